@@ -1,0 +1,476 @@
+// The whole data model of the product: finance (spec 000), administration and HR (spec 001),
+// and the contract of DECISIONS. Money is numeric(14,2) (read as strings, never floats);
+// instants are timestamptz; local wall-clock dates and times (attendance) are date/time.
+import { sql } from "drizzle-orm";
+import {
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgSequence,
+  pgTable,
+  text,
+  time,
+  timestamp,
+  uniqueIndex,
+  unique,
+  uuid,
+} from "drizzle-orm/pg-core";
+import {
+  APPROVAL_ACTIONS,
+  BUDGET_PERIODS,
+  DAY_STATUSES,
+  FORM_TYPES,
+  PUNCH_TYPES,
+  ROLES,
+  TRANSACTION_STATUSES,
+  WEEKDAYS,
+} from "../../shared/constants";
+import type { CustomFieldDefinition, CustomFieldValues, EmergencyLimitPolicy } from "../../shared/schemas/categories";
+
+const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
+const instant = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+const createdAt = () => instant("created_at").notNull().defaultNow();
+const updatedAt = () => instant("updated_at").notNull().defaultNow();
+
+export const roleEnum = pgEnum("role", ROLES);
+export const transactionStatusEnum = pgEnum("transaction_status", TRANSACTION_STATUSES);
+export const formTypeEnum = pgEnum("form_type", FORM_TYPES);
+export const approvalActionEnum = pgEnum("approval_action", APPROVAL_ACTIONS);
+export const budgetPeriodEnum = pgEnum("budget_period", BUDGET_PERIODS);
+export const dayStatusEnum = pgEnum("day_status", DAY_STATUSES);
+export const weekdayEnum = pgEnum("weekday", WEEKDAYS);
+export const punchTypeEnum = pgEnum("punch_type", PUNCH_TYPES);
+export const emergencyLinkActionEnum = pgEnum("emergency_link_action", ["approve", "reject"]);
+
+// ---------------------------------------------------------------- people and sign-in
+
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    username: text("username").notNull(),
+    name: text("name").notNull(),
+    role: roleEnum("role").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    isActive: boolean("is_active").notNull().default(true),
+    visibilityWindowDays: integer("visibility_window_days").notNull().default(30),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    // Soft deletion keeps the history of a user who acted (DECISIONS §7).
+    deletedAt: instant("deleted_at"),
+  },
+  (t) => [
+    uniqueIndex("users_username_lower_key").on(sql`lower(${t.username})`),
+    check("users_visibility_window_range", sql`${t.visibilityWindowDays} between 1 and 365`),
+  ],
+);
+
+// express-session rows; user_id lets the server end every session of one user (or all but SuperAdmins).
+export const sessions = pgTable(
+  "sessions",
+  {
+    sid: text("sid").primaryKey(),
+    sess: jsonb("sess").notNull(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: instant("expires_at").notNull(),
+  },
+  (t) => [index("sessions_expires_at_idx").on(t.expiresAt), index("sessions_user_id_idx").on(t.userId)],
+);
+
+// Failed sign-ins, counted per username and per address for throttling across processes.
+export const loginFailures = pgTable(
+  "login_failures",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    username: text("username").notNull(),
+    ipAddress: text("ip_address").notNull(),
+    at: instant("at").notNull().defaultNow(),
+  },
+  (t) => [index("login_failures_username_idx").on(t.username, t.at), index("login_failures_ip_idx").on(t.ipAddress, t.at)],
+);
+
+// ---------------------------------------------------------------- finance
+
+export const categories = pgTable(
+  "categories",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    description: text("description"),
+    requiredApprovals: integer("required_approvals").notNull().default(1),
+    isBuiltin: boolean("is_builtin").notNull().default(false),
+    isActive: boolean("is_active").notNull().default(true),
+    fieldSchema: jsonb("field_schema").$type<CustomFieldDefinition[]>().notNull().default(sql`'[]'::jsonb`),
+    emergencyLimitPolicy: jsonb("emergency_limit_policy").$type<EmergencyLimitPolicy | null>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("categories_name_lower_key").on(sql`lower(${t.name})`),
+    check("categories_required_approvals_range", sql`${t.requiredApprovals} between 1 and 5`),
+  ],
+);
+
+export const transactionNumberSeq = pgSequence("transaction_number_seq", { startWith: 1 });
+
+export const transactions = pgTable(
+  "transactions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    humanReadableId: text("human_readable_id")
+      .notNull()
+      .default(sql`'TXN-' || lpad(nextval('transaction_number_seq')::text, 6, '0')`),
+    formType: formTypeEnum("form_type").notNull().default("R"),
+    categoryId: uuid("category_id")
+      .notNull()
+      .references(() => categories.id),
+    amount: money("amount").notNull(),
+    transactionDate: date("transaction_date").notNull(),
+    description: text("description").notNull(),
+    status: transactionStatusEnum("status").notNull().default("Draft"),
+    isPaid: boolean("is_paid").notNull().default(false),
+    isPriority: boolean("is_priority").notNull().default(false),
+    isEmergency: boolean("is_emergency").notNull().default(false),
+    previouslyRejected: boolean("previously_rejected").notNull().default(false),
+    createdBy: uuid("created_by")
+      .notNull()
+      .references(() => users.id),
+    customFieldValues: jsonb("custom_field_values").$type<CustomFieldValues>().notNull().default(sql`'{}'::jsonb`),
+    // Each submission opens a new round; only the current round's approvals count.
+    approvalRound: integer("approval_round").notNull().default(0),
+    approvalsRequired: integer("approvals_required").notNull().default(1),
+    approvalsReceived: integer("approvals_received").notNull().default(0),
+    submittedAt: instant("submitted_at"),
+    approvedAt: instant("approved_at"),
+    paymentDueDate: date("payment_due_date"),
+    paidDate: date("paid_date"),
+    paymentMethod: text("payment_method"),
+    paymentReference: text("payment_reference"),
+    paymentNotes: text("payment_notes"),
+    paidBy: uuid("paid_by").references(() => users.id),
+    completedAt: instant("completed_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique("transactions_human_readable_id_key").on(t.humanReadableId),
+    check("transactions_amount_positive", sql`${t.amount} > 0`),
+    index("transactions_created_at_idx").on(t.createdAt.desc()),
+    index("transactions_status_created_at_idx").on(t.status, t.createdAt.desc()),
+    index("transactions_pending_idx").on(t.isPriority.desc(), t.createdAt).where(sql`${t.status} = 'Pending'`),
+    index("transactions_created_by_idx").on(t.createdBy, t.createdAt.desc()),
+    index("transactions_category_date_idx").on(t.categoryId, t.transactionDate),
+    index("transactions_transaction_date_idx").on(t.transactionDate),
+    index("transactions_approved_at_idx").on(t.approvedAt),
+    index("transactions_description_trgm_idx").using("gin", sql`${t.description} gin_trgm_ops`),
+    index("transactions_human_id_trgm_idx").using("gin", sql`${t.humanReadableId} gin_trgm_ops`),
+    index("transactions_duplicate_idx").on(t.categoryId, t.amount, t.transactionDate),
+  ],
+);
+
+export const approvals = pgTable(
+  "approvals",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    transactionId: uuid("transaction_id")
+      .notNull()
+      .references(() => transactions.id, { onDelete: "cascade" }),
+    // Null for an action taken through an emergency link: those approvers are short codes, not users.
+    approverId: uuid("approver_id").references(() => users.id),
+    emergencyApproverCode: text("emergency_approver_code"),
+    round: integer("round").notNull(),
+    action: approvalActionEnum("action").notNull(),
+    reasonText: text("reason_text"),
+    actedAt: instant("acted_at").notNull().defaultNow(),
+  },
+  (t) => [
+    // One action per approver per transaction per submission round (DECISIONS §4).
+    unique("approvals_one_action_per_round").on(t.transactionId, t.approverId, t.round),
+    index("approvals_transaction_idx").on(t.transactionId, t.round),
+    index("approvals_approver_idx").on(t.approverId),
+    check("approvals_has_actor", sql`${t.approverId} is not null or ${t.emergencyApproverCode} is not null`),
+  ],
+);
+
+export const attachments = pgTable(
+  "attachments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    transactionId: uuid("transaction_id")
+      .notNull()
+      .references(() => transactions.id, { onDelete: "cascade" }),
+    fileName: text("file_name").notNull(),
+    objectPath: text("object_path").notNull(),
+    mimeType: text("mime_type").notNull(),
+    fileSizeBytes: integer("file_size_bytes").notNull(),
+    contentSha256: text("content_sha256"),
+    uploadedBy: uuid("uploaded_by").references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique("attachments_object_path_key").on(t.objectPath),
+    index("attachments_transaction_idx").on(t.transactionId),
+    index("attachments_sha256_idx").on(t.contentSha256),
+  ],
+);
+
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    message: text("message").notNull(),
+    isPriority: boolean("is_priority").notNull().default(false),
+    transactionId: uuid("transaction_id").references(() => transactions.id, { onDelete: "set null" }),
+    humanReadableId: text("human_readable_id"),
+    category: text("category"),
+    isRead: boolean("is_read").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index("notifications_user_created_idx").on(t.userId, t.createdAt.desc())],
+);
+
+export const emergencyLinks = pgTable(
+  "emergency_links",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    transactionId: uuid("transaction_id")
+      .notNull()
+      .references(() => transactions.id, { onDelete: "cascade" }),
+    // The approve and reject links of one issue share a pair id; using either uses up both.
+    pairId: uuid("pair_id").notNull(),
+    action: emergencyLinkActionEnum("action").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: instant("expires_at").notNull(),
+    usedAt: instant("used_at"),
+    usedByCode: text("used_by_code"),
+    voidedAt: instant("voided_at"),
+    createdBy: uuid("created_by").references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique("emergency_links_token_hash_key").on(t.tokenHash),
+    index("emergency_links_transaction_idx").on(t.transactionId),
+    index("emergency_links_pair_idx").on(t.pairId),
+  ],
+);
+
+// ---------------------------------------------------------------- administration
+
+// Append-only: a trigger in the migrations refuses UPDATE, DELETE and TRUNCATE.
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    action: text("action").notNull(),
+    entityType: text("entity_type").notNull(),
+    entityId: text("entity_id"),
+    reason: text("reason"),
+    performedBy: uuid("performed_by").references(() => users.id),
+    // Who acted when it was not a signed-in user (an emergency approver code, the system).
+    performerLabel: text("performer_label"),
+    beforeData: jsonb("before_data"),
+    afterData: jsonb("after_data"),
+    ipAddress: text("ip_address"),
+    timestamp: instant("timestamp").notNull().defaultNow(),
+  },
+  (t) => [
+    index("audit_log_timestamp_idx").on(t.timestamp.desc()),
+    index("audit_log_entity_idx").on(t.entityType, t.entityId),
+    index("audit_log_action_idx").on(t.action),
+    index("audit_log_performed_by_idx").on(t.performedBy),
+  ],
+);
+
+export const budgets = pgTable(
+  "budgets",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    categoryId: uuid("category_id").references(() => categories.id, { onDelete: "set null" }),
+    amount: money("amount").notNull(),
+    period: budgetPeriodEnum("period").notNull().default("monthly"),
+    startDate: date("start_date").notNull(),
+    endDate: date("end_date").notNull(),
+    alertThreshold: integer("alert_threshold").notNull().default(80),
+    isActive: boolean("is_active").notNull().default(true),
+    createdBy: uuid("created_by").references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("budgets_amount_non_negative", sql`${t.amount} >= 0`),
+    check("budgets_alert_threshold_range", sql`${t.alertThreshold} between 1 and 100`),
+    check("budgets_dates_ordered", sql`${t.endDate} >= ${t.startDate}`),
+  ],
+);
+
+// Small named settings: 'lockdown' {enabled, activatedAt, activatedBy}, 'emergency_approvers' [codes].
+export const settings = pgTable("settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull(),
+  updatedBy: uuid("updated_by").references(() => users.id),
+  updatedAt: updatedAt(),
+});
+
+// ---------------------------------------------------------------- HR
+
+export const departments = pgTable("departments", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  name: text("name").notNull(),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex("departments_name_lower_key").on(sql`lower(${t.name})`)]);
+
+export const employees = pgTable(
+  "employees",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    employeeName: text("employee_name").notNull(),
+    employeeCode: text("employee_code"),
+    departmentId: uuid("department_id")
+      .notNull()
+      .references(() => departments.id),
+    weeklyOff: weekdayEnum("weekly_off").notNull().default("Sunday"),
+    joiningDate: date("joining_date").notNull(),
+    isActive: boolean("is_active").notNull().default(true),
+    phone: text("phone"),
+    email: text("email"),
+    workLocation: text("work_location"),
+    emergencyContactName: text("emergency_contact_name"),
+    emergencyContactPhone: text("emergency_contact_phone"),
+    personalAddress: text("personal_address"),
+    notes: text("notes"),
+    monthlySalary: money("monthly_salary"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("employees_code_key").on(t.employeeCode).where(sql`${t.employeeCode} is not null`),
+    // Punch names match case- and space-insensitively (DECISIONS §8).
+    index("employees_name_key_idx").on(sql`lower(regexp_replace(${t.employeeName}, '\\s+', '', 'g'))`),
+    index("employees_department_idx").on(t.departmentId),
+    index("employees_name_trgm_idx").using("gin", sql`${t.employeeName} gin_trgm_ops`),
+    check("employees_salary_non_negative", sql`${t.monthlySalary} is null or ${t.monthlySalary} >= 0`),
+  ],
+);
+
+// The one attendance policy (id = 1), seeded by a migration with the DECISIONS §8 defaults.
+export const attendancePolicy = pgTable(
+  "attendance_policy",
+  {
+    id: integer("id").primaryKey().default(1),
+    shiftStart: text("shift_start").notNull().default("09:30"),
+    lateGraceMinutes: integer("late_grace_minutes").notNull().default(15),
+    fullDayHours: numeric("full_day_hours", { precision: 4, scale: 2 }).notNull().default("8"),
+    halfDayHours: numeric("half_day_hours", { precision: 4, scale: 2 }).notNull().default("4"),
+    pointsPerLate: integer("points_per_late").notNull().default(1),
+    pointsPerHalfDayDeduction: integer("points_per_half_day_deduction").notNull().default(3),
+    duplicatePunchWindowMinutes: integer("duplicate_punch_window_minutes").notNull().default(2),
+    updatedBy: uuid("updated_by").references(() => users.id),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("attendance_policy_singleton", sql`${t.id} = 1`)],
+);
+
+export const holidays = pgTable("holidays", {
+  date: date("date").primaryKey(),
+  name: text("name").notNull(),
+});
+
+export const attendanceImports = pgTable("attendance_imports", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  fileName: text("file_name").notNull(),
+  month: text("month").notNull(),
+  totalRows: integer("total_rows").notNull(),
+  processedEvents: integer("processed_events").notNull(),
+  duplicateEvents: integer("duplicate_events").notNull(),
+  skippedRows: integer("skipped_rows").notNull(),
+  errorRows: integer("error_rows").notNull(),
+  importedBy: uuid("imported_by").references(() => users.id),
+  createdAt: createdAt(),
+});
+
+// One biometric punch. The natural key makes re-imports idempotent.
+export const punchEvents = pgTable(
+  "punch_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    employeeId: uuid("employee_id")
+      .notNull()
+      .references(() => employees.id, { onDelete: "cascade" }),
+    punchDate: date("punch_date").notNull(),
+    punchTime: time("punch_time").notNull(),
+    eventType: punchTypeEnum("event_type").notNull(),
+    importId: uuid("import_id").references(() => attendanceImports.id, { onDelete: "set null" }),
+  },
+  (t) => [unique("punch_events_natural_key").on(t.employeeId, t.punchDate, t.punchTime, t.eventType)],
+);
+
+export const attendanceDays = pgTable(
+  "attendance_days",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    employeeId: uuid("employee_id")
+      .notNull()
+      .references(() => employees.id, { onDelete: "cascade" }),
+    date: date("date").notNull(),
+    dayStatus: dayStatusEnum("day_status").notNull(),
+    firstInTime: time("first_in_time"),
+    lastOutTime: time("last_out_time"),
+    totalHours: numeric("total_hours", { precision: 5, scale: 2 }),
+    violationPoints: integer("violation_points").notNull().default(0),
+    violationReason: text("violation_reason"),
+    // Why a day needs review: single_punch, out_before_in, odd_punches.
+    reviewReason: text("review_reason"),
+    // A day edited by hand keeps its edit through re-imports and recalculation (DECISIONS §8).
+    isManual: boolean("is_manual").notNull().default(false),
+    editReason: text("edit_reason"),
+    editedBy: uuid("edited_by").references(() => users.id),
+    editedAt: instant("edited_at"),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique("attendance_days_employee_date_key").on(t.employeeId, t.date),
+    index("attendance_days_date_idx").on(t.date, t.dayStatus),
+    check("attendance_days_points_non_negative", sql`${t.violationPoints} >= 0`),
+  ],
+);
+
+export const nameMappings = pgTable(
+  "name_mappings",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    csvName: text("csv_name").notNull(),
+    // lower-cased with whitespace removed, as punch names are matched.
+    nameKey: text("name_key").notNull(),
+    employeeId: uuid("employee_id")
+      .notNull()
+      .references(() => employees.id, { onDelete: "cascade" }),
+    createdBy: uuid("created_by").references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [unique("name_mappings_name_key_key").on(t.nameKey)],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type TransactionRow = typeof transactions.$inferSelect;
+export type CategoryRow = typeof categories.$inferSelect;
+export type ApprovalRow = typeof approvals.$inferSelect;
+export type AttachmentRow = typeof attachments.$inferSelect;
+export type NotificationRow = typeof notifications.$inferSelect;
+export type AuditRow = typeof auditLog.$inferSelect;
+export type BudgetRow = typeof budgets.$inferSelect;
+export type EmployeeRow = typeof employees.$inferSelect;
+export type DepartmentRow = typeof departments.$inferSelect;
+export type AttendanceDayRow = typeof attendanceDays.$inferSelect;
+export type AttendancePolicyRow = typeof attendancePolicy.$inferSelect;
+export type PunchEventRow = typeof punchEvents.$inferSelect;

@@ -1,0 +1,81 @@
+// Constants of the product that both the server and the client rely on (spec 000 §9, spec 001 §9, DECISIONS).
+
+export const ROLES = ["Accountant", "Approver", "SuperAdmin", "HR Admin", "HR Staff"] as const;
+export type Role = (typeof ROLES)[number];
+export const HR_ROLES: readonly Role[] = ["SuperAdmin", "HR Admin", "HR Staff"];
+
+export const TRANSACTION_STATUSES = ["Draft", "Pending", "Approved", "Rejected", "PaymentDue", "Paid", "Completed"] as const;
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+
+export const FORM_TYPES = ["R", "B"] as const;
+export type FormType = (typeof FORM_TYPES)[number];
+
+export const APPROVAL_ACTIONS = ["approved", "rejected"] as const;
+export type ApprovalAction = (typeof APPROVAL_ACTIONS)[number];
+
+export const PAYMENT_METHODS = ["Bank Transfer", "Check", "Cash", "UPI", "Credit Card", "Debit Card", "NEFT/RTGS", "Other"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export const FIELD_TYPES = [
+  "text", "number", "email", "phone", "date", "datetime", "file", "textarea", "select", "multiselect", "checkbox", "currency", "url",
+] as const;
+export type FieldType = (typeof FIELD_TYPES)[number];
+export const FIELD_TYPE_LABELS: Record<FieldType, string> = {
+  text: "Text", number: "Number", email: "Email", phone: "Phone", date: "Date", datetime: "Date & Time", file: "File Upload",
+  textarea: "Long Text", select: "Dropdown", multiselect: "Multiple Choice", checkbox: "Checkbox", currency: "Currency", url: "URL",
+};
+
+export const BUDGET_PERIODS = ["monthly", "quarterly", "yearly"] as const;
+export type BudgetPeriod = (typeof BUDGET_PERIODS)[number];
+
+export const DAY_STATUSES = [
+  "Present (Full)", "Half-day (Paid)", "Half-day (Unpaid)", "Absent (Unpaid)", "Paid Leave (PL)", "Unpaid Leave (LWP)",
+  "Weekly Off", "Holiday", "On Duty/Client Visit", "WFH", "Pending Review",
+] as const;
+export type DayStatus = (typeof DAY_STATUSES)[number];
+
+export const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+export const PUNCH_TYPES = ["in", "out"] as const;
+export type PunchType = (typeof PUNCH_TYPES)[number];
+
+export const LIMITS = {
+  maxAmount: 999_999_999_999.99,
+  descriptionMin: 2,
+  filesPerTransaction: 10,
+  fileMaxBytes: 20 * 1024 * 1024,
+  requiredApprovalsMin: 1,
+  requiredApprovalsMax: 5,
+  fieldsPerCategory: 50,
+  passwordMin: 6,
+  usernameMin: 3,
+  nameMin: 2,
+  visibilityWindowMin: 1,
+  visibilityWindowMax: 365,
+  visibilityWindowDefault: 30,
+  salaryMinApprovals: 2,
+  listLimitDefault: 50,
+  listLimitMax: 200,
+  employeePageSize: 20,
+  recentTransactions: 5,
+  notificationsKept: 50,
+  notificationsShown: 10,
+  importMaxBytes: 100 * 1024 * 1024,
+} as const;
+
+export const POLL = {
+  pendingMs: 15_000,
+  dashboardStatsMs: 30_000,
+  lockdownRetryMs: 30_000,
+  userListMs: 30_000,
+  emergencyStatusMs: 10_000,
+  hrStatsMs: 30_000,
+  authCacheMs: 5 * 60_000,
+} as const;
+
+export const DEFAULT_EMERGENCY_APPROVERS = ["AK", "RS", "VM"] as const;
+
+export const LOCKDOWN_MESSAGE = "System is in emergency lockdown mode";
+export const INVALID_LOGIN_MESSAGE = "Invalid username or password";
+export const CSRF_MESSAGE = "CSRF check failed";
