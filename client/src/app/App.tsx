@@ -1,0 +1,104 @@
+// The root: providers, public routes, the sign-in gate, and the lazily loaded signed-in app.
+import { lazy, Suspense } from "react";
+import { QueryClientProvider, useQueryClient } from "@tanstack/react-query";
+import { Redirect, Route, Switch, useLocation } from "wouter";
+import { queryClient } from "@/lib/query-client";
+import { ErrorBoundary } from "@/components/layout/ErrorBoundary";
+import { CenteredSpinner } from "@/components/ui/spinner";
+import { Toaster } from "@/components/ui/toast";
+import { AUTH_ME_KEY, useAuth, useLogout, useSessionErrorWatcher } from "@/features/auth/api";
+import { LockdownScreen } from "@/features/auth/components/LockdownScreen";
+import { LoginPage } from "@/features/auth/components/LoginPage";
+import { clearSessionLockdown, useSessionLockdown } from "@/features/auth/lockdown";
+import { NotFound } from "./NotFound";
+import { PUBLIC_PAGES } from "./pages";
+import { PATHS, routeIdForPath } from "./paths";
+import { isPublicRoute } from "./permissions";
+
+const AuthenticatedApp = lazy(() => import("./AuthenticatedApp"));
+
+/** Emergency links, the emergency page and the lockout notice: no sign-in, no shell. */
+function PublicRoutes() {
+  return (
+    <Switch>
+      <Route path={PATHS.emergencyApprove}>
+        <PUBLIC_PAGES.emergencyApprove />
+      </Route>
+      <Route path={PATHS.emergencyReject}>
+        <PUBLIC_PAGES.emergencyReject />
+      </Route>
+      <Route path={PATHS.emergency}>
+        <PUBLIC_PAGES.emergency />
+      </Route>
+      <Route path={PATHS.lockout}>
+        <PUBLIC_PAGES.lockout />
+      </Route>
+    </Switch>
+  );
+}
+
+/** A lockdown that cut a signed-in session off (a 423 answer; later the socket's lockdown message). */
+function SessionLockdownScreen({ message }: { message: string }) {
+  const client = useQueryClient();
+  const logout = useLogout(PATHS.login);
+  return (
+    <LockdownScreen
+      message={message}
+      onCheckAccess={async () => {
+        // Still signed in (lockdown lifted, or a SuperAdmin): back to work. Otherwise the login
+        // form, whose sign-in answers 423 again while the lockdown lasts.
+        await client.invalidateQueries({ queryKey: AUTH_ME_KEY });
+        clearSessionLockdown();
+      }}
+      onReturnToLogin={() => {
+        clearSessionLockdown();
+        logout.mutate();
+      }}
+    />
+  );
+}
+
+function SignedInGate() {
+  const { user, isLoading } = useAuth();
+  const lockdown = useSessionLockdown();
+  const [location] = useLocation();
+  useSessionErrorWatcher();
+
+  if (isLoading) return <CenteredSpinner fullScreen label="Loading your session" />;
+  if (lockdown) return <SessionLockdownScreen message={lockdown.message} />;
+  if (!user) {
+    // Known pages show the login form in place (the address stays, so sign-in lands there);
+    // unknown ones still say 'Page Not Found'.
+    return routeIdForPath(location) ? <LoginPage /> : <NotFound fullPage signedIn={false} />;
+  }
+  if (location === PATHS.login) return <Redirect to={PATHS.home} replace />;
+  return (
+    <Suspense fallback={<CenteredSpinner fullScreen label="Loading" />}>
+      <AuthenticatedApp user={user} />
+    </Suspense>
+  );
+}
+
+function Root() {
+  const [location] = useLocation();
+  if (isPublicRoute(routeIdForPath(location))) {
+    return (
+      <Suspense fallback={<CenteredSpinner fullScreen />}>
+        <PublicRoutes />
+      </Suspense>
+    );
+  }
+  return <SignedInGate />;
+}
+
+export function App() {
+  const [location] = useLocation();
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ErrorBoundary resetKey={location}>
+        <Root />
+      </ErrorBoundary>
+      <Toaster />
+    </QueryClientProvider>
+  );
+}

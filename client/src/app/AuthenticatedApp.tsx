@@ -1,0 +1,55 @@
+// The signed-in app: one lazily loaded chunk holding the shell, the guards and the page table, so
+// none of it is downloaded on the login route.
+import { Suspense, type ReactNode } from "react";
+import { Route, Switch, useLocation } from "wouter";
+import type { User } from "@shared/schemas/auth";
+import { ErrorBoundary } from "@/components/layout/ErrorBoundary";
+import { CenteredSpinner } from "@/components/ui/spinner";
+import { NotificationsProvider } from "@/features/notifications/NotificationsProvider";
+import { AccessDenied } from "./AccessDenied";
+import { NotFound } from "./NotFound";
+import { APP_PAGES, HOME_PAGES } from "./pages";
+import { PATHS, type RouteId } from "./paths";
+import { allowedRoles, canAccessRoute, homeScreenFor } from "./permissions";
+import { AppShell } from "./shell/AppShell";
+
+/** Renders a page only for the roles that may open it; others get the access-denied card. */
+function RouteGuard({ user, routeId, children }: { user: User; routeId: RouteId; children: ReactNode }) {
+  if (canAccessRoute(user.role, routeId)) return <>{children}</>;
+  return <AccessDenied roles={allowedRoles(routeId) ?? []} />;
+}
+
+const APP_ROUTE_IDS = Object.keys(APP_PAGES) as (keyof typeof APP_PAGES)[];
+
+export default function AuthenticatedApp({ user }: { user: User }) {
+  const [location] = useLocation();
+  const Home = HOME_PAGES[homeScreenFor(user.role)];
+  return (
+    <NotificationsProvider>
+      <AppShell user={user}>
+        <ErrorBoundary resetKey={location}>
+          <Suspense fallback={<CenteredSpinner label="Loading page" />}>
+            <Switch>
+              <Route path={PATHS.home}>
+                <Home />
+              </Route>
+              {APP_ROUTE_IDS.map((id) => {
+                const Page = APP_PAGES[id];
+                return (
+                  <Route key={id} path={PATHS[id]}>
+                    <RouteGuard user={user} routeId={id}>
+                      <Page />
+                    </RouteGuard>
+                  </Route>
+                );
+              })}
+              <Route>
+                <NotFound />
+              </Route>
+            </Switch>
+          </Suspense>
+        </ErrorBoundary>
+      </AppShell>
+    </NotificationsProvider>
+  );
+}

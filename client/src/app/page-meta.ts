@@ -1,0 +1,42 @@
+// Header title and subtitle per screen (spec 000 §2 gives the finance ones; the rest are ours).
+import type { Role } from "@shared/constants";
+import { routeIdForPath, type RouteId } from "./paths";
+import { homeScreenFor, systemTitleFor } from "./permissions";
+
+export type PageMeta = { title: string; subtitle?: string };
+
+export const PAGE_META: Partial<Record<RouteId, PageMeta>> = {
+  home: { title: "Dashboard", subtitle: "Overview of your financial transactions" },
+  createTransaction: { title: "Create Transaction", subtitle: "Submit a new transaction for approval" },
+  myTransactions: { title: "My Transactions", subtitle: "View and manage your submitted transactions" },
+  pendingApprovals: { title: "Pending Approvals", subtitle: "Transactions waiting for your approval" },
+  transactions: { title: "All Transactions", subtitle: "Complete transaction history" },
+  categories: { title: "Category Management", subtitle: "Manage transaction categories and custom fields" },
+  users: { title: "User Management", subtitle: "Manage users and permissions" },
+  audit: { title: "Audit Trail", subtitle: "Complete system activity log" },
+  admin: { title: "Admin Dashboard", subtitle: "System health, users and emergency controls" },
+  adminUsers: { title: "Admin Users", subtitle: "Create accounts and manage sign-in credentials" },
+  budgetPlanning: { title: "Budget Planning", subtitle: "Plan budgets and track spending against them" },
+  adminEmergency: { title: "Emergency Controls", subtitle: "Activate or lift the emergency lockdown" },
+  hr: { title: "HR Dashboard", subtitle: "Today's attendance and workforce at a glance" },
+  hrEmployees: { title: "Employees", subtitle: "Manage employee records and departments" },
+  hrEmployeeNew: { title: "Add Employee", subtitle: "Create a new employee record" },
+  hrAttendance: { title: "Attendance", subtitle: "Daily attendance, hours and violations" },
+  hrAttendanceEmployee: { title: "Employee Attendance", subtitle: "Monthly attendance and salary deductions" },
+  hrImport: { title: "Import Attendance", subtitle: "Upload punch data from a CSV file" },
+  hrPolicies: { title: "Attendance Policies", subtitle: "Shift timings, late rules and holidays" },
+  hrReports: { title: "Payroll & Reports", subtitle: "Salary deductions and attendance reports" },
+};
+
+/** The header text for a path as seen by a role; '/' follows the role's home screen. */
+export function pageMetaFor(path: string, role: Role): PageMeta {
+  const id = routeIdForPath(path);
+  if (id === "home") {
+    const home = homeScreenFor(role);
+    if (home === "hr") return PAGE_META.hr!;
+    if (home === "approver") return { title: "Dashboard", subtitle: "Review pending approvals" };
+  }
+  const meta = id ? PAGE_META[id] : undefined;
+  // Spec 000 §2: the default title is 'Finance System'; HR users see their own system's name.
+  return meta ?? { title: systemTitleFor(role) };
+}

@@ -1,0 +1,44 @@
+// Every screen as its own lazily loaded chunk, so the login route stays small (DECISIONS §9).
+// Later work replaces the page files; this table only says which file serves which route.
+import { lazy, type ComponentType, type LazyExoticComponent } from "react";
+import type { RouteId } from "./paths";
+
+type Page = LazyExoticComponent<ComponentType>;
+
+/** Pages of the signed-in app. 'home' is resolved per role (see homePages). */
+export const APP_PAGES: Record<Exclude<RouteId, "home" | "login" | "emergencyApprove" | "emergencyReject" | "emergency" | "lockout">, Page> = {
+  createTransaction: lazy(() => import("@/features/transactions/pages/CreateTransactionPage")),
+  myTransactions: lazy(() => import("@/features/transactions/pages/MyTransactionsPage")),
+  pendingApprovals: lazy(() => import("@/features/approvals/pages/PendingApprovalsPage")),
+  transactions: lazy(() => import("@/features/transactions/pages/AllTransactionsPage")),
+  categories: lazy(() => import("@/features/categories/pages/CategoriesPage")),
+  users: lazy(() => import("@/features/users/pages/UserManagementPage")),
+  admin: lazy(() => import("@/features/admin/pages/AdminDashboardPage")),
+  adminUsers: lazy(() => import("@/features/users/pages/AdminUsersPage")),
+  audit: lazy(() => import("@/features/audit/pages/AuditTrailPage")),
+  budgetPlanning: lazy(() => import("@/features/budgets/pages/BudgetPlanningPage")),
+  adminEmergency: lazy(() => import("@/features/emergency/pages/EmergencyControlPage")),
+  hr: lazy(() => import("@/features/hr/pages/HrDashboardPage")),
+  hrEmployees: lazy(() => import("@/features/hr/pages/EmployeesPage")),
+  hrEmployeeNew: lazy(() => import("@/features/hr/pages/NewEmployeePage")),
+  hrAttendance: lazy(() => import("@/features/hr/pages/AttendancePage")),
+  hrAttendanceEmployee: lazy(() => import("@/features/hr/pages/EmployeeAttendancePage")),
+  hrImport: lazy(() => import("@/features/hr/pages/AttendanceImportPage")),
+  hrPolicies: lazy(() => import("@/features/hr/pages/AttendancePoliciesPage")),
+  hrReports: lazy(() => import("@/features/hr/pages/PayrollReportsPage")),
+};
+
+/** What '/' shows per home screen (spec 000 §2). */
+export const HOME_PAGES = {
+  dashboard: lazy(() => import("@/features/dashboard/pages/DashboardPage")),
+  approver: lazy(() => import("@/features/dashboard/pages/ApproverDashboardPage")),
+  hr: APP_PAGES.hr,
+} satisfies Record<string, Page>;
+
+/** Public pages: no sign-in and no shell. */
+export const PUBLIC_PAGES = {
+  emergencyApprove: lazy(() => import("@/features/emergency/pages/EmergencyApprovePage")),
+  emergencyReject: lazy(() => import("@/features/emergency/pages/EmergencyRejectPage")),
+  emergency: lazy(() => import("@/features/emergency/pages/EmergencyPage")),
+  lockout: lazy(() => import("@/features/emergency/pages/LockoutPage")),
+} satisfies Partial<Record<RouteId, Page>>;

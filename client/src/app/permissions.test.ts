@@ -1,0 +1,163 @@
+import { describe, expect, it } from "vitest";
+import { ROLES, type Role } from "@shared/constants";
+import { PATHS, matchPath, routeIdForPath } from "./paths";
+import { pageMetaFor } from "./page-meta";
+import {
+  NAV_ITEMS,
+  ROUTE_ACCESS,
+  accessDeniedMessage,
+  allowedRoles,
+  canAccessPath,
+  hasSidebar,
+  homeScreenFor,
+  isPublicRoute,
+  navItemsFor,
+  systemTitleFor,
+} from "./permissions";
+
+const labels = (role: Role) => navItemsFor(role).map((i) => i.label);
+
+describe("sidebar visibility (spec 000 §2, spec 001 §2)", () => {
+  it.each([
+    ["Accountant", ["Dashboard", "Create Transaction", "My Transactions", "All Transactions", "Categories"]],
+    ["Approver", ["Dashboard", "Pending Approvals", "All Transactions"]],
+    [
+      "SuperAdmin",
+      [
+        "Dashboard", "Create Transaction", "My Transactions", "Pending Approvals", "All Transactions", "Categories",
+        "User Management", "Admin Dashboard", "Admin Users", "Audit Trail", "Budget Planning", "HR Dashboard", "Employees",
+      ],
+    ],
+    ["HR Admin", ["HR Dashboard", "Employees"]],
+    ["HR Staff", ["HR Dashboard", "Employees"]],
+  ] as [Role, string[]][])("%s sees %j", (role, expected) => {
+    expect(labels(role)).toEqual(expected);
+  });
+
+  it("every menu item leads to a route its roles may open", () => {
+    for (const item of NAV_ITEMS) {
+      for (const role of item.roles) expect(canAccessPath(role, item.href), `${role} → ${item.href}`).toBe(true);
+    }
+  });
+
+  it("only Pending Approvals carries the pending badge", () => {
+    expect(NAV_ITEMS.filter((i) => i.badge).map((i) => i.label)).toEqual(["Pending Approvals"]);
+  });
+});
+
+describe("route access (spec 000 §2 route table)", () => {
+  const cases: [string, Role[]][] = [
+    ["/", [...ROLES]],
+    ["/create-transaction", ["Accountant", "SuperAdmin"]],
+    ["/my-transactions", ["Accountant", "SuperAdmin"]],
+    ["/pending-approvals", ["Approver", "SuperAdmin"]],
+    ["/transactions", [...ROLES]],
+    ["/categories", ["Accountant", "SuperAdmin"]],
+    ["/users", ["SuperAdmin"]],
+    ["/admin", ["SuperAdmin"]],
+    ["/admin/users", ["SuperAdmin"]],
+    ["/audit", ["SuperAdmin"]],
+    ["/budget-planning", ["SuperAdmin"]],
+    ["/admin/emergency", ["SuperAdmin"]],
+    ["/hr", ["SuperAdmin", "HR Admin", "HR Staff"]],
+    ["/hr/employees", ["SuperAdmin", "HR Admin", "HR Staff"]],
+    ["/hr/employees/new", ["SuperAdmin", "HR Admin", "HR Staff"]],
+    ["/hr/attendance", ["SuperAdmin", "HR Admin", "HR Staff"]],
+    ["/hr/attendance/42", ["SuperAdmin", "HR Admin", "HR Staff"]],
+    ["/hr/import", ["SuperAdmin", "HR Admin", "HR Staff"]],
+    ["/hr/policies", ["SuperAdmin", "HR Admin", "HR Staff"]],
+    ["/hr/reports", ["SuperAdmin", "HR Admin", "HR Staff"]],
+  ];
+  it.each(cases)("%s is open to %j only", (path, allowed) => {
+    for (const role of ROLES) expect(canAccessPath(role, path), `${role} → ${path}`).toBe(allowed.includes(role));
+  });
+
+  it.each(["/emergency-approve/abc", "/emergency-reject/abc", "/emergency", "/lockout"])("%s is public", (path) => {
+    expect(isPublicRoute(routeIdForPath(path))).toBe(true);
+  });
+
+  it("unknown paths belong to no route (404 card)", () => {
+    expect(routeIdForPath("/nope")).toBeUndefined();
+    expect(routeIdForPath("/hr/attendance/1/2")).toBeUndefined();
+    expect(isPublicRoute(routeIdForPath("/nope"))).toBe(false);
+  });
+
+  it("every route has an access rule", () => {
+    expect(Object.keys(ROUTE_ACCESS).sort()).toEqual(Object.keys(PATHS).sort());
+  });
+});
+
+describe("access denied text", () => {
+  it("SuperAdmin pages use the spec's sentence", () => {
+    expect(accessDeniedMessage(allowedRoles("users")!)).toBe("Access Denied: You need SuperAdmin privileges to access this page.");
+  });
+  it.each([
+    ["categories", "Access Denied: You need SuperAdmin or Accountant privileges to access this page."],
+    ["hr", "Access Denied: You need SuperAdmin, HR Admin or HR Staff privileges to access this page."],
+    ["pendingApprovals", "Access Denied: You need Approver or SuperAdmin privileges to access this page."],
+  ] as const)("%s → %s", (id, text) => {
+    expect(accessDeniedMessage(allowedRoles(id)!)).toBe(text);
+  });
+});
+
+describe("home, title and layout per role", () => {
+  it.each([
+    ["Accountant", "dashboard", "Finance System", true],
+    ["Approver", "approver", "Finance System", false],
+    ["SuperAdmin", "dashboard", "Finance System", true],
+    ["HR Admin", "hr", "HR System", true],
+    ["HR Staff", "hr", "HR System", true],
+  ] as const)("%s: home %s, sidebar title %s, sidebar %s", (role, home, title, sidebar) => {
+    expect(homeScreenFor(role)).toBe(home);
+    expect(systemTitleFor(role)).toBe(title);
+    expect(hasSidebar(role)).toBe(sidebar);
+  });
+});
+
+describe("header titles (spec 000 §2)", () => {
+  it.each([
+    ["/", "Dashboard", "Overview of your financial transactions"],
+    ["/create-transaction", "Create Transaction", "Submit a new transaction for approval"],
+    ["/my-transactions", "My Transactions", "View and manage your submitted transactions"],
+    ["/pending-approvals", "Pending Approvals", "Transactions waiting for your approval"],
+    ["/transactions", "All Transactions", "Complete transaction history"],
+    ["/categories", "Category Management", "Manage transaction categories and custom fields"],
+    ["/users", "User Management", "Manage users and permissions"],
+    ["/audit", "Audit Trail", "Complete system activity log"],
+  ])("%s → %s / %s", (path, title, subtitle) => {
+    expect(pageMetaFor(path, "SuperAdmin")).toEqual({ title, subtitle });
+  });
+  it("unknown paths default to 'Finance System'", () => {
+    expect(pageMetaFor("/nope", "Accountant")).toEqual({ title: "Finance System" });
+  });
+  it("HR users' home is the HR dashboard", () => {
+    expect(pageMetaFor("/", "HR Staff").title).toBe("HR Dashboard");
+  });
+});
+
+describe("matchPath", () => {
+  it.each([
+    ["/hr/attendance/:id", "/hr/attendance/7", { id: "7" }],
+    ["/hr/attendance/:id", "/hr/attendance/7/", { id: "7" }],
+    ["/emergency-approve/:token", "/emergency-approve/a%2Fb", { token: "a/b" }],
+    ["/hr", "/hr?x=1", {}],
+    ["/hr", "/hr/employees", null],
+  ] as const)("%s vs %s", (pattern, path, expected) => {
+    expect(matchPath(pattern, path)).toEqual(expected);
+  });
+});
+
+describe("highlighted menu item", async () => {
+  const { activeNavId } = await import("./shell/nav");
+  it.each([
+    ["Accountant", "/", "dashboard"],
+    ["HR Admin", "/", "hr"],
+    ["SuperAdmin", "/hr", "hr"],
+    ["SuperAdmin", "/hr/employees/new", "hrEmployees"],
+    ["SuperAdmin", "/admin/users", "adminUsers"],
+    ["SuperAdmin", "/admin/emergency", "admin"],
+    ["Approver", "/nope", undefined],
+  ] as [Role, string, string | undefined][])("%s at %s → %s", (role, path, id) => {
+    expect(activeNavId(path, navItemsFor(role))).toBe(id);
+  });
+});

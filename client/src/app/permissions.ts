@@ -1,0 +1,144 @@
+// Who may open which screen and who sees which menu item (spec 000 §2 and §6, spec 001 §2 and §6).
+// The one table both the sidebar and the route guards read. The server checks roles on every call
+// (DECISIONS §2); this table only decides what the interface offers.
+import { HR_ROLES, type Role } from "@shared/constants";
+import { PATHS, routeIdForPath, type RouteId } from "./paths";
+
+/** 'public': no sign-in (emergency links, lockout notice). 'authenticated': any signed-in role. */
+export type Access = "public" | "guest" | "authenticated" | readonly Role[];
+
+const FINANCE: readonly Role[] = ["Accountant", "Approver", "SuperAdmin"];
+const CREATORS: readonly Role[] = ["Accountant", "SuperAdmin"];
+const APPROVERS: readonly Role[] = ["Approver", "SuperAdmin"];
+const CATEGORY_EDITORS: readonly Role[] = ["SuperAdmin", "Accountant"];
+const SUPER_ADMIN: readonly Role[] = ["SuperAdmin"];
+const HR: readonly Role[] = HR_ROLES;
+
+/** Route access, one line per route. */
+export const ROUTE_ACCESS: Record<RouteId, Access> = {
+  home: "authenticated",
+  login: "guest",
+  createTransaction: CREATORS,
+  myTransactions: CREATORS,
+  pendingApprovals: APPROVERS,
+  transactions: "authenticated",
+  categories: CATEGORY_EDITORS,
+  users: SUPER_ADMIN,
+  admin: SUPER_ADMIN,
+  adminUsers: SUPER_ADMIN,
+  audit: SUPER_ADMIN,
+  budgetPlanning: SUPER_ADMIN,
+  adminEmergency: SUPER_ADMIN,
+  hr: HR,
+  hrEmployees: HR,
+  hrEmployeeNew: HR,
+  hrAttendance: HR,
+  hrAttendanceEmployee: HR,
+  hrImport: HR,
+  // Linked from the HR dashboard; spec 001 shows no other rule, so the HR roles.
+  hrPolicies: HR,
+  hrReports: HR,
+  emergencyApprove: "public",
+  emergencyReject: "public",
+  emergency: "public",
+  lockout: "public",
+};
+
+export function isHrRole(role: Role): boolean {
+  return role === "HR Admin" || role === "HR Staff";
+}
+
+export function isPublicRoute(routeId: RouteId | undefined): boolean {
+  return routeId !== undefined && ROUTE_ACCESS[routeId] === "public";
+}
+
+/** The roles a route allows, or null when any signed-in user (or nobody needs to be) may open it. */
+export function allowedRoles(routeId: RouteId): readonly Role[] | null {
+  const access = ROUTE_ACCESS[routeId];
+  return typeof access === "string" ? null : access;
+}
+
+export function canAccessRoute(role: Role, routeId: RouteId): boolean {
+  const access = ROUTE_ACCESS[routeId];
+  if (access === "public" || access === "authenticated" || access === "guest") return true;
+  return access.includes(role);
+}
+
+/** Whether a role may open a concrete path; unknown paths are 'allowed' (they show the 404 card). */
+export function canAccessPath(role: Role, path: string): boolean {
+  const id = routeIdForPath(path);
+  return id === undefined || canAccessRoute(role, id);
+}
+
+function joinRoles(roles: readonly Role[]): string {
+  if (roles.length <= 1) return roles.join("");
+  return `${roles.slice(0, -1).join(", ")} or ${roles[roles.length - 1]}`;
+}
+
+/** 'Access Denied: You need SuperAdmin privileges to access this page.' (spec 001 §2), and the like for other role sets. */
+export function accessDeniedMessage(roles: readonly Role[]): string {
+  return `Access Denied: You need ${joinRoles(roles)} privileges to access this page.`;
+}
+
+/** What '/' shows for a role (spec 000 §2). */
+export type HomeScreen = "approver" | "hr" | "dashboard";
+
+export function homeScreenFor(role: Role): HomeScreen {
+  if (role === "Approver") return "approver";
+  if (isHrRole(role)) return "hr";
+  return "dashboard";
+}
+
+export function systemTitleFor(role: Role): "HR System" | "Finance System" {
+  return isHrRole(role) ? "HR System" : "Finance System";
+}
+
+/** The Approver has no sidebar, only a top bar (spec 000 §2). */
+export function hasSidebar(role: Role): boolean {
+  return role !== "Approver";
+}
+
+export type NavSection = "Finance" | "Administration" | "Human Resources";
+
+export type NavItem = {
+  id: string;
+  label: string;
+  href: string;
+  /** Who sees the item; may be narrower than who may open the route (e.g. HR roles may open /transactions). */
+  roles: readonly Role[];
+  section: NavSection;
+  /** A live counter beside the label. */
+  badge?: "pendingApprovals";
+};
+
+/** The sidebar menu in order, with the visibility rules of spec 000 §2 / spec 001 §2. */
+export const NAV_ITEMS: readonly NavItem[] = [
+  { id: "dashboard", label: "Dashboard", href: PATHS.home, roles: FINANCE, section: "Finance" },
+  { id: "createTransaction", label: "Create Transaction", href: PATHS.createTransaction, roles: CREATORS, section: "Finance" },
+  { id: "myTransactions", label: "My Transactions", href: PATHS.myTransactions, roles: CREATORS, section: "Finance" },
+  { id: "pendingApprovals", label: "Pending Approvals", href: PATHS.pendingApprovals, roles: APPROVERS, section: "Finance", badge: "pendingApprovals" },
+  { id: "transactions", label: "All Transactions", href: PATHS.transactions, roles: FINANCE, section: "Finance" },
+  { id: "categories", label: "Categories", href: PATHS.categories, roles: CATEGORY_EDITORS, section: "Finance" },
+  { id: "users", label: "User Management", href: PATHS.users, roles: SUPER_ADMIN, section: "Administration" },
+  { id: "admin", label: "Admin Dashboard", href: PATHS.admin, roles: SUPER_ADMIN, section: "Administration" },
+  { id: "adminUsers", label: "Admin Users", href: PATHS.adminUsers, roles: SUPER_ADMIN, section: "Administration" },
+  { id: "audit", label: "Audit Trail", href: PATHS.audit, roles: SUPER_ADMIN, section: "Administration" },
+  { id: "budgetPlanning", label: "Budget Planning", href: PATHS.budgetPlanning, roles: SUPER_ADMIN, section: "Administration" },
+  { id: "hr", label: "HR Dashboard", href: PATHS.hr, roles: HR, section: "Human Resources" },
+  { id: "hrEmployees", label: "Employees", href: PATHS.hrEmployees, roles: HR, section: "Human Resources" },
+];
+
+export function navItemsFor(role: Role): NavItem[] {
+  return NAV_ITEMS.filter((item) => item.roles.includes(role));
+}
+
+/** The SuperAdmin's Admin Tools menu in the header (spec 000 §2). */
+export const ADMIN_TOOLS: readonly { label: string; href: string }[] = [
+  { label: "Manage Categories", href: PATHS.categories },
+  { label: "Manage Users", href: PATHS.users },
+  { label: "View Audit Trail", href: PATHS.audit },
+];
+
+export function canCreateTransactions(role: Role): boolean {
+  return CREATORS.includes(role);
+}

@@ -1,0 +1,71 @@
+import { Building2, LogOut } from "lucide-react";
+import { Link, useLocation } from "wouter";
+import type { User } from "@shared/schemas/auth";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/lib/utils";
+import { useNotifications } from "@/features/notifications/NotificationsProvider";
+import { navItemsFor, systemTitleFor } from "../permissions";
+import { CountBadge } from "./CountBadge";
+import { activeNavId } from "./nav";
+import { NotificationsMenu } from "./NotificationsMenu";
+
+/** The Approver's top bar in place of the sidebar (spec 000 §2): the menu as tabs, the bell and Sign Out. */
+export function ApproverTopBar({ user, onSignOut, signingOut }: { user: User; onSignOut: () => void; signingOut?: boolean }) {
+  const [location] = useLocation();
+  const { pendingApprovalsCount } = useNotifications();
+  const items = navItemsFor(user.role);
+  const activeId = activeNavId(location, items);
+
+  return (
+    <header className="sticky top-0 z-30 bg-slate-900 text-white shadow-sm">
+      <div className="mx-auto flex h-14 max-w-7xl items-center gap-3 px-4 sm:px-6 lg:px-8">
+        <div className="flex items-center gap-2.5">
+          <div className="flex h-8 w-8 items-center justify-center rounded-lg bg-brand-600">
+            <Building2 className="h-4 w-4" aria-hidden="true" />
+          </div>
+          <p className="hidden text-sm font-semibold sm:block">{systemTitleFor(user.role)}</p>
+        </div>
+        <div className="ml-auto flex items-center gap-1 sm:gap-3">
+          <p className="hidden max-w-[12rem] truncate text-sm text-slate-300 md:block">
+            {user.name} <span className="text-slate-400">· {user.role}</span>
+          </p>
+          <NotificationsMenu role={user.role} tone="dark" />
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={onSignOut}
+            disabled={signingOut}
+            className="text-slate-200 hover:bg-white/10 hover:text-white focus-visible:ring-offset-slate-900"
+          >
+            <LogOut className="h-4 w-4" aria-hidden="true" />
+            Sign Out
+          </Button>
+        </div>
+      </div>
+      <nav aria-label="Main" className="border-t border-white/10">
+        <ul className="mx-auto flex max-w-7xl gap-1 overflow-x-auto px-2 sm:px-4 lg:px-6">
+          {items.map((item) => {
+            const active = item.id === activeId;
+            const count = item.badge === "pendingApprovals" ? pendingApprovalsCount : 0;
+            return (
+              <li key={item.id} className="shrink-0">
+                <Link
+                  href={item.href}
+                  aria-current={active ? "page" : undefined}
+                  className={cn(
+                    "inline-flex items-center gap-2 border-b-2 px-3 py-2.5 text-sm font-medium transition-colors",
+                    "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-brand-400",
+                    active ? "border-brand-400 text-white" : "border-transparent text-slate-300 hover:text-white",
+                  )}
+                >
+                  {item.label}
+                  <CountBadge count={count} />
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,112 @@
+import { Bell, Trash2 } from "lucide-react";
+import { useLocation } from "wouter";
+import { formatRelativeTime } from "@shared/format";
+import type { Role } from "@shared/constants";
+import { cn } from "@/lib/utils";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
+import { useNotifications } from "@/features/notifications/NotificationsProvider";
+import { PENDING_NOTIFICATION_TYPE, badgeLabel, visibleNotifications } from "@/features/notifications/selectors";
+import type { AppNotification } from "@/features/notifications/types";
+import { PATHS } from "../paths";
+import { canAccessRoute } from "../permissions";
+
+/** Where a notification leads: the approval queue for pending items, else the role's transaction list. */
+function notificationHref(n: AppNotification, role: Role): string | null {
+  if (!n.transactionId) return null;
+  if (n.type === PENDING_NOTIFICATION_TYPE && canAccessRoute(role, "pendingApprovals")) return PATHS.pendingApprovals;
+  if (canAccessRoute(role, "myTransactions")) return PATHS.myTransactions;
+  return PATHS.transactions;
+}
+
+/** The header bell (spec 000 §2): unread badge capped '9+', up to 10 items, alarm marker for priority, Clear All. */
+export function NotificationsMenu({ role, tone = "light" }: { role: Role; tone?: "light" | "dark" }) {
+  const { notifications, unreadCount, markAllRead, clearAll } = useNotifications();
+  const [, navigate] = useLocation();
+  const shown = visibleNotifications(notifications);
+
+  return (
+    <DropdownMenu
+      onOpenChange={(open) => {
+        // Seen once the list has been opened and closed again.
+        if (!open) markAllRead();
+      }}
+    >
+      <DropdownMenuTrigger
+        className={cn(
+          "relative inline-flex h-10 w-10 items-center justify-center rounded-full transition-colors",
+          "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2",
+          tone === "dark" ? "text-slate-200 hover:bg-white/10 focus-visible:ring-offset-slate-900" : "text-slate-600 hover:bg-slate-100 hover:text-slate-900",
+        )}
+      >
+        <Bell className="h-5 w-5" aria-hidden="true" />
+        <span className="sr-only">{unreadCount > 0 ? `Notifications, ${unreadCount} unread` : "Notifications"}</span>
+        {unreadCount > 0 ? (
+          <span
+            aria-hidden="true"
+            className="absolute right-1 top-1 inline-flex min-w-[1.125rem] items-center justify-center rounded-full bg-red-600 px-1 py-0.5 text-[10px] font-bold leading-none text-white ring-2 ring-white"
+          >
+            {badgeLabel(unreadCount)}
+          </span>
+        ) : null}
+      </DropdownMenuTrigger>
+      <DropdownMenuContent className="w-[22rem] max-w-[calc(100vw-1rem)] p-0">
+        <div className="flex items-center justify-between px-4 py-3">
+          <DropdownMenuLabel className="p-0 text-sm normal-case tracking-normal text-slate-900">Notifications</DropdownMenuLabel>
+          {unreadCount > 0 ? <span className="text-xs font-medium text-brand-700">{unreadCount} unread</span> : null}
+        </div>
+        <DropdownMenuSeparator className="m-0" />
+        {shown.length === 0 ? (
+          <p className="px-4 py-8 text-center text-sm text-slate-600">No new notifications</p>
+        ) : (
+          <div className="max-h-96 overflow-y-auto p-1">
+            {shown.map((n) => {
+              const href = notificationHref(n, role);
+              return (
+                <DropdownMenuItem
+                  key={n.id}
+                  onSelect={() => {
+                    if (href) navigate(href);
+                  }}
+                  className={cn("flex-col items-start gap-1 px-3 py-2.5", !n.isRead && "bg-brand-50/60")}
+                >
+                  <p className={cn("text-sm leading-snug", n.isRead ? "text-slate-700" : "font-medium text-slate-900")}>
+                    {n.isPriority ? (
+                      <span role="img" aria-label="Priority" className="mr-1">
+                        🚨
+                      </span>
+                    ) : null}
+                    {n.message}
+                  </p>
+                  {n.transactionId ? (
+                    <p className="text-xs text-slate-600">
+                      {[n.humanReadableId, n.category].filter(Boolean).join(" · ")}
+                    </p>
+                  ) : null}
+                  <p className="text-xs text-slate-500">{formatRelativeTime(n.createdAt)}</p>
+                </DropdownMenuItem>
+              );
+            })}
+          </div>
+        )}
+        {notifications.length > 0 ? (
+          <>
+            <DropdownMenuSeparator className="m-0" />
+            <div className="p-1">
+              <DropdownMenuItem onSelect={clearAll} className="justify-center text-red-700 data-[highlighted]:bg-red-50 data-[highlighted]:text-red-800">
+                <Trash2 className="h-4 w-4" aria-hidden="true" />
+                Clear All
+              </DropdownMenuItem>
+            </div>
+          </>
+        ) : null}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,49 @@
+import {
+  BriefcaseBusiness,
+  ClipboardCheck,
+  FilePlus2,
+  FileText,
+  LayoutDashboard,
+  List,
+  PiggyBank,
+  ScrollText,
+  Shield,
+  Tags,
+  UserCog,
+  Users,
+  UsersRound,
+  type LucideIcon,
+} from "lucide-react";
+import { PATHS } from "../paths";
+import type { NavItem } from "../permissions";
+
+/** Icons of the menu items (kept out of permissions.ts so that table stays free of UI code). */
+export const NAV_ICONS: Record<string, LucideIcon> = {
+  dashboard: LayoutDashboard,
+  createTransaction: FilePlus2,
+  myTransactions: FileText,
+  pendingApprovals: ClipboardCheck,
+  transactions: List,
+  categories: Tags,
+  users: Users,
+  admin: Shield,
+  adminUsers: UserCog,
+  audit: ScrollText,
+  budgetPlanning: PiggyBank,
+  hr: BriefcaseBusiness,
+  hrEmployees: UsersRound,
+};
+
+/**
+ * The menu item to highlight: the longest href that is the path or a parent of it. At '/', a role
+ * whose home is the HR dashboard (no 'Dashboard' item) gets its HR Dashboard item highlighted.
+ */
+export function activeNavId(location: string, items: readonly NavItem[]): string | undefined {
+  if (location === "/" && !items.some((i) => i.href === "/")) location = PATHS.hr;
+  let best: NavItem | undefined;
+  for (const item of items) {
+    const matches = item.href === "/" ? location === "/" : location === item.href || location.startsWith(`${item.href}/`);
+    if (matches && (!best || item.href.length > best.href.length)) best = item;
+  }
+  return best?.id;
+}

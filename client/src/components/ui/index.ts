@@ -1,0 +1,25 @@
+// The primitives every screen builds on. Import from "@/components/ui".
+export { Alert, type AlertVariant } from "./alert";
+export { Badge, type BadgeVariant } from "./badge";
+export { Button, buttonVariants, type ButtonProps } from "./button";
+export { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "./card";
+export { Checkbox } from "./checkbox";
+export { Dialog, DialogClose, DialogContent, DialogFooter, DialogTrigger } from "./dialog";
+export {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuGroup,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "./dropdown-menu";
+export { EmptyState } from "./empty-state";
+export { Field } from "./field";
+export { Input, fieldControlClasses } from "./input";
+export { Label } from "./label";
+export { Select, type SelectOption } from "./select";
+export { CenteredSpinner, Spinner } from "./spinner";
+export { StatCard, type StatCardVariant } from "./stat-card";
+export { Textarea } from "./textarea";
+export { ToastAction } from "./toast";

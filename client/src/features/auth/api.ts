@@ -1,0 +1,104 @@
+// Sign-in state and the auth calls (spec 000 §7, DECISIONS §3).
+import { useEffect } from "react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useLocation } from "wouter";
+import { POLL } from "@shared/constants";
+import type { AuthAnswer, User } from "@shared/schemas/auth";
+import { apiJson, apiRequest, errorStatus } from "@/lib/api";
+import { subscribeToApiErrors } from "@/lib/query-client";
+import { isLockdownError, lockdownMessage, showSessionLockdown } from "./lockdown";
+
+export type { User };
+export type LoginCredentials = { username: string; password: string };
+
+export const AUTH_ME_KEY = ["/api/auth/me"] as const;
+
+/** GET /api/auth/me; any failure (401, network, bad JSON) means "not signed in". */
+async function fetchCurrentUser({ signal }: { signal: AbortSignal }): Promise<User | null> {
+  try {
+    const res = await fetch("/api/auth/me", { credentials: "include", headers: { Accept: "application/json" }, signal });
+    if (!res.ok) return null;
+    const data = (await res.json()) as Partial<AuthAnswer> | null;
+    return data?.user ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** The signed-in user, cached 5 minutes, never retried (spec 000 §7). */
+export function useAuth() {
+  const query = useQuery({
+    queryKey: AUTH_ME_KEY,
+    queryFn: fetchCurrentUser,
+    staleTime: POLL.authCacheMs,
+    retry: false,
+    meta: { globalErrors: false },
+  });
+  const user = query.data ?? null;
+  return { user, isLoading: query.isPending, isAuthenticated: user !== null, refetch: query.refetch };
+}
+
+/** The signed-in user inside the authenticated part of the app, where one is guaranteed. */
+export function useCurrentUser(): User {
+  const { user } = useAuth();
+  if (!user) throw new Error("useCurrentUser() used outside the signed-in app");
+  return user;
+}
+
+/** POST /api/auth/login with trimmed values; on success the app re-renders signed in. */
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (credentials: LoginCredentials) =>
+      apiJson<AuthAnswer>("POST", "/api/auth/login", {
+        username: credentials.username.trim(),
+        password: credentials.password.trim(),
+      }),
+    // The login screen shows its own errors (alert or lockdown screen).
+    meta: { globalErrors: false },
+    onSuccess: (data) => {
+      queryClient.setQueryData<User | null>(AUTH_ME_KEY, data.user);
+    },
+  });
+}
+
+/** POST /api/auth/logout, forget everything cached, then go to '/' (which shows the login screen). */
+export function useLogout(redirectTo: string = "/") {
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  return useMutation({
+    mutationFn: async () => {
+      try {
+        await apiRequest("POST", "/api/auth/logout");
+      } catch {
+        // Already signed out (expired session, lockdown): signing out locally is what matters.
+      }
+    },
+    meta: { globalErrors: false },
+    onSettled: () => {
+      queryClient.clear();
+      queryClient.setQueryData<User | null>(AUTH_ME_KEY, null);
+      navigate(redirectTo);
+    },
+  });
+}
+
+/**
+ * While signed in: a 401 from any call means the session ended (idle timeout, disabled user),
+ * so the login screen comes back; a 423 means a lockdown cut the session off.
+ */
+export function useSessionErrorWatcher() {
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      subscribeToApiErrors(({ error }) => {
+        if (!queryClient.getQueryData(AUTH_ME_KEY)) return;
+        if (errorStatus(error) === 423 && isLockdownError(error)) {
+          showSessionLockdown(lockdownMessage(error));
+        } else if (errorStatus(error) === 401) {
+          queryClient.setQueryData<User | null>(AUTH_ME_KEY, null);
+        }
+      }),
+    [queryClient],
+  );
+}

@@ -1,0 +1,12 @@
+import { PagePlaceholder } from "@/components/layout/PagePlaceholder";
+
+// Rendered inside the shell; the route guard in app/permissions.ts has already checked the role.
+// Placeholder: the screen itself is built by later work; keep the default export.
+export default function EmployeeAttendancePage() {
+  return (
+    <PagePlaceholder
+      title="Employee Attendance"
+      description="An employee's monthly attendance and salary deductions."
+    />
+  );
+}

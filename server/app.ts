@@ -1,0 +1,107 @@
+// The app factory: builds the whole HTTP app from its dependencies, without listening, so tests
+// run the real app on a test database. server/main.ts listens.
+import fs from "node:fs";
+import path from "node:path";
+import express, { type RequestHandler } from "express";
+import session from "express-session";
+import helmet from "helmet";
+import { pinoHttp } from "pino-http";
+import type { AppDeps } from "./context";
+import { configurePassport } from "./auth/passport";
+import { DatabaseSessionStore } from "./auth/session-store";
+import { csrfProtection } from "./middlewares/csrf";
+import { errorHandler, notFoundApi } from "./middlewares/errors";
+import { IDLE_SESSION_MS } from "./middlewares/auth";
+import { ApiRouter, type RouteDef } from "./routes/api-router";
+import { authRoutes, SESSION_COOKIE } from "./routes/auth";
+import { lockdownRoutes } from "./routes/lockdown";
+
+export type App = {
+  app: express.Express;
+  /** The same session middleware the HTTP routes use; the socket hub authenticates upgrades with it. */
+  sessionMiddleware: RequestHandler;
+  sessionStore: DatabaseSessionStore;
+  routes: RouteDef[];
+};
+
+/** Paths (under /api) authorised by a token instead of a session: exempt from the CSRF header. */
+const TOKEN_AUTHORISED = [/^\/emergency-approval\//, /^\/uploads\//];
+
+export function createApp(deps: AppDeps, options: { clientDir?: string | null } = {}): App {
+  const { config, logger } = deps;
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", process.env.TRUST_PROXY ?? "loopback");
+
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          // React and Radix set style attributes; scripts stay 'self' only.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", "data:", "blob:"],
+          connectSrc: ["'self'", "ws:", "wss:", "https://storage.googleapis.com"],
+          fontSrc: ["'self'", "data:"],
+          objectSrc: ["'none'"],
+          frameAncestors: ["'none'"],
+          upgradeInsecureRequests: null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use(
+    pinoHttp({
+      logger,
+      autoLogging: { ignore: (req) => !req.url?.startsWith("/api") },
+      serializers: {
+        req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
+
+  const sessionStore = new DatabaseSessionStore(deps.database.db, IDLE_SESSION_MS);
+  const sessionMiddleware = session({
+    name: SESSION_COOKIE,
+    secret: config.sessionSecret,
+    store: sessionStore,
+    resave: false,
+    saveUninitialized: false,
+    // The idle timeout: every request moves the expiry 30 minutes ahead.
+    rolling: true,
+    cookie: { httpOnly: true, sameSite: "lax", secure: "auto", maxAge: IDLE_SESSION_MS },
+  });
+  const passport = configurePassport(deps.database.db, deps.clock);
+
+  const api = new ApiRouter();
+  api.include(authRoutes(deps, passport));
+  api.include(lockdownRoutes(deps));
+
+  app.use(
+    "/api",
+    express.json({ limit: "1mb" }),
+    sessionMiddleware,
+    passport.initialize(),
+    passport.session(),
+    csrfProtection({ publicUrl: config.publicUrl, exempt: (p) => TOKEN_AUTHORISED.some((re) => re.test(p)) }),
+    api.router,
+  );
+  app.use("/api", notFoundApi);
+
+  const clientDir = options.clientDir;
+  if (clientDir && fs.existsSync(path.join(clientDir, "index.html"))) {
+    app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", fallthrough: false }));
+    app.use(express.static(clientDir, { index: false, maxAge: 0 }));
+    // The SPA answers every other page path; wouter decides what to show.
+    app.get(/^\/(?!api\/|ws$).*/, (_req, res) => {
+      res.setHeader("Cache-Control", "no-cache");
+      res.sendFile(path.join(clientDir, "index.html"));
+    });
+  }
+
+  app.use(errorHandler(logger));
+  return { app, sessionMiddleware, sessionStore, routes: api.routes };
+}

@@ -1,0 +1,75 @@
+// passport-local checks the credentials; the session keeps only the user id, and every request
+// reloads the user so a disabled or deleted user is signed out at once.
+import passport from "passport";
+import { Strategy as LocalStrategy } from "passport-local";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { users } from "../db/schema";
+import type { Actor, Clock } from "../context";
+import { findUserByUsername } from "../services/users";
+import { verifyAgainstDummy, verifyPassword } from "./passwords";
+import { assertNotThrottled, recordLoginFailure } from "./throttle";
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface User extends Actor {
+      /** Lockdown state read together with the user on every request. */
+      lockdownEnabled?: boolean;
+    }
+  }
+}
+
+declare module "express-session" {
+  interface SessionData {
+    /** When the user signed in; sessions end 12 hours later whatever the activity. */
+    authenticatedAt?: number;
+  }
+}
+
+export function configurePassport(db: Db, clock: Clock): passport.PassportStatic {
+  const instance = new passport.Passport() as unknown as passport.PassportStatic;
+
+  instance.use(
+    new LocalStrategy({ usernameField: "username", passwordField: "password", passReqToCallback: true }, (req, username, password, done) => {
+      const ip = req.ip ?? "unknown";
+      (async () => {
+        await assertNotThrottled(db, username, ip, clock());
+        const user = await findUserByUsername(db, username);
+        const ok = user ? await verifyPassword(user.passwordHash, password) : (await verifyAgainstDummy(password), false);
+        // A disabled user gets exactly the same answer as a wrong password.
+        if (!user || !ok || !user.isActive) {
+          await recordLoginFailure(db, username, ip, clock());
+          return done(null, false);
+        }
+        done(null, {
+          id: user.id,
+          role: user.role,
+          name: user.name,
+          username: user.username,
+          visibilityWindowDays: user.visibilityWindowDays,
+        });
+      })().catch((err) => done(err));
+    }),
+  );
+
+  instance.serializeUser((user, done) => done(null, user.id));
+
+  instance.deserializeUser((id: unknown, done) => {
+    if (typeof id !== "string") return done(null, false);
+    db.select({
+      id: users.id,
+      role: users.role,
+      name: users.name,
+      username: users.username,
+      visibilityWindowDays: users.visibilityWindowDays,
+      lockdownEnabled: sql<boolean>`coalesce((select (value->>'enabled')::boolean from settings where key = 'lockdown'), false)`,
+    })
+      .from(users)
+      .where(and(eq(users.id, id), eq(users.isActive, true), isNull(users.deletedAt)))
+      .limit(1)
+      .then(([row]) => done(null, row ?? false), done);
+  });
+
+  return instance;
+}

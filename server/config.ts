@@ -1,0 +1,78 @@
+// Configuration from the environment (DECISIONS §1). Everything is optional for a local run.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+
+export type Config = {
+  port: number;
+  databaseUrl: string | null;
+  dataDir: string;
+  sessionSecret: string;
+  /** Key for HMAC-signed local upload URLs. */
+  uploadSigningKey: string;
+  gcsBucket: string | null;
+  publicUrl: string;
+  appTimezone: string;
+  emergencyLinkTtlHours: number;
+  adminUsername: string;
+  adminPassword: string | null;
+  isProduction: boolean;
+  logLevel: string;
+};
+
+type Env = Record<string, string | undefined>;
+
+function positiveInt(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
+  return n;
+}
+
+/** Secrets not given in the environment are generated once and kept in DATA_DIR (never in the repo). */
+function loadGeneratedSecrets(dataDir: string): { sessionSecret: string; uploadSigningKey: string } {
+  const file = path.join(dataDir, "secrets.json");
+  try {
+    const parsed = JSON.parse(fs.readFileSync(file, "utf8"));
+    if (parsed.sessionSecret && parsed.uploadSigningKey) return parsed;
+  } catch {
+    // first start: fall through and generate
+  }
+  const secrets = {
+    sessionSecret: crypto.randomBytes(32).toString("base64url"),
+    uploadSigningKey: crypto.randomBytes(32).toString("base64url"),
+  };
+  fs.mkdirSync(dataDir, { recursive: true });
+  fs.writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  return secrets;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const isProduction = env.NODE_ENV === "production";
+  const port = positiveInt(env, "PORT", 5000);
+  const dataDir = path.resolve(env.DATA_DIR || "./data");
+  if (isProduction && !env.SESSION_SECRET) throw new Error("SESSION_SECRET is required when NODE_ENV=production");
+  const generated = env.SESSION_SECRET && env.UPLOAD_SIGNING_KEY ? null : loadGeneratedSecrets(dataDir);
+  const timezone = env.APP_TIMEZONE || "Asia/Kolkata";
+  try {
+    new Intl.DateTimeFormat("en-IN", { timeZone: timezone });
+  } catch {
+    throw new Error(`APP_TIMEZONE "${timezone}" is not a known time zone`);
+  }
+  return {
+    port,
+    databaseUrl: env.DATABASE_URL || null,
+    dataDir,
+    sessionSecret: env.SESSION_SECRET || generated!.sessionSecret,
+    uploadSigningKey: env.UPLOAD_SIGNING_KEY || env.SESSION_SECRET || generated!.uploadSigningKey,
+    gcsBucket: env.GCS_BUCKET || null,
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ""),
+    appTimezone: timezone,
+    emergencyLinkTtlHours: positiveInt(env, "EMERGENCY_LINK_TTL_HOURS", 24),
+    adminUsername: env.ADMIN_USERNAME || "admin",
+    adminPassword: env.ADMIN_PASSWORD || null,
+    isProduction,
+    logLevel: env.LOG_LEVEL || (env.NODE_ENV === "test" ? "silent" : "info"),
+  };
+}

@@ -1,0 +1,19 @@
+// What the app is built from. Tests build the real app from these with a test database.
+import type { DatabaseHandle } from "./db/client";
+import type { EventBus } from "./realtime/bus";
+import type { Config } from "./config";
+import type { Logger } from "./logger";
+import type { Role } from "../shared/constants";
+
+export type Clock = () => Date;
+
+export type AppDeps = {
+  database: DatabaseHandle;
+  bus: EventBus;
+  config: Config;
+  logger: Logger;
+  clock: Clock;
+};
+
+/** The signed-in user acting on a request, as services see them. */
+export type Actor = { id: string; role: Role; name: string; username: string; visibilityWindowDays: number };

@@ -1,0 +1,80 @@
+// One database handle for the whole server: embedded PGlite in DATA_DIR/db when DATABASE_URL is
+// unset, a node-postgres pool otherwise. Both speak through the same Drizzle API and run the
+// same migrations (./migrate.ts).
+import path from "node:path";
+import fs from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import pg from "pg";
+import * as schema from "./schema";
+
+export type Db = NodePgDatabase<typeof schema>;
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+/** Anything that can run a query: the database itself or an open transaction. */
+export type Queryable = Db | Tx;
+
+export type DatabaseHandle = {
+  db: Db;
+  kind: "postgres" | "pglite";
+  /** Run raw SQL with parameters; answers the rows. */
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  pool: pg.Pool | null;
+  pglite: PGlite | null;
+  /** The URL this handle was opened with (PostgreSQL only); used by the event bus's LISTEN client. */
+  url: string | null;
+  close(): Promise<void>;
+};
+
+// node-postgres returns numeric/date as strings already; keep `date` as 'YYYY-MM-DD' strings
+// rather than JS Dates shifted by the server's zone.
+pg.types.setTypeParser(1082, (v) => v);
+
+export function openPostgres(url: string, options: { max?: number } = {}): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  // A dropped idle connection must not crash the process.
+  pool.on("error", () => {});
+  const db = drizzlePg(pool, { schema });
+  return {
+    db,
+    kind: "postgres",
+    pool,
+    pglite: null,
+    url,
+    async query<T>(text: string, params: unknown[] = []) {
+      const r = await pool.query(text, params as unknown[]);
+      return r.rows as T[];
+    },
+    close: () => pool.end(),
+  };
+}
+
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
+export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File } = {}): Promise<DatabaseHandle> {
+  if (options.dataDir) fs.mkdirSync(path.dirname(options.dataDir), { recursive: true });
+  const client = await PGlite.create({
+    dataDir: options.dataDir,
+    loadDataDir: options.loadDataDir,
+    extensions: PGLITE_EXTENSIONS,
+  });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: "pglite",
+    pool: null,
+    pglite: client,
+    url: null,
+    async query<T>(text: string, params: unknown[] = []) {
+      const r = await client.query(text, params as unknown[]);
+      return r.rows as T[];
+    },
+    close: () => client.close(),
+  };
+}
+
+export async function openDatabase(config: { databaseUrl: string | null; dataDir: string }): Promise<DatabaseHandle> {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+  return openPglite({ dataDir: path.join(config.dataDir, "db") });
+}

@@ -1,0 +1,139 @@
+// Salary deductions and the monthly attendance summary of one employee (DECISIONS §8, spec 001
+// §3 employee details). Money goes through shared/money.ts: integer paise, never floats.
+import type { DayStatus } from "../../shared/constants";
+import { paiseToString, prorateMoney, sumMoney, toPaise } from "../../shared/money";
+import type { AttendanceRules, SalaryDeduction } from "../../shared/schemas/hr";
+
+export type DeductionDay = { dayStatus: DayStatus; violationPoints: number };
+
+export type DeductionInput = {
+  /** Rupees as stored ('31000.00'); null or blank when the employee has no salary on record. */
+  monthlySalary: string | null;
+  /** 'YYYY-MM' */
+  month: string;
+  /** The employee's attendance days of that month. */
+  days: readonly DeductionDay[];
+};
+
+const MONTH_PATTERN = /^(\d{4})-(0[1-9]|1[0-2])$/;
+
+/** Number of days of a 'YYYY-MM' month (leap years included). */
+export function daysInMonth(month: string): number {
+  const m = MONTH_PATTERN.exec(month);
+  if (!m) throw new RangeError(`Invalid month "${month}" (expected YYYY-MM)`);
+  return new Date(Date.UTC(Number(m[1]), Number(m[2]), 0)).getUTCDate();
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * The month's deductions, one line per cause, each `salary × halfDays / (2 × daysInMonth)`
+ * rounded half-up to the paisa (the daily rate itself is never rounded first, so 30000 over
+ * 31 days costs 1935.48 for two days, not 2 × 967.74):
+ *  - Absent (Unpaid): 1 day each;  Unpaid Leave (LWP): 1 day each (its own line);
+ *  - Half-day (Unpaid): half a day each;
+ *  - every full pointsPerHalfDayDeduction violation points of the month: half a day.
+ * Lines with nothing to deduct are left out; no salary (null, blank or zero) → no lines.
+ * The total never exceeds the monthly salary: should the lines add up to more, the last lines
+ * are reduced (down to 0.00, and their reason says so) so that the total equals the salary.
+ */
+export function computeSalaryDeductions(
+  input: DeductionInput,
+  policy: Pick<AttendanceRules, "pointsPerHalfDayDeduction">,
+): SalaryDeduction[] {
+  const dim = daysInMonth(input.month);
+  if (input.monthlySalary === null || input.monthlySalary.trim() === "") return [];
+  const salary = toPaise(input.monthlySalary);
+  if (salary === 0n) return [];
+
+  const count = (status: DayStatus) => input.days.filter((d) => d.dayStatus === status).length;
+  const absent = count("Absent (Unpaid)");
+  const unpaidLeave = count("Unpaid Leave (LWP)");
+  const halfDays = count("Half-day (Unpaid)");
+  const points = input.days.reduce((sum, d) => sum + d.violationPoints, 0);
+  const perDeduction = Math.max(1, policy.pointsPerHalfDayDeduction);
+  const pointDeductions = Math.floor(points / perDeduction);
+
+  const lines: { reason: string; halfDays: number }[] = [];
+  if (absent > 0) lines.push({ reason: plural(absent, "unpaid absence day", "unpaid absence days"), halfDays: absent * 2 });
+  if (unpaidLeave > 0) lines.push({ reason: plural(unpaidLeave, "unpaid leave day (LWP)", "unpaid leave days (LWP)"), halfDays: unpaidLeave * 2 });
+  if (halfDays > 0) lines.push({ reason: plural(halfDays, "half day (unpaid)", "half days (unpaid)"), halfDays });
+  if (pointDeductions > 0) {
+    lines.push({
+      reason: `${plural(points, "violation point", "violation points")} (${plural(pointDeductions, "half-day deduction", "half-day deductions")})`,
+      halfDays: pointDeductions,
+    });
+  }
+
+  let remaining = salary;
+  const result: SalaryDeduction[] = [];
+  for (const line of lines) {
+    // salary × halfDays / (2 × days in month), rounded half-up once, from the exact rate.
+    const full = toPaise(prorateMoney(input.monthlySalary, line.halfDays, 2 * dim));
+    const amount = full > remaining ? remaining : full;
+    remaining -= amount;
+    result.push({ reason: amount < full ? `${line.reason}, capped at the monthly salary` : line.reason, amount: paiseToString(amount) });
+  }
+  return result;
+}
+
+/** Sum of deduction lines, as a money string. */
+export function totalDeductions(lines: readonly SalaryDeduction[]): string {
+  return sumMoney(lines.map((l) => l.amount));
+}
+
+/** How much of a present day a status is: worked (or working elsewhere) counts. */
+export function presentWeight(status: DayStatus): number {
+  switch (status) {
+    case "Present (Full)":
+    case "WFH":
+    case "On Duty/Client Visit":
+      return 1;
+    case "Half-day (Paid)":
+    case "Half-day (Unpaid)":
+      return 0.5;
+    default:
+      return 0;
+  }
+}
+
+/** How much of an unpaid absence a status is (paid leave, offs, holidays and reviews are not absences). */
+export function absentWeight(status: DayStatus): number {
+  switch (status) {
+    case "Absent (Unpaid)":
+    case "Unpaid Leave (LWP)":
+      return 1;
+    case "Half-day (Unpaid)":
+      return 0.5;
+    default:
+      return 0;
+  }
+}
+
+export type MonthSummaryCounts = {
+  /** Full days count 1, half days 0.5 (Present (Full), WFH, On Duty 1; either Half-day 0.5). */
+  presentDays: number;
+  /** Absent (Unpaid) and LWP 1, Half-day (Unpaid) 0.5. */
+  absentDays: number;
+  /** Days that carry violation points (late arrivals, or points set by hand). */
+  lateDays: number;
+  violationPoints: number;
+  pendingReviewDays: number;
+};
+
+/** The monthly figures of the employee details dialog (spec 001 §3). */
+export function summarizeMonth(days: readonly DeductionDay[]): MonthSummaryCounts {
+  let presentDays = 0;
+  let absentDays = 0;
+  let lateDays = 0;
+  let violationPoints = 0;
+  let pendingReviewDays = 0;
+  for (const d of days) {
+    presentDays += presentWeight(d.dayStatus);
+    absentDays += absentWeight(d.dayStatus);
+    if (d.violationPoints > 0) lateDays += 1;
+    violationPoints += d.violationPoints;
+    if (d.dayStatus === "Pending Review") pendingReviewDays += 1;
+  }
+  return { presentDays, absentDays, lateDays, violationPoints, pendingReviewDays };
+}

@@ -1,0 +1,73 @@
+// The server process: database, migrations, first SuperAdmin, event bus, HTTP app (+ sockets), listen.
+import http from "node:http";
+import path from "node:path";
+import { loadConfig, type Config } from "./config";
+import { createLogger } from "./logger";
+import { openDatabase } from "./db/client";
+import { runMigrations } from "./db/migrate";
+import { createInProcessBus, createPostgresBus, type EventBus } from "./realtime/bus";
+import { createApp } from "./app";
+import { ensureFirstSuperAdmin } from "./services/bootstrap";
+import type { AppDeps } from "./context";
+
+export const CLIENT_DIR = path.resolve(import.meta.dirname, "../dist/public");
+
+export type RunningServer = { server: http.Server; deps: AppDeps; url: string; stop(): Promise<void> };
+
+export async function startServer(config: Config = loadConfig()): Promise<RunningServer> {
+  const logger = createLogger(config.logLevel);
+  const database = await openDatabase(config);
+  await runMigrations(database);
+  await ensureFirstSuperAdmin(database.db, config, (line) => console.log(line));
+  const bus: EventBus =
+    database.kind === "postgres" ? await createPostgresBus(database.url!, database.pool!, logger) : createInProcessBus();
+  const deps: AppDeps = { database, bus, config, logger, clock: () => new Date() };
+  const { app, sessionStore } = createApp(deps, { clientDir: CLIENT_DIR });
+
+  const server = http.createServer(app);
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(config.port, () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.port;
+  const url = `http://localhost:${port}`;
+  logger.info({ port, database: database.kind }, "server listening");
+
+  const pruneTimer = setInterval(() => void sessionStore.prune().catch(() => {}), 10 * 60_000);
+  pruneTimer.unref();
+
+  let stopping: Promise<void> | null = null;
+  const stop = () =>
+    (stopping ??= (async () => {
+      clearInterval(pruneTimer);
+      server.closeIdleConnections?.();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await bus.close();
+      await database.close();
+    })());
+  return { server, deps, url, stop };
+}
+
+// Run directly: `tsx server/main.ts` (npm start goes through server/start.ts, which builds the client first).
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  void runFromCommandLine();
+}
+
+export async function runFromCommandLine(): Promise<void> {
+  try {
+    const running = await startServer();
+    console.log(`Business Management System is running at ${running.deps.config.publicUrl}`);
+    const shutdown = (signal: string) => {
+      running.deps.logger.info({ signal }, "shutting down");
+      const force = setTimeout(() => process.exit(1), 10_000);
+      force.unref();
+      running.stop().then(() => process.exit(0), () => process.exit(1));
+    };
+    process.once("SIGTERM", () => shutdown("SIGTERM"));
+    process.once("SIGINT", () => shutdown("SIGINT"));
+  } catch (err) {
+    console.error("Could not start the server:", err instanceof Error ? err.message : err);
+    process.exit(1);
+  }
+}

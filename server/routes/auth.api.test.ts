@@ -1,0 +1,226 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import supertest from "supertest";
+import { createTestApp, CSRF_HEADER, type TestApp } from "../test/harness";
+import { makeUser, TEST_PASSWORD } from "../test/factories";
+import { auditLog, sessions, loginFailures } from "../db/schema";
+import { createApp } from "../app";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const login = (api: ReturnType<TestApp["client"]>, username: string, password = TEST_PASSWORD) =>
+  api.post("/api/auth/login", { username, password });
+
+describe("GET /api/auth/me", () => {
+  it("is 401 when not signed in", async () => {
+    const res = await t.client().get("/api/auth/me");
+    expect(res.status).toBe(401);
+    expect(res.body.message).toBeTypeOf("string");
+  });
+});
+
+describe("POST /api/auth/login", () => {
+  it("answers 400 with one issue per missing field", async () => {
+    const res = await t.client().post("/api/auth/login", {});
+    expect(res.status).toBe(400);
+    expect(res.body.issues.map((i: { path: string }) => i.path).sort()).toEqual(["password", "username"]);
+  });
+
+  it("signs in, answers the user without the hash, and /me knows them", async () => {
+    const user = await makeUser(t.db, { role: "Accountant" });
+    const api = t.client();
+    const res = await login(api, `  ${user.username.toUpperCase()}  `);
+    expect(res.status).toBe(200);
+    expect(res.body.user).toEqual({
+      id: user.id,
+      username: user.username,
+      name: user.name,
+      role: "Accountant",
+      isActive: true,
+      visibilityWindowDays: 30,
+      createdAt: user.createdAt.toISOString(),
+    });
+    expect(JSON.stringify(res.body)).not.toMatch(/hash|argon/i);
+    const cookie = res.headers["set-cookie"][0];
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    const me = await api.get("/api/auth/me");
+    expect(me.status).toBe(200);
+    expect(me.body.user.id).toBe(user.id);
+    const [entry] = await t.db.select().from(auditLog).where(sql`${auditLog.action} = 'login' and ${auditLog.performedBy} = ${user.id}`);
+    expect(entry.entityType).toBe("session");
+  });
+
+  it("gives the same 401 text for a wrong password, an unknown user and a disabled user", async () => {
+    const active = await makeUser(t.db, { role: "Approver" });
+    const disabled = await makeUser(t.db, { role: "Approver", isActive: false });
+    for (const [username, password] of [
+      [active.username, "wrong-password"],
+      ["nobody-" + active.username, TEST_PASSWORD],
+      [disabled.username, TEST_PASSWORD],
+    ]) {
+      const res = await login(t.client(), username, password);
+      expect(res.status).toBe(401);
+      expect(res.body.message).toBe("Invalid username or password");
+    }
+  });
+
+  it("regenerates the session id at sign-in: the earlier cookie stops working", async () => {
+    const user = await makeUser(t.db, { role: "Accountant" });
+    const first = await login(t.client(), user.username);
+    const oldCookie = first.headers["set-cookie"][0].split(";")[0];
+    const api = t.client();
+    await api.agent.get("/api/auth/me").set("Cookie", oldCookie);
+    const second = await api.agent.post("/api/auth/login").set(CSRF_HEADER).set("Cookie", oldCookie).send({ username: user.username, password: TEST_PASSWORD });
+    const newCookie = second.headers["set-cookie"][0].split(";")[0];
+    expect(newCookie).not.toBe(oldCookie);
+    expect((await supertest(t.app).get("/api/auth/me").set("Cookie", oldCookie)).status).toBe(401);
+    expect((await supertest(t.app).get("/api/auth/me").set("Cookie", newCookie)).status).toBe(200);
+  });
+
+  it("throttles a username after 5 failures in 15 minutes, even with the right password", async () => {
+    const user = await makeUser(t.db, { role: "Accountant" });
+    const other = await makeUser(t.db, { role: "Accountant" });
+    for (let i = 0; i < 5; i++) expect((await login(t.client(), user.username, "bad")).status).toBe(401);
+    const blocked = await login(t.client(), user.username);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.message).toMatch(/Too many failed sign-in attempts/);
+    // Another username from the same address is not affected.
+    expect((await login(t.client(), other.username)).status).toBe(200);
+  });
+
+  it("forgets failures older than 15 minutes", async () => {
+    const user = await makeUser(t.db, { role: "Accountant" });
+    const old = new Date(Date.now() - 16 * 60_000);
+    await t.db.insert(loginFailures).values(Array.from({ length: 5 }, () => ({ username: user.username.toLowerCase(), ipAddress: "10.9.9.9", at: old })));
+    expect((await login(t.client(), user.username)).status).toBe(200);
+  });
+
+  it("throttles an address after 100 failures in 15 minutes", async () => {
+    const user = await makeUser(t.db, { role: "Accountant" });
+    // One real failure tells us the address the server sees for this client.
+    await login(t.client(), "first-failure-" + user.username, "bad");
+    const [{ ipAddress: ip }] = await t.db.select().from(loginFailures).where(eq(loginFailures.username, "first-failure-" + user.username.toLowerCase()));
+    await t.db.insert(loginFailures).values(Array.from({ length: 99 }, (_, i) => ({ username: `someone${i}`, ipAddress: ip, at: new Date() })));
+    const res = await login(t.client(), user.username);
+    expect(res.status).toBe(429);
+    await t.db.delete(loginFailures).where(eq(loginFailures.ipAddress, ip));
+  });
+});
+
+describe("CSRF check", () => {
+  it("refuses a state-changing call without X-Requested-With", async () => {
+    const user = await makeUser(t.db, { role: "Accountant" });
+    const res = await supertest(t.app).post("/api/auth/login").send({ username: user.username, password: TEST_PASSWORD });
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ message: "CSRF check failed", code: "csrf" });
+  });
+
+  it("refuses a foreign Origin and accepts our own", async () => {
+    const user = await makeUser(t.db, { role: "Accountant" });
+    const body = { username: user.username, password: TEST_PASSWORD };
+    const foreign = await supertest(t.app).post("/api/auth/login").set(CSRF_HEADER).set("Origin", "https://evil.example").send(body);
+    expect(foreign.status).toBe(403);
+    const own = await supertest(t.app).post("/api/auth/login").set(CSRF_HEADER).set("Origin", t.config.publicUrl).send(body);
+    expect(own.status).toBe(200);
+  });
+});
+
+describe("sessions", () => {
+  it("logout ends the session", async () => {
+    const { api } = await t.signIn("Approver");
+    expect((await api.post("/api/auth/logout")).status).toBe(200);
+    expect((await api.get("/api/auth/me")).status).toBe(401);
+  });
+
+  it("a session survives a restart: a new app on the same database accepts the cookie", async () => {
+    const { user, api } = await t.signIn("Accountant");
+    const restarted = createApp(t.deps).app;
+    const cookie = (await api.agent.jar.getCookies({ path: "/", domain: "127.0.0.1", secure: false, script: false }))
+      .map((c) => `${c.name}=${c.value}`)
+      .join("; ");
+    const me = await supertest(restarted).get("/api/auth/me").set("Cookie", cookie);
+    expect(me.status).toBe(200);
+    expect(me.body.user.id).toBe(user.id);
+  });
+
+  it("ends after 30 idle minutes", async () => {
+    const { user, api } = await t.signIn("Accountant");
+    await t.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, user.id));
+    expect((await api.get("/api/auth/me")).status).toBe(401);
+  });
+
+  it("ends 12 hours after sign-in whatever the activity", async () => {
+    const { user, api } = await t.signIn("Accountant");
+    const thirteenHoursAgo = Date.now() - 13 * 3600_000;
+    await t.db
+      .update(sessions)
+      .set({ sess: sql`jsonb_set(${sessions.sess}, '{authenticatedAt}', ${String(thirteenHoursAgo)}::jsonb)` })
+      .where(eq(sessions.userId, user.id));
+    const res = await api.get("/api/auth/me");
+    expect(res.status).toBe(401);
+    expect(res.body.message).toMatch(/expired/);
+  });
+
+  it("a disabled user's open session stops working", async () => {
+    const { user, api } = await t.signIn("Approver");
+    const { users } = await import("../db/schema");
+    await t.db.update(users).set({ isActive: false }).where(eq(users.id, user.id));
+    expect((await api.get("/api/auth/me")).status).toBe(401);
+  });
+});
+
+describe("lockdown at sign-in", () => {
+  it("423 for non-SuperAdmins while on, sessions ended, SuperAdmins unaffected, restored when off", async () => {
+    const { api: admin } = await t.signIn("SuperAdmin");
+    const { user: accountant, api: accountantApi } = await t.signIn("Accountant");
+
+    const on = await admin.post("/api/admin/emergency-toggle", { enabled: true });
+    expect(on.status).toBe(200);
+    expect(on.body.enabled).toBe(true);
+    expect(on.body.activatedAt).toBeTypeOf("string");
+
+    expect((await accountantApi.get("/api/auth/me")).status).toBe(401);
+    const blocked = await login(t.client(), accountant.username);
+    expect(blocked.status).toBe(423);
+    expect(blocked.body).toMatchObject({ message: "System is in emergency lockdown mode", lockdown: true });
+    expect((await admin.get("/api/auth/me")).status).toBe(200);
+    const status = await admin.get("/api/admin/emergency-status");
+    expect(status.body).toMatchObject({ enabled: true });
+
+    const off = await admin.post("/api/admin/emergency-toggle", { enabled: false });
+    expect(off.body.enabled).toBe(false);
+    expect((await login(t.client(), accountant.username)).status).toBe(200);
+    const entries = await t.db.select().from(auditLog).where(sql`${auditLog.action} in ('lockdown_on','lockdown_off')`);
+    expect(entries.map((e) => e.action).sort()).toEqual(["lockdown_off", "lockdown_on"]);
+  });
+
+  it("only a SuperAdmin may toggle", async () => {
+    const { api } = await t.signIn("Accountant");
+    expect((await api.post("/api/admin/emergency-toggle", { enabled: true })).status).toBe(403);
+    expect((await t.client().post("/api/admin/emergency-toggle", { enabled: true })).status).toBe(401);
+  });
+});
+
+describe("the audit table is append-only", () => {
+  it("refuses UPDATE and DELETE in the database itself", async () => {
+    await t.signIn("Accountant");
+    await expect(t.database.query("update audit_log set action = 'x'")).rejects.toThrow(/append-only/);
+    await expect(t.database.query("delete from audit_log")).rejects.toThrow(/append-only/);
+    await expect(t.database.query("truncate audit_log")).rejects.toThrow(/append-only/);
+  });
+});
+
+describe("unknown API routes", () => {
+  it("answer a JSON 404", async () => {
+    const res = await t.client().get("/api/nope");
+    expect(res.status).toBe(404);
+    expect(res.body.message).toBeTypeOf("string");
+  });
+});

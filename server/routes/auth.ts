@@ -1,0 +1,60 @@
+import type { PassportStatic } from "passport";
+import type { Request } from "express";
+import { LOCKDOWN_MESSAGE, INVALID_LOGIN_MESSAGE } from "../../shared/constants";
+import { loginBodySchema } from "../../shared/schemas/auth";
+import { presentUser } from "../presenters/users";
+import { AppError, locked, unauthorized } from "../middlewares/errors";
+import { body } from "../middlewares/validate";
+import { ApiRouter } from "./api-router";
+import type { AppDeps } from "../context";
+import { clearLoginFailures } from "../auth/throttle";
+import { getLockdown } from "../services/lockdown";
+import { getUser } from "../services/users";
+import { writeAudit } from "../services/audit";
+import { announceSessionsEnded } from "../services/sessions";
+
+function authenticate(passport: PassportStatic, req: Request): Promise<Express.User | false> {
+  return new Promise((resolve, reject) => {
+    passport.authenticate("local", { session: false }, (err: unknown, user: Express.User | false) => (err ? reject(err) : resolve(user)))(req, req.res!, reject);
+  });
+}
+
+export function authRoutes(deps: AppDeps, passport: PassportStatic): ApiRouter {
+  const api = new ApiRouter();
+  const { db } = deps.database;
+
+  api.add({ method: "post", path: "/auth/login", access: "public", summary: "Sign in", body: loginBodySchema, tag: "auth" }, async (req) => {
+    req.body = body(req, loginBodySchema);
+    const user = await authenticate(passport, req);
+    if (!user) throw unauthorized(INVALID_LOGIN_MESSAGE);
+    if (user.role !== "SuperAdmin" && (await getLockdown(db)).enabled) throw locked(LOCKDOWN_MESSAGE);
+    // req.login regenerates the session id (fixation) before storing the user.
+    await new Promise<void>((resolve, reject) => req.login(user, (err) => (err ? reject(err) : resolve())));
+    req.session.authenticatedAt = Date.now();
+    await clearLoginFailures(db, req.body.username);
+    await writeAudit(db, { action: "login", entityType: "session", entityId: user.id, actor: user, ipAddress: req.ip });
+    const row = await getUser(db, user.id);
+    return { user: presentUser(row!) };
+  });
+
+  api.add({ method: "post", path: "/auth/logout", access: "public", summary: "Sign out", tag: "auth" }, async (req, res) => {
+    const user = req.user;
+    const sid = req.sessionID;
+    if (user) await writeAudit(db, { action: "logout", entityType: "session", entityId: user.id, actor: user, ipAddress: req.ip });
+    await new Promise<void>((resolve) => req.logout({ keepSessionInfo: false }, () => resolve()));
+    await new Promise<void>((resolve) => req.session.destroy(() => resolve()));
+    res.clearCookie(SESSION_COOKIE);
+    if (user) await announceSessionsEnded(deps.bus, [], "logout", [sid]).catch(() => {});
+    return { message: "Signed out" };
+  });
+
+  api.add({ method: "get", path: "/auth/me", access: "signed-in", summary: "The signed-in user", tag: "auth" }, async (req) => {
+    const row = await getUser(db, req.user!.id);
+    if (!row) throw new AppError(401, "Not signed in");
+    return { user: presentUser(row) };
+  });
+
+  return api;
+}
+
+export const SESSION_COOKIE = "bms.sid";

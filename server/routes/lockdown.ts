@@ -1,0 +1,27 @@
+import { emergencyToggleSchema } from "../../shared/schemas/lockdown";
+import { actorOf } from "../middlewares/auth";
+import { body } from "../middlewares/validate";
+import { getLockdown, setLockdown } from "../services/lockdown";
+import { ApiRouter } from "./api-router";
+import type { AppDeps } from "../context";
+
+export function lockdownRoutes(deps: AppDeps): ApiRouter {
+  const api = new ApiRouter();
+  const { db } = deps.database;
+
+  api.add({ method: "get", path: "/admin/emergency-status", access: ["SuperAdmin"], summary: "Lockdown status", tag: "lockdown" }, () => getLockdown(db));
+
+  api.add(
+    { method: "post", path: "/admin/emergency-toggle", access: ["SuperAdmin"], summary: "Turn lockdown on or off", body: emergencyToggleSchema, tag: "lockdown" },
+    async (req) => {
+      const { enabled } = body(req, emergencyToggleSchema);
+      const state = await setLockdown(db, deps.bus, enabled, actorOf(req), req.ip);
+      return {
+        message: enabled ? "Emergency lockdown activated: all non-SuperAdmin access is blocked" : "System access restored",
+        enabled: state.enabled,
+        activatedAt: state.activatedAt,
+      };
+    },
+  );
+  return api;
+}

@@ -1,0 +1,47 @@
+// Emergency lockdown (DECISIONS §3): a setting; turning it on ends every non-SuperAdmin session.
+import { eq, sql } from "drizzle-orm";
+import type { Db, Queryable } from "../db/client";
+import { settings } from "../db/schema";
+import { writeAudit } from "./audit";
+import { endNonSuperAdminSessions } from "./sessions";
+import type { Actor } from "../context";
+import type { EventBus } from "../realtime/bus";
+
+export type LockdownState = { enabled: boolean; activatedAt: string | null; activatedBy: string | null };
+
+const OFF: LockdownState = { enabled: false, activatedAt: null, activatedBy: null };
+
+export async function getLockdown(q: Queryable): Promise<LockdownState> {
+  const [row] = await q.select({ value: settings.value }).from(settings).where(eq(settings.key, "lockdown"));
+  return (row?.value as LockdownState | undefined) ?? OFF;
+}
+
+export async function setLockdown(db: Db, bus: EventBus, enabled: boolean, actor: Actor, ip?: string): Promise<LockdownState> {
+  const state = await db.transaction(async (tx) => {
+    // Lock the row so concurrent toggles apply one after the other.
+    await tx.execute(sql`select 1 from settings where key = 'lockdown' for update`);
+    const before = await getLockdown(tx);
+    const after: LockdownState = enabled
+      ? { enabled: true, activatedAt: before.enabled ? before.activatedAt : new Date().toISOString(), activatedBy: before.enabled ? before.activatedBy : actor.id }
+      : OFF;
+    await tx
+      .insert(settings)
+      .values({ key: "lockdown", value: after, updatedBy: actor.id })
+      .onConflictDoUpdate({ target: settings.key, set: { value: after, updatedBy: actor.id, updatedAt: new Date() } });
+    if (enabled) await endNonSuperAdminSessions(tx);
+    if (before.enabled !== after.enabled) {
+      await writeAudit(tx, {
+        action: enabled ? "lockdown_on" : "lockdown_off",
+        entityType: "system",
+        entityId: "lockdown",
+        actor,
+        before,
+        after,
+        ipAddress: ip,
+      });
+    }
+    return after;
+  });
+  await bus.publish({ type: "lockdown", enabled });
+  return state;
+}

@@ -1,0 +1,71 @@
+// Creating users: used by the admin screens, `npm run user:create` and the first-start SuperAdmin.
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { Db, Queryable } from "../db/client";
+import { users, type UserRow } from "../db/schema";
+import { hashPassword } from "../auth/passwords";
+import { conflict } from "../middlewares/errors";
+import { writeAudit } from "./audit";
+import type { Actor } from "../context";
+import type { CreateUserBody } from "../../shared/schemas/users";
+import { LIMITS } from "../../shared/constants";
+
+export const USERNAME_TAKEN = "Username already exists";
+
+export async function findUserByUsername(q: Queryable, username: string): Promise<UserRow | undefined> {
+  const [row] = await q
+    .select()
+    .from(users)
+    .where(and(sql`lower(${users.username}) = lower(${username})`, isNull(users.deletedAt)))
+    .limit(1);
+  return row;
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === "23505" || e?.cause?.code === "23505";
+}
+
+export async function createUser(db: Db, input: CreateUserBody, actor: Actor | null, ip?: string): Promise<UserRow> {
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await db.transaction(async (tx) => {
+      if (await findUserByUsername(tx, input.username)) throw conflict(USERNAME_TAKEN, "duplicate_username");
+      const [created] = await tx
+        .insert(users)
+        .values({
+          username: input.username,
+          name: input.name,
+          role: input.role,
+          passwordHash,
+          visibilityWindowDays: input.visibilityWindowDays ?? LIMITS.visibilityWindowDefault,
+        })
+        .returning();
+      await writeAudit(tx, {
+        action: "create",
+        entityType: "user",
+        entityId: created.id,
+        actor,
+        performerLabel: actor ? null : "system",
+        after: { username: created.username, name: created.name, role: created.role, visibilityWindowDays: created.visibilityWindowDays },
+        ipAddress: ip,
+      });
+      return created;
+    });
+  } catch (err) {
+    // Two concurrent creations of one username: the unique index decides.
+    if (isUniqueViolation(err)) throw conflict(USERNAME_TAKEN, "duplicate_username");
+    throw err;
+  }
+}
+
+export async function countUsers(db: Db): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
+  return row.n;
+}
+
+export async function getUser(q: Queryable, id: string): Promise<UserRow | undefined> {
+  const [row] = await q.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export { isUniqueViolation };

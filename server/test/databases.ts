@@ -1,0 +1,78 @@
+// Test databases: a fresh database per test file, cloned from one migrated template.
+// PostgreSQL when TEST_DATABASE_URL is set (CREATE DATABASE … TEMPLATE), PGlite otherwise
+// (a data-directory dump loaded into a new in-memory instance), so no file migrates twice.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import pg from "pg";
+import { openPglite, openPostgres, type DatabaseHandle } from "../db/client";
+import { runMigrations } from "../db/migrate";
+
+export const TEMPLATE_DB = "bms_test_template";
+
+function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+async function admin<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Run once per test run (global setup): migrate the template. */
+export async function preparePostgresTemplate(url: string): Promise<void> {
+  await admin(url, async (c) => {
+    const old = await c.query<{ datname: string }>("select datname from pg_database where datname like 'bms_t\\_%'");
+    for (const { datname } of old.rows) await c.query(`drop database if exists "${datname}" with (force)`);
+    await c.query(`drop database if exists ${TEMPLATE_DB} with (force)`);
+    await c.query(`create database ${TEMPLATE_DB}`);
+  });
+  const handle = openPostgres(withDatabase(url, TEMPLATE_DB), { max: 1 });
+  try {
+    await runMigrations(handle);
+  } finally {
+    await handle.close();
+  }
+}
+
+export async function preparePgliteTemplate(file: string): Promise<void> {
+  const handle = await openPglite();
+  await runMigrations(handle);
+  const dump = await handle.pglite!.dumpDataDir("none");
+  fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  await handle.close();
+}
+
+export type TestDatabase = DatabaseHandle & { drop(): Promise<void> };
+
+export async function createTestDatabase(source: { postgresUrl: string | null; pgliteDump: string | null }): Promise<TestDatabase> {
+  if (source.postgresUrl) {
+    const name = `bms_t_${crypto.randomBytes(6).toString("hex")}`;
+    // CREATE DATABASE from one template must not run twice at once: serialise with a lock.
+    await admin(source.postgresUrl, async (c) => {
+      await c.query("select pg_advisory_lock(727002)");
+      try {
+        await c.query(`create database ${name} template ${TEMPLATE_DB}`);
+      } finally {
+        await c.query("select pg_advisory_unlock(727002)");
+      }
+    });
+    const handle = openPostgres(withDatabase(source.postgresUrl, name), { max: 20 });
+    return {
+      ...handle,
+      async drop() {
+        await handle.close();
+        await admin(source.postgresUrl!, (c) => c.query(`drop database if exists ${name} with (force)`));
+      },
+    };
+  }
+  const dump = new Blob([fs.readFileSync(source.pgliteDump!)]);
+  const handle = await openPglite({ loadDataDir: dump });
+  return { ...handle, drop: () => handle.close() };
+}

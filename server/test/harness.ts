@@ -1,0 +1,84 @@
+// The real app on a fresh test database, plus signed-in HTTP clients per role.
+import os from "node:os";
+import path from "node:path";
+import crypto from "node:crypto";
+import { inject } from "vitest";
+import supertest from "supertest";
+import type { Express } from "express";
+import { createApp } from "../app";
+import { loadConfig, type Config } from "../config";
+import { createLogger } from "../logger";
+import { createInProcessBus, createPostgresBus, type EventBus } from "../realtime/bus";
+import type { AppDeps, Clock } from "../context";
+import { createTestDatabase, type TestDatabase } from "./databases";
+import { makeUser, TEST_PASSWORD, type MadeUser } from "./factories";
+import type { Role } from "../../shared/constants";
+
+export const CSRF_HEADER = { "X-Requested-With": "XMLHttpRequest" } as const;
+
+export type TestApp = {
+  app: Express;
+  deps: AppDeps;
+  database: TestDatabase;
+  db: TestDatabase["db"];
+  config: Config;
+  /** A cookie-keeping client that sends the CSRF header on every state-changing call. */
+  client(): ApiClient;
+  /** A new user of this role, signed in. */
+  signIn(role: Role, overrides?: Partial<Parameters<typeof makeUser>[1]>): Promise<{ user: MadeUser; api: ApiClient }>;
+  close(): Promise<void>;
+};
+
+export type ApiClient = ReturnType<typeof apiClient>;
+
+function apiClient(app: Express) {
+  const agent = supertest.agent(app);
+  return {
+    agent,
+    get: (url: string) => agent.get(url),
+    post: (url: string, body?: unknown) => agent.post(url).set(CSRF_HEADER).send(body as object),
+    put: (url: string, body?: unknown) => agent.put(url).set(CSRF_HEADER).send(body as object),
+    patch: (url: string, body?: unknown) => agent.patch(url).set(CSRF_HEADER).send(body as object),
+    delete: (url: string) => agent.delete(url).set(CSRF_HEADER),
+  };
+}
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: "test",
+    DATA_DIR: path.join(os.tmpdir(), `bms-test-${crypto.randomBytes(4).toString("hex")}`),
+    SESSION_SECRET: "test-session-secret",
+    UPLOAD_SIGNING_KEY: "test-upload-signing-key",
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
+    ...overrides,
+  });
+}
+
+export async function createTestApp(options: { clock?: Clock; env?: Record<string, string> } = {}): Promise<TestApp> {
+  const database = await createTestDatabase({ postgresUrl: inject("postgresUrl"), pgliteDump: inject("pgliteDump") });
+  const config = testConfig(options.env);
+  const logger = createLogger(config.logLevel);
+  const bus: EventBus = database.kind === "postgres" ? await createPostgresBus(database.url!, database.pool!, logger) : createInProcessBus();
+  const deps: AppDeps = { database, bus, config, logger, clock: options.clock ?? (() => new Date()) };
+  const { app } = createApp(deps);
+
+  return {
+    app,
+    deps,
+    database,
+    db: database.db,
+    config,
+    client: () => apiClient(app),
+    async signIn(role, overrides = {}) {
+      const user = await makeUser(database.db, { role, ...overrides });
+      const api = apiClient(app);
+      const res = await api.post("/api/auth/login", { username: user.username, password: TEST_PASSWORD });
+      if (res.status !== 200) throw new Error(`sign-in as ${role} failed: ${res.status} ${JSON.stringify(res.body)}`);
+      return { user, api };
+    },
+    async close() {
+      await bus.close();
+      await database.drop();
+    },
+  };
+}

@@ -1,0 +1,380 @@
+import { z } from "zod";
+import { DAY_STATUSES, LIMITS, PUNCH_TYPES, WEEKDAYS, type DayStatus, type PunchType, type Weekday } from "../constants";
+import { readMoney } from "../money";
+
+// Request bodies, queries and answers of the HR API (spec 001 §3, §5, §7; DECISIONS §8).
+// The same schemas validate on the server and drive the client's forms.
+
+// ---------------------------------------------------------------- building blocks
+
+/** A calendar date 'YYYY-MM-DD' (the calendar is checked: no 2025-02-30). */
+export const isoDateSchema = z.iso.date({ error: "Invalid date (expected YYYY-MM-DD)" });
+/** A month 'YYYY-MM'. */
+export const monthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Invalid month (expected YYYY-MM)");
+/** A wall-clock time 'HH:MM', 00:00 to 23:59. */
+export const hhmmSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Invalid time (expected HH:MM)");
+
+/** Optional text of a form: trimmed; blank becomes null; absent stays absent (so an update leaves it alone). */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `At most ${max} characters`)
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : v === null || v === "" ? null : v));
+
+/** An id sent by a form or a query; 'all' and blank mean "no filter". */
+const filterId = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v === undefined || v === "" || v.toLowerCase() === "all" ? undefined : v))
+  .pipe(z.guid("Invalid id").optional());
+
+const blankToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
+
+/**
+ * Optional rupees (an employee's monthly salary): a number or a plain decimal string with at most
+ * 2 fraction digits, not negative, read by shared/money.ts. Normalised to the API's money string
+ * ('31000.00'); blank or null → null (no salary); absent stays absent.
+ */
+export const optionalRupeesSchema = z
+  .unknown()
+  .transform((input, ctx): string | null => {
+    const reading = readMoney(input);
+    if (reading.ok) return reading.value;
+    if (reading.problem === "empty") return null;
+    const messages = { invalid: "Invalid amount format", precision: "Invalid amount format", negative: "Amount cannot be negative", too_large: "Amount is too large" };
+    ctx.addIssue({ code: "custom", message: messages[reading.problem], input });
+    return z.NEVER;
+  })
+  .optional();
+
+// ---------------------------------------------------------------- employees and departments
+
+const weekdaySchema = z.enum(WEEKDAYS, { error: "Weekly off must be a day of the week (Sunday to Saturday)" });
+
+// The fields of an employee (spec 001 §3) plus monthlySalary (DECISIONS §8) and the alternate
+// create screen's address, emergencyContact and notes. No defaults here, so an update that
+// leaves a field out leaves it unchanged.
+const employeeFields = {
+  employeeName: z.string({ error: "Employee name is required" }).trim().min(1, "Employee name is required").max(200, "At most 200 characters"),
+  employeeCode: optionalText(50),
+  departmentId: z.string({ error: "Department is required" }).trim().min(1, "Department is required").pipe(z.guid("Department is required")),
+  weeklyOff: weekdaySchema,
+  joiningDate: z.string({ error: "Joining date is required" }).trim().min(1, "Joining date is required").pipe(isoDateSchema),
+  isActive: z.boolean(),
+  phone: optionalText(30),
+  email: z
+    .string()
+    .trim()
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : v === null || v === "" ? null : v))
+    .pipe(z.email("Invalid email address").max(254).nullish()),
+  workLocation: optionalText(200),
+  emergencyContactName: optionalText(200),
+  emergencyContactPhone: optionalText(30),
+  personalAddress: optionalText(1000),
+  // Alternate create screen (spec 001 §3): folded into the canonical columns by employeeColumns().
+  address: optionalText(1000),
+  emergencyContact: optionalText(200),
+  notes: optionalText(2000),
+  monthlySalary: optionalRupeesSchema,
+};
+
+export const employeeCreateSchema = z.object({
+  ...employeeFields,
+  weeklyOff: weekdaySchema.default("Sunday"),
+  isActive: z.boolean().default(true),
+});
+export type EmployeeCreateInput = z.input<typeof employeeCreateSchema>;
+export type EmployeeCreate = z.output<typeof employeeCreateSchema>;
+
+export const employeeUpdateSchema = z.object(employeeFields).partial();
+export type EmployeeUpdateInput = z.input<typeof employeeUpdateSchema>;
+export type EmployeeUpdate = z.output<typeof employeeUpdateSchema>;
+
+export type EmployeeColumns = {
+  employeeName?: string;
+  employeeCode?: string | null;
+  departmentId?: string;
+  weeklyOff?: Weekday;
+  joiningDate?: string;
+  isActive?: boolean;
+  phone?: string | null;
+  email?: string | null;
+  workLocation?: string | null;
+  emergencyContactName?: string | null;
+  emergencyContactPhone?: string | null;
+  personalAddress?: string | null;
+  notes?: string | null;
+  monthlySalary?: string | null;
+};
+
+/**
+ * The stored columns of a validated create or update: `address` fills personalAddress and the
+ * single `emergencyContact` fills emergencyContactName when the canonical field is not sent.
+ * Fields left out stay out (undefined), so an update changes only what it names.
+ */
+export function employeeColumns(input: EmployeeCreate | EmployeeUpdate): EmployeeColumns {
+  const { address, emergencyContact, ...rest } = input;
+  const columns: EmployeeColumns = { ...rest };
+  if (columns.personalAddress === undefined && address !== undefined) columns.personalAddress = address;
+  if (columns.emergencyContactName === undefined && emergencyContact !== undefined) columns.emergencyContactName = emergencyContact;
+  for (const key of Object.keys(columns) as (keyof EmployeeColumns)[]) {
+    if (columns[key] === undefined) delete columns[key];
+  }
+  return columns;
+}
+
+export const EMPLOYEE_STATUS_FILTERS = ["all", "active", "inactive"] as const;
+
+export const employeeListQuerySchema = z.object({
+  page: z.preprocess(blankToUndefined, z.coerce.number().int().min(1, "Page must be at least 1").default(1)),
+  limit: z.preprocess(
+    blankToUndefined,
+    z.coerce.number().int().min(1, "Limit must be at least 1").max(LIMITS.listLimitMax, `Limit must be at most ${LIMITS.listLimitMax}`).default(LIMITS.employeePageSize),
+  ),
+  search: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  department: filterId,
+  status: z.preprocess(blankToUndefined, z.enum(EMPLOYEE_STATUS_FILTERS, { error: "Status must be all, active or inactive" }).default("all")),
+});
+export type EmployeeListQuery = z.output<typeof employeeListQuerySchema>;
+
+export const departmentSchema = z.object({
+  name: z.string({ error: "Department name is required" }).trim().min(1, "Department name is required").max(100, "At most 100 characters"),
+});
+export type DepartmentInput = z.output<typeof departmentSchema>;
+
+export type Department = { id: string; name: string };
+
+export type Employee = {
+  id: string;
+  employeeName: string;
+  employeeCode: string | null;
+  departmentId: string;
+  department: { id: string; name: string };
+  weeklyOff: Weekday;
+  joiningDate: string;
+  isActive: boolean;
+  phone: string | null;
+  email: string | null;
+  workLocation: string | null;
+  emergencyContactName: string | null;
+  emergencyContactPhone: string | null;
+  personalAddress: string | null;
+  notes: string | null;
+  monthlySalary: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type EmployeeListResponse = { employees: Employee[]; total: number; page: number; limit: number };
+
+// ---------------------------------------------------------------- attendance
+
+/** Why a computed day needs a person to look at it (attendance_days.review_reason). */
+export const REVIEW_REASONS = ["single_punch", "out_before_in", "odd_punches"] as const;
+export type ReviewReason = (typeof REVIEW_REASONS)[number];
+
+const dayStatusSchema = z.enum(DAY_STATUSES, { error: "Invalid attendance status" });
+
+/** `GET /api/hr/attendance`: exactly one of date (a day) or month; the rest narrow it. */
+export const attendanceQuerySchema = z
+  .object({
+    date: z.preprocess(blankToUndefined, isoDateSchema.optional()),
+    month: z.preprocess(blankToUndefined, monthSchema.optional()),
+    employeeId: filterId,
+    departmentId: filterId,
+    status: z.preprocess((v) => (typeof v === "string" && v.toLowerCase() === "all" ? undefined : blankToUndefined(v)), dayStatusSchema.optional()),
+  })
+  .superRefine((q, ctx) => {
+    if (q.date === undefined && q.month === undefined) ctx.addIssue({ code: "custom", path: ["date"], message: "Provide a date or a month" });
+    if (q.date !== undefined && q.month !== undefined) ctx.addIssue({ code: "custom", path: ["month"], message: "Provide either a date or a month, not both" });
+  });
+export type AttendanceQuery = z.output<typeof attendanceQuerySchema>;
+
+/** `PUT /api/hr/attendance/:id`: a hand edit; always with a reason (DECISIONS §8). */
+export const attendanceEditSchema = z.object({
+  dayStatus: dayStatusSchema,
+  violationReason: optionalText(500),
+  violationPoints: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: "Violation points must be a number" })
+      .int("Violation points must be a whole number")
+      .min(0, "Violation points cannot be negative")
+      .max(1000, "Violation points must be at most 1000")
+      .optional(),
+  ),
+  reason: z.string({ error: "Reason for edit is required" }).trim().min(1, "Reason for edit is required").max(500, "At most 500 characters"),
+});
+export type AttendanceEditInput = z.input<typeof attendanceEditSchema>;
+export type AttendanceEdit = z.output<typeof attendanceEditSchema>;
+
+export type AttendanceRecord = {
+  id: string;
+  employeeId: string;
+  employee: { employeeName: string; employeeCode: string | null; departmentId: string; department: { name: string } };
+  date: string;
+  dayStatus: DayStatus;
+  firstInTime: string | null;
+  lastOutTime: string | null;
+  totalHours: number;
+  violationPoints: number;
+  violationReason: string | null;
+  reviewReason: ReviewReason | null;
+  isManual: boolean;
+  editReason: string | null;
+};
+
+export type AttendanceSummary = { totalEmployees: number; present: number; absent: number; late: number };
+export type AttendanceListResponse = { attendance: AttendanceRecord[]; summary: AttendanceSummary };
+
+// ---------------------------------------------------------------- attendance policy
+
+/** Hours of a day as a number or a decimal string (numeric(4,2) reads back as '8.00'). */
+const hoursSchema = (label: string) =>
+  z
+    .union([z.number(), z.string().trim().regex(/^\d{1,2}(\.\d{1,2})?$/, `${label} must be a number of hours`).transform(Number)], {
+      error: `${label} must be a number of hours`,
+    })
+    .pipe(
+      z
+        .number()
+        .gt(0, `${label} must be more than 0`)
+        .max(24, `${label} must be at most 24`)
+        .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, `${label} may have at most 2 decimals`),
+    );
+
+const wholeNumber = (label: string, min: number, max: number) =>
+  z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: `${label} must be a number` })
+      .int(`${label} must be a whole number`)
+      .min(min, `${label} must be at least ${min}`)
+      .max(max, `${label} must be at most ${max}`),
+  );
+
+export const holidaySchema = z.object({
+  date: isoDateSchema,
+  name: z.string({ error: "Holiday name is required" }).trim().min(1, "Holiday name is required").max(200),
+});
+export type Holiday = z.output<typeof holidaySchema>;
+
+/** The one attendance policy (`GET/PUT /api/hr/attendance-policy`, DECISIONS §8). */
+export const attendancePolicySchema = z
+  .object({
+    shiftStart: hhmmSchema,
+    lateGraceMinutes: wholeNumber("Late grace", 0, 240),
+    fullDayHours: hoursSchema("Full day"),
+    halfDayHours: hoursSchema("Half day"),
+    pointsPerLate: wholeNumber("Points per late arrival", 0, 100),
+    pointsPerHalfDayDeduction: wholeNumber("Points per half-day deduction", 1, 100),
+    duplicatePunchWindowMinutes: wholeNumber("Duplicate punch window", 0, 60).default(2),
+    holidays: z.array(holidaySchema).max(366, "At most 366 holidays").default([]),
+  })
+  .superRefine((p, ctx) => {
+    // Only between two valid lengths (object refinements run even after a field failed).
+    if (p.fullDayHours > 0 && p.fullDayHours <= 24 && p.halfDayHours > p.fullDayHours) ctx.addIssue({ code: "custom", path: ["halfDayHours"], message: "Half day cannot be longer than a full day" });
+    const seen = new Set<string>();
+    p.holidays.forEach((h, i) => {
+      if (seen.has(h.date)) ctx.addIssue({ code: "custom", path: ["holidays", i, "date"], message: `${h.date} is listed twice` });
+      seen.add(h.date);
+    });
+  });
+export type AttendancePolicyInput = z.input<typeof attendancePolicySchema>;
+export type AttendancePolicy = z.output<typeof attendancePolicySchema>;
+/** What the attendance engine needs of the policy (holidays reach it as a per-day flag). */
+export type AttendanceRules = Omit<AttendancePolicy, "holidays">;
+
+export const DEFAULT_ATTENDANCE_POLICY: AttendancePolicy = {
+  shiftStart: "09:30",
+  lateGraceMinutes: 15,
+  fullDayHours: 8,
+  halfDayHours: 4,
+  pointsPerLate: 1,
+  pointsPerHalfDayDeduction: 3,
+  duplicatePunchWindowMinutes: 2,
+  holidays: [],
+};
+
+// ---------------------------------------------------------------- CSV import and name mappings
+
+export const nameMappingSchema = z.object({
+  csvName: z.string({ error: "CSV name is required" }).trim().min(1, "CSV name is required").max(200, "At most 200 characters"),
+  employeeId: z.string({ error: "Employee is required" }).trim().min(1, "Employee is required").pipe(z.guid("Employee is required")),
+});
+export type NameMappingInput = z.output<typeof nameMappingSchema>;
+export type NameMapping = { id: string; csvName: string; employeeId: string; employeeName: string; createdAt: string };
+
+/** The text fields of `POST /api/hr/import/upload` (the file itself is `csvFile`). */
+export const importUploadFieldsSchema = z.object({
+  month: z.string({ error: "Please select the month for this attendance data" }).trim().min(1, "Please select the month for this attendance data").pipe(monthSchema),
+  // A dry run analyses the file and stores nothing.
+  dryRun: z.preprocess((v) => (typeof v === "string" ? ["1", "true", "yes"].includes(v.trim().toLowerCase()) : v), z.boolean().default(false)),
+});
+export type ImportUploadFields = z.output<typeof importUploadFieldsSchema>;
+
+export type ImportPreview = {
+  month: string;
+  /** Distinct employees the good rows matched. */
+  matchedEmployees: number;
+  /** Employee-days that would be recalculated. */
+  affectedDays: number;
+  firstDate: string | null;
+  lastDate: string | null;
+};
+
+/** The answer of an import (DECISIONS §8); errors holds the first 100 bad rows. */
+export type ImportResult = {
+  processedEvents: number;
+  totalRows: number;
+  skippedRows: number;
+  duplicateEvents: number;
+  unmatchedNames: { name: string; rows: number }[];
+  errors: { row: number; message: string }[];
+  dryRun?: boolean;
+  preview?: ImportPreview;
+};
+
+export type PunchEvent = { employeeId: string; date: string; time: string; type: PunchType };
+export const punchTypeSchema = z.enum(PUNCH_TYPES);
+
+// ---------------------------------------------------------------- details and dashboard
+
+export type SalaryDeduction = { reason: string; amount: string };
+
+export type MonthlySummary = {
+  presentDays: number;
+  absentDays: number;
+  lateDays: number;
+  violationPoints: number;
+  pendingReviewDays: number;
+  salaryDeductions: SalaryDeduction[];
+  totalDeductions: string;
+};
+
+/** `GET /api/hr/employee-details/:id?month=YYYY-MM` (spec 001 §3). */
+export type EmployeeDetailsResponse = {
+  employee: Employee;
+  month: string;
+  monthlySummary: MonthlySummary;
+  monthlyAttendance: AttendanceRecord[];
+};
+
+/** `GET /api/hr/dashboard/stats` (spec 001 §3): "today" in APP_TIMEZONE; pendingApprovals = days in Pending Review. */
+export type HrDashboardStats = {
+  totalEmployees: number;
+  activeEmployees: number;
+  presentToday: number;
+  absentToday: number;
+  lateArrivals: number;
+  pendingApprovals: number;
+};

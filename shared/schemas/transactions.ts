@@ -1,0 +1,490 @@
+// Transactions over the API (spec 000 §3-§5, §7; DECISIONS §2, §4, §6): one zod schema per request
+// body or query, the answer shapes, and their types. The server validates with these; the client's
+// forms use the same schemas, so both sides give the same messages.
+import { z } from "zod";
+import {
+  FORM_TYPES,
+  LIMITS,
+  PAYMENT_METHODS,
+  TRANSACTION_STATUSES,
+  type ApprovalAction,
+  type FormType,
+  type PaymentMethod,
+  type TransactionStatus,
+} from "../constants";
+import { isIsoDate } from "../custom-fields";
+import { MAX_AMOUNT_DISPLAY, moneySchema } from "../money";
+import type { CustomFieldValues } from "./categories";
+
+export const DESCRIPTION_MAX = 5000;
+export const REASON_MAX = 2000;
+export const PAYMENT_REFERENCE_MAX = 200;
+export const PAYMENT_NOTES_MAX = 2000;
+export const FILE_NAME_MAX = 255;
+export const SEARCH_MAX = 200;
+
+// ---------------------------------------------------------------- building blocks
+
+const isMissing = (input: unknown) => input === undefined || input === null;
+const isBlank = (input: unknown) => isMissing(input) || (typeof input === "string" && input.trim() === "");
+
+// The shape of a uuid, without insisting on a version: what PostgreSQL's uuid type accepts.
+const UUID_SHAPE = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+
+/** A required id, uuid-shaped (so the database never sees a malformed one; one that names nothing is the route's 404). */
+export function idSchema(required: string, invalid = required) {
+  return z
+    .string({ error: (iss) => (isMissing(iss.input) ? required : invalid) })
+    .trim()
+    .min(1, { error: required, abort: true })
+    .regex(UUID_SHAPE, { error: invalid });
+}
+
+/** A required calendar date, YYYY-MM-DD, that exists. */
+export function dateSchema(required: string, invalid: string) {
+  return z
+    .string({ error: (iss) => (isMissing(iss.input) ? required : invalid) })
+    .trim()
+    .min(1, { error: required, abort: true })
+    .refine(isIsoDate, { error: invalid });
+}
+
+/** An optional date: absent, null or "" all mean none (answers null). */
+export function optionalDateSchema(invalid: string) {
+  return z
+    .string({ error: invalid })
+    .nullish()
+    .transform((v) => (typeof v === "string" && v.trim() !== "" ? v.trim() : null))
+    .refine((v) => v === null || isIsoDate(v), { error: invalid });
+}
+
+/** Optional free text: absent, null or blank all mean none (answers null). */
+export function optionalTextSchema(label: string, max: number) {
+  return z
+    .string({ error: `${label} must be text` })
+    .nullish()
+    .transform((v) => (typeof v === "string" && v.trim() !== "" ? v.trim() : null))
+    .refine((v) => v === null || v.length <= max, { error: `${label} must be at most ${max} characters` });
+}
+
+/** A required reason (force-status, change-owner): non-empty after trimming. */
+export const reasonSchema = z
+  .string({ error: "Reason is required" })
+  .trim()
+  .min(1, { error: "Reason is required" })
+  .max(REASON_MAX, { error: `Reason must be at most ${REASON_MAX} characters` });
+
+export const formTypeSchema = z.enum(FORM_TYPES, {
+  error: (iss) => (isBlank(iss.input) ? "Form type is required" : "Form type must be R (Receipt) or B (Bill)"),
+});
+
+export const amountSchema = moneySchema({
+  required: "Amount is required",
+  invalid: "Amount must be a valid positive number",
+  positive: "Amount must be a valid positive number",
+  precision: "Amount can have at most 2 decimal places",
+  tooLarge: `Amount cannot exceed ₹${MAX_AMOUNT_DISPLAY}`,
+});
+
+export const categoryIdSchema = idSchema("Category is required", "Category is not valid");
+
+export const transactionDateSchema = dateSchema("Transaction date is required", "Transaction date must be a valid date (YYYY-MM-DD)");
+
+export const descriptionSchema = z
+  .string({ error: "Description must be at least 2 characters" })
+  .trim()
+  .min(LIMITS.descriptionMin, { error: `Description must be at least ${LIMITS.descriptionMin} characters` })
+  .max(DESCRIPTION_MAX, { error: `Description must be at most ${DESCRIPTION_MAX} characters` });
+
+/**
+ * The raw map of custom field values; checked against the category's fields by
+ * `validateCustomFieldValues` (shared/custom-fields.ts), which knows the category. null means {}.
+ */
+export const customFieldValuesSchema = z
+  .record(z.string(), z.unknown(), { error: "Custom field values must be an object" })
+  .nullish()
+  .transform((v): Record<string, unknown> => v ?? {});
+
+const flag = (label: string) => z.boolean({ error: `${label} must be true or false` });
+
+export const paymentMethodSchema = z.enum(PAYMENT_METHODS, {
+  error: (iss) => (isBlank(iss.input) ? "Payment method is required" : `Payment method must be one of: ${PAYMENT_METHODS.join(", ")}`),
+});
+
+// Strict bodies name the keys they refuse.
+const strictBody = {
+  error: (iss: z.core.$ZodRawIssue) =>
+    iss.code === "unrecognized_keys" ? `Unknown field${iss.keys.length > 1 ? "s" : ""}: ${iss.keys.join(", ")}` : undefined,
+};
+
+// ---------------------------------------------------------------- create and edit
+
+const draftStatus = z.literal("Draft", { error: "A new transaction can only be saved as Draft; submit it to send it for approval" });
+
+/**
+ * POST /api/transactions. Always creates a Draft; `status: "Draft"` may be sent (Save as Draft)
+ * and nothing else. Unknown keys are refused.
+ */
+export const createTransactionSchema = z.strictObject(
+  {
+    formType: formTypeSchema,
+    categoryId: categoryIdSchema,
+    amount: amountSchema,
+    transactionDate: transactionDateSchema,
+    description: descriptionSchema,
+    customFieldValues: customFieldValuesSchema,
+    isPriority: flag("Mark as Emergency").default(false),
+    isEmergency: flag("Emergency Approval Required").default(false),
+    status: draftStatus.optional(),
+  },
+  strictBody,
+);
+export type CreateTransactionInput = z.input<typeof createTransactionSchema>;
+export type CreateTransactionBody = z.output<typeof createTransactionSchema>;
+
+/**
+ * PATCH /api/transactions/:id (owner, Draft or Rejected). The same fields as create, each optional:
+ * what is sent replaces, what is absent stays. `customFieldValues`, when sent, replaces the whole map.
+ * Built without defaults on purpose: an absent flag must not reset a stored true.
+ */
+export const editTransactionSchema = z.strictObject(
+  {
+    formType: formTypeSchema.optional(),
+    categoryId: categoryIdSchema.optional(),
+    amount: amountSchema.optional(),
+    transactionDate: transactionDateSchema.optional(),
+    description: descriptionSchema.optional(),
+    customFieldValues: customFieldValuesSchema.optional(),
+    isPriority: flag("Mark as Emergency").optional(),
+    isEmergency: flag("Emergency Approval Required").optional(),
+    // The form sends the same payload as on create; an edit never changes the status.
+    status: draftStatus.optional(),
+  },
+  strictBody,
+);
+export type EditTransactionInput = z.input<typeof editTransactionSchema>;
+export type EditTransactionBody = z.output<typeof editTransactionSchema>;
+
+// ---------------------------------------------------------------- list, export
+
+/** "", "all" and "All" in a filter mean no filter (the client's 'All' choice). */
+const noFilter = (v: unknown) => (typeof v === "string" && (v.trim() === "" || v.trim().toLowerCase() === "all") ? undefined : v);
+const trimmed = (v: unknown) => (typeof v === "string" ? v.trim() : v);
+
+const pageSchema = z.preprocess(
+  (v) => (v === "" ? undefined : v),
+  z.coerce.number({ error: "page must be a whole number of at least 1" }).int({ error: "page must be a whole number of at least 1" }).min(1, { error: "page must be a whole number of at least 1" }).default(1),
+);
+// Above the maximum is clamped rather than refused: the answer's `limit` says what was used.
+const limitSchema = z.preprocess(
+  (v) => (v === "" ? undefined : v),
+  z.coerce
+    .number({ error: `limit must be a whole number from 1 to ${LIMITS.listLimitMax}` })
+    .int({ error: `limit must be a whole number from 1 to ${LIMITS.listLimitMax}` })
+    .min(1, { error: `limit must be a whole number from 1 to ${LIMITS.listLimitMax}` })
+    .default(LIMITS.listLimitDefault)
+    .transform((n) => Math.min(n, LIMITS.listLimitMax)),
+);
+
+export const transactionFiltersShape = {
+  search: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : trimmed(v)),
+    z.string({ error: "search must be text" }).max(SEARCH_MAX, { error: `search must be at most ${SEARCH_MAX} characters` }).optional(),
+  ),
+  status: z.preprocess(
+    noFilter,
+    z.enum(TRANSACTION_STATUSES, { error: `status must be one of: ${TRANSACTION_STATUSES.join(", ")}` }).optional(),
+  ),
+  categoryId: z.preprocess(noFilter, z.guid({ error: "categoryId is not valid" }).optional()),
+  createdBy: z.preprocess(noFilter, z.guid({ error: "createdBy is not valid" }).optional()),
+};
+
+/** GET /api/transactions?search&status&categoryId&createdBy&page&limit (query strings are coerced). */
+export const transactionListQuerySchema = z.object({ ...transactionFiltersShape, page: pageSchema, limit: limitSchema });
+export type TransactionListQuery = z.output<typeof transactionListQuerySchema>;
+
+/** GET /api/transactions/export?format=csv&… (the same filters, no paging). */
+export const transactionExportQuerySchema = z.object({
+  ...transactionFiltersShape,
+  format: z.preprocess(noFilter, z.literal("csv", { error: "format must be csv" }).default("csv")),
+});
+export type TransactionExportQuery = z.output<typeof transactionExportQuerySchema>;
+
+// ---------------------------------------------------------------- moves
+
+/** POST /api/transactions/:id/approve and /complete: an empty object (anything sent is ignored). */
+export const emptyBodySchema = z.object({});
+
+/** POST /api/transactions/:id/reject {reason?}: the reason is optional (spec 000 §5). */
+export const rejectTransactionSchema = z.object({ reason: optionalTextSchema("Reason", REASON_MAX) });
+export type RejectTransactionBody = z.output<typeof rejectTransactionSchema>;
+
+/**
+ * POST /api/transactions/:id/mark-payment-due {dueDate?}. Whether a due date may lie in the past is
+ * the service's rule (the form's picker starts at today, in APP_TIMEZONE).
+ */
+export const markPaymentDueSchema = z.object({ dueDate: optionalDateSchema("Due date must be a valid date (YYYY-MM-DD)") });
+export type MarkPaymentDueBody = z.output<typeof markPaymentDueSchema>;
+
+const processPaymentSchema = z.object({
+  isPaid: z.literal(true).optional(),
+  paymentMethod: paymentMethodSchema,
+  paymentReference: optionalTextSchema("Payment reference", PAYMENT_REFERENCE_MAX),
+  paymentNotes: optionalTextSchema("Payment notes", PAYMENT_NOTES_MAX),
+  /** null: today, in APP_TIMEZONE (the service decides). */
+  paidDate: optionalDateSchema("Payment date must be a valid date (YYYY-MM-DD)"),
+});
+
+const mustBeNull = (label: string) => z.null({ error: `${label} must be null when cancelling a payment` }).optional();
+const cancelPaymentSchema = z.object({
+  isPaid: z.literal(false),
+  paymentMethod: mustBeNull("paymentMethod"),
+  paymentReference: mustBeNull("paymentReference"),
+  paymentNotes: mustBeNull("paymentNotes"),
+  paidBy: mustBeNull("paidBy"),
+  paidDate: mustBeNull("paidDate"),
+});
+
+/**
+ * PATCH /api/transactions/:id/payment. `isPaid: false` cancels the payment (the other fields, if
+ * sent, must be null); anything else processes it. Answers `{action: "process", …}` or `{action: "cancel"}`.
+ */
+export const paymentSchema = z
+  .discriminatedUnion("isPaid", [cancelPaymentSchema, processPaymentSchema], { error: "isPaid must be false (cancel) or absent (process)" })
+  .transform((body) =>
+    body.isPaid === false
+      ? { action: "cancel" as const }
+      : {
+          action: "process" as const,
+          paymentMethod: body.paymentMethod,
+          paymentReference: body.paymentReference,
+          paymentNotes: body.paymentNotes,
+          paidDate: body.paidDate,
+        },
+  );
+export type PaymentInput = z.input<typeof paymentSchema>;
+export type PaymentBody = z.output<typeof paymentSchema>;
+export type ProcessPaymentBody = Extract<PaymentBody, { action: "process" }>;
+
+export const FORCEABLE_STATUSES = ["Approved", "Rejected", "Draft"] as const satisfies readonly TransactionStatus[];
+
+/** POST /api/admin/transactions/:id/force-status {status, reason} (SuperAdmin). */
+export const forceStatusSchema = z.object({
+  status: z.enum(FORCEABLE_STATUSES, {
+    error: (iss) => (isBlank(iss.input) ? "Status is required" : `Status must be one of: ${FORCEABLE_STATUSES.join(", ")}`),
+  }),
+  reason: reasonSchema,
+});
+export type ForceStatusBody = z.output<typeof forceStatusSchema>;
+
+/** POST /api/admin/transactions/:id/change-owner {newOwnerId, reason} (SuperAdmin). */
+export const changeOwnerSchema = z.object({
+  newOwnerId: idSchema("New owner is required", "New owner is not valid"),
+  reason: reasonSchema,
+});
+export type ChangeOwnerBody = z.output<typeof changeOwnerSchema>;
+
+/**
+ * PUT /api/admin/transactions/:id/full-override (SuperAdmin): any field, each optional; what is
+ * absent stays. Nullable fields accept null to clear them. Unknown keys are refused, so a typo
+ * cannot look like an override that happened.
+ */
+export const fullOverrideSchema = z.strictObject(
+  {
+    formType: formTypeSchema.optional(),
+    categoryId: categoryIdSchema.optional(),
+    amount: amountSchema.optional(),
+    transactionDate: transactionDateSchema.optional(),
+    description: descriptionSchema.optional(),
+    status: z.enum(TRANSACTION_STATUSES, { error: `Status must be one of: ${TRANSACTION_STATUSES.join(", ")}` }).optional(),
+    isPaid: flag("isPaid").optional(),
+    isPriority: flag("isPriority").optional(),
+    isEmergency: flag("isEmergency").optional(),
+    customFieldValues: customFieldValuesSchema.optional(),
+    paymentDueDate: optionalDateSchema("Payment due date must be a valid date (YYYY-MM-DD)").optional(),
+    paidDate: optionalDateSchema("Payment date must be a valid date (YYYY-MM-DD)").optional(),
+    paymentMethod: z
+      .enum(PAYMENT_METHODS, { error: `Payment method must be one of: ${PAYMENT_METHODS.join(", ")}` })
+      .nullable()
+      .optional(),
+    paymentReference: optionalTextSchema("Payment reference", PAYMENT_REFERENCE_MAX).optional(),
+    paymentNotes: optionalTextSchema("Payment notes", PAYMENT_NOTES_MAX).optional(),
+    approvalsRequired: z
+      .number({ error: `Approvals required must be a whole number from ${LIMITS.requiredApprovalsMin} to ${LIMITS.requiredApprovalsMax}` })
+      .int({ error: `Approvals required must be a whole number from ${LIMITS.requiredApprovalsMin} to ${LIMITS.requiredApprovalsMax}` })
+      .min(LIMITS.requiredApprovalsMin, { error: `Approvals required must be a whole number from ${LIMITS.requiredApprovalsMin} to ${LIMITS.requiredApprovalsMax}` })
+      .max(LIMITS.requiredApprovalsMax, { error: `Approvals required must be a whole number from ${LIMITS.requiredApprovalsMin} to ${LIMITS.requiredApprovalsMax}` })
+      .optional(),
+    reason: optionalTextSchema("Reason", REASON_MAX).optional(),
+  },
+  strictBody,
+);
+export type FullOverrideInput = z.input<typeof fullOverrideSchema>;
+export type FullOverrideBody = z.output<typeof fullOverrideSchema>;
+
+// ---------------------------------------------------------------- attachments
+
+// A file name is shown and offered on download, never used as a storage path (DECISIONS §4),
+// but it must not carry control characters into a Content-Disposition header.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/;
+const fileNameSchema = z
+  .string({ error: "File name is required" })
+  .trim()
+  .min(1, { error: "File name is required" })
+  .max(FILE_NAME_MAX, { error: `File name must be at most ${FILE_NAME_MAX} characters` })
+  .refine((v) => !CONTROL.test(v), { error: "File name contains characters that are not allowed" });
+
+// type/subtype with optional parameters, as browsers report File.type. All types are accepted
+// (spec 000 §5); an unknown one ("" from the browser) is stored as application/octet-stream.
+const MIME = /^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}\/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}(?:\s*;[^\u0000-\u001f\u007f]*)?$/;
+const contentTypeSchema = (label: string) =>
+  z
+    .string({ error: `${label} must be text` })
+    .nullish()
+    .transform((v) => (typeof v === "string" && v.trim() !== "" ? v.trim() : "application/octet-stream"))
+    .refine((v) => v.length <= 255 && MIME.test(v), { error: `${label} is not a valid type (like application/pdf)` });
+
+/** POST /api/transactions/:id/attachments/upload-url {fileName, contentType} → {uploadURL, objectPath}. */
+export const attachmentUploadUrlSchema = z.object({ fileName: fileNameSchema, contentType: contentTypeSchema("Content type") });
+export type AttachmentUploadUrlBody = z.output<typeof attachmentUploadUrlSchema>;
+
+/** POST /api/transactions/:id/attachments {fileName, objectPath, fileSizeBytes, mimeType}. */
+export const registerAttachmentSchema = z.object({
+  fileName: fileNameSchema,
+  objectPath: z
+    .string({ error: "Object path is required" })
+    .trim()
+    .min(1, { error: "Object path is required" })
+    .max(1000, { error: "Object path must be at most 1000 characters" }),
+  fileSizeBytes: z
+    .number({ error: "File size must be a whole number of bytes" })
+    .int({ error: "File size must be a whole number of bytes" })
+    .min(0, { error: "File size must be a whole number of bytes" })
+    .max(LIMITS.fileMaxBytes, { error: "File is too large (max 20 MB)" }),
+  mimeType: contentTypeSchema("MIME type"),
+});
+export type RegisterAttachmentBody = z.output<typeof registerAttachmentSchema>;
+
+// ---------------------------------------------------------------- answers
+
+export type TransactionCategory = { id: string; name: string; isBuiltin: boolean };
+export type TransactionCreator = { id: string; name: string; username?: string };
+
+/** spec 000 §3. `approverId` and `approver` are null for an emergency-link action (see `emergencyApproverCode`). */
+export type Approval = {
+  id: string;
+  transactionId: string;
+  approverId: string | null;
+  approver: { name: string } | null;
+  emergencyApproverCode: string | null;
+  action: ApprovalAction;
+  actedAt: string;
+  reasonText: string | null;
+  /** The submission this action belongs to; only the transaction's current round counts. */
+  round: number;
+};
+
+export type Attachment = {
+  id: string;
+  transactionId: string;
+  fileName: string;
+  mimeType: string;
+  fileSizeBytes: number;
+  uploadedBy: string | null;
+  createdAt: string;
+};
+
+/** A transaction as the API answers it (spec 000 §3). Money is a decimal string; dates YYYY-MM-DD; instants full ISO. */
+export type Transaction = {
+  id: string;
+  humanReadableId: string;
+  formType: FormType;
+  categoryId: string;
+  category: TransactionCategory;
+  amount: string;
+  transactionDate: string;
+  description: string;
+  status: TransactionStatus;
+  isPaid: boolean;
+  isPriority: boolean;
+  isEmergency: boolean;
+  previouslyRejected: boolean;
+  createdBy: string;
+  creator: TransactionCreator;
+  createdAt: string;
+  updatedAt: string;
+  customFieldValues: CustomFieldValues;
+  approvalsReceived: number;
+  approvalsRequired: number;
+  approvalRound: number;
+  submittedAt: string | null;
+  approvedAt: string | null;
+  paymentDueDate: string | null;
+  paidDate: string | null;
+  paymentMethod: PaymentMethod | null;
+  paymentReference: string | null;
+  paymentNotes: string | null;
+  paidBy: string | null;
+  completedAt: string | null;
+  /** Always present, so list rows show a count without carrying the files. */
+  attachmentCount: number;
+  /** On GET /api/transactions/:id: every attachment. Lists may leave it out. */
+  attachments?: Attachment[];
+  /** On GET /api/transactions/:id: every round's approvals, oldest first. Lists may leave it out. */
+  approvals?: Approval[];
+};
+
+/** GET /api/transactions/pending: what the current user did in the current round, if anything. */
+export type PendingTransaction = Transaction & { myAction: ApprovalAction | null };
+
+export type TransactionListSummary = {
+  count: number;
+  approvedCount: number;
+  pendingCount: number;
+  /** Decimal string. */
+  approvedAmount: string;
+};
+
+/** GET /api/transactions: the one list shape the client uses everywhere (DECISIONS §4). */
+export type TransactionListResponse = {
+  transactions: Transaction[];
+  total: number;
+  page: number;
+  limit: number;
+  summary: TransactionListSummary;
+};
+
+/** GET /api/dashboard/stats (spec 000 §3). Amounts are decimal strings. */
+export type DashboardStats = {
+  pendingTransactions: number;
+  urgentTransactions: number;
+  todayApprovedCount: number;
+  todayApprovedAmount: string;
+  thisMonthAmount: string;
+  thisMonthCount: number;
+  unpaidApprovedAmount: string;
+  unpaidApprovedCount: number;
+};
+
+export const NOTIFICATION_TYPES = ["transaction_pending", "user_notification"] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/** GET /api/notifications: the latest 50, newest first (DECISIONS §6). */
+export type Notification = {
+  id: string;
+  type: NotificationType;
+  message: string;
+  isPriority: boolean;
+  transactionId: string | null;
+  humanReadableId: string | null;
+  category: string | null;
+  isRead: boolean;
+  createdAt: string;
+};
+
+/** POST …/attachments/upload-url. */
+export type AttachmentUploadUrlResponse = { uploadURL: string; objectPath: string };
+
+/** POST /api/transactions/:id/emergency-links (DECISIONS §5). */
+export type EmergencyLinksResponse = { copyPasteMessage: string; approveUrl: string; rejectUrl: string; expiresAt: string };

@@ -1,0 +1,52 @@
+import { z } from "zod";
+import { LIMITS, ROLES } from "../constants";
+
+export const usernameSchema = z
+  .string({ message: "Username is required" })
+  .trim()
+  .min(LIMITS.usernameMin, `Username must be at least ${LIMITS.usernameMin} characters`)
+  .max(50, "Username must be at most 50 characters")
+  .regex(/^[A-Za-z0-9._@-]+$/, "Username may contain only letters, digits, and . _ @ -");
+export const personNameSchema = z
+  .string({ message: "Name is required" })
+  .trim()
+  .min(LIMITS.nameMin, `Name must be at least ${LIMITS.nameMin} characters`)
+  .max(100, "Name must be at most 100 characters");
+export const passwordSchema = z
+  .string({ message: "Password is required" })
+  .min(LIMITS.passwordMin, `Password must be at least ${LIMITS.passwordMin} characters`)
+  .max(200, "Password must be at most 200 characters");
+export const roleSchema = z.enum(ROLES, { message: `Role must be one of ${ROLES.join(", ")}` });
+export const visibilityWindowSchema = z.coerce
+  .number({ message: "Visibility window must be a number" })
+  .int("Visibility window must be a whole number of days")
+  .min(LIMITS.visibilityWindowMin, `Visibility window must be between ${LIMITS.visibilityWindowMin} and ${LIMITS.visibilityWindowMax} days`)
+  .max(LIMITS.visibilityWindowMax, `Visibility window must be between ${LIMITS.visibilityWindowMin} and ${LIMITS.visibilityWindowMax} days`);
+
+export const createUserSchema = z.object({
+  username: usernameSchema,
+  name: personNameSchema,
+  role: roleSchema,
+  password: passwordSchema,
+  visibilityWindowDays: visibilityWindowSchema.optional(),
+});
+export type CreateUserBody = z.infer<typeof createUserSchema>;
+
+export const updateUserSchema = z.object({
+  username: usernameSchema.optional(),
+  name: personNameSchema.optional(),
+  role: roleSchema.optional(),
+  visibilityWindowDays: visibilityWindowSchema.optional(),
+  isActive: z.boolean({ message: "isActive must be true or false" }).optional(),
+});
+export type UpdateUserBody = z.infer<typeof updateUserSchema>;
+
+export const changeUsernameSchema = z.object({ newUsername: usernameSchema });
+export const changePasswordSchema = z.object({ newPassword: passwordSchema });
+export const resetPasswordSchema = z
+  .object({ newPassword: passwordSchema, confirmPassword: passwordSchema.optional() })
+  .refine((v) => v.confirmPassword === undefined || v.confirmPassword === v.newPassword, {
+    message: "Passwords don't match",
+    path: ["confirmPassword"],
+  });
+export const userStatusSchema = z.object({ isActive: z.boolean({ message: "isActive must be true or false" }) });
