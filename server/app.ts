@@ -15,6 +15,19 @@ import { IDLE_SESSION_MS } from "./middlewares/auth";
 import { ApiRouter, type RouteDef } from "./routes/api-router";
 import { authRoutes, SESSION_COOKIE } from "./routes/auth";
 import { lockdownRoutes } from "./routes/lockdown";
+import { transactionRoutes } from "./routes/transactions";
+import { dashboardRoutes } from "./routes/dashboard";
+import { attachmentRoutes } from "./routes/attachments";
+import { notificationRoutes } from "./routes/notifications";
+import { emergencyRoutes } from "./routes/emergency";
+import { categoryRoutes } from "./routes/categories";
+import { userRoutes } from "./routes/users";
+import { budgetRoutes } from "./routes/budgets";
+import { auditRoutes } from "./routes/audit";
+import { adminStatsRoutes } from "./routes/admin-stats";
+import { hrEmployeeRoutes } from "./routes/hr-employees";
+import { hrAttendanceRoutes } from "./routes/hr-attendance";
+import { hrImportRoutes } from "./routes/hr-import";
 
 export type App = {
   app: express.Express;
@@ -79,6 +92,19 @@ export function createApp(deps: AppDeps, options: { clientDir?: string | null } 
   const api = new ApiRouter();
   api.include(authRoutes(deps, passport));
   api.include(lockdownRoutes(deps));
+  api.include(transactionRoutes(deps));
+  api.include(dashboardRoutes(deps));
+  api.include(attachmentRoutes(deps));
+  api.include(notificationRoutes(deps));
+  api.include(emergencyRoutes(deps));
+  api.include(categoryRoutes(deps));
+  api.include(userRoutes(deps));
+  api.include(budgetRoutes(deps));
+  api.include(auditRoutes(deps));
+  api.include(adminStatsRoutes(deps));
+  api.include(hrEmployeeRoutes(deps));
+  api.include(hrAttendanceRoutes(deps));
+  api.include(hrImportRoutes(deps));
 
   app.use(
     "/api",

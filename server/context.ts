@@ -3,6 +3,7 @@ import type { DatabaseHandle } from "./db/client";
 import type { EventBus } from "./realtime/bus";
 import type { Config } from "./config";
 import type { Logger } from "./logger";
+import type { ObjectStore } from "./storage/object-store";
 import type { Role } from "../shared/constants";
 
 export type Clock = () => Date;
@@ -13,6 +14,7 @@ export type AppDeps = {
   config: Config;
   logger: Logger;
   clock: Clock;
+  storage: ObjectStore;
 };
 
 /** The signed-in user acting on a request, as services see them. */

@@ -9,6 +9,7 @@ import { createInProcessBus, createPostgresBus, type EventBus } from "./realtime
 import { createApp } from "./app";
 import { ensureFirstSuperAdmin } from "./services/bootstrap";
 import type { AppDeps } from "./context";
+import { createObjectStore } from "./storage";
 
 export const CLIENT_DIR = path.resolve(import.meta.dirname, "../dist/public");
 
@@ -21,7 +22,7 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
   await ensureFirstSuperAdmin(database.db, config, (line) => console.log(line));
   const bus: EventBus =
     database.kind === "postgres" ? await createPostgresBus(database.url!, database.pool!, logger) : createInProcessBus();
-  const deps: AppDeps = { database, bus, config, logger, clock: () => new Date() };
+  const deps: AppDeps = { database, bus, config, logger, clock: () => new Date(), storage: createObjectStore(config) };
   const { app, sessionStore } = createApp(deps, { clientDir: CLIENT_DIR });
 
   const server = http.createServer(app);

@@ -10,6 +10,7 @@ import { loadConfig, type Config } from "../config";
 import { createLogger } from "../logger";
 import { createInProcessBus, createPostgresBus, type EventBus } from "../realtime/bus";
 import type { AppDeps, Clock } from "../context";
+import { createObjectStore } from "../storage";
 import { createTestDatabase, type TestDatabase } from "./databases";
 import { makeUser, TEST_PASSWORD, type MadeUser } from "./factories";
 import type { Role } from "../../shared/constants";
@@ -59,7 +60,7 @@ export async function createTestApp(options: { clock?: Clock; env?: Record<strin
   const config = testConfig(options.env);
   const logger = createLogger(config.logLevel);
   const bus: EventBus = database.kind === "postgres" ? await createPostgresBus(database.url!, database.pool!, logger) : createInProcessBus();
-  const deps: AppDeps = { database, bus, config, logger, clock: options.clock ?? (() => new Date()) };
+  const deps: AppDeps = { database, bus, config, logger, clock: options.clock ?? (() => new Date()), storage: createObjectStore(config) };
   const { app } = createApp(deps);
 
   return {

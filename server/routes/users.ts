@@ -1,0 +1,7 @@
+import { ApiRouter } from "./api-router";
+import type { AppDeps } from "../context";
+
+export function userRoutes(_deps: AppDeps): ApiRouter {
+  const api = new ApiRouter();
+  return api;
+}

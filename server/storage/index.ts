@@ -1,0 +1,9 @@
+import path from "node:path";
+import type { Config } from "../config";
+import type { ObjectStore } from "./object-store";
+import { LocalObjectStore } from "./local";
+
+/** Chooses the object store from the configuration: GCS when GCS_BUCKET is set, local disk otherwise. */
+export function createObjectStore(config: Config): ObjectStore {
+  return new LocalObjectStore(path.join(config.dataDir, "objects"), config.uploadSigningKey, config.publicUrl);
+}
