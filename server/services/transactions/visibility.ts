@@ -1,0 +1,30 @@
+// Who sees which transaction (DECISIONS §4): SuperAdmin everything; everyone else what was created
+// within their visibility window, and always their own. A transaction outside a user's view is 404.
+import { and, eq, or, sql, type SQL } from "drizzle-orm";
+import type { Queryable } from "../../db/client";
+import { transactions, type TransactionRow } from "../../db/schema";
+import type { Actor } from "../../context";
+import { notFound } from "../../middlewares/errors";
+
+export function visibleTo(actor: Pick<Actor, "id" | "role" | "visibilityWindowDays">, now: Date): SQL | undefined {
+  if (actor.role === "SuperAdmin") return undefined;
+  const since = new Date(now.getTime() - actor.visibilityWindowDays * 86_400_000);
+  return or(eq(transactions.createdBy, actor.id), sql`${transactions.createdAt} >= ${since.toISOString()}::timestamptz`);
+}
+
+export const TRANSACTION_NOT_FOUND = "Transaction not found";
+
+/** The transaction if this actor may see it; 404 otherwise. `forUpdate` locks the row in a transaction. */
+export async function loadVisibleTransaction(
+  q: Queryable,
+  id: string,
+  actor: Pick<Actor, "id" | "role" | "visibilityWindowDays">,
+  now: Date,
+  options: { forUpdate?: boolean } = {},
+): Promise<TransactionRow> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound(TRANSACTION_NOT_FOUND);
+  const base = q.select().from(transactions).where(and(eq(transactions.id, id), visibleTo(actor, now))).limit(1);
+  const [row] = options.forUpdate ? await base.for("update") : await base;
+  if (!row) throw notFound(TRANSACTION_NOT_FOUND);
+  return row;
+}
