@@ -22,6 +22,11 @@ export type Config = {
 
 type Env = Record<string, string | undefined>;
 
+/** A local .env file (see .env.example) fills in what the environment does not set. */
+export function loadDotEnv(file = path.resolve(".env")): void {
+  if (fs.existsSync(file)) process.loadEnvFile(file);
+}
+
 function positiveInt(env: Env, name: string, fallback: number): number {
   const raw = env[name];
   if (raw === undefined || raw === "") return fallback;
@@ -50,7 +55,8 @@ function loadGeneratedSecrets(dataDir: string): { sessionSecret: string; uploadS
 
 export function loadConfig(env: Env = process.env): Config {
   const isProduction = env.NODE_ENV === "production";
-  const port = positiveInt(env, "PORT", 5000);
+  // PORT=0 asks the system for a free port (tests).
+  const port = env.PORT === "0" ? 0 : positiveInt(env, "PORT", 5000);
   const dataDir = path.resolve(env.DATA_DIR || "./data");
   if (isProduction && !env.SESSION_SECRET) throw new Error("SESSION_SECRET is required when NODE_ENV=production");
   const generated = env.SESSION_SECRET && env.UPLOAD_SIGNING_KEY ? null : loadGeneratedSecrets(dataDir);

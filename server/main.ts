@@ -1,7 +1,7 @@
 // The server process: database, migrations, first SuperAdmin, event bus, HTTP app (+ sockets), listen.
 import http from "node:http";
 import path from "node:path";
-import { loadConfig, type Config } from "./config";
+import { loadConfig, loadDotEnv, type Config } from "./config";
 import { createLogger } from "./logger";
 import { openDatabase } from "./db/client";
 import { runMigrations } from "./db/migrate";
@@ -10,6 +10,7 @@ import { createApp } from "./app";
 import { ensureFirstSuperAdmin } from "./services/bootstrap";
 import type { AppDeps } from "./context";
 import { createObjectStore } from "./storage";
+import { attachSocketHub } from "./realtime/hub";
 
 export const CLIENT_DIR = path.resolve(import.meta.dirname, "../dist/public");
 
@@ -23,9 +24,10 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
   const bus: EventBus =
     database.kind === "postgres" ? await createPostgresBus(database.url!, database.pool!, logger) : createInProcessBus();
   const deps: AppDeps = { database, bus, config, logger, clock: () => new Date(), storage: createObjectStore(config) };
-  const { app, sessionStore } = createApp(deps, { clientDir: CLIENT_DIR });
+  const { app, sessionStore, sessionMiddleware } = createApp(deps, { clientDir: CLIENT_DIR });
 
   const server = http.createServer(app);
+  const hub = attachSocketHub({ server, sessionMiddleware, bus, db: database.db, config, logger });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(config.port, () => resolve());
@@ -42,6 +44,7 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
   const stop = () =>
     (stopping ??= (async () => {
       clearInterval(pruneTimer);
+      await hub.close();
       server.closeIdleConnections?.();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await bus.close();
@@ -57,6 +60,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.met
 
 export async function runFromCommandLine(): Promise<void> {
   try {
+    loadDotEnv();
     const running = await startServer();
     console.log(`Business Management System is running at ${running.deps.config.publicUrl}`);
     const shutdown = (signal: string) => {

@@ -1,6 +1,6 @@
 // npm run user:create -- --username U --password P --role R --name "N" [--visibility-window 30]
 import { parseArgs } from "node:util";
-import { loadConfig } from "../config";
+import { loadConfig, loadDotEnv } from "../config";
 import { openDatabase } from "../db/client";
 import { runMigrations } from "../db/migrate";
 import { createUserSchema } from "../../shared/schemas/users";
@@ -36,6 +36,7 @@ async function main(): Promise<number> {
     console.error('Usage: npm run user:create -- --username U --password P --role R --name "N"');
     return 1;
   }
+  loadDotEnv();
   const database = await openDatabase(loadConfig());
   try {
     await runMigrations(database);

@@ -1,0 +1,30 @@
+// Browser tests: make sure the client build is current and Chromium is there, and prepare the
+// template database exactly as the API suite does.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
+import { build } from "vite";
+import { preparePgliteTemplate, preparePostgresTemplate } from "../../server/test/databases";
+import { CHROMIUM_PATH } from "./support";
+
+export default async function setup(project: TestProject) {
+  if (!fs.existsSync(CHROMIUM_PATH)) {
+    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install it with 'apt-get install -y chromium' (.ci/run does)`);
+  }
+  const root = path.resolve(import.meta.dirname, "../..");
+  // Always build: the suite must test the client as it is in the tree.
+  await build({ configFile: path.join(root, "vite.config.ts"), logLevel: "warn" });
+
+  const url = process.env.TEST_DATABASE_URL || null;
+  if (url) {
+    await preparePostgresTemplate(url);
+    project.provide("postgresUrl", url);
+    project.provide("pgliteDump", null);
+  } else {
+    const file = path.join(os.tmpdir(), `bms-pglite-template-browser-${process.pid}.tar`);
+    await preparePgliteTemplate(file);
+    project.provide("postgresUrl", null);
+    project.provide("pgliteDump", file);
+  }
+}
