@@ -17,7 +17,7 @@ import { authRoutes, SESSION_COOKIE } from "./routes/auth";
 import { lockdownRoutes } from "./routes/lockdown";
 import { transactionRoutes } from "./routes/transactions";
 import { dashboardRoutes } from "./routes/dashboard";
-import { attachmentRoutes } from "./routes/attachments";
+import { attachmentRoutes, uploadRoutes } from "./routes/attachments";
 import { notificationRoutes } from "./routes/notifications";
 import { emergencyRoutes } from "./routes/emergency";
 import { categoryRoutes } from "./routes/categories";
@@ -105,6 +105,12 @@ export function createApp(deps: AppDeps, options: { clientDir?: string | null } 
   api.include(hrEmployeeRoutes(deps));
   api.include(hrAttendanceRoutes(deps));
   api.include(hrImportRoutes(deps));
+
+  // The signed upload URL reads its raw body itself (any content type, up to 20 MB), so it is
+  // mounted ahead of express.json and the session; its signature authorises it (no CSRF header).
+  const uploads = uploadRoutes(deps);
+  api.routes.push(...uploads.routes);
+  app.use("/api", uploads.router);
 
   app.use(
     "/api",

@@ -26,7 +26,7 @@ describe("sessions across real server processes", () => {
 
   beforeAll(async () => {
     const postgresUrl = inject("postgresUrl");
-    if (postgresUrl) database = await createTestDatabase({ postgresUrl, pgliteDump: null });
+    if (postgresUrl) database = await createTestDatabase({ postgresUrl, pgliteDump: null, run: inject("testRun") });
   });
   afterAll(async () => {
     await Promise.all(servers.map((s) => s.stop("SIGKILL")));

@@ -17,7 +17,7 @@ const dataDir = path.join(os.tmpdir(), `bms-cli-${crypto.randomBytes(4).toString
 beforeAll(async () => {
   const postgresUrl = inject("postgresUrl");
   if (postgresUrl) {
-    database = await createTestDatabase({ postgresUrl, pgliteDump: null });
+    database = await createTestDatabase({ postgresUrl, pgliteDump: null, run: inject("testRun") });
     env = { DATABASE_URL: database.url!, DATA_DIR: dataDir };
   } else {
     env = { DATABASE_URL: "", DATA_DIR: dataDir };

@@ -1,7 +1,15 @@
+// The admin dashboard's numbers (spec 001 §2, §3; DECISIONS §7): SuperAdmin only.
+import { adminStats } from "../services/admin-stats";
 import { ApiRouter } from "./api-router";
 import type { AppDeps } from "../context";
 
-export function adminStatsRoutes(_deps: AppDeps): ApiRouter {
+export function adminStatsRoutes(deps: AppDeps): ApiRouter {
   const api = new ApiRouter();
+  const { db } = deps.database;
+
+  api.add({ method: "get", path: "/admin/stats", access: ["SuperAdmin"], summary: "Admin dashboard numbers", tag: "admin" }, () =>
+    adminStats(db, { now: deps.clock(), timezone: deps.config.appTimezone }),
+  );
+
   return api;
 }

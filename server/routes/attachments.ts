@@ -1,7 +1,364 @@
+// Attachments (DECISIONS §4): ask for a signed upload URL, PUT the bytes to it, register the
+// object on the transaction, download it. Who may see a transaction is loadVisibleTransaction's
+// answer; who may change its attachments is the status machine's 'add-attachment' move (owner
+// while Draft or Rejected, SuperAdmin any). File names are shown and offered on download, never
+// used as storage paths: the server makes every object path.
+import crypto from "node:crypto";
+import { PassThrough, finished } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { Request } from "express";
+import { count, eq } from "drizzle-orm";
+import { LIMITS } from "../../shared/constants";
+import { attachmentUploadUrlSchema, registerAttachmentSchema } from "../../shared/schemas/transactions";
+import { attachments, type AttachmentRow, type TransactionRow } from "../db/schema";
+import type { Queryable } from "../db/client";
+import type { Actor, AppDeps } from "../context";
+import type { Logger } from "../logger";
+import { actorOf } from "../middlewares/auth";
+import { presentAttachment } from "../presenters/transactions";
+import { AppError, badRequest, conflict, forbidden, notFound, tooLarge } from "../middlewares/errors";
+import { body } from "../middlewares/validate";
+import { writeAudit } from "../services/audit";
+import { canMove, type MoveVerdict } from "../services/transactions/status-machine";
+import { loadVisibleTransaction } from "../services/transactions/visibility";
+import { newAttachmentObjectPath, transactionOfObjectPath, UPLOAD_URL_TTL_SECONDS, type ObjectStore } from "../storage/object-store";
+import { LocalObjectStore, sameContentType, StorageError } from "../storage/local";
 import { ApiRouter } from "./api-router";
-import type { AppDeps } from "../context";
 
-export function attachmentRoutes(_deps: AppDeps): ApiRouter {
+export const MAX_FILES_MESSAGE = `Maximum number of files reached (${LIMITS.filesPerTransaction})`;
+export const ATTACHMENT_NOT_FOUND = "Attachment not found";
+const MAX_SIZE_TEXT = `${LIMITS.fileMaxBytes / (1024 * 1024)} MB`;
+
+// ---------------------------------------------------------------- helpers
+
+/**
+ * Remove stored objects once the rows that named them are gone (call it after the commit, e.g. when a
+ * transaction is deleted). Failures are logged, never thrown: the rows are already deleted.
+ */
+export async function removeStoredObjects(storage: ObjectStore, logger: Logger, objectPaths: readonly string[]): Promise<void> {
+  await Promise.all(
+    objectPaths.map((objectPath) =>
+      storage.delete(objectPath).catch((err: unknown) => logger.warn({ err, objectPath }, "could not remove an attachment's object")),
+    ),
+  );
+}
+
+/** RFC 6266 / 5987: an ASCII fallback name (no quotes, backslashes, slashes or control characters) plus the exact UTF-8 name. */
+export function contentDisposition(fileName: string): string {
+  const wellFormed = fileName.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "\ufffd");
+  // eslint-disable-next-line no-control-regex
+  const cleaned = wellFormed.replace(/[\u0000-\u001f\u007f-\u009f"\\]/g, "").replace(/[/]/g, "_").trim() || "download";
+  const ascii = cleaned.replace(/[^\x20-\x7e]/g, "_");
+  if (ascii === cleaned) return `attachment; filename="${ascii}"`;
+  const encoded = encodeURIComponent(cleaned).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+const SAFE_MIME = /^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*\/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*(?:\s*;[\x20-\x7e]*)?$/;
+
+function downloadContentType(mimeType: string | null | undefined): string {
+  return mimeType && mimeType.length <= 255 && SAFE_MIME.test(mimeType) ? mimeType : "application/octet-stream";
+}
+
+function allow(verdict: MoveVerdict): void {
+  if (!verdict.ok) throw new AppError(verdict.status, verdict.message, { code: verdict.status === 403 ? "forbidden" : "conflict" });
+}
+
+/** Removing an attachment is the same rule as adding one; only the words differ. */
+function allowRemoval(txn: TransactionRow, actor: Actor): void {
+  const verdict = canMove("add-attachment", txn, actor);
+  if (verdict.ok) return;
+  if (verdict.status === 403) throw forbidden("Only the owner of this transaction or a SuperAdmin can remove attachments");
+  throw conflict(`Attachments can only be removed from Draft or Rejected transactions (this one is ${txn.status})`);
+}
+
+/** The origin this request reached us on, so a browser's PUT stays same-origin; PUBLIC_URL when the Host is odd. */
+function requestOrigin(req: Request): string | undefined {
+  const host = req.get("host");
+  if (!host || !/^[A-Za-z0-9.-]+(?::\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](?::\d{1,5})?$/.test(host)) return undefined;
+  return `${req.protocol}://${host}`;
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: unknown; cause?: { code?: unknown } } | null;
+  return e?.code === "23505" || e?.cause?.code === "23505";
+}
+
+async function countAttachments(q: Queryable, transactionId: string): Promise<number> {
+  const [row] = await q.select({ n: count() }).from(attachments).where(eq(attachments.transactionId, transactionId));
+  return Number(row?.n ?? 0);
+}
+
+/** The attachment and its transaction, if this actor may see the transaction; 404 otherwise. */
+async function loadVisibleAttachment(
+  q: Queryable,
+  id: string,
+  actor: Actor,
+  now: Date,
+  options: { forUpdate?: boolean } = {},
+): Promise<{ attachment: AttachmentRow; transaction: TransactionRow }> {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) throw notFound(ATTACHMENT_NOT_FOUND);
+  const [attachment] = await q.select().from(attachments).where(eq(attachments.id, id)).limit(1);
+  if (!attachment) throw notFound(ATTACHMENT_NOT_FOUND);
+  try {
+    const transaction = await loadVisibleTransaction(q, attachment.transactionId, actor, now, options);
+    return { attachment, transaction };
+  } catch (err) {
+    if (err instanceof AppError && err.status === 404) throw notFound(ATTACHMENT_NOT_FOUND);
+    throw err;
+  }
+}
+
+// ---------------------------------------------------------------- routes under a session
+
+export function attachmentRoutes(deps: AppDeps): ApiRouter {
   const api = new ApiRouter();
+  const { db } = deps.database;
+  const { storage, logger } = deps;
+
+  api.add(
+    {
+      method: "post",
+      path: "/transactions/:id/attachments/upload-url",
+      access: "signed-in",
+      summary: "A signed URL to PUT one file's bytes to (15 minutes, that object and content type only)",
+      body: attachmentUploadUrlSchema,
+      tag: "attachments",
+    },
+    async (req) => {
+      const actor = actorOf(req);
+      const input = body(req, attachmentUploadUrlSchema);
+      const now = deps.clock();
+      const txn = await loadVisibleTransaction(db, String(req.params.id), actor, now);
+      allow(canMove("add-attachment", txn, actor));
+      // Fail before the upload rather than after it.
+      if ((await countAttachments(db, txn.id)) >= LIMITS.filesPerTransaction) throw conflict(MAX_FILES_MESSAGE, "max_files");
+      const objectPath = newAttachmentObjectPath(txn.id, crypto.randomUUID());
+      const { url } = await storage.createUploadUrl({
+        objectPath,
+        contentType: input.contentType,
+        issuedAt: now,
+        expiresInSeconds: UPLOAD_URL_TTL_SECONDS,
+        origin: requestOrigin(req),
+      });
+      return { uploadURL: url, objectPath };
+    },
+  );
+
+  api.add(
+    {
+      method: "post",
+      path: "/transactions/:id/attachments",
+      access: "signed-in",
+      summary: "Register an uploaded file on the transaction (its real size is checked; at most 10)",
+      body: registerAttachmentSchema,
+      tag: "attachments",
+    },
+    async (req, res) => {
+      const actor = actorOf(req);
+      const input = body(req, registerAttachmentSchema);
+      const now = deps.clock();
+      const id = String(req.params.id);
+      const txn = await loadVisibleTransaction(db, id, actor, now);
+      allow(canMove("add-attachment", txn, actor));
+      if (transactionOfObjectPath(input.objectPath) !== txn.id) {
+        const message = "This file was not uploaded for this transaction";
+        throw badRequest(message, [{ path: "objectPath", message }]);
+      }
+      // The store is asked outside the database transaction (for GCS it is a network call).
+      const stored = await storage.stat(input.objectPath);
+      if (!stored) {
+        const message = "The uploaded file was not found. Please upload it again.";
+        throw badRequest(message, [{ path: "objectPath", message }]);
+      }
+      if (stored.size > LIMITS.fileMaxBytes) {
+        // Only possible on GCS, whose signed PUT cannot cap the size: refuse and drop the object.
+        await removeStoredObjects(storage, logger, [input.objectPath]);
+        throw tooLarge(`${input.fileName}: File is too large (max ${MAX_SIZE_TEXT})`);
+      }
+      if (stored.size !== input.fileSizeBytes) {
+        const message = `File size does not match the uploaded file (${stored.size} bytes)`;
+        throw badRequest(message, [{ path: "fileSizeBytes", message }]);
+      }
+      let row: AttachmentRow;
+      try {
+        row = await db.transaction(async (tx) => {
+          // Locked: the count below and the insert are one step for concurrent registrations.
+          const locked = await loadVisibleTransaction(tx, id, actor, now, { forUpdate: true });
+          allow(canMove("add-attachment", locked, actor));
+          const [already] = await tx
+            .select({ id: attachments.id })
+            .from(attachments)
+            .where(eq(attachments.objectPath, input.objectPath))
+            .limit(1);
+          if (already) throw conflict("This file is already attached", "already_registered");
+          if ((await countAttachments(tx, locked.id)) >= LIMITS.filesPerTransaction) throw conflict(MAX_FILES_MESSAGE, "max_files");
+          const [inserted] = await tx
+            .insert(attachments)
+            .values({
+              transactionId: locked.id,
+              fileName: input.fileName,
+              objectPath: input.objectPath,
+              // What the upload was signed for and stored with, when the store knows it.
+              mimeType: downloadContentType(stored.contentType ?? input.mimeType),
+              fileSizeBytes: stored.size,
+              contentSha256: stored.sha256,
+              uploadedBy: actor.id,
+            })
+            .returning();
+          await writeAudit(tx, {
+            action: "create",
+            entityType: "attachment",
+            entityId: inserted.id,
+            actor,
+            after: { ...presentAttachment(inserted), humanReadableId: locked.humanReadableId, contentSha256: inserted.contentSha256 },
+            ipAddress: req.ip,
+          });
+          return inserted;
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw conflict("This file is already attached", "already_registered");
+        throw err;
+      }
+      res.status(201);
+      return presentAttachment(row);
+    },
+  );
+
+  api.add(
+    {
+      method: "get",
+      path: "/attachments/:id/download",
+      access: "signed-in",
+      summary: "Download an attachment (to those who can see its transaction)",
+      produces: "application/octet-stream",
+      tag: "attachments",
+    },
+    async (req, res) => {
+      const actor = actorOf(req);
+      const { attachment } = await loadVisibleAttachment(db, String(req.params.id), actor, deps.clock());
+      const stored = await storage.stat(attachment.objectPath);
+      if (!stored) throw notFound("The file of this attachment is no longer available");
+      const stream = await storage.openRead(attachment.objectPath);
+      res.status(200);
+      res.setHeader("Content-Type", downloadContentType(attachment.mimeType));
+      res.setHeader("Content-Length", String(stored.size));
+      res.setHeader("Content-Disposition", contentDisposition(attachment.fileName));
+      res.setHeader("X-Content-Type-Options", "nosniff");
+      res.setHeader("Cache-Control", "private, no-store");
+      try {
+        await pipeline(stream, res);
+      } catch (err) {
+        // The client went away, or the store failed mid-stream: the headers are out, so just cut it.
+        logger.debug({ err, attachmentId: attachment.id }, "attachment download interrupted");
+        res.destroy();
+      }
+    },
+  );
+
+  api.add(
+    {
+      method: "delete",
+      path: "/attachments/:id",
+      access: "signed-in",
+      summary: "Remove an attachment (owner while Draft or Rejected, SuperAdmin any)",
+      tag: "attachments",
+    },
+    async (req) => {
+      const actor = actorOf(req);
+      const now = deps.clock();
+      const removed = await db.transaction(async (tx) => {
+        const { attachment, transaction } = await loadVisibleAttachment(tx, String(req.params.id), actor, now, { forUpdate: true });
+        allowRemoval(transaction, actor);
+        const [deleted] = await tx.delete(attachments).where(eq(attachments.id, attachment.id)).returning();
+        if (!deleted) throw notFound(ATTACHMENT_NOT_FOUND);
+        await writeAudit(tx, {
+          action: "delete",
+          entityType: "attachment",
+          entityId: attachment.id,
+          actor,
+          before: { ...presentAttachment(attachment), humanReadableId: transaction.humanReadableId, objectPath: attachment.objectPath },
+          ipAddress: req.ip,
+        });
+        return deleted;
+      });
+      // After the commit: a rolled-back delete must not lose the bytes.
+      await removeStoredObjects(storage, logger, [removed.objectPath]);
+      return { message: "Attachment deleted" };
+    },
+  );
+
   return api;
+}
+
+// ---------------------------------------------------------------- the signed upload itself
+
+/**
+ * PUT /api/uploads/<objectPath>?contentType&expires&signature (local store only). Mounted ahead of
+ * express.json and the session (app.ts): it reads the raw body, and its signature is its authority.
+ * 403 bad or expired signature; 415 a Content-Type other than the signed one; 409 already uploaded;
+ * 413 over 20 MB (checked from Content-Length up front, and again while streaming); 200 {ok: true}.
+ */
+export function uploadRoutes(deps: AppDeps): ApiRouter {
+  const api = new ApiRouter();
+
+  api.add(
+    {
+      method: "put",
+      path: "/uploads/*objectPath",
+      access: "public",
+      summary: "Receive one upload's bytes (local storage; authorised by the URL's signature)",
+      tag: "attachments",
+    },
+    async (req) => {
+      // Whatever we answer, the rest of the body is read off the wire so the client gets the answer
+      // instead of a reset connection. Node drains bodies nobody read; one we piped, we drain here.
+      try {
+        return await receiveUpload(deps, req);
+      } catch (err) {
+        req.resume();
+        throw err;
+      }
+    },
+  );
+
+  return api;
+}
+
+async function receiveUpload(deps: AppDeps, req: Request): Promise<{ ok: true }> {
+  const store = deps.storage;
+  if (!(store instanceof LocalObjectStore)) throw notFound("Uploads go directly to cloud storage");
+  const segments = req.params.objectPath as unknown as string[] | string;
+  const objectPath = Array.isArray(segments) ? segments.join("/") : String(segments);
+
+  const { verdict, contentType } = store.checkUpload(objectPath, req.query as Record<string, unknown>, deps.clock());
+  if (verdict === "invalid") throw new AppError(403, "Invalid upload URL signature", { code: "bad_signature" });
+  if (verdict === "expired") throw new AppError(403, "Upload URL expired", { code: "upload_url_expired" });
+
+  const sent = req.get("content-type");
+  if (!sent || !sameContentType(sent, contentType)) {
+    throw new AppError(415, `The upload's Content-Type must be ${contentType}, as requested for this URL`, { code: "content_type_mismatch" });
+  }
+  const declared = Number(req.get("content-length"));
+  if (Number.isFinite(declared) && declared > LIMITS.fileMaxBytes) throw tooLarge(`File is too large (max ${MAX_SIZE_TEXT})`);
+
+  // The request itself is not handed to the store's pipeline: a failed pipeline destroys its
+  // source, and destroying the request would reset the connection before our answer is read.
+  const source = new PassThrough();
+  finished(req, (err) => {
+    if (err) source.destroy(err);
+  });
+  req.pipe(source);
+  try {
+    await store.receive(objectPath, source, { contentType, maxBytes: LIMITS.fileMaxBytes });
+  } catch (err) {
+    req.unpipe(source);
+    if (err instanceof StorageError) {
+      if (err.reason === "too_large") throw tooLarge(`File is too large (max ${MAX_SIZE_TEXT})`);
+      if (err.reason === "exists") throw conflict("This upload URL has already been used", "already_uploaded");
+      throw new AppError(403, "Invalid upload URL signature", { code: "bad_signature" });
+    }
+    throw err;
+  }
+  return { ok: true };
 }

@@ -1,7 +1,15 @@
+import { actorOf } from "../middlewares/auth";
 import { ApiRouter } from "./api-router";
 import type { AppDeps } from "../context";
+import { dashboardStats } from "../services/transactions/dashboard";
 
-export function dashboardRoutes(_deps: AppDeps): ApiRouter {
+export function dashboardRoutes(deps: AppDeps): ApiRouter {
   const api = new ApiRouter();
+  const { db } = deps.database;
+
+  api.add(
+    { method: "get", path: "/dashboard/stats", access: "signed-in", summary: "Dashboard figures over the transactions the user may see", tag: "dashboard" },
+    (req) => dashboardStats(db, actorOf(req), deps.clock(), deps.config.appTimezone),
+  );
   return api;
 }

@@ -1,7 +1,107 @@
+// Attendance, the attendance policy, employee month details, the HR dashboard and the payroll
+// report (spec 001 §2-§3, DECISIONS §8). The policy is edited by SuperAdmin and HR Admin only.
+import type { Response } from "express";
+import { pipeline } from "node:stream/promises";
+import { HR_ROLES } from "../../shared/constants";
+import { attendanceEditSchema, attendancePolicySchema, attendanceQuerySchema } from "../../shared/schemas/hr";
+import { actorOf } from "../middlewares/auth";
+import { body, query } from "../middlewares/validate";
 import { ApiRouter } from "./api-router";
 import type { AppDeps } from "../context";
+import { csvStream, toCsv } from "../lib/csv";
+import {
+  ATTENDANCE_CSV_HEADER,
+  PAYROLL_CSV_HEADER,
+  attendanceCsvRows,
+  dashboardStats,
+  editAttendanceDay,
+  employeeDetails,
+  listAttendance,
+  payrollCsvRows,
+  payrollReport,
+} from "../hr/attendance-service";
+import { monthBounds, monthOfDate, todayIn } from "../hr/calendar";
+import { idParam } from "../hr/params";
+import { loadPolicy, updatePolicy } from "../hr/policy";
+import { attendanceExportQuerySchema, monthQuerySchema, optionalMonthQuerySchema } from "../hr/schemas";
+import { HR_ADMIN_ROLES } from "./hr-employees";
 
-export function hrAttendanceRoutes(_deps: AppDeps): ApiRouter {
+function sendCsvHeaders(res: Response, fileName: string) {
+  res.setHeader("Content-Type", "text/csv; charset=utf-8");
+  res.setHeader("Content-Disposition", `attachment; filename="${fileName}"`);
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  res.setHeader("Cache-Control", "no-store");
+}
+
+export function hrAttendanceRoutes(deps: AppDeps): ApiRouter {
   const api = new ApiRouter();
+  const { db } = deps.database;
+  const tag = "hr";
+  const today = () => todayIn(deps.clock, deps.config.appTimezone);
+
+  api.add({ method: "get", path: "/hr/attendance-policy", access: HR_ROLES, summary: "The attendance policy with its holidays", tag }, () => loadPolicy(db));
+
+  api.add(
+    { method: "put", path: "/hr/attendance-policy", access: HR_ADMIN_ROLES, summary: "Edit the attendance policy; recalculates computed days", body: attendancePolicySchema, tag },
+    (req) => updatePolicy(db, body(req, attendancePolicySchema), actorOf(req), today(), req.ip),
+  );
+
+  api.add(
+    { method: "get", path: "/hr/attendance", access: HR_ROLES, summary: "Attendance of a date or a month, with its summary", query: attendanceQuerySchema, tag },
+    (req) => {
+      const q = query(req, attendanceQuerySchema);
+      const range = q.date ? { from: q.date, to: q.date } : monthBounds(q.month!);
+      return listAttendance(db, { ...range, employeeId: q.employeeId, departmentId: q.departmentId, status: q.status });
+    },
+  );
+
+  api.add(
+    { method: "get", path: "/hr/attendance/export.csv", access: HR_ROLES, summary: "Attendance as CSV (date, month or from–to)", query: attendanceExportQuerySchema, produces: "text/csv", tag },
+    async (req, res) => {
+      const q = query(req, attendanceExportQuerySchema);
+      const range = q.date ? { from: q.date, to: q.date } : q.month ? monthBounds(q.month) : { from: q.from!, to: q.to! };
+      const name = q.date ?? q.month ?? `${q.from}_to_${q.to}`;
+      sendCsvHeaders(res, `attendance_${name}.csv`);
+      const filter = { ...range, employeeId: q.employeeId, departmentId: q.departmentId, status: q.status };
+      await pipeline(csvStream(ATTENDANCE_CSV_HEADER, attendanceCsvRows(db, filter), { bom: true }), res);
+    },
+  );
+
+  api.add(
+    { method: "put", path: "/hr/attendance/:id", access: HR_ROLES, summary: "Edit a day by hand (reason required); answers the month's deductions", body: attendanceEditSchema, tag },
+    async (req) => {
+      const id = idParam(req, "Attendance record");
+      const input = body(req, attendanceEditSchema);
+      return editAttendanceDay(db, id, input, actorOf(req), await loadPolicy(db), req.ip);
+    },
+  );
+
+  api.add(
+    { method: "get", path: "/hr/employee-details/:id", access: HR_ROLES, summary: "An employee's month: summary, deductions and days", query: optionalMonthQuerySchema, tag },
+    async (req) => {
+      const id = idParam(req, "Employee");
+      const month = query(req, optionalMonthQuerySchema).month ?? monthOfDate(today());
+      return employeeDetails(db, id, month, await loadPolicy(db));
+    },
+  );
+
+  api.add({ method: "get", path: "/hr/dashboard/stats", access: HR_ROLES, summary: "HR dashboard figures for today (APP_TIMEZONE)", tag }, () => dashboardStats(db, today()));
+
+  api.add(
+    { method: "get", path: "/hr/reports/payroll", access: HR_ROLES, summary: "Salary deductions of every active employee for a month", query: monthQuerySchema, tag },
+    async (req) => payrollReport(db, query(req, monthQuerySchema).month, await loadPolicy(db)),
+  );
+
+  api.add(
+    { method: "get", path: "/hr/reports/payroll.csv", access: HR_ROLES, summary: "The payroll report as CSV", query: monthQuerySchema, produces: "text/csv", tag },
+    async (req, res) => {
+      const { month } = query(req, monthQuerySchema);
+      const report = await payrollReport(db, month, await loadPolicy(db));
+      sendCsvHeaders(res, `payroll_${month}.csv`);
+      const totals = ["Total", null, null, report.totals.salary, null, null, null, null, report.totals.totalDeductions, report.totals.netPay];
+      res.send(toCsv(PAYROLL_CSV_HEADER, [...payrollCsvRows(report), totals], { bom: true }));
+    },
+  );
+
   return api;
 }

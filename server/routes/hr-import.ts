@@ -1,7 +1,102 @@
+// The attendance CSV import and the name mappings it matches with (DECISIONS §8). The upload
+// goes to a temporary file on disk (never memory), is streamed by server/hr/importer.ts and is
+// deleted afterwards whatever happens.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { RequestHandler } from "express";
+import multer from "multer";
+import { HR_ROLES, LIMITS } from "../../shared/constants";
+import { importUploadFieldsSchema, nameMappingSchema } from "../../shared/schemas/hr";
+import { actorOf } from "../middlewares/auth";
+import { badRequest, tooLarge } from "../middlewares/errors";
+import { body, parse } from "../middlewares/validate";
 import { ApiRouter } from "./api-router";
 import type { AppDeps } from "../context";
+import { todayIn } from "../hr/calendar";
+import { importPunches, NOT_CSV_MESSAGE } from "../hr/importer";
+import { createNameMapping, deleteNameMapping, listNameMappings } from "../hr/name-mappings";
+import { idParam } from "../hr/params";
 
-export function hrImportRoutes(_deps: AppDeps): ApiRouter {
+export const IMPORT_TMP_DIR = path.join(os.tmpdir(), "bms-imports");
+
+const CSV_TYPES = new Set(["text/csv", "application/csv", "text/x-csv", "application/x-csv", "text/plain", "application/vnd.ms-excel", "text/comma-separated-values"]);
+
+/** The spec's client rule, on the server: a CSV type or a name ending in .csv. */
+export function looksLikeCsvUpload(file: { originalname: string; mimetype: string }): boolean {
+  return /\.csv$/i.test(file.originalname) || CSV_TYPES.has(file.mimetype.toLowerCase());
+}
+
+function csvUpload(): RequestHandler {
+  const upload = multer({
+    storage: multer.diskStorage({
+      destination: (_req, _file, cb) => fs.mkdir(IMPORT_TMP_DIR, { recursive: true }, (err) => cb(err, IMPORT_TMP_DIR)),
+      // Never the client's file name: a random one in our own directory.
+      filename: (_req, _file, cb) => cb(null, `${crypto.randomUUID()}.csv`),
+    }),
+    limits: { fileSize: LIMITS.importMaxBytes, files: 1, fields: 10, fieldSize: 1024 },
+  }).single("csvFile");
+  return (req, res, next) => {
+    upload(req, res, (err: unknown) => {
+      if (!err) return next();
+      if (err instanceof multer.MulterError) {
+        if (err.code === "LIMIT_FILE_SIZE") return next(tooLarge(`The file is larger than ${LIMITS.importMaxBytes / 1024 / 1024} MB`));
+        return next(badRequest(err.code === "LIMIT_UNEXPECTED_FILE" ? "Send the file in the csvFile field" : err.message));
+      }
+      next(err);
+    });
+  };
+}
+
+export function hrImportRoutes(deps: AppDeps): ApiRouter {
   const api = new ApiRouter();
+  const { db } = deps.database;
+  const tag = "hr";
+
+  api.add(
+    {
+      method: "post",
+      path: "/hr/import/upload",
+      access: HR_ROLES,
+      summary: "Import punches from a CSV file (multipart csvFile, month; dryRun=true stores nothing)",
+      body: importUploadFieldsSchema,
+      tag,
+    },
+    csvUpload(),
+    async (req) => {
+      const file = req.file;
+      try {
+        if (!file) throw badRequest("Please select a CSV file to import", [{ path: "csvFile", message: "Please select a CSV file to import" }]);
+        const fields = parse(importUploadFieldsSchema, req.body ?? {});
+        if (!looksLikeCsvUpload(file)) throw badRequest(NOT_CSV_MESSAGE, [{ path: "csvFile", message: "Please select a CSV file" }]);
+        return await importPunches(db, {
+          filePath: file.path,
+          fileName: file.originalname,
+          month: fields.month,
+          dryRun: fields.dryRun,
+          actor: actorOf(req),
+          today: todayIn(deps.clock, deps.config.appTimezone),
+          ipAddress: req.ip,
+        });
+      } finally {
+        if (file) await fs.promises.rm(file.path, { force: true });
+      }
+    },
+  );
+
+  api.add({ method: "get", path: "/hr/name-mappings", access: HR_ROLES, summary: "Name mappings of the import", tag }, () => listNameMappings(db));
+
+  api.add({ method: "post", path: "/hr/name-mappings", access: HR_ROLES, summary: "Map a punch-machine name to an employee", body: nameMappingSchema, tag }, async (req, res) => {
+    const mapping = await createNameMapping(db, body(req, nameMappingSchema), actorOf(req), req.ip);
+    res.status(201);
+    return mapping;
+  });
+
+  api.add({ method: "delete", path: "/hr/name-mappings/:id", access: HR_ROLES, summary: "Remove a name mapping", tag }, async (req) => {
+    await deleteNameMapping(db, idParam(req, "Name mapping"), actorOf(req), req.ip);
+    return { message: "Name mapping removed" };
+  });
+
   return api;
 }

@@ -1,7 +1,185 @@
+// Transactions over HTTP (spec 000 §7, DECISIONS §4): each route a declaration, then a thin handler
+// calling the service that holds the rule. Fixed paths (export, pending, check-duplicates,
+// bulk-approve) are declared before /transactions/:id so they are never read as an id.
+import { pipeline } from "node:stream/promises";
+import type { Request } from "express";
+import {
+  changeOwnerSchema,
+  createTransactionSchema,
+  editTransactionSchema,
+  emptyBodySchema,
+  forceStatusSchema,
+  fullOverrideSchema,
+  markPaymentDueSchema,
+  paymentSchema,
+  rejectTransactionSchema,
+  transactionExportQuerySchema,
+  transactionListQuerySchema,
+} from "../../shared/schemas/transactions";
+import { bulkApproveSchema, checkDuplicatesSchema } from "../../shared/schemas/transaction-tools";
+import { actorOf } from "../middlewares/auth";
+import { body, query } from "../middlewares/validate";
+import { csvFileName, csvStream } from "../lib/csv";
 import { ApiRouter } from "./api-router";
 import type { AppDeps } from "../context";
+import { checkDuplicates, exportRows, EXPORT_HEADER, listPending, listTransactions, transactionDetails } from "../services/transactions/queries";
+import {
+  approveTransaction,
+  bulkApprove,
+  changeOwner,
+  completeTransaction,
+  createTransaction,
+  deleteApproval,
+  deleteTransaction,
+  editTransaction,
+  forceStatus,
+  fullOverride,
+  markPaymentDue,
+  recordPayment,
+  rejectTransaction,
+  submitTransaction,
+} from "../services/transactions/moves";
+import { todayIn } from "../services/transactions/common";
 
-export function transactionRoutes(_deps: AppDeps): ApiRouter {
+const ACCOUNTING = ["Accountant", "SuperAdmin"] as const;
+const APPROVING = ["Approver", "SuperAdmin"] as const;
+const SUPER = ["SuperAdmin"] as const;
+const tag = "transactions";
+
+export function transactionRoutes(deps: AppDeps): ApiRouter {
   const api = new ApiRouter();
+  const { db } = deps.database;
+  const ctx = (req: Request) => ({ deps, actor: actorOf(req), ip: req.ip ?? null });
+  const id = (req: Request) => String(req.params.id);
+
+  // ---------------------------------------------------------------- reading
+
+  api.add(
+    { method: "get", path: "/transactions", access: "signed-in", summary: "List transactions (filters, page, summary)", query: transactionListQuerySchema, tag },
+    (req) => listTransactions(db, query(req, transactionListQuerySchema), actorOf(req), deps.clock()),
+  );
+
+  api.add(
+    {
+      method: "get",
+      path: "/transactions/export",
+      access: "signed-in",
+      summary: "Export transactions as CSV (same filters as the list)",
+      query: transactionExportQuerySchema,
+      produces: "text/csv",
+      tag,
+    },
+    async (req, res) => {
+      const filters = query(req, transactionExportQuerySchema);
+      const now = deps.clock();
+      const fileName = csvFileName("transactions", await todayIn(db, now, deps.config.appTimezone));
+      res.setHeader("Content-Type", "text/csv; charset=utf-8");
+      res.setHeader("Content-Disposition", `attachment; filename="${fileName}"`);
+      res.setHeader("X-Content-Type-Options", "nosniff");
+      res.setHeader("Cache-Control", "no-store");
+      await pipeline(csvStream(EXPORT_HEADER, exportRows(db, filters, actorOf(req), now), { bom: true }), res);
+    },
+  );
+
+  api.add(
+    { method: "get", path: "/transactions/pending", access: APPROVING, summary: "Pending transactions: priority first, then oldest first", tag },
+    (req) => listPending(db, actorOf(req), deps.clock()),
+  );
+
+  api.add(
+    {
+      method: "post",
+      path: "/transactions/check-duplicates",
+      access: ACCOUNTING,
+      summary: "Transactions with the same category, amount and date (create form)",
+      body: checkDuplicatesSchema,
+      tag,
+    },
+    async (req) => ({ duplicates: await checkDuplicates(db, body(req, checkDuplicatesSchema), actorOf(req), deps.clock()) }),
+  );
+
+  api.add(
+    { method: "post", path: "/transactions/bulk-approve", access: APPROVING, summary: "Approve several transactions, each reported on its own", body: bulkApproveSchema, tag },
+    async (req) => ({ results: await bulkApprove(ctx(req), body(req, bulkApproveSchema).ids) }),
+  );
+
+  api.add(
+    { method: "get", path: "/transactions/:id", access: "signed-in", summary: "One transaction with approvals, attachments and possible duplicates", tag },
+    (req) => transactionDetails(db, id(req), actorOf(req), deps.clock()),
+  );
+
+  // ---------------------------------------------------------------- moves
+
+  api.add(
+    { method: "post", path: "/transactions", access: ACCOUNTING, summary: "Create a transaction (always a Draft)", body: createTransactionSchema, tag },
+    async (req, res) => {
+      const created = await createTransaction(ctx(req), body(req, createTransactionSchema));
+      res.status(201);
+      return created;
+    },
+  );
+
+  api.add(
+    { method: "patch", path: "/transactions/:id", access: "signed-in", summary: "Edit a Draft or Rejected transaction (owner)", body: editTransactionSchema, tag },
+    (req) => editTransaction(ctx(req), id(req), body(req, editTransactionSchema)),
+  );
+
+  api.add(
+    { method: "post", path: "/transactions/:id/submit", access: "signed-in", summary: "Submit for approval (owner or SuperAdmin)", body: emptyBodySchema, tag },
+    (req) => submitTransaction(ctx(req), id(req)),
+  );
+
+  api.add(
+    { method: "post", path: "/transactions/:id/approve", access: APPROVING, summary: "Approve a Pending transaction", body: emptyBodySchema, tag },
+    (req) => approveTransaction(ctx(req), id(req)),
+  );
+
+  api.add(
+    { method: "post", path: "/transactions/:id/reject", access: APPROVING, summary: "Reject a Pending transaction", body: rejectTransactionSchema, tag },
+    (req) => rejectTransaction(ctx(req), id(req), body(req, rejectTransactionSchema)),
+  );
+
+  api.add(
+    { method: "delete", path: "/approvals/:id", access: SUPER, summary: "Delete one approval; the count is recomputed", tag },
+    (req) => deleteApproval(ctx(req), id(req)),
+  );
+
+  api.add(
+    { method: "post", path: "/transactions/:id/mark-payment-due", access: ACCOUNTING, summary: "Mark an Approved transaction payment due", body: markPaymentDueSchema, tag },
+    (req) => markPaymentDue(ctx(req), id(req), body(req, markPaymentDueSchema)),
+  );
+
+  api.add(
+    { method: "patch", path: "/transactions/:id/payment", access: ACCOUNTING, summary: "Process (→ Paid) or cancel a payment", body: paymentSchema, tag },
+    (req) => recordPayment(ctx(req), id(req), body(req, paymentSchema)),
+  );
+
+  api.add(
+    { method: "post", path: "/transactions/:id/complete", access: ACCOUNTING, summary: "Complete a Paid transaction", body: emptyBodySchema, tag },
+    (req) => completeTransaction(ctx(req), id(req)),
+  );
+
+  api.add(
+    { method: "delete", path: "/transactions/:id", access: "signed-in", summary: "Delete a transaction (SuperAdmin; the owner while Draft)", tag },
+    (req) => deleteTransaction(ctx(req), id(req)),
+  );
+
+  // ---------------------------------------------------------------- SuperAdmin overrides
+
+  api.add(
+    { method: "put", path: "/admin/transactions/:id/full-override", access: SUPER, summary: "Override any field of a transaction", body: fullOverrideSchema, tag },
+    (req) => fullOverride(ctx(req), id(req), body(req, fullOverrideSchema)),
+  );
+
+  api.add(
+    { method: "post", path: "/admin/transactions/:id/force-status", access: SUPER, summary: "Force a status (Approved, Rejected, Draft) with a reason", body: forceStatusSchema, tag },
+    (req) => forceStatus(ctx(req), id(req), body(req, forceStatusSchema)),
+  );
+
+  api.add(
+    { method: "post", path: "/admin/transactions/:id/change-owner", access: SUPER, summary: "Give a transaction to another owner, with a reason", body: changeOwnerSchema, tag },
+    (req) => changeOwner(ctx(req), id(req), body(req, changeOwnerSchema)),
+  );
+
   return api;
 }

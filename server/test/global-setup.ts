@@ -7,19 +7,24 @@ declare module "vitest" {
   export interface ProvidedContext {
     postgresUrl: string | null;
     pgliteDump: string | null;
+    /** The test run's id: its PostgreSQL template and databases are named after it. */
+    testRun: string | null;
   }
 }
 
 export default async function setup(project: TestProject) {
   const url = process.env.TEST_DATABASE_URL || null;
   if (url) {
-    await preparePostgresTemplate(url);
+    const { run, cleanup } = await preparePostgresTemplate(url);
     project.provide("postgresUrl", url);
+    project.provide("testRun", run);
+    return cleanup;
     project.provide("pgliteDump", null);
   } else {
     const file = path.join(os.tmpdir(), `bms-pglite-template-${process.pid}.tar`);
     await preparePgliteTemplate(file);
     project.provide("postgresUrl", null);
+    project.provide("testRun", null);
     project.provide("pgliteDump", file);
   }
 }

@@ -56,7 +56,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 }
 
 export async function createTestApp(options: { clock?: Clock; env?: Record<string, string> } = {}): Promise<TestApp> {
-  const database = await createTestDatabase({ postgresUrl: inject("postgresUrl"), pgliteDump: inject("pgliteDump") });
+  const database = await createTestDatabase({ postgresUrl: inject("postgresUrl"), pgliteDump: inject("pgliteDump"), run: inject("testRun") });
   const config = testConfig(options.env);
   const logger = createLogger(config.logLevel);
   const bus: EventBus = database.kind === "postgres" ? await createPostgresBus(database.url!, database.pool!, logger) : createInProcessBus();

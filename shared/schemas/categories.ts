@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { FIELD_TYPES, LIMITS } from "../constants";
+import { readMoney } from "../money";
 
 // A custom field of a category (spec 001 §3). Values entered for these fields are validated
 // on the server against the definition (DECISIONS §4).
@@ -50,3 +51,118 @@ export type Category = {
   createdAt: string;
   updatedAt: string;
 };
+
+// ---------------------------------------------------------------- request bodies (DECISIONS §7)
+
+export const CATEGORY_MESSAGES = {
+  nameRequired: "Category name is required",
+  nameTooLong: "Category name must be at most 100 characters",
+  requiredApprovals: `Required approvals must be a whole number from ${LIMITS.requiredApprovalsMin} to ${LIMITS.requiredApprovalsMax}`,
+  tooManyFields: `At most ${LIMITS.fieldsPerCategory} fields`,
+  optionsRequired: "Dropdown and multiple choice fields need at least one option",
+  duplicateFieldId: "Field ids must be unique within a category",
+  minAboveMax: "Minimum length cannot be greater than maximum length",
+  limitInvalid: "Limit must be a positive amount with at most 2 decimals",
+} as const;
+
+// A limit is a money amount (decimal string, ≤ 2 fraction digits) or empty for "no limit".
+const emergencyLimitSchema = z.unknown().transform((input, ctx): string | null => {
+  if (input === undefined || input === null || (typeof input === "string" && input.trim() === "")) return null;
+  const reading = readMoney(input);
+  if (reading.ok && reading.paise > 0n) return reading.value;
+  ctx.addIssue({ code: "custom", message: CATEGORY_MESSAGES.limitInvalid, input });
+  return z.NEVER;
+});
+
+/** The policy as stored: both limits normalised ("5000.00") or null; null as a whole when neither is set. */
+export const emergencyLimitPolicyInputSchema = z
+  .object({ dailyLimit: emergencyLimitSchema.optional(), monthlyLimit: emergencyLimitSchema.optional() })
+  .nullable()
+  .transform((p): EmergencyLimitPolicy | null => {
+    if (!p) return null;
+    const dailyLimit = (p.dailyLimit as string | null | undefined) ?? null;
+    const monthlyLimit = (p.monthlyLimit as string | null | undefined) ?? null;
+    return dailyLimit === null && monthlyLimit === null ? null : { dailyLimit, monthlyLimit };
+  });
+
+const SELECT_TYPES = new Set(["select", "multiselect"]);
+
+/**
+ * A category's whole field list as the designer saves it: ids derived from labels (spec 001 §3),
+ * unique within the category, options only on select and multiselect (at least one there),
+ * at most 50 fields. One issue per bad field.
+ */
+export const categoryFieldSchemaInput = z
+  .array(customFieldDefinitionSchema, { message: "fieldSchema must be a list of fields" })
+  .max(LIMITS.fieldsPerCategory, CATEGORY_MESSAGES.tooManyFields)
+  .transform((fields, ctx): CustomFieldDefinition[] => {
+    const seen = new Map<string, number>();
+    const out: CustomFieldDefinition[] = [];
+    fields.forEach((field, index) => {
+      const id = deriveFieldId(field.label, field.id);
+      if (seen.has(id)) {
+        ctx.addIssue({ code: "custom", path: [index, "id"], message: `${CATEGORY_MESSAGES.duplicateFieldId}: "${id}"` });
+      }
+      seen.set(id, index);
+      const isSelect = SELECT_TYPES.has(field.type);
+      const options = isSelect ? [...new Set(field.options ?? [])] : undefined;
+      if (isSelect && options!.length === 0) {
+        ctx.addIssue({ code: "custom", path: [index, "options"], message: CATEGORY_MESSAGES.optionsRequired });
+      }
+      const v = field.validation;
+      if (v && v.min != null && v.max != null && v.min > v.max) {
+        ctx.addIssue({ code: "custom", path: [index, "validation", "min"], message: CATEGORY_MESSAGES.minAboveMax });
+      }
+      out.push({
+        id,
+        label: field.label,
+        type: field.type,
+        placeholder: field.placeholder ?? null,
+        required: field.required,
+        ...(isSelect ? { options } : {}),
+        ...(v ? { validation: { min: v.min ?? null, max: v.max ?? null, message: v.message ?? null } } : {}),
+      });
+    });
+    return out;
+  });
+
+const categoryNameSchema = z
+  .string({ message: CATEGORY_MESSAGES.nameRequired })
+  .trim()
+  .min(1, CATEGORY_MESSAGES.nameRequired)
+  .max(100, CATEGORY_MESSAGES.nameTooLong);
+const descriptionSchema = z
+  .string({ message: "Description must be text" })
+  .trim()
+  .max(1000, "Description must be at most 1000 characters")
+  .nullable()
+  .optional()
+  .transform((d) => (d ? d : null));
+const requiredApprovalsSchema = z.coerce
+  .number({ message: CATEGORY_MESSAGES.requiredApprovals })
+  .int(CATEGORY_MESSAGES.requiredApprovals)
+  .min(LIMITS.requiredApprovalsMin, CATEGORY_MESSAGES.requiredApprovals)
+  .max(LIMITS.requiredApprovalsMax, CATEGORY_MESSAGES.requiredApprovals);
+
+export const createCategorySchema = z.object({
+  name: categoryNameSchema,
+  description: descriptionSchema,
+  requiredApprovals: requiredApprovalsSchema.optional(),
+  emergencyLimitPolicy: emergencyLimitPolicyInputSchema.optional(),
+  fieldSchema: categoryFieldSchemaInput.optional(),
+});
+export type CreateCategoryBody = z.output<typeof createCategorySchema>;
+
+export const updateCategorySchema = z.object({
+  name: categoryNameSchema,
+  description: descriptionSchema,
+  requiredApprovals: requiredApprovalsSchema.optional(),
+  emergencyLimitPolicy: emergencyLimitPolicyInputSchema.optional(),
+  isActive: z.boolean({ message: "isActive must be true or false" }).optional(),
+});
+export type UpdateCategoryBody = z.output<typeof updateCategorySchema>;
+
+export const updateCategoryFieldsSchema = z.object({
+  fieldSchema: categoryFieldSchemaInput,
+});
+export type UpdateCategoryFieldsBody = z.output<typeof updateCategoryFieldsSchema>;

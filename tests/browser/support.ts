@@ -43,7 +43,7 @@ export async function startBrowserTestEnv(): Promise<BrowserTestEnv> {
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
   };
   if (postgresUrl) {
-    testDb = await createTestDatabase({ postgresUrl, pgliteDump: null });
+    testDb = await createTestDatabase({ postgresUrl, pgliteDump: null, run: inject("testRun") });
     env.DATABASE_URL = testDb.url!;
   }
   const server = await startServer(loadConfig(env));

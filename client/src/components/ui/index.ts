@@ -23,3 +23,6 @@ export { CenteredSpinner, Spinner } from "./spinner";
 export { StatCard, type StatCardVariant } from "./stat-card";
 export { Textarea } from "./textarea";
 export { ToastAction } from "./toast";
+export { ConfirmDialog } from "./confirm-dialog";
+export { Pagination } from "./pagination";
+export { Progress } from "./progress";

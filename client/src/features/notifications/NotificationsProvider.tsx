@@ -1,13 +1,24 @@
 // The notification source of the shell: the header bell and the Pending Approvals badge read it.
 //
-// For now it holds an in-memory list that starts empty. Wiring it later touches only this file:
-// load GET /api/notifications with react-query, push socket messages (/ws) into the same list,
+// The list is GET /api/notifications (the latest 50) kept in the query cache; messages from the
+// socket (/ws) go to the top of the same list, raise a toast and refresh the transaction screens.
 // markAllRead → POST /api/notifications/read-all, clearAll → DELETE /api/notifications
-// (DECISIONS §6). The value's shape is the contract the shell relies on.
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
-import { LIMITS } from "@shared/constants";
+// (DECISIONS §6). A {type:'lockdown'} message or a 4423 close shows the lockdown screen in place,
+// without a reload; a 4401 close (session ended) returns to sign-in.
+import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { LOCKDOWN_MESSAGE } from "@shared/constants";
+import { isTransactionNotification } from "@shared/ws-events";
+import { apiRequest } from "@/lib/api";
+import { connectSocket } from "@/lib/socket";
+import { toast } from "@/hooks/use-toast";
+import { AUTH_ME_KEY, useAuth } from "@/features/auth/api";
+import { showSessionLockdown } from "@/features/auth/lockdown";
 import type { AppNotification } from "./types";
 import { countUnread, countUnreadPending } from "./selectors";
+import { fromSocketMessage, isTransactionQueryKey, prependNotification, toastFor } from "./live";
+
+export const NOTIFICATIONS_KEY = ["/api/notifications"] as const;
 
 export type NotificationsValue = {
   /** Newest first, at most 50. */
@@ -22,17 +33,64 @@ export type NotificationsValue = {
 };
 
 const NotificationsContext = createContext<NotificationsValue | null>(null);
+const EMPTY: AppNotification[] = [];
 
-export function NotificationsProvider({ children, initial = [] }: { children: ReactNode; initial?: AppNotification[] }) {
-  const [notifications, setNotifications] = useState<AppNotification[]>(initial);
+export function NotificationsProvider({ children, initial }: { children: ReactNode; initial?: AppNotification[] }) {
+  const queryClient = useQueryClient();
+  const { user } = useAuth();
+  const query = useQuery<AppNotification[]>({
+    queryKey: NOTIFICATIONS_KEY,
+    enabled: user !== null && initial === undefined,
+    initialData: initial,
+    // The bell is a convenience: a failure leaves it empty rather than interrupting the screen.
+    meta: { globalErrors: false },
+  });
+  const notifications = query.data ?? EMPTY;
 
-  const add = useCallback((notification: AppNotification) => {
-    setNotifications((list) => [notification, ...list.filter((n) => n.id !== notification.id)].slice(0, LIMITS.notificationsKept));
-  }, []);
+  const update = useCallback(
+    (fn: (list: AppNotification[]) => AppNotification[]) => queryClient.setQueryData<AppNotification[]>(NOTIFICATIONS_KEY, (list) => fn(list ?? [])),
+    [queryClient],
+  );
+
+  const add = useCallback((notification: AppNotification) => update((list) => prependNotification(list, notification)), [update]);
+
   const markAllRead = useCallback(() => {
-    setNotifications((list) => (list.some((n) => !n.isRead) ? list.map((n) => (n.isRead ? n : { ...n, isRead: true })) : list));
-  }, []);
-  const clearAll = useCallback(() => setNotifications([]), []);
+    const list = queryClient.getQueryData<AppNotification[]>(NOTIFICATIONS_KEY) ?? [];
+    if (!list.some((n) => !n.isRead)) return;
+    update((l) => l.map((n) => (n.isRead ? n : { ...n, isRead: true })));
+    apiRequest("POST", "/api/notifications/read-all").catch(() => {
+      // Read state is cosmetic; the next load shows the server's view.
+    });
+  }, [queryClient, update]);
+
+  const clearAll = useCallback(() => {
+    const before = queryClient.getQueryData<AppNotification[]>(NOTIFICATIONS_KEY) ?? [];
+    update(() => []);
+    apiRequest("DELETE", "/api/notifications").catch(() => {
+      update(() => before);
+      toast({ title: "Error", description: "Failed to clear notifications", variant: "destructive" });
+    });
+  }, [queryClient, update]);
+
+  // The socket lives as long as a signed-in user does.
+  const userId = user?.id;
+  const role = user?.role;
+  useEffect(() => {
+    if (!userId || !role || initial !== undefined) return;
+    const connection = connectSocket({
+      userId,
+      role,
+      onMessage: (message) => {
+        if (!isTransactionNotification(message)) return;
+        add(fromSocketMessage(message));
+        toast(toastFor(message));
+        void queryClient.invalidateQueries({ predicate: (q) => isTransactionQueryKey(q.queryKey) });
+      },
+      onLockdown: () => showSessionLockdown(LOCKDOWN_MESSAGE),
+      onUnauthorized: () => void queryClient.invalidateQueries({ queryKey: AUTH_ME_KEY }),
+    });
+    return () => connection.close();
+  }, [userId, role, initial, add, queryClient]);
 
   const value = useMemo<NotificationsValue>(
     () => ({

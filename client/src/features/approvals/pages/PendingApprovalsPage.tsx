@@ -1,12 +1,243 @@
-import { PagePlaceholder } from "@/components/layout/PagePlaceholder";
+// Pending Approvals (/pending-approvals, spec 000 §2): counts, Emergency Transactions first
+// (URGENT, highlighted), then Regular Approvals; per card View Details, Reject (optional reason,
+// Cancel / Confirm Reject) and Approve, or what the user already did. Several can be approved at
+// once: tick them, 'Approve selected (n)', and each result is reported in a dialog.
+// The list is polled every 15 s, also in the background.
+import { useEffect, useMemo, useState } from "react";
+import { AlertTriangle, CheckCheck, CheckCircle2, Eye, Inbox, XCircle } from "lucide-react";
+import type { TransactionStatus } from "@shared/constants";
+import { useCurrentUser } from "@/features/auth/api";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Dialog, DialogContent } from "@/components/ui/dialog";
+import { EmptyState } from "@/components/ui/empty-state";
+import { toast } from "@/hooks/use-toast";
+import { errorMessage } from "@/lib/api";
+import { cn } from "@/lib/utils";
+import { transactionApi, useFinanceMutation, usePendingTransactions, type BulkApproveResult, type PendingItem } from "@/features/transactions/api";
+import { statusLabel, UrgentBadge } from "@/features/transactions/components/badges";
+import { ListSkeleton } from "@/features/transactions/components/ListParts";
+import { PendingTransactionCard } from "@/features/transactions/components/PendingTransactionCard";
+import { ActedNotice, ApprovalActions, PHONE_SHEET, TransactionDetailsDialog } from "@/features/transactions/components/TransactionDetailsDialog";
 
-// Rendered inside the shell; the route guard in app/permissions.ts has already checked the role.
-// Placeholder: the screen itself is built by later work; keep the default export.
 export default function PendingApprovalsPage() {
+  const user = useCurrentUser();
+  const pending = usePendingTransactions();
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [results, setResults] = useState<BulkApproveResult[] | null>(null);
+  const bulk = useFinanceMutation((ids: string[]) => transactionApi.bulkApprove(ids));
+
+  const items = pending.data ?? [];
+  const emergency = items.filter((t) => t.isPriority);
+  const regular = items.filter((t) => !t.isPriority);
+  const actionable = useMemo(() => items.filter((t) => !t.myAction && t.createdBy !== user.id), [items, user.id]);
+
+  // Forget selections that are no longer actionable (approved meanwhile, list refreshed).
+  useEffect(() => {
+    setSelected((current) => {
+      const ids = new Set(actionable.map((t) => t.id));
+      const next = new Set([...current].filter((id) => ids.has(id)));
+      return next.size === current.size ? current : next;
+    });
+  }, [actionable]);
+
+  const toggle = (id: string, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const allSelected = actionable.length > 0 && actionable.every((t) => selected.has(t.id));
+
+  const approveSelected = () => {
+    const ids = actionable.filter((t) => selected.has(t.id)).map((t) => t.id);
+    if (!ids.length) return;
+    bulk.mutate(ids, {
+      onSuccess: (answer) => {
+        const names = new Map(items.map((t) => [t.id, t.humanReadableId]));
+        setResults((answer?.results ?? []).map((r) => ({ ...r, humanReadableId: r.humanReadableId ?? names.get(r.id) ?? r.id })));
+        setSelected(new Set());
+      },
+      onError: (err) => toast({ title: "Error", description: errorMessage(err, "Failed to approve transaction"), variant: "destructive" }),
+    });
+  };
+
+  const renderCard = (t: PendingItem) => {
+    const own = t.createdBy === user.id;
+    const canSelect = !t.myAction && !own;
+    return (
+      <li key={t.id}>
+        <PendingTransactionCard
+          transaction={t}
+          alwaysShowApprovals
+          leading={
+            canSelect ? (
+              <input
+                type="checkbox"
+                checked={selected.has(t.id)}
+                onChange={(e) => toggle(t.id, e.target.checked)}
+                aria-label={`Select ${t.humanReadableId} for bulk approval`}
+                className="mt-0.5 h-5 w-5 shrink-0 cursor-pointer rounded accent-brand-600"
+              />
+            ) : null
+          }
+        >
+          {t.myAction ? (
+            <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+              <ActedNotice action={t.myAction} />
+              <Button variant="outline" className="sm:ml-auto" onClick={() => setOpenId(t.id)}>
+                <Eye className="h-4 w-4" aria-hidden="true" />
+                View Details
+              </Button>
+            </div>
+          ) : (
+            <div className="flex flex-col gap-2 sm:flex-row sm:items-start">
+              <Button variant="outline" onClick={() => setOpenId(t.id)}>
+                <Eye className="h-4 w-4" aria-hidden="true" />
+                View Details
+              </Button>
+              {own ? (
+                <p className="text-sm text-slate-600 sm:ml-auto sm:self-center">Your own transaction: another approver must review it.</p>
+              ) : (
+                <ApprovalActions t={t} className="sm:ml-auto sm:min-w-[18rem]" />
+              )}
+            </div>
+          )}
+        </PendingTransactionCard>
+      </li>
+    );
+  };
+
   return (
-    <PagePlaceholder
-      title="Pending Approvals"
-      description="Emergency and regular transactions waiting for your approval."
-    />
+    <div className="grid gap-6 pb-24 sm:pb-0">
+      <div className="grid grid-cols-2 gap-3 sm:max-w-md">
+        <CountTile label="Emergency" value={emergency.length} tone="red" />
+        <CountTile label="Total Pending" value={items.length} tone="brand" />
+      </div>
+
+      {pending.isPending ? <ListSkeleton rows={3} /> : null}
+      {pending.isError ? (
+        <Alert variant="destructive" title="Could not load pending approvals">
+          {errorMessage(pending.error, "Please try again.")}
+        </Alert>
+      ) : null}
+
+      {pending.isSuccess && items.length === 0 ? (
+        <Card>
+          <EmptyState icon={CheckCircle2} title="All Caught Up!" description="No pending approvals at the moment." />
+        </Card>
+      ) : null}
+
+      {actionable.length > 1 ? (
+        <div
+          role="toolbar"
+          aria-label="Bulk approval"
+          className={cn(
+            "fixed inset-x-0 bottom-0 z-20 flex items-center gap-3 border-t border-slate-200 bg-white px-4 py-3 shadow-[0_-4px_12px_rgba(15,23,42,0.06)]",
+            "sm:static sm:rounded-xl sm:border sm:shadow-sm",
+          )}
+        >
+          <label className="flex min-h-10 cursor-pointer items-center gap-2 text-sm font-medium text-slate-800">
+            <input
+              type="checkbox"
+              checked={allSelected}
+              onChange={(e) => setSelected(e.target.checked ? new Set(actionable.map((t) => t.id)) : new Set())}
+              className="h-5 w-5 rounded accent-brand-600"
+            />
+            Select all
+          </label>
+          <span className="hidden text-sm text-slate-600 sm:inline">{selected.size ? `${selected.size} selected` : "Tick transactions to approve them together"}</span>
+          <Button className="ml-auto bg-green-700 hover:bg-green-800" disabled={selected.size === 0 || bulk.isPending} onClick={approveSelected}>
+            <CheckCheck className="h-4 w-4" aria-hidden="true" />
+            {bulk.isPending ? "Approving..." : `Approve selected (${selected.size})`}
+          </Button>
+        </div>
+      ) : null}
+
+      {emergency.length ? (
+        <section aria-labelledby="emergency-heading" className="rounded-xl border border-red-200 bg-red-50/60 p-3 sm:p-4">
+          <div className="mb-3 flex items-center gap-2">
+            <AlertTriangle className="h-5 w-5 text-red-700" aria-hidden="true" />
+            <h2 id="emergency-heading" className="text-base font-semibold text-red-900">
+              Emergency Transactions
+            </h2>
+            <UrgentBadge />
+            <span className="ml-auto text-sm font-medium text-red-800">{emergency.length}</span>
+          </div>
+          <ul className="grid gap-3">{emergency.map(renderCard)}</ul>
+        </section>
+      ) : null}
+
+      {regular.length ? (
+        <section aria-labelledby="regular-heading">
+          <div className="mb-3 flex items-center gap-2">
+            <Inbox className="h-5 w-5 text-slate-500" aria-hidden="true" />
+            <h2 id="regular-heading" className="text-base font-semibold text-slate-900">
+              Regular Approvals
+            </h2>
+            <span className="ml-auto text-sm font-medium text-slate-600">{regular.length}</span>
+          </div>
+          <ul className="grid gap-3">{regular.map(renderCard)}</ul>
+        </section>
+      ) : null}
+
+      <TransactionDetailsDialog transactionId={openId} open={openId !== null} onOpenChange={(open) => !open && setOpenId(null)} />
+      <BulkResultsDialog results={results} onClose={() => setResults(null)} />
+    </div>
+  );
+}
+
+function CountTile({ label, value, tone }: { label: string; value: number; tone: "red" | "brand" }) {
+  return (
+    <Card className={cn("p-4", tone === "red" && value > 0 && "border-red-200 bg-red-50")}>
+      <p className="text-sm font-medium text-slate-600">{label}</p>
+      <p className={cn("mt-1 text-2xl font-semibold tabular-nums", tone === "red" && value > 0 ? "text-red-700" : "text-slate-900")}>{value}</p>
+    </Card>
+  );
+}
+
+function BulkResultsDialog({ results, onClose }: { results: BulkApproveResult[] | null; onClose: () => void }) {
+  const ok = results?.filter((r) => r.ok).length ?? 0;
+  const failed = (results?.length ?? 0) - ok;
+  return (
+    <Dialog open={results !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent
+        title="Bulk Approval Results"
+        description={`${ok} approved${failed ? `, ${failed} not approved` : ""}.`}
+        className={PHONE_SHEET}
+        footer={<Button onClick={onClose}>Done</Button>}
+      >
+        <ol className="grid gap-2" aria-label="Results">
+          {(results ?? []).map((r) => (
+            <li
+              key={r.id}
+              className={cn("flex items-start gap-3 rounded-lg border p-3", r.ok ? "border-green-200 bg-green-50" : "border-red-200 bg-red-50")}
+            >
+              {r.ok ? (
+                <CheckCircle2 className="mt-0.5 h-5 w-5 shrink-0 text-green-700" aria-hidden="true" />
+              ) : (
+                <XCircle className="mt-0.5 h-5 w-5 shrink-0 text-red-700" aria-hidden="true" />
+              )}
+              <div className="min-w-0">
+                <p className="text-sm font-semibold text-slate-900">
+                  <span className="font-mono">{r.humanReadableId}</span>
+                </p>
+                <p className="text-sm text-slate-700">
+                  {r.ok
+                    ? r.status === "Approved"
+                      ? "Approved"
+                      : `Your approval was counted; still ${r.status ? statusLabel(r.status as TransactionStatus) : "pending"} (more approvals needed)`
+                    : "Not approved"}
+                </p>
+                {r.message ? <p className="text-sm text-slate-700">{r.message}</p> : null}
+              </div>
+            </li>
+          ))}
+        </ol>
+      </DialogContent>
+    </Dialog>
   );
 }

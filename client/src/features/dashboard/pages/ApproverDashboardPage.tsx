@@ -1,12 +1,91 @@
-import { PagePlaceholder } from "@/components/layout/PagePlaceholder";
+// The Approver's home (spec 000 §2): 'Hi' + name, 'Review pending approvals', counters Total
+// Pending and Emergency, 'Emergency Approvals' (URGENT) first, then 'Pending Approvals'; each card
+// has 'Review & Approve', which opens the details with Approve and Reject.
+import { useState } from "react";
+import { AlertTriangle, CheckCircle2, ClipboardCheck, Siren } from "lucide-react";
+import { useCurrentUser } from "@/features/auth/api";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { StatCard } from "@/components/ui/stat-card";
+import { errorMessage } from "@/lib/api";
+import { usePendingTransactions, type PendingItem } from "@/features/transactions/api";
+import { UrgentBadge } from "@/features/transactions/components/badges";
+import { ListSkeleton } from "@/features/transactions/components/ListParts";
+import { PendingTransactionCard } from "@/features/transactions/components/PendingTransactionCard";
+import { ActedNotice, TransactionDetailsDialog } from "@/features/transactions/components/TransactionDetailsDialog";
 
-// Rendered inside the shell; the route guard in app/permissions.ts has already checked the role.
-// Placeholder: the screen itself is built by later work; keep the default export.
 export default function ApproverDashboardPage() {
+  const user = useCurrentUser();
+  const pending = usePendingTransactions();
+  const [openId, setOpenId] = useState<string | null>(null);
+  const items = pending.data ?? [];
+  const emergency = items.filter((t) => t.isPriority);
+  const regular = items.filter((t) => !t.isPriority);
+
+  const card = (t: PendingItem) => (
+    <li key={t.id}>
+      <PendingTransactionCard transaction={t} className="h-full">
+        <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+          {t.myAction ? <ActedNotice action={t.myAction} /> : null}
+          <Button className="sm:ml-auto" variant={t.myAction ? "outline" : "default"} onClick={() => setOpenId(t.id)}>
+            <ClipboardCheck className="h-4 w-4" aria-hidden="true" />
+            Review &amp; Approve
+          </Button>
+        </div>
+      </PendingTransactionCard>
+    </li>
+  );
+
   return (
-    <PagePlaceholder
-      title="Pending Approvals"
-      description="Review pending approvals: emergency items first, then the regular queue, with totals."
-    />
+    <div className="grid gap-6">
+      <div>
+        <h2 className="text-2xl font-semibold tracking-tight text-slate-900">Hi, {user.name}</h2>
+        <p className="mt-1 text-sm text-slate-600">Review pending approvals</p>
+      </div>
+
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:max-w-xl">
+        <StatCard title="Total Pending" value={pending.isSuccess ? items.length : "—"} icon={ClipboardCheck} variant="warning" />
+        <StatCard title="Emergency" value={pending.isSuccess ? emergency.length : "—"} icon={Siren} variant={emergency.length ? "error" : "default"} />
+      </div>
+
+      {pending.isPending ? <ListSkeleton rows={3} /> : null}
+      {pending.isError ? (
+        <Alert variant="destructive" title="Could not load pending approvals">
+          {errorMessage(pending.error, "Please try again.")}
+        </Alert>
+      ) : null}
+
+      {pending.isSuccess && items.length === 0 ? (
+        <Card>
+          <EmptyState icon={CheckCircle2} title="All Caught Up!" description="No pending approvals at the moment." />
+        </Card>
+      ) : null}
+
+      {emergency.length ? (
+        <section aria-labelledby="approver-emergency" className="rounded-xl border border-red-200 bg-red-50/60 p-3 sm:p-4">
+          <div className="mb-3 flex items-center gap-2">
+            <AlertTriangle className="h-5 w-5 text-red-700" aria-hidden="true" />
+            <h2 id="approver-emergency" className="text-base font-semibold text-red-900">
+              Emergency Approvals
+            </h2>
+            <UrgentBadge />
+          </div>
+          <ul className="grid gap-3 lg:grid-cols-2">{emergency.map(card)}</ul>
+        </section>
+      ) : null}
+
+      {regular.length ? (
+        <section aria-labelledby="approver-pending">
+          <h2 id="approver-pending" className="mb-3 text-base font-semibold text-slate-900">
+            Pending Approvals
+          </h2>
+          <ul className="grid gap-3 lg:grid-cols-2">{regular.map(card)}</ul>
+        </section>
+      ) : null}
+
+      <TransactionDetailsDialog transactionId={openId} open={openId !== null} onOpenChange={(open) => !open && setOpenId(null)} />
+    </div>
   );
 }

@@ -1,12 +1,8 @@
-import { PagePlaceholder } from "@/components/layout/PagePlaceholder";
+import { useParams } from "wouter";
+import { EmergencyDecision } from "../components/EmergencyDecision";
 
-// Public page (no sign-in, no shell).
-// Placeholder: the screen itself is built by later work; keep the default export.
+// Public page (no sign-in, no shell): /emergency-approve/:token (spec 001 §2).
 export default function EmergencyApprovePage() {
-  return (
-    <PagePlaceholder fullPage
-      title="Emergency Approval"
-      description="Approve an urgent transaction from an emergency approval link."
-    />
-  );
+  const { token = "" } = useParams<{ token: string }>();
+  return <EmergencyDecision token={token} action="approve" />;
 }

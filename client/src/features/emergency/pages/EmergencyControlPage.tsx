@@ -1,12 +1,6 @@
-import { PagePlaceholder } from "@/components/layout/PagePlaceholder";
+import { EmergencyControls } from "../components/EmergencyControls";
 
-// Rendered inside the shell; the route guard in app/permissions.ts has already checked the role.
-// Placeholder: the screen itself is built by later work; keep the default export.
+// /admin/emergency, inside the shell (spec 001 §2): lockdown control and the emergency approvers.
 export default function EmergencyControlPage() {
-  return (
-    <PagePlaceholder
-      title="Emergency Controls"
-      description="Activate or lift the emergency lockdown of the whole system."
-    />
-  );
+  return <EmergencyControls />;
 }

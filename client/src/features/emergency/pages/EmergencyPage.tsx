@@ -1,12 +1,7 @@
-import { PagePlaceholder } from "@/components/layout/PagePlaceholder";
+import { EmergencyControls } from "../components/EmergencyControls";
 
-// Public page (no sign-in, no shell).
-// Placeholder: the screen itself is built by later work; keep the default export.
+// /emergency: the same control page on its own frame (no shell), for a small watch screen.
+// SuperAdmins only; anyone else is told so and offered the way home.
 export default function EmergencyPage() {
-  return (
-    <PagePlaceholder fullPage
-      title="Emergency"
-      description="Emergency lockdown status and controls."
-    />
-  );
+  return <EmergencyControls standalone />;
 }

@@ -1,12 +1,8 @@
-import { PagePlaceholder } from "@/components/layout/PagePlaceholder";
+import { useParams } from "wouter";
+import { EmergencyDecision } from "../components/EmergencyDecision";
 
-// Public page (no sign-in, no shell).
-// Placeholder: the screen itself is built by later work; keep the default export.
+// Public page (no sign-in, no shell): /emergency-reject/:token (spec 001 §2).
 export default function EmergencyRejectPage() {
-  return (
-    <PagePlaceholder fullPage
-      title="Emergency Rejection"
-      description="Reject an urgent transaction from an emergency rejection link."
-    />
-  );
+  const { token = "" } = useParams<{ token: string }>();
+  return <EmergencyDecision token={token} action="reject" />;
 }

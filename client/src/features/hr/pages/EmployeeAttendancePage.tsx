@@ -1,12 +1,60 @@
-import { PagePlaceholder } from "@/components/layout/PagePlaceholder";
+// One employee's month (/hr/attendance/:id): month picker, summary, deductions and the daily table.
+import { useState } from "react";
+import { ArrowLeft, ChevronLeft, ChevronRight } from "lucide-react";
+import { Link, useParams } from "wouter";
+import { formatDate } from "@shared/format";
+import { PATHS } from "@/app/paths";
+import { Badge, Button, buttonVariants, Card, Input, Label } from "@/components/ui";
+import { useEmployeeDetails } from "../api";
+import { EmployeeMonthView } from "../components/EmployeeMonthView";
+import { addMonths, currentMonth, monthLabel } from "../lib/dates";
 
-// Rendered inside the shell; the route guard in app/permissions.ts has already checked the role.
-// Placeholder: the screen itself is built by later work; keep the default export.
 export default function EmployeeAttendancePage() {
+  const { id = "" } = useParams<{ id: string }>();
+  const [month, setMonth] = useState(currentMonth());
+  const details = useEmployeeDetails(id, month);
+  const employee = details.data?.employee;
+
   return (
-    <PagePlaceholder
-      title="Employee Attendance"
-      description="An employee's monthly attendance and salary deductions."
-    />
+    <div className="space-y-5">
+      <Link href={PATHS.hrEmployees} className={buttonVariants({ variant: "ghost", size: "sm", className: "-ml-2" })}>
+        <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+        Back to Employees
+      </Link>
+      <Card className="flex flex-col gap-4 p-5 sm:flex-row sm:items-center sm:justify-between">
+        <div className="min-w-0">
+          <h2 className="truncate text-xl font-semibold text-slate-900">{employee?.employeeName ?? (details.isLoading ? "Loading…" : "Employee")}</h2>
+          {employee ? (
+            <div className="mt-1.5 flex flex-wrap items-center gap-2 text-sm text-slate-600">
+              {employee.employeeCode ? <Badge variant="outline">{employee.employeeCode}</Badge> : null}
+              <Badge variant={employee.isActive ? "success" : "secondary"}>{employee.isActive ? "Active" : "Inactive"}</Badge>
+              <span>{employee.department?.name}</span>
+              <span aria-hidden="true">·</span>
+              <span>Weekly off {employee.weeklyOff}</span>
+              <span aria-hidden="true">·</span>
+              <span>Joined {formatDate(employee.joiningDate)}</span>
+            </div>
+          ) : null}
+        </div>
+        <div className="flex items-end gap-2">
+          <Button variant="outline" size="icon" onClick={() => setMonth((m) => addMonths(m, -1))} aria-label="Previous month">
+            <ChevronLeft className="h-4 w-4" aria-hidden="true" />
+          </Button>
+          <div className="grid gap-1">
+            <Label htmlFor="month-picker" className="sr-only">
+              Month
+            </Label>
+            <Input id="month-picker" type="month" value={month} onChange={(e) => e.target.value && setMonth(e.target.value)} className="w-44" />
+          </div>
+          <Button variant="outline" size="icon" onClick={() => setMonth((m) => addMonths(m, 1))} aria-label="Next month" disabled={month >= currentMonth()}>
+            <ChevronRight className="h-4 w-4" aria-hidden="true" />
+          </Button>
+        </div>
+      </Card>
+      <Card className="p-5">
+        <h2 className="mb-4 text-base font-semibold text-slate-900">{monthLabel(month)}</h2>
+        <EmployeeMonthView employeeId={id} month={month} editable />
+      </Card>
+    </div>
   );
 }

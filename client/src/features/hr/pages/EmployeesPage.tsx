@@ -1,12 +1,178 @@
-import { PagePlaceholder } from "@/components/layout/PagePlaceholder";
+// Employee list (spec 001 §2): search, department and status filters, cards, edit and add dialogs,
+// 20 per page with 'Page X of N'.
+import { useEffect, useState } from "react";
+import { Building, CalendarDays, CalendarOff, Mail, MapPin, Pencil, Phone, Plus, Search, Users } from "lucide-react";
+import { Link } from "wouter";
+import { LIMITS } from "@shared/constants";
+import { formatDate } from "@shared/format";
+import type { Employee } from "@shared/schemas/hr";
+import { links } from "@/app/paths";
+import { useCurrentUser } from "@/features/auth/api";
+import { Alert, Badge, Button, buttonVariants, Card, EmptyState, Input, Pagination, Select, Spinner } from "@/components/ui";
+import { errorMessage } from "@/lib/api";
+import { useDepartments, useEmployees } from "../api";
+import { DepartmentsDialog } from "../components/DepartmentsDialog";
+import { EmployeeFormDialog } from "../components/EmployeeFormDialog";
+import { canEditHrSettings } from "../permissions";
 
-// Rendered inside the shell; the route guard in app/permissions.ts has already checked the role.
-// Placeholder: the screen itself is built by later work; keep the default export.
-export default function EmployeesPage() {
+type StatusFilter = "all" | "active" | "inactive";
+
+function useDebounced<T>(value: T, ms = 300): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return debounced;
+}
+
+function EmployeeCard({ employee, onEdit }: { employee: Employee; onEdit: () => void }) {
+  const detail = (Icon: typeof Phone, label: string, text: string | null | undefined) =>
+    text ? (
+      <li className="flex min-w-0 items-center gap-2">
+        <Icon className="h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />
+        <span className="sr-only">{label}: </span>
+        <span className="truncate">{text}</span>
+      </li>
+    ) : null;
   return (
-    <PagePlaceholder
-      title="Employees"
-      description="Employee records with search, department and status filters."
-    />
+    <Card className="flex flex-col">
+      <div className="flex items-start justify-between gap-3 p-5 pb-3">
+        <div className="min-w-0">
+          <h3 className="truncate text-base font-semibold text-slate-900">{employee.employeeName}</h3>
+          <div className="mt-1.5 flex flex-wrap gap-1.5">
+            {employee.employeeCode ? <Badge variant="outline">{employee.employeeCode}</Badge> : null}
+            <Badge variant={employee.isActive ? "success" : "secondary"}>{employee.isActive ? "Active" : "Inactive"}</Badge>
+          </div>
+        </div>
+        <Button variant="ghost" size="icon" onClick={onEdit} aria-label={`Edit ${employee.employeeName}`}>
+          <Pencil className="h-4 w-4" aria-hidden="true" />
+        </Button>
+      </div>
+      <ul className="grid flex-1 gap-1.5 px-5 pb-4 text-sm text-slate-700">
+        {detail(Building, "Department", employee.department?.name)}
+        {detail(CalendarOff, "Weekly off", employee.weeklyOff ? `Weekly off: ${employee.weeklyOff}` : null)}
+        {detail(CalendarDays, "Joining date", employee.joiningDate ? `Joined ${formatDate(employee.joiningDate)}` : null)}
+        {detail(Phone, "Phone", employee.phone)}
+        {detail(Mail, "Email", employee.email)}
+        {detail(MapPin, "Location", employee.workLocation)}
+      </ul>
+      <div className="border-t border-slate-100 px-5 py-3">
+        <Link href={links.hrAttendanceEmployee(employee.id)} className={buttonVariants({ variant: "link", size: "sm", className: "h-auto px-0" })}>
+          View attendance
+          <span className="sr-only"> of {employee.employeeName}</span>
+        </Link>
+      </div>
+    </Card>
+  );
+}
+
+export default function EmployeesPage() {
+  const user = useCurrentUser();
+  const [search, setSearch] = useState("");
+  const [department, setDepartment] = useState("all");
+  const [status, setStatus] = useState<StatusFilter>("all");
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<Employee | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [departmentsOpen, setDepartmentsOpen] = useState(false);
+  const debouncedSearch = useDebounced(search.trim());
+
+  // Any filter change starts again at page 1.
+  useEffect(() => setPage(1), [debouncedSearch, department, status]);
+
+  const departments = useDepartments();
+  const limit = LIMITS.employeePageSize;
+  const employees = useEmployees({ page, limit, search: debouncedSearch, department: department === "all" ? undefined : department, status });
+  const total = employees.data?.total ?? 0;
+  const list = employees.data?.employees ?? [];
+  const filtered = debouncedSearch !== "" || department !== "all" || status !== "all";
+
+  return (
+    <div className="space-y-5">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-sm text-slate-600">{employees.data ? `${total} employee${total === 1 ? "" : "s"}` : "\u00a0"}</p>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" onClick={() => setDepartmentsOpen(true)}>
+            <Building className="h-4 w-4" aria-hidden="true" />
+            Departments
+          </Button>
+          <Button onClick={() => setAdding(true)}>
+            <Plus className="h-4 w-4" aria-hidden="true" />
+            Add Employee
+          </Button>
+        </div>
+      </div>
+
+      <Card className="p-4">
+        <div className="grid gap-3 md:grid-cols-[1fr_220px_180px]">
+          <div className="relative">
+            <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
+            <Input
+              type="search"
+              aria-label="Search employees"
+              placeholder="Search by name, code, phone or email"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              className="pl-9"
+            />
+          </div>
+          <Select aria-label="Department" value={department} onChange={(e) => setDepartment(e.target.value)}>
+            <option value="all">All departments</option>
+            {(departments.data ?? []).map((d) => (
+              <option key={d.id} value={d.id}>
+                {d.name}
+              </option>
+            ))}
+          </Select>
+          <Select aria-label="Status" value={status} onChange={(e) => setStatus(e.target.value as StatusFilter)}>
+            <option value="all">All statuses</option>
+            <option value="active">Active</option>
+            <option value="inactive">Inactive</option>
+          </Select>
+        </div>
+      </Card>
+
+      {employees.isError ? <Alert variant="destructive">{errorMessage(employees.error, "Failed to fetch employees")}</Alert> : null}
+      {departments.isError ? <Alert variant="destructive">{errorMessage(departments.error, "Failed to fetch departments")}</Alert> : null}
+
+      {employees.isLoading ? (
+        <div className="flex justify-center py-16">
+          <Spinner size="lg" label="Loading employees" />
+        </div>
+      ) : list.length === 0 && !employees.isError ? (
+        <Card>
+          <EmptyState
+            icon={Users}
+            title={filtered ? "No employees match these filters" : "No employees yet"}
+            description={filtered ? "Try another search, department or status." : "Add your first employee to start tracking attendance."}
+            action={
+              filtered ? null : (
+                <Button onClick={() => setAdding(true)}>
+                  <Plus className="h-4 w-4" aria-hidden="true" />
+                  Add Employee
+                </Button>
+              )
+            }
+          />
+        </Card>
+      ) : (
+        <ul className={"grid gap-4 sm:grid-cols-2 xl:grid-cols-3" + (employees.isFetching && employees.isPlaceholderData ? " opacity-60" : "")} aria-busy={employees.isFetching}>
+          {list.map((e) => (
+            <li key={e.id} className="flex">
+              <div className="w-full [&>*]:h-full">
+                <EmployeeCard employee={e} onEdit={() => setEditing(e)} />
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <Pagination page={page} pageSize={limit} total={total} onPageChange={setPage} />
+
+      <EmployeeFormDialog open={adding} onOpenChange={setAdding} />
+      <EmployeeFormDialog open={editing !== null} onOpenChange={(open) => !open && setEditing(null)} employee={editing} />
+      <DepartmentsDialog open={departmentsOpen} onOpenChange={setDepartmentsOpen} canEdit={canEditHrSettings(user.role)} />
+    </div>
   );
 }

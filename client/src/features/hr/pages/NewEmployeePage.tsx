@@ -1,12 +1,117 @@
-import { PagePlaceholder } from "@/components/layout/PagePlaceholder";
+// The separate create screen (spec 001 §2 /hr/employees/new; §3: it sends address, a single
+// emergencyContact and notes; §5: toast 'Validation Error' when the name is missing).
+import { ArrowLeft } from "lucide-react";
+import { useForm, type FieldErrors } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Link, useLocation } from "wouter";
+import { WEEKDAYS } from "@shared/constants";
+import { employeeCreateSchema, type EmployeeCreate, type EmployeeCreateInput } from "@shared/schemas/hr";
+import { PATHS } from "@/app/paths";
+import { Button, buttonVariants, Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle, Field, Input, Select, Textarea } from "@/components/ui";
+import { toast } from "@/hooks/use-toast";
+import { errorIssues, errorMessage } from "@/lib/api";
+import { useCreateEmployee, useDepartments } from "../api";
+import { todayIso } from "../lib/dates";
 
-// Rendered inside the shell; the route guard in app/permissions.ts has already checked the role.
-// Placeholder: the screen itself is built by later work; keep the default export.
 export default function NewEmployeePage() {
+  const [, navigate] = useLocation();
+  const departments = useDepartments();
+  const create = useCreateEmployee();
+  const { register, handleSubmit, setError, formState } = useForm<EmployeeCreateInput, unknown, EmployeeCreate>({
+    resolver: zodResolver(employeeCreateSchema),
+    defaultValues: {
+      employeeName: "",
+      employeeCode: "",
+      departmentId: "",
+      weeklyOff: "Sunday",
+      joiningDate: todayIso(),
+      phone: "",
+      email: "",
+      workLocation: "",
+      monthlySalary: "",
+      address: "",
+      emergencyContact: "",
+      notes: "",
+    },
+  });
+  const errors = formState.errors;
+
+  const onInvalid = (errs: FieldErrors<EmployeeCreateInput>) => {
+    const first = errs.employeeName?.message ?? errs.departmentId?.message ?? Object.values(errs)[0]?.message;
+    toast({ title: "Validation Error", description: String(first ?? "Please check the form"), variant: "destructive" });
+  };
+
+  const onSubmit = handleSubmit(async (body) => {
+    try {
+      const created = await create.mutateAsync(body);
+      toast({ title: "Employee Created", description: `${created?.employeeName ?? body.employeeName} was created successfully` });
+      navigate(PATHS.hrEmployees);
+    } catch (err) {
+      for (const [path, message] of Object.entries(errorIssues(err))) setError(path as keyof EmployeeCreateInput, { message });
+      toast({ title: "Error", description: errorMessage(err, "Failed to create employee"), variant: "destructive" });
+    }
+  }, onInvalid);
+
   return (
-    <PagePlaceholder
-      title="Add Employee"
-      description="Create a new employee record."
-    />
+    <div className="mx-auto max-w-3xl space-y-4">
+      <Link href={PATHS.hrEmployees} className={buttonVariants({ variant: "ghost", size: "sm", className: "-ml-2" })}>
+        <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+        Back to Employees
+      </Link>
+      <Card>
+        <form onSubmit={onSubmit} noValidate>
+          <CardHeader>
+            <CardTitle>Employee details</CardTitle>
+            <CardDescription>Fields marked * are required. The joining date defaults to today.</CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-4 sm:grid-cols-2">
+            <Field label="Employee Name" required error={errors.employeeName?.message} className="sm:col-span-2">
+              <Input autoComplete="off" {...register("employeeName")} />
+            </Field>
+            <Field label="Employee Code" error={errors.employeeCode?.message}>
+              <Input autoComplete="off" {...register("employeeCode")} />
+            </Field>
+            <Field label="Department" required error={errors.departmentId?.message}>
+              <Select placeholder="Select a department" options={(departments.data ?? []).map((d) => ({ value: d.id, label: d.name }))} {...register("departmentId")} />
+            </Field>
+            <Field label="Weekly Off" required error={errors.weeklyOff?.message}>
+              <Select options={WEEKDAYS.map((d) => ({ value: d, label: d }))} {...register("weeklyOff")} />
+            </Field>
+            <Field label="Joining Date" required error={errors.joiningDate?.message}>
+              <Input type="date" {...register("joiningDate")} />
+            </Field>
+            <Field label="Phone" error={errors.phone?.message}>
+              <Input type="tel" autoComplete="off" {...register("phone")} />
+            </Field>
+            <Field label="Email" error={errors.email?.message}>
+              <Input type="email" autoComplete="off" {...register("email")} />
+            </Field>
+            <Field label="Work Location" error={errors.workLocation?.message}>
+              <Input autoComplete="off" {...register("workLocation")} />
+            </Field>
+            <Field label="Monthly Salary (₹)" error={errors.monthlySalary?.message}>
+              <Input inputMode="decimal" autoComplete="off" placeholder="e.g. 35000" {...register("monthlySalary")} />
+            </Field>
+            <Field label="Address" error={errors.address?.message} className="sm:col-span-2">
+              <Textarea rows={2} {...register("address")} />
+            </Field>
+            <Field label="Emergency Contact" hint="Name and phone number" error={errors.emergencyContact?.message} className="sm:col-span-2">
+              <Input autoComplete="off" {...register("emergencyContact")} />
+            </Field>
+            <Field label="Notes" error={errors.notes?.message} className="sm:col-span-2">
+              <Textarea rows={3} {...register("notes")} />
+            </Field>
+          </CardContent>
+          <CardFooter className="flex-col-reverse justify-end sm:flex-row">
+            <Link href={PATHS.hrEmployees} className={buttonVariants({ variant: "outline", className: "w-full sm:w-auto" })}>
+              Cancel
+            </Link>
+            <Button type="submit" disabled={create.isPending} className="w-full sm:w-auto">
+              {create.isPending ? "Creating…" : "Create Employee"}
+            </Button>
+          </CardFooter>
+        </form>
+      </Card>
+    </div>
   );
 }

@@ -1,12 +1,180 @@
-import { PagePlaceholder } from "@/components/layout/PagePlaceholder";
+// Payroll & Reports (/hr/reports): each employee's salary, deductions and net pay for a month,
+// with totals and a CSV export (DECISIONS §8 deduction rules, computed on the server).
+import { useState } from "react";
+import { ChevronLeft, ChevronRight, Download, FileBarChart } from "lucide-react";
+import { formatRupees } from "@shared/format";
+import { Alert, Button, Card, EmptyState, Input, Label, Spinner, StatCard } from "@/components/ui";
+import { toast } from "@/hooks/use-toast";
+import { errorMessage } from "@/lib/api";
+import { downloadCsv, usePayrollReport, type PayrollRow } from "../api";
+import { addMonths, currentMonth, monthLabel } from "../lib/dates";
 
-// Rendered inside the shell; the route guard in app/permissions.ts has already checked the role.
-// Placeholder: the screen itself is built by later work; keep the default export.
-export default function PayrollReportsPage() {
+function departmentName(row: PayrollRow): string {
+  return row.employee.department?.name ?? "—";
+}
+
+function Deductions({ row }: { row: PayrollRow }) {
+  if (!row.salary) return <span className="text-slate-500">No salary on record</span>;
+  if (!row.deductions?.length) return <span className="text-slate-500">None</span>;
   return (
-    <PagePlaceholder
-      title="Payroll & Reports"
-      description="Monthly salary deductions and attendance reports."
-    />
+    <ul className="space-y-0.5">
+      {row.deductions.map((d, i) => (
+        <li key={i} className="flex justify-between gap-3 text-xs">
+          <span className="text-slate-700">{d.reason}</span>
+          <span className="tabular-nums text-red-700">{formatRupees(d.amount)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export default function PayrollReportsPage() {
+  const [month, setMonth] = useState(currentMonth());
+  const report = usePayrollReport(month);
+  const [exporting, setExporting] = useState(false);
+  const rows = report.data?.rows ?? [];
+  const totals: Partial<NonNullable<typeof report.data>["totals"]> = report.data?.totals ?? {};
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      await downloadCsv(`/api/hr/reports/payroll.csv?month=${month}`, `payroll_${month}.csv`);
+    } catch (err) {
+      toast({ title: "Error", description: errorMessage(err, "Failed to export payroll"), variant: "destructive" });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <div className="space-y-5">
+      <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
+        <div className="flex items-center gap-2">
+          <Button variant="outline" size="icon" onClick={() => setMonth((m) => addMonths(m, -1))} aria-label="Previous month">
+            <ChevronLeft className="h-4 w-4" aria-hidden="true" />
+          </Button>
+          <Label htmlFor="payroll-month" className="sr-only">
+            Month
+          </Label>
+          <Input id="payroll-month" type="month" value={month} onChange={(e) => e.target.value && setMonth(e.target.value)} className="w-44" />
+          <Button variant="outline" size="icon" onClick={() => setMonth((m) => addMonths(m, 1))} aria-label="Next month" disabled={month >= currentMonth()}>
+            <ChevronRight className="h-4 w-4" aria-hidden="true" />
+          </Button>
+        </div>
+        <Button variant="outline" onClick={exportCsv} disabled={exporting}>
+          <Download className="h-4 w-4" aria-hidden="true" />
+          {exporting ? "Exporting…" : "Export CSV"}
+        </Button>
+      </Card>
+
+      <section aria-label="Totals" className="grid gap-3 sm:grid-cols-3">
+        <StatCard title="Gross Salaries" value={formatRupees(totals.salary)} subtitle={`${rows.length} employee${rows.length === 1 ? "" : "s"}`} />
+        <StatCard title="Total Deductions" value={formatRupees(totals.totalDeductions)} variant="error" />
+        <StatCard title="Net Pay" value={formatRupees(totals.netPay)} variant="success" />
+      </section>
+
+      {report.isError ? <Alert variant="destructive">{errorMessage(report.error, "Failed to load the payroll report")}</Alert> : null}
+
+      <Card>
+        <div className="border-b border-slate-100 px-5 py-3">
+          <h2 className="text-base font-semibold text-slate-900">Payroll — {monthLabel(month)}</h2>
+        </div>
+        {report.isLoading ? (
+          <div className="flex justify-center py-14">
+            <Spinner size="lg" label="Loading payroll" />
+          </div>
+        ) : rows.length === 0 ? (
+          <EmptyState icon={FileBarChart} title="No employees in this report" description="Active employees appear here with their salary and deductions." />
+        ) : (
+          <>
+            <div className="hidden overflow-x-auto md:block">
+              <table className="w-full text-sm">
+                <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+                  <tr>
+                    <th scope="col" className="px-4 py-2.5">Employee</th>
+                    <th scope="col" className="px-4 py-2.5">Department</th>
+                    <th scope="col" className="px-4 py-2.5 text-right">Present</th>
+                    <th scope="col" className="px-4 py-2.5 text-right">Absent</th>
+                    <th scope="col" className="px-4 py-2.5 text-right">Points</th>
+                    <th scope="col" className="px-4 py-2.5 text-right">Salary</th>
+                    <th scope="col" className="w-72 px-4 py-2.5">Deductions</th>
+                    <th scope="col" className="px-4 py-2.5 text-right">Total Deductions</th>
+                    <th scope="col" className="px-4 py-2.5 text-right">Net Pay</th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  {rows.map((r) => (
+                    <tr key={r.employee.id} className="align-top">
+                      <td className="px-4 py-2.5">
+                        <span className="font-medium text-slate-900">{r.employee.employeeName}</span>
+                        {r.employee.employeeCode ? <span className="block text-xs text-slate-500">{r.employee.employeeCode}</span> : null}
+                      </td>
+                      <td className="px-4 py-2.5 text-slate-700">{departmentName(r)}</td>
+                      <td className="px-4 py-2.5 text-right tabular-nums">{r.presentDays}</td>
+                      <td className="px-4 py-2.5 text-right tabular-nums">{r.absentDays}</td>
+                      <td className="px-4 py-2.5 text-right tabular-nums">{r.violationPoints}</td>
+                      <td className="px-4 py-2.5 text-right tabular-nums">{r.salary ? formatRupees(r.salary) : "—"}</td>
+                      <td className="px-4 py-2.5">
+                        <Deductions row={r} />
+                      </td>
+                      <td className="px-4 py-2.5 text-right tabular-nums text-red-700">{formatRupees(r.totalDeductions)}</td>
+                      <td className="px-4 py-2.5 text-right font-medium tabular-nums text-slate-900">{r.netPay ? formatRupees(r.netPay) : "—"}</td>
+                    </tr>
+                  ))}
+                </tbody>
+                <tfoot className="border-t-2 border-slate-200 bg-slate-50 font-semibold">
+                  <tr>
+                    <th scope="row" colSpan={5} className="px-4 py-2.5 text-left">
+                      Totals ({totals.employees ?? rows.length} employees)
+                    </th>
+                    <td className="px-4 py-2.5 text-right tabular-nums">{formatRupees(totals.salary)}</td>
+                    <td />
+                    <td className="px-4 py-2.5 text-right tabular-nums text-red-700">{formatRupees(totals.totalDeductions)}</td>
+                    <td className="px-4 py-2.5 text-right tabular-nums">{formatRupees(totals.netPay)}</td>
+                  </tr>
+                </tfoot>
+              </table>
+            </div>
+            <ul className="divide-y divide-slate-100 md:hidden">
+              {rows.map((r) => (
+                <li key={r.employee.id} className="space-y-2 p-4">
+                  <div className="flex items-start justify-between gap-2">
+                    <div className="min-w-0">
+                      <p className="truncate font-medium text-slate-900">{r.employee.employeeName}</p>
+                      <p className="text-xs text-slate-600">
+                        {departmentName(r)} · {r.presentDays} present · {r.absentDays} absent · {r.violationPoints} pts
+                      </p>
+                    </div>
+                    <p className="text-right">
+                      <span className="block text-xs text-slate-600">Net Pay</span>
+                      <span className="font-semibold tabular-nums">{r.netPay ? formatRupees(r.netPay) : "—"}</span>
+                    </p>
+                  </div>
+                  <p className="flex justify-between text-sm">
+                    <span className="text-slate-600">Salary</span>
+                    <span className="tabular-nums">{r.salary ? formatRupees(r.salary) : "—"}</span>
+                  </p>
+                  <Deductions row={r} />
+                  <p className="flex justify-between text-sm">
+                    <span className="text-slate-600">Total Deductions</span>
+                    <span className="tabular-nums text-red-700">{formatRupees(r.totalDeductions)}</span>
+                  </p>
+                </li>
+              ))}
+              <li className="space-y-1 bg-slate-50 p-4 text-sm font-semibold">
+                <p className="flex justify-between">
+                  <span>Total Deductions</span>
+                  <span className="tabular-nums text-red-700">{formatRupees(totals.totalDeductions)}</span>
+                </p>
+                <p className="flex justify-between">
+                  <span>Net Pay</span>
+                  <span className="tabular-nums">{formatRupees(totals.netPay)}</span>
+                </p>
+              </li>
+            </ul>
+          </>
+        )}
+      </Card>
+    </div>
   );
 }

@@ -1,12 +1,212 @@
-import { PagePlaceholder } from "@/components/layout/PagePlaceholder";
+// All Transactions (/transactions, spec 000 §2): search, filters (status, category, creator),
+// CSV export, summary cards, the table (cards on phones) with server-side pagination; a row opens
+// the details, where Approve/Reject appear only for Approver or SuperAdmin and only when Pending.
+import { useMemo, useRef, useState } from "react";
+import { CheckCircle2, Clock, Download, FileStack, IndianRupee, Paperclip, Search } from "lucide-react";
+import { TRANSACTION_STATUSES } from "@shared/constants";
+import type { Transaction } from "@shared/schemas/transactions";
+import { formatDate, formatRupees } from "@shared/format";
+import { useCurrentUser } from "@/features/auth/api";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Input } from "@/components/ui/input";
+import { Select } from "@/components/ui/select";
+import { StatCard } from "@/components/ui/stat-card";
+import { toast } from "@/hooks/use-toast";
+import { errorMessage } from "@/lib/api";
+import { cn } from "@/lib/utils";
+import { downloadTransactionsCsv, useAdminUsers, useCategories, useTransactionList } from "../api";
+import { ApprovalProgress, PaidBadge, StatusBadge, TransactionFlags, showsApprovalProgress, statusLabel } from "../components/badges";
+import { ListSkeleton, Pagination, useDebounced } from "../components/ListParts";
+import { TransactionCard } from "../components/TransactionCard";
+import { TransactionDetailsDialog } from "../components/TransactionDetailsDialog";
 
-// Rendered inside the shell; the route guard in app/permissions.ts has already checked the role.
-// Placeholder: the screen itself is built by later work; keep the default export.
+const PAGE_SIZE = 25;
+
 export default function AllTransactionsPage() {
+  const user = useCurrentUser();
+  const isSuperAdmin = user.role === "SuperAdmin";
+  const [search, setSearch] = useState("");
+  const [status, setStatus] = useState("");
+  const [categoryId, setCategoryId] = useState("");
+  const [createdBy, setCreatedBy] = useState("");
+  const [page, setPage] = useState(1);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const debouncedSearch = useDebounced(search.trim());
+
+  const filters = { search: debouncedSearch, status, categoryId, createdBy };
+  const list = useTransactionList({ ...filters, page, limit: PAGE_SIZE });
+  const categories = useCategories();
+  const users = useAdminUsers(isSuperAdmin);
+
+  // Creators: every user for SuperAdmin; for others, the creators seen in the rows so far.
+  const seenCreators = useRef(new Map<string, string>());
+  for (const t of list.data?.transactions ?? []) if (t.creator?.name) seenCreators.current.set(t.createdBy, t.creator.name);
+  const creatorOptions = useMemo(() => {
+    const source = isSuperAdmin && users.data ? users.data.map((u) => [u.id, u.name] as const) : [...seenCreators.current.entries()];
+    return [...source].sort((a, b) => a[1].localeCompare(b[1])).map(([value, label]) => ({ value, label }));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [isSuperAdmin, users.data, list.data]);
+
+  const change = (setter: (v: string) => void) => (e: { target: { value: string } }) => {
+    setter(e.target.value);
+    setPage(1);
+  };
+
+  const onExport = async () => {
+    setExporting(true);
+    try {
+      await downloadTransactionsCsv(filters);
+    } catch (err) {
+      toast({ title: "Export Failed", description: errorMessage(err, "Failed to export transactions"), variant: "destructive" });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const rows = list.data?.transactions ?? [];
+  const summary = list.data?.summary;
+  const open = (t: Transaction) => setOpenId(t.id);
+
   return (
-    <PagePlaceholder
-      title="All Transactions"
-      description="The complete transaction history with search, filters, summary and CSV export."
-    />
+    <div className="grid gap-6">
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+        <StatCard title="Total Transactions" value={summary ? summary.count : "—"} icon={FileStack} />
+        <StatCard title="Approved" value={summary ? summary.approvedCount : "—"} icon={CheckCircle2} variant="success" />
+        <StatCard title="Pending" value={summary ? summary.pendingCount : "—"} icon={Clock} variant="warning" />
+        <StatCard title="Total Approved Amount" value={summary ? formatRupees(summary.approvedAmount) : "—"} icon={IndianRupee} variant="success" className="col-span-2 lg:col-span-1" />
+      </div>
+
+      <Card className="p-4">
+        <div className="grid grid-cols-2 gap-3 xl:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))_auto]">
+          <div className="relative col-span-2 xl:col-span-1">
+            <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
+            <Input
+              type="search"
+              aria-label="Search transactions"
+              placeholder="Search ID, description, category or creator"
+              className="pl-9"
+              value={search}
+              onChange={change(setSearch)}
+            />
+          </div>
+          <Select
+            aria-label="Filter by status"
+            value={status}
+            onChange={change(setStatus)}
+            placeholder="All Statuses"
+            options={TRANSACTION_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))}
+          />
+          <Select
+            aria-label="Filter by category"
+            value={categoryId}
+            onChange={change(setCategoryId)}
+            placeholder="All Categories"
+            options={(categories.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+          />
+          <Select aria-label="Filter by creator" value={createdBy} onChange={change(setCreatedBy)} placeholder="All Creators" options={creatorOptions} />
+          <Button variant="outline" onClick={onExport} disabled={exporting} aria-busy={exporting}>
+            <Download className={cn("h-4 w-4", exporting && "animate-bounce")} aria-hidden="true" />
+            {exporting ? "Exporting..." : "Export"}
+          </Button>
+        </div>
+      </Card>
+
+      <section aria-label="Transactions" aria-busy={list.isFetching}>
+        {list.isPending ? <ListSkeleton /> : null}
+        {list.isError ? (
+          <Alert variant="destructive" title="Could not load transactions">
+            {errorMessage(list.error, "Please try again.")}
+          </Alert>
+        ) : null}
+        {list.isSuccess && rows.length === 0 ? (
+          <Card>
+            <EmptyState title="No transactions found" description="Try another search or clear the filters." />
+          </Card>
+        ) : null}
+
+        {rows.length ? (
+          <>
+            {/* Phones: cards. */}
+            <ul className="grid gap-3 md:hidden">
+              {rows.map((t) => (
+                <li key={t.id}>
+                  <TransactionCard transaction={t} showCreator onOpen={open} time="date" />
+                </li>
+              ))}
+            </ul>
+            {/* Tablets and up: the table. */}
+            <Card className="hidden overflow-hidden md:block">
+              <div className="overflow-x-auto">
+                <table className="w-full text-left text-sm">
+                  <caption className="sr-only">Transactions, newest first. Choose a transaction id to open its details.</caption>
+                  <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600">
+                    <tr>
+                      <th scope="col" className="px-4 py-3">Transaction</th>
+                      <th scope="col" className="px-4 py-3">Creator</th>
+                      <th scope="col" className="px-4 py-3 text-right">Amount</th>
+                      <th scope="col" className="px-4 py-3">Category</th>
+                      <th scope="col" className="px-4 py-3">Status</th>
+                      <th scope="col" className="px-4 py-3">Date</th>
+                    </tr>
+                  </thead>
+                  <tbody className="divide-y divide-slate-100">
+                    {rows.map((t) => (
+                      <tr
+                        key={t.id}
+                        onClick={() => open(t)}
+                        className={cn("cursor-pointer transition hover:bg-slate-50", t.isPriority && "bg-red-50/40")}
+                      >
+                        <td className="max-w-[22rem] px-4 py-3 align-top">
+                          <div className="flex flex-wrap items-center gap-1.5">
+                            <button
+                              type="button"
+                              onClick={(e) => {
+                                e.stopPropagation();
+                                open(t);
+                              }}
+                              className="rounded font-mono text-sm font-semibold text-brand-700 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+                            >
+                              {t.humanReadableId}
+                            </button>
+                            <TransactionFlags transaction={t} />
+                          </div>
+                          <p className="mt-1 truncate text-slate-700" title={t.description}>
+                            {t.description}
+                          </p>
+                          {t.attachmentCount > 0 ? (
+                            <p className="mt-0.5 inline-flex items-center gap-1 text-xs text-slate-600">
+                              <Paperclip className="h-3 w-3" aria-hidden="true" />
+                              {t.attachmentCount} {t.attachmentCount === 1 ? "file" : "files"}
+                            </p>
+                          ) : null}
+                        </td>
+                        <td className="whitespace-nowrap px-4 py-3 align-top text-slate-800">{t.creator?.name ?? "—"}</td>
+                        <td className="whitespace-nowrap px-4 py-3 text-right align-top font-semibold tabular-nums text-slate-900">{formatRupees(t.amount)}</td>
+                        <td className="px-4 py-3 align-top text-slate-800">{t.category?.name}</td>
+                        <td className="px-4 py-3 align-top">
+                          <div className="flex flex-wrap items-center gap-1">
+                            <StatusBadge status={t.status} />
+                            {t.status === "Approved" ? <PaidBadge isPaid={t.isPaid} /> : null}
+                          </div>
+                          {showsApprovalProgress(t) ? <ApprovalProgress className="mt-1" received={t.approvalsReceived} required={t.approvalsRequired} /> : null}
+                        </td>
+                        <td className="whitespace-nowrap px-4 py-3 align-top text-slate-700">{formatDate(t.transactionDate)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </Card>
+          </>
+        ) : null}
+        {list.data ? <Pagination className="mt-4" page={list.data.page} limit={list.data.limit} total={list.data.total} onPageChange={setPage} /> : null}
+      </section>
+
+      <TransactionDetailsDialog transactionId={openId} open={openId !== null} onOpenChange={(o) => !o && setOpenId(null)} />
+    </div>
   );
 }

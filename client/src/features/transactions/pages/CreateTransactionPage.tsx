@@ -1,12 +1,80 @@
-import { PagePlaceholder } from "@/components/layout/PagePlaceholder";
+// Create Transaction (/create-transaction), and editing a Draft or Rejected transaction with
+// /create-transaction?edit=<id> (the same form; PATCH, then submit).
+import { useEffect, useState } from "react";
+import { Link, useLocation, useSearch } from "wouter";
+import { useCurrentUser } from "@/features/auth/api";
+import { Alert } from "@/components/ui/alert";
+import { buttonVariants } from "@/components/ui/button";
+import { CenteredSpinner } from "@/components/ui/spinner";
+import { errorMessage } from "@/lib/api";
+import { useCategories, useTransaction, type TransactionDetail } from "../api";
+import { TransactionForm } from "../components/TransactionForm";
 
-// Rendered inside the shell; the route guard in app/permissions.ts has already checked the role.
-// Placeholder: the screen itself is built by later work; keep the default export.
 export default function CreateTransactionPage() {
+  const search = useSearch();
+  const editId = new URLSearchParams(search).get("edit");
+  // A new key per address: switching between editing and a fresh form starts over.
+  return editId ? <EditTransaction key={editId} id={editId} /> : <NewTransaction />;
+}
+
+function NewTransaction() {
+  const categories = useCategories();
+  if (categories.isPending) return <CenteredSpinner label="Loading form" />;
+  if (categories.isError) return <CategoriesError error={categories.error} />;
   return (
-    <PagePlaceholder
-      title="Create Transaction"
-      description="Raise a Form R receipt or Form B bill with category fields and attachments, then submit it for approval."
-    />
+    <div className="mx-auto max-w-3xl">
+      <TransactionForm categories={categories.data} />
+    </div>
+  );
+}
+
+function CategoriesError({ error }: { error: unknown }) {
+  return (
+    <Alert variant="destructive" title="Could not load categories">
+      {errorMessage(error, "Please reload the page.")}
+    </Alert>
+  );
+}
+
+function EditTransaction({ id }: { id: string }) {
+  const user = useCurrentUser();
+  const [, navigate] = useLocation();
+  const categories = useCategories();
+  const query = useTransaction(id);
+  // The form keeps the transaction it opened with: after submitting, the refreshed transaction is
+  // Pending (no longer editable), yet the success panel must stay.
+  const [snapshot, setSnapshot] = useState<TransactionDetail | null>(null);
+  const t = query.data;
+  const editable = Boolean(t && (t.status === "Draft" || t.status === "Rejected") && t.createdBy === user.id);
+  useEffect(() => {
+    if (!snapshot && t && editable) setSnapshot(t);
+  }, [snapshot, t, editable]);
+
+  if (categories.isPending || (query.isPending && !snapshot)) return <CenteredSpinner label="Loading form" />;
+  if (categories.isError) return <CategoriesError error={categories.error} />;
+  if (snapshot) {
+    return (
+      <div className="mx-auto max-w-3xl">
+        <TransactionForm
+          categories={categories.data}
+          editing={snapshot}
+          onEditDone={() => navigate("/my-transactions")}
+          onStartNew={() => navigate("/create-transaction")}
+        />
+      </div>
+    );
+  }
+  if (editable) return <CenteredSpinner label="Loading form" />;
+  return (
+    <div className="mx-auto grid max-w-3xl gap-4">
+      <Alert variant="warning" title="This transaction cannot be edited">
+        {query.isError ? errorMessage(query.error, "It could not be loaded.") : "Only your own Draft or Rejected transactions can be edited."}
+      </Alert>
+      <div>
+        <Link href="/my-transactions" className={buttonVariants({ variant: "outline" })}>
+          View My Transactions
+        </Link>
+      </div>
+    </div>
   );
 }

@@ -1,12 +1,120 @@
-import { PagePlaceholder } from "@/components/layout/PagePlaceholder";
+// My Transactions (/my-transactions, spec 000 §2): summary cards (Total, Pending, Approved,
+// Rejected), search, status filter, 'New Transaction', the rows, pagination; a row opens the details.
+// Reads GET /api/transactions?createdBy=<me>, the one list shape (DECISIONS §4).
+import { useState } from "react";
+import { Link } from "wouter";
+import { CheckCircle2, Clock, FileStack, Plus, Search, XCircle } from "lucide-react";
+import { useCurrentUser } from "@/features/auth/api";
+import { Alert } from "@/components/ui/alert";
+import { buttonVariants } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Input } from "@/components/ui/input";
+import { Select } from "@/components/ui/select";
+import { StatCard } from "@/components/ui/stat-card";
+import { errorMessage } from "@/lib/api";
+import { useTransactionList } from "../api";
+import { ListSkeleton, Pagination, useDebounced } from "../components/ListParts";
+import { TransactionCard } from "../components/TransactionCard";
+import { TransactionDetailsDialog } from "../components/TransactionDetailsDialog";
 
-// Rendered inside the shell; the route guard in app/permissions.ts has already checked the role.
-// Placeholder: the screen itself is built by later work; keep the default export.
+const PAGE_SIZE = 20;
+const STATUS_FILTERS = ["All", "Draft", "Pending", "Approved", "Rejected"] as const;
+
 export default function MyTransactionsPage() {
+  const user = useCurrentUser();
+  const [search, setSearch] = useState("");
+  const [status, setStatus] = useState<string>("All");
+  const [page, setPage] = useState(1);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const debouncedSearch = useDebounced(search.trim());
+
+  const list = useTransactionList({ createdBy: user.id, search: debouncedSearch, status: status === "All" ? "" : status, page, limit: PAGE_SIZE });
+  // The summary counts all of my transactions, whatever the filters.
+  const all = useTransactionList({ createdBy: user.id, page: 1, limit: 1 });
+  const rejected = useTransactionList({ createdBy: user.id, status: "Rejected", page: 1, limit: 1 });
+
+  const summary = all.data?.summary;
+  const rows = list.data?.transactions ?? [];
+  const filtered = debouncedSearch !== "" || status !== "All";
+
   return (
-    <PagePlaceholder
-      title="My Transactions"
-      description="Your submitted transactions with search, status filter and details."
-    />
+    <div className="grid gap-6">
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+        <StatCard title="Total" value={summary ? summary.count : "—"} icon={FileStack} />
+        <StatCard title="Pending" value={summary ? summary.pendingCount : "—"} icon={Clock} variant="warning" />
+        <StatCard title="Approved" value={summary ? summary.approvedCount : "—"} icon={CheckCircle2} variant="success" />
+        <StatCard title="Rejected" value={rejected.data ? rejected.data.total : "—"} icon={XCircle} variant="error" />
+      </div>
+
+      <Card className="p-4">
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+          <div className="relative flex-1">
+            <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
+            <Input
+              type="search"
+              aria-label="Search transactions"
+              placeholder="Search by ID, description or category"
+              className="pl-9"
+              value={search}
+              onChange={(e) => {
+                setSearch(e.target.value);
+                setPage(1);
+              }}
+            />
+          </div>
+          <div className="sm:w-48">
+            <Select
+              aria-label="Filter by status"
+              value={status}
+              onChange={(e) => {
+                setStatus(e.target.value);
+                setPage(1);
+              }}
+              options={STATUS_FILTERS.map((s) => ({ value: s, label: s === "All" ? "All Statuses" : s }))}
+            />
+          </div>
+          <Link href="/create-transaction" className={buttonVariants()}>
+            <Plus className="h-4 w-4" aria-hidden="true" />
+            New Transaction
+          </Link>
+        </div>
+      </Card>
+
+      <section aria-label="My transactions" aria-busy={list.isFetching}>
+        {list.isPending ? <ListSkeleton /> : null}
+        {list.isError ? (
+          <Alert variant="destructive" title="Could not load your transactions">
+            {errorMessage(list.error, "Please try again.")}
+          </Alert>
+        ) : null}
+        {list.isSuccess && rows.length === 0 ? (
+          <Card>
+            <EmptyState
+              title="No transactions found"
+              description={filtered ? "Nothing matches this search or filter." : "Transactions you create appear here."}
+              action={
+                <Link href="/create-transaction" className={buttonVariants()}>
+                  <Plus className="h-4 w-4" aria-hidden="true" />
+                  Create Your First Transaction
+                </Link>
+              }
+            />
+          </Card>
+        ) : null}
+        {rows.length ? (
+          <ul className="grid gap-3">
+            {rows.map((t) => (
+              <li key={t.id}>
+                <TransactionCard transaction={t} time="date" alwaysShowApprovals onOpen={(row) => setOpenId(row.id)} />
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {list.data ? <Pagination className="mt-4" page={list.data.page} limit={list.data.limit} total={list.data.total} onPageChange={setPage} /> : null}
+      </section>
+
+      <TransactionDetailsDialog transactionId={openId} open={openId !== null} onOpenChange={(open) => !open && setOpenId(null)} />
+    </div>
   );
 }

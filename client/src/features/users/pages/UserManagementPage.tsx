@@ -1,12 +1,205 @@
-import { PagePlaceholder } from "@/components/layout/PagePlaceholder";
+// User Management (spec 001 §2): table User/Role/Status/Visibility Window/Created/Actions,
+// create/edit, reset password, activate/deactivate and delete (never yourself). Cards on phones.
+import { useState } from "react";
+import { ArrowLeft, KeyRound, Pencil, Plus, Power, Trash2, UserCog, Users } from "lucide-react";
+import { Link } from "wouter";
+import { formatDate } from "@shared/format";
+import type { User } from "@shared/schemas/auth";
+import { PATHS } from "@/app/paths";
+import { useCurrentUser } from "@/features/auth/api";
+import { Alert, Badge, Button, buttonVariants, Card, ConfirmDialog, EmptyState, Spinner } from "@/components/ui";
+import { toast } from "@/hooks/use-toast";
+import { errorMessage } from "@/lib/api";
+import { ROLE_BADGE, useUserMutations, useUsers } from "../api";
+import { ResetPasswordDialog } from "../components/ResetPasswordDialog";
+import { UserFormDialog } from "../components/UserFormDialog";
 
-// Rendered inside the shell; the route guard in app/permissions.ts has already checked the role.
-// Placeholder: the screen itself is built by later work; keep the default export.
-export default function UserManagementPage() {
+function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((p) => p[0]?.toUpperCase())
+    .join("");
+}
+
+function UserCell({ user, isYou }: { user: User; isYou: boolean }) {
   return (
-    <PagePlaceholder
-      title="User Management"
-      description="System users, roles, visibility windows, password resets and status."
-    />
+    <div className="flex min-w-0 items-center gap-3">
+      <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-800" aria-hidden="true">
+        {initials(user.name) || "?"}
+      </span>
+      <div className="min-w-0">
+        <p className="truncate font-medium text-slate-900">
+          {user.name}
+          {isYou ? <span className="ml-1.5 text-xs font-normal text-slate-500">(you)</span> : null}
+        </p>
+        <p className="truncate text-xs text-slate-600">@{user.username}</p>
+      </div>
+    </div>
+  );
+}
+
+export default function UserManagementPage() {
+  const me = useCurrentUser();
+  const users = useUsers();
+  const { setStatus, remove } = useUserMutations();
+  const [formOpen, setFormOpen] = useState(false);
+  const [editing, setEditing] = useState<User | null>(null);
+  const [resetting, setResetting] = useState<User | null>(null);
+  const [deleting, setDeleting] = useState<User | null>(null);
+  const list = users.data ?? [];
+
+  const toggle = async (u: User) => {
+    try {
+      await setStatus.mutateAsync({ id: u.id, isActive: !u.isActive });
+      toast({ title: u.isActive ? "User Deactivated" : "User Activated", description: `${u.name} ${u.isActive ? "can no longer sign in" : "can sign in again"}` });
+    } catch (err) {
+      toast({ title: "Error", description: errorMessage(err, "Failed to update user status"), variant: "destructive" });
+    }
+  };
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await remove.mutateAsync(deleting.id);
+      toast({ title: "User Deleted", description: `${deleting.name} was deleted` });
+    } catch (err) {
+      toast({ title: "Error", description: errorMessage(err, "Failed to delete user"), variant: "destructive" });
+    } finally {
+      setDeleting(null);
+    }
+  };
+
+  const actions = (u: User, labelled = false) => {
+    const isYou = u.id === me.id;
+    return (
+      <>
+        <Button variant="ghost" size={labelled ? "sm" : "icon"} className={labelled ? undefined : "h-9 w-9"} onClick={() => { setEditing(u); setFormOpen(true); }} aria-label={`Edit ${u.name}`}>
+          <Pencil className="h-4 w-4" aria-hidden="true" />
+          {labelled ? "Edit" : null}
+        </Button>
+        <Button variant="ghost" size={labelled ? "sm" : "icon"} className={labelled ? undefined : "h-9 w-9"} onClick={() => setResetting(u)} aria-label={`Reset password of ${u.name}`}>
+          <KeyRound className="h-4 w-4" aria-hidden="true" />
+          {labelled ? "Password" : null}
+        </Button>
+        {!isYou ? (
+          <Button
+            variant="ghost"
+            size={labelled ? "sm" : "icon"}
+            className={labelled ? undefined : "h-9 w-9"}
+            onClick={() => toggle(u)}
+            disabled={setStatus.isPending}
+            aria-label={`${u.isActive ? "Deactivate" : "Activate"} ${u.name}`}
+          >
+            <Power className={"h-4 w-4 " + (u.isActive ? "text-amber-700" : "text-green-700")} aria-hidden="true" />
+            {labelled ? (u.isActive ? "Deactivate" : "Activate") : null}
+          </Button>
+        ) : null}
+        {!isYou ? (
+          <Button variant="ghost" size={labelled ? "sm" : "icon"} className={(labelled ? "" : "h-9 w-9 ") + "text-red-700 hover:bg-red-50"} onClick={() => setDeleting(u)} aria-label={`Delete ${u.name}`}>
+            <Trash2 className="h-4 w-4" aria-hidden="true" />
+            {labelled ? "Delete" : null}
+          </Button>
+        ) : null}
+      </>
+    );
+  };
+
+  return (
+    <div className="space-y-5">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <Link href={PATHS.admin} className={buttonVariants({ variant: "outline", className: "self-start" })}>
+          <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+          Back to Admin
+        </Link>
+        <Button onClick={() => { setEditing(null); setFormOpen(true); }}>
+          <Plus className="h-4 w-4" aria-hidden="true" />
+          Create User
+        </Button>
+      </div>
+
+      {users.isError ? <Alert variant="destructive">{errorMessage(users.error, "Failed to load users")}</Alert> : null}
+
+      <Card>
+        <div className="flex items-center gap-2 border-b border-slate-100 px-5 py-4">
+          <UserCog className="h-5 w-5 text-slate-600" aria-hidden="true" />
+          <h2 className="text-base font-semibold text-slate-900">System Users ({list.length})</h2>
+        </div>
+        {users.isLoading ? (
+          <div className="flex justify-center py-14">
+            <Spinner size="lg" label="Loading users" />
+          </div>
+        ) : list.length === 0 ? (
+          <EmptyState icon={Users} title="No users yet" description="Create the first account." />
+        ) : (
+          <>
+            <div className="hidden overflow-x-auto md:block">
+              <table className="w-full text-sm">
+                <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+                  <tr>
+                    <th scope="col" className="px-5 py-2.5">User</th>
+                    <th scope="col" className="px-5 py-2.5">Role</th>
+                    <th scope="col" className="px-5 py-2.5">Status</th>
+                    <th scope="col" className="px-5 py-2.5">Visibility Window</th>
+                    <th scope="col" className="px-5 py-2.5">Created</th>
+                    <th scope="col" className="px-5 py-2.5 text-right">Actions</th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  {list.map((u) => (
+                    <tr key={u.id} className="hover:bg-slate-50/60">
+                      <td className="px-5 py-3">
+                        <UserCell user={u} isYou={u.id === me.id} />
+                      </td>
+                      <td className="px-5 py-3">
+                        <Badge variant={ROLE_BADGE[u.role] ?? "secondary"}>{u.role}</Badge>
+                      </td>
+                      <td className="px-5 py-3">
+                        <Badge variant={u.isActive ? "success" : "destructive"}>{u.isActive ? "Active" : "Inactive"}</Badge>
+                      </td>
+                      <td className="px-5 py-3 tabular-nums text-slate-700">{u.visibilityWindowDays} days</td>
+                      <td className="whitespace-nowrap px-5 py-3 text-slate-700">{formatDate(u.createdAt)}</td>
+                      <td className="whitespace-nowrap px-5 py-3 text-right">{actions(u)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <ul className="divide-y divide-slate-100 md:hidden">
+              {list.map((u) => (
+                <li key={u.id} className="space-y-3 p-4">
+                  <div className="flex items-start justify-between gap-2">
+                    <UserCell user={u} isYou={u.id === me.id} />
+                    <Badge variant={u.isActive ? "success" : "destructive"}>{u.isActive ? "Active" : "Inactive"}</Badge>
+                  </div>
+                  <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600">
+                    <Badge variant={ROLE_BADGE[u.role] ?? "secondary"}>{u.role}</Badge>
+                    <span>{u.visibilityWindowDays}-day window</span>
+                    <span>Created {formatDate(u.createdAt)}</span>
+                  </div>
+                  <div className="-ml-2 flex flex-wrap gap-1">{actions(u, true)}</div>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </Card>
+
+      <UserFormDialog open={formOpen} onOpenChange={setFormOpen} user={editing} currentUserId={me.id} />
+      <ResetPasswordDialog user={resetting} onOpenChange={(open) => !open && setResetting(null)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Delete User"
+        description={deleting ? `Delete ${deleting.name} (@${deleting.username})? They will no longer be able to sign in. This cannot be undone.` : undefined}
+        confirmLabel="Delete User"
+        destructive
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+      >
+        <p className="text-sm text-slate-600">Their transactions, approvals and audit history are kept.</p>
+      </ConfirmDialog>
+    </div>
   );
 }

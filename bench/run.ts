@@ -1,0 +1,312 @@
+// npm run bench: the DECISIONS §9 figures, on PostgreSQL and on the embedded database.
+//   BENCH_DATABASE_URL  PostgreSQL server to use (default postgres://postgres@127.0.0.1:5432/postgres; "none" skips it)
+//   BENCH_TRANSACTIONS  (default 100000)   BENCH_PUNCH_ROWS (default 1000000)   BENCH_SECONDS (default 8)
+// Each database gets fresh data: seeded in this process, then a real server process is started on it
+// so its memory can be read from /proc.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import zlib from "node:zlib";
+import autocannon from "autocannon";
+import pg from "pg";
+import { openPglite, openPostgres, type DatabaseHandle } from "../server/db/client";
+import { runMigrations } from "../server/db/migrate";
+import { freePort, ROOT } from "../server/test/processes";
+import { BENCH_PASSWORD, seedEmployees, seedTransactions, seedUsers, writePunchCsv } from "./seed";
+
+const TRANSACTIONS = Number(process.env.BENCH_TRANSACTIONS ?? 100_000);
+const PUNCH_ROWS = Number(process.env.BENCH_PUNCH_ROWS ?? 1_000_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const PG_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const PUNCH_MONTH = (() => {
+  const d = new Date();
+  d.setUTCDate(1);
+  d.setUTCMonth(d.getUTCMonth() - 1);
+  return d.toISOString().slice(0, 7);
+})();
+
+type Row = { figure: string; database: string; value: string; target: string; ok: boolean | null };
+const rows: Row[] = [];
+const record = (r: Row) => {
+  rows.push(r);
+  console.log(`  ${r.database.padEnd(10)} ${r.figure.padEnd(52)} ${r.value.padEnd(28)} ${r.target}${r.ok === false ? "  MISSED" : ""}`);
+};
+
+// ---------------------------------------------------------------- server process
+
+type Server = { url: string; child: ChildProcess; stop(): Promise<void> };
+
+function memoryOf(pid: number): { rssMb: number; peakMb: number } {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  return { rssMb: kb("VmRSS") / 1024, peakMb: kb("VmHWM") / 1024 };
+}
+
+async function startServer(env: Record<string, string>): Promise<Server> {
+  const port = await freePort();
+  // node --import tsx (not the tsx wrapper) so the child's pid is the server's own.
+  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: "production", SESSION_SECRET: "bench", LOG_LEVEL: "warn", PORT: String(port), ...env },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error("server exited during start");
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // starting
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    child,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+async function signIn(url: string, username: string): Promise<string> {
+  const res = await fetch(`${url}/api/auth/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-Requested-With": "XMLHttpRequest" },
+    body: JSON.stringify({ username, password: BENCH_PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`bench sign-in failed: ${res.status} ${await res.text()}`);
+  return res.headers.get("set-cookie")!.split(";")[0];
+}
+
+// ---------------------------------------------------------------- latency
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+/** Latencies of `path` with `concurrency` clients for `seconds`: exact percentiles from every request. */
+async function sample(url: string, cookie: string, concurrency: number, seconds: number) {
+  const latencies: number[] = [];
+  const until = Date.now() + seconds * 1000;
+  let errors = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (Date.now() < until) {
+        const t0 = performance.now();
+        const res = await fetch(url, { headers: { cookie } });
+        await res.arrayBuffer();
+        if (!res.ok) errors++;
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  return { p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), count: latencies.length, errors };
+}
+
+async function requestsPerSecond(url: string, cookie: string, connections: number, seconds: number): Promise<number> {
+  const result = await autocannon({ url, connections, duration: seconds, headers: { cookie } });
+  return result.requests.average;
+}
+
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+
+// ---------------------------------------------------------------- the runs
+
+async function benchReads(label: string, server: Server) {
+  const admin = await signIn(server.url, "bench_admin");
+  const approver = await signIn(server.url, "bench_appr_1");
+  const reads: [string, string, string][] = [
+    ["pending list", "/api/transactions/pending", approver],
+    ["transaction list page, search 'mumbai'", "/api/transactions?search=mumbai&page=2&limit=50", admin],
+    ["dashboard stats", "/api/dashboard/stats", admin],
+  ];
+  for (const [name, p, cookie] of reads) {
+    // Warm up caches and plans first.
+    await sample(server.url + p, cookie, 1, 1);
+    const single = await sample(server.url + p, cookie, 1, SECONDS);
+    record({
+      figure: `${name}: p50 / p95 / p99, 1 client`,
+      database: label,
+      value: `${ms(single.p50)} / ${ms(single.p95)} / ${ms(single.p99)}`,
+      target: "p95 < 50 ms",
+      ok: single.errors === 0 && single.p95 < 50,
+    });
+    const loaded = await sample(server.url + p, cookie, 10, SECONDS);
+    record({
+      figure: `${name}: p50 / p95 / p99, 10 clients`,
+      database: label,
+      value: `${ms(loaded.p50)} / ${ms(loaded.p95)} / ${ms(loaded.p99)}`,
+      target: "(load)",
+      ok: loaded.errors === 0 ? null : false,
+    });
+    const rps = await requestsPerSecond(server.url + p, cookie, 10, Math.min(SECONDS, 5));
+    record({ figure: `${name}: requests/s, 10 connections (autocannon)`, database: label, value: rps.toFixed(0), target: "(vs ceiling)", ok: null });
+  }
+  const ceiling = await requestsPerSecond(`${server.url}/api/health`, "", 10, Math.min(SECONDS, 5));
+  record({ figure: "bare route /api/health: requests/s (ceiling)", database: label, value: ceiling.toFixed(0), target: "", ok: null });
+
+  // Export: stream every transaction while sampling the server's resident memory.
+  const idle = memoryOf(server.child.pid!).rssMb;
+  let peak = idle;
+  const timer = setInterval(() => (peak = Math.max(peak, memoryOf(server.child.pid!).rssMb)), 20);
+  const t0 = performance.now();
+  const res = await fetch(`${server.url}/api/transactions/export?format=csv`, { headers: { cookie: admin } });
+  let bytes = 0;
+  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.length;
+  clearInterval(timer);
+  const lines = bytes > 0 ? "" : " (empty)";
+  record({
+    figure: `export CSV of all transactions (${(bytes / 1e6).toFixed(1)} MB, ${((performance.now() - t0) / 1000).toFixed(1)} s)${lines}`,
+    database: label,
+    value: `+${(peak - idle).toFixed(0)} MB above idle`,
+    target: "< 100 MB above idle",
+    ok: res.ok && peak - idle < 100,
+  });
+  return { admin };
+}
+
+async function benchImport(label: string, server: Server, admin: string, csv: string, rowsWritten: number) {
+  const before = memoryOf(server.child.pid!).rssMb;
+  let peak = before;
+  const timer = setInterval(() => (peak = Math.max(peak, memoryOf(server.child.pid!).rssMb)), 50);
+  const form = new FormData();
+  form.append("month", PUNCH_MONTH);
+  form.append("csvFile", await fs.openAsBlob(csv, { type: "text/csv" }), "punches.csv");
+  const t0 = performance.now();
+  const res = await fetch(`${server.url}/api/hr/import/upload`, { method: "POST", headers: { cookie: admin, "X-Requested-With": "XMLHttpRequest" }, body: form });
+  const answer = (await res.json()) as { processedEvents?: number; totalRows?: number; message?: string };
+  const seconds = (performance.now() - t0) / 1000;
+  clearInterval(timer);
+  peak = Math.max(peak, memoryOf(server.child.pid!).peakMb);
+  if (!res.ok) {
+    record({ figure: "import 1M punch rows", database: label, value: `failed: ${res.status} ${answer.message}`, target: "< 60 s", ok: false });
+    return null;
+  }
+  record({
+    figure: `import ${rowsWritten.toLocaleString("en-IN")} punch rows (${(fs.statSync(csv).size / 1e6).toFixed(0)} MB): time`,
+    database: label,
+    value: `${seconds.toFixed(1)} s (${Math.round(rowsWritten / seconds).toLocaleString("en-IN")} rows/s)`,
+    target: "< 60 s",
+    ok: seconds < 60,
+  });
+  record({ figure: "import: peak server memory (resident)", database: label, value: `${peak.toFixed(0)} MB`, target: "< 500 MB", ok: peak < 500 });
+  record({ figure: "import: events stored / data rows", database: label, value: `${answer.processedEvents} / ${answer.totalRows}`, target: "", ok: null });
+  return seconds;
+}
+
+/** `psql \copy` of the same rows into a bare table: the floor any import can reach. */
+function psqlCopySeconds(url: string, csv: string): number | null {
+  const sql = `drop table if exists bench_copy; create table bench_copy (employee_name text, date text, time text, event_type text);`;
+  if (spawnSync("psql", [url, "-q", "-c", sql]).status !== 0) return null;
+  const t0 = performance.now();
+  const r = spawnSync("psql", [url, "-q", "-c", `\\copy bench_copy from '${csv}' with (format csv, header true)`]);
+  const seconds = (performance.now() - t0) / 1000;
+  spawnSync("psql", [url, "-q", "-c", "drop table bench_copy"]);
+  return r.status === 0 ? seconds : null;
+}
+
+async function prepare(handle: DatabaseHandle) {
+  await runMigrations(handle);
+  const t0 = performance.now();
+  await seedUsers(handle);
+  await seedTransactions(handle, TRANSACTIONS);
+  await seedEmployees(handle, 1000);
+  console.log(`  seeded ${TRANSACTIONS.toLocaleString("en-IN")} transactions and 1,000 employees in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+}
+
+async function postgresAvailable(url: string): Promise<boolean> {
+  if (url === "none") return false;
+  const client = new pg.Client({ connectionString: url });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function clientSizes() {
+  const dir = path.join(ROOT, "dist", "public");
+  const html = fs.readFileSync(path.join(dir, "index.html"), "utf8");
+  const entry = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+  const gz = (f: string) => zlib.gzipSync(fs.readFileSync(path.join(dir, f))).length / 1024;
+  const loginKb = entry.reduce((sum, f) => sum + gz(f), 0);
+  record({ figure: `client: login route JavaScript, gzipped (${entry.length} file${entry.length === 1 ? "" : "s"})`, database: "client", value: `${loginKb.toFixed(1)} KB`, target: "< 150 KB", ok: loginKb < 150 });
+  const chunks = fs.readdirSync(path.join(dir, "assets")).filter((f) => f.endsWith(".js") && !entry.includes(`assets/${f}`));
+  const largest = chunks.map((f) => ({ f, kb: gz(`assets/${f}`) })).sort((a, b) => b.kb - a.kb)[0];
+  record({ figure: `client: other screens in ${chunks.length} lazy chunks; largest ${largest?.f ?? "-"}`, database: "client", value: `${largest ? largest.kb.toFixed(1) : 0} KB`, target: "separate chunks", ok: chunks.length > 5 });
+}
+
+async function main() {
+  console.log(`Bench on ${os.cpus().length} CPUs (${os.cpus()[0]?.model}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`);
+  const { build } = await import("vite");
+  await build({ configFile: path.join(ROOT, "vite.config.ts"), logLevel: "warn" });
+  clientSizes();
+
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), "bms-bench-"));
+  const csv = path.join(work, "punches.csv");
+  const rowsWritten = writePunchCsv(csv, PUNCH_MONTH, 1000, PUNCH_ROWS);
+  console.log(`  wrote ${rowsWritten.toLocaleString("en-IN")} punch rows for ${PUNCH_MONTH} (${(fs.statSync(csv).size / 1e6).toFixed(1)} MB)`);
+
+  let copySeconds: number | null = null;
+  if (await postgresAvailable(PG_URL)) {
+    const name = `bms_bench_${crypto.randomBytes(3).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const url = new URL(PG_URL);
+    url.pathname = `/${name}`;
+    try {
+      console.log("PostgreSQL:");
+      const handle = openPostgres(url.toString());
+      await prepare(handle);
+      await handle.close();
+      const server = await startServer({ DATABASE_URL: url.toString(), DATA_DIR: path.join(work, "pg-data") });
+      try {
+        const { admin: cookie } = await benchReads("postgres", server);
+        const importSeconds = await benchImport("postgres", server, cookie, csv, rowsWritten);
+        copySeconds = psqlCopySeconds(url.toString(), csv);
+        if (copySeconds && importSeconds)
+          record({ figure: "import time / psql \\copy of the same rows", database: "postgres", value: `${(importSeconds / copySeconds).toFixed(1)}× (\\copy ${copySeconds.toFixed(1)} s)`, target: "(reported)", ok: null });
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+  } else {
+    console.log(`PostgreSQL at ${PG_URL} is not reachable: skipped.`);
+  }
+
+  console.log("Embedded database (PGlite):");
+  const dataDir = path.join(work, "pglite-data");
+  const handle = await openPglite({ dataDir: path.join(dataDir, "db") });
+  await prepare(handle);
+  await handle.close();
+  const server = await startServer({ DATABASE_URL: "", DATA_DIR: dataDir });
+  try {
+    const { admin } = await benchReads("pglite", server);
+    const importSeconds = await benchImport("pglite", server, admin, csv, rowsWritten);
+    if (copySeconds && importSeconds)
+      record({ figure: "import time / psql \\copy (PostgreSQL) of the same rows", database: "pglite", value: `${(importSeconds / copySeconds).toFixed(1)}×`, target: "(reported)", ok: null });
+  } finally {
+    await server.stop();
+  }
+  fs.rmSync(work, { recursive: true, force: true });
+
+  console.log("\n| figure | database | value | target |\n|---|---|---|---|");
+  for (const r of rows) console.log(`| ${r.figure} | ${r.database} | ${r.value} | ${r.target}${r.ok === false ? " **missed**" : r.ok ? " ✓" : ""} |`);
+  const missed = rows.filter((r) => r.ok === false);
+  console.log(missed.length ? `\n${missed.length} figure(s) missed their target.` : "\nEvery figure met its target.");
+  process.exitCode = missed.length ? 1 : 0;
+}
+
+await main();

@@ -1,0 +1,115 @@
+// Bench data of DECISIONS §9, made with set-based SQL so seeding takes seconds, not minutes.
+import fs from "node:fs";
+import type { DatabaseHandle } from "../server/db/client";
+import { hashPassword } from "../server/auth/passwords";
+
+export const BENCH_PASSWORD = "bench-password";
+
+export async function seedUsers(handle: DatabaseHandle): Promise<void> {
+  const hash = await hashPassword(BENCH_PASSWORD);
+  await handle.query(
+    `insert into users (username, name, role, password_hash)
+     select 'bench_admin', 'Bench Admin', 'SuperAdmin', $1
+     union all select 'bench_acc_' || g, 'Accountant ' || g, 'Accountant', $1 from generate_series(1, 20) g
+     union all select 'bench_appr_' || g, 'Approver ' || g, 'Approver', $1 from generate_series(1, 10) g
+     on conflict do nothing`,
+    [hash],
+  );
+}
+
+/**
+ * `count` transactions over the last 90 days: 0.5 % Pending (a realistic approval queue), the rest
+ * spread over every other status; amounts up to ₹2 lakh; descriptions varied enough for search.
+ */
+export async function seedTransactions(handle: DatabaseHandle, count: number): Promise<void> {
+  await handle.query(
+    `with cats as (select array_agg(id order by name) as ids from categories),
+          accs as (select array_agg(id order by username) as ids from users where role = 'Accountant')
+     insert into transactions (form_type, category_id, amount, transaction_date, description, status, is_priority, is_emergency,
+                               previously_rejected, created_by, approvals_required, approvals_received, approval_round,
+                               is_paid, submitted_at, approved_at, created_at, updated_at)
+     select case when g % 2 = 0 then 'R' else 'B' end::form_type,
+            cats.ids[1 + (g % array_length(cats.ids, 1))],
+            round((100 + (g * 7919 % 200000) + (g % 100) / 100.0)::numeric, 2),
+            (current_date - (g % 90)),
+            'Bench ' || (array['office supplies', 'vendor invoice', 'travel to Mumbai', 'electricity bill', 'salary advance', 'laptop repair', 'client lunch'])[1 + g % 7] || ' #' || g,
+            s.status::transaction_status,
+            g % 13 = 0, g % 29 = 0, g % 17 = 0,
+            accs.ids[1 + (g % array_length(accs.ids, 1))],
+            1, case when s.status in ('Approved','PaymentDue','Paid','Completed') then 1 else 0 end,
+            case when s.status = 'Draft' then 0 else 1 end,
+            s.status in ('Paid','Completed'),
+            case when s.status <> 'Draft' then now() - ((g % 90) || ' days')::interval end,
+            case when s.status in ('Approved','PaymentDue','Paid','Completed') then now() - ((g % 90) || ' days')::interval + interval '2 hours' end,
+            now() - ((g % 90) || ' days')::interval - ((g % 1440) || ' minutes')::interval,
+            now()
+     from generate_series(1, $1::int) g, cats, accs,
+          lateral (select case
+            when g % 200 = 0 then 'Pending'
+            when g % 10 = 1 then 'Draft'
+            when g % 10 = 2 then 'Rejected'
+            when g % 10 in (3, 4) then 'Approved'
+            when g % 10 = 5 then 'PaymentDue'
+            when g % 10 in (6, 7) then 'Paid'
+            else 'Completed' end as status) s`,
+    [count],
+  );
+  await handle.query("analyze");
+}
+
+export async function seedEmployees(handle: DatabaseHandle, count: number): Promise<void> {
+  await handle.query(
+    `insert into departments (name) select unnest(array['Finance','Operations','Sales','Engineering','Support']) on conflict do nothing`,
+  );
+  await handle.query(
+    `with d as (select array_agg(id order by name) as ids from departments)
+     insert into employees (employee_name, employee_code, department_id, joining_date, monthly_salary)
+     select 'Bench Employee ' || g, 'BE' || lpad(g::text, 5, '0'), d.ids[1 + g % array_length(d.ids, 1)], date '2020-01-01', 30000 + (g % 50) * 1000
+     from generate_series(1, $1::int) g, d
+     on conflict do nothing`,
+    [count],
+  );
+}
+
+/**
+ * A realistic punch file: `employees` people over one month, about `rows` rows in all — many
+ * door punches a day, late arrivals, missing punch-outs and exact duplicates.
+ */
+export function writePunchCsv(file: string, month: string, employees: number, rows: number): number {
+  const [y, m] = month.split("-").map(Number);
+  const days = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  const perDay = Math.max(2, Math.round(rows / (employees * days)));
+  const out = fs.openSync(file, "w");
+  let written = 0;
+  let buffer = "Employee Name,Date,Time,Event Type\n";
+  const pad = (n: number) => String(n).padStart(2, "0");
+  for (let e = 1; e <= employees && written < rows; e++) {
+    const name = `Bench Employee ${e}`;
+    for (let d = 1; d <= days && written < rows; d++) {
+      const date = e % 2 === 0 ? `${y}-${pad(m)}-${pad(d)}` : `${pad(d)}/${pad(m)}/${y}`;
+      let minute = 9 * 60 + ((e * 7 + d * 13) % 40); // 09:00–09:39, some late
+      for (let p = 0; p < perDay && written < rows; p++) {
+        const missingOut = (e + d) % 23 === 0 && p === perDay - 1;
+        if (!missingOut) {
+          const type = p % 2 === 0 ? "IN" : "OUT";
+          const line = `${name},${date},${pad(Math.floor(minute / 60) % 24)}:${pad(minute % 60)},${type}\n`;
+          buffer += line;
+          written++;
+          // An exact duplicate now and then, as biometric exports have.
+          if ((e + d + p) % 97 === 0 && written < rows) {
+            buffer += line;
+            written++;
+          }
+        }
+        minute += Math.max(3, Math.floor((9 * 60) / perDay));
+      }
+      if (buffer.length > 1 << 20) {
+        fs.writeSync(out, buffer);
+        buffer = "";
+      }
+    }
+  }
+  fs.writeSync(out, buffer);
+  fs.closeSync(out);
+  return written;
+}

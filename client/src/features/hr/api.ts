@@ -1,0 +1,228 @@
+// The HR module's calls (spec 001 §7, DECISIONS §8). Query keys follow the default fetcher:
+// ['/api/hr/employees', {page, search}] → GET /api/hr/employees?page=…&search=….
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { POLL } from "@shared/constants";
+import type {
+  AttendanceEdit,
+  AttendanceListResponse,
+  AttendancePolicy,
+  Department,
+  Employee,
+  EmployeeCreate,
+  EmployeeDetailsResponse,
+  EmployeeListResponse,
+  EmployeeUpdate,
+  HrDashboardStats,
+  ImportResult,
+  NameMapping,
+  NameMappingInput,
+} from "@shared/schemas/hr";
+import { ApiError, apiJson } from "@/lib/api";
+
+export const HR_KEYS = {
+  stats: ["/api/hr/dashboard/stats"] as const,
+  employees: ["/api/hr/employees"] as const,
+  departments: ["/api/hr/departments"] as const,
+  attendance: ["/api/hr/attendance"] as const,
+  details: ["/api/hr/employee-details"] as const,
+  policy: ["/api/hr/attendance-policy"] as const,
+  payroll: ["/api/hr/reports/payroll"] as const,
+  nameMappings: ["/api/hr/name-mappings"] as const,
+};
+
+export function useHrStats() {
+  return useQuery<HrDashboardStats>({ queryKey: HR_KEYS.stats, refetchInterval: POLL.hrStatsMs, staleTime: 0 });
+}
+
+export type EmployeeFilters = { page?: number; limit?: number; search?: string; department?: string; status?: "all" | "active" | "inactive" };
+
+export function useEmployees(filters: EmployeeFilters) {
+  return useQuery<EmployeeListResponse>({ queryKey: [...HR_KEYS.employees, filters], placeholderData: (prev) => prev, staleTime: 30_000 });
+}
+
+/** Every employee for pickers (the list is paged on the server; 200 is its maximum page). */
+export function useAllEmployees(status: "all" | "active" = "all") {
+  return useQuery<EmployeeListResponse>({ queryKey: [...HR_KEYS.employees, { limit: 200, status }], staleTime: 60_000 });
+}
+
+export function useDepartments() {
+  return useQuery<Department[]>({ queryKey: HR_KEYS.departments, staleTime: 60_000 });
+}
+
+function useInvalidate() {
+  const qc = useQueryClient();
+  return (...keys: readonly (readonly string[])[]) => Promise.all(keys.map((key) => qc.invalidateQueries({ queryKey: key })));
+}
+
+export function useCreateEmployee() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (body: EmployeeCreate) => apiJson<Employee>("POST", "/api/hr/employees", body),
+    onSuccess: () => invalidate(HR_KEYS.employees, HR_KEYS.stats),
+  });
+}
+
+export function useUpdateEmployee() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: EmployeeUpdate }) => apiJson<Employee>("PUT", `/api/hr/employees/${id}`, body),
+    onSuccess: () => invalidate(HR_KEYS.employees, HR_KEYS.stats, HR_KEYS.details, HR_KEYS.payroll),
+  });
+}
+
+export function useCreateDepartment() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (name: string) => apiJson<Department>("POST", "/api/hr/departments", { name }),
+    onSuccess: () => invalidate(HR_KEYS.departments),
+  });
+}
+
+export type AttendanceFilters = { date?: string; month?: string; employeeId?: string; departmentId?: string; status?: string };
+
+export function useAttendance(filters: AttendanceFilters | null) {
+  return useQuery<AttendanceListResponse>({
+    queryKey: [...HR_KEYS.attendance, filters ?? {}],
+    enabled: filters !== null,
+    placeholderData: (prev) => prev,
+    staleTime: 15_000,
+  });
+}
+
+export function useUpdateAttendance() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: AttendanceEdit }) => apiJson<unknown>("PUT", `/api/hr/attendance/${id}`, body),
+    onSuccess: () => invalidate(HR_KEYS.attendance, HR_KEYS.details, HR_KEYS.stats, HR_KEYS.payroll),
+  });
+}
+
+export function useEmployeeDetails(employeeId: string | null, month: string) {
+  return useQuery<EmployeeDetailsResponse>({
+    queryKey: [...HR_KEYS.details, employeeId ?? "", { month }],
+    enabled: Boolean(employeeId),
+    placeholderData: (prev) => (prev?.employee.id === employeeId ? prev : undefined),
+    staleTime: 15_000,
+  });
+}
+
+export function useAttendancePolicy() {
+  return useQuery<AttendancePolicy>({ queryKey: HR_KEYS.policy, staleTime: 60_000 });
+}
+
+export function useSaveAttendancePolicy() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (body: AttendancePolicy) => apiJson<AttendancePolicy>("PUT", "/api/hr/attendance-policy", body),
+    onSuccess: () => invalidate(HR_KEYS.policy, HR_KEYS.attendance, HR_KEYS.details, HR_KEYS.payroll, HR_KEYS.stats),
+  });
+}
+
+/** One employee's line of the payroll report (GET /api/hr/reports/payroll). */
+export type PayrollRow = {
+  employee: { id: string; employeeName: string; employeeCode: string | null; department: { name: string } };
+  salary: string | null;
+  presentDays: number;
+  absentDays: number;
+  violationPoints: number;
+  deductions: { reason: string; amount: string }[];
+  totalDeductions: string;
+  netPay: string | null;
+};
+export type PayrollReport = {
+  month: string;
+  rows: PayrollRow[];
+  totals: { employees: number; salary: string; totalDeductions: string; netPay: string };
+};
+
+export function usePayrollReport(month: string) {
+  return useQuery<PayrollReport>({ queryKey: [...HR_KEYS.payroll, { month }], placeholderData: (prev) => prev, staleTime: 30_000 });
+}
+
+export function useNameMappings() {
+  return useQuery<NameMapping[]>({ queryKey: HR_KEYS.nameMappings, staleTime: 30_000 });
+}
+
+export function useCreateNameMapping() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (body: NameMappingInput) => apiJson<NameMapping>("POST", "/api/hr/name-mappings", body),
+    onSuccess: () => invalidate(HR_KEYS.nameMappings),
+  });
+}
+
+export function useDeleteNameMapping() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (id: string) => apiJson<unknown>("DELETE", `/api/hr/name-mappings/${id}`),
+    onSuccess: () => invalidate(HR_KEYS.nameMappings),
+  });
+}
+
+/** Every query an import may change. */
+export function useInvalidateAfterImport() {
+  const invalidate = useInvalidate();
+  return () => invalidate(HR_KEYS.attendance, HR_KEYS.details, HR_KEYS.stats, HR_KEYS.payroll);
+}
+
+export type UploadPhase = "uploading" | "processing";
+
+/**
+ * POST /api/hr/import/upload as multipart through XMLHttpRequest, so the upload's progress can be
+ * shown (fetch has no upload progress). `onProgress(percent)` while the file travels, then
+ * `onPhase('processing')` once it has arrived and the server works. Rejects with an ApiError.
+ */
+export function uploadAttendanceCsv(
+  { file, month, dryRun }: { file: File; month: string; dryRun?: boolean },
+  handlers: { onProgress?: (percent: number) => void; onPhase?: (phase: UploadPhase) => void; signal?: AbortSignal } = {},
+): Promise<ImportResult> {
+  return new Promise((resolve, reject) => {
+    const form = new FormData();
+    form.append("month", month);
+    if (dryRun) form.append("dryRun", "true");
+    form.append("csvFile", file);
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", "/api/hr/import/upload");
+    xhr.withCredentials = true;
+    xhr.setRequestHeader("X-Requested-With", "XMLHttpRequest");
+    xhr.setRequestHeader("Accept", "application/json");
+    handlers.onPhase?.("uploading");
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) handlers.onProgress?.((event.loaded / event.total) * 100);
+    };
+    xhr.upload.onload = () => {
+      handlers.onProgress?.(100);
+      handlers.onPhase?.("processing");
+    };
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) {
+        try {
+          resolve(JSON.parse(xhr.responseText) as ImportResult);
+        } catch {
+          reject(new ApiError(xhr.status, xhr.statusText, xhr.responseText));
+        }
+      } else {
+        reject(new ApiError(xhr.status, xhr.statusText || "Upload failed", xhr.responseText));
+      }
+    };
+    xhr.onerror = () => reject(new Error("Upload failed"));
+    xhr.onabort = () => reject(new DOMException("Upload cancelled", "AbortError"));
+    handlers.signal?.addEventListener("abort", () => xhr.abort());
+    xhr.send(form);
+  });
+}
+
+/** Downloads a CSV from a GET URL (cookies go along) under the given file name. */
+export async function downloadCsv(url: string, fileName: string): Promise<void> {
+  const res = await fetch(url, { credentials: "include", headers: { Accept: "text/csv" } });
+  if (!res.ok) throw new ApiError(res.status, res.statusText, await res.text().catch(() => ""));
+  const blob = await res.blob();
+  const href = URL.createObjectURL(blob);
+  const a = document.createElement("a");
+  a.href = href;
+  a.download = fileName;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 1000);
+}

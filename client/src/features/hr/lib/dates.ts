@@ -1,0 +1,90 @@
+// Calendar helpers of the HR screens. "Today" is the company's day (DECISIONS §1: APP_TIMEZONE,
+// Asia/Kolkata by default), not the browser's.
+import { toIsoDate } from "@shared/format";
+
+export const APP_TIME_ZONE = "Asia/Kolkata";
+
+const MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+export function todayIso(now: Date = new Date()): string {
+  return toIsoDate(now, APP_TIME_ZONE);
+}
+
+export function currentMonth(now: Date = new Date()): string {
+  return todayIso(now).slice(0, 7);
+}
+
+/** 'YYYY-MM' shifted by n months. */
+export function addMonths(month: string, n: number): string {
+  const [y, m] = month.split("-").map(Number);
+  const index = y * 12 + (m - 1) + n;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, "0")}`;
+}
+
+/** 'November 2026'. */
+export function monthLabel(month: string): string {
+  const [y, m] = month.split("-").map(Number);
+  if (!y || !m) return month;
+  return `${MONTH_NAMES[m - 1]} ${y}`;
+}
+
+/** Month choices of the import page (spec 001 §5): 12 months back to 3 ahead, newest first. */
+export function importMonthOptions(now: Date = new Date()): { value: string; label: string }[] {
+  const current = currentMonth(now);
+  const out: { value: string; label: string }[] = [];
+  for (let n = 3; n >= -12; n--) {
+    const value = addMonths(current, n);
+    out.push({ value, label: monthLabel(value) });
+  }
+  return out;
+}
+
+/** 'YYYY-MM-DD' plus n days (calendar arithmetic in UTC, no zone drift). */
+export function addDays(iso: string, n: number): string {
+  const d = new Date(`${iso}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+}
+
+/** Every date from `from` to `to` inclusive (at most `max`). */
+export function datesBetween(from: string, to: string, max = 400): string[] {
+  const out: string[] = [];
+  for (let d = from; d <= to && out.length < max; d = addDays(d, 1)) out.push(d);
+  return out;
+}
+
+/** The months a date range touches, in order. */
+export function monthsBetween(from: string, to: string): string[] {
+  const out: string[] = [];
+  for (let m = from.slice(0, 7); m <= to.slice(0, 7) && out.length < 36; m = addMonths(m, 1)) out.push(m);
+  return out;
+}
+
+/** '09:42' from a stored time ('09:42:00') or timestamp; '—' when missing. */
+export function formatClock(value: string | null | undefined): string {
+  if (!value) return "—";
+  const m = /(\d{2}):(\d{2})/.exec(value);
+  if (!m) return value;
+  if (value.includes("T")) {
+    const d = new Date(value);
+    if (!Number.isNaN(d.getTime())) {
+      return new Intl.DateTimeFormat("en-GB", { timeZone: APP_TIME_ZONE, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(d);
+    }
+  }
+  return `${m[1]}:${m[2]}`;
+}
+
+/** '8.5 h' / '—'. */
+export function formatHours(hours: number | string | null | undefined): string {
+  const n = typeof hours === "string" ? Number(hours) : hours;
+  if (n === null || n === undefined || !Number.isFinite(n) || n <= 0) return "—";
+  return `${Math.round(n * 100) / 100} h`;
+}
+
+const WEEKDAY_SHORT = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+
+/** 'Mon' for an ISO date. */
+export function weekdayShort(iso: string): string {
+  const d = new Date(`${iso}T00:00:00Z`);
+  return Number.isNaN(d.getTime()) ? "" : WEEKDAY_SHORT[d.getUTCDay()];
+}

@@ -1,0 +1,43 @@
+// Pure rules for notifications that arrive on the socket (spec 000 §8 and §9), apart from React.
+import { LIMITS } from "@shared/constants";
+import type { WsNotificationMessage } from "@shared/ws-events";
+import type { AppNotification } from "./types";
+
+let localCounter = 0;
+
+/** A socket message as a bell item: unread, stamped now unless the server sent its row's id and time. */
+export function fromSocketMessage(message: WsNotificationMessage, now: Date = new Date()): AppNotification {
+  return {
+    id: message.id ?? `live-${now.getTime()}-${++localCounter}`,
+    type: message.type,
+    message: typeof message.message === "string" ? message.message : "",
+    isPriority: message.isPriority === true,
+    transactionId: message.transactionId ?? null,
+    humanReadableId: message.humanReadableId ?? null,
+    category: message.category ?? null,
+    isRead: false,
+    createdAt: message.createdAt ?? now.toISOString(),
+  };
+}
+
+/** Newest first, no duplicate ids, the last 50 kept. */
+export function prependNotification(list: readonly AppNotification[], item: AppNotification): AppNotification[] {
+  return [item, ...list.filter((n) => n.id !== item.id)].slice(0, LIMITS.notificationsKept);
+}
+
+/** The toast a real-time transaction message raises: 'Priority Transaction' (destructive) or 'New Notification'. */
+export function toastFor(message: Pick<WsNotificationMessage, "isPriority" | "message">): {
+  title: string;
+  description: string;
+  variant: "default" | "destructive";
+} {
+  return message.isPriority
+    ? { title: "Priority Transaction", description: message.message, variant: "destructive" }
+    : { title: "New Notification", description: message.message, variant: "default" };
+}
+
+/** The query keys a transaction message makes stale: transaction lists, pending list, dashboard stats. */
+export function isTransactionQueryKey(queryKey: readonly unknown[]): boolean {
+  const first = queryKey[0];
+  return typeof first === "string" && (first.startsWith("/api/transactions") || first.startsWith("/api/dashboard"));
+}

@@ -1,0 +1,69 @@
+// Parts the transaction lists share: pagination, a debounced search value, the loading list.
+import { useEffect, useState } from "react";
+import { ChevronLeft, ChevronRight } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/lib/utils";
+
+/** A value that follows `value` after `delayMs` of quiet (search boxes). */
+export function useDebounced<T>(value: T, delayMs = 300): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return debounced;
+}
+
+export function Pagination({
+  page,
+  limit,
+  total,
+  onPageChange,
+  className,
+}: {
+  page: number;
+  limit: number;
+  total: number;
+  onPageChange: (page: number) => void;
+  className?: string;
+}) {
+  const pages = Math.max(1, Math.ceil(total / limit));
+  if (total === 0) return null;
+  const from = (page - 1) * limit + 1;
+  const to = Math.min(total, page * limit);
+  return (
+    <nav aria-label="Pagination" className={cn("flex flex-col items-center justify-between gap-3 sm:flex-row", className)}>
+      <p className="text-sm text-slate-600" aria-live="polite">
+        Showing <span className="font-medium text-slate-900">{from}</span>–<span className="font-medium text-slate-900">{to}</span> of{" "}
+        <span className="font-medium text-slate-900">{total}</span>
+      </p>
+      <div className="flex items-center gap-2">
+        <Button variant="outline" onClick={() => onPageChange(page - 1)} disabled={page <= 1}>
+          <ChevronLeft className="h-4 w-4" aria-hidden="true" />
+          Previous
+        </Button>
+        <span className="px-1 text-sm text-slate-700">
+          Page {page} of {pages}
+        </span>
+        <Button variant="outline" onClick={() => onPageChange(page + 1)} disabled={page >= pages}>
+          Next
+          <ChevronRight className="h-4 w-4" aria-hidden="true" />
+        </Button>
+      </div>
+    </nav>
+  );
+}
+
+/** Grey placeholder rows while a list loads. */
+export function ListSkeleton({ rows = 4 }: { rows?: number }) {
+  return (
+    <div className="space-y-3" aria-hidden="true">
+      {Array.from({ length: rows }, (_, i) => (
+        <div key={i} className="h-20 animate-pulse rounded-lg border border-slate-200 bg-white">
+          <div className="m-4 h-3 w-1/3 rounded bg-slate-200" />
+          <div className="mx-4 h-3 w-2/3 rounded bg-slate-100" />
+        </div>
+      ))}
+    </div>
+  );
+}

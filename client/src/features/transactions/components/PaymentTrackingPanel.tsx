@@ -1,0 +1,274 @@
+// The Payment Tracking panel of a transaction (spec 000 §2, §4): status badge, timeline notes,
+// the actions of the state, and the Process Payment and Mark Payment Due forms.
+//   Approved, unpaid  → Mark Payment Due, Process Payment
+//   PaymentDue        → Process Payment (flagged '(Overdue)' when the due date is before today)
+//   Paid (or isPaid)  → Cancel Payment, Complete Transaction
+// Who may act (DECISIONS §4): Accountant and SuperAdmin.
+import { useState, type FormEvent } from "react";
+import { CalendarClock, CheckCircle2, CircleDollarSign, Undo2 } from "lucide-react";
+import { PAYMENT_METHODS, type PaymentMethod } from "@shared/constants";
+import type { Transaction } from "@shared/schemas/transactions";
+import { formatDate, formatDateTime, toIsoDate } from "@shared/format";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { Select } from "@/components/ui/select";
+import { Textarea } from "@/components/ui/textarea";
+import { toast } from "@/hooks/use-toast";
+import { errorMessage } from "@/lib/api";
+import { transactionApi, useFinanceMutation, type ProcessPaymentInput } from "../api";
+
+const PAYMENT_STATUSES = new Set(["Approved", "PaymentDue", "Paid", "Completed"]);
+
+export function hasPaymentTracking(t: Pick<Transaction, "status">): boolean {
+  return PAYMENT_STATUSES.has(t.status);
+}
+
+/** Overdue: a due date before today (spec 000 §4 'before now', read per calendar day). */
+export function isOverdue(t: Pick<Transaction, "status" | "paymentDueDate" | "isPaid">, today = toIsoDate(new Date())): boolean {
+  return t.status === "PaymentDue" && !t.isPaid && Boolean(t.paymentDueDate) && (t.paymentDueDate as string) < today;
+}
+
+function PaymentStatusBadge({ t }: { t: Transaction }) {
+  if (t.status === "Completed") return <Badge variant="secondary" className="bg-slate-800 text-white">Completed</Badge>;
+  if (t.status === "Paid" || t.isPaid) return <Badge variant="success">Paid</Badge>;
+  if (t.status === "PaymentDue")
+    return isOverdue(t) ? <Badge variant="destructive">Payment Due (Overdue)</Badge> : <Badge variant="purple">Payment Due</Badge>;
+  return <Badge variant="warning">Unpaid</Badge>;
+}
+
+type Mode = "none" | "process" | "due";
+
+export function PaymentTrackingPanel({ transaction: t, canAct }: { transaction: Transaction; canAct: boolean }) {
+  const [mode, setMode] = useState<Mode>("none");
+  const today = toIsoDate(new Date());
+
+  const process = useFinanceMutation((body: ProcessPaymentInput) => transactionApi.processPayment(t.id, body));
+  const markDue = useFinanceMutation((dueDate: string | null) => transactionApi.markPaymentDue(t.id, dueDate));
+  const cancel = useFinanceMutation(() => transactionApi.cancelPayment(t.id));
+  const complete = useFinanceMutation(() => transactionApi.complete(t.id));
+
+  const paid = t.status === "Paid" || (t.status === "Approved" && t.isPaid);
+  const canProcess = (t.status === "Approved" && !t.isPaid) || t.status === "PaymentDue";
+  const canMarkDue = t.status === "Approved" && !t.isPaid;
+  const overdue = isOverdue(t, today);
+  const busy = process.isPending || markDue.isPending || cancel.isPending || complete.isPending;
+
+  const notes: { icon: typeof CheckCircle2; text: string }[] = [];
+  if (t.approvedAt) notes.push({ icon: CheckCircle2, text: `Approved on ${formatDateTime(t.approvedAt)}` });
+  if (t.paymentDueDate) notes.push({ icon: CalendarClock, text: `Payment due ${formatDate(t.paymentDueDate)}${overdue ? " (Overdue)" : ""}` });
+  else if (t.status === "PaymentDue") notes.push({ icon: CalendarClock, text: "Marked as payment due" });
+  if (paid || t.status === "Completed") {
+    const parts = [`Paid${t.paidDate ? ` on ${formatDate(t.paidDate)}` : ""}`];
+    if (t.paymentMethod) parts.push(`via ${t.paymentMethod}`);
+    notes.push({ icon: CircleDollarSign, text: parts.join(" ") + (t.paymentReference ? ` · Ref ${t.paymentReference}` : "") });
+    if (t.paymentNotes) notes.push({ icon: CircleDollarSign, text: `Notes: ${t.paymentNotes}` });
+  }
+  if (t.completedAt) notes.push({ icon: CheckCircle2, text: `Completed on ${formatDateTime(t.completedAt)}` });
+  if (notes.length === 0 && t.status === "Approved") notes.push({ icon: CalendarClock, text: "Awaiting payment" });
+
+  const onCancel = () =>
+    cancel.mutate(undefined, {
+      onSuccess: () => toast({ title: "Payment Canceled", description: "Payment has been canceled and can be reprocessed" }),
+      onError: (err) => toast({ title: "Failed to Cancel Payment", description: errorMessage(err, "Failed to cancel payment"), variant: "destructive" }),
+    });
+  const onComplete = () =>
+    complete.mutate(undefined, {
+      onSuccess: () => toast({ title: "Transaction Completed", description: "Transaction workflow has been completed" }),
+      onError: (err) =>
+        toast({ title: "Failed to Complete Transaction", description: errorMessage(err, "Failed to complete transaction"), variant: "destructive" }),
+    });
+
+  return (
+    <section aria-labelledby={`payment-${t.id}`} className="rounded-lg border border-slate-200 p-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id={`payment-${t.id}`} className="text-sm font-semibold text-slate-900">
+          Payment Tracking
+        </h3>
+        <PaymentStatusBadge t={t} />
+      </div>
+      {notes.length ? (
+        <ol className="mt-3 space-y-2 border-l-2 border-slate-200 pl-4">
+          {notes.map((note, i) => (
+            <li key={i} className="relative text-sm text-slate-700">
+              <span className="absolute -left-[1.4rem] top-0.5 flex h-4 w-4 items-center justify-center rounded-full bg-white">
+                <note.icon className="h-3.5 w-3.5 text-slate-500" aria-hidden="true" />
+              </span>
+              {note.text}
+            </li>
+          ))}
+        </ol>
+      ) : null}
+
+      {canAct && t.status !== "Completed" ? (
+        <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+          {canProcess ? (
+            <Button onClick={() => setMode(mode === "process" ? "none" : "process")} aria-expanded={mode === "process"} disabled={busy} variant={overdue ? "destructive" : "default"}>
+              <CircleDollarSign className="h-4 w-4" aria-hidden="true" />
+              Process Payment{overdue ? " (Overdue)" : ""}
+            </Button>
+          ) : null}
+          {canMarkDue ? (
+            <Button variant="outline" onClick={() => setMode(mode === "due" ? "none" : "due")} aria-expanded={mode === "due"} disabled={busy}>
+              <CalendarClock className="h-4 w-4" aria-hidden="true" />
+              Mark Payment Due
+            </Button>
+          ) : null}
+          {paid ? (
+            <>
+              <Button onClick={onComplete} disabled={busy}>
+                <CheckCircle2 className="h-4 w-4" aria-hidden="true" />
+                {complete.isPending ? "Completing..." : "Complete Transaction"}
+              </Button>
+              <Button variant="outline" onClick={onCancel} disabled={busy}>
+                <Undo2 className="h-4 w-4" aria-hidden="true" />
+                {cancel.isPending ? "Canceling..." : "Cancel Payment"}
+              </Button>
+            </>
+          ) : null}
+        </div>
+      ) : null}
+
+      {canAct && mode === "process" && canProcess ? (
+        <ProcessPaymentForm
+          today={today}
+          pending={process.isPending}
+          onCancel={() => setMode("none")}
+          onSubmit={(body) =>
+            process.mutate(body, {
+              onSuccess: () => {
+                setMode("none");
+                toast({ title: "Payment Processed", description: "Transaction has been marked as paid" });
+              },
+              onError: (err) =>
+                toast({ title: "Payment Processing Failed", description: errorMessage(err, "Failed to process payment"), variant: "destructive" }),
+            })
+          }
+        />
+      ) : null}
+      {canAct && mode === "due" && canMarkDue ? (
+        <PaymentDueForm
+          today={today}
+          pending={markDue.isPending}
+          onCancel={() => setMode("none")}
+          onSubmit={(dueDate) =>
+            markDue.mutate(dueDate, {
+              onSuccess: () => {
+                setMode("none");
+                toast({ title: "Payment Due Set", description: "Transaction marked as payment due" });
+              },
+              onError: (err) =>
+                toast({ title: "Failed to Set Payment Due", description: errorMessage(err, "Failed to mark payment due"), variant: "destructive" }),
+            })
+          }
+        />
+      ) : null}
+    </section>
+  );
+}
+
+function ProcessPaymentForm({
+  today,
+  pending,
+  onSubmit,
+  onCancel,
+}: {
+  today: string;
+  pending: boolean;
+  onSubmit: (body: ProcessPaymentInput) => void;
+  onCancel: () => void;
+}) {
+  const [method, setMethod] = useState("");
+  const [reference, setReference] = useState("");
+  const [paidDate, setPaidDate] = useState(today);
+  const [notes, setNotes] = useState("");
+  const [error, setError] = useState<string>();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!(PAYMENT_METHODS as readonly string[]).includes(method)) {
+      setError("Payment method is required");
+      return;
+    }
+    onSubmit({
+      paymentMethod: method as PaymentMethod,
+      paymentReference: reference.trim() || null,
+      paymentNotes: notes.trim() || null,
+      paidDate: paidDate || null,
+    });
+  };
+
+  return (
+    <form onSubmit={submit} className="mt-4 grid gap-3 rounded-lg bg-slate-50 p-4" aria-label="Process Payment" noValidate>
+      <h4 className="text-sm font-semibold text-slate-900">Process Payment</h4>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Field label="Payment Method" required error={error}>
+          <Select
+            value={method}
+            onChange={(e) => {
+              setMethod(e.target.value);
+              setError(undefined);
+            }}
+            placeholder="Select payment method"
+            options={PAYMENT_METHODS.map((m) => ({ value: m, label: m }))}
+          />
+        </Field>
+        <Field label="Payment Date">
+          <Input type="date" value={paidDate} onChange={(e) => setPaidDate(e.target.value)} />
+        </Field>
+      </div>
+      <Field label="Payment Reference" hint="Cheque number, UTR or transaction id">
+        <Input value={reference} onChange={(e) => setReference(e.target.value)} maxLength={200} autoComplete="off" />
+      </Field>
+      <Field label="Payment Notes">
+        <Textarea rows={2} value={notes} onChange={(e) => setNotes(e.target.value)} maxLength={2000} />
+      </Field>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="outline" onClick={onCancel} disabled={pending}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={pending}>
+          {pending ? "Processing..." : "Confirm Payment"}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function PaymentDueForm({
+  today,
+  pending,
+  onSubmit,
+  onCancel,
+}: {
+  today: string;
+  pending: boolean;
+  onSubmit: (dueDate: string | null) => void;
+  onCancel: () => void;
+}) {
+  const [dueDate, setDueDate] = useState("");
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit(dueDate || null);
+      }}
+      className="mt-4 grid gap-3 rounded-lg bg-slate-50 p-4"
+      aria-label="Set Payment Due Date"
+    >
+      <h4 className="text-sm font-semibold text-slate-900">Set Payment Due Date</h4>
+      <Field label="Due Date" hint="Optional. Leave empty to mark as due without a date.">
+        <Input type="date" min={today} value={dueDate} onChange={(e) => setDueDate(e.target.value)} />
+      </Field>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="outline" onClick={onCancel} disabled={pending}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={pending}>
+          {pending ? "Saving..." : "Mark Payment Due"}
+        </Button>
+      </div>
+    </form>
+  );
+}

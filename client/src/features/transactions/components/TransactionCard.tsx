@@ -1,0 +1,80 @@
+// The transaction list item (spec 000 §2 'Transaction card'): clickable; id, Form badge, Emergency
+// and Previously Rejected badges, description, category, optional creator ('by' + name), relative
+// time, attachment count, approvals received/required when Pending with more than one required,
+// amount, status badge and, for Approved, Paid or Unpaid.
+import { Paperclip } from "lucide-react";
+import type { Transaction } from "@shared/schemas/transactions";
+import { formatDate, formatRelativeTime, formatRupees } from "@shared/format";
+import { cn } from "@/lib/utils";
+import { ApprovalProgress, PaidBadge, StatusBadge, TransactionFlags, showsApprovalProgress } from "./badges";
+
+export type TransactionCardProps = {
+  transaction: Transaction;
+  onOpen: (transaction: Transaction) => void;
+  /** Show 'by <creator name>' (left out on the Accountant's own lists). */
+  showCreator?: boolean;
+  /** 'relative' (default): '3 hours ago' from createdAt; 'date': the transaction date. */
+  time?: "relative" | "date";
+  /** Show received/required on every Pending row (My Transactions), not only when more than 1 is required. */
+  alwaysShowApprovals?: boolean;
+  className?: string;
+};
+
+export function TransactionCard({ transaction: t, onOpen, showCreator = false, time = "relative", alwaysShowApprovals = false, className }: TransactionCardProps) {
+  return (
+    <button
+      type="button"
+      onClick={() => onOpen(t)}
+      className={cn(
+        "group block w-full rounded-lg border border-slate-200 bg-white p-4 text-left transition",
+        "hover:border-brand-300 hover:bg-slate-50/60 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500",
+        // Emergency rows carry a red edge without shifting their content.
+        t.isPriority ? "shadow-[inset_4px_0_0_0_#ef4444]" : "shadow-sm",
+        className,
+      )}
+    >
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-1.5">
+            <span className="font-mono text-sm font-semibold text-slate-900">{t.humanReadableId}</span>
+            <TransactionFlags transaction={t} />
+          </div>
+          <p className="mt-1.5 line-clamp-2 break-words text-sm text-slate-800">{t.description}</p>
+          <p className="mt-1.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-600">
+            <span className="font-medium text-slate-700">{t.category?.name}</span>
+            {showCreator && t.creator?.name ? (
+              <>
+                <span aria-hidden="true">·</span>
+                <span>by {t.creator.name}</span>
+              </>
+            ) : null}
+            <span aria-hidden="true">·</span>
+            <span>{time === "date" ? formatDate(t.transactionDate) : formatRelativeTime(t.createdAt)}</span>
+            {t.attachmentCount > 0 ? (
+              <>
+                <span aria-hidden="true">·</span>
+                <span className="inline-flex items-center gap-0.5">
+                  <Paperclip className="h-3 w-3" aria-hidden="true" />
+                  {t.attachmentCount} {t.attachmentCount === 1 ? "file" : "files"}
+                </span>
+              </>
+            ) : null}
+            {showsApprovalProgress(t) || (alwaysShowApprovals && t.status === "Pending") ? (
+              <>
+                <span aria-hidden="true">·</span>
+                <ApprovalProgress received={t.approvalsReceived} required={t.approvalsRequired} />
+              </>
+            ) : null}
+          </p>
+        </div>
+        <div className="flex shrink-0 flex-col items-end gap-1.5">
+          <span className="text-base font-semibold tabular-nums text-slate-900">{formatRupees(t.amount)}</span>
+          <div className="flex flex-wrap justify-end gap-1">
+            <StatusBadge status={t.status} />
+            {t.status === "Approved" ? <PaidBadge isPaid={t.isPaid} /> : null}
+          </div>
+        </div>
+      </div>
+    </button>
+  );
+}

@@ -1,0 +1,474 @@
+// Transaction Details (spec 000 §2): every field, custom fields with their labels, attachments
+// (download opens in a new tab), the approval history of every round, and the actions:
+//   - Approve / Reject (reason optional) for Approver or SuperAdmin, only while Pending, never on
+//     one's own transaction; 'You approved/rejected this transaction' once acted this round;
+//   - 'Payment completed' / 'Payment pending' for Approved, and the Payment Tracking panel;
+//   - the owner's Edit / Submit for Approval on a Draft or Rejected transaction;
+//   - SuperAdmin: Delete Transaction (two steps), delete single approvals, Admin Override.
+import { useState, type ReactNode } from "react";
+import { Link } from "wouter";
+import { Check, CheckCircle2, Clock, Download, FileText, Pencil, Send, ShieldAlert, Trash2, X, XCircle } from "lucide-react";
+import type { Approval } from "@shared/schemas/transactions";
+import { formatDate, formatDateTime, formatFileSize, formatRelativeTime, formatRupees } from "@shared/format";
+import { useCurrentUser } from "@/features/auth/api";
+import { Alert } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { Button, buttonVariants } from "@/components/ui/button";
+import { Dialog, DialogContent } from "@/components/ui/dialog";
+import { Field } from "@/components/ui/field";
+import { CenteredSpinner } from "@/components/ui/spinner";
+import { Textarea } from "@/components/ui/textarea";
+import { toast } from "@/hooks/use-toast";
+import { errorMessage, errorStatus } from "@/lib/api";
+import { cn } from "@/lib/utils";
+import { openAttachment, transactionApi, useFinanceMutation, useTransaction, type TransactionDetail } from "../api";
+import { AdminOverrideDialog } from "./AdminOverrideDialog";
+import { ApprovalProgress, EmergencyBadge, FormTypeBadge, PaidBadge, PreviouslyRejectedBadge, StatusBadge } from "./badges";
+import { CustomFieldDetails } from "./CustomFieldDetails";
+import { DuplicateWarning } from "./DuplicateWarning";
+import { hasPaymentTracking, PaymentTrackingPanel } from "./PaymentTrackingPanel";
+
+/** Dialogs fill the screen on phones (a full-height sheet) and stay centred above 640 px. */
+export const PHONE_SHEET = "max-sm:h-[100dvh] max-sm:max-h-[100dvh] max-sm:rounded-none";
+
+export type TransactionDetailsDialogProps = {
+  transactionId: string | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+};
+
+/** The current user's action in the transaction's current round, if any. */
+export function myActionIn(t: TransactionDetail, userId: string): Approval["action"] | null {
+  const mine = (t.approvals ?? []).filter((a) => a.approverId === userId && a.round === t.approvalRound);
+  return mine.length ? mine[mine.length - 1].action : null;
+}
+
+export function TransactionDetailsDialog({ transactionId, open, onOpenChange }: TransactionDetailsDialogProps) {
+  const query = useTransaction(open ? transactionId : null);
+  const t = query.data;
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        title={t ? `Transaction ${t.humanReadableId}` : "Transaction Details"}
+        description={t ? `${t.category?.name ?? "Transaction"} · created ${formatRelativeTime(t.createdAt)}` : undefined}
+        size="xl"
+        className={PHONE_SHEET}
+      >
+        {query.isPending && open ? <CenteredSpinner label="Loading transaction" /> : null}
+        {query.isError ? (
+          <Alert variant="destructive" title="Could not load this transaction">
+            {errorStatus(query.error) === 404 ? "It no longer exists or is outside your view." : errorMessage(query.error, "Please try again.")}
+          </Alert>
+        ) : null}
+        {t ? <DetailsBody t={t} onClose={() => onOpenChange(false)} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function DetailItem({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs text-slate-600">{label}</dt>
+      <dd className="mt-0.5 break-words text-sm font-medium text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+function DetailsBody({ t, onClose }: { t: TransactionDetail; onClose: () => void }) {
+  const user = useCurrentUser();
+  const isSuperAdmin = user.role === "SuperAdmin";
+  const isApproverRole = user.role === "Approver" || isSuperAdmin;
+  const isOwner = t.createdBy === user.id;
+  const myAction = myActionIn(t, user.id);
+  const [overrideOpen, setOverrideOpen] = useState(false);
+
+  return (
+    <div className="grid gap-5">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="flex flex-wrap items-center gap-1.5">
+          <StatusBadge status={t.status} />
+          <FormTypeBadge formType={t.formType} />
+          {t.isPriority ? <EmergencyBadge /> : null}
+          {t.isEmergency ? (
+            <Badge variant="destructive">
+              <ShieldAlert className="h-3 w-3" aria-hidden="true" />
+              Emergency Approval
+            </Badge>
+          ) : null}
+          {t.previouslyRejected ? <PreviouslyRejectedBadge /> : null}
+          {t.status === "Approved" ? <PaidBadge isPaid={t.isPaid} /> : null}
+        </div>
+        <p className="text-2xl font-semibold tabular-nums text-slate-900">{formatRupees(t.amount)}</p>
+      </div>
+
+      <DuplicateWarning duplicates={t.possibleDuplicates} />
+
+      <dl className="grid grid-cols-2 gap-x-6 gap-y-3 sm:grid-cols-3">
+        <DetailItem label="Form Type">{t.formType === "R" ? "Form R (Receipt)" : "Form B (Bill)"}</DetailItem>
+        <DetailItem label="Category">
+          {t.category?.name}
+          {t.category?.isBuiltin ? <span className="whitespace-nowrap font-normal text-slate-600"> (Built-in)</span> : null}
+        </DetailItem>
+        <DetailItem label="Transaction Date">{formatDate(t.transactionDate)}</DetailItem>
+        <DetailItem label="Created By">{t.creator?.name ?? "—"}</DetailItem>
+        <DetailItem label="Created">{formatDateTime(t.createdAt)}</DetailItem>
+        <DetailItem label="Approvals">
+          {t.status === "Draft" ? "Not submitted" : <ApprovalProgress received={t.approvalsReceived} required={t.approvalsRequired} className="text-sm" />}
+        </DetailItem>
+        {t.submittedAt ? <DetailItem label="Submitted">{formatDateTime(t.submittedAt)}</DetailItem> : null}
+        {t.approvedAt ? <DetailItem label="Approved">{formatDateTime(t.approvedAt)}</DetailItem> : null}
+        {t.status === "Approved" ? (
+          <DetailItem label="Payment">
+            {t.isPaid ? (
+              <span className="inline-flex items-center gap-1 text-green-800">
+                <CheckCircle2 className="h-4 w-4" aria-hidden="true" /> Payment completed
+              </span>
+            ) : (
+              <span className="inline-flex items-center gap-1 text-amber-800">
+                <Clock className="h-4 w-4" aria-hidden="true" /> Payment pending
+              </span>
+            )}
+          </DetailItem>
+        ) : null}
+      </dl>
+
+      <div>
+        <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-600">Description / Purpose</h3>
+        <p className="mt-1 whitespace-pre-wrap break-words text-sm text-slate-900">{t.description}</p>
+      </div>
+
+      <CustomFieldDetails values={t.customFieldValues} schema={t.category?.fieldSchema} />
+
+      <AttachmentList t={t} canRemove={isSuperAdmin || (isOwner && (t.status === "Draft" || t.status === "Rejected"))} />
+
+      <ApprovalHistory t={t} canDelete={isSuperAdmin} />
+
+      {hasPaymentTracking(t) ? <PaymentTrackingPanel transaction={t} canAct={user.role === "Accountant" || isSuperAdmin} /> : null}
+
+      {t.status === "Pending" && isApproverRole ? (
+        isOwner ? (
+          <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">You created this transaction, so another approver must review it.</p>
+        ) : myAction ? (
+          <ActedNotice action={myAction} />
+        ) : (
+          <ApprovalActions t={t} />
+        )
+      ) : null}
+
+      {(t.status === "Draft" || t.status === "Rejected") && (isOwner || isSuperAdmin) ? <OwnerActions t={t} isOwner={isOwner} onClose={onClose} /> : null}
+
+      {isSuperAdmin ? (
+        <section aria-labelledby={`admin-${t.id}`} className="rounded-lg border border-red-200 bg-red-50/40 p-4">
+          <h3 id={`admin-${t.id}`} className="text-sm font-semibold text-slate-900">
+            Administrator
+          </h3>
+          <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+            <Button variant="outline" onClick={() => setOverrideOpen(true)}>
+              <ShieldAlert className="h-4 w-4" aria-hidden="true" />
+              Admin Override
+            </Button>
+            <DeleteTransaction t={t} onDeleted={onClose} />
+          </div>
+          <AdminOverrideDialog transaction={t} open={overrideOpen} onOpenChange={setOverrideOpen} />
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+export function ActedNotice({ action }: { action: Approval["action"] }) {
+  return action === "approved" ? (
+    <p className="flex items-center gap-2 rounded-lg border border-green-200 bg-green-50 p-3 text-sm font-medium text-green-800">
+      <CheckCircle2 className="h-4 w-4" aria-hidden="true" />
+      You approved this transaction
+    </p>
+  ) : (
+    <p className="flex items-center gap-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-700">
+      <XCircle className="h-4 w-4" aria-hidden="true" />
+      You rejected this transaction
+    </p>
+  );
+}
+
+/** Approve, or Reject with an optional reason (Cancel / Confirm Reject). Used by the dialog and the approval cards. */
+export function ApprovalActions({ t, onDone, className }: { t: { id: string; humanReadableId: string }; onDone?: () => void; className?: string }) {
+  const [rejecting, setRejecting] = useState(false);
+  const [reason, setReason] = useState("");
+  const approve = useFinanceMutation(() => transactionApi.approve(t.id));
+  const reject = useFinanceMutation((r: string) => transactionApi.reject(t.id, r));
+  const busy = approve.isPending || reject.isPending;
+
+  const onApprove = () =>
+    approve.mutate(undefined, {
+      onSuccess: () => {
+        toast({ title: "Transaction Approved", description: `${t.humanReadableId} has been approved.` });
+        onDone?.();
+      },
+      onError: (err) => toast({ title: "Error", description: errorMessage(err, "Failed to approve transaction"), variant: "destructive" }),
+    });
+  const onReject = () =>
+    reject.mutate(reason, {
+      onSuccess: () => {
+        toast({ title: "Transaction Rejected", description: `${t.humanReadableId} has been returned to the accountant.` });
+        setRejecting(false);
+        setReason("");
+        onDone?.();
+      },
+      onError: (err) => toast({ title: "Error", description: errorMessage(err, "Failed to reject transaction"), variant: "destructive" }),
+    });
+
+  if (rejecting) {
+    return (
+      <div className={cn("grid gap-3 rounded-lg border border-red-200 bg-red-50/50 p-3", className)}>
+        <Field label="Reason for rejection (optional)">
+          <Textarea rows={2} value={reason} onChange={(e) => setReason(e.target.value)} autoFocus placeholder="Tell the accountant what to fix" />
+        </Field>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="outline" onClick={() => setRejecting(false)} disabled={busy}>
+            Cancel
+          </Button>
+          <Button variant="destructive" onClick={onReject} disabled={busy}>
+            <X className="h-4 w-4" aria-hidden="true" />
+            {reject.isPending ? "Rejecting..." : "Confirm Reject"}
+          </Button>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className={cn("grid grid-cols-2 gap-2 sm:flex sm:flex-row sm:justify-end", className)}>
+      <Button variant="outline" className="border-red-300 text-red-700 hover:bg-red-50" onClick={() => setRejecting(true)} disabled={busy}>
+        <X className="h-4 w-4" aria-hidden="true" />
+        Reject
+      </Button>
+      <Button className="bg-green-700 hover:bg-green-800 active:bg-green-900" onClick={onApprove} disabled={busy}>
+        <Check className="h-4 w-4" aria-hidden="true" />
+        {approve.isPending ? "Approving..." : "Approve"}
+      </Button>
+    </div>
+  );
+}
+
+function AttachmentList({ t, canRemove }: { t: TransactionDetail; canRemove: boolean }) {
+  const attachments = t.attachments ?? [];
+  const remove = useFinanceMutation((id: string) => transactionApi.removeAttachment(id));
+  return (
+    <section aria-labelledby={`att-${t.id}`}>
+      <h3 id={`att-${t.id}`} className="text-xs font-semibold uppercase tracking-wide text-slate-600">
+        Attachments ({attachments.length})
+      </h3>
+      {attachments.length === 0 ? (
+        <p className="mt-1 text-sm text-slate-600">No attachments.</p>
+      ) : (
+        <ul className="mt-2 divide-y divide-slate-100 rounded-lg border border-slate-200">
+          {attachments.map((a) => (
+            <li key={a.id} className="flex items-center gap-3 px-3 py-2">
+              <FileText className="h-5 w-5 shrink-0 text-slate-500" aria-hidden="true" />
+              <div className="min-w-0 flex-1">
+                <p className="truncate text-sm font-medium text-slate-900">{a.fileName}</p>
+                <p className="text-xs text-slate-600">{formatFileSize(a.fileSizeBytes)}</p>
+              </div>
+              <Button variant="ghost" size="icon" onClick={() => openAttachment(a.id)} aria-label={`Download ${a.fileName}`}>
+                <Download className="h-4 w-4" aria-hidden="true" />
+              </Button>
+              {canRemove ? (
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label={`Remove ${a.fileName}`}
+                  disabled={remove.isPending}
+                  onClick={() =>
+                    remove.mutate(a.id, {
+                      onSuccess: () => toast({ title: "Attachment Removed", description: a.fileName }),
+                      onError: (err) => toast({ title: "Error", description: errorMessage(err, "Failed to remove attachment"), variant: "destructive" }),
+                    })
+                  }
+                >
+                  <Trash2 className="h-4 w-4 text-red-700" aria-hidden="true" />
+                </Button>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function ApprovalHistory({ t, canDelete }: { t: TransactionDetail; canDelete: boolean }) {
+  const approvals = t.approvals ?? [];
+  const rounds = [...new Set(approvals.map((a) => a.round))].sort((a, b) => b - a);
+  return (
+    <section aria-labelledby={`hist-${t.id}`}>
+      <h3 id={`hist-${t.id}`} className="text-xs font-semibold uppercase tracking-wide text-slate-600">
+        Approval History
+      </h3>
+      {approvals.length === 0 ? (
+        <p className="mt-1 text-sm text-slate-600">No approvals yet.</p>
+      ) : (
+        <div className="mt-2 grid gap-3">
+          {rounds.map((round) => (
+            <div key={round}>
+              <p className="mb-1 text-xs font-medium text-slate-700">
+                Round {round}
+                {round === t.approvalRound ? <span className="text-slate-500"> (current)</span> : <span className="text-slate-500"> (earlier submission, no longer counts)</span>}
+              </p>
+              <ul className="grid gap-2">
+                {approvals
+                  .filter((a) => a.round === round)
+                  .map((a) => (
+                    <ApprovalRow key={a.id} approval={a} canDelete={canDelete} faded={round !== t.approvalRound} />
+                  ))}
+              </ul>
+            </div>
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function ApprovalRow({ approval: a, canDelete, faded }: { approval: Approval; canDelete: boolean; faded: boolean }) {
+  const [confirming, setConfirming] = useState(false);
+  const remove = useFinanceMutation(() => transactionApi.removeApproval(a.id));
+  const who = a.approver?.name ?? (a.emergencyApproverCode ? `Emergency link (${a.emergencyApproverCode})` : "Unknown approver");
+  return (
+    <li className={cn("flex flex-wrap items-start gap-3 rounded-lg border border-slate-200 p-3", faded && "bg-slate-50")}>
+      <span
+        className={cn(
+          "mt-0.5 flex h-7 w-7 shrink-0 items-center justify-center rounded-full",
+          a.action === "approved" ? "bg-green-100 text-green-800" : "bg-red-100 text-red-700",
+        )}
+      >
+        {a.action === "approved" ? <Check className="h-4 w-4" aria-hidden="true" /> : <X className="h-4 w-4" aria-hidden="true" />}
+      </span>
+      <div className="min-w-0 flex-1">
+        <p className="text-sm text-slate-900">
+          <span className="font-medium">{who}</span> {a.action === "approved" ? "approved" : "rejected"}
+        </p>
+        <p className="text-xs text-slate-600">{formatDateTime(a.actedAt)}</p>
+        {a.reasonText ? <p className="mt-1 whitespace-pre-wrap break-words text-sm text-slate-700">“{a.reasonText}”</p> : null}
+      </div>
+      {canDelete ? (
+        confirming ? (
+          <div className="flex gap-2">
+            <Button size="sm" variant="outline" onClick={() => setConfirming(false)} disabled={remove.isPending}>
+              Keep
+            </Button>
+            <Button
+              size="sm"
+              variant="destructive"
+              disabled={remove.isPending}
+              onClick={() =>
+                remove.mutate(undefined, {
+                  onSuccess: () => toast({ title: "Approval Deleted", description: `The ${a.action === "approved" ? "approval" : "rejection"} by ${who} was removed.` }),
+                  onError: (err) => toast({ title: "Error", description: errorMessage(err, "Failed to delete approval"), variant: "destructive" }),
+                })
+              }
+            >
+              Delete approval
+            </Button>
+          </div>
+        ) : (
+          <Button size="icon" variant="ghost" aria-label={`Delete approval by ${who}`} onClick={() => setConfirming(true)}>
+            <Trash2 className="h-4 w-4 text-red-700" aria-hidden="true" />
+          </Button>
+        )
+      ) : null}
+    </li>
+  );
+}
+
+function DeleteTransaction({ t, onDeleted }: { t: TransactionDetail; onDeleted: () => void }) {
+  const [step, setStep] = useState<0 | 1>(0);
+  const remove = useFinanceMutation(() => transactionApi.remove(t.id));
+  if (step === 0) {
+    return (
+      <Button variant="outline" className="border-red-300 text-red-700 hover:bg-red-50" onClick={() => setStep(1)}>
+        <Trash2 className="h-4 w-4" aria-hidden="true" />
+        Delete Transaction
+      </Button>
+    );
+  }
+  return (
+    <div role="alertdialog" aria-labelledby={`del-${t.id}`} className="w-full rounded-lg border border-red-300 bg-white p-3">
+      <p id={`del-${t.id}`} className="text-sm font-medium text-red-800">
+        Delete {t.humanReadableId} permanently? Its approvals and attachments are deleted too. This cannot be undone.
+      </p>
+      <div className="mt-3 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="outline" onClick={() => setStep(0)} disabled={remove.isPending} autoFocus>
+          Cancel
+        </Button>
+        <Button
+          variant="destructive"
+          disabled={remove.isPending}
+          onClick={() =>
+            remove.mutate(undefined, {
+              onSuccess: () => {
+                toast({ title: "Transaction Deleted", description: `${t.humanReadableId} has been permanently deleted.` });
+                onDeleted();
+              },
+              onError: (err) => toast({ title: "Error", description: errorMessage(err, "Failed to delete transaction"), variant: "destructive" }),
+            })
+          }
+        >
+          {remove.isPending ? "Deleting..." : "Yes, delete permanently"}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function OwnerActions({ t, isOwner, onClose }: { t: TransactionDetail; isOwner: boolean; onClose: () => void }) {
+  const submit = useFinanceMutation(() => transactionApi.submit(t.id));
+  const remove = useFinanceMutation(() => transactionApi.remove(t.id));
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  return (
+    <section className="flex flex-col gap-2 rounded-lg border border-slate-200 p-4 sm:flex-row sm:flex-wrap sm:items-center">
+      <p className="text-sm text-slate-700 sm:mr-auto">{t.status === "Rejected" ? "Fix what the approver asked for, then submit again." : "This draft has not been submitted yet."}</p>
+      {isOwner ? (
+        <Link href={`/create-transaction?edit=${encodeURIComponent(t.id)}`} className={buttonVariants({ variant: "outline" })} onClick={onClose}>
+          <Pencil className="h-4 w-4" aria-hidden="true" />
+          Edit
+        </Link>
+      ) : null}
+      {isOwner && t.status === "Draft" ? (
+        confirmDelete ? (
+          <Button
+            variant="destructive"
+            disabled={remove.isPending}
+            onClick={() =>
+              remove.mutate(undefined, {
+                onSuccess: () => {
+                  toast({ title: "Transaction Deleted", description: `${t.humanReadableId} has been permanently deleted.` });
+                  onClose();
+                },
+                onError: (err) => toast({ title: "Error", description: errorMessage(err, "Failed to delete transaction"), variant: "destructive" }),
+              })
+            }
+          >
+            Confirm delete draft
+          </Button>
+        ) : (
+          <Button variant="outline" onClick={() => setConfirmDelete(true)}>
+            <Trash2 className="h-4 w-4" aria-hidden="true" />
+            Delete Draft
+          </Button>
+        )
+      ) : null}
+      <Button
+        disabled={submit.isPending}
+        onClick={() =>
+          submit.mutate(undefined, {
+            onSuccess: () => toast({ title: "Transaction Submitted", description: `${t.humanReadableId} has been submitted for approval.` }),
+            onError: (err) => toast({ title: "Error", description: errorMessage(err, "Failed to submit transaction"), variant: "destructive" }),
+          })
+        }
+      >
+        <Send className="h-4 w-4" aria-hidden="true" />
+        {submit.isPending ? "Submitting..." : "Submit for Approval"}
+      </Button>
+    </section>
+  );
+}

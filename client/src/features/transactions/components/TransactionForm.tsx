@@ -1,0 +1,556 @@
+// The transaction form (spec 000 §2 Create Transaction, §5 validation): create a new transaction,
+// or edit a Draft/Rejected one (PATCH), then Save as Draft or Submit for Approval.
+//
+// Validation is the server's own: createTransactionSchema through zodResolver, plus
+// validateCustomFieldValues for the category's fields, so the form shows the messages the API
+// would give. Submit = create (or PATCH) → upload each file with progress → submit; an emergency
+// transaction then gets its copy-paste approval message.
+import { useEffect, useMemo, useRef, useState } from "react";
+import { Controller, useForm, type FieldErrors, type Resolver } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { AlertTriangle, CheckCircle2, Copy, FileText, Save, Send } from "lucide-react";
+import { Link } from "wouter";
+import { validateCustomFieldValues, customFieldKey } from "@shared/custom-fields";
+import { readMoney } from "@shared/money";
+import type { Category, CustomFieldValue, CustomFieldValues } from "@shared/schemas/categories";
+import {
+  createTransactionSchema,
+  type CreateTransactionBody,
+  type EmergencyLinksResponse,
+  type Transaction,
+} from "@shared/schemas/transactions";
+import { formatDateTime, formatFileSize, formatRupees, toIsoDate } from "@shared/format";
+import { Alert } from "@/components/ui/alert";
+import { Button, buttonVariants } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Checkbox } from "@/components/ui/checkbox";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { Select } from "@/components/ui/select";
+import { Textarea } from "@/components/ui/textarea";
+import { toast } from "@/hooks/use-toast";
+import { errorIssues, errorMessage } from "@/lib/api";
+import { cn } from "@/lib/utils";
+import { invalidateFinance, transactionApi, uploadAttachment, type PossibleDuplicate, type TransactionDetail } from "../api";
+import { useQueryClient } from "@tanstack/react-query";
+import { CustomFieldInput } from "./CustomFieldInput";
+import { DuplicateWarning } from "./DuplicateWarning";
+import { FileDropzone, toPendingFile, type PendingFile } from "./FileDropzone";
+import { PrefixedInput } from "./PrefixedInput";
+
+export type TransactionFormValues = {
+  formType: string;
+  categoryId: string;
+  amount: string;
+  transactionDate: string;
+  description: string;
+  customFieldValues: CustomFieldValues;
+  isPriority: boolean;
+  isEmergency: boolean;
+};
+
+export const SALARY_ALERT = "Salary transactions require a minimum of 2 approvals before they can be processed.";
+
+export function isSalaryCategory(category: Pick<Category, "name"> | undefined | null): boolean {
+  return category?.name.trim().toLowerCase() === "salary";
+}
+
+export function emptyFormValues(): TransactionFormValues {
+  return {
+    formType: "R",
+    categoryId: "",
+    amount: "",
+    transactionDate: toIsoDate(new Date()),
+    description: "",
+    customFieldValues: {},
+    isPriority: false,
+    isEmergency: false,
+  };
+}
+
+export function formValuesOf(t: TransactionDetail): TransactionFormValues {
+  return {
+    formType: t.formType,
+    categoryId: t.categoryId,
+    amount: String(t.amount),
+    transactionDate: t.transactionDate,
+    description: t.description,
+    customFieldValues: { ...(t.customFieldValues ?? {}) },
+    isPriority: t.isPriority,
+    isEmergency: t.isEmergency,
+  };
+}
+
+/** Only the keys of the category's fields (values left from another category are dropped). */
+function customValuesFor(category: Category | undefined, values: CustomFieldValues | undefined): Record<string, CustomFieldValue> {
+  const out: Record<string, CustomFieldValue> = {};
+  for (const field of category?.fieldSchema ?? []) {
+    const key = customFieldKey(field);
+    if (values && Object.prototype.hasOwnProperty.call(values, key)) out[key] = values[key];
+  }
+  return out;
+}
+
+type Outcome = { kind: "submitted"; transaction: Transaction } | { kind: "emergency"; transaction: Transaction; links: EmergencyLinksResponse };
+
+export type TransactionFormProps = {
+  categories: Category[];
+  /** Editing an existing Draft/Rejected transaction. */
+  editing?: TransactionDetail;
+  /** After a draft of an edited transaction is saved. */
+  onEditDone?: () => void;
+  /** 'Create New Transaction' / 'Close & Reset Form' after an edit (a fresh form lives at another address). */
+  onStartNew?: () => void;
+};
+
+export function TransactionForm({ categories, editing, onEditDone, onStartNew }: TransactionFormProps) {
+  const queryClient = useQueryClient();
+  const categoriesRef = useRef(categories);
+  categoriesRef.current = categories;
+
+  const resolver = useMemo<Resolver<TransactionFormValues, unknown, CreateTransactionBody>>(() => {
+    const base = zodResolver(createTransactionSchema) as unknown as Resolver<TransactionFormValues, unknown, CreateTransactionBody>;
+    return async (values, context, options) => {
+      const category = categoriesRef.current.find((c) => c.id === values.categoryId);
+      const custom = customValuesFor(category, values.customFieldValues);
+      const result = await base({ ...values, customFieldValues: custom }, context, options);
+      const checked = validateCustomFieldValues(category?.fieldSchema ?? [], custom);
+      if (!checked.ok) {
+        const errors = { ...result.errors } as FieldErrors<TransactionFormValues> & { customFieldValues?: Record<string, { type: string; message: string }> };
+        const fieldErrors: Record<string, { type: string; message: string }> = {};
+        for (const issue of checked.issues) fieldErrors[issue.path.replace(/^customFieldValues\.?/, "")] = { type: "custom", message: issue.message };
+        errors.customFieldValues = fieldErrors;
+        return { values: {}, errors } as Awaited<ReturnType<typeof base>>;
+      }
+      if (Object.keys(result.errors).length) return result;
+      return { values: { ...(result.values as CreateTransactionBody), customFieldValues: checked.values }, errors: {} };
+    };
+  }, []);
+
+  const initial = editing ? formValuesOf(editing) : emptyFormValues();
+  const form = useForm<TransactionFormValues, unknown, CreateTransactionBody>({ resolver, defaultValues: initial });
+  const { register, control, handleSubmit, watch, reset, setValue, setError, formState } = form;
+  const errors = formState.errors as FieldErrors<TransactionFormValues> & { customFieldValues?: Record<string, { message?: string }> };
+
+  const [files, setFiles] = useState<PendingFile[]>([]);
+  const [savedId, setSavedId] = useState<string | null>(editing?.id ?? null);
+  const [busy, setBusy] = useState<null | "draft" | "submit">(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [duplicates, setDuplicates] = useState<PossibleDuplicate[]>([]);
+
+  const categoryId = watch("categoryId");
+  const amount = watch("amount");
+  const transactionDate = watch("transactionDate");
+  const isEmergency = watch("isEmergency");
+  const category = categories.find((c) => c.id === categoryId);
+
+  // Possible duplicates: same category, amount and date (checked after typing settles).
+  useEffect(() => {
+    const money = readMoney(amount);
+    if (!categoryId || !transactionDate || !money.ok || money.paise <= 0n) {
+      setDuplicates([]);
+      return;
+    }
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      transactionApi
+        .checkDuplicates({ categoryId, amount: money.value, transactionDate }, controller.signal)
+        .then((answer) => setDuplicates((answer?.duplicates ?? []).filter((d) => d.id !== savedId)))
+        .catch(() => {
+          // A failed check only means no warning.
+        });
+    }, 500);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [categoryId, amount, transactionDate, savedId]);
+
+  const existingAttachments = editing?.attachments?.length ?? 0;
+
+  const resetAll = () => {
+    reset(editing && !outcome ? formValuesOf(editing) : emptyFormValues());
+    setFiles([]);
+    setDuplicates([]);
+    setOutcome(null);
+    setSavedId(editing && !outcome ? editing.id : null);
+  };
+
+  const updateFile = (key: string, patch: Partial<PendingFile>) => setFiles((list) => list.map((f) => (f.key === key ? { ...f, ...patch } : f)));
+
+  /** Create or PATCH, then upload the files not yet uploaded. Answers the transaction id. */
+  const saveAndUpload = async (body: CreateTransactionBody, asDraft: boolean): Promise<{ id: string; transaction: Transaction | null }> => {
+    let id = savedId;
+    let transaction: Transaction | null = null;
+    if (id) {
+      const { status: _status, ...edit } = body;
+      transaction = await transactionApi.edit(id, edit);
+    } else {
+      transaction = await transactionApi.create(asDraft ? { ...body, status: "Draft" } : body);
+      id = transaction.id;
+      setSavedId(id);
+    }
+    for (const pending of files) {
+      if (pending.state === "done") continue;
+      updateFile(pending.key, { state: "uploading", progress: 0, error: undefined });
+      try {
+        await uploadAttachment(id, pending.file, (progress) => updateFile(pending.key, { progress }));
+        updateFile(pending.key, { state: "done", progress: 1 });
+      } catch (err) {
+        const message = errorMessage(err, "Upload failed");
+        updateFile(pending.key, { state: "error", error: message });
+        throw new Error(`${pending.file.name}: ${message}`);
+      }
+    }
+    return { id, transaction };
+  };
+
+  const showFieldIssues = (err: unknown) => {
+    for (const [path, message] of Object.entries(errorIssues(err))) {
+      setError(path as keyof TransactionFormValues, { type: "server", message });
+    }
+  };
+
+  const onSaveDraft = handleSubmit(async (body) => {
+    setBusy("draft");
+    try {
+      await saveAndUpload(body, true);
+      await invalidateFinance(queryClient);
+      toast({ title: "Draft Saved", description: "Transaction has been saved as draft." });
+      if (editing) onEditDone?.();
+      else {
+        reset(emptyFormValues());
+        setFiles([]);
+        setSavedId(null);
+        setDuplicates([]);
+      }
+    } catch (err) {
+      showFieldIssues(err);
+      toast({ title: "Error", description: errorMessage(err, "Failed to save draft"), variant: "destructive" });
+    } finally {
+      setBusy(null);
+    }
+  });
+
+  const onSubmitForApproval = handleSubmit(async (body) => {
+    setBusy("submit");
+    try {
+      const { id } = await saveAndUpload(body, false);
+      const submitted = await transactionApi.submit(id);
+      await invalidateFinance(queryClient);
+      if (body.isEmergency) {
+        try {
+          const links = await transactionApi.emergencyLinks(id);
+          setOutcome({ kind: "emergency", transaction: submitted, links });
+          toast({ title: "Emergency Transaction Created", description: "Copy the message and send it for immediate approval." });
+        } catch (err) {
+          setOutcome({ kind: "submitted", transaction: submitted });
+          toast({ title: "Error", description: errorMessage(err, "Failed to create emergency approval links"), variant: "destructive" });
+        }
+      } else {
+        setOutcome({ kind: "submitted", transaction: submitted });
+        toast({ title: "Transaction Submitted", description: `${submitted?.humanReadableId ?? "Your transaction"} has been submitted for approval.` });
+      }
+      window.scrollTo({ top: 0, behavior: "smooth" });
+    } catch (err) {
+      showFieldIssues(err);
+      toast({ title: "Error", description: errorMessage(err, "Failed to submit transaction"), variant: "destructive" });
+    } finally {
+      setBusy(null);
+    }
+  });
+
+  const startNew = onStartNew ?? resetAll;
+  if (outcome?.kind === "emergency") return <EmergencyPanel outcome={outcome} onClose={startNew} />;
+  if (outcome?.kind === "submitted") return <SubmittedPanel transaction={outcome.transaction} onNew={startNew} />;
+
+  const working = busy !== null;
+  const categoryOptions = categories
+    .filter((c) => c.isActive || c.id === editing?.categoryId)
+    .map((c) => ({ value: c.id, label: c.isBuiltin ? `${c.name} (Built-in)` : c.name }));
+  const fields = category?.fieldSchema ?? [];
+
+  return (
+    <form onSubmit={onSubmitForApproval} noValidate className="grid grid-cols-1 gap-6 [&>*]:min-w-0" aria-busy={working}>
+      {editing ? (
+        <Alert variant={editing.status === "Rejected" ? "warning" : "info"} title={`Editing ${editing.humanReadableId}`}>
+          {editing.status === "Rejected"
+            ? "This transaction was rejected. Change what is needed, then submit it for approval again."
+            : "This is a draft. Save your changes or submit it for approval."}
+        </Alert>
+      ) : null}
+
+      <Card>
+        <CardHeader className="pb-4">
+          <CardTitle>Transaction Details</CardTitle>
+        </CardHeader>
+        <CardContent className="grid grid-cols-1 gap-5 [&>*]:min-w-0">
+          <Controller
+            control={control}
+            name="formType"
+            render={({ field }) => (
+              <fieldset aria-describedby={errors.formType ? "formType-error" : undefined}>
+                <legend className="mb-2 text-sm font-medium text-slate-800">
+                  Form Type
+                  <span className="ml-0.5 text-red-700" aria-hidden="true">
+                    *
+                  </span>
+                </legend>
+                <div className="grid grid-cols-2 gap-3">
+                  {[
+                    { value: "R", title: "R - Receipt", hint: "Money received" },
+                    { value: "B", title: "B - Bill", hint: "Money to be paid" },
+                  ].map((option) => (
+                    <label
+                      key={option.value}
+                      className={cn(
+                        "flex min-h-14 cursor-pointer items-start gap-3 rounded-lg border p-3 transition has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500",
+                        field.value === option.value ? "border-brand-500 bg-brand-50" : "border-slate-300 bg-white hover:bg-slate-50",
+                      )}
+                    >
+                      <input
+                        type="radio"
+                        name={field.name}
+                        value={option.value}
+                        checked={field.value === option.value}
+                        onChange={() => field.onChange(option.value)}
+                        onBlur={field.onBlur}
+                        className="mt-1 accent-brand-600"
+                      />
+                      <span>
+                        <span className="block text-sm font-semibold text-slate-900">{option.title}</span>
+                        <span className="block text-xs text-slate-600">{option.hint}</span>
+                      </span>
+                    </label>
+                  ))}
+                </div>
+                {errors.formType?.message ? (
+                  <p id="formType-error" className="mt-1.5 text-xs font-medium text-red-700">
+                    {errors.formType.message}
+                  </p>
+                ) : null}
+              </fieldset>
+            )}
+          />
+
+          <div className="grid grid-cols-1 gap-5 sm:grid-cols-2 [&>*]:min-w-0">
+            <Field label="Category" required error={errors.categoryId?.message} className="sm:col-span-2">
+              <Select
+                {...register("categoryId", {
+                  onChange: (e: { target: { value: string } }) => {
+                    const next = categories.find((c) => c.id === e.target.value);
+                    setValue("customFieldValues", customValuesFor(next, form.getValues("customFieldValues")));
+                  },
+                })}
+                placeholder="Select a category"
+                options={categoryOptions}
+              />
+            </Field>
+            <Field label="Amount" required error={errors.amount?.message}>
+              <PrefixedInput prefix="₹" type="text" inputMode="decimal" autoComplete="off" placeholder="0.00" {...register("amount")} />
+            </Field>
+            <Field label="Transaction Date" required error={errors.transactionDate?.message}>
+              <Input type="date" {...register("transactionDate")} />
+            </Field>
+          </div>
+
+          {isSalaryCategory(category) ? (
+            <Alert variant="info" title="Salary">
+              {SALARY_ALERT}
+            </Alert>
+          ) : null}
+
+          <Field label="Description / Purpose" required error={errors.description?.message}>
+            <Textarea rows={3} placeholder="What is this transaction for?" {...register("description")} />
+          </Field>
+
+          <DuplicateWarning duplicates={duplicates} />
+        </CardContent>
+      </Card>
+
+      {fields.length ? (
+        <Card>
+          <CardHeader className="pb-4">
+            <CardTitle>{category?.name} Details</CardTitle>
+            <p className="text-sm text-slate-600">Fields specific to this category. Required fields are marked with *.</p>
+          </CardHeader>
+          <CardContent className="grid grid-cols-1 gap-5 sm:grid-cols-2 [&>*]:min-w-0">
+            {fields.map((field) => {
+              const key = customFieldKey(field);
+              const wide = field.type === "textarea" || field.type === "multiselect" || field.type === "file";
+              return (
+                <div key={key} className={cn(wide && "sm:col-span-2")}>
+                  <Controller
+                    control={control}
+                    name={`customFieldValues.${key}` as "customFieldValues"}
+                    render={({ field: rhf }) => (
+                      <CustomFieldInput
+                        field={field}
+                        value={rhf.value as unknown as CustomFieldValue | undefined}
+                        onChange={(v) => rhf.onChange(v)}
+                        onBlur={rhf.onBlur}
+                        error={errors.customFieldValues?.[key]?.message}
+                        onPickFile={(file) => setFiles((list) => [...list, toPendingFile(file)])}
+                      />
+                    )}
+                  />
+                </div>
+              );
+            })}
+          </CardContent>
+        </Card>
+      ) : null}
+
+      <Card>
+        <CardHeader className="pb-4">
+          <CardTitle>Priority</CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <Checkbox label="Mark as Emergency" hint="Emergency and advance transactions are highlighted for approvers." {...register("isPriority")} />
+          <Checkbox
+            label="Emergency Approval Required"
+            hint="Creates copy-paste approval links for the three emergency approvers once submitted."
+            {...register("isEmergency")}
+          />
+          {isEmergency ? (
+            <Alert variant="warning">After you submit, you get a message with approve and reject links to send to an emergency approver.</Alert>
+          ) : null}
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader className="pb-4">
+          <CardTitle>Attachments</CardTitle>
+          <p className="text-sm text-slate-600">Receipts, bills or any supporting documents.</p>
+        </CardHeader>
+        <CardContent className="grid gap-3">
+          {editing?.attachments?.length ? (
+            <ul className="grid gap-2" aria-label="Attached files">
+              {editing.attachments.map((a) => (
+                <li key={a.id} className="flex items-center gap-3 rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm">
+                  <FileText className="h-4 w-4 text-slate-500" aria-hidden="true" />
+                  <span className="min-w-0 flex-1 truncate">{a.fileName}</span>
+                  <span className="text-xs text-slate-600">{formatFileSize(a.fileSizeBytes)}</span>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <FileDropzone
+            files={files}
+            existingCount={existingAttachments}
+            disabled={working}
+            onAdd={(added) => setFiles((list) => [...list, ...added.map(toPendingFile)])}
+            onRemove={(key) => setFiles((list) => list.filter((f) => f.key !== key))}
+          />
+        </CardContent>
+      </Card>
+
+      <div className="sticky bottom-0 z-10 -mx-4 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:static sm:mx-0 sm:rounded-xl sm:border sm:shadow-sm">
+        <div className="grid grid-cols-2 gap-2 sm:flex sm:items-center sm:justify-end">
+          <Button variant="ghost" onClick={resetAll} disabled={working}>
+            Cancel
+          </Button>
+          <Button variant="outline" onClick={() => void onSaveDraft()} disabled={working}>
+            <Save className="h-4 w-4" aria-hidden="true" />
+            {busy === "draft" ? "Saving..." : "Save as Draft"}
+          </Button>
+          <Button type="submit" disabled={working} className="col-span-2">
+            <Send className="h-4 w-4" aria-hidden="true" />
+            {busy === "submit" ? "Submitting..." : "Submit for Approval"}
+          </Button>
+        </div>
+      </div>
+    </form>
+  );
+}
+
+function SubmittedPanel({ transaction, onNew }: { transaction: Transaction; onNew: () => void }) {
+  return (
+    <Card className="mx-auto max-w-xl">
+      <div className="flex flex-col items-center px-6 py-10 text-center">
+        <div className="flex h-14 w-14 items-center justify-center rounded-full bg-green-50 text-green-700">
+          <CheckCircle2 className="h-8 w-8" aria-hidden="true" />
+        </div>
+        <h2 className="mt-4 text-xl font-semibold text-slate-900">Transaction Submitted</h2>
+        <p className="mt-2 text-sm text-slate-600" role="status">
+          {transaction?.humanReadableId ? (
+            <>
+              <span className="font-mono font-semibold text-slate-900">{transaction.humanReadableId}</span> for {formatRupees(transaction.amount)} has been
+              submitted for approval.
+            </>
+          ) : (
+            "Your transaction has been submitted for approval."
+          )}
+        </p>
+        <div className="mt-6 flex w-full flex-col gap-2 sm:w-auto sm:flex-row">
+          <Button onClick={onNew}>Create New Transaction</Button>
+          <Link href="/my-transactions" className={buttonVariants({ variant: "outline" })}>
+            View My Transactions
+          </Link>
+          <Link href="/" className={buttonVariants({ variant: "ghost" })}>
+            Go to Dashboard
+          </Link>
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    const area = document.createElement("textarea");
+    area.value = text;
+    area.setAttribute("readonly", "");
+    area.style.position = "fixed";
+    area.style.opacity = "0";
+    document.body.appendChild(area);
+    area.select();
+    const ok = document.execCommand("copy");
+    area.remove();
+    return ok;
+  }
+}
+
+function EmergencyPanel({ outcome, onClose }: { outcome: Extract<Outcome, { kind: "emergency" }>; onClose: () => void }) {
+  const { links, transaction } = outcome;
+  return (
+    <Card className="mx-auto max-w-2xl border-red-200">
+      <CardHeader>
+        <div className="flex items-center gap-3">
+          <div className="flex h-10 w-10 items-center justify-center rounded-full bg-red-50 text-red-700">
+            <AlertTriangle className="h-5 w-5" aria-hidden="true" />
+          </div>
+          <div>
+            <CardTitle>Emergency Transaction Created</CardTitle>
+            <p className="text-sm text-slate-600">
+              {transaction?.humanReadableId ? `${transaction.humanReadableId} is pending. ` : null}Copy the message and send it for immediate approval.
+            </p>
+          </div>
+        </div>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <Field label="Approval message" hint={links.expiresAt ? `The links expire ${formatDateTime(links.expiresAt)}.` : undefined}>
+          <Textarea readOnly rows={10} value={links.copyPasteMessage} className="font-mono text-xs leading-relaxed" onFocus={(e) => e.currentTarget.select()} />
+        </Field>
+        <Alert variant="info">Each link works once. Generating new links voids these.</Alert>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="outline" onClick={onClose}>
+            Close &amp; Reset Form
+          </Button>
+          <Button
+            onClick={async () => {
+              if (await copyText(links.copyPasteMessage)) toast({ title: "Copied!", description: "The approval message is on your clipboard." });
+              else toast({ title: "Error", description: "Could not copy. Select the message and copy it by hand.", variant: "destructive" });
+            }}
+          >
+            <Copy className="h-4 w-4" aria-hidden="true" />
+            Copy Message
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

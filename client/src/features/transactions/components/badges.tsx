@@ -1,0 +1,99 @@
+// The small badges every transaction view shares (spec 000 §2): status, Form R/B, Emergency,
+// Previously Rejected, Paid/Unpaid and approvals received/required.
+import { AlertTriangle, RotateCcw, Users } from "lucide-react";
+import type { FormType, TransactionStatus } from "@shared/constants";
+import type { Transaction } from "@shared/schemas/transactions";
+import { Badge, type BadgeVariant } from "@/components/ui/badge";
+import { cn } from "@/lib/utils";
+
+const STATUS_STYLE: Record<TransactionStatus, { variant: BadgeVariant; label: string; className?: string }> = {
+  Draft: { variant: "outline", label: "Draft", className: "border-dashed text-slate-600" },
+  Pending: { variant: "warning", label: "Pending" },
+  Approved: { variant: "success", label: "Approved" },
+  Rejected: { variant: "destructive", label: "Rejected" },
+  PaymentDue: { variant: "purple", label: "Payment Due" },
+  Paid: { variant: "info", label: "Paid" },
+  Completed: { variant: "secondary", label: "Completed", className: "bg-slate-800 text-white" },
+};
+
+export function statusLabel(status: TransactionStatus): string {
+  return STATUS_STYLE[status]?.label ?? status;
+}
+
+export function StatusBadge({ status, className }: { status: TransactionStatus; className?: string }) {
+  const style = STATUS_STYLE[status] ?? { variant: "secondary" as const, label: status };
+  return (
+    <Badge variant={style.variant} className={cn(style.className, className)}>
+      {style.label}
+    </Badge>
+  );
+}
+
+export function FormTypeBadge({ formType }: { formType: FormType }) {
+  return (
+    <Badge variant="outline" className="font-semibold" title={formType === "R" ? "Receipt" : "Bill"}>
+      Form {formType}
+    </Badge>
+  );
+}
+
+export function EmergencyBadge() {
+  return (
+    <Badge variant="destructive" className="font-semibold">
+      <AlertTriangle className="h-3 w-3" aria-hidden="true" />
+      Emergency
+    </Badge>
+  );
+}
+
+export function UrgentBadge() {
+  return (
+    <Badge variant="default" className="bg-red-700 font-bold tracking-wide">
+      URGENT
+    </Badge>
+  );
+}
+
+export function PreviouslyRejectedBadge() {
+  return (
+    <Badge variant="warning">
+      <RotateCcw className="h-3 w-3" aria-hidden="true" />
+      Previously Rejected
+    </Badge>
+  );
+}
+
+export function PaidBadge({ isPaid }: { isPaid: boolean }) {
+  return isPaid ? <Badge variant="success">Paid</Badge> : <Badge variant="secondary">Unpaid</Badge>;
+}
+
+/** 'Approvals 1/2' for a Pending transaction that needs more than one approval. */
+export function ApprovalProgress({ received, required, className }: { received: number; required: number; className?: string }) {
+  return (
+    <span className={cn("inline-flex items-center gap-1 text-xs font-medium text-slate-700", className)}>
+      <Users className="h-3.5 w-3.5 text-slate-500" aria-hidden="true" />
+      <span aria-hidden="true">
+        {received}/{required} approvals
+      </span>
+      <span className="sr-only">
+        {received} of {required} approvals received
+      </span>
+    </span>
+  );
+}
+
+/** Whether a row shows received/required: Pending and more than one approval required (spec 000 §2). */
+export function showsApprovalProgress(t: Pick<Transaction, "status" | "approvalsRequired">): boolean {
+  return t.status === "Pending" && t.approvalsRequired > 1;
+}
+
+/** The badges after a transaction's id: Form, Emergency, Previously Rejected. */
+export function TransactionFlags({ transaction, className }: { transaction: Pick<Transaction, "formType" | "isPriority" | "previouslyRejected">; className?: string }) {
+  return (
+    <span className={cn("inline-flex flex-wrap items-center gap-1.5", className)}>
+      <FormTypeBadge formType={transaction.formType} />
+      {transaction.isPriority ? <EmergencyBadge /> : null}
+      {transaction.previouslyRejected ? <PreviouslyRejectedBadge /> : null}
+    </span>
+  );
+}

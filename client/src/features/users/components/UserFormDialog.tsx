@@ -1,0 +1,129 @@
+// Create / edit a user on the User Management screen (spec 001 §5: three roles, the spec's
+// messages through the shared schemas).
+import { useEffect, useRef } from "react";
+import { useForm, type Resolver } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { z } from "zod";
+import { LIMITS, type Role } from "@shared/constants";
+import type { User } from "@shared/schemas/auth";
+import { createUserSchema, updateUserSchema } from "@shared/schemas/users";
+import { Button, Checkbox, Dialog, DialogContent, Field, Input, Select } from "@/components/ui";
+import { toast } from "@/hooks/use-toast";
+import { errorIssues, errorMessage } from "@/lib/api";
+import { useUserMutations } from "../api";
+
+/** The roles the newer screen offers (spec 001 §6). */
+export const MANAGEMENT_ROLES: readonly Role[] = ["Accountant", "Approver", "SuperAdmin"];
+
+const roleChoice = z.enum(["Accountant", "Approver", "SuperAdmin"], { message: "Role must be Accountant, Approver or SuperAdmin" });
+const createSchema = createUserSchema.extend({ role: roleChoice });
+// Edit: the same rules as create, plus isActive; the password is changed through Reset Password.
+const editSchema = updateUserSchema.required({ username: true, name: true, role: true }).extend({ role: z.string() });
+
+const createResolver = zodResolver(createSchema as never) as unknown as Resolver<Values>;
+const editResolver = zodResolver(editSchema as never) as unknown as Resolver<Values>;
+
+type Values = { username: string; name: string; role: string; password?: string; visibilityWindowDays: unknown; isActive?: boolean };
+
+export function UserFormDialog({ open, onOpenChange, user, currentUserId }: { open: boolean; onOpenChange: (o: boolean) => void; user: User | null; currentUserId: string }) {
+  const { create, update } = useUserMutations();
+  const editing = user !== null;
+  // One form for both modes; the resolver follows the mode of the moment.
+  const editingRef = useRef(editing);
+  editingRef.current = editing;
+  const form = useForm<Values>({ resolver: (values, context, options) => (editingRef.current ? editResolver : createResolver)(values, context, options) });
+  const { register, handleSubmit, reset, setError, formState } = form;
+  const errors = formState.errors;
+
+  useEffect(() => {
+    if (!open) return;
+    reset(
+      user
+        ? { username: user.username, name: user.name, role: user.role, visibilityWindowDays: String(user.visibilityWindowDays ?? LIMITS.visibilityWindowDefault), isActive: user.isActive }
+        : { username: "", name: "", role: "Accountant", password: "", visibilityWindowDays: String(LIMITS.visibilityWindowDefault) },
+    );
+  }, [open, user, reset]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      if (user) {
+        await update.mutateAsync({
+          id: user.id,
+          body: {
+            username: values.username,
+            name: values.name,
+            role: values.role as Role,
+            visibilityWindowDays: values.visibilityWindowDays as number,
+            isActive: values.isActive,
+          },
+        });
+        toast({ title: "User Updated", description: `${values.name} was updated successfully` });
+      } else {
+        await create.mutateAsync({
+          username: values.username,
+          name: values.name,
+          role: values.role as Role,
+          password: values.password ?? "",
+          visibilityWindowDays: values.visibilityWindowDays as number | undefined,
+        });
+        toast({ title: "User Created", description: `${values.name} can now sign in as ${values.username}` });
+      }
+      onOpenChange(false);
+    } catch (err) {
+      for (const [path, message] of Object.entries(errorIssues(err))) setError(path as keyof Values, { message });
+      toast({ title: "Error", description: errorMessage(err, user ? "Failed to update user" : "Failed to create user"), variant: "destructive" });
+    }
+  });
+
+  const pending = create.isPending || update.isPending;
+  // HR roles exist but this screen offers the three finance roles; an HR user keeps their role.
+  const roles = user && !MANAGEMENT_ROLES.includes(user.role) ? [...MANAGEMENT_ROLES, user.role] : MANAGEMENT_ROLES;
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        title={editing ? "Edit User" : "Create User"}
+        description={editing ? `Change ${user?.name}'s details and access.` : "Add a person who can sign in."}
+        footer={
+          <>
+            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
+              Cancel
+            </Button>
+            <Button type="submit" form="user-form" disabled={pending}>
+              {pending ? "Saving…" : editing ? "Save Changes" : "Create User"}
+            </Button>
+          </>
+        }
+      >
+        <form id="user-form" onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
+          <Field label="Username" required error={errors.username?.message}>
+            <Input autoComplete="off" autoCapitalize="none" spellCheck={false} {...register("username")} />
+          </Field>
+          <Field label="Full Name" required error={errors.name?.message}>
+            <Input autoComplete="off" {...register("name")} />
+          </Field>
+          <Field label="Role" required error={errors.role?.message}>
+            <Select options={roles.map((r) => ({ value: r, label: r }))} {...register("role")} />
+          </Field>
+          <Field label="Visibility Window (days)" hint="How far back they see transactions (1–365)" error={errors.visibilityWindowDays?.message}>
+            <Input type="number" min={1} max={365} inputMode="numeric" {...register("visibilityWindowDays")} />
+          </Field>
+          {!editing ? (
+            <Field label="Password" required hint="At least 6 characters" error={errors.password?.message} className="sm:col-span-2">
+              <Input type="password" autoComplete="new-password" {...register("password")} />
+            </Field>
+          ) : (
+            <div className="sm:col-span-2">
+              <Checkbox
+                label="Active"
+                hint={user?.id === currentUserId ? "You cannot disable your own account." : "Inactive users cannot sign in."}
+                disabled={user?.id === currentUserId}
+                {...register("isActive")}
+              />
+            </div>
+          )}
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

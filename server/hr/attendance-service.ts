@@ -1,0 +1,313 @@
+// Stored attendance as the HR screens read it: the attendance list and its summary, a hand edit
+// (audited, marks the day manual), an employee's month with its salary deductions, the HR
+// dashboard figures for today, the payroll report and the attendance CSV export.
+import { and, asc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
+import type { Db, Queryable } from "../db/client";
+import { attendanceDays, departments, employees } from "../db/schema";
+import type { Actor } from "../context";
+import type { DayStatus } from "../../shared/constants";
+import { subtractMoney, sumMoney } from "../../shared/money";
+import type {
+  AttendanceEdit,
+  AttendanceListResponse,
+  AttendancePolicy,
+  AttendanceRecord,
+  AttendanceSummary,
+  Employee,
+  HrDashboardStats,
+  MonthlySummary,
+  ReviewReason,
+} from "../../shared/schemas/hr";
+import { notFound } from "../middlewares/errors";
+import { writeAudit } from "../services/audit";
+import { absentWeight, computeSalaryDeductions, presentWeight, summarizeMonth, totalDeductions } from "./deductions";
+import { monthBounds } from "./calendar";
+import { getEmployee } from "./employees";
+import type { CsvValue } from "../lib/csv";
+import { rows } from "./sql";
+
+const recordColumns = {
+  day: attendanceDays,
+  employeeName: employees.employeeName,
+  employeeCode: employees.employeeCode,
+  departmentId: employees.departmentId,
+  departmentName: departments.name,
+};
+
+type RecordRow = {
+  day: typeof attendanceDays.$inferSelect;
+  employeeName: string;
+  employeeCode: string | null;
+  departmentId: string;
+  departmentName: string;
+};
+
+function presentRecord(r: RecordRow): AttendanceRecord {
+  return {
+    id: r.day.id,
+    employeeId: r.day.employeeId,
+    employee: { employeeName: r.employeeName, employeeCode: r.employeeCode, departmentId: r.departmentId, department: { name: r.departmentName } },
+    date: r.day.date,
+    dayStatus: r.day.dayStatus,
+    firstInTime: r.day.firstInTime,
+    lastOutTime: r.day.lastOutTime,
+    totalHours: r.day.totalHours === null ? 0 : Number(r.day.totalHours),
+    violationPoints: r.day.violationPoints,
+    violationReason: r.day.violationReason,
+    reviewReason: (r.day.reviewReason as ReviewReason | null) ?? null,
+    isManual: r.day.isManual,
+    editReason: r.day.editReason,
+  };
+}
+
+const selectRecords = (q: Queryable) =>
+  q
+    .select(recordColumns)
+    .from(attendanceDays)
+    .innerJoin(employees, eq(employees.id, attendanceDays.employeeId))
+    .innerJoin(departments, eq(departments.id, employees.departmentId));
+
+export type AttendanceFilter = {
+  from: string;
+  to: string;
+  employeeId?: string;
+  departmentId?: string;
+  status?: DayStatus;
+};
+
+function filterConditions(f: AttendanceFilter): SQL {
+  const conditions: SQL[] = [gte(attendanceDays.date, f.from), lte(attendanceDays.date, f.to)];
+  if (f.employeeId) conditions.push(eq(attendanceDays.employeeId, f.employeeId));
+  if (f.departmentId) conditions.push(eq(employees.departmentId, f.departmentId));
+  if (f.status) conditions.push(eq(attendanceDays.dayStatus, f.status));
+  return and(...conditions)!;
+}
+
+/** Present: any status worth part of a working day; absent: unpaid absences; late: days with violation points. */
+export function summarize(records: readonly Pick<AttendanceRecord, "employeeId" | "dayStatus" | "violationPoints">[]): AttendanceSummary {
+  return {
+    totalEmployees: new Set(records.map((r) => r.employeeId)).size,
+    present: records.filter((r) => presentWeight(r.dayStatus) > 0).length,
+    absent: records.filter((r) => absentWeight(r.dayStatus) === 1).length,
+    late: records.filter((r) => r.violationPoints > 0).length,
+  };
+}
+
+export async function listAttendance(db: Db, filter: AttendanceFilter): Promise<AttendanceListResponse> {
+  const found = await selectRecords(db)
+    .where(filterConditions(filter))
+    .orderBy(asc(attendanceDays.date), asc(sql`lower(${employees.employeeName})`), asc(attendanceDays.id));
+  const attendance = found.map(presentRecord);
+  return { attendance, summary: summarize(attendance) };
+}
+
+async function getRecord(q: Queryable, id: string): Promise<AttendanceRecord | null> {
+  const [found] = await selectRecords(q).where(eq(attendanceDays.id, id));
+  return found ? presentRecord(found) : null;
+}
+
+/** One employee's month: the summary of spec 001 §3 plus the deductions of DECISIONS §8. */
+export async function monthlySummary(q: Queryable, employee: Pick<Employee, "id" | "monthlySalary">, month: string, policy: AttendancePolicy): Promise<{ summary: MonthlySummary; records: AttendanceRecord[] }> {
+  const { from, to } = monthBounds(month);
+  const found = await selectRecords(q)
+    .where(filterConditions({ from, to, employeeId: employee.id }))
+    .orderBy(asc(attendanceDays.date));
+  const records = found.map(presentRecord);
+  const counts = summarizeMonth(records);
+  const salaryDeductions = computeSalaryDeductions({ monthlySalary: employee.monthlySalary, month, days: records }, policy);
+  return { summary: { ...counts, salaryDeductions, totalDeductions: totalDeductions(salaryDeductions) }, records };
+}
+
+/**
+ * A hand edit (DECISIONS §8): the day becomes manual, keeps the edit through re-imports, and the
+ * audit entry carries before, after and the reason. Points and violation reason not sent stay.
+ */
+export async function editAttendanceDay(
+  db: Db,
+  id: string,
+  input: AttendanceEdit,
+  actor: Actor,
+  policy: AttendancePolicy,
+  ipAddress?: string,
+): Promise<{ attendance: AttendanceRecord; monthlySummary: MonthlySummary }> {
+  return db.transaction(async (tx) => {
+    const [locked] = await tx.select({ id: attendanceDays.id }).from(attendanceDays).where(eq(attendanceDays.id, id)).for("update");
+    if (!locked) throw notFound("Attendance record not found");
+    const before = (await getRecord(tx, id))!;
+    await tx
+      .update(attendanceDays)
+      .set({
+        dayStatus: input.dayStatus,
+        violationPoints: input.violationPoints ?? before.violationPoints,
+        violationReason: input.violationReason !== undefined ? input.violationReason : before.violationReason,
+        reviewReason: input.dayStatus === "Pending Review" ? before.reviewReason : null,
+        isManual: true,
+        editReason: input.reason,
+        editedBy: actor.id,
+        editedAt: sql`now()`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(attendanceDays.id, id));
+    const after = (await getRecord(tx, id))!;
+    await writeAudit(tx, { action: "update", entityType: "attendance", entityId: id, actor, reason: input.reason, before, after, ipAddress });
+    const employee = (await getEmployee(tx, after.employeeId))!;
+    const { summary } = await monthlySummary(tx, employee, after.date.slice(0, 7), policy);
+    return { attendance: after, monthlySummary: summary };
+  });
+}
+
+export async function employeeDetails(db: Db, id: string, month: string, policy: AttendancePolicy) {
+  const employee = await getEmployee(db, id);
+  if (!employee) throw notFound("Employee not found");
+  const { summary, records } = await monthlySummary(db, employee, month, policy);
+  return { employee, month, monthlySummary: summary, monthlyAttendance: records };
+}
+
+const PRESENT_STATUSES: DayStatus[] = ["Present (Full)", "Half-day (Paid)", "Half-day (Unpaid)", "On Duty/Client Visit", "WFH"];
+const ABSENT_STATUSES: DayStatus[] = ["Absent (Unpaid)", "Unpaid Leave (LWP)"];
+
+const statusList = (list: DayStatus[]) => sql.join(list.map((s) => sql`${s}`), sql`, `);
+
+/** The HR dashboard for `today` (APP_TIMEZONE): the same present/absent/late rules as the attendance summary. */
+export async function dashboardStats(db: Db, today: string): Promise<HrDashboardStats> {
+  const [people] = await rows<{ total: number; active: number }>(
+    db,
+    sql`select count(*)::int as total, (count(*) filter (where is_active))::int as active from employees`,
+  );
+  const [day] = await rows<{ present: number; absent: number; late: number; pending: number }>(
+    db,
+    sql`select
+          (count(*) filter (where day_status::text in (${statusList(PRESENT_STATUSES)})))::int as present,
+          (count(*) filter (where day_status::text in (${statusList(ABSENT_STATUSES)})))::int as absent,
+          (count(*) filter (where violation_points > 0))::int as late,
+          (count(*) filter (where day_status = 'Pending Review'))::int as pending
+        from attendance_days where date = ${today}::date`,
+  );
+  return {
+    totalEmployees: Number(people.total),
+    activeEmployees: Number(people.active),
+    presentToday: Number(day.present),
+    absentToday: Number(day.absent),
+    lateArrivals: Number(day.late),
+    pendingApprovals: Number(day.pending),
+  };
+}
+
+export type PayrollRow = {
+  employee: { id: string; employeeName: string; employeeCode: string | null; department: { name: string } };
+  salary: string | null;
+  presentDays: number;
+  absentDays: number;
+  violationPoints: number;
+  deductions: { reason: string; amount: string }[];
+  totalDeductions: string;
+  netPay: string | null;
+};
+
+export type PayrollReport = {
+  month: string;
+  rows: PayrollRow[];
+  totals: { employees: number; salary: string; totalDeductions: string; netPay: string };
+};
+
+/** Deductions of every active employee for a month, from the stored days (one query for all days). */
+export async function payrollReport(db: Db, month: string, policy: AttendancePolicy): Promise<PayrollReport> {
+  const { from, to } = monthBounds(month);
+  const people = await db
+    .select({ id: employees.id, employeeName: employees.employeeName, employeeCode: employees.employeeCode, monthlySalary: employees.monthlySalary, departmentName: departments.name })
+    .from(employees)
+    .innerJoin(departments, eq(departments.id, employees.departmentId))
+    .where(eq(employees.isActive, true))
+    .orderBy(asc(sql`lower(${employees.employeeName})`), asc(employees.id));
+  const days = await rows<{ employee_id: string; day_status: DayStatus; violation_points: number }>(
+    db,
+    sql`select d.employee_id, d.day_status::text as day_status, d.violation_points from attendance_days d
+        join employees e on e.id = d.employee_id
+        where e.is_active and d.date between ${from}::date and ${to}::date`,
+  );
+  const byEmployee = new Map<string, { dayStatus: DayStatus; violationPoints: number }[]>();
+  for (const d of days) {
+    const list = byEmployee.get(d.employee_id) ?? [];
+    list.push({ dayStatus: d.day_status, violationPoints: Number(d.violation_points) });
+    byEmployee.set(d.employee_id, list);
+  }
+  const reportRows: PayrollRow[] = people.map((p) => {
+    const list = byEmployee.get(p.id) ?? [];
+    const counts = summarizeMonth(list);
+    const deductions = computeSalaryDeductions({ monthlySalary: p.monthlySalary, month, days: list }, policy);
+    const total = totalDeductions(deductions);
+    return {
+      employee: { id: p.id, employeeName: p.employeeName, employeeCode: p.employeeCode, department: { name: p.departmentName } },
+      salary: p.monthlySalary,
+      presentDays: counts.presentDays,
+      absentDays: counts.absentDays,
+      violationPoints: counts.violationPoints,
+      deductions,
+      totalDeductions: total,
+      netPay: p.monthlySalary === null ? null : subtractMoney(p.monthlySalary, total),
+    };
+  });
+  return {
+    month,
+    rows: reportRows,
+    totals: {
+      employees: reportRows.length,
+      salary: sumMoney(reportRows.map((r) => r.salary)),
+      totalDeductions: sumMoney(reportRows.map((r) => r.totalDeductions)),
+      netPay: sumMoney(reportRows.map((r) => r.netPay)),
+    },
+  };
+}
+
+export const PAYROLL_CSV_HEADER = ["Employee Name", "Employee Code", "Department", "Monthly Salary", "Present Days", "Absent Days", "Violation Points", "Deductions", "Total Deductions", "Net Pay"];
+
+export function payrollCsvRows(report: PayrollReport): CsvValue[][] {
+  return report.rows.map((r) => [
+    r.employee.employeeName,
+    r.employee.employeeCode,
+    r.employee.department.name,
+    r.salary,
+    r.presentDays,
+    r.absentDays,
+    r.violationPoints,
+    r.deductions.map((d) => `${d.reason}: ${d.amount}`).join("; "),
+    r.totalDeductions,
+    r.netPay,
+  ]);
+}
+
+export const ATTENDANCE_CSV_HEADER = [
+  "Date", "Employee Name", "Employee Code", "Department", "Status", "First In", "Last Out", "Total Hours", "Violation Points", "Violation Reason", "Edited By Hand", "Edit Reason",
+];
+
+/** The attendance rows of a filter for the CSV export, read a few thousand at a time (keyset), so memory stays flat. */
+export async function* attendanceCsvRows(db: Db, filter: AttendanceFilter, batch = 5_000): AsyncGenerator<CsvValue[]> {
+  let after: { date: string; name: string; id: string } | null = null;
+  for (;;) {
+    const cursor: SQL = after ? sql`and (d.date, lower(e.employee_name), d.id) > (${after.date}::date, ${after.name}, ${after.id}::uuid)` : sql``;
+    const page: {
+      id: string; date: string; employee_name: string; name_key: string; employee_code: string | null; department: string; day_status: string;
+      first_in_time: string | null; last_out_time: string | null; total_hours: string | null; violation_points: number; violation_reason: string | null;
+      is_manual: boolean; edit_reason: string | null;
+    }[] = await rows(
+      db,
+      sql`select d.id, d.date::text as date, e.employee_name, lower(e.employee_name) as name_key, e.employee_code, p.name as department,
+            d.day_status::text as day_status, d.first_in_time::text as first_in_time, d.last_out_time::text as last_out_time,
+            d.total_hours::text as total_hours, d.violation_points, d.violation_reason, d.is_manual, d.edit_reason
+          from attendance_days d join employees e on e.id = d.employee_id join departments p on p.id = e.department_id
+          where d.date between ${filter.from}::date and ${filter.to}::date
+            ${filter.employeeId ? sql`and d.employee_id = ${filter.employeeId}::uuid` : sql``}
+            ${filter.departmentId ? sql`and e.department_id = ${filter.departmentId}::uuid` : sql``}
+            ${filter.status ? sql`and d.day_status::text = ${filter.status}` : sql``}
+            ${cursor}
+          order by d.date, lower(e.employee_name), d.id
+          limit ${batch}`,
+    );
+    for (const r of page) {
+      yield [r.date, r.employee_name, r.employee_code, r.department, r.day_status, r.first_in_time, r.last_out_time, r.total_hours === null ? null : Number(r.total_hours).toFixed(2), r.violation_points, r.violation_reason, r.is_manual ? "yes" : "no", r.edit_reason];
+    }
+    if (page.length < batch) return;
+    const last = page[page.length - 1];
+    after = { date: last.date, name: last.name_key, id: last.id };
+  }
+}

@@ -1,0 +1,169 @@
+// Employees and departments (spec 001 §3, §5; DECISIONS §8): list, create, edit, each change
+// audited in its own transaction.
+import { and, asc, count, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import type { Db, Queryable } from "../db/client";
+import { departments, employees, type DepartmentRow, type EmployeeRow } from "../db/schema";
+import type { Actor } from "../context";
+import {
+  employeeColumns,
+  type Department,
+  type Employee,
+  type EmployeeCreate,
+  type EmployeeListQuery,
+  type EmployeeListResponse,
+  type EmployeeUpdate,
+} from "../../shared/schemas/hr";
+import { AppError, conflict, notFound } from "../middlewares/errors";
+import { writeAudit } from "../services/audit";
+import { isUniqueViolation } from "./sql";
+import { monthBounds, monthOfDate, minDate, previousMonth } from "./calendar";
+import { loadPolicy } from "./policy";
+import { recalculateDays } from "./recalculate";
+
+export function presentEmployee(row: EmployeeRow, department: Pick<DepartmentRow, "id" | "name">): Employee {
+  return {
+    id: row.id,
+    employeeName: row.employeeName,
+    employeeCode: row.employeeCode,
+    departmentId: row.departmentId,
+    department: { id: department.id, name: department.name },
+    weeklyOff: row.weeklyOff,
+    joiningDate: row.joiningDate,
+    isActive: row.isActive,
+    phone: row.phone,
+    email: row.email,
+    workLocation: row.workLocation,
+    emergencyContactName: row.emergencyContactName,
+    emergencyContactPhone: row.emergencyContactPhone,
+    personalAddress: row.personalAddress,
+    notes: row.notes,
+    monthlySalary: row.monthlySalary,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export async function listEmployees(db: Db, query: EmployeeListQuery): Promise<EmployeeListResponse> {
+  const conditions: SQL[] = [];
+  if (query.search) {
+    const pattern = `%${escapeLike(query.search)}%`;
+    conditions.push(
+      or(ilike(employees.employeeName, pattern), ilike(employees.employeeCode, pattern), ilike(employees.email, pattern), ilike(employees.phone, pattern))!,
+    );
+  }
+  if (query.department) conditions.push(eq(employees.departmentId, query.department));
+  if (query.status === "active") conditions.push(eq(employees.isActive, true));
+  if (query.status === "inactive") conditions.push(eq(employees.isActive, false));
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+
+  const [{ total }] = await db.select({ total: count() }).from(employees).where(where);
+  const found = await db
+    .select({ employee: employees, department: { id: departments.id, name: departments.name } })
+    .from(employees)
+    .innerJoin(departments, eq(departments.id, employees.departmentId))
+    .where(where)
+    .orderBy(asc(sql`lower(${employees.employeeName})`), asc(employees.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  return { employees: found.map((r) => presentEmployee(r.employee, r.department)), total: Number(total), page: query.page, limit: query.limit };
+}
+
+export async function getEmployee(q: Queryable, id: string): Promise<Employee | null> {
+  const [found] = await q
+    .select({ employee: employees, department: { id: departments.id, name: departments.name } })
+    .from(employees)
+    .innerJoin(departments, eq(departments.id, employees.departmentId))
+    .where(eq(employees.id, id));
+  return found ? presentEmployee(found.employee, found.department) : null;
+}
+
+async function assertDepartment(q: Queryable, id: string | undefined): Promise<void> {
+  if (id === undefined) return;
+  const [found] = await q.select({ id: departments.id }).from(departments).where(eq(departments.id, id));
+  if (!found) throw new AppError(400, "Department not found", { code: "invalid_input", issues: [{ path: "departmentId", message: "Department not found" }] });
+}
+
+const codeTaken = (code: string | null | undefined) => conflict(`Employee code "${code ?? ""}" is already in use`, "duplicate_employee_code");
+
+export async function createEmployee(db: Db, input: EmployeeCreate, actor: Actor, ipAddress?: string): Promise<Employee> {
+  const columns = employeeColumns(input);
+  try {
+    return await db.transaction(async (tx) => {
+      await assertDepartment(tx, columns.departmentId);
+      const [row] = await tx
+        .insert(employees)
+        .values({ ...columns, employeeName: columns.employeeName!, departmentId: columns.departmentId!, joiningDate: columns.joiningDate! })
+        .returning();
+      const employee = (await getEmployee(tx, row.id))!;
+      await writeAudit(tx, { action: "create", entityType: "employee", entityId: row.id, actor, after: employee, ipAddress });
+      return employee;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, "employees_code_key")) throw codeTaken(columns.employeeCode);
+    throw err;
+  }
+}
+
+/**
+ * Applies an edit, audited. When the weekly off, joining date or active flag change (they decide
+ * which days are computed and how), the previous and current month are recalculated in the same
+ * transaction.
+ */
+export async function updateEmployee(db: Db, id: string, input: EmployeeUpdate, actor: Actor, today: string, ipAddress?: string): Promise<Employee> {
+  const columns = employeeColumns(input);
+  try {
+    return await db.transaction(async (tx) => {
+      const before = await getEmployee(tx, id);
+      if (!before) throw notFound("Employee not found");
+      await assertDepartment(tx, columns.departmentId);
+      if (Object.keys(columns).length > 0) await tx.update(employees).set({ ...columns, updatedAt: sql`now()` }).where(eq(employees.id, id));
+      const after = (await getEmployee(tx, id))!;
+      await writeAudit(tx, { action: "update", entityType: "employee", entityId: id, actor, before, after, ipAddress });
+      if (before.weeklyOff !== after.weeklyOff || before.joiningDate !== after.joiningDate || before.isActive !== after.isActive) {
+        const month = monthOfDate(today);
+        const scope = { employeeIds: [id], from: monthBounds(previousMonth(month)).from, to: minDate(today, monthBounds(month).to), today };
+        await recalculateDays(tx, await loadPolicy(tx), scope);
+      }
+      return after;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, "employees_code_key")) throw codeTaken(columns.employeeCode);
+    throw err;
+  }
+}
+
+export async function listDepartments(db: Db): Promise<Department[]> {
+  return db.select({ id: departments.id, name: departments.name }).from(departments).orderBy(asc(sql`lower(${departments.name})`));
+}
+
+const departmentTaken = (name: string) => conflict(`A department named ${name} already exists`, "duplicate_department");
+
+export async function createDepartment(db: Db, name: string, actor: Actor, ipAddress?: string): Promise<Department> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [row] = await tx.insert(departments).values({ name }).returning({ id: departments.id, name: departments.name });
+      await writeAudit(tx, { action: "create", entityType: "department", entityId: row.id, actor, after: row, ipAddress });
+      return row;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, "departments_name_lower_key")) throw departmentTaken(name);
+    throw err;
+  }
+}
+
+export async function renameDepartment(db: Db, id: string, name: string, actor: Actor, ipAddress?: string): Promise<Department> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [before] = await tx.select({ id: departments.id, name: departments.name }).from(departments).where(eq(departments.id, id));
+      if (!before) throw notFound("Department not found");
+      const [after] = await tx.update(departments).set({ name }).where(eq(departments.id, id)).returning({ id: departments.id, name: departments.name });
+      await writeAudit(tx, { action: "update", entityType: "department", entityId: id, actor, before, after, ipAddress });
+      return after;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, "departments_name_lower_key")) throw departmentTaken(name);
+    throw err;
+  }
+}

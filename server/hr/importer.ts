@@ -1,0 +1,331 @@
+// The attendance CSV import (DECISIONS §8, §9). The uploaded file (already on disk) is streamed
+// through papaparse, never held whole in memory; each row is read by punch-csv.ts's rules, names
+// are matched in memory, and good punches are inserted ~5,000 per statement with ON CONFLICT DO
+// NOTHING on the natural key, so a re-import or a concurrent import of the same file stores each
+// event once. Everything, including the recalculation of the affected days, runs in one
+// transaction: a refused or failed import leaves nothing behind. A dry run does all of it and
+// rolls back.
+import fs from "node:fs";
+import Papa from "papaparse";
+import { sql } from "drizzle-orm";
+import type { Db, Tx } from "../db/client";
+import { attendanceImports } from "../db/schema";
+import type { Actor } from "../context";
+import type { ImportPreview, ImportResult } from "../../shared/schemas/hr";
+import { badRequest } from "../middlewares/errors";
+import { writeAudit } from "../services/audit";
+import { monthBounds } from "./calendar";
+import { loadPolicy } from "./policy";
+import { matchHeaders, missingColumnsMessage, nameKey, parseRow, toPunchRecord } from "./punch-csv";
+import { recalculateDays } from "./recalculate";
+import { rows, textArray } from "./sql";
+
+/** Text read from the file at a time. */
+const READ_CHUNK = 1024 * 1024;
+/** Punch rows per INSERT statement. */
+export const INSERT_BATCH = 5_000;
+/** Bad rows reported in the answer (all are counted in the import record). */
+export const MAX_REPORTED_ERRORS = 100;
+/** Days shown by a dry run's preview. */
+export const PREVIEW_DAYS = 200;
+/** Serialises imports (pg_advisory_xact_lock key): two imports never interleave their inserts and recalculations. */
+const IMPORT_LOCK = 727_100;
+
+export const NOT_CSV_MESSAGE = "The file is not a CSV file. Please select a CSV file";
+
+export type ImportInput = {
+  filePath: string;
+  fileName: string;
+  month: string;
+  dryRun: boolean;
+  actor: Actor;
+  /** Today in APP_TIMEZONE: days after it are not marked. */
+  today: string;
+  ipAddress?: string;
+};
+
+export type PreviewDay = {
+  employeeId: string;
+  employeeName: string;
+  date: string;
+  dayStatus: string;
+  firstInTime: string | null;
+  lastOutTime: string | null;
+  totalHours: number;
+  violationPoints: number;
+  violationReason: string | null;
+};
+
+export type ImportAnswer = ImportResult & { preview?: ImportPreview & { days: PreviewDay[] } };
+
+/** Refuses at once a file that is empty or binary (a NUL byte in its first 64 KiB): not CSV. */
+async function assertLooksLikeText(filePath: string): Promise<void> {
+  const handle = await fs.promises.open(filePath, "r");
+  try {
+    const buffer = Buffer.alloc(64 * 1024);
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    if (bytesRead === 0) throw badRequest("The file is empty. Please select a CSV file with a header row and punch rows");
+    if (buffer.subarray(0, bytesRead).includes(0)) throw badRequest(NOT_CSV_MESSAGE);
+  } finally {
+    await handle.close();
+  }
+}
+
+type NameTarget = { employeeId: string } | { ambiguous: true };
+
+/** nameKey → employee: name mappings first, then employee names (an active employee wins over inactive ones of the same name). */
+async function loadNameIndex(tx: Tx): Promise<Map<string, NameTarget>> {
+  const people = await rows<{ id: string; employee_name: string; is_active: boolean }>(tx, sql`select id, employee_name, is_active from employees`);
+  const byKey = new Map<string, { id: string; active: boolean }[]>();
+  for (const p of people) {
+    const key = nameKey(p.employee_name);
+    const list = byKey.get(key) ?? [];
+    list.push({ id: p.id, active: p.is_active });
+    byKey.set(key, list);
+  }
+  const index = new Map<string, NameTarget>();
+  for (const [key, list] of byKey) {
+    const candidates = list.length > 1 && list.some((c) => c.active) ? list.filter((c) => c.active) : list;
+    index.set(key, candidates.length === 1 ? { employeeId: candidates[0].id } : { ambiguous: true });
+  }
+  const mappings = await rows<{ name_key: string; employee_id: string }>(tx, sql`select name_key, employee_id from name_mappings`);
+  for (const m of mappings) index.set(m.name_key, { employeeId: m.employee_id });
+  return index;
+}
+
+class PunchBatch {
+  employeeIds: string[] = [];
+  dates: string[] = [];
+  times: string[] = [];
+  types: string[] = [];
+  get size() {
+    return this.employeeIds.length;
+  }
+  add(employeeId: string, date: string, time: string, type: string) {
+    this.employeeIds.push(employeeId);
+    this.dates.push(date);
+    this.times.push(time);
+    this.types.push(type);
+  }
+}
+
+/** Inserts one batch; answers how many events were new (duplicates, stored or within the batch, are skipped by the natural key). */
+async function insertBatch(tx: Tx, batch: PunchBatch, importId: string): Promise<number> {
+  if (batch.size === 0) return 0;
+  const [result] = await rows<{ n: number }>(
+    tx,
+    sql`with inserted as (
+      insert into punch_events (employee_id, punch_date, punch_time, event_type, import_id)
+      select e::uuid, d::date, t::time, y::punch_type, ${importId}::uuid
+      from unnest(${textArray(batch.employeeIds)}, ${textArray(batch.dates)}, ${textArray(batch.times)}, ${textArray(batch.types)}) as u(e, d, t, y)
+      on conflict on constraint punch_events_natural_key do nothing
+      returning 1
+    ) select count(*)::int as n from inserted`,
+  );
+  return Number(result?.n ?? 0);
+}
+
+type ParseEvent = { rows: string[][] } | { done: true } | { error: unknown };
+
+/**
+ * The records of a CSV file, a chunk at a time (about READ_CHUNK of text), through papaparse's
+ * streaming parser. While the consumer works on a chunk (database inserts), both the parser and
+ * the file stream are paused, so at most a chunk or two of the file is in memory whatever its size.
+ * BOM, CRLF or LF line ends and quoted fields are papaparse's business.
+ */
+export async function* csvChunks(filePath: string): AsyncGenerator<string[][]> {
+  const source = fs.createReadStream(filePath, { encoding: "utf8", highWaterMark: READ_CHUNK });
+  const queued: ParseEvent[] = [];
+  let waiting: ((event: ParseEvent) => void) | null = null;
+  let parser: Papa.Parser | null = null;
+  const deliver = (event: ParseEvent) => {
+    const wake = waiting;
+    waiting = null;
+    if (wake) wake(event);
+    else queued.push(event);
+  };
+  Papa.parse<string[]>(source, {
+    header: false,
+    chunk: (results, handle) => {
+      parser = handle;
+      handle.pause();
+      source.pause();
+      deliver({ rows: results.data });
+    },
+    complete: () => deliver({ done: true }),
+    error: (error: unknown) => deliver({ error }),
+  });
+  try {
+    for (;;) {
+      const event = queued.shift() ?? (await new Promise<ParseEvent>((resolve) => (waiting = resolve)));
+      if ("error" in event) throw event.error;
+      if ("done" in event) return;
+      yield event.rows;
+      (parser as Papa.Parser | null)?.resume();
+      source.resume();
+    }
+  } finally {
+    source.destroy();
+  }
+}
+
+class DryRunRollback extends Error {
+  constructor(readonly answer: ImportAnswer) {
+    super("dry run");
+  }
+}
+
+export async function importPunches(db: Db, input: ImportInput): Promise<ImportAnswer> {
+  await assertLooksLikeText(input.filePath);
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`);
+      const answer = await runImport(tx, input);
+      if (input.dryRun) throw new DryRunRollback(answer);
+      return answer;
+    });
+  } catch (err) {
+    if (err instanceof DryRunRollback) return err.answer;
+    throw err;
+  }
+}
+
+async function runImport(tx: Tx, input: ImportInput): Promise<ImportAnswer> {
+  const policy = await loadPolicy(tx);
+  const names = await loadNameIndex(tx);
+  const [record] = await tx
+    .insert(attendanceImports)
+    .values({ fileName: input.fileName.slice(0, 255), month: input.month, totalRows: 0, processedEvents: 0, duplicateEvents: 0, skippedRows: 0, errorRows: 0, importedBy: input.actor.id })
+    .returning({ id: attendanceImports.id });
+
+  let totalRows = 0;
+  let skippedRows = 0;
+  let errorRows = 0;
+  let matchedEvents = 0;
+  let processedEvents = 0;
+  const errors: { row: number; message: string }[] = [];
+  const unmatched = new Map<string, { name: string; rows: number }>();
+  const affected = new Set<string>();
+  let firstDate: string | null = null;
+  let lastDate: string | null = null;
+  let batch = new PunchBatch();
+
+  const reportError = (row: number, message: string) => {
+    errorRows += 1;
+    if (errors.length < MAX_REPORTED_ERRORS) errors.push({ row, message });
+  };
+
+  let columns: ReturnType<typeof matchHeaders> | null = null;
+  // Rows are numbered as a spreadsheet shows them: the header is row 1, the first data row is row 2.
+  let rowNumber = 0;
+  for await (const chunk of csvChunks(input.filePath)) {
+    for (const cells of chunk) {
+      rowNumber += 1;
+      if (columns === null) {
+        columns = matchHeaders(cells.map((c) => String(c ?? "")));
+        if (!columns.ok) throw badRequest(missingColumnsMessage(columns.missing));
+        continue;
+      }
+      if (!columns.ok) break;
+      const row = parseRow(toPunchRecord(cells, columns.columns), input.month);
+      if ("skip" in row) {
+        if (row.skip === "blank") continue;
+        totalRows += 1;
+        skippedRows += 1;
+        continue;
+      }
+      totalRows += 1;
+      if ("error" in row) {
+        reportError(rowNumber, row.error);
+        continue;
+      }
+      const target = names.get(row.nameKey);
+      if (!target) {
+        const entry = unmatched.get(row.nameKey);
+        if (entry) entry.rows += 1;
+        else unmatched.set(row.nameKey, { name: row.employeeName, rows: 1 });
+        continue;
+      }
+      if ("ambiguous" in target) {
+        reportError(rowNumber, `Employee name "${row.employeeName}" matches more than one employee; add a name mapping for it`);
+        continue;
+      }
+      matchedEvents += 1;
+      affected.add(target.employeeId);
+      if (firstDate === null || row.date < firstDate) firstDate = row.date;
+      if (lastDate === null || row.date > lastDate) lastDate = row.date;
+      batch.add(target.employeeId, row.date, row.time, row.type);
+      if (batch.size >= INSERT_BATCH) {
+        processedEvents += await insertBatch(tx, batch, record.id);
+        batch = new PunchBatch();
+      }
+    }
+  }
+  if (columns === null) throw badRequest(`The file has no header row. ${missingColumnsMessage(["Employee Name", "Date", "Time", "Event Type"])}`);
+  processedEvents += await insertBatch(tx, batch, record.id);
+
+  // Affected days: every day of the month up to today for the employees the file names
+  // (see recalculate.ts daysToCompute), in batches.
+  const { from, to } = monthBounds(input.month);
+  const employeeIds = [...affected].sort();
+  await recalculateDays(tx, policy, { employeeIds, from, to, today: input.today });
+
+  const answer: ImportAnswer = {
+    processedEvents,
+    totalRows,
+    skippedRows,
+    duplicateEvents: matchedEvents - processedEvents,
+    unmatchedNames: [...unmatched.values()],
+    errors,
+  };
+
+  await tx
+    .update(attendanceImports)
+    .set({ totalRows, processedEvents, duplicateEvents: answer.duplicateEvents, skippedRows, errorRows })
+    .where(sql`${attendanceImports.id} = ${record.id}`);
+  await writeAudit(tx, {
+    action: input.dryRun ? "dry_run" : "import",
+    entityType: "import",
+    entityId: record.id,
+    actor: input.actor,
+    after: { fileName: input.fileName, month: input.month, ...answer, errorRows, unmatchedNames: answer.unmatchedNames.length, errors: undefined },
+    ipAddress: input.ipAddress,
+  });
+
+  if (input.dryRun) {
+    const days = employeeIds.length === 0 ? [] : await previewDays(tx, employeeIds, from, to);
+    const [count] =
+      employeeIds.length === 0
+        ? [{ n: 0 }]
+        : await rows<{ n: number }>(tx, sql`select count(*)::int as n from attendance_days where employee_id = any((${textArray(employeeIds)})::uuid[]) and date between ${from}::date and ${to}::date`);
+    answer.dryRun = true;
+    answer.preview = { month: input.month, matchedEmployees: employeeIds.length, affectedDays: Number(count.n), firstDate, lastDate, days };
+  }
+  return answer;
+}
+
+async function previewDays(tx: Tx, employeeIds: string[], from: string, to: string): Promise<PreviewDay[]> {
+  const found = await rows<{
+    employee_id: string; employee_name: string; date: string; day_status: string; first_in_time: string | null; last_out_time: string | null;
+    total_hours: string | null; violation_points: number; violation_reason: string | null;
+  }>(
+    tx,
+    sql`select d.employee_id, e.employee_name, d.date::text as date, d.day_status::text as day_status, d.first_in_time::text as first_in_time,
+          d.last_out_time::text as last_out_time, d.total_hours::text as total_hours, d.violation_points, d.violation_reason
+        from attendance_days d join employees e on e.id = d.employee_id
+        where d.employee_id = any((${textArray(employeeIds)})::uuid[]) and d.date between ${from}::date and ${to}::date
+        order by lower(e.employee_name), e.id, d.date limit ${PREVIEW_DAYS}`,
+  );
+  return found.map((d) => ({
+    employeeId: d.employee_id,
+    employeeName: d.employee_name,
+    date: d.date,
+    dayStatus: d.day_status,
+    firstInTime: d.first_in_time,
+    lastOutTime: d.last_out_time,
+    totalHours: d.total_hours === null ? 0 : Number(d.total_hours),
+    violationPoints: Number(d.violation_points),
+    violationReason: d.violation_reason,
+  }));
+}
+

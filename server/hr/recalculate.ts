@@ -1,0 +1,174 @@
+// Recalculation of stored attendance days from stored punches, in batches (DECISIONS §8, §9):
+// one query loads the punches of a group of employees for the whole range, ordered by employee,
+// date and time; computeDay/mergeManualEdit (the one day rule) run in JS; the results are upserted
+// a couple of thousand rows per statement. A day edited by hand keeps its status, points and
+// violation reason: mergeManualEdit decides that in JS, and the upsert re-checks is_manual in SQL
+// so an edit committed meanwhile is never overwritten.
+import { sql } from "drizzle-orm";
+import type { Queryable } from "../db/client";
+import type { DayStatus, PunchType, Weekday } from "../../shared/constants";
+import type { AttendancePolicy, ReviewReason } from "../../shared/schemas/hr";
+import { computeDay, mergeManualEdit, type Punch, type StoredDay } from "./attendance-engine";
+import { datesBetween, maxDate, minDate } from "./calendar";
+import { rows, slices, textArray } from "./sql";
+
+export type RecalcScope = {
+  employeeIds: readonly string[];
+  /** First and last date to recalculate, both included. */
+  from: string;
+  to: string;
+  /** Today in APP_TIMEZONE: later days are not marked. */
+  today: string;
+};
+
+/** Employees whose punches are loaded together: bounds memory to one group's punches. */
+const EMPLOYEE_GROUP = 250;
+/** Rows per upsert statement. */
+const UPSERT_BATCH = 2_000;
+
+type EmployeeFacts = { id: string; weekly_off: Weekday; joining_date: string; is_active: boolean };
+type PunchRow = { employee_id: string; d: string; t: string; type: PunchType };
+type ExistingRow = {
+  employee_id: string;
+  d: string;
+  is_manual: boolean;
+  day_status: DayStatus;
+  violation_points: number;
+  violation_reason: string | null;
+  review_reason: ReviewReason | null;
+};
+
+export type DayToStore = StoredDay & { employeeId: string; date: string };
+
+/**
+ * Which days are computed for one employee: for an active employee every day from
+ * max(joiningDate, from) to min(today, to) — a working day without punches is Absent (Unpaid);
+ * for an inactive one only the days that have punches. Days edited by hand in the range are
+ * always revisited so their punch facts follow the punches.
+ */
+export function* daysToCompute(
+  employee: { isActive: boolean; joiningDate: string },
+  scope: Pick<RecalcScope, "from" | "to" | "today">,
+  punchDates: Iterable<string>,
+  manualDates: Iterable<string>,
+): Generator<string> {
+  const dates = new Set<string>();
+  if (employee.isActive) for (const d of datesBetween(maxDate(employee.joiningDate, scope.from), minDate(scope.today, scope.to))) dates.add(d);
+  for (const d of punchDates) dates.add(d);
+  for (const d of manualDates) dates.add(d);
+  yield* [...dates].sort();
+}
+
+/** Recalculates and stores the days of `scope`; answers how many day rows were written. */
+export async function recalculateDays(q: Queryable, policy: AttendancePolicy, scope: RecalcScope): Promise<number> {
+  const holidayDates = new Set(policy.holidays.map((h) => h.date));
+  let written = 0;
+  for (const group of slices([...new Set(scope.employeeIds)], EMPLOYEE_GROUP)) {
+    const days = await computeGroup(q, policy, holidayDates, group, scope);
+    for (const batch of slices(days, UPSERT_BATCH)) written += await upsertDays(q, batch);
+  }
+  return written;
+}
+
+async function computeGroup(q: Queryable, policy: AttendancePolicy, holidayDates: Set<string>, ids: string[], scope: RecalcScope): Promise<DayToStore[]> {
+  const idArray = sql`(${textArray(ids)})::uuid[]`;
+  const employees = await rows<EmployeeFacts>(
+    q,
+    sql`select id, weekly_off, joining_date::text as joining_date, is_active from employees where id = any(${idArray})`,
+  );
+  const punches = await rows<PunchRow>(
+    q,
+    sql`select employee_id, punch_date::text as d, punch_time::text as t, event_type::text as type from punch_events
+        where employee_id = any(${idArray}) and punch_date between ${scope.from}::date and ${scope.to}::date
+        order by employee_id, punch_date, punch_time`,
+  );
+  const existing = await rows<ExistingRow>(
+    q,
+    sql`select employee_id, date::text as d, is_manual, day_status::text as day_status, violation_points, violation_reason, review_reason
+        from attendance_days where employee_id = any(${idArray}) and date between ${scope.from}::date and ${scope.to}::date`,
+  );
+
+  const punchesByEmployee = new Map<string, Map<string, Punch[]>>();
+  for (const p of punches) {
+    let byDate = punchesByEmployee.get(p.employee_id);
+    if (!byDate) punchesByEmployee.set(p.employee_id, (byDate = new Map()));
+    let list = byDate.get(p.d);
+    if (!list) byDate.set(p.d, (list = []));
+    list.push({ time: p.t, type: p.type });
+  }
+  const existingByKey = new Map<string, ExistingRow>();
+  const manualByEmployee = new Map<string, string[]>();
+  for (const e of existing) {
+    existingByKey.set(`${e.employee_id}|${e.d}`, e);
+    if (e.is_manual) {
+      const list = manualByEmployee.get(e.employee_id) ?? [];
+      list.push(e.d);
+      manualByEmployee.set(e.employee_id, list);
+    }
+  }
+
+  const rules = policy;
+  const out: DayToStore[] = [];
+  for (const employee of employees) {
+    const byDate = punchesByEmployee.get(employee.id) ?? new Map<string, Punch[]>();
+    const dates = daysToCompute(
+      { isActive: employee.is_active, joiningDate: employee.joining_date },
+      scope,
+      byDate.keys(),
+      manualByEmployee.get(employee.id) ?? [],
+    );
+    for (const date of dates) {
+      const computed = computeDay(
+        { date, weeklyOff: employee.weekly_off, isHoliday: holidayDates.has(date), punches: byDate.get(date) ?? [], today: scope.today },
+        rules,
+      );
+      const before = existingByKey.get(`${employee.id}|${date}`);
+      const merged = mergeManualEdit(
+        before
+          ? { isManual: before.is_manual, dayStatus: before.day_status, violationPoints: before.violation_points, violationReason: before.violation_reason, reviewReason: before.review_reason }
+          : null,
+        computed,
+      );
+      if (merged) out.push({ ...merged, employeeId: employee.id, date });
+    }
+  }
+  return out;
+}
+
+/**
+ * Stores computed days: new rows are inserted; an existing row is updated only when something
+ * changed (so re-importing the same file writes nothing), and a row edited by hand keeps its
+ * status, points and reason whatever the batch says.
+ */
+async function upsertDays(q: Queryable, days: readonly DayToStore[]): Promise<number> {
+  if (days.length === 0) return 0;
+  const result = await rows<{ n: number }>(
+    q,
+    sql`with written as (
+      insert into attendance_days as a
+        (employee_id, date, day_status, first_in_time, last_out_time, total_hours, violation_points, violation_reason, review_reason, is_manual)
+      select e::uuid, d::date, s::day_status, fi::time, lo::time, h::numeric, p::int, vr, rr, m::boolean
+      from unnest(
+        ${textArray(days.map((x) => x.employeeId))}, ${textArray(days.map((x) => x.date))}, ${textArray(days.map((x) => x.dayStatus))},
+        ${textArray(days.map((x) => x.firstInTime))}, ${textArray(days.map((x) => x.lastOutTime))}, ${textArray(days.map((x) => x.totalHours))},
+        ${textArray(days.map((x) => x.violationPoints))}, ${textArray(days.map((x) => x.violationReason))}, ${textArray(days.map((x) => x.reviewReason))},
+        ${textArray(days.map((x) => x.isManual))}
+      ) as u(e, d, s, fi, lo, h, p, vr, rr, m)
+      on conflict (employee_id, date) do update set
+        first_in_time = excluded.first_in_time,
+        last_out_time = excluded.last_out_time,
+        total_hours = excluded.total_hours,
+        day_status = case when a.is_manual then a.day_status else excluded.day_status end,
+        violation_points = case when a.is_manual then a.violation_points else excluded.violation_points end,
+        violation_reason = case when a.is_manual then a.violation_reason else excluded.violation_reason end,
+        review_reason = case when a.is_manual
+          then (case when a.day_status = 'Pending Review' then coalesce(a.review_reason, excluded.review_reason) else null end)
+          else excluded.review_reason end,
+        updated_at = now()
+      where (a.first_in_time, a.last_out_time, a.total_hours, a.day_status, a.violation_points, a.violation_reason, a.review_reason)
+        is distinct from (excluded.first_in_time, excluded.last_out_time, excluded.total_hours, excluded.day_status, excluded.violation_points, excluded.violation_reason, excluded.review_reason)
+      returning 1
+    ) select count(*)::int as n from written`,
+  );
+  return Number(result[0]?.n ?? 0);
+}

@@ -1,0 +1,30 @@
+// Small helpers for the raw SQL of the HR batches, the same on node-postgres and PGlite.
+import { sql, type SQL } from "drizzle-orm";
+import type { Queryable } from "../db/client";
+
+/**
+ * One array parameter, always sent as text[] and cast in the query: PGlite cannot serialise
+ * arrays of enum types (or of types it does not know), node-postgres does not mind either way.
+ */
+export function textArray(values: readonly (string | number | boolean | null)[]): SQL {
+  return sql`${sql.param(values.map((v) => (v === null ? null : String(v))))}::text[]`;
+}
+
+/** The rows of a raw query, whichever driver answered. */
+export async function rows<T>(q: Queryable, query: SQL): Promise<T[]> {
+  const result = (await q.execute(query)) as unknown as { rows?: T[] } | T[];
+  return Array.isArray(result) ? result : (result.rows ?? []);
+}
+
+/** A PostgreSQL unique violation (23505), optionally on one constraint; Drizzle wraps the driver's error. */
+export function isUniqueViolation(err: unknown, constraint?: string): boolean {
+  for (let e = err as { code?: string; constraint?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === "23505") return constraint === undefined || e.constraint === constraint;
+  }
+  return false;
+}
+
+/** Splits a list into consecutive slices of at most `size`. */
+export function* slices<T>(list: readonly T[], size: number): Generator<T[]> {
+  for (let i = 0; i < list.length; i += size) yield list.slice(i, i + size);
+}

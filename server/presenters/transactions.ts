@@ -1,0 +1,120 @@
+// The fields a transaction answer may carry (shared/schemas/transactions.ts `Transaction`): money as
+// decimal strings, dates YYYY-MM-DD, instants full ISO. Nothing else leaves the server.
+import type { ApprovalRow, AttachmentRow, TransactionRow } from "../db/schema";
+import type { CustomFieldDefinition } from "../../shared/schemas/categories";
+import type { Approval, Attachment, Transaction } from "../../shared/schemas/transactions";
+import type { ApprovalAction, PaymentMethod } from "../../shared/constants";
+import { paiseToString, toPaise } from "../../shared/money";
+
+/** A transaction row with what list and detail queries join to it. */
+export type TransactionView = TransactionRow & {
+  categoryName: string;
+  categoryIsBuiltin: boolean;
+  creatorName: string;
+  creatorUsername: string;
+  attachmentCount: number;
+};
+
+export type PossibleDuplicate = { id: string; humanReadableId: string; status: Transaction["status"] };
+
+const iso = (d: Date | string | null): string | null => (d === null ? null : d instanceof Date ? d.toISOString() : new Date(d).toISOString());
+
+/** "1234.5" → "1234.50": numeric(14,2) reads back as text, the answer always has 2 fraction digits. */
+export const presentAmount = (amount: string | null): string => paiseToString(toPaise(amount ?? "0"));
+
+export function presentTransaction(v: TransactionView): Transaction {
+  return {
+    id: v.id,
+    humanReadableId: v.humanReadableId,
+    formType: v.formType,
+    categoryId: v.categoryId,
+    category: { id: v.categoryId, name: v.categoryName, isBuiltin: v.categoryIsBuiltin },
+    amount: presentAmount(v.amount),
+    transactionDate: v.transactionDate,
+    description: v.description,
+    status: v.status,
+    isPaid: v.isPaid,
+    isPriority: v.isPriority,
+    isEmergency: v.isEmergency,
+    previouslyRejected: v.previouslyRejected,
+    createdBy: v.createdBy,
+    creator: { id: v.createdBy, name: v.creatorName, username: v.creatorUsername },
+    createdAt: iso(v.createdAt)!,
+    updatedAt: iso(v.updatedAt)!,
+    customFieldValues: v.customFieldValues ?? {},
+    approvalsReceived: v.approvalsReceived,
+    approvalsRequired: v.approvalsRequired,
+    approvalRound: v.approvalRound,
+    submittedAt: iso(v.submittedAt),
+    approvedAt: iso(v.approvedAt),
+    paymentDueDate: v.paymentDueDate,
+    paidDate: v.paidDate,
+    paymentMethod: (v.paymentMethod as PaymentMethod | null) ?? null,
+    paymentReference: v.paymentReference,
+    paymentNotes: v.paymentNotes,
+    paidBy: v.paidBy,
+    completedAt: iso(v.completedAt),
+    attachmentCount: Number(v.attachmentCount ?? 0),
+  };
+}
+
+export function presentApproval(a: ApprovalRow & { approverName: string | null }): Approval {
+  return {
+    id: a.id,
+    transactionId: a.transactionId,
+    approverId: a.approverId,
+    approver: a.approverId ? { name: a.approverName ?? "" } : null,
+    emergencyApproverCode: a.emergencyApproverCode,
+    action: a.action as ApprovalAction,
+    actedAt: iso(a.actedAt)!,
+    reasonText: a.reasonText,
+    round: a.round,
+  };
+}
+
+export function presentAttachment(a: AttachmentRow): Attachment {
+  return {
+    id: a.id,
+    transactionId: a.transactionId,
+    fileName: a.fileName,
+    mimeType: a.mimeType,
+    fileSizeBytes: a.fileSizeBytes,
+    uploadedBy: a.uploadedBy,
+    createdAt: iso(a.createdAt)!,
+  };
+}
+
+export type TransactionDetails = Transaction & {
+  category: Transaction["category"] & { fieldSchema: CustomFieldDefinition[] };
+  approvals: Approval[];
+  attachments: Attachment[];
+  possibleDuplicates: PossibleDuplicate[];
+};
+
+/** What the audit trail keeps of a transaction: its own fields, not the joined names. */
+export function auditSnapshot(row: TransactionRow): Record<string, unknown> {
+  return {
+    humanReadableId: row.humanReadableId,
+    formType: row.formType,
+    categoryId: row.categoryId,
+    amount: row.amount === null ? null : presentAmount(row.amount),
+    transactionDate: row.transactionDate,
+    description: row.description,
+    status: row.status,
+    isPaid: row.isPaid,
+    isPriority: row.isPriority,
+    isEmergency: row.isEmergency,
+    previouslyRejected: row.previouslyRejected,
+    createdBy: row.createdBy,
+    customFieldValues: row.customFieldValues,
+    approvalRound: row.approvalRound,
+    approvalsRequired: row.approvalsRequired,
+    approvalsReceived: row.approvalsReceived,
+    paymentDueDate: row.paymentDueDate,
+    paidDate: row.paidDate,
+    paymentMethod: row.paymentMethod,
+    paymentReference: row.paymentReference,
+    paymentNotes: row.paymentNotes,
+    paidBy: row.paidBy,
+  };
+}

@@ -1,0 +1,274 @@
+// The socket hub (DECISIONS §6): WebSockets on /ws of the same HTTP server, authenticated at the
+// upgrade with the session cookie through the app's own session middleware. It turns bus events
+// into socket traffic: notifications to their users, closes when sessions end, and the lockdown
+// message then close 4423 to every non-SuperAdmin. On PostgreSQL the bus is LISTEN/NOTIFY, so an
+// event published by any server process reaches the sockets held by this one.
+import http from "node:http";
+import type { Duplex } from "node:stream";
+import type { RequestHandler } from "express";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { WebSocketServer, type WebSocket, type RawData } from "ws";
+import type { Db } from "../db/client";
+import { users } from "../db/schema";
+import type { Config } from "../config";
+import type { Logger } from "../logger";
+import type { Role } from "../../shared/constants";
+import { WS_CLOSE, WS_HEARTBEAT_MS, WS_PATH } from "../../shared/ws-events";
+import { ABSOLUTE_SESSION_MS } from "../middlewares/auth";
+import type { BusEvent, EventBus } from "./bus";
+
+export type HubOptions = {
+  server: http.Server;
+  sessionMiddleware: RequestHandler;
+  bus: EventBus;
+  db: Db;
+  config: Pick<Config, "publicUrl">;
+  logger: Logger;
+  /** Ping interval; tests shorten it. */
+  heartbeatMs?: number;
+  /** How long a new socket has to send its {type:'auth'} message. */
+  authTimeoutMs?: number;
+};
+
+type Connection = {
+  ws: WebSocket;
+  userId: string;
+  role: Role;
+  sid: string;
+  authed: boolean;
+  alive: boolean;
+  authTimer: NodeJS.Timeout | null;
+};
+
+export type SocketHub = {
+  /** Open sockets, all or of one user (tests and diagnostics). */
+  connectionCount(userId?: string): number;
+  /** Closes every socket (1001), stops the heartbeat and the bus subscription, detaches from the server. */
+  close(): Promise<void>;
+};
+
+type SessionRequest = http.IncomingMessage & {
+  session?: { passport?: { user?: unknown }; authenticatedAt?: number } & Record<string, unknown>;
+  sessionID?: string;
+  originalUrl?: string;
+};
+
+function reject(socket: Duplex, status: number, text: string): void {
+  if (!socket.writable) return void socket.destroy();
+  socket.write(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(text)}\r\n\r\n${text}`);
+  socket.destroy();
+}
+
+/** A browser sends Origin; it must be our own (the Host it talks to) or PUBLIC_URL's. Non-browser clients send none. */
+function originAllowed(req: http.IncomingMessage, publicOrigin: string): boolean {
+  const origin = req.headers.origin;
+  if (!origin) return true;
+  if (origin === publicOrigin) return true;
+  const host = req.headers.host;
+  if (!host) return false;
+  return origin === `http://${host}` || origin === `https://${host}`;
+}
+
+export function attachSocketHub(options: HubOptions): SocketHub {
+  const { server, sessionMiddleware, bus, db, logger } = options;
+  const heartbeatMs = options.heartbeatMs ?? WS_HEARTBEAT_MS;
+  const authTimeoutMs = options.authTimeoutMs ?? 15_000;
+  const publicOrigin = new URL(options.config.publicUrl).origin;
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 4096 });
+
+  const connections = new Set<Connection>();
+  const byUser = new Map<string, Set<Connection>>();
+  const bySid = new Map<string, Set<Connection>>();
+
+  const index = (map: Map<string, Set<Connection>>, key: string, c: Connection) => {
+    let set = map.get(key);
+    if (!set) map.set(key, (set = new Set()));
+    set.add(c);
+  };
+  const unindex = (map: Map<string, Set<Connection>>, key: string, c: Connection) => {
+    const set = map.get(key);
+    if (!set) return;
+    set.delete(c);
+    if (set.size === 0) map.delete(key);
+  };
+
+  function closeConnection(c: Connection, code: number, reason: string): void {
+    if (c.ws.readyState === c.ws.CLOSING || c.ws.readyState === c.ws.CLOSED) return;
+    c.ws.close(code, reason);
+    // A peer that never answers the close frame is cut off.
+    setTimeout(() => c.ws.terminate(), 5_000).unref();
+  }
+
+  function send(c: Connection, payload: string): void {
+    if (c.ws.readyState === c.ws.OPEN) c.ws.send(payload);
+  }
+
+  /** The session of an upgrade request: its id and its user (active, not deleted), or null. */
+  async function authenticate(req: SessionRequest): Promise<{ sid: string; userId: string; role: Role } | null> {
+    req.originalUrl ??= req.url;
+    const res = new http.ServerResponse(req);
+    await new Promise<void>((resolve, rejectPromise) =>
+      sessionMiddleware(req as never, res as never, (err?: unknown) => (err ? rejectPromise(err) : resolve())),
+    );
+    const session = req.session;
+    const userId = session?.passport?.user;
+    if (!session || typeof userId !== "string" || !req.sessionID) return null;
+    if (Date.now() - (session.authenticatedAt ?? 0) > ABSOLUTE_SESSION_MS) return null;
+    const [row] = await db
+      .select({
+        id: users.id,
+        role: users.role,
+        lockdown: sql<boolean>`coalesce((select (value->>'enabled')::boolean from settings where key = 'lockdown'), false)`,
+      })
+      .from(users)
+      .where(and(eq(users.id, userId), eq(users.isActive, true), isNull(users.deletedAt)))
+      .limit(1);
+    if (!row) return null;
+    if (row.lockdown && row.role !== "SuperAdmin") return null;
+    return { sid: req.sessionID, userId: row.id, role: row.role };
+  }
+
+  function register(ws: WebSocket, who: { sid: string; userId: string; role: Role }): void {
+    const c: Connection = { ws, ...who, authed: false, alive: true, authTimer: null };
+    connections.add(c);
+    index(byUser, c.userId, c);
+    index(bySid, c.sid, c);
+    c.authTimer = setTimeout(() => {
+      if (!c.authed) closeConnection(c, WS_CLOSE.unauthorized, "No auth message");
+    }, authTimeoutMs);
+    c.authTimer.unref();
+
+    ws.on("pong", () => {
+      c.alive = true;
+    });
+    ws.on("message", (data: RawData) => onMessage(c, data));
+    ws.on("error", (err) => logger.debug({ err }, "socket error"));
+    ws.on("close", () => {
+      if (c.authTimer) clearTimeout(c.authTimer);
+      connections.delete(c);
+      unindex(byUser, c.userId, c);
+      unindex(bySid, c.sid, c);
+    });
+  }
+
+  function onMessage(c: Connection, data: RawData): void {
+    let message: { type?: unknown; userId?: unknown; role?: unknown };
+    try {
+      message = JSON.parse(data.toString());
+    } catch {
+      return;
+    }
+    if (!message || typeof message !== "object" || message.type !== "auth") return;
+    // The announcement must be the session's own user and role (DECISIONS §6).
+    if (message.userId !== c.userId || message.role !== c.role) {
+      closeConnection(c, WS_CLOSE.unauthorized, "Authentication mismatch");
+      return;
+    }
+    c.authed = true;
+    if (c.authTimer) clearTimeout(c.authTimer);
+    c.authTimer = null;
+  }
+
+  function onUpgrade(req: http.IncomingMessage, socket: Duplex, head: Buffer): void {
+    const pathname = new URL(req.url ?? "/", "http://localhost").pathname;
+    if (pathname !== WS_PATH) {
+      // Another upgrade handler (the Vite dev server's HMR) may own this path.
+      if (server.listenerCount("upgrade") <= 1) reject(socket, 404, "Not Found");
+      return;
+    }
+    socket.on("error", () => socket.destroy());
+    if (!originAllowed(req, publicOrigin)) return reject(socket, 403, "Forbidden");
+    authenticate(req as SessionRequest).then(
+      (who) => {
+        if (!who) return reject(socket, 401, "Unauthorized");
+        wss.handleUpgrade(req, socket, head, (ws) => register(ws, who));
+      },
+      (err) => {
+        logger.warn({ err }, "socket upgrade failed");
+        reject(socket, 500, "Internal Server Error");
+      },
+    );
+  }
+
+  function onBusEvent(event: BusEvent): void {
+    switch (event.type) {
+      case "notification": {
+        const payload = JSON.stringify(event.message);
+        for (const userId of event.userIds) for (const c of byUser.get(userId) ?? []) send(c, payload);
+        return;
+      }
+      case "sessions-ended": {
+        const targets = new Set<Connection>();
+        for (const userId of event.userIds) for (const c of byUser.get(userId) ?? []) targets.add(c);
+        for (const sid of event.sids ?? []) for (const c of bySid.get(sid) ?? []) targets.add(c);
+        for (const c of targets) closeConnection(c, WS_CLOSE.unauthorized, `Session ended: ${event.reason}`);
+        return;
+      }
+      case "lockdown": {
+        if (!event.enabled) return;
+        const payload = JSON.stringify({ type: "lockdown" });
+        for (const c of [...connections]) {
+          if (c.role === "SuperAdmin") continue;
+          send(c, payload);
+          closeConnection(c, WS_CLOSE.lockdown, "Emergency lockdown");
+        }
+        return;
+      }
+    }
+  }
+
+  /**
+   * Sessions can also end without an event (the idle timeout, the 12-hour limit, or an event
+   * published while this process was not listening): each heartbeat checks the sessions still exist.
+   */
+  async function closeExpiredSessions(): Promise<void> {
+    const sids = [...bySid.keys()];
+    if (sids.length === 0) return;
+    const alive = await db.execute<{ sid: string }>(
+      sql`select sid from sessions where sid in (${sql.join(sids.map((s) => sql`${s}`), sql`, `)})
+          and expires_at > now()
+          and coalesce((sess->>'authenticatedAt')::bigint, 0) > ${Date.now() - ABSOLUTE_SESSION_MS}`,
+    );
+    const rows = (Array.isArray(alive) ? alive : (alive as { rows: { sid: string }[] }).rows) as { sid: string }[];
+    const live = new Set(rows.map((r) => r.sid));
+    for (const sid of sids) {
+      if (live.has(sid)) continue;
+      for (const c of bySid.get(sid) ?? []) closeConnection(c, WS_CLOSE.unauthorized, "Session ended: timeout");
+    }
+  }
+
+  const heartbeat = setInterval(() => {
+    for (const c of connections) {
+      if (!c.alive) {
+        c.ws.terminate();
+        continue;
+      }
+      c.alive = false;
+      try {
+        c.ws.ping();
+      } catch {
+        c.ws.terminate();
+      }
+    }
+    closeExpiredSessions().catch((err) => logger.warn({ err }, "socket session check failed"));
+  }, heartbeatMs);
+  heartbeat.unref();
+
+  const unsubscribe = bus.subscribe(onBusEvent);
+  server.on("upgrade", onUpgrade);
+
+  return {
+    connectionCount(userId) {
+      return userId ? (byUser.get(userId)?.size ?? 0) : connections.size;
+    },
+    async close() {
+      clearInterval(heartbeat);
+      unsubscribe();
+      server.off("upgrade", onUpgrade);
+      for (const c of connections) c.ws.close(WS_CLOSE.goingAway, "Server shutting down");
+      await new Promise<void>((resolve) => setTimeout(resolve, 50));
+      for (const c of connections) c.ws.terminate();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,190 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type ApiClient, type TestApp } from "../test/harness";
+import { auditLog } from "../db/schema";
+import type { MadeUser } from "../test/factories";
+
+let t: TestApp;
+let admin: ApiClient;
+let adminUser: MadeUser;
+// A marker only this file's fixture entries carry, so counts do not depend on sign-in entries.
+const tag = `zz${Date.now().toString(36)}`;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const signedIn = await t.signIn("SuperAdmin");
+  admin = signedIn.api;
+  adminUser = signedIn.user;
+  // 30 entries a second apart, the newest last: 20 on transactions, 10 on users.
+  const base = Date.parse("2026-03-01T10:00:00Z");
+  await t.db.insert(auditLog).values(
+    Array.from({ length: 30 }, (_, i) => ({
+      action: i % 3 === 0 ? `${tag}_create` : `${tag}_update`,
+      entityType: i < 20 ? `${tag}_transaction` : `${tag}_user`,
+      entityId: `${tag}-entity-${String(i).padStart(2, "0")}`,
+      performedBy: i % 2 === 0 ? adminUser.id : null,
+      performerLabel: i % 2 === 0 ? null : "AK",
+      reason: i === 29 ? "=HYPERLINK(\"http://evil\")" : null,
+      beforeData: i === 5 ? { amount: "1.00" } : null,
+      afterData: i === 5 ? { amount: "2.00", note: "a,b \"c\"" } : null,
+      timestamp: new Date(base + i * 1000),
+    })),
+  );
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+type Entry = {
+  id: string;
+  action: string;
+  entityType: string;
+  entityId: string;
+  performer: { name: string; username: string } | null;
+  performerLabel: string | null;
+  beforeData: unknown;
+  afterData: unknown;
+  timestamp: string;
+  reason: string | null;
+};
+
+describe("GET /api/audit", () => {
+  it("is 401 when not signed in", async () => {
+    expect((await t.client().get("/api/audit")).status).toBe(401);
+  });
+
+  it("400 for a bad page or limit", async () => {
+    expect((await admin.get("/api/audit?page=0")).status).toBe(400);
+    const res = await admin.get("/api/audit?limit=201");
+    expect(res.status).toBe(400);
+    expect(res.body.issues[0].path).toBe("limit");
+    expect((await admin.get("/api/audit?limit=abc")).status).toBe(400);
+  });
+
+  it("is 403 for every other role", async () => {
+    for (const role of ["Accountant", "Approver", "HR Admin", "HR Staff"] as const) {
+      const { api } = await t.signIn(role);
+      expect((await api.get("/api/audit")).status).toBe(403);
+      expect((await api.get("/api/audit/facets")).status).toBe(403);
+      expect((await api.get("/api/audit/export.csv")).status).toBe(403);
+    }
+  });
+
+  it("answers {entries, total, page, limit}, newest first, 50 by default", async () => {
+    const res = await admin.get("/api/audit");
+    expect(res.status).toBe(200);
+    expect(res.body.page).toBe(1);
+    expect(res.body.limit).toBe(50);
+    expect(res.body.total).toBeGreaterThanOrEqual(30);
+    const stamps = (res.body.entries as Entry[]).map((e) => e.timestamp);
+    expect(stamps).toEqual([...stamps].sort().reverse());
+  });
+
+  it("pages through the filtered entries", async () => {
+    const first = await admin.get(`/api/audit?search=${tag}&limit=12&page=1`);
+    const third = await admin.get(`/api/audit?search=${tag}&limit=12&page=3`);
+    expect(first.body.total).toBe(30);
+    expect(first.body.entries).toHaveLength(12);
+    expect(third.body.entries).toHaveLength(6);
+    expect(first.body.entries[0].entityId).toBe(`${tag}-entity-29`);
+    expect(third.body.entries.at(-1).entityId).toBe(`${tag}-entity-00`);
+    const beyond = await admin.get(`/api/audit?search=${tag}&limit=12&page=4`);
+    expect(beyond.body).toMatchObject({ entries: [], total: 30, page: 4, limit: 12 });
+  });
+
+  it("search matches action, entity type and entity id, case-insensitively", async () => {
+    const byId = await admin.get(`/api/audit?search=${tag.toUpperCase()}-ENTITY-07`);
+    expect(byId.body.entries.map((e: Entry) => e.entityId)).toEqual([`${tag}-entity-07`]);
+    const byType = await admin.get(`/api/audit?search=${tag}_USER&limit=200`);
+    expect(byType.body.total).toBe(10);
+    const byAction = await admin.get(`/api/audit?search=${tag}_create&limit=200`);
+    expect(byAction.body.total).toBe(10);
+    // % and _ are literal characters, not wildcards.
+    expect((await admin.get("/api/audit?search=%25%25%25")).body.total).toBe(0);
+  });
+
+  it("filters by entity type and action, combined with search", async () => {
+    const res = await admin.get(`/api/audit?entityType=${tag}_transaction&action=${tag}_create&limit=200`);
+    expect(res.body.total).toBe(7); // i in 0..19 with i % 3 === 0
+    expect((res.body.entries as Entry[]).every((e) => e.entityType === `${tag}_transaction` && e.action === `${tag}_create`)).toBe(true);
+    const narrowed = await admin.get(`/api/audit?entityType=${tag}_transaction&search=entity-1`);
+    expect(narrowed.body.total).toBe(10);
+  });
+
+  it("each entry carries its performer or performer label, and before/after data", async () => {
+    const res = await admin.get(`/api/audit?search=${tag}-entity-0&limit=200`);
+    const byId = new Map((res.body.entries as Entry[]).map((e) => [e.entityId, e]));
+    expect(byId.get(`${tag}-entity-04`)).toMatchObject({ performer: { name: adminUser.name, username: adminUser.username }, performerLabel: null });
+    expect(byId.get(`${tag}-entity-05`)).toMatchObject({
+      performer: null,
+      performerLabel: "AK",
+      beforeData: { amount: "1.00" },
+      afterData: { amount: "2.00", note: 'a,b "c"' },
+    });
+  });
+
+  it("real changes appear in the trail: a budget created through the API", async () => {
+    const created = await admin.post("/api/admin/budgets", { name: "Audited", amount: "10", startDate: "2026-01-01", endDate: "2026-01-31" });
+    const res = await admin.get(`/api/audit?entityType=budget&search=${created.body.id}`);
+    expect(res.body.entries).toHaveLength(1);
+    expect(res.body.entries[0]).toMatchObject({ action: "create", performer: { username: adminUser.username } });
+  });
+});
+
+describe("GET /api/audit/facets", () => {
+  it("is 401 when not signed in; lists the entity types and actions present", async () => {
+    expect((await t.client().get("/api/audit/facets")).status).toBe(401);
+    const res = await admin.get("/api/audit/facets");
+    expect(res.status).toBe(200);
+    expect(res.body.entityTypes).toEqual(expect.arrayContaining([`${tag}_transaction`, `${tag}_user`, "session"]));
+    expect(res.body.actions).toEqual(expect.arrayContaining([`${tag}_create`, `${tag}_update`, "login"]));
+    expect(res.body.actions).toEqual([...res.body.actions].sort());
+  });
+});
+
+describe("GET /api/audit/export.csv", () => {
+  it("is 401 when not signed in", async () => {
+    expect((await t.client().get("/api/audit/export.csv")).status).toBe(401);
+  });
+
+  it("streams the filtered trail as CSV, newest first, formula-safe and quoted", async () => {
+    const res = await admin.agent.get(`/api/audit/export.csv?search=${tag}`).buffer(true).parse((r, cb) => {
+      let text = "";
+      r.setEncoding("utf8");
+      r.on("data", (c: string) => (text += c));
+      r.on("end", () => cb(null, text));
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/^text\/csv/);
+    expect(res.headers["content-disposition"]).toMatch(/^attachment; filename="audit_\d{4}-\d{2}-\d{2}\.csv"$/);
+    const text = (res.body as string).replace(/^\uFEFF/, "");
+    const lines = text.split("\r\n").filter(Boolean);
+    expect(lines[0]).toBe("Timestamp,Action,Entity Type,Entity ID,Reason,Performed By,Performer Name,IP Address,Before,After");
+    expect(lines).toHaveLength(31);
+    expect(lines[1]).toContain(`${tag}-entity-29`);
+    expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil"")"`);
+    expect(lines[30]).toContain(`${tag}-entity-00`);
+    const five = lines.find((l) => l.includes(`${tag}-entity-05`))!;
+    // JSON in a quoted cell: quotes doubled (jsonb orders the keys its own way).
+    expect(five).toContain(`""note"":""a,b \\""c\\""""`);
+    expect(five).toContain(`""amount"":""2.00""`);
+    expect(five).toContain(",AK,");
+  });
+
+  it("applies the entity type and action filters", async () => {
+    const res = await admin.agent.get(`/api/audit/export.csv?entityType=${tag}_user&action=${tag}_update`).buffer(true).parse((r, cb) => {
+      let text = "";
+      r.setEncoding("utf8");
+      r.on("data", (c: string) => (text += c));
+      r.on("end", () => cb(null, text));
+    });
+    const lines = (res.body as string).split("\r\n").filter(Boolean);
+    expect(lines).toHaveLength(1 + 7); // i in 20..29 with i % 3 !== 0
+  });
+
+  it("reads the trail in pages: more rows than one page come out complete and in order", async () => {
+    const { auditCsvRows } = await import("../services/audit-query");
+    const rows: unknown[][] = [];
+    for await (const row of auditCsvRows(t.db, { search: tag, entityType: undefined, action: undefined }, 7)) rows.push(row);
+    expect(rows.map((r) => r[3])).toEqual(Array.from({ length: 30 }, (_, i) => `${tag}-entity-${String(29 - i).padStart(2, "0")}`));
+  });
+});

@@ -1,0 +1,259 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, eq, sql } from "drizzle-orm";
+import { createTestApp, type ApiClient, type TestApp } from "../test/harness";
+import { attendanceDays, attendanceImports, auditLog, punchEvents, type EmployeeRow } from "../db/schema";
+import { csv, HEADER, makeDepartment, makeEmployee, upload } from "../hr/testing";
+
+// Today is Saturday 2026-11-21 in Asia/Kolkata: October 2026 lies wholly in the past.
+const NOW = new Date("2026-11-21T06:30:00Z");
+
+let t: TestApp;
+let hr: ApiClient;
+let deptId: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ clock: () => NOW });
+  hr = (await t.signIn("HR Staff")).api;
+  deptId = (await makeDepartment(t.db)).id;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const newEmployee = (name: string, extra: Partial<EmployeeRow> = {}) => makeEmployee(t.db, { departmentId: deptId, employeeName: name, ...extra });
+
+async function dayOf(employeeId: string, date: string) {
+  const [row] = await t.db.select().from(attendanceDays).where(and(eq(attendanceDays.employeeId, employeeId), eq(attendanceDays.date, date)));
+  return row;
+}
+
+async function punchCount(employeeId?: string) {
+  const [row] = await t.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(punchEvents)
+    .where(employeeId ? eq(punchEvents.employeeId, employeeId) : undefined);
+  return Number(row.n);
+}
+
+describe("POST /api/hr/import/upload: access and input", () => {
+  it("is 401 signed out and 403 for an Accountant", async () => {
+    const file = csv([HEADER, ["X", "2026-10-05", "09:00", "IN"]]);
+    expect((await upload(t.client(), file, { month: "2026-10" })).status).toBe(401);
+    const { api } = await t.signIn("Accountant");
+    expect((await upload(api, file, { month: "2026-10" })).status).toBe(403);
+  });
+
+  it("needs a file and a month, with the spec's messages", async () => {
+    const noFile = await upload(hr, null, { month: "2026-10" });
+    expect(noFile.status).toBe(400);
+    expect(noFile.body.message).toBe("Please select a CSV file to import");
+    const noMonth = await upload(hr, csv([HEADER]), {});
+    expect(noMonth.status).toBe(400);
+    expect(noMonth.body.issues).toEqual([{ path: "month", message: "Please select the month for this attendance data" }]);
+    const badMonth = await upload(hr, csv([HEADER]), { month: "2026-13" });
+    expect(badMonth.status).toBe(400);
+  });
+});
+
+describe("import rules (DECISIONS §8)", () => {
+  it("reads BOM, CRLF, loose headers, both date formats, seconds and IN/OUT in any case; late arrival 09:50 is 1 point", async () => {
+    const ravi = await newEmployee("Ravi Kumar Bom");
+    const file = csv(
+      [
+        ["employee name", "DATE", " time ", "EVENT_TYPE", "Device"],
+        ["Ravi Kumar Bom", "2026-10-05", "09:50", "IN", "D1"],
+        ["ravi  kumar BOM", "05/10/2026", "18:05:30", "out", "D1"],
+        ["RAVIKUMARBOM", "6/10/2026", "09:20:15", "Punch_In", "D1"],
+        ["Ravi Kumar Bom", "2026-10-06", "15:30", "punch_out", "D1"],
+      ],
+      { eol: "\r\n", bom: true },
+    );
+    const res = await upload(hr, file, { month: "2026-10" });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ processedEvents: 4, totalRows: 4, skippedRows: 0, duplicateEvents: 0, unmatchedNames: [], errors: [] });
+
+    const monday = await dayOf(ravi.id, "2026-10-05");
+    expect(monday).toMatchObject({ dayStatus: "Present (Full)", firstInTime: "09:50:00", lastOutTime: "18:05:30", violationPoints: 1, violationReason: "Late arrival 09:50", isManual: false });
+    expect(Number(monday.totalHours)).toBeCloseTo(8.26, 2);
+    const tuesday = await dayOf(ravi.id, "2026-10-06");
+    expect(tuesday).toMatchObject({ dayStatus: "Half-day (Unpaid)", violationPoints: 0, violationReason: null, firstInTime: "09:20:15" });
+  });
+
+  it("marks every past day of the month for an employee in the file: no punch → Absent (Unpaid), weekly off → Weekly Off", async () => {
+    const asha = await newEmployee("Asha Fill", { joiningDate: "2026-10-10" });
+    const res = await upload(hr, csv([HEADER, ["Asha Fill", "2026-10-12", "09:00", "IN"], ["Asha Fill", "2026-10-12", "18:00", "OUT"]]), { month: "2026-10" });
+    expect(res.status).toBe(200);
+    const days = await t.db.select().from(attendanceDays).where(eq(attendanceDays.employeeId, asha.id));
+    // 10 to 31 October: 22 days, nothing before the joining date.
+    expect(days).toHaveLength(22);
+    expect(days.every((d) => d.date >= "2026-10-10")).toBe(true);
+    const byStatus = (s: string) => days.filter((d) => d.dayStatus === s).length;
+    expect(byStatus("Weekly Off")).toBe(3); // 11, 18, 25
+    expect(byStatus("Present (Full)")).toBe(1);
+    expect(byStatus("Absent (Unpaid)")).toBe(18);
+  });
+
+  it("never marks days after today", async () => {
+    const neel = await newEmployee("Neel Future");
+    const res = await upload(hr, csv([HEADER, ["Neel Future", "2026-11-20", "09:00", "IN"], ["Neel Future", "2026-11-25", "09:00", "IN"]]), { month: "2026-11" });
+    expect(res.status).toBe(200);
+    expect(res.body.processedEvents).toBe(2);
+    const days = await t.db.select().from(attendanceDays).where(eq(attendanceDays.employeeId, neel.id));
+    expect(days.map((d) => d.date).sort().at(-1)).toBe("2026-11-21");
+    expect((await dayOf(neel.id, "2026-11-20")).dayStatus).toBe("Pending Review");
+  });
+
+  it("a day with only a punch in is Pending Review (single_punch)", async () => {
+    const meera = await newEmployee("Meera Single");
+    await upload(hr, csv([HEADER, ["Meera Single", "2026-10-07", "09:10", "IN"]]), { month: "2026-10" });
+    expect(await dayOf(meera.id, "2026-10-07")).toMatchObject({ dayStatus: "Pending Review", reviewReason: "single_punch", firstInTime: "09:10:00", lastOutTime: null });
+  });
+
+  it("counts unknown names with their rows, skips other months, reports bad rows while storing good ones", async () => {
+    const kiran = await newEmployee("Kiran Mixed");
+    const file = csv([
+      HEADER,
+      ["Kiran Mixed", "2026-10-08", "09:00", "IN"],
+      ["Nobody Known", "2026-10-08", "09:00", "IN"],
+      ["Kiran Mixed", "2026-10-08", "25:00", "OUT"],
+      ["Nobody Known", "2026-10-09", "09:00", "OUT"],
+      ["Kiran Mixed", "2026-09-30", "09:00", "IN"],
+      ["Kiran Mixed", "01/11/2026", "09:00", "IN"],
+      ["", "", "", ""],
+      ["Kiran Mixed", "2026-10-08", "18:00", "sideways"],
+      ["Kiran Mixed", "2026-10-08", "18:30", "OUT"],
+    ]);
+    const res = await upload(hr, file, { month: "2026-10" });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      processedEvents: 2,
+      totalRows: 8,
+      skippedRows: 2,
+      duplicateEvents: 0,
+      unmatchedNames: [{ name: "Nobody Known", rows: 2 }],
+      errors: [
+        { row: 4, message: 'Invalid time "25:00" (expected HH:MM or HH:MM:SS)' },
+        { row: 9, message: 'Invalid event type "sideways" (expected punch_in, punch_out, IN or OUT)' },
+      ],
+    });
+    expect(await punchCount(kiran.id)).toBe(2);
+    expect((await dayOf(kiran.id, "2026-10-08")).dayStatus).toBe("Present (Full)");
+    const [record] = await t.db.select().from(attendanceImports).where(sql`${attendanceImports.id} = (select import_id from punch_events where employee_id = ${kiran.id} limit 1)`);
+    expect(record).toMatchObject({ totalRows: 8, processedEvents: 2, skippedRows: 2, errorRows: 2, month: "2026-10", fileName: "punches.csv" });
+    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityType, "import"), eq(auditLog.entityId, record.id)));
+    expect(entry.action).toBe("import");
+  });
+
+  it("stores a repeated event once, counts it as a duplicate, and a re-import changes nothing", async () => {
+    const dev = await newEmployee("Dev Repeat");
+    const rows = [
+      HEADER,
+      ["Dev Repeat", "2026-10-13", "09:00", "IN"],
+      ["Dev Repeat", "2026-10-13", "09:00", "in"],
+      ["Dev Repeat", "13/10/2026", "09:00:00", "punch_in"],
+      ["Dev Repeat", "2026-10-13", "18:00", "OUT"],
+    ];
+    const first = await upload(hr, csv(rows), { month: "2026-10" });
+    expect(first.body).toMatchObject({ processedEvents: 2, totalRows: 4, duplicateEvents: 2 });
+    const before = await t.db.select().from(attendanceDays).where(eq(attendanceDays.employeeId, dev.id));
+    const again = await upload(hr, csv(rows), { month: "2026-10" });
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ processedEvents: 0, totalRows: 4, duplicateEvents: 4 });
+    expect(await punchCount(dev.id)).toBe(2);
+    const after = await t.db.select().from(attendanceDays).where(eq(attendanceDays.employeeId, dev.id));
+    expect(after).toEqual(before);
+  });
+
+  it("punches within the duplicate window count once in the day computation", async () => {
+    const om = await newEmployee("Om Window");
+    const res = await upload(hr, csv([HEADER, ["Om Window", "2026-10-14", "09:00", "IN"], ["Om Window", "2026-10-14", "09:01:30", "IN"], ["Om Window", "2026-10-14", "18:00", "OUT"]]), { month: "2026-10" });
+    expect(res.body.processedEvents).toBe(3);
+    expect(await dayOf(om.id, "2026-10-14")).toMatchObject({ dayStatus: "Present (Full)", reviewReason: null });
+  });
+
+  it("two concurrent imports of the same file store each event once", async () => {
+    const zoya = await newEmployee("Zoya Concurrent");
+    const file = csv([HEADER, ["Zoya Concurrent", "2026-10-15", "09:00", "IN"], ["Zoya Concurrent", "2026-10-15", "18:00", "OUT"]]);
+    const [a, b] = await Promise.all([upload(hr, file, { month: "2026-10" }), upload(hr, file, { month: "2026-10" })]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.body.processedEvents + b.body.processedEvents).toBe(2);
+    expect(a.body.duplicateEvents + b.body.duplicateEvents).toBe(2);
+    expect(await punchCount(zoya.id)).toBe(2);
+  });
+
+  it("a name mapping makes an unknown name match on the next import", async () => {
+    const sunil = await newEmployee("Sunil Mapped");
+    const file = csv([HEADER, ["S. Mapped", "2026-10-16", "09:00", "IN"], ["S. Mapped", "2026-10-16", "18:00", "OUT"]]);
+    const first = await upload(hr, file, { month: "2026-10" });
+    expect(first.body.unmatchedNames).toEqual([{ name: "S. Mapped", rows: 2 }]);
+    expect(first.body.processedEvents).toBe(0);
+    const mapping = await hr.post("/api/hr/name-mappings", { csvName: "S.  mapped", employeeId: sunil.id });
+    expect(mapping.status).toBe(201);
+    const second = await upload(hr, file, { month: "2026-10" });
+    expect(second.body).toMatchObject({ processedEvents: 2, unmatchedNames: [] });
+    expect((await dayOf(sunil.id, "2026-10-16")).dayStatus).toBe("Present (Full)");
+  });
+
+  it("a day edited by hand keeps its edit through a re-import", async () => {
+    const lata = await newEmployee("Lata Manual");
+    await upload(hr, csv([HEADER, ["Lata Manual", "2026-10-19", "09:00", "IN"]]), { month: "2026-10" });
+    const day = await dayOf(lata.id, "2026-10-19");
+    expect(day.dayStatus).toBe("Pending Review");
+    const edit = await hr.put(`/api/hr/attendance/${day.id}`, { dayStatus: "Paid Leave (PL)", reason: "Approved leave" });
+    expect(edit.status).toBe(200);
+    const res = await upload(hr, csv([HEADER, ["Lata Manual", "2026-10-19", "09:00", "IN"], ["Lata Manual", "2026-10-19", "18:00", "OUT"]]), { month: "2026-10" });
+    expect(res.body).toMatchObject({ processedEvents: 1, duplicateEvents: 1 });
+    expect(await dayOf(lata.id, "2026-10-19")).toMatchObject({ dayStatus: "Paid Leave (PL)", isManual: true, editReason: "Approved leave", lastOutTime: "18:00:00" });
+  });
+});
+
+describe("files refused whole store nothing", () => {
+  async function storedCounts() {
+    const [r] = await t.database.query<{ p: number; i: number; d: number }>(
+      "select (select count(*) from punch_events)::int as p, (select count(*) from attendance_imports)::int as i, (select count(*) from attendance_days)::int as d",
+    );
+    return r;
+  }
+
+  it("refuses a file missing required columns", async () => {
+    await newEmployee("Vik Missing");
+    const before = await storedCounts();
+    const res = await upload(hr, csv([["Employee Name", "Date", "Time"], ["Vik Missing", "2026-10-05", "09:00"]]), { month: "2026-10" });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe("Missing required column: Event Type. Required columns: Employee Name, Date, Time, Event Type");
+    expect(await storedCounts()).toEqual(before);
+  });
+
+  it("refuses a file that is not CSV (binary content, or another type and name)", async () => {
+    const before = await storedCounts();
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d]);
+    const binary = await upload(hr, png, { month: "2026-10" }, "punches.csv");
+    expect(binary.status).toBe(400);
+    const image = await upload(hr, Buffer.from("Employee Name,Date,Time,Event Type\n"), { month: "2026-10" }, "photo.png");
+    expect(image.status).toBe(400);
+    const empty = await upload(hr, Buffer.alloc(0), { month: "2026-10" });
+    expect(empty.status).toBe(400);
+    expect(await storedCounts()).toEqual(before);
+  });
+
+  it("refuses a file over 100 MB with 413", async () => {
+    const big = Buffer.alloc(100 * 1024 * 1024 + 1, 0x41);
+    const res = await upload(hr, big, { month: "2026-10" });
+    expect(res.status).toBe(413);
+  }, 60_000);
+});
+
+describe("dry run", () => {
+  it("answers the counts and a preview of computed days, and stores nothing", async () => {
+    const pia = await newEmployee("Pia Dry");
+    const before = await t.database.query<{ n: number }>("select count(*)::int as n from attendance_imports");
+    const res = await upload(hr, csv([HEADER, ["Pia Dry", "2026-10-20", "09:55", "IN"], ["Pia Dry", "2026-10-20", "18:00", "OUT"]]), { month: "2026-10", dryRun: "true" });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ processedEvents: 2, totalRows: 2, dryRun: true, preview: { month: "2026-10", matchedEmployees: 1, firstDate: "2026-10-20", lastDate: "2026-10-20" } });
+    const day = res.body.preview.days.find((d: { date: string }) => d.date === "2026-10-20");
+    expect(day).toMatchObject({ dayStatus: "Present (Full)", violationPoints: 1, violationReason: "Late arrival 09:55" });
+    expect(await punchCount(pia.id)).toBe(0);
+    expect(await dayOf(pia.id, "2026-10-20")).toBeUndefined();
+    expect(await t.database.query("select count(*)::int as n from attendance_imports")).toEqual(before);
+  });
+});

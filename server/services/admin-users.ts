@@ -1,0 +1,278 @@
+// User administration (spec 001 §2, §5, §7; DECISIONS §3, §7). Each change is one database
+// transaction with its audit entry (never a password or hash in it). Changing a password,
+// disabling or deleting a user ends that user's sessions in the same transaction; the caller's
+// `announce` tells every process to close their sockets once it has committed.
+//
+// The last active SuperAdmin is protected: every change that could remove one first locks all
+// active SuperAdmin rows (SELECT … FOR UPDATE, in id order), so two concurrent demotions or
+// disables run one after the other and the second sees the first's result.
+import { and, asc, eq, isNull, ne, or, sql } from "drizzle-orm";
+import type { Db, Tx } from "../db/client";
+import {
+  approvals,
+  attachments,
+  attendanceDays,
+  attendanceImports,
+  attendancePolicy,
+  auditLog,
+  budgets,
+  emergencyLinks,
+  nameMappings,
+  settings,
+  transactions,
+  users,
+  type UserRow,
+} from "../db/schema";
+import { hashPassword } from "../auth/passwords";
+import { conflict, notFound } from "../middlewares/errors";
+import { presentUser } from "../presenters/users";
+import { writeAudit } from "./audit";
+import { announceSessionsEnded, endUserSessions } from "./sessions";
+import { createUser, isUniqueViolation, USERNAME_TAKEN } from "./users";
+import type { Actor } from "../context";
+import type { EventBus } from "../realtime/bus";
+import type { User } from "../../shared/schemas/auth";
+import type { CreateUserBody, UpdateUserBody } from "../../shared/schemas/users";
+
+export const USER_NOT_FOUND = "User not found";
+export const CANNOT_DISABLE_SELF = "You cannot disable your own account";
+export const CANNOT_DELETE_SELF = "You cannot delete your own account";
+export const LAST_SUPERADMIN = "The last active SuperAdmin cannot be disabled, demoted or deleted";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export type AdminUsersContext = { db: Db; bus: EventBus; actor: Actor; ip?: string };
+
+/** What an audit entry may say about a user: never the password or its hash. */
+const auditView = (u: UserRow) => ({
+  username: u.username,
+  name: u.name,
+  role: u.role,
+  isActive: u.isActive,
+  visibilityWindowDays: u.visibilityWindowDays,
+  ...(u.deletedAt ? { deletedAt: u.deletedAt.toISOString() } : {}),
+});
+
+/** The user list of the admin screens and the owner picker: soft-deleted users are hidden. */
+export async function listUsers(db: Db): Promise<User[]> {
+  const rows = await db.select().from(users).where(isNull(users.deletedAt)).orderBy(asc(sql`lower(${users.username})`));
+  return rows.map(presentUser);
+}
+
+/** Locks every active SuperAdmin row, always in id order so two callers never deadlock. */
+async function lockActiveSuperAdmins(tx: Tx): Promise<string[]> {
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, "SuperAdmin"), eq(users.isActive, true), isNull(users.deletedAt)))
+    .orderBy(asc(users.id))
+    .for("update");
+  return rows.map((r) => r.id);
+}
+
+async function loadUserForUpdate(tx: Tx, id: string): Promise<UserRow> {
+  if (!UUID.test(id)) throw notFound(USER_NOT_FOUND);
+  const [row] = await tx.select().from(users).where(and(eq(users.id, id), isNull(users.deletedAt))).limit(1).for("update");
+  if (!row) throw notFound(USER_NOT_FOUND);
+  return row;
+}
+
+/**
+ * Opens the transaction of a change to one user: the SuperAdmin rows are locked first, then the
+ * user. `wouldRemoveSuperAdmin` says whether the change takes an active SuperAdmin away.
+ */
+async function inUserChange<T>(
+  ctx: AdminUsersContext,
+  id: string,
+  fn: (tx: Tx, user: UserRow, guardLastSuperAdmin: () => void) => Promise<T>,
+): Promise<T> {
+  return ctx.db.transaction(async (tx) => {
+    const activeSuperAdmins = await lockActiveSuperAdmins(tx);
+    const user = await loadUserForUpdate(tx, id);
+    const guard = () => {
+      if (activeSuperAdmins.includes(user.id) && activeSuperAdmins.length <= 1) throw conflict(LAST_SUPERADMIN, "last_superadmin");
+    };
+    return fn(tx, user, guard);
+  });
+}
+
+async function assertUsernameFree(tx: Tx, username: string, exceptId: string): Promise<void> {
+  // Soft-deleted users keep their username reserved: the unique index covers every row.
+  const [taken] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.username}) = lower(${username})`, ne(users.id, exceptId)))
+    .limit(1);
+  if (taken) throw conflict(USERNAME_TAKEN, "duplicate_username");
+}
+
+async function withUsernameGuard<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(USERNAME_TAKEN, "duplicate_username");
+    throw err;
+  }
+}
+
+export async function adminCreateUser(ctx: AdminUsersContext, input: CreateUserBody): Promise<User> {
+  // Soft-deleted users keep their name reserved; createUser's check skips them, the index does not.
+  return presentUser(await createUser(ctx.db, input, ctx.actor, ctx.ip));
+}
+
+export async function updateUser(ctx: AdminUsersContext, id: string, input: UpdateUserBody): Promise<User> {
+  const result = await withUsernameGuard(() =>
+    inUserChange(ctx, id, async (tx, before, guardLastSuperAdmin) => {
+      const disabling = input.isActive === false && before.isActive;
+      const demoting = input.role !== undefined && input.role !== "SuperAdmin" && before.role === "SuperAdmin";
+      if (disabling && before.id === ctx.actor.id) throw conflict(CANNOT_DISABLE_SELF, "self");
+      if (disabling || demoting) guardLastSuperAdmin();
+      if (input.username !== undefined && input.username !== before.username) await assertUsernameFree(tx, input.username, id);
+      const [after] = await tx
+        .update(users)
+        .set({
+          ...(input.username !== undefined ? { username: input.username } : {}),
+          ...(input.name !== undefined ? { name: input.name } : {}),
+          ...(input.role !== undefined ? { role: input.role } : {}),
+          ...(input.visibilityWindowDays !== undefined ? { visibilityWindowDays: input.visibilityWindowDays } : {}),
+          ...(input.isActive !== undefined ? { isActive: input.isActive } : {}),
+          updatedAt: new Date(),
+        })
+        .where(eq(users.id, id))
+        .returning();
+      const statusChanged = before.isActive !== after.isActive;
+      const onlyStatus =
+        statusChanged &&
+        before.username === after.username &&
+        before.name === after.name &&
+        before.role === after.role &&
+        before.visibilityWindowDays === after.visibilityWindowDays;
+      await writeAudit(tx, {
+        action: onlyStatus ? (after.isActive ? "enable" : "disable") : "update",
+        entityType: "user",
+        entityId: id,
+        actor: ctx.actor,
+        before: auditView(before),
+        after: auditView(after),
+        ipAddress: ctx.ip,
+      });
+      if (disabling) await endUserSessions(tx, [id]);
+      return { user: after, disabling };
+    }),
+  );
+  if (result.disabling) await announceSessionsEnded(ctx.bus, [id], "disabled");
+  return presentUser(result.user);
+}
+
+export async function changeUsername(ctx: AdminUsersContext, id: string, newUsername: string): Promise<User> {
+  const after = await withUsernameGuard(() =>
+    inUserChange(ctx, id, async (tx, before) => {
+      if (newUsername !== before.username) await assertUsernameFree(tx, newUsername, id);
+      const [row] = await tx.update(users).set({ username: newUsername, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+      await writeAudit(tx, {
+        action: "update",
+        entityType: "user",
+        entityId: id,
+        actor: ctx.actor,
+        before: { username: before.username },
+        after: { username: row.username },
+        ipAddress: ctx.ip,
+      });
+      return row;
+    }),
+  );
+  return presentUser(after);
+}
+
+/** A new password set by an administrator: every session of that user ends. */
+export async function setPassword(ctx: AdminUsersContext, id: string, newPassword: string): Promise<User> {
+  const passwordHash = await hashPassword(newPassword);
+  const after = await inUserChange(ctx, id, async (tx) => {
+    const [row] = await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+    await writeAudit(tx, {
+      action: "password_reset",
+      entityType: "user",
+      entityId: id,
+      actor: ctx.actor,
+      after: { passwordChanged: true },
+      ipAddress: ctx.ip,
+    });
+    await endUserSessions(tx, [id]);
+    return row;
+  });
+  await announceSessionsEnded(ctx.bus, [id], "password");
+  return presentUser(after);
+}
+
+export async function setUserStatus(ctx: AdminUsersContext, id: string, isActive: boolean): Promise<User> {
+  const result = await inUserChange(ctx, id, async (tx, before, guardLastSuperAdmin) => {
+    if (before.isActive === isActive) return { user: before, disabling: false };
+    if (!isActive) {
+      if (before.id === ctx.actor.id) throw conflict(CANNOT_DISABLE_SELF, "self");
+      guardLastSuperAdmin();
+    }
+    const [after] = await tx.update(users).set({ isActive, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+    await writeAudit(tx, {
+      action: isActive ? "enable" : "disable",
+      entityType: "user",
+      entityId: id,
+      actor: ctx.actor,
+      before: { isActive: before.isActive },
+      after: { isActive: after.isActive },
+      ipAddress: ctx.ip,
+    });
+    if (!isActive) await endUserSessions(tx, [id]);
+    return { user: after, disabling: !isActive };
+  });
+  if (result.disabling) await announceSessionsEnded(ctx.bus, [id], "disabled");
+  return presentUser(result.user);
+}
+
+/** True when the user left a trace that history must keep: transactions, approvals, audit entries and the like. */
+async function hasHistory(tx: Tx, id: string): Promise<boolean> {
+  const refs = [
+    tx.select({ one: sql`1` }).from(transactions).where(or(eq(transactions.createdBy, id), eq(transactions.paidBy, id))).limit(1),
+    tx.select({ one: sql`1` }).from(approvals).where(eq(approvals.approverId, id)).limit(1),
+    tx.select({ one: sql`1` }).from(auditLog).where(eq(auditLog.performedBy, id)).limit(1),
+    tx.select({ one: sql`1` }).from(attachments).where(eq(attachments.uploadedBy, id)).limit(1),
+    tx.select({ one: sql`1` }).from(emergencyLinks).where(eq(emergencyLinks.createdBy, id)).limit(1),
+    tx.select({ one: sql`1` }).from(budgets).where(eq(budgets.createdBy, id)).limit(1),
+    tx.select({ one: sql`1` }).from(settings).where(eq(settings.updatedBy, id)).limit(1),
+    tx.select({ one: sql`1` }).from(attendancePolicy).where(eq(attendancePolicy.updatedBy, id)).limit(1),
+    tx.select({ one: sql`1` }).from(attendanceDays).where(eq(attendanceDays.editedBy, id)).limit(1),
+    tx.select({ one: sql`1` }).from(attendanceImports).where(eq(attendanceImports.importedBy, id)).limit(1),
+    tx.select({ one: sql`1` }).from(nameMappings).where(eq(nameMappings.createdBy, id)).limit(1),
+  ];
+  for (const q of refs) if ((await q).length > 0) return true;
+  return false;
+}
+
+export type DeleteUserOutcome = { deleted: "hard" | "soft" };
+
+/**
+ * A user with history is deleted softly (DECISIONS §7): deletedAt set, disabled, hidden from
+ * lists, cannot sign in, username kept reserved so the history stays unambiguous. Anyone else is
+ * removed. Either way their sessions end.
+ */
+export async function deleteUser(ctx: AdminUsersContext, id: string): Promise<DeleteUserOutcome> {
+  const outcome = await inUserChange(ctx, id, async (tx, before, guardLastSuperAdmin) => {
+    if (before.id === ctx.actor.id) throw conflict(CANNOT_DELETE_SELF, "self");
+    guardLastSuperAdmin();
+    await endUserSessions(tx, [id]);
+    if (await hasHistory(tx, id)) {
+      const [after] = await tx
+        .update(users)
+        .set({ deletedAt: new Date(), isActive: false, updatedAt: new Date() })
+        .where(eq(users.id, id))
+        .returning();
+      await writeAudit(tx, { action: "delete", entityType: "user", entityId: id, actor: ctx.actor, reason: "Soft delete: the user has history", before: auditView(before), after: auditView(after), ipAddress: ctx.ip });
+      return { deleted: "soft" } as const;
+    }
+    await tx.delete(users).where(eq(users.id, id));
+    await writeAudit(tx, { action: "delete", entityType: "user", entityId: id, actor: ctx.actor, before: auditView(before), ipAddress: ctx.ip });
+    return { deleted: "hard" } as const;
+  });
+  await announceSessionsEnded(ctx.bus, [id], "deleted");
+  return outcome;
+}
+

@@ -1,0 +1,234 @@
+// Categories and their custom fields (spec 001 §2, §3, §7; DECISIONS §7). Every change is one
+// database transaction with its audit entry. Who may call what is the route's business; the
+// rules that depend on the caller (approval settings are SuperAdmin's) live here.
+import { and, asc, desc, eq, ne, sql, type SQL } from "drizzle-orm";
+import type { Db, Queryable } from "../db/client";
+import { categories, transactions, type CategoryRow } from "../db/schema";
+import { conflict, forbidden, notFound } from "../middlewares/errors";
+import { writeAudit } from "./audit";
+import { isUniqueViolation } from "./users";
+import type { Actor } from "../context";
+import type { Role } from "../../shared/constants";
+import type {
+  Category,
+  CreateCategoryBody,
+  EmergencyLimitPolicy,
+  UpdateCategoryBody,
+  UpdateCategoryFieldsBody,
+} from "../../shared/schemas/categories";
+
+export const CATEGORY_NOT_FOUND = "Category not found";
+export const CATEGORY_NAME_TAKEN = "A category with this name already exists";
+export const BUILTIN_NOT_DELETABLE = "Built-in categories cannot be deleted";
+export const BUILTIN_NOT_RENAMABLE = "Built-in categories cannot be renamed";
+export const DEACTIVATED_INSTEAD = "This category has transactions, so it was deactivated instead of deleted";
+export const APPROVAL_SETTINGS_SUPERADMIN_ONLY = "Only a SuperAdmin can change required approvals or emergency limits";
+
+/** Roles that see inactive categories too (DECISIONS §7). */
+const SEES_INACTIVE: readonly Role[] = ["SuperAdmin", "Accountant"];
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function presentCategory(c: CategoryRow): Category {
+  return {
+    id: c.id,
+    name: c.name,
+    description: c.description,
+    requiredApprovals: c.requiredApprovals,
+    isBuiltin: c.isBuiltin,
+    isActive: c.isActive,
+    fieldSchema: c.fieldSchema ?? [],
+    emergencyLimitPolicy: c.emergencyLimitPolicy ?? null,
+    createdAt: c.createdAt.toISOString(),
+    updatedAt: c.updatedAt.toISOString(),
+  };
+}
+
+function visibility(actor: Pick<Actor, "role">): SQL | undefined {
+  return SEES_INACTIVE.includes(actor.role) ? undefined : eq(categories.isActive, true);
+}
+
+/** Built-ins first, then by name (case-insensitive). */
+export async function listCategories(db: Queryable, actor: Pick<Actor, "role">): Promise<Category[]> {
+  const rows = await db
+    .select()
+    .from(categories)
+    .where(visibility(actor))
+    .orderBy(desc(categories.isBuiltin), asc(sql`lower(${categories.name})`));
+  return rows.map(presentCategory);
+}
+
+async function loadCategory(q: Queryable, id: string, options: { forUpdate?: boolean; actor?: Pick<Actor, "role"> } = {}): Promise<CategoryRow> {
+  if (!UUID.test(id)) throw notFound(CATEGORY_NOT_FOUND);
+  const base = q
+    .select()
+    .from(categories)
+    .where(and(eq(categories.id, id), options.actor ? visibility(options.actor) : undefined))
+    .limit(1);
+  const [row] = options.forUpdate ? await base.for("update") : await base;
+  if (!row) throw notFound(CATEGORY_NOT_FOUND);
+  return row;
+}
+
+export async function getCategory(db: Queryable, id: string, actor: Pick<Actor, "role">): Promise<Category> {
+  return presentCategory(await loadCategory(db, id, { actor }));
+}
+
+function samePolicy(a: EmergencyLimitPolicy | null | undefined, b: EmergencyLimitPolicy | null | undefined): boolean {
+  const norm = (p: EmergencyLimitPolicy | null | undefined) => JSON.stringify([p?.dailyLimit ?? null, p?.monthlyLimit ?? null]);
+  return norm(a) === norm(b);
+}
+
+/**
+ * requiredApprovals and emergencyLimitPolicy are SuperAdmin's (DECISIONS §7): anyone else sending a
+ * different value is refused (403); sending the value already in force is fine.
+ */
+function assertMayChangeApprovalSettings(
+  actor: Actor,
+  current: { requiredApprovals: number; emergencyLimitPolicy: EmergencyLimitPolicy | null },
+  wanted: { requiredApprovals?: number; emergencyLimitPolicy?: EmergencyLimitPolicy | null },
+): void {
+  if (actor.role === "SuperAdmin") return;
+  const approvalsChange = wanted.requiredApprovals !== undefined && wanted.requiredApprovals !== current.requiredApprovals;
+  const policyChange = wanted.emergencyLimitPolicy !== undefined && !samePolicy(wanted.emergencyLimitPolicy, current.emergencyLimitPolicy);
+  if (approvalsChange || policyChange) throw forbidden(APPROVAL_SETTINGS_SUPERADMIN_ONLY);
+}
+
+async function assertNameFree(q: Queryable, name: string, exceptId?: string): Promise<void> {
+  const [taken] = await q
+    .select({ id: categories.id })
+    .from(categories)
+    .where(and(sql`lower(${categories.name}) = lower(${name})`, exceptId ? ne(categories.id, exceptId) : undefined))
+    .limit(1);
+  if (taken) throw conflict(CATEGORY_NAME_TAKEN, "duplicate_name");
+}
+
+/** Runs a change; a lost race on the unique name index is the same 409 as the check. */
+async function withNameGuard<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(CATEGORY_NAME_TAKEN, "duplicate_name");
+    throw err;
+  }
+}
+
+const auditView = (c: CategoryRow) => {
+  const p = presentCategory(c);
+  return { name: p.name, description: p.description, requiredApprovals: p.requiredApprovals, isActive: p.isActive, isBuiltin: p.isBuiltin, fieldSchema: p.fieldSchema, emergencyLimitPolicy: p.emergencyLimitPolicy };
+};
+
+export async function createCategory(db: Db, input: CreateCategoryBody, actor: Actor, ip?: string): Promise<Category> {
+  assertMayChangeApprovalSettings(actor, { requiredApprovals: 1, emergencyLimitPolicy: null }, input);
+  return withNameGuard(() =>
+    db.transaction(async (tx) => {
+      await assertNameFree(tx, input.name);
+      const [row] = await tx
+        .insert(categories)
+        .values({
+          name: input.name,
+          description: input.description ?? null,
+          requiredApprovals: input.requiredApprovals ?? 1,
+          emergencyLimitPolicy: input.emergencyLimitPolicy ?? null,
+          fieldSchema: input.fieldSchema ?? [],
+        })
+        .returning();
+      await writeAudit(tx, { action: "create", entityType: "category", entityId: row.id, actor, after: auditView(row), ipAddress: ip });
+      return presentCategory(row);
+    }),
+  );
+}
+
+export async function updateCategory(db: Db, id: string, input: UpdateCategoryBody, actor: Actor, ip?: string): Promise<Category> {
+  return withNameGuard(() =>
+    db.transaction(async (tx) => {
+      const current = await loadCategory(tx, id, { forUpdate: true });
+      assertMayChangeApprovalSettings(actor, current, input);
+      const renamed = input.name.toLowerCase() !== current.name.toLowerCase();
+      // Rules elsewhere know built-ins by name (Salary needs 2 approvals), so their names stay.
+      if (renamed && current.isBuiltin) throw conflict(BUILTIN_NOT_RENAMABLE, "builtin");
+      if (renamed) await assertNameFree(tx, input.name, id);
+      const [row] = await tx
+        .update(categories)
+        .set({
+          name: input.name,
+          description: input.description ?? null,
+          ...(input.requiredApprovals !== undefined ? { requiredApprovals: input.requiredApprovals } : {}),
+          ...(input.emergencyLimitPolicy !== undefined ? { emergencyLimitPolicy: input.emergencyLimitPolicy } : {}),
+          ...(input.isActive !== undefined ? { isActive: input.isActive } : {}),
+          updatedAt: new Date(),
+        })
+        .where(eq(categories.id, id))
+        .returning();
+      await writeAudit(tx, { action: "update", entityType: "category", entityId: id, actor, before: auditView(current), after: auditView(row), ipAddress: ip });
+      return presentCategory(row);
+    }),
+  );
+}
+
+export async function updateCategoryFields(db: Db, id: string, input: UpdateCategoryFieldsBody, actor: Actor, ip?: string): Promise<Category> {
+  return db.transaction(async (tx) => {
+    const current = await loadCategory(tx, id, { forUpdate: true });
+    const [row] = await tx
+      .update(categories)
+      .set({ fieldSchema: input.fieldSchema, updatedAt: new Date() })
+      .where(eq(categories.id, id))
+      .returning();
+    await writeAudit(tx, {
+      action: "update_fields",
+      entityType: "category",
+      entityId: id,
+      actor,
+      before: { fieldSchema: current.fieldSchema },
+      after: { fieldSchema: row.fieldSchema },
+      ipAddress: ip,
+    });
+    return presentCategory(row);
+  });
+}
+
+export type DeleteCategoryOutcome = { outcome: "deleted" } | { outcome: "deactivated"; category: Category };
+
+/**
+ * Deletes a category that no transaction uses. Built-ins are never deleted (409); a category with
+ * transactions is deactivated instead, and the caller answers 409 saying so (DECISIONS §7).
+ */
+export async function deleteCategory(db: Db, id: string, actor: Actor, ip?: string): Promise<DeleteCategoryOutcome> {
+  try {
+    return await deleteOrDeactivate(db, id, actor, ip);
+  } catch (err) {
+    // A transaction was added between our check and the delete: the foreign key refused the
+    // delete, so this is now a category with transactions. Once more, and it is deactivated.
+    if (isForeignKeyViolation(err)) return deleteOrDeactivate(db, id, actor, ip);
+    throw err;
+  }
+}
+
+function isForeignKeyViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === "23503" || e?.cause?.code === "23503";
+}
+
+async function deleteOrDeactivate(db: Db, id: string, actor: Actor, ip?: string): Promise<DeleteCategoryOutcome> {
+  return db.transaction(async (tx) => {
+    const current = await loadCategory(tx, id, { forUpdate: true });
+    if (current.isBuiltin) throw conflict(BUILTIN_NOT_DELETABLE, "builtin");
+    const [used] = await tx.select({ one: sql<number>`1` }).from(transactions).where(eq(transactions.categoryId, id)).limit(1);
+    if (used) {
+      const [row] = await tx.update(categories).set({ isActive: false, updatedAt: new Date() }).where(eq(categories.id, id)).returning();
+      await writeAudit(tx, {
+        action: "deactivate",
+        entityType: "category",
+        entityId: id,
+        actor,
+        reason: "Delete requested; the category has transactions",
+        before: { isActive: current.isActive },
+        after: { isActive: false },
+        ipAddress: ip,
+      });
+      return { outcome: "deactivated", category: presentCategory(row) };
+    }
+    await tx.delete(categories).where(eq(categories.id, id));
+    await writeAudit(tx, { action: "delete", entityType: "category", entityId: id, actor, before: auditView(current), ipAddress: ip });
+    return { outcome: "deleted" };
+  });
+}

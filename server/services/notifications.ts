@@ -1,0 +1,80 @@
+// Notifications of transaction moves (DECISIONS §4, §6). Rows are written in the mutation's own
+// database transaction (so a rolled-back move notifies nobody); the socket push happens only after
+// commit, through the event bus, so every server process delivers them.
+import { and, eq, inArray, isNull, ne } from "drizzle-orm";
+import type { Queryable } from "../db/client";
+import { notifications, users, type NotificationRow } from "../db/schema";
+import type { EventBus } from "../realtime/bus";
+import type { Logger } from "../logger";
+import type { NotificationType } from "../../shared/schemas/transactions";
+
+export type NotificationPayload = {
+  type: NotificationType;
+  message: string;
+  isPriority: boolean;
+  transactionId: string | null;
+  humanReadableId: string | null;
+  category: string | null;
+};
+
+/** Stores one notification per user (duplicates in `userIds` are ignored) and answers the rows. */
+export async function notifyUsers(q: Queryable, userIds: readonly string[], payload: NotificationPayload): Promise<NotificationRow[]> {
+  const unique = [...new Set(userIds)];
+  if (unique.length === 0) return [];
+  return q
+    .insert(notifications)
+    .values(
+      unique.map((userId) => ({
+        userId,
+        type: payload.type,
+        message: payload.message,
+        isPriority: payload.isPriority,
+        transactionId: payload.transactionId,
+        humanReadableId: payload.humanReadableId,
+        category: payload.category,
+      })),
+    )
+    .returning();
+}
+
+/** Every active, non-deleted Approver and SuperAdmin, except `exceptUserId`: who hears of a submission. */
+export async function approverIds(q: Queryable, exceptUserId: string | null): Promise<string[]> {
+  const rows = await q
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        inArray(users.role, ["Approver", "SuperAdmin"]),
+        eq(users.isActive, true),
+        isNull(users.deletedAt),
+        exceptUserId ? ne(users.id, exceptUserId) : undefined,
+      ),
+    );
+  return rows.map((r) => r.id);
+}
+
+/**
+ * After commit: one bus event per stored row, which the realtime hub delivers to that user's
+ * sockets. A failed publish is logged, never turned into a failed request: the row is stored and
+ * the bell shows it on its next fetch.
+ */
+export async function publishNotifications(bus: EventBus, rows: readonly NotificationRow[], logger?: Logger): Promise<void> {
+  for (const row of rows) {
+    try {
+      await bus.publish({
+        type: "notification",
+        userIds: [row.userId],
+        message: {
+          type: row.type,
+          message: row.message,
+          isPriority: row.isPriority,
+          transactionId: row.transactionId,
+          humanReadableId: row.humanReadableId,
+          category: row.category,
+        },
+      });
+    } catch (err) {
+      logger?.warn({ err }, "could not publish a notification");
+    }
+  }
+}

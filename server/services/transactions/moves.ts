@@ -1,0 +1,539 @@
+// Every move of the DECISIONS §4 table, one function a verb. Each runs in one database transaction
+// that locks the transaction row (SELECT … FOR UPDATE), asks the status machine whether the move
+// is allowed, makes the change, writes the audit entry and the notification rows; notifications
+// are published and stored objects deleted only after commit.
+import { and, count, eq, isNull, sql } from "drizzle-orm";
+import type { AppDeps, Actor } from "../../context";
+import type { Tx } from "../../db/client";
+import { approvals, attachments, transactions, users, type NotificationRow, type TransactionRow } from "../../db/schema";
+import { badRequest, conflict, notFound, unprocessable, AppError } from "../../middlewares/errors";
+import { auditSnapshot, presentTransaction, type TransactionView } from "../../presenters/transactions";
+import { writeAudit } from "../audit";
+import { approverIds, notifyUsers, publishNotifications, type NotificationPayload } from "../notifications";
+import { formatRupees } from "../../../shared/format";
+import { readMoney, toPaise } from "../../../shared/money";
+import type { Role } from "../../../shared/constants";
+import type {
+  ChangeOwnerBody,
+  CreateTransactionBody,
+  EditTransactionBody,
+  ForceStatusBody,
+  FullOverrideBody,
+  MarkPaymentDueBody,
+  PaymentBody,
+  RejectTransactionBody,
+  Transaction,
+} from "../../../shared/schemas/transactions";
+import { assertMove, checkCustomFields, EMERGENCY_COUNTED, isUniqueViolation, loadView, rowsOf, todayIn, usableCategory } from "./common";
+import { myActionThisRound } from "./queries";
+import {
+  canMove,
+  requiredApprovalsAtSubmit,
+  statusAfterApproval,
+  statusAfterApprovalDeleted,
+  statusAfterCancelPayment,
+} from "./status-machine";
+import { loadVisibleTransaction } from "./visibility";
+
+type Ctx = { deps: AppDeps; actor: Actor; ip?: string | null };
+
+/** The roles that may own a transaction (create one, or receive one through change-owner). */
+export const OWNER_ROLES: readonly Role[] = ["Accountant", "SuperAdmin"];
+export const ALREADY_ACTED = "You have already acted on this transaction in this approval round";
+
+/**
+ * Runs `work` in one database transaction, then publishes the notifications it stored and runs its
+ * after-commit steps (deleting stored objects). Answers what `work` answered.
+ */
+async function mutate<T>(
+  { deps }: Ctx,
+  work: (tx: Tx, effects: { notes: NotificationRow[]; afterCommit: (() => Promise<void>)[] }) => Promise<T>,
+): Promise<T> {
+  const effects = { notes: [] as NotificationRow[], afterCommit: [] as (() => Promise<void>)[] };
+  const result = await deps.database.db.transaction((tx) => work(tx, effects));
+  await publishNotifications(deps.bus, effects.notes, deps.logger);
+  for (const step of effects.afterCommit) {
+    await step().catch((err: unknown) => deps.logger.warn({ err }, "after-commit step failed"));
+  }
+  return result;
+}
+
+async function answer(tx: Tx, id: string): Promise<Transaction> {
+  const view = await loadView(tx, id);
+  if (!view) throw notFound("Transaction not found");
+  return presentTransaction(view);
+}
+
+function lock(tx: Tx, ctx: Ctx, id: string): Promise<TransactionRow> {
+  return loadVisibleTransaction(tx, id, ctx.actor, ctx.deps.clock(), { forUpdate: true });
+}
+
+function aboutTransaction(view: Pick<TransactionView, "id" | "humanReadableId" | "categoryName" | "isPriority">, type: NotificationPayload["type"], message: string, isPriority = false): NotificationPayload {
+  return { type, message, isPriority, transactionId: view.id, humanReadableId: view.humanReadableId, category: view.categoryName };
+}
+
+/** Tells the creator about a move on their transaction, unless they made it themselves. */
+async function tellCreator(tx: Tx, ctx: Ctx, effects: { notes: NotificationRow[] }, id: string, message: (v: TransactionView) => string): Promise<void> {
+  const view = await loadView(tx, id);
+  if (!view || view.createdBy === ctx.actor.id) return;
+  effects.notes.push(...(await notifyUsers(tx, [view.createdBy], aboutTransaction(view, "user_notification", message(view), view.isPriority))));
+}
+
+const rupees = (amount: string) => formatRupees(amount);
+
+// ---------------------------------------------------------------- create, edit
+
+export async function createTransaction(ctx: Ctx, input: CreateTransactionBody): Promise<Transaction> {
+  assertMove(canMove("create", null, ctx.actor));
+  return mutate(ctx, async (tx) => {
+    const category = await usableCategory(tx, input.categoryId);
+    const customFieldValues = checkCustomFields(category, input.customFieldValues);
+    const [row] = await tx
+      .insert(transactions)
+      .values({
+        formType: input.formType,
+        categoryId: category.id,
+        amount: input.amount,
+        transactionDate: input.transactionDate,
+        description: input.description,
+        customFieldValues,
+        isPriority: input.isPriority,
+        isEmergency: input.isEmergency,
+        status: "Draft",
+        createdBy: ctx.actor.id,
+        approvalsRequired: requiredApprovalsAtSubmit(category.name, category.requiredApprovals),
+        createdAt: ctx.deps.clock(),
+        updatedAt: ctx.deps.clock(),
+      })
+      .returning();
+    await writeAudit(tx, { action: "create", entityType: "transaction", entityId: row!.id, actor: ctx.actor, after: auditSnapshot(row!), ipAddress: ctx.ip });
+    return answer(tx, row!.id);
+  });
+}
+
+export async function editTransaction(ctx: Ctx, id: string, input: EditTransactionBody): Promise<Transaction> {
+  return mutate(ctx, async (tx) => {
+    const row = await lock(tx, ctx, id);
+    assertMove(canMove("edit", row, ctx.actor));
+    const categoryChanged = input.categoryId !== undefined && input.categoryId !== row.categoryId;
+    const category = await usableCategory(tx, input.categoryId ?? row.categoryId, { allowInactive: !categoryChanged });
+    const customFieldValues =
+      input.customFieldValues !== undefined || categoryChanged
+        ? checkCustomFields(category, input.customFieldValues ?? row.customFieldValues)
+        : undefined;
+    const [after] = await tx
+      .update(transactions)
+      .set({
+        formType: input.formType,
+        categoryId: input.categoryId,
+        amount: input.amount,
+        transactionDate: input.transactionDate,
+        description: input.description,
+        customFieldValues,
+        isPriority: input.isPriority,
+        isEmergency: input.isEmergency,
+        updatedAt: ctx.deps.clock(),
+      })
+      .where(eq(transactions.id, row.id))
+      .returning();
+    await writeAudit(tx, { action: "update", entityType: "transaction", entityId: row.id, actor: ctx.actor, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip });
+    return answer(tx, row.id);
+  });
+}
+
+// ---------------------------------------------------------------- submit
+
+/**
+ * Draft or Rejected → Pending. Opens a new approval round (earlier approvals stay in the history but
+ * no longer count), fixes approvalsRequired now, checks the category's emergency limits and tells
+ * every active Approver and SuperAdmin but the submitter.
+ */
+export async function submitTransaction(ctx: Ctx, id: string): Promise<Transaction> {
+  return mutate(ctx, async (tx, effects) => {
+    const row = await lock(tx, ctx, id);
+    assertMove(canMove("submit", row, ctx.actor));
+    // The category row is locked so two emergency submissions cannot both slip under a limit.
+    const category = await usableCategory(tx, row.categoryId, { forUpdate: true });
+    const customFieldValues = checkCustomFields(category, row.customFieldValues);
+    if (row.isEmergency && category.emergencyLimitPolicy) await checkEmergencyLimits(tx, row, category.name, category.emergencyLimitPolicy);
+    const now = ctx.deps.clock();
+    const [after] = await tx
+      .update(transactions)
+      .set({
+        status: "Pending",
+        customFieldValues,
+        approvalRound: row.approvalRound + 1,
+        approvalsReceived: 0,
+        approvalsRequired: requiredApprovalsAtSubmit(category.name, category.requiredApprovals),
+        submittedAt: now,
+        approvedAt: null,
+        updatedAt: now,
+      })
+      .where(eq(transactions.id, row.id))
+      .returning();
+    await writeAudit(tx, { action: "submit", entityType: "transaction", entityId: row.id, actor: ctx.actor, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip });
+    const view = (await loadView(tx, row.id))!;
+    const message = `${view.isPriority ? "Emergency: " : ""}${view.humanReadableId} (${view.categoryName}, ${rupees(view.amount)}) from ${view.creatorName} is waiting for your approval`;
+    effects.notes.push(...(await notifyUsers(tx, await approverIds(tx, ctx.actor.id), aboutTransaction(view, "transaction_pending", message, view.isPriority))));
+    return presentTransaction(view);
+  });
+}
+
+/**
+ * DECISIONS §5: an emergency transaction that would take its category's emergency total for its
+ * transaction date's day or month over a limit is refused with 422 naming the limit. Counted:
+ * the category's other emergency transactions in Pending, Approved, PaymentDue, Paid or Completed.
+ */
+async function checkEmergencyLimits(tx: Tx, row: TransactionRow, categoryName: string, policy: { dailyLimit?: string | number | null; monthlyLimit?: string | number | null }): Promise<void> {
+  const daily = readMoney(policy.dailyLimit ?? null);
+  const monthly = readMoney(policy.monthlyLimit ?? null);
+  if (!daily.ok && !monthly.ok) return;
+  const statuses = sql.join(EMERGENCY_COUNTED.map((s) => sql`${s}`), sql`, `);
+  const result = await tx.execute(sql`
+    select coalesce(sum(${transactions.amount}) filter (where ${transactions.transactionDate} = ${row.transactionDate}::date), 0)::text as day_total,
+           coalesce(sum(${transactions.amount}), 0)::text as month_total
+    from ${transactions}
+    where ${transactions.categoryId} = ${row.categoryId} and ${transactions.isEmergency}
+      and ${transactions.status}::text in (${statuses}) and ${transactions.id} <> ${row.id}
+      and ${transactions.transactionDate} >= date_trunc('month', ${row.transactionDate}::date)::date
+      and ${transactions.transactionDate} < (date_trunc('month', ${row.transactionDate}::date) + interval '1 month')::date`);
+  const [totals] = rowsOf<{ day_total: string; month_total: string }>(result);
+  const amount = toPaise(row.amount);
+  const dayTotal = toPaise(totals?.day_total ?? "0") + amount;
+  const monthTotal = toPaise(totals?.month_total ?? "0") + amount;
+  if (daily.ok && dayTotal > daily.paise) {
+    throw unprocessable(
+      `This emergency transaction would take ${categoryName}'s emergency total for ${row.transactionDate} to ${rupees(paise(dayTotal))}, over its daily limit of ${rupees(daily.value)}`,
+      "emergency_daily_limit",
+    );
+  }
+  if (monthly.ok && monthTotal > monthly.paise) {
+    throw unprocessable(
+      `This emergency transaction would take ${categoryName}'s emergency total for ${row.transactionDate.slice(0, 7)} to ${rupees(paise(monthTotal))}, over its monthly limit of ${rupees(monthly.value)}`,
+      "emergency_monthly_limit",
+    );
+  }
+}
+
+const paise = (p: bigint) => `${p / 100n}.${(p % 100n).toString().padStart(2, "0")}`;
+
+// ---------------------------------------------------------------- approve, reject, delete approval
+
+/**
+ * One approval by the actor in the current round. The row lock serialises approvals of one
+ * transaction, so the count is exact and the move to Approved happens once; the unique constraint
+ * (transaction, approver, round) is the last word on "once per user per round".
+ */
+export async function approveTransaction(ctx: Ctx, id: string): Promise<Transaction> {
+  try {
+    return await mutate(ctx, async (tx, effects) => {
+      const row = await lock(tx, ctx, id);
+      const mine = await myActionThisRound(tx, row.id, row.approvalRound, ctx.actor.id);
+      assertMove(canMove("approve", row, ctx.actor, { myActionThisRound: mine }));
+      const now = ctx.deps.clock();
+      await tx.insert(approvals).values({ transactionId: row.id, approverId: ctx.actor.id, round: row.approvalRound, action: "approved", actedAt: now });
+      const received = await countApprovedThisRound(tx, row.id, row.approvalRound);
+      const status = statusAfterApproval(received, row.approvalsRequired);
+      const [after] = await tx
+        .update(transactions)
+        .set({ approvalsReceived: received, status, approvedAt: status === "Approved" ? now : null, updatedAt: now })
+        .where(eq(transactions.id, row.id))
+        .returning();
+      await writeAudit(tx, { action: "approve", entityType: "transaction", entityId: row.id, actor: ctx.actor, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip });
+      await tellCreator(tx, ctx, effects, row.id, (v) =>
+        status === "Approved"
+          ? `${v.humanReadableId} (${v.categoryName}, ${rupees(v.amount)}) has been approved`
+          : `${v.humanReadableId} received an approval from ${ctx.actor.name} (${received} of ${row.approvalsRequired})`,
+      );
+      return answer(tx, row.id);
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(ALREADY_ACTED, "already_acted");
+    throw err;
+  }
+}
+
+export async function rejectTransaction(ctx: Ctx, id: string, input: RejectTransactionBody): Promise<Transaction> {
+  try {
+    return await mutate(ctx, async (tx, effects) => {
+      const row = await lock(tx, ctx, id);
+      const mine = await myActionThisRound(tx, row.id, row.approvalRound, ctx.actor.id);
+      assertMove(canMove("reject", row, ctx.actor, { myActionThisRound: mine }));
+      const now = ctx.deps.clock();
+      await tx.insert(approvals).values({ transactionId: row.id, approverId: ctx.actor.id, round: row.approvalRound, action: "rejected", reasonText: input.reason, actedAt: now });
+      const [after] = await tx
+        .update(transactions)
+        .set({ status: "Rejected", previouslyRejected: true, approvedAt: null, updatedAt: now })
+        .where(eq(transactions.id, row.id))
+        .returning();
+      await writeAudit(tx, { action: "reject", entityType: "transaction", entityId: row.id, actor: ctx.actor, reason: input.reason, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip });
+      await tellCreator(tx, ctx, effects, row.id, (v) => `${v.humanReadableId} (${v.categoryName}, ${rupees(v.amount)}) was rejected${input.reason ? `: ${input.reason}` : ""}`);
+      return answer(tx, row.id);
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(ALREADY_ACTED, "already_acted");
+    throw err;
+  }
+}
+
+async function countApprovedThisRound(tx: Tx, transactionId: string, round: number): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(approvals)
+    .where(and(eq(approvals.transactionId, transactionId), eq(approvals.round, round), eq(approvals.action, "approved")));
+  return Number(row?.n ?? 0);
+}
+
+/** DELETE /api/approvals/:id (SuperAdmin): recounts the current round; Approved below its requirement → Pending. */
+export async function deleteApproval(ctx: Ctx, approvalId: string): Promise<Transaction> {
+  if (!/^[0-9a-f-]{36}$/i.test(approvalId)) throw notFound("Approval not found");
+  return mutate(ctx, async (tx) => {
+    const [approval] = await tx.select().from(approvals).where(eq(approvals.id, approvalId)).limit(1);
+    if (!approval) throw notFound("Approval not found");
+    const row = await lock(tx, ctx, approval.transactionId);
+    assertMove(canMove("delete-approval", row, ctx.actor));
+    await tx.delete(approvals).where(eq(approvals.id, approval.id));
+    const received = await countApprovedThisRound(tx, row.id, row.approvalRound);
+    const status = statusAfterApprovalDeleted(row.status, received, row.approvalsRequired);
+    const [after] = await tx
+      .update(transactions)
+      .set({ approvalsReceived: received, status, approvedAt: status === row.status ? row.approvedAt : null, updatedAt: ctx.deps.clock() })
+      .where(eq(transactions.id, row.id))
+      .returning();
+    await writeAudit(tx, {
+      action: "delete_approval",
+      entityType: "transaction",
+      entityId: row.id,
+      actor: ctx.actor,
+      before: { ...auditSnapshot(row), approval: { id: approval.id, approverId: approval.approverId, emergencyApproverCode: approval.emergencyApproverCode, round: approval.round, action: approval.action, reasonText: approval.reasonText } },
+      after: auditSnapshot(after!),
+      ipAddress: ctx.ip,
+    });
+    return answer(tx, row.id);
+  });
+}
+
+// ---------------------------------------------------------------- payment
+
+export const DUE_DATE_IN_PAST = "Due date cannot be in the past";
+
+export async function markPaymentDue(ctx: Ctx, id: string, input: MarkPaymentDueBody): Promise<Transaction> {
+  return mutate(ctx, async (tx, effects) => {
+    const row = await lock(tx, ctx, id);
+    assertMove(canMove("mark-payment-due", row, ctx.actor));
+    if (input.dueDate) {
+      // The form's picker starts at today (spec 000 §5), in APP_TIMEZONE.
+      const today = await todayIn(tx, ctx.deps.clock(), ctx.deps.config.appTimezone);
+      if (input.dueDate < today) throw badRequest(DUE_DATE_IN_PAST, [{ path: "dueDate", message: DUE_DATE_IN_PAST }]);
+    }
+    const [after] = await tx
+      .update(transactions)
+      .set({ status: "PaymentDue", paymentDueDate: input.dueDate, updatedAt: ctx.deps.clock() })
+      .where(eq(transactions.id, row.id))
+      .returning();
+    await writeAudit(tx, { action: "mark_payment_due", entityType: "transaction", entityId: row.id, actor: ctx.actor, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip });
+    await tellCreator(tx, ctx, effects, row.id, (v) => `${v.humanReadableId} is marked payment due${input.dueDate ? ` on ${input.dueDate}` : ""}`);
+    return answer(tx, row.id);
+  });
+}
+
+/** PATCH …/payment: process (→ Paid) or cancel (→ PaymentDue if a due date is set, else Approved). */
+export async function recordPayment(ctx: Ctx, id: string, input: PaymentBody): Promise<Transaction> {
+  return mutate(ctx, async (tx, effects) => {
+    const row = await lock(tx, ctx, id);
+    const now = ctx.deps.clock();
+    if (input.action === "cancel") {
+      assertMove(canMove("cancel-payment", row, ctx.actor));
+      const [after] = await tx
+        .update(transactions)
+        .set({
+          status: statusAfterCancelPayment(row.paymentDueDate),
+          isPaid: false,
+          paymentMethod: null,
+          paymentReference: null,
+          paymentNotes: null,
+          paidBy: null,
+          paidDate: null,
+          updatedAt: now,
+        })
+        .where(eq(transactions.id, row.id))
+        .returning();
+      await writeAudit(tx, { action: "cancel_payment", entityType: "transaction", entityId: row.id, actor: ctx.actor, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip });
+      await tellCreator(tx, ctx, effects, row.id, (v) => `The payment of ${v.humanReadableId} was cancelled`);
+      return answer(tx, row.id);
+    }
+    assertMove(canMove("process-payment", row, ctx.actor));
+    const paidDate = input.paidDate ?? (await todayIn(tx, now, ctx.deps.config.appTimezone));
+    const [after] = await tx
+      .update(transactions)
+      .set({
+        status: "Paid",
+        isPaid: true,
+        paymentMethod: input.paymentMethod,
+        paymentReference: input.paymentReference,
+        paymentNotes: input.paymentNotes,
+        paidDate,
+        paidBy: ctx.actor.id,
+        updatedAt: now,
+      })
+      .where(eq(transactions.id, row.id))
+      .returning();
+    await writeAudit(tx, { action: "process_payment", entityType: "transaction", entityId: row.id, actor: ctx.actor, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip });
+    await tellCreator(tx, ctx, effects, row.id, (v) => `${v.humanReadableId} (${rupees(v.amount)}) has been paid by ${input.paymentMethod}`);
+    return answer(tx, row.id);
+  });
+}
+
+export async function completeTransaction(ctx: Ctx, id: string): Promise<Transaction> {
+  return mutate(ctx, async (tx, effects) => {
+    const row = await lock(tx, ctx, id);
+    assertMove(canMove("complete", row, ctx.actor));
+    const now = ctx.deps.clock();
+    const [after] = await tx
+      .update(transactions)
+      .set({ status: "Completed", completedAt: now, updatedAt: now })
+      .where(eq(transactions.id, row.id))
+      .returning();
+    await writeAudit(tx, { action: "complete", entityType: "transaction", entityId: row.id, actor: ctx.actor, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip });
+    await tellCreator(tx, ctx, effects, row.id, (v) => `${v.humanReadableId} is completed`);
+    return answer(tx, row.id);
+  });
+}
+
+// ---------------------------------------------------------------- delete
+
+/** SuperAdmin any; the owner only while Draft. Approvals and attachment rows go with it; their objects after commit. */
+export async function deleteTransaction(ctx: Ctx, id: string): Promise<{ message: string; id: string; humanReadableId: string }> {
+  return mutate(ctx, async (tx, effects) => {
+    const row = await lock(tx, ctx, id);
+    assertMove(canMove("delete", row, ctx.actor));
+    const files = await tx.select({ id: attachments.id, objectPath: attachments.objectPath, fileName: attachments.fileName }).from(attachments).where(eq(attachments.transactionId, row.id));
+    await tx.delete(approvals).where(eq(approvals.transactionId, row.id));
+    await tx.delete(attachments).where(eq(attachments.transactionId, row.id));
+    await tx.delete(transactions).where(eq(transactions.id, row.id));
+    await writeAudit(tx, {
+      action: "delete",
+      entityType: "transaction",
+      entityId: row.id,
+      actor: ctx.actor,
+      before: { ...auditSnapshot(row), attachments: files.map((f) => ({ id: f.id, fileName: f.fileName })) },
+      ipAddress: ctx.ip,
+    });
+    effects.afterCommit.push(async () => {
+      for (const f of files) {
+        await ctx.deps.storage.delete(f.objectPath).catch((err: unknown) => ctx.deps.logger.warn({ err, objectPath: f.objectPath }, "could not delete an attachment's object"));
+      }
+    });
+    return { message: "Transaction deleted", id: row.id, humanReadableId: row.humanReadableId };
+  });
+}
+
+// ---------------------------------------------------------------- SuperAdmin overrides
+
+/** Any status → Approved, Rejected or Draft, with a reason. Rejected marks previouslyRejected. */
+export async function forceStatus(ctx: Ctx, id: string, input: ForceStatusBody): Promise<Transaction> {
+  return mutate(ctx, async (tx, effects) => {
+    const row = await lock(tx, ctx, id);
+    assertMove(canMove("force-status", row, ctx.actor));
+    const now = ctx.deps.clock();
+    const [after] = await tx
+      .update(transactions)
+      .set({
+        status: input.status,
+        approvedAt: input.status === "Approved" ? (row.approvedAt ?? now) : null,
+        previouslyRejected: input.status === "Rejected" ? true : row.previouslyRejected,
+        updatedAt: now,
+      })
+      .where(eq(transactions.id, row.id))
+      .returning();
+    await writeAudit(tx, { action: "force_status", entityType: "transaction", entityId: row.id, actor: ctx.actor, reason: input.reason, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip });
+    await tellCreator(tx, ctx, effects, row.id, (v) => `${v.humanReadableId} was set to ${input.status} by an administrator: ${input.reason}`);
+    return answer(tx, row.id);
+  });
+}
+
+export const NEW_OWNER_INVALID = "The new owner must be an active Accountant or SuperAdmin";
+
+export async function changeOwner(ctx: Ctx, id: string, input: ChangeOwnerBody): Promise<Transaction> {
+  return mutate(ctx, async (tx) => {
+    const row = await lock(tx, ctx, id);
+    assertMove(canMove("change-owner", row, ctx.actor));
+    const [owner] = await tx
+      .select({ id: users.id, role: users.role })
+      .from(users)
+      .where(and(eq(users.id, input.newOwnerId), eq(users.isActive, true), isNull(users.deletedAt)))
+      .limit(1);
+    if (!owner || !OWNER_ROLES.includes(owner.role)) throw badRequest(NEW_OWNER_INVALID, [{ path: "newOwnerId", message: NEW_OWNER_INVALID }]);
+    const [after] = await tx
+      .update(transactions)
+      .set({ createdBy: owner.id, updatedAt: ctx.deps.clock() })
+      .where(eq(transactions.id, row.id))
+      .returning();
+    await writeAudit(tx, { action: "change_owner", entityType: "transaction", entityId: row.id, actor: ctx.actor, reason: input.reason, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip });
+    return answer(tx, row.id);
+  });
+}
+
+/**
+ * PUT /api/admin/transactions/:id/full-override: any field; what is absent stays. A new category
+ * must exist (it may be inactive: this repairs records); custom field values, when sent or when the
+ * category changes, are checked against the category's fields like everywhere else.
+ */
+export async function fullOverride(ctx: Ctx, id: string, input: FullOverrideBody): Promise<Transaction> {
+  return mutate(ctx, async (tx) => {
+    const row = await lock(tx, ctx, id);
+    assertMove(canMove("full-override", row, ctx.actor));
+    const categoryChanged = input.categoryId !== undefined && input.categoryId !== row.categoryId;
+    const category = await usableCategory(tx, input.categoryId ?? row.categoryId, { allowInactive: true });
+    const customFieldValues =
+      input.customFieldValues !== undefined || categoryChanged ? checkCustomFields(category, input.customFieldValues ?? row.customFieldValues) : undefined;
+    const now = ctx.deps.clock();
+    const status = input.status ?? row.status;
+    const [after] = await tx
+      .update(transactions)
+      .set({
+        formType: input.formType,
+        categoryId: input.categoryId,
+        amount: input.amount,
+        transactionDate: input.transactionDate,
+        description: input.description,
+        status: input.status,
+        isPaid: input.isPaid,
+        isPriority: input.isPriority,
+        isEmergency: input.isEmergency,
+        customFieldValues,
+        paymentDueDate: input.paymentDueDate,
+        paidDate: input.paidDate,
+        paymentMethod: input.paymentMethod,
+        paymentReference: input.paymentReference,
+        paymentNotes: input.paymentNotes,
+        approvalsRequired: input.approvalsRequired,
+        approvedAt: status === "Approved" && !row.approvedAt ? now : undefined,
+        previouslyRejected: status === "Rejected" ? true : undefined,
+        updatedAt: now,
+      })
+      .where(eq(transactions.id, row.id))
+      .returning();
+    await writeAudit(tx, { action: "full_override", entityType: "transaction", entityId: row.id, actor: ctx.actor, reason: input.reason ?? null, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip });
+    return answer(tx, row.id);
+  });
+}
+
+// ---------------------------------------------------------------- bulk approval
+
+export type BulkApprovalResult = { id: string; humanReadableId?: string; ok: boolean; status?: Transaction["status"]; message?: string };
+
+/** Each id approved by approveTransaction, one by one, each in its own database transaction. */
+export async function bulkApprove(ctx: Ctx, ids: readonly string[]): Promise<BulkApprovalResult[]> {
+  const results: BulkApprovalResult[] = [];
+  for (const id of new Set(ids)) {
+    try {
+      const t = await approveTransaction(ctx, id);
+      results.push({ id, humanReadableId: t.humanReadableId, ok: true, status: t.status });
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      results.push({ id, ok: false, message: err.message });
+    }
+  }
+  return results;
+}

@@ -1,0 +1,348 @@
+// Reading transactions (DECISIONS §4): the list page with its summary, the pending list, one
+// transaction's details, the CSV export's rows and possible duplicates. Set-based SQL only, and
+// always through the visibility window of visibility.ts.
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import type { Queryable } from "../../db/client";
+import { approvals, attachments, categories, transactions, users } from "../../db/schema";
+import type { Actor } from "../../context";
+import { notFound } from "../../middlewares/errors";
+import {
+  presentApproval,
+  presentAttachment,
+  presentTransaction,
+  type PossibleDuplicate,
+  type TransactionDetails,
+  type TransactionView,
+} from "../../presenters/transactions";
+import type { ApprovalAction } from "../../../shared/constants";
+import type {
+  PendingTransaction,
+  TransactionListQuery,
+  TransactionListResponse,
+} from "../../../shared/schemas/transactions";
+import { paiseToString, toPaise } from "../../../shared/money";
+import type { CsvValue } from "../../lib/csv";
+import { selectView, viewColumns } from "./common";
+import { TRANSACTION_NOT_FOUND, visibleTo } from "./visibility";
+
+type Viewer = Pick<Actor, "id" | "role" | "visibilityWindowDays">;
+export type TransactionFilters = Pick<TransactionListQuery, "search" | "status" | "categoryId" | "createdBy">;
+
+/** A LIKE pattern matching `text` anywhere, with %, _ and \ taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * The WHERE of the list, the summary and the export: the filters plus the viewer's window.
+ * A search first looks up the (few) categories and creators whose names match, so the main query
+ * gets their ids as constants and PostgreSQL can OR the trigram indexes on id and description with
+ * the category and creator indexes instead of scanning every transaction.
+ */
+async function filterConditions(q: Queryable, filters: TransactionFilters, viewer: Viewer, now: Date): Promise<SQL | undefined> {
+  const search = filters.search?.trim();
+  let searchCondition: SQL | undefined;
+  if (search) {
+    const pattern = containsPattern(search);
+    const named = await q
+      .select({ kind: sql<"category" | "creator">`'category'`, id: categories.id })
+      .from(categories)
+      .where(ilike(categories.name, pattern))
+      .unionAll(q.select({ kind: sql<"category" | "creator">`'creator'`, id: users.id }).from(users).where(ilike(users.name, pattern)));
+    const categoryIds = named.filter((n) => n.kind === "category").map((n) => n.id);
+    const creatorIds = named.filter((n) => n.kind === "creator").map((n) => n.id);
+    searchCondition = or(
+      ilike(transactions.humanReadableId, pattern),
+      ilike(transactions.description, pattern),
+      categoryIds.length ? inArray(transactions.categoryId, categoryIds) : undefined,
+      creatorIds.length ? inArray(transactions.createdBy, creatorIds) : undefined,
+    );
+  }
+  return and(
+    visibleTo(viewer, now),
+    filters.status ? eq(transactions.status, filters.status) : undefined,
+    filters.categoryId ? eq(transactions.categoryId, filters.categoryId) : undefined,
+    filters.createdBy ? eq(transactions.createdBy, filters.createdBy) : undefined,
+    searchCondition,
+  );
+}
+
+// "desc nulls last" as the indexes are built (created_at is never null), so PostgreSQL walks the index
+// and only sorts ties by id (an incremental sort) instead of sorting the whole table.
+const NEWEST_FIRST = [sql`${transactions.createdAt} desc nulls last`, desc(transactions.id)];
+const PENDING_ORDER = [sql`${transactions.isPriority} desc nulls last`, asc(transactions.createdAt), asc(transactions.id)];
+
+const inApprovedFamily = sql`${transactions.status} in ('Approved', 'PaymentDue', 'Paid', 'Completed')`;
+
+/**
+ * GET /api/transactions: one query for the page, one for the total and the summary over the whole
+ * filtered set (and, with a search, one lookup of the category and creator names it matches).
+ * Summary: approvedCount and approvedAmount count every transaction in Approved,
+ * PaymentDue, Paid or Completed (approved money, as budgets count it); pendingCount the Pending ones.
+ */
+export async function listTransactions(q: Queryable, query: TransactionListQuery, viewer: Viewer, now: Date): Promise<TransactionListResponse> {
+  const where = await filterConditions(q, query, viewer, now);
+  const summaryQuery = q
+    .select({
+      count: sql<number>`count(*)::int`.mapWith(Number),
+      approvedCount: sql<number>`(count(*) filter (where ${inApprovedFamily}))::int`.mapWith(Number),
+      pendingCount: sql<number>`(count(*) filter (where ${transactions.status} = 'Pending'))::int`.mapWith(Number),
+      approvedAmount: sql<string>`coalesce(sum(${transactions.amount}) filter (where ${inApprovedFamily}), 0)::text`,
+    })
+    .from(transactions);
+  const summaryOverSet = summaryQuery.where(where);
+  // The page's ids first (an index walk on created_at), then the joins and per-row counts for those rows only.
+  const pageIds = q
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(where)
+    .orderBy(...NEWEST_FIRST)
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  const [rows, [summary]] = await Promise.all([
+    selectView(q).where(inArray(transactions.id, pageIds)).orderBy(...NEWEST_FIRST),
+    summaryOverSet,
+  ]);
+  return {
+    transactions: rows.map(presentTransaction),
+    total: summary?.count ?? 0,
+    page: query.page,
+    limit: query.limit,
+    summary: {
+      count: summary?.count ?? 0,
+      approvedCount: summary?.approvedCount ?? 0,
+      pendingCount: summary?.pendingCount ?? 0,
+      approvedAmount: paiseToString(toPaise(summary?.approvedAmount ?? "0")),
+    },
+  };
+}
+
+/** The pending list is a plain list (DECISIONS §4); this many at most, priority and oldest first. */
+export const PENDING_LIST_MAX = 500;
+
+/** GET /api/transactions/pending: Pending and visible, priority first then oldest first, with myAction this round. */
+export async function listPending(
+  q: Queryable,
+  viewer: Viewer,
+  now: Date,
+): Promise<(PendingTransaction & { possibleDuplicates: PossibleDuplicate[] })[]> {
+  const rows = await q
+    .select({
+      ...viewColumns,
+      myAction: sql<ApprovalAction | null>`(select ${approvals.action}::text from ${approvals}
+        where ${approvals.transactionId} = ${transactions.id} and ${approvals.round} = ${transactions.approvalRound}
+          and ${approvals.approverId} = ${viewer.id} limit 1)`,
+    })
+    .from(transactions)
+    .innerJoin(categories, eq(categories.id, transactions.categoryId))
+    .innerJoin(users, eq(users.id, transactions.createdBy))
+    .where(
+      inArray(
+        transactions.id,
+        q
+          .select({ id: transactions.id })
+          .from(transactions)
+          .where(and(eq(transactions.status, "Pending"), visibleTo(viewer, now)))
+          .orderBy(...PENDING_ORDER)
+          .limit(PENDING_LIST_MAX),
+      ),
+    )
+    .orderBy(...PENDING_ORDER);
+  const duplicates = await findPossibleDuplicates(q, rows, viewer, now);
+  return rows.map((r) => ({ ...presentTransaction(r), myAction: r.myAction ?? null, possibleDuplicates: duplicates.get(r.id) ?? [] }));
+}
+
+/** GET /api/transactions/:id: category with its fields, creator, approvals of all rounds, attachments, possible duplicates. */
+export async function transactionDetails(q: Queryable, id: string, viewer: Viewer, now: Date): Promise<TransactionDetails> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound(TRANSACTION_NOT_FOUND);
+  const [row] = await q
+    .select({ ...viewColumns, fieldSchema: categories.fieldSchema })
+    .from(transactions)
+    .innerJoin(categories, eq(categories.id, transactions.categoryId))
+    .innerJoin(users, eq(users.id, transactions.createdBy))
+    .where(and(eq(transactions.id, id), visibleTo(viewer, now)))
+    .limit(1);
+  if (!row) throw notFound(TRANSACTION_NOT_FOUND);
+  const [approvalRows, attachmentRows, duplicates] = await Promise.all([
+    q
+      .select({ approval: approvals, approverName: users.name })
+      .from(approvals)
+      .leftJoin(users, eq(users.id, approvals.approverId))
+      .where(eq(approvals.transactionId, id))
+      .orderBy(asc(approvals.round), asc(approvals.actedAt), asc(approvals.id)),
+    q.select().from(attachments).where(eq(attachments.transactionId, id)).orderBy(asc(attachments.createdAt), asc(attachments.id)),
+    findPossibleDuplicates(q, [row], viewer, now),
+  ]);
+  const base = presentTransaction(row);
+  return {
+    ...base,
+    category: { ...base.category, fieldSchema: row.fieldSchema ?? [] },
+    approvals: approvalRows.map((a) => presentApproval({ ...a.approval, approverName: a.approverName })),
+    attachments: attachmentRows.map(presentAttachment),
+    possibleDuplicates: duplicates.get(row.id) ?? [],
+  };
+}
+
+// ---------------------------------------------------------------- possible duplicates
+
+/** At most this many possible duplicates are named per transaction. */
+export const DUPLICATES_SHOWN = 10;
+
+type DuplicateKey = { id: string; categoryId: string; amount: string; transactionDate: string };
+
+/**
+ * Other transactions that may be the same payment: same category, amount and transaction date, or
+ * an attachment with the same content hash. Only those the viewer may see are named.
+ * Two queries whatever the number of transactions asked about.
+ */
+export async function findPossibleDuplicates(
+  q: Queryable,
+  txns: readonly DuplicateKey[],
+  viewer: Viewer,
+  now: Date,
+): Promise<Map<string, PossibleDuplicate[]>> {
+  const result = new Map<string, PossibleDuplicate[]>();
+  if (txns.length === 0) return result;
+  const ids = txns.map((t) => t.id);
+  const keys = sql.join(
+    txns.map((t) => sql`(${t.id}::uuid, ${t.categoryId}::uuid, ${t.amount}::numeric, ${t.transactionDate}::date)`),
+    sql`, `,
+  );
+  const bySameFacts = q
+    .select({ forId: sql<string>`k.for_id`, id: transactions.id, humanReadableId: transactions.humanReadableId, status: transactions.status })
+    .from(sql`(values ${keys}) as k(for_id, category_id, amount, transaction_date)`)
+    .innerJoin(
+      transactions,
+      sql`${transactions.categoryId} = k.category_id and ${transactions.amount} = k.amount and ${transactions.transactionDate} = k.transaction_date and ${transactions.id} <> k.for_id`,
+    )
+    .where(visibleTo(viewer, now))
+    .limit(ids.length * DUPLICATES_SHOWN * 2);
+  const bySameFile = q
+    .select({ forId: sql<string>`mine.transaction_id`, id: transactions.id, humanReadableId: transactions.humanReadableId, status: transactions.status })
+    .from(sql`${attachments} as mine`)
+    .innerJoin(attachments, sql`${attachments.contentSha256} = mine.content_sha256 and ${attachments.transactionId} <> mine.transaction_id`)
+    .innerJoin(transactions, eq(transactions.id, attachments.transactionId))
+    .where(and(sql`mine.transaction_id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`, sql`mine.content_sha256 is not null`, visibleTo(viewer, now)))
+    .limit(ids.length * DUPLICATES_SHOWN * 2);
+  const [a, b] = await Promise.all([bySameFacts, bySameFile]);
+  for (const row of [...a, ...b]) {
+    const list = result.get(row.forId) ?? [];
+    if (list.length < DUPLICATES_SHOWN && !list.some((d) => d.id === row.id)) list.push({ id: row.id, humanReadableId: row.humanReadableId, status: row.status });
+    result.set(row.forId, list);
+  }
+  return result;
+}
+
+/** POST /api/transactions/check-duplicates: visible transactions with this category, amount and date. */
+export async function checkDuplicates(
+  q: Queryable,
+  facts: { categoryId: string; amount: string; transactionDate: string },
+  viewer: Viewer,
+  now: Date,
+): Promise<PossibleDuplicate[]> {
+  return q
+    .select({ id: transactions.id, humanReadableId: transactions.humanReadableId, status: transactions.status })
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.categoryId, facts.categoryId),
+        eq(transactions.amount, facts.amount),
+        eq(transactions.transactionDate, facts.transactionDate),
+        visibleTo(viewer, now),
+      ),
+    )
+    .orderBy(desc(transactions.createdAt))
+    .limit(DUPLICATES_SHOWN);
+}
+
+// ---------------------------------------------------------------- export
+
+export const EXPORT_HEADER = [
+  "Transaction ID",
+  "Form Type",
+  "Transaction Date",
+  "Description",
+  "Category",
+  "Amount",
+  "Status",
+  "Paid",
+  "Emergency",
+  "Emergency Approval",
+  "Previously Rejected",
+  "Creator",
+  "Created At",
+  "Approvals Received",
+  "Approvals Required",
+  "Payment Due Date",
+  "Paid Date",
+  "Payment Method",
+  "Payment Reference",
+] as const;
+
+export const EXPORT_BATCH = 1000;
+
+function exportRow(v: TransactionView): CsvValue[] {
+  const t = presentTransaction(v);
+  return [
+    t.humanReadableId,
+    t.formType,
+    t.transactionDate,
+    t.description,
+    t.category.name,
+    t.amount,
+    t.status,
+    t.isPaid ? "Yes" : "No",
+    t.isPriority ? "Yes" : "No",
+    t.isEmergency ? "Yes" : "No",
+    t.previouslyRejected ? "Yes" : "No",
+    t.creator.name,
+    t.createdAt,
+    t.approvalsReceived,
+    t.approvalsRequired,
+    t.paymentDueDate,
+    t.paidDate,
+    t.paymentMethod,
+    t.paymentReference,
+  ];
+}
+
+/**
+ * The export's rows, newest first, read in keyset-paginated batches so memory stays flat whatever
+ * the row count. The cursor is created_at as text (microseconds, which a JS Date would lose) and id.
+ */
+export async function* exportRows(q: Queryable, filters: TransactionFilters, viewer: Viewer, now: Date): AsyncGenerator<CsvValue[]> {
+  const where = await filterConditions(q, filters, viewer, now);
+  let cursor: { at: string; id: string } | null = null;
+  for (;;) {
+    const after: SQL | undefined = cursor
+      ? // The plain bound lets the index skip what was already read; the row comparison breaks ties.
+        sql`${transactions.createdAt} <= ${cursor.at}::timestamptz and (${transactions.createdAt}, ${transactions.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
+      : undefined;
+    const batch: (TransactionView & { cursorAt: string })[] = await q
+      .select({ ...viewColumns, cursorAt: sql<string>`${transactions.createdAt}::text` })
+      .from(transactions)
+      .innerJoin(categories, eq(categories.id, transactions.categoryId))
+      .innerJoin(users, eq(users.id, transactions.createdBy))
+      .where(
+        inArray(
+          transactions.id,
+          q.select({ id: transactions.id }).from(transactions).where(and(where, after)).orderBy(...NEWEST_FIRST).limit(EXPORT_BATCH),
+        ),
+      )
+      .orderBy(...NEWEST_FIRST);
+    for (const row of batch) yield exportRow(row);
+    if (batch.length < EXPORT_BATCH) return;
+    const last: TransactionView & { cursorAt: string } = batch[batch.length - 1]!;
+    cursor = { at: last.cursorAt, id: last.id };
+  }
+}
+
+/** What this approver did in this round of the transaction, if anything. */
+export async function myActionThisRound(q: Queryable, transactionId: string, round: number, approverId: string): Promise<ApprovalAction | null> {
+  const [row] = await q
+    .select({ action: approvals.action })
+    .from(approvals)
+    .where(and(eq(approvals.transactionId, transactionId), eq(approvals.round, round), eq(approvals.approverId, approverId)))
+    .limit(1);
+  return (row?.action as ApprovalAction | undefined) ?? null;
+}

@@ -1,0 +1,65 @@
+// Audit trail (spec 001 §2, §3; DECISIONS §7): the list query, its answer, the facets and the
+// admin dashboard's numbers.
+import { z } from "zod";
+import { LIMITS } from "../constants";
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `At most ${max} characters`)
+    .optional()
+    .transform((s) => (s ? s : undefined));
+
+/** Filters shared by the list and the CSV export. */
+export const auditFilterSchema = z.object({
+  search: optionalText(200),
+  entityType: optionalText(100),
+  action: optionalText(100),
+});
+
+export const auditQuerySchema = auditFilterSchema.extend({
+  page: z.coerce.number({ message: "page must be a whole number from 1" }).int("page must be a whole number from 1").min(1, "page must be a whole number from 1").optional().default(1),
+  limit: z.coerce
+    .number({ message: `limit must be a whole number from 1 to ${LIMITS.listLimitMax}` })
+    .int(`limit must be a whole number from 1 to ${LIMITS.listLimitMax}`)
+    .min(1, `limit must be a whole number from 1 to ${LIMITS.listLimitMax}`)
+    .max(LIMITS.listLimitMax, `limit must be a whole number from 1 to ${LIMITS.listLimitMax}`)
+    .optional()
+    .default(LIMITS.listLimitDefault),
+});
+export type AuditQuery = z.output<typeof auditQuerySchema>;
+export type AuditFilter = z.output<typeof auditFilterSchema>;
+
+export type AuditEntryView = {
+  id: string;
+  action: string;
+  entityType: string;
+  entityId: string | null;
+  reason: string | null;
+  timestamp: string;
+  performedBy: string | null;
+  /** The signed-in user who acted, when it was one. */
+  performer: { name: string; username: string } | null;
+  /** Who acted otherwise: an emergency approver code, 'system'. */
+  performerLabel: string | null;
+  beforeData: unknown;
+  afterData: unknown;
+  ipAddress: string | null;
+};
+
+export type AuditPage = { entries: AuditEntryView[]; total: number; page: number; limit: number };
+export type AuditFacets = { entityTypes: string[]; actions: string[] };
+
+/** GET /api/admin/stats (spec 001 §3; DECISIONS §7). Money as decimal strings. */
+export type AdminStats = {
+  totalUsers: number;
+  activeUsers: number;
+  totalTransactions: number;
+  pendingTransactions: number;
+  totalAmount: string;
+  monthlySpent: string;
+  budgetUtilization: number;
+  systemHealth: "good" | "degraded";
+  lockdown: { enabled: boolean; activatedAt: string | null };
+};

@@ -1,0 +1,32 @@
+// Two helpers of the finance screens beyond spec 000 §7: the create form's duplicate check and the
+// pending list's bulk approval. Same building blocks as shared/schemas/transactions.ts.
+import { z } from "zod";
+import type { TransactionStatus } from "../constants";
+import { amountSchema, categoryIdSchema, idSchema, transactionDateSchema } from "./transactions";
+
+export const BULK_APPROVE_MAX = 50;
+
+/** POST /api/transactions/check-duplicates {categoryId, amount, transactionDate} → {duplicates}. */
+export const checkDuplicatesSchema = z.object({
+  categoryId: categoryIdSchema,
+  amount: amountSchema,
+  transactionDate: transactionDateSchema,
+});
+export type CheckDuplicatesBody = z.output<typeof checkDuplicatesSchema>;
+
+/** POST /api/transactions/bulk-approve {ids} → {results}: each approved by the same rules, reported one by one. */
+export const bulkApproveSchema = z.object({
+  ids: z
+    .array(idSchema("Transaction id is required", "Transaction id is not valid"), { error: "ids must be a list of transaction ids" })
+    .min(1, { error: "Choose at least one transaction" })
+    .max(BULK_APPROVE_MAX, { error: `At most ${BULK_APPROVE_MAX} transactions at once` }),
+});
+export type BulkApproveBody = z.output<typeof bulkApproveSchema>;
+
+/** Another transaction that may be the same payment (same category, amount and date, or the same file). */
+export type PossibleDuplicate = { id: string; humanReadableId: string; status: TransactionStatus };
+
+export type CheckDuplicatesResponse = { duplicates: PossibleDuplicate[] };
+
+export type BulkApprovalResult = { id: string; humanReadableId?: string; ok: boolean; status?: TransactionStatus; message?: string };
+export type BulkApproveResponse = { results: BulkApprovalResult[] };
