@@ -15,6 +15,8 @@ import { IDLE_SESSION_MS } from "./middlewares/auth";
 import { ApiRouter, type RouteDef } from "./routes/api-router";
 import { authRoutes, SESSION_COOKIE } from "./routes/auth";
 import { lockdownRoutes } from "./routes/lockdown";
+import { healthRoutes } from "./routes/health";
+import { openApiRouter } from "./openapi/routes";
 import { transactionRoutes } from "./routes/transactions";
 import { dashboardRoutes } from "./routes/dashboard";
 import { attachmentRoutes, uploadRoutes } from "./routes/attachments";
@@ -70,7 +72,11 @@ export function createApp(deps: AppDeps, options: { clientDir?: string | null } 
       logger,
       autoLogging: { ignore: (req) => !req.url?.startsWith("/api") },
       serializers: {
-        req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
+        // Query strings carry upload signatures and emergency links carry tokens: never log them.
+        req: (req: { method: string; url: string }) => ({
+          method: req.method,
+          url: req.url.split("?")[0].replace(/(\/emergency-approval\/)[^/]+/, "$1[token]"),
+        }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
     }),
@@ -91,6 +97,7 @@ export function createApp(deps: AppDeps, options: { clientDir?: string | null } 
 
   const api = new ApiRouter();
   api.include(authRoutes(deps, passport));
+  api.include(healthRoutes());
   api.include(lockdownRoutes(deps));
   api.include(transactionRoutes(deps));
   api.include(dashboardRoutes(deps));
@@ -121,6 +128,8 @@ export function createApp(deps: AppDeps, options: { clientDir?: string | null } 
     csrfProtection({ publicUrl: config.publicUrl, exempt: (p) => TOKEN_AUTHORISED.some((re) => re.test(p)) }),
     api.router,
   );
+  // The API reference, generated from the route declarations above (and the upload route).
+  app.use("/api", openApiRouter(() => api.routes, { version: "0.1.0", serverUrl: config.publicUrl }));
   app.use("/api", notFoundApi);
 
   const clientDir = options.clientDir;

@@ -215,6 +215,7 @@ async function runImport(tx: Tx, input: ImportInput): Promise<ImportAnswer> {
     if (errors.length < MAX_REPORTED_ERRORS) errors.push({ row, message });
   };
 
+  const T0 = Date.now();
   let columns: ReturnType<typeof matchHeaders> | null = null;
   // Rows are numbered as a spreadsheet shows them: the header is row 1, the first data row is row 2.
   let rowNumber = 0;
@@ -266,10 +267,12 @@ async function runImport(tx: Tx, input: ImportInput): Promise<ImportAnswer> {
 
   // Affected days: every day of the month up to today for the employees the file names
   // (see recalculate.ts daysToCompute), in batches.
+  console.log('insert phase', Date.now() - T0);
   const { from, to } = monthBounds(input.month);
   const employeeIds = [...affected].sort();
   await recalculateDays(tx, policy, { employeeIds, from, to, today: input.today });
 
+  console.log('recalc done', Date.now() - T0);
   const answer: ImportAnswer = {
     processedEvents,
     totalRows,

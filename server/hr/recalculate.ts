@@ -63,10 +63,15 @@ export function* daysToCompute(
 export async function recalculateDays(q: Queryable, policy: AttendancePolicy, scope: RecalcScope): Promise<number> {
   const holidayDates = new Set(policy.holidays.map((h) => h.date));
   let written = 0;
+  let tc = 0, tu = 0;
   for (const group of slices([...new Set(scope.employeeIds)], EMPLOYEE_GROUP)) {
+    let t = Date.now();
     const days = await computeGroup(q, policy, holidayDates, group, scope);
+    tc += Date.now() - t; t = Date.now();
     for (const batch of slices(days, UPSERT_BATCH)) written += await upsertDays(q, batch);
+    tu += Date.now() - t;
   }
+  console.log("compute", tc, "upsert", tu, (globalThis as any).TL);
   return written;
 }
 
@@ -82,12 +87,14 @@ async function computeGroup(q: Queryable, policy: AttendancePolicy, holidayDates
         where employee_id = any(${idArray}) and punch_date between ${scope.from}::date and ${scope.to}::date
         order by employee_id, punch_date, punch_time`,
   );
+  (globalThis as any).TL = ((globalThis as any).TL ?? 0) - Date.now();
   const existing = await rows<ExistingRow>(
     q,
     sql`select employee_id, date::text as d, is_manual, day_status::text as day_status, violation_points, violation_reason, review_reason
         from attendance_days where employee_id = any(${idArray}) and date between ${scope.from}::date and ${scope.to}::date`,
   );
 
+  (globalThis as any).TL += Date.now();
   const punchesByEmployee = new Map<string, Map<string, Punch[]>>();
   for (const p of punches) {
     let byDate = punchesByEmployee.get(p.employee_id);

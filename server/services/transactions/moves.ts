@@ -11,7 +11,7 @@ import { auditSnapshot, presentTransaction, type TransactionView } from "../../p
 import { writeAudit } from "../audit";
 import { approverIds, notifyUsers, publishNotifications, type NotificationPayload } from "../notifications";
 import { formatRupees } from "../../../shared/format";
-import { readMoney, toPaise } from "../../../shared/money";
+import { paiseToString, readMoney, toPaise } from "../../../shared/money";
 import type { Role } from "../../../shared/constants";
 import type {
   ChangeOwnerBody,
@@ -203,19 +203,17 @@ async function checkEmergencyLimits(tx: Tx, row: TransactionRow, categoryName: s
   const monthTotal = toPaise(totals?.month_total ?? "0") + amount;
   if (daily.ok && dayTotal > daily.paise) {
     throw unprocessable(
-      `This emergency transaction would take ${categoryName}'s emergency total for ${row.transactionDate} to ${rupees(paise(dayTotal))}, over its daily limit of ${rupees(daily.value)}`,
+      `This emergency transaction would take ${categoryName}'s emergency total for ${row.transactionDate} to ${rupees(paiseToString(dayTotal))}, over its daily limit of ${rupees(daily.value)}`,
       "emergency_daily_limit",
     );
   }
   if (monthly.ok && monthTotal > monthly.paise) {
     throw unprocessable(
-      `This emergency transaction would take ${categoryName}'s emergency total for ${row.transactionDate.slice(0, 7)} to ${rupees(paise(monthTotal))}, over its monthly limit of ${rupees(monthly.value)}`,
+      `This emergency transaction would take ${categoryName}'s emergency total for ${row.transactionDate.slice(0, 7)} to ${rupees(paiseToString(monthTotal))}, over its monthly limit of ${rupees(monthly.value)}`,
       "emergency_monthly_limit",
     );
   }
 }
-
-const paise = (p: bigint) => `${p / 100n}.${(p % 100n).toString().padStart(2, "0")}`;
 
 // ---------------------------------------------------------------- approve, reject, delete approval
 

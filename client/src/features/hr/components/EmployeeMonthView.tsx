@@ -24,7 +24,7 @@ export function MonthSummary({ details }: { details: EmployeeDetailsResponse }) 
   const s = details.monthlySummary;
   const hasSalary = Boolean(details.employee.monthlySalary && Number(details.employee.monthlySalary) > 0);
   return (
-    <div className="grid gap-4 lg:grid-cols-[1fr_320px]">
+    <div className="grid items-start gap-4 lg:grid-cols-[1fr_320px]">
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         <SummaryTile label="Present Days" value={s.presentDays} tone="border-green-200 bg-green-50 text-green-800" />
         <SummaryTile label="Absent Days" value={s.absentDays} tone="border-red-200 bg-red-50 text-red-700" />
@@ -68,7 +68,7 @@ export function DailyTable({ days, onEdit }: { days: AttendanceRecord[]; onEdit?
   if (days.length === 0) return <p className="py-6 text-center text-sm text-slate-600">No attendance records for this month yet.</p>;
   return (
     <>
-      <div className="hidden overflow-x-auto rounded-lg border border-slate-200 md:block">
+      <div className="hidden overflow-x-auto rounded-lg border border-slate-200 md:block" tabIndex={0} role="region" aria-label="Daily attendance">
         <table className="w-full text-sm">
           <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
             <tr>

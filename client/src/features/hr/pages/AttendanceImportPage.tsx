@@ -86,7 +86,7 @@ function AnalysisPanel({ analysis, selectedMonth }: { analysis: CsvAnalysis; sel
           <p className="text-xs text-slate-600">Month distribution</p>
           <ul className="mt-1.5 grid gap-1.5">
             {analysis.monthDistribution.slice(0, 6).map((m) => (
-              <li key={m.month} className="grid grid-cols-[110px_1fr_60px] items-center gap-2 text-sm">
+              <li key={m.month} className="grid grid-cols-[130px_1fr_60px] items-center gap-2 text-sm">
                 <span className={cn("text-slate-800", m.month === selectedMonth && "font-semibold")}>{monthLabel(m.month)}</span>
                 <span className="h-2 overflow-hidden rounded-full bg-slate-200" aria-hidden="true">
                   <span className="block h-full rounded-full bg-brand-500" style={{ width: `${(m.count / maxCount) * 100}%` }} />

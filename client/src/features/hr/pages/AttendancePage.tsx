@@ -205,7 +205,7 @@ export default function AttendancePage() {
           <EmptyState icon={CalendarDays} title="No attendance records found for the selected criteria." description="Try another date range or clear the filters, or import punch data." />
         ) : (
           <>
-            <div className="hidden overflow-x-auto md:block">
+            <div className="hidden overflow-x-auto md:block" tabIndex={0} role="region" aria-label="Attendance records">
               <table className="w-full text-sm">
                 <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
                   <tr>
@@ -313,7 +313,7 @@ export default function AttendancePage() {
       <AttendanceEditDialog record={editing} onOpenChange={(open) => !open && setEditing(null)} />
       <Dialog open={details !== null} onOpenChange={(open) => !open && setDetails(null)}>
         <DialogContent size="xl" title={details ? `${details.name} — ${monthLabel(details.month)}` : "Monthly details"} description="Attendance, violations and salary deductions for the month">
-          {details ? <EmployeeMonthView employeeId={details.employeeId} month={details.month} /> : null}
+          {details ? <EmployeeMonthView employeeId={details.employeeId} month={details.month} editable /> : null}
         </DialogContent>
       </Dialog>
     </div>

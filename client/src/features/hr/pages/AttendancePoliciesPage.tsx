@@ -7,7 +7,7 @@ import { CalendarPlus, Info, Trash2 } from "lucide-react";
 import { formatDate } from "@shared/format";
 import { attendancePolicySchema, type AttendancePolicy, type AttendancePolicyInput } from "@shared/schemas/hr";
 import { useCurrentUser } from "@/features/auth/api";
-import { Alert, Button, Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle, CenteredSpinner, Field, Input } from "@/components/ui";
+import { Alert, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, CenteredSpinner, Field, Input } from "@/components/ui";
 import { toast } from "@/hooks/use-toast";
 import { errorIssues, errorMessage } from "@/lib/api";
 import { useAttendancePolicy, useSaveAttendancePolicy } from "../api";
@@ -59,7 +59,7 @@ export default function AttendancePoliciesPage() {
             <CardTitle>Shift and working hours</CardTitle>
             <CardDescription>A first punch after shift start plus the grace period counts as a late arrival.</CardDescription>
           </CardHeader>
-          <CardContent className="grid gap-4 sm:grid-cols-2">
+          <CardContent className="grid items-start gap-4 sm:grid-cols-2">
             <Field label="Shift Start" required error={errors.shiftStart?.message}>
               <Input type="time" {...register("shiftStart")} />
             </Field>
@@ -79,7 +79,7 @@ export default function AttendancePoliciesPage() {
           <CardHeader>
             <CardTitle>Violations and punches</CardTitle>
           </CardHeader>
-          <CardContent className="grid gap-4 sm:grid-cols-3">
+          <CardContent className="grid items-start gap-4 sm:grid-cols-3">
             <Field label="Points per Late Arrival" required error={errors.pointsPerLate?.message}>
               <Input type="number" min={0} max={100} inputMode="numeric" {...register("pointsPerLate")} />
             </Field>
@@ -136,17 +136,17 @@ export default function AttendancePoliciesPage() {
               </ul>
             )}
           </CardContent>
-          {canEdit ? (
-            <CardFooter className="justify-end">
-              <Button variant="outline" onClick={() => policy.data && reset(policy.data)} disabled={!formState.isDirty}>
-                Discard changes
-              </Button>
-              <Button type="submit" disabled={save.isPending}>
-                {save.isPending ? "Saving…" : "Save Policy"}
-              </Button>
-            </CardFooter>
-          ) : null}
         </Card>
+        {canEdit ? (
+          <div className="sticky bottom-0 -mx-1 flex justify-end gap-2 border-t border-slate-200 bg-slate-50/95 px-1 py-3 backdrop-blur">
+            <Button variant="outline" onClick={() => policy.data && reset(policy.data)} disabled={!formState.isDirty}>
+              Discard changes
+            </Button>
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending ? "Saving…" : "Save Policy"}
+            </Button>
+          </div>
+        ) : null}
       </fieldset>
     </form>
   );

@@ -26,7 +26,7 @@ export default function HrDashboardPage() {
   return (
     <div className="space-y-6">
       {stats.isError ? <Alert variant="destructive">{errorMessage(stats.error, "Failed to load HR statistics")}</Alert> : null}
-      <section aria-label="Today" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-5">
+      <section aria-label="Today" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-5">
         <StatCard title="Total Employees" value={value(s?.totalEmployees)} subtitle={s ? `${s.activeEmployees} active` : "Loading…"} icon={Users} />
         <StatCard
           title="Present Today"

@@ -87,18 +87,15 @@ export default function PayrollReportsPage() {
           <EmptyState icon={FileBarChart} title="No employees in this report" description="Active employees appear here with their salary and deductions." />
         ) : (
           <>
-            <div className="hidden overflow-x-auto md:block">
+            <div className="hidden overflow-x-auto md:block" tabIndex={0} role="region" aria-label="Payroll">
               <table className="w-full text-sm">
                 <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
                   <tr>
                     <th scope="col" className="px-4 py-2.5">Employee</th>
-                    <th scope="col" className="px-4 py-2.5">Department</th>
-                    <th scope="col" className="px-4 py-2.5 text-right">Present</th>
-                    <th scope="col" className="px-4 py-2.5 text-right">Absent</th>
-                    <th scope="col" className="px-4 py-2.5 text-right">Points</th>
+                    <th scope="col" className="px-4 py-2.5">Attendance</th>
                     <th scope="col" className="px-4 py-2.5 text-right">Salary</th>
-                    <th scope="col" className="w-72 px-4 py-2.5">Deductions</th>
-                    <th scope="col" className="px-4 py-2.5 text-right">Total Deductions</th>
+                    <th scope="col" className="min-w-[240px] px-4 py-2.5">Deductions</th>
+                    <th scope="col" className="px-4 py-2.5 text-right">Deducted</th>
                     <th scope="col" className="px-4 py-2.5 text-right">Net Pay</th>
                   </tr>
                 </thead>
@@ -107,12 +104,15 @@ export default function PayrollReportsPage() {
                     <tr key={r.employee.id} className="align-top">
                       <td className="px-4 py-2.5">
                         <span className="font-medium text-slate-900">{r.employee.employeeName}</span>
-                        {r.employee.employeeCode ? <span className="block text-xs text-slate-500">{r.employee.employeeCode}</span> : null}
+                        <span className="block text-xs text-slate-500">
+                          {[r.employee.employeeCode, departmentName(r)].filter(Boolean).join(" · ")}
+                        </span>
                       </td>
-                      <td className="px-4 py-2.5 text-slate-700">{departmentName(r)}</td>
-                      <td className="px-4 py-2.5 text-right tabular-nums">{r.presentDays}</td>
-                      <td className="px-4 py-2.5 text-right tabular-nums">{r.absentDays}</td>
-                      <td className="px-4 py-2.5 text-right tabular-nums">{r.violationPoints}</td>
+                      <td className="whitespace-nowrap px-4 py-2.5 text-xs tabular-nums text-slate-700">
+                        <span className="block">{r.presentDays} present</span>
+                        <span className="block">{r.absentDays} absent</span>
+                        <span className="block">{r.violationPoints} pts</span>
+                      </td>
                       <td className="px-4 py-2.5 text-right tabular-nums">{r.salary ? formatRupees(r.salary) : "—"}</td>
                       <td className="px-4 py-2.5">
                         <Deductions row={r} />
@@ -124,7 +124,7 @@ export default function PayrollReportsPage() {
                 </tbody>
                 <tfoot className="border-t-2 border-slate-200 bg-slate-50 font-semibold">
                   <tr>
-                    <th scope="row" colSpan={5} className="px-4 py-2.5 text-left">
+                    <th scope="row" colSpan={2} className="px-4 py-2.5 text-left">
                       Totals ({totals.employees ?? rows.length} employees)
                     </th>
                     <td className="px-4 py-2.5 text-right tabular-nums">{formatRupees(totals.salary)}</td>

@@ -64,7 +64,7 @@ export function CustomFieldDetails({
   return (
     <section className={cn("rounded-lg border border-slate-200 bg-slate-50/70", compact ? "p-3" : "p-4", className)} aria-label={title}>
       <h4 className="text-xs font-semibold uppercase tracking-wide text-slate-600">{title}</h4>
-      <dl className={cn("mt-2 grid gap-x-6 gap-y-2", compact ? "grid-cols-1 sm:grid-cols-2" : "grid-cols-1 sm:grid-cols-2")}>
+      <dl className={cn("mt-2 grid gap-x-4 gap-y-2", compact ? "grid-cols-2" : "grid-cols-1 sm:grid-cols-2")}>
         {entries.map((entry) => (
           <div key={entry.key} className="min-w-0">
             <dt className="text-xs capitalize text-slate-600">{entry.label}</dt>

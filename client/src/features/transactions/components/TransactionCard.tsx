@@ -2,7 +2,7 @@
 // and Previously Rejected badges, description, category, optional creator ('by' + name), relative
 // time, attachment count, approvals received/required when Pending with more than one required,
 // amount, status badge and, for Approved, Paid or Unpaid.
-import { Paperclip } from "lucide-react";
+import { Clock, Paperclip, User } from "lucide-react";
 import type { Transaction } from "@shared/schemas/transactions";
 import { formatDate, formatRelativeTime, formatRupees } from "@shared/format";
 import { cn } from "@/lib/utils";
@@ -40,30 +40,26 @@ export function TransactionCard({ transaction: t, onOpen, showCreator = false, t
             <TransactionFlags transaction={t} />
           </div>
           <p className="mt-1.5 line-clamp-2 break-words text-sm text-slate-800">{t.description}</p>
-          <p className="mt-1.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-600">
+          <p className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600">
             <span className="font-medium text-slate-700">{t.category?.name}</span>
             {showCreator && t.creator?.name ? (
-              <>
-                <span aria-hidden="true">·</span>
-                <span>by {t.creator.name}</span>
-              </>
+              <span className="inline-flex items-center gap-1">
+                <User className="h-3 w-3" aria-hidden="true" />
+                by {t.creator.name}
+              </span>
             ) : null}
-            <span aria-hidden="true">·</span>
-            <span>{time === "date" ? formatDate(t.transactionDate) : formatRelativeTime(t.createdAt)}</span>
+            <span className="inline-flex items-center gap-1">
+              <Clock className="h-3 w-3" aria-hidden="true" />
+              {time === "date" ? formatDate(t.transactionDate) : formatRelativeTime(t.createdAt)}
+            </span>
             {t.attachmentCount > 0 ? (
-              <>
-                <span aria-hidden="true">·</span>
-                <span className="inline-flex items-center gap-0.5">
-                  <Paperclip className="h-3 w-3" aria-hidden="true" />
-                  {t.attachmentCount} {t.attachmentCount === 1 ? "file" : "files"}
-                </span>
-              </>
+              <span className="inline-flex items-center gap-1">
+                <Paperclip className="h-3 w-3" aria-hidden="true" />
+                {t.attachmentCount} {t.attachmentCount === 1 ? "file" : "files"}
+              </span>
             ) : null}
             {showsApprovalProgress(t) || (alwaysShowApprovals && t.status === "Pending") ? (
-              <>
-                <span aria-hidden="true">·</span>
-                <ApprovalProgress received={t.approvalsReceived} required={t.approvalsRequired} />
-              </>
+              <ApprovalProgress received={t.approvalsReceived} required={t.approvalsRequired} />
             ) : null}
           </p>
         </div>

@@ -48,7 +48,6 @@ export default function AllTransactionsPage() {
   const creatorOptions = useMemo(() => {
     const source = isSuperAdmin && users.data ? users.data.map((u) => [u.id, u.name] as const) : [...seenCreators.current.entries()];
     return [...source].sort((a, b) => a[1].localeCompare(b[1])).map(([value, label]) => ({ value, label }));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [isSuperAdmin, users.data, list.data]);
 
   const change = (setter: (v: string) => void) => (e: { target: { value: string } }) => {

@@ -134,7 +134,7 @@ export default function UserManagementPage() {
           <EmptyState icon={Users} title="No users yet" description="Create the first account." />
         ) : (
           <>
-            <div className="hidden overflow-x-auto md:block">
+            <div className="hidden overflow-x-auto md:block" tabIndex={0} role="region" aria-label="System users">
               <table className="w-full text-sm">
                 <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
                   <tr>

@@ -1,0 +1,22 @@
+import { it, expect } from "vitest";
+import { createTestApp } from "../test/harness";
+import { makeUser } from "../test/factories";
+it("debug", async () => {
+  const t = await createTestApp();
+  const acc = await t.signIn("Accountant");
+  const sa = await t.signIn("SuperAdmin");
+  const who = async () => [(await acc.api.get("/api/auth/me")).body.user?.role, (await sa.api.get("/api/auth/me")).body.user?.role];
+  console.log("start", await who());
+  const throwaway = await t.signIn("Accountant");
+  console.log("after throwaway signIn", await who());
+  const u = await makeUser(t.db, { role: "Approver" });
+  const r = await throwaway.api.post("/api/auth/login", { username: u.username, password: "password123" });
+  console.log("after login in throwaway", r.status, await who());
+  const th2 = await t.signIn("Accountant");
+  const r2 = await th2.api.post("/api/auth/logout");
+  console.log("after logout in throwaway", r2.status, await who());
+  const anon = t.client();
+  const r3 = await anon.post("/api/auth/logout");
+  console.log("after anon logout", r3.status, await who());
+  await t.close();
+});

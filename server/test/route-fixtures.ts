@@ -1,0 +1,373 @@
+// One valid call per API route, for the security suites (server/security): the permission matrix
+// calls each route as every role and signed out; the hostile-input suite mutates these bodies and
+// queries. Keyed by `${METHOD} ${path}` exactly as createApp(deps).routes declares them, so a new
+// route without a fixture fails the matrix. Each fixture is a function that makes the rows its call
+// needs (fresh ones, owned by the caller where ownership matters), so no cell leaks into another.
+import crypto from "node:crypto";
+import { Readable } from "node:stream";
+import { sql } from "drizzle-orm";
+import type { Role } from "../../shared/constants";
+import {
+  approvals,
+  attachments,
+  attendanceDays,
+  budgets,
+  categories,
+  departments,
+  employees,
+  nameMappings,
+  notifications,
+  transactions,
+  type TransactionRow,
+  type UserRow,
+} from "../db/schema";
+import type { RouteDef } from "../routes/api-router";
+import { issueEmergencyLinks } from "../services/transactions/emergency";
+import { newAttachmentObjectPath } from "../storage/object-store";
+import type { LocalObjectStore } from "../storage/local";
+import { makeUser } from "./factories";
+import { CSRF_HEADER, type TestApp } from "./harness";
+import type { Agent, Test } from "supertest";
+
+export type Caller = { role: Role; user: UserRow } | null;
+
+/** What a cell sends. `params` fill the path; `raw` replaces the JSON body; `multipart` replaces it with a form. */
+export type CallSpec = {
+  params?: Record<string, string>;
+  body?: unknown;
+  query?: Record<string, string>;
+  raw?: { contentType: string; data: Buffer | string };
+  multipart?: { fields: Record<string, string>; file?: { field: string; name: string; contentType: string; data: Buffer } };
+  /** The full URL (path and query) instead of one built from path and params (signed upload URLs). */
+  url?: string;
+  /** The answer expected of this allowed caller when it is not a plain 2xx (why, in `because`). */
+  expect?: number;
+  because?: string;
+  /** The call ends the caller's session (logout): the matrix signs in a throwaway user for it. */
+  endsSession?: boolean;
+};
+
+export type RouteFixture = (w: World, caller: Caller) => Promise<CallSpec>;
+
+export const routeKey = (r: Pick<RouteDef, "method" | "path">) => `${r.method.toUpperCase()} ${r.path}`;
+
+/** The path with its params filled in (`:id`, and `*splat` as several segments). */
+export function fillPath(path: string, params: Record<string, string> = {}): string {
+  return path.replace(/[:*]([A-Za-z0-9_]+)/g, (_m, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`no value for path parameter ${name} of ${path}`);
+    return path.includes(`*${name}`) ? value : encodeURIComponent(value);
+  });
+}
+
+export const DAY_MS = 86_400_000;
+const hex = () => crypto.randomBytes(4).toString("hex");
+
+/** The rows the fixtures build on, and makers of fresh ones. */
+export class World {
+  constructor(
+    readonly t: TestApp,
+    /** An Accountant who owns the transactions everyone may see (recent, not the caller's). */
+    readonly accountant: UserRow,
+    readonly superAdmin: UserRow,
+    readonly categoryId: string,
+    readonly department: { id: string },
+    readonly employee: { id: string },
+  ) {}
+
+  static async create(t: TestApp): Promise<World> {
+    const accountant = await makeUser(t.db, { role: "Accountant" });
+    const superAdmin = await makeUser(t.db, { role: "SuperAdmin" });
+    const [category] = await t.db.select().from(categories).where(sql`${categories.name} = 'Office Expenses'`);
+    const [department] = await t.db.insert(departments).values({ name: `Dept ${hex()}` }).returning();
+    const [employee] = await t.db
+      .insert(employees)
+      .values({ employeeName: `Employee ${hex()}`, employeeCode: `E${hex()}`, departmentId: department.id, joiningDate: "2025-01-01", monthlySalary: "30000.00" })
+      .returning();
+    return new World(t, accountant, superAdmin, category.id, department, employee);
+  }
+
+  get db() {
+    return this.t.db;
+  }
+
+  /** Whose transaction a caller acts on: the caller's own, or the world's Accountant's when signed out. */
+  owner(caller: Caller): UserRow {
+    return caller?.user ?? this.accountant;
+  }
+
+  async txn(values: { createdBy: string } & Partial<typeof transactions.$inferInsert>): Promise<TransactionRow> {
+    const status = values.status ?? "Draft";
+    const [row] = await this.db
+      .insert(transactions)
+      .values({
+        formType: "R",
+        categoryId: this.categoryId,
+        amount: "1000.00",
+        transactionDate: "2026-11-10",
+        description: `Matrix ${hex()}`,
+        approvalRound: status === "Draft" ? 0 : 1,
+        approvalsRequired: 1,
+        isPaid: status === "Paid" || status === "Completed",
+        submittedAt: status === "Draft" ? null : new Date(),
+        ...values,
+        status,
+      })
+      .returning();
+    return row;
+  }
+
+  /** A Pending transaction of the world's Accountant (so any Approver or SuperAdmin may act on it). */
+  pendingOfOther(extra: Partial<typeof transactions.$inferInsert> = {}) {
+    return this.txn({ createdBy: this.accountant.id, status: "Pending", ...extra });
+  }
+
+  async user(role: Role = "Accountant"): Promise<UserRow> {
+    return makeUser(this.db, { role });
+  }
+
+  async category(): Promise<string> {
+    const [row] = await this.db.insert(categories).values({ name: `Matrix category ${hex()}` }).returning();
+    return row.id;
+  }
+
+  async budget(): Promise<string> {
+    const [row] = await this.db
+      .insert(budgets)
+      .values({ name: `Budget ${hex()}`, amount: "50000.00", startDate: "2026-11-01", endDate: "2026-11-30", categoryId: this.categoryId })
+      .returning();
+    return row.id;
+  }
+
+  async attendanceDay(): Promise<string> {
+    const [employee] = await this.db
+      .insert(employees)
+      .values({ employeeName: `Employee ${hex()}`, departmentId: this.department.id, joiningDate: "2025-01-01" })
+      .returning();
+    const [row] = await this.db.insert(attendanceDays).values({ employeeId: employee.id, date: "2026-11-03", dayStatus: "Absent (Unpaid)" }).returning();
+    return row.id;
+  }
+
+  async nameMapping(): Promise<string> {
+    const name = `Punch ${hex()}`;
+    const [row] = await this.db
+      .insert(nameMappings)
+      .values({ csvName: name, nameKey: name.toLowerCase().replace(/\s+/g, ""), employeeId: this.employee.id })
+      .returning();
+    return row.id;
+  }
+
+  /** An object really stored, and (unless `register` is false) its attachment row. */
+  async storedObject(transactionId: string, register = true): Promise<{ objectPath: string; size: number; attachmentId?: string }> {
+    const objectPath = newAttachmentObjectPath(transactionId, crypto.randomUUID());
+    const data = Buffer.from("%PDF-1.4 matrix fixture\n");
+    await (this.t.deps.storage as LocalObjectStore).receive(objectPath, Readable.from([data]), { contentType: "application/pdf", maxBytes: 1024 * 1024 });
+    if (!register) return { objectPath, size: data.length };
+    const [row] = await this.db
+      .insert(attachments)
+      .values({ transactionId, fileName: "receipt.pdf", objectPath, mimeType: "application/pdf", fileSizeBytes: data.length })
+      .returning();
+    return { objectPath, size: data.length, attachmentId: row.id };
+  }
+
+  /** A fresh emergency link pair for a Pending emergency transaction; answers the tokens. */
+  async emergencyTokens(): Promise<{ approve: string; reject: string }> {
+    const txn = await this.txn({ createdBy: this.superAdmin.id, status: "Pending", isEmergency: true });
+    const s = this.superAdmin;
+    const links = await issueEmergencyLinks(this.t.deps, txn.id, { id: s.id, role: s.role, name: s.name, username: s.username, visibilityWindowDays: s.visibilityWindowDays });
+    const token = (url: string) => url.split("/").pop()!;
+    return { approve: token(links.approveUrl), reject: token(links.rejectUrl) };
+  }
+}
+
+
+const csv = (rows: string[]) => Buffer.from(["Employee Name,Date,Time,Event Type", ...rows].join("\n") + "\n");
+
+/** Every route's valid call. The matrix fails when a declared route is missing here (or one here is not declared). */
+export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
+  // ---------------------------------------------------------------- sign-in, lockdown
+  "POST /auth/login": async (w) => {
+    const user = await w.user("Approver");
+    return { body: { username: user.username, password: "password123" } };
+  },
+  "POST /auth/logout": async () => ({ endsSession: true }),
+  "GET /auth/me": async () => ({}),
+  "GET /admin/emergency-status": async () => ({}),
+  // Turning lockdown off is the harmless direction (on would end every other cell's session).
+  "POST /admin/emergency-toggle": async () => ({ body: { enabled: false } }),
+
+  // ---------------------------------------------------------------- transactions: reading
+  "GET /transactions": async () => ({ query: { search: "Matrix", status: "all", page: "1", limit: "10" } }),
+  "GET /transactions/export": async () => ({ query: { format: "csv", status: "Draft" } }),
+  "GET /transactions/pending": async () => ({}),
+  "POST /transactions/check-duplicates": async (w) => ({ body: { categoryId: w.categoryId, amount: "1000.00", transactionDate: "2026-11-10" } }),
+  "POST /transactions/bulk-approve": async (w) => ({ body: { ids: [(await w.pendingOfOther()).id] } }),
+  "GET /transactions/:id": async (w) => ({ params: { id: (await w.txn({ createdBy: w.accountant.id })).id } }),
+
+  // ---------------------------------------------------------------- transactions: moves
+  "POST /transactions": async (w) => ({
+    body: { formType: "R", categoryId: w.categoryId, amount: "1500.50", transactionDate: "2026-11-10", description: "Printer cartridges" },
+    expect: 201,
+  }),
+  // Owner grants: the caller edits, submits and deletes their own Draft, whatever their role.
+  "PATCH /transactions/:id": async (w, c) => ({ params: { id: (await w.txn({ createdBy: w.owner(c).id })).id }, body: { description: "Edited by the owner" } }),
+  "POST /transactions/:id/submit": async (w, c) => ({ params: { id: (await w.txn({ createdBy: w.owner(c).id })).id }, body: {} }),
+  "POST /transactions/:id/approve": async (w) => ({ params: { id: (await w.pendingOfOther()).id }, body: {} }),
+  "POST /transactions/:id/reject": async (w) => ({ params: { id: (await w.pendingOfOther()).id }, body: { reason: "Wrong vendor" } }),
+  "DELETE /approvals/:id": async (w) => {
+    const txn = await w.pendingOfOther();
+    const approver = await w.user("Approver");
+    const [row] = await w.db.insert(approvals).values({ transactionId: txn.id, approverId: approver.id, round: 1, action: "approved" }).returning();
+    return { params: { id: row.id } };
+  },
+  "POST /transactions/:id/mark-payment-due": async (w) => ({
+    params: { id: (await w.txn({ createdBy: w.accountant.id, status: "Approved", approvalsReceived: 1, approvedAt: new Date() })).id },
+    body: { dueDate: "2026-12-31" },
+  }),
+  "PATCH /transactions/:id/payment": async (w) => ({
+    params: { id: (await w.txn({ createdBy: w.accountant.id, status: "Approved", approvalsReceived: 1, approvedAt: new Date() })).id },
+    body: { paymentMethod: "UPI", paymentReference: "UTR123", paidDate: "2026-11-20" },
+  }),
+  "POST /transactions/:id/complete": async (w) => ({
+    params: { id: (await w.txn({ createdBy: w.accountant.id, status: "Paid", approvalsReceived: 1, paidDate: "2026-11-20", paymentMethod: "UPI" })).id },
+    body: {},
+  }),
+  "DELETE /transactions/:id": async (w, c) => ({ params: { id: (await w.txn({ createdBy: w.owner(c).id })).id } }),
+  "PUT /admin/transactions/:id/full-override": async (w) => ({
+    params: { id: (await w.txn({ createdBy: w.accountant.id })).id },
+    body: { description: "Overridden", reason: "Matrix check" },
+  }),
+  "POST /admin/transactions/:id/force-status": async (w) => ({
+    params: { id: (await w.pendingOfOther()).id },
+    body: { status: "Approved", reason: "Matrix check" },
+  }),
+  "POST /admin/transactions/:id/change-owner": async (w) => ({
+    params: { id: (await w.txn({ createdBy: w.accountant.id })).id },
+    body: { newOwnerId: (await w.user("Accountant")).id, reason: "Matrix check" },
+  }),
+  "GET /dashboard/stats": async () => ({}),
+
+  // ---------------------------------------------------------------- attachments
+  "POST /transactions/:id/attachments/upload-url": async (w, c) => ({
+    params: { id: (await w.txn({ createdBy: w.owner(c).id })).id },
+    body: { fileName: "receipt.pdf", contentType: "application/pdf" },
+  }),
+  "POST /transactions/:id/attachments": async (w, c) => {
+    const txn = await w.txn({ createdBy: w.owner(c).id });
+    const { objectPath, size } = await w.storedObject(txn.id, false);
+    return { params: { id: txn.id }, body: { fileName: "receipt.pdf", objectPath, fileSizeBytes: size, mimeType: "application/pdf" }, expect: 201 };
+  },
+  "GET /attachments/:id/download": async (w) => {
+    const txn = await w.txn({ createdBy: w.accountant.id });
+    return { params: { id: (await w.storedObject(txn.id)).attachmentId! } };
+  },
+  "DELETE /attachments/:id": async (w, c) => {
+    const txn = await w.txn({ createdBy: w.owner(c).id });
+    return { params: { id: (await w.storedObject(txn.id)).attachmentId! } };
+  },
+  // The signed URL is its own authority: anyone holding it may PUT, signed in or not.
+  "PUT /uploads/*objectPath": async (w) => {
+    const txn = await w.txn({ createdBy: w.accountant.id });
+    const objectPath = newAttachmentObjectPath(txn.id, crypto.randomUUID());
+    const { url } = await w.t.deps.storage.createUploadUrl({ objectPath, contentType: "application/pdf", issuedAt: new Date(), expiresInSeconds: 900 });
+    const u = new URL(url, "http://localhost");
+    return { url: u.pathname + u.search, raw: { contentType: "application/pdf", data: Buffer.from("%PDF-1.4 upload\n") } };
+  },
+
+  // ---------------------------------------------------------------- notifications, emergency
+  "GET /notifications": async () => ({}),
+  "POST /notifications/read-all": async (w, c) => {
+    if (c) await w.db.insert(notifications).values({ userId: c.user.id, type: "user_notification", message: "Matrix" });
+    return {};
+  },
+  "DELETE /notifications": async () => ({}),
+  "POST /transactions/:id/emergency-links": async (w, c) => ({
+    params: { id: (await w.txn({ createdBy: w.owner(c).id, status: "Pending", isEmergency: true })).id },
+  }),
+  "GET /admin/emergency-approvers": async () => ({}),
+  "PUT /admin/emergency-approvers": async () => ({ body: { approvers: ["AK", "RS", "VM"] } }),
+  "GET /emergency-approval/:token": async (w) => ({ params: { token: (await w.emergencyTokens()).approve } }),
+  "POST /emergency-approval/:token": async (w) => ({ params: { token: (await w.emergencyTokens()).reject }, body: { approverName: "AK" } }),
+
+  // ---------------------------------------------------------------- administration
+  "GET /categories": async () => ({}),
+  "GET /categories/:id": async (w) => ({ params: { id: w.categoryId } }),
+  "POST /categories": async () => ({ body: { name: `New category ${hex()}`, description: "Matrix" }, expect: 201 }),
+  // No requiredApprovals: an Accountant may change everything else (DECISIONS §7).
+  "PUT /categories/:id": async (w) => ({ params: { id: await w.category() }, body: { name: `Renamed ${hex()}`, description: "Renamed" } }),
+  "PUT /categories/:id/fields": async (w) => ({
+    params: { id: await w.category() },
+    body: { fieldSchema: [{ label: "Vendor GSTIN", type: "text", required: false }] },
+  }),
+  "DELETE /categories/:id": async (w) => ({ params: { id: await w.category() } }),
+  "GET /admin/users": async () => ({}),
+  "POST /admin/users": async () => ({ body: { username: `new_${hex()}`, name: "New Person", role: "Approver", password: "secret123" }, expect: 201 }),
+  "PUT /admin/users/:id": async (w) => ({ params: { id: (await w.user()).id }, body: { name: "Renamed Person", visibilityWindowDays: 60 } }),
+  "PUT /admin/users/:id/username": async (w) => ({ params: { id: (await w.user()).id }, body: { newUsername: `renamed_${hex()}` } }),
+  "PUT /admin/users/:id/password": async (w) => ({ params: { id: (await w.user()).id }, body: { newPassword: "another123" } }),
+  "POST /admin/users/:id/reset-password": async (w) => ({ params: { id: (await w.user()).id }, body: { newPassword: "another123", confirmPassword: "another123" } }),
+  "PATCH /admin/users/:id/status": async (w) => ({ params: { id: (await w.user()).id }, body: { isActive: false } }),
+  "DELETE /admin/users/:id": async (w) => ({ params: { id: (await w.user()).id } }),
+  "GET /admin/budgets": async () => ({}),
+  "POST /admin/budgets": async (w) => ({
+    body: { name: `Budget ${hex()}`, categoryId: w.categoryId, amount: "25000", period: "monthly", startDate: "2026-11-01", endDate: "2026-11-30", alertThreshold: 80 },
+    expect: 201,
+  }),
+  "PUT /admin/budgets/:id": async (w) => ({ params: { id: await w.budget() }, body: { amount: "60000.00" } }),
+  "DELETE /admin/budgets/:id": async (w) => ({ params: { id: await w.budget() } }),
+  "GET /audit": async () => ({ query: { search: "login", page: "1", limit: "20" } }),
+  "GET /audit/facets": async () => ({}),
+  "GET /audit/export.csv": async () => ({ query: { action: "login" } }),
+  "GET /admin/stats": async () => ({}),
+
+  // ---------------------------------------------------------------- HR
+  "GET /hr/employees": async () => ({ query: { page: "1", search: "Employee", status: "active" } }),
+  "POST /hr/employees": async (w) => ({
+    body: { employeeName: `Asha ${hex()}`, employeeCode: `C${hex()}`, departmentId: w.department.id, joiningDate: "2026-01-15", weeklyOff: "Sunday", monthlySalary: "42000" },
+    expect: 201,
+  }),
+  "GET /hr/employees/:id": async (w) => ({ params: { id: w.employee.id } }),
+  "PUT /hr/employees/:id": async (w) => ({ params: { id: w.employee.id }, body: { workLocation: "Pune" } }),
+  "GET /hr/departments": async () => ({}),
+  "POST /hr/departments": async () => ({ body: { name: `Department ${hex()}` }, expect: 201 }),
+  "PUT /hr/departments/:id": async (w) => {
+    const [row] = await w.db.insert(departments).values({ name: `Dept ${hex()}` }).returning();
+    return { params: { id: row.id }, body: { name: `Renamed ${hex()}` } };
+  },
+  "GET /hr/attendance-policy": async () => ({}),
+  "PUT /hr/attendance-policy": async () => ({
+    body: { shiftStart: "09:30", lateGraceMinutes: 15, fullDayHours: 8, halfDayHours: 4, pointsPerLate: 1, pointsPerHalfDayDeduction: 3, holidays: [] },
+  }),
+  "GET /hr/attendance": async (w) => ({ query: { month: "2026-11", departmentId: w.department.id } }),
+  "GET /hr/attendance/export.csv": async () => ({ query: { month: "2026-11" } }),
+  "PUT /hr/attendance/:id": async (w) => ({ params: { id: await w.attendanceDay() }, body: { dayStatus: "Paid Leave (PL)", reason: "Approved leave" } }),
+  "GET /hr/employee-details/:id": async (w) => ({ params: { id: w.employee.id }, query: { month: "2026-11" } }),
+  "GET /hr/dashboard/stats": async () => ({}),
+  "GET /hr/reports/payroll": async () => ({ query: { month: "2026-11" } }),
+  "GET /hr/reports/payroll.csv": async () => ({ query: { month: "2026-11" } }),
+  "POST /hr/import/upload": async () => ({
+    multipart: { fields: { month: "2026-11", dryRun: "true" }, file: { field: "csvFile", name: "punches.csv", contentType: "text/csv", data: csv(["Nobody Known,2026-11-03,09:20,IN"]) } },
+  }),
+  "GET /hr/name-mappings": async () => ({}),
+  "POST /hr/name-mappings": async (w) => ({ body: { csvName: `Punch ${hex()}`, employeeId: w.employee.id }, expect: 201 }),
+  "DELETE /hr/name-mappings/:id": async (w) => ({ params: { id: await w.nameMapping() } }),
+};
+
+
+/** Sends one fixture's call through a supertest agent (cookies kept), with the CSRF header unless told not to. */
+export function sendCall(agent: Agent, route: Pick<RouteDef, "method" | "path">, spec: CallSpec, options: { csrf?: boolean } = {}): Test {
+  const query = spec.query ? `?${new URLSearchParams(spec.query).toString()}` : "";
+  const url = spec.url ?? `/api${fillPath(route.path, spec.params)}${query}`;
+  let req = agent[route.method](url);
+  if (route.method !== "get" && options.csrf !== false) req = req.set(CSRF_HEADER);
+  if (spec.multipart) {
+    for (const [name, value] of Object.entries(spec.multipart.fields)) req = req.field(name, value);
+    const file = spec.multipart.file;
+    if (file) req = req.attach(file.field, file.data, { filename: file.name, contentType: file.contentType });
+  } else if (spec.raw) {
+    req = req.set("Content-Type", spec.raw.contentType).send(spec.raw.data);
+  } else if (spec.body !== undefined) {
+    req = req.send(spec.body as object);
+  }
+  return req;
+}
