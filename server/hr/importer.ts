@@ -93,6 +93,9 @@ async function loadNameIndex(tx: Tx): Promise<Map<string, NameTarget>> {
   return index;
 }
 
+/** A promise whose failure is observed later (awaited), never reported as unhandled meanwhile. */
+const quiet = <T>(p: Promise<T>) => (p.catch(() => {}), p);
+
 class PunchBatch {
   employeeIds: string[] = [];
   dates: string[] = [];
@@ -215,64 +218,69 @@ async function runImport(tx: Tx, input: ImportInput): Promise<ImportAnswer> {
     if (errors.length < MAX_REPORTED_ERRORS) errors.push({ row, message });
   };
 
-  const T0 = Date.now();
+  let inserting: Promise<number> = Promise.resolve(0);
   let columns: ReturnType<typeof matchHeaders> | null = null;
   // Rows are numbered as a spreadsheet shows them: the header is row 1, the first data row is row 2.
   let rowNumber = 0;
-  for await (const chunk of csvChunks(input.filePath)) {
-    for (const cells of chunk) {
-      rowNumber += 1;
-      if (columns === null) {
-        columns = matchHeaders(cells.map((c) => String(c ?? "")));
-        if (!columns.ok) throw badRequest(missingColumnsMessage(columns.missing));
-        continue;
-      }
-      if (!columns.ok) break;
-      const row = parseRow(toPunchRecord(cells, columns.columns), input.month);
-      if ("skip" in row) {
-        if (row.skip === "blank") continue;
+  try {
+    for await (const chunk of csvChunks(input.filePath)) {
+      for (const cells of chunk) {
+        rowNumber += 1;
+        if (columns === null) {
+          columns = matchHeaders(cells.map((c) => String(c ?? "")));
+          if (!columns.ok) throw badRequest(missingColumnsMessage(columns.missing));
+          continue;
+        }
+        if (!columns.ok) break;
+        const row = parseRow(toPunchRecord(cells, columns.columns), input.month);
+        if ("skip" in row) {
+          if (row.skip === "blank") continue;
+          totalRows += 1;
+          skippedRows += 1;
+          continue;
+        }
         totalRows += 1;
-        skippedRows += 1;
-        continue;
-      }
-      totalRows += 1;
-      if ("error" in row) {
-        reportError(rowNumber, row.error);
-        continue;
-      }
-      const target = names.get(row.nameKey);
-      if (!target) {
-        const entry = unmatched.get(row.nameKey);
-        if (entry) entry.rows += 1;
-        else unmatched.set(row.nameKey, { name: row.employeeName, rows: 1 });
-        continue;
-      }
-      if ("ambiguous" in target) {
-        reportError(rowNumber, `Employee name "${row.employeeName}" matches more than one employee; add a name mapping for it`);
-        continue;
-      }
-      matchedEvents += 1;
-      affected.add(target.employeeId);
-      if (firstDate === null || row.date < firstDate) firstDate = row.date;
-      if (lastDate === null || row.date > lastDate) lastDate = row.date;
-      batch.add(target.employeeId, row.date, row.time, row.type);
-      if (batch.size >= INSERT_BATCH) {
-        processedEvents += await insertBatch(tx, batch, record.id);
-        batch = new PunchBatch();
+        if ("error" in row) {
+          reportError(rowNumber, row.error);
+          continue;
+        }
+        const target = names.get(row.nameKey);
+        if (!target) {
+          const entry = unmatched.get(row.nameKey);
+          if (entry) entry.rows += 1;
+          else unmatched.set(row.nameKey, { name: row.employeeName, rows: 1 });
+          continue;
+        }
+        if ("ambiguous" in target) {
+          reportError(rowNumber, `Employee name "${row.employeeName}" matches more than one employee; add a name mapping for it`);
+          continue;
+        }
+        matchedEvents += 1;
+        affected.add(target.employeeId);
+        if (firstDate === null || row.date < firstDate) firstDate = row.date;
+        if (lastDate === null || row.date > lastDate) lastDate = row.date;
+        batch.add(target.employeeId, row.date, row.time, row.type);
+        if (batch.size >= INSERT_BATCH) {
+          // One insert in flight while the next batch is parsed.
+          processedEvents += await inserting;
+          inserting = quiet(insertBatch(tx, batch, record.id));
+          batch = new PunchBatch();
+        }
       }
     }
+    processedEvents += await inserting;
+  } finally {
+    await Promise.allSettled([inserting]);
   }
   if (columns === null) throw badRequest(`The file has no header row. ${missingColumnsMessage(["Employee Name", "Date", "Time", "Event Type"])}`);
   processedEvents += await insertBatch(tx, batch, record.id);
 
   // Affected days: every day of the month up to today for the employees the file names
   // (see recalculate.ts daysToCompute), in batches.
-  console.log('insert phase', Date.now() - T0);
   const { from, to } = monthBounds(input.month);
   const employeeIds = [...affected].sort();
   await recalculateDays(tx, policy, { employeeIds, from, to, today: input.today });
 
-  console.log('recalc done', Date.now() - T0);
   const answer: ImportAnswer = {
     processedEvents,
     totalRows,

@@ -19,6 +19,8 @@ export type RecalcScope = {
   to: string;
   /** Today in APP_TIMEZONE: later days are not marked. */
   today: string;
+  /** Employees loaded together (tests make it small to exercise the pipeline). */
+  groupSize?: number;
 };
 
 /** Employees whose punches are loaded together: bounds memory to one group's punches. */
@@ -59,42 +61,62 @@ export function* daysToCompute(
   yield* [...dates].sort();
 }
 
-/** Recalculates and stores the days of `scope`; answers how many day rows were written. */
+/**
+ * Recalculates and stores the days of `scope`; answers how many day rows were written.
+ * Pipelined on the one connection: the next group's rows are requested before this group's
+ * upserts, so the JS computation of one group overlaps the database work of its neighbours.
+ */
 export async function recalculateDays(q: Queryable, policy: AttendancePolicy, scope: RecalcScope): Promise<number> {
   const holidayDates = new Set(policy.holidays.map((h) => h.date));
+  const groups = [...slices([...new Set(scope.employeeIds)].sort(), scope.groupSize ?? EMPLOYEE_GROUP)];
+  if (groups.length === 0) return 0;
+  const quiet = <T>(p: Promise<T>) => (p.catch(() => {}), p);
+  let loading = quiet(loadGroup(q, groups[0], scope));
+  let writing: Promise<number> = Promise.resolve(0);
   let written = 0;
-  let tc = 0, tu = 0;
-  for (const group of slices([...new Set(scope.employeeIds)], EMPLOYEE_GROUP)) {
-    let t = Date.now();
-    const days = await computeGroup(q, policy, holidayDates, group, scope);
-    tc += Date.now() - t; t = Date.now();
-    for (const batch of slices(days, UPSERT_BATCH)) written += await upsertDays(q, batch);
-    tu += Date.now() - t;
+  try {
+    for (let i = 0; i < groups.length; i++) {
+      const data = await loading;
+      if (i + 1 < groups.length) loading = quiet(loadGroup(q, groups[i + 1], scope));
+      const days = computeGroup(policy, holidayDates, data, scope);
+      written += await writing;
+      writing = quiet(upsertAll(q, days));
+    }
+    written += await writing;
+  } finally {
+    // Never leave a query of this transaction running unobserved.
+    await Promise.allSettled([loading, writing]);
   }
-  console.log("compute", tc, "upsert", tu, (globalThis as any).TL);
   return written;
 }
 
-async function computeGroup(q: Queryable, policy: AttendancePolicy, holidayDates: Set<string>, ids: string[], scope: RecalcScope): Promise<DayToStore[]> {
+async function upsertAll(q: Queryable, days: DayToStore[]): Promise<number> {
+  let written = 0;
+  for (const batch of slices(days, UPSERT_BATCH)) written += await upsertDays(q, batch);
+  return written;
+}
+
+type GroupData = { employees: EmployeeFacts[]; punches: PunchRow[]; existing: ExistingRow[] };
+
+async function loadGroup(q: Queryable, ids: string[], scope: RecalcScope): Promise<GroupData> {
   const idArray = sql`(${textArray(ids)})::uuid[]`;
-  const employees = await rows<EmployeeFacts>(
-    q,
-    sql`select id, weekly_off, joining_date::text as joining_date, is_active from employees where id = any(${idArray})`,
-  );
+  const employees = await rows<EmployeeFacts>(q, sql`select id, weekly_off, joining_date::text as joining_date, is_active from employees where id = any(${idArray})`);
   const punches = await rows<PunchRow>(
     q,
     sql`select employee_id, punch_date::text as d, punch_time::text as t, event_type::text as type from punch_events
         where employee_id = any(${idArray}) and punch_date between ${scope.from}::date and ${scope.to}::date
         order by employee_id, punch_date, punch_time`,
   );
-  (globalThis as any).TL = ((globalThis as any).TL ?? 0) - Date.now();
   const existing = await rows<ExistingRow>(
     q,
     sql`select employee_id, date::text as d, is_manual, day_status::text as day_status, violation_points, violation_reason, review_reason
         from attendance_days where employee_id = any(${idArray}) and date between ${scope.from}::date and ${scope.to}::date`,
   );
+  return { employees, punches, existing };
+}
 
-  (globalThis as any).TL += Date.now();
+function computeGroup(policy: AttendancePolicy, holidayDates: Set<string>, data: GroupData, scope: RecalcScope): DayToStore[] {
+  const { employees, punches, existing } = data;
   const punchesByEmployee = new Map<string, Map<string, Punch[]>>();
   for (const p of punches) {
     let byDate = punchesByEmployee.get(p.employee_id);

@@ -3,6 +3,8 @@ import { and, eq, sql } from "drizzle-orm";
 import { createTestApp, type ApiClient, type TestApp } from "../test/harness";
 import { attendanceDays, attendanceImports, auditLog, punchEvents, type EmployeeRow } from "../db/schema";
 import { csv, HEADER, makeDepartment, makeEmployee, upload } from "../hr/testing";
+import { loadPolicy } from "../hr/policy";
+import { recalculateDays } from "../hr/recalculate";
 
 // Today is Saturday 2026-11-21 in Asia/Kolkata: October 2026 lies wholly in the past.
 const NOW = new Date("2026-11-21T06:30:00Z");
@@ -204,6 +206,24 @@ describe("import rules (DECISIONS §8)", () => {
     const res = await upload(hr, csv([HEADER, ["Lata Manual", "2026-10-19", "09:00", "IN"], ["Lata Manual", "2026-10-19", "18:00", "OUT"]]), { month: "2026-10" });
     expect(res.body).toMatchObject({ processedEvents: 1, duplicateEvents: 1 });
     expect(await dayOf(lata.id, "2026-10-19")).toMatchObject({ dayStatus: "Paid Leave (PL)", isManual: true, editReason: "Approved leave", lastOutTime: "18:00:00" });
+  });
+});
+
+describe("batched recalculation", () => {
+  it("gives the same days when employees are loaded one group at a time (pipelined), and rewrites nothing unchanged", async () => {
+    const people = await Promise.all(["Gita Group", "Hari Group", "Ishan Group"].map((n) => newEmployee(n)));
+    const rows = people.flatMap((p, i) => [[p.employeeName, "2026-10-21", `09:${40 + i * 5}`, "IN"], [p.employeeName, "2026-10-21", "18:00", "OUT"]]);
+    expect((await upload(hr, csv([HEADER, ...rows]), { month: "2026-10" })).body.processedEvents).toBe(6);
+    const ids = people.map((p) => p.id);
+    const read = () => t.db.select().from(attendanceDays).where(sql`${attendanceDays.employeeId} = any(${sql.param(ids)}::uuid[])`).orderBy(attendanceDays.employeeId, attendanceDays.date);
+    const before = await read();
+    expect(before).toHaveLength(93);
+    const scope = { employeeIds: ids, from: "2026-10-01", to: "2026-10-31", today: "2026-11-21", groupSize: 1 };
+    expect(await t.db.transaction(async (tx) => recalculateDays(tx, await loadPolicy(tx), scope))).toBe(0);
+    await t.db.delete(attendanceDays).where(sql`${attendanceDays.employeeId} = any(${sql.param(ids)}::uuid[])`);
+    expect(await t.db.transaction(async (tx) => recalculateDays(tx, await loadPolicy(tx), scope))).toBe(93);
+    const strip = (list: typeof before) => list.map(({ id: _id, updatedAt: _u, ...rest }) => rest);
+    expect(strip(await read())).toEqual(strip(before));
   });
 });
 

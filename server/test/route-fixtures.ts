@@ -188,10 +188,12 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
   // ---------------------------------------------------------------- sign-in, lockdown
   "POST /auth/login": async (w) => {
     const user = await w.user("Approver");
-    return { body: { username: user.username, password: "password123" } };
+    // Signing in replaces the session it runs in: the matrix gives it a throwaway one.
+    return { body: { username: user.username, password: "password123" }, endsSession: true };
   },
   "POST /auth/logout": async () => ({ endsSession: true }),
   "GET /auth/me": async () => ({}),
+  "GET /health": async () => ({}),
   "GET /admin/emergency-status": async () => ({}),
   // Turning lockdown off is the harmless direction (on would end every other cell's session).
   "POST /admin/emergency-toggle": async () => ({ body: { enabled: false } }),

@@ -98,10 +98,6 @@ export default function AdminDashboardPage() {
               All non-SuperAdmin access is blocked{activatedAt ? ` since ${formatDateTime(activatedAt, TZ)}` : ""}.
             </p>
           </div>
-          <Button variant="outline" className="border-white bg-white text-red-700 hover:bg-red-50" onClick={() => setConfirming(true)}>
-            <Unlock className="h-4 w-4" aria-hidden="true" />
-            Restore Access
-          </Button>
         </div>
       ) : null}
 
@@ -133,7 +129,7 @@ export default function AdminDashboardPage() {
 
       {stats.isError ? <Alert variant="destructive">{errorMessage(stats.error, "Failed to load admin statistics")}</Alert> : null}
 
-      <section aria-label="Statistics" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <section aria-label="Statistics" className="grid gap-4 sm:grid-cols-2 2xl:grid-cols-4">
         <StatCard title="Total Users" value={s?.totalUsers ?? "—"} subtitle={s ? `${s.activeUsers} active` : "Loading…"} icon={Users} />
         <StatCard title="Transactions" value={s?.totalTransactions ?? "—"} subtitle={s ? `${s.pendingTransactions} pending approval` : "Loading…"} icon={Receipt} variant={s && s.pendingTransactions > 10 ? "warning" : "default"} />
         <StatCard title="Total Amount" value={s ? formatRupees(s.totalAmount) : "—"} subtitle={s ? `${formatRupees(s.monthlySpent)} this month` : "Loading…"} icon={IndianRupee} variant="success" />

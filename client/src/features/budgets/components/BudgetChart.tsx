@@ -11,19 +11,19 @@ function compact(n: number): string {
 }
 
 export function BudgetChart({ budgets }: { budgets: Budget[] }) {
-  const data = budgets.map((b) => ({ name: b.name.length > 16 ? `${b.name.slice(0, 15)}…` : b.name, fullName: b.name, Allocated: Number(b.amount), Spent: Number(b.spent) }));
+  const data = budgets.map((b) => ({ name: b.name.length > 14 ? `${b.name.slice(0, 13)}…` : b.name, fullName: b.name, Allocated: Number(b.amount), Spent: Number(b.spent) }));
   return (
     <figure>
       <div className="h-72 w-full" aria-hidden="true">
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={data} margin={{ top: 8, right: 8, left: 0, bottom: 8 }}>
+          <BarChart data={data} margin={{ top: 8, right: 8, left: 0, bottom: 8 }} accessibilityLayer={false}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />
-            <XAxis dataKey="name" tick={{ fontSize: 12, fill: "#475569" }} interval={0} tickLine={false} />
+            <XAxis dataKey="name" tick={{ fontSize: 11, fill: "#475569" }} interval={0} tickLine={false} angle={-25} textAnchor="end" height={56} />
             <YAxis tickFormatter={compact} tick={{ fontSize: 12, fill: "#475569" }} width={64} tickLine={false} axisLine={false} />
             <Tooltip formatter={(v) => formatRupees(Number(v))} labelFormatter={(_, p) => (p?.[0]?.payload as { fullName?: string } | undefined)?.fullName ?? ""} />
             <Legend wrapperStyle={{ fontSize: 12 }} />
-            <Bar dataKey="Allocated" fill="#8ebcff" radius={[4, 4, 0, 0]} />
-            <Bar dataKey="Spent" fill="#1d53ed" radius={[4, 4, 0, 0]} />
+            <Bar dataKey="Allocated" fill="#8ebcff" radius={[4, 4, 0, 0]} isAnimationActive={false} />
+            <Bar dataKey="Spent" fill="#1d53ed" radius={[4, 4, 0, 0]} isAnimationActive={false} />
           </BarChart>
         </ResponsiveContainer>
       </div>

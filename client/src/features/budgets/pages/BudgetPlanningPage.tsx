@@ -108,7 +108,7 @@ export default function BudgetPlanningPage() {
           Create Budget
         </Button>
       </div>
-      <section aria-label="Summary" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <section aria-label="Summary" className="grid gap-4 sm:grid-cols-2 2xl:grid-cols-4">
         <StatCard title="Total Budgets" value={list.length} subtitle={`${active.length} active`} icon={PiggyBank} />
         <StatCard title="Total Allocated" value={formatRupees(allocated)} subtitle="Active budgets" icon={Wallet} />
         <StatCard title="Total Spent" value={formatRupees(spent)} subtitle={`${spentPct}% of allocated`} icon={TrendingUp} variant={spentPct >= 100 ? "error" : spentPct >= 80 ? "warning" : "success"} />

@@ -58,7 +58,7 @@ function CategoryCard({ category, onEdit, onDesign, onDelete }: { category: Cate
           </dl>
         ) : null}
       </div>
-      <div className="flex flex-wrap gap-2 border-t border-slate-100 px-5 py-3">
+      <div className="flex flex-wrap items-center gap-1.5 border-t border-slate-100 px-4 py-3">
         <Button variant="outline" size="sm" onClick={onEdit} aria-label={`Edit ${category.name}`}>
           <Pencil className="h-4 w-4" aria-hidden="true" />
           Edit

@@ -6,8 +6,7 @@ import { useState } from "react";
 import { Link } from "wouter";
 import { ArrowRight, CalendarDays, CheckCircle2, Clock, Plus, Wallet } from "lucide-react";
 import { LIMITS } from "@shared/constants";
-import type { Transaction } from "@shared/schemas/transactions";
-import { formatRupees, toIsoDate } from "@shared/format";
+import { formatRupees } from "@shared/format";
 import { useCurrentUser } from "@/features/auth/api";
 import { Alert } from "@/components/ui/alert";
 import { buttonVariants } from "@/components/ui/button";
@@ -19,11 +18,8 @@ import { useDashboardStats, useTransactionList } from "@/features/transactions/a
 import { ListSkeleton } from "@/features/transactions/components/ListParts";
 import { TransactionCard } from "@/features/transactions/components/TransactionCard";
 import { TransactionDetailsDialog } from "@/features/transactions/components/TransactionDetailsDialog";
+import { accountantRecent } from "@/features/transactions/rules";
 
-/** Accountant's recent list: Pending, or Approved and created today (spec 000 §2). */
-export function accountantRecent(list: Transaction[], today = toIsoDate(new Date())): Transaction[] {
-  return list.filter((t) => t.status === "Pending" || (t.status === "Approved" && toIsoDate(t.createdAt) === today));
-}
 
 export default function DashboardPage() {
   const user = useCurrentUser();

@@ -19,6 +19,7 @@ import { errorMessage } from "@/lib/api";
 import { cn } from "@/lib/utils";
 import { transactionApi, useAdminUsers, useCategories, useFinanceMutation, type TransactionDetail } from "../api";
 import { statusLabel } from "./badges";
+import { parseCustomFieldJson, parseOverrideAmount } from "../rules";
 
 type Tab = "edit" | "status" | "owner";
 const TABS: { id: Tab; label: string }[] = [
@@ -27,21 +28,6 @@ const TABS: { id: Tab; label: string }[] = [
   { id: "owner", label: "Change Owner" },
 ];
 
-/** Admin override amount: parsed as a number, 0 when it is not one (spec 000 §5). */
-export function parseOverrideAmount(text: string): number {
-  const n = Number.parseFloat(text);
-  return Number.isFinite(n) ? n : 0;
-}
-
-/** Custom field values JSON: an object, or {} when the text does not parse to one (spec 000 §5). */
-export function parseCustomFieldJson(text: string): Record<string, unknown> {
-  try {
-    const value: unknown = JSON.parse(text);
-    return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
 
 export function AdminOverrideDialog({
   transaction,

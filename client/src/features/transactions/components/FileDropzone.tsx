@@ -3,10 +3,12 @@
 // each file shows its size and, while uploading, its progress.
 import { useRef, useState, type DragEvent } from "react";
 import { CheckCircle2, FileText, UploadCloud, X } from "lucide-react";
-import { LIMITS } from "@shared/constants";
 import { formatFileSize } from "@shared/format";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
+import { checkNewFiles, MAX_FILE_BYTES, MAX_FILES } from "../rules";
+
+const MAX_SIZE_TEXT = formatFileSize(MAX_FILE_BYTES);
 
 export type PendingFile = {
   key: string;
@@ -17,9 +19,6 @@ export type PendingFile = {
   error?: string;
 };
 
-export const MAX_FILES = LIMITS.filesPerTransaction;
-export const MAX_FILE_BYTES = LIMITS.fileMaxBytes;
-const MAX_SIZE_TEXT = formatFileSize(MAX_FILE_BYTES);
 
 let counter = 0;
 export function toPendingFile(file: File): PendingFile {
@@ -27,27 +26,6 @@ export function toPendingFile(file: File): PendingFile {
   return { key: `${Date.now()}-${counter}`, file, progress: 0, state: "queued" };
 }
 
-/**
- * Which of `incoming` may be added next to `current` files, and the messages for the rest
- * (spec 000 §5 wording). Pure, so the rules are easy to read and test.
- */
-export function checkNewFiles(incoming: File[], current: number): { accepted: File[]; errors: string[] } {
-  const errors: string[] = [];
-  if (current >= MAX_FILES) return { accepted: [], errors: [`Maximum number of files reached (${MAX_FILES})`] };
-  if (incoming.length > MAX_FILES) return { accepted: [], errors: ["Too many files. Maximum 10 files allowed."] };
-  const sized = incoming.filter((file) => {
-    if (file.size > MAX_FILE_BYTES) {
-      errors.push(`${file.name}: File is too large (max ${MAX_SIZE_TEXT})`);
-      return false;
-    }
-    return true;
-  });
-  if (current + sized.length > MAX_FILES) {
-    errors.push(`Cannot add ${sized.length} files. Maximum 10 files allowed.`);
-    return { accepted: [], errors };
-  }
-  return { accepted: sized, errors };
-}
 
 export type FileDropzoneProps = {
   files: PendingFile[];

@@ -18,17 +18,10 @@ import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api";
 import { transactionApi, useFinanceMutation, type ProcessPaymentInput } from "../api";
+import { isOverdue } from "../rules";
 
-const PAYMENT_STATUSES = new Set(["Approved", "PaymentDue", "Paid", "Completed"]);
+export { hasPaymentTracking } from "../rules";
 
-export function hasPaymentTracking(t: Pick<Transaction, "status">): boolean {
-  return PAYMENT_STATUSES.has(t.status);
-}
-
-/** Overdue: a due date before today (spec 000 §4 'before now', read per calendar day). */
-export function isOverdue(t: Pick<Transaction, "status" | "paymentDueDate" | "isPaid">, today = toIsoDate(new Date())): boolean {
-  return t.status === "PaymentDue" && !t.isPaid && Boolean(t.paymentDueDate) && (t.paymentDueDate as string) < today;
-}
 
 function PaymentStatusBadge({ t }: { t: Transaction }) {
   if (t.status === "Completed") return <Badge variant="secondary" className="bg-slate-800 text-white">Completed</Badge>;

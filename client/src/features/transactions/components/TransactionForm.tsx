@@ -37,6 +37,7 @@ import { CustomFieldInput } from "./CustomFieldInput";
 import { DuplicateWarning } from "./DuplicateWarning";
 import { FileDropzone, toPendingFile, type PendingFile } from "./FileDropzone";
 import { PrefixedInput } from "./PrefixedInput";
+import { isSalaryCategory, SALARY_ALERT } from "../rules";
 
 export type TransactionFormValues = {
   formType: string;
@@ -49,11 +50,6 @@ export type TransactionFormValues = {
   isEmergency: boolean;
 };
 
-export const SALARY_ALERT = "Salary transactions require a minimum of 2 approvals before they can be processed.";
-
-export function isSalaryCategory(category: Pick<Category, "name"> | undefined | null): boolean {
-  return category?.name.trim().toLowerCase() === "salary";
-}
 
 export function emptyFormValues(): TransactionFormValues {
   return {

@@ -70,7 +70,7 @@ export function PaidBadge({ isPaid }: { isPaid: boolean }) {
 /** 'Approvals 1/2' for a Pending transaction that needs more than one approval. */
 export function ApprovalProgress({ received, required, className }: { received: number; required: number; className?: string }) {
   return (
-    <span className={cn("inline-flex items-center gap-1 text-xs font-medium text-slate-700", className)}>
+    <span className={cn("inline-flex items-center gap-1 whitespace-nowrap text-xs font-medium text-slate-700", className)}>
       <Users className="h-3.5 w-3.5 text-slate-500" aria-hidden="true" />
       <span aria-hidden="true">
         {received}/{required} approvals

@@ -72,7 +72,7 @@ export default function AllTransactionsPage() {
 
   return (
     <div className="grid gap-6">
-      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-[repeat(3,minmax(0,1fr))_minmax(0,1.6fr)]">
         <StatCard title="Total Transactions" value={summary ? summary.count : "—"} icon={FileStack} />
         <StatCard title="Approved" value={summary ? summary.approvedCount : "—"} icon={CheckCircle2} variant="success" />
         <StatCard title="Pending" value={summary ? summary.pendingCount : "—"} icon={Clock} variant="warning" />
