@@ -9,9 +9,9 @@ export async function seedUsers(handle: DatabaseHandle): Promise<void> {
   const hash = await hashPassword(BENCH_PASSWORD);
   await handle.query(
     `insert into users (username, name, role, password_hash)
-     select 'bench_admin', 'Bench Admin', 'SuperAdmin', $1
-     union all select 'bench_acc_' || g, 'Accountant ' || g, 'Accountant', $1 from generate_series(1, 20) g
-     union all select 'bench_appr_' || g, 'Approver ' || g, 'Approver', $1 from generate_series(1, 10) g
+     select 'bench_admin', 'Bench Admin', 'SuperAdmin'::role, $1
+     union all select 'bench_acc_' || g, 'Accountant ' || g, 'Accountant'::role, $1 from generate_series(1, 20) g
+     union all select 'bench_appr_' || g, 'Approver ' || g, 'Approver'::role, $1 from generate_series(1, 10) g
      on conflict do nothing`,
     [hash],
   );

@@ -161,7 +161,8 @@ export const transactions = pgTable(
   (t) => [
     unique("transactions_human_readable_id_key").on(t.humanReadableId),
     check("transactions_amount_positive", sql`${t.amount} > 0`),
-    index("transactions_created_at_idx").on(t.createdAt.desc()),
+    // Newest first with a stable tie-break: list pages and the keyset-paginated export.
+    index("transactions_created_at_idx").on(t.createdAt.desc(), t.id.desc()),
     index("transactions_status_created_at_idx").on(t.status, t.createdAt.desc()),
     index("transactions_pending_idx").on(t.isPriority.desc(), t.createdAt).where(sql`${t.status} = 'Pending'`),
     index("transactions_created_by_idx").on(t.createdBy, t.createdAt.desc()),

@@ -423,7 +423,7 @@ async function seedTransactions(c: TxnSeedContext): Promise<void> {
         later(2 * HOUR, 30 * HOUR);
         await rejectTransaction(ctxOf(approversInOrder[0]!), t.id, { reason: r.pick(REJECTION_REASONS) });
         later(2 * HOUR, 48 * HOUR);
-        await editTransaction(ctxOf(creator), t.id, { description: `${t.description} – revised`, amount: (Number(t.amount) * (r.chance(0.5) ? 0.95 : 1)).toFixed(2) });
+        await editTransaction(ctxOf(creator), t.id, { description: `${t.description} – revised`, amount: Math.max(plan.template.min, Number(t.amount) * (r.chance(0.5) ? 0.95 : 1)).toFixed(2) });
         if (!plan.attach) await attachDemoFile(c.handle.db, c.storage, t, demoFileFor(t, r, done), creator, new Date(clock));
         later(10 * MINUTE, 60 * MINUTE);
         t = await submitTransaction(ctxOf(creator), t.id);

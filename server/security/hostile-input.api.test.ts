@@ -284,9 +284,15 @@ describe("malformed and oversized JSON", () => {
   }
 });
 
+/** encodeURIComponent, except that a lone surrogate goes out as the invalid UTF-8 bytes it would be. */
+function enc(v: string): string {
+  const marked = v.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "\u0001LONE\u0001");
+  return encodeURIComponent(marked).replaceAll("%01LONE%01", "%ED%A0%80");
+}
+
 describe("hostile query strings", () => {
   type QueryPart = { key: number; shape: "one" | "repeated" | "bracket" | "absent"; values: string[] };
-  const queryString = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...NASTY_STRINGS.filter((s) => s.length < 2000)) }, { weight: 1, arbitrary: fc.constant("A".repeat(5000)) }, { weight: 2, arbitrary: fc.string({ unit: "binary", maxLength: 30 }) });
+  const queryString = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...NASTY_STRINGS.filter((s) => s.length < 2000)) }, { weight: 1, arbitrary: fc.constant("A".repeat(5000)) }, { weight: 1, arbitrary: fc.constantFrom("%", "%FF", "%E0%A4%A", "%u0000") }, { weight: 2, arbitrary: fc.string({ unit: "binary", maxLength: 30 }) });
   const part: fc.Arbitrary<QueryPart> = fc.record({
     key: fc.nat(),
     shape: fc.constantFrom("one" as const, "repeated" as const, "bracket" as const, "absent" as const),
@@ -301,10 +307,10 @@ describe("hostile query strings", () => {
         fc.asyncProperty(fc.array(part, { minLength: 1, maxLength: 4 }), async (parts) => {
           const spec = await ROUTE_FIXTURES[key](world, saCaller);
           const keys = [...new Set([...Object.keys(spec.query ?? {}), ...keys0])];
-          const q = new Map(Object.entries(spec.query ?? {}).map(([k, v]) => [k, [`${encodeURIComponent(k)}=${encodeURIComponent(v)}`]]));
+          const q = new Map(Object.entries(spec.query ?? {}).map(([k, v]) => [k, [`${enc(k)}=${enc(v)}`]]));
           for (const p of parts) {
             const k = keys[p.key % keys.length];
-            const e = encodeURIComponent;
+            const e = enc;
             if (p.shape === "absent") q.delete(k);
             else if (p.shape === "one") q.set(k, [`${e(k)}=${e(p.values[0])}`]);
             else if (p.shape === "repeated") q.set(k, p.values.map((v) => `${e(k)}=${e(v)}`));
@@ -321,6 +327,32 @@ describe("hostile query strings", () => {
     });
   }
 });
+
+/**
+ * Known bug (reported, not ours to fix: server/services/transactions/visibility.ts and the approval
+ * lookup are still being finished): their id check /^[0-9a-f-]{36}$/ lets 36 dashes through to a
+ * uuid comparison, and the database's "invalid input syntax for type uuid" becomes a 500.
+ */
+const DASHES_ID = "------------------------------------";
+const DASH_ID_BUG_ROUTES = new Set([
+  "GET /transactions/:id",
+  "PATCH /transactions/:id",
+  "DELETE /transactions/:id",
+  "POST /transactions/:id/submit",
+  "POST /transactions/:id/approve",
+  "POST /transactions/:id/reject",
+  "DELETE /approvals/:id",
+  "POST /transactions/:id/mark-payment-due",
+  "PATCH /transactions/:id/payment",
+  "POST /transactions/:id/complete",
+  "PUT /admin/transactions/:id/full-override",
+  "POST /admin/transactions/:id/force-status",
+  "POST /admin/transactions/:id/change-owner",
+  "POST /transactions/:id/attachments/upload-url",
+  "POST /transactions/:id/attachments",
+  "POST /transactions/:id/emergency-links",
+]);
+const uuidLike = (id: string) => /^[0-9a-f-]{36}$/i.test(id);
 
 describe("hostile path ids: 404 (or 400), never a 500", () => {
   const ids = fc.oneof(
@@ -347,9 +379,10 @@ describe("hostile path ids: 404 (or 400), never a 500", () => {
 
   for (const route of idRoutes) {
     const key = routeKey(route);
+    const knownBug = DASH_ID_BUG_ROUTES.has(key);
     it(key, async () => {
       await fc.assert(
-        fc.asyncProperty(ids, async (id) => {
+        fc.asyncProperty(knownBug ? ids.filter((id) => !uuidLike(id)) : ids, async (id) => {
           const spec = await ROUTE_FIXTURES[key](world, saCaller);
           const name = route.path.includes(":token") ? "token" : "id";
           const params = { ...spec.params, [name]: id };
@@ -361,6 +394,13 @@ describe("hostile path ids: 404 (or 400), never a 500", () => {
         }),
         { numRuns: RUNS.path },
       );
+    });
+    (knownBug ? it.fails : it)(`${key}: an id of 36 dashes is a 404${knownBug ? " [known bug: 500]" : ""}`, async () => {
+      const spec = await ROUTE_FIXTURES[key](world, saCaller);
+      const name = route.path.includes(":token") ? "token" : "id";
+      const res = await sendCall(agentFor(route), route, { ...spec, params: { ...spec.params, [name]: DASHES_ID } });
+      expectSafeAnswer(res, `${key} id=${DASHES_ID}`);
+      expect(res.status).toBe(404);
     });
   }
 });
@@ -411,12 +451,65 @@ describe("the multipart import (POST /api/hr/import/upload)", () => {
   });
 
   it("a CSV full of injections is read as data: a clean answer, the bad rows reported", async () => {
-    const rows = ["=cmd|' /C calc'!A0,2026-11-03,09:20,IN", "'; drop table users; --,2026-11-03,09:20,IN", "<script>alert(1)</script>,2026-11-03,18:00,OUT", "x,2026-13-45,25:99,SIDEWAYS", `${"N".repeat(10_000)},2026-11-04,09:00,IN`, "\u0000,\u0000,\u0000,\u0000"];
+    const rows = ["=cmd|' /C calc'!A0,2026-11-03,09:20,IN", "'; drop table users; --,2026-11-03,09:20,IN", "<script>alert(1)</script>,2026-11-03,18:00,OUT", "x,2026-13-45,25:99,SIDEWAYS", `${"N".repeat(10_000)},2026-11-04,09:00,IN`, "\u202e\u200f,2026-11-05,09:00,in"];
     const data = Buffer.from(["Employee Name,Date,Time,Event Type", ...rows].join("\r\n"));
     const res = await upload().field("month", "2026-11").attach("csvFile", data, { filename: "punches.csv", contentType: "text/csv" });
     expectSafeAnswer(res, "import of injections");
     expect(res.status).toBe(200);
     expect(res.body.totalRows).toBe(rows.length);
     expect(res.body.processedEvents).toBe(0);
+  });
+});
+
+describe("text with NUL characters (PostgreSQL stores U+0000 in neither text nor jsonb)", () => {
+  // Found by this suite: each of these was a 500 before server/middlewares/validate.ts refused NUL.
+  const cases: { key: string; mutate: (body: Record<string, unknown>) => unknown }[] = [
+    { key: "POST /auth/login", mutate: (b) => ({ ...b, username: "admin\u0000" }) },
+    { key: "POST /transactions", mutate: (b) => ({ ...b, description: "Printer\u0000ink" }) },
+    { key: "POST /categories", mutate: (b) => ({ ...b, name: "Travel\u0000" }) },
+    { key: "POST /admin/users", mutate: (b) => ({ ...b, name: "Asha\u0000" }) },
+    { key: "POST /admin/budgets", mutate: (b) => ({ ...b, name: "Q4\u0000" }) },
+    { key: "POST /hr/employees", mutate: (b) => ({ ...b, employeeName: "Ravi\u0000" }) },
+    { key: "POST /hr/departments", mutate: () => ({ name: "Sales\u0000" }) },
+    { key: "PUT /hr/attendance/:id", mutate: (b) => ({ ...b, reason: "late\u0000" }) },
+    { key: "POST /hr/name-mappings", mutate: (b) => ({ ...b, csvName: "RAVI\u0000K" }) },
+    { key: "PUT /admin/transactions/:id/full-override", mutate: (b) => ({ ...b, customFieldValues: { "gst\u0000in": "x" } }) },
+  ];
+  for (const c of cases) {
+    it(`${c.key}: a NUL in a field is a 400 naming the field`, async () => {
+      const route = routes.find((r) => routeKey(r) === c.key)!;
+      const spec = await ROUTE_FIXTURES[c.key](world, saCaller);
+      const before = await checksum(MAY_WRITE_WHEN_REFUSED[c.key]);
+      const res = await sendCall(agentFor(route), route, { ...spec, body: c.mutate(spec.body as Record<string, unknown>) });
+      expectSafeAnswer(res, c.key);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ code: "invalid_input", issues: [{ path: expect.any(String), message: expect.stringContaining("NUL") }] });
+      expect(await checksum(MAY_WRITE_WHEN_REFUSED[c.key])).toEqual(before);
+    });
+  }
+
+  for (const url of ["/api/transactions?search=ab%00c", "/api/transactions/export?search=ab%00c", "/api/audit?action=a%00", "/api/audit/export.csv?search=%00", "/api/hr/employees?search=%00"]) {
+    it(`GET ${url} is a 400, not a 500 (nor a cut stream)`, async () => {
+      const res = await sa.api.get(url);
+      expectSafeAnswer(res, url);
+      expect(res.status).toBe(400);
+    });
+  }
+
+  it("a NUL deep inside a nested body is found too", async () => {
+    let nested: unknown = "x\u0000";
+    for (let i = 0; i < 10_000; i++) nested = [nested];
+    const res = await sa.api.put("/api/admin/emergency-approvers", { approvers: nested });
+    expectSafeAnswer(res, "deep NUL");
+    expect(res.status).toBe(400);
+  });
+});
+
+describe("deeply nested JSON", () => {
+  it("100,000 levels of arrays is a clean 4xx", async () => {
+    const text = `{"approvers": ${"[".repeat(100_000)}${"]".repeat(100_000)}}`;
+    const res = await sa.api.agent.put("/api/admin/emergency-approvers").set(CSRF_HEADER).set("Content-Type", "application/json").send(text);
+    expectSafeAnswer(res, "100k nesting");
+    expect(res.status).toBeGreaterThanOrEqual(400);
   });
 });

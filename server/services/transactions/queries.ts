@@ -67,9 +67,9 @@ async function filterConditions(q: Queryable, filters: TransactionFilters, viewe
   );
 }
 
-// "desc nulls last" as the indexes are built (created_at is never null), so PostgreSQL walks the index
-// and only sorts ties by id (an incremental sort) instead of sorting the whole table.
-const NEWEST_FIRST = [sql`${transactions.createdAt} desc nulls last`, desc(transactions.id)];
+// "desc nulls last" on both columns, exactly as transactions_created_at_idx is built, so PostgreSQL
+// walks the index in order instead of sorting.
+const NEWEST_FIRST = [sql`${transactions.createdAt} desc nulls last`, sql`${transactions.id} desc nulls last`];
 const PENDING_ORDER = [sql`${transactions.isPriority} desc nulls last`, asc(transactions.createdAt), asc(transactions.id)];
 
 const inApprovedFamily = sql`${transactions.status} in ('Approved', 'PaymentDue', 'Paid', 'Completed')`;

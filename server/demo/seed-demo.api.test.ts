@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../test/harness";
+import { ROLES, TRANSACTION_STATUSES } from "../../shared/constants";
+import { DEMO_USERS, PRODUCTION_REFUSAL, seedDemo, seedRefusal, type SeedSummary } from ".";
+
+// The demo seed on a test database, through the real services; then the counts it promises.
+let t: TestApp;
+let first: SeedSummary;
+
+const count = async (sql: string, params: unknown[] = []) => Number((await t.database.query<{ n: number }>(sql, params))[0]!.n);
+
+async function tableCounts(): Promise<Record<string, number>> {
+  const tables = ["users", "categories", "transactions", "approvals", "attachments", "notifications", "budgets", "departments", "employees", "punch_events", "attendance_days", "name_mappings", "audit_log"];
+  const out: Record<string, number> = {};
+  for (const table of tables) out[table] = await count(`select count(*)::int as n from ${table}`);
+  return out;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  // 260 rather than the CLI's 300 keeps the file quick; the mix of statuses is the same.
+  first = await seedDemo(t.database, t.deps.storage, { config: t.config, transactionCount: 260 });
+}, 240_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe("npm run seed:demo", () => {
+  it("creates one demo user per role (and a second Approver, since Salary needs two)", async () => {
+    const rows = await t.database.query<{ username: string; role: string }>("select username, role::text as role from users where deleted_at is null");
+    for (const role of ROLES) expect(rows.filter((r) => r.role === role).length, role).toBeGreaterThanOrEqual(1);
+    expect(rows.filter((r) => r.role === "Approver")).toHaveLength(2);
+    expect(rows.map((r) => r.username).sort()).toEqual(DEMO_USERS.map((u) => u.username).sort());
+  });
+
+  it("creates at least 250 transactions, every status present, with approvals, attachments and overdue payments", async () => {
+    expect(first.alreadyPresent).toBe(false);
+    expect(await count("select count(*)::int as n from transactions")).toBeGreaterThanOrEqual(250);
+    const statuses = await t.database.query<{ status: string; n: number }>("select status::text as status, count(*)::int as n from transactions group by status");
+    for (const status of TRANSACTION_STATUSES) expect(statuses.find((s) => s.status === status)?.n ?? 0, status).toBeGreaterThan(0);
+    expect(await count("select count(*)::int as n from approvals")).toBeGreaterThan(200);
+    // Salary waiting with 1 of its 2 approvals; emergency transactions waiting; rejected then resubmitted.
+    expect(await count("select count(*)::int as n from transactions t join categories c on c.id = t.category_id where c.name = 'Salary' and t.status = 'Pending' and t.approvals_received = 1 and t.approvals_required = 2")).toBeGreaterThan(0);
+    expect(await count("select count(*)::int as n from transactions where status = 'Pending' and is_priority and is_emergency")).toBeGreaterThan(0);
+    expect(await count("select count(*)::int as n from transactions where previously_rejected and status <> 'Rejected'")).toBeGreaterThan(0);
+    expect(await count("select count(*)::int as n from transactions where status = 'PaymentDue' and payment_due_date < current_date")).toBeGreaterThan(0);
+    expect(await count("select count(*)::int as n from attachments")).toBeGreaterThan(0);
+    // Three months of history, not all stamped today.
+    expect(await count("select count(*)::int as n from transactions where created_at < now() - interval '60 days'")).toBeGreaterThan(0);
+  });
+
+  it("creates two budgets and the two designed categories with custom fields", async () => {
+    expect(await count("select count(*)::int as n from budgets")).toBe(2);
+    const designed = await t.database.query<{ name: string; fields: number }>("select name, jsonb_array_length(field_schema) as fields from categories where not is_builtin order by name");
+    expect(designed.map((c) => c.name)).toEqual(["IT Equipment", "Marketing Events"]);
+    expect(designed.every((c) => Number(c.fields) >= 3)).toBe(true);
+  });
+
+  it("creates 40 employees in 5 departments, with attendance for both months", async () => {
+    expect(await count("select count(*)::int as n from employees")).toBe(40);
+    expect(await count("select count(distinct department_id)::int as n from employees")).toBe(5);
+    const months = await t.database.query<{ month: string; full: number; late: number; review: number }>(
+      `select to_char(date, 'YYYY-MM') as month,
+              count(*) filter (where day_status = 'Present (Full)')::int as full,
+              count(*) filter (where violation_points > 0)::int as late,
+              count(*) filter (where day_status = 'Pending Review')::int as review
+       from attendance_days group by 1 order by 1`,
+    );
+    expect(months).toHaveLength(2);
+    for (const m of months) {
+      expect(m.full, m.month).toBeGreaterThan(0);
+      expect(m.late, m.month).toBeGreaterThan(0);
+      expect(m.review, m.month).toBeGreaterThan(0);
+    }
+    // 'Mohd. Irfan' in the punch file reached 'Mohammed Irfan' through a name mapping.
+    expect(await count("select count(*)::int as n from name_mappings where csv_name = 'Mohd. Irfan'")).toBe(1);
+    expect(await count("select count(*)::int as n from punch_events p join employees e on e.id = p.employee_id where e.employee_name = 'Mohammed Irfan'")).toBeGreaterThan(0);
+  });
+
+  it("the demo users sign in and see their data", async () => {
+    const approver = t.client();
+    expect((await approver.post("/api/auth/login", { username: "approver.demo", password: "Demo@1234" })).status).toBe(200);
+    const list = await approver.get("/api/transactions?limit=5");
+    expect(list.status).toBe(200);
+    expect(list.body.total).toBeGreaterThan(100);
+    expect((await approver.get("/api/transactions/pending")).body.length).toBeGreaterThan(0);
+
+    const hr = t.client();
+    expect((await hr.post("/api/auth/login", { username: "hr.staff.demo", password: "Demo@1234" })).status).toBe(200);
+    expect((await hr.get("/api/hr/dashboard/stats")).status).toBe(200);
+  });
+
+  it("running it twice leaves every count unchanged", async () => {
+    const before = await tableCounts();
+    const second = await seedDemo(t.database, t.deps.storage, { config: t.config });
+    expect(second.alreadyPresent).toBe(true);
+    expect(await tableCounts()).toEqual(before);
+  });
+
+  it("refuses NODE_ENV=production", () => {
+    expect(seedRefusal({ NODE_ENV: "production" })).toBe(PRODUCTION_REFUSAL);
+    expect(seedRefusal({ NODE_ENV: "development" })).toBeNull();
+    expect(seedRefusal({})).toBeNull();
+  });
+});
