@@ -10,15 +10,23 @@ export const NUL_MESSAGE = "Text cannot contain NUL (\\u0000) characters";
  * Iterative, so a deeply nested body cannot overflow the stack.
  */
 export function findNulCharacter(value: unknown): string | null {
-  const stack: { value: unknown; path: string[] }[] = [{ value, path: [] }];
+  // Each entry links to its parent instead of copying the path, so deep nesting stays linear.
+  type Entry = { value: unknown; key: string; parent: Entry | null };
+  const pathOf = (entry: Entry | null, last?: string): string => {
+    const keys: string[] = last === undefined ? [] : [last];
+    for (let e = entry; e && e.parent; e = e.parent) keys.push(e.key);
+    return keys.reverse().join(".").slice(0, 200);
+  };
+  const stack: Entry[] = [{ value, key: "", parent: null }];
   while (stack.length) {
-    const { value: v, path } = stack.pop()!;
+    const entry = stack.pop()!;
+    const v = entry.value;
     if (typeof v === "string") {
-      if (v.includes("\u0000")) return path.join(".");
+      if (v.includes("\u0000")) return pathOf(entry);
     } else if (v !== null && typeof v === "object") {
       for (const [key, child] of Object.entries(v)) {
-        if (key.includes("\u0000")) return [...path, key.replaceAll("\u0000", "")].join(".");
-        stack.push({ value: child, path: [...path, key] });
+        if (key.includes("\u0000")) return pathOf(entry, key.replaceAll("\u0000", ""));
+        stack.push({ value: child, key, parent: entry });
       }
     }
   }

@@ -112,6 +112,16 @@ describe("category field designer", () => {
     const newOrder = ["Package Count", "Bill of Entry", "Shipment Mode"];
     expect(await designerOrder(designer)).toEqual(newOrder);
     await designer.getByText("Unsaved changes").waitFor();
+    // Something dropped from outside the list (a file from the desktop) moves nothing.
+    await designer
+      .locator("ol > li")
+      .last()
+      .evaluate((li) => {
+        const dt = new DataTransfer();
+        dt.items.add(new File(["x"], "invoice.pdf", { type: "application/pdf" }));
+        for (const type of ["dragenter", "dragover", "drop"]) li.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: dt }));
+      });
+    expect(await designerOrder(designer)).toEqual(newOrder);
     expect(await designer.getByRole("button", { name: "Move Package Count up" }).isDisabled()).toBe(true);
     expect(await designer.getByRole("button", { name: "Move Shipment Mode down" }).isDisabled()).toBe(true);
 
@@ -128,7 +138,7 @@ describe("category field designer", () => {
     expect(row.fieldSchema[2].options).toEqual(["Air", "Sea", "Road"]);
 
     // The card lists the fields in that order, and a reopened designer keeps it.
-    await expect(card.locator("div.mt-1\\.5 > span").allInnerTexts()).resolves.toEqual(newOrder);
+    await expect.poll(() => card.locator("div.mt-1\\.5 > span").allInnerTexts(), LONG).toEqual(newOrder);
     await s.page.reload();
     await card.getByRole("button", { name: `Design fields of ${categoryName}` }).click(LONG);
     await designer.waitFor();

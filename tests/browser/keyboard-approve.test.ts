@@ -68,17 +68,10 @@ describe("approving with the keyboard alone", () => {
 
     // The Approver, on Pending Approvals.
     const page = (await env.newPage("desktop")).page;
-    page.on("response", (r) => { if (r.status() >= 400) console.log("DEBUG bad response", r.status(), r.url()); });
-    page.on("pageerror", (e) => console.log("DEBUG pageerror", e.message));
     await env.signIn(page, approver);
     await page.goto("/pending-approvals");
     const card = page.getByRole("article", { name: seeded.humanReadableId });
-    await card.waitFor(WAIT).catch(async (e) => {
-      await page.screenshot({ path: "/tmp/kb-debug.png", fullPage: true });
-      console.log("DEBUG", page.url(), await page.locator("body").innerText());
-      console.log("DEBUG pending", await page.evaluate(async () => (await fetch("/api/transactions/pending")).text()));
-      throw e;
-    });
+    await card.waitFor(WAIT);
     await card.getByText(description).waitFor();
     const viewDetails = card.getByRole("button", { name: "View Details" });
     const approve = card.getByRole("button", { name: "Approve", exact: true });

@@ -55,7 +55,10 @@ export function FieldDesignerDialog({ category, onOpenChange }: { category: Cate
   const onDrop = (e: DragEvent, index: number) => {
     e.preventDefault();
     try {
-      const from = dragIndex ?? Number(e.dataTransfer.getData("text/plain"));
+      // Only a row of this list moves: a drop from outside (a file, some text) carries no row index
+      // (an empty string would read as row 0).
+      const raw = e.dataTransfer.getData("text/plain");
+      const from = dragIndex ?? (/^\d+$/.test(raw) ? Number(raw) : Number.NaN);
       if (!Number.isNaN(from)) moveField(from, index);
     } catch (err) {
       // Spec 001 §8: drag and drop errors are only logged.

@@ -5,7 +5,7 @@
 //   - 'Payment completed' / 'Payment pending' for Approved, and the Payment Tracking panel;
 //   - the owner's Edit / Submit for Approval on a Draft or Rejected transaction;
 //   - SuperAdmin: Delete Transaction (two steps), delete single approvals, Admin Override.
-import { useState, type ReactNode } from "react";
+import { useRef, useState, type ReactNode } from "react";
 import { Link } from "wouter";
 import { Check, CheckCircle2, Clock, Download, FileText, Pencil, Send, ShieldAlert, Trash2, X, XCircle } from "lucide-react";
 import type { Approval } from "@shared/schemas/transactions";
@@ -46,9 +46,24 @@ export function myActionIn(t: TransactionDetail, userId: string): Approval["acti
 export function TransactionDetailsDialog({ transactionId, open, onOpenChange }: TransactionDetailsDialogProps) {
   const query = useTransaction(open ? transactionId : null);
   const t = query.data;
+  // The dialog is opened from state, not from a Radix trigger, so Radix has nowhere to return the
+  // focus on close and drops it on <body>. Return it to the control that opened the dialog (View
+  // Details, a list row), as long as that control is still on the page.
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
+        onOpenAutoFocus={() => {
+          opener.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+        }}
+        onCloseAutoFocus={(event) => {
+          const el = opener.current;
+          opener.current = null;
+          if (el?.isConnected) {
+            event.preventDefault();
+            el.focus();
+          }
+        }}
         title={t ? `Transaction ${t.humanReadableId}` : "Transaction Details"}
         description={t ? `${t.category?.name ?? "Transaction"} · created ${formatRelativeTime(t.createdAt)}` : undefined}
         size="xl"
