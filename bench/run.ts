@@ -1,6 +1,8 @@
 // npm run bench: the DECISIONS §9 figures, on PostgreSQL and on the embedded database.
 //   BENCH_DATABASE_URL  PostgreSQL server to use (default postgres://postgres@127.0.0.1:5432/postgres; "none" skips it)
 //   BENCH_TRANSACTIONS  (default 100000)   BENCH_PUNCH_ROWS (default 1000000)   BENCH_SECONDS (default 8)
+//   BENCH_PGLITE_PUNCH_ROWS (default BENCH_PUNCH_ROWS): the embedded import is far slower; a smaller file keeps a run short
+//   BENCH_DATABASES     (default "postgres,pglite")
 // Each database gets fresh data: seeded in this process, then a real server process is started on it
 // so its memory can be read from /proc.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
@@ -19,6 +21,8 @@ import { BENCH_PASSWORD, seedEmployees, seedTransactions, seedUsers, writePunchC
 const TRANSACTIONS = Number(process.env.BENCH_TRANSACTIONS ?? 100_000);
 const PUNCH_ROWS = Number(process.env.BENCH_PUNCH_ROWS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const PGLITE_PUNCH_ROWS = Number(process.env.BENCH_PGLITE_PUNCH_ROWS ?? PUNCH_ROWS);
+const DATABASES = (process.env.BENCH_DATABASES ?? "postgres,pglite").split(",");
 const PG_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const PUNCH_MONTH = (() => {
   const d = new Date();
@@ -256,7 +260,7 @@ async function main() {
   console.log(`  wrote ${rowsWritten.toLocaleString("en-IN")} punch rows for ${PUNCH_MONTH} (${(fs.statSync(csv).size / 1e6).toFixed(1)} MB)`);
 
   let copySeconds: number | null = null;
-  if (await postgresAvailable(PG_URL)) {
+  if (DATABASES.includes("postgres") && (await postgresAvailable(PG_URL))) {
     const name = `bms_bench_${crypto.randomBytes(3).toString("hex")}`;
     const admin = new pg.Client({ connectionString: PG_URL });
     await admin.connect();
@@ -286,6 +290,7 @@ async function main() {
     console.log(`PostgreSQL at ${PG_URL} is not reachable: skipped.`);
   }
 
+  if (!DATABASES.includes("pglite")) return finish(work);
   console.log("Embedded database (PGlite):");
   const dataDir = path.join(work, "pglite-data");
   const handle = await openPglite({ dataDir: path.join(dataDir, "db") });
@@ -294,14 +299,23 @@ async function main() {
   const server = await startServer({ DATABASE_URL: "", DATA_DIR: dataDir });
   try {
     const { admin } = await benchReads("pglite", server);
-    const importSeconds = await benchImport("pglite", server, admin, csv, rowsWritten);
-    if (copySeconds && importSeconds)
+    let pgliteCsv = csv;
+    let pgliteRows = rowsWritten;
+    if (PGLITE_PUNCH_ROWS !== PUNCH_ROWS) {
+      pgliteCsv = path.join(work, "punches-pglite.csv");
+      pgliteRows = writePunchCsv(pgliteCsv, PUNCH_MONTH, 1000, PGLITE_PUNCH_ROWS);
+    }
+    const importSeconds = await benchImport("pglite", server, admin, pgliteCsv, pgliteRows);
+    if (copySeconds && importSeconds && pgliteRows === rowsWritten)
       record({ figure: "import time / psql \\copy (PostgreSQL) of the same rows", database: "pglite", value: `${(importSeconds / copySeconds).toFixed(1)}×`, target: "(reported)", ok: null });
   } finally {
     await server.stop();
   }
-  fs.rmSync(work, { recursive: true, force: true });
+  finish(work);
+}
 
+function finish(work: string) {
+  fs.rmSync(work, { recursive: true, force: true });
   console.log("\n| figure | database | value | target |\n|---|---|---|---|");
   for (const r of rows) console.log(`| ${r.figure} | ${r.database} | ${r.value} | ${r.target}${r.ok === false ? " **missed**" : r.ok ? " ✓" : ""} |`);
   const missed = rows.filter((r) => r.ok === false);

@@ -18,7 +18,7 @@ export async function seedUsers(handle: DatabaseHandle): Promise<void> {
 }
 
 /**
- * `count` transactions over the last 90 days: 0.5 % Pending (a realistic approval queue), the rest
+ * `count` transactions over the last 90 days: 0.2 % Pending (200 of 100,000: a heavy approval queue), the rest
  * spread over every other status; amounts up to ₹2 lakh; descriptions varied enough for search.
  */
 export async function seedTransactions(handle: DatabaseHandle, count: number): Promise<void> {
@@ -45,7 +45,7 @@ export async function seedTransactions(handle: DatabaseHandle, count: number): P
             now()
      from generate_series(1, $1::int) g, cats, accs,
           lateral (select case
-            when g % 200 = 0 then 'Pending'
+            when g % 500 = 0 then 'Pending'
             when g % 10 = 1 then 'Draft'
             when g % 10 = 2 then 'Rejected'
             when g % 10 in (3, 4) then 'Approved'

@@ -62,6 +62,9 @@ const LEAKS = [
 function expectSafeAnswer(res: Response, label: string): void {
   const text = res.text ?? "";
   const detail = `${label} → ${res.status} ${text.slice(0, 400)}`;
+  // Node itself answers 431 (no body) when the request line and headers pass 16 KB: the request
+  // never reaches the app, and nothing can leak.
+  if (res.status === 431 && text === "") return;
   expect(res.status, detail).toBeGreaterThanOrEqual(200);
   expect(res.status, detail).toBeLessThan(500);
   expect(res.status === 301 || res.status === 302, detail).toBe(false);
@@ -328,31 +331,7 @@ describe("hostile query strings", () => {
   }
 });
 
-/**
- * Known bug (reported, not ours to fix: server/services/transactions/visibility.ts and the approval
- * lookup are still being finished): their id check /^[0-9a-f-]{36}$/ lets 36 dashes through to a
- * uuid comparison, and the database's "invalid input syntax for type uuid" becomes a 500.
- */
 const DASHES_ID = "------------------------------------";
-const DASH_ID_BUG_ROUTES = new Set([
-  "GET /transactions/:id",
-  "PATCH /transactions/:id",
-  "DELETE /transactions/:id",
-  "POST /transactions/:id/submit",
-  "POST /transactions/:id/approve",
-  "POST /transactions/:id/reject",
-  "DELETE /approvals/:id",
-  "POST /transactions/:id/mark-payment-due",
-  "PATCH /transactions/:id/payment",
-  "POST /transactions/:id/complete",
-  "PUT /admin/transactions/:id/full-override",
-  "POST /admin/transactions/:id/force-status",
-  "POST /admin/transactions/:id/change-owner",
-  "POST /transactions/:id/attachments/upload-url",
-  "POST /transactions/:id/attachments",
-  "POST /transactions/:id/emergency-links",
-]);
-const uuidLike = (id: string) => /^[0-9a-f-]{36}$/i.test(id);
 
 describe("hostile path ids: 404 (or 400), never a 500", () => {
   const ids = fc.oneof(
@@ -379,10 +358,9 @@ describe("hostile path ids: 404 (or 400), never a 500", () => {
 
   for (const route of idRoutes) {
     const key = routeKey(route);
-    const knownBug = DASH_ID_BUG_ROUTES.has(key);
     it(key, async () => {
       await fc.assert(
-        fc.asyncProperty(knownBug ? ids.filter((id) => !uuidLike(id)) : ids, async (id) => {
+        fc.asyncProperty(ids, async (id) => {
           const spec = await ROUTE_FIXTURES[key](world, saCaller);
           const name = route.path.includes(":token") ? "token" : "id";
           const params = { ...spec.params, [name]: id };
@@ -395,12 +373,13 @@ describe("hostile path ids: 404 (or 400), never a 500", () => {
         { numRuns: RUNS.path },
       );
     });
-    (knownBug ? it.fails : it)(`${key}: an id of 36 dashes is a 404${knownBug ? " [known bug: 500]" : ""}`, async () => {
+    it(`${key}: an id of 36 dashes is a 404`, async () => {
       const spec = await ROUTE_FIXTURES[key](world, saCaller);
       const name = route.path.includes(":token") ? "token" : "id";
       const res = await sendCall(agentFor(route), route, { ...spec, params: { ...spec.params, [name]: DASHES_ID } });
       expectSafeAnswer(res, `${key} id=${DASHES_ID}`);
-      expect(res.status).toBe(404);
+      // The public emergency calls are throttled per address (30 a minute): by now this file may have spent them.
+      expect(route.access === "public" ? [404, 429] : [404]).toContain(res.status);
     });
   }
 });
@@ -497,9 +476,8 @@ describe("text with NUL characters (PostgreSQL stores U+0000 in neither text nor
   }
 
   it("a NUL deep inside a nested body is found too", async () => {
-    let nested: unknown = "x\u0000";
-    for (let i = 0; i < 10_000; i++) nested = [nested];
-    const res = await sa.api.put("/api/admin/emergency-approvers", { approvers: nested });
+    const text = `{"approvers": ${"[".repeat(10_000)}"x\\u0000"${"]".repeat(10_000)}}`;
+    const res = await sa.api.agent.put("/api/admin/emergency-approvers").set(CSRF_HEADER).set("Content-Type", "application/json").send(text);
     expectSafeAnswer(res, "deep NUL");
     expect(res.status).toBe(400);
   });

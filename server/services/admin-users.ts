@@ -6,6 +6,7 @@
 // The last active SuperAdmin is protected: every change that could remove one first locks all
 // active SuperAdmin rows (SELECT … FOR UPDATE, in id order), so two concurrent demotions or
 // disables run one after the other and the second sees the first's result.
+import { isUuid } from "../lib/ids";
 import { and, asc, eq, isNull, ne, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import {
@@ -39,7 +40,6 @@ export const CANNOT_DISABLE_SELF = "You cannot disable your own account";
 export const CANNOT_DELETE_SELF = "You cannot delete your own account";
 export const LAST_SUPERADMIN = "The last active SuperAdmin cannot be disabled, demoted or deleted";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type AdminUsersContext = { db: Db; bus: EventBus; actor: Actor; ip?: string };
 
@@ -71,7 +71,7 @@ async function lockActiveSuperAdmins(tx: Tx): Promise<string[]> {
 }
 
 async function loadUserForUpdate(tx: Tx, id: string): Promise<UserRow> {
-  if (!UUID.test(id)) throw notFound(USER_NOT_FOUND);
+  if (!isUuid(id)) throw notFound(USER_NOT_FOUND);
   const [row] = await tx.select().from(users).where(and(eq(users.id, id), isNull(users.deletedAt))).limit(1).for("update");
   if (!row) throw notFound(USER_NOT_FOUND);
   return row;

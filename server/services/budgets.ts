@@ -2,6 +2,7 @@
 // sum of transactions in Approved, PaymentDue, Paid or Completed whose transactionDate lies in
 // [startDate, endDate] and whose category matches (a null category means all). One set-based
 // query answers it for any number of budgets.
+import { isUuid } from "../lib/ids";
 import { desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db, Queryable } from "../db/client";
 import { budgets, categories, type BudgetRow } from "../db/schema";
@@ -18,7 +19,6 @@ export const BUDGET_CATEGORY_NOT_FOUND = "Category not found";
 
 /** The statuses whose money counts as spent (DECISIONS §7). */
 export const SPENT_STATUSES: readonly TransactionStatus[] = ["Approved", "PaymentDue", "Paid", "Completed"];
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type BudgetWithSpent = BudgetRow & { categoryName: string | null; spent: string };
 
@@ -139,7 +139,7 @@ export async function createBudget(ctx: BudgetContext, input: BudgetBody): Promi
 
 /** The stored budget as a body, so an update may send only what changes. */
 export async function budgetAsInput(db: Queryable, id: string): Promise<Record<string, unknown>> {
-  if (!UUID.test(id)) throw notFound(BUDGET_NOT_FOUND);
+  if (!isUuid(id)) throw notFound(BUDGET_NOT_FOUND);
   const [row] = await db.select().from(budgets).where(eq(budgets.id, id)).limit(1);
   if (!row) throw notFound(BUDGET_NOT_FOUND);
   return auditView(row);
@@ -147,7 +147,7 @@ export async function budgetAsInput(db: Queryable, id: string): Promise<Record<s
 
 export async function updateBudget(ctx: BudgetContext, id: string, input: BudgetBody): Promise<Budget> {
   return withCategoryGuard(() => ctx.db.transaction(async (tx) => {
-    if (!UUID.test(id)) throw notFound(BUDGET_NOT_FOUND);
+    if (!isUuid(id)) throw notFound(BUDGET_NOT_FOUND);
     const [before] = await tx.select().from(budgets).where(eq(budgets.id, id)).limit(1).for("update");
     if (!before) throw notFound(BUDGET_NOT_FOUND);
     await assertCategoryExists(tx, input.categoryId);
@@ -163,7 +163,7 @@ export async function updateBudget(ctx: BudgetContext, id: string, input: Budget
 
 export async function deleteBudget(ctx: BudgetContext, id: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    if (!UUID.test(id)) throw notFound(BUDGET_NOT_FOUND);
+    if (!isUuid(id)) throw notFound(BUDGET_NOT_FOUND);
     const [before] = await tx.delete(budgets).where(eq(budgets.id, id)).returning();
     if (!before) throw notFound(BUDGET_NOT_FOUND);
     await writeAudit(tx, { action: "delete", entityType: "budget", entityId: id, actor: ctx.actor, before: auditView(before), ipAddress: ctx.ip });

@@ -1,6 +1,7 @@
 // Categories and their custom fields (spec 001 §2, §3, §7; DECISIONS §7). Every change is one
 // database transaction with its audit entry. Who may call what is the route's business; the
 // rules that depend on the caller (approval settings are SuperAdmin's) live here.
+import { isUuid } from "../lib/ids";
 import { and, asc, desc, eq, ne, sql, type SQL } from "drizzle-orm";
 import type { Db, Queryable } from "../db/client";
 import { categories, transactions, type CategoryRow } from "../db/schema";
@@ -26,7 +27,6 @@ export const APPROVAL_SETTINGS_SUPERADMIN_ONLY = "Only a SuperAdmin can change r
 
 /** Roles that see inactive categories too (DECISIONS §7). */
 const SEES_INACTIVE: readonly Role[] = ["SuperAdmin", "Accountant"];
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function presentCategory(c: CategoryRow): Category {
   return {
@@ -58,7 +58,7 @@ export async function listCategories(db: Queryable, actor: Pick<Actor, "role">):
 }
 
 async function loadCategory(q: Queryable, id: string, options: { forUpdate?: boolean; actor?: Pick<Actor, "role"> } = {}): Promise<CategoryRow> {
-  if (!UUID.test(id)) throw notFound(CATEGORY_NOT_FOUND);
+  if (!isUuid(id)) throw notFound(CATEGORY_NOT_FOUND);
   const base = q
     .select()
     .from(categories)

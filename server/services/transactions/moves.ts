@@ -2,6 +2,7 @@
 // that locks the transaction row (SELECT … FOR UPDATE), asks the status machine whether the move
 // is allowed, makes the change, writes the audit entry and the notification rows; notifications
 // are published and stored objects deleted only after commit.
+import { isUuid } from "../../lib/ids";
 import { and, count, eq, isNull, sql } from "drizzle-orm";
 import type { AppDeps, Actor } from "../../context";
 import type { Tx } from "../../db/client";
@@ -284,7 +285,7 @@ async function countApprovedThisRound(tx: Tx, transactionId: string, round: numb
 
 /** DELETE /api/approvals/:id (SuperAdmin): recounts the current round; Approved below its requirement → Pending. */
 export async function deleteApproval(ctx: Ctx, approvalId: string): Promise<Transaction> {
-  if (!/^[0-9a-f-]{36}$/i.test(approvalId)) throw notFound("Approval not found");
+  if (!isUuid(approvalId)) throw notFound("Approval not found");
   return mutate(ctx, async (tx) => {
     const [approval] = await tx.select().from(approvals).where(eq(approvals.id, approvalId)).limit(1);
     if (!approval) throw notFound("Approval not found");

@@ -6,6 +6,7 @@ import type { Queryable } from "../../db/client";
 import { approvals, attachments, categories, transactions, users } from "../../db/schema";
 import type { Actor } from "../../context";
 import { notFound } from "../../middlewares/errors";
+import { isUuid } from "../../lib/ids";
 import {
   presentApproval,
   presentAttachment,
@@ -154,7 +155,7 @@ export async function listPending(
 
 /** GET /api/transactions/:id: category with its fields, creator, approvals of all rounds, attachments, possible duplicates. */
 export async function transactionDetails(q: Queryable, id: string, viewer: Viewer, now: Date): Promise<TransactionDetails> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound(TRANSACTION_NOT_FOUND);
+  if (!isUuid(id)) throw notFound(TRANSACTION_NOT_FOUND);
   const [row] = await q
     .select({ ...viewColumns, fieldSchema: categories.fieldSchema })
     .from(transactions)

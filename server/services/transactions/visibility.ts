@@ -5,6 +5,7 @@ import type { Queryable } from "../../db/client";
 import { transactions, type TransactionRow } from "../../db/schema";
 import type { Actor } from "../../context";
 import { notFound } from "../../middlewares/errors";
+import { isUuid } from "../../lib/ids";
 
 export function visibleTo(actor: Pick<Actor, "id" | "role" | "visibilityWindowDays">, now: Date): SQL | undefined {
   if (actor.role === "SuperAdmin") return undefined;
@@ -22,7 +23,7 @@ export async function loadVisibleTransaction(
   now: Date,
   options: { forUpdate?: boolean } = {},
 ): Promise<TransactionRow> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound(TRANSACTION_NOT_FOUND);
+  if (!isUuid(id)) throw notFound(TRANSACTION_NOT_FOUND);
   const base = q.select().from(transactions).where(and(eq(transactions.id, id), visibleTo(actor, now))).limit(1);
   const [row] = options.forUpdate ? await base.for("update") : await base;
   if (!row) throw notFound(TRANSACTION_NOT_FOUND);
