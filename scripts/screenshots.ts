@@ -81,7 +81,7 @@ async function main() {
       await page.waitForLoadState("networkidle");
       await shot.action?.(page);
       const file = path.join(OUT, `${shot.file}.png`);
-      await page.screenshot({ path: file, fullPage: !shot.phone });
+      await page.screenshot({ path: file });
       console.log(`  ${path.relative(ROOT, file)}`);
       await context.close();
     }

@@ -42,12 +42,17 @@ export function notificationRoutes(deps: AppDeps): ApiRouter {
   api.add(
     { method: "post", path: "/notifications/read-all", access: "signed-in", summary: "Mark all my notifications read", tag: "notifications" },
     async (req): Promise<NotificationsChangedAnswer> => {
-      const rows = await db
-        .update(notifications)
-        .set({ isRead: true })
-        .where(and(eq(notifications.userId, actorOf(req).id), eq(notifications.isRead, false)))
-        .returning({ id: notifications.id });
-      return { message: "Notifications marked as read", count: rows.length };
+      const actor = actorOf(req);
+      const count = await db.transaction(async (tx) => {
+        const rows = await tx
+          .update(notifications)
+          .set({ isRead: true })
+          .where(and(eq(notifications.userId, actor.id), eq(notifications.isRead, false)))
+          .returning({ id: notifications.id });
+        await writeAudit(tx, { action: "read_notifications", entityType: "user", entityId: actor.id, actor, after: { read: rows.length }, ipAddress: req.ip });
+        return rows.length;
+      });
+      return { message: "Notifications marked as read", count };
     },
   );
 

@@ -48,7 +48,7 @@ export default function DashboardPage() {
         </Alert>
       ) : null}
 
-      <div className={isSuperAdmin ? "grid gap-4 sm:grid-cols-2 xl:grid-cols-4" : "grid gap-4 sm:grid-cols-2"}>
+      <div className={isSuperAdmin ? "grid gap-4 sm:grid-cols-2 2xl:grid-cols-4" : "grid gap-4 sm:grid-cols-2"}>
         <StatCard
           title="Pending Transactions"
           value={s ? s.pendingTransactions : dash}
