@@ -430,7 +430,10 @@ describe("the multipart import (POST /api/hr/import/upload)", () => {
   });
 
   it("a CSV full of injections is read as data: a clean answer, the bad rows reported", async () => {
-    const rows = ["=cmd|' /C calc'!A0,2026-11-03,09:20,IN", "'; drop table users; --,2026-11-03,09:20,IN", "<script>alert(1)</script>,2026-11-03,18:00,OUT", "x,2026-13-45,25:99,SIDEWAYS", `${"N".repeat(10_000)},2026-11-04,09:00,IN`, "\u202e\u200f,2026-11-05,09:00,in"];
+    // A nonce keeps the names from matching an employee an earlier fuzzed call created (an HTML
+    // fragment is a valid employee name: it is data).
+    const n = `${Date.now()}`;
+    const rows = [`=cmd|' /C calc'!A0 ${n},2026-11-03,09:20,IN`, `'; drop table users; -- ${n},2026-11-03,09:20,IN`, `<script>alert(1)</script>${n},2026-11-03,18:00,OUT`, "x,2026-13-45,25:99,SIDEWAYS", `${"N".repeat(10_000)},2026-11-04,09:00,IN`, `\u202e\u200f${n},2026-11-05,09:00,in`];
     const data = Buffer.from(["Employee Name,Date,Time,Event Type", ...rows].join("\r\n"));
     const res = await upload().field("month", "2026-11").attach("csvFile", data, { filename: "punches.csv", contentType: "text/csv" });
     expectSafeAnswer(res, "import of injections");

@@ -14,7 +14,7 @@ afterAll(async () => {
 const HOMES: Record<Role, { heading: RegExp; sidebar: string | null }> = {
   Accountant: { heading: /^Dashboard$/, sidebar: "Finance System" },
   SuperAdmin: { heading: /^Dashboard$/, sidebar: "Finance System" },
-  Approver: { heading: /^Hi /, sidebar: null },
+  Approver: { heading: /^Hi\b/, sidebar: null },
   "HR Admin": { heading: /^HR Dashboard$/, sidebar: "HR System" },
   "HR Staff": { heading: /^HR Dashboard$/, sidebar: "HR System" },
 };
