@@ -32,7 +32,9 @@ describe.each(["desktop", "phone"] as ViewportName[])("sign-in on %s", (viewport
       if (viewport === "phone") await page.getByRole("button", { name: /open menu|menu/i }).first().click();
       await page.getByText(sidebarTitle, { exact: true }).filter({ visible: true }).first().waitFor();
     } else {
-      await expect(page.getByText("Finance System", { exact: true }).count()).resolves.toBe(0);
+      // Spec 000 §2: the Approver has no sidebar, and a top bar with Sign Out instead.
+      expect(await page.getByRole("complementary", { name: "Sidebar" }).count()).toBe(0);
+      await page.getByRole("button", { name: /sign out/i }).filter({ visible: true }).first().waitFor();
     }
     await context.close();
   });
