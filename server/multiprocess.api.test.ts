@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, inject } from "vitest";
 import { createTestDatabase, type TestDatabase } from "./test/databases";
 import { startServerProcess, type ServerProcess } from "./test/processes";
 import { makeUser, TEST_PASSWORD } from "./test/factories";
+import WebSocket from "ws";
 
 const CSRF = { "X-Requested-With": "XMLHttpRequest", "Content-Type": "application/json" };
 
@@ -55,5 +56,60 @@ describe("sessions across real server processes", () => {
     const out = await fetch(`${a.url}/api/auth/logout`, { method: "POST", headers: { ...CSRF, cookie } });
     expect(out.status).toBe(200);
     expect((await me(b.url, cookie)).status).toBe(401);
+  }, 120_000);
+
+  async function openSocket(url: string, cookie: string, user: { id: string; role: string }) {
+    const messages: { type: string; [k: string]: unknown }[] = [];
+    const socket = new WebSocket(url.replace("http", "ws") + "/ws", { headers: { cookie } });
+    socket.on("message", (data) => messages.push(JSON.parse(String(data))));
+    const closed = new Promise<number>((resolve) => socket.on("close", (code) => resolve(code)));
+    await new Promise<void>((resolve, reject) => {
+      socket.once("open", () => resolve());
+      socket.once("error", reject);
+    });
+    socket.send(JSON.stringify({ type: "auth", userId: user.id, role: user.role }));
+    const waitFor = async (type: string) => {
+      const deadline = Date.now() + 20_000;
+      while (!messages.some((m) => m.type === type)) {
+        if (Date.now() > deadline) throw new Error(`no ${type} message; got ${JSON.stringify(messages)}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      return messages.find((m) => m.type === type)!;
+    };
+    return { socket, messages, closed, waitFor };
+  }
+
+  it.runIf(inject("postgresUrl"))("a transaction submitted through one process notifies an approver's socket on the other; a lockdown on one closes sockets on the other", async () => {
+    const accountant = await makeUser(database!.db, { role: "Accountant" });
+    const approver = await makeUser(database!.db, { role: "Approver" });
+    const admin = await makeUser(database!.db, { role: "SuperAdmin" });
+    const a = await startServerProcess(env());
+    const b = await startServerProcess(env());
+    servers.push(a, b);
+
+    const approverSocket = await openSocket(b.url, await signIn(b.url, approver.username), approver);
+    const accountantCookie = await signIn(a.url, accountant.username);
+    const [category] = await database!.query<{ id: string }>("select id from categories where name = 'Office Expenses'");
+    const created = await fetch(`${a.url}/api/transactions`, {
+      method: "POST",
+      headers: { ...CSRF, cookie: accountantCookie },
+      body: JSON.stringify({ formType: "B", categoryId: category.id, amount: "1500.00", transactionDate: new Date().toISOString().slice(0, 10), description: "Printer toner, two processes" }),
+    });
+    expect(created.status).toBe(201);
+    const txn = (await created.json()) as { id: string; humanReadableId: string };
+    const submitted = await fetch(`${a.url}/api/transactions/${txn.id}/submit`, { method: "POST", headers: { ...CSRF, cookie: accountantCookie } });
+    expect(submitted.status).toBe(200);
+    const pending = await approverSocket.waitFor("transaction_pending");
+    expect(pending.humanReadableId).toBe(txn.humanReadableId);
+
+    // Lockdown turned on through process A ends the accountant's socket on process B.
+    const accountantSocket = await openSocket(b.url, await signIn(b.url, accountant.username), accountant);
+    const adminCookie = await signIn(a.url, admin.username);
+    const on = await fetch(`${a.url}/api/admin/emergency-toggle`, { method: "POST", headers: { ...CSRF, cookie: adminCookie }, body: JSON.stringify({ enabled: true }) });
+    expect(on.status).toBe(200);
+    await accountantSocket.waitFor("lockdown");
+    expect(await accountantSocket.closed).toBe(4423);
+    await fetch(`${a.url}/api/admin/emergency-toggle`, { method: "POST", headers: { ...CSRF, cookie: adminCookie }, body: JSON.stringify({ enabled: false }) });
+    approverSocket.socket.close();
   }, 120_000);
 });
