@@ -7,17 +7,15 @@ import { useEffect, useMemo, useState } from "react";
 import { AlertTriangle, CheckCheck, CheckCircle2, Eye, Inbox, XCircle } from "lucide-react";
 import type { TransactionStatus } from "@shared/constants";
 import { useCurrentUser } from "@/features/auth/api";
-import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
-import { EmptyState } from "@/components/ui/empty-state";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api";
 import { cn } from "@/lib/utils";
 import { transactionApi, useFinanceMutation, usePendingTransactions, type BulkApproveResult, type PendingItem } from "@/features/transactions/api";
 import { statusLabel, UrgentBadge } from "@/features/transactions/components/badges";
-import { ListSkeleton } from "@/features/transactions/components/ListParts";
+import { PendingQueueStatus } from "@/features/transactions/components/ListParts";
 import { PendingTransactionCard } from "@/features/transactions/components/PendingTransactionCard";
 import { ActedNotice, ApprovalActions, PHONE_SHEET, TransactionDetailsDialog } from "@/features/transactions/components/TransactionDetailsDialog";
 
@@ -118,18 +116,7 @@ export default function PendingApprovalsPage() {
         <CountTile label="Total Pending" value={items.length} tone="brand" />
       </div>
 
-      {pending.isPending ? <ListSkeleton rows={3} /> : null}
-      {pending.isError ? (
-        <Alert variant="destructive" title="Could not load pending approvals">
-          {errorMessage(pending.error, "Please try again.")}
-        </Alert>
-      ) : null}
-
-      {pending.isSuccess && items.length === 0 ? (
-        <Card>
-          <EmptyState icon={CheckCircle2} title="All Caught Up!" description="No pending approvals at the moment." />
-        </Card>
-      ) : null}
+      <PendingQueueStatus query={pending} count={items.length} />
 
       {actionable.length > 1 ? (
         <div

@@ -2,17 +2,13 @@
 // Pending and Emergency, 'Emergency Approvals' (URGENT) first, then 'Pending Approvals'; each card
 // has 'Review & Approve', which opens the details with Approve and Reject.
 import { useState } from "react";
-import { AlertTriangle, CheckCircle2, ClipboardCheck, Siren } from "lucide-react";
+import { AlertTriangle, ClipboardCheck, Siren } from "lucide-react";
 import { useCurrentUser } from "@/features/auth/api";
-import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Card } from "@/components/ui/card";
-import { EmptyState } from "@/components/ui/empty-state";
 import { StatCard } from "@/components/ui/stat-card";
-import { errorMessage } from "@/lib/api";
 import { usePendingTransactions, type PendingItem } from "@/features/transactions/api";
 import { UrgentBadge } from "@/features/transactions/components/badges";
-import { ListSkeleton } from "@/features/transactions/components/ListParts";
+import { PendingQueueStatus } from "@/features/transactions/components/ListParts";
 import { PendingTransactionCard } from "@/features/transactions/components/PendingTransactionCard";
 import { ActedNotice, TransactionDetailsDialog } from "@/features/transactions/components/TransactionDetailsDialog";
 
@@ -50,18 +46,7 @@ export default function ApproverDashboardPage() {
         <StatCard title="Emergency" value={pending.isSuccess ? emergency.length : "—"} icon={Siren} variant={emergency.length ? "error" : "default"} />
       </div>
 
-      {pending.isPending ? <ListSkeleton rows={3} /> : null}
-      {pending.isError ? (
-        <Alert variant="destructive" title="Could not load pending approvals">
-          {errorMessage(pending.error, "Please try again.")}
-        </Alert>
-      ) : null}
-
-      {pending.isSuccess && items.length === 0 ? (
-        <Card>
-          <EmptyState icon={CheckCircle2} title="All Caught Up!" description="No pending approvals at the moment." />
-        </Card>
-      ) : null}
+      <PendingQueueStatus query={pending} count={items.length} />
 
       {emergency.length ? (
         <section aria-labelledby="approver-emergency" className="rounded-xl border border-red-200 bg-red-50/60 p-3 sm:p-4">

@@ -1,7 +1,11 @@
 // Parts the transaction lists share: pagination, a debounced search value, the loading list.
 import { useEffect, useState } from "react";
-import { ChevronLeft, ChevronRight } from "lucide-react";
+import { CheckCircle2, ChevronLeft, ChevronRight } from "lucide-react";
+import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { errorMessage } from "@/lib/api";
 import { cn } from "@/lib/utils";
 
 /** A value that follows `value` after `delayMs` of quiet (search boxes). */
@@ -65,5 +69,24 @@ export function ListSkeleton({ rows = 4 }: { rows?: number }) {
         </div>
       ))}
     </div>
+  );
+}
+
+/** The pending queue's loading, error and 'All Caught Up!' states (Approver dashboard and Pending Approvals). */
+export function PendingQueueStatus({ query, count }: { query: { isPending: boolean; isError: boolean; isSuccess: boolean; error: unknown }; count: number }) {
+  return (
+    <>
+      {query.isPending ? <ListSkeleton rows={3} /> : null}
+      {query.isError ? (
+        <Alert variant="destructive" title="Could not load pending approvals">
+          {errorMessage(query.error, "Please try again.")}
+        </Alert>
+      ) : null}
+      {query.isSuccess && count === 0 ? (
+        <Card>
+          <EmptyState icon={CheckCircle2} title="All Caught Up!" description="No pending approvals at the moment." />
+        </Card>
+      ) : null}
+    </>
   );
 }
