@@ -157,6 +157,12 @@ export const transactions = pgTable(
     completedAt: instant("completed_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    // What the list's search matches (DECISIONS §4: id and description, case-insensitively), kept
+    // lowercased by the database so one trigram index and a plain LIKE serve it. The unit separator
+    // between the two keeps a search from matching across them.
+    searchText: text("search_text")
+      .notNull()
+      .generatedAlwaysAs(sql`lower(human_readable_id || chr(31) || description)`),
   },
   (t) => [
     unique("transactions_human_readable_id_key").on(t.humanReadableId),
@@ -168,9 +174,17 @@ export const transactions = pgTable(
     index("transactions_created_by_idx").on(t.createdBy, t.createdAt.desc()),
     index("transactions_category_date_idx").on(t.categoryId, t.transactionDate),
     index("transactions_transaction_date_idx").on(t.transactionDate),
-    index("transactions_approved_at_idx").on(t.approvedAt),
-    index("transactions_description_trgm_idx").using("gin", sql`${t.description} gin_trgm_ops`),
-    index("transactions_human_id_trgm_idx").using("gin", sql`${t.humanReadableId} gin_trgm_ops`),
+    index("transactions_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
+    // Dashboard stats (dashboard.ts) read these three index-only: the columns after the first are
+    // there to be read, not searched (drizzle has no INCLUDE), and created_by/created_at serve the
+    // visibility window.
+    index("transactions_approved_at_idx").on(t.approvedAt, t.status, t.amount, t.createdBy, t.createdAt),
+    index("transactions_approved_by_date_idx")
+      .on(t.transactionDate, t.amount, t.createdBy, t.createdAt)
+      .where(sql`${t.status} in ('Approved', 'PaymentDue', 'Paid', 'Completed')`),
+    index("transactions_unpaid_idx")
+      .on(t.createdAt, t.amount, t.createdBy)
+      .where(sql`${t.status} in ('Approved', 'PaymentDue') and not ${t.isPaid}`),
     index("transactions_duplicate_idx").on(t.categoryId, t.amount, t.transactionDate),
   ],
 );

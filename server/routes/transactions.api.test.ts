@@ -584,6 +584,11 @@ describe("GET /api/transactions", () => {
     const first = (await q("Alpha")).body.transactions[0];
     expect((await superAdmin.api.get(`/api/transactions?search=${first.humanReadableId.toLowerCase()}`)).body.total).toBe(1);
     expect((await q("nothing-like-this")).body).toMatchObject({ total: 0, transactions: [], summary: { count: 0, approvedAmount: "0.00" } });
+    // Each field is matched on its own: the end of the id and the start of the description together match nothing,
+    // and neither does a search holding the separator the database keeps between them.
+    expect((await q(`${first.humanReadableId.slice(-3)}alp`)).body.total).toBe(0);
+    expect((await q(`${first.humanReadableId.slice(-3)}\u001falp`)).body.total).toBe(0);
+    expect((await q("\u001f")).body.total).toBe(0);
   });
 });
 

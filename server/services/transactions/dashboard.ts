@@ -7,7 +7,7 @@
 //                         Approved, PaymentDue, Paid or Completed (a later rejection or reset does not count);
 //   thisMonth…            transactionDate in the current month in the zone, statuses Approved..Completed;
 //   unpaidApproved…       status Approved or PaymentDue and not paid.
-import { and, inArray, or, sql } from "drizzle-orm";
+import { and, sql, type SQL } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { transactions } from "../../db/schema";
 import type { Actor } from "../../context";
@@ -32,42 +32,39 @@ export async function dashboardStats(
       from (select ${zonedDateSql(now, timeZone)} as d) as today`),
   );
   const { day_start: dayStart, day_end: dayEnd, month_start: monthStart, next_month: nextMonth } = bounds!;
+  const visible = visibleTo(viewer, now);
   const approvedFamily = sql`${transactions.status} in ('Approved', 'PaymentDue', 'Paid', 'Completed')`;
-  const approvedToday = sql`${approvedFamily} and ${transactions.approvedAt} >= ${dayStart}::timestamptz and ${transactions.approvedAt} < ${dayEnd}::timestamptz`;
-  const thisMonth = sql`${approvedFamily} and ${transactions.transactionDate} >= ${monthStart}::date and ${transactions.transactionDate} < ${nextMonth}::date`;
-  const unpaid = sql`${transactions.status} in ('Approved', 'PaymentDue') and not ${transactions.isPaid}`;
-  const [row] = await q
-    .select({
-      pendingTransactions: sql<number>`(count(*) filter (where ${transactions.status} = 'Pending'))::int`.mapWith(Number),
-      urgentTransactions: sql<number>`(count(*) filter (where ${transactions.status} = 'Pending' and ${transactions.isPriority}))::int`.mapWith(Number),
-      todayApprovedCount: sql<number>`(count(*) filter (where ${approvedToday}))::int`.mapWith(Number),
-      todayApprovedAmount: sql<string>`coalesce(sum(${transactions.amount}) filter (where ${approvedToday}), 0)::text`,
-      thisMonthCount: sql<number>`(count(*) filter (where ${thisMonth}))::int`.mapWith(Number),
-      thisMonthAmount: sql<string>`coalesce(sum(${transactions.amount}) filter (where ${thisMonth}), 0)::text`,
-      unpaidApprovedCount: sql<number>`(count(*) filter (where ${unpaid}))::int`.mapWith(Number),
-      unpaidApprovedAmount: sql<string>`coalesce(sum(${transactions.amount}) filter (where ${unpaid}), 0)::text`,
-    })
-    .from(transactions)
-    // Only rows that can count anywhere, so the indexes on status, approvedAt and transactionDate do the work.
-    .where(
-      and(
-        visibleTo(viewer, now),
-        or(
-          inArray(transactions.status, ["Pending", "Approved", "PaymentDue"]),
-          sql`${transactions.approvedAt} >= ${dayStart}::timestamptz`,
-          sql`${transactions.transactionDate} >= ${monthStart}::date`,
-        ),
-      ),
-    );
+  // One aggregate per card over exactly its rows, each answered from its own index (schema.ts):
+  // the pending partial index, approved_at, the approved family by transaction date, the unpaid.
+  const countAndSum = (where: SQL) =>
+    sql`(select count(*)::int as count, coalesce(sum(${transactions.amount}), 0)::text as amount from ${transactions} where ${and(where, visible)})`;
+  const [row] = rowsOf<{
+    pending: number;
+    urgent: number;
+    today_count: number;
+    today_amount: string;
+    month_count: number;
+    month_amount: string;
+    unpaid_count: number;
+    unpaid_amount: string;
+  }>(
+    await q.execute(sql`select pending.count as pending, pending.urgent, today.count as today_count, today.amount as today_amount,
+        month.count as month_count, month.amount as month_amount, unpaid.count as unpaid_count, unpaid.amount as unpaid_amount
+      from (select count(*)::int as count, (count(*) filter (where ${transactions.isPriority}))::int as urgent
+              from ${transactions} where ${and(sql`${transactions.status} = 'Pending'`, visible)}) as pending,
+        ${countAndSum(sql`${approvedFamily} and ${transactions.approvedAt} >= ${dayStart}::timestamptz and ${transactions.approvedAt} < ${dayEnd}::timestamptz`)} as today,
+        ${countAndSum(sql`${approvedFamily} and ${transactions.transactionDate} >= ${monthStart}::date and ${transactions.transactionDate} < ${nextMonth}::date`)} as month,
+        ${countAndSum(sql`${transactions.status} in ('Approved', 'PaymentDue') and not ${transactions.isPaid}`)} as unpaid`),
+  );
   const money = (v: string | undefined) => paiseToString(toPaise(v ?? "0"));
   return {
-    pendingTransactions: row?.pendingTransactions ?? 0,
-    urgentTransactions: row?.urgentTransactions ?? 0,
-    todayApprovedCount: row?.todayApprovedCount ?? 0,
-    todayApprovedAmount: money(row?.todayApprovedAmount),
-    thisMonthAmount: money(row?.thisMonthAmount),
-    thisMonthCount: row?.thisMonthCount ?? 0,
-    unpaidApprovedAmount: money(row?.unpaidApprovedAmount),
-    unpaidApprovedCount: row?.unpaidApprovedCount ?? 0,
+    pendingTransactions: Number(row?.pending ?? 0),
+    urgentTransactions: Number(row?.urgent ?? 0),
+    todayApprovedCount: Number(row?.today_count ?? 0),
+    todayApprovedAmount: money(row?.today_amount),
+    thisMonthAmount: money(row?.month_amount),
+    thisMonthCount: Number(row?.month_count ?? 0),
+    unpaidApprovedAmount: money(row?.unpaid_amount),
+    unpaidApprovedCount: Number(row?.unpaid_count ?? 0),
   };
 }

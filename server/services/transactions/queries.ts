@@ -34,11 +34,14 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** Between the id and the description in transactions.search_text (chr(31), see schema.ts). */
+const SEARCH_TEXT_SEPARATOR = "\u001f";
+
 /**
  * The WHERE of the list, the summary and the export: the filters plus the viewer's window.
  * A search first looks up the (few) categories and creators whose names match, so the main query
- * gets their ids as constants and PostgreSQL can OR the trigram indexes on id and description with
- * the category and creator indexes instead of scanning every transaction.
+ * gets their ids as constants and PostgreSQL can OR the trigram index on search_text with the
+ * category and creator indexes instead of scanning every transaction.
  */
 async function filterConditions(q: Queryable, filters: TransactionFilters, viewer: Viewer, now: Date): Promise<SQL | undefined> {
   const search = filters.search?.trim();
@@ -52,12 +55,13 @@ async function filterConditions(q: Queryable, filters: TransactionFilters, viewe
       .unionAll(q.select({ kind: sql<"category" | "creator">`'creator'`, id: users.id }).from(users).where(ilike(users.name, pattern)));
     const categoryIds = named.filter((n) => n.kind === "category").map((n) => n.id);
     const creatorIds = named.filter((n) => n.kind === "creator").map((n) => n.id);
-    searchCondition = or(
-      ilike(transactions.humanReadableId, pattern),
-      ilike(transactions.description, pattern),
-      categoryIds.length ? inArray(transactions.categoryId, categoryIds) : undefined,
-      creatorIds.length ? inArray(transactions.createdBy, creatorIds) : undefined,
-    );
+    searchCondition =
+      or(
+        // searchText is lower(id ␟ description); a search holding the separator cannot match either field.
+        search.includes(SEARCH_TEXT_SEPARATOR) ? undefined : sql`${transactions.searchText} like lower(${pattern})`,
+        categoryIds.length ? inArray(transactions.categoryId, categoryIds) : undefined,
+        creatorIds.length ? inArray(transactions.createdBy, creatorIds) : undefined,
+      ) ?? sql`false`;
   }
   return and(
     visibleTo(viewer, now),
