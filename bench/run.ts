@@ -48,6 +48,15 @@ function memoryOf(pid: number): { rssMb: number; peakMb: number } {
   return { rssMb: kb("VmRSS") / 1024, peakMb: kb("VmHWM") / 1024 };
 }
 
+/** Restarts the kernel's peak-RSS count (VmHWM), so a later peak is the measured work's, not the start's. */
+function resetPeak(pid: number): void {
+  try {
+    fs.writeFileSync(`/proc/${pid}/clear_refs`, "5");
+  } catch {
+    // not permitted here: the 20-50 ms samples still see the peak, if less exactly
+  }
+}
+
 async function startServer(env: Record<string, string>): Promise<Server> {
   const port = await freePort();
   // node --import tsx (not the tsx wrapper) so the child's pid is the server's own.
@@ -156,6 +165,7 @@ async function benchReads(label: string, server: Server) {
   record({ figure: "bare route /api/health: requests/s (ceiling)", database: label, value: ceiling.toFixed(0), target: "", ok: null });
 
   // Export: stream every transaction while sampling the server's resident memory.
+  resetPeak(server.child.pid!);
   const idle = memoryOf(server.child.pid!).rssMb;
   let peak = idle;
   const timer = setInterval(() => (peak = Math.max(peak, memoryOf(server.child.pid!).rssMb)), 20);
@@ -164,6 +174,7 @@ async function benchReads(label: string, server: Server) {
   let bytes = 0;
   for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.length;
   clearInterval(timer);
+  peak = Math.max(peak, memoryOf(server.child.pid!).peakMb);
   const lines = bytes > 0 ? "" : " (empty)";
   record({
     figure: `export CSV of all transactions (${(bytes / 1e6).toFixed(1)} MB, ${((performance.now() - t0) / 1000).toFixed(1)} s)${lines}`,
@@ -176,6 +187,7 @@ async function benchReads(label: string, server: Server) {
 }
 
 async function benchImport(label: string, server: Server, admin: string, csv: string, rowsWritten: number) {
+  resetPeak(server.child.pid!);
   const before = memoryOf(server.child.pid!).rssMb;
   let peak = before;
   const timer = setInterval(() => (peak = Math.max(peak, memoryOf(server.child.pid!).rssMb)), 50);
@@ -199,7 +211,7 @@ async function benchImport(label: string, server: Server, admin: string, csv: st
     target: "< 60 s",
     ok: seconds < 60,
   });
-  record({ figure: "import: peak server memory (resident)", database: label, value: `${peak.toFixed(0)} MB`, target: "< 500 MB", ok: peak < 500 });
+  record({ figure: "import: peak server memory (resident)", database: label, value: `${peak.toFixed(0)} MB (idle before: ${before.toFixed(0)} MB)`, target: "< 500 MB", ok: peak < 500 });
   record({ figure: "import: events stored / data rows", database: label, value: `${answer.processedEvents} / ${answer.totalRows}`, target: "", ok: null });
   return seconds;
 }

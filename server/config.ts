@@ -2,11 +2,14 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { PGLITE_SHARED_BUFFERS_MB } from "./db/client";
 
 export type Config = {
   port: number;
   databaseUrl: string | null;
   dataDir: string;
+  /** Embedded database only: its buffer cache in MB (client.ts PGLITE_SHARED_BUFFERS_MB). */
+  pgliteSharedBuffersMb: number;
   sessionSecret: string;
   /** Key for HMAC-signed local upload URLs. */
   uploadSigningKey: string;
@@ -70,6 +73,7 @@ export function loadConfig(env: Env = process.env): Config {
     port,
     databaseUrl: env.DATABASE_URL || null,
     dataDir,
+    pgliteSharedBuffersMb: positiveInt(env, "PGLITE_SHARED_BUFFERS_MB", PGLITE_SHARED_BUFFERS_MB),
     sessionSecret: env.SESSION_SECRET || generated!.sessionSecret,
     uploadSigningKey: env.UPLOAD_SIGNING_KEY || env.SESSION_SECRET || generated!.uploadSigningKey,
     gcsBucket: env.GCS_BUCKET || null,

@@ -23,8 +23,8 @@ export type RecalcScope = {
   groupSize?: number;
 };
 
-/** Employees whose punches are loaded together: bounds memory to one group's punches. */
-const EMPLOYEE_GROUP = 250;
+/** Employees whose punches are loaded together (a month of 1,000,000 punches for 1,000 people: ~50,000 rows a group), bounding memory to one group. */
+const EMPLOYEE_GROUP = 50;
 /** Rows per upsert statement. */
 const UPSERT_BATCH = 2_000;
 
