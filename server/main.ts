@@ -35,6 +35,9 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   const url = `http://localhost:${port}`;
+  // PORT=0 binds a free port: a default PUBLIC_URL ('http://localhost:0') then names the port
+  // actually bound, so the links in emergency approval messages open this server.
+  if (config.port === 0 && config.publicUrl === "http://localhost:0") config.publicUrl = url;
   logger.info({ port, database: database.kind }, "server listening");
 
   const pruneTimer = setInterval(() => void sessionStore.prune().catch(() => {}), 10 * 60_000);

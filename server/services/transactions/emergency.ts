@@ -21,15 +21,13 @@ import { formatInTimeZone, formatRupees } from "../../../shared/format";
 import {
   EMERGENCY_LINK_EXPIRED_MESSAGE,
   EMERGENCY_LINK_INVALID_MESSAGE,
+  EMERGENCY_LINK_TIME_ZONE,
   SELECT_APPROVER_MESSAGE,
   type EmergencyDecisionAnswer,
   type EmergencyLinkAction,
   type EmergencyLinksAnswer,
   type EmergencyLinkView,
 } from "../../../shared/schemas/emergency";
-
-/** spec 001 §1: the expiry of approval links is shown in Asia/Kolkata. */
-export const EMERGENCY_LINK_TIME_ZONE = "Asia/Kolkata";
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{16,128}$/;
 

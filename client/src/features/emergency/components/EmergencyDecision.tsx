@@ -6,6 +6,7 @@ import { formatDate, formatInTimeZone, formatRupees } from "@shared/format";
 import {
   EMERGENCY_LINK_EXPIRED_MESSAGE,
   EMERGENCY_LINK_INVALID_MESSAGE,
+  EMERGENCY_LINK_TIME_ZONE,
   SELECT_APPROVER_MESSAGE,
   type EmergencyDecisionAnswer,
   type EmergencyLinkView,
@@ -15,8 +16,6 @@ import { errorMessage, errorStatus } from "@/lib/api";
 import { cn } from "@/lib/utils";
 import { useEmergencyDecision, useEmergencyLink } from "../api";
 import { filledCustomFields, formTypeLabel } from "../details";
-
-export const EMERGENCY_TIME_ZONE = "Asia/Kolkata";
 
 type Action = "approve" | "reject";
 
@@ -149,7 +148,7 @@ export function EmergencyDecision({ token, action }: { token: string; action: Ac
           <h1 className="mt-3 text-2xl font-bold tracking-tight">{copy.heading}</h1>
           <p className="mt-1 flex items-center gap-1.5 text-sm text-white/90">
             <Clock className="h-4 w-4 shrink-0" aria-hidden="true" />
-            Link expires {formatInTimeZone(view.approvalLink.expiresAt, EMERGENCY_TIME_ZONE)}
+            Link expires {formatInTimeZone(view.approvalLink.expiresAt, EMERGENCY_LINK_TIME_ZONE)}
           </p>
         </div>
 

@@ -5,7 +5,7 @@
 // validateCustomFieldValues for the category's fields, so the form shows the messages the API
 // would give. Submit = create (or PATCH) → upload each file with progress → submit; an emergency
 // transaction then gets its copy-paste approval message.
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Controller, useForm, type FieldErrors, type Resolver } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { AlertTriangle, CheckCircle2, Copy, FileText, Save, Send } from "lucide-react";
@@ -19,7 +19,8 @@ import {
   type EmergencyLinksResponse,
   type Transaction,
 } from "@shared/schemas/transactions";
-import { formatDateTime, formatFileSize, formatRupees, toIsoDate } from "@shared/format";
+import { EMERGENCY_LINK_TIME_ZONE } from "@shared/schemas/emergency";
+import { formatFileSize, formatInTimeZone, formatRupees, toIsoDate } from "@shared/format";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -510,8 +511,31 @@ async function copyText(text: string): Promise<boolean> {
   }
 }
 
+/** A read-only textarea as tall as its text at its current width: the whole message, both links included, on view. */
+function useFitHeight(text: string) {
+  const ref = useRef<HTMLTextAreaElement>(null);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    let width = -1;
+    const fit = () => {
+      if (el.clientWidth === width) return;
+      width = el.clientWidth;
+      el.style.height = "auto";
+      el.style.height = `${el.scrollHeight + el.offsetHeight - el.clientHeight}px`;
+    };
+    fit();
+    // Wrapping changes with the width (a phone turned, a window resized).
+    const observer = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(fit);
+    observer?.observe(el);
+    return () => observer?.disconnect();
+  }, [text]);
+  return ref;
+}
+
 function EmergencyPanel({ outcome, onClose }: { outcome: Extract<Outcome, { kind: "emergency" }>; onClose: () => void }) {
   const { links, transaction } = outcome;
+  const messageRef = useFitHeight(links.copyPasteMessage);
   return (
     <Card className="mx-auto max-w-2xl border-red-200">
       <CardHeader>
@@ -528,8 +552,18 @@ function EmergencyPanel({ outcome, onClose }: { outcome: Extract<Outcome, { kind
         </div>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <Field label="Approval message" hint={links.expiresAt ? `The links expire ${formatDateTime(links.expiresAt)}.` : undefined}>
-          <Textarea readOnly rows={10} value={links.copyPasteMessage} className="font-mono text-xs leading-relaxed" onFocus={(e) => e.currentTarget.select()} />
+        <Field
+          label="Approval message"
+          hint={links.expiresAt ? `The links expire ${formatInTimeZone(links.expiresAt, EMERGENCY_LINK_TIME_ZONE)}.` : undefined}
+        >
+          <Textarea
+            ref={messageRef}
+            readOnly
+            rows={links.copyPasteMessage.split("\n").length + 1}
+            value={links.copyPasteMessage}
+            className="font-mono text-xs leading-relaxed"
+            onFocus={(e) => e.currentTarget.select()}
+          />
         </Field>
         <Alert variant="info">Each link works once. Generating new links voids these.</Alert>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
@@ -545,6 +579,14 @@ function EmergencyPanel({ outcome, onClose }: { outcome: Extract<Outcome, { kind
             <Copy className="h-4 w-4" aria-hidden="true" />
             Copy Message
           </Button>
+        </div>
+        <div className="flex flex-col gap-1 border-t border-slate-100 pt-3 sm:flex-row sm:justify-center sm:gap-4">
+          <Link href="/my-transactions" className={buttonVariants({ variant: "ghost", size: "sm" })}>
+            View My Transactions
+          </Link>
+          <Link href="/" className={buttonVariants({ variant: "ghost", size: "sm" })}>
+            Go to Dashboard
+          </Link>
         </div>
       </CardContent>
     </Card>
