@@ -112,4 +112,15 @@ describe("sessions across real server processes", () => {
     await fetch(`${a.url}/api/admin/emergency-toggle`, { method: "POST", headers: { ...CSRF, cookie: adminCookie }, body: JSON.stringify({ enabled: false }) });
     approverSocket.socket.close();
   }, 120_000);
+
+  it.runIf(inject("postgresUrl"))("the emergency-link throttle counts one address's calls on both processes together", async () => {
+    const a = await startServerProcess(env());
+    const b = await startServerProcess(env());
+    servers.push(a, b);
+    const token = crypto.randomBytes(32).toString("base64url");
+    const view = (url: string) => fetch(`${url}/api/emergency-approval/${token}`, { headers: { "X-Forwarded-For": "10.77.0.1" } }).then((r) => r.status);
+    for (let i = 0; i < 30; i++) expect(await view(i % 2 ? a.url : b.url)).toBe(404);
+    expect(await view(a.url)).toBe(429);
+    expect(await view(b.url)).toBe(429);
+  }, 120_000);
 });

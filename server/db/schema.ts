@@ -95,6 +95,18 @@ export const loginFailures = pgTable(
   (t) => [index("login_failures_username_idx").on(t.username, t.at), index("login_failures_ip_idx").on(t.ipAddress, t.at)],
 );
 
+/** One call to a throttled public route (rate-limit.ts): counted by every server process alike. */
+export const requestHits = pgTable(
+  "request_hits",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    scope: text("scope").notNull(),
+    client: text("client").notNull(),
+    at: instant("at").notNull().defaultNow(),
+  },
+  (t) => [index("request_hits_key_idx").on(t.scope, t.client, t.at)],
+);
+
 // ---------------------------------------------------------------- finance
 
 export const categories = pgTable(

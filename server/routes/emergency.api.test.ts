@@ -306,6 +306,15 @@ describe("POST /api/emergency-approval/:token (public)", () => {
     expect((await publicClient("10.250.250.251").get(token)).status).toBe(404);
   });
 
+  it("counts concurrent calls exactly: of 40 at once from one address, 30 get through", async () => {
+    const pub = publicClient("10.250.250.252");
+    const token = crypto.randomBytes(32).toString("base64url");
+    const answers = await Promise.all(Array.from({ length: 40 }, () => pub.get(token)));
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 404)).toHaveLength(30);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(10);
+  });
+
   it("needs no CSRF header (the token authorises it)", async () => {
     const txn = await makeTransaction();
     const links = await issue(owner.api, txn.id);

@@ -230,6 +230,9 @@ const idRoutes = routes.filter((r) => /:(id|token)\b/.test(r.path));
 const MAY_WRITE_WHEN_REFUSED: Record<string, string[]> = {
   // A failed sign-in is counted for throttling (DECISIONS §3).
   "POST /auth/login": ["login_failures"],
+  // Every public emergency call is counted for throttling (DECISIONS §5), refused or not.
+  "GET /emergency-approval/:token": ["request_hits"],
+  "POST /emergency-approval/:token": ["request_hits"],
 };
 
 function agentFor(route: RouteDef) {
