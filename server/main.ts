@@ -11,6 +11,7 @@ import { ensureFirstSuperAdmin } from "./services/bootstrap";
 import type { AppDeps } from "./context";
 import { createObjectStore } from "./storage";
 import { attachSocketHub } from "./realtime/hub";
+import { sweepUnregisteredUploads, UPLOAD_SWEEP_INTERVAL_MS } from "./services/upload-sweep";
 
 export const CLIENT_DIR = path.resolve(import.meta.dirname, "../dist/public");
 
@@ -42,11 +43,22 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
 
   const pruneTimer = setInterval(() => void sessionStore.prune().catch(() => {}), 10 * 60_000);
   pruneTimer.unref();
+  const sweepUploads = () =>
+    sweepUnregisteredUploads(deps).then(
+      (deleted) => deleted > 0 && logger.info({ deleted }, "deleted unregistered uploads"),
+      (err) => logger.warn({ err }, "sweep of unregistered uploads failed"),
+    );
+  const firstSweep = setTimeout(() => void sweepUploads(), 60_000);
+  const sweepTimer = setInterval(() => void sweepUploads(), UPLOAD_SWEEP_INTERVAL_MS);
+  firstSweep.unref();
+  sweepTimer.unref();
 
   let stopping: Promise<void> | null = null;
   const stop = () =>
     (stopping ??= (async () => {
       clearInterval(pruneTimer);
+      clearTimeout(firstSweep);
+      clearInterval(sweepTimer);
       await hub.close();
       server.closeIdleConnections?.();
       await new Promise<void>((resolve) => server.close(() => resolve()));

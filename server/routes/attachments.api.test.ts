@@ -12,6 +12,7 @@ import supertest from "supertest";
 import { createTestApp, type ApiClient, type TestApp } from "../test/harness";
 import { attachments, auditLog, categories, transactions, type TransactionRow, type UserRow } from "../db/schema";
 import type { TransactionStatus } from "../../shared/constants";
+import { sweepUnregisteredUploads } from "../services/upload-sweep";
 
 const MB = 1024 * 1024;
 let t: TestApp;
@@ -484,5 +485,37 @@ describe("DELETE /api/attachments/:id", () => {
     expect(locked.status).toBe(409);
     expect(locked.body.message).toBe("Attachments can only be removed from Draft or Rejected transactions (this one is Pending)");
     expect((await admin.delete(`/api/attachments/${id}`)).status).toBe(200);
+  });
+});
+
+describe("the sweep of uploads nobody registered", () => {
+  it("deletes an unregistered object older than a day and abandoned partial uploads; keeps registered and recent ones", async () => {
+    const { user, api } = await t.signIn("Accountant");
+    const txn = await makeTransaction(user);
+    const kept = await attach(api, txn.id, Buffer.from("%PDF-1.4 registered"));
+    const [keptRow] = await t.db.select().from(attachments).where(eq(attachments.id, kept.id));
+    const orphan = await uploaded(api, txn.id, Buffer.from("%PDF-1.4 never registered"));
+    const recent = await uploaded(api, txn.id, Buffer.from("%PDF-1.4 registration on its way"));
+    const staleTmp = path.join(objectsRoot(), ".tmp", crypto.randomUUID());
+    fs.mkdirSync(path.dirname(staleTmp), { recursive: true });
+    fs.writeFileSync(staleTmp, "half an upload");
+    // Age everything but `recent` past the grace period.
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60_000);
+    for (const p of [keptRow.objectPath, orphan.objectPath]) fs.utimesSync(path.join(objectsRoot(), p), twoDaysAgo, twoDaysAgo);
+    fs.utimesSync(staleTmp, twoDaysAgo, twoDaysAgo);
+
+    expect(await sweepUnregisteredUploads(t.deps)).toBe(1);
+    expect(onDisk(orphan.objectPath)).toBe(false);
+    expect(fs.existsSync(path.join(objectsRoot(), `${orphan.objectPath}.meta.json`))).toBe(false);
+    expect(onDisk(keptRow.objectPath)).toBe(true);
+    expect(onDisk(recent.objectPath)).toBe(true);
+    expect(fs.existsSync(staleTmp)).toBe(false);
+    // The registered one still downloads.
+    expect((await api.get(`/api/attachments/${kept.id}/download`)).status).toBe(200);
+    // A day later the recent one is an orphan too (with the other tests' unregistered uploads); the registered one stays.
+    clockOffsetMs = 25 * 60 * 60_000;
+    expect(await sweepUnregisteredUploads(t.deps)).toBeGreaterThanOrEqual(1);
+    expect(onDisk(recent.objectPath)).toBe(false);
+    expect(onDisk(keptRow.objectPath)).toBe(true);
   });
 });

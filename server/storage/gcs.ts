@@ -56,4 +56,12 @@ export class GcsObjectStore implements ObjectStore {
   async delete(objectPath: string): Promise<void> {
     await this.bucket.file(objectPath).delete({ ignoreNotFound: true });
   }
+
+  async *listAttachmentObjects(before: Date): AsyncIterable<string> {
+    // Streamed page by page, never the whole listing in memory.
+    for await (const file of this.bucket.getFilesStream({ prefix: "attachments/" }) as AsyncIterable<{ name: string; metadata: { timeCreated?: string } }>) {
+      const created = file.metadata.timeCreated ? new Date(file.metadata.timeCreated) : null;
+      if (created && created < before) yield file.name;
+    }
+  }
 }

@@ -105,3 +105,24 @@ describe("GcsObjectStore reads", () => {
     expect(deleted).toEqual(["attachments/a/b"]);
   });
 });
+
+describe("GcsObjectStore.listAttachmentObjects", () => {
+  it("lists the objects under attachments/ created before the given time, asking the bucket for that prefix only", async () => {
+    const asked: unknown[] = [];
+    const listed = [
+      { name: "attachments/t1/old", metadata: { timeCreated: "2026-11-01T10:00:00Z" } },
+      { name: "attachments/t1/new", metadata: { timeCreated: "2026-11-21T10:00:00Z" } },
+      { name: "attachments/t2/unknown-age", metadata: {} },
+    ];
+    const bucket = {
+      getFilesStream: (query: unknown) => {
+        asked.push(query);
+        return Readable.from(listed);
+      },
+    } as unknown as Bucket;
+    const found: string[] = [];
+    for await (const p of new GcsObjectStore(bucket).listAttachmentObjects(new Date("2026-11-20T00:00:00Z"))) found.push(p);
+    expect(found).toEqual(["attachments/t1/old"]);
+    expect(asked).toEqual([{ prefix: "attachments/" }]);
+  });
+});

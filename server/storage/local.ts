@@ -186,4 +186,21 @@ export class LocalObjectStore implements ObjectStore {
     await fsp.rm(this.resolve(objectPath), { force: true });
     await fsp.rm(this.metaPath(objectPath), { force: true });
   }
+
+  async *listAttachmentObjects(before: Date): AsyncIterable<string> {
+    const olderThan = (file: string) => fsp.stat(file).then((s) => s.isFile() && s.mtime < before, () => false);
+    // A receive() cut off before its finally (the process killed mid-upload) leaves its temporary files.
+    const tmpDir = path.join(this.root, TMP_DIR);
+    for (const name of await fsp.readdir(tmpDir).catch(() => [] as string[])) {
+      if (await olderThan(path.join(tmpDir, name))) await fsp.rm(path.join(tmpDir, name), { force: true });
+    }
+    const attachmentsDir = path.join(this.root, "attachments");
+    for (const txnDir of await fsp.readdir(attachmentsDir).catch(() => [] as string[])) {
+      for (const name of await fsp.readdir(path.join(attachmentsDir, txnDir)).catch(() => [] as string[])) {
+        if (name.endsWith(".meta.json")) continue;
+        const objectPath = `attachments/${txnDir}/${name}`;
+        if (OBJECT_PATH.test(objectPath) && (await olderThan(path.join(attachmentsDir, txnDir, name)))) yield objectPath;
+      }
+    }
+  }
 }

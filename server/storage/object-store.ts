@@ -32,6 +32,11 @@ export interface ObjectStore {
   openRead(objectPath: string): Promise<Readable>;
   /** Removes the object; no error when it is already gone. */
   delete(objectPath: string): Promise<void>;
+  /**
+   * The attachment objects (paths under `attachments/`) written before `before`, for the sweep of
+   * uploads nobody registered; the local store also clears abandoned partial uploads.
+   */
+  listAttachmentObjects(before: Date): AsyncIterable<string>;
 }
 
 /** Upload URLs live this long (DECISIONS §4). */
