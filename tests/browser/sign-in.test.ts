@@ -26,6 +26,11 @@ describe.each(["desktop", "phone"] as ViewportName[])("sign-in on %s", (viewport
     await env.signIn(page, user);
     expect(new URL(page.url()).pathname).toBe("/");
     await page.getByRole("heading", { name: HOMES[role].heading }).filter({ visible: true }).first().waitFor();
+    if (role === "Approver") {
+      // The greeting is the page's heading; the frame adds no 'Dashboard' heading above it.
+      expect(await page.getByText("Review pending approvals", { exact: true }).count()).toBe(1);
+      expect(await page.getByRole("heading", { name: "Dashboard" }).count()).toBe(0);
+    }
     const sidebarTitle = HOMES[role].sidebar;
     if (sidebarTitle) {
       // On a phone the sidebar is a drawer: the title is in the document once opened.

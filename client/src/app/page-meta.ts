@@ -3,7 +3,8 @@ import type { Role } from "@shared/constants";
 import { routeIdForPath, type RouteId } from "./paths";
 import { homeScreenFor, systemTitleFor } from "./permissions";
 
-export type PageMeta = { title: string; subtitle?: string };
+/** `ownHeading`: the screen shows its own heading (the Approver's greeting), so the frame shows none. */
+export type PageMeta = { title: string; subtitle?: string; ownHeading?: boolean };
 
 export const PAGE_META: Partial<Record<RouteId, PageMeta>> = {
   home: { title: "Dashboard", subtitle: "Overview of your financial transactions" },
@@ -34,7 +35,7 @@ export function pageMetaFor(path: string, role: Role): PageMeta {
   if (id === "home") {
     const home = homeScreenFor(role);
     if (home === "hr") return PAGE_META.hr!;
-    if (home === "approver") return { title: "Dashboard", subtitle: "Review pending approvals" };
+    if (home === "approver") return { title: "Dashboard", subtitle: "Review pending approvals", ownHeading: true };
   }
   const meta = id ? PAGE_META[id] : undefined;
   // Spec 000 §2: the default title is 'Finance System'; HR users see their own system's name.

@@ -130,6 +130,10 @@ describe("header titles (spec 000 §2)", () => {
   it("unknown paths default to 'Finance System'", () => {
     expect(pageMetaFor("/nope", "Accountant")).toEqual({ title: "Finance System" });
   });
+  it("the Approver's home shows its own greeting, so the frame adds no second heading", () => {
+    expect(pageMetaFor("/", "Approver")).toEqual({ title: "Dashboard", subtitle: "Review pending approvals", ownHeading: true });
+    expect(pageMetaFor("/transactions", "Approver").ownHeading).toBeUndefined();
+  });
   it("HR users' home is the HR dashboard", () => {
     expect(pageMetaFor("/", "HR Staff").title).toBe("HR Dashboard");
   });

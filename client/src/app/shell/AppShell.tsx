@@ -44,10 +44,12 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
         <SkipLink />
         <ApproverTopBar user={user} onSignOut={signOut} signingOut={logout.isPending} />
         <main id="main-content" tabIndex={-1} className="mx-auto max-w-7xl px-4 py-6 focus:outline-none sm:px-6 lg:px-8 lg:py-8">
-          <div className="mb-6">
-            <h1 className="text-xl font-semibold tracking-tight text-slate-900 sm:text-2xl">{meta.title}</h1>
-            {meta.subtitle ? <p className="mt-1 text-sm text-slate-600">{meta.subtitle}</p> : null}
-          </div>
+          {meta.ownHeading ? null : (
+            <div className="mb-6">
+              <h1 className="text-xl font-semibold tracking-tight text-slate-900 sm:text-2xl">{meta.title}</h1>
+              {meta.subtitle ? <p className="mt-1 text-sm text-slate-600">{meta.subtitle}</p> : null}
+            </div>
+          )}
           {children}
         </main>
       </div>

@@ -37,7 +37,8 @@ export default function ApproverDashboardPage() {
   return (
     <div className="grid gap-6">
       <div>
-        <h2 className="text-2xl font-semibold tracking-tight text-slate-900">Hi, {user.name}</h2>
+        {/* The page's one heading: the frame shows none above it (page-meta.ts ownHeading). */}
+        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Hi, {user.name}</h1>
         <p className="mt-1 text-sm text-slate-600">Review pending approvals</p>
       </div>
 
