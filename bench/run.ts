@@ -248,22 +248,64 @@ async function postgresAvailable(url: string): Promise<boolean> {
   }
 }
 
+type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean };
+
+/**
+ * The JavaScript a browser loads for each route, gzipped: the entry (login screen and router),
+ * plus for signed-in routes the shell chunk, plus the page's own chunk, each with the chunks they
+ * import statically (Vite's manifest says which). Shared chunks are counted once per route.
+ */
 function clientSizes() {
   const dir = path.join(ROOT, "dist", "public");
-  const html = fs.readFileSync(path.join(dir, "index.html"), "utf8");
-  const entry = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]);
-  const gz = (f: string) => zlib.gzipSync(fs.readFileSync(path.join(dir, f))).length / 1024;
-  const loginKb = entry.reduce((sum, f) => sum + gz(f), 0);
-  record({ figure: `client: login route JavaScript, gzipped (${entry.length} file${entry.length === 1 ? "" : "s"})`, database: "client", value: `${loginKb.toFixed(1)} KB`, target: "< 150 KB", ok: loginKb < 150 });
-  const chunks = fs.readdirSync(path.join(dir, "assets")).filter((f) => f.endsWith(".js") && !entry.includes(`assets/${f}`));
-  const largest = chunks.map((f) => ({ f, kb: gz(`assets/${f}`) })).sort((a, b) => b.kb - a.kb)[0];
-  record({ figure: `client: other screens in ${chunks.length} lazy chunks; largest ${largest?.f ?? "-"}`, database: "client", value: `${largest ? largest.kb.toFixed(1) : 0} KB`, target: "separate chunks", ok: chunks.length > 5 });
+  const manifest = JSON.parse(fs.readFileSync(path.join(dir, ".vite", "manifest.json"), "utf8")) as Record<string, ManifestChunk>;
+  const gzKb = new Map<string, number>();
+  const sizeOf = (file: string) => gzKb.get(file) ?? gzKb.set(file, zlib.gzipSync(fs.readFileSync(path.join(dir, file))).length / 1024).get(file)!;
+  const closure = (key: string, into = new Set<string>()): Set<string> => {
+    const chunk = manifest[key];
+    if (!chunk || into.has(chunk.file)) return into;
+    into.add(chunk.file);
+    for (const k of chunk.imports ?? []) closure(k, into);
+    return into;
+  };
+  const total = (files: Set<string>) => [...files].reduce((sum, f) => sum + sizeOf(f), 0);
+
+  const entry = closure("index.html");
+  const loginKb = total(entry);
+  record({ figure: `client: login route JavaScript, gzipped (${entry.size} files)`, database: "client", value: `${loginKb.toFixed(1)} KB`, target: "< 150 KB", ok: loginKb < 150 });
+
+  // Which page file serves which route: the lazy() table of client/src/app/pages.ts.
+  const pages = fs.readFileSync(path.join(ROOT, "client", "src", "app", "pages.ts"), "utf8");
+  const publicStart = pages.indexOf("PUBLIC_PAGES");
+  const routes = [...pages.matchAll(/(\w+): lazy\(\(\) => import\("@\/([^"]+)"\)\)/g)].map((m) => ({
+    route: m[1],
+    key: `src/${m[2]}.tsx`,
+    signedIn: m.index! < publicStart,
+  }));
+  let largest = { route: "", kb: 0 };
+  let over = 0;
+  for (const r of routes) {
+    const files = closure(r.key, new Set(entry));
+    if (r.signedIn) closure("src/app/AuthenticatedApp.tsx", files);
+    const kb = total(files);
+    if (kb > largest.kb) largest = { route: r.route, kb };
+    if (kb >= 150) over += 1;
+    console.log(`             ${r.route.padEnd(22)} ${kb.toFixed(1)} KB (${files.size} files)`);
+  }
+  // DECISIONS §9 sets the 150 KB for the login route; the others are reported against it.
+  record({
+    figure: `client: each of ${routes.length} routes opened cold (entry + shell + page); largest '${largest.route}'`,
+    database: "client",
+    value: `${largest.kb.toFixed(1)} KB; ${over} of ${routes.length} over 150 KB`,
+    target: "(reported)",
+    ok: null,
+  });
 }
 
 async function main() {
   console.log(`Bench on ${os.cpus().length} CPUs (${os.cpus()[0]?.model}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`);
   const { build } = await import("vite");
-  await build({ configFile: path.join(ROOT, "vite.config.ts"), logLevel: "warn" });
+  // The manifest says which chunks each route loads (clientSizes).
+  await build({ configFile: path.join(ROOT, "vite.config.ts"), logLevel: "warn", build: { manifest: true } });
   clientSizes();
 
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "bms-bench-"));
