@@ -16,6 +16,8 @@ import type {
   Employee,
   HrDashboardStats,
   MonthlySummary,
+  PayrollReport,
+  PayrollRow,
   ReviewReason,
 } from "../../shared/schemas/hr";
 import { notFound } from "../middlewares/errors";
@@ -192,23 +194,6 @@ export async function dashboardStats(db: Db, today: string): Promise<HrDashboard
     pendingApprovals: Number(day.pending),
   };
 }
-
-export type PayrollRow = {
-  employee: { id: string; employeeName: string; employeeCode: string | null; department: { name: string } };
-  salary: string | null;
-  presentDays: number;
-  absentDays: number;
-  violationPoints: number;
-  deductions: { reason: string; amount: string }[];
-  totalDeductions: string;
-  netPay: string | null;
-};
-
-export type PayrollReport = {
-  month: string;
-  rows: PayrollRow[];
-  totals: { employees: number; salary: string; totalDeductions: string; netPay: string };
-};
 
 /** Deductions of every active employee for a month, from the stored days (one query for all days). */
 export async function payrollReport(db: Db, month: string, policy: AttendancePolicy): Promise<PayrollReport> {
