@@ -1,14 +1,12 @@
 // Small generated attachment files (a few hundred bytes each) and storing them the way an upload
-// is stored: into the object store under a path the server makes, then registered as an attachment
-// row with its audit entry, in one database transaction (what POST …/attachments does).
+// is stored: into the object store under a path the server makes, then registered by the same
+// service POST …/attachments calls.
 import crypto from "node:crypto";
 import { Readable } from "node:stream";
 import zlib from "node:zlib";
-import type { Db } from "../db/client";
-import { attachments } from "../db/schema";
-import type { Actor } from "../context";
+import type { Actor, AppDeps } from "../context";
 import { LIMITS } from "../../shared/constants";
-import { writeAudit } from "../services/audit";
+import { registerAttachment } from "../services/attachments";
 import { LocalObjectStore } from "../storage/local";
 import { newAttachmentObjectPath, UPLOAD_URL_TTL_SECONDS, type ObjectStore } from "../storage/object-store";
 
@@ -87,32 +85,9 @@ async function putObject(storage: ObjectStore, objectPath: string, file: DemoFil
   if (!res.ok) throw new Error(`Uploading ${file.fileName} to the object store failed: ${res.status}`);
 }
 
-/** Stores one file for a transaction and registers it (row + audit entry), as the attachments route does. */
-export async function attachDemoFile(db: Db, storage: ObjectStore, transaction: { id: string; humanReadableId: string }, file: DemoFile, actor: Actor, at: Date): Promise<void> {
+/** Stores one file for a transaction and registers it through the attachments service, as an upload is. */
+export async function attachDemoFile(deps: AppDeps, transaction: { id: string }, file: DemoFile, actor: Actor): Promise<void> {
   const objectPath = newAttachmentObjectPath(transaction.id, crypto.randomUUID());
-  await putObject(storage, objectPath, file);
-  const stored = await storage.stat(objectPath);
-  if (!stored) throw new Error(`The object store lost ${objectPath}`);
-  await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(attachments)
-      .values({
-        transactionId: transaction.id,
-        fileName: file.fileName,
-        objectPath,
-        mimeType: file.mimeType,
-        fileSizeBytes: stored.size,
-        contentSha256: stored.sha256 ?? crypto.createHash("sha256").update(file.bytes).digest("hex"),
-        uploadedBy: actor.id,
-        createdAt: at,
-      })
-      .returning();
-    await writeAudit(tx, {
-      action: "create",
-      entityType: "attachment",
-      entityId: row!.id,
-      actor,
-      after: { id: row!.id, fileName: row!.fileName, mimeType: row!.mimeType, fileSizeBytes: row!.fileSizeBytes, humanReadableId: transaction.humanReadableId },
-    });
-  });
+  await putObject(deps.storage, objectPath, file);
+  await registerAttachment({ deps, actor }, transaction.id, { objectPath, fileName: file.fileName, mimeType: file.mimeType, fileSizeBytes: file.bytes.length });
 }

@@ -1,6 +1,6 @@
 // `npm run seed:demo`: a believable company to look around in. Everything goes through the real
-// services (users, categories, budgets, every transaction move, employees, name mappings, the
-// attendance importer), so approvals, rounds, audit entries and notifications are genuine.
+// services (users, categories, budgets, every transaction move, attachments, employees, name
+// mappings, the attendance importer), so approvals, rounds, audit entries and notifications are genuine.
 //
 // Three months of history without backdating by hand: the services read "now" from the injected
 // clock (AppDeps.clock), so the seed runs each transaction's story at the moments it happened
@@ -161,7 +161,7 @@ export async function seedDemo(handle: DatabaseHandle, storage: ObjectStore, opt
     });
 
     await timed("transactions", () =>
-      seedTransactions({ deps, handle, storage, people, random, realNow, tz, count: options.transactionCount ?? 300, setClock: (d) => (clockNow = d), log }),
+      seedTransactions({ deps, handle, people, random, realNow, tz, count: options.transactionCount ?? 300, setClock: (d) => (clockNow = d), log }),
     );
     clockNow = realNow;
 
@@ -362,7 +362,6 @@ function demoFileFor(t: Transaction, r: Random, n: number): DemoFile {
 type TxnSeedContext = {
   deps: AppDeps;
   handle: DatabaseHandle;
-  storage: ObjectStore;
   people: People;
   random: Random;
   realNow: Date;
@@ -413,7 +412,7 @@ async function seedTransactions(c: TxnSeedContext): Promise<void> {
       isEmergency: plan.emergency,
     });
     let t = await createTransaction(ctxOf(creator), body);
-    if (plan.attach) await attachDemoFile(c.handle.db, c.storage, t, demoFileFor(t, r, done), creator, new Date(clock));
+    if (plan.attach) await attachDemoFile(c.deps, t, demoFileFor(t, r, done), creator);
 
     if (plan.status !== "Draft") {
       later(5 * MINUTE, 90 * MINUTE);
@@ -424,7 +423,7 @@ async function seedTransactions(c: TxnSeedContext): Promise<void> {
         await rejectTransaction(ctxOf(approversInOrder[0]!), t.id, { reason: r.pick(REJECTION_REASONS) });
         later(2 * HOUR, 48 * HOUR);
         await editTransaction(ctxOf(creator), t.id, { description: `${t.description} – revised`, amount: Math.max(plan.template.min, Number(t.amount) * (r.chance(0.5) ? 0.95 : 1)).toFixed(2) });
-        if (!plan.attach) await attachDemoFile(c.handle.db, c.storage, t, demoFileFor(t, r, done), creator, new Date(clock));
+        if (!plan.attach) await attachDemoFile(c.deps, t, demoFileFor(t, r, done), creator);
         later(10 * MINUTE, 60 * MINUTE);
         t = await submitTransaction(ctxOf(creator), t.id);
       }

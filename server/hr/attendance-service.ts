@@ -5,6 +5,7 @@ import { and, asc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
 import type { Db, Queryable } from "../db/client";
 import { attendanceDays, departments, employees } from "../db/schema";
 import type { Actor } from "../context";
+import { ABSENT_DAY_STATUSES, countAttendanceDays, PRESENT_DAY_STATUSES } from "../../shared/attendance-days";
 import type { DayStatus } from "../../shared/constants";
 import { subtractMoney, sumMoney } from "../../shared/money";
 import type {
@@ -16,11 +17,13 @@ import type {
   Employee,
   HrDashboardStats,
   MonthlySummary,
+  PayrollReport,
+  PayrollRow,
   ReviewReason,
 } from "../../shared/schemas/hr";
 import { notFound } from "../middlewares/errors";
 import { writeAudit } from "../services/audit";
-import { absentWeight, computeSalaryDeductions, presentWeight, summarizeMonth, totalDeductions } from "./deductions";
+import { computeSalaryDeductions, summarizeMonth, totalDeductions } from "./deductions";
 import { monthBounds } from "./calendar";
 import { getEmployee } from "./employees";
 import type { CsvValue } from "../lib/csv";
@@ -83,14 +86,8 @@ function filterConditions(f: AttendanceFilter): SQL {
   return and(...conditions)!;
 }
 
-/** Present: any status worth part of a working day; absent: unpaid absences; late: days with violation points. */
 export function summarize(records: readonly Pick<AttendanceRecord, "employeeId" | "dayStatus" | "violationPoints">[]): AttendanceSummary {
-  return {
-    totalEmployees: new Set(records.map((r) => r.employeeId)).size,
-    present: records.filter((r) => presentWeight(r.dayStatus) > 0).length,
-    absent: records.filter((r) => absentWeight(r.dayStatus) === 1).length,
-    late: records.filter((r) => r.violationPoints > 0).length,
-  };
+  return { totalEmployees: new Set(records.map((r) => r.employeeId)).size, ...countAttendanceDays(records) };
 }
 
 export async function listAttendance(db: Db, filter: AttendanceFilter): Promise<AttendanceListResponse> {
@@ -163,9 +160,6 @@ export async function employeeDetails(db: Db, id: string, month: string, policy:
   return { employee, month, monthlySummary: summary, monthlyAttendance: records };
 }
 
-const PRESENT_STATUSES: DayStatus[] = ["Present (Full)", "Half-day (Paid)", "Half-day (Unpaid)", "On Duty/Client Visit", "WFH"];
-const ABSENT_STATUSES: DayStatus[] = ["Absent (Unpaid)", "Unpaid Leave (LWP)"];
-
 const statusList = (list: DayStatus[]) => sql.join(list.map((s) => sql`${s}`), sql`, `);
 
 /** The HR dashboard for `today` (APP_TIMEZONE): the same present/absent/late rules as the attendance summary. */
@@ -177,8 +171,8 @@ export async function dashboardStats(db: Db, today: string): Promise<HrDashboard
   const [day] = await rows<{ present: number; absent: number; late: number; pending: number }>(
     db,
     sql`select
-          (count(*) filter (where day_status::text in (${statusList(PRESENT_STATUSES)})))::int as present,
-          (count(*) filter (where day_status::text in (${statusList(ABSENT_STATUSES)})))::int as absent,
+          (count(*) filter (where day_status::text in (${statusList(PRESENT_DAY_STATUSES)})))::int as present,
+          (count(*) filter (where day_status::text in (${statusList(ABSENT_DAY_STATUSES)})))::int as absent,
           (count(*) filter (where violation_points > 0))::int as late,
           (count(*) filter (where day_status = 'Pending Review'))::int as pending
         from attendance_days where date = ${today}::date`,
@@ -192,23 +186,6 @@ export async function dashboardStats(db: Db, today: string): Promise<HrDashboard
     pendingApprovals: Number(day.pending),
   };
 }
-
-export type PayrollRow = {
-  employee: { id: string; employeeName: string; employeeCode: string | null; department: { name: string } };
-  salary: string | null;
-  presentDays: number;
-  absentDays: number;
-  violationPoints: number;
-  deductions: { reason: string; amount: string }[];
-  totalDeductions: string;
-  netPay: string | null;
-};
-
-export type PayrollReport = {
-  month: string;
-  rows: PayrollRow[];
-  totals: { employees: number; salary: string; totalDeductions: string; netPay: string };
-};
 
 /** Deductions of every active employee for a month, from the stored days (one query for all days). */
 export async function payrollReport(db: Db, month: string, policy: AttendancePolicy): Promise<PayrollReport> {

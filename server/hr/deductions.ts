@@ -1,5 +1,6 @@
 // Salary deductions and the monthly attendance summary of one employee (DECISIONS §8, spec 001
 // §3 employee details). Money goes through shared/money.ts: integer paise, never floats.
+import { absentWeight, presentWeight } from "../../shared/attendance-days";
 import type { DayStatus } from "../../shared/constants";
 import { paiseToString, prorateMoney, sumMoney, toPaise } from "../../shared/money";
 import type { AttendanceRules, SalaryDeduction } from "../../shared/schemas/hr";
@@ -80,34 +81,6 @@ export function computeSalaryDeductions(
 /** Sum of deduction lines, as a money string. */
 export function totalDeductions(lines: readonly SalaryDeduction[]): string {
   return sumMoney(lines.map((l) => l.amount));
-}
-
-/** How much of a present day a status is: worked (or working elsewhere) counts. */
-export function presentWeight(status: DayStatus): number {
-  switch (status) {
-    case "Present (Full)":
-    case "WFH":
-    case "On Duty/Client Visit":
-      return 1;
-    case "Half-day (Paid)":
-    case "Half-day (Unpaid)":
-      return 0.5;
-    default:
-      return 0;
-  }
-}
-
-/** How much of an unpaid absence a status is (paid leave, offs, holidays and reviews are not absences). */
-export function absentWeight(status: DayStatus): number {
-  switch (status) {
-    case "Absent (Unpaid)":
-    case "Unpaid Leave (LWP)":
-      return 1;
-    case "Half-day (Unpaid)":
-      return 0.5;
-    default:
-      return 0;
-  }
 }
 
 export type MonthSummaryCounts = {

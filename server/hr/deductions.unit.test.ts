@@ -2,10 +2,8 @@ import { describe, expect, it } from "vitest";
 import type { DayStatus } from "../../shared/constants";
 import { DEFAULT_ATTENDANCE_POLICY } from "../../shared/schemas/hr";
 import {
-  absentWeight,
   computeSalaryDeductions,
   daysInMonth,
-  presentWeight,
   summarizeMonth,
   totalDeductions,
   type DeductionDay,
@@ -202,22 +200,5 @@ describe("summarizeMonth (employee details)", () => {
 
   it("an empty month is all zeros", () => {
     expect(summarizeMonth([])).toEqual({ presentDays: 0, absentDays: 0, lateDays: 0, violationPoints: 0, pendingReviewDays: 0 });
-  });
-
-  it.each([
-    ["Present (Full)", 1, 0],
-    ["Half-day (Paid)", 0.5, 0],
-    ["Half-day (Unpaid)", 0.5, 0.5],
-    ["Absent (Unpaid)", 0, 1],
-    ["Paid Leave (PL)", 0, 0],
-    ["Unpaid Leave (LWP)", 0, 1],
-    ["Weekly Off", 0, 0],
-    ["Holiday", 0, 0],
-    ["On Duty/Client Visit", 1, 0],
-    ["WFH", 1, 0],
-    ["Pending Review", 0, 0],
-  ] as [DayStatus, number, number][])("%s counts %d present, %d absent", (status, present, absent) => {
-    expect(presentWeight(status)).toBe(present);
-    expect(absentWeight(status)).toBe(absent);
   });
 });

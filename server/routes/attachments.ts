@@ -7,41 +7,35 @@ import crypto from "node:crypto";
 import { PassThrough, finished } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { Request } from "express";
-import { count, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { LIMITS } from "../../shared/constants";
 import { attachmentUploadUrlSchema, registerAttachmentSchema } from "../../shared/schemas/transactions";
 import { attachments, type AttachmentRow, type TransactionRow } from "../db/schema";
 import type { Queryable } from "../db/client";
 import type { Actor, AppDeps } from "../context";
-import type { Logger } from "../logger";
 import { actorOf } from "../middlewares/auth";
 import { presentAttachment } from "../presenters/transactions";
-import { AppError, badRequest, conflict, forbidden, notFound, tooLarge } from "../middlewares/errors";
+import { AppError, conflict, forbidden, notFound, tooLarge } from "../middlewares/errors";
 import { body } from "../middlewares/validate";
 import { writeAudit } from "../services/audit";
-import { canMove, type MoveVerdict } from "../services/transactions/status-machine";
+import {
+  allowAddingAttachment,
+  countAttachments,
+  downloadContentType,
+  MAX_FILES_MESSAGE,
+  MAX_SIZE_TEXT,
+  registerAttachment,
+  removeStoredObjects,
+} from "../services/attachments";
+import { canMove } from "../services/transactions/status-machine";
 import { loadVisibleTransaction } from "../services/transactions/visibility";
-import { newAttachmentObjectPath, transactionOfObjectPath, UPLOAD_URL_TTL_SECONDS, type ObjectStore } from "../storage/object-store";
+import { newAttachmentObjectPath, UPLOAD_URL_TTL_SECONDS } from "../storage/object-store";
 import { LocalObjectStore, sameContentType, StorageError } from "../storage/local";
 import { ApiRouter } from "./api-router";
 
-export const MAX_FILES_MESSAGE = `Maximum number of files reached (${LIMITS.filesPerTransaction})`;
 export const ATTACHMENT_NOT_FOUND = "Attachment not found";
-const MAX_SIZE_TEXT = `${LIMITS.fileMaxBytes / (1024 * 1024)} MB`;
 
 // ---------------------------------------------------------------- helpers
-
-/**
- * Remove stored objects once the rows that named them are gone (call it after the commit, e.g. when a
- * transaction is deleted). Failures are logged, never thrown: the rows are already deleted.
- */
-export async function removeStoredObjects(storage: ObjectStore, logger: Logger, objectPaths: readonly string[]): Promise<void> {
-  await Promise.all(
-    objectPaths.map((objectPath) =>
-      storage.delete(objectPath).catch((err: unknown) => logger.warn({ err, objectPath }, "could not remove an attachment's object")),
-    ),
-  );
-}
 
 /** RFC 6266 / 5987: an ASCII fallback name (no quotes, backslashes, slashes or control characters) plus the exact UTF-8 name. */
 export function contentDisposition(fileName: string): string {
@@ -52,16 +46,6 @@ export function contentDisposition(fileName: string): string {
   if (ascii === cleaned) return `attachment; filename="${ascii}"`;
   const encoded = encodeURIComponent(cleaned).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
-}
-
-const SAFE_MIME = /^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*\/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*(?:\s*;[\x20-\x7e]*)?$/;
-
-function downloadContentType(mimeType: string | null | undefined): string {
-  return mimeType && mimeType.length <= 255 && SAFE_MIME.test(mimeType) ? mimeType : "application/octet-stream";
-}
-
-function allow(verdict: MoveVerdict): void {
-  if (!verdict.ok) throw new AppError(verdict.status, verdict.message, { code: verdict.status === 403 ? "forbidden" : "conflict" });
 }
 
 /** Removing an attachment is the same rule as adding one; only the words differ. */
@@ -77,16 +61,6 @@ function requestOrigin(req: Request): string | undefined {
   const host = req.get("host");
   if (!host || !/^[A-Za-z0-9.-]+(?::\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](?::\d{1,5})?$/.test(host)) return undefined;
   return `${req.protocol}://${host}`;
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: unknown; cause?: { code?: unknown } } | null;
-  return e?.code === "23505" || e?.cause?.code === "23505";
-}
-
-async function countAttachments(q: Queryable, transactionId: string): Promise<number> {
-  const [row] = await q.select({ n: count() }).from(attachments).where(eq(attachments.transactionId, transactionId));
-  return Number(row?.n ?? 0);
 }
 
 /** The attachment and its transaction, if this actor may see the transaction; 404 otherwise. */
@@ -130,7 +104,7 @@ export function attachmentRoutes(deps: AppDeps): ApiRouter {
       const input = body(req, attachmentUploadUrlSchema);
       const now = deps.clock();
       const txn = await loadVisibleTransaction(db, String(req.params.id), actor, now);
-      allow(canMove("add-attachment", txn, actor));
+      allowAddingAttachment(txn, actor);
       // Fail before the upload rather than after it.
       if ((await countAttachments(db, txn.id)) >= LIMITS.filesPerTransaction) throw conflict(MAX_FILES_MESSAGE, "max_files");
       const objectPath = newAttachmentObjectPath(txn.id, crypto.randomUUID());
@@ -155,73 +129,9 @@ export function attachmentRoutes(deps: AppDeps): ApiRouter {
       tag: "attachments",
     },
     async (req, res) => {
-      const actor = actorOf(req);
-      const input = body(req, registerAttachmentSchema);
-      const now = deps.clock();
-      const id = String(req.params.id);
-      const txn = await loadVisibleTransaction(db, id, actor, now);
-      allow(canMove("add-attachment", txn, actor));
-      if (transactionOfObjectPath(input.objectPath) !== txn.id) {
-        const message = "This file was not uploaded for this transaction";
-        throw badRequest(message, [{ path: "objectPath", message }]);
-      }
-      // The store is asked outside the database transaction (for GCS it is a network call).
-      const stored = await storage.stat(input.objectPath);
-      if (!stored) {
-        const message = "The uploaded file was not found. Please upload it again.";
-        throw badRequest(message, [{ path: "objectPath", message }]);
-      }
-      if (stored.size > LIMITS.fileMaxBytes) {
-        // Only possible on GCS, whose signed PUT cannot cap the size: refuse and drop the object.
-        await removeStoredObjects(storage, logger, [input.objectPath]);
-        throw tooLarge(`${input.fileName}: File is too large (max ${MAX_SIZE_TEXT})`);
-      }
-      if (stored.size !== input.fileSizeBytes) {
-        const message = `File size does not match the uploaded file (${stored.size} bytes)`;
-        throw badRequest(message, [{ path: "fileSizeBytes", message }]);
-      }
-      let row: AttachmentRow;
-      try {
-        row = await db.transaction(async (tx) => {
-          // Locked: the count below and the insert are one step for concurrent registrations.
-          const locked = await loadVisibleTransaction(tx, id, actor, now, { forUpdate: true });
-          allow(canMove("add-attachment", locked, actor));
-          const [already] = await tx
-            .select({ id: attachments.id })
-            .from(attachments)
-            .where(eq(attachments.objectPath, input.objectPath))
-            .limit(1);
-          if (already) throw conflict("This file is already attached", "already_registered");
-          if ((await countAttachments(tx, locked.id)) >= LIMITS.filesPerTransaction) throw conflict(MAX_FILES_MESSAGE, "max_files");
-          const [inserted] = await tx
-            .insert(attachments)
-            .values({
-              transactionId: locked.id,
-              fileName: input.fileName,
-              objectPath: input.objectPath,
-              // What the upload was signed for and stored with, when the store knows it.
-              mimeType: downloadContentType(stored.contentType ?? input.mimeType),
-              fileSizeBytes: stored.size,
-              contentSha256: stored.sha256,
-              uploadedBy: actor.id,
-            })
-            .returning();
-          await writeAudit(tx, {
-            action: "create",
-            entityType: "attachment",
-            entityId: inserted.id,
-            actor,
-            after: { ...presentAttachment(inserted), humanReadableId: locked.humanReadableId, contentSha256: inserted.contentSha256 },
-            ipAddress: req.ip,
-          });
-          return inserted;
-        });
-      } catch (err) {
-        if (isUniqueViolation(err)) throw conflict("This file is already attached", "already_registered");
-        throw err;
-      }
+      const attachment = await registerAttachment({ deps, actor: actorOf(req), ip: req.ip }, String(req.params.id), body(req, registerAttachmentSchema));
       res.status(201);
-      return presentAttachment(row);
+      return attachment;
     },
   );
 

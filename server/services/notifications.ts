@@ -6,7 +6,7 @@ import type { Queryable } from "../db/client";
 import { notifications, users, type NotificationRow } from "../db/schema";
 import type { EventBus } from "../realtime/bus";
 import type { Logger } from "../logger";
-import type { NotificationType } from "../../shared/schemas/transactions";
+import type { NotificationType } from "../../shared/ws-events";
 
 export type NotificationPayload = {
   type: NotificationType;

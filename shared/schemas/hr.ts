@@ -378,3 +378,21 @@ export type HrDashboardStats = {
   lateArrivals: number;
   pendingApprovals: number;
 };
+
+/** One active employee's line of the payroll report (`GET /api/hr/reports/payroll?month=YYYY-MM`). */
+export type PayrollRow = {
+  employee: { id: string; employeeName: string; employeeCode: string | null; department: { name: string } };
+  salary: string | null;
+  presentDays: number;
+  absentDays: number;
+  violationPoints: number;
+  deductions: SalaryDeduction[];
+  totalDeductions: string;
+  netPay: string | null;
+};
+
+export type PayrollReport = {
+  month: string;
+  rows: PayrollRow[];
+  totals: { employees: number; salary: string; totalDeductions: string; netPay: string };
+};

@@ -467,22 +467,6 @@ export type DashboardStats = {
   unpaidApprovedCount: number;
 };
 
-export const NOTIFICATION_TYPES = ["transaction_pending", "user_notification"] as const;
-export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
-
-/** GET /api/notifications: the latest 50, newest first (DECISIONS §6). */
-export type Notification = {
-  id: string;
-  type: NotificationType;
-  message: string;
-  isPriority: boolean;
-  transactionId: string | null;
-  humanReadableId: string | null;
-  category: string | null;
-  isRead: boolean;
-  createdAt: string;
-};
-
 /** POST …/attachments/upload-url. */
 export type AttachmentUploadUrlResponse = { uploadURL: string; objectPath: string };
 

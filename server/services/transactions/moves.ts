@@ -112,29 +112,38 @@ export async function createTransaction(ctx: Ctx, input: CreateTransactionBody):
   });
 }
 
+type DetailsChange = Pick<EditTransactionBody, "formType" | "categoryId" | "amount" | "transactionDate" | "description" | "customFieldValues" | "isPriority" | "isEmergency">;
+
+/**
+ * The columns an edit or a full override sets from the details sent (undefined: the column stays).
+ * Custom field values, when sent or when the category changes, are checked against the category's
+ * fields. A new category must be active unless `newCategoryMayBeInactive` (the override repairs
+ * records); the current one may be inactive either way.
+ */
+async function changedDetails(tx: Tx, row: TransactionRow, input: DetailsChange, { newCategoryMayBeInactive }: { newCategoryMayBeInactive: boolean }) {
+  const categoryChanged = input.categoryId !== undefined && input.categoryId !== row.categoryId;
+  const category = await usableCategory(tx, input.categoryId ?? row.categoryId, { allowInactive: newCategoryMayBeInactive || !categoryChanged });
+  const checkFields = input.customFieldValues !== undefined || categoryChanged;
+  return {
+    formType: input.formType,
+    categoryId: input.categoryId,
+    amount: input.amount,
+    transactionDate: input.transactionDate,
+    description: input.description,
+    customFieldValues: checkFields ? checkCustomFields(category, input.customFieldValues ?? row.customFieldValues) : undefined,
+    isPriority: input.isPriority,
+    isEmergency: input.isEmergency,
+  };
+}
+
 export async function editTransaction(ctx: Ctx, id: string, input: EditTransactionBody): Promise<Transaction> {
   return mutate(ctx, async (tx) => {
     const row = await lock(tx, ctx, id);
     assertMove(canMove("edit", row, ctx.actor));
-    const categoryChanged = input.categoryId !== undefined && input.categoryId !== row.categoryId;
-    const category = await usableCategory(tx, input.categoryId ?? row.categoryId, { allowInactive: !categoryChanged });
-    const customFieldValues =
-      input.customFieldValues !== undefined || categoryChanged
-        ? checkCustomFields(category, input.customFieldValues ?? row.customFieldValues)
-        : undefined;
+    const details = await changedDetails(tx, row, input, { newCategoryMayBeInactive: false });
     const [after] = await tx
       .update(transactions)
-      .set({
-        formType: input.formType,
-        categoryId: input.categoryId,
-        amount: input.amount,
-        transactionDate: input.transactionDate,
-        description: input.description,
-        customFieldValues,
-        isPriority: input.isPriority,
-        isEmergency: input.isEmergency,
-        updatedAt: ctx.deps.clock(),
-      })
+      .set({ ...details, updatedAt: ctx.deps.clock() })
       .where(eq(transactions.id, row.id))
       .returning();
     await writeAudit(tx, { action: "update", entityType: "transaction", entityId: row.id, actor: ctx.actor, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip });
@@ -482,25 +491,15 @@ export async function fullOverride(ctx: Ctx, id: string, input: FullOverrideBody
   return mutate(ctx, async (tx) => {
     const row = await lock(tx, ctx, id);
     assertMove(canMove("full-override", row, ctx.actor));
-    const categoryChanged = input.categoryId !== undefined && input.categoryId !== row.categoryId;
-    const category = await usableCategory(tx, input.categoryId ?? row.categoryId, { allowInactive: true });
-    const customFieldValues =
-      input.customFieldValues !== undefined || categoryChanged ? checkCustomFields(category, input.customFieldValues ?? row.customFieldValues) : undefined;
+    const details = await changedDetails(tx, row, input, { newCategoryMayBeInactive: true });
     const now = ctx.deps.clock();
     const status = input.status ?? row.status;
     const [after] = await tx
       .update(transactions)
       .set({
-        formType: input.formType,
-        categoryId: input.categoryId,
-        amount: input.amount,
-        transactionDate: input.transactionDate,
-        description: input.description,
+        ...details,
         status: input.status,
         isPaid: input.isPaid,
-        isPriority: input.isPriority,
-        isEmergency: input.isEmergency,
-        customFieldValues,
         paymentDueDate: input.paymentDueDate,
         paidDate: input.paidDate,
         paymentMethod: input.paymentMethod,

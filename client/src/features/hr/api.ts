@@ -16,6 +16,7 @@ import type {
   ImportResult,
   NameMapping,
   NameMappingInput,
+  PayrollReport,
 } from "@shared/schemas/hr";
 import { ApiError, apiJson } from "@/lib/api";
 
@@ -117,23 +118,6 @@ export function useSaveAttendancePolicy() {
     onSuccess: () => invalidate(HR_KEYS.policy, HR_KEYS.attendance, HR_KEYS.details, HR_KEYS.payroll, HR_KEYS.stats),
   });
 }
-
-/** One employee's line of the payroll report (GET /api/hr/reports/payroll). */
-export type PayrollRow = {
-  employee: { id: string; employeeName: string; employeeCode: string | null; department: { name: string } };
-  salary: string | null;
-  presentDays: number;
-  absentDays: number;
-  violationPoints: number;
-  deductions: { reason: string; amount: string }[];
-  totalDeductions: string;
-  netPay: string | null;
-};
-export type PayrollReport = {
-  month: string;
-  rows: PayrollRow[];
-  totals: { employees: number; salary: string; totalDeductions: string; netPay: string };
-};
 
 export function usePayrollReport(month: string) {
   return useQuery<PayrollReport>({ queryKey: [...HR_KEYS.payroll, { month }], placeholderData: (prev) => prev, staleTime: 30_000 });

@@ -2,13 +2,13 @@
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { WEEKDAYS } from "@shared/constants";
 import { employeeCreateSchema, type Employee, type EmployeeCreate, type EmployeeCreateInput } from "@shared/schemas/hr";
-import { Button, Checkbox, Dialog, DialogContent, Field, Input, Select, Textarea } from "@/components/ui";
+import { Button, Checkbox, Dialog, DialogContent, Field, Input, Textarea } from "@/components/ui";
 import { toast } from "@/hooks/use-toast";
 import { errorIssues, errorMessage } from "@/lib/api";
 import { useCreateEmployee, useDepartments, useUpdateEmployee } from "../api";
 import { todayIso } from "../lib/dates";
+import { EmployeeFormFields } from "./EmployeeFormFields";
 import { FormError } from "./FormError";
 
 type Values = EmployeeCreateInput;
@@ -97,7 +97,6 @@ export function EmployeeFormDialog({ open, onOpenChange, employee }: EmployeeFor
   });
 
   const pending = create.isPending || update.isPending;
-  const departmentOptions = (departments.data ?? []).map((d) => ({ value: d.id, label: d.name }));
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -118,33 +117,16 @@ export function EmployeeFormDialog({ open, onOpenChange, employee }: EmployeeFor
       >
         <FormError message={formError} />
         <form id="employee-form" onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
-          <Field label="Employee Name" required error={errors.employeeName?.message} className="sm:col-span-2">
-            <Input autoComplete="off" {...register("employeeName")} />
-          </Field>
-          <Field label="Employee Code" error={errors.employeeCode?.message} hint="Optional; unique when given">
-            <Input autoComplete="off" {...register("employeeCode")} />
-          </Field>
-          <Field label="Department" required error={errors.departmentId?.message} hint={departmentOptions.length === 0 ? "Add a department first (Departments button)" : undefined}>
-            <Select placeholder="Select a department" options={departmentOptions} {...register("departmentId")} />
-          </Field>
-          <Field label="Weekly Off" required error={errors.weeklyOff?.message}>
-            <Select options={WEEKDAYS.map((d) => ({ value: d, label: d }))} {...register("weeklyOff")} />
-          </Field>
-          <Field label="Joining Date" required error={errors.joiningDate?.message}>
-            <Input type="date" {...register("joiningDate")} />
-          </Field>
-          <Field label="Phone" error={errors.phone?.message}>
-            <Input type="tel" autoComplete="off" {...register("phone")} />
-          </Field>
-          <Field label="Email" error={errors.email?.message}>
-            <Input type="email" autoComplete="off" {...register("email")} />
-          </Field>
-          <Field label="Work Location" error={errors.workLocation?.message}>
-            <Input autoComplete="off" {...register("workLocation")} />
-          </Field>
-          <Field label="Monthly Salary (₹)" error={errors.monthlySalary?.message} hint="Used for salary deductions">
-            <Input inputMode="decimal" autoComplete="off" placeholder="e.g. 35000" {...register("monthlySalary")} />
-          </Field>
+          <EmployeeFormFields
+            register={register}
+            errors={errors}
+            departments={departments.data ?? []}
+            hints={{
+              employeeCode: "Optional; unique when given",
+              departmentId: departments.data?.length ? undefined : "Add a department first (Departments button)",
+              monthlySalary: "Used for salary deductions",
+            }}
+          />
           <Field label="Emergency Contact Name" error={errors.emergencyContactName?.message}>
             <Input autoComplete="off" {...register("emergencyContactName")} />
           </Field>

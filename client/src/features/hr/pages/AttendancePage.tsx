@@ -5,6 +5,7 @@ import { useMemo, useState } from "react";
 import { useQueries } from "@tanstack/react-query";
 import { CalendarCheck, CalendarDays, Clock, Download, Eye, Pencil, RefreshCw, Search, UserX, Users, X } from "lucide-react";
 import { useSearch } from "wouter";
+import { countAttendanceDays } from "@shared/attendance-days";
 import { DAY_STATUSES } from "@shared/constants";
 import { formatDate } from "@shared/format";
 import type { AttendanceListResponse, AttendanceRecord, AttendanceSummary } from "@shared/schemas/hr";
@@ -17,16 +18,8 @@ import { DayStatusBadge } from "../components/DayStatusBadge";
 import { EmployeeMonthView } from "../components/EmployeeMonthView";
 import { currentMonth, formatClock, formatHours, monthLabel, monthsBetween, todayIso } from "../lib/dates";
 
-const PRESENT = new Set(["Present (Full)", "Half-day (Paid)", "Half-day (Unpaid)", "On Duty/Client Visit", "WFH"]);
-const ABSENT = new Set(["Absent (Unpaid)", "Unpaid Leave (LWP)"]);
-
 function summarise(records: AttendanceRecord[], totalEmployees: number): AttendanceSummary {
-  return {
-    totalEmployees,
-    present: records.filter((r) => PRESENT.has(r.dayStatus)).length,
-    absent: records.filter((r) => ABSENT.has(r.dayStatus)).length,
-    late: records.filter((r) => r.violationPoints > 0).length,
-  };
+  return { totalEmployees, ...countAttendanceDays(records) };
 }
 
 function query(params: Record<string, string | undefined>): string {

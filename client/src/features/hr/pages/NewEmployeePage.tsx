@@ -4,13 +4,13 @@ import { ArrowLeft } from "lucide-react";
 import { useForm, type FieldErrors } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Link, useLocation } from "wouter";
-import { WEEKDAYS } from "@shared/constants";
 import { employeeCreateSchema, type EmployeeCreate, type EmployeeCreateInput } from "@shared/schemas/hr";
 import { PATHS } from "@/app/paths";
-import { Button, buttonVariants, Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle, Field, Input, Select, Textarea } from "@/components/ui";
+import { Button, buttonVariants, Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle, Field, Input, Textarea } from "@/components/ui";
 import { toast } from "@/hooks/use-toast";
 import { errorIssues, errorMessage } from "@/lib/api";
 import { useCreateEmployee, useDepartments } from "../api";
+import { EmployeeFormFields } from "../components/EmployeeFormFields";
 import { todayIso } from "../lib/dates";
 
 export default function NewEmployeePage() {
@@ -65,33 +65,7 @@ export default function NewEmployeePage() {
             <CardDescription>Fields marked * are required. The joining date defaults to today.</CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4 sm:grid-cols-2">
-            <Field label="Employee Name" required error={errors.employeeName?.message} className="sm:col-span-2">
-              <Input autoComplete="off" {...register("employeeName")} />
-            </Field>
-            <Field label="Employee Code" error={errors.employeeCode?.message}>
-              <Input autoComplete="off" {...register("employeeCode")} />
-            </Field>
-            <Field label="Department" required error={errors.departmentId?.message}>
-              <Select placeholder="Select a department" options={(departments.data ?? []).map((d) => ({ value: d.id, label: d.name }))} {...register("departmentId")} />
-            </Field>
-            <Field label="Weekly Off" required error={errors.weeklyOff?.message}>
-              <Select options={WEEKDAYS.map((d) => ({ value: d, label: d }))} {...register("weeklyOff")} />
-            </Field>
-            <Field label="Joining Date" required error={errors.joiningDate?.message}>
-              <Input type="date" {...register("joiningDate")} />
-            </Field>
-            <Field label="Phone" error={errors.phone?.message}>
-              <Input type="tel" autoComplete="off" {...register("phone")} />
-            </Field>
-            <Field label="Email" error={errors.email?.message}>
-              <Input type="email" autoComplete="off" {...register("email")} />
-            </Field>
-            <Field label="Work Location" error={errors.workLocation?.message}>
-              <Input autoComplete="off" {...register("workLocation")} />
-            </Field>
-            <Field label="Monthly Salary (₹)" error={errors.monthlySalary?.message}>
-              <Input inputMode="decimal" autoComplete="off" placeholder="e.g. 35000" {...register("monthlySalary")} />
-            </Field>
+            <EmployeeFormFields register={register} errors={errors} departments={departments.data ?? []} />
             <Field label="Address" error={errors.address?.message} className="sm:col-span-2">
               <Textarea rows={2} {...register("address")} />
             </Field>

@@ -3,10 +3,11 @@
 import { useState } from "react";
 import { ChevronLeft, ChevronRight, Download, FileBarChart } from "lucide-react";
 import { formatRupees } from "@shared/format";
+import type { PayrollRow } from "@shared/schemas/hr";
 import { Alert, Button, Card, EmptyState, Input, Label, Spinner, StatCard } from "@/components/ui";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api";
-import { downloadCsv, usePayrollReport, type PayrollRow } from "../api";
+import { downloadCsv, usePayrollReport } from "../api";
 import { addMonths, currentMonth, monthLabel } from "../lib/dates";
 
 function departmentName(row: PayrollRow): string {

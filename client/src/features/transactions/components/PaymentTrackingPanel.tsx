@@ -4,7 +4,7 @@
 //   PaymentDue        → Process Payment (flagged '(Overdue)' when the due date is before today)
 //   Paid (or isPaid)  → Cancel Payment, Complete Transaction
 // Who may act (DECISIONS §4): Accountant and SuperAdmin.
-import { useState, type FormEvent } from "react";
+import { useState, type FormEvent, type ReactNode } from "react";
 import { CalendarClock, CheckCircle2, CircleDollarSign, Undo2 } from "lucide-react";
 import { PAYMENT_METHODS, type PaymentMethod } from "@shared/constants";
 import type { Transaction } from "@shared/schemas/transactions";
@@ -32,6 +32,27 @@ function PaymentStatusBadge({ t }: { t: Transaction }) {
 }
 
 type Mode = "none" | "process" | "due";
+
+type OutcomeToasts = { title: string; description: string; failedTitle: string; fallback: string };
+
+/** What each payment move says: its success toast, and its failure toast's title with the reason to fall back on. */
+const OUTCOME_TOASTS = {
+  process: { title: "Payment Processed", description: "Transaction has been marked as paid", failedTitle: "Payment Processing Failed", fallback: "Failed to process payment" },
+  markDue: { title: "Payment Due Set", description: "Transaction marked as payment due", failedTitle: "Failed to Set Payment Due", fallback: "Failed to mark payment due" },
+  cancel: { title: "Payment Canceled", description: "Payment has been canceled and can be reprocessed", failedTitle: "Failed to Cancel Payment", fallback: "Failed to cancel payment" },
+  complete: { title: "Transaction Completed", description: "Transaction workflow has been completed", failedTitle: "Failed to Complete Transaction", fallback: "Failed to complete transaction" },
+} satisfies Record<string, OutcomeToasts>;
+
+/** Mutation callbacks that report a payment move: the success toast, or the server's reason under the failure title. */
+function reportOutcome({ title, description, failedTitle, fallback }: OutcomeToasts, afterSuccess?: () => void) {
+  return {
+    onSuccess: () => {
+      afterSuccess?.();
+      toast({ title, description });
+    },
+    onError: (err: unknown) => toast({ title: failedTitle, description: errorMessage(err, fallback), variant: "destructive" }),
+  };
+}
 
 export function PaymentTrackingPanel({ transaction: t, canAct }: { transaction: Transaction; canAct: boolean }) {
   const [mode, setMode] = useState<Mode>("none");
@@ -61,17 +82,9 @@ export function PaymentTrackingPanel({ transaction: t, canAct }: { transaction: 
   if (t.completedAt) notes.push({ icon: CheckCircle2, text: `Completed on ${formatDateTime(t.completedAt)}` });
   if (notes.length === 0 && t.status === "Approved") notes.push({ icon: CalendarClock, text: "Awaiting payment" });
 
-  const onCancel = () =>
-    cancel.mutate(undefined, {
-      onSuccess: () => toast({ title: "Payment Canceled", description: "Payment has been canceled and can be reprocessed" }),
-      onError: (err) => toast({ title: "Failed to Cancel Payment", description: errorMessage(err, "Failed to cancel payment"), variant: "destructive" }),
-    });
-  const onComplete = () =>
-    complete.mutate(undefined, {
-      onSuccess: () => toast({ title: "Transaction Completed", description: "Transaction workflow has been completed" }),
-      onError: (err) =>
-        toast({ title: "Failed to Complete Transaction", description: errorMessage(err, "Failed to complete transaction"), variant: "destructive" }),
-    });
+  const closeForm = () => setMode("none");
+  const onCancel = () => cancel.mutate(undefined, reportOutcome(OUTCOME_TOASTS.cancel));
+  const onComplete = () => complete.mutate(undefined, reportOutcome(OUTCOME_TOASTS.complete));
 
   return (
     <section aria-labelledby={`payment-${t.id}`} className="rounded-lg border border-slate-200 p-4">
@@ -127,34 +140,16 @@ export function PaymentTrackingPanel({ transaction: t, canAct }: { transaction: 
         <ProcessPaymentForm
           today={today}
           pending={process.isPending}
-          onCancel={() => setMode("none")}
-          onSubmit={(body) =>
-            process.mutate(body, {
-              onSuccess: () => {
-                setMode("none");
-                toast({ title: "Payment Processed", description: "Transaction has been marked as paid" });
-              },
-              onError: (err) =>
-                toast({ title: "Payment Processing Failed", description: errorMessage(err, "Failed to process payment"), variant: "destructive" }),
-            })
-          }
+          onCancel={closeForm}
+          onSubmit={(body) => process.mutate(body, reportOutcome(OUTCOME_TOASTS.process, closeForm))}
         />
       ) : null}
       {canAct && mode === "due" && canMarkDue ? (
         <PaymentDueForm
           today={today}
           pending={markDue.isPending}
-          onCancel={() => setMode("none")}
-          onSubmit={(dueDate) =>
-            markDue.mutate(dueDate, {
-              onSuccess: () => {
-                setMode("none");
-                toast({ title: "Payment Due Set", description: "Transaction marked as payment due" });
-              },
-              onError: (err) =>
-                toast({ title: "Failed to Set Payment Due", description: errorMessage(err, "Failed to mark payment due"), variant: "destructive" }),
-            })
-          }
+          onCancel={closeForm}
+          onSubmit={(dueDate) => markDue.mutate(dueDate, reportOutcome(OUTCOME_TOASTS.markDue, closeForm))}
         />
       ) : null}
     </section>
@@ -193,8 +188,7 @@ function ProcessPaymentForm({
   };
 
   return (
-    <form onSubmit={submit} className="mt-4 grid gap-3 rounded-lg bg-slate-50 p-4" aria-label="Process Payment" noValidate>
-      <h4 className="text-sm font-semibold text-slate-900">Process Payment</h4>
+    <PaymentForm title="Process Payment" onSubmit={submit} onCancel={onCancel} pending={pending} submitLabel="Confirm Payment" pendingLabel="Processing..." noValidate>
       <div className="grid gap-3 sm:grid-cols-2">
         <Field label="Payment Method" required error={error}>
           <Select
@@ -217,15 +211,7 @@ function ProcessPaymentForm({
       <Field label="Payment Notes">
         <Textarea rows={2} value={notes} onChange={(e) => setNotes(e.target.value)} maxLength={2000} />
       </Field>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={onCancel} disabled={pending}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={pending}>
-          {pending ? "Processing..." : "Confirm Payment"}
-        </Button>
-      </div>
-    </form>
+    </PaymentForm>
   );
 }
 
@@ -242,24 +228,54 @@ function PaymentDueForm({
 }) {
   const [dueDate, setDueDate] = useState("");
   return (
-    <form
+    <PaymentForm
+      title="Set Payment Due Date"
       onSubmit={(e) => {
         e.preventDefault();
         onSubmit(dueDate || null);
       }}
-      className="mt-4 grid gap-3 rounded-lg bg-slate-50 p-4"
-      aria-label="Set Payment Due Date"
+      onCancel={onCancel}
+      pending={pending}
+      submitLabel="Mark Payment Due"
+      pendingLabel="Saving..."
     >
-      <h4 className="text-sm font-semibold text-slate-900">Set Payment Due Date</h4>
       <Field label="Due Date" hint="Optional. Leave empty to mark as due without a date.">
         <Input type="date" min={today} value={dueDate} onChange={(e) => setDueDate(e.target.value)} />
       </Field>
+    </PaymentForm>
+  );
+}
+
+/** The frame of both payment forms: titled, its fields, then Cancel and the submit button. */
+function PaymentForm({
+  title,
+  onSubmit,
+  onCancel,
+  pending,
+  submitLabel,
+  pendingLabel,
+  noValidate,
+  children,
+}: {
+  title: string;
+  onSubmit: (event: FormEvent) => void;
+  onCancel: () => void;
+  pending: boolean;
+  submitLabel: string;
+  pendingLabel: string;
+  noValidate?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <form onSubmit={onSubmit} className="mt-4 grid gap-3 rounded-lg bg-slate-50 p-4" aria-label={title} noValidate={noValidate}>
+      <h4 className="text-sm font-semibold text-slate-900">{title}</h4>
+      {children}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onCancel} disabled={pending}>
           Cancel
         </Button>
         <Button type="submit" disabled={pending}>
-          {pending ? "Saving..." : "Mark Payment Due"}
+          {pending ? pendingLabel : submitLabel}
         </Button>
       </div>
     </form>

@@ -1,0 +1,125 @@
+// Registering an uploaded file on a transaction (DECISIONS §4): the one path by which an attachment
+// row comes to be, for POST /api/transactions/:id/attachments and the demo seed alike. Who may add
+// one is the status machine's 'add-attachment' move (owner while Draft or Rejected, SuperAdmin any).
+import { count, eq } from "drizzle-orm";
+import { LIMITS } from "../../shared/constants";
+import type { Attachment, RegisterAttachmentBody } from "../../shared/schemas/transactions";
+import type { Queryable } from "../db/client";
+import { attachments, type AttachmentRow, type TransactionRow } from "../db/schema";
+import type { Actor, AppDeps } from "../context";
+import type { Logger } from "../logger";
+import { AppError, badRequest, conflict, tooLarge } from "../middlewares/errors";
+import { presentAttachment } from "../presenters/transactions";
+import { transactionOfObjectPath, type ObjectStore } from "../storage/object-store";
+import { writeAudit } from "./audit";
+import { isUniqueViolation } from "./transactions/common";
+import { canMove } from "./transactions/status-machine";
+import { loadVisibleTransaction } from "./transactions/visibility";
+
+export const MAX_FILES_MESSAGE = `Maximum number of files reached (${LIMITS.filesPerTransaction})`;
+export const MAX_SIZE_TEXT = `${LIMITS.fileMaxBytes / (1024 * 1024)} MB`;
+const ALREADY_ATTACHED = "This file is already attached";
+
+/** 403 unless this actor may add attachments to the transaction now; 409 when its status forbids it. */
+export function allowAddingAttachment(txn: TransactionRow, actor: Actor): void {
+  const verdict = canMove("add-attachment", txn, actor);
+  if (!verdict.ok) throw new AppError(verdict.status, verdict.message, { code: verdict.status === 403 ? "forbidden" : "conflict" });
+}
+
+export async function countAttachments(q: Queryable, transactionId: string): Promise<number> {
+  const [row] = await q.select({ n: count() }).from(attachments).where(eq(attachments.transactionId, transactionId));
+  return Number(row?.n ?? 0);
+}
+
+const SAFE_MIME = /^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*\/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*(?:\s*;[\x20-\x7e]*)?$/;
+
+/** The type a download is served as: the stored one when it is a well-formed MIME type, else octet-stream. */
+export function downloadContentType(mimeType: string | null | undefined): string {
+  return mimeType && mimeType.length <= 255 && SAFE_MIME.test(mimeType) ? mimeType : "application/octet-stream";
+}
+
+/**
+ * Remove stored objects once the rows that named them are gone (call it after the commit, e.g. when a
+ * transaction is deleted). Failures are logged, never thrown: the rows are already deleted.
+ */
+export async function removeStoredObjects(storage: ObjectStore, logger: Logger, objectPaths: readonly string[]): Promise<void> {
+  await Promise.all(
+    objectPaths.map((objectPath) =>
+      storage.delete(objectPath).catch((err: unknown) => logger.warn({ err, objectPath }, "could not remove an attachment's object")),
+    ),
+  );
+}
+
+/**
+ * Registers an object already uploaded for this transaction: its real size is checked against the
+ * limit and the size sent, at most 10 files, each object once; the row (created at the clock's now)
+ * and its audit entry are written in one database transaction.
+ */
+export async function registerAttachment(
+  { deps, actor, ip }: { deps: AppDeps; actor: Actor; ip?: string | null },
+  transactionId: string,
+  input: RegisterAttachmentBody,
+): Promise<Attachment> {
+  const { db } = deps.database;
+  const { storage, logger } = deps;
+  const now = deps.clock();
+  const txn = await loadVisibleTransaction(db, transactionId, actor, now);
+  allowAddingAttachment(txn, actor);
+  if (transactionOfObjectPath(input.objectPath) !== txn.id) {
+    const message = "This file was not uploaded for this transaction";
+    throw badRequest(message, [{ path: "objectPath", message }]);
+  }
+  // The store is asked outside the database transaction (for GCS it is a network call).
+  const stored = await storage.stat(input.objectPath);
+  if (!stored) {
+    const message = "The uploaded file was not found. Please upload it again.";
+    throw badRequest(message, [{ path: "objectPath", message }]);
+  }
+  if (stored.size > LIMITS.fileMaxBytes) {
+    // Only possible on GCS, whose signed PUT cannot cap the size: refuse and drop the object.
+    await removeStoredObjects(storage, logger, [input.objectPath]);
+    throw tooLarge(`${input.fileName}: File is too large (max ${MAX_SIZE_TEXT})`);
+  }
+  if (stored.size !== input.fileSizeBytes) {
+    const message = `File size does not match the uploaded file (${stored.size} bytes)`;
+    throw badRequest(message, [{ path: "fileSizeBytes", message }]);
+  }
+  let row: AttachmentRow;
+  try {
+    row = await db.transaction(async (tx) => {
+      // Locked: the count below and the insert are one step for concurrent registrations.
+      const locked = await loadVisibleTransaction(tx, transactionId, actor, now, { forUpdate: true });
+      allowAddingAttachment(locked, actor);
+      const [already] = await tx.select({ id: attachments.id }).from(attachments).where(eq(attachments.objectPath, input.objectPath)).limit(1);
+      if (already) throw conflict(ALREADY_ATTACHED, "already_registered");
+      if ((await countAttachments(tx, locked.id)) >= LIMITS.filesPerTransaction) throw conflict(MAX_FILES_MESSAGE, "max_files");
+      const [inserted] = await tx
+        .insert(attachments)
+        .values({
+          transactionId: locked.id,
+          fileName: input.fileName,
+          objectPath: input.objectPath,
+          // What the upload was signed for and stored with, when the store knows it.
+          mimeType: downloadContentType(stored.contentType ?? input.mimeType),
+          fileSizeBytes: stored.size,
+          contentSha256: stored.sha256,
+          uploadedBy: actor.id,
+          createdAt: now,
+        })
+        .returning();
+      await writeAudit(tx, {
+        action: "create",
+        entityType: "attachment",
+        entityId: inserted.id,
+        actor,
+        after: { ...presentAttachment(inserted), humanReadableId: locked.humanReadableId, contentSha256: inserted.contentSha256 },
+        ipAddress: ip,
+      });
+      return inserted;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(ALREADY_ATTACHED, "already_registered");
+    throw err;
+  }
+  return presentAttachment(row);
+}
