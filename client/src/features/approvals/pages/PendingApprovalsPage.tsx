@@ -78,7 +78,7 @@ export default function PendingApprovalsPage() {
                 checked={selected.has(t.id)}
                 onChange={(e) => toggle(t.id, e.target.checked)}
                 aria-label={`Select ${t.humanReadableId} for bulk approval`}
-                className="mt-0.5 h-5 w-5 shrink-0 cursor-pointer rounded accent-brand-600"
+                className="h-6 w-6 shrink-0 cursor-pointer rounded accent-brand-600"
               />
             ) : null
           }

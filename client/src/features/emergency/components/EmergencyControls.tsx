@@ -51,7 +51,7 @@ function LockdownPanel() {
       >
         {enabled ? <ShieldAlert className="h-12 w-12" aria-hidden="true" /> : <ShieldCheck className="h-12 w-12" aria-hidden="true" />}
         <h2 className="text-2xl font-bold tracking-tight">{enabled ? "Emergency Lockdown Active" : "System Normal"}</h2>
-        <p className="text-sm text-white/90">
+        <p className="text-sm text-white">
           {enabled
             ? `All access except SuperAdmins is blocked${status.data?.activatedAt ? ` since ${formatDateTime(status.data.activatedAt)}` : ""}.`
             : "All users can sign in and work normally."}

@@ -137,16 +137,16 @@ export function EmergencyDecision({ token, action }: { token: string; action: Ac
   return (
     <Frame>
       <Card className="overflow-hidden">
-        <div className={cn("px-5 py-5 text-white sm:px-6", action === "approve" ? "bg-gradient-to-r from-red-700 to-orange-600" : "bg-gradient-to-r from-red-800 to-red-600")}>
+        <div className={cn("px-5 py-5 text-white sm:px-6", action === "approve" ? "bg-gradient-to-r from-red-700 to-orange-700" : "bg-gradient-to-r from-red-800 to-red-600")}>
           <div className="flex flex-wrap items-center gap-2">
             <span className="inline-flex items-center gap-1 rounded-full bg-white px-2.5 py-0.5 text-xs font-bold uppercase tracking-wide text-red-700">
               <Siren className="h-3.5 w-3.5" aria-hidden="true" />
               Urgent
             </span>
-            <span className="text-xs font-medium text-white/90">Emergency approval request</span>
+            <span className="text-xs font-medium text-white">Emergency approval request</span>
           </div>
           <h1 className="mt-3 text-2xl font-bold tracking-tight">{copy.heading}</h1>
-          <p className="mt-1 flex items-center gap-1.5 text-sm text-white/90">
+          <p className="mt-1 flex items-center gap-1.5 text-sm text-white">
             <Clock className="h-4 w-4 shrink-0" aria-hidden="true" />
             Link expires {formatInTimeZone(view.approvalLink.expiresAt, EMERGENCY_LINK_TIME_ZONE)}
           </p>

@@ -9,7 +9,7 @@ import { countAttendanceDays } from "@shared/attendance-days";
 import { DAY_STATUSES } from "@shared/constants";
 import { formatDate } from "@shared/format";
 import type { AttendanceListResponse, AttendanceRecord, AttendanceSummary } from "@shared/schemas/hr";
-import { Alert, Button, Card, Dialog, DialogContent, EmptyState, Field, Input, Select, Spinner, StatCard } from "@/components/ui";
+import { Alert, Button, Card, Dialog, DialogContent, EmptyState, Field, Input, Label, Select, Spinner, StatCard } from "@/components/ui";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api";
 import { downloadCsv, HR_KEYS, useAllEmployees, useDepartments } from "../api";
@@ -118,12 +118,14 @@ export default function AttendancePage() {
               Today
             </Button>
           </div>
-          <Field label="Quick name search">
+          {/* Not a <Field>: it labels its direct child, which here is the icon's wrapper, not the input. */}
+          <div className="grid gap-1.5">
+            <Label htmlFor="attendance-name-search">Quick name search</Label>
             <div className="relative">
               <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
-              <Input type="search" value={nameSearch} onChange={(e) => setNameSearch(e.target.value)} placeholder="Type a name" className="pl-9" />
+              <Input id="attendance-name-search" type="search" value={nameSearch} onChange={(e) => setNameSearch(e.target.value)} placeholder="Type a name" className="pl-9" />
             </div>
-          </Field>
+          </div>
         </div>
         <div className="mt-3 grid gap-3 sm:grid-cols-3">
           <Field label="Employee">
