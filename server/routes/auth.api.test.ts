@@ -1,3 +1,6 @@
+import http from "node:http";
+import { once } from "node:events";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import supertest from "supertest";
@@ -68,6 +71,40 @@ describe("POST /api/auth/login", () => {
       const res = await login(t.client(), username, password);
       expect(res.status).toBe(401);
       expect(res.body.message).toBe("Invalid username or password");
+    }
+  });
+
+  it("has stored the session with its sign-in time before the answer's headers go out", async () => {
+    const user = await makeUser(t.db, { role: "Accountant" });
+    // The real store on the real database, each write held back a moment so a late save shows.
+    const { app, sessionStore } = createApp(t.deps);
+    const set = sessionStore.set.bind(sessionStore);
+    sessionStore.set = (sid, session, callback) => void setTimeout(() => set(sid, session, callback), 300);
+    const server = http.createServer(app).listen(0, "127.0.0.1");
+    await once(server, "listening");
+    try {
+      const { port } = server.address() as AddressInfo;
+      const payload = JSON.stringify({ username: user.username, password: TEST_PASSWORD });
+      // Read the session row the moment the headers arrive, before the body is read.
+      const sessionAtHeaders = await new Promise<unknown>((resolve, reject) => {
+        const req = http.request(
+          { host: "127.0.0.1", port, path: "/api/auth/login", method: "POST", headers: { ...CSRF_HEADER, "Content-Type": "application/json", "Content-Length": Buffer.byteLength(payload) } },
+          (res) => {
+            // The cookie is "s:<sid>.<signature>", URL-encoded.
+            const cookie = decodeURIComponent(/bms\.sid=([^;]+)/.exec(String(res.headers["set-cookie"]))![1]);
+            const sid = cookie.slice(2, cookie.lastIndexOf("."));
+            t.db.select({ sess: sessions.sess }).from(sessions).where(eq(sessions.sid, sid)).then(([row]) => {
+              res.resume();
+              resolve(row?.sess);
+            }, reject);
+          },
+        );
+        req.on("error", reject);
+        req.end(payload);
+      });
+      expect(sessionAtHeaders).toMatchObject({ authenticatedAt: expect.any(Number), passport: { user: user.id } });
+    } finally {
+      server.close();
     }
   });
 

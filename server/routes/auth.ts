@@ -31,6 +31,9 @@ export function authRoutes(deps: AppDeps, passport: PassportStatic): ApiRouter {
     // req.login regenerates the session id (fixation) before storing the user.
     await new Promise<void>((resolve, reject) => req.login(user, (err) => (err ? reject(err) : resolve())));
     req.session.authenticatedAt = Date.now();
+    // Stored before the answer goes out: otherwise express-session saves it while the body is being
+    // sent, and a client quick to make its next call finds a session without its sign-in time.
+    await new Promise<void>((resolve, reject) => req.session.save((err) => (err ? reject(err) : resolve())));
     await clearLoginFailures(db, req.body.username);
     await writeAudit(db, { action: "login", entityType: "session", entityId: user.id, actor: user, ipAddress: req.ip });
     const row = await getUser(db, user.id);
