@@ -12,6 +12,7 @@ import type { AppDeps } from "./context";
 import { createObjectStore } from "./storage";
 import { attachSocketHub } from "./realtime/hub";
 import { sweepUnregisteredUploads, UPLOAD_SWEEP_INTERVAL_MS } from "./services/upload-sweep";
+import { removeOrphanedUploads } from "./routes/hr-import";
 
 export const CLIENT_DIR = path.resolve(import.meta.dirname, "../dist/public");
 
@@ -22,6 +23,10 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
   const database = await openDatabase(config);
   await runMigrations(database);
   await ensureFirstSuperAdmin(database.db, config, (line) => console.log(line));
+  // A process killed in the middle of an import leaves its upload behind (its database work was
+  // rolled back with its transaction); nothing else does.
+  const orphans = await removeOrphanedUploads().catch((err: unknown) => (logger.warn({ err }, "could not remove orphaned uploads"), 0));
+  if (orphans > 0) logger.info({ files: orphans }, "removed uploads left by killed imports");
   const bus: EventBus =
     database.kind === "postgres" ? await createPostgresBus(database.url!, database.pool!, logger) : createInProcessBus();
   const deps: AppDeps = { database, bus, config, logger, clock: () => new Date(), storage: createObjectStore(config) };

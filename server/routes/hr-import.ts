@@ -1,6 +1,7 @@
 // The attendance CSV import and the name mappings it matches with (DECISIONS §8). The upload
 // goes to a temporary file on disk (never memory), is streamed by server/hr/importer.ts and is
-// deleted afterwards whatever happens.
+// deleted afterwards whatever happens — or, when the process itself is killed mid-import, by the
+// next server start (removeOrphanedUploads).
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -20,6 +21,47 @@ import { createNameMapping, deleteNameMapping, listNameMappings } from "../hr/na
 import { idParam } from "../hr/params";
 
 export const IMPORT_TMP_DIR = path.join(os.tmpdir(), "bms-imports");
+/** An upload's temporary file: `<server pid>-<random uuid>.csv`, so orphans can be told from live uploads. */
+const UPLOAD_FILE = /^(\d+)-[0-9a-f-]{36}\.csv$/;
+/** Files of another name (an older version's) are removed once they are this old. */
+const STALE_UNNAMED_MS = 24 * 60 * 60 * 1000;
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    // EPERM: it exists but belongs to someone else.
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * Removes the temporary files of uploads whose server process is gone (killed in the middle of an
+ * import: its `finally` never ran). Several servers may share the directory, so a file is removed
+ * only when the process named in it no longer exists. Answers how many files were removed.
+ */
+export async function removeOrphanedUploads(dir = IMPORT_TMP_DIR): Promise<number> {
+  let names: string[];
+  try {
+    names = await fs.promises.readdir(dir);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return 0;
+    throw err;
+  }
+  let removed = 0;
+  for (const name of names) {
+    const file = path.join(dir, name);
+    const match = UPLOAD_FILE.exec(name);
+    let orphan: boolean;
+    if (match) orphan = Number(match[1]) !== process.pid && !processAlive(Number(match[1]));
+    else orphan = await fs.promises.stat(file).then((s) => s.isFile() && Date.now() - s.mtimeMs > STALE_UNNAMED_MS, () => false);
+    if (!orphan) continue;
+    await fs.promises.rm(file, { force: true });
+    removed += 1;
+  }
+  return removed;
+}
 
 const CSV_TYPES = new Set(["text/csv", "application/csv", "text/x-csv", "application/x-csv", "text/plain", "application/vnd.ms-excel", "text/comma-separated-values"]);
 
@@ -33,7 +75,7 @@ function csvUpload(): RequestHandler {
     storage: multer.diskStorage({
       destination: (_req, _file, cb) => fs.mkdir(IMPORT_TMP_DIR, { recursive: true }, (err) => cb(err, IMPORT_TMP_DIR)),
       // Never the client's file name: a random one in our own directory.
-      filename: (_req, _file, cb) => cb(null, `${crypto.randomUUID()}.csv`),
+      filename: (_req, _file, cb) => cb(null, `${process.pid}-${crypto.randomUUID()}.csv`),
     }),
     limits: { fileSize: LIMITS.importMaxBytes, files: 1, fields: 10, fieldSize: 1024 },
   }).single("csvFile");

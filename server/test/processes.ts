@@ -21,7 +21,9 @@ export type ServerProcess = { url: string; child: ChildProcess; output: () => st
 
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(TSX, ["server/main.ts"], {
+  // Node itself with tsx's loader, not the tsx command: the tsx command runs the program in a child
+  // process of its own, so a SIGKILL sent to it would kill the wrapper and leave the server running.
+  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: "test", LOG_LEVEL: "warn", PORT: String(port), ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -48,7 +50,8 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     output: () => output,
     stop(signal = "SIGTERM") {
       return new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve(child.exitCode);
+        // Already gone: exited by itself (exitCode) or killed by a signal (signalCode, exitCode null).
+        if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
         child.once("exit", (code) => resolve(code));
         child.kill(signal);
       });
