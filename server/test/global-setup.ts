@@ -18,8 +18,8 @@ export default async function setup(project: TestProject) {
     const { run, cleanup } = await preparePostgresTemplate(url);
     project.provide("postgresUrl", url);
     project.provide("testRun", run);
-    return cleanup;
     project.provide("pgliteDump", null);
+    return cleanup;
   } else {
     const file = path.join(os.tmpdir(), `bms-pglite-template-${process.pid}.tar`);
     await preparePgliteTemplate(file);
