@@ -55,7 +55,7 @@ export async function seedTransactions(handle: DatabaseHandle, count: number): P
     [count],
   );
   // As autovacuum leaves a settled table: statistics, and the visibility map that index-only scans need.
-  await handle.query("vacuum analyze transactions");
+  await handle.query("vacuum analyze transactions, transaction_search");
 }
 
 export async function seedEmployees(handle: DatabaseHandle, count: number): Promise<void> {

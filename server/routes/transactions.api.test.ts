@@ -6,6 +6,7 @@ import { createTestApp, type ApiClient, type TestApp } from "../test/harness";
 import type { MadeUser } from "../test/factories";
 import { approvals, attachments, categories, transactions } from "../db/schema";
 import type { CategoryRow } from "../db/schema";
+import { rowsOf } from "../services/transactions/common";
 import {
   auditEntries,
   builtinCategory,
@@ -589,6 +590,39 @@ describe("GET /api/transactions", () => {
     expect((await q(`${first.humanReadableId.slice(-3)}alp`)).body.total).toBe(0);
     expect((await q(`${first.humanReadableId.slice(-3)}\u001falp`)).body.total).toBe(0);
     expect((await q("\u001f")).body.total).toBe(0);
+  });
+});
+
+describe("the list follows every change of a transaction (transaction_search, kept by a trigger)", () => {
+  it("description edits, moves, owner changes, amount overrides and deletion show in search, filters and summary at once", async () => {
+    const word = `zq${Date.now().toString(36)}`;
+    const list = (search: string, extra = "") => superAdmin.api.get(`/api/transactions?search=${encodeURIComponent(search)}${extra}`);
+    const d = await draft(accountant, { description: `Courier to Pune ${word}`, amount: "1000.00" });
+    expect((await list(word)).body).toMatchObject({ total: 1, summary: { count: 1, pendingCount: 0, approvedCount: 0, approvedAmount: "0.00" } });
+
+    // An edit: the old words no longer match, the new ones do.
+    expect((await accountant.api.patch(`/api/transactions/${d.id}`, { description: `Courier to Nagpur ${word}` })).status).toBe(200);
+    expect((await list(`pune ${word}`)).body.total).toBe(0);
+    expect((await list(`NAGPUR ${word}`)).body.total).toBe(1);
+
+    // Submitted, then approved by force: the summary's counts and amount follow the status.
+    expect((await accountant.api.post(`/api/transactions/${d.id}/submit`)).status).toBe(200);
+    expect((await list(word)).body.summary).toMatchObject({ pendingCount: 1, approvedCount: 0 });
+    expect((await superAdmin.api.post(`/api/admin/transactions/${d.id}/force-status`, { status: "Approved", reason: "Signed off" })).status).toBe(200);
+    expect((await list(word, "&status=Approved")).body).toMatchObject({ total: 1, summary: { approvedCount: 1, approvedAmount: "1000.00" } });
+
+    // A new amount and a new owner: the summary and the creator filter follow.
+    expect((await superAdmin.api.put(`/api/admin/transactions/${d.id}/full-override`, { amount: "2500.75" })).status).toBe(200);
+    expect((await list(word)).body.summary.approvedAmount).toBe("2500.75");
+    expect((await superAdmin.api.post(`/api/admin/transactions/${d.id}/change-owner`, { newOwnerId: otherAccountant.user.id, reason: "Handover" })).status).toBe(200);
+    expect((await list(word, `&createdBy=${accountant.user.id}`)).body.total).toBe(0);
+    expect((await list(word, `&createdBy=${otherAccountant.user.id}`)).body.total).toBe(1);
+
+    // Deleted: gone from the list and its summary.
+    expect((await superAdmin.api.delete(`/api/transactions/${d.id}`)).status).toBe(200);
+    expect((await list(word)).body).toMatchObject({ total: 0, summary: { count: 0, approvedAmount: "0.00" } });
+    const [{ n }] = rowsOf<{ n: number }>(await t.db.execute(sql`select count(*)::int as n from transaction_search where transaction_id = ${d.id}`));
+    expect(n).toBe(0);
   });
 });
 

@@ -3,7 +3,7 @@
 // always through the visibility window of visibility.ts.
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
-import { approvals, attachments, categories, transactions, users } from "../../db/schema";
+import { approvals, attachments, categories, transactionSearch, transactions, users } from "../../db/schema";
 import type { Actor } from "../../context";
 import { notFound } from "../../middlewares/errors";
 import { isUuid } from "../../lib/ids";
@@ -24,7 +24,7 @@ import type {
 import { paiseToString, toPaise } from "../../../shared/money";
 import type { CsvValue } from "../../lib/csv";
 import { selectView, viewColumns } from "./common";
-import { TRANSACTION_NOT_FOUND, visibleTo } from "./visibility";
+import { TRANSACTION_NOT_FOUND, visibleTo, type WindowColumns } from "./visibility";
 
 type Viewer = Pick<Actor, "id" | "role" | "visibilityWindowDays">;
 export type TransactionFilters = Pick<TransactionListQuery, "search" | "status" | "categoryId" | "createdBy">;
@@ -34,16 +34,32 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** Between the id and the description in transactions.search_text (chr(31), see schema.ts). */
+/** Between the id and the description in transaction_search.search_text (chr(31), migrations/0005). */
 const SEARCH_TEXT_SEPARATOR = "\u001f";
 
+/** The filter columns of the table a query reads: transactions, or its narrow copy transaction_search. */
+type FilterColumns = {
+  id: typeof transactions.id | typeof transactionSearch.transactionId;
+  status: typeof transactions.status | typeof transactionSearch.status;
+  categoryId: typeof transactions.categoryId | typeof transactionSearch.categoryId;
+} & WindowColumns;
+
+const SEARCH_COLUMNS: FilterColumns = { ...transactionSearch, id: transactionSearch.transactionId };
+
 /**
- * The WHERE of the list, the summary and the export: the filters plus the viewer's window.
- * A search first looks up the (few) categories and creators whose names match, so the main query
- * gets their ids as constants and PostgreSQL can OR the trigram index on search_text with the
- * category and creator indexes instead of scanning every transaction.
+ * The WHERE of the list, the summary and the export: the filters plus the viewer's window, over
+ * `columns` (transactions by default). A search first looks up the (few) categories and creators
+ * whose names match, so the main query gets their ids as constants and PostgreSQL can OR the
+ * trigram index of transaction_search with the category and creator indexes instead of scanning
+ * every transaction.
  */
-async function filterConditions(q: Queryable, filters: TransactionFilters, viewer: Viewer, now: Date): Promise<SQL | undefined> {
+async function filterConditions(
+  q: Queryable,
+  filters: TransactionFilters,
+  viewer: Viewer,
+  now: Date,
+  columns: FilterColumns = transactions,
+): Promise<SQL | undefined> {
   const search = filters.search?.trim();
   let searchCondition: SQL | undefined;
   if (search) {
@@ -55,19 +71,23 @@ async function filterConditions(q: Queryable, filters: TransactionFilters, viewe
       .unionAll(q.select({ kind: sql<"category" | "creator">`'creator'`, id: users.id }).from(users).where(ilike(users.name, pattern)));
     const categoryIds = named.filter((n) => n.kind === "category").map((n) => n.id);
     const creatorIds = named.filter((n) => n.kind === "creator").map((n) => n.id);
+    // search_text is lower(id ␟ description); a search holding the separator cannot match either field.
+    const textMatch = search.includes(SEARCH_TEXT_SEPARATOR) ? undefined : sql`${transactionSearch.searchText} like lower(${pattern})`;
     searchCondition =
       or(
-        // searchText is lower(id ␟ description); a search holding the separator cannot match either field.
-        search.includes(SEARCH_TEXT_SEPARATOR) ? undefined : sql`${transactions.searchText} like lower(${pattern})`,
-        categoryIds.length ? inArray(transactions.categoryId, categoryIds) : undefined,
-        creatorIds.length ? inArray(transactions.createdBy, creatorIds) : undefined,
+        textMatch &&
+          (columns.id === transactionSearch.transactionId
+            ? textMatch
+            : inArray(columns.id, q.select({ id: transactionSearch.transactionId }).from(transactionSearch).where(textMatch))),
+        categoryIds.length ? inArray(columns.categoryId, categoryIds) : undefined,
+        creatorIds.length ? inArray(columns.createdBy, creatorIds) : undefined,
       ) ?? sql`false`;
   }
   return and(
-    visibleTo(viewer, now),
-    filters.status ? eq(transactions.status, filters.status) : undefined,
-    filters.categoryId ? eq(transactions.categoryId, filters.categoryId) : undefined,
-    filters.createdBy ? eq(transactions.createdBy, filters.createdBy) : undefined,
+    visibleTo(viewer, now, columns),
+    filters.status ? eq(columns.status, filters.status) : undefined,
+    filters.categoryId ? eq(columns.categoryId, filters.categoryId) : undefined,
+    filters.createdBy ? eq(columns.createdBy, filters.createdBy) : undefined,
     searchCondition,
   );
 }
@@ -77,8 +97,6 @@ async function filterConditions(q: Queryable, filters: TransactionFilters, viewe
 const NEWEST_FIRST = [sql`${transactions.createdAt} desc nulls last`, sql`${transactions.id} desc nulls last`];
 const PENDING_ORDER = [sql`${transactions.isPriority} desc nulls last`, asc(transactions.createdAt), asc(transactions.id)];
 
-const inApprovedFamily = sql`${transactions.status} in ('Approved', 'PaymentDue', 'Paid', 'Completed')`;
-
 /**
  * GET /api/transactions: one query for the page, one for the total and the summary over the whole
  * filtered set (and, with a search, one lookup of the category and creator names it matches).
@@ -86,22 +104,25 @@ const inApprovedFamily = sql`${transactions.status} in ('Approved', 'PaymentDue'
  * PaymentDue, Paid or Completed (approved money, as budgets count it); pendingCount the Pending ones.
  */
 export async function listTransactions(q: Queryable, query: TransactionListQuery, viewer: Viewer, now: Date): Promise<TransactionListResponse> {
-  const where = await filterConditions(q, query, viewer, now);
-  const summaryQuery = q
+  // Both the summary and the page's ids come from transaction_search: the summary reads every
+  // matching row, and there those rows are narrow.
+  const where = await filterConditions(q, query, viewer, now, SEARCH_COLUMNS);
+  const approvedFamily = sql`${transactionSearch.status} in ('Approved', 'PaymentDue', 'Paid', 'Completed')`;
+  const summaryOverSet = q
     .select({
       count: sql<number>`count(*)::int`.mapWith(Number),
-      approvedCount: sql<number>`(count(*) filter (where ${inApprovedFamily}))::int`.mapWith(Number),
-      pendingCount: sql<number>`(count(*) filter (where ${transactions.status} = 'Pending'))::int`.mapWith(Number),
-      approvedAmount: sql<string>`coalesce(sum(${transactions.amount}) filter (where ${inApprovedFamily}), 0)::text`,
+      approvedCount: sql<number>`(count(*) filter (where ${approvedFamily}))::int`.mapWith(Number),
+      pendingCount: sql<number>`(count(*) filter (where ${transactionSearch.status} = 'Pending'))::int`.mapWith(Number),
+      approvedAmount: sql<string>`coalesce(sum(${transactionSearch.amount}) filter (where ${approvedFamily}), 0)::text`,
     })
-    .from(transactions);
-  const summaryOverSet = summaryQuery.where(where);
+    .from(transactionSearch)
+    .where(where);
   // The page's ids first (an index walk on created_at), then the joins and per-row counts for those rows only.
   const pageIds = q
-    .select({ id: transactions.id })
-    .from(transactions)
+    .select({ id: transactionSearch.transactionId })
+    .from(transactionSearch)
     .where(where)
-    .orderBy(...NEWEST_FIRST)
+    .orderBy(sql`${transactionSearch.createdAt} desc nulls last`, sql`${transactionSearch.transactionId} desc nulls last`)
     .limit(query.limit)
     .offset((query.page - 1) * query.limit);
   const [rows, [summary]] = await Promise.all([

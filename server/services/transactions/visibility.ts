@@ -2,15 +2,22 @@
 // within their visibility window, and always their own. A transaction outside a user's view is 404.
 import { and, eq, or, sql, type SQL } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
-import { transactions, type TransactionRow } from "../../db/schema";
+import { transactionSearch, transactions, type TransactionRow } from "../../db/schema";
 import type { Actor } from "../../context";
 import { notFound } from "../../middlewares/errors";
 import { isUuid } from "../../lib/ids";
 
-export function visibleTo(actor: Pick<Actor, "id" | "role" | "visibilityWindowDays">, now: Date): SQL | undefined {
+/** The columns the window reads: the transactions table's own, or transaction_search's copies of them. */
+export type WindowColumns = { createdBy: typeof transactions.createdBy | typeof transactionSearch.createdBy; createdAt: typeof transactions.createdAt | typeof transactionSearch.createdAt };
+
+export function visibleTo(
+  actor: Pick<Actor, "id" | "role" | "visibilityWindowDays">,
+  now: Date,
+  columns: WindowColumns = transactions,
+): SQL | undefined {
   if (actor.role === "SuperAdmin") return undefined;
   const since = new Date(now.getTime() - actor.visibilityWindowDays * 86_400_000);
-  return or(eq(transactions.createdBy, actor.id), sql`${transactions.createdAt} >= ${since.toISOString()}::timestamptz`);
+  return or(eq(columns.createdBy, actor.id), sql`${columns.createdAt} >= ${since.toISOString()}::timestamptz`);
 }
 
 export const TRANSACTION_NOT_FOUND = "Transaction not found";
