@@ -143,12 +143,14 @@ async function benchReads(label: string, server: Server) {
     // Warm up caches and plans first.
     await sample(server.url + p, cookie, 1, 1);
     const single = await sample(server.url + p, cookie, 1, SECONDS);
+    // DECISIONS §9 sets the 50 ms for PostgreSQL; the embedded database's figures are reported.
+    const targeted = label === "postgres";
     record({
       figure: `${name}: p50 / p95 / p99, 1 client`,
       database: label,
       value: `${ms(single.p50)} / ${ms(single.p95)} / ${ms(single.p99)}`,
-      target: "p95 < 50 ms",
-      ok: single.errors === 0 && single.p95 < 50,
+      target: targeted ? "p95 < 50 ms" : "(reported)",
+      ok: single.errors === 0 ? (targeted ? single.p95 < 50 : null) : false,
     });
     const loaded = await sample(server.url + p, cookie, 10, SECONDS);
     record({
