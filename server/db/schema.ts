@@ -217,6 +217,10 @@ export const transactionSearch = pgTable(
   (t) => [
     index("transaction_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
     index("transaction_search_created_at_idx").on(t.createdAt.desc(), t.transactionId.desc()),
+    // The list's filters (My Transactions is createdBy = me), each newest first.
+    index("transaction_search_created_by_idx").on(t.createdBy, t.createdAt.desc()),
+    index("transaction_search_category_idx").on(t.categoryId, t.createdAt.desc()),
+    index("transaction_search_status_idx").on(t.status, t.createdAt.desc()),
   ],
 );
 

@@ -44,7 +44,13 @@ type FilterColumns = {
   categoryId: typeof transactions.categoryId | typeof transactionSearch.categoryId;
 } & WindowColumns;
 
-const SEARCH_COLUMNS: FilterColumns = { ...transactionSearch, id: transactionSearch.transactionId };
+const SEARCH_COLUMNS: FilterColumns = {
+  id: transactionSearch.transactionId,
+  status: transactionSearch.status,
+  categoryId: transactionSearch.categoryId,
+  createdBy: transactionSearch.createdBy,
+  createdAt: transactionSearch.createdAt,
+};
 
 /**
  * The WHERE of the list, the summary and the export: the filters plus the viewer's window, over
@@ -73,12 +79,12 @@ async function filterConditions(
     const creatorIds = named.filter((n) => n.kind === "creator").map((n) => n.id);
     // search_text is lower(id ␟ description); a search holding the separator cannot match either field.
     const textMatch = search.includes(SEARCH_TEXT_SEPARATOR) ? undefined : sql`${transactionSearch.searchText} like lower(${pattern})`;
+    // Over transaction_search the match is on the row itself; over transactions, through its copy.
+    const readsSearchCopy = columns.id === transactionSearch.transactionId;
     searchCondition =
       or(
         textMatch &&
-          (columns.id === transactionSearch.transactionId
-            ? textMatch
-            : inArray(columns.id, q.select({ id: transactionSearch.transactionId }).from(transactionSearch).where(textMatch))),
+          (readsSearchCopy ? textMatch : inArray(columns.id, q.select({ id: transactionSearch.transactionId }).from(transactionSearch).where(textMatch))),
         categoryIds.length ? inArray(columns.categoryId, categoryIds) : undefined,
         creatorIds.length ? inArray(columns.createdBy, creatorIds) : undefined,
       ) ?? sql`false`;

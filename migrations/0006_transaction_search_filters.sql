@@ -1,0 +1,3 @@
+CREATE INDEX "transaction_search_created_by_idx" ON "transaction_search" USING btree ("created_by","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "transaction_search_category_idx" ON "transaction_search" USING btree ("category_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "transaction_search_status_idx" ON "transaction_search" USING btree ("status","created_at" DESC NULLS LAST);
