@@ -360,6 +360,17 @@ function report(findings: Finding[]): void {
   if (findings.length) throw new Error(`${findings.length} accessibility problem(s):\n${findings.join("\n")}`);
 }
 
+/**
+ * The page's one h1: the frame's title, or, where the screen shows its own heading (page-meta.ts
+ * ownHeading), that heading.
+ */
+function screenTitle(page: Page, target: string, role: Role) {
+  const meta = pageMetaFor(target, role);
+  // The only screen with its own heading is the Approver's home, whose h1 is the greeting (spec 000 §2, Dashboard).
+  const heading = page.getByRole("heading", { level: 1, name: meta.ownHeading ? /^Hi\b/ : meta.title, exact: !meta.ownHeading });
+  return heading.filter({ visible: true }).first();
+}
+
 /** Visits one screen and audits it; a screen that never gets ready is a finding too. */
 async function checkScreen(page: Page, routeId: RouteId, role: Role | null, viewport: ViewportName, how: "navigate" | "goto"): Promise<Finding[]> {
   const plan = SCREENS[routeId];
@@ -369,10 +380,8 @@ async function checkScreen(page: Page, routeId: RouteId, role: Role | null, view
   try {
     if (how === "goto") await page.goto(target);
     else await navigate(page, target);
-    // Signed in, the shell's page title says the new screen is the one on display (not the last one).
-    if (role && ROUTE_ACCESS[routeId] !== "public") {
-      await page.getByRole("heading", { level: 1, name: pageMetaFor(target, role).title, exact: true }).filter({ visible: true }).first().waitFor(WAIT);
-    }
+    // Signed in, the page's title says the new screen is the one on display (not the last one).
+    if (role && ROUTE_ACCESS[routeId] !== "public") await screenTitle(page, target, role).waitFor(WAIT);
     await waitForText(page, plan.ready(data, role));
     if (VERBOSE) console.log(`[${label}] ready in ${Date.now() - started} ms`);
     visited.add(label);
@@ -391,7 +400,7 @@ const visibleButton = (page: Page, name: string | RegExp, exact = false) => page
 async function openOnScreen(page: Page, routeId: RouteId, role: Role): Promise<void> {
   const target = SCREENS[routeId].path(data);
   await navigate(page, target);
-  await page.getByRole("heading", { level: 1, name: pageMetaFor(target, role).title, exact: true }).filter({ visible: true }).first().waitFor(WAIT);
+  await screenTitle(page, target, role).waitFor(WAIT);
   await waitForText(page, SCREENS[routeId].ready(data, role));
   await settle(page);
 }
