@@ -395,9 +395,23 @@ function ApprovalRow({ approval: a, canDelete, faded }: { approval: Approval; ca
   );
 }
 
+/** Deleting a transaction, from the SuperAdmin's two-step button or the owner's draft: one call, one pair of toasts. */
+function useDeleteTransaction(t: TransactionDetail) {
+  const mutation = useFinanceMutation(() => transactionApi.remove(t.id));
+  const run = (onDeleted: () => void) =>
+    mutation.mutate(undefined, {
+      onSuccess: () => {
+        toast({ title: "Transaction Deleted", description: `${t.humanReadableId} has been permanently deleted.` });
+        onDeleted();
+      },
+      onError: (err) => toast({ title: "Error", description: errorMessage(err, "Failed to delete transaction"), variant: "destructive" }),
+    });
+  return { isPending: mutation.isPending, run };
+}
+
 function DeleteTransaction({ t, onDeleted }: { t: TransactionDetail; onDeleted: () => void }) {
   const [step, setStep] = useState<0 | 1>(0);
-  const remove = useFinanceMutation(() => transactionApi.remove(t.id));
+  const remove = useDeleteTransaction(t);
   if (step === 0) {
     return (
       <Button variant="outline" className="border-red-300 text-red-700 hover:bg-red-50" onClick={() => setStep(1)}>
@@ -418,15 +432,7 @@ function DeleteTransaction({ t, onDeleted }: { t: TransactionDetail; onDeleted: 
         <Button
           variant="destructive"
           disabled={remove.isPending}
-          onClick={() =>
-            remove.mutate(undefined, {
-              onSuccess: () => {
-                toast({ title: "Transaction Deleted", description: `${t.humanReadableId} has been permanently deleted.` });
-                onDeleted();
-              },
-              onError: (err) => toast({ title: "Error", description: errorMessage(err, "Failed to delete transaction"), variant: "destructive" }),
-            })
-          }
+          onClick={() => remove.run(onDeleted)}
         >
           {remove.isPending ? "Deleting..." : "Yes, delete permanently"}
         </Button>
@@ -437,7 +443,7 @@ function DeleteTransaction({ t, onDeleted }: { t: TransactionDetail; onDeleted: 
 
 function OwnerActions({ t, isOwner, onClose }: { t: TransactionDetail; isOwner: boolean; onClose: () => void }) {
   const submit = useFinanceMutation(() => transactionApi.submit(t.id));
-  const remove = useFinanceMutation(() => transactionApi.remove(t.id));
+  const remove = useDeleteTransaction(t);
   const [confirmDelete, setConfirmDelete] = useState(false);
   return (
     <section className="flex flex-col gap-2 rounded-lg border border-slate-200 p-4 sm:flex-row sm:flex-wrap sm:items-center">
@@ -453,15 +459,7 @@ function OwnerActions({ t, isOwner, onClose }: { t: TransactionDetail; isOwner: 
           <Button
             variant="destructive"
             disabled={remove.isPending}
-            onClick={() =>
-              remove.mutate(undefined, {
-                onSuccess: () => {
-                  toast({ title: "Transaction Deleted", description: `${t.humanReadableId} has been permanently deleted.` });
-                  onClose();
-                },
-                onError: (err) => toast({ title: "Error", description: errorMessage(err, "Failed to delete transaction"), variant: "destructive" }),
-              })
-            }
+            onClick={() => remove.run(onClose)}
           >
             Confirm delete draft
           </Button>
