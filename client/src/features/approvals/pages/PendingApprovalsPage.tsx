@@ -4,7 +4,7 @@
 // once: tick them, 'Approve selected (n)', and each result is reported in a dialog.
 // The list is polled every 15 s, also in the background.
 import { useEffect, useMemo, useState } from "react";
-import { AlertTriangle, CheckCheck, CheckCircle2, Eye, Inbox, XCircle } from "lucide-react";
+import { CheckCheck, CheckCircle2, Eye, Inbox, XCircle } from "lucide-react";
 import type { TransactionStatus } from "@shared/constants";
 import { useCurrentUser } from "@/features/auth/api";
 import { Button } from "@/components/ui/button";
@@ -14,8 +14,8 @@ import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api";
 import { cn } from "@/lib/utils";
 import { transactionApi, useFinanceMutation, usePendingTransactions, type BulkApproveResult, type PendingItem } from "@/features/transactions/api";
-import { statusLabel, UrgentBadge } from "@/features/transactions/components/badges";
-import { PendingQueueStatus } from "@/features/transactions/components/ListParts";
+import { statusLabel } from "@/features/transactions/components/badges";
+import { EmergencyQueueSection, PendingQueueStatus } from "@/features/transactions/components/ListParts";
 import { PendingTransactionCard } from "@/features/transactions/components/PendingTransactionCard";
 import { ActedNotice, ApprovalActions, PHONE_SHEET, TransactionDetailsDialog } from "@/features/transactions/components/TransactionDetailsDialog";
 
@@ -145,17 +145,9 @@ export default function PendingApprovalsPage() {
       ) : null}
 
       {emergency.length ? (
-        <section aria-labelledby="emergency-heading" className="rounded-xl border border-red-200 bg-red-50/60 p-3 sm:p-4">
-          <div className="mb-3 flex items-center gap-2">
-            <AlertTriangle className="h-5 w-5 text-red-700" aria-hidden="true" />
-            <h2 id="emergency-heading" className="text-base font-semibold text-red-900">
-              Emergency Transactions
-            </h2>
-            <UrgentBadge />
-            <span className="ml-auto text-sm font-medium text-red-800">{emergency.length}</span>
-          </div>
-          <ul className="grid gap-3">{emergency.map(renderCard)}</ul>
-        </section>
+        <EmergencyQueueSection id="emergency-heading" title="Emergency Transactions" count={emergency.length}>
+          {emergency.map(renderCard)}
+        </EmergencyQueueSection>
       ) : null}
 
       {regular.length ? (

@@ -2,13 +2,12 @@
 // Pending and Emergency, 'Emergency Approvals' (URGENT) first, then 'Pending Approvals'; each card
 // has 'Review & Approve', which opens the details with Approve and Reject.
 import { useState } from "react";
-import { AlertTriangle, ClipboardCheck, Siren } from "lucide-react";
+import { ClipboardCheck, Siren } from "lucide-react";
 import { useCurrentUser } from "@/features/auth/api";
 import { Button } from "@/components/ui/button";
 import { StatCard } from "@/components/ui/stat-card";
 import { usePendingTransactions, type PendingItem } from "@/features/transactions/api";
-import { UrgentBadge } from "@/features/transactions/components/badges";
-import { PendingQueueStatus } from "@/features/transactions/components/ListParts";
+import { EmergencyQueueSection, PendingQueueStatus } from "@/features/transactions/components/ListParts";
 import { PendingTransactionCard } from "@/features/transactions/components/PendingTransactionCard";
 import { ActedNotice, TransactionDetailsDialog } from "@/features/transactions/components/TransactionDetailsDialog";
 
@@ -50,16 +49,9 @@ export default function ApproverDashboardPage() {
       <PendingQueueStatus query={pending} count={items.length} />
 
       {emergency.length ? (
-        <section aria-labelledby="approver-emergency" className="rounded-xl border border-red-200 bg-red-50/60 p-3 sm:p-4">
-          <div className="mb-3 flex items-center gap-2">
-            <AlertTriangle className="h-5 w-5 text-red-700" aria-hidden="true" />
-            <h2 id="approver-emergency" className="text-base font-semibold text-red-900">
-              Emergency Approvals
-            </h2>
-            <UrgentBadge />
-          </div>
-          <ul className="grid gap-3 lg:grid-cols-2">{emergency.map(card)}</ul>
-        </section>
+        <EmergencyQueueSection id="approver-emergency" title="Emergency Approvals" listClassName="lg:grid-cols-2">
+          {emergency.map(card)}
+        </EmergencyQueueSection>
       ) : null}
 
       {regular.length ? (

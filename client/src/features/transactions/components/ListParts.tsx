@@ -1,12 +1,13 @@
 // Parts the transaction lists share: pagination, a debounced search value, the loading list.
-import { useEffect, useState } from "react";
-import { CheckCircle2, ChevronLeft, ChevronRight } from "lucide-react";
+import { useEffect, useState, type ReactNode } from "react";
+import { AlertTriangle, CheckCircle2, ChevronLeft, ChevronRight } from "lucide-react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { errorMessage } from "@/lib/api";
 import { cn } from "@/lib/utils";
+import { UrgentBadge } from "./badges";
 
 /** A value that follows `value` after `delayMs` of quiet (search boxes). */
 export function useDebounced<T>(value: T, delayMs = 300): T {
@@ -88,5 +89,22 @@ export function PendingQueueStatus({ query, count }: { query: { isPending: boole
         </Card>
       ) : null}
     </>
+  );
+}
+
+/** The highlighted emergency part of the pending queue, first on both Approver screens (spec 000 §2, Pending Approvals). */
+export function EmergencyQueueSection({ id, title, count, listClassName, children }: { id: string; title: string; count?: number; listClassName?: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-xl border border-red-200 bg-red-50/60 p-3 sm:p-4">
+      <div className="mb-3 flex items-center gap-2">
+        <AlertTriangle className="h-5 w-5 text-red-700" aria-hidden="true" />
+        <h2 id={id} className="text-base font-semibold text-red-900">
+          {title}
+        </h2>
+        <UrgentBadge />
+        {count === undefined ? null : <span className="ml-auto text-sm font-medium text-red-800">{count}</span>}
+      </div>
+      <ul className={cn("grid gap-3", listClassName)}>{children}</ul>
+    </section>
   );
 }
