@@ -719,4 +719,20 @@ describe("GET /api/transactions/export", () => {
     expect(rows).toHaveLength(1203);
     expect(new Set(rows.map((r) => r.split(",")[0])).size).toBe(1203);
   });
+
+  it("with a search exports exactly the rows the list finds", async () => {
+    const word = `xq${Date.now().toString(36)}`;
+    const found = [await draft(accountant, { description: `Toner ${word}` }), await draft(accountant, { description: `${word.toUpperCase()} cables` })];
+    await draft(accountant, { description: "Nothing to find here" });
+    const listed = await superAdmin.api.get(`/api/transactions?search=${word}`);
+    expect(listed.body.total).toBe(2);
+    const res = await superAdmin.api.get(`/api/transactions/export?search=${word}`).buffer(true).parse((r, cb) => {
+      let data = "";
+      r.setEncoding("utf8");
+      r.on("data", (c: string) => (data += c));
+      r.on("end", () => cb(null, data));
+    });
+    const ids = (res.body as string).trim().split("\r\n").slice(1).map((r) => r.split(",")[0]);
+    expect(ids.sort()).toEqual(found.map((f) => f.humanReadableId).sort());
+  });
 });
