@@ -405,6 +405,19 @@ async function openOnScreen(page: Page, routeId: RouteId, role: Role): Promise<v
   await settle(page);
 }
 
+/** The header's notifications menu, opened on one of the role's screens, ready once `entry` (one of its notifications) shows. */
+function notificationsMenu(role: Role, routeId: RouteId, entry: () => string | RegExp): DialogPlan {
+  return {
+    name: "Notifications menu open",
+    role,
+    async open(page) {
+      await openOnScreen(page, routeId, role);
+      await visibleButton(page, /^Notifications/).click();
+      await page.getByRole("menu").getByText(entry()).first().waitFor(WAIT);
+    },
+  };
+}
+
 async function closeDialogs(page: Page): Promise<void> {
   for (let i = 0; i < 3 && (await page.getByRole("dialog").count()) > 0; i++) {
     await page.keyboard.press("Escape");
@@ -425,16 +438,7 @@ const DIALOGS: DialogPlan[] = [
       await page.getByText("Amount is required").first().waitFor(WAIT);
     },
   },
-  {
-    name: "Notifications menu open",
-    role: "Accountant",
-    async open(page) {
-      await openOnScreen(page, "myTransactions", "Accountant");
-      await visibleButton(page, /^Notifications/).click();
-      await page.getByRole("menu").waitFor(WAIT);
-      await page.getByRole("menu").getByText(/rejected/i).first().waitFor(WAIT);
-    },
-  },
+  notificationsMenu("Accountant", "myTransactions", () => /rejected/i),
   {
     name: "Transaction Details of an own Rejected transaction",
     role: "Accountant",
@@ -457,15 +461,7 @@ const DIALOGS: DialogPlan[] = [
       await dialog.getByText("Reason for rejection (optional)").waitFor(WAIT);
     },
   },
-  {
-    name: "Notifications menu open",
-    role: "Approver",
-    async open(page) {
-      await openOnScreen(page, "pendingApprovals", "Approver");
-      await visibleButton(page, /^Notifications/).click();
-      await page.getByRole("menu").getByText(data.emergency.humanReadableId).first().waitFor(WAIT);
-    },
-  },
+  notificationsMenu("Approver", "pendingApprovals", () => data.emergency.humanReadableId),
   {
     name: "Transaction Details of an Approved transaction (payment panel, administrator actions)",
     role: "SuperAdmin",
@@ -523,15 +519,7 @@ const DIALOGS: DialogPlan[] = [
       await page.getByRole("dialog").waitFor(WAIT);
     },
   },
-  {
-    name: "Notifications menu open",
-    role: "SuperAdmin",
-    async open(page) {
-      await openOnScreen(page, "admin", "SuperAdmin");
-      await visibleButton(page, /^Notifications/).click();
-      await page.getByRole("menu").getByText(data.pending.humanReadableId).first().waitFor(WAIT);
-    },
-  },
+  notificationsMenu("SuperAdmin", "admin", () => data.pending.humanReadableId),
   {
     name: "Admin Tools menu open",
     role: "SuperAdmin",
