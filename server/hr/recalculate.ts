@@ -1,7 +1,7 @@
 // Recalculation of stored attendance days from stored punches, in batches (DECISIONS §8, §9):
-// one query loads the punches of a group of employees for the whole range, ordered by employee,
-// date and time; computeDay/mergeManualEdit (the one day rule) run in JS; the results are upserted
-// a couple of thousand rows per statement. A day edited by hand keeps its status, points and
+// one query loads the punches of a group of employees for the whole range, one text per employee
+// in date and time order; computeDay/mergeManualEdit (the one day rule) run in JS; the results are
+// upserted a couple of thousand rows per statement. A day edited by hand keeps its status, points and
 // violation reason: mergeManualEdit decides that in JS, and the upsert re-checks is_manual in SQL
 // so an edit committed meanwhile is never overwritten.
 import { sql } from "drizzle-orm";
@@ -29,7 +29,13 @@ const EMPLOYEE_GROUP = 50;
 const UPSERT_BATCH = 2_000;
 
 type EmployeeFacts = { id: string; weekly_off: Weekday; joining_date: string; is_active: boolean };
-type PunchRow = { employee_id: string; d: string; t: string; type: PunchType };
+/**
+ * An employee's punches in the range as one text, "date time type" joined by commas, in order.
+ * A row object per punch (a million for a month's import) lived across the pipeline's awaits,
+ * so V8 moved them to its old space and the embedded server grew by ~200 MB of garbage; one
+ * string per employee is read and dropped an employee at a time.
+ */
+type PunchText = { employee_id: string; punches: string };
 type ExistingRow = {
   employee_id: string;
   d: string;
@@ -96,16 +102,17 @@ async function upsertAll(q: Queryable, days: DayToStore[]): Promise<number> {
   return written;
 }
 
-type GroupData = { employees: EmployeeFacts[]; punches: PunchRow[]; existing: ExistingRow[] };
+type GroupData = { employees: EmployeeFacts[]; punches: PunchText[]; existing: ExistingRow[] };
 
 async function loadGroup(q: Queryable, ids: string[], scope: RecalcScope): Promise<GroupData> {
   const idArray = sql`(${textArray(ids)})::uuid[]`;
   const employees = await rows<EmployeeFacts>(q, sql`select id, weekly_off, joining_date::text as joining_date, is_active from employees where id = any(${idArray})`);
-  const punches = await rows<PunchRow>(
+  const punches = await rows<PunchText>(
     q,
-    sql`select employee_id, punch_date::text as d, punch_time::text as t, event_type::text as type from punch_events
+    sql`select employee_id, string_agg(punch_date::text || ' ' || punch_time::text || ' ' || event_type::text, ',' order by punch_date, punch_time, event_type) as punches
+        from punch_events
         where employee_id = any(${idArray}) and punch_date between ${scope.from}::date and ${scope.to}::date
-        order by employee_id, punch_date, punch_time`,
+        group by employee_id`,
   );
   const existing = await rows<ExistingRow>(
     q,
@@ -117,14 +124,7 @@ async function loadGroup(q: Queryable, ids: string[], scope: RecalcScope): Promi
 
 function computeGroup(policy: AttendancePolicy, holidayDates: Set<string>, data: GroupData, scope: RecalcScope): DayToStore[] {
   const { employees, punches, existing } = data;
-  const punchesByEmployee = new Map<string, Map<string, Punch[]>>();
-  for (const p of punches) {
-    let byDate = punchesByEmployee.get(p.employee_id);
-    if (!byDate) punchesByEmployee.set(p.employee_id, (byDate = new Map()));
-    let list = byDate.get(p.d);
-    if (!list) byDate.set(p.d, (list = []));
-    list.push({ time: p.t, type: p.type });
-  }
+  const punchTexts = new Map(punches.map((p) => [p.employee_id, p.punches]));
   const existingByKey = new Map<string, ExistingRow>();
   const manualByEmployee = new Map<string, string[]>();
   for (const e of existing) {
@@ -139,7 +139,7 @@ function computeGroup(policy: AttendancePolicy, holidayDates: Set<string>, data:
   const rules = policy;
   const out: DayToStore[] = [];
   for (const employee of employees) {
-    const byDate = punchesByEmployee.get(employee.id) ?? new Map<string, Punch[]>();
+    const byDate = punchesByDate(punchTexts.get(employee.id));
     const dates = daysToCompute(
       { isActive: employee.is_active, joiningDate: employee.joining_date },
       scope,
@@ -162,6 +162,19 @@ function computeGroup(policy: AttendancePolicy, holidayDates: Set<string>, data:
     }
   }
   return out;
+}
+
+/** One employee's PunchText, by date. */
+function punchesByDate(text: string | undefined): Map<string, Punch[]> {
+  const byDate = new Map<string, Punch[]>();
+  if (!text) return byDate;
+  for (const entry of text.split(",")) {
+    const [date, time, type] = entry.split(" ");
+    let list = byDate.get(date);
+    if (!list) byDate.set(date, (list = []));
+    list.push({ time, type: type as PunchType });
+  }
+  return byDate;
 }
 
 /**

@@ -1,10 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import { createTestApp, type ApiClient, type TestApp } from "../test/harness";
 import { attendanceDays, attendanceImports, auditLog, punchEvents, type EmployeeRow } from "../db/schema";
 import { csv, HEADER, makeDepartment, makeEmployee, upload } from "../hr/testing";
 import { loadPolicy } from "../hr/policy";
 import { recalculateDays } from "../hr/recalculate";
+import { importPunches } from "../hr/importer";
+import { openPostgres } from "../db/client";
 
 // Today is Saturday 2026-11-21 in Asia/Kolkata: October 2026 lies wholly in the past.
 const NOW = new Date("2026-11-21T06:30:00Z");
@@ -275,5 +280,73 @@ describe("dry run", () => {
     expect(await punchCount(pia.id)).toBe(0);
     expect(await dayOf(pia.id, "2026-10-20")).toBeUndefined();
     expect(await t.database.query("select count(*)::int as n from attendance_imports")).toEqual(before);
+  });
+});
+
+// The import skips the punches' per-row foreign-key checks when the database role may (a
+// superuser: the embedded database, and the test server). These pin what makes that safe, and
+// the path of a role that may not.
+describe.runIf(inject("postgresUrl"))("the punches' foreign keys, on PostgreSQL", () => {
+  const orphanPunches = async () =>
+    Number((await t.database.query<{ n: number }>("select count(*)::int as n from punch_events p where not exists (select 1 from employees e where e.id = p.employee_id)"))[0].n);
+
+  it("an employee deleted while the import runs is never left with punches: the import waits for the delete, then finds no such name", async () => {
+    const gone = await newEmployee("Gopal Deleted");
+    const client = await t.database.pool!.connect();
+    try {
+      await client.query("begin");
+      await client.query("delete from employees where id = $1", [gone.id]);
+      const importing = upload(hr, csv([HEADER, ["Gopal Deleted", "2026-10-20", "09:00", "IN"], ["Gopal Deleted", "2026-10-20", "18:00", "OUT"]]), { month: "2026-10" }).then((r) => r);
+      // The import's name lookup waits on the deleted row's lock (as a foreign-key check would).
+      for (let i = 0; ; i++) {
+        const waiting = await t.database.query<{ n: number }>(
+          "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query like '%from employees for key share%'",
+        );
+        if (Number(waiting[0].n) === 1) break;
+        if (i > 200) throw new Error("the import never waited on the deleted employee");
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      await client.query("commit");
+      const res = await importing;
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ processedEvents: 0, unmatchedNames: [{ name: "Gopal Deleted", rows: 2 }] });
+    } finally {
+      await client.query("rollback").catch(() => {});
+      client.release();
+    }
+    expect(await punchCount(gone.id)).toBe(0);
+    expect(await orphanPunches()).toBe(0);
+  });
+
+  it("a role that may not set session_replication_role imports the same file with the same outcome", async () => {
+    await t.database.query(`do $$ begin create role bms_import_plain login nosuperuser; exception when duplicate_object then null; end $$`);
+    await t.database.query("grant select, insert, update, delete on all tables in schema public to bms_import_plain");
+    await t.database.query("grant usage, select on all sequences in schema public to bms_import_plain");
+    const url = new URL(t.database.url!);
+    url.username = "bms_import_plain";
+    const plain = openPostgres(url.toString(), { max: 1 });
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bms-import-plain-"));
+    try {
+      const [may] = await plain.query<{ ok: boolean }>("select has_parameter_privilege('session_replication_role', 'SET') as ok");
+      expect(may.ok).toBe(false);
+      const asha = await newEmployee("Asha Plainrole");
+      const { user } = await t.signIn("HR Staff");
+      const filePath = path.join(dir, "punches.csv");
+      fs.writeFileSync(filePath, csv([HEADER, ["Asha Plainrole", "2026-10-22", "09:00", "IN"], ["Asha Plainrole", "2026-10-22", "18:00", "OUT"], ["Nobody Known", "2026-10-22", "09:00", "IN"]]));
+      const answer = await importPunches(plain.db, {
+        filePath,
+        fileName: "punches.csv",
+        month: "2026-10",
+        dryRun: false,
+        actor: { id: user.id, role: "HR Staff", name: user.name, username: user.username, visibilityWindowDays: 0 },
+        today: "2026-11-21",
+      });
+      expect(answer).toMatchObject({ processedEvents: 2, totalRows: 3, unmatchedNames: [{ name: "Nobody Known", rows: 1 }] });
+      expect(await punchCount(asha.id)).toBe(2);
+      expect(await dayOf(asha.id, "2026-10-22")).toMatchObject({ dayStatus: "Present (Full)" });
+    } finally {
+      await plain.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
