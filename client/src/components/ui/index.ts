@@ -26,3 +26,4 @@ export { ToastAction } from "./toast";
 export { ConfirmDialog } from "./confirm-dialog";
 export { Pagination } from "./pagination";
 export { Progress } from "./progress";
+export { ResponsiveList } from "./responsive-list";

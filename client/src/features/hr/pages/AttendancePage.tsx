@@ -9,7 +9,7 @@ import { countAttendanceDays } from "@shared/attendance-days";
 import { DAY_STATUSES } from "@shared/constants";
 import { formatDate } from "@shared/format";
 import type { AttendanceListResponse, AttendanceRecord, AttendanceSummary } from "@shared/schemas/hr";
-import { Alert, Button, Card, Dialog, DialogContent, EmptyState, Field, Input, Label, Select, Spinner, StatCard } from "@/components/ui";
+import { Alert, Button, Card, Dialog, DialogContent, EmptyState, Field, Input, Label, Select, ResponsiveList, StatCard } from "@/components/ui";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api";
 import { downloadCsv, HR_KEYS, useAllEmployees, useDepartments } from "../api";
@@ -192,117 +192,109 @@ export default function AttendancePage() {
           </h2>
           <span className="text-sm text-slate-600">{records.length} record{records.length === 1 ? "" : "s"}</span>
         </div>
-        {loading ? (
-          <div className="flex justify-center py-14">
-            <Spinner size="lg" label="Loading attendance" />
-          </div>
-        ) : records.length === 0 ? (
-          <EmptyState icon={CalendarDays} title="No attendance records found for the selected criteria." description="Try another date range or clear the filters, or import punch data." />
-        ) : (
-          <>
-            <div className="hidden overflow-x-auto md:block" tabIndex={0} role="region" aria-label="Attendance records">
-              <table className="w-full text-sm">
-                <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
-                  <tr>
-                    <th scope="col" className="px-4 py-2.5">Employee</th>
-                    {!single ? <th scope="col" className="px-4 py-2.5">Date</th> : null}
-                    <th scope="col" className="px-4 py-2.5">Department</th>
-                    <th scope="col" className="px-4 py-2.5">Status</th>
-                    <th scope="col" className="px-4 py-2.5">First In</th>
-                    <th scope="col" className="px-4 py-2.5">Last Out</th>
-                    <th scope="col" className="px-4 py-2.5">Total Hours</th>
-                    <th scope="col" className="px-4 py-2.5">Violations</th>
-                    <th scope="col" className="px-4 py-2.5 text-right">Actions</th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {records.map((r) => (
-                    <tr key={r.id} className="hover:bg-slate-50/60">
-                      <td className="px-4 py-2.5">
-                        <span className="font-medium text-slate-900">{r.employee?.employeeName}</span>
-                        {r.employee?.employeeCode ? <span className="block text-xs text-slate-500">{r.employee.employeeCode}</span> : null}
-                      </td>
-                      {!single ? <td className="whitespace-nowrap px-4 py-2.5 tabular-nums">{formatDate(r.date)}</td> : null}
-                      <td className="px-4 py-2.5 text-slate-700">{r.employee?.department?.name ?? "—"}</td>
-                      <td className="px-4 py-2.5">
-                        <DayStatusBadge status={r.dayStatus} />
-                      </td>
-                      <td className="px-4 py-2.5 tabular-nums">{formatClock(r.firstInTime)}</td>
-                      <td className="px-4 py-2.5 tabular-nums">{formatClock(r.lastOutTime)}</td>
-                      <td className="px-4 py-2.5 tabular-nums">{formatHours(r.totalHours)}</td>
-                      <td className="px-4 py-2.5">
-                        {r.violationPoints > 0 ? (
-                          <span className="text-amber-800" title={r.violationReason ?? undefined}>
-                            {r.violationPoints} pt{r.violationPoints === 1 ? "" : "s"}
-                            {r.violationReason ? <span className="block text-xs text-slate-600">{r.violationReason}</span> : null}
-                          </span>
-                        ) : (
-                          <span className="text-slate-500">—</span>
-                        )}
-                      </td>
-                      <td className="whitespace-nowrap px-4 py-2.5 text-right">
-                        <Button variant="ghost" size="sm" onClick={() => setEditing(r)} aria-label={`Edit attendance of ${r.employee?.employeeName} on ${formatDate(r.date)}`}>
-                          <Pencil className="h-4 w-4" aria-hidden="true" />
-                          Edit
-                        </Button>
-                        <Button variant="ghost" size="sm" onClick={() => openDetails(r)} aria-label={`Monthly details of ${r.employee?.employeeName}`}>
-                          <Eye className="h-4 w-4" aria-hidden="true" />
-                          Details
-                        </Button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <ul className="divide-y divide-slate-100 md:hidden">
-              {records.map((r) => (
-                <li key={r.id} className="p-4">
-                  <div className="flex items-start justify-between gap-2">
-                    <div className="min-w-0">
-                      <p className="truncate font-medium text-slate-900">{r.employee?.employeeName}</p>
-                      <p className="text-xs text-slate-600">
-                        {r.employee?.department?.name ?? "—"}
-                        {!single ? ` · ${formatDate(r.date)}` : ""}
-                      </p>
-                    </div>
-                    <DayStatusBadge status={r.dayStatus} />
-                  </div>
-                  <dl className="mt-2 grid grid-cols-3 gap-2 text-sm">
-                    <div>
-                      <dt className="text-xs text-slate-600">First In</dt>
-                      <dd className="tabular-nums">{formatClock(r.firstInTime)}</dd>
-                    </div>
-                    <div>
-                      <dt className="text-xs text-slate-600">Last Out</dt>
-                      <dd className="tabular-nums">{formatClock(r.lastOutTime)}</dd>
-                    </div>
-                    <div>
-                      <dt className="text-xs text-slate-600">Hours</dt>
-                      <dd className="tabular-nums">{formatHours(r.totalHours)}</dd>
-                    </div>
-                  </dl>
+        <ResponsiveList
+          loading={loading}
+          loadingLabel="Loading attendance"
+          empty={records.length === 0 && <EmptyState icon={CalendarDays} title="No attendance records found for the selected criteria." description="Try another date range or clear the filters, or import punch data." />}
+          tableLabel="Attendance records"
+          head={
+            <>
+              <th scope="col" className="px-4 py-2.5">Employee</th>
+              {!single ? <th scope="col" className="px-4 py-2.5">Date</th> : null}
+              <th scope="col" className="px-4 py-2.5">Department</th>
+              <th scope="col" className="px-4 py-2.5">Status</th>
+              <th scope="col" className="px-4 py-2.5">First In</th>
+              <th scope="col" className="px-4 py-2.5">Last Out</th>
+              <th scope="col" className="px-4 py-2.5">Total Hours</th>
+              <th scope="col" className="px-4 py-2.5">Violations</th>
+              <th scope="col" className="px-4 py-2.5 text-right">Actions</th>
+            </>
+          }
+          rows={
+            records.map((r) => (
+              <tr key={r.id} className="hover:bg-slate-50/60">
+                <td className="px-4 py-2.5">
+                  <span className="font-medium text-slate-900">{r.employee?.employeeName}</span>
+                  {r.employee?.employeeCode ? <span className="block text-xs text-slate-500">{r.employee.employeeCode}</span> : null}
+                </td>
+                {!single ? <td className="whitespace-nowrap px-4 py-2.5 tabular-nums">{formatDate(r.date)}</td> : null}
+                <td className="px-4 py-2.5 text-slate-700">{r.employee?.department?.name ?? "—"}</td>
+                <td className="px-4 py-2.5">
+                  <DayStatusBadge status={r.dayStatus} />
+                </td>
+                <td className="px-4 py-2.5 tabular-nums">{formatClock(r.firstInTime)}</td>
+                <td className="px-4 py-2.5 tabular-nums">{formatClock(r.lastOutTime)}</td>
+                <td className="px-4 py-2.5 tabular-nums">{formatHours(r.totalHours)}</td>
+                <td className="px-4 py-2.5">
                   {r.violationPoints > 0 ? (
-                    <p className="mt-1 text-xs text-amber-800">
-                      {r.violationPoints} violation pt{r.violationPoints === 1 ? "" : "s"}
-                      {r.violationReason ? ` · ${r.violationReason}` : ""}
+                    <span className="text-amber-800" title={r.violationReason ?? undefined}>
+                      {r.violationPoints} pt{r.violationPoints === 1 ? "" : "s"}
+                      {r.violationReason ? <span className="block text-xs text-slate-600">{r.violationReason}</span> : null}
+                    </span>
+                  ) : (
+                    <span className="text-slate-500">—</span>
+                  )}
+                </td>
+                <td className="whitespace-nowrap px-4 py-2.5 text-right">
+                  <Button variant="ghost" size="sm" onClick={() => setEditing(r)} aria-label={`Edit attendance of ${r.employee?.employeeName} on ${formatDate(r.date)}`}>
+                    <Pencil className="h-4 w-4" aria-hidden="true" />
+                    Edit
+                  </Button>
+                  <Button variant="ghost" size="sm" onClick={() => openDetails(r)} aria-label={`Monthly details of ${r.employee?.employeeName}`}>
+                    <Eye className="h-4 w-4" aria-hidden="true" />
+                    Details
+                  </Button>
+                </td>
+              </tr>
+            ))
+          }
+          cards={
+            records.map((r) => (
+              <li key={r.id} className="p-4">
+                <div className="flex items-start justify-between gap-2">
+                  <div className="min-w-0">
+                    <p className="truncate font-medium text-slate-900">{r.employee?.employeeName}</p>
+                    <p className="text-xs text-slate-600">
+                      {r.employee?.department?.name ?? "—"}
+                      {!single ? ` · ${formatDate(r.date)}` : ""}
                     </p>
-                  ) : null}
-                  <div className="mt-3 flex gap-2">
-                    <Button variant="outline" size="sm" onClick={() => setEditing(r)}>
-                      <Pencil className="h-4 w-4" aria-hidden="true" />
-                      Edit
-                    </Button>
-                    <Button variant="outline" size="sm" onClick={() => openDetails(r)}>
-                      <Eye className="h-4 w-4" aria-hidden="true" />
-                      Details
-                    </Button>
                   </div>
-                </li>
-              ))}
-            </ul>
-          </>
-        )}
+                  <DayStatusBadge status={r.dayStatus} />
+                </div>
+                <dl className="mt-2 grid grid-cols-3 gap-2 text-sm">
+                  <div>
+                    <dt className="text-xs text-slate-600">First In</dt>
+                    <dd className="tabular-nums">{formatClock(r.firstInTime)}</dd>
+                  </div>
+                  <div>
+                    <dt className="text-xs text-slate-600">Last Out</dt>
+                    <dd className="tabular-nums">{formatClock(r.lastOutTime)}</dd>
+                  </div>
+                  <div>
+                    <dt className="text-xs text-slate-600">Hours</dt>
+                    <dd className="tabular-nums">{formatHours(r.totalHours)}</dd>
+                  </div>
+                </dl>
+                {r.violationPoints > 0 ? (
+                  <p className="mt-1 text-xs text-amber-800">
+                    {r.violationPoints} violation pt{r.violationPoints === 1 ? "" : "s"}
+                    {r.violationReason ? ` · ${r.violationReason}` : ""}
+                  </p>
+                ) : null}
+                <div className="mt-3 flex gap-2">
+                  <Button variant="outline" size="sm" onClick={() => setEditing(r)}>
+                    <Pencil className="h-4 w-4" aria-hidden="true" />
+                    Edit
+                  </Button>
+                  <Button variant="outline" size="sm" onClick={() => openDetails(r)}>
+                    <Eye className="h-4 w-4" aria-hidden="true" />
+                    Details
+                  </Button>
+                </div>
+              </li>
+            ))
+          }
+        />
       </Card>
 
       <AttendanceEditDialog record={editing} onOpenChange={(open) => !open && setEditing(null)} />

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { ChevronLeft, ChevronRight, Download, FileBarChart } from "lucide-react";
 import { formatRupees } from "@shared/format";
 import type { PayrollRow } from "@shared/schemas/hr";
-import { Alert, Button, Card, EmptyState, Input, Label, Spinner, StatCard } from "@/components/ui";
+import { Alert, Button, Card, EmptyState, Input, Label, ResponsiveList, StatCard } from "@/components/ui";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api";
 import { downloadCsv, usePayrollReport } from "../api";
@@ -15,8 +15,8 @@ function departmentName(row: PayrollRow): string {
 }
 
 function Deductions({ row }: { row: PayrollRow }) {
-  if (!row.salary) return <span className="text-slate-500">No salary on record</span>;
-  if (!row.deductions?.length) return <span className="text-slate-500">None</span>;
+  if (!row.salary) return <span className="text-xs text-slate-500">No salary on record</span>;
+  if (!row.deductions?.length) return <span className="text-xs text-slate-500">None</span>;
   return (
     <ul className="space-y-0.5">
       {row.deductions.map((d, i) => (
@@ -80,101 +80,97 @@ export default function PayrollReportsPage() {
         <div className="border-b border-slate-100 px-5 py-3">
           <h2 className="text-base font-semibold text-slate-900">Payroll — {monthLabel(month)}</h2>
         </div>
-        {report.isLoading ? (
-          <div className="flex justify-center py-14">
-            <Spinner size="lg" label="Loading payroll" />
-          </div>
-        ) : rows.length === 0 ? (
-          <EmptyState icon={FileBarChart} title="No employees in this report" description="Active employees appear here with their salary and deductions." />
-        ) : (
-          <>
-            <div className="hidden overflow-x-auto md:block" tabIndex={0} role="region" aria-label="Payroll">
-              <table className="w-full text-sm">
-                <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
-                  <tr>
-                    <th scope="col" className="px-4 py-2.5">Employee</th>
-                    <th scope="col" className="px-4 py-2.5">Attendance</th>
-                    <th scope="col" className="px-4 py-2.5 text-right">Salary</th>
-                    <th scope="col" className="min-w-[240px] px-4 py-2.5">Deductions</th>
-                    <th scope="col" className="px-4 py-2.5 text-right">Deducted</th>
-                    <th scope="col" className="px-4 py-2.5 text-right">Net Pay</th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {rows.map((r) => (
-                    <tr key={r.employee.id} className="align-top">
-                      <td className="px-4 py-2.5">
-                        <span className="font-medium text-slate-900">{r.employee.employeeName}</span>
-                        <span className="block text-xs text-slate-500">
-                          {[r.employee.employeeCode, departmentName(r)].filter(Boolean).join(" · ")}
-                        </span>
-                      </td>
-                      <td className="whitespace-nowrap px-4 py-2.5 text-xs tabular-nums text-slate-700">
-                        <span className="block">{r.presentDays} present</span>
-                        <span className="block">{r.absentDays} absent</span>
-                        <span className="block">{r.violationPoints} pts</span>
-                      </td>
-                      <td className="px-4 py-2.5 text-right tabular-nums">{r.salary ? formatRupees(r.salary) : "—"}</td>
-                      <td className="px-4 py-2.5">
-                        <Deductions row={r} />
-                      </td>
-                      <td className="px-4 py-2.5 text-right tabular-nums text-red-700">{formatRupees(r.totalDeductions)}</td>
-                      <td className="px-4 py-2.5 text-right font-medium tabular-nums text-slate-900">{r.netPay ? formatRupees(r.netPay) : "—"}</td>
-                    </tr>
-                  ))}
-                </tbody>
-                <tfoot className="border-t-2 border-slate-200 bg-slate-50 font-semibold">
-                  <tr>
-                    <th scope="row" colSpan={2} className="px-4 py-2.5 text-left">
-                      Totals ({totals.employees ?? rows.length} employees)
-                    </th>
-                    <td className="px-4 py-2.5 text-right tabular-nums">{formatRupees(totals.salary)}</td>
-                    <td />
-                    <td className="px-4 py-2.5 text-right tabular-nums text-red-700">{formatRupees(totals.totalDeductions)}</td>
-                    <td className="px-4 py-2.5 text-right tabular-nums">{formatRupees(totals.netPay)}</td>
-                  </tr>
-                </tfoot>
-              </table>
-            </div>
-            <ul className="divide-y divide-slate-100 md:hidden">
-              {rows.map((r) => (
-                <li key={r.employee.id} className="space-y-2 p-4">
-                  <div className="flex items-start justify-between gap-2">
-                    <div className="min-w-0">
-                      <p className="truncate font-medium text-slate-900">{r.employee.employeeName}</p>
-                      <p className="text-xs text-slate-600">
-                        {departmentName(r)} · {r.presentDays} present · {r.absentDays} absent · {r.violationPoints} pts
-                      </p>
-                    </div>
-                    <p className="text-right">
-                      <span className="block text-xs text-slate-600">Net Pay</span>
-                      <span className="font-semibold tabular-nums">{r.netPay ? formatRupees(r.netPay) : "—"}</span>
+        <ResponsiveList
+          loading={report.isLoading}
+          loadingLabel="Loading payroll"
+          empty={rows.length === 0 && <EmptyState icon={FileBarChart} title="No employees in this report" description="Active employees appear here with their salary and deductions." />}
+          tableLabel="Payroll"
+          head={
+            <>
+              <th scope="col" className="px-4 py-2.5">Employee</th>
+              <th scope="col" className="px-4 py-2.5">Attendance</th>
+              <th scope="col" className="px-4 py-2.5 text-right">Salary</th>
+              <th scope="col" className="min-w-[240px] px-4 py-2.5">Deductions</th>
+              <th scope="col" className="px-4 py-2.5 text-right">Deducted</th>
+              <th scope="col" className="px-4 py-2.5 text-right">Net Pay</th>
+            </>
+          }
+          rows={
+            rows.map((r) => (
+              <tr key={r.employee.id} className="align-top">
+                <td className="px-4 py-2.5">
+                  <span className="font-medium text-slate-900">{r.employee.employeeName}</span>
+                  <span className="block text-xs text-slate-500">
+                    {[r.employee.employeeCode, departmentName(r)].filter(Boolean).join(" · ")}
+                  </span>
+                </td>
+                <td className="whitespace-nowrap px-4 py-2.5 text-xs tabular-nums text-slate-700">
+                  <span className="block">{r.presentDays} present</span>
+                  <span className="block">{r.absentDays} absent</span>
+                  <span className="block">{r.violationPoints} pts</span>
+                </td>
+                <td className="px-4 py-2.5 text-right tabular-nums">{r.salary ? formatRupees(r.salary) : "—"}</td>
+                <td className="px-4 py-2.5">
+                  <Deductions row={r} />
+                </td>
+                <td className="px-4 py-2.5 text-right tabular-nums text-red-700">{formatRupees(r.totalDeductions)}</td>
+                <td className="px-4 py-2.5 text-right font-medium tabular-nums text-slate-900">{r.netPay ? formatRupees(r.netPay) : "—"}</td>
+              </tr>
+            ))
+          }
+          foot={
+            <tfoot className="border-t-2 border-slate-200 bg-slate-50 font-semibold">
+              <tr>
+                <th scope="row" colSpan={2} className="px-4 py-2.5 text-left">
+                  Totals ({totals.employees ?? rows.length} employees)
+                </th>
+                <td className="px-4 py-2.5 text-right tabular-nums">{formatRupees(totals.salary)}</td>
+                <td />
+                <td className="px-4 py-2.5 text-right tabular-nums text-red-700">{formatRupees(totals.totalDeductions)}</td>
+                <td className="px-4 py-2.5 text-right tabular-nums">{formatRupees(totals.netPay)}</td>
+              </tr>
+            </tfoot>
+          }
+          cards={
+    <>
+            {rows.map((r) => (
+              <li key={r.employee.id} className="space-y-2 p-4">
+                <div className="flex items-start justify-between gap-2">
+                  <div className="min-w-0">
+                    <p className="truncate font-medium text-slate-900">{r.employee.employeeName}</p>
+                    <p className="text-xs text-slate-600">
+                      {departmentName(r)} · {r.presentDays} present · {r.absentDays} absent · {r.violationPoints} pts
                     </p>
                   </div>
-                  <p className="flex justify-between text-sm">
-                    <span className="text-slate-600">Salary</span>
-                    <span className="tabular-nums">{r.salary ? formatRupees(r.salary) : "—"}</span>
+                  <p className="text-right">
+                    <span className="block text-xs text-slate-600">Net Pay</span>
+                    <span className="font-semibold tabular-nums">{r.netPay ? formatRupees(r.netPay) : "—"}</span>
                   </p>
-                  <Deductions row={r} />
-                  <p className="flex justify-between text-sm">
-                    <span className="text-slate-600">Total Deductions</span>
-                    <span className="tabular-nums text-red-700">{formatRupees(r.totalDeductions)}</span>
-                  </p>
-                </li>
-              ))}
-              <li className="space-y-1 bg-slate-50 p-4 text-sm font-semibold">
-                <p className="flex justify-between">
-                  <span>Total Deductions</span>
-                  <span className="tabular-nums text-red-700">{formatRupees(totals.totalDeductions)}</span>
+                </div>
+                <p className="flex justify-between text-sm">
+                  <span className="text-slate-600">Salary</span>
+                  <span className="tabular-nums">{r.salary ? formatRupees(r.salary) : "—"}</span>
                 </p>
-                <p className="flex justify-between">
-                  <span>Net Pay</span>
-                  <span className="tabular-nums">{formatRupees(totals.netPay)}</span>
+                <Deductions row={r} />
+                <p className="flex justify-between text-sm">
+                  <span className="text-slate-600">Total Deductions</span>
+                  <span className="tabular-nums text-red-700">{formatRupees(r.totalDeductions)}</span>
                 </p>
               </li>
-            </ul>
-          </>
-        )}
+            ))}
+            <li className="space-y-1 bg-slate-50 p-4 text-sm font-semibold">
+              <p className="flex justify-between">
+                <span>Total Deductions</span>
+                <span className="tabular-nums text-red-700">{formatRupees(totals.totalDeductions)}</span>
+              </p>
+              <p className="flex justify-between">
+                <span>Net Pay</span>
+                <span className="tabular-nums">{formatRupees(totals.netPay)}</span>
+              </p>
+            </li>
+    </>
+          }
+        />
       </Card>
     </div>
   );

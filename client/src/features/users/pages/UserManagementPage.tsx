@@ -7,7 +7,7 @@ import { formatDate } from "@shared/format";
 import type { User } from "@shared/schemas/auth";
 import { PATHS } from "@/app/paths";
 import { useCurrentUser } from "@/features/auth/api";
-import { Alert, Badge, Button, buttonVariants, Card, ConfirmDialog, EmptyState, Spinner } from "@/components/ui";
+import { Alert, Badge, Button, buttonVariants, Card, ConfirmDialog, EmptyState, ResponsiveList } from "@/components/ui";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api";
 import { ROLE_BADGE, useUserMutations, useUsers } from "../api";
@@ -126,64 +126,56 @@ export default function UserManagementPage() {
           <UserCog className="h-5 w-5 text-slate-600" aria-hidden="true" />
           <h2 className="text-base font-semibold text-slate-900">System Users ({list.length})</h2>
         </div>
-        {users.isLoading ? (
-          <div className="flex justify-center py-14">
-            <Spinner size="lg" label="Loading users" />
-          </div>
-        ) : list.length === 0 ? (
-          <EmptyState icon={Users} title="No users yet" description="Create the first account." />
-        ) : (
-          <>
-            <div className="hidden overflow-x-auto md:block" tabIndex={0} role="region" aria-label="System users">
-              <table className="w-full text-sm">
-                <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
-                  <tr>
-                    <th scope="col" className="px-5 py-2.5">User</th>
-                    <th scope="col" className="px-5 py-2.5">Role</th>
-                    <th scope="col" className="px-5 py-2.5">Status</th>
-                    <th scope="col" className="px-5 py-2.5">Visibility Window</th>
-                    <th scope="col" className="px-5 py-2.5">Created</th>
-                    <th scope="col" className="px-5 py-2.5 text-right">Actions</th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {list.map((u) => (
-                    <tr key={u.id} className="hover:bg-slate-50/60">
-                      <td className="px-5 py-3">
-                        <UserCell user={u} isYou={u.id === me.id} />
-                      </td>
-                      <td className="px-5 py-3">
-                        <Badge variant={ROLE_BADGE[u.role] ?? "secondary"}>{u.role}</Badge>
-                      </td>
-                      <td className="px-5 py-3">
-                        <Badge variant={u.isActive ? "success" : "destructive"}>{u.isActive ? "Active" : "Inactive"}</Badge>
-                      </td>
-                      <td className="px-5 py-3 tabular-nums text-slate-700">{u.visibilityWindowDays} days</td>
-                      <td className="whitespace-nowrap px-5 py-3 text-slate-700">{formatDate(u.createdAt)}</td>
-                      <td className="whitespace-nowrap px-5 py-3 text-right">{actions(u)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <ul className="divide-y divide-slate-100 md:hidden">
-              {list.map((u) => (
-                <li key={u.id} className="space-y-3 p-4">
-                  <div className="flex items-start justify-between gap-2">
-                    <UserCell user={u} isYou={u.id === me.id} />
-                    <Badge variant={u.isActive ? "success" : "destructive"}>{u.isActive ? "Active" : "Inactive"}</Badge>
-                  </div>
-                  <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600">
-                    <Badge variant={ROLE_BADGE[u.role] ?? "secondary"}>{u.role}</Badge>
-                    <span>{u.visibilityWindowDays}-day window</span>
-                    <span>Created {formatDate(u.createdAt)}</span>
-                  </div>
-                  <div className="-ml-2 flex flex-wrap gap-1">{actions(u, true)}</div>
-                </li>
-              ))}
-            </ul>
-          </>
-        )}
+        <ResponsiveList
+          loading={users.isLoading}
+          loadingLabel="Loading users"
+          empty={list.length === 0 && <EmptyState icon={Users} title="No users yet" description="Create the first account." />}
+          tableLabel="System users"
+          head={
+            <>
+              <th scope="col" className="px-5 py-2.5">User</th>
+              <th scope="col" className="px-5 py-2.5">Role</th>
+              <th scope="col" className="px-5 py-2.5">Status</th>
+              <th scope="col" className="px-5 py-2.5">Visibility Window</th>
+              <th scope="col" className="px-5 py-2.5">Created</th>
+              <th scope="col" className="px-5 py-2.5 text-right">Actions</th>
+            </>
+          }
+          rows={
+            list.map((u) => (
+              <tr key={u.id} className="hover:bg-slate-50/60">
+                <td className="px-5 py-3">
+                  <UserCell user={u} isYou={u.id === me.id} />
+                </td>
+                <td className="px-5 py-3">
+                  <Badge variant={ROLE_BADGE[u.role] ?? "secondary"}>{u.role}</Badge>
+                </td>
+                <td className="px-5 py-3">
+                  <Badge variant={u.isActive ? "success" : "destructive"}>{u.isActive ? "Active" : "Inactive"}</Badge>
+                </td>
+                <td className="px-5 py-3 tabular-nums text-slate-700">{u.visibilityWindowDays} days</td>
+                <td className="whitespace-nowrap px-5 py-3 text-slate-700">{formatDate(u.createdAt)}</td>
+                <td className="whitespace-nowrap px-5 py-3 text-right">{actions(u)}</td>
+              </tr>
+            ))
+          }
+          cards={
+            list.map((u) => (
+              <li key={u.id} className="space-y-3 p-4">
+                <div className="flex items-start justify-between gap-2">
+                  <UserCell user={u} isYou={u.id === me.id} />
+                  <Badge variant={u.isActive ? "success" : "destructive"}>{u.isActive ? "Active" : "Inactive"}</Badge>
+                </div>
+                <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600">
+                  <Badge variant={ROLE_BADGE[u.role] ?? "secondary"}>{u.role}</Badge>
+                  <span>{u.visibilityWindowDays}-day window</span>
+                  <span>Created {formatDate(u.createdAt)}</span>
+                </div>
+                <div className="-ml-2 flex flex-wrap gap-1">{actions(u, true)}</div>
+              </li>
+            ))
+          }
+        />
       </Card>
 
       <UserFormDialog open={formOpen} onOpenChange={setFormOpen} user={editing} currentUserId={me.id} />
