@@ -511,6 +511,16 @@ const DIALOGS: DialogPlan[] = [
     },
   },
   {
+    // The tooltip shows whenever the pointer rests on the chart; its text once took the light series colour.
+    name: "Budget chart tooltip shown",
+    role: "SuperAdmin",
+    async open(page) {
+      await openOnScreen(page, "budgetPlanning", "SuperAdmin");
+      await page.locator(".recharts-bar-rectangle").first().hover();
+      await page.locator(".recharts-tooltip-item").first().waitFor(WAIT);
+    },
+  },
+  {
     name: "Create Budget dialog",
     role: "SuperAdmin",
     async open(page) {

@@ -3,6 +3,9 @@ import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAx
 import { formatRupees } from "@shared/format";
 import type { Budget } from "@shared/schemas/budgets";
 
+/** slate-700: chart text that reads on white (4.5:1 and more). */
+const TEXT = "#334155";
+
 function compact(n: number): string {
   if (n >= 1e7) return `₹${Math.round((n / 1e7) * 10) / 10}Cr`;
   if (n >= 1e5) return `₹${Math.round((n / 1e5) * 10) / 10}L`;
@@ -20,8 +23,15 @@ export function BudgetChart({ budgets }: { budgets: Budget[] }) {
             <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />
             <XAxis dataKey="name" tick={{ fontSize: 11, fill: "#475569" }} interval={0} tickLine={false} angle={-25} textAnchor="end" height={56} />
             <YAxis tickFormatter={compact} tick={{ fontSize: 12, fill: "#475569" }} width={64} tickLine={false} axisLine={false} />
-            <Tooltip formatter={(v) => formatRupees(Number(v))} labelFormatter={(_, p) => (p?.[0]?.payload as { fullName?: string } | undefined)?.fullName ?? ""} />
-            <Legend wrapperStyle={{ fontSize: 12 }} />
+            {/* Text in slate, not the series colour: the light Allocated blue is 1.9:1 on white. */}
+            <Tooltip
+              formatter={(v) => formatRupees(Number(v))}
+              labelFormatter={(_, p) => (p?.[0]?.payload as { fullName?: string } | undefined)?.fullName ?? ""}
+              itemStyle={{ color: TEXT }}
+              cursor={{ fill: "#f1f5f9" }}
+              labelStyle={{ color: TEXT, fontWeight: 600 }}
+            />
+            <Legend wrapperStyle={{ fontSize: 12 }} formatter={(value) => <span style={{ color: TEXT }}>{value}</span>} />
             <Bar dataKey="Allocated" fill="#8ebcff" radius={[4, 4, 0, 0]} isAnimationActive={false} />
             <Bar dataKey="Spent" fill="#1d53ed" radius={[4, 4, 0, 0]} isAnimationActive={false} />
           </BarChart>

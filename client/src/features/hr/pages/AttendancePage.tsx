@@ -235,14 +235,15 @@ export default function AttendancePage() {
                     <span className="text-slate-500">—</span>
                   )}
                 </td>
+                {/* Nine columns fill a laptop screen: below 1536 px the two actions are icons (named and titled). */}
                 <td className="whitespace-nowrap px-4 py-2.5 text-right">
-                  <Button variant="ghost" size="sm" onClick={() => setEditing(r)} aria-label={`Edit attendance of ${r.employee?.employeeName} on ${formatDate(r.date)}`}>
+                  <Button variant="ghost" size="sm" onClick={() => setEditing(r)} title="Edit" aria-label={`Edit attendance of ${r.employee?.employeeName} on ${formatDate(r.date)}`}>
                     <Pencil className="h-4 w-4" aria-hidden="true" />
-                    Edit
+                    <span className="hidden 2xl:inline">Edit</span>
                   </Button>
-                  <Button variant="ghost" size="sm" onClick={() => openDetails(r)} aria-label={`Monthly details of ${r.employee?.employeeName}`}>
+                  <Button variant="ghost" size="sm" onClick={() => openDetails(r)} title="Monthly details" aria-label={`Monthly details of ${r.employee?.employeeName}`}>
                     <Eye className="h-4 w-4" aria-hidden="true" />
-                    Details
+                    <span className="hidden 2xl:inline">Details</span>
                   </Button>
                 </td>
               </tr>
