@@ -6,6 +6,8 @@ export const HR_ROLES: readonly Role[] = ["SuperAdmin", "HR Admin", "HR Staff"];
 
 export const TRANSACTION_STATUSES = ["Draft", "Pending", "Approved", "Rejected", "PaymentDue", "Paid", "Completed"] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+/** The statuses a SuperAdmin may force a transaction into (DECISIONS §4). */
+export const FORCEABLE_STATUSES = ["Approved", "Rejected", "Draft"] as const satisfies readonly TransactionStatus[];
 
 export const FORM_TYPES = ["R", "B"] as const;
 export type FormType = (typeof FORM_TYPES)[number];

@@ -5,7 +5,6 @@
 import type { FieldType } from "./constants";
 import { MAX_AMOUNT_DISPLAY, readMoney } from "./money";
 import type { CustomFieldValue, CustomFieldValues } from "./schemas/categories";
-import { deriveFieldId } from "./schemas/categories";
 
 /** The parts of a field definition the check reads; a stored `CustomFieldDefinition` is one. */
 export type CustomFieldRule = {
@@ -18,6 +17,12 @@ export type CustomFieldRule = {
 };
 
 export type CustomFieldIssue = { path: string; message: string };
+
+/** Field ids are derived from the label when missing or auto-generated ('field_…'), spec 001 §3. */
+export function deriveFieldId(label: string, id?: string | null): string {
+  if (id && !id.startsWith("field_")) return id;
+  return label.toLowerCase().replace(/[^a-z0-9]/g, "_");
+}
 export type CustomFieldsResult = { ok: true; values: CustomFieldValues } | { ok: false; issues: CustomFieldIssue[] };
 export type CustomFieldResult = { ok: true; value: CustomFieldValue | undefined } | { ok: false; message: string };
 

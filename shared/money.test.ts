@@ -5,7 +5,6 @@ import {
   compareMoney,
   MAX_AMOUNT,
   moneyPercent,
-  moneySchema,
   paiseToString,
   parseMoney,
   prorateMoney,
@@ -14,6 +13,7 @@ import {
   sumMoney,
   toPaise,
 } from "./money";
+import { moneySchema } from "./schemas/money";
 
 describe("parseMoney: a money input becomes a normalised decimal string", () => {
   it.each([

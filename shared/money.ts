@@ -1,8 +1,7 @@
 // Exact money arithmetic (DECISIONS §2, §4): amounts are decimal strings with at most 2 fraction
 // digits ("1234.50"), held as integer paise (bigint) whenever we compute, never as floats.
-// Used by transactions, budgets and salary deductions, on the server and in the client.
-import { z } from "zod";
-
+// Used by transactions, budgets and salary deductions, on the server and in the client. No zod
+// here (the form field is schemas/money.ts), so a screen that only shows amounts does not load it.
 /** The largest amount a transaction or budget may carry: numeric(14,2). */
 export const MAX_AMOUNT = "999999999999.99";
 export const MAX_AMOUNT_PAISE = 99_999_999_999_999n;
@@ -147,38 +146,3 @@ export function moneyPercent(part: string | number, whole: string | number): num
   return Number(bp) / 100;
 }
 
-export type MoneyMessages = {
-  required: string;
-  invalid: string;
-  precision?: string;
-  tooLarge?: string;
-  /** When set, 0 is refused with this message (transactions); otherwise 0 is allowed (budgets). */
-  positive?: string;
-};
-
-/**
- * A zod field for a money input: accepts a number or a decimal string, answers the normalised
- * string ("1234.50"). One message per problem, so a form shows the one that helps.
- */
-export function moneySchema(messages: MoneyMessages): z.ZodType<string, number | string> {
-  // Typed as taking number | string (what a form sends); at run time anything is read, so a
-  // missing or null amount gets the "required" message instead of a type error.
-  const schema = z.unknown().transform((input, ctx): string => {
-    const reading = readMoney(input);
-    if (reading.ok && (messages.positive === undefined || reading.paise > 0n)) return reading.value;
-    const problem = reading.ok ? "zero" : reading.problem;
-    const message =
-      problem === "empty"
-        ? messages.required
-        : problem === "precision"
-          ? (messages.precision ?? messages.invalid)
-          : problem === "too_large"
-            ? (messages.tooLarge ?? messages.invalid)
-            : problem === "zero"
-              ? (messages.positive ?? messages.invalid)
-              : messages.invalid;
-    ctx.addIssue({ code: "custom", message, input });
-    return z.NEVER;
-  });
-  return schema as unknown as z.ZodType<string, number | string>;
-}

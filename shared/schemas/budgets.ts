@@ -2,7 +2,7 @@
 // answer with what the server computes (spent, percentUsed, remaining, status).
 import { z } from "zod";
 import { BUDGET_PERIODS, type BudgetPeriod } from "../constants";
-import { moneySchema } from "../money";
+import { moneySchema } from "./money";
 
 export const BUDGET_MESSAGES = {
   nameRequired: "Budget name is required",

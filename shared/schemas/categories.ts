@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { FIELD_TYPES, LIMITS } from "../constants";
+import { deriveFieldId } from "../custom-fields";
 import { readMoney } from "../money";
 
 // A custom field of a category (spec 001 §3). Values entered for these fields are validated
@@ -31,11 +32,6 @@ export const emergencyLimitPolicySchema = z.object({
 });
 export type EmergencyLimitPolicy = { dailyLimit?: string | null; monthlyLimit?: string | null };
 
-/** Field ids are derived from the label when missing or auto-generated ('field_…'), spec 001 §3. */
-export function deriveFieldId(label: string, id?: string | null): string {
-  if (id && !id.startsWith("field_")) return id;
-  return label.toLowerCase().replace(/[^a-z0-9]/g, "_");
-}
 
 export const fieldSchemaSchema = z.array(customFieldDefinitionSchema).max(LIMITS.fieldsPerCategory, `At most ${LIMITS.fieldsPerCategory} fields`);
 

@@ -11,9 +11,11 @@ import {
   type FormType,
   type PaymentMethod,
   type TransactionStatus,
+  FORCEABLE_STATUSES,
 } from "../constants";
 import { isIsoDate } from "../custom-fields";
-import { MAX_AMOUNT_DISPLAY, moneySchema } from "../money";
+import { MAX_AMOUNT_DISPLAY } from "../money";
+import { moneySchema } from "./money";
 import type { CustomFieldValues } from "./categories";
 
 export const DESCRIPTION_MAX = 5000;
@@ -266,7 +268,6 @@ export type PaymentInput = z.input<typeof paymentSchema>;
 export type PaymentBody = z.output<typeof paymentSchema>;
 export type ProcessPaymentBody = Extract<PaymentBody, { action: "process" }>;
 
-export const FORCEABLE_STATUSES = ["Approved", "Rejected", "Draft"] as const satisfies readonly TransactionStatus[];
 
 /** POST /api/admin/transactions/:id/force-status {status, reason} (SuperAdmin). */
 export const forceStatusSchema = z.object({

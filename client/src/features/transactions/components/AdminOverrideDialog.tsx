@@ -4,7 +4,7 @@
 import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from "react";
 import { ShieldAlert } from "lucide-react";
 import { FORM_TYPES, PAYMENT_METHODS, TRANSACTION_STATUSES } from "@shared/constants";
-import { FORCEABLE_STATUSES } from "@shared/schemas/transactions";
+import { FORCEABLE_STATUSES } from "@shared/constants";
 import { useCurrentUser } from "@/features/auth/api";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
