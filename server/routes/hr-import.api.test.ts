@@ -303,7 +303,7 @@ describe.runIf(inject("postgresUrl"))("the punches' foreign keys, on PostgreSQL"
           "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query like '%from employees for key share%'",
         );
         if (Number(waiting[0].n) === 1) break;
-        if (i > 200) throw new Error("the import never waited on the deleted employee");
+        if (i > 600) throw new Error("the import never waited on the deleted employee");
         await new Promise((r) => setTimeout(r, 25));
       }
       await client.query("commit");
