@@ -214,6 +214,15 @@ describe("import rules (DECISIONS §8)", () => {
   });
 });
 
+describe("what the import's trigger switch may skip", () => {
+  it("punch_events has no triggers but its foreign keys' own (the insert runs with row triggers off: importer.ts withoutRowTriggers)", async () => {
+    const triggers = await t.database.query<{ tgname: string }>("select tgname from pg_trigger where tgrelid = 'punch_events'::regclass and not tgisinternal");
+    expect(triggers).toEqual([]);
+    const keys = await t.database.query<{ conname: string }>("select conname from pg_constraint where conrelid = 'punch_events'::regclass and contype = 'f' order by conname");
+    expect(keys.map((k) => k.conname)).toEqual(["punch_events_employee_id_employees_id_fk", "punch_events_import_id_attendance_imports_id_fk"]);
+  });
+});
+
 describe("batched recalculation", () => {
   it("gives the same days when employees are loaded one group at a time (pipelined), and rewrites nothing unchanged", async () => {
     const people = await Promise.all(["Gita Group", "Hari Group", "Ishan Group"].map((n) => newEmployee(n)));
