@@ -1,8 +1,8 @@
-import { ChevronDown, ScrollText, Tags, Users, Wrench } from "lucide-react";
+import { ScrollText, Tags, Users, Wrench } from "lucide-react";
 import { useLocation } from "wouter";
-import { buttonVariants } from "@/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import { ADMIN_TOOLS } from "../permissions";
+import { AdminToolsFace, adminToolsClassName } from "./menu-faces";
 
 const ICONS: Record<string, typeof Tags> = { "Manage Categories": Tags, "Manage Users": Users, "View Audit Trail": ScrollText };
 
@@ -11,10 +11,8 @@ export function AdminToolsMenu() {
   const [, navigate] = useLocation();
   return (
     <DropdownMenu>
-      <DropdownMenuTrigger className={buttonVariants({ variant: "outline", size: "md", className: "px-2.5 sm:px-4" })}>
-        <Wrench className="h-4 w-4" aria-hidden="true" />
-        <span className="sr-only sm:not-sr-only">Admin Tools</span>
-        <ChevronDown className="hidden h-4 w-4 text-slate-500 sm:block" aria-hidden="true" />
+      <DropdownMenuTrigger className={adminToolsClassName}>
+        <AdminToolsFace />
       </DropdownMenuTrigger>
       <DropdownMenuContent>
         {ADMIN_TOOLS.map((tool) => {

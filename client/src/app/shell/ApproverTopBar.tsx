@@ -7,7 +7,7 @@ import { useNotifications } from "@/features/notifications/NotificationsProvider
 import { navItemsFor, systemTitleFor } from "../permissions";
 import { CountBadge } from "./CountBadge";
 import { activeNavId } from "./nav";
-import { NotificationsMenu } from "./NotificationsMenu";
+import { NotificationsMenu } from "./HeaderMenus";
 
 /** The Approver's top bar in place of the sidebar (spec 000 §2): the menu as tabs, the bell and Sign Out. */
 export function ApproverTopBar({ user, onSignOut, signingOut }: { user: User; onSignOut: () => void; signingOut?: boolean }) {

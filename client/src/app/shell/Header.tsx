@@ -4,8 +4,7 @@ import type { User } from "@shared/schemas/auth";
 import { buttonVariants } from "@/components/ui/button";
 import { PATHS } from "../paths";
 import type { PageMeta } from "../page-meta";
-import { AdminToolsMenu } from "./AdminToolsMenu";
-import { NotificationsMenu } from "./NotificationsMenu";
+import { AdminToolsMenu, NotificationsMenu } from "./HeaderMenus";
 
 export type HeaderProps = {
   user: User;

@@ -1,4 +1,4 @@
-import { Bell, Trash2 } from "lucide-react";
+import { Trash2 } from "lucide-react";
 import { useLocation } from "wouter";
 import { formatRelativeTime } from "@shared/format";
 import type { Role } from "@shared/constants";
@@ -12,10 +12,11 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { useNotifications } from "@/features/notifications/NotificationsProvider";
-import { PENDING_NOTIFICATION_TYPE, badgeLabel, visibleNotifications } from "@/features/notifications/selectors";
+import { PENDING_NOTIFICATION_TYPE, visibleNotifications } from "@/features/notifications/selectors";
 import type { AppNotification } from "@/features/notifications/types";
 import { PATHS } from "../paths";
 import { canAccessRoute } from "../permissions";
+import { BellFace, bellClassName, type BellTone } from "./menu-faces";
 
 /** Where a notification leads: the approval queue for pending items, else the role's transaction list. */
 function notificationHref(n: AppNotification, role: Role): string | null {
@@ -26,7 +27,7 @@ function notificationHref(n: AppNotification, role: Role): string | null {
 }
 
 /** The header bell (spec 000 §2): unread badge capped '9+', up to 10 items, alarm marker for priority, Clear All. */
-export function NotificationsMenu({ role, tone = "light" }: { role: Role; tone?: "light" | "dark" }) {
+export function NotificationsMenu({ role, tone = "light" }: { role: Role; tone?: BellTone }) {
   const { notifications, unreadCount, markAllRead, clearAll } = useNotifications();
   const [, navigate] = useLocation();
   const shown = visibleNotifications(notifications);
@@ -38,23 +39,8 @@ export function NotificationsMenu({ role, tone = "light" }: { role: Role; tone?:
         if (!open) markAllRead();
       }}
     >
-      <DropdownMenuTrigger
-        className={cn(
-          "relative inline-flex h-10 w-10 items-center justify-center rounded-full transition-colors",
-          "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2",
-          tone === "dark" ? "text-slate-200 hover:bg-white/10 focus-visible:ring-offset-slate-900" : "text-slate-600 hover:bg-slate-100 hover:text-slate-900",
-        )}
-      >
-        <Bell className="h-5 w-5" aria-hidden="true" />
-        <span className="sr-only">{unreadCount > 0 ? `Notifications, ${unreadCount} unread` : "Notifications"}</span>
-        {unreadCount > 0 ? (
-          <span
-            aria-hidden="true"
-            className="absolute right-1 top-1 inline-flex min-w-[1.125rem] items-center justify-center rounded-full bg-red-600 px-1 py-0.5 text-[10px] font-bold leading-none text-white ring-2 ring-white"
-          >
-            {badgeLabel(unreadCount)}
-          </span>
-        ) : null}
+      <DropdownMenuTrigger className={bellClassName(tone)}>
+        <BellFace unreadCount={unreadCount} />
       </DropdownMenuTrigger>
       <DropdownMenuContent className="w-[22rem] max-w-[calc(100vw-1rem)] p-0">
         <div className="flex items-center justify-between px-4 py-3">
