@@ -12,7 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "./test/databases";
-import { startServerProcess, type ServerProcess } from "./test/processes";
+import { startServerProcess, waitUntil, type ServerProcess } from "./test/processes";
 import { makeUser, TEST_PASSWORD } from "./test/factories";
 import { makeDepartment } from "./hr/testing";
 import { makeCategory } from "./routes/transactions.fixtures";
@@ -157,17 +157,6 @@ function punchFile(names: readonly string[], punchesPerDay: number, seed: number
 }
 
 // ---------------------------------------------------------------- helpers
-
-async function waitUntil<T>(what: string, probe: () => Promise<T | null | undefined | false>, options: { timeoutMs?: number; server?: ServerProcess } = {}): Promise<T> {
-  const deadline = Date.now() + (options.timeoutMs ?? 120_000);
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (options.server && options.server.child.exitCode !== null) throw new Error(`server exited while waiting for ${what}:\n${options.server.output()}`);
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${options.server ? `\n${options.server.output()}` : ""}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 async function signIn(url: string, username: string): Promise<string> {
   const res = await fetch(`${url}/api/auth/login`, { method: "POST", headers: JSON_CSRF, body: JSON.stringify({ username, password: TEST_PASSWORD }) });

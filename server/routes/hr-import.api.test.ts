@@ -10,6 +10,7 @@ import { loadPolicy } from "../hr/policy";
 import { recalculateDays } from "../hr/recalculate";
 import { importPunches } from "../hr/importer";
 import { openPostgres } from "../db/client";
+import { waitUntil } from "../test/processes";
 
 // Today is Saturday 2026-11-21 in Asia/Kolkata: October 2026 lies wholly in the past.
 const NOW = new Date("2026-11-21T06:30:00Z");
@@ -299,6 +300,15 @@ describe.runIf(inject("postgresUrl"))("the punches' foreign keys, on PostgreSQL"
   const orphanPunches = async () =>
     Number((await t.database.query<{ n: number }>("select count(*)::int as n from punch_events p where not exists (select 1 from employees e where e.id = p.employee_id)"))[0].n);
 
+  const importsWaitingOnEmployees = async () =>
+    Number(
+      (
+        await t.database.query<{ n: number }>(
+          "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query like '%from employees for key share%'",
+        )
+      )[0].n,
+    ) === 1;
+
   it("an employee deleted while the import runs is never left with punches: the import waits for the delete, then finds no such name", async () => {
     const gone = await newEmployee("Gopal Deleted");
     const client = await t.database.pool!.connect();
@@ -307,14 +317,7 @@ describe.runIf(inject("postgresUrl"))("the punches' foreign keys, on PostgreSQL"
       await client.query("delete from employees where id = $1", [gone.id]);
       const importing = upload(hr, csv([HEADER, ["Gopal Deleted", "2026-10-20", "09:00", "IN"], ["Gopal Deleted", "2026-10-20", "18:00", "OUT"]]), { month: "2026-10" }).then((r) => r);
       // The import's name lookup waits on the deleted row's lock (as a foreign-key check would).
-      for (let i = 0; ; i++) {
-        const waiting = await t.database.query<{ n: number }>(
-          "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query like '%from employees for key share%'",
-        );
-        if (Number(waiting[0].n) === 1) break;
-        if (i > 600) throw new Error("the import never waited on the deleted employee");
-        await new Promise((r) => setTimeout(r, 25));
-      }
+      await waitUntil("the import to wait on the deleted employee", importsWaitingOnEmployees, { timeoutMs: 15_000 });
       await client.query("commit");
       const res = await importing;
       expect(res.status).toBe(200);

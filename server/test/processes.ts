@@ -69,3 +69,15 @@ export function runCli(script: string, args: string[], env: Record<string, strin
     child.on("exit", (code) => resolve({ code, stdout, stderr }));
   });
 }
+
+/** Polls `probe` every 20 ms until it answers something truthy; fails after the timeout, or at once if `server` exits. */
+export async function waitUntil<T>(what: string, probe: () => Promise<T | null | undefined | false>, options: { timeoutMs?: number; server?: ServerProcess } = {}): Promise<T> {
+  const deadline = Date.now() + (options.timeoutMs ?? 120_000);
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (options.server && options.server.child.exitCode !== null) throw new Error(`server exited while waiting for ${what}:\n${options.server.output()}`);
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${options.server ? `\n${options.server.output()}` : ""}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

@@ -405,6 +405,19 @@ async function openOnScreen(page: Page, routeId: RouteId, role: Role): Promise<v
   await settle(page);
 }
 
+/** The dialog a screen's `button` opens (named "<button> dialog"). */
+function buttonDialog(role: Role, routeId: RouteId, button: string): DialogPlan {
+  return {
+    name: `${button} dialog`,
+    role,
+    async open(page) {
+      await openOnScreen(page, routeId, role);
+      await visibleButton(page, button).click();
+      await page.getByRole("dialog").waitFor(WAIT);
+    },
+  };
+}
+
 /** The header's notifications menu, opened on one of the role's screens, ready once `entry` (one of its notifications) shows. */
 function notificationsMenu(role: Role, routeId: RouteId, entry: () => string | RegExp): DialogPlan {
   return {
@@ -481,15 +494,7 @@ const DIALOGS: DialogPlan[] = [
       await page.getByText(/logged and audited/i).first().waitFor(WAIT);
     },
   },
-  {
-    name: "Create Category dialog",
-    role: "SuperAdmin",
-    async open(page) {
-      await openOnScreen(page, "categories", "SuperAdmin");
-      await visibleButton(page, "Create Category").click();
-      await page.getByRole("dialog").waitFor(WAIT);
-    },
-  },
+  buttonDialog("SuperAdmin", "categories", "Create Category"),
   {
     name: "Dynamic Field Designer with the field editor",
     role: "SuperAdmin",
@@ -501,15 +506,7 @@ const DIALOGS: DialogPlan[] = [
       await page.getByRole("dialog").filter({ hasText: "Label" }).last().waitFor(WAIT);
     },
   },
-  {
-    name: "Create User dialog",
-    role: "SuperAdmin",
-    async open(page) {
-      await openOnScreen(page, "users", "SuperAdmin");
-      await visibleButton(page, "Create User").click();
-      await page.getByRole("dialog").waitFor(WAIT);
-    },
-  },
+  buttonDialog("SuperAdmin", "users", "Create User"),
   {
     // The tooltip shows whenever the pointer rests on the chart; its text once took the light series colour.
     name: "Budget chart tooltip shown",
@@ -520,15 +517,7 @@ const DIALOGS: DialogPlan[] = [
       await page.locator(".recharts-tooltip-item").first().waitFor(WAIT);
     },
   },
-  {
-    name: "Create Budget dialog",
-    role: "SuperAdmin",
-    async open(page) {
-      await openOnScreen(page, "budgetPlanning", "SuperAdmin");
-      await visibleButton(page, "Create Budget").click();
-      await page.getByRole("dialog").waitFor(WAIT);
-    },
-  },
+  buttonDialog("SuperAdmin", "budgetPlanning", "Create Budget"),
   notificationsMenu("SuperAdmin", "admin", () => data.pending.humanReadableId),
   {
     name: "Admin Tools menu open",
@@ -539,15 +528,7 @@ const DIALOGS: DialogPlan[] = [
       await page.getByRole("menuitem", { name: "Manage Categories" }).waitFor(WAIT);
     },
   },
-  {
-    name: "Add Employee dialog",
-    role: "HR Admin",
-    async open(page) {
-      await openOnScreen(page, "hrEmployees", "HR Admin");
-      await visibleButton(page, "Add Employee").click();
-      await page.getByRole("dialog").waitFor(WAIT);
-    },
-  },
+  buttonDialog("HR Admin", "hrEmployees", "Add Employee"),
   {
     name: "Attendance edit dialog",
     role: "HR Staff",
