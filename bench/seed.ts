@@ -8,10 +8,13 @@ export const BENCH_PASSWORD = "bench-password";
 export async function seedUsers(handle: DatabaseHandle): Promise<void> {
   const hash = await hashPassword(BENCH_PASSWORD);
   await handle.query(
-    `insert into users (username, name, role, password_hash)
-     select 'bench_admin', 'Bench Admin', 'SuperAdmin'::role, $1
-     union all select 'bench_acc_' || g, 'Accountant ' || g, 'Accountant'::role, $1 from generate_series(1, 20) g
-     union all select 'bench_appr_' || g, 'Approver ' || g, 'Approver'::role, $1 from generate_series(1, 10) g
+    // These names are already their own username key (lower-case ASCII: auth/username-key.ts).
+    `insert into users (username, username_key, name, role, password_hash)
+     select u, u, n, r, $1 from (
+       select 'bench_admin' as u, 'Bench Admin' as n, 'SuperAdmin'::role as r
+       union all select 'bench_acc_' || g, 'Accountant ' || g, 'Accountant'::role from generate_series(1, 20) g
+       union all select 'bench_appr_' || g, 'Approver ' || g, 'Approver'::role from generate_series(1, 10) g
+     ) s
      on conflict do nothing`,
     [hash],
   );

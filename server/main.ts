@@ -13,6 +13,7 @@ import { createObjectStore } from "./storage";
 import { attachSocketHub } from "./realtime/hub";
 import { sweepUnregisteredUploads, UPLOAD_SWEEP_INTERVAL_MS } from "./services/upload-sweep";
 import { removeOrphanedUploads } from "./routes/hr-import";
+import { pruneExpired, PRUNE_INTERVAL_MS } from "./auth/prune";
 
 export const CLIENT_DIR = path.resolve(import.meta.dirname, "../dist/public");
 
@@ -46,7 +47,7 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
   if (config.port === 0 && config.publicUrl === "http://localhost:0") config.publicUrl = url;
   logger.info({ port, database: database.kind }, "server listening");
 
-  const pruneTimer = setInterval(() => void sessionStore.prune().catch(() => {}), 10 * 60_000);
+  const pruneTimer = setInterval(() => void pruneExpired(database.db, sessionStore, deps.clock()), PRUNE_INTERVAL_MS);
   pruneTimer.unref();
   const sweepUploads = () =>
     sweepUnregisteredUploads(deps).then(

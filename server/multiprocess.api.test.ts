@@ -123,4 +123,18 @@ describe("sessions across real server processes", () => {
     expect(await view(a.url)).toBe(429);
     expect(await view(b.url)).toBe(429);
   }, 120_000);
+
+  it.runIf(inject("postgresUrl"))("100 truly parallel wrong passwords for one username, spread over two processes: exactly 5 answers of 401, then the right password gets 429 on both", async () => {
+    const user = await makeUser(database!.db, { role: "Accountant" });
+    const a = await startServerProcess(env());
+    const b = await startServerProcess(env());
+    servers.push(a, b);
+    const attempt = (url: string, password: string) =>
+      fetch(`${url}/api/auth/login`, { method: "POST", headers: { ...CSRF, "X-Forwarded-For": "10.78.0.1" }, body: JSON.stringify({ username: user.username, password }) }).then((r) => r.status);
+    const statuses = await Promise.all(Array.from({ length: 100 }, (_, i) => attempt(i % 2 ? a.url : b.url, `wrong-${i}`)));
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(95);
+    expect(await attempt(a.url, TEST_PASSWORD)).toBe(429);
+    expect(await attempt(b.url, TEST_PASSWORD)).toBe(429);
+  }, 120_000);
 });

@@ -8,7 +8,7 @@ import { users } from "../db/schema";
 import type { Actor, Clock } from "../context";
 import { findUserByUsername } from "../services/users";
 import { verifyAgainstDummy, verifyPassword } from "./passwords";
-import { assertNotThrottled, recordLoginFailure } from "./throttle";
+import { releaseLoginAttempt, reserveLoginAttempt } from "./throttle";
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -34,14 +34,21 @@ export function configurePassport(db: Db, clock: Clock): passport.PassportStatic
     new LocalStrategy({ usernameField: "username", passwordField: "password", passReqToCallback: true }, (req, username, password, done) => {
       const ip = req.ip ?? "unknown";
       (async () => {
-        await assertNotThrottled(db, username, ip, clock());
-        const user = await findUserByUsername(db, username);
-        const ok = user ? await verifyPassword(user.passwordHash, password) : (await verifyAgainstDummy(password), false);
-        // A disabled user gets exactly the same answer as a wrong password.
-        if (!user || !ok || !user.isActive) {
-          await recordLoginFailure(db, username, ip, clock());
-          return done(null, false);
+        // The failure slot is taken before the password is checked (auth/throttle.ts).
+        const slot = await reserveLoginAttempt(db, username, ip, clock());
+        let user: Awaited<ReturnType<typeof findUserByUsername>>;
+        let ok: boolean;
+        try {
+          user = await findUserByUsername(db, username);
+          ok = user ? await verifyPassword(user.passwordHash, password) : (await verifyAgainstDummy(password), false);
+        } catch (err) {
+          // Nothing was answered about the password: the attempt does not count.
+          await releaseLoginAttempt(db, slot).catch(() => {});
+          throw err;
         }
+        // A disabled user gets exactly the same answer as a wrong password, and counts as a failure.
+        if (!user || !ok || !user.isActive) return done(null, false);
+        await releaseLoginAttempt(db, slot);
         done(null, {
           id: user.id,
           role: user.role,

@@ -1,18 +1,28 @@
-// Sign-in throttling (DECISIONS §3): 5 failures for one username, or 100 from one address, within
-// 15 minutes block further attempts until the window has passed. Kept in the database so every
-// server process counts the same failures.
-import { and, eq, gt, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
+// Sign-in throttling (DECISIONS §3, §10): 5 failures for one username, or 100 from one address,
+// within 15 minutes block further attempts until the window has passed. Kept in the database so
+// every server process counts the same failures.
+//
+// An attempt reserves its failure row before the password is checked: under a transaction-scoped
+// advisory lock per username key and per address, it counts the window and inserts its row, so
+// parallel guesses (on any number of processes) see each other and at most 5 of them get to
+// check a password. A right password deletes its own row: it was not a failure.
+import { and, eq, gt, lte, sql } from "drizzle-orm";
+import type { Db, Queryable } from "../db/client";
 import { loginFailures } from "../db/schema";
 import { tooManyRequests } from "../middlewares/errors";
+import { usernameKey } from "./username-key";
 
 export const THROTTLE = { windowMs: 15 * 60_000, perUsername: 5, perIp: 100 } as const;
 
-const key = (username: string) => username.trim().toLowerCase();
-
-async function blockedUntil(db: Db, column: typeof loginFailures.username | typeof loginFailures.ipAddress, value: string, limit: number, now: Date) {
+async function blockedUntil(
+  q: Queryable,
+  column: typeof loginFailures.username | typeof loginFailures.ipAddress,
+  value: string,
+  limit: number,
+  now: Date,
+): Promise<Date | null> {
   const since = new Date(now.getTime() - THROTTLE.windowMs);
-  const rows = await db
+  const rows = await q
     .select({ at: loginFailures.at })
     .from(loginFailures)
     .where(and(eq(column, value), gt(loginFailures.at, since)))
@@ -23,20 +33,40 @@ async function blockedUntil(db: Db, column: typeof loginFailures.username | type
   return new Date(rows[rows.length - 1].at.getTime() + THROTTLE.windowMs);
 }
 
-export async function assertNotThrottled(db: Db, username: string, ip: string, now: Date): Promise<void> {
-  const until =
-    (await blockedUntil(db, loginFailures.username, key(username), THROTTLE.perUsername, now)) ??
-    (await blockedUntil(db, loginFailures.ipAddress, ip, THROTTLE.perIp, now));
-  if (until) {
-    const minutes = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
-    throw tooManyRequests(`Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`);
-  }
+function throttled(until: Date, now: Date): Error {
+  const minutes = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
+  return tooManyRequests(`Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`);
 }
 
-export async function recordLoginFailure(db: Db, username: string, ip: string, now: Date): Promise<void> {
-  await db.insert(loginFailures).values({ username: key(username), ipAddress: ip, at: now });
+/**
+ * Takes one failure slot for this username and address, or throws 429 when either is used up.
+ * Answers the slot's id: the caller releases it (releaseLoginAttempt) when the password was right.
+ */
+export async function reserveLoginAttempt(db: Db, username: string, ip: string, now: Date): Promise<number> {
+  const key = usernameKey(username);
+  return db.transaction(async (tx) => {
+    // Always the username's lock first, then the address's: two attempts never wait on each other in a circle.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('login-username'), hashtext(${key}))`);
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('login-address'), hashtext(${ip}))`);
+    const until =
+      (await blockedUntil(tx, loginFailures.username, key, THROTTLE.perUsername, now)) ??
+      (await blockedUntil(tx, loginFailures.ipAddress, ip, THROTTLE.perIp, now));
+    if (until) throw throttled(until, now);
+    const [slot] = await tx.insert(loginFailures).values({ username: key, ipAddress: ip, at: now }).returning({ id: loginFailures.id });
+    return slot.id;
+  });
 }
 
-export async function clearLoginFailures(db: Db, username: string): Promise<void> {
-  await db.delete(loginFailures).where(eq(loginFailures.username, key(username)));
+/** A sign-in with the right password gives its slot back. */
+export async function releaseLoginAttempt(db: Db, slotId: number): Promise<void> {
+  await db.delete(loginFailures).where(eq(loginFailures.id, slotId));
+}
+
+/** Deletes failures that have left the window (housekeeping, auth/prune.ts). Answers how many. */
+export async function pruneLoginFailures(db: Db, now: Date): Promise<number> {
+  const rows = await db
+    .delete(loginFailures)
+    .where(lte(loginFailures.at, new Date(now.getTime() - THROTTLE.windowMs)))
+    .returning({ id: loginFailures.id });
+  return rows.length;
 }

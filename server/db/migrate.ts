@@ -4,6 +4,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import type { PgliteDatabase } from "drizzle-orm/pglite";
 import type { DatabaseHandle } from "./client";
+import { usernameKey } from "../auth/username-key";
 
 export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, "../../migrations");
 
@@ -13,6 +14,7 @@ const MIGRATION_LOCK = 727_001;
 export async function runMigrations(handle: DatabaseHandle): Promise<void> {
   if (handle.kind === "pglite") {
     await migratePglite(handle.db as unknown as PgliteDatabase, { migrationsFolder: MIGRATIONS_FOLDER });
+    await fillUsernameKeys((text, params) => handle.query(text, params));
     return;
   }
   const client = await handle.pool!.connect();
@@ -20,8 +22,22 @@ export async function runMigrations(handle: DatabaseHandle): Promise<void> {
     await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
     // Migrate through the connection that holds the lock (the pool may have only one).
     await migratePg(drizzle(client), { migrationsFolder: MIGRATIONS_FOLDER });
+    await fillUsernameKeys(async (text, params) => (await client.query(text, params)).rows);
   } finally {
     await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
     client.release();
   }
+}
+
+type Run = (text: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
+
+/**
+ * The data step SQL cannot do (migration 0007): users created before the username_key column get
+ * their key from the app's own function, never from the database's lower(). Idempotent: only rows
+ * still without a key are touched, so it costs one indexed query on every later start.
+ */
+export async function fillUsernameKeys(run: Run): Promise<number> {
+  const rows = (await run("select id, username from users where username_key is null", [])) as { id: string; username: string }[];
+  for (const row of rows) await run("update users set username_key = $1 where id = $2 and username_key is null", [usernameKey(row.username), row.id]);
+  return rows.length;
 }

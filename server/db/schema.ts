@@ -55,6 +55,13 @@ export const users = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     username: text("username").notNull(),
+    /**
+     * The one comparison key of a login name (server/auth/username-key.ts: NFKC, then JavaScript's
+     * toLowerCase), written by the app: lookup, uniqueness and throttling all use it, and the
+     * database never case-folds a login name. Nullable only for rows older than the column, which
+     * the app fills at start (migrate.ts); a CHECK … NOT VALID refuses new rows without it.
+     */
+    usernameKey: text("username_key"),
     name: text("name").notNull(),
     role: roleEnum("role").notNull(),
     passwordHash: text("password_hash").notNull(),
@@ -66,7 +73,7 @@ export const users = pgTable(
     deletedAt: instant("deleted_at"),
   },
   (t) => [
-    uniqueIndex("users_username_lower_key").on(sql`lower(${t.username})`),
+    uniqueIndex("users_username_key_key").on(t.usernameKey),
     check("users_visibility_window_range", sql`${t.visibilityWindowDays} between 1 and 365`),
   ],
 );
@@ -83,7 +90,9 @@ export const sessions = pgTable(
   (t) => [index("sessions_expires_at_idx").on(t.expiresAt), index("sessions_user_id_idx").on(t.userId)],
 );
 
-// Failed sign-ins, counted per username and per address for throttling across processes.
+// Failed sign-ins, counted per username and per address for throttling across processes. A sign-in
+// reserves its row before the password is checked and deletes it when the password was right
+// (auth/throttle.ts). `username` holds the username key (auth/username-key.ts).
 export const loginFailures = pgTable(
   "login_failures",
   {
@@ -93,6 +102,18 @@ export const loginFailures = pgTable(
     at: instant("at").notNull().defaultNow(),
   },
   (t) => [index("login_failures_username_idx").on(t.username, t.at), index("login_failures_ip_idx").on(t.ipAddress, t.at)],
+);
+
+/** A wrong PIN for an emergency approver code (emergency-pins.ts): 5 within 15 minutes lock the code. */
+export const emergencyPinFailures = pgTable(
+  "emergency_pin_failures",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    code: text("code").notNull(),
+    ipAddress: text("ip_address").notNull(),
+    at: instant("at").notNull().defaultNow(),
+  },
+  (t) => [index("emergency_pin_failures_code_idx").on(t.code, t.at)],
 );
 
 /** One call to a throttled public route (rate-limit.ts): counted by every server process alike. */
@@ -305,12 +326,19 @@ export const emergencyLinks = pgTable(
     usedByCode: text("used_by_code"),
     voidedAt: instant("voided_at"),
     createdBy: uuid("created_by").references(() => users.id),
+    // The transaction as it was sent (services/transactions/emergency.ts): its approval round and a
+    // SHA-256 of what the approver is shown. A link whose transaction no longer matches decides
+    // nothing. Null on links issued before these columns existed: those are void.
+    round: integer("round"),
+    fingerprint: text("fingerprint"),
     createdAt: createdAt(),
   },
   (t) => [
     unique("emergency_links_token_hash_key").on(t.tokenHash),
     index("emergency_links_transaction_idx").on(t.transactionId),
     index("emergency_links_pair_idx").on(t.pairId),
+    // Voiding the unused links of an issuer who is disabled, deleted or given another role (migration 0007's trigger).
+    index("emergency_links_unused_by_issuer_idx").on(t.createdBy).where(sql`${t.usedAt} is null and ${t.voidedAt} is null`),
   ],
 );
 
@@ -363,6 +391,14 @@ export const budgets = pgTable(
     check("budgets_dates_ordered", sql`${t.endDate} >= ${t.startDate}`),
   ],
 );
+
+/** The PIN of each emergency approver code (DECISIONS §10), an argon2id hash; never answered by the API. */
+export const emergencyApproverPins = pgTable("emergency_approver_pins", {
+  code: text("code").primaryKey(),
+  pinHash: text("pin_hash").notNull(),
+  updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
+  updatedAt: updatedAt(),
+});
 
 // Small named settings: 'lockdown' {enabled, activatedAt, activatedBy}, 'emergency_approvers' [codes].
 export const settings = pgTable("settings", {

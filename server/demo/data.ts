@@ -18,6 +18,11 @@ export const DEMO_USERS: readonly DemoUser[] = [
   { key: "hrAdmin", username: "hr.admin.demo", password: DEMO_PASSWORD, role: "HR Admin", name: "Kavita Iyer" },
   { key: "hrStaff", username: "hr.staff.demo", password: DEMO_PASSWORD, role: "HR Staff", name: "Arjun Reddy" },
 ];
+/**
+ * The PIN of each default emergency approver code (DECISIONS §10), set by the seed; documented in
+ * the README next to the demo users. Open an emergency link, pick a code, type its PIN.
+ */
+export const DEMO_EMERGENCY_PINS: Readonly<Record<string, string>> = { AK: "246810", RS: "135791", VM: "975312" };
 /** Demo users see three months of transactions (the default window of 30 days would hide most of the demo). */
 export const DEMO_VISIBILITY_WINDOW_DAYS = 120;
 

@@ -29,6 +29,7 @@ export function formatSummary(s: SeedSummary, elapsedMs: number, databaseKind: s
   out.push("");
   out.push("Demo users (sign in at /login):");
   out.push(table(["username", "password", "role", "name"], s.users.map((u) => [u.username, u.password, u.role, u.name])));
+  out.push(`Emergency approver PINs (on the public approval links): ${Object.entries(s.emergencyPins).map(([code, pin]) => `${code} ${pin}`).join(", ")}`);
   out.push("");
   const phases = Object.entries(s.timingsMs).map(([k, v]) => `${k} ${(v / 1000).toFixed(1)} s`);
   out.push(`Done in ${(elapsedMs / 1000).toFixed(1)} s${phases.length ? ` (${phases.join(", ")})` : ""}`);

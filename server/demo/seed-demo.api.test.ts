@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../test/harness";
 import { ROLES, TRANSACTION_STATUSES } from "../../shared/constants";
-import { DEMO_USERS, PRODUCTION_REFUSAL, seedDemo, seedRefusal, type SeedSummary } from ".";
+import fs from "node:fs";
+import path from "node:path";
+import { DEMO_EMERGENCY_PINS, DEMO_USERS, PRODUCTION_REFUSAL, seedDemo, seedRefusal, type SeedSummary } from ".";
+import { verifyPassword } from "../auth/passwords";
 
 // The demo seed on a test database, through the real services; then the counts it promises.
 let t: TestApp;
@@ -48,6 +51,16 @@ describe("npm run seed:demo", () => {
     expect(await count("select count(*)::int as n from attachments")).toBeGreaterThan(0);
     // Three months of history, not all stamped today.
     expect(await count("select count(*)::int as n from transactions where created_at < now() - interval '60 days'")).toBeGreaterThan(0);
+  });
+
+  it("sets the PIN of each emergency approver code, the ones the README lists, and the links it decided used them", async () => {
+    const pins = await t.database.query<{ code: string; pin_hash: string }>("select code, pin_hash from emergency_approver_pins order by code");
+    expect(pins.map((p) => p.code)).toEqual(["AK", "RS", "VM"]);
+    for (const p of pins) expect(await verifyPassword(p.pin_hash, DEMO_EMERGENCY_PINS[p.code]!), p.code).toBe(true);
+    const readme = fs.readFileSync(path.resolve(import.meta.dirname, "../../README.md"), "utf8");
+    for (const [code, pin] of Object.entries(DEMO_EMERGENCY_PINS)) expect(readme).toContain(`\`${code}\` \`${pin}\``);
+    expect(await count("select count(*)::int as n from approvals where emergency_approver_code is not null")).toBeGreaterThan(0);
+    expect(first.emergencyPins).toEqual(DEMO_EMERGENCY_PINS);
   });
 
   it("creates two budgets and the two designed categories with custom fields", async () => {

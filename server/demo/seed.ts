@@ -32,7 +32,7 @@ import {
   submitTransaction,
 } from "../services/transactions/moves";
 import { decideThroughEmergencyLink, issueEmergencyLinks } from "../services/transactions/emergency";
-import { getEmergencyApprovers } from "../services/emergency-approvers";
+import { getEmergencyApprovers, setApproverPin } from "../services/emergency-approvers";
 import { createDepartment, createEmployee, listDepartments } from "../hr/employees";
 import { createNameMapping } from "../hr/name-mappings";
 import { importPunches, type ImportAnswer } from "../hr/importer";
@@ -50,6 +50,7 @@ import {
   COMPANY,
   COMPANY_HOLIDAYS,
   DEMO_EMPLOYEES,
+  DEMO_EMERGENCY_PINS,
   DEMO_USERS,
   DEMO_VISIBILITY_WINDOW_DAYS,
   DEPARTMENTS,
@@ -87,6 +88,8 @@ export type SeedSummary = {
   alreadyPresent: boolean;
   company: string;
   users: readonly DemoUser[];
+  /** The approver codes and their demo PINs. */
+  emergencyPins: Readonly<Record<string, string>>;
   transactionsByStatus: Record<TransactionStatus, number>;
   transactions: number;
   approvals: number;
@@ -149,6 +152,7 @@ export async function seedDemo(handle: DatabaseHandle, storage: ObjectStore, opt
   try {
     const people = await timed("users", () => seedUsers(handle, log));
     const admin = people.admin;
+    await timed("emergency PINs", () => seedEmergencyPins(handle, admin, log));
     await timed("categories", async () => {
       for (const c of DESIGNED_CATEGORIES) {
         const exists = await handle.db.select({ id: categories.id }).from(categories).where(sql`lower(${categories.name}) = lower(${c.name})`).limit(1);
@@ -179,6 +183,13 @@ export async function seedDemo(handle: DatabaseHandle, storage: ObjectStore, opt
 }
 
 // ---------------------------------------------------------------- users
+
+/** The demo PINs of the approver codes in use (the defaults on a fresh database). */
+async function seedEmergencyPins(handle: DatabaseHandle, admin: Actor, log: (l: string) => void): Promise<void> {
+  const codes = (await getEmergencyApprovers(handle.db)).filter((code) => DEMO_EMERGENCY_PINS[code]);
+  for (const code of codes) await setApproverPin(handle.db, code, DEMO_EMERGENCY_PINS[code]!, admin);
+  log(`Emergency approver PINs: ${codes.map((code) => `${code} ${DEMO_EMERGENCY_PINS[code]}`).join(", ")}`);
+}
 
 type People = Record<DemoUserKey, Actor>;
 
@@ -377,7 +388,8 @@ async function seedTransactions(c: TxnSeedContext): Promise<void> {
   const categoryIds = new Map(
     (await c.handle.db.select({ id: categories.id, name: categories.name }).from(categories)).map((row) => [row.name, row.id] as const),
   );
-  const emergencyCodes = await getEmergencyApprovers(c.handle.db);
+  // Only codes with a demo PIN can decide a demo link.
+  const emergencyCodes = (await getEmergencyApprovers(c.handle.db)).filter((code) => DEMO_EMERGENCY_PINS[code]);
   const realToday = toIsoDate(realNow, tz);
   let clock = realNow.getTime();
   const at = (ms: number) => {
@@ -449,7 +461,8 @@ async function seedTransactions(c: TxnSeedContext): Promise<void> {
           later(5 * MINUTE, 30 * MINUTE);
           const links = await issueEmergencyLinks(c.deps, t.id, creator);
           later(10 * MINUTE, 3 * HOUR);
-          await decideThroughEmergencyLink(c.deps, links.approveUrl.split("/").pop()!, r.pick(emergencyCodes));
+          const code = r.pick(emergencyCodes);
+          await decideThroughEmergencyLink(c.deps, links.approveUrl.split("/").pop()!, { approverName: code, pin: DEMO_EMERGENCY_PINS[code] });
         } else {
           for (let i = 0; i < t.approvalsRequired; i++) {
             later(HOUR, 20 * HOUR);
@@ -645,6 +658,7 @@ async function summarize(handle: DatabaseHandle, realNow: Date, tz: string, punc
     alreadyPresent: false,
     company: COMPANY,
     users: DEMO_USERS,
+    emergencyPins: DEMO_EMERGENCY_PINS,
     transactionsByStatus: byStatus,
     transactions: Object.values(byStatus).reduce((a, b) => a + b, 0),
     approvals: await count("approvals"),

@@ -7,7 +7,6 @@ import { AppError, locked, unauthorized } from "../middlewares/errors";
 import { body } from "../middlewares/validate";
 import { ApiRouter } from "./api-router";
 import type { AppDeps } from "../context";
-import { clearLoginFailures } from "../auth/throttle";
 import { getLockdown } from "../services/lockdown";
 import { getUser } from "../services/users";
 import { writeAudit } from "../services/audit";
@@ -34,7 +33,6 @@ export function authRoutes(deps: AppDeps, passport: PassportStatic): ApiRouter {
     // Stored before the answer goes out: otherwise express-session saves it while the body is being
     // sent, and a client quick to make its next call finds a session without its sign-in time.
     await new Promise<void>((resolve, reject) => req.session.save((err) => (err ? reject(err) : resolve())));
-    await clearLoginFailures(db, req.body.username);
     await writeAudit(db, { action: "login", entityType: "session", entityId: user.id, actor: user, ipAddress: req.ip });
     const row = await getUser(db, user.id);
     return { user: presentUser(row!) };

@@ -13,10 +13,17 @@ let owner: Awaited<ReturnType<TestApp["signIn"]>>;
 let admin: Awaited<ReturnType<TestApp["signIn"]>>;
 let vendorCategoryId: string;
 
+/** DECISIONS §10: each approver code has a PIN; set for the three defaults before the tests. */
+const PINS: Record<string, string> = { AK: "112233", RS: "445566", VM: "77889900" };
+async function setPins(codes = ["AK", "RS", "VM"]) {
+  for (const code of codes) expect((await admin.api.put(`/api/admin/emergency-approvers/${code}/pin`, { pin: PINS[code] })).status).toBe(200);
+}
+
 beforeAll(async () => {
   t = await createTestApp({ env: { PUBLIC_URL: "https://bms.example.in", EMERGENCY_LINK_TTL_HOURS: "24" } });
   owner = await t.signIn("Accountant");
   admin = await t.signIn("SuperAdmin");
+  await setPins();
   const [cat] = await t.db.select().from(categories).where(eq(categories.name, "Vendor Payment"));
   vendorCategoryId = cat.id;
   await t.db
@@ -143,7 +150,7 @@ describe("POST /api/transactions/:id/emergency-links", () => {
     const pub = publicClient();
     expect((await pub.get(first.approveToken)).status).toBe(404);
     expect((await pub.get(first.rejectToken)).status).toBe(404);
-    expect((await pub.post(first.approveToken, { approverName: "AK" })).status).toBe(404);
+    expect((await pub.post(first.approveToken, { approverName: "AK", pin: PINS.AK })).status).toBe(404);
     expect((await pub.get(second.approveToken)).status).toBe(200);
   });
 });
@@ -191,7 +198,7 @@ describe("GET /api/emergency-approval/:token (public)", () => {
     const res = await pub.get(links.approveToken);
     expect(res.status).toBe(410);
     expect(res.body).toMatchObject({ message: "This emergency approval link has expired and can no longer be used.", expired: true });
-    expect((await pub.post(links.approveToken, { approverName: "AK" })).status).toBe(410);
+    expect((await pub.post(links.approveToken, { approverName: "AK", pin: PINS.AK })).status).toBe(410);
     const [row] = await t.db.select().from(transactions).where(eq(transactions.id, txn.id));
     expect(row.status).toBe("Pending");
   });
@@ -202,7 +209,7 @@ describe("POST /api/emergency-approval/:token (public)", () => {
     const txn = await makeTransaction();
     const links = await issue(owner.api, txn.id);
     const pub = publicClient();
-    for (const body of [{}, { approverName: "" }, { approverName: "ZZ" }]) {
+    for (const body of [{}, { approverName: "" }, { approverName: "ZZ", pin: PINS.AK }, { pin: PINS.AK }]) {
       const res = await pub.post(links.approveToken, body);
       expect(res.status).toBe(400);
       expect(res.body.message).toBe("Please select an approver");
@@ -213,7 +220,7 @@ describe("POST /api/emergency-approval/:token (public)", () => {
   it("approve: the transaction is Approved at once, with an approval by the code, an audit entry and a notification to the creator", async () => {
     const txn = await makeTransaction({ approvalsRequired: 2 });
     const links = await issue(owner.api, txn.id);
-    const res = await publicClient().post(links.approveToken, { approverName: "rs" });
+    const res = await publicClient().post(links.approveToken, { approverName: "rs", pin: PINS.RS });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ approver: "RS", action: "approve", transaction: { humanReadableId: txn.humanReadableId, status: "Approved" } });
 
@@ -234,13 +241,13 @@ describe("POST /api/emergency-approval/:token (public)", () => {
     const rows = await t.db.select().from(emergencyLinks).where(eq(emergencyLinks.transactionId, txn.id));
     expect(rows.every((r) => r.usedAt !== null && r.usedByCode === "RS")).toBe(true);
     expect((await publicClient().get(links.rejectToken)).status).toBe(404);
-    expect((await publicClient().post(links.approveToken, { approverName: "AK" })).status).toBe(404);
+    expect((await publicClient().post(links.approveToken, { approverName: "AK", pin: PINS.AK })).status).toBe(404);
   });
 
   it("reject: the transaction is Rejected and flagged previouslyRejected", async () => {
     const txn = await makeTransaction();
     const links = await issue(owner.api, txn.id);
-    const res = await publicClient().post(links.rejectToken, { approverName: "VM" });
+    const res = await publicClient().post(links.rejectToken, { approverName: "VM", pin: PINS.VM });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ approver: "VM", action: "reject", transaction: { humanReadableId: txn.humanReadableId, status: "Rejected" } });
     const [after] = await t.db.select().from(transactions).where(eq(transactions.id, txn.id));
@@ -256,8 +263,8 @@ describe("POST /api/emergency-approval/:token (public)", () => {
       const txn = await makeTransaction();
       const links = await issue(owner.api, txn.id);
       const results = await Promise.all([
-        publicClient().post(links.approveToken, { approverName: "AK" }),
-        publicClient().post(links.rejectToken, { approverName: "RS" }),
+        publicClient().post(links.approveToken, { approverName: "AK", pin: PINS.AK }),
+        publicClient().post(links.rejectToken, { approverName: "RS", pin: PINS.RS }),
       ]);
       expect(results.map((r) => r.status).sort()).toEqual([200, 404]);
       const winner = results.find((r) => r.status === 200)!;
@@ -268,13 +275,18 @@ describe("POST /api/emergency-approval/:token (public)", () => {
     }
   });
 
-  it("is 409 when the transaction is no longer Pending, and the link stays unused", async () => {
+  it("is 404 (void) once the transaction is no longer Pending, even when it comes back to Pending", async () => {
     const txn = await makeTransaction();
     const links = await issue(owner.api, txn.id);
     await t.db.update(transactions).set({ status: "Approved" }).where(eq(transactions.id, txn.id));
-    expect((await publicClient().post(links.approveToken, { approverName: "AK" })).status).toBe(409);
+    const res = await publicClient().post(links.approveToken, { approverName: "AK", pin: PINS.AK });
+    expect(res.status).toBe(404);
+    expect(res.body.message).toBe("This emergency approval link is invalid, expired, or has already been used.");
+    // Back to Pending in the same round (as a deleted approval does): the link stays void.
+    await t.db.update(transactions).set({ status: "Pending" }).where(eq(transactions.id, txn.id));
+    expect((await publicClient().get(links.approveToken)).status).toBe(404);
     const rows = await t.db.select().from(emergencyLinks).where(eq(emergencyLinks.transactionId, txn.id));
-    expect(rows.every((r) => r.usedAt === null)).toBe(true);
+    expect(rows.every((r) => r.usedAt === null && r.voidedAt !== null)).toBe(true);
   });
 
   it("both public calls answer 423 during a lockdown", async () => {
@@ -286,7 +298,7 @@ describe("POST /api/emergency-approval/:token (public)", () => {
       const get = await pub.get(links.approveToken);
       expect(get.status).toBe(423);
       expect(get.body.lockdown).toBe(true);
-      expect((await pub.post(links.approveToken, { approverName: "AK" })).status).toBe(423);
+      expect((await pub.post(links.approveToken, { approverName: "AK", pin: PINS.AK })).status).toBe(423);
     } finally {
       expect((await admin.api.post("/api/admin/emergency-toggle", { enabled: false })).status).toBe(200);
       // The lockdown ended the owner's session; sign in again for the tests after this one.
@@ -318,7 +330,7 @@ describe("POST /api/emergency-approval/:token (public)", () => {
   it("needs no CSRF header (the token authorises it)", async () => {
     const txn = await makeTransaction();
     const links = await issue(owner.api, txn.id);
-    const res = await supertest(t.app).post(`/api/emergency-approval/${links.approveToken}`).set("X-Forwarded-For", "10.1.2.3").send({ approverName: "AK" });
+    const res = await supertest(t.app).post(`/api/emergency-approval/${links.approveToken}`).set("X-Forwarded-For", "10.1.2.3").send({ approverName: "AK", pin: PINS.AK });
     expect(res.status).toBe(200);
   });
 });
@@ -334,7 +346,7 @@ describe("GET/PUT /api/admin/emergency-approvers", () => {
   it("defaults to AK, RS, VM", async () => {
     const res = await admin.api.get("/api/admin/emergency-approvers");
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ approvers: ["AK", "RS", "VM"] });
+    expect(res.body).toEqual({ approvers: ["AK", "RS", "VM"], pinSet: { AK: true, RS: true, VM: true } });
   });
 
   it.each([
@@ -354,17 +366,24 @@ describe("GET/PUT /api/admin/emergency-approvers", () => {
   it("stores three codes upper-case, audits the change, and the links use them", async () => {
     const res = await admin.api.put("/api/admin/emergency-approvers", { approvers: ["pk", " Nsr ", "TEJAS"] });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ approvers: ["PK", "NSR", "TEJAS"] });
+    expect(res.body).toEqual({ approvers: ["PK", "NSR", "TEJAS"], pinSet: { PK: false, NSR: false, TEJAS: false } });
     expect((await admin.api.get("/api/admin/emergency-approvers")).body.approvers).toEqual(["PK", "NSR", "TEJAS"]);
-    const [audit] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityType, "setting"), eq(auditLog.entityId, "emergency_approvers")));
+    const [audit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, "setting"), eq(auditLog.entityId, "emergency_approvers"), eq(auditLog.action, "update")));
     expect(audit.afterData).toEqual(["PK", "NSR", "TEJAS"]);
+    // The codes that left lost their PINs.
+    expect(audit.reason).toBe("PINs dropped for AK, RS, VM");
 
     const txn = await makeTransaction();
     const links = await issue(owner.api, txn.id);
     expect(links.copyPasteMessage).toContain("PK, NSR, TEJAS");
     expect((await publicClient().get(links.approveToken)).body.approvers).toEqual(["PK", "NSR", "TEJAS"]);
-    expect((await publicClient().post(links.approveToken, { approverName: "AK" })).status).toBe(400);
-    expect((await publicClient().post(links.approveToken, { approverName: "TEJAS" })).status).toBe(200);
+    expect((await publicClient().post(links.approveToken, { approverName: "AK", pin: PINS.AK })).status).toBe(400);
+    expect((await admin.api.put("/api/admin/emergency-approvers/TEJAS/pin", { pin: "24682468" })).status).toBe(200);
+    expect((await publicClient().post(links.approveToken, { approverName: "TEJAS", pin: "24682468" })).status).toBe(200);
     await t.db.execute(sql`delete from settings where key = 'emergency_approvers'`);
+    await setPins();
   });
 });

@@ -4,13 +4,15 @@ import type { Request } from "express";
 import { actorOf } from "../middlewares/auth";
 import { body } from "../middlewares/validate";
 import { requestLimiter } from "../services/rate-limit";
-import { getEmergencyApprovers, setEmergencyApprovers } from "../services/emergency-approvers";
-import { decideThroughEmergencyLink, issueEmergencyLinks, viewEmergencyLink } from "../services/transactions/emergency";
+import { emergencyApproversAnswer, setApproverPin, setEmergencyApprovers } from "../services/emergency-approvers";
+import { decideThroughEmergencyLink, issueEmergencyLinks, viewEmergencyLink, type EmergencyDecisionInput } from "../services/transactions/emergency";
 import {
   EMERGENCY_THROTTLE,
   emergencyApproversBodySchema,
   emergencyDecisionBodySchema,
+  emergencyPinBodySchema,
   type EmergencyApproversAnswer,
+  type EmergencyPinAnswer,
 } from "../../shared/schemas/emergency";
 import { ApiRouter } from "./api-router";
 import type { AppDeps } from "../context";
@@ -29,15 +31,23 @@ export function emergencyRoutes(deps: AppDeps): ApiRouter {
   );
 
   api.add(
-    { method: "get", path: "/admin/emergency-approvers", access: ["SuperAdmin"], summary: "The three emergency approver codes", tag: "emergency" },
-    async (): Promise<EmergencyApproversAnswer> => ({ approvers: await getEmergencyApprovers(db) }),
+    { method: "get", path: "/admin/emergency-approvers", access: ["SuperAdmin"], summary: "The three emergency approver codes and which of them has a PIN", tag: "emergency" },
+    (): Promise<EmergencyApproversAnswer> => emergencyApproversAnswer(db),
   );
 
   api.add(
     { method: "put", path: "/admin/emergency-approvers", access: ["SuperAdmin"], summary: "Set the three emergency approver codes", body: emergencyApproversBodySchema, tag: "emergency" },
     async (req): Promise<EmergencyApproversAnswer> => {
       const { approvers } = body(req, emergencyApproversBodySchema);
-      return { approvers: await setEmergencyApprovers(db, approvers, actorOf(req), req.ip) };
+      return setEmergencyApprovers(db, approvers, actorOf(req), req.ip);
+    },
+  );
+
+  api.add(
+    { method: "put", path: "/admin/emergency-approvers/:code/pin", access: ["SuperAdmin"], summary: "Set or replace the PIN of one approver code (never answered back)", body: emergencyPinBodySchema, tag: "emergency" },
+    async (req): Promise<EmergencyPinAnswer> => {
+      const { pin } = body(req, emergencyPinBodySchema);
+      return setApproverPin(db, String(req.params.code ?? ""), pin, actorOf(req), req.ip);
     },
   );
 
@@ -50,9 +60,10 @@ export function emergencyRoutes(deps: AppDeps): ApiRouter {
   api.add(
     { method: "post", path: "/emergency-approval/:token", access: "public", summary: "Approve or reject through an emergency link", body: emergencyDecisionBodySchema, tag: "emergency" },
     throttle,
+    // The body is read field by field after lockdown and the link (DECISIONS §10 fixes the order).
     (req) => {
-      const { approverName } = body(req, emergencyDecisionBodySchema);
-      return decideThroughEmergencyLink(deps, tokenOf(req), approverName, req.ip);
+      const input: EmergencyDecisionInput = req.body !== null && typeof req.body === "object" ? (req.body as EmergencyDecisionInput) : {};
+      return decideThroughEmergencyLink(deps, tokenOf(req), { approverName: input.approverName, pin: input.pin }, req.ip);
     },
   );
 

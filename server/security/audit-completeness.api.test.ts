@@ -114,6 +114,7 @@ const EXPECTED: Record<string, Expectation> = {
   "DELETE /notifications": { action: "clear_notifications", entityType: "user", entityId: caller },
   "POST /transactions/:id/emergency-links": { action: "issue_emergency_links", entityType: "emergency_link", entityId: param() },
   "PUT /admin/emergency-approvers": { action: "update", entityType: "setting", entityId: fixed("emergency_approvers") },
+  "PUT /admin/emergency-approvers/:code/pin": { action: "set_emergency_pin", entityType: "setting", entityId: fixed("emergency_approvers") },
   // The fixture's token is the reject link; the entry names the approver code, not a user.
   "POST /emergency-approval/:token": {
     action: "emergency_reject",

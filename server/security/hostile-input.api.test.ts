@@ -232,7 +232,8 @@ const MAY_WRITE_WHEN_REFUSED: Record<string, string[]> = {
   "POST /auth/login": ["login_failures"],
   // Every public emergency call is counted for throttling (DECISIONS §5), refused or not.
   "GET /emergency-approval/:token": ["request_hits"],
-  "POST /emergency-approval/:token": ["request_hits"],
+  // A wrong PIN is counted for its code; the 5th tells every SuperAdmin (DECISIONS §10).
+  "POST /emergency-approval/:token": ["request_hits", "emergency_pin_failures", "notifications"],
 };
 
 function agentFor(route: RouteDef) {

@@ -25,6 +25,7 @@ import {
   type UserRow,
 } from "../db/schema";
 import { hashPassword } from "../auth/passwords";
+import { usernameKey } from "../auth/username-key";
 import { conflict, notFound } from "../middlewares/errors";
 import { presentUser } from "../presenters/users";
 import { writeAudit } from "./audit";
@@ -55,7 +56,7 @@ const auditView = (u: UserRow) => ({
 
 /** The user list of the admin screens and the owner picker: soft-deleted users are hidden. */
 export async function listUsers(db: Db): Promise<User[]> {
-  const rows = await db.select().from(users).where(isNull(users.deletedAt)).orderBy(asc(sql`lower(${users.username})`));
+  const rows = await db.select().from(users).where(isNull(users.deletedAt)).orderBy(asc(users.usernameKey));
   return rows.map(presentUser);
 }
 
@@ -101,7 +102,7 @@ async function assertUsernameFree(tx: Tx, username: string, exceptId: string): P
   const [taken] = await tx
     .select({ id: users.id })
     .from(users)
-    .where(and(sql`lower(${users.username}) = lower(${username})`, ne(users.id, exceptId)))
+    .where(and(eq(users.usernameKey, usernameKey(username)), ne(users.id, exceptId)))
     .limit(1);
   if (taken) throw conflict(USERNAME_TAKEN, "duplicate_username");
 }
@@ -131,7 +132,7 @@ export async function updateUser(ctx: AdminUsersContext, id: string, input: Upda
       const [after] = await tx
         .update(users)
         .set({
-          ...(input.username !== undefined ? { username: input.username } : {}),
+          ...(input.username !== undefined ? { username: input.username, usernameKey: usernameKey(input.username) } : {}),
           ...(input.name !== undefined ? { name: input.name } : {}),
           ...(input.role !== undefined ? { role: input.role } : {}),
           ...(input.visibilityWindowDays !== undefined ? { visibilityWindowDays: input.visibilityWindowDays } : {}),
@@ -168,7 +169,11 @@ export async function changeUsername(ctx: AdminUsersContext, id: string, newUser
   const after = await withUsernameGuard(() =>
     inUserChange(ctx, id, async (tx, before) => {
       if (newUsername !== before.username) await assertUsernameFree(tx, newUsername, id);
-      const [row] = await tx.update(users).set({ username: newUsername, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+      const [row] = await tx
+        .update(users)
+        .set({ username: newUsername, usernameKey: usernameKey(newUsername), updatedAt: new Date() })
+        .where(eq(users.id, id))
+        .returning();
       await writeAudit(tx, {
         action: "update",
         entityType: "user",

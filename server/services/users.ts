@@ -3,6 +3,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db, Queryable } from "../db/client";
 import { users, type UserRow } from "../db/schema";
 import { hashPassword } from "../auth/passwords";
+import { usernameKey } from "../auth/username-key";
 import { conflict } from "../middlewares/errors";
 import { writeAudit } from "./audit";
 import type { Actor } from "../context";
@@ -11,11 +12,12 @@ import { LIMITS } from "../../shared/constants";
 
 export const USERNAME_TAKEN = "Username already exists";
 
+/** The user a login name means, compared by its username key (never the database's lower()). */
 export async function findUserByUsername(q: Queryable, username: string): Promise<UserRow | undefined> {
   const [row] = await q
     .select()
     .from(users)
-    .where(and(sql`lower(${users.username}) = lower(${username})`, isNull(users.deletedAt)))
+    .where(and(eq(users.usernameKey, usernameKey(username)), isNull(users.deletedAt)))
     .limit(1);
   return row;
 }
@@ -34,6 +36,7 @@ export async function createUser(db: Db, input: CreateUserBody, actor: Actor | n
         .insert(users)
         .values({
           username: input.username,
+          usernameKey: usernameKey(input.username),
           name: input.name,
           role: input.role,
           passwordHash,

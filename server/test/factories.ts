@@ -3,6 +3,7 @@ import crypto from "node:crypto";
 import type { Db } from "../db/client";
 import { users, type UserRow } from "../db/schema";
 import { hashPassword } from "../auth/passwords";
+import { usernameKey } from "../auth/username-key";
 import type { Role } from "../../shared/constants";
 
 export const TEST_PASSWORD = "password123";
@@ -16,10 +17,12 @@ export async function makeUser(
 ): Promise<MadeUser> {
   passwordHash ??= hashPassword(TEST_PASSWORD);
   const suffix = crypto.randomBytes(4).toString("hex");
+  const username = overrides.username ?? `${overrides.role.replace(/\s/g, "").toLowerCase()}_${suffix}`;
   const [row] = await db
     .insert(users)
     .values({
-      username: overrides.username ?? `${overrides.role.replace(/\s/g, "").toLowerCase()}_${suffix}`,
+      username,
+      usernameKey: usernameKey(username),
       name: overrides.name ?? `${overrides.role} ${suffix}`,
       role: overrides.role,
       passwordHash: overrides.password ? await hashPassword(overrides.password) : await passwordHash,

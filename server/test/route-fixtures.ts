@@ -23,6 +23,7 @@ import {
 } from "../db/schema";
 import type { RouteDef } from "../routes/api-router";
 import { issueEmergencyLinks } from "../services/transactions/emergency";
+import { approverPinStatus, setApproverPin } from "../services/emergency-approvers";
 import { newAttachmentObjectPath } from "../storage/object-store";
 import type { LocalObjectStore } from "../storage/local";
 import { makeUser } from "./factories";
@@ -30,6 +31,9 @@ import { CSRF_HEADER, type TestApp } from "./harness";
 import type { Agent, Test } from "supertest";
 
 export type Caller = { role: Role; user: UserRow } | null;
+
+/** The emergency approver PIN the fixtures give the code AK. */
+export const FIXTURE_PIN = "246810";
 
 /** What a cell sends. `params` fill the path; `raw` replaces the JSON body; `multipart` replaces it with a form. */
 export type CallSpec = {
@@ -170,11 +174,13 @@ export class World {
     return { objectPath, size: data.length, attachmentId: row.id };
   }
 
-  /** A fresh emergency link pair for a Pending emergency transaction; answers the tokens. */
+  /** A fresh emergency link pair for a Pending emergency transaction; answers the tokens. AK has the PIN FIXTURE_PIN. */
   async emergencyTokens(): Promise<{ approve: string; reject: string }> {
     const txn = await this.txn({ createdBy: this.superAdmin.id, status: "Pending", isEmergency: true });
     const s = this.superAdmin;
-    const links = await issueEmergencyLinks(this.t.deps, txn.id, { id: s.id, role: s.role, name: s.name, username: s.username, visibilityWindowDays: s.visibilityWindowDays });
+    const actor = { id: s.id, role: s.role, name: s.name, username: s.username, visibilityWindowDays: s.visibilityWindowDays };
+    if (!(await approverPinStatus(this.db, ["AK"])).AK) await setApproverPin(this.db, "AK", FIXTURE_PIN, actor);
+    const links = await issueEmergencyLinks(this.t.deps, txn.id, actor);
     const token = (url: string) => url.split("/").pop()!;
     return { approve: token(links.approveUrl), reject: token(links.rejectUrl) };
   }
@@ -289,7 +295,8 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
   "GET /admin/emergency-approvers": async () => ({}),
   "PUT /admin/emergency-approvers": async () => ({ body: { approvers: ["AK", "RS", "VM"] } }),
   "GET /emergency-approval/:token": async (w) => ({ params: { token: (await w.emergencyTokens()).approve } }),
-  "POST /emergency-approval/:token": async (w) => ({ params: { token: (await w.emergencyTokens()).reject }, body: { approverName: "AK" } }),
+  "PUT /admin/emergency-approvers/:code/pin": async () => ({ params: { code: "AK" }, body: { pin: FIXTURE_PIN } }),
+  "POST /emergency-approval/:token": async (w) => ({ params: { token: (await w.emergencyTokens()).reject }, body: { approverName: "AK", pin: FIXTURE_PIN } }),
 
   // ---------------------------------------------------------------- administration
   "GET /categories": async () => ({}),

@@ -4,6 +4,12 @@ import type { CustomFieldDefinition, CustomFieldValues } from "./categories";
 import type { FormType, TransactionStatus } from "../constants";
 
 export const SELECT_APPROVER_MESSAGE = "Please select an approver";
+export const ENTER_PIN_MESSAGE = "Enter your PIN";
+export const NO_PIN_YET_MESSAGE = "This approver has no PIN yet: a SuperAdmin sets it on the emergency page";
+export const WRONG_PIN_MESSAGE = "Wrong PIN";
+export const PIN_FORMAT_MESSAGE = "The PIN must be 6 to 8 digits";
+/** DECISIONS §10: 5 wrong PINs for one approver code within 15 minutes refuse that code for 15 minutes. */
+export const EMERGENCY_PIN_THROTTLE = { limit: 5, windowMs: 15 * 60_000 } as const;
 export const EMERGENCY_LINK_INVALID_MESSAGE = "This emergency approval link is invalid, expired, or has already been used.";
 export const EMERGENCY_LINK_EXPIRED_MESSAGE = "This emergency approval link has expired and can no longer be used.";
 /** Spec 001 §2: the expiry of emergency links is shown in Asia/Kolkata (the message, the public pages, the panel). */
@@ -25,11 +31,25 @@ export const emergencyApproversBodySchema = z.object({
     .refine((codes) => new Set(codes).size === codes.length, "Approver codes must be different from each other"),
 });
 export type EmergencyApproversBody = z.input<typeof emergencyApproversBodySchema>;
-export type EmergencyApproversAnswer = { approvers: string[] };
+/** GET /api/admin/emergency-approvers (PUT answers the same): the codes, and which of them has a PIN. */
+export type EmergencyApproversAnswer = { approvers: string[]; pinSet: Record<string, boolean> };
 
-/** POST /api/emergency-approval/:token. Membership in the three codes is checked by the server. */
+/** An approver's PIN: 6 to 8 digits, sent as a string (a number would lose leading zeros). */
+export const emergencyPinSchema = z.string({ message: PIN_FORMAT_MESSAGE }).regex(/^\d{6,8}$/, PIN_FORMAT_MESSAGE);
+
+/** PUT /api/admin/emergency-approvers/:code/pin */
+export const emergencyPinBodySchema = z.object({ pin: emergencyPinSchema });
+export type EmergencyPinBody = z.input<typeof emergencyPinBodySchema>;
+export type EmergencyPinAnswer = { code: string; pinSet: true };
+
+/**
+ * POST /api/emergency-approval/:token. The server checks the fields one by one in the order of
+ * DECISIONS §10 (after lockdown and the link itself), so this schema documents the call; it is not
+ * applied to the body as a whole.
+ */
 export const emergencyDecisionBodySchema = z.object({
   approverName: z.string({ message: SELECT_APPROVER_MESSAGE }).trim().min(1, SELECT_APPROVER_MESSAGE).max(10, SELECT_APPROVER_MESSAGE),
+  pin: z.string({ message: ENTER_PIN_MESSAGE }).min(1, ENTER_PIN_MESSAGE).max(8, WRONG_PIN_MESSAGE),
 });
 export type EmergencyDecisionBody = z.input<typeof emergencyDecisionBodySchema>;
 

@@ -1,19 +1,24 @@
 // Emergency approval through public links (spec 000 §4 'Emergency Approval Required', spec 001 §2
-// 'Public emergency approval and rejection pages', DECISIONS §5).
+// 'Public emergency approval and rejection pages', DECISIONS §5 and §10).
 //
+// A SuperAdmin sets the approvers' PINs on /admin/emergency (never shown back).
 // An Accountant creates an emergency transaction on Create Transaction; the success panel shows the
 // copy-paste message with its approve and reject links and copies it to the clipboard. Signed out,
 // on a phone, an emergency approver opens the approve link from that message, reads the request,
-// picks their code and approves: the database has the transaction Approved at once and the pair
+// picks their code, types a wrong PIN ('Wrong PIN', nothing decided), then theirs, and approves:
+// the database has the transaction Approved at once and the pair
 // used up, and both links then say 'Link Invalid'. Then the reject path, an expired link and a
 // garbage token. Tokens only ever come from the message or from the emergency-links answer the
 // client itself receives.
 import crypto from "node:crypto";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, desc, eq } from "drizzle-orm";
 import type { BrowserContext, Page } from "playwright-core";
 import { VIEWPORTS, startBrowserTestEnv, type BrowserTestEnv } from "./support";
-import { approvals, auditLog, categories, emergencyLinks, notifications, transactions } from "../../server/db/schema";
+import { approvals, auditLog, categories, emergencyApproverPins, emergencyLinks, notifications, transactions } from "../../server/db/schema";
+import { setApproverPin } from "../../server/services/emergency-approvers";
+import { verifyPassword } from "../../server/auth/passwords";
 import type { MadeUser } from "../../server/test/factories";
 import { formatDate, formatInTimeZone, formatRupees } from "../../shared/format";
 
@@ -25,10 +30,17 @@ const EXPIRED_TEXT = "This emergency approval link has expired and can no longer
 const DEFAULT_CODES = ["AK", "RS", "VM"];
 /** A zone far from Asia/Kolkata: the page must show the expiry in IST whatever the phone's zone. */
 const PHONE_TIME_ZONE = "America/New_York";
+/** DECISIONS §10: AK and VM get theirs before the tests; RS's is set on the admin screen. */
+const PINS: Record<string, string> = { AK: "864209", RS: "50607080", VM: "1357911" };
 
 let env: BrowserTestEnv;
 let accountant: MadeUser;
 let accountantPage: Page;
+
+/** Screens photographed for a person to look at, when SCREENSHOT_DIR is set. */
+async function photograph(page: Page, name: string) {
+  if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: path.join(process.env.SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
 
 beforeAll(async () => {
   env = await startBrowserTestEnv();
@@ -46,6 +58,9 @@ beforeAll(async () => {
     .returning({ id: categories.id });
   expect(updated).toHaveLength(1);
   accountant = await env.makeUser("Accountant", { name: "Meera Pillai" });
+  const setter = await env.makeUser("SuperAdmin", { name: "PIN Setter" });
+  const actor = { id: setter.id, role: setter.role, name: setter.name, username: setter.username, visibilityWindowDays: setter.visibilityWindowDays };
+  for (const code of ["AK", "VM"]) await setApproverPin(env.db, code, PINS[code]!, actor);
   const ctx = await env.newPage("desktop");
   accountantPage = ctx.page;
   await env.signIn(accountantPage, accountant);
@@ -138,6 +153,63 @@ async function publicView(token: string): Promise<{ status: number; body: Record
 let created: { humanReadableId: string; description: string; message: string } | null = null;
 
 describe("emergency approval", () => {
+  it("a SuperAdmin sets and replaces the approver PINs on /admin/emergency: 'PIN set' or 'No PIN yet', the PIN never shown back", async () => {
+    const admin = await env.makeUser("SuperAdmin", { name: "Rajesh Sharma" });
+    const { page } = await env.newPage("desktop");
+    await env.signIn(page, admin);
+    await page.goto("/admin/emergency");
+    await page.getByRole("heading", { name: "Approver PINs" }).waitFor(WAIT);
+    const row = (code: string) => page.getByRole("form", { name: `PIN of ${code}` });
+    await row("AK").getByText("PIN set", { exact: true }).waitFor();
+    await row("VM").getByText("PIN set", { exact: true }).waitFor();
+    await row("RS").getByText("No PIN yet", { exact: true }).waitFor();
+    await photograph(page, "emergency-pins-desktop-before");
+
+    // A PIN too short is refused on the screen, and nothing is stored.
+    const rsInput = row("RS").getByLabel("PIN for RS");
+    expect(await rsInput.getAttribute("type")).toBe("password");
+    expect(await rsInput.getAttribute("inputmode")).toBe("numeric");
+    await rsInput.fill("12345");
+    await row("RS").getByRole("button", { name: "Set PIN" }).click();
+    await row("RS").getByText("The PIN must be 6 to 8 digits", { exact: true }).waitFor();
+    expect(await env.db.select().from(emergencyApproverPins).where(eq(emergencyApproverPins.code, "RS"))).toHaveLength(0);
+
+    // RS's PIN set: the row says so, the field is empty again, the PIN is nowhere on the page.
+    await rsInput.fill(PINS.RS!);
+    await row("RS").getByRole("button", { name: "Set PIN" }).click();
+    await row("RS").getByText("PIN set", { exact: true }).waitFor(WAIT);
+    expect(await rsInput.inputValue()).toBe("");
+    await row("RS").getByRole("button", { name: "Replace PIN" }).waitFor();
+    const [stored] = await env.db.select().from(emergencyApproverPins).where(eq(emergencyApproverPins.code, "RS"));
+    expect(await verifyPassword(stored!.pinHash, PINS.RS!)).toBe(true);
+    expect(stored!.updatedBy).toBe(admin.id);
+
+    // Replacing AK's PIN (then putting the one the other tests use back).
+    const akInput = row("AK").getByLabel("New PIN for AK");
+    await akInput.fill("24242424");
+    await row("AK").getByRole("button", { name: "Replace PIN" }).click();
+    await page.getByText("AK has a new PIN.").first().waitFor(WAIT);
+    let [ak] = await env.db.select().from(emergencyApproverPins).where(eq(emergencyApproverPins.code, "AK"));
+    expect(await verifyPassword(ak!.pinHash, "24242424")).toBe(true);
+    await akInput.fill(PINS.AK!);
+    await row("AK").getByRole("button", { name: "Replace PIN" }).click();
+    await expect.poll(async () => {
+      [ak] = await env.db.select().from(emergencyApproverPins).where(eq(emergencyApproverPins.code, "AK"));
+      return verifyPassword(ak!.pinHash, PINS.AK!);
+    }, POLL).toBe(true);
+
+    // After a reload: every code has its PIN, none is shown.
+    await page.reload();
+    for (const code of DEFAULT_CODES) await row(code).getByText("PIN set", { exact: true }).waitFor(WAIT);
+    const text = await page.locator("body").innerText();
+    for (const pin of [...Object.values(PINS), "24242424"]) expect(text).not.toContain(pin);
+    const values = await page.locator("input").evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
+    for (const pin of Object.values(PINS)) expect(values).not.toContain(pin);
+    await photograph(page, "emergency-pins-desktop");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await photograph(page, "emergency-pins-phone");
+  });
+
   it("Create Transaction with 'Emergency Approval Required' shows the copy-paste message with both links, and Copy Message copies it", async () => {
     const { context, page } = await env.newPage("desktop");
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: env.url });
@@ -264,18 +336,43 @@ describe("emergency approval", () => {
     // Laid out for the phone: nothing wider than the screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
-    // APPROVE without a choice: the message, and nothing happens.
+    // Under 'Select Approver', the PIN: a numeric field that does not show the digits.
+    const pin = page.getByLabel("PIN");
+    expect(await pin.getAttribute("type")).toBe("password");
+    expect(await pin.getAttribute("inputmode")).toBe("numeric");
+    expect(await pin.getAttribute("autocomplete")).toBe("one-time-code");
+    const below = await page.evaluate(() => {
+      const [select, pinInput] = [document.querySelector("select"), document.querySelector("input[inputmode=numeric]")];
+      return Boolean(select && pinInput && select.compareDocumentPosition(pinInput) & Node.DOCUMENT_POSITION_FOLLOWING);
+    });
+    expect(below).toBe(true);
+
+    // APPROVE without a choice: the messages, and nothing happens.
     await page.getByRole("button", { name: "APPROVE", exact: true }).click();
     await page.getByText("Please select an approver", { exact: true }).waitFor();
+    await page.getByText("Enter your PIN", { exact: true }).waitFor();
     expect(await select.getAttribute("aria-invalid")).toBe("true");
     expect(await txnRow(humanReadableId)).toMatchObject({ status: "Pending", approvalsReceived: 0 });
     expect((await linkRows(before.id)).every((l) => l.usedAt === null)).toBe(true);
 
-    // Choose RS and approve.
+    // Choose RS and a wrong PIN: 'Wrong PIN', the field emptied, the link still usable.
     await select.selectOption("RS");
     expect(await page.getByText("Please select an approver", { exact: true }).count()).toBe(0);
+    await pin.fill("111111");
+    await page.getByRole("button", { name: "APPROVE", exact: true }).click();
+    await page.getByText("Wrong PIN", { exact: true }).waitFor(WAIT);
+    expect(await pin.inputValue()).toBe("");
+    expect(await pin.getAttribute("aria-invalid")).toBe("true");
+    expect(await txnRow(humanReadableId)).toMatchObject({ status: "Pending", approvalsReceived: 0 });
+    expect((await linkRows(before.id)).every((l) => l.usedAt === null)).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await photograph(page, "emergency-approve-wrong-pin-phone");
+
+    // RS's own PIN: approved.
+    await pin.fill(PINS.RS!);
     await page.getByRole("button", { name: "APPROVE", exact: true }).click();
     await page.getByRole("heading", { name: "Transaction Approved" }).waitFor(WAIT);
+    await photograph(page, "emergency-approve-done-phone");
     await page.getByText(`Transaction ${humanReadableId} has been approved by RS.`).waitFor();
     await expectNoForm(page);
 
@@ -326,6 +423,7 @@ describe("emergency approval", () => {
     await page.getByRole("button", { name: "REJECT", exact: true }).click();
     await page.getByText("Please select an approver", { exact: true }).waitFor();
     await page.getByLabel("Select Approver").selectOption("VM");
+    await page.getByLabel("PIN").fill(PINS.VM!);
     await page.getByRole("button", { name: "REJECT", exact: true }).click();
     await page.getByRole("heading", { name: "Transaction Rejected" }).waitFor(WAIT);
     await page.getByText(`Transaction ${issued.humanReadableId} has been rejected by VM.`).waitFor();

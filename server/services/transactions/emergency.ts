@@ -4,24 +4,35 @@
 //
 // Tokens are 32 random bytes (base64url) and only their SHA-256 is stored. Using either link of a
 // pair uses up both, in one conditional UPDATE, so of two concurrent calls exactly one wins.
+//
+// The owner receives the links, so a link alone decides nothing (DECISIONS §10): the approver also
+// gives their code's PIN (services/emergency-approvers.ts), and a link decides only the
+// transaction as it was sent. The link keeps the transaction's approval round and a fingerprint of
+// what the approver is shown (linkFingerprint); when the link is opened or used, a transaction
+// that is no longer Pending, in another round or different from its fingerprint, or an issuer who
+// is disabled, deleted or no longer allowed to issue links, makes the link void (404). A trigger
+// (migration 0007) also voids the unused links of a transaction that leaves Pending, so a link
+// cannot come back to life when the transaction later returns to Pending.
 import crypto from "node:crypto";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import stringify from "safe-stable-stringify";
 import type { Queryable } from "../../db/client";
-import { approvals, categories, emergencyLinks, transactions, users } from "../../db/schema";
+import { approvals, attachments, categories, emergencyLinks, transactions, users, type TransactionRow, type UserRow } from "../../db/schema";
 import type { Actor, AppDeps } from "../../context";
 import { writeAudit } from "../audit";
 import { getLockdown } from "../lockdown";
-import { getEmergencyApprovers } from "../emergency-approvers";
+import { checkApproverPin, getEmergencyApprovers } from "../emergency-approvers";
 import { notifyUsers, publishNotifications } from "../notifications";
 import { canMove } from "./status-machine";
 import { loadVisibleTransaction } from "./visibility";
-import { AppError, badRequest, conflict, gone, locked, notFound } from "../../middlewares/errors";
-import { LOCKDOWN_MESSAGE, type TransactionStatus } from "../../../shared/constants";
+import { AppError, badRequest, gone, locked, notFound } from "../../middlewares/errors";
+import { LOCKDOWN_MESSAGE } from "../../../shared/constants";
 import { formatInTimeZone, formatRupees } from "../../../shared/format";
 import {
   EMERGENCY_LINK_EXPIRED_MESSAGE,
   EMERGENCY_LINK_INVALID_MESSAGE,
   EMERGENCY_LINK_TIME_ZONE,
+  ENTER_PIN_MESSAGE,
   SELECT_APPROVER_MESSAGE,
   type EmergencyDecisionAnswer,
   type EmergencyLinkAction,
@@ -37,6 +48,31 @@ export function hashToken(token: string): string {
 
 function newToken(): string {
   return crypto.randomBytes(32).toString("base64url");
+}
+
+/**
+ * A SHA-256 of the transaction as an approver decides it: what the public page shows (amount,
+ * description, category, custom fields, form type, date, requester) and its attachments. Any edit
+ * of these, by any path (edit, full override, an attachment added or removed), changes it.
+ */
+export async function linkFingerprint(q: Queryable, txn: TransactionRow): Promise<string> {
+  const files = await q
+    .select({ id: attachments.id, sha256: attachments.contentSha256, size: attachments.fileSizeBytes, name: attachments.fileName })
+    .from(attachments)
+    .where(eq(attachments.transactionId, txn.id))
+    .orderBy(asc(attachments.id));
+  const shown = {
+    amount: txn.amount,
+    description: txn.description,
+    categoryId: txn.categoryId,
+    customFieldValues: txn.customFieldValues ?? {},
+    formType: txn.formType,
+    transactionDate: txn.transactionDate,
+    createdBy: txn.createdBy,
+    isEmergency: txn.isEmergency,
+    attachments: files,
+  };
+  return crypto.createHash("sha256").update(stringify(shown), "utf8").digest("hex");
 }
 
 type IssueContext = {
@@ -90,9 +126,10 @@ export async function issueEmergencyLinks(deps: AppDeps, transactionId: string, 
     const expiresAt = new Date(now.getTime() + deps.config.emergencyLinkTtlHours * 3_600_000);
     const approveToken = newToken();
     const rejectToken = newToken();
+    const asSent = { createdBy: actor.id, round: txn.approvalRound, fingerprint: await linkFingerprint(tx, txn) };
     await tx.insert(emergencyLinks).values([
-      { transactionId: txn.id, pairId, action: "approve", tokenHash: hashToken(approveToken), expiresAt, createdBy: actor.id },
-      { transactionId: txn.id, pairId, action: "reject", tokenHash: hashToken(rejectToken), expiresAt, createdBy: actor.id },
+      { transactionId: txn.id, pairId, action: "approve", tokenHash: hashToken(approveToken), expiresAt, ...asSent },
+      { transactionId: txn.id, pairId, action: "reject", tokenHash: hashToken(rejectToken), expiresAt, ...asSent },
     ]);
 
     const [category] = await tx.select({ name: categories.name }).from(categories).where(eq(categories.id, txn.categoryId));
@@ -129,78 +166,113 @@ export async function issueEmergencyLinks(deps: AppDeps, transactionId: string, 
 
 type LinkRow = typeof emergencyLinks.$inferSelect;
 
+const invalidLink = () => notFound(EMERGENCY_LINK_INVALID_MESSAGE);
+
 /** The usable link behind a token: 423 during lockdown, 404 unknown/used/voided, 410 expired. */
 async function findUsableLink(q: Queryable, token: string, now: Date): Promise<LinkRow> {
   if ((await getLockdown(q)).enabled) throw locked(LOCKDOWN_MESSAGE);
-  if (!TOKEN_SHAPE.test(token)) throw notFound(EMERGENCY_LINK_INVALID_MESSAGE);
+  if (!TOKEN_SHAPE.test(token)) throw invalidLink();
   const [link] = await q.select().from(emergencyLinks).where(eq(emergencyLinks.tokenHash, hashToken(token))).limit(1);
-  if (!link || link.usedAt || link.voidedAt) throw notFound(EMERGENCY_LINK_INVALID_MESSAGE);
+  if (!link || link.usedAt || link.voidedAt) throw invalidLink();
   if (link.expiresAt.getTime() <= now.getTime()) throw gone(EMERGENCY_LINK_EXPIRED_MESSAGE, { expired: true });
   return link;
 }
 
-function notPending(status: TransactionStatus) {
-  return conflict(`This transaction is no longer pending (it is ${status}), so it cannot be decided through this link`, "not_pending");
+/**
+ * Does the link still speak for its transaction (DECISIONS §10)? Pending, in the round it was
+ * issued in, unchanged since, and its issuer still active and still allowed to issue links.
+ */
+async function stillAsSent(q: Queryable, link: LinkRow, txn: TransactionRow | undefined): Promise<boolean> {
+  if (!txn || txn.status !== "Pending" || link.round !== txn.approvalRound || !link.fingerprint || !link.createdBy) return false;
+  const [issuer] = await q.select().from(users).where(eq(users.id, link.createdBy)).limit(1);
+  if (!issuer || !issuer.isActive || issuer.deletedAt) return false;
+  if (!canMove("issue-emergency-links", txn, issuerAsActor(issuer)).ok) return false;
+  return (await linkFingerprint(q, txn)) === link.fingerprint;
+}
+
+const issuerAsActor = (u: UserRow): Actor => ({ id: u.id, role: u.role, name: u.name, username: u.username, visibilityWindowDays: u.visibilityWindowDays });
+
+/** The link and its transaction, when the link may still decide it; otherwise the error to answer, in the order of DECISIONS §10. */
+async function openLink(q: Queryable, token: string, now: Date, options: { forUpdate?: boolean } = {}): Promise<{ link: LinkRow; txn: TransactionRow }> {
+  const link = await findUsableLink(q, token, now);
+  const base = q.select().from(transactions).where(eq(transactions.id, link.transactionId)).limit(1);
+  const [txn] = options.forUpdate ? await base.for("update") : await base;
+  if (!(await stillAsSent(q, link, txn))) throw invalidLink();
+  return { link, txn: txn! };
 }
 
 /** GET /api/emergency-approval/:token. Only reads: opening the page never uses a link up. */
 export async function viewEmergencyLink(deps: AppDeps, token: string): Promise<EmergencyLinkView> {
   const { db } = deps.database;
-  const link = await findUsableLink(db, token, deps.clock());
+  const { link, txn } = await openLink(db, token, deps.clock());
   const [row] = await db
-    .select({ txn: transactions, categoryName: categories.name, fieldSchema: categories.fieldSchema, creatorName: users.name })
-    .from(transactions)
-    .innerJoin(categories, eq(categories.id, transactions.categoryId))
-    .innerJoin(users, eq(users.id, transactions.createdBy))
-    .where(eq(transactions.id, link.transactionId))
+    .select({ categoryName: categories.name, fieldSchema: categories.fieldSchema, creatorName: users.name })
+    .from(categories)
+    .innerJoin(users, eq(users.id, txn.createdBy))
+    .where(eq(categories.id, txn.categoryId))
     .limit(1);
-  if (!row) throw notFound(EMERGENCY_LINK_INVALID_MESSAGE);
-  if (row.txn.status !== "Pending") throw notPending(row.txn.status);
+  if (!row) throw invalidLink();
   return {
     approvalLink: { expiresAt: link.expiresAt.toISOString(), action: link.action },
     transaction: {
-      humanReadableId: row.txn.humanReadableId,
-      amount: row.txn.amount,
-      description: row.txn.description,
+      humanReadableId: txn.humanReadableId,
+      amount: txn.amount,
+      description: txn.description,
       category: row.categoryName,
       createdBy: row.creatorName,
-      formType: row.txn.formType,
-      transactionDate: row.txn.transactionDate,
-      customFieldValues: row.txn.customFieldValues ?? {},
-      isPriority: row.txn.isPriority,
+      formType: txn.formType,
+      transactionDate: txn.transactionDate,
+      customFieldValues: txn.customFieldValues ?? {},
+      isPriority: txn.isPriority,
     },
     category: { name: row.categoryName, fieldSchema: row.fieldSchema ?? [] },
     approvers: await getEmergencyApprovers(db),
   };
 }
 
-/** POST /api/emergency-approval/:token {approverName}: approve or reject at once, using up the pair. */
+/** What the public page sends; read field by field, in the order of the checks. */
+export type EmergencyDecisionInput = { approverName?: unknown; pin?: unknown };
+
+/**
+ * POST /api/emergency-approval/:token {approverName, pin}: approve or reject at once, using up the
+ * pair. Checks in the order of DECISIONS §10 (the per-address throttle ran before): lockdown 423;
+ * unknown or used link 404, expired 410 (a link whose transaction changed is void: 404); approver
+ * code 400; missing PIN 400; no PIN yet 409; code locked 429; wrong PIN 403. Then the decision.
+ */
 export async function decideThroughEmergencyLink(
   deps: AppDeps,
   token: string,
-  approverName: string,
+  input: EmergencyDecisionInput,
   ip?: string,
 ): Promise<EmergencyDecisionAnswer> {
   const { db } = deps.database;
   const now = deps.clock();
+  const opened = await openLink(db, token, now);
+
   const approvers = await getEmergencyApprovers(db);
-  const code = approvers.find((a) => a.toUpperCase() === approverName.trim().toUpperCase());
+  const name = typeof input.approverName === "string" ? input.approverName.trim().toUpperCase() : "";
+  const code = approvers.find((a) => a === name);
   if (!code) throw badRequest(SELECT_APPROVER_MESSAGE, [{ path: "approverName", message: SELECT_APPROVER_MESSAGE }]);
+  const pin = typeof input.pin === "number" ? String(input.pin) : typeof input.pin === "string" ? input.pin.trim() : "";
+  if (!pin) throw badRequest(ENTER_PIN_MESSAGE, [{ path: "pin", message: ENTER_PIN_MESSAGE }]);
+  const [category] = await db.select({ name: categories.name }).from(categories).where(eq(categories.id, opened.txn.categoryId));
+  await checkApproverPin(deps, code, pin, ip ?? "unknown", {
+    transactionId: opened.txn.id,
+    humanReadableId: opened.txn.humanReadableId,
+    category: category?.name ?? null,
+    isPriority: opened.txn.isPriority,
+  });
 
   const { answer, notificationRows } = await db.transaction(async (tx) => {
-    const link = await findUsableLink(tx, token, now);
-    // Use up the pair first: a concurrent call waits on these rows and then finds them used (404).
+    // Again, under the transaction's row lock: it may have changed while the PIN was checked.
+    const { link, txn } = await openLink(tx, token, now, { forUpdate: true });
+    // Use up the pair: a concurrent call waits on these rows and then finds them used (404).
     const used = await tx
       .update(emergencyLinks)
       .set({ usedAt: sql`now()`, usedByCode: code })
       .where(and(eq(emergencyLinks.pairId, link.pairId), isNull(emergencyLinks.usedAt), isNull(emergencyLinks.voidedAt)))
       .returning({ id: emergencyLinks.id });
-    if (used.length === 0) throw notFound(EMERGENCY_LINK_INVALID_MESSAGE);
-
-    const [txn] = await tx.select().from(transactions).where(eq(transactions.id, link.transactionId)).for("update");
-    if (!txn) throw notFound(EMERGENCY_LINK_INVALID_MESSAGE);
-    // Throwing rolls the use of the pair back: a link is used up only by a decision.
-    if (txn.status !== "Pending") throw notPending(txn.status);
+    if (used.length === 0) throw invalidLink();
 
     const action: EmergencyLinkAction = link.action;
     await tx.insert(approvals).values({
@@ -228,7 +300,6 @@ export async function decideThroughEmergencyLink(
       ipAddress: ip,
     });
 
-    const [category] = await tx.select({ name: categories.name }).from(categories).where(eq(categories.id, txn.categoryId));
     const verb = action === "approve" ? "approved" : "rejected";
     const stored = await notifyUsers(tx, [txn.createdBy], {
       type: "user_notification",

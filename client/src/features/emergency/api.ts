@@ -6,7 +6,9 @@ import type { EmergencyStatus, EmergencyToggleAnswer } from "@shared/schemas/loc
 import type {
   EmergencyApproversAnswer,
   EmergencyDecisionAnswer,
+  EmergencyDecisionBody,
   EmergencyLinkView,
+  EmergencyPinAnswer,
 } from "@shared/schemas/emergency";
 import { apiJson } from "@/lib/api";
 
@@ -25,10 +27,10 @@ export function useEmergencyLink(token: string) {
   });
 }
 
-/** POST /api/emergency-approval/:token {approverName}. */
+/** POST /api/emergency-approval/:token {approverName, pin}. */
 export function useEmergencyDecision(token: string) {
   return useMutation({
-    mutationFn: (approverName: string) => apiJson<EmergencyDecisionAnswer>("POST", `/api/emergency-approval/${encodeURIComponent(token)}`, { approverName }),
+    mutationFn: (body: EmergencyDecisionBody) => apiJson<EmergencyDecisionAnswer>("POST", `/api/emergency-approval/${encodeURIComponent(token)}`, body),
     meta: { globalErrors: false },
   });
 }
@@ -62,6 +64,21 @@ export function useEmergencyToggle() {
 
 export function useEmergencyApprovers(enabled = true) {
   return useQuery<EmergencyApproversAnswer>({ queryKey: emergencyKeys.approvers, enabled });
+}
+
+/** PUT /api/admin/emergency-approvers/:code/pin {pin}: the answer never carries the PIN; the list shows "PIN set". */
+export function useSetApproverPin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ code, pin }: { code: string; pin: string }) =>
+      apiJson<EmergencyPinAnswer>("PUT", `/api/admin/emergency-approvers/${encodeURIComponent(code)}/pin`, { pin }),
+    onSuccess: (answer) => {
+      queryClient.setQueryData<EmergencyApproversAnswer>(emergencyKeys.approvers, (old) =>
+        old ? { ...old, pinSet: { ...old.pinSet, [answer.code]: true } } : old,
+      );
+      void queryClient.invalidateQueries({ queryKey: emergencyKeys.approvers });
+    },
+  });
 }
 
 /** PUT /api/admin/emergency-approvers {approvers: [three codes]}. */

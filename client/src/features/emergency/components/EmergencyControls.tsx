@@ -1,17 +1,19 @@
 // The emergency control page (spec 001 §2, DECISIONS §3 and §5): lockdown status polled every
-// 10 s, a two-step confirm to activate or restore, and the three emergency approver codes.
+// 10 s, a two-step confirm to activate or restore, the three emergency approver codes and their
+// PINs (DECISIONS §10: set or replaced here, never shown back).
 // Meant for a small watch screen as well as the admin area: one column, big touch targets.
 import { useEffect, useState } from "react";
 import { useLocation } from "wouter";
-import { Home, Lock, LockOpen, ShieldAlert, ShieldCheck, TriangleAlert, UserCheck } from "lucide-react";
+import { Home, KeyRound, Lock, LockOpen, ShieldAlert, ShieldCheck, TriangleAlert, UserCheck } from "lucide-react";
 import { formatDateTime } from "@shared/format";
-import { Alert, Button, Card, CenteredSpinner, Field, Input } from "@/components/ui";
+import { emergencyPinSchema } from "@shared/schemas/emergency";
+import { Alert, Badge, Button, Card, CenteredSpinner, Field, Input } from "@/components/ui";
 import { MessageCard } from "@/components/layout/MessageCard";
 import { errorIssues, errorMessage } from "@/lib/api";
 import { cn } from "@/lib/utils";
 import { toast } from "@/hooks/use-toast";
 import { useAuth } from "@/features/auth/api";
-import { useEmergencyApprovers, useEmergencyStatus, useEmergencyToggle, useSaveEmergencyApprovers } from "../api";
+import { useEmergencyApprovers, useEmergencyStatus, useEmergencyToggle, useSaveEmergencyApprovers, useSetApproverPin } from "../api";
 
 export const SUPERADMIN_ONLY_MESSAGE = "Emergency controls require SuperAdmin privileges.";
 
@@ -137,7 +139,9 @@ function ApproversPanel() {
         </div>
         <div>
           <h2 className="text-base font-semibold text-slate-900">Emergency Approvers</h2>
-          <p className="text-sm text-slate-600">The three short codes offered on emergency approval links: 2 to 6 letters each, all different.</p>
+          <p className="text-sm text-slate-600">
+            The three short codes offered on emergency approval links: 2 to 6 letters each, all different. A code you replace loses its PIN.
+          </p>
         </div>
       </div>
       {approvers.isPending ? (
@@ -162,6 +166,95 @@ function ApproversPanel() {
             {save.isPending ? "Saving..." : "Save Approvers"}
           </Button>
         </form>
+      )}
+    </Card>
+  );
+}
+
+/** One approver code: whether it has a PIN, and a field to set or replace it. The PIN is never shown back. */
+function PinRow({ code, pinSet }: { code: string; pinSet: boolean }) {
+  const setPin = useSetApproverPin();
+  const [pin, setPinValue] = useState("");
+  const [error, setError] = useState<string | undefined>();
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const checked = emergencyPinSchema.safeParse(pin);
+    if (!checked.success) {
+      setError(checked.error.issues[0]?.message);
+      return;
+    }
+    setError(undefined);
+    setPin.mutate(
+      { code, pin },
+      {
+        onSuccess: () => {
+          setPinValue("");
+          toast({ title: "PIN Saved", description: `${code} ${pinSet ? "has a new PIN" : "can now approve through emergency links"}.` });
+        },
+        onError: (err) => {
+          setError(errorIssues(err).pin ?? errorMessage(err, "Failed to save the PIN"));
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="rounded-lg border border-slate-200 px-3 py-3" aria-label={`PIN of ${code}`}>
+      <div className="mb-2 flex items-center justify-between gap-2">
+        <span className="text-base font-bold tracking-wider text-slate-900">{code}</span>
+        {pinSet ? <Badge variant="success">PIN set</Badge> : <Badge variant="warning">No PIN yet</Badge>}
+      </div>
+      <div className="flex items-start gap-2">
+        <Field label={`${pinSet ? "New PIN" : "PIN"} for ${code}`} error={error} className="min-w-0 flex-1 [&>label]:sr-only">
+          <Input
+            type="password"
+            inputMode="numeric"
+            autoComplete="off"
+            pattern="[0-9]*"
+            maxLength={8}
+            value={pin}
+            placeholder={pinSet ? "New 6–8 digit PIN" : "6–8 digit PIN"}
+            onChange={(e) => {
+              setPinValue(e.target.value.replace(/\D/g, "").slice(0, 8));
+              setError(undefined);
+            }}
+          />
+        </Field>
+        <Button type="submit" variant={pinSet ? "outline" : "default"} className="w-32 shrink-0" disabled={setPin.isPending}>
+          {setPin.isPending ? "Saving..." : pinSet ? "Replace PIN" : "Set PIN"}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function PinsPanel() {
+  const approvers = useEmergencyApprovers();
+  return (
+    <Card className="px-5 py-5">
+      <div className="mb-4 flex items-start gap-3">
+        <div className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+          <KeyRound className="h-5 w-5" aria-hidden="true" />
+        </div>
+        <div>
+          <h2 className="text-base font-semibold text-slate-900">Approver PINs</h2>
+          <p className="text-sm text-slate-600">
+            An emergency link decides only with the PIN of the approver code picked on it. Give each approver their PIN in person; it is never shown
+            again. Five wrong PINs lock a code for 15 minutes.
+          </p>
+        </div>
+      </div>
+      {approvers.isPending ? (
+        <CenteredSpinner label="Loading approvers" />
+      ) : approvers.isError ? (
+        <Alert variant="destructive">{errorMessage(approvers.error, "Failed to load the approver PINs")}</Alert>
+      ) : (
+        <div className="space-y-2">
+          {approvers.data.approvers.map((code) => (
+            <PinRow key={code} code={code} pinSet={approvers.data.pinSet?.[code] ?? false} />
+          ))}
+        </div>
       )}
     </Card>
   );
@@ -198,6 +291,7 @@ export function EmergencyControls({ standalone = false }: { standalone?: boolean
         {standalone ? <h1 className="text-center text-lg font-semibold text-slate-900">Emergency Controls</h1> : null}
         <LockdownPanel />
         <ApproversPanel />
+        <PinsPanel />
       </div>
     );
   }

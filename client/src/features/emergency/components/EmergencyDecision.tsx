@@ -1,18 +1,20 @@
 // The public emergency approval and rejection pages (spec 001 §2, DECISIONS §5): opened from a
-// link on a phone, no sign-in. The token decides the action; the approver picks their code.
-import { useState, type ReactNode } from "react";
+// link on a phone, no sign-in. The token decides the action; the approver picks their code and
+// types its PIN (DECISIONS §10: the owner receives the links, so a link alone decides nothing).
+import { useRef, useState, type ReactNode } from "react";
 import { CircleCheck, CircleX, Clock, LinkIcon, ShieldAlert, Siren } from "lucide-react";
 import { formatDate, formatInTimeZone, formatRupees } from "@shared/format";
 import {
   EMERGENCY_LINK_EXPIRED_MESSAGE,
   EMERGENCY_LINK_INVALID_MESSAGE,
   EMERGENCY_LINK_TIME_ZONE,
+  ENTER_PIN_MESSAGE,
   SELECT_APPROVER_MESSAGE,
   type EmergencyDecisionAnswer,
   type EmergencyLinkView,
 } from "@shared/schemas/emergency";
-import { Alert, Badge, Button, Card, CenteredSpinner, Field, Select } from "@/components/ui";
-import { errorMessage, errorStatus } from "@/lib/api";
+import { Alert, Badge, Button, Card, CenteredSpinner, Field, Input, Select } from "@/components/ui";
+import { errorIssues, errorMessage, errorStatus } from "@/lib/api";
 import { cn } from "@/lib/utils";
 import { useEmergencyDecision, useEmergencyLink } from "../api";
 import { filledCustomFields, formTypeLabel } from "../details";
@@ -72,6 +74,10 @@ export function EmergencyDecision({ token, action }: { token: string; action: Ac
   const decision = useEmergencyDecision(token);
   const [approver, setApprover] = useState("");
   const [selectError, setSelectError] = useState<string | undefined>();
+  const [pin, setPin] = useState("");
+  const [pinError, setPinError] = useState<string | undefined>();
+  const [formError, setFormError] = useState<string | undefined>();
+  const pinInput = useRef<HTMLInputElement>(null);
   const [done, setDone] = useState<EmergencyDecisionAnswer | null>(null);
 
   if (done) {
@@ -99,7 +105,9 @@ export function EmergencyDecision({ token, action }: { token: string; action: Ac
     );
   }
 
-  const status = link.isError ? errorStatus(link.error) : decision.isError ? errorStatus(decision.error) : undefined;
+  // A decision refused because the link is void or expired shows the same screens as opening it.
+  const decisionStatus = decision.isError ? errorStatus(decision.error) : undefined;
+  const status = link.isError ? errorStatus(link.error) : decisionStatus === 404 || decisionStatus === 410 || decisionStatus === 423 ? decisionStatus : undefined;
   if (status === 404) {
     return (
       <Outcome tone="danger" icon={<LinkIcon className="h-7 w-7" aria-hidden="true" />} title="Link Invalid">
@@ -114,10 +122,10 @@ export function EmergencyDecision({ token, action }: { token: string; action: Ac
       </Outcome>
     );
   }
-  if (link.isError || !link.data) {
+  if (link.isError || !link.data || status === 423) {
     return (
       <Outcome tone="danger" icon={<ShieldAlert className="h-7 w-7" aria-hidden="true" />} title={status === 423 ? "System Lockdown" : "Unable to Load Request"}>
-        <p>{errorMessage(link.error, "This emergency approval request could not be loaded. Please try again.")}</p>
+        <p>{errorMessage(link.error ?? decision.error, "This emergency approval request could not be loaded. Please try again.")}</p>
       </Outcome>
     );
   }
@@ -126,12 +134,29 @@ export function EmergencyDecision({ token, action }: { token: string; action: Ac
   const txn = view.transaction;
   const fields = filledCustomFields(view);
   const submit = () => {
-    if (!approver) {
-      setSelectError(SELECT_APPROVER_MESSAGE);
-      return;
-    }
-    setSelectError(undefined);
-    decision.mutate(approver, { onSuccess: setDone });
+    const missingApprover = !approver;
+    const missingPin = !pin;
+    setSelectError(missingApprover ? SELECT_APPROVER_MESSAGE : undefined);
+    setPinError(missingPin ? ENTER_PIN_MESSAGE : undefined);
+    setFormError(undefined);
+    if (missingApprover || missingPin) return;
+    decision.mutate(
+      { approverName: approver, pin },
+      {
+        onSuccess: setDone,
+        onError: (err) => {
+          const issues = errorIssues(err);
+          const message = errorMessage(err, copy.failure);
+          if (issues.approverName) setSelectError(issues.approverName);
+          else if (issues.pin || errorStatus(err) === 403) {
+            // A wrong PIN: cleared for the next try; the link stays usable.
+            setPinError(issues.pin ?? message);
+            setPin("");
+            pinInput.current?.focus();
+          } else setFormError(message);
+        },
+      },
+    );
   };
 
   return (
@@ -202,7 +227,27 @@ export function EmergencyDecision({ token, action }: { token: string; action: Ac
             className="h-12 text-base"
           />
         </Field>
-        {decision.isError ? <Alert variant="destructive">{errorMessage(decision.error, copy.failure)}</Alert> : null}
+        <Field label="PIN" error={pinError} hint="The 6 to 8 digit PIN of the approver code you picked." required>
+          <Input
+            ref={pinInput}
+            type="password"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9]*"
+            maxLength={8}
+            value={pin}
+            onChange={(e) => {
+              const digits = e.target.value.replace(/\D/g, "").slice(0, 8);
+              setPin(digits);
+              if (digits) setPinError(undefined);
+            }}
+            onKeyDown={(e) => {
+              if (e.key === "Enter") submit();
+            }}
+            className="h-12 text-lg tracking-[0.3em]"
+          />
+        </Field>
+        {formError ? <Alert variant="destructive">{formError}</Alert> : null}
         <Button
           size="lg"
           variant={action === "approve" ? "default" : "destructive"}

@@ -1,0 +1,18 @@
+// Housekeeping every server process runs every 10 minutes (server/main.ts): expired sessions, and
+// the throttling rows of sign-in and of emergency PINs that have left their 15-minute window.
+// Each part is independent; a failure only waits for the next run.
+import type { Db } from "../db/client";
+import type { DatabaseSessionStore } from "./session-store";
+import { pruneLoginFailures } from "./throttle";
+import { prunePinFailures } from "../services/emergency-approvers";
+
+export const PRUNE_INTERVAL_MS = 10 * 60_000;
+
+export async function pruneExpired(db: Db, sessionStore: Pick<DatabaseSessionStore, "prune">, now: Date): Promise<{ sessions: number; loginFailures: number; pinFailures: number }> {
+  const [sessions, loginFailures, pinFailures] = await Promise.all([
+    sessionStore.prune().catch(() => 0),
+    pruneLoginFailures(db, now).catch(() => 0),
+    prunePinFailures(db, now).catch(() => 0),
+  ]);
+  return { sessions, loginFailures, pinFailures };
+}
