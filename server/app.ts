@@ -7,6 +7,7 @@ import session from "express-session";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import type { AppDeps } from "./context";
+import { serializeError } from "./logger";
 import { configurePassport } from "./auth/passport";
 import { DatabaseSessionStore } from "./auth/session-store";
 import { csrfProtection } from "./middlewares/csrf";
@@ -78,6 +79,7 @@ export function createApp(deps: AppDeps, options: { clientDir?: string | null } 
           url: req.url.split("?")[0].replace(/(\/emergency-approval\/)[^/]+/, "$1[token]"),
         }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+        err: serializeError,
       },
     }),
   );
@@ -97,7 +99,7 @@ export function createApp(deps: AppDeps, options: { clientDir?: string | null } 
 
   const api = new ApiRouter();
   api.include(authRoutes(deps, passport));
-  api.include(healthRoutes());
+  api.include(healthRoutes(deps));
   api.include(lockdownRoutes(deps));
   api.include(transactionRoutes(deps));
   api.include(dashboardRoutes(deps));

@@ -2,7 +2,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { PGLITE_SHARED_BUFFERS_MB } from "./db/client";
+import { PGLITE_SHARED_BUFFERS_MB, POSTGRES_POOL_DEFAULTS, type PostgresPoolOptions } from "./db/client";
 
 export type Config = {
   port: number;
@@ -10,6 +10,8 @@ export type Config = {
   dataDir: string;
   /** Embedded database only: its buffer cache in MB (client.ts PGLITE_SHARED_BUFFERS_MB). */
   pgliteSharedBuffersMb: number;
+  /** PostgreSQL only: the pool's size, how long a request waits for a connection, and each query's limit. */
+  databasePool: PostgresPoolOptions;
   sessionSecret: string;
   /** Key for HMAC-signed local upload URLs. */
   uploadSigningKey: string;
@@ -74,6 +76,11 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl: env.DATABASE_URL || null,
     dataDir,
     pgliteSharedBuffersMb: positiveInt(env, "PGLITE_SHARED_BUFFERS_MB", PGLITE_SHARED_BUFFERS_MB),
+    databasePool: {
+      max: positiveInt(env, "DATABASE_POOL_SIZE", POSTGRES_POOL_DEFAULTS.max),
+      waitMs: positiveInt(env, "DATABASE_WAIT_MS", POSTGRES_POOL_DEFAULTS.waitMs),
+      statementTimeoutMs: positiveInt(env, "DATABASE_STATEMENT_TIMEOUT_MS", POSTGRES_POOL_DEFAULTS.statementTimeoutMs),
+    },
     sessionSecret: env.SESSION_SECRET || generated!.sessionSecret,
     uploadSigningKey: env.UPLOAD_SIGNING_KEY || env.SESSION_SECRET || generated!.uploadSigningKey,
     gcsBucket: env.GCS_BUCKET || null,

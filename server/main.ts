@@ -21,7 +21,8 @@ export type RunningServer = { server: http.Server; deps: AppDeps; url: string; s
 
 export async function startServer(config: Config = loadConfig()): Promise<RunningServer> {
   const logger = createLogger(config.logLevel);
-  const database = await openDatabase(config);
+  // A lost connection fails only the query it carried (a 503 for a request); the pool replaces it.
+  const database = await openDatabase(config, (err) => logger.warn({ err }, "database connection lost"));
   await runMigrations(database);
   await ensureFirstSuperAdmin(database.db, config, (line) => console.log(line));
   // A process killed in the middle of an import leaves its upload behind (its database work was
@@ -83,6 +84,9 @@ export async function runFromCommandLine(): Promise<void> {
   try {
     loadDotEnv();
     const running = await startServer();
+    // The last line of defence (DECISIONS §10: losing the database never ends the server): a promise
+    // nobody awaited is logged, not fatal. Each known path handles its own failures.
+    process.on("unhandledRejection", (reason) => running.deps.logger.error({ err: reason }, "unhandled promise rejection"));
     console.log(`Business Management System is running at ${running.deps.config.publicUrl}`);
     const shutdown = (signal: string) => {
       running.deps.logger.info({ signal }, "shutting down");

@@ -2,6 +2,7 @@
 // (DECISIONS §4, spec 001 §3). The server runs this on every create, edit and submit; the client
 // form runs the same function, so a person sees the same message the server would give.
 // Dependency-free on purpose: only the money reader and the category types.
+import { DATE_RANGE_MESSAGE, isDayInRange } from "./date-range";
 import type { FieldType } from "./constants";
 import { MAX_AMOUNT_DISPLAY, readMoney } from "./money";
 import type { CustomFieldValue, CustomFieldValues } from "./schemas/categories";
@@ -143,11 +144,11 @@ function checkValue(field: CustomFieldRule, label: string, value: unknown): stri
         ? { value: value.trim() }
         : `${label} must be a valid web address starting with http:// or https://`;
     case "date":
-      return typeof value === "string" && isIsoDate(value.trim()) ? { value: value.trim() } : `${label} must be a valid date (YYYY-MM-DD)`;
+      if (typeof value !== "string" || !isIsoDate(value.trim())) return `${label} must be a valid date (YYYY-MM-DD)`;
+      return isDayInRange(value.trim()) ? { value: value.trim() } : `${label}: ${DATE_RANGE_MESSAGE.toLowerCase()}`;
     case "datetime":
-      return typeof value === "string" && isIsoDateTime(value.trim())
-        ? { value: value.trim() }
-        : `${label} must be a valid date and time (YYYY-MM-DDTHH:MM)`;
+      if (typeof value !== "string" || !isIsoDateTime(value.trim())) return `${label} must be a valid date and time (YYYY-MM-DDTHH:MM)`;
+      return isDayInRange(value.trim()) ? { value: value.trim() } : `${label}: ${DATE_RANGE_MESSAGE.toLowerCase()}`;
     case "select": {
       const options = field.options ?? [];
       if (typeof value === "string" && options.includes(value.trim())) return { value: value.trim() };

@@ -31,10 +31,32 @@ export type DatabaseHandle = {
 // rather than JS Dates shifted by the server's zone.
 pg.types.setTypeParser(1082, (v) => v);
 
-export function openPostgres(url: string, options: { max?: number } = {}): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
-  // A dropped idle connection must not crash the process.
-  pool.on("error", () => {});
+export type PostgresPoolOptions = {
+  /** Connections in the pool. */
+  max: number;
+  /** How long a caller waits for a free connection before giving up (a 503 for a request). */
+  waitMs: number;
+  /** The longest any one query may run (PostgreSQL's statement_timeout). */
+  statementTimeoutMs: number;
+};
+
+/** DECISIONS §10: a request waits at most 10 s for a connection; a query runs at most 30 s. */
+export const POSTGRES_POOL_DEFAULTS: PostgresPoolOptions = { max: 10, waitMs: 10_000, statementTimeoutMs: 30_000 };
+
+/** Told when a connection is lost (the pool replaces it); the process itself goes on. */
+export type ConnectionErrorListener = (err: Error) => void;
+
+export function openPostgres(url: string, options: Partial<PostgresPoolOptions> & { onConnectionError?: ConnectionErrorListener } = {}): DatabaseHandle {
+  const { max, waitMs, statementTimeoutMs } = { ...POSTGRES_POOL_DEFAULTS, ...options };
+  const onConnectionError = options.onConnectionError ?? (() => {});
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: waitMs, statement_timeout: statementTimeoutMs, keepAlive: true });
+  // PostgreSQL may end any connection (pg_terminate_backend, a restart, a failover,
+  // idle_in_transaction_session_timeout). node-postgres reports it as an 'error' event, and an
+  // event nobody listens to ends the process: the pool listens on idle connections, and every
+  // connection gets its own listener for the time it is checked out. The query in flight fails
+  // (the request answers 503, middlewares/errors.ts) and the pool drops the broken connection.
+  pool.on("error", onConnectionError);
+  pool.on("connect", (client) => client.on("error", onConnectionError));
   const db = drizzlePg(pool, { schema });
   return {
     db,
@@ -85,7 +107,10 @@ export async function openPglite(
   };
 }
 
-export async function openDatabase(config: { databaseUrl: string | null; dataDir: string; pgliteSharedBuffersMb?: number }): Promise<DatabaseHandle> {
-  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+export async function openDatabase(
+  config: { databaseUrl: string | null; dataDir: string; pgliteSharedBuffersMb?: number; databasePool?: PostgresPoolOptions },
+  onConnectionError?: ConnectionErrorListener,
+): Promise<DatabaseHandle> {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl, { ...config.databasePool, onConnectionError });
   return openPglite({ dataDir: path.join(config.dataDir, "db"), sharedBuffersMb: config.pgliteSharedBuffersMb });
 }

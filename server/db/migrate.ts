@@ -20,11 +20,15 @@ export async function runMigrations(handle: DatabaseHandle): Promise<void> {
   const client = await handle.pool!.connect();
   try {
     await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    // A migration may rebuild an index over millions of rows: the requests' statement_timeout is
+    // not for it (RESET below gives the connection its pool's limit back).
+    await client.query("set statement_timeout = 0");
     // Migrate through the connection that holds the lock (the pool may have only one).
     await migratePg(drizzle(client), { migrationsFolder: MIGRATIONS_FOLDER });
     await fillUsernameKeys(async (text, params) => (await client.query(text, params)).rows);
   } finally {
     await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
+    await client.query("reset statement_timeout").catch(() => {});
     client.release();
   }
 }

@@ -27,6 +27,29 @@ export const unprocessable = (message: string, code = "business_rule") => new Ap
 export const locked = (message: string) => new AppError(423, message, { code: "lockdown", lockdown: true });
 export const tooManyRequests = (message: string) => new AppError(429, message, { code: "throttled" });
 
+export const UNAVAILABLE_MESSAGE = "The database is not available right now. Nothing was changed; please try again in a moment.";
+export const unavailable = () => new AppError(503, UNAVAILABLE_MESSAGE, { code: "unavailable" });
+
+/**
+ * SQLSTATE classes and codes meaning the database, not the request, failed: the connection was
+ * lost or refused (08), the server is shutting down or was told to end this session (57P01-57P03),
+ * the session sat idle in a transaction too long (25P03), or a query ran past statement_timeout
+ * (57014). What node-postgres says when it has no SQLSTATE: a dropped socket, a full pool.
+ */
+const UNAVAILABLE_CODES = new Set(["57P01", "57P02", "57P03", "57014", "25P03", "53300", "ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "ENOTFOUND"]);
+const UNAVAILABLE_TEXT = /Connection terminated|connection error|not queryable|timeout exceeded when trying to connect|Client was closed|Cannot use a pool after calling end/i;
+
+/** Whether an error (or one it wraps, such as drizzle's DrizzleQueryError) means the database is unavailable. */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e = err, depth = 0; e && typeof e === "object" && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && (UNAVAILABLE_CODES.has(code) || code.startsWith("08"))) return true;
+    const message = (e as { message?: unknown }).message;
+    if (typeof message === "string" && UNAVAILABLE_TEXT.test(message)) return true;
+  }
+  return false;
+}
+
 export function zodIssues(err: ZodError): Issue[] {
   return err.issues.map((i) => ({ path: i.path.map(String).join("."), message: i.message }));
 }
@@ -48,6 +71,11 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     if (err instanceof ZodError) {
       const issues = zodIssues(err);
       res.status(400).json({ message: issues[0]?.message ?? "Invalid input", code: "invalid_input", issues });
+      return;
+    }
+    if (isDatabaseUnavailable(err)) {
+      logger.warn({ err, method: req.method, url: req.originalUrl }, "database unavailable");
+      res.status(503).json({ message: UNAVAILABLE_MESSAGE, code: "unavailable" });
       return;
     }
     // body-parser and multer errors carry a status and a type.

@@ -14,8 +14,16 @@ export type BusEvent =
   | { type: "lockdown"; enabled: boolean };
 
 export interface EventBus {
+  /** Sends an event to every process (this one included). Never throws: a failure is logged. */
   publish(event: BusEvent): Promise<void>;
   subscribe(handler: (event: BusEvent) => void): () => void;
+  /**
+   * Called each time the bus is back after losing its connection: events published meanwhile by
+   * other processes were lost, so a subscriber re-reads the state it keeps (lockdown, sessions).
+   */
+  onReconnect(handler: () => void): () => void;
+  /** Whether events of other processes reach this one now (GET /api/health). */
+  isConnected(): boolean;
   close(): Promise<void>;
 }
 
@@ -33,21 +41,49 @@ export function createInProcessBus(): EventBus {
       emitter.on(CHANNEL, handler);
       return () => emitter.off(CHANNEL, handler);
     },
+    // One process, nothing in between: it never loses anything.
+    onReconnect: () => () => {},
+    isConnected: () => true,
     async close() {
       emitter.removeAllListeners();
     },
   };
 }
 
+/** Reconnection waits: 250 ms, doubling, at most 5 s, each with jitter so processes do not stampede. */
+export const BUS_RECONNECT = { initialDelayMs: 250, maxDelayMs: 5_000 } as const;
+
+/**
+ * LISTEN/NOTIFY on one dedicated connection per process (DECISIONS §10). When PostgreSQL drops
+ * it, the bus reconnects with capped exponential backoff, forever, never two connections at once,
+ * and then tells its onReconnect handlers to re-read what they may have missed.
+ */
 export async function createPostgresBus(url: string, pool: pg.Pool, logger: Logger): Promise<EventBus> {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
+  const reconnected = new EventEmitter();
+  reconnected.setMaxListeners(0);
   let closed = false;
   let listener: pg.Client | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  let attempt = 0;
 
-  // A dedicated connection holds the LISTEN; it reconnects if PostgreSQL drops it.
   async function connect(): Promise<void> {
-    const client = new pg.Client({ connectionString: url });
+    const client = new pg.Client({ connectionString: url, keepAlive: true, connectionTimeoutMillis: 10_000 });
+    let lost = false;
+    // 'error' and 'end' both come when a connection dies: only the first one counts.
+    const drop = (err?: Error) => {
+      if (lost) return;
+      lost = true;
+      if (listener === client) listener = null;
+      client.removeAllListeners("notification");
+      client.end().catch(() => {});
+      if (closed) return;
+      logger.warn({ err }, "event bus connection lost; reconnecting");
+      scheduleReconnect();
+    };
+    client.on("error", drop);
+    client.on("end", () => drop());
     client.on("notification", (msg) => {
       if (msg.channel !== CHANNEL || !msg.payload) return;
       try {
@@ -56,28 +92,73 @@ export async function createPostgresBus(url: string, pool: pg.Pool, logger: Logg
         logger.warn({ err }, "unparseable bus event");
       }
     });
-    client.on("error", (err) => {
-      logger.warn({ err }, "event bus connection lost; reconnecting");
-      listener = null;
-      if (!closed) setTimeout(() => void connect().catch(() => {}), 1000);
-    });
-    await client.connect();
-    await client.query(`LISTEN ${CHANNEL}`);
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANNEL}`);
+    } catch (err) {
+      lost = true;
+      client.end().catch(() => {});
+      throw err;
+    }
+    if (closed || lost) {
+      await client.end().catch(() => {});
+      if (lost) throw new Error("event bus connection lost while connecting");
+      return;
+    }
     listener = client;
   }
+
+  function scheduleReconnect(): void {
+    if (retry || closed || listener) return;
+    const base = Math.min(BUS_RECONNECT.maxDelayMs, BUS_RECONNECT.initialDelayMs * 2 ** attempt);
+    attempt++;
+    retry = setTimeout(() => {
+      connect().then(
+        () => {
+          retry = null;
+          if (closed) return;
+          // Lost again before this callback ran: keep trying.
+          if (!listener) return scheduleReconnect();
+          attempt = 0;
+          logger.info("event bus reconnected");
+          reconnected.emit("reconnected");
+        },
+        (err: unknown) => {
+          retry = null;
+          logger.warn({ err, attempt }, "event bus reconnection failed; trying again");
+          scheduleReconnect();
+        },
+      );
+    }, base / 2 + Math.random() * (base / 2));
+  }
+
   await connect();
 
   return {
     async publish(event) {
-      await pool.query("select pg_notify($1, $2)", [CHANNEL, JSON.stringify(event)]);
+      try {
+        await pool.query("select pg_notify($1, $2)", [CHANNEL, JSON.stringify(event)]);
+      } catch (err) {
+        // The change behind the event has committed; other processes re-read their state when
+        // their bus comes back. This process's own sockets still get the event.
+        logger.warn({ err, type: event.type }, "could not publish a bus event; delivered in this process only");
+        queueMicrotask(() => emitter.emit(CHANNEL, event));
+      }
     },
     subscribe(handler) {
       emitter.on(CHANNEL, handler);
       return () => emitter.off(CHANNEL, handler);
     },
+    onReconnect(handler) {
+      reconnected.on("reconnected", handler);
+      return () => reconnected.off("reconnected", handler);
+    },
+    isConnected: () => listener !== null,
     async close() {
       closed = true;
+      if (retry) clearTimeout(retry);
       emitter.removeAllListeners();
+      reconnected.removeAllListeners();
       await listener?.end().catch(() => {});
     },
   };

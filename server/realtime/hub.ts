@@ -16,6 +16,8 @@ import type { Role } from "../../shared/constants";
 import { WS_CLOSE, WS_HEARTBEAT_MS, WS_PATH } from "../../shared/ws-events";
 import { ABSOLUTE_SESSION_MS } from "../middlewares/auth";
 import type { BusEvent, EventBus } from "./bus";
+import { getLockdown } from "../services/lockdown";
+import { isDatabaseUnavailable } from "../middlewares/errors";
 
 export type HubOptions = {
   server: http.Server;
@@ -185,7 +187,8 @@ export function attachSocketHub(options: HubOptions): SocketHub {
       },
       (err) => {
         logger.warn({ err }, "socket upgrade failed");
-        reject(socket, 500, "Internal Server Error");
+        if (isDatabaseUnavailable(err)) reject(socket, 503, "Service Unavailable");
+        else reject(socket, 500, "Internal Server Error");
       },
     );
   }
@@ -254,7 +257,17 @@ export function attachSocketHub(options: HubOptions): SocketHub {
   }, heartbeatMs);
   heartbeat.unref();
 
+  /**
+   * After the bus lost its connection, events of other processes may have been missed: act on the
+   * lockdown as it stands now, and close the sockets whose sessions ended meanwhile.
+   */
+  async function resync(): Promise<void> {
+    if ((await getLockdown(db)).enabled) onBusEvent({ type: "lockdown", enabled: true });
+    await closeExpiredSessions();
+  }
+
   const unsubscribe = bus.subscribe(onBusEvent);
+  const offReconnect = bus.onReconnect(() => void resync().catch((err) => logger.warn({ err }, "socket resync after the bus came back failed")));
   server.on("upgrade", onUpgrade);
 
   return {
@@ -264,6 +277,7 @@ export function attachSocketHub(options: HubOptions): SocketHub {
     async close() {
       clearInterval(heartbeat);
       unsubscribe();
+      offReconnect();
       server.off("upgrade", onUpgrade);
       for (const c of connections) c.ws.close(WS_CLOSE.goingAway, "Server shutting down");
       await new Promise<void>((resolve) => setTimeout(resolve, 50));

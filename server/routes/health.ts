@@ -1,8 +1,19 @@
+// GET /api/health (DECISIONS §10): what a load balancer or an operator asks. 200 when the database
+// answers a round trip and the real-time bus is connected; 503 naming what is down.
+import type { AppDeps } from "../context";
+import { databaseHealth } from "../services/admin-stats";
 import { ApiRouter } from "./api-router";
 
-/** A bare route: load balancers' liveness check, and the ceiling in `npm run bench`. */
-export function healthRoutes(): ApiRouter {
+export type Health = { status: "ok" | "unavailable"; database: "ok" | "down"; realtime: "ok" | "down" };
+
+export function healthRoutes(deps: Pick<AppDeps, "database" | "bus">): ApiRouter {
   const api = new ApiRouter();
-  api.add({ method: "get", path: "/health", access: "public", summary: "Liveness check", tag: "system" }, () => ({ status: "ok" }));
+  api.add({ method: "get", path: "/health", access: "public", summary: "Health: the database and the real-time bus", tag: "system" }, async (_req, res): Promise<Health> => {
+    const database = (await databaseHealth(deps.database.db)) === "good" ? "ok" : "down";
+    const realtime = deps.bus.isConnected() ? "ok" : "down";
+    const status = database === "ok" && realtime === "ok" ? "ok" : "unavailable";
+    if (status !== "ok") res.status(503);
+    return { status, database, realtime };
+  });
   return api;
 }

@@ -163,7 +163,7 @@ describe("public routes answer without a session", () => {
   it("GET /api/health", async () => {
     const res = await anon().get("/api/health");
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ status: "ok" });
+    expect(res.body).toEqual({ status: "ok", database: "ok", realtime: "ok" });
   });
 
   it("GET /api/openapi.json lists every declared route", async () => {

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { BUDGET_PERIODS, type BudgetPeriod } from "../constants";
 import { moneySchema } from "./money";
+import { DATE_RANGE_MESSAGE, isDayInRange } from "../date-range";
 
 export const BUDGET_MESSAGES = {
   nameRequired: "Budget name is required",
@@ -38,6 +39,10 @@ const dateField = (required: string) =>
     const text = typeof input === "string" ? input.trim().slice(0, 10) : "";
     if (!isRealDate(text)) {
       ctx.addIssue({ code: "custom", message: BUDGET_MESSAGES.dateInvalid, input });
+      return z.NEVER;
+    }
+    if (!isDayInRange(text)) {
+      ctx.addIssue({ code: "custom", message: DATE_RANGE_MESSAGE, input });
       return z.NEVER;
     }
     return text;

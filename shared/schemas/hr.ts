@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DATE_RANGE_MESSAGE, MONTH_RANGE_MESSAGE, isDayInRange, isMonthInRange } from "../date-range";
 import { DAY_STATUSES, LIMITS, PUNCH_TYPES, WEEKDAYS, type DayStatus, type PunchType, type Weekday } from "../constants";
 import { readMoney } from "../money";
 
@@ -8,9 +9,12 @@ import { readMoney } from "../money";
 // ---------------------------------------------------------------- building blocks
 
 /** A calendar date 'YYYY-MM-DD' (the calendar is checked: no 2025-02-30). */
-export const isoDateSchema = z.iso.date({ error: "Invalid date (expected YYYY-MM-DD)" });
+export const isoDateSchema = z.iso.date({ error: "Invalid date (expected YYYY-MM-DD)" }).refine(isDayInRange, DATE_RANGE_MESSAGE);
 /** A month 'YYYY-MM'. */
-export const monthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Invalid month (expected YYYY-MM)");
+export const monthSchema = z
+  .string()
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: "Invalid month (expected YYYY-MM)", abort: true })
+  .refine(isMonthInRange, MONTH_RANGE_MESSAGE);
 /** A wall-clock time 'HH:MM', 00:00 to 23:59. */
 export const hhmmSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Invalid time (expected HH:MM)");
 

@@ -14,6 +14,7 @@ import {
   FORCEABLE_STATUSES,
 } from "../constants";
 import { isIsoDate } from "../custom-fields";
+import { DATE_RANGE_MESSAGE, isDayInRange } from "../date-range";
 import { MAX_AMOUNT_DISPLAY } from "../money";
 import { moneySchema } from "./money";
 import type { CustomFieldValues } from "./categories";
@@ -48,7 +49,8 @@ export function dateSchema(required: string, invalid: string) {
     .string({ error: (iss) => (isMissing(iss.input) ? required : invalid) })
     .trim()
     .min(1, { error: required, abort: true })
-    .refine(isIsoDate, { error: invalid });
+    .refine(isIsoDate, { error: invalid, abort: true })
+    .refine(isDayInRange, { error: DATE_RANGE_MESSAGE });
 }
 
 /** An optional date: absent, null or "" all mean none (answers null). */
@@ -57,7 +59,8 @@ export function optionalDateSchema(invalid: string) {
     .string({ error: invalid })
     .nullish()
     .transform((v) => (typeof v === "string" && v.trim() !== "" ? v.trim() : null))
-    .refine((v) => v === null || isIsoDate(v), { error: invalid });
+    .refine((v) => v === null || isIsoDate(v), { error: invalid, abort: true })
+    .refine((v) => v === null || isDayInRange(v), { error: DATE_RANGE_MESSAGE });
 }
 
 /** Optional free text: absent, null or blank all mean none (answers null). */
