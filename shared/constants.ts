@@ -46,6 +46,8 @@ export const LIMITS = {
   maxAmount: 999_999_999_999.99,
   descriptionMin: 2,
   filesPerTransaction: 10,
+  /** Upload URLs handed out and not yet registered, per transaction at a time (DECISIONS §10). */
+  pendingUploadsPerTransaction: 20,
   fileMaxBytes: 20 * 1024 * 1024,
   requiredApprovalsMin: 1,
   requiredApprovalsMax: 5,

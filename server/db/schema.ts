@@ -291,6 +291,26 @@ export const attachments = pgTable(
   ],
 );
 
+/**
+ * An upload URL handed out and not yet registered (DECISIONS §10): at most 20 per transaction at a
+ * time; the local store accepts bytes only for a live grant, so a URL stops working at lockdown
+ * (every grant is dropped), once its file is registered (the grant is used up), and so after that
+ * attachment is deleted.
+ */
+export const uploadGrants = pgTable(
+  "upload_grants",
+  {
+    objectPath: text("object_path").primaryKey(),
+    transactionId: uuid("transaction_id")
+      .notNull()
+      .references(() => transactions.id, { onDelete: "cascade" }),
+    issuedBy: uuid("issued_by").references(() => users.id, { onDelete: "set null" }),
+    expiresAt: instant("expires_at").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("upload_grants_transaction_idx").on(t.transactionId, t.expiresAt), index("upload_grants_issued_by_idx").on(t.issuedBy)],
+);
+
 export const notifications = pgTable(
   "notifications",
   {

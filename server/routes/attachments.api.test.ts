@@ -340,9 +340,10 @@ describe("POST /api/transactions/:id/attachments (register)", () => {
     const res = await register(api, txn.id, { fileSizeBytes: -1 });
     expect(res.status).toBe(400);
     expect(res.body.issues.map((i: { path: string }) => i.path).sort()).toEqual(["fileName", "fileSizeBytes", "objectPath"]);
-    const crlf = await register(api, txn.id, { fileName: "a\r\nSet-Cookie: x=y", objectPath: "x", fileSizeBytes: 1, mimeType: "text/plain" });
-    expect(crlf.status).toBe(400);
-    expect(crlf.body.issues[0].path).toBe("fileName");
+    // A name that is nothing but control and bidirectional characters is no name at all.
+    const unnamed = await register(api, txn.id, { fileName: "\r\n\u202e", objectPath: "x", fileSizeBytes: 1, mimeType: "text/plain" });
+    expect(unnamed.status).toBe(400);
+    expect(unnamed.body.issues[0]).toEqual({ path: "fileName", message: "File name is required" });
   });
 
   it("refuses a size that is not the uploaded file's real size (400)", async () => {
@@ -517,5 +518,77 @@ describe("the sweep of uploads nobody registered", () => {
     expect(await sweepUnregisteredUploads(t.deps)).toBeGreaterThanOrEqual(1);
     expect(onDisk(recent.objectPath)).toBe(false);
     expect(onDisk(keptRow.objectPath)).toBe(true);
+  });
+});
+
+describe("upload URLs are limited and revocable (DECISIONS §10)", () => {
+  it("at most 20 unregistered upload URLs per transaction at a time: of 25 asked for at once exactly 20 are granted, the rest 409", async () => {
+    const { user, api } = await t.signIn("Accountant");
+    const txn = await makeTransaction(user);
+    const answers = await Promise.all(Array.from({ length: 25 }, () => requestUploadUrl(api, txn.id)));
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 200)).toHaveLength(20);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(5);
+    const refused = answers.find((r) => r.status === 409)!;
+    expect(refused.body).toMatchObject({ code: "too_many_uploads", message: expect.stringContaining("20 uploads") });
+    // Registering one frees its place; another transaction has places of its own.
+    const granted = answers.find((r) => r.status === 200)!.body as { uploadURL: string; objectPath: string; uploadHeaders: Record<string, string> };
+    expect(granted.uploadHeaders).toEqual({});
+    const bytes = Buffer.from("%PDF-1.4 one of twenty");
+    expect((await put(granted.uploadURL, bytes)).status).toBe(200);
+    expect((await register(api, txn.id, { fileName: "receipt.pdf", objectPath: granted.objectPath, fileSizeBytes: bytes.length, mimeType: "application/pdf" })).status).toBe(201);
+    expect((await requestUploadUrl(api, txn.id)).status).toBe(200);
+    expect((await requestUploadUrl(api, txn.id)).status).toBe(409);
+    expect((await requestUploadUrl(api, (await makeTransaction(user)).id)).status).toBe(200);
+    // Once the URLs have expired (15 minutes), the places are free again.
+    clockOffsetMs = 16 * 60_000;
+    expect((await requestUploadUrl(api, txn.id)).status).toBe(200);
+  });
+
+  it("an upload URL stops working at lockdown, even one handed out a moment before", async () => {
+    const { user, api } = await t.signIn("Accountant");
+    const admin = await t.signIn("SuperAdmin");
+    const txn = await makeTransaction(user);
+    const url = await requestUploadUrl(api, txn.id);
+    expect(url.status).toBe(200);
+    expect((await admin.api.post("/api/admin/emergency-toggle", { enabled: true })).status).toBe(200);
+    try {
+      const res = await put(url.body.uploadURL, Buffer.from("%PDF-1.4 during lockdown"));
+      expect(res.status).toBe(403);
+      expect(res.body).toMatchObject({ code: "upload_url_revoked" });
+      expect(onDisk(url.body.objectPath)).toBe(false);
+    } finally {
+      expect((await admin.api.post("/api/admin/emergency-toggle", { enabled: false })).status).toBe(200);
+    }
+    // Lifting the lockdown does not bring the old URL back.
+    expect((await put(url.body.uploadURL, Buffer.from("%PDF-1.4 after lockdown"))).status).toBe(403);
+  });
+
+  it("an upload URL stops working once its file is registered, and so after that attachment is deleted", async () => {
+    const { user, api } = await t.signIn("Accountant");
+    const txn = await makeTransaction(user);
+    const bytes = Buffer.from("%PDF-1.4 attached then removed");
+    const url = await requestUploadUrl(api, txn.id);
+    expect((await put(url.body.uploadURL, bytes)).status).toBe(200);
+    const registered = await register(api, txn.id, { fileName: "receipt.pdf", objectPath: url.body.objectPath, fileSizeBytes: bytes.length, mimeType: "application/pdf" });
+    expect(registered.status).toBe(201);
+    expect((await api.delete(`/api/attachments/${registered.body.id}`)).status).toBe(200);
+    expect(onDisk(url.body.objectPath)).toBe(false);
+    // The same URL, still inside its 15 minutes, cannot put bytes back under the deleted attachment's path.
+    const again = await put(url.body.uploadURL, Buffer.from("%PDF-1.4 smuggled back"));
+    expect(again.status).toBe(403);
+    expect(again.body).toMatchObject({ code: "upload_url_revoked" });
+    expect(onDisk(url.body.objectPath)).toBe(false);
+  });
+
+  it("stores file names without control or bidirectional-override characters", async () => {
+    const { user, api } = await t.signIn("Accountant");
+    const txn = await makeTransaction(user);
+    const bytes = Buffer.from("MZ not really a pdf");
+    const attached = await attach(api, txn.id, bytes, "invoice\u202efdp.exe", "application/pdf");
+    const [row] = await t.db.select().from(attachments).where(eq(attachments.id, attached.id));
+    expect(row.fileName).toBe("invoicefdp.exe");
+    const download = await api.get(`/api/attachments/${attached.id}/download`);
+    expect(download.headers["content-disposition"]).toBe('attachment; filename="invoicefdp.exe"');
   });
 });

@@ -3,7 +3,6 @@
 // answer; who may change its attachments is the status machine's 'add-attachment' move (owner
 // while Draft or Rejected, SuperAdmin any). File names are shown and offered on download, never
 // used as storage paths: the server makes every object path.
-import crypto from "node:crypto";
 import { PassThrough, finished } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { Request } from "express";
@@ -19,17 +18,15 @@ import { AppError, conflict, forbidden, notFound, tooLarge } from "../middleware
 import { body } from "../middlewares/validate";
 import { writeAudit } from "../services/audit";
 import {
-  allowAddingAttachment,
-  countAttachments,
   downloadContentType,
-  MAX_FILES_MESSAGE,
   MAX_SIZE_TEXT,
+  grantUpload,
+  isUploadGranted,
   registerAttachment,
   removeStoredObjects,
 } from "../services/attachments";
 import { canMove } from "../services/transactions/status-machine";
 import { loadVisibleTransaction } from "../services/transactions/visibility";
-import { newAttachmentObjectPath, UPLOAD_URL_TTL_SECONDS } from "../storage/object-store";
 import { LocalObjectStore, sameContentType, StorageError } from "../storage/local";
 import { ApiRouter } from "./api-router";
 
@@ -99,24 +96,7 @@ export function attachmentRoutes(deps: AppDeps): ApiRouter {
       body: attachmentUploadUrlSchema,
       tag: "attachments",
     },
-    async (req) => {
-      const actor = actorOf(req);
-      const input = body(req, attachmentUploadUrlSchema);
-      const now = deps.clock();
-      const txn = await loadVisibleTransaction(db, String(req.params.id), actor, now);
-      allowAddingAttachment(txn, actor);
-      // Fail before the upload rather than after it.
-      if ((await countAttachments(db, txn.id)) >= LIMITS.filesPerTransaction) throw conflict(MAX_FILES_MESSAGE, "max_files");
-      const objectPath = newAttachmentObjectPath(txn.id, crypto.randomUUID());
-      const { url } = await storage.createUploadUrl({
-        objectPath,
-        contentType: input.contentType,
-        issuedAt: now,
-        expiresInSeconds: UPLOAD_URL_TTL_SECONDS,
-        origin: requestOrigin(req),
-      });
-      return { uploadURL: url, objectPath };
-    },
+    (req) => grantUpload({ deps, actor: actorOf(req), origin: requestOrigin(req) }, String(req.params.id), body(req, attachmentUploadUrlSchema)),
   );
 
   api.add(
@@ -241,9 +221,13 @@ async function receiveUpload(deps: AppDeps, req: Request): Promise<{ ok: true }>
   const segments = req.params.objectPath as unknown as string[] | string;
   const objectPath = Array.isArray(segments) ? segments.join("/") : String(segments);
 
-  const { verdict, contentType } = store.checkUpload(objectPath, req.query as Record<string, unknown>, deps.clock());
+  const now = deps.clock();
+  const { verdict, contentType } = store.checkUpload(objectPath, req.query as Record<string, unknown>, now);
   if (verdict === "invalid") throw new AppError(403, "Invalid upload URL signature", { code: "bad_signature" });
   if (verdict === "expired") throw new AppError(403, "Upload URL expired", { code: "upload_url_expired" });
+  if (!(await isUploadGranted(deps.database.db, objectPath, now))) {
+    throw new AppError(403, "This upload URL is no longer valid. Please add the file again.", { code: "upload_url_revoked" });
+  }
 
   const sent = req.get("content-type");
   if (!sent || !sameContentType(sent, contentType)) {

@@ -1,22 +1,24 @@
 // Registering an uploaded file on a transaction (DECISIONS §4): the one path by which an attachment
 // row comes to be, for POST /api/transactions/:id/attachments and the demo seed alike. Who may add
 // one is the status machine's 'add-attachment' move (owner while Draft or Rejected, SuperAdmin any).
-import { count, eq } from "drizzle-orm";
+import crypto from "node:crypto";
+import { and, count, eq, gt, lte, sql } from "drizzle-orm";
 import { LIMITS } from "../../shared/constants";
-import type { Attachment, RegisterAttachmentBody } from "../../shared/schemas/transactions";
+import type { Attachment, AttachmentUploadUrlBody, AttachmentUploadUrlResponse, RegisterAttachmentBody } from "../../shared/schemas/transactions";
 import type { Queryable } from "../db/client";
-import { attachments, type AttachmentRow, type TransactionRow } from "../db/schema";
+import { attachments, uploadGrants, type AttachmentRow, type TransactionRow } from "../db/schema";
 import type { Actor, AppDeps } from "../context";
 import type { Logger } from "../logger";
 import { AppError, badRequest, conflict, tooLarge } from "../middlewares/errors";
 import { presentAttachment } from "../presenters/transactions";
-import { transactionOfObjectPath, type ObjectStore } from "../storage/object-store";
+import { newAttachmentObjectPath, transactionOfObjectPath, UPLOAD_URL_TTL_SECONDS, type ObjectStore } from "../storage/object-store";
 import { writeAudit } from "./audit";
 import { isUniqueViolation } from "./transactions/common";
 import { canMove } from "./transactions/status-machine";
 import { loadVisibleTransaction } from "./transactions/visibility";
 
 export const MAX_FILES_MESSAGE = `Maximum number of files reached (${LIMITS.filesPerTransaction})`;
+export const TOO_MANY_UPLOADS_MESSAGE = `${LIMITS.pendingUploadsPerTransaction} uploads to this transaction are already waiting to be registered. Finish them or wait ${UPLOAD_URL_TTL_SECONDS / 60} minutes.`;
 export const MAX_SIZE_TEXT = `${LIMITS.fileMaxBytes / (1024 * 1024)} MB`;
 const ALREADY_ATTACHED = "This file is already attached";
 
@@ -48,6 +50,63 @@ export async function removeStoredObjects(storage: ObjectStore, logger: Logger, 
       storage.delete(objectPath).catch((err: unknown) => logger.warn({ err, objectPath }, "could not remove an attachment's object")),
     ),
   );
+}
+
+/**
+ * POST …/attachments/upload-url: a signed URL for one new object of this transaction. It is granted
+ * in the database first (DECISIONS §10: at most 20 waiting per transaction, 409 beyond), and the
+ * local store takes bytes only for a live grant.
+ */
+export async function grantUpload(
+  { deps, actor, origin }: { deps: AppDeps; actor: Actor; origin?: string },
+  transactionId: string,
+  input: AttachmentUploadUrlBody,
+): Promise<AttachmentUploadUrlResponse> {
+  const now = deps.clock();
+  const objectPath = await deps.database.db.transaction(async (tx) => {
+    // Locked: the counts and the new grant are one step for concurrent requests.
+    const txn = await loadVisibleTransaction(tx, transactionId, actor, now, { forUpdate: true });
+    allowAddingAttachment(txn, actor);
+    // Fail before the upload rather than after it.
+    if ((await countAttachments(tx, txn.id)) >= LIMITS.filesPerTransaction) throw conflict(MAX_FILES_MESSAGE, "max_files");
+    const [waiting] = await tx
+      .select({ n: count() })
+      .from(uploadGrants)
+      .where(and(eq(uploadGrants.transactionId, txn.id), gt(uploadGrants.expiresAt, now)));
+    if (Number(waiting?.n ?? 0) >= LIMITS.pendingUploadsPerTransaction) throw conflict(TOO_MANY_UPLOADS_MESSAGE, "too_many_uploads");
+    const path = newAttachmentObjectPath(txn.id, crypto.randomUUID());
+    await tx.insert(uploadGrants).values({ objectPath: path, transactionId: txn.id, issuedBy: actor.id, expiresAt: new Date(now.getTime() + UPLOAD_URL_TTL_SECONDS * 1000) });
+    return path;
+  });
+  const { url, headers } = await deps.storage.createUploadUrl({
+    objectPath,
+    contentType: input.contentType,
+    issuedAt: now,
+    expiresInSeconds: UPLOAD_URL_TTL_SECONDS,
+    origin,
+  });
+  return { uploadURL: url, objectPath, uploadHeaders: headers };
+}
+
+/**
+ * Whether the local store may take bytes for this object now: a grant that has not expired, was
+ * not used by a registration, and was not dropped by a lockdown (or was issued to a SuperAdmin, who
+ * works through one).
+ */
+export async function isUploadGranted(q: Queryable, objectPath: string, now: Date): Promise<boolean> {
+  const rows = await q.execute<{ ok: number }>(sql`
+    select 1 as ok from ${uploadGrants} g
+    left join users u on u.id = g.issued_by
+    where g.object_path = ${objectPath} and g.expires_at > ${now}
+      and (u.role = 'SuperAdmin' or not coalesce((select (value->>'enabled')::boolean from settings where key = 'lockdown'), false))`);
+  const list = Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows;
+  return list.length > 0;
+}
+
+/** Drops the grants that can no longer be used (housekeeping with the upload sweep); answers how many. */
+export async function pruneUploadGrants(q: Queryable, now: Date): Promise<number> {
+  const gone = await q.delete(uploadGrants).where(lte(uploadGrants.expiresAt, now)).returning({ objectPath: uploadGrants.objectPath });
+  return gone.length;
 }
 
 /**
@@ -92,6 +151,8 @@ export async function registerAttachment(
       allowAddingAttachment(locked, actor);
       const [already] = await tx.select({ id: attachments.id }).from(attachments).where(eq(attachments.objectPath, input.objectPath)).limit(1);
       if (already) throw conflict(ALREADY_ATTACHED, "already_registered");
+      // The URL is used up: its bytes cannot be replaced, now or after this attachment is deleted.
+      await tx.delete(uploadGrants).where(eq(uploadGrants.objectPath, input.objectPath));
       if ((await countAttachments(tx, locked.id)) >= LIMITS.filesPerTransaction) throw conflict(MAX_FILES_MESSAGE, "max_files");
       const [inserted] = await tx
         .insert(attachments)

@@ -1,7 +1,7 @@
 // Emergency lockdown (DECISIONS §3): a setting; turning it on ends every non-SuperAdmin session.
 import { eq, sql } from "drizzle-orm";
 import type { Db, Queryable } from "../db/client";
-import { settings } from "../db/schema";
+import { settings, uploadGrants } from "../db/schema";
 import { writeAudit } from "./audit";
 import { endNonSuperAdminSessions } from "./sessions";
 import type { Actor } from "../context";
@@ -28,7 +28,11 @@ export async function setLockdown(db: Db, bus: EventBus, enabled: boolean, actor
       .insert(settings)
       .values({ key: "lockdown", value: after, updatedBy: actor.id })
       .onConflictDoUpdate({ target: settings.key, set: { value: after, updatedBy: actor.id, updatedAt: new Date() } });
-    if (enabled) await endNonSuperAdminSessions(tx);
+    if (enabled) {
+      await endNonSuperAdminSessions(tx);
+      // Upload URLs handed out before stop working (DECISIONS §10); SuperAdmins ask for new ones.
+      await tx.delete(uploadGrants);
+    }
     if (before.enabled !== after.enabled) {
       await writeAudit(tx, {
         action: enabled ? "lockdown_on" : "lockdown_off",

@@ -4,6 +4,7 @@
 import { inArray } from "drizzle-orm";
 import type { AppDeps } from "../context";
 import { attachments } from "../db/schema";
+import { pruneUploadGrants } from "./attachments";
 
 /** Registration follows the upload within minutes (the URL lives 15); a day leaves ample room. */
 export const UNREGISTERED_UPLOAD_GRACE_MS = 24 * 60 * 60_000;
@@ -34,5 +35,7 @@ export async function sweepUnregisteredUploads(deps: Pick<AppDeps, "database" | 
     if (batch.length >= BATCH) await settle();
   }
   if (batch.length > 0) await settle();
+  // Expired upload URLs (15 minutes) no longer count against a transaction's 20.
+  await pruneUploadGrants(deps.database.db, deps.clock());
   return deleted;
 }

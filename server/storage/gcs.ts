@@ -1,11 +1,15 @@
 // Attachments in Google Cloud Storage (GCS_BUCKET). The browser PUTs straight to the bucket with a
-// V4 signed URL that covers the object, its Content-Type and 15 minutes. GCS cannot cap the size of
-// a signed PUT without an extra header the client would have to send, so the 20 MB cap is enforced
-// at registration (the object's real size is read back from the bucket).
+// V4 signed URL that covers the object, its Content-Type, 15 minutes and a size range of 0 to 20 MB
+// (the signed header x-goog-content-length-range, which the browser sends as told by the upload-url
+// answer): GCS itself refuses a larger body. Registration reads the real size back all the same.
 // Operations note: the bucket needs a CORS rule allowing PUT with Content-Type from the app's origin.
 import type { Readable } from "node:stream";
 import { Storage, type Bucket } from "@google-cloud/storage";
 import type { ObjectStore, StoredObject, UploadUrlRequest } from "./object-store";
+import { LIMITS } from "../../shared/constants";
+
+/** DECISIONS §4: at most 20 MB per file, enforced by GCS on the signed PUT. */
+const SIZE_RANGE = { "x-goog-content-length-range": `0,${LIMITS.fileMaxBytes}` } as const;
 
 function isNotFound(err: unknown): boolean {
   const e = err as { code?: unknown; response?: { statusCode?: unknown } } | null;
@@ -22,7 +26,7 @@ export class GcsObjectStore implements ObjectStore {
     return new GcsObjectStore(storage.bucket(bucketName));
   }
 
-  async createUploadUrl(request: UploadUrlRequest): Promise<{ url: string; expiresAt: Date }> {
+  async createUploadUrl(request: UploadUrlRequest): Promise<{ url: string; expiresAt: Date; headers: Record<string, string> }> {
     // Whole seconds, so X-Goog-Expires is exactly the lifetime asked for.
     const accessibleAt = new Date(Math.floor(request.issuedAt.getTime() / 1000) * 1000);
     const expiresAt = new Date(accessibleAt.getTime() + request.expiresInSeconds * 1000);
@@ -32,8 +36,9 @@ export class GcsObjectStore implements ObjectStore {
       accessibleAt,
       expires: expiresAt,
       contentType: request.contentType,
+      extensionHeaders: SIZE_RANGE,
     });
-    return { url, expiresAt };
+    return { url, expiresAt, headers: { ...SIZE_RANGE } };
   }
 
   async stat(objectPath: string): Promise<StoredObject | null> {

@@ -18,11 +18,11 @@ const BUCKET = "bms-test-attachments";
 const rfc3986 = (v: string) => encodeURIComponent(v).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 describe("GcsObjectStore.createUploadUrl", () => {
-  it("makes a V4 signed PUT URL for that object and content type, good for 15 minutes, signed by the service account", async () => {
+  it("makes a V4 signed PUT URL for that object, content type and at most 20 MB, good for 15 minutes, signed by the service account", async () => {
     const store = GcsObjectStore.forBucket(BUCKET, new Storage({ credentials, projectId: "bms-test-project" }));
     const objectPath = newAttachmentObjectPath(crypto.randomUUID(), crypto.randomUUID());
     const issuedAt = new Date();
-    const { url, expiresAt } = await store.createUploadUrl({ objectPath, contentType: "application/pdf", issuedAt, expiresInSeconds: UPLOAD_URL_TTL_SECONDS });
+    const { url, expiresAt, headers } = await store.createUploadUrl({ objectPath, contentType: "application/pdf", issuedAt, expiresInSeconds: UPLOAD_URL_TTL_SECONDS });
 
     const u = new URL(url);
     expect(u.protocol).toBe("https:");
@@ -49,8 +49,10 @@ describe("GcsObjectStore.createUploadUrl", () => {
       .map(([k, v]) => `${k}=${v}`)
       .join("&");
     const signedHeaders = q.get("X-Goog-SignedHeaders")!;
-    expect(signedHeaders).toBe("content-type;host");
-    const canonicalHeaders = "content-type:application/pdf\nhost:storage.googleapis.com\n";
+    // GCS refuses a body outside the signed size range: the 20 MB cap holds on the bucket itself.
+    expect(signedHeaders).toBe("content-type;host;x-goog-content-length-range");
+    expect(headers).toEqual({ "x-goog-content-length-range": "0,20971520" });
+    const canonicalHeaders = "content-type:application/pdf\nhost:storage.googleapis.com\nx-goog-content-length-range:0,20971520\n";
     const canonicalRequest = ["PUT", u.pathname, canonicalQuery, canonicalHeaders, signedHeaders, "UNSIGNED-PAYLOAD"].join("\n");
     const scope = credential.slice(credentials.client_email.length + 1);
     expect(scope).toBe(`${date.slice(0, 8)}/auto/storage/goog4_request`);
@@ -63,6 +65,12 @@ describe("GcsObjectStore.createUploadUrl", () => {
       crypto.createHash("sha256").update(canonicalRequest.replace("content-type:application/pdf", "content-type:text/html")).digest("hex"),
     );
     expect(crypto.verify("RSA-SHA256", Buffer.from(otherType), publicKey, Buffer.from(signature, "hex"))).toBe(false);
+    // …nor a larger size range.
+    const biggerRange = stringToSign.replace(
+      crypto.createHash("sha256").update(canonicalRequest).digest("hex"),
+      crypto.createHash("sha256").update(canonicalRequest.replace("0,20971520", "0,999999999")).digest("hex"),
+    );
+    expect(crypto.verify("RSA-SHA256", Buffer.from(biggerRange), publicKey, Buffer.from(signature, "hex"))).toBe(false);
   });
 });
 

@@ -90,14 +90,15 @@ export class LocalObjectStore implements ObjectStore {
     return { verdict: "ok", contentType };
   }
 
-  async createUploadUrl(request: UploadUrlRequest): Promise<{ url: string; expiresAt: Date }> {
+  async createUploadUrl(request: UploadUrlRequest): Promise<{ url: string; expiresAt: Date; headers: Record<string, string> }> {
     const { objectPath, contentType } = request;
     this.resolve(objectPath);
     const expires = Math.floor(request.issuedAt.getTime() / 1000) + request.expiresInSeconds;
     const signature = this.sign({ objectPath, contentType, expires });
     const q = new URLSearchParams({ contentType, expires: String(expires), signature });
     const base = (request.origin ?? this.publicUrl).replace(/\/+$/, "");
-    return { url: `${base}/api/uploads/${objectPath}?${q}`, expiresAt: new Date(expires * 1000) };
+    // The 20 MB cap is this server's own (uploads.ts counts the bytes): no header is needed.
+    return { url: `${base}/api/uploads/${objectPath}?${q}`, expiresAt: new Date(expires * 1000), headers: {} };
   }
 
   async exists(objectPath: string): Promise<boolean> {

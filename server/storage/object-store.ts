@@ -25,8 +25,11 @@ export type UploadUrlRequest = {
 
 export interface ObjectStore {
   readonly kind: "local" | "gcs";
-  /** A URL the browser PUTs the bytes to: good for one object and until it expires. */
-  createUploadUrl(request: UploadUrlRequest): Promise<{ url: string; expiresAt: Date }>;
+  /**
+   * A URL the browser PUTs the bytes to: good for one object and until it expires, with the headers
+   * the PUT must carry besides its Content-Type (GCS: the signed size range).
+   */
+  createUploadUrl(request: UploadUrlRequest): Promise<{ url: string; expiresAt: Date; headers: Record<string, string> }>;
   /** The object's real size (and what else the store knows), or null when it does not exist. */
   stat(objectPath: string): Promise<StoredObject | null>;
   openRead(objectPath: string): Promise<Readable>;

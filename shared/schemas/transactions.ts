@@ -330,14 +330,20 @@ export type FullOverrideBody = z.output<typeof fullOverrideSchema>;
 
 // A file name is shown and offered on download, never used as a storage path (DECISIONS §4),
 // but it must not carry control characters into a Content-Disposition header.
+// DECISIONS §10: control characters (C0, C1) and the bidirectional controls that can make
+// "invoice\u202Efdp.exe" display as "invoiceexe.pdf" are removed before a name is stored.
 // eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f]/;
+const UNSAFE_IN_NAMES = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+export const safeFileName = (name: string) => name.replace(UNSAFE_IN_NAMES, "").trim();
 const fileNameSchema = z
   .string({ error: "File name is required" })
-  .trim()
-  .min(1, { error: "File name is required" })
-  .max(FILE_NAME_MAX, { error: `File name must be at most ${FILE_NAME_MAX} characters` })
-  .refine((v) => !CONTROL.test(v), { error: "File name contains characters that are not allowed" });
+  .transform(safeFileName)
+  .pipe(
+    z
+      .string()
+      .min(1, { error: "File name is required" })
+      .max(FILE_NAME_MAX, { error: `File name must be at most ${FILE_NAME_MAX} characters` }),
+  );
 
 // type/subtype with optional parameters, as browsers report File.type. All types are accepted
 // (spec 000 §5); an unknown one ("" from the browser) is stored as application/octet-stream.
@@ -472,7 +478,8 @@ export type DashboardStats = {
 };
 
 /** POST …/attachments/upload-url. */
-export type AttachmentUploadUrlResponse = { uploadURL: string; objectPath: string };
+/** POST …/attachments/upload-url. The browser PUTs the file to uploadURL with its Content-Type and these headers. */
+export type AttachmentUploadUrlResponse = { uploadURL: string; objectPath: string; uploadHeaders: Record<string, string> };
 
 /** POST /api/transactions/:id/emergency-links (DECISIONS §5). */
 export type EmergencyLinksResponse = { copyPasteMessage: string; approveUrl: string; rejectUrl: string; expiresAt: string };

@@ -195,12 +195,20 @@ export function openAttachment(attachmentId: string) {
  * report upload progress. No CSRF header (the URL is token-authorised) and withCredentials false:
  * a same-origin URL gets the page's cookies anyway, a cloud storage URL must get none.
  */
-export function putWithProgress(url: string, file: File, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<void> {
+export function putWithProgress(
+  url: string,
+  file: File,
+  headers: Record<string, string>,
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open("PUT", url);
     xhr.withCredentials = false;
     xhr.setRequestHeader("Content-Type", file.type || "application/octet-stream");
+    // What the URL was signed with besides the type (cloud storage: the allowed size range).
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
     };
@@ -229,11 +237,11 @@ export function putWithProgress(url: string, file: File, onProgress: (fraction: 
 /** Upload URL → PUT with progress → register; the whole attachment flow of DECISIONS §4. */
 export async function uploadAttachment(transactionId: string, file: File, onProgress: (fraction: number) => void): Promise<void> {
   const contentType = file.type || "application/octet-stream";
-  const { uploadURL, objectPath } = await apiJson<AttachmentUploadUrlResponse>("POST", txUrl(transactionId, "/attachments/upload-url"), {
+  const { uploadURL, objectPath, uploadHeaders } = await apiJson<AttachmentUploadUrlResponse>("POST", txUrl(transactionId, "/attachments/upload-url"), {
     fileName: file.name,
     contentType,
   });
-  await putWithProgress(uploadURL, file, onProgress);
+  await putWithProgress(uploadURL, file, uploadHeaders ?? {}, onProgress);
   await apiJson<unknown>("POST", txUrl(transactionId, "/attachments"), {
     fileName: file.name,
     objectPath,
