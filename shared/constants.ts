@@ -3,6 +3,8 @@
 export const ROLES = ["Accountant", "Approver", "SuperAdmin", "HR Admin", "HR Staff"] as const;
 export type Role = (typeof ROLES)[number];
 export const HR_ROLES: readonly Role[] = ["SuperAdmin", "HR Admin", "HR Staff"];
+/** DECISIONS §4: transactions, pending, export, attachments and dashboard stats; HR roles get 403 there. */
+export const FINANCE_ROLES: readonly Role[] = ["Accountant", "Approver", "SuperAdmin"];
 
 export const TRANSACTION_STATUSES = ["Draft", "Pending", "Approved", "Rejected", "PaymentDue", "Paid", "Completed"] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];

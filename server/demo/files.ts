@@ -80,8 +80,8 @@ async function putObject(storage: ObjectStore, objectPath: string, file: DemoFil
     await storage.receive(objectPath, Readable.from([file.bytes]), { contentType: file.mimeType, maxBytes: LIMITS.fileMaxBytes });
     return;
   }
-  const { url } = await storage.createUploadUrl({ objectPath, contentType: file.mimeType, issuedAt: new Date(), expiresInSeconds: UPLOAD_URL_TTL_SECONDS });
-  const res = await fetch(url, { method: "PUT", headers: { "Content-Type": file.mimeType }, body: new Uint8Array(file.bytes) });
+  const { url, headers } = await storage.createUploadUrl({ objectPath, contentType: file.mimeType, issuedAt: new Date(), expiresInSeconds: UPLOAD_URL_TTL_SECONDS });
+  const res = await fetch(url, { method: "PUT", headers: { "Content-Type": file.mimeType, ...headers }, body: new Uint8Array(file.bytes) });
   if (!res.ok) throw new Error(`Uploading ${file.fileName} to the object store failed: ${res.status}`);
 }
 

@@ -7,7 +7,7 @@ import { PassThrough, finished } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { Request } from "express";
 import { eq } from "drizzle-orm";
-import { LIMITS } from "../../shared/constants";
+import { FINANCE_ROLES, LIMITS } from "../../shared/constants";
 import { attachmentUploadUrlSchema, registerAttachmentSchema } from "../../shared/schemas/transactions";
 import { attachments, type AttachmentRow, type TransactionRow } from "../db/schema";
 import type { Queryable } from "../db/client";
@@ -91,7 +91,7 @@ export function attachmentRoutes(deps: AppDeps): ApiRouter {
     {
       method: "post",
       path: "/transactions/:id/attachments/upload-url",
-      access: "signed-in",
+      access: FINANCE_ROLES,
       summary: "A signed URL to PUT one file's bytes to (15 minutes, that object and content type only)",
       body: attachmentUploadUrlSchema,
       tag: "attachments",
@@ -103,7 +103,7 @@ export function attachmentRoutes(deps: AppDeps): ApiRouter {
     {
       method: "post",
       path: "/transactions/:id/attachments",
-      access: "signed-in",
+      access: FINANCE_ROLES,
       summary: "Register an uploaded file on the transaction (its real size is checked; at most 10)",
       body: registerAttachmentSchema,
       tag: "attachments",
@@ -119,7 +119,7 @@ export function attachmentRoutes(deps: AppDeps): ApiRouter {
     {
       method: "get",
       path: "/attachments/:id/download",
-      access: "signed-in",
+      access: FINANCE_ROLES,
       summary: "Download an attachment (to those who can see its transaction)",
       produces: "application/octet-stream",
       tag: "attachments",
@@ -150,7 +150,7 @@ export function attachmentRoutes(deps: AppDeps): ApiRouter {
     {
       method: "delete",
       path: "/attachments/:id",
-      access: "signed-in",
+      access: FINANCE_ROLES,
       summary: "Remove an attachment (owner while Draft or Rejected, SuperAdmin any)",
       tag: "attachments",
     },

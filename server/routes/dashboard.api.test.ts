@@ -24,8 +24,9 @@ afterAll(async () => {
 const at = (iso: string) => new Date(iso);
 
 describe("GET /api/dashboard/stats", () => {
-  it("is 401 when not signed in", async () => {
+  it("is 401 when not signed in, and 403 for the HR roles (finance is closed to them)", async () => {
     expect((await t.client().get("/api/dashboard/stats")).status).toBe(401);
+    for (const role of ["HR Admin", "HR Staff"] as const) expect((await (await t.signIn(role)).api.get("/api/dashboard/stats")).status).toBe(403);
   });
 
   it("answers zeros on an empty database", async () => {
@@ -65,8 +66,21 @@ describe("GET /api/dashboard/stats", () => {
     const approver = await t.signIn("Approver");
     const res = await approver.api.get("/api/dashboard/stats");
     expect(res.status).toBe(200);
+    // Amounts, the month and the unpaid figures are a SuperAdmin's only (DECISIONS §4).
     expect(res.body).toEqual({
       pendingTransactions: 2,
+      urgentTransactions: 1,
+      todayApprovedCount: 2,
+      todayApprovedAmount: null,
+      thisMonthCount: null,
+      thisMonthAmount: null,
+      unpaidApprovedCount: null,
+      unpaidApprovedAmount: null,
+    });
+    const superAdmin = await t.signIn("SuperAdmin");
+    const all = await superAdmin.api.get("/api/dashboard/stats");
+    expect(all.body).toEqual({
+      pendingTransactions: 3,
       urgentTransactions: 1,
       todayApprovedCount: 2,
       todayApprovedAmount: "400.00",
@@ -75,9 +89,10 @@ describe("GET /api/dashboard/stats", () => {
       unpaidApprovedCount: 2,
       unpaidApprovedAmount: "400.00",
     });
-    const superAdmin = await t.signIn("SuperAdmin");
-    const all = await superAdmin.api.get("/api/dashboard/stats");
-    expect(all.body.pendingTransactions).toBe(3);
+    for (const role of ["Accountant", "Approver"] as const) {
+      const other = (await (await t.signIn(role)).api.get("/api/dashboard/stats")).body;
+      expect([other.todayApprovedAmount, other.thisMonthAmount, other.thisMonthCount, other.unpaidApprovedAmount, other.unpaidApprovedCount]).toEqual([null, null, null, null, null]);
+    }
     // The creator always sees their own, however old.
     expect((await accountant.api.get("/api/dashboard/stats")).body.pendingTransactions).toBe(3);
   });

@@ -1,3 +1,4 @@
+import { FINANCE_ROLES } from "../../shared/constants";
 import { actorOf } from "../middlewares/auth";
 import { ApiRouter } from "./api-router";
 import type { AppDeps } from "../context";
@@ -8,7 +9,7 @@ export function dashboardRoutes(deps: AppDeps): ApiRouter {
   const { db } = deps.database;
 
   api.add(
-    { method: "get", path: "/dashboard/stats", access: "signed-in", summary: "Dashboard figures over the transactions the user may see", tag: "dashboard" },
+    { method: "get", path: "/dashboard/stats", access: FINANCE_ROLES, summary: "Dashboard figures over the transactions the user may see", tag: "dashboard" },
     (req) => dashboardStats(db, actorOf(req), deps.clock(), deps.config.appTimezone),
   );
   return api;

@@ -1,5 +1,6 @@
 // Emergency approvals (DECISIONS §5): issuing the link pair, the approver codes setting, and the
 // two public calls behind /emergency-approve/:token and /emergency-reject/:token.
+import { FINANCE_ROLES } from "../../shared/constants";
 import type { Request } from "express";
 import { actorOf } from "../middlewares/auth";
 import { body } from "../middlewares/validate";
@@ -26,7 +27,7 @@ export function emergencyRoutes(deps: AppDeps): ApiRouter {
   const throttle = requestLimiter(db, deps.clock, "emergency-approval", EMERGENCY_THROTTLE.limit, EMERGENCY_THROTTLE.windowMs);
 
   api.add(
-    { method: "post", path: "/transactions/:id/emergency-links", access: "signed-in", summary: "Issue the emergency approve/reject link pair (owner or SuperAdmin; Pending and isEmergency)", tag: "emergency" },
+    { method: "post", path: "/transactions/:id/emergency-links", access: FINANCE_ROLES, summary: "Issue the emergency approve/reject link pair (owner or SuperAdmin; Pending and isEmergency)", tag: "emergency" },
     (req) => issueEmergencyLinks(deps, String(req.params.id), actorOf(req), req.ip),
   );
 

@@ -1,6 +1,7 @@
 // Transactions over HTTP (spec 000 §7, DECISIONS §4): each route a declaration, then a thin handler
 // calling the service that holds the rule. Fixed paths (export, pending, check-duplicates,
 // bulk-approve) are declared before /transactions/:id so they are never read as an id.
+import { FINANCE_ROLES } from "../../shared/constants";
 import { pipeline } from "node:stream/promises";
 import type { Request } from "express";
 import {
@@ -55,7 +56,7 @@ export function transactionRoutes(deps: AppDeps): ApiRouter {
   // ---------------------------------------------------------------- reading
 
   api.add(
-    { method: "get", path: "/transactions", access: "signed-in", summary: "List transactions (filters, page, summary)", query: transactionListQuerySchema, tag },
+    { method: "get", path: "/transactions", access: FINANCE_ROLES, summary: "List transactions (filters, page, summary)", query: transactionListQuerySchema, tag },
     (req) => listTransactions(db, query(req, transactionListQuerySchema), actorOf(req), deps.clock()),
   );
 
@@ -63,7 +64,7 @@ export function transactionRoutes(deps: AppDeps): ApiRouter {
     {
       method: "get",
       path: "/transactions/export",
-      access: "signed-in",
+      access: FINANCE_ROLES,
       summary: "Export transactions as CSV (same filters as the list)",
       query: transactionExportQuerySchema,
       produces: "text/csv",
@@ -104,7 +105,7 @@ export function transactionRoutes(deps: AppDeps): ApiRouter {
   );
 
   api.add(
-    { method: "get", path: "/transactions/:id", access: "signed-in", summary: "One transaction with approvals, attachments and possible duplicates", tag },
+    { method: "get", path: "/transactions/:id", access: FINANCE_ROLES, summary: "One transaction with approvals, attachments and possible duplicates", tag },
     (req) => transactionDetails(db, id(req), actorOf(req), deps.clock()),
   );
 
@@ -120,12 +121,12 @@ export function transactionRoutes(deps: AppDeps): ApiRouter {
   );
 
   api.add(
-    { method: "patch", path: "/transactions/:id", access: "signed-in", summary: "Edit a Draft or Rejected transaction (owner)", body: editTransactionSchema, tag },
+    { method: "patch", path: "/transactions/:id", access: FINANCE_ROLES, summary: "Edit a Draft or Rejected transaction (owner)", body: editTransactionSchema, tag },
     (req) => editTransaction(ctx(req), id(req), body(req, editTransactionSchema)),
   );
 
   api.add(
-    { method: "post", path: "/transactions/:id/submit", access: "signed-in", summary: "Submit for approval (owner or SuperAdmin)", body: emptyBodySchema, tag },
+    { method: "post", path: "/transactions/:id/submit", access: FINANCE_ROLES, summary: "Submit for approval (owner or SuperAdmin)", body: emptyBodySchema, tag },
     (req) => submitTransaction(ctx(req), id(req)),
   );
 
@@ -160,7 +161,7 @@ export function transactionRoutes(deps: AppDeps): ApiRouter {
   );
 
   api.add(
-    { method: "delete", path: "/transactions/:id", access: "signed-in", summary: "Delete a transaction (SuperAdmin; the owner while Draft)", tag },
+    { method: "delete", path: "/transactions/:id", access: FINANCE_ROLES, summary: "Delete a transaction (SuperAdmin; the owner while Draft)", tag },
     (req) => deleteTransaction(ctx(req), id(req)),
   );
 

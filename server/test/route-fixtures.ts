@@ -18,6 +18,7 @@ import {
   nameMappings,
   notifications,
   transactions,
+  uploadGrants,
   type TransactionRow,
   type UserRow,
 } from "../db/schema";
@@ -277,6 +278,8 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
   "PUT /uploads/*objectPath": async (w) => {
     const txn = await w.txn({ createdBy: w.accountant.id });
     const objectPath = newAttachmentObjectPath(txn.id, crypto.randomUUID());
+    // Granted as POST …/upload-url grants it: the store takes bytes only for a live grant.
+    await w.db.insert(uploadGrants).values({ objectPath, transactionId: txn.id, issuedBy: w.accountant.id, expiresAt: new Date(Date.now() + 900_000) });
     const { url } = await w.t.deps.storage.createUploadUrl({ objectPath, contentType: "application/pdf", issuedAt: new Date(), expiresInSeconds: 900 });
     const u = new URL(url, "http://localhost");
     return { url: u.pathname + u.search, raw: { contentType: "application/pdf", data: Buffer.from("%PDF-1.4 upload\n") } };

@@ -465,16 +465,19 @@ export type TransactionListResponse = {
   summary: TransactionListSummary;
 };
 
-/** GET /api/dashboard/stats (spec 000 §3). Amounts are decimal strings. */
+/**
+ * GET /api/dashboard/stats (spec 000 §3). Amounts are decimal strings. The amounts, the month and
+ * the unpaid figures are null for everyone but a SuperAdmin (DECISIONS §4).
+ */
 export type DashboardStats = {
   pendingTransactions: number;
   urgentTransactions: number;
   todayApprovedCount: number;
-  todayApprovedAmount: string;
-  thisMonthAmount: string;
-  thisMonthCount: number;
-  unpaidApprovedAmount: string;
-  unpaidApprovedCount: number;
+  todayApprovedAmount: string | null;
+  thisMonthAmount: string | null;
+  thisMonthCount: number | null;
+  unpaidApprovedAmount: string | null;
+  unpaidApprovedCount: number | null;
 };
 
 /** POST …/attachments/upload-url. */

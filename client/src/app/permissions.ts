@@ -1,13 +1,13 @@
 // Who may open which screen and who sees which menu item (spec 000 §2 and §6, spec 001 §2 and §6).
 // The one table both the sidebar and the route guards read. The server checks roles on every call
 // (DECISIONS §2); this table only decides what the interface offers.
-import { HR_ROLES, type Role } from "@shared/constants";
+import { FINANCE_ROLES, HR_ROLES, type Role } from "@shared/constants";
 import { PATHS, routeIdForPath, type RouteId } from "./paths";
 
 /** 'public': no sign-in (emergency links, lockout notice). 'authenticated': any signed-in role. */
 export type Access = "public" | "guest" | "authenticated" | readonly Role[];
 
-const FINANCE: readonly Role[] = ["Accountant", "Approver", "SuperAdmin"];
+const FINANCE: readonly Role[] = FINANCE_ROLES;
 const CREATORS: readonly Role[] = ["Accountant", "SuperAdmin"];
 const APPROVERS: readonly Role[] = ["Approver", "SuperAdmin"];
 const CATEGORY_EDITORS: readonly Role[] = ["SuperAdmin", "Accountant"];
@@ -21,7 +21,8 @@ export const ROUTE_ACCESS: Record<RouteId, Access> = {
   createTransaction: CREATORS,
   myTransactions: CREATORS,
   pendingApprovals: APPROVERS,
-  transactions: "authenticated",
+  // DECISIONS §4 (2026-11-24): finance is closed to the HR roles, as the spec's menu shows.
+  transactions: FINANCE,
   categories: CATEGORY_EDITORS,
   users: SUPER_ADMIN,
   admin: SUPER_ADMIN,

@@ -7,6 +7,8 @@
 //                         Approved, PaymentDue, Paid or Completed (a later rejection or reset does not count);
 //   thisMonth…            transactionDate in the current month in the zone, statuses Approved..Completed;
 //   unpaidApproved…       status Approved or PaymentDue and not paid.
+// Amounts, the month and the unpaid figures are for SuperAdmin only (DECISIONS §4): others get null
+// there, and the database is not asked for them.
 import { and, sql, type SQL } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { transactions } from "../../db/schema";
@@ -38,33 +40,39 @@ export async function dashboardStats(
   // the pending partial index, approved_at, the approved family by transaction date, the unpaid.
   const countAndSum = (where: SQL) =>
     sql`(select count(*)::int as count, coalesce(sum(${transactions.amount}), 0)::text as amount from ${transactions} where ${and(where, visible)})`;
+  const amounts = viewer.role === "SuperAdmin";
+  const pendingAndToday = sql`from (select count(*)::int as count, (count(*) filter (where ${transactions.isPriority}))::int as urgent
+              from ${transactions} where ${and(sql`${transactions.status} = 'Pending'`, visible)}) as pending,
+        ${countAndSum(sql`${approvedFamily} and ${transactions.approvedAt} >= ${dayStart}::timestamptz and ${transactions.approvedAt} < ${dayEnd}::timestamptz`)} as today`;
   const [row] = rowsOf<{
     pending: number;
     urgent: number;
     today_count: number;
     today_amount: string;
-    month_count: number;
-    month_amount: string;
-    unpaid_count: number;
-    unpaid_amount: string;
+    month_count?: number;
+    month_amount?: string;
+    unpaid_count?: number;
+    unpaid_amount?: string;
   }>(
-    await q.execute(sql`select pending.count as pending, pending.urgent, today.count as today_count, today.amount as today_amount,
+    await q.execute(
+      amounts
+        ? sql`select pending.count as pending, pending.urgent, today.count as today_count, today.amount as today_amount,
         month.count as month_count, month.amount as month_amount, unpaid.count as unpaid_count, unpaid.amount as unpaid_amount
-      from (select count(*)::int as count, (count(*) filter (where ${transactions.isPriority}))::int as urgent
-              from ${transactions} where ${and(sql`${transactions.status} = 'Pending'`, visible)}) as pending,
-        ${countAndSum(sql`${approvedFamily} and ${transactions.approvedAt} >= ${dayStart}::timestamptz and ${transactions.approvedAt} < ${dayEnd}::timestamptz`)} as today,
+      ${pendingAndToday},
         ${countAndSum(sql`${approvedFamily} and ${transactions.transactionDate} >= ${monthStart}::date and ${transactions.transactionDate} < ${nextMonth}::date`)} as month,
-        ${countAndSum(sql`${transactions.status} in ('Approved', 'PaymentDue') and not ${transactions.isPaid}`)} as unpaid`),
+        ${countAndSum(sql`${transactions.status} in ('Approved', 'PaymentDue') and not ${transactions.isPaid}`)} as unpaid`
+        : sql`select pending.count as pending, pending.urgent, today.count as today_count, today.amount as today_amount ${pendingAndToday}`,
+    ),
   );
   const money = (v: string | undefined) => paiseToString(toPaise(v ?? "0"));
   return {
     pendingTransactions: Number(row?.pending ?? 0),
     urgentTransactions: Number(row?.urgent ?? 0),
     todayApprovedCount: Number(row?.today_count ?? 0),
-    todayApprovedAmount: money(row?.today_amount),
-    thisMonthAmount: money(row?.month_amount),
-    thisMonthCount: Number(row?.month_count ?? 0),
-    unpaidApprovedAmount: money(row?.unpaid_amount),
-    unpaidApprovedCount: Number(row?.unpaid_count ?? 0),
+    todayApprovedAmount: amounts ? money(row?.today_amount) : null,
+    thisMonthAmount: amounts ? money(row?.month_amount) : null,
+    thisMonthCount: amounts ? Number(row?.month_count ?? 0) : null,
+    unpaidApprovedAmount: amounts ? money(row?.unpaid_amount) : null,
+    unpaidApprovedCount: amounts ? Number(row?.unpaid_count ?? 0) : null,
   };
 }
