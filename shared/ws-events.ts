@@ -13,6 +13,8 @@ export const WS_CLOSE = {
   unauthorized: 4401,
   /** Emergency lockdown: non-SuperAdmin sockets are closed with this code after {type:'lockdown'}. */
   lockdown: 4423,
+  /** The user opened more than 20 sockets: the oldest is closed with this code (and does not reconnect). */
+  tooMany: 4429,
 } as const;
 
 /** Reconnect policy (spec 000 §9): 1 s doubling up to 30 s, at most 10 attempts, never after 1000. */

@@ -94,6 +94,14 @@ async function authed(port: number, who: { user: { id: string; role: string }; c
 const within = <T>(p: Promise<T>, ms = 5_000) =>
   Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms))]);
 
+async function waitFor(condition: () => boolean, ms = 5_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
 const refusal = (p: Promise<unknown>) => p.then(() => 0, (err: { status?: number }) => err.status ?? -1);
 
 describe("the /ws upgrade", () => {
@@ -191,6 +199,43 @@ describe("bus events reach sockets", () => {
     const closed = await within(c.closed);
     expect(closed.code).toBe(4401);
     expect(closed.reason).toMatch(/disabled/);
+  });
+
+  it("at most 20 sockets per user: the 21st closes the oldest with 4429, and the others stay open", async () => {
+    const who = await signedIn("Accountant");
+    const sockets: Client[] = [];
+    for (let i = 0; i < 20; i++) sockets.push(await authed(one.port, who));
+    await waitFor(() => one.hub.connectionCount(who.user.id) === 20);
+    const newest = await authed(one.port, who);
+    expect((await within(sockets[0].closed)).code).toBe(4429);
+    await waitFor(() => one.hub.connectionCount(who.user.id) === 20);
+    // Everyone else still gets their notifications, the newest included.
+    await t.deps.bus.publish({ type: "notification", userIds: [who.user.id], message: { type: "user_notification", message: "still here" } });
+    expect(await within(newest.next())).toMatchObject({ message: "still here" });
+    expect(await within(sockets[19].next())).toMatchObject({ message: "still here" });
+    expect(sockets[1].ws.readyState).toBe(WebSocket.OPEN);
+    // Another user's sockets are counted on their own.
+    const other = await signedIn("Approver");
+    expect((await authed(one.port, other)).ws.readyState).toBe(WebSocket.OPEN);
+    for (const s of [...sockets.slice(1), newest]) s.ws.close();
+  });
+
+  it("a change of role ends the user's sessions and closes their sockets, like a disable", async () => {
+    const admin = await signedIn("SuperAdmin");
+    const who = await signedIn("Accountant");
+    const c = await authed(one.port, who);
+    await waitFor(() => one.hub.connectionCount(who.user.id) === 1);
+    const res = await supertest(one.app).put(`/api/admin/users/${who.user.id}`).set(CSRF_HEADER).set("Cookie", admin.cookie).send({ role: "Approver" });
+    expect(res.status).toBe(200);
+    const closed = await within(c.closed);
+    expect(closed.code).toBe(4401);
+    expect(closed.reason).toMatch(/role/);
+    expect((await supertest(one.app).get("/api/auth/me").set("Cookie", who.cookie)).status).toBe(401);
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, who.user.id))).toEqual([]);
+    // A change of name alone signs nobody out.
+    const kept = await signedIn("Accountant");
+    expect((await supertest(one.app).put(`/api/admin/users/${kept.user.id}`).set(CSRF_HEADER).set("Cookie", admin.cookie).send({ name: "Renamed Person" })).status).toBe(200);
+    expect((await supertest(one.app).get("/api/auth/me").set("Cookie", kept.cookie)).status).toBe(200);
   });
 
   it("closes the socket of a session that signs out, and only that session's", async () => {

@@ -55,6 +55,9 @@ type SessionRequest = http.IncomingMessage & {
   originalUrl?: string;
 };
 
+/** DECISIONS §10: one user's sockets at a time. */
+export const MAX_SOCKETS_PER_USER = 20;
+
 function reject(socket: Duplex, status: number, text: string): void {
   if (!socket.writable) return void socket.destroy();
   socket.write(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(text)}\r\n\r\n${text}`);
@@ -135,6 +138,13 @@ export function attachSocketHub(options: HubOptions): SocketHub {
     connections.add(c);
     index(byUser, c.userId, c);
     index(bySid, c.sid, c);
+    // DECISIONS §10: at most 20 sockets per user; the oldest (first in the set) makes room.
+    const mine = byUser.get(c.userId)!;
+    if (mine.size > MAX_SOCKETS_PER_USER) {
+      const oldest = mine.values().next().value!;
+      unindex(byUser, oldest.userId, oldest);
+      closeConnection(oldest, WS_CLOSE.tooMany, "Too many open connections");
+    }
     c.authTimer = setTimeout(() => {
       if (!c.authed) closeConnection(c, WS_CLOSE.unauthorized, "No auth message");
     }, authTimeoutMs);

@@ -136,6 +136,25 @@ describe("POST /api/categories", () => {
     expect((await accountant.post("/api/categories", { name: c.name.toUpperCase() })).status).toBe(409);
   });
 
+  it("409 for a name that only looks different (TR39 confusable skeleton): Cyrillic а, capital I for l, zero for O", async () => {
+    for (const name of ["S\u0430lary", "SaIary", "0ffice Expenses", "Ｔｒａｖｅｌ"]) {
+      const res = await accountant.post("/api/categories", { name });
+      expect(res.status, name).toBe(409);
+      expect(res.body.message).toBe("A category with this name already exists");
+    }
+    const mine = await createCategory({ name: uniqueName("Courier") });
+    const other = await createCategory();
+    const lookalike = mine.name.replace("o", "\u043e"); // Cyrillic о
+    expect((await superAdmin.put(`/api/categories/${other.id}`, { name: lookalike })).status).toBe(409);
+    expect(await t.db.select().from(categories).where(eq(categories.name, lookalike))).toEqual([]);
+  });
+
+  it("two look-alike names created at the same moment: exactly one is stored", async () => {
+    const base = uniqueName("Stationery");
+    const answers = await Promise.all([base, base.replace("a", "\u0430"), base.replace("o", "\u03bf")].map((name) => superAdmin.post("/api/categories", { name })));
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 409, 409]);
+  });
+
   it("creates with money limits as decimal strings and audits it", async () => {
     const name = uniqueName("Rent");
     const res = await superAdmin.post("/api/categories", {
@@ -223,6 +242,23 @@ describe("PUT /api/categories/:id", () => {
     const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, c.id), eq(auditLog.action, "update")));
     expect(entry.beforeData).toMatchObject({ name: c.name, requiredApprovals: 1, isActive: true });
     expect(entry.afterData).toMatchObject({ name: newName, requiredApprovals: 4, isActive: false });
+  });
+
+  it("only a SuperAdmin may deactivate a built-in category or change its approvals (an Accountant gets 403 and nothing changes)", async () => {
+    const [salary] = await t.db.select().from(categories).where(eq(categories.name, "Salary"));
+    const off = await accountant.put(`/api/categories/${salary.id}`, { name: "Salary", isActive: false });
+    expect(off.status).toBe(403);
+    expect(off.body.message).toBe("Only a SuperAdmin can deactivate a built-in category");
+    expect((await accountant.put(`/api/categories/${salary.id}`, { name: "Salary", requiredApprovals: 1 })).status).toBe(403);
+    const [after] = await t.db.select().from(categories).where(eq(categories.id, salary.id));
+    expect([after.isActive, after.requiredApprovals]).toEqual([true, 2]);
+    // An Accountant still edits a built-in's description, and deactivates a category of their own.
+    expect((await accountant.put(`/api/categories/${salary.id}`, { name: "Salary", description: "Monthly payroll" })).status).toBe(200);
+    const own = await createCategory();
+    expect((await accountant.put(`/api/categories/${own.id}`, { name: own.name, isActive: false })).body.isActive).toBe(false);
+    // A SuperAdmin may switch the built-in off, and on again.
+    expect((await superAdmin.put(`/api/categories/${salary.id}`, { name: "Salary", isActive: false })).body.isActive).toBe(false);
+    expect((await superAdmin.put(`/api/categories/${salary.id}`, { name: "Salary", isActive: true })).body.isActive).toBe(true);
   });
 
   it("keeps a built-in's name but lets its approvals change", async () => {

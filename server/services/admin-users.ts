@@ -157,11 +157,15 @@ export async function updateUser(ctx: AdminUsersContext, id: string, input: Upda
         after: auditView(after),
         ipAddress: ctx.ip,
       });
-      if (disabling) await endUserSessions(tx, [id]);
-      return { user: after, disabling };
+      // A new role changes what every open page and socket may do: like a disable, it signs the
+      // user out everywhere (DECISIONS §10), so nothing keeps the old role's rights.
+      const roleChanged = before.role !== after.role;
+      if (disabling || roleChanged) await endUserSessions(tx, [id]);
+      return { user: after, disabling, roleChanged };
     }),
   );
   if (result.disabling) await announceSessionsEnded(ctx.bus, [id], "disabled");
+  else if (result.roleChanged) await announceSessionsEnded(ctx.bus, [id], "role");
   return presentUser(result.user);
 }
 

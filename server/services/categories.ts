@@ -7,6 +7,7 @@ import type { Db, Queryable } from "../db/client";
 import { categories, transactions, type CategoryRow } from "../db/schema";
 import { conflict, forbidden, notFound } from "../middlewares/errors";
 import { writeAudit } from "./audit";
+import { confusableSkeleton } from "../lib/confusables";
 import { isUniqueViolation } from "./users";
 import type { Actor } from "../context";
 import type { Role } from "../../shared/constants";
@@ -24,6 +25,7 @@ export const BUILTIN_NOT_DELETABLE = "Built-in categories cannot be deleted";
 export const BUILTIN_NOT_RENAMABLE = "Built-in categories cannot be renamed";
 export const DEACTIVATED_INSTEAD = "This category has transactions, so it was deactivated instead of deleted";
 export const APPROVAL_SETTINGS_SUPERADMIN_ONLY = "Only a SuperAdmin can change required approvals or emergency limits";
+export const BUILTIN_DEACTIVATION_SUPERADMIN_ONLY = "Only a SuperAdmin can deactivate a built-in category";
 
 /** Roles that see inactive categories too (DECISIONS §7). */
 const SEES_INACTIVE: readonly Role[] = ["SuperAdmin", "Accountant"];
@@ -93,13 +95,19 @@ function assertMayChangeApprovalSettings(
   if (approvalsChange || policyChange) throw forbidden(APPROVAL_SETTINGS_SUPERADMIN_ONLY);
 }
 
+/**
+ * Names are unique by their confusable skeleton (DECISIONS §10): `Sаlary` with a Cyrillic а is
+ * taken by Salary. Categories are few, so their names are compared here, one change at a time (the
+ * lock serialises creates and renames in every process; the lower(name) index backs it up).
+ */
 async function assertNameFree(q: Queryable, name: string, exceptId?: string): Promise<void> {
-  const [taken] = await q
-    .select({ id: categories.id })
+  await q.execute(sql`select pg_advisory_xact_lock(hashtext('category-names'))`);
+  const wanted = confusableSkeleton(name);
+  const others = await q
+    .select({ name: categories.name })
     .from(categories)
-    .where(and(sql`lower(${categories.name}) = lower(${name})`, exceptId ? ne(categories.id, exceptId) : undefined))
-    .limit(1);
-  if (taken) throw conflict(CATEGORY_NAME_TAKEN, "duplicate_name");
+    .where(exceptId ? ne(categories.id, exceptId) : undefined);
+  if (others.some((c) => confusableSkeleton(c.name) === wanted)) throw conflict(CATEGORY_NAME_TAKEN, "duplicate_name");
 }
 
 /** Runs a change; a lost race on the unique name index is the same 409 as the check. */
@@ -143,6 +151,8 @@ export async function updateCategory(db: Db, id: string, input: UpdateCategoryBo
     db.transaction(async (tx) => {
       const current = await loadCategory(tx, id, { forUpdate: true });
       assertMayChangeApprovalSettings(actor, current, input);
+      // Salary's two approvals and the others' rules hang on the built-ins: only a SuperAdmin may switch one off.
+      if (current.isBuiltin && current.isActive && input.isActive === false && actor.role !== "SuperAdmin") throw forbidden(BUILTIN_DEACTIVATION_SUPERADMIN_ONLY);
       const renamed = input.name.toLowerCase() !== current.name.toLowerCase();
       // Rules elsewhere know built-ins by name (Salary needs 2 approvals), so their names stay.
       if (renamed && current.isBuiltin) throw conflict(BUILTIN_NOT_RENAMABLE, "builtin");

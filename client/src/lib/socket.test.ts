@@ -130,4 +130,8 @@ describe("the real-time connection (spec 000 §7, §9)", () => {
     expect(timers).toHaveLength(0);
     expect(shouldReconnect(1006)).toBe(true);
   });
+
+  it("does not come back after 4429 (the socket made room for the user's newer ones)", () => {
+    expect(shouldReconnect(4429)).toBe(false);
+  });
 });

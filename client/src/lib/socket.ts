@@ -12,7 +12,8 @@ export function reconnectDelay(attempt: number): number {
 
 /** Whether a close with this code may be followed by a reconnect. */
 export function shouldReconnect(code: number): boolean {
-  return code !== WS_CLOSE.normal && code !== WS_CLOSE.lockdown && code !== WS_CLOSE.unauthorized;
+  // 4429: this tab's socket made room for the user's newer ones; coming back would push another out.
+  return code !== WS_CLOSE.normal && code !== WS_CLOSE.lockdown && code !== WS_CLOSE.unauthorized && code !== WS_CLOSE.tooMany;
 }
 
 /** ws: on http pages, wss: on https pages, same host. */
