@@ -12,7 +12,7 @@ import { configurePassport } from "./auth/passport";
 import { DatabaseSessionStore } from "./auth/session-store";
 import { csrfProtection } from "./middlewares/csrf";
 import { errorHandler, notFoundApi } from "./middlewares/errors";
-import { IDLE_SESSION_MS } from "./middlewares/auth";
+import { backgroundCallsKeepIdleTimeout, IDLE_SESSION_MS } from "./middlewares/auth";
 import { ApiRouter, type RouteDef } from "./routes/api-router";
 import { authRoutes, SESSION_COOKIE } from "./routes/auth";
 import { lockdownRoutes } from "./routes/lockdown";
@@ -125,6 +125,7 @@ export function createApp(deps: AppDeps, options: { clientDir?: string | null } 
     "/api",
     express.json({ limit: "1mb" }),
     sessionMiddleware,
+    backgroundCallsKeepIdleTimeout,
     passport.initialize(),
     passport.session(),
     csrfProtection({ publicUrl: config.publicUrl, exempt: (p) => TOKEN_AUTHORISED.some((re) => re.test(p)) }),

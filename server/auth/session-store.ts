@@ -8,8 +8,8 @@ import { sessions } from "../db/schema";
 
 type Callback = (err?: unknown) => void;
 
-// Touching on every request would write on every request; once a minute is precise enough
-// for a 30-minute idle timeout.
+// Touching on every request would write on every request: the expiry is moved only when it moves
+// by a minute or more, which is precise enough for a 30-minute idle timeout.
 const TOUCH_EVERY_MS = 60_000;
 
 function expiryOf(sess: session.SessionData, fallbackMs: number): Date {
@@ -23,7 +23,13 @@ function userIdOf(sess: session.SessionData): string | null {
 }
 
 export class DatabaseSessionStore extends session.Store {
-  private lastTouch = new Map<string, number>();
+  /** The expiry each session was last read or written with, so a touch writes only what moves it. */
+  private knownExpiry = new Map<string, number>();
+
+  private remember(sid: string, expiresAt: number): void {
+    if (this.knownExpiry.size > 50_000) this.knownExpiry.clear();
+    this.knownExpiry.set(sid, expiresAt);
+  }
 
   constructor(
     private readonly db: Db,
@@ -39,13 +45,14 @@ export class DatabaseSessionStore extends session.Store {
       .where(eq(sessions.sid, sid))
       .then(([row]) => {
         if (!row || row.expiresAt.getTime() <= Date.now()) return cb(null, null);
+        this.remember(sid, row.expiresAt.getTime());
         cb(null, row.sess as session.SessionData);
       }, cb);
   }
 
   override set(sid: string, sess: session.SessionData, cb?: Callback): void {
     const expiresAt = expiryOf(sess, this.idleMs);
-    this.lastTouch.set(sid, Date.now());
+    this.remember(sid, expiresAt.getTime());
     this.db
       .insert(sessions)
       .values({ sid, sess, userId: userIdOf(sess), expiresAt })
@@ -54,19 +61,19 @@ export class DatabaseSessionStore extends session.Store {
   }
 
   override touch(sid: string, sess: session.SessionData, cb?: () => void): void {
-    const last = this.lastTouch.get(sid) ?? 0;
-    if (Date.now() - last < TOUCH_EVERY_MS) return cb?.();
-    this.lastTouch.set(sid, Date.now());
-    if (this.lastTouch.size > 50_000) this.lastTouch.clear();
+    const expiresAt = expiryOf(sess, this.idleMs);
+    const known = this.knownExpiry.get(sid);
+    if (known !== undefined && expiresAt.getTime() - known < TOUCH_EVERY_MS) return cb?.();
+    this.remember(sid, expiresAt.getTime());
     this.db
       .update(sessions)
-      .set({ expiresAt: expiryOf(sess, this.idleMs) })
+      .set({ expiresAt })
       .where(eq(sessions.sid, sid))
       .then(() => cb?.(), () => cb?.());
   }
 
   override destroy(sid: string, cb?: Callback): void {
-    this.lastTouch.delete(sid);
+    this.knownExpiry.delete(sid);
     this.db
       .delete(sessions)
       .where(eq(sessions.sid, sid))

@@ -8,6 +8,23 @@ import { forbidden, locked, unauthorized } from "./errors";
 export const ABSOLUTE_SESSION_MS = 12 * 60 * 60_000;
 export const IDLE_SESSION_MS = 30 * 60_000;
 
+/** The header the client puts on the calls it makes on its own: polls, refetches of polled data. */
+export const BACKGROUND_HEADER = "X-Background";
+
+/**
+ * DECISIONS §10: a call the client makes on its own does not extend the idle timeout, so a tab left
+ * alone signs out after 30 minutes however often it polls. express-session moves a session's expiry
+ * by touching it at the end of every request; for such a call the touch keeps the expiry it had.
+ */
+export const backgroundCallsKeepIdleTimeout: RequestHandler = (req, _res, next) => {
+  if (req.get(BACKGROUND_HEADER) === "1" && req.session) {
+    req.session.touch = function keepExpiry() {
+      return this;
+    };
+  }
+  next();
+};
+
 export const requireAuth: RequestHandler = (req, _res, next) => {
   const user = req.user;
   if (!user) return next(unauthorized());

@@ -193,6 +193,34 @@ describe("sessions", () => {
     expect((await api.get("/api/auth/me")).status).toBe(401);
   });
 
+  it("calls the client makes on its own (X-Background: 1) do not extend the idle timeout; the user's own calls do (DECISIONS §10)", async () => {
+    /** Makes a session look 29 minutes and 57 seconds idle (3 seconds left); answers its expiry. */
+    const nearlyIdle = async (userId: string) => {
+      const soon = new Date(Date.now() + 3_000);
+      await t.db
+        .update(sessions)
+        .set({ expiresAt: soon, sess: sql`jsonb_set(${sessions.sess}, '{cookie,expires}', to_jsonb(${soon.toISOString()}::text))` })
+        .where(eq(sessions.userId, userId));
+      return soon.getTime();
+    };
+    const expiryOf = async (userId: string) => (await t.db.select({ at: sessions.expiresAt }).from(sessions).where(eq(sessions.userId, userId)))[0]?.at.getTime();
+
+    const polling = await t.signIn("Accountant");
+    const deadline = await nearlyIdle(polling.user.id);
+    // Polls are answered, and leave the expiry where it was…
+    for (let i = 0; i < 3; i++) expect((await polling.api.get("/api/dashboard/stats").set("X-Background", "1")).status).toBe(200);
+    expect(await expiryOf(polling.user.id)).toBe(deadline);
+    // …so once the 30 minutes are up, the next poll finds the session gone.
+    await new Promise((r) => setTimeout(r, Math.max(0, deadline - Date.now()) + 200));
+    expect((await polling.api.get("/api/dashboard/stats").set("X-Background", "1")).status).toBe(401);
+
+    // A call the user made moves the expiry 30 minutes ahead.
+    const working = await t.signIn("Accountant");
+    await nearlyIdle(working.user.id);
+    expect((await working.api.get("/api/dashboard/stats")).status).toBe(200);
+    await expect.poll(() => expiryOf(working.user.id)).toBeGreaterThan(Date.now() + 29 * 60_000);
+  });
+
   it("ends 12 hours after sign-in whatever the activity", async () => {
     const { user, api } = await t.signIn("Accountant");
     const thirteenHoursAgo = Date.now() - 13 * 3600_000;

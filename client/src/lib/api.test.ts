@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError, apiJson, apiRequest, errorIssues, errorMessage, errorStatus } from "./api";
-import { queryKeyToUrl } from "./query-client";
+import { createQueryClient, POLLED, queryKeyToUrl } from "./query-client";
 
 type Call = { url: string; init: RequestInit };
 
@@ -108,5 +108,23 @@ describe("queryKeyToUrl: the default fetcher's URL", () => {
     [["/api/transactions", { status: "Pending", page: 2, search: "", x: undefined, y: null }], "/api/transactions?status=Pending&page=2"],
   ])("%j → %s", (key, url) => {
     expect(queryKeyToUrl(key)).toBe(url);
+  });
+});
+
+describe("polls do not extend the idle timeout (DECISIONS §10)", () => {
+  it("a polled query's refetches carry X-Background: 1; its first fetch and other queries do not", async () => {
+    const client = createQueryClient();
+    const calls: Call[] = [];
+    vi.stubGlobal("fetch", vi.fn(async (url: string, init: RequestInit) => (calls.push({ url, init }), new Response("{}", { status: 200 }))));
+    await client.fetchQuery({ queryKey: ["/api/transactions/pending"], meta: POLLED });
+    await client.fetchQuery({ queryKey: ["/api/transactions/pending"], meta: POLLED, staleTime: 0 });
+    await client.fetchQuery({ queryKey: ["/api/categories"] });
+    await client.fetchQuery({ queryKey: ["/api/categories"], staleTime: 0 });
+    expect(calls.map((c) => [c.url, headersOf(c)["X-Background"]])).toEqual([
+      ["/api/transactions/pending", undefined],
+      ["/api/transactions/pending", "1"],
+      ["/api/categories", undefined],
+      ["/api/categories", undefined],
+    ]);
   });
 });

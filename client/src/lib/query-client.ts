@@ -27,11 +27,19 @@ export function queryKeyToUrl(queryKey: QueryKey): string {
   return segments.join("/") + (query ? `?${query}` : "");
 }
 
+/**
+ * The meta of a query the client refetches on its own (a poll). Its refetches carry `X-Background: 1`
+ * so they do not extend the idle timeout (DECISIONS §10); its first fetch, made because the user
+ * opened a screen, does.
+ */
+export const POLLED = { poll: true } as const;
+
 /** The default fetcher: GET the key's URL, parse JSON. With on401 'returnNull' a 401 answer yields null. */
 export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
-  return async ({ queryKey, signal }) => {
+  return async ({ queryKey, signal, meta, client }) => {
+    const background = meta?.poll === true && client.getQueryData(queryKey) !== undefined;
     try {
-      return await readJson<T>(await apiRequest("GET", queryKeyToUrl(queryKey), undefined, { signal }));
+      return await readJson<T>(await apiRequest("GET", queryKeyToUrl(queryKey), undefined, { signal, headers: background ? { "X-Background": "1" } : undefined }));
     } catch (err) {
       if (on401 === "returnNull" && err instanceof ApiError && err.status === 401) return null;
       throw err;

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { POLL } from "@shared/constants";
 import type { AdminStats } from "@shared/schemas/audit";
 import { apiJson } from "@/lib/api";
+import { POLLED } from "@/lib/query-client";
 
 export type EmergencyStatus = { enabled: boolean; activatedAt: string | null; activatedBy?: string | null };
 
@@ -10,11 +11,11 @@ export const ADMIN_STATS_KEY = ["/api/admin/stats"] as const;
 export const EMERGENCY_STATUS_KEY = ["/api/admin/emergency-status"] as const;
 
 export function useAdminStats() {
-  return useQuery<AdminStats>({ queryKey: ADMIN_STATS_KEY, staleTime: 15_000, refetchInterval: POLL.dashboardStatsMs });
+  return useQuery<AdminStats>({ queryKey: ADMIN_STATS_KEY, staleTime: 15_000, meta: POLLED, refetchInterval: POLL.dashboardStatsMs });
 }
 
 export function useEmergencyStatus() {
-  return useQuery<EmergencyStatus>({ queryKey: EMERGENCY_STATUS_KEY, staleTime: 0, refetchInterval: 30_000 });
+  return useQuery<EmergencyStatus>({ queryKey: EMERGENCY_STATUS_KEY, staleTime: 0, meta: POLLED, refetchInterval: 30_000 });
 }
 
 export function useEmergencyToggle() {

@@ -11,6 +11,7 @@ import type {
   EmergencyPinAnswer,
 } from "@shared/schemas/emergency";
 import { apiJson } from "@/lib/api";
+import { POLLED } from "@/lib/query-client";
 
 export const emergencyKeys = {
   link: (token: string) => ["/api/emergency-approval", token] as const,
@@ -40,6 +41,7 @@ export function useEmergencyStatus(enabled = true) {
   return useQuery<EmergencyStatus>({
     queryKey: emergencyKeys.status,
     enabled,
+    meta: POLLED,
     refetchInterval: POLL.emergencyStatusMs,
     refetchIntervalInBackground: true,
     staleTime: 0,

@@ -19,6 +19,7 @@ import type {
   PayrollReport,
 } from "@shared/schemas/hr";
 import { ApiError, apiJson } from "@/lib/api";
+import { POLLED } from "@/lib/query-client";
 
 export const HR_KEYS = {
   stats: ["/api/hr/dashboard/stats"] as const,
@@ -32,7 +33,7 @@ export const HR_KEYS = {
 };
 
 export function useHrStats() {
-  return useQuery<HrDashboardStats>({ queryKey: HR_KEYS.stats, refetchInterval: POLL.hrStatsMs, staleTime: 0 });
+  return useQuery<HrDashboardStats>({ queryKey: HR_KEYS.stats, meta: POLLED, refetchInterval: POLL.hrStatsMs, staleTime: 0 });
 }
 
 export type EmployeeFilters = { page?: number; limit?: number; search?: string; department?: string; status?: "all" | "active" | "inactive" };

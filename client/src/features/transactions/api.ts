@@ -17,6 +17,7 @@ import type {
 } from "@shared/schemas/transactions";
 import { toIsoDate } from "@shared/format";
 import { apiJson, throwIfResNotOk } from "@/lib/api";
+import { POLLED } from "@/lib/query-client";
 
 // ---------------------------------------------------------------- keys
 
@@ -96,6 +97,7 @@ export function useTransaction(id: string | null | undefined) {
 export function usePendingTransactions() {
   return useQuery<PendingItem[]>({
     queryKey: transactionKeys.pending(),
+    meta: POLLED,
     refetchInterval: POLL.pendingMs,
     refetchIntervalInBackground: true,
   });
@@ -105,6 +107,7 @@ export function usePendingTransactions() {
 export function useDashboardStats() {
   return useQuery<DashboardStats>({
     queryKey: DASHBOARD_STATS_KEY,
+    meta: POLLED,
     refetchInterval: POLL.dashboardStatsMs,
     refetchIntervalInBackground: true,
   });

@@ -3,11 +3,12 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Role } from "@shared/constants";
 import type { User } from "@shared/schemas/auth";
 import { apiJson } from "@/lib/api";
+import { POLLED } from "@/lib/query-client";
 
 export const USERS_KEY = ["/api/admin/users"] as const;
 
 export function useUsers(options: { refetchInterval?: number } = {}) {
-  return useQuery<User[]>({ queryKey: USERS_KEY, staleTime: 15_000, refetchInterval: options.refetchInterval });
+  return useQuery<User[]>({ queryKey: USERS_KEY, staleTime: 15_000, meta: options.refetchInterval ? POLLED : undefined, refetchInterval: options.refetchInterval });
 }
 
 export type NewUser = { username: string; name: string; role: Role; password: string; visibilityWindowDays?: number };
