@@ -40,6 +40,15 @@ export type App = {
   routes: RouteDef[];
 };
 
+const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=()";
+
+/** The socket's origin for this page: ws(s):// and the host the page was served from (a well-formed one). */
+function socketOrigin(req: express.Request): string {
+  const host = req.headers.host ?? "";
+  if (!/^[A-Za-z0-9.-]+(?::\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](?::\d{1,5})?$/.test(host)) return "'self'";
+  return `${req.protocol === "https" ? "wss" : "ws"}://${host}`;
+}
+
 /** Paths (under /api) authorised by a token instead of a session: exempt from the CSRF header. */
 const TOKEN_AUTHORISED = [/^\/emergency-approval\//, /^\/uploads\//];
 
@@ -58,7 +67,8 @@ export function createApp(deps: AppDeps, options: { clientDir?: string | null } 
           // React and Radix set style attributes; scripts stay 'self' only.
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", "data:", "blob:"],
-          connectSrc: ["'self'", "ws:", "wss:", "https://storage.googleapis.com"],
+          // Our own origin only, over http(s) and ws(s) (DECISIONS §10); the bucket when uploads go to GCS.
+          connectSrc: ["'self'", (req) => socketOrigin(req as express.Request), ...(config.gcsBucket ? ["https://storage.googleapis.com"] : [])],
           fontSrc: ["'self'", "data:"],
           objectSrc: ["'none'"],
           frameAncestors: ["'none'"],
@@ -68,6 +78,17 @@ export function createApp(deps: AppDeps, options: { clientDir?: string | null } 
       crossOriginEmbedderPolicy: false,
     }),
   );
+  app.use((_req, res, next) => {
+    // The browser features no screen needs are off (DECISIONS §10).
+    res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
+    next();
+  });
+  // API answers are personal and current: never stored by a browser or a proxy (DECISIONS §10).
+  // Routes that stream files set their own; the docs' static assets override it with their max-age.
+  app.use("/api", (_req, res, next) => {
+    res.setHeader("Cache-Control", "no-store");
+    next();
+  });
   app.use(
     pinoHttp({
       logger,

@@ -64,9 +64,39 @@ describe("security headers", () => {
       expect(res.headers.server).toBeUndefined();
       expect(res.headers["x-aspnet-version"]).toBeUndefined();
       for (const [name, value] of Object.entries(res.headers)) {
-        expect(`${name}: ${String(value)}`).not.toMatch(/express|node\.?js|pglite|postgres|\bv?\d+\.\d+\.\d+\b/i);
+        // The CSP names the socket's origin, the address the page was served from (127.0.0.1 here): not a version.
+        const text = `${name}: ${String(value)}`.replace(/ wss?:\/\/[^\s;]+/, " ws://<host>");
+        expect(text).not.toMatch(/express|node\.?js|pglite|postgres|\bv?\d+\.\d+\.\d+\b/i);
       }
     }
+  });
+
+  it("connect-src names only our own origin, over http(s) and ws(s); no ws: or wss: to any host (DECISIONS §10)", async () => {
+    const res = await supertest(t.app).get("/api/auth/me").set("Host", "bms.example.in:8443");
+    const connect = directives(res.headers["content-security-policy"]).get("connect-src");
+    expect(connect).toEqual(["'self'", "ws://bms.example.in:8443"]);
+    // A Host that is not a host name gets no socket origin of its own.
+    const odd = await supertest(t.app).get("/api/auth/me").set("Host", "evil;script-src *");
+    expect(directives(odd.headers["content-security-policy"]).get("connect-src")).toEqual(["'self'", "'self'"]);
+  });
+
+  it("Permissions-Policy denies camera, microphone, geolocation and payment, on pages and API alike", async () => {
+    for (const url of SAMPLES) {
+      const policy = (await supertest(t.app).get(url)).headers["permissions-policy"];
+      expect(policy, url).toBe("camera=(), microphone=(), geolocation=(), payment=()");
+    }
+  });
+
+  it("JSON under /api is sent with Cache-Control: no-store, errors included", async () => {
+    const user = await makeUser(t.db, { role: "Accountant" });
+    const agent = supertest.agent(t.app);
+    await agent.post("/api/auth/login").set(CSRF_HEADER).send({ username: user.username, password: TEST_PASSWORD });
+    for (const url of ["/api/auth/me", "/api/categories", "/api/notifications", "/api/no-such-route", "/api/openapi.json", "/api/health"]) {
+      const res = await agent.get(url);
+      expect(res.type, url).toBe("application/json");
+      expect(res.headers["cache-control"], url).toBe("no-store");
+    }
+    expect((await supertest(t.app).get("/api/auth/me")).headers["cache-control"]).toBe("no-store");
   });
 
   it("frames and referrers are locked down (helmet defaults kept)", async () => {

@@ -13,6 +13,19 @@ import type { Role } from "../../shared/constants";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 
+/**
+ * Content-Security-Policy violations reported by any page (DECISIONS §10: no screen triggers one).
+ * Chromium reports each on the page's console; tests/browser/setup.ts fails the test that saw one.
+ * Contexts opened with bypassCSP (the accessibility and stored-XSS suites) are not watched.
+ */
+export const cspViolations: string[] = [];
+
+function watchCsp(context: BrowserContext): void {
+  context.on("console", (message) => {
+    if (message.type() === "error" && /Content Security Policy/i.test(message.text())) cspViolations.push(`${message.location().url}: ${message.text()}`);
+  });
+}
+
 export const VIEWPORTS = {
   desktop: { viewport: { width: 1280, height: 800 } },
   phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
@@ -55,6 +68,13 @@ export async function startBrowserTestEnv(): Promise<BrowserTestEnv> {
     args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"],
   });
   const contexts: BrowserContext[] = [];
+  // Every context of this browser, however a test opens it, is watched for CSP violations.
+  const openContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await openContext(options);
+    if (!options?.bypassCSP) watchCsp(context);
+    return context;
+  };
 
   return {
     server,
