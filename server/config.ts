@@ -7,6 +7,8 @@ import { PGLITE_SHARED_BUFFERS_MB, POSTGRES_POOL_DEFAULTS, type PostgresPoolOpti
 export type Config = {
   port: number;
   databaseUrl: string | null;
+  /** PostgreSQL only: the role that owns the tables runs the migrations through this URL (docs/operations.md). */
+  migrationDatabaseUrl: string | null;
   dataDir: string;
   /** Embedded database only: its buffer cache in MB (client.ts PGLITE_SHARED_BUFFERS_MB). */
   pgliteSharedBuffersMb: number;
@@ -74,6 +76,7 @@ export function loadConfig(env: Env = process.env): Config {
   return {
     port,
     databaseUrl: env.DATABASE_URL || null,
+    migrationDatabaseUrl: env.DATABASE_URL ? env.MIGRATION_DATABASE_URL || null : null,
     dataDir,
     pgliteSharedBuffersMb: positiveInt(env, "PGLITE_SHARED_BUFFERS_MB", PGLITE_SHARED_BUFFERS_MB),
     databasePool: {

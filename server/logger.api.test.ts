@@ -56,7 +56,7 @@ describe("SQL parameters never reach the logs", () => {
     const agent = supertest.agent(app);
     expect((await agent.post("/api/auth/login").set(CSRF_HEADER).send({ username: admin.username, password: TEST_PASSWORD })).status).toBe(200);
     // The budgets table is gone (a botched deploy, say): the insert fails with its values in the error.
-    await t.db.execute(sql`alter table budgets rename to budgets_moved`);
+    await t.asOwner((owner) => owner.query("alter table budgets rename to budgets_moved"));
     try {
       const res = await agent
         .post("/api/admin/budgets")
@@ -67,7 +67,7 @@ describe("SQL parameters never reach the logs", () => {
       expect(text()).toContain("unhandled error");
       expect(text()).not.toContain("BUDGET-SECRET-909");
     } finally {
-      await t.db.execute(sql`alter table budgets_moved rename to budgets`);
+      await t.asOwner((owner) => owner.query("alter table budgets_moved rename to budgets"));
     }
   });
 });

@@ -4,7 +4,7 @@ import path from "node:path";
 import { loadConfig, loadDotEnv, type Config } from "./config";
 import { createLogger } from "./logger";
 import { openDatabase } from "./db/client";
-import { runMigrations } from "./db/migrate";
+import { runConfiguredMigrations } from "./db/migrate";
 import { createInProcessBus, createPostgresBus, type EventBus } from "./realtime/bus";
 import { createApp } from "./app";
 import { ensureFirstSuperAdmin } from "./services/bootstrap";
@@ -23,7 +23,7 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
   const logger = createLogger(config.logLevel);
   // A lost connection fails only the query it carried (a 503 for a request); the pool replaces it.
   const database = await openDatabase(config, (err) => logger.warn({ err }, "database connection lost"));
-  await runMigrations(database);
+  await runConfiguredMigrations(config, database);
   await ensureFirstSuperAdmin(database.db, config, (line) => console.log(line));
   // A process killed in the middle of an import leaves its upload behind (its database work was
   // rolled back with its transaction); nothing else does.

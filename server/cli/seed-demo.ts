@@ -3,7 +3,7 @@
 // with NODE_ENV=production; a second run finds the demo and changes nothing.
 import { loadConfig, loadDotEnv } from "../config";
 import { openDatabase } from "../db/client";
-import { runMigrations } from "../db/migrate";
+import { runConfiguredMigrations } from "../db/migrate";
 import { createObjectStore } from "../storage";
 import { ALREADY_PRESENT_MESSAGE, formatSummary, seedDemo, seedRefusal } from "../demo";
 
@@ -24,7 +24,7 @@ async function main(): Promise<number> {
   }
   const database = await openDatabase(config);
   try {
-    await runMigrations(database);
+    await runConfiguredMigrations(config, database);
     console.log(`Seeding demo data into ${database.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite (${config.dataDir})`}…`);
     const summary = await seedDemo(database, createObjectStore(config), { config, log: (line) => console.log(`  ${line}`) });
     if (summary.alreadyPresent) console.log(`${ALREADY_PRESENT_MESSAGE}; nothing was changed.`);

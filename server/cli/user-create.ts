@@ -2,7 +2,7 @@
 import { parseArgs } from "node:util";
 import { loadConfig, loadDotEnv } from "../config";
 import { openDatabase } from "../db/client";
-import { runMigrations } from "../db/migrate";
+import { runConfiguredMigrations } from "../db/migrate";
 import { createUserSchema } from "../../shared/schemas/users";
 import { createUser } from "../services/users";
 import { AppError } from "../middlewares/errors";
@@ -37,9 +37,10 @@ async function main(): Promise<number> {
     return 1;
   }
   loadDotEnv();
-  const database = await openDatabase(loadConfig());
+  const config = loadConfig();
+  const database = await openDatabase(config);
   try {
-    await runMigrations(database);
+    await runConfiguredMigrations(config, database);
     const user = await createUser(database.db, parsed.data, null);
     console.log(user.id);
     return 0;

@@ -3,7 +3,7 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import type { PgliteDatabase } from "drizzle-orm/pglite";
-import type { DatabaseHandle } from "./client";
+import { openPostgres, type DatabaseHandle } from "./client";
 import { usernameKey } from "../auth/username-key";
 
 export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, "../../migrations");
@@ -44,4 +44,21 @@ export async function fillUsernameKeys(run: Run): Promise<number> {
   const rows = (await run("select id, username from users where username_key is null", [])) as { id: string; username: string }[];
   for (const row of rows) await run("update users set username_key = $1 where id = $2 and username_key is null", [usernameKey(row.username), row.id]);
   return rows.length;
+}
+
+/**
+ * Migrations as configured: through MIGRATION_DATABASE_URL (the owner role, while the server itself
+ * connects as a role that owns nothing) when it is set, else through the server's own handle.
+ */
+export async function runConfiguredMigrations(config: { migrationDatabaseUrl: string | null }, database: DatabaseHandle | null): Promise<void> {
+  if (!config.migrationDatabaseUrl) {
+    if (!database) throw new Error("No database to migrate");
+    return runMigrations(database);
+  }
+  const owner = openPostgres(config.migrationDatabaseUrl, { max: 1 });
+  try {
+    await runMigrations(owner);
+  } finally {
+    await owner.close();
+  }
 }

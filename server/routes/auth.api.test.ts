@@ -8,6 +8,7 @@ import { createTestApp, CSRF_HEADER, type TestApp } from "../test/harness";
 import { makeUser, TEST_PASSWORD } from "../test/factories";
 import { auditLog, sessions, loginFailures } from "../db/schema";
 import { createApp } from "../app";
+import { APP_ROLE_MODE } from "../test/databases";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -274,11 +275,17 @@ describe("lockdown at sign-in", () => {
 });
 
 describe("the audit table is append-only", () => {
-  it("refuses UPDATE and DELETE in the database itself", async () => {
+  it("refuses UPDATE, DELETE and TRUNCATE in the database itself (the trigger; as the app role, its privileges first)", async () => {
     await t.signIn("Accountant");
-    await expect(t.database.query("update audit_log set action = 'x'")).rejects.toThrow(/append-only/);
-    await expect(t.database.query("delete from audit_log")).rejects.toThrow(/append-only/);
-    await expect(t.database.query("truncate audit_log")).rejects.toThrow(/append-only/);
+    const refusal = APP_ROLE_MODE ? /permission denied/ : /append-only/;
+    await expect(t.database.query("update audit_log set action = 'x'")).rejects.toThrow(refusal);
+    await expect(t.database.query("delete from audit_log")).rejects.toThrow(refusal);
+    await expect(t.database.query("truncate audit_log")).rejects.toThrow(refusal);
+    // The owner, who has the privileges, still meets the trigger.
+    await t.asOwner(async (owner) => {
+      await expect(owner.query("update audit_log set action = 'x'")).rejects.toThrow(/append-only/);
+      await expect(owner.query("truncate audit_log")).rejects.toThrow(/append-only/);
+    });
   });
 });
 

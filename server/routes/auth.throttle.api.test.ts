@@ -144,7 +144,7 @@ describe("one username key: NFKC, then JavaScript's toLowerCase", () => {
 
   it("users older than the key column get it from the app's function at start, not from SQL lower()", async () => {
     // A row as it was before migration 0007: no key (the NOT VALID check lets old rows be).
-    await t.db.execute(sql`alter table users drop constraint users_username_key_present`);
+    await t.asOwner((owner) => owner.query("alter table users drop constraint users_username_key_present"));
     try {
       const stored = await makeUser(t.db, { role: "Accountant", username: `old${Date.now() % 100000}` });
       const legacy = `VİJAY${Date.now() % 100000}`;
@@ -153,7 +153,7 @@ describe("one username key: NFKC, then JavaScript's toLowerCase", () => {
         .insert(users)
         .values({ username: legacy, name: "Legacy Row", role: "Accountant", passwordHash: stored.passwordHash })
         .returning();
-      await runMigrations(t.database);
+      await t.asOwner((owner) => runMigrations(owner));
       const keys = await t.db.select({ id: users.id, key: users.usernameKey }).from(users).where(sql`${users.id} in (${stored.id}, ${other.id})`);
       expect(Object.fromEntries(keys.map((k) => [k.id, k.key]))).toEqual({ [stored.id]: stored.username.toLowerCase(), [other.id]: legacy.toLowerCase() });
       // Not what the database's lower() says.
@@ -161,7 +161,7 @@ describe("one username key: NFKC, then JavaScript's toLowerCase", () => {
       expect(lowered).not.toBe(legacy.toLowerCase());
       expect(await login(stored.username, TEST_PASSWORD, newAddress())).toBe(200);
     } finally {
-      await t.db.execute(sql`alter table users add constraint users_username_key_present check (username_key is not null) not valid`);
+      await t.asOwner((owner) => owner.query("alter table users add constraint users_username_key_present check (username_key is not null) not valid"));
     }
   });
 

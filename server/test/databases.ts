@@ -6,16 +6,40 @@ import fs from "node:fs";
 import pg from "pg";
 import { openPglite, openPostgres, type DatabaseHandle } from "../db/client";
 import { runMigrations } from "../db/migrate";
+import { appRoleGrants } from "../db/roles";
 
 // Names carry the test run's process id, so runs on one server never touch each other's databases;
 // leftovers of runs that died are dropped by the next run.
 const runId = () => process.env.BMS_TEST_RUN_ID ?? String(process.pid);
 export const templateName = (run = runId()) => `bms_tpl_${run}`;
 
-function withDatabase(url: string, database: string): string {
+function withDatabase(url: string, database: string, user?: string): string {
   const u = new URL(url);
   u.pathname = `/${database}`;
+  if (user) {
+    u.username = user;
+    u.password = "";
+  }
   return u.toString();
+}
+
+/**
+ * TEST_DATABASE_APP_ROLE=1 (CI runs the API suite once so): every test database is owned by a role
+ * that is not a superuser, migrated by it, and the app connects as a third role that owns nothing
+ * and has exactly the grants of docs/operations.md (server/db/roles.ts). The test's own superuser
+ * connections (fault injection, the template) stay as they are.
+ */
+export const APP_ROLE_MODE = process.env.TEST_DATABASE_APP_ROLE === "1";
+export const TEST_OWNER_ROLE = "bms_test_owner";
+export const TEST_APP_ROLE = "bms_test_app";
+
+async function ensureTestRoles(c: pg.Client): Promise<void> {
+  for (const role of [TEST_OWNER_ROLE, TEST_APP_ROLE]) {
+    // Several runs may start at once: creating a role twice is a harmless error.
+    await c.query(`create role ${role} login nosuperuser nocreatedb nocreaterole noinherit`).catch((err: { code?: string }) => {
+      if (err.code !== "42710" && err.code !== "23505") throw err;
+    });
+  }
 }
 
 async function admin<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -46,11 +70,14 @@ export async function preparePostgresTemplate(url: string): Promise<{ run: strin
       const pid = Number(/^bms_(?:tpl|t)_(\d+)/.exec(datname)![1]);
       if (String(pid) === run || !isAlive(pid)) await c.query(`drop database if exists "${datname}" with (force)`);
     }
-    await c.query(`create database ${templateName(run)}`);
+    if (APP_ROLE_MODE) await ensureTestRoles(c);
+    await c.query(`create database ${templateName(run)}${APP_ROLE_MODE ? ` owner ${TEST_OWNER_ROLE}` : ""}`);
   });
-  const handle = openPostgres(withDatabase(url, templateName(run)), { max: 1 });
+  // In app-role mode the owner migrates (as a deployment would) and grants the app role its rights.
+  const handle = openPostgres(withDatabase(url, templateName(run), APP_ROLE_MODE ? TEST_OWNER_ROLE : undefined), { max: 1 });
   try {
     await runMigrations(handle);
+    if (APP_ROLE_MODE) for (const statement of appRoleGrants(TEST_APP_ROLE, TEST_OWNER_ROLE)) await handle.query(statement);
   } finally {
     await handle.close();
   }
@@ -70,7 +97,8 @@ export async function preparePgliteTemplate(file: string): Promise<void> {
   await handle.close();
 }
 
-export type TestDatabase = DatabaseHandle & { drop(): Promise<void> };
+/** `ownerUrl`: a URL of the role that owns the database (PostgreSQL), for the few tests that change its schema. */
+export type TestDatabase = DatabaseHandle & { ownerUrl: string | null; drop(): Promise<void> };
 
 export async function createTestDatabase(source: { postgresUrl: string | null; pgliteDump: string | null; run?: string | null }): Promise<TestDatabase> {
   if (source.postgresUrl) {
@@ -81,14 +109,15 @@ export async function createTestDatabase(source: { postgresUrl: string | null; p
     await admin(source.postgresUrl, async (c) => {
       await c.query("select pg_advisory_lock(727002)");
       try {
-        await c.query(`create database ${name} template ${templateName(run)}`);
+        await c.query(`create database ${name} template ${templateName(run)}${APP_ROLE_MODE ? ` owner ${TEST_OWNER_ROLE}` : ""}`);
       } finally {
         await c.query("select pg_advisory_unlock(727002)");
       }
     });
-    const handle = openPostgres(withDatabase(source.postgresUrl, name), { max: 20 });
+    const handle = openPostgres(withDatabase(source.postgresUrl, name, APP_ROLE_MODE ? TEST_APP_ROLE : undefined), { max: 20 });
     return {
       ...handle,
+      ownerUrl: withDatabase(source.postgresUrl, name, APP_ROLE_MODE ? TEST_OWNER_ROLE : undefined),
       async drop() {
         await handle.close();
         await admin(source.postgresUrl!, (c) => c.query(`drop database if exists ${name} with (force)`));
@@ -97,5 +126,5 @@ export async function createTestDatabase(source: { postgresUrl: string | null; p
   }
   const dump = new Blob([fs.readFileSync(source.pgliteDump!)]);
   const handle = await openPglite({ loadDataDir: dump });
-  return { ...handle, drop: () => handle.close() };
+  return { ...handle, ownerUrl: null, drop: () => handle.close() };
 }

@@ -12,6 +12,7 @@ import { createInProcessBus, createPostgresBus, type EventBus } from "../realtim
 import type { AppDeps, Clock } from "../context";
 import { createObjectStore } from "../storage";
 import { createTestDatabase, type TestDatabase } from "./databases";
+import { openPostgres, type DatabaseHandle } from "../db/client";
 import { makeUser, TEST_PASSWORD, type MadeUser } from "./factories";
 import type { Role } from "../../shared/constants";
 
@@ -25,6 +26,12 @@ export type TestApp = {
   config: Config;
   /** A cookie-keeping client that sends the CSRF header on every state-changing call. */
   client(): ApiClient;
+  /**
+   * Runs `fn` on a connection of the role that owns the test database: the few tests that change the
+   * schema or run migrations need it when the app connects as the least-privileged role
+   * (TEST_DATABASE_APP_ROLE=1). On PGlite, and otherwise, it is the app's own database handle.
+   */
+  asOwner<T>(fn: (owner: DatabaseHandle) => Promise<T>): Promise<T>;
   /** A new user of this role, signed in. */
   signIn(role: Role, overrides?: Partial<Parameters<typeof makeUser>[1]>): Promise<{ user: MadeUser; api: ApiClient }>;
   close(): Promise<void>;
@@ -70,6 +77,15 @@ export async function createTestApp(options: { clock?: Clock; env?: Record<strin
     db: database.db,
     config,
     client: () => apiClient(app),
+    async asOwner(fn) {
+      if (!database.ownerUrl) return fn(database);
+      const owner = openPostgres(database.ownerUrl, { max: 1 });
+      try {
+        return await fn(owner);
+      } finally {
+        await owner.close();
+      }
+    },
     async signIn(role, overrides = {}) {
       const user = await makeUser(database.db, { role, ...overrides });
       const api = apiClient(app);
