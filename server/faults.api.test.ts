@@ -135,10 +135,14 @@ describe.runIf(postgresUrl)("the process stays up when PostgreSQL ends its conne
     const hr = await makeUser(db.db, { role: "HR Admin" });
     const department = await makeDepartment(db.db);
     await db.db.insert(employees).values({ employeeName: "Asha Rao", departmentId: department.id, weeklyOff: "Sunday", joiningDate: "2020-01-01" });
-    // Every connection of this server may sit idle inside a transaction for 1 ms at most: the
-    // import reads and parses its file between statements, far longer than that.
-    const s = await server(db, { PGOPTIONS: "-c idle_in_transaction_session_timeout=1" });
+    const s = await server(db);
     const cookie = await signIn(s.url, hr);
+    // From now on a connection of this database may sit idle inside a transaction for 1 ms at most:
+    // the import reads and parses its file between statements, far longer than that. The server's
+    // pooled connections are cut so that it opens new ones, which take the setting.
+    const pgc = await admin();
+    await pgc.query(`alter database ${new URL(db.url!).pathname.slice(1)} set idle_in_transaction_session_timeout = 1`);
+    await pgc.query("select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1 and query not ilike 'LISTEN%'", [s.app]);
     const lines = ["Employee Name,Date,Time,Event Type"];
     for (let day = 1; day <= 28; day++) for (let minute = 0; minute < 400; minute++) lines.push(`Asha Rao,2025-06-${String(day).padStart(2, "0")},${String(9 + Math.floor(minute / 60)).padStart(2, "0")}:${String(minute % 60).padStart(2, "0")},${minute % 2 ? "OUT" : "IN"}`);
     const form = new FormData();
@@ -148,6 +152,8 @@ describe.runIf(postgresUrl)("the process stays up when PostgreSQL ends its conne
     expect(res.status).toBe(503);
     expect(await res.json()).toMatchObject({ code: "unavailable" });
     expect(alive(s)).toBe(true);
+    await pgc.query(`alter database ${new URL(db.url!).pathname.slice(1)} reset idle_in_transaction_session_timeout`);
+    await pgc.end();
     expect(await db.db.select().from(punchEvents)).toEqual([]);
     expect((await me(s.url, cookie)).status).toBe(200);
   });

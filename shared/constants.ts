@@ -68,6 +68,8 @@ export const LIMITS = {
   notificationsKept: 50,
   notificationsShown: 10,
   importMaxBytes: 100 * 1024 * 1024,
+  /** DECISIONS §10: a CSV line longer than this refuses the whole file (no punch row comes near it). */
+  importMaxLineBytes: 64 * 1024,
 } as const;
 
 export const POLL = {

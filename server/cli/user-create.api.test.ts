@@ -4,7 +4,7 @@ import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { sql } from "drizzle-orm";
-import { createTestDatabase, type TestDatabase } from "../test/databases";
+import { createTestDatabase, withMigrationOwner, type TestDatabase } from "../test/databases";
 import { runCli } from "../test/processes";
 import { openPglite } from "../db/client";
 
@@ -18,7 +18,7 @@ beforeAll(async () => {
   const postgresUrl = inject("postgresUrl");
   if (postgresUrl) {
     database = await createTestDatabase({ postgresUrl, pgliteDump: null, run: inject("testRun") });
-    env = { DATABASE_URL: database.url!, DATA_DIR: dataDir };
+    env = withMigrationOwner({ DATABASE_URL: database.url!, DATA_DIR: dataDir });
   } else {
     env = { DATABASE_URL: "", DATA_DIR: dataDir };
   }

@@ -11,12 +11,14 @@
 // With 1 MiB chunks and 5,000-row batches they lived long enough to be promoted, and the
 // embedded server's heap grew by ~150 MB of garbage between full collections.
 import fs from "node:fs";
+import { Transform } from "node:stream";
 import Papa from "papaparse";
 import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { attendanceImports } from "../db/schema";
 import type { Actor } from "../context";
 import type { ImportPreview, ImportResult } from "../../shared/schemas/hr";
+import { LIMITS } from "../../shared/constants";
 import { badRequest } from "../middlewares/errors";
 import { writeAudit } from "../services/audit";
 import { monthBounds } from "./calendar";
@@ -63,17 +65,58 @@ export type PreviewDay = {
 
 export type ImportAnswer = ImportResult & { preview?: ImportPreview & { days: PreviewDay[] } };
 
-/** Refuses at once a file that is empty or binary (a NUL byte in its first 64 KiB): not CSV. */
-async function assertLooksLikeText(filePath: string): Promise<void> {
-  const handle = await fs.promises.open(filePath, "r");
-  try {
-    const buffer = Buffer.alloc(64 * 1024);
-    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-    if (bytesRead === 0) throw badRequest("The file is empty. Please select a CSV file with a header row and punch rows");
-    if (buffer.subarray(0, bytesRead).includes(0)) throw badRequest(NOT_CSV_MESSAGE);
-  } finally {
-    await handle.close();
+export const LINE_TOO_LONG_MESSAGE = `The file has a line longer than ${LIMITS.importMaxLineBytes / 1024} KiB, which no punch row is: it was not imported. Please check that it is the punch machine's CSV export`;
+
+/**
+ * Reads the whole file once, a chunk at a time, before anything is imported (DECISIONS §10):
+ * refuses a file that is empty, binary (a NUL byte in its first 64 KiB) or has a line longer than
+ * 64 KiB. The parser would hold such a line whole in memory (a 50 MB file of one line took about
+ * 700 MB); this scan stops as soon as a line passes the limit, holding one chunk.
+ */
+async function assertImportableText(filePath: string): Promise<void> {
+  const LF = 0x0a;
+  const CR = 0x0d;
+  let lineBytes = 0;
+  let seen = 0;
+  for await (const chunk of fs.createReadStream(filePath, { highWaterMark: 64 * 1024 }) as AsyncIterable<Buffer>) {
+    if (seen === 0 && chunk.includes(0)) throw badRequest(NOT_CSV_MESSAGE);
+    seen += chunk.length;
+    let start = 0;
+    for (;;) {
+      let end = chunk.indexOf(LF, start);
+      const cr = chunk.indexOf(CR, start);
+      if (cr !== -1 && (end === -1 || cr < end)) end = cr;
+      if (end === -1) break;
+      if (lineBytes + (end - start) > LIMITS.importMaxLineBytes) throw badRequest(LINE_TOO_LONG_MESSAGE);
+      lineBytes = 0;
+      start = end + 1;
+    }
+    lineBytes += chunk.length - start;
+    if (lineBytes > LIMITS.importMaxLineBytes) throw badRequest(LINE_TOO_LONG_MESSAGE);
   }
+  if (seen === 0) throw badRequest("The file is empty. Please select a CSV file with a header row and punch rows");
+}
+
+/**
+ * Line ends as they come (CRLF, LF, a lone CR, mixed within one file, split across chunks) become
+ * LF, so the parser, told LF, splits every line. Papaparse guesses one line end from the start of a
+ * file: a file that starts with CRLF and goes on with LF would otherwise be read as one long row.
+ */
+export function normalizeLineEnds(): Transform {
+  let pendingCr = false;
+  return new Transform({
+    decodeStrings: false,
+    encoding: "utf8",
+    transform(chunk: string, _encoding, done) {
+      let text = (pendingCr ? "\r" : "") + chunk;
+      pendingCr = text.endsWith("\r");
+      if (pendingCr) text = text.slice(0, -1);
+      done(null, text.replace(/\r\n?/g, "\n"));
+    },
+    flush(done) {
+      done(null, pendingCr ? "\n" : "");
+    },
+  });
 }
 
 type NameTarget = { employeeId: string } | { ambiguous: true };
@@ -168,7 +211,8 @@ type ParseEvent = { rows: string[][] } | { done: true } | { error: unknown };
  * BOM, CRLF or LF line ends and quoted fields are papaparse's business.
  */
 export async function* csvChunks(filePath: string): AsyncGenerator<string[][]> {
-  const source = fs.createReadStream(filePath, { encoding: "utf8", highWaterMark: READ_CHUNK });
+  const file = fs.createReadStream(filePath, { encoding: "utf8", highWaterMark: READ_CHUNK });
+  const source = file.pipe(normalizeLineEnds());
   const queued: ParseEvent[] = [];
   let waiting: ((event: ParseEvent) => void) | null = null;
   let parser: Papa.Parser | null = null;
@@ -180,6 +224,7 @@ export async function* csvChunks(filePath: string): AsyncGenerator<string[][]> {
   };
   Papa.parse<string[]>(source, {
     header: false,
+    newline: "\n",
     chunk: (results, handle) => {
       parser = handle;
       handle.pause();
@@ -200,6 +245,7 @@ export async function* csvChunks(filePath: string): AsyncGenerator<string[][]> {
     }
   } finally {
     source.destroy();
+    file.destroy();
   }
 }
 
@@ -209,18 +255,42 @@ class DryRunRollback extends Error {
   }
 }
 
+class NotOurTurn extends Error {}
+
+/** Imports of this process, one after the other: a waiting import holds a promise, not a connection. */
+let turnOfThisProcess: Promise<unknown> = Promise.resolve();
+
+/** How long an import waiting for another process's import sleeps between tries (no connection held meanwhile). */
+export const IMPORT_RETRY_MS = 250;
+
+/**
+ * Imports run one at a time (their inserts and recalculations never interleave). Waiting costs no
+ * database connection (DECISIONS §10: sign-in and reads stay fast while imports queue): imports of
+ * this process wait their turn in memory; then a try of the cross-process lock takes a connection
+ * only for as long as the try, and the import runs in that same transaction once it has the lock.
+ */
 export async function importPunches(db: Db, input: ImportInput): Promise<ImportAnswer> {
-  await assertLooksLikeText(input.filePath);
-  try {
-    return await db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`);
-      const answer = await runImport(tx, input);
-      if (input.dryRun) throw new DryRunRollback(answer);
-      return answer;
-    });
-  } catch (err) {
-    if (err instanceof DryRunRollback) return err.answer;
-    throw err;
+  await assertImportableText(input.filePath);
+  const mine = turnOfThisProcess.then(() => importWhenFree(db, input));
+  turnOfThisProcess = mine.catch(() => {});
+  return mine;
+}
+
+async function importWhenFree(db: Db, input: ImportInput): Promise<ImportAnswer> {
+  for (;;) {
+    try {
+      return await db.transaction(async (tx) => {
+        const [lock] = await rows<{ ok: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${IMPORT_LOCK}) as ok`);
+        if (!lock?.ok) throw new NotOurTurn();
+        const answer = await runImport(tx, input);
+        if (input.dryRun) throw new DryRunRollback(answer);
+        return answer;
+      });
+    } catch (err) {
+      if (err instanceof DryRunRollback) return err.answer;
+      if (!(err instanceof NotOurTurn)) throw err;
+    }
+    await new Promise((resolve) => setTimeout(resolve, IMPORT_RETRY_MS));
   }
 }
 

@@ -287,6 +287,16 @@ describe("the audit table is append-only", () => {
       await expect(owner.query("truncate audit_log")).rejects.toThrow(/append-only/);
     });
   });
+
+  it("a superuser session in replica mode (session_replication_role, which silences ordinary triggers) still meets the guards", async () => {
+    if (APP_ROLE_MODE) return; // the app role may not even set it (server/db/roles.api.test.ts)
+    await t.signIn("Accountant");
+    const before = await t.database.query<{ n: number }>("select count(*)::int as n from audit_log");
+    for (const statement of ["update audit_log set action = 'x'", "delete from audit_log", "truncate audit_log"]) {
+      await expect(t.database.query(`do $$ begin set local session_replication_role = replica; ${statement}; end $$`), statement).rejects.toThrow(/append-only/);
+    }
+    expect(await t.database.query("select count(*)::int as n from audit_log")).toEqual(before);
+  });
 });
 
 describe("unknown API routes", () => {

@@ -9,7 +9,8 @@ import { csv, HEADER, makeDepartment, makeEmployee, upload } from "../hr/testing
 import { loadPolicy } from "../hr/policy";
 import { recalculateDays } from "../hr/recalculate";
 import { importPunches } from "../hr/importer";
-import { openPostgres } from "../db/client";
+import { openPostgres, type DatabaseHandle } from "../db/client";
+import { APP_ROLE_MODE } from "../test/databases";
 import { waitUntil } from "../test/processes";
 
 // Today is Saturday 2026-11-21 in Asia/Kolkata: October 2026 lies wholly in the past.
@@ -331,12 +332,16 @@ describe.runIf(inject("postgresUrl"))("the punches' foreign keys, on PostgreSQL"
   });
 
   it("a role that is not a superuser (and may not set session_replication_role) imports the same file with the same outcome", async () => {
-    await t.database.query(`do $$ begin create role bms_import_plain login nosuperuser; exception when duplicate_object then null; end $$`);
-    await t.database.query("grant select, insert, update, delete on all tables in schema public to bms_import_plain");
-    await t.database.query("grant usage, select on all sequences in schema public to bms_import_plain");
-    const url = new URL(t.database.url!);
-    url.username = "bms_import_plain";
-    const plain = openPostgres(url.toString(), { max: 1 });
+    // In app-role mode the test database's own connection already is such a role.
+    let plain = t.database as DatabaseHandle;
+    if (!APP_ROLE_MODE) {
+      await t.database.query(`do $$ begin create role bms_import_plain login nosuperuser; exception when duplicate_object then null; end $$`);
+      await t.database.query("grant select, insert, update, delete on all tables in schema public to bms_import_plain");
+      await t.database.query("grant usage, select on all sequences in schema public to bms_import_plain");
+      const url = new URL(t.database.url!);
+      url.username = "bms_import_plain";
+      plain = openPostgres(url.toString(), { max: 1 });
+    }
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bms-import-plain-"));
     try {
       const [may] = await plain.query<{ superuser: string; ok: boolean }>(
@@ -359,7 +364,7 @@ describe.runIf(inject("postgresUrl"))("the punches' foreign keys, on PostgreSQL"
       expect(await punchCount(asha.id)).toBe(2);
       expect(await dayOf(asha.id, "2026-10-22")).toMatchObject({ dayStatus: "Present (Full)" });
     } finally {
-      await plain.close();
+      if (plain !== t.database) await plain.close();
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });

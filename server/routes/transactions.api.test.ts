@@ -479,7 +479,9 @@ describe("GET /api/transactions/:id", () => {
       { transactionId: row.id, approverId: approver.user.id, round: 2, action: "approved" },
     ]);
     await t.db.insert(attachments).values({ transactionId: row.id, fileName: "a.pdf", objectPath: `x/${row.id}`, mimeType: "application/pdf", fileSizeBytes: 5 });
-    const res = await hrStaff.api.get(`/api/transactions/${row.id}`);
+    // Finance is closed to the HR roles (DECISIONS §4); an Approver sees the whole transaction.
+    expect((await hrStaff.api.get(`/api/transactions/${row.id}`)).status).toBe(403);
+    const res = await approver.api.get(`/api/transactions/${row.id}`);
     expect(res.status).toBe(200);
     expect(res.body.category).toMatchObject({ name: "Office Expenses", isBuiltin: true, fieldSchema: [] });
     expect(res.body.creator.name).toBe(accountant.user.name);

@@ -33,10 +33,23 @@ export const APP_ROLE_MODE = process.env.TEST_DATABASE_APP_ROLE === "1";
 export const TEST_OWNER_ROLE = "bms_test_owner";
 export const TEST_APP_ROLE = "bms_test_app";
 
+/**
+ * The environment of a server or CLI process a test starts: in app-role mode, migrations go through
+ * the owner role (MIGRATION_DATABASE_URL), as a deployment with least privilege does.
+ */
+export function withMigrationOwner(env: Record<string, string>): Record<string, string> {
+  if (!APP_ROLE_MODE || !env.DATABASE_URL || env.MIGRATION_DATABASE_URL) return env;
+  const owner = new URL(env.DATABASE_URL);
+  owner.username = TEST_OWNER_ROLE;
+  owner.password = "";
+  return { ...env, MIGRATION_DATABASE_URL: owner.toString() };
+}
+
 async function ensureTestRoles(c: pg.Client): Promise<void> {
   for (const role of [TEST_OWNER_ROLE, TEST_APP_ROLE]) {
     // Several runs may start at once: creating a role twice is a harmless error.
-    await c.query(`create role ${role} login nosuperuser nocreatedb nocreaterole noinherit`).catch((err: { code?: string }) => {
+    // INHERIT: a database's owner gets CREATE on its public schema through pg_database_owner.
+    await c.query(`create role ${role} login nosuperuser nocreatedb nocreaterole inherit`).catch((err: { code?: string }) => {
       if (err.code !== "42710" && err.code !== "23505") throw err;
     });
   }

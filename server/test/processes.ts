@@ -2,6 +2,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import net from "node:net";
 import path from "node:path";
+import { withMigrationOwner } from "./databases";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 const TSX = path.join(ROOT, "node_modules", ".bin", "tsx");
@@ -25,7 +26,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   // process of its own, so a SIGKILL sent to it would kill the wrapper and leave the server running.
   const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: "test", LOG_LEVEL: "warn", PORT: String(port), ...env },
+    env: { ...process.env, NODE_ENV: "test", LOG_LEVEL: "warn", PORT: String(port), ...withMigrationOwner(env) },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
