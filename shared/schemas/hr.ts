@@ -9,7 +9,10 @@ import { readMoney } from "../money";
 // ---------------------------------------------------------------- building blocks
 
 /** A calendar date 'YYYY-MM-DD' (the calendar is checked: no 2025-02-30). */
-export const isoDateSchema = z.iso.date({ error: "Invalid date (expected YYYY-MM-DD)" }).refine(isDayInRange, DATE_RANGE_MESSAGE);
+export const isoDateSchema = z.iso
+  .date({ error: "Invalid date (expected YYYY-MM-DD)" })
+  // Only a well-formed date is held to the window: a malformed one keeps its own message.
+  .refine((d) => !/^\d{4}-\d{2}-\d{2}$/.test(d) || isDayInRange(d), DATE_RANGE_MESSAGE);
 /** A month 'YYYY-MM'. */
 export const monthSchema = z
   .string()
