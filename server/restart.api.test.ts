@@ -148,6 +148,9 @@ function punchFile(names: readonly string[], punchesPerDay: number, seed: number
         skippedRows,
         unmatchedNames: ghostRows > 0 ? [{ name: "Ghost Worker", rows: ghostRows }] : [],
         errorRows,
+        // A month long over: the import records all of it, and every day has punches.
+        coveredThrough: `${MONTH}-${DAYS_IN_MONTH}`,
+        coverageWarning: null,
       },
       days: names.length * DAYS_IN_MONTH,
       statusCounts,

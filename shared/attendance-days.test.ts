@@ -1,56 +1,67 @@
 import { describe, expect, it } from "vitest";
-import type { DayStatus } from "./constants";
-import { absentWeight, ABSENT_DAY_STATUSES, countAttendanceDays, presentWeight, PRESENT_DAY_STATUSES } from "./attendance-days";
+import { coverageGap, coveredThroughProblem, defaultCoveredThrough, isJudgedDay, isRecordedDay, latestCoverable } from "./attendance-days";
+import { toIsoDate } from "./format";
 
-describe("how a day's status counts", () => {
-  it.each([
-    ["Present (Full)", 1, 0],
-    ["Half-day (Paid)", 0.5, 0],
-    ["Half-day (Unpaid)", 0.5, 0.5],
-    ["Absent (Unpaid)", 0, 1],
-    ["Paid Leave (PL)", 0, 0],
-    ["Unpaid Leave (LWP)", 0, 1],
-    ["Weekly Off", 0, 0],
-    ["Holiday", 0, 0],
-    ["On Duty/Client Visit", 1, 0],
-    ["WFH", 1, 0],
-    ["Pending Review", 0, 0],
-  ] as [DayStatus, number, number][])("%s counts %d present, %d absent", (status, present, absent) => {
-    expect(presentWeight(status)).toBe(present);
-    expect(absentWeight(status)).toBe(absent);
+describe("the range an import records (DECISIONS §8)", () => {
+  it("a month that had ended before the upload: the whole month, whatever the file's newest punch", () => {
+    expect(defaultCoveredThrough("2026-10", "2026-10-21", "2026-11-24")).toBe("2026-10-31");
+    expect(defaultCoveredThrough("2026-10", null, "2026-11-01")).toBe("2026-10-31");
+    // Month ends: 30 days, and February of a leap year (29 Feb 2028) and of another year.
+    expect(defaultCoveredThrough("2026-11", "2026-11-03", "2026-12-01")).toBe("2026-11-30");
+    expect(defaultCoveredThrough("2028-02", "2028-02-10", "2028-03-01")).toBe("2028-02-29");
+    expect(defaultCoveredThrough("2027-02", "2027-02-10", "2027-03-01")).toBe("2027-02-28");
   });
 
-  it("the summary counts worked, half and away-on-duty days as Present", () => {
-    expect(PRESENT_DAY_STATUSES).toEqual(["Present (Full)", "Half-day (Paid)", "Half-day (Unpaid)", "On Duty/Client Visit", "WFH"]);
+  it("the current month: through the file's newest punch, never past yesterday", () => {
+    expect(defaultCoveredThrough("2026-11", "2026-11-21", "2026-11-24")).toBe("2026-11-21");
+    expect(defaultCoveredThrough("2026-11", "2026-11-24", "2026-11-24")).toBe("2026-11-23");
+    expect(defaultCoveredThrough("2026-11", null, "2026-11-24")).toBeNull();
+    // The first of the month: no day of it is over, nothing is recorded.
+    expect(defaultCoveredThrough("2026-11", "2026-11-01", "2026-11-01")).toBeNull();
+    // A leap day in the current month.
+    expect(defaultCoveredThrough("2028-02", "2028-02-29", "2028-03-01")).toBe("2028-02-29");
+    expect(defaultCoveredThrough("2028-02", "2028-02-29", "2028-02-29")).toBe("2028-02-28");
   });
 
-  it("the summary counts only whole unpaid absences as Absent", () => {
-    expect(ABSENT_DAY_STATUSES).toEqual(["Absent (Unpaid)", "Unpaid Leave (LWP)"]);
-  });
-});
-
-describe("countAttendanceDays (attendance summary of a day or a range)", () => {
-  const day = (dayStatus: DayStatus, violationPoints = 0) => ({ dayStatus, violationPoints });
-
-  it("counts present, absent and late days", () => {
-    const records = [
-      day("Present (Full)"),
-      day("Present (Full)", 1),
-      day("WFH"),
-      day("On Duty/Client Visit"),
-      day("Half-day (Paid)"),
-      day("Half-day (Unpaid)"),
-      day("Absent (Unpaid)", 1),
-      day("Unpaid Leave (LWP)"),
-      day("Paid Leave (PL)"),
-      day("Weekly Off"),
-      day("Holiday"),
-      day("Pending Review", 2),
-    ];
-    expect(countAttendanceDays(records)).toEqual({ present: 6, absent: 2, late: 3 });
+  it("an import at 00:05 IST records yesterday (it is over) and not today", () => {
+    const fiveAfterMidnight = new Date("2026-11-24T18:35:00Z"); // 2026-11-25 00:05 in Asia/Kolkata
+    const today = toIsoDate(fiveAfterMidnight, "Asia/Kolkata");
+    expect(today).toBe("2026-11-25");
+    expect(defaultCoveredThrough("2026-11", "2026-11-24", today)).toBe("2026-11-24");
+    expect(isRecordedDay("2026-11-24", today, "2026-11-24")).toBe(true);
+    expect(isRecordedDay("2026-11-25", today, "2026-11-25")).toBe(false);
   });
 
-  it("no records count zero", () => {
-    expect(countAttendanceDays([])).toEqual({ present: 0, absent: 0, late: 0 });
+  it("a day is recorded when it is over and covered", () => {
+    expect(isRecordedDay("2026-11-21", "2026-11-24", "2026-11-21")).toBe(true);
+    expect(isRecordedDay("2026-11-22", "2026-11-24", "2026-11-21")).toBe(false);
+    expect(isRecordedDay("2026-11-21", "2026-11-24", null)).toBe(false);
+    expect(isRecordedDay("2026-11-24", "2026-11-24", "2026-11-30")).toBe(false);
+  });
+
+  it("an upload may name another last day: inside the month, never today or later", () => {
+    expect(coveredThroughProblem("2026-11", "2026-11-10", "2026-11-24")).toBeNull();
+    expect(coveredThroughProblem("2026-11", "2026-11-23", "2026-11-24")).toBeNull();
+    expect(coveredThroughProblem("2026-11", "2026-11-24", "2026-11-24")).toMatch(/cannot be today or later/);
+    expect(coveredThroughProblem("2026-11", "2026-10-31", "2026-11-24")).toMatch(/day of the selected month/);
+    expect(coveredThroughProblem("2026-10", "2026-10-31", "2026-11-24")).toBeNull();
+    expect(latestCoverable("2026-11", "2026-11-01")).toBeNull();
+    expect(latestCoverable("2028-02", "2028-03-05")).toBe("2028-02-29");
+  });
+
+  it("the preview warns when the file ends well before the range it will record", () => {
+    expect(coverageGap("2026-10", "2026-10-09", "2026-10-31")?.message).toBe(
+      "The file's last punch is on day 9, but the import will record the month through day 31: days 10–31 will be marked Absent for everyone.",
+    );
+    // One day short is no warning (the last day's punches may be still to come).
+    expect(coverageGap("2026-10", "2026-10-30", "2026-10-31")).toBeNull();
+    expect(coverageGap("2026-10", "2026-10-31", "2026-10-31")).toBeNull();
+    expect(coverageGap("2026-10", null, "2026-10-31")?.message).toMatch(/^The file has no punch in this month.*days 1–31/);
+    expect(coverageGap("2026-11", "2026-11-21", null)).toBeNull();
+  });
+
+  it("a Not recorded day counts for nothing", () => {
+    expect(isJudgedDay({ dayStatus: "Not recorded" })).toBe(false);
+    expect(isJudgedDay({ dayStatus: "Absent (Unpaid)" })).toBe(true);
   });
 });

@@ -1,7 +1,10 @@
 // How a day's status counts (spec 001 §3, DECISIONS §8): in the attendance summary of a day or a
 // range, the HR dashboard, an employee's month and the salary deductions. One table, so the
-// attendance screen and the server count the same days.
-import { DAY_STATUSES, type DayStatus } from "./constants";
+// attendance screen and the server count the same days. Also which days are recorded at all
+// (DECISIONS §8 "Only recorded days are judged"): the range an import covers, and the warning
+// of a file that ends well before it. The server's day rule (server/hr/attendance-engine.ts) and
+// the import screen both read these, so the rule is written once.
+import { DAY_STATUSES, NOT_RECORDED, type DayStatus } from "./constants";
 import type { AttendanceRecord, AttendanceSummary } from "./schemas/hr";
 
 /** How much of a present day a status is: worked (or working elsewhere) counts. */
@@ -46,4 +49,85 @@ export function countAttendanceDays(
     absent: records.filter((r) => ABSENT_DAY_STATUSES.includes(r.dayStatus)).length,
     late: records.filter((r) => r.violationPoints > 0).length,
   };
+}
+
+/**
+ * Whether a day counts in an employee's month (present, absent and late days, violation points,
+ * salary deductions): every day but a `Not recorded` one, which costs nothing until an import
+ * covers it.
+ */
+export function isJudgedDay(day: { dayStatus: DayStatus }): boolean {
+  return day.dayStatus !== NOT_RECORDED;
+}
+
+// ---------------------------------------------------------------- recorded days
+
+function shiftDate(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** The last date of a 'YYYY-MM' month (leap years included). */
+function monthEnd(month: string): string {
+  const [y, m] = month.split("-").map(Number);
+  return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+}
+
+/**
+ * Whether a day is recorded, so it may be judged (Absent, Half-day, Pending Review …): it is over
+ * (before `today`, APP_TIMEZONE) and an import of its month covers it (`coveredThrough`, the
+ * month's covered range ends there; null when no import covers any of it).
+ */
+export function isRecordedDay(date: string, today: string, coveredThrough: string | null): boolean {
+  return date < today && coveredThrough !== null && date <= coveredThrough;
+}
+
+/**
+ * The last day an import of `month` covers when the upload names none (DECISIONS §8): the
+ * month's last day when the month ended before the upload, else the newest punch date of the
+ * file in that month, never past yesterday. Null: the import covers no day (no punch yet, or the
+ * month has no finished day).
+ */
+export function defaultCoveredThrough(month: string, newestPunch: string | null, today: string): string | null {
+  const first = `${month}-01`;
+  const last = monthEnd(month);
+  if (last < today) return last;
+  if (newestPunch === null) return null;
+  const yesterday = shiftDate(today, -1);
+  const through = newestPunch < yesterday ? newestPunch : yesterday;
+  return through >= first && through <= last ? through : null;
+}
+
+/** The latest day an upload may name as covered: the month's last day, or yesterday; null when no day of the month is over. */
+export function latestCoverable(month: string, today: string): string | null {
+  const last = monthEnd(month);
+  const yesterday = shiftDate(today, -1);
+  const latest = last < yesterday ? last : yesterday;
+  return latest >= `${month}-01` ? latest : null;
+}
+
+/** Why an upload's `coveredThrough` is refused (outside the month, or not over yet), or null when it may be used. */
+export function coveredThroughProblem(month: string, coveredThrough: string, today: string): string | null {
+  if (coveredThrough.slice(0, 7) !== month) return "Recorded through must be a day of the selected month";
+  const latest = latestCoverable(month, today);
+  if (latest === null || coveredThrough > latest) return "Recorded through cannot be today or later: only finished days can be recorded";
+  return null;
+}
+
+/**
+ * The days an import will judge although the file holds no punch of them (DECISIONS §8): when
+ * the file's newest punch of the month is more than one day before the end of the covered
+ * range, the days after it up to that end — every employee without a punch on them will be
+ * Absent. Null when there is no such gap.
+ */
+export function coverageGap(month: string, newestPunch: string | null, coveredThrough: string | null): { from: string; to: string; message: string } | null {
+  if (coveredThrough === null) return null;
+  const from = newestPunch === null ? `${month}-01` : shiftDate(newestPunch, 1);
+  if (newestPunch !== null && shiftDate(newestPunch, 1) >= coveredThrough) return null;
+  if (from > coveredThrough) return null;
+  const day = (d: string) => String(Number(d.slice(8, 10)));
+  const days = from === coveredThrough ? `day ${day(from)}` : `days ${day(from)}–${day(coveredThrough)}`;
+  const newest = newestPunch === null ? "The file has no punch in this month" : `The file's last punch is on day ${day(newestPunch)}`;
+  return { from, to: coveredThrough, message: `${newest}, but the import will record the month through day ${day(coveredThrough)}: ${days} will be marked Absent for everyone.` };
 }

@@ -32,10 +32,17 @@ export const FIELD_TYPE_LABELS: Record<FieldType, string> = {
 export const BUDGET_PERIODS = ["monthly", "quarterly", "yearly"] as const;
 export type BudgetPeriod = (typeof BUDGET_PERIODS)[number];
 
-export const DAY_STATUSES = [
+/** The eleven statuses of spec 001 §4: what a day is judged to be, and what a person may set by hand. */
+export const EDITABLE_DAY_STATUSES = [
   "Present (Full)", "Half-day (Paid)", "Half-day (Unpaid)", "Absent (Unpaid)", "Paid Leave (PL)", "Unpaid Leave (LWP)",
   "Weekly Off", "Holiday", "On Duty/Client Visit", "WFH", "Pending Review",
 ] as const;
+/**
+ * DECISIONS §8 "Only recorded days are judged": a day that is not over yet, or that no import
+ * covers. Only the day rule gives it (never a hand edit); it costs nothing.
+ */
+export const NOT_RECORDED = "Not recorded";
+export const DAY_STATUSES = [...EDITABLE_DAY_STATUSES, NOT_RECORDED] as const;
 export type DayStatus = (typeof DAY_STATUSES)[number];
 
 export const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;

@@ -501,6 +501,9 @@ export const attendanceImports = pgTable("attendance_imports", {
   duplicateEvents: integer("duplicate_events").notNull(),
   skippedRows: integer("skipped_rows").notNull(),
   errorRows: integer("error_rows").notNull(),
+  // The last day of the month this import records (DECISIONS §8 "Only recorded days are judged");
+  // its range starts on the month's first day. Null: it records no day (nothing of the month is over).
+  coveredThrough: date("covered_through"),
   importedBy: uuid("imported_by").references(() => users.id),
   createdAt: createdAt(),
 });

@@ -1,7 +1,8 @@
 // The attendance day rule (DECISIONS §8): what one employee's punches on one date make of that
 // day. Pure functions only; the import, the recalculation job and the hand-edit route all call
 // these, so the rule lives here and nowhere else.
-import { WEEKDAYS, type DayStatus, type PunchType, type Weekday } from "../../shared/constants";
+import { isRecordedDay } from "../../shared/attendance-days";
+import { NOT_RECORDED, WEEKDAYS, type DayStatus, type PunchType, type Weekday } from "../../shared/constants";
 import type { AttendanceRules, ReviewReason } from "../../shared/schemas/hr";
 
 export type Punch = { time: string; type: PunchType };
@@ -13,8 +14,13 @@ export type DayInput = {
   isHoliday: boolean;
   /** That employee's punches on that date, in any order; 'HH:MM:SS' (or 'HH:MM'). */
   punches: readonly Punch[];
-  /** Today's date in APP_TIMEZONE; later dates are not marked. */
+  /** Today's date in APP_TIMEZONE; later dates are not marked, and today is not over (not recorded). */
   today: string;
+  /**
+   * The last day of the date's month that an import covers (DECISIONS §8: the newest
+   * attendance_imports.covered_through of the month); null when no import covers any of it.
+   */
+  coveredThrough: string | null;
 };
 
 export type ComputedDay = {
@@ -82,20 +88,29 @@ export function collapsePunches(punches: readonly Punch[], windowMinutes: number
 }
 
 /**
- * The status of one employee-day from its punches, or null for a day after `today` (not marked).
+ * The status of one employee-day from its punches, or null when there is nothing to store: a day
+ * after `today`, or a day that is not recorded and has no punch.
+ *
+ * A day is recorded when it is over (before `today`) and an import covers it (date ≤
+ * coveredThrough, DECISIONS §8 "Only recorded days are judged"). A day that is not recorded is
+ * never Absent, Half-day or Pending Review: with punches it is `Not recorded` (first in, last
+ * out and lateness so far are shown; it costs nothing: see isJudgedDay), without punches it is
+ * not stored at all, and every screen reads a missing day of a month as not recorded.
  *
  * Order of the rules (DECISIONS §8, then the issue's refinements):
+ *  0. not recorded and no punch → null (not stored);
  *  1. the employee's weekly off → Weekly Off (wins over a holiday on the same date);
  *  2. a holiday → Holiday;
  *     On both, punches are still read: first in, last out and hours are recorded so the screen
  *     shows that someone came in, but no lateness is counted and the status does not change.
- *  3. no punch → Absent (Unpaid);
- *  4. Pending Review when the punches cannot be paired:
+ *  3. not recorded → Not recorded (after lateness is read);
+ *  4. no punch → Absent (Unpaid);
+ *  5. Pending Review when the punches cannot be paired:
  *     'single_punch'  – only 'in' punches or only 'out' punches;
  *     'out_before_in' – the last out is not after the first in;
  *     'odd_punches'   – both types exist but an odd number of punches remain after collapsing
  *                       duplicates (someone forgot one punch of a pair);
- *  5. worked = last out − first in: ≥ fullDayHours → Present (Full); ≥ halfDayHours →
+ *  6. worked = last out − first in: ≥ fullDayHours → Present (Full); ≥ halfDayHours →
  *     Half-day (Unpaid); less → Absent (Unpaid).
  *
  * "First in" is the earliest punch of type 'in' and "last out" the latest punch of type 'out',
@@ -107,10 +122,12 @@ export function collapsePunches(punches: readonly Punch[], windowMinutes: number
  * fact of the arrival, independent of how the day ends.
  */
 export function computeDay(input: DayInput, policy: AttendanceRules): ComputedDay | null {
-  if (!DATE_PATTERN.test(input.date) || !DATE_PATTERN.test(input.today)) {
-    throw new RangeError(`Invalid date "${input.date}" or today "${input.today}" (expected YYYY-MM-DD)`);
+  if (!DATE_PATTERN.test(input.date) || !DATE_PATTERN.test(input.today) || (input.coveredThrough !== null && !DATE_PATTERN.test(input.coveredThrough))) {
+    throw new RangeError(`Invalid date "${input.date}", today "${input.today}" or coveredThrough "${input.coveredThrough}" (expected YYYY-MM-DD)`);
   }
   if (input.date > input.today) return null;
+  const recorded = isRecordedDay(input.date, input.today, input.coveredThrough);
+  if (!recorded && input.punches.length === 0) return null;
 
   const punches = collapsePunches(input.punches, policy.duplicatePunchWindowMinutes);
   const ins = punches.filter((p) => p.type === "in");
@@ -141,6 +158,7 @@ export function computeDay(input: DayInput, policy: AttendanceRules): ComputedDa
     }
   }
 
+  if (!recorded) return { ...day, dayStatus: NOT_RECORDED };
   if (punches.length === 0) return day;
   if (firstIn === null || lastOut === null) return { ...day, dayStatus: "Pending Review", reviewReason: "single_punch" };
   if (lastOut <= firstIn) return { ...day, dayStatus: "Pending Review", reviewReason: "out_before_in" };
@@ -166,8 +184,8 @@ export type StoredDay = ComputedDay & { isManual: boolean };
  * What to store for a day after recalculation. A day edited by hand (isManual) keeps its status,
  * points and violation reason through re-imports and recalculation (DECISIONS §8); only the
  * punch facts (first in, last out, hours) follow the punches. Returns null when nothing should be
- * stored: a future day that nobody edited by hand. A hand-edited future day (leave planned ahead)
- * is kept.
+ * stored: a future day, or a day not recorded without punches, that nobody edited by hand. A
+ * hand-edited day (leave planned ahead) is kept.
  */
 export function mergeManualEdit(existing: ExistingDay | null | undefined, computed: ComputedDay | null): StoredDay | null {
   if (!existing?.isManual) return computed === null ? null : { ...computed, isManual: false };

@@ -18,7 +18,8 @@ const p = (spec: string): Punch[] =>
     });
 
 function day(punches: string, overrides: Partial<DayInput> = {}, rules: AttendanceRules = policy): ComputedDay | null {
-  return computeDay({ date: TUESDAY, weeklyOff: "Sunday", isHoliday: false, punches: p(punches), today: TODAY, ...overrides }, rules);
+  // The month is recorded through the day before TODAY unless a case says otherwise.
+  return computeDay({ date: TUESDAY, weeklyOff: "Sunday", isHoliday: false, punches: p(punches), today: TODAY, coveredThrough: "2025-07-30", ...overrides }, rules);
 }
 
 describe("weekdayOf", () => {
@@ -196,7 +197,8 @@ describe("computeDay: weekly off, holiday, future", () => {
 
   it.each([
     { date: "2025-08-01", today: "2025-07-31", marked: false },
-    { date: "2025-07-31", today: "2025-07-31", marked: true },
+    // Today is not over: without punches there is nothing to store (DECISIONS §8).
+    { date: "2025-07-31", today: "2025-07-31", marked: false },
     { date: "2025-07-30", today: "2025-07-31", marked: true },
   ])("$date with today $today → marked: $marked", ({ date, today, marked }) => {
     const result = day("", { date, today });
@@ -293,5 +295,29 @@ describe("mergeManualEdit: a day edited by hand survives recalculation", () => {
   it("a day left in Pending Review by hand keeps a review reason", () => {
     const pending = day("in@09:00:00")!;
     expect(mergeManualEdit({ isManual: true, dayStatus: "Pending Review", violationPoints: 0, violationReason: null }, pending)?.reviewReason).toBe("single_punch");
+  });
+});
+
+describe("only recorded days are judged (DECISIONS §8)", () => {
+  it("a day no import covers, or not over yet, is never Absent, Half-day or Pending Review", () => {
+    // No import covers the month: nothing to store without punches, `Not recorded` with them.
+    expect(day("", { coveredThrough: null })).toBeNull();
+    expect(day("in@09:40:00", { coveredThrough: null })).toMatchObject({ dayStatus: "Not recorded", firstInTime: "09:40:00", lastOutTime: null });
+    // Covered through the 14th: the 15th is after the range.
+    expect(day("", { coveredThrough: "2025-07-14" })).toBeNull();
+    expect(day("in@09:30:00 out@11:00:00", { coveredThrough: "2025-07-14" })?.dayStatus).toBe("Not recorded");
+    // Today, even covered by name, is not over: punches so far are shown, lateness included, status Not recorded.
+    expect(day("in@10:05:00", { date: TODAY, today: TODAY, coveredThrough: TODAY })).toMatchObject({ dayStatus: "Not recorded", firstInTime: "10:05:00", violationPoints: 1 });
+    // Recorded: the same inputs are judged.
+    expect(day("")?.dayStatus).toBe("Absent (Unpaid)");
+    expect(day("in@09:30:00 out@11:00:00")?.dayStatus).toBe("Absent (Unpaid)");
+    expect(day("in@09:30:00")?.dayStatus).toBe("Pending Review");
+  });
+
+  it("weekly offs and holidays stay what they are, recorded or not", () => {
+    expect(day("in@10:00:00", { date: "2025-07-13", coveredThrough: null })?.dayStatus).toBe("Weekly Off");
+    expect(day("", { date: "2025-07-13", coveredThrough: null })).toBeNull();
+    expect(day("", { date: "2025-07-13" })?.dayStatus).toBe("Weekly Off");
+    expect(day("", { isHoliday: true })?.dayStatus).toBe("Holiday");
   });
 });

@@ -6,7 +6,7 @@ import type { Db, Queryable } from "../db/client";
 import { attendanceDays, departments, employees } from "../db/schema";
 import type { Actor } from "../context";
 import { ABSENT_DAY_STATUSES, countAttendanceDays, PRESENT_DAY_STATUSES } from "../../shared/attendance-days";
-import type { DayStatus } from "../../shared/constants";
+import { NOT_RECORDED, type DayStatus } from "../../shared/constants";
 import { subtractMoney, sumMoney } from "../../shared/money";
 import type {
   AttendanceEdit,
@@ -24,7 +24,9 @@ import type {
 import { notFound } from "../middlewares/errors";
 import { writeAudit } from "../services/audit";
 import { computeSalaryDeductions, summarizeMonth, totalDeductions } from "./deductions";
-import { monthBounds } from "./calendar";
+import { monthBounds, monthOfDate } from "./calendar";
+import { coveredThroughOf, latestCoveredDay } from "./coverage";
+import { weekdayOf } from "./attendance-engine";
 import { getEmployee } from "./employees";
 import type { CsvValue } from "../lib/csv";
 import { rows } from "./sql";
@@ -90,12 +92,13 @@ export function summarize(records: readonly Pick<AttendanceRecord, "employeeId" 
   return { totalEmployees: new Set(records.map((r) => r.employeeId)).size, ...countAttendanceDays(records) };
 }
 
+/** The days of a date or a month (one month at most: `coveredThrough` is that month's recorded range). */
 export async function listAttendance(db: Db, filter: AttendanceFilter): Promise<AttendanceListResponse> {
   const found = await selectRecords(db)
     .where(filterConditions(filter))
     .orderBy(asc(attendanceDays.date), asc(sql`lower(${employees.employeeName})`), asc(attendanceDays.id));
   const attendance = found.map(presentRecord);
-  return { attendance, summary: summarize(attendance) };
+  return { attendance, summary: summarize(attendance), coveredThrough: await coveredThroughOf(db, monthOfDate(filter.from)) };
 }
 
 async function getRecord(q: Queryable, id: string): Promise<AttendanceRecord | null> {
@@ -103,7 +106,7 @@ async function getRecord(q: Queryable, id: string): Promise<AttendanceRecord | n
   return found ? presentRecord(found) : null;
 }
 
-/** One employee's month: the summary of spec 001 §3 plus the deductions of DECISIONS §8. */
+/** One employee's month: the summary of spec 001 §3 plus the deductions of DECISIONS §8 (both from the recorded days only). */
 export async function monthlySummary(q: Queryable, employee: Pick<Employee, "id" | "monthlySalary">, month: string, policy: AttendancePolicy): Promise<{ summary: MonthlySummary; records: AttendanceRecord[] }> {
   const { from, to } = monthBounds(month);
   const found = await selectRecords(q)
@@ -157,33 +160,50 @@ export async function employeeDetails(db: Db, id: string, month: string, policy:
   const employee = await getEmployee(db, id);
   if (!employee) throw notFound("Employee not found");
   const { summary, records } = await monthlySummary(db, employee, month, policy);
-  return { employee, month, monthlySummary: summary, monthlyAttendance: records };
+  return { employee, month, monthlySummary: summary, monthlyAttendance: records, coveredThrough: await coveredThroughOf(db, month) };
 }
 
 const statusList = (list: DayStatus[]) => sql.join(list.map((s) => sql`${s}`), sql`, `);
 
-/** The HR dashboard for `today` (APP_TIMEZONE): the same present/absent/late rules as the attendance summary. */
+/**
+ * The HR dashboard for `today` (APP_TIMEZONE, DECISIONS §8). Today is never recorded (it is not
+ * over), so its figures come from the punches imported so far: until an import holds a punch of
+ * today, nobody can be called absent (absentToday null). Present: a punch in today, or a present
+ * status set by hand. Absent: due at work (active, joined, not the weekly off, not a holiday), no
+ * punch in yet, and not excused by hand (leave, on duty …). Late: today's days with violation
+ * points. Pending reviews: this month's days in Pending Review, as the dashboard's link shows them.
+ */
 export async function dashboardStats(db: Db, today: string): Promise<HrDashboardStats> {
   const [people] = await rows<{ total: number; active: number }>(
     db,
     sql`select count(*)::int as total, (count(*) filter (where is_active))::int as active from employees`,
   );
-  const [day] = await rows<{ present: number; absent: number; late: number; pending: number }>(
+  const [day] = await rows<{ recorded: boolean; present: number; absent: number; late: number; pending: number }>(
     db,
-    sql`select
-          (count(*) filter (where day_status::text in (${statusList(PRESENT_DAY_STATUSES)})))::int as present,
-          (count(*) filter (where day_status::text in (${statusList(ABSENT_DAY_STATUSES)})))::int as absent,
-          (count(*) filter (where violation_points > 0))::int as late,
-          (count(*) filter (where day_status = 'Pending Review'))::int as pending
-        from attendance_days where date = ${today}::date`,
+    sql`with punched as (select distinct employee_id from punch_events where punch_date = ${today}::date and event_type = 'in'),
+        days as (select employee_id, day_status::text as day_status, violation_points from attendance_days where date = ${today}::date)
+        select
+          exists (select 1 from punch_events where punch_date = ${today}::date) as recorded,
+          (select count(*) from employees e where e.is_active and (
+            e.id in (select employee_id from punched)
+            or exists (select 1 from days d where d.employee_id = e.id and d.day_status in (${statusList(PRESENT_DAY_STATUSES)}))))::int as present,
+          (select count(*) from employees e where e.is_active and e.joining_date <= ${today}::date
+            and e.weekly_off::text <> ${weekdayOf(today)}
+            and not exists (select 1 from holidays h where h.date = ${today}::date)
+            and e.id not in (select employee_id from punched)
+            and not exists (select 1 from days d where d.employee_id = e.id and d.day_status not in (${statusList([...ABSENT_DAY_STATUSES, NOT_RECORDED])})))::int as absent,
+          (select count(*) from days d join employees e on e.id = d.employee_id where e.is_active and d.violation_points > 0)::int as late,
+          (select count(*) from attendance_days where date between ${monthBounds(monthOfDate(today)).from}::date and ${today}::date and day_status = 'Pending Review')::int as pending`,
   );
   return {
     totalEmployees: Number(people.total),
     activeEmployees: Number(people.active),
     presentToday: Number(day.present),
-    absentToday: Number(day.absent),
+    absentToday: day.recorded ? Number(day.absent) : null,
     lateArrivals: Number(day.late),
     pendingApprovals: Number(day.pending),
+    todayRecorded: Boolean(day.recorded),
+    coveredThrough: await latestCoveredDay(db),
   };
 }
 
@@ -226,6 +246,7 @@ export async function payrollReport(db: Db, month: string, policy: AttendancePol
   });
   return {
     month,
+    coveredThrough: await coveredThroughOf(db, month),
     rows: reportRows,
     totals: {
       employees: reportRows.length,

@@ -1,6 +1,6 @@
 // Salary deductions and the monthly attendance summary of one employee (DECISIONS §8, spec 001
 // §3 employee details). Money goes through shared/money.ts: integer paise, never floats.
-import { absentWeight, presentWeight } from "../../shared/attendance-days";
+import { absentWeight, isJudgedDay, presentWeight } from "../../shared/attendance-days";
 import type { DayStatus } from "../../shared/constants";
 import { paiseToString, prorateMoney, sumMoney, toPaise } from "../../shared/money";
 import type { AttendanceRules, SalaryDeduction } from "../../shared/schemas/hr";
@@ -12,7 +12,7 @@ export type DeductionInput = {
   monthlySalary: string | null;
   /** 'YYYY-MM' */
   month: string;
-  /** The employee's attendance days of that month. */
+  /** The employee's attendance days of that month (`Not recorded` ones cost nothing: isJudgedDay). */
   days: readonly DeductionDay[];
 };
 
@@ -35,6 +35,7 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
  *  - Half-day (Unpaid): half a day each;
  *  - every full pointsPerHalfDayDeduction violation points of the month: half a day.
  * Lines with nothing to deduct are left out; no salary (null, blank or zero) → no lines.
+ * A `Not recorded` day (not over yet, or no import covers it) costs nothing, its points included.
  * The total never exceeds the monthly salary: should the lines add up to more, the last lines
  * are reduced (down to 0.00, and their reason says so) so that the total equals the salary.
  */
@@ -47,11 +48,12 @@ export function computeSalaryDeductions(
   const salary = toPaise(input.monthlySalary);
   if (salary === 0n) return [];
 
-  const count = (status: DayStatus) => input.days.filter((d) => d.dayStatus === status).length;
+  const judged = input.days.filter(isJudgedDay);
+  const count = (status: DayStatus) => judged.filter((d) => d.dayStatus === status).length;
   const absent = count("Absent (Unpaid)");
   const unpaidLeave = count("Unpaid Leave (LWP)");
   const halfDays = count("Half-day (Unpaid)");
-  const points = input.days.reduce((sum, d) => sum + d.violationPoints, 0);
+  const points = judged.reduce((sum, d) => sum + d.violationPoints, 0);
   const perDeduction = Math.max(1, policy.pointsPerHalfDayDeduction);
   const pointDeductions = Math.floor(points / perDeduction);
 
@@ -94,7 +96,7 @@ export type MonthSummaryCounts = {
   pendingReviewDays: number;
 };
 
-/** The monthly figures of the employee details dialog (spec 001 §3). */
+/** The monthly figures of the employee details dialog (spec 001 §3), from the recorded days only (isJudgedDay), like the deductions. */
 export function summarizeMonth(days: readonly DeductionDay[]): MonthSummaryCounts {
   let presentDays = 0;
   let absentDays = 0;
@@ -102,6 +104,7 @@ export function summarizeMonth(days: readonly DeductionDay[]): MonthSummaryCount
   let violationPoints = 0;
   let pendingReviewDays = 0;
   for (const d of days) {
+    if (!isJudgedDay(d)) continue;
     presentDays += presentWeight(d.dayStatus);
     absentDays += absentWeight(d.dayStatus);
     if (d.violationPoints > 0) lateDays += 1;

@@ -21,7 +21,9 @@ import type { ImportPreview, ImportResult } from "../../shared/schemas/hr";
 import { LIMITS } from "../../shared/constants";
 import { badRequest } from "../middlewares/errors";
 import { writeAudit } from "../services/audit";
+import { coverageGap, defaultCoveredThrough } from "../../shared/attendance-days";
 import { monthBounds } from "./calendar";
+import { coveredThroughOf, employeesWithDays } from "./coverage";
 import { loadPolicy } from "./policy";
 import { matchHeaders, missingColumnsMessage, nameKey, parseRow, toPunchRecord } from "./punch-csv";
 import { recalculateDays } from "./recalculate";
@@ -48,6 +50,8 @@ export type ImportInput = {
   actor: Actor;
   /** Today in APP_TIMEZONE: days after it are not marked. */
   today: string;
+  /** The last day this import records, already checked (coveredThroughProblem); absent: the DECISIONS §8 default. */
+  coveredThrough?: string;
   ipAddress?: string;
 };
 
@@ -312,6 +316,8 @@ async function runImport(tx: Tx, input: ImportInput): Promise<ImportAnswer> {
   const affected = new Set<string>();
   let firstDate: string | null = null;
   let lastDate: string | null = null;
+  // The file's newest punch of the month, matched to an employee or not: how far the machine's export reaches.
+  let newestPunch: string | null = null;
   let batch = new PunchBatch();
 
   const reportError = (row: number, message: string) => {
@@ -346,6 +352,7 @@ async function runImport(tx: Tx, input: ImportInput): Promise<ImportAnswer> {
             reportError(rowNumber, row.error);
             continue;
           }
+          if (newestPunch === null || row.date > newestPunch) newestPunch = row.date;
           const target = names.get(row.nameKey);
           if (!target) {
             const entry = unmatched.get(row.nameKey);
@@ -378,9 +385,18 @@ async function runImport(tx: Tx, input: ImportInput): Promise<ImportAnswer> {
     processedEvents += await insertBatch(tx, batch, record.id);
   });
 
-  // Affected days: every day of the month up to today for the employees the file names
-  // (see recalculate.ts daysToCompute), in batches.
+  // The range this import records (DECISIONS §8), stored before the recalculation reads it.
   const { from, to } = monthBounds(input.month);
+  const coveredBefore = await coveredThroughOf(tx, input.month);
+  const coveredThrough = input.coveredThrough ?? defaultCoveredThrough(input.month, newestPunch, input.today);
+  await tx.update(attendanceImports).set({ coveredThrough }).where(sql`${attendanceImports.id} = ${record.id}`);
+  // Affected days: every day of the month up to today for the employees the file names, and for
+  // everyone with days this month when the recorded range grew (their newly recorded days are
+  // judged now: see recalculate.ts daysToCompute), in batches.
+  const matchedEmployees = affected.size;
+  if (coveredThrough !== null && (coveredBefore === null || coveredThrough > coveredBefore)) {
+    for (const id of await employeesWithDays(tx, from, to)) affected.add(id);
+  }
   const employeeIds = [...affected].sort();
   await recalculateDays(tx, policy, { employeeIds, from, to, today: input.today });
 
@@ -391,6 +407,8 @@ async function runImport(tx: Tx, input: ImportInput): Promise<ImportAnswer> {
     duplicateEvents: matchedEvents - processedEvents,
     unmatchedNames: [...unmatched.values()],
     errors,
+    coveredThrough,
+    coverageWarning: coverageGap(input.month, newestPunch, coveredThrough)?.message ?? null,
   };
 
   await tx
@@ -413,7 +431,7 @@ async function runImport(tx: Tx, input: ImportInput): Promise<ImportAnswer> {
         ? [{ n: 0 }]
         : await rows<{ n: number }>(tx, sql`select count(*)::int as n from attendance_days where employee_id = any((${textArray(employeeIds)})::uuid[]) and date between ${from}::date and ${to}::date`);
     answer.dryRun = true;
-    answer.preview = { month: input.month, matchedEmployees: employeeIds.length, affectedDays: Number(count.n), firstDate, lastDate, days };
+    answer.preview = { month: input.month, matchedEmployees, affectedDays: Number(count.n), firstDate, lastDate, newestPunch, days };
   }
   return answer;
 }

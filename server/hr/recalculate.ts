@@ -9,7 +9,8 @@ import type { Queryable } from "../db/client";
 import type { DayStatus, PunchType, Weekday } from "../../shared/constants";
 import type { AttendancePolicy, ReviewReason } from "../../shared/schemas/hr";
 import { computeDay, mergeManualEdit, type Punch, type StoredDay } from "./attendance-engine";
-import { datesBetween, maxDate, minDate } from "./calendar";
+import { datesBetween, maxDate, minDate, monthOfDate } from "./calendar";
+import { coverageOfMonths } from "./coverage";
 import { rows, slices, textArray } from "./sql";
 
 export type RecalcScope = {
@@ -50,7 +51,8 @@ export type DayToStore = StoredDay & { employeeId: string; date: string };
 
 /**
  * Which days are computed for one employee: for an active employee every day from
- * max(joiningDate, from) to min(today, to) — a working day without punches is Absent (Unpaid);
+ * max(joiningDate, from) to min(today, to) — a recorded working day without punches is Absent
+ * (Unpaid), a day not recorded without punches is not stored (computeDay);
  * for an inactive one only the days that have punches. Days edited by hand in the range are
  * always revisited so their punch facts follow the punches.
  */
@@ -76,6 +78,8 @@ export async function recalculateDays(q: Queryable, policy: AttendancePolicy, sc
   const holidayDates = new Set(policy.holidays.map((h) => h.date));
   const groups = [...slices([...new Set(scope.employeeIds)].sort(), scope.groupSize ?? EMPLOYEE_GROUP)];
   if (groups.length === 0) return 0;
+  // What the imports cover, read in this transaction (an import stores its range before it recalculates).
+  const coverage = await coverageOfMonths(q, monthOfDate(scope.from), monthOfDate(scope.to));
   const quiet = <T>(p: Promise<T>) => (p.catch(() => {}), p);
   let loading = quiet(loadGroup(q, groups[0], scope));
   let writing: Promise<number> = Promise.resolve(0);
@@ -84,7 +88,7 @@ export async function recalculateDays(q: Queryable, policy: AttendancePolicy, sc
     for (let i = 0; i < groups.length; i++) {
       const data = await loading;
       if (i + 1 < groups.length) loading = quiet(loadGroup(q, groups[i + 1], scope));
-      const days = computeGroup(policy, holidayDates, data, scope);
+      const days = computeGroup(policy, holidayDates, coverage, data, scope);
       written += await writing;
       writing = quiet(upsertAll(q, days));
     }
@@ -122,7 +126,7 @@ async function loadGroup(q: Queryable, ids: string[], scope: RecalcScope): Promi
   return { employees, punches, existing };
 }
 
-function computeGroup(policy: AttendancePolicy, holidayDates: Set<string>, data: GroupData, scope: RecalcScope): DayToStore[] {
+function computeGroup(policy: AttendancePolicy, holidayDates: Set<string>, coverage: Map<string, string>, data: GroupData, scope: RecalcScope): DayToStore[] {
   const { employees, punches, existing } = data;
   const punchTexts = new Map(punches.map((p) => [p.employee_id, p.punches]));
   const existingByKey = new Map<string, ExistingRow>();
@@ -148,7 +152,14 @@ function computeGroup(policy: AttendancePolicy, holidayDates: Set<string>, data:
     );
     for (const date of dates) {
       const computed = computeDay(
-        { date, weeklyOff: employee.weekly_off, isHoliday: holidayDates.has(date), punches: byDate.get(date) ?? [], today: scope.today },
+        {
+          date,
+          weeklyOff: employee.weekly_off,
+          isHoliday: holidayDates.has(date),
+          punches: byDate.get(date) ?? [],
+          today: scope.today,
+          coveredThrough: coverage.get(monthOfDate(date)) ?? null,
+        },
         rules,
       );
       const before = existingByKey.get(`${employee.id}|${date}`);

@@ -195,34 +195,70 @@ describe("reports and exports", () => {
   });
 });
 
-describe("GET /api/hr/dashboard/stats", () => {
-  it("counts today's days in Asia/Kolkata", async () => {
-    const present = await makeEmployee(t.db, { departmentId: dept.id, employeeName: "Tara Today" });
-    const pending = await makeEmployee(t.db, { departmentId: dept.id, employeeName: "Uma Today" });
-    await makeEmployee(t.db, { departmentId: dept.id, employeeName: "Vin Today" });
-    await makeEmployee(t.db, { departmentId: dept.id, employeeName: "Inactive Today", isActive: false });
-    const res = await upload(
-      hr,
-      csv([
-        HEADER,
-        ["Tara Today", TODAY, "09:50", "IN"],
-        ["Tara Today", TODAY, "10:00", "OUT"],
-        ["Uma Today", TODAY, "09:00", "IN"],
-        ["Vin Today", "2026-11-20", "09:00", "IN"],
-        ["Vin Today", "2026-11-20", "18:00", "OUT"],
-      ]),
-      { month: "2026-11" },
-    );
-    expect(res.body.processedEvents).toBe(5);
-    expect((await dayOf(pending.id, TODAY)).dayStatus).toBe("Pending Review");
-    const [counts] = await t.db.select({ total: sql<number>`count(*)::int`, active: sql<number>`(count(*) filter (where ${employees.isActive}))::int` }).from(employees);
-    const stats = await hr.get("/api/hr/dashboard/stats");
-    expect(stats.status).toBe(200);
-    // Tara: 10 minutes of work is an unpaid absence, and late; Vin has no punch today.
-    expect(stats.body).toEqual({ totalEmployees: Number(counts.total), activeEmployees: Number(counts.active), presentToday: 0, absentToday: 2, lateArrivals: 1, pendingApprovals: 1 });
-    const edit = await hr.put(`/api/hr/attendance/${(await dayOf(present.id, TODAY)).id}`, { dayStatus: "On Duty/Client Visit", reason: "Client visit" });
-    expect(edit.status).toBe(200);
-    expect((await hr.get("/api/hr/dashboard/stats")).body).toMatchObject({ presentToday: 1, absentToday: 1, lateArrivals: 1, pendingApprovals: 1 });
+describe("GET /api/hr/dashboard/stats (DECISIONS §8: only recorded days are judged)", () => {
+  it("until an import holds punches of today nobody is absent; then absentToday counts who is due and has no punch in yet, and today costs nothing", async () => {
+    // A database of its own: the dashboard counts every employee.
+    const own = await createTestApp({ clock: () => NOW });
+    try {
+      const staff = (await own.signIn("HR Staff")).api;
+      const department = await makeDepartment(own.db, "Front Office");
+      const tara = await makeEmployee(own.db, { departmentId: department.id, employeeName: "Tara Today", monthlySalary: "30000.00" });
+      const uma = await makeEmployee(own.db, { departmentId: department.id, employeeName: "Uma Today" });
+      await makeEmployee(own.db, { departmentId: department.id, employeeName: "Vin Today" });
+      await makeEmployee(own.db, { departmentId: department.id, employeeName: "Sam Sunday", weeklyOff: "Saturday" });
+      await makeEmployee(own.db, { departmentId: department.id, employeeName: "Inactive Today", isActive: false });
+
+      const before = await staff.get("/api/hr/dashboard/stats");
+      expect(before.status).toBe(200);
+      expect(before.body).toEqual({
+        totalEmployees: 5,
+        activeEmployees: 4,
+        presentToday: 0,
+        absentToday: null,
+        lateArrivals: 0,
+        pendingApprovals: 0,
+        todayRecorded: false,
+        coveredThrough: null,
+      });
+
+      const res = await upload(
+        staff,
+        csv([
+          HEADER,
+          ["Tara Today", TODAY, "09:50", "IN"],
+          ["Tara Today", TODAY, "10:00", "OUT"],
+          ["Uma Today", TODAY, "09:00", "IN"],
+          ["Vin Today", "2026-11-20", "09:00", "IN"],
+          ["Vin Today", "2026-11-20", "18:00", "OUT"],
+        ]),
+        { month: "2026-11" },
+      );
+      expect(res.body).toMatchObject({ processedEvents: 5, coveredThrough: "2026-11-20" });
+      const [tarasToday] = await own.db.select().from(attendanceDays).where(and(eq(attendanceDays.employeeId, tara.id), eq(attendanceDays.date, TODAY)));
+      // Ten minutes of work so far, and late: shown, but today is not over, so not judged.
+      expect(tarasToday).toMatchObject({ dayStatus: "Not recorded", firstInTime: "09:50:00", lastOutTime: "10:00:00", violationPoints: 1 });
+      const [umasToday] = await own.db.select().from(attendanceDays).where(and(eq(attendanceDays.employeeId, uma.id), eq(attendanceDays.date, TODAY)));
+      expect(umasToday.dayStatus).toBe("Not recorded");
+
+      const stats = await staff.get("/api/hr/dashboard/stats");
+      // Present: Tara and Uma punched in. Absent: Vin is due and has no punch in; Sam's weekly off is Saturday.
+      expect(stats.body).toEqual({
+        totalEmployees: 5,
+        activeEmployees: 4,
+        presentToday: 2,
+        absentToday: 1,
+        lateArrivals: 1,
+        pendingApprovals: 0,
+        todayRecorded: true,
+        coveredThrough: "2026-11-20",
+      });
+      // Today costs Tara nothing: her month's deductions come from the recorded days only.
+      const details = await staff.get(`/api/hr/employee-details/${tara.id}?month=2026-11`);
+      expect(details.body.coveredThrough).toBe("2026-11-20");
+      expect(details.body.monthlySummary.salaryDeductions.every((d: { reason: string }) => !/late|violation/i.test(d.reason))).toBe(true);
+    } finally {
+      await own.close();
+    }
   });
 });
 
@@ -241,7 +277,10 @@ describe("attendance policy", () => {
   });
 
   it("PUT (HR Admin) saves, is audited, and recalculates computed days of the current and previous month, manual days kept", async () => {
-    const vin = (await t.db.select().from(employees).where(eq(employees.employeeName, "Vin Today")))[0];
+    const vin = await makeEmployee(t.db, { departmentId: dept.id, employeeName: "Vin Today" });
+    const imported = await upload(hr, csv([HEADER, ["Vin Today", "2026-11-20", "09:00", "IN"], ["Vin Today", "2026-11-20", "18:00", "OUT"]]), { month: "2026-11" });
+    expect(imported.body.processedEvents).toBe(2);
+    expect((await dayOf(vin.id, "2026-11-20")).dayStatus).toBe("Present (Full)");
     const res = await hrAdmin.put("/api/hr/attendance-policy", {
       shiftStart: "10:00",
       lateGraceMinutes: 15,

@@ -79,7 +79,18 @@ describe("import rules (DECISIONS §8)", () => {
     );
     const res = await upload(hr, file, { month: "2026-10" });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ processedEvents: 4, totalRows: 4, skippedRows: 0, duplicateEvents: 0, unmatchedNames: [], errors: [] });
+    // October had ended before this upload: the import records the whole month (DECISIONS §8), and
+    // says that the 7th to the 31st will be judged although the file has no punch of them.
+    expect(res.body).toEqual({
+      processedEvents: 4,
+      totalRows: 4,
+      skippedRows: 0,
+      duplicateEvents: 0,
+      unmatchedNames: [],
+      errors: [],
+      coveredThrough: "2026-10-31",
+      coverageWarning: "The file's last punch is on day 6, but the import will record the month through day 31: days 7–31 will be marked Absent for everyone.",
+    });
 
     const monday = await dayOf(ravi.id, "2026-10-05");
     expect(monday).toMatchObject({ dayStatus: "Present (Full)", firstInTime: "09:50:00", lastOutTime: "18:05:30", violationPoints: 1, violationReason: "Late arrival 09:50", isManual: false });
@@ -102,13 +113,15 @@ describe("import rules (DECISIONS §8)", () => {
     expect(byStatus("Absent (Unpaid)")).toBe(18);
   });
 
-  it("never marks days after today", async () => {
+  it("never marks days after today, and records the current month only through yesterday", async () => {
     const neel = await newEmployee("Neel Future");
     const res = await upload(hr, csv([HEADER, ["Neel Future", "2026-11-20", "09:00", "IN"], ["Neel Future", "2026-11-25", "09:00", "IN"]]), { month: "2026-11" });
     expect(res.status).toBe(200);
     expect(res.body.processedEvents).toBe(2);
     const days = await t.db.select().from(attendanceDays).where(eq(attendanceDays.employeeId, neel.id));
-    expect(days.map((d) => d.date).sort().at(-1)).toBe("2026-11-21");
+    // Today (the 21st) is not over: without a punch of it, nothing is stored for it.
+    expect(res.body.coveredThrough).toBe("2026-11-20");
+    expect(days.map((d) => d.date).sort().at(-1)).toBe("2026-11-20");
     expect((await dayOf(neel.id, "2026-11-20")).dayStatus).toBe("Pending Review");
   });
 
@@ -144,6 +157,8 @@ describe("import rules (DECISIONS §8)", () => {
         { row: 4, message: 'Invalid time "25:00" (expected HH:MM or HH:MM:SS)' },
         { row: 9, message: 'Invalid event type "sideways" (expected punch_in, punch_out, IN or OUT)' },
       ],
+      coveredThrough: "2026-10-31",
+      coverageWarning: "The file's last punch is on day 9, but the import will record the month through day 31: days 10–31 will be marked Absent for everyone.",
     });
     expect(await punchCount(kiran.id)).toBe(2);
     expect((await dayOf(kiran.id, "2026-10-08")).dayStatus).toBe("Present (Full)");

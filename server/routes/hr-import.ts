@@ -8,6 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import type { RequestHandler } from "express";
 import multer from "multer";
+import { coveredThroughProblem } from "../../shared/attendance-days";
 import { HR_ROLES, LIMITS } from "../../shared/constants";
 import { importUploadFieldsSchema, nameMappingSchema } from "../../shared/schemas/hr";
 import { actorOf } from "../middlewares/auth";
@@ -101,7 +102,7 @@ export function hrImportRoutes(deps: AppDeps): ApiRouter {
       method: "post",
       path: "/hr/import/upload",
       access: HR_ROLES,
-      summary: "Import punches from a CSV file (multipart csvFile, month; dryRun=true stores nothing)",
+      summary: "Import punches from a CSV file (multipart csvFile, month, optional coveredThrough; dryRun=true stores nothing)",
       body: importUploadFieldsSchema,
       tag,
     },
@@ -112,13 +113,17 @@ export function hrImportRoutes(deps: AppDeps): ApiRouter {
         if (!file) throw badRequest("Please select a CSV file to import", [{ path: "csvFile", message: "Please select a CSV file to import" }]);
         const fields = parse(importUploadFieldsSchema, req.body ?? {});
         if (!looksLikeCsvUpload(file)) throw badRequest(NOT_CSV_MESSAGE, [{ path: "csvFile", message: "Please select a CSV file" }]);
+        const today = todayIn(deps.clock, deps.config.appTimezone);
+        const coverageProblem = fields.coveredThrough === undefined ? null : coveredThroughProblem(fields.month, fields.coveredThrough, today);
+        if (coverageProblem) throw badRequest(coverageProblem, [{ path: "coveredThrough", message: coverageProblem }]);
         return await importPunches(db, {
           filePath: file.path,
           fileName: file.originalname,
           month: fields.month,
           dryRun: fields.dryRun,
           actor: actorOf(req),
-          today: todayIn(deps.clock, deps.config.appTimezone),
+          today,
+          coveredThrough: fields.coveredThrough,
           ipAddress: req.ip,
         });
       } finally {

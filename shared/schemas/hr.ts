@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DATE_RANGE_MESSAGE, MONTH_RANGE_MESSAGE, isDayInRange, isMonthInRange } from "../date-range";
-import { DAY_STATUSES, LIMITS, PUNCH_TYPES, WEEKDAYS, type DayStatus, type PunchType, type Weekday } from "../constants";
+import { DAY_STATUSES, EDITABLE_DAY_STATUSES, LIMITS, PUNCH_TYPES, WEEKDAYS, type DayStatus, type PunchType, type Weekday } from "../constants";
 import { readMoney } from "../money";
 
 // Request bodies, queries and answers of the HR API (spec 001 §3, §5, §7; DECISIONS §8).
@@ -206,9 +206,9 @@ export const attendanceQuerySchema = z
   });
 export type AttendanceQuery = z.output<typeof attendanceQuerySchema>;
 
-/** `PUT /api/hr/attendance/:id`: a hand edit; always with a reason (DECISIONS §8). */
+/** `PUT /api/hr/attendance/:id`: a hand edit; always with a reason (DECISIONS §8). `Not recorded` is the day rule's alone. */
 export const attendanceEditSchema = z.object({
-  dayStatus: dayStatusSchema,
+  dayStatus: z.enum(EDITABLE_DAY_STATUSES, { error: "Invalid attendance status" }),
   violationReason: optionalText(500),
   violationPoints: z.preprocess(
     blankToUndefined,
@@ -241,7 +241,13 @@ export type AttendanceRecord = {
 };
 
 export type AttendanceSummary = { totalEmployees: number; present: number; absent: number; late: number };
-export type AttendanceListResponse = { attendance: AttendanceRecord[]; summary: AttendanceSummary };
+/**
+ * DECISIONS §8 "Only recorded days are judged": the last day of the asked month (of the date's
+ * month, for a date) that an import covers; null when none does. Later days are `Not recorded`
+ * (stored only when they have punches).
+ */
+export type CoveredThrough = string | null;
+export type AttendanceListResponse = { attendance: AttendanceRecord[]; summary: AttendanceSummary; coveredThrough: CoveredThrough };
 
 // ---------------------------------------------------------------- attendance policy
 
@@ -326,6 +332,9 @@ export const importUploadFieldsSchema = z.object({
   month: z.string({ error: "Please select the month for this attendance data" }).trim().min(1, "Please select the month for this attendance data").pipe(monthSchema),
   // A dry run analyses the file and stores nothing.
   dryRun: z.preprocess((v) => (typeof v === "string" ? ["1", "true", "yes"].includes(v.trim().toLowerCase()) : v), z.boolean().default(false)),
+  // The last day this import records (DECISIONS §8); absent or blank: the default rule. The route
+  // checks it against the month and today (shared/attendance-days.ts coveredThroughProblem).
+  coveredThrough: z.preprocess(blankToUndefined, isoDateSchema.optional()),
 });
 export type ImportUploadFields = z.output<typeof importUploadFieldsSchema>;
 
@@ -337,6 +346,8 @@ export type ImportPreview = {
   affectedDays: number;
   firstDate: string | null;
   lastDate: string | null;
+  /** The file's newest punch date of the month (matched or not). */
+  newestPunch: string | null;
 };
 
 /** The answer of an import (DECISIONS §8); errors holds the first 100 bad rows. */
@@ -349,6 +360,10 @@ export type ImportResult = {
   errors: { row: number; message: string }[];
   dryRun?: boolean;
   preview?: ImportPreview;
+  /** The last day of the month this import records (DECISIONS §8); null: none. */
+  coveredThrough: CoveredThrough;
+  /** Set when the file's newest punch is more than a day before coveredThrough: "days 10–31 will be marked Absent for everyone". */
+  coverageWarning: string | null;
 };
 
 export type PunchEvent = { employeeId: string; date: string; time: string; type: PunchType };
@@ -374,16 +389,27 @@ export type EmployeeDetailsResponse = {
   month: string;
   monthlySummary: MonthlySummary;
   monthlyAttendance: AttendanceRecord[];
+  /** The month's recorded days end here (DECISIONS §8); the summary and deductions count only them. */
+  coveredThrough: CoveredThrough;
 };
 
-/** `GET /api/hr/dashboard/stats` (spec 001 §3): "today" in APP_TIMEZONE; pendingApprovals = days in Pending Review. */
+/**
+ * `GET /api/hr/dashboard/stats` (spec 001 §3, DECISIONS §8): "today" in APP_TIMEZONE.
+ * todayRecorded: an import holds punches of today; until then absentToday is null (unknown).
+ * presentToday: active employees with a punch in today (or a present status set by hand);
+ * absentToday: active employees due at work today (not their weekly off, not a holiday) with no
+ * punch in yet; lateArrivals: today's days with violation points; pendingApprovals: days of this
+ * month (to today) in Pending Review; coveredThrough: the newest day any import records.
+ */
 export type HrDashboardStats = {
   totalEmployees: number;
   activeEmployees: number;
   presentToday: number;
-  absentToday: number;
+  absentToday: number | null;
   lateArrivals: number;
   pendingApprovals: number;
+  todayRecorded: boolean;
+  coveredThrough: CoveredThrough;
 };
 
 /** One active employee's line of the payroll report (`GET /api/hr/reports/payroll?month=YYYY-MM`). */
@@ -400,6 +426,8 @@ export type PayrollRow = {
 
 export type PayrollReport = {
   month: string;
+  /** The month's recorded days end here (DECISIONS §8); deductions come from them only. */
+  coveredThrough: CoveredThrough;
   rows: PayrollRow[];
   totals: { employees: number; salary: string; totalDeductions: string; netPay: string };
 };

@@ -3,7 +3,7 @@
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { DAY_STATUSES } from "@shared/constants";
+import { EDITABLE_DAY_STATUSES, NOT_RECORDED } from "@shared/constants";
 import { formatDate } from "@shared/format";
 import { attendanceEditSchema, type AttendanceEdit, type AttendanceEditInput, type AttendanceRecord } from "@shared/schemas/hr";
 import { Alert, Button, Dialog, DialogContent, Field, Input, Select, Textarea } from "@/components/ui";
@@ -21,7 +21,8 @@ export function AttendanceEditDialog({ record, onOpenChange }: { record: Attenda
 
   useEffect(() => {
     if (record) {
-      reset({ dayStatus: record.dayStatus, violationPoints: record.violationPoints ?? 0, violationReason: record.violationReason ?? "", reason: "" });
+      // A day not recorded yet is edited into one of the statuses a person may set (Absent by default).
+      reset({ dayStatus: record.dayStatus === NOT_RECORDED ? "Absent (Unpaid)" : record.dayStatus, violationPoints: record.violationPoints ?? 0, violationReason: record.violationReason ?? "", reason: "" });
     }
   }, [record, reset]);
 
@@ -75,7 +76,7 @@ export function AttendanceEditDialog({ record, onOpenChange }: { record: Attenda
               </Alert>
             ) : null}
             <Field label="Status" required error={errors.dayStatus?.message}>
-              <Select options={DAY_STATUSES.map((s) => ({ value: s, label: s }))} {...register("dayStatus")} />
+              <Select options={EDITABLE_DAY_STATUSES.map((s) => ({ value: s, label: s }))} {...register("dayStatus")} />
             </Field>
             <div className="grid gap-4 sm:grid-cols-[140px_1fr]">
               <Field label="Violation Points" error={errors.violationPoints?.message}>

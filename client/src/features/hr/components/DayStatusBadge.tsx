@@ -13,6 +13,8 @@ const VARIANTS: Record<DayStatus, BadgeVariant> = {
   "On Duty/Client Visit": "info",
   WFH: "info",
   "Pending Review": "warning",
+  // Not judged yet (DECISIONS §8): calm and neutral, never read as an absence.
+  "Not recorded": "outline",
 };
 
 export function DayStatusBadge({ status }: { status: DayStatus | string }) {

@@ -88,3 +88,16 @@ export function weekdayShort(iso: string): string {
   const d = new Date(`${iso}T00:00:00Z`);
   return Number.isNaN(d.getTime()) ? "" : WEEKDAY_SHORT[d.getUTCDay()];
 }
+
+const SHORT_MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/**
+ * What the screens say about the days imports have recorded (DECISIONS §8): "Recorded through
+ * 21 Nov" (the year when it is not `current`'s), or that nothing is recorded yet.
+ */
+export function recordedThroughText(coveredThrough: string | null, now: Date = new Date()): string {
+  if (!coveredThrough) return "No days recorded yet";
+  const [y, m, d] = coveredThrough.split("-").map(Number);
+  const year = String(y) === todayIso(now).slice(0, 4) ? "" : ` ${y}`;
+  return `Recorded through ${d} ${SHORT_MONTHS[m - 1]}${year}`;
+}

@@ -5,6 +5,7 @@ import { PATHS } from "@/app/paths";
 import { Alert, Card, CardContent, CardHeader, CardTitle, StatCard } from "@/components/ui";
 import { errorMessage } from "@/lib/api";
 import { useHrStats } from "../api";
+import { recordedThroughText } from "../lib/dates";
 
 function percent(part: number, whole: number): number {
   return whole > 0 ? Math.round((part / whole) * 100) : 0;
@@ -26,6 +27,11 @@ export default function HrDashboardPage() {
   return (
     <div className="space-y-6">
       {stats.isError ? <Alert variant="destructive">{errorMessage(stats.error, "Failed to load HR statistics")}</Alert> : null}
+      {s ? (
+        <p className="text-sm text-slate-600" data-testid="recorded-through">
+          {recordedThroughText(s.coveredThrough)}. Days after that are not recorded and cost nothing until an import covers them.
+        </p>
+      ) : null}
       <section aria-label="Today" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-5">
         <StatCard title="Total Employees" value={value(s?.totalEmployees)} subtitle={s ? `${s.activeEmployees} active` : "Loading…"} icon={Users} />
         <StatCard
@@ -35,7 +41,14 @@ export default function HrDashboardPage() {
           icon={CalendarCheck}
           variant="success"
         />
-        <StatCard title="Absent Today" value={value(s?.absentToday)} subtitle="Unpaid absences" icon={UserX} variant="error" />
+        <StatCard
+          title="Absent Today"
+          // DECISIONS §8: nobody is absent before an import holds punches of today.
+          value={s ? (s.absentToday === null ? "Not recorded" : s.absentToday) : "—"}
+          subtitle={s ? (s.absentToday === null ? "No punches of today imported yet" : "Due today, no punch in yet") : "Loading…"}
+          icon={UserX}
+          variant={s?.absentToday === null ? "default" : "error"}
+        />
         <StatCard title="Late Arrivals" value={value(s?.lateArrivals)} subtitle="With violation points" icon={Clock} variant="warning" />
         <StatCard title="Pending Reviews" value={value(s?.pendingApprovals)} subtitle="Attendance records" icon={ClipboardList} variant="warning" />
       </section>
