@@ -158,13 +158,14 @@ export type UploadPhase = "uploading" | "processing";
  * `onPhase('processing')` once it has arrived and the server works. Rejects with an ApiError.
  */
 export function uploadAttendanceCsv(
-  { file, month, dryRun }: { file: File; month: string; dryRun?: boolean },
+  { file, month, dryRun, coveredThrough }: { file: File; month: string; dryRun?: boolean; coveredThrough?: string },
   handlers: { onProgress?: (percent: number) => void; onPhase?: (phase: UploadPhase) => void; signal?: AbortSignal } = {},
 ): Promise<ImportResult> {
   return new Promise((resolve, reject) => {
     const form = new FormData();
     form.append("month", month);
     if (dryRun) form.append("dryRun", "true");
+    if (coveredThrough) form.append("coveredThrough", coveredThrough);
     form.append("csvFile", file);
     const xhr = new XMLHttpRequest();
     xhr.open("POST", "/api/hr/import/upload");

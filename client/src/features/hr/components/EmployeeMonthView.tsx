@@ -10,6 +10,7 @@ import { useEmployeeDetails } from "../api";
 import { formatClock, formatHours, monthLabel, weekdayShort } from "../lib/dates";
 import { AttendanceEditDialog } from "./AttendanceEditDialog";
 import { DayStatusBadge } from "./DayStatusBadge";
+import { RecordedThrough } from "./RecordedThrough";
 
 function SummaryTile({ label, value, tone }: { label: string; value: number | string; tone: string }) {
   return (
@@ -24,42 +25,45 @@ export function MonthSummary({ details }: { details: EmployeeDetailsResponse }) 
   const s = details.monthlySummary;
   const hasSalary = Boolean(details.employee.monthlySalary && Number(details.employee.monthlySalary) > 0);
   return (
-    <div className="grid items-start gap-4 lg:grid-cols-[1fr_320px]">
-      <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-        <SummaryTile label="Present Days" value={s.presentDays} tone="border-green-200 bg-green-50 text-green-800" />
-        <SummaryTile label="Absent Days" value={s.absentDays} tone="border-red-200 bg-red-50 text-red-700" />
-        <SummaryTile label="Late Days" value={s.lateDays} tone="border-amber-200 bg-amber-50 text-amber-800" />
-        <SummaryTile label="Violation Points" value={s.violationPoints} tone="border-purple-200 bg-purple-50 text-purple-800" />
-      </div>
-      <section aria-labelledby="deductions-heading" className="rounded-lg border border-slate-200 p-3">
-        <h3 id="deductions-heading" className="text-sm font-semibold text-slate-900">
-          Salary Deductions
-        </h3>
-        {!hasSalary ? (
-          <p className="mt-2 text-sm text-slate-600">No monthly salary on record, so no deductions are calculated.</p>
-        ) : s.salaryDeductions.length === 0 ? (
-          <p className="mt-2 text-sm text-slate-600">No deductions this month.</p>
-        ) : (
-          <ul className="mt-2 divide-y divide-slate-100 text-sm">
-            {s.salaryDeductions.map((d, i) => (
-              <li key={i} className="flex justify-between gap-3 py-1.5">
-                <span className="text-slate-700">{d.reason}</span>
-                <span className="shrink-0 tabular-nums text-red-700">−{formatRupees(d.amount)}</span>
-              </li>
-            ))}
-          </ul>
-        )}
-        <p className="mt-2 flex justify-between border-t border-slate-200 pt-2 text-sm font-semibold text-slate-900">
-          <span>Total Deductions</span>
-          <span className="tabular-nums">{formatRupees(s.totalDeductions)}</span>
-        </p>
-        {hasSalary ? (
-          <p className="mt-1 flex justify-between text-xs text-slate-600">
-            <span>Monthly salary</span>
-            <span className="tabular-nums">{formatRupees(details.employee.monthlySalary)}</span>
+    <div className="space-y-3">
+      <RecordedThrough coveredThrough={details.coveredThrough} month={details.month} />
+      <div className="grid items-start gap-4 lg:grid-cols-[1fr_320px]">
+        <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+          <SummaryTile label="Present Days" value={s.presentDays} tone="border-green-200 bg-green-50 text-green-800" />
+          <SummaryTile label="Absent Days" value={s.absentDays} tone="border-red-200 bg-red-50 text-red-700" />
+          <SummaryTile label="Late Days" value={s.lateDays} tone="border-amber-200 bg-amber-50 text-amber-800" />
+          <SummaryTile label="Violation Points" value={s.violationPoints} tone="border-purple-200 bg-purple-50 text-purple-800" />
+        </div>
+        <section aria-labelledby="deductions-heading" className="rounded-lg border border-slate-200 p-3">
+          <h3 id="deductions-heading" className="text-sm font-semibold text-slate-900">
+            Salary Deductions
+          </h3>
+          {!hasSalary ? (
+            <p className="mt-2 text-sm text-slate-600">No monthly salary on record, so no deductions are calculated.</p>
+          ) : s.salaryDeductions.length === 0 ? (
+            <p className="mt-2 text-sm text-slate-600">No deductions this month.</p>
+          ) : (
+            <ul className="mt-2 divide-y divide-slate-100 text-sm">
+              {s.salaryDeductions.map((d, i) => (
+                <li key={i} className="flex justify-between gap-3 py-1.5">
+                  <span className="text-slate-700">{d.reason}</span>
+                  <span className="shrink-0 tabular-nums text-red-700">−{formatRupees(d.amount)}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+          <p className="mt-2 flex justify-between border-t border-slate-200 pt-2 text-sm font-semibold text-slate-900">
+            <span>Total Deductions</span>
+            <span className="tabular-nums">{formatRupees(s.totalDeductions)}</span>
           </p>
-        ) : null}
-      </section>
+          {hasSalary ? (
+            <p className="mt-1 flex justify-between text-xs text-slate-600">
+              <span>Monthly salary</span>
+              <span className="tabular-nums">{formatRupees(details.employee.monthlySalary)}</span>
+            </p>
+          ) : null}
+        </section>
+      </div>
     </div>
   );
 }

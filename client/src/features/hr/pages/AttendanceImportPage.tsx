@@ -20,7 +20,7 @@ import { Link } from "wouter";
 import { formatDate, formatFileSize } from "@shared/format";
 import type { ImportResult } from "@shared/schemas/hr";
 import { PATHS } from "@/app/paths";
-import { Alert, Badge, Button, buttonVariants, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, Progress, Select } from "@/components/ui";
+import { Alert, Badge, Button, buttonVariants, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, Input, Progress, Select } from "@/components/ui";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api";
 import { cn } from "@/lib/utils";
@@ -34,7 +34,8 @@ import {
   type UploadPhase,
 } from "../api";
 import { analyseCsvFile, AUTO_SELECT_CONFIDENCE, isCsvFile, REQUIRED_COLUMNS, type CsvAnalysis } from "../lib/csv-analysis";
-import { importMonthOptions, monthLabel } from "../lib/dates";
+import { importMonthOptions, monthLabel, todayIso } from "../lib/dates";
+import { latestCoverable } from "@shared/attendance-days";
 
 type Run = { phase: UploadPhase; percent: number; dryRun: boolean } | null;
 
@@ -158,6 +159,14 @@ function ResultPanel({ result, onReimport, busy }: { result: ImportResult; onRei
           <Stat label="Skipped (other months)" value={result.skippedRows.toLocaleString("en-IN")} tone={result.skippedRows ? "text-amber-700" : undefined} />
           <Stat label="Duplicates" value={result.duplicateEvents.toLocaleString("en-IN")} tone={result.duplicateEvents ? "text-slate-600" : undefined} />
         </dl>
+        {result.coverageWarning ? (
+          <Alert variant="warning" title="Days with no punches will be judged">
+            {result.coverageWarning} Set "Recorded through" to the last day the file really covers to avoid that.
+          </Alert>
+        ) : null}
+        <p className="text-sm text-slate-700" data-testid="import-recorded-through">
+          {result.coveredThrough ? `${dry ? "Would record" : "Recorded"} the month through ${formatDate(result.coveredThrough)}.` : "No day of the month is recorded by this import (none is over yet)."}
+        </p>
         {result.preview ? (
           <p className="text-sm text-slate-700">
             {result.preview.matchedEmployees} employee{result.preview.matchedEmployees === 1 ? "" : "s"} matched · {result.preview.affectedDays} employee-days to recalculate
@@ -314,6 +323,8 @@ function FormatHelp() {
 export default function AttendanceImportPage() {
   const monthOptions = importMonthOptions();
   const [month, setMonth] = useState("");
+  // DECISIONS §8: the last day this import records; empty = the rule's default.
+  const [coveredThrough, setCoveredThrough] = useState("");
   const [file, setFile] = useState<File | null>(null);
   const [dragging, setDragging] = useState(false);
   const [analysing, setAnalysing] = useState(false);
@@ -367,7 +378,7 @@ export default function AttendanceImportPage() {
     setRun({ phase: "uploading", percent: 0, dryRun });
     try {
       const answer = await uploadAttendanceCsv(
-        { file, month, dryRun },
+        { file, month, dryRun, coveredThrough: coveredThrough || undefined },
         {
           onProgress: (percent) => setRun((r) => (r ? { ...r, percent } : r)),
           onPhase: (phase) => setRun((r) => (r ? { ...r, phase } : r)),
@@ -412,7 +423,30 @@ export default function AttendanceImportPage() {
             </CardHeader>
             <CardContent className="space-y-5">
               <Field label="Month" required hint="The month this attendance data belongs to">
-                <Select placeholder="Select month" value={month} onChange={(e) => setMonth(e.target.value)} options={monthOptions} disabled={busy} />
+                <Select
+                  placeholder="Select month"
+                  value={month}
+                  onChange={(e) => {
+                    setMonth(e.target.value);
+                    setCoveredThrough("");
+                  }}
+                  options={monthOptions}
+                  disabled={busy}
+                />
+              </Field>
+              <Field
+                label="Recorded through (optional)"
+                hint="Days of the month up to this one are judged (Absent when nobody punched). Leave empty: the whole month once it has ended, else the file's last punch day."
+              >
+                <Input
+                  id="covered-through"
+                  type="date"
+                  value={coveredThrough}
+                  min={month ? `${month}-01` : undefined}
+                  max={month ? (latestCoverable(month, todayIso()) ?? undefined) : undefined}
+                  onChange={(e) => setCoveredThrough(e.target.value)}
+                  disabled={busy || !month || latestCoverable(month, todayIso()) === null}
+                />
               </Field>
 
               <div>

@@ -13,6 +13,7 @@ import { Alert, Button, Card, Dialog, DialogContent, EmptyState, Field, Input, L
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api";
 import { downloadCsv, HR_KEYS, useAllEmployees, useDepartments } from "../api";
+import { RecordedThrough } from "../components/RecordedThrough";
 import { AttendanceEditDialog } from "../components/AttendanceEditDialog";
 import { DayStatusBadge } from "../components/DayStatusBadge";
 import { EmployeeMonthView } from "../components/EmployeeMonthView";
@@ -60,6 +61,8 @@ export default function AttendancePage() {
   const fetching = results.some((r) => r.isFetching);
   const failed = results.find((r) => r.isError);
 
+  // The recorded range of the newest month shown (DECISIONS §8): the days after it are Not recorded.
+  const newest = results.at(-1)?.data as AttendanceListResponse | undefined;
   const { records, summary } = useMemo(() => {
     const answers = results.map((r) => r.data as AttendanceListResponse | undefined).filter(Boolean) as AttendanceListResponse[];
     let all = answers.flatMap((a) => a.attendance).filter((r) => r.date >= from && r.date <= to);
@@ -175,6 +178,8 @@ export default function AttendancePage() {
           </Button>
         </div>
       </Card>
+
+      {newest ? <RecordedThrough coveredThrough={newest.coveredThrough} month={to.slice(0, 7)} /> : null}
 
       <section aria-label="Summary" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <StatCard title="Total Employees" value={summary.totalEmployees} icon={Users} />

@@ -9,6 +9,7 @@ import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api";
 import { downloadCsv, usePayrollReport } from "../api";
 import { addMonths, currentMonth, monthLabel } from "../lib/dates";
+import { RecordedThrough } from "../components/RecordedThrough";
 
 function departmentName(row: PayrollRow): string {
   return row.employee.department?.name ?? "—";
@@ -67,6 +68,8 @@ export default function PayrollReportsPage() {
           {exporting ? "Exporting…" : "Export CSV"}
         </Button>
       </Card>
+
+      {report.data ? <RecordedThrough coveredThrough={report.data.coveredThrough} month={month} /> : null}
 
       <section aria-label="Totals" className="grid gap-3 sm:grid-cols-3">
         <StatCard title="Gross Salaries" value={formatRupees(totals.salary)} subtitle={`${rows.length} employee${rows.length === 1 ? "" : "s"}`} />
