@@ -8,6 +8,62 @@ export const FINANCE_ROLES: readonly Role[] = ["Accountant", "Approver", "SuperA
 
 export const TRANSACTION_STATUSES = ["Draft", "Pending", "Approved", "Rejected", "PaymentDue", "Paid", "Completed"] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+/** How a person calls a status ("Payment Due", not "PaymentDue"); both sides show these words. */
+export const STATUS_LABELS: Record<TransactionStatus, string> = {
+  Draft: "Draft",
+  Pending: "Pending",
+  Approved: "Approved",
+  Rejected: "Rejected",
+  PaymentDue: "Payment Due",
+  Paid: "Paid",
+  Completed: "Completed",
+};
+/** Approved money: what budgets, summaries and the dashboard count as approved (DECISIONS §4). */
+export const APPROVED_FAMILY = ["Approved", "PaymentDue", "Paid", "Completed"] as const satisfies readonly TransactionStatus[];
+/** Who may own a transaction: the roles that may create one (DECISIONS §4, change-owner). */
+export const TRANSACTION_OWNER_ROLES: readonly Role[] = ["Accountant", "SuperAdmin"];
+/**
+ * The moves of DECISIONS §4's table by name. The server's status machine decides which of them a
+ * user may make now and sends them as `availableMoves`; the client shows buttons from that alone.
+ */
+export const TRANSACTION_MOVES = [
+  "create",
+  "edit",
+  "submit",
+  "approve",
+  "reject",
+  "delete-approval",
+  "mark-payment-due",
+  "process-payment",
+  "cancel-payment",
+  "complete",
+  "delete",
+  "force-status",
+  "change-owner",
+  "full-override",
+  "issue-emergency-links",
+  "add-attachment",
+] as const;
+export type TransactionMove = (typeof TRANSACTION_MOVES)[number];
+/** What a transaction's timeline records (DECISIONS §4), oldest first. */
+export const TIMELINE_KINDS = [
+  "created",
+  "submitted",
+  "approved",
+  "rejected",
+  "approval-deleted",
+  "payment-due",
+  "paid",
+  "payment-cancelled",
+  "completed",
+  "status-forced",
+  "owner-changed",
+  "overridden",
+  "emergency-approved",
+  "emergency-rejected",
+] as const;
+export type TimelineKind = (typeof TIMELINE_KINDS)[number];
+
 /** The statuses a SuperAdmin may force a transaction into (DECISIONS §4). */
 export const FORCEABLE_STATUSES = ["Approved", "Rejected", "Draft"] as const satisfies readonly TransactionStatus[];
 

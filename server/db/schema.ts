@@ -211,6 +211,8 @@ export const transactions = pgTable(
     index("transactions_unpaid_idx")
       .on(t.createdAt, t.amount, t.createdBy)
       .where(sql`${t.status} in ('Approved', 'PaymentDue') and not ${t.isPaid}`),
+    // The Overdue filter (DECISIONS §4): Payment Due, unpaid, by due date; few rows at any time.
+    index("transactions_overdue_idx").on(t.paymentDueDate).where(sql`${t.status} = 'PaymentDue' and not ${t.isPaid}`),
     index("transactions_duplicate_idx").on(t.categoryId, t.amount, t.transactionDate),
   ],
 );

@@ -2,7 +2,8 @@
 // decimal strings, dates YYYY-MM-DD, instants full ISO. Nothing else leaves the server.
 import type { ApprovalRow, AttachmentRow, TransactionRow } from "../db/schema";
 import type { CustomFieldDefinition } from "../../shared/schemas/categories";
-import type { Approval, Attachment, Transaction } from "../../shared/schemas/transactions";
+import type { Approval, Attachment, Transaction, TransactionDetailExtras } from "../../shared/schemas/transactions";
+import type { PossibleDuplicate } from "../../shared/schemas/transaction-tools";
 import type { ApprovalAction, PaymentMethod } from "../../shared/constants";
 import { paiseToString, toPaise } from "../../shared/money";
 
@@ -15,7 +16,7 @@ export type TransactionView = TransactionRow & {
   attachmentCount: number;
 };
 
-export type PossibleDuplicate = { id: string; humanReadableId: string; status: Transaction["status"] };
+export type { PossibleDuplicate } from "../../shared/schemas/transaction-tools";
 
 const iso = (d: Date | string | null): string | null => (d === null ? null : d instanceof Date ? d.toISOString() : new Date(d).toISOString());
 
@@ -84,12 +85,13 @@ export function presentAttachment(a: AttachmentRow): Attachment {
   };
 }
 
-export type TransactionDetails = Transaction & {
-  category: Transaction["category"] & { fieldSchema: CustomFieldDefinition[] };
-  approvals: Approval[];
-  attachments: Attachment[];
-  possibleDuplicates: PossibleDuplicate[];
-};
+export type TransactionDetails = Transaction &
+  TransactionDetailExtras & {
+    category: Transaction["category"] & { fieldSchema: CustomFieldDefinition[] };
+    approvals: Approval[];
+    attachments: Attachment[];
+    possibleDuplicates: PossibleDuplicate[];
+  };
 
 /** What the audit trail keeps of a transaction: its own fields, not the joined names. */
 export function auditSnapshot(row: TransactionRow): Record<string, unknown> {

@@ -158,7 +158,7 @@ describe("a link is void once its transaction", () => {
     await expectVoid(links, txn.id);
     // Back to Pending in the same round, with the same fields.
     const [approval] = await t.db.select().from(approvals).where(eq(approvals.transactionId, txn.id));
-    const back = await admin.api.delete(`/api/approvals/${approval.id}`);
+    const back = await admin.api.delete(`/api/approvals/${approval.id}`, { reason: "Approved by mistake" });
     expect(back.status).toBe(200);
     expect(back.body.status).toBe("Pending");
     await expectVoid(links, txn.id);

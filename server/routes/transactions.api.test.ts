@@ -492,7 +492,7 @@ describe("GET /api/transactions/:id", () => {
     expect(res.body.attachments).toEqual([expect.objectContaining({ fileName: "a.pdf", fileSizeBytes: 5, mimeType: "application/pdf" })]);
     expect(res.body.attachments[0].objectPath).toBeUndefined();
     expect(res.body.attachmentCount).toBe(1);
-    expect(res.body.possibleDuplicates).toEqual([{ id: twin.id, humanReadableId: twin.humanReadableId, status: "Paid" }]);
+    expect(res.body.possibleDuplicates).toEqual([{ id: twin.id, humanReadableId: twin.humanReadableId, status: "Paid", matchedBy: "details" }]);
   });
 
   it("an attachment with the same content hash makes a possible duplicate", async () => {
@@ -504,7 +504,20 @@ describe("GET /api/transactions/:id", () => {
       { transactionId: b.id, fileName: "y.pdf", objectPath: `h/${b.id}`, mimeType: "application/pdf", fileSizeBytes: 1, contentSha256: hash },
     ]);
     const res = await accountant.api.get(`/api/transactions/${a.id}`);
-    expect(res.body.possibleDuplicates).toEqual([{ id: b.id, humanReadableId: b.humanReadableId, status: "Draft" }]);
+    expect(res.body.possibleDuplicates).toEqual([{ id: b.id, humanReadableId: b.humanReadableId, status: "Draft", matchedBy: "attachment" }]);
+  });
+
+  it("names a transaction matching by both the file and the details once, as the same file (DECISIONS §4)", async () => {
+    const facts = { createdBy: accountant.user.id, categoryId: office.id, amount: "77.00", transactionDate: "2026-11-03" };
+    const a = await insertTransaction(t.db, facts);
+    const b = await insertTransaction(t.db, facts);
+    const hash = "cd".repeat(32);
+    await t.db.insert(attachments).values([
+      { transactionId: a.id, fileName: "x.pdf", objectPath: `h/${a.id}`, mimeType: "application/pdf", fileSizeBytes: 1, contentSha256: hash },
+      { transactionId: b.id, fileName: "y.pdf", objectPath: `h/${b.id}`, mimeType: "application/pdf", fileSizeBytes: 1, contentSha256: hash },
+    ]);
+    const res = await accountant.api.get(`/api/transactions/${a.id}`);
+    expect(res.body.possibleDuplicates).toEqual([{ id: b.id, humanReadableId: b.humanReadableId, status: "Draft", matchedBy: "attachment" }]);
   });
 });
 
@@ -521,7 +534,7 @@ describe("POST /api/transactions/check-duplicates", () => {
     const row = await insertTransaction(t.db, { createdBy: accountant.user.id, categoryId: office.id, amount: "4321.10", transactionDate: "2026-11-02" });
     const res = await otherAccountant.api.post("/api/transactions/check-duplicates", { categoryId: office.id, amount: 4321.1, transactionDate: "2026-11-02" });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ duplicates: [{ id: row.id, humanReadableId: row.humanReadableId, status: "Draft" }] });
+    expect(res.body).toEqual({ duplicates: [{ id: row.id, humanReadableId: row.humanReadableId, status: "Draft", matchedBy: "details" }] });
     const none = await otherAccountant.api.post("/api/transactions/check-duplicates", { categoryId: office.id, amount: "4321.11", transactionDate: "2026-11-02" });
     expect(none.body).toEqual({ duplicates: [] });
   });
@@ -614,7 +627,7 @@ describe("the list follows every change of a transaction (transaction_search, ke
     expect((await list(word, "&status=Approved")).body).toMatchObject({ total: 1, summary: { approvedCount: 1, approvedAmount: "1000.00" } });
 
     // A new amount and a new owner: the summary and the creator filter follow.
-    expect((await superAdmin.api.put(`/api/admin/transactions/${d.id}/full-override`, { amount: "2500.75" })).status).toBe(200);
+    expect((await superAdmin.api.put(`/api/admin/transactions/${d.id}/full-override`, { amount: "2500.75", reason: "Amount on the invoice" })).status).toBe(200);
     expect((await list(word)).body.summary.approvedAmount).toBe("2500.75");
     expect((await superAdmin.api.post(`/api/admin/transactions/${d.id}/change-owner`, { newOwnerId: otherAccountant.user.id, reason: "Handover" })).status).toBe(200);
     expect((await list(word, `&createdBy=${accountant.user.id}`)).body.total).toBe(0);

@@ -183,13 +183,27 @@ describe("POST /api/transactions/:id/reject", () => {
 });
 
 describe("DELETE /api/approvals/:id", () => {
+  const why = { reason: "Approved the wrong invoice" };
+
   it("is 401, 403 for an approver, 404 for an unknown approval", async () => {
     const p = await pending();
     await approver.api.post(`/api/transactions/${p.id}/approve`, {});
     const [a] = await approvalRows(t.db, p.id);
-    expect((await t.client().delete(`/api/approvals/${a!.id}`)).status).toBe(401);
-    expect((await approver.api.delete(`/api/approvals/${a!.id}`)).status).toBe(403);
-    expect((await superAdmin.api.delete(`/api/approvals/${MISSING}`)).status).toBe(404);
+    expect((await t.client().delete(`/api/approvals/${a!.id}`, why)).status).toBe(401);
+    expect((await approver.api.delete(`/api/approvals/${a!.id}`, why)).status).toBe(403);
+    expect((await superAdmin.api.delete(`/api/approvals/${MISSING}`, why)).status).toBe(404);
+  });
+
+  it("needs a reason (DECISIONS §4): 400 without one, and the approval stays", async () => {
+    const p = await pending();
+    await approver.api.post(`/api/transactions/${p.id}/approve`, {});
+    const [a] = await approvalRows(t.db, p.id);
+    for (const body of [undefined, {}, { reason: "   " }]) {
+      const res = await superAdmin.api.delete(`/api/approvals/${a!.id}`, body);
+      expect(res.status).toBe(400);
+      expect(res.body.issues).toEqual([{ path: "reason", message: "Reason is required" }]);
+    }
+    expect(await approvalRows(t.db, p.id)).toHaveLength(1);
   });
 
   it("recomputes: an Approved transaction falling below its requirement goes back to Pending; audited", async () => {
@@ -198,12 +212,12 @@ describe("DELETE /api/approvals/:id", () => {
     await approver.api.post(`/api/transactions/${p.id}/approve`, {});
     await approver2.api.post(`/api/transactions/${p.id}/approve`, {});
     const [first] = await approvalRows(t.db, p.id);
-    const res = await superAdmin.api.delete(`/api/approvals/${first!.id}`);
+    const res = await superAdmin.api.delete(`/api/approvals/${first!.id}`, why);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: "Pending", approvalsReceived: 1, approvedAt: null });
     expect(await approvalRows(t.db, p.id)).toHaveLength(1);
     const [entry] = await auditEntries(t.db, p.id, "delete_approval");
-    expect(entry).toMatchObject({ entityType: "transaction", performedBy: superAdmin.user.id });
+    expect(entry).toMatchObject({ entityType: "transaction", performedBy: superAdmin.user.id, reason: why.reason });
     expect(entry!.beforeData).toMatchObject({ status: "Approved", approval: { id: first!.id } });
     expect(entry!.afterData).toMatchObject({ status: "Pending", approvalsReceived: 1 });
     // The approver whose approval was deleted may approve again in this round.
@@ -217,7 +231,7 @@ describe("DELETE /api/approvals/:id", () => {
     await accountant.api.post(`/api/transactions/${p.id}/submit`);
     await approver2.api.post(`/api/transactions/${p.id}/approve`, {});
     const old = (await t.db.select().from(approvals).where(and(eq(approvals.transactionId, p.id), eq(approvals.round, 1))))[0]!;
-    const res = await superAdmin.api.delete(`/api/approvals/${old.id}`);
+    const res = await superAdmin.api.delete(`/api/approvals/${old.id}`, why);
     expect(res.body).toMatchObject({ status: "Approved", approvalsReceived: 1 });
   });
 });

@@ -259,12 +259,13 @@ describe("PUT /api/admin/transactions/:id/full-override", () => {
   it("is 401, 400 per field and on unknown keys, 403 for others, 404 unknown", async () => {
     const row = await inState("Approved");
     const u = `/api/admin/transactions/${row.id}/full-override`;
-    expect((await t.client().put(u, { amount: 5 })).status).toBe(401);
+    const ok = { amount: 5, reason: "Typo in the amount" };
+    expect((await t.client().put(u, ok)).status).toBe(401);
     const bad = await superAdmin.api.put(u, { amount: -1, status: "Lost", whatever: true });
     expect(bad.status).toBe(400);
-    expect(bad.body.issues.map((i: { path: string }) => i.path).sort()).toEqual(["", "amount", "status"]);
-    for (const who of [owner, approver]) expect((await who.api.put(u, { amount: 5 })).status).toBe(403);
-    expect((await superAdmin.api.put(`/api/admin/transactions/${MISSING}/full-override`, { amount: 5 })).status).toBe(404);
+    expect(bad.body.issues.map((i: { path: string }) => i.path).sort()).toEqual(["", "amount", "reason", "status"]);
+    for (const who of [owner, approver]) expect((await who.api.put(u, ok)).status).toBe(403);
+    expect((await superAdmin.api.put(`/api/admin/transactions/${MISSING}/full-override`, ok)).status).toBe(404);
   });
 
   it("overrides any field in any state, audited with before and after", async () => {
@@ -295,7 +296,7 @@ describe("PUT /api/admin/transactions/:id/full-override", () => {
   it("checks custom field values against the category", async () => {
     const other = await makeCategory(t.db, { fieldSchema: [{ id: "ref", label: "Ref", type: "text", required: true, placeholder: null, options: undefined, validation: null }] });
     const row = await inState("Draft");
-    const res = await superAdmin.api.put(`/api/admin/transactions/${row.id}/full-override`, { categoryId: other.id });
+    const res = await superAdmin.api.put(`/api/admin/transactions/${row.id}/full-override`, { categoryId: other.id, reason: "Wrong category" });
     expect(res.status).toBe(400);
     expect(res.body.issues).toEqual([{ path: "customFieldValues.ref", message: "Ref is required" }]);
   });

@@ -7,6 +7,7 @@ import type { Request } from "express";
 import {
   changeOwnerSchema,
   createTransactionSchema,
+  deleteApprovalSchema,
   editTransactionSchema,
   emptyBodySchema,
   forceStatusSchema,
@@ -57,7 +58,7 @@ export function transactionRoutes(deps: AppDeps): ApiRouter {
 
   api.add(
     { method: "get", path: "/transactions", access: FINANCE_ROLES, summary: "List transactions (filters, page, summary)", query: transactionListQuerySchema, tag },
-    (req) => listTransactions(db, query(req, transactionListQuerySchema), actorOf(req), deps.clock()),
+    (req) => listTransactions(db, query(req, transactionListQuerySchema), actorOf(req), deps.clock(), deps.config.appTimezone),
   );
 
   api.add(
@@ -78,7 +79,7 @@ export function transactionRoutes(deps: AppDeps): ApiRouter {
       res.setHeader("Content-Disposition", `attachment; filename="${fileName}"`);
       res.setHeader("X-Content-Type-Options", "nosniff");
       res.setHeader("Cache-Control", "no-store");
-      await pipeline(csvStream(EXPORT_HEADER, exportRows(db, filters, actorOf(req), now), { bom: true }), res);
+      await pipeline(csvStream(EXPORT_HEADER, exportRows(db, filters, actorOf(req), now, deps.config.appTimezone), { bom: true }), res);
     },
   );
 
@@ -141,8 +142,8 @@ export function transactionRoutes(deps: AppDeps): ApiRouter {
   );
 
   api.add(
-    { method: "delete", path: "/approvals/:id", access: SUPER, summary: "Delete one approval; the count is recomputed", tag },
-    (req) => deleteApproval(ctx(req), id(req)),
+    { method: "delete", path: "/approvals/:id", access: SUPER, summary: "Delete one approval, with a reason; the count is recomputed", body: deleteApprovalSchema, tag },
+    (req) => deleteApproval(ctx(req), id(req), body(req, deleteApprovalSchema)),
   );
 
   api.add(

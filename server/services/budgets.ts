@@ -11,14 +11,14 @@ import { writeAudit } from "./audit";
 import type { Actor } from "../context";
 import { moneyPercent, subtractMoney, sumMoney } from "../../shared/money";
 import { toIsoDate } from "../../shared/format";
-import type { TransactionStatus } from "../../shared/constants";
+import { APPROVED_FAMILY, type TransactionStatus } from "../../shared/constants";
 import { budgetStatus, type Budget, type BudgetBody } from "../../shared/schemas/budgets";
 
 export const BUDGET_NOT_FOUND = "Budget not found";
 export const BUDGET_CATEGORY_NOT_FOUND = "Category not found";
 
 /** The statuses whose money counts as spent (DECISIONS §7). */
-export const SPENT_STATUSES: readonly TransactionStatus[] = ["Approved", "PaymentDue", "Paid", "Completed"];
+export const SPENT_STATUSES: readonly TransactionStatus[] = APPROVED_FAMILY;
 
 type BudgetWithSpent = BudgetRow & { categoryName: string | null; spent: string };
 

@@ -227,7 +227,7 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
     const txn = await w.pendingOfOther();
     const approver = await w.user("Approver");
     const [row] = await w.db.insert(approvals).values({ transactionId: txn.id, approverId: approver.id, round: 1, action: "approved" }).returning();
-    return { params: { id: row.id } };
+    return { params: { id: row.id }, body: { reason: "Counted twice" } };
   },
   "POST /transactions/:id/mark-payment-due": async (w) => ({
     params: { id: (await w.txn({ createdBy: w.accountant.id, status: "Approved", approvalsReceived: 1, approvedAt: new Date() })).id },

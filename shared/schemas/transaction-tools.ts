@@ -23,8 +23,11 @@ export const bulkApproveSchema = z.object({
 });
 export type BulkApproveBody = z.output<typeof bulkApproveSchema>;
 
-/** Another transaction that may be the same payment (same category, amount and date, or the same file). */
-export type PossibleDuplicate = { id: string; humanReadableId: string; status: TransactionStatus };
+/**
+ * Another transaction that may be the same payment, and what matched (DECISIONS §4): the same
+ * attachment file, or the same category, amount and date ("details").
+ */
+export type PossibleDuplicate = { id: string; humanReadableId: string; status: TransactionStatus; matchedBy: "attachment" | "details" };
 
 export type CheckDuplicatesResponse = { duplicates: PossibleDuplicate[] };
 

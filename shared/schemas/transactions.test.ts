@@ -305,9 +305,14 @@ describe("force-status and change-owner need a reason", () => {
   });
 });
 
-describe("full override (SuperAdmin): any field, all optional", () => {
-  it("an empty override changes nothing", () => {
-    expect(fullOverrideSchema.parse({})).toEqual({});
+describe("full override (SuperAdmin): any field optional, the reason required", () => {
+  const why = { reason: "Audit correction" };
+  it("an override of no field changes nothing, but still says why", () => {
+    expect(fullOverrideSchema.parse(why)).toEqual(why);
+  });
+
+  it.each([{}, { amount: 5 }, { amount: 5, reason: "   " }])("%j without a reason is refused (DECISIONS §4, 2026-11-24)", (body) => {
+    expect(issues(fullOverrideSchema, body)).toContainEqual({ path: "reason", message: "Reason is required" });
   });
 
   it("takes every field, null clearing the nullable ones", () => {
@@ -353,7 +358,7 @@ describe("full override (SuperAdmin): any field, all optional", () => {
   });
 
   it("leaves absent fields absent, so they stay as they are", () => {
-    expect(fullOverrideSchema.parse({ status: "Completed" })).toEqual({ status: "Completed" });
+    expect(fullOverrideSchema.parse({ status: "Completed", ...why })).toEqual({ status: "Completed", ...why });
   });
 
   it.each<[Record<string, unknown>, string, string]>([
@@ -366,7 +371,7 @@ describe("full override (SuperAdmin): any field, all optional", () => {
     [{ paymentDueDate: "soon" }, "paymentDueDate", "Payment due date must be a valid date (YYYY-MM-DD)"],
     [{ humanReadableId: "TXN-1" }, "", "Unknown field: humanReadableId"],
   ])("%j → %s", (body, path, message) => {
-    expect(issues(fullOverrideSchema, body)).toEqual([{ path, message }]);
+    expect(issues(fullOverrideSchema, { ...body, ...why })).toEqual([{ path, message }]);
   });
 });
 

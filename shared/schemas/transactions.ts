@@ -12,6 +12,8 @@ import {
   type PaymentMethod,
   type TransactionStatus,
   FORCEABLE_STATUSES,
+  type TimelineKind,
+  type TransactionMove,
 } from "../constants";
 import { isIsoDate } from "../custom-fields";
 import { DATE_RANGE_MESSAGE, isDayInRange } from "../date-range";
@@ -202,6 +204,11 @@ export const transactionFiltersShape = {
   ),
   categoryId: z.preprocess(noFilter, z.guid({ error: "categoryId is not valid" }).optional()),
   createdBy: z.preprocess(noFilter, z.guid({ error: "createdBy is not valid" }).optional()),
+  /** Only Payment Due transactions whose due date is before today (APP_TIMEZONE). */
+  overdue: z.preprocess(
+    (v) => (v === "" || v === undefined || v === "false" ? undefined : v === "true" ? true : v),
+    z.literal(true, { error: "overdue must be true or false" }).optional(),
+  ),
 };
 
 /** GET /api/transactions?search&status&categoryId&createdBy&page&limit (query strings are coerced). */
@@ -319,7 +326,8 @@ export const fullOverrideSchema = z.strictObject(
       .min(LIMITS.requiredApprovalsMin, { error: `Approvals required must be a whole number from ${LIMITS.requiredApprovalsMin} to ${LIMITS.requiredApprovalsMax}` })
       .max(LIMITS.requiredApprovalsMax, { error: `Approvals required must be a whole number from ${LIMITS.requiredApprovalsMin} to ${LIMITS.requiredApprovalsMax}` })
       .optional(),
-    reason: optionalTextSchema("Reason", REASON_MAX).optional(),
+    // DECISIONS §4 (2026-11-24): an override says why, like force-status and change-owner.
+    reason: reasonSchema,
   },
   strictBody,
 );
@@ -445,8 +453,30 @@ export type Transaction = {
   approvals?: Approval[];
 };
 
-/** GET /api/transactions/pending: what the current user did in the current round, if anything. */
-export type PendingTransaction = Transaction & { myAction: ApprovalAction | null };
+/** One entry of a transaction's timeline (DECISIONS §4): a move or an emergency-link decision. */
+export type TimelineEntry = {
+  /** Full ISO instant. */
+  at: string;
+  kind: TimelineKind;
+  /** The user who acted, or the emergency approver's code. */
+  actorName: string;
+  reason?: string;
+  /** What changed, in words: "Pending → Approved", "Amount: ₹1,000 → ₹1,200". */
+  detail?: string;
+};
+
+/** What GET /api/transactions/:id adds for the one who reads it: the moves they may make now, and the story so far. */
+export type TransactionDetailExtras = { availableMoves: TransactionMove[]; timeline: TimelineEntry[] };
+
+/**
+ * GET /api/transactions/pending: what the current user did in the current round, if anything, and
+ * the moves they may make now (approve, reject, …), from the server's status machine.
+ */
+export type PendingTransaction = Transaction & { myAction: ApprovalAction | null; availableMoves: TransactionMove[] };
+
+/** DELETE /api/approvals/:id {reason} (SuperAdmin): a correction of the record says why. */
+export const deleteApprovalSchema = z.object({ reason: reasonSchema });
+export type DeleteApprovalBody = z.output<typeof deleteApprovalSchema>;
 
 export type TransactionListSummary = {
   count: number;

@@ -1,7 +1,8 @@
 // What every transaction service shares: the joined view a transaction is answered from, the
 // category checks of create/edit/submit, "today" in APP_TIMEZONE, and turning a status-machine
 // verdict into the HTTP error it stands for.
-import { and, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
+import { and, eq, getTableColumns, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import type { TransactionStatus } from "../../../shared/constants";
 import type { Queryable } from "../../db/client";
 import { attachments, categories, transactions, users, type CategoryRow } from "../../db/schema";
 import { AppError, badRequest } from "../../middlewares/errors";
@@ -10,10 +11,17 @@ import { validateCustomFieldValues } from "../../../shared/custom-fields";
 import type { CustomFieldValues } from "../../../shared/schemas/categories";
 import type { MoveVerdict } from "./status-machine";
 
-/** Statuses in which a transaction counts as approved money (budgets, summaries, dashboard). */
-export const APPROVED_FAMILY = ["Approved", "PaymentDue", "Paid", "Completed"] as const;
+export { APPROVED_FAMILY } from "../../../shared/constants";
 /** Statuses in which a submitted emergency transaction counts towards its category's emergency limits. */
 export const EMERGENCY_COUNTED = ["Pending", "Approved", "PaymentDue", "Paid", "Completed"] as const;
+
+/**
+ * `column in ('Approved', …)` with the statuses written as literals (they are our constants, never
+ * input), so PostgreSQL can match the query to a partial index built on the same list.
+ */
+export function statusIn(column: SQL | AnyColumn, statuses: readonly TransactionStatus[]): SQL {
+  return sql`${column} in (${sql.raw(statuses.map((s) => `'${s}'`).join(", "))})`;
+}
 
 /** The status machine's refusal as an error: 403 not yours to do, 409 not in this state. */
 export function assertMove(verdict: MoveVerdict): void {

@@ -15,7 +15,7 @@ import { transactions } from "../../db/schema";
 import type { Actor } from "../../context";
 import type { DashboardStats } from "../../../shared/schemas/transactions";
 import { paiseToString, toPaise } from "../../../shared/money";
-import { rowsOf, zonedDateSql } from "./common";
+import { APPROVED_FAMILY, rowsOf, statusIn, zonedDateSql } from "./common";
 import { visibleTo } from "./visibility";
 
 export async function dashboardStats(
@@ -35,7 +35,7 @@ export async function dashboardStats(
   );
   const { day_start: dayStart, day_end: dayEnd, month_start: monthStart, next_month: nextMonth } = bounds!;
   const visible = visibleTo(viewer, now);
-  const approvedFamily = sql`${transactions.status} in ('Approved', 'PaymentDue', 'Paid', 'Completed')`;
+  const approvedFamily = statusIn(transactions.status, APPROVED_FAMILY);
   // One aggregate per card over exactly its rows, each answered from its own index (schema.ts):
   // the pending partial index, approved_at, the approved family by transaction date, the unpaid.
   const countAndSum = (where: SQL) =>

@@ -13,12 +13,13 @@ import { writeAudit } from "../audit";
 import { approverIds, notifyUsers, publishNotifications, type NotificationPayload } from "../notifications";
 import { formatRupees } from "../../../shared/format";
 import { paiseToString, readMoney, toPaise } from "../../../shared/money";
-import type { Role } from "../../../shared/constants";
+import { TRANSACTION_OWNER_ROLES } from "../../../shared/constants";
 import type {
   ChangeOwnerBody,
   CreateTransactionBody,
   EditTransactionBody,
   ForceStatusBody,
+  DeleteApprovalBody,
   FullOverrideBody,
   MarkPaymentDueBody,
   PaymentBody,
@@ -39,7 +40,6 @@ import { loadVisibleTransaction } from "./visibility";
 type Ctx = { deps: AppDeps; actor: Actor; ip?: string | null };
 
 /** The roles that may own a transaction (create one, or receive one through change-owner). */
-export const OWNER_ROLES: readonly Role[] = ["Accountant", "SuperAdmin"];
 export const ALREADY_ACTED = "You have already acted on this transaction in this approval round";
 
 /**
@@ -293,7 +293,7 @@ async function countApprovedThisRound(tx: Tx, transactionId: string, round: numb
 }
 
 /** DELETE /api/approvals/:id (SuperAdmin): recounts the current round; Approved below its requirement → Pending. */
-export async function deleteApproval(ctx: Ctx, approvalId: string): Promise<Transaction> {
+export async function deleteApproval(ctx: Ctx, approvalId: string, input: DeleteApprovalBody): Promise<Transaction> {
   if (!isUuid(approvalId)) throw notFound("Approval not found");
   return mutate(ctx, async (tx) => {
     const [approval] = await tx.select().from(approvals).where(eq(approvals.id, approvalId)).limit(1);
@@ -313,6 +313,7 @@ export async function deleteApproval(ctx: Ctx, approvalId: string): Promise<Tran
       entityType: "transaction",
       entityId: row.id,
       actor: ctx.actor,
+      reason: input.reason,
       before: { ...auditSnapshot(row), approval: { id: approval.id, approverId: approval.approverId, emergencyApproverCode: approval.emergencyApproverCode, round: approval.round, action: approval.action, reasonText: approval.reasonText } },
       after: auditSnapshot(after!),
       ipAddress: ctx.ip,
@@ -471,7 +472,7 @@ export async function changeOwner(ctx: Ctx, id: string, input: ChangeOwnerBody):
       .from(users)
       .where(and(eq(users.id, input.newOwnerId), eq(users.isActive, true), isNull(users.deletedAt)))
       .limit(1);
-    if (!owner || !OWNER_ROLES.includes(owner.role)) throw badRequest(NEW_OWNER_INVALID, [{ path: "newOwnerId", message: NEW_OWNER_INVALID }]);
+    if (!owner || !TRANSACTION_OWNER_ROLES.includes(owner.role)) throw badRequest(NEW_OWNER_INVALID, [{ path: "newOwnerId", message: NEW_OWNER_INVALID }]);
     const [after] = await tx
       .update(transactions)
       .set({ createdBy: owner.id, updatedAt: ctx.deps.clock() })
@@ -512,7 +513,7 @@ export async function fullOverride(ctx: Ctx, id: string, input: FullOverrideBody
       })
       .where(eq(transactions.id, row.id))
       .returning();
-    await writeAudit(tx, { action: "full_override", entityType: "transaction", entityId: row.id, actor: ctx.actor, reason: input.reason ?? null, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip });
+    await writeAudit(tx, { action: "full_override", entityType: "transaction", entityId: row.id, actor: ctx.actor, reason: input.reason, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip });
     return answer(tx, row.id);
   });
 }

@@ -23,11 +23,13 @@ import type {
 } from "../../../shared/schemas/transactions";
 import { paiseToString, toPaise } from "../../../shared/money";
 import type { CsvValue } from "../../lib/csv";
-import { selectView, viewColumns } from "./common";
+import { APPROVED_FAMILY, selectView, statusIn, viewColumns, zonedDateSql } from "./common";
 import { TRANSACTION_NOT_FOUND, visibleTo, type WindowColumns } from "./visibility";
+import { availableMoves } from "./status-machine";
+import { transactionTimeline } from "./timeline";
 
 type Viewer = Pick<Actor, "id" | "role" | "visibilityWindowDays">;
-export type TransactionFilters = Pick<TransactionListQuery, "search" | "status" | "categoryId" | "createdBy">;
+export type TransactionFilters = Pick<TransactionListQuery, "search" | "status" | "categoryId" | "createdBy" | "overdue">;
 
 /** A LIKE pattern matching `text` anywhere, with %, _ and \ taken literally. */
 export function containsPattern(text: string): string {
@@ -64,6 +66,7 @@ async function filterConditions(
   filters: TransactionFilters,
   viewer: Viewer,
   now: Date,
+  timeZone: string,
   columns: FilterColumns = transactions,
 ): Promise<SQL | undefined> {
   const search = filters.search?.trim();
@@ -94,8 +97,20 @@ async function filterConditions(
     filters.status ? eq(columns.status, filters.status) : undefined,
     filters.categoryId ? eq(columns.categoryId, filters.categoryId) : undefined,
     filters.createdBy ? eq(columns.createdBy, filters.createdBy) : undefined,
+    filters.overdue ? inArray(columns.id, overdueIds(q, now, timeZone)) : undefined,
     searchCondition,
   );
+}
+
+/**
+ * Overdue (spec 000 §4, DECISIONS §4): Payment Due, not paid, the due date before today in
+ * APP_TIMEZONE. Few rows, found through transactions_overdue_idx (a partial index on exactly this).
+ */
+function overdueIds(q: Queryable, now: Date, timeZone: string) {
+  return q
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(and(eq(transactions.status, "PaymentDue"), eq(transactions.isPaid, false), sql`${transactions.paymentDueDate} < ${zonedDateSql(now, timeZone)}`));
 }
 
 // "desc nulls last" on both columns, exactly as transactions_created_at_idx is built, so PostgreSQL
@@ -109,11 +124,17 @@ const PENDING_ORDER = [sql`${transactions.isPriority} desc nulls last`, asc(tran
  * Summary: approvedCount and approvedAmount count every transaction in Approved,
  * PaymentDue, Paid or Completed (approved money, as budgets count it); pendingCount the Pending ones.
  */
-export async function listTransactions(q: Queryable, query: TransactionListQuery, viewer: Viewer, now: Date): Promise<TransactionListResponse> {
+export async function listTransactions(
+  q: Queryable,
+  query: TransactionListQuery,
+  viewer: Viewer,
+  now: Date,
+  timeZone: string,
+): Promise<TransactionListResponse> {
   // Both the summary and the page's ids come from transaction_search: the summary reads every
   // matching row, and there those rows are narrow.
-  const where = await filterConditions(q, query, viewer, now, SEARCH_COLUMNS);
-  const approvedFamily = sql`${transactionSearch.status} in ('Approved', 'PaymentDue', 'Paid', 'Completed')`;
+  const where = await filterConditions(q, query, viewer, now, timeZone, SEARCH_COLUMNS);
+  const approvedFamily = statusIn(transactionSearch.status, APPROVED_FAMILY);
   const summaryOverSet = q
     .select({
       count: sql<number>`count(*)::int`.mapWith(Number),
@@ -181,7 +202,12 @@ export async function listPending(
     )
     .orderBy(...PENDING_ORDER);
   const duplicates = await findPossibleDuplicates(q, rows, viewer, now);
-  return rows.map((r) => ({ ...presentTransaction(r), myAction: r.myAction ?? null, possibleDuplicates: duplicates.get(r.id) ?? [] }));
+  return rows.map((r) => ({
+    ...presentTransaction(r),
+    myAction: r.myAction ?? null,
+    availableMoves: availableMoves(r, viewer, { myActionThisRound: r.myAction ?? null }),
+    possibleDuplicates: duplicates.get(r.id) ?? [],
+  }));
 }
 
 /** GET /api/transactions/:id: category with its fields, creator, approvals of all rounds, attachments, possible duplicates. */
@@ -195,7 +221,7 @@ export async function transactionDetails(q: Queryable, id: string, viewer: Viewe
     .where(and(eq(transactions.id, id), visibleTo(viewer, now)))
     .limit(1);
   if (!row) throw notFound(TRANSACTION_NOT_FOUND);
-  const [approvalRows, attachmentRows, duplicates] = await Promise.all([
+  const [approvalRows, attachmentRows, duplicates, timeline] = await Promise.all([
     q
       .select({ approval: approvals, approverName: users.name })
       .from(approvals)
@@ -204,14 +230,18 @@ export async function transactionDetails(q: Queryable, id: string, viewer: Viewe
       .orderBy(asc(approvals.round), asc(approvals.actedAt), asc(approvals.id)),
     q.select().from(attachments).where(eq(attachments.transactionId, id)).orderBy(asc(attachments.createdAt), asc(attachments.id)),
     findPossibleDuplicates(q, [row], viewer, now),
+    transactionTimeline(q, id),
   ]);
   const base = presentTransaction(row);
+  const mine = approvalRows.find((a) => a.approval.round === row.approvalRound && a.approval.approverId === viewer.id);
   return {
     ...base,
     category: { ...base.category, fieldSchema: row.fieldSchema ?? [] },
     approvals: approvalRows.map((a) => presentApproval({ ...a.approval, approverName: a.approverName })),
     attachments: attachmentRows.map(presentAttachment),
     possibleDuplicates: duplicates.get(row.id) ?? [],
+    availableMoves: availableMoves(row, viewer, { myActionThisRound: (mine?.approval.action as ApprovalAction | undefined) ?? null }),
+    timeline,
   };
 }
 
@@ -241,7 +271,7 @@ export async function findPossibleDuplicates(
     sql`, `,
   );
   const bySameFacts = q
-    .select({ forId: sql<string>`k.for_id`, id: transactions.id, humanReadableId: transactions.humanReadableId, status: transactions.status })
+    .select({ forId: sql<string>`k.for_id`, id: transactions.id, humanReadableId: transactions.humanReadableId, status: transactions.status, matchedBy: sql<"details">`'details'` })
     .from(sql`(values ${keys}) as k(for_id, category_id, amount, transaction_date)`)
     .innerJoin(
       transactions,
@@ -250,16 +280,18 @@ export async function findPossibleDuplicates(
     .where(visibleTo(viewer, now))
     .limit(ids.length * DUPLICATES_SHOWN * 2);
   const bySameFile = q
-    .select({ forId: sql<string>`mine.transaction_id`, id: transactions.id, humanReadableId: transactions.humanReadableId, status: transactions.status })
+    .select({ forId: sql<string>`mine.transaction_id`, id: transactions.id, humanReadableId: transactions.humanReadableId, status: transactions.status, matchedBy: sql<"attachment">`'attachment'` })
     .from(sql`${attachments} as mine`)
     .innerJoin(attachments, sql`${attachments.contentSha256} = mine.content_sha256 and ${attachments.transactionId} <> mine.transaction_id`)
     .innerJoin(transactions, eq(transactions.id, attachments.transactionId))
     .where(and(sql`mine.transaction_id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`, sql`mine.content_sha256 is not null`, visibleTo(viewer, now)))
     .limit(ids.length * DUPLICATES_SHOWN * 2);
   const [a, b] = await Promise.all([bySameFacts, bySameFile]);
-  for (const row of [...a, ...b]) {
+  // The same file is the stronger sign: named first, and it wins when both match.
+  for (const row of [...b, ...a]) {
     const list = result.get(row.forId) ?? [];
-    if (list.length < DUPLICATES_SHOWN && !list.some((d) => d.id === row.id)) list.push({ id: row.id, humanReadableId: row.humanReadableId, status: row.status });
+    if (list.length < DUPLICATES_SHOWN && !list.some((d) => d.id === row.id))
+      list.push({ id: row.id, humanReadableId: row.humanReadableId, status: row.status, matchedBy: row.matchedBy });
     result.set(row.forId, list);
   }
   return result;
@@ -273,7 +305,7 @@ export async function checkDuplicates(
   now: Date,
 ): Promise<PossibleDuplicate[]> {
   return q
-    .select({ id: transactions.id, humanReadableId: transactions.humanReadableId, status: transactions.status })
+    .select({ id: transactions.id, humanReadableId: transactions.humanReadableId, status: transactions.status, matchedBy: sql<"details">`'details'` })
     .from(transactions)
     .where(
       and(
@@ -342,8 +374,8 @@ function exportRow(v: TransactionView): CsvValue[] {
  * The export's rows, newest first, read in keyset-paginated batches so memory stays flat whatever
  * the row count. The cursor is created_at as text (microseconds, which a JS Date would lose) and id.
  */
-export async function* exportRows(q: Queryable, filters: TransactionFilters, viewer: Viewer, now: Date): AsyncGenerator<CsvValue[]> {
-  const where = await filterConditions(q, filters, viewer, now);
+export async function* exportRows(q: Queryable, filters: TransactionFilters, viewer: Viewer, now: Date, timeZone: string): AsyncGenerator<CsvValue[]> {
+  const where = await filterConditions(q, filters, viewer, now, timeZone);
   let cursor: { at: string; id: string } | null = null;
   for (;;) {
     const after: SQL | undefined = cursor

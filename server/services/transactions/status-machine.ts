@@ -2,28 +2,10 @@
 // which state, and what state a move leads to. Every path that changes a transaction (routes,
 // emergency links, CLI, seeding) asks `canMove` first; the answer's status and message go to the
 // client as they are (403: not yours to do; 409: not in this state).
-import type { Role, TransactionStatus } from "../../../shared/constants";
-import { LIMITS } from "../../../shared/constants";
+import type { Role, TransactionMove, TransactionStatus } from "../../../shared/constants";
+import { LIMITS, STATUS_LABELS, TRANSACTION_MOVES } from "../../../shared/constants";
 
-export const TRANSACTION_MOVES = [
-  "create",
-  "edit",
-  "submit",
-  "approve",
-  "reject",
-  "delete-approval",
-  "mark-payment-due",
-  "process-payment",
-  "cancel-payment",
-  "complete",
-  "delete",
-  "force-status",
-  "change-owner",
-  "full-override",
-  "issue-emergency-links",
-  "add-attachment",
-] as const;
-export type TransactionMove = (typeof TRANSACTION_MOVES)[number];
+export { TRANSACTION_MOVES, type TransactionMove };
 
 /** What the machine needs to know about a transaction. A `TransactionRow` is one. */
 export type TransactionState = {
@@ -198,16 +180,6 @@ function alreadyActed(context: MoveContext): MoveDenied | null {
 }
 
 // ---------------------------------------------------------------- questions
-
-const STATUS_LABELS: Record<TransactionStatus, string> = {
-  Draft: "Draft",
-  Pending: "Pending",
-  Approved: "Approved",
-  Rejected: "Rejected",
-  PaymentDue: "Payment Due",
-  Paid: "Paid",
-  Completed: "Completed",
-};
 
 /** How a person calls a status ("Payment Due", not "PaymentDue"). */
 export function statusLabel(status: TransactionStatus): string {

@@ -1,0 +1,1 @@
+CREATE INDEX "transactions_overdue_idx" ON "transactions" USING btree ("payment_due_date") WHERE "transactions"."status" = 'PaymentDue' and not "transactions"."is_paid";

@@ -1,0 +1,167 @@
+// A transaction's timeline (DECISIONS §4): every move and every emergency-link decision, oldest
+// first, told from the audit trail that each move writes in the same database transaction. The
+// audit trail is the one record; the timeline is its reading for whoever can see the transaction,
+// so an owner learns who forced, moved or overrode their transaction, and why.
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { Queryable } from "../../db/client";
+import { auditLog, categories, users } from "../../db/schema";
+import { STATUS_LABELS, type TimelineKind, type TransactionStatus } from "../../../shared/constants";
+import { formatDate, formatRupees } from "../../../shared/format";
+import type { TimelineEntry } from "../../../shared/schemas/transactions";
+
+/** The audit actions that tell a transaction's story, and what the timeline calls them. */
+export const TIMELINE_KIND_OF_ACTION: Readonly<Record<string, TimelineKind>> = {
+  create: "created",
+  submit: "submitted",
+  approve: "approved",
+  reject: "rejected",
+  delete_approval: "approval-deleted",
+  mark_payment_due: "payment-due",
+  process_payment: "paid",
+  cancel_payment: "payment-cancelled",
+  complete: "completed",
+  force_status: "status-forced",
+  change_owner: "owner-changed",
+  full_override: "overridden",
+  emergency_approve: "emergency-approved",
+  emergency_reject: "emergency-rejected",
+};
+
+type Snapshot = Record<string, unknown>;
+
+/** The fields a full override may change, in the words of the screens, in the order they are shown. */
+const FIELD_LABELS: Readonly<Record<string, string>> = {
+  formType: "Form type",
+  categoryId: "Category",
+  amount: "Amount",
+  transactionDate: "Transaction date",
+  description: "Description",
+  status: "Status",
+  isPaid: "Paid",
+  isPriority: "Emergency",
+  isEmergency: "Emergency approval",
+  customFieldValues: "Custom fields",
+  paymentDueDate: "Payment due date",
+  paidDate: "Paid date",
+  paymentMethod: "Payment method",
+  paymentReference: "Payment reference",
+  paymentNotes: "Payment notes",
+  approvalsRequired: "Approvals required",
+  previouslyRejected: "Previously rejected",
+};
+
+/** Names of the users and categories the entries refer to by id, looked up once for the whole timeline. */
+type Names = { users: Map<string, string>; categories: Map<string, string> };
+
+const DATE_FIELDS = new Set(["transactionDate", "paymentDueDate", "paidDate"]);
+const TEXT_SHOWN = 60;
+
+function shown(field: string, value: unknown, names: Names): string {
+  if (value === null || value === undefined || value === "") return "—";
+  if (field === "amount") return formatRupees(String(value));
+  if (field === "status") return STATUS_LABELS[value as TransactionStatus] ?? String(value);
+  if (field === "categoryId") return names.categories.get(String(value)) ?? "another category";
+  if (DATE_FIELDS.has(field)) return formatDate(String(value));
+  if (typeof value === "boolean") return value ? "Yes" : "No";
+  const text = typeof value === "object" ? JSON.stringify(value) : String(value);
+  return text.length > TEXT_SHOWN ? `${text.slice(0, TEXT_SHOWN - 1)}…` : text;
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/** "Amount: ₹1,000 → ₹1,200; Status: Pending → Approved": each field the override changed. */
+function overrideDetail(before: Snapshot, after: Snapshot, names: Names): string | undefined {
+  const changes = Object.keys(FIELD_LABELS)
+    .filter((field) => !same(before[field], after[field]))
+    .map((field) => `${FIELD_LABELS[field]}: ${shown(field, before[field], names)} → ${shown(field, after[field], names)}`);
+  return changes.length ? changes.join("; ") : "No field changed";
+}
+
+const statusChange = (before: Snapshot, after: Snapshot, names: Names) =>
+  `${shown("status", before.status, names)} → ${shown("status", after.status, names)}`;
+
+function detailOf(kind: TimelineKind, before: Snapshot, after: Snapshot, names: Names): string | undefined {
+  switch (kind) {
+    case "submitted":
+      return Number(after.approvalRound) > 1 ? `Round ${String(after.approvalRound)}` : undefined;
+    case "approved":
+    case "emergency-approved":
+      return after.approvalsRequired !== undefined
+        ? `${String(after.approvalsReceived)} of ${String(after.approvalsRequired)} approvals`
+        : `${String(after.approvalsReceived)} approvals; ${statusChange(before, after, names)}`;
+    case "approval-deleted": {
+      const approval = (before.approval ?? {}) as Snapshot;
+      const who = approval.approverId ? names.users.get(String(approval.approverId)) : approval.emergencyApproverCode;
+      const what = approval.action === "rejected" ? "rejection" : "approval";
+      const change = before.status !== after.status ? `; ${statusChange(before, after, names)}` : "";
+      return `${who ? `${String(who)}'s ` : ""}${what} of round ${String(approval.round ?? "?")} removed${change}`;
+    }
+    case "payment-due":
+      return after.paymentDueDate ? `Due ${shown("paymentDueDate", after.paymentDueDate, names)}` : "No due date";
+    case "paid":
+      return [after.paymentMethod, after.paymentReference ? `ref ${String(after.paymentReference)}` : null, after.paidDate ? shown("paidDate", after.paidDate, names) : null]
+        .filter(Boolean)
+        .join(" · ");
+    case "payment-cancelled":
+    case "status-forced":
+      return statusChange(before, after, names);
+    case "owner-changed":
+      return `${names.users.get(String(before.createdBy)) ?? "a former user"} → ${names.users.get(String(after.createdBy)) ?? "another user"}`;
+    case "overridden":
+      return overrideDetail(before, after, names);
+    default:
+      return undefined;
+  }
+}
+
+/** GET /api/transactions/:id `timeline`: one query for the entries, one for the names they mention. */
+export async function transactionTimeline(q: Queryable, transactionId: string): Promise<TimelineEntry[]> {
+  const rows = await q
+    .select({
+      at: auditLog.timestamp,
+      action: auditLog.action,
+      reason: auditLog.reason,
+      actorName: users.name,
+      performerLabel: auditLog.performerLabel,
+      before: auditLog.beforeData,
+      after: auditLog.afterData,
+    })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.performedBy))
+    .where(and(eq(auditLog.entityType, "transaction"), eq(auditLog.entityId, transactionId), inArray(auditLog.action, Object.keys(TIMELINE_KIND_OF_ACTION))))
+    .orderBy(asc(auditLog.timestamp), asc(auditLog.id));
+
+  const userIds = new Set<string>();
+  const categoryIds = new Set<string>();
+  for (const r of rows) {
+    const before = (r.before ?? {}) as Snapshot;
+    const after = (r.after ?? {}) as Snapshot;
+    if (r.action === "change_owner") [before.createdBy, after.createdBy].forEach((id) => typeof id === "string" && userIds.add(id));
+    if (r.action === "delete_approval") {
+      const approverId = ((before.approval ?? {}) as Snapshot).approverId;
+      if (typeof approverId === "string") userIds.add(approverId);
+    }
+    if (r.action === "full_override") [before.categoryId, after.categoryId].forEach((id) => typeof id === "string" && categoryIds.add(id));
+  }
+  const [userRows, categoryRows] = await Promise.all([
+    userIds.size ? q.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, [...userIds])) : [],
+    categoryIds.size ? q.select({ id: categories.id, name: categories.name }).from(categories).where(inArray(categories.id, [...categoryIds])) : [],
+  ]);
+  const names: Names = {
+    users: new Map(userRows.map((u) => [u.id, u.name])),
+    categories: new Map(categoryRows.map((c) => [c.id, c.name])),
+  };
+
+  return rows.map((r) => {
+    const kind = TIMELINE_KIND_OF_ACTION[r.action]!;
+    const entry: TimelineEntry = {
+      at: new Date(r.at).toISOString(),
+      kind,
+      actorName: r.actorName ?? r.performerLabel ?? "System",
+    };
+    if (r.reason) entry.reason = r.reason;
+    const detail = detailOf(kind, (r.before ?? {}) as Snapshot, (r.after ?? {}) as Snapshot, names);
+    if (detail) entry.detail = detail;
+    return entry;
+  });
+}
