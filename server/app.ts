@@ -17,6 +17,7 @@ import { ApiRouter, type RouteDef } from "./routes/api-router";
 import { authRoutes, SESSION_COOKIE } from "./routes/auth";
 import { lockdownRoutes } from "./routes/lockdown";
 import { healthRoutes } from "./routes/health";
+import { configRoutes } from "./routes/config";
 import { openApiRouter } from "./openapi/routes";
 import { transactionRoutes } from "./routes/transactions";
 import { dashboardRoutes } from "./routes/dashboard";
@@ -121,6 +122,7 @@ export function createApp(deps: AppDeps, options: { clientDir?: string | null } 
   const api = new ApiRouter();
   api.include(authRoutes(deps, passport));
   api.include(healthRoutes(deps));
+  api.include(configRoutes(deps));
   api.include(lockdownRoutes(deps));
   api.include(transactionRoutes(deps));
   api.include(dashboardRoutes(deps));

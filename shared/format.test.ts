@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import {
   formatDate,
   formatDateTime,
@@ -6,7 +6,9 @@ import {
   formatInTimeZone,
   formatRelativeTime,
   formatRupees,
+  getDisplayTimeZone,
   parseAmount,
+  setDisplayTimeZone,
   toIsoDate,
 } from "./format";
 
@@ -163,5 +165,31 @@ describe("toIsoDate: the calendar day in a zone", () => {
     ["bad", "UTC", ""],
   ] as const)("%s in %s → %s", (input, zone, expected) => {
     expect(toIsoDate(input, zone)).toBe(expected);
+  });
+});
+
+describe("the display zone (DECISIONS §2: the client shows the server's APP_TIMEZONE)", () => {
+  const evening = new Date("2026-11-24T19:00:00Z"); // 25 Nov 00:30 in Kolkata, 24 Nov 23:00 in Dubai
+  afterEach(() => setDisplayTimeZone(undefined));
+
+  it("is what dates, times and 'today' default to once set", () => {
+    setDisplayTimeZone("Asia/Kolkata");
+    expect(toIsoDate(evening)).toBe("2026-11-25");
+    expect(formatDate(evening)).toBe("25 Nov 2026");
+    expect(formatDateTime(evening)).toBe("25 Nov 2026, 12:30 am");
+    expect(getDisplayTimeZone()).toBe("Asia/Kolkata");
+    setDisplayTimeZone("Asia/Dubai");
+    expect(toIsoDate(evening)).toBe("2026-11-24");
+    expect(formatDateTime(evening)).toBe("24 Nov 2026, 11:00 pm");
+  });
+
+  it("never moves a calendar date, and a zone named in the call still wins", () => {
+    setDisplayTimeZone("Pacific/Kiritimati");
+    expect(formatDate("2026-11-24")).toBe("24 Nov 2026");
+    expect(toIsoDate(evening, "UTC")).toBe("2026-11-24");
+  });
+
+  it("refuses an unknown zone at once", () => {
+    expect(() => setDisplayTimeZone("Mars/Olympus")).toThrow(RangeError);
   });
 });

@@ -95,9 +95,25 @@ export function zonedParts(date: Date, timeZone?: string): ZonedParts {
   return out;
 }
 
+let displayTimeZone: string | undefined;
+
+/**
+ * The zone every date, time and "today" is shown in when a call names none (DECISIONS §2): the
+ * client sets the server's APP_TIMEZONE from GET /api/config before it draws anything, so a user
+ * in Dubai sees the company's day on every screen. Unset (the server), the runtime's own zone.
+ */
+export function setDisplayTimeZone(timeZone: string | undefined): void {
+  if (timeZone) new Intl.DateTimeFormat("en-US", { timeZone }); // an unknown zone throws here, not later
+  displayTimeZone = timeZone;
+}
+
+export function getDisplayTimeZone(): string {
+  return displayTimeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
 /** A bare date string names a calendar day, not an instant: show it as written whatever the zone. */
 function effectiveZone(value: DateInput, timeZone: string | undefined): string | undefined {
-  return typeof value === "string" && DATE_ONLY.test(value.trim()) ? "UTC" : timeZone;
+  return typeof value === "string" && DATE_ONLY.test(value.trim()) ? "UTC" : (timeZone ?? displayTimeZone);
 }
 
 function pad2(n: number): string {
@@ -113,14 +129,14 @@ function timePart(p: ZonedParts): string {
   return `${hour12}:${pad2(p.minute)} ${p.hour < 12 ? "am" : "pm"}`;
 }
 
-/** '05 Sep 2026' (dd MMM yyyy); '' for an invalid date. timeZone defaults to the runtime's zone. */
+/** '05 Sep 2026' (dd MMM yyyy); '' for an invalid date. timeZone defaults to the display zone. */
 export function formatDate(value: DateInput, timeZone?: string): string {
   const date = toDate(value);
   if (!date) return "";
   return datePart(zonedParts(date, effectiveZone(value, timeZone)));
 }
 
-/** '05 Sep 2026, 3:30 pm'; '' for an invalid date. timeZone defaults to the runtime's zone. */
+/** '05 Sep 2026, 3:30 pm'; '' for an invalid date. timeZone defaults to the display zone. */
 export function formatDateTime(value: DateInput, timeZone?: string): string {
   const date = toDate(value);
   if (!date) return "";
@@ -138,7 +154,7 @@ export function timeZoneAbbreviation(date: Date, timeZone: string): string {
 
 /**
  * A date and time as seen in an IANA time zone, with the zone named: '05 Sep 2026, 3:30 pm IST'.
- * Used e.g. for the expiry of emergency approval links, which spec 001 shows in Asia/Kolkata.
+ * Used where a reader could be elsewhere: the expiry of emergency links, the public approval page.
  * An unknown zone throws a RangeError, as Intl does; an invalid date gives ''.
  */
 export function formatInTimeZone(value: DateInput, timeZone: string, options: { time?: boolean; zoneName?: boolean } = {}): string {
@@ -152,7 +168,7 @@ export function formatInTimeZone(value: DateInput, timeZone: string, options: { 
   return text;
 }
 
-/** 'YYYY-MM-DD' of an instant in a time zone (default: the runtime's), e.g. for date inputs defaulting to today. */
+/** 'YYYY-MM-DD' of an instant in a time zone (default: the display zone), e.g. for date inputs defaulting to today. */
 export function toIsoDate(value: DateInput = new Date(), timeZone?: string): string {
   const date = toDate(value);
   if (!date) return "";

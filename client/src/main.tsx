@@ -2,6 +2,7 @@ import { StrictMode } from "react";
 import { config as zodConfig } from "zod/v4/core";
 import { createRoot } from "react-dom/client";
 import { App } from "@/app/App";
+import { loadAppConfig } from "@/lib/app-config";
 import "./index.css";
 
 // zod compiles object schemas with `new Function` unless told not to, and probes for it even then:
@@ -11,8 +12,11 @@ zodConfig({ jitless: true });
 const container = document.getElementById("root");
 if (!container) throw new Error("Missing #root element in index.html");
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// The company's time zone first (GET /api/config), so the first frame already shows its dates.
+void loadAppConfig().then(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

@@ -166,6 +166,12 @@ describe("public routes answer without a session", () => {
     expect(res.body).toEqual({ status: "ok", database: "ok", realtime: "ok" });
   });
 
+  it("GET /api/config names the server's time zone (DECISIONS §2)", async () => {
+    const res = await anon().get("/api/config");
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ timeZone: t.config.appTimezone });
+  });
+
   it("GET /api/openapi.json lists every declared route", async () => {
     const res = await anon().get("/api/openapi.json");
     expect(res.status).toBe(200);
@@ -174,8 +180,8 @@ describe("public routes answer without a session", () => {
     expect(missing).toEqual([]);
   });
 
-  it("the public routes are exactly health, login, logout, GET/POST /api/emergency-approval/:token and PUT /api/uploads/* need no session (see the matrix's signed-out cells)", () => {
+  it("the public routes are exactly health, config, login, logout, GET/POST /api/emergency-approval/:token and PUT /api/uploads/* need no session (see the matrix's signed-out cells)", () => {
     const publicKeys = routes.filter((r) => r.access === "public").map(routeKey).sort();
-    expect(publicKeys).toEqual(["GET /emergency-approval/:token", "GET /health", "POST /auth/login", "POST /auth/logout", "POST /emergency-approval/:token", "PUT /uploads/*objectPath"].sort());
+    expect(publicKeys).toEqual(["GET /config", "GET /emergency-approval/:token", "GET /health", "POST /auth/login", "POST /auth/logout", "POST /emergency-approval/:token", "PUT /uploads/*objectPath"].sort());
   });
 });

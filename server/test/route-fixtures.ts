@@ -201,6 +201,7 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
   "POST /auth/logout": async () => ({ endsSession: true }),
   "GET /auth/me": async () => ({}),
   "GET /health": async () => ({}),
+  "GET /config": async () => ({}),
   "GET /admin/emergency-status": async () => ({}),
   // Turning lockdown off is the harmless direction (on would end every other cell's session).
   "POST /admin/emergency-toggle": async () => ({ body: { enabled: false } }),

@@ -12,8 +12,6 @@ export const PIN_FORMAT_MESSAGE = "The PIN must be 6 to 8 digits";
 export const EMERGENCY_PIN_THROTTLE = { limit: 5, windowMs: 15 * 60_000 } as const;
 export const EMERGENCY_LINK_INVALID_MESSAGE = "This emergency approval link is invalid, expired, or has already been used.";
 export const EMERGENCY_LINK_EXPIRED_MESSAGE = "This emergency approval link has expired and can no longer be used.";
-/** Spec 001 §2: the expiry of emergency links is shown in Asia/Kolkata (the message, the public pages, the panel). */
-export const EMERGENCY_LINK_TIME_ZONE = "Asia/Kolkata";
 /** Public emergency calls per client address per minute (token guessing). */
 export const EMERGENCY_THROTTLE = { limit: 30, windowMs: 60_000 } as const;
 

@@ -31,7 +31,6 @@ import { formatInTimeZone, formatRupees } from "../../../shared/format";
 import {
   EMERGENCY_LINK_EXPIRED_MESSAGE,
   EMERGENCY_LINK_INVALID_MESSAGE,
-  EMERGENCY_LINK_TIME_ZONE,
   ENTER_PIN_MESSAGE,
   SELECT_APPROVER_MESSAGE,
   type EmergencyDecisionAnswer,
@@ -85,6 +84,8 @@ type IssueContext = {
   approveUrl: string;
   rejectUrl: string;
   expiresAt: Date;
+  /** APP_TIMEZONE: the expiry is written in the company's zone, named (DECISIONS §2). */
+  timeZone: string;
 };
 
 /** The message the requester pastes into a chat with the approvers. */
@@ -103,7 +104,7 @@ export function buildCopyPasteMessage(c: IssueContext): string {
     `✅ APPROVE: ${c.approveUrl}`,
     `❌ REJECT: ${c.rejectUrl}`,
     "",
-    `These links expire on ${formatInTimeZone(c.expiresAt, EMERGENCY_LINK_TIME_ZONE)}. Either link can be used once.`,
+    `These links expire on ${formatInTimeZone(c.expiresAt, c.timeZone)}. Either link can be used once.`,
   ].join("\n");
 }
 
@@ -159,6 +160,7 @@ export async function issueEmergencyLinks(deps: AppDeps, transactionId: string, 
       approveUrl,
       rejectUrl,
       expiresAt,
+      timeZone: deps.config.appTimezone,
     });
     return { copyPasteMessage, approveUrl, rejectUrl, expiresAt: expiresAt.toISOString() };
   });

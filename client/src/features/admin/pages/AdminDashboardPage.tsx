@@ -26,7 +26,6 @@ import { errorMessage } from "@/lib/api";
 import { cn } from "@/lib/utils";
 import { useAdminStats, useEmergencyStatus, useEmergencyToggle } from "../api";
 
-const TZ = "Asia/Kolkata";
 
 const TABS = [
   { id: "overview", label: "Overview" },
@@ -95,7 +94,7 @@ export default function AdminDashboardPage() {
           <div className="flex-1">
             <p className="font-semibold">Emergency lockdown is active</p>
             <p className="text-sm text-red-50">
-              All non-SuperAdmin access is blocked{activatedAt ? ` since ${formatDateTime(activatedAt, TZ)}` : ""}.
+              All non-SuperAdmin access is blocked{activatedAt ? ` since ${formatDateTime(activatedAt)}` : ""}.
             </p>
           </div>
         </div>

@@ -3,7 +3,7 @@
 import { useEffect, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Activity, Download, Eye, FileText, FolderTree, Layers, PencilLine, Search, ShieldCheck, User as UserIcon, Receipt } from "lucide-react";
-import { formatDateTime } from "@shared/format";
+import { formatDateTime, toIsoDate } from "@shared/format";
 import type { AuditEntryView, AuditFacets, AuditPage } from "@shared/schemas/audit";
 import { Alert, Badge, Button, Card, Dialog, DialogContent, EmptyState, Input, Pagination, Select, Spinner, StatCard, type BadgeVariant } from "@/components/ui";
 import { toast } from "@/hooks/use-toast";
@@ -142,7 +142,7 @@ export default function AuditTrailPage() {
       const href = URL.createObjectURL(await res.blob());
       const a = document.createElement("a");
       a.href = href;
-      a.download = `audit_${new Date().toISOString().slice(0, 10)}.csv`;
+      a.download = `audit_${toIsoDate(new Date())}.csv`;
       document.body.appendChild(a);
       a.click();
       a.remove();

@@ -12,11 +12,10 @@ import { toast } from "@/hooks/use-toast";
 import { errorIssues, errorMessage } from "@/lib/api";
 import { useBudgetMutations } from "../api";
 
-const TZ = "Asia/Kolkata";
 const PERIOD_LABELS: Record<string, string> = { monthly: "Monthly", quarterly: "Quarterly", yearly: "Yearly" };
 
 function defaults(): BudgetInput {
-  const today = toIsoDate(new Date(), TZ);
+  const today = toIsoDate(new Date());
   const end = new Date(`${today}T00:00:00Z`);
   end.setUTCDate(end.getUTCDate() + BUDGET_DEFAULT_DAYS);
   return { name: "", categoryId: "", amount: "", period: "monthly", startDate: today, endDate: end.toISOString().slice(0, 10), alertThreshold: String(ALERT_THRESHOLD_DEFAULT), isActive: true };

@@ -3,11 +3,10 @@
 // types its PIN (DECISIONS §10: the owner receives the links, so a link alone decides nothing).
 import { useRef, useState, type ReactNode } from "react";
 import { CircleCheck, CircleX, Clock, LinkIcon, ShieldAlert, Siren } from "lucide-react";
-import { formatDate, formatInTimeZone, formatRupees } from "@shared/format";
+import { formatDate, formatInTimeZone, formatRupees, getDisplayTimeZone } from "@shared/format";
 import {
   EMERGENCY_LINK_EXPIRED_MESSAGE,
   EMERGENCY_LINK_INVALID_MESSAGE,
-  EMERGENCY_LINK_TIME_ZONE,
   ENTER_PIN_MESSAGE,
   SELECT_APPROVER_MESSAGE,
   type EmergencyDecisionAnswer,
@@ -173,7 +172,7 @@ export function EmergencyDecision({ token, action }: { token: string; action: Ac
           <h1 className="mt-3 text-2xl font-bold tracking-tight">{copy.heading}</h1>
           <p className="mt-1 flex items-center gap-1.5 text-sm text-white">
             <Clock className="h-4 w-4 shrink-0" aria-hidden="true" />
-            Link expires {formatInTimeZone(view.approvalLink.expiresAt, EMERGENCY_LINK_TIME_ZONE)}
+            Link expires {formatInTimeZone(view.approvalLink.expiresAt, getDisplayTimeZone())}
           </p>
         </div>
 

@@ -1,13 +1,11 @@
-// Calendar helpers of the HR screens. "Today" is the company's day (DECISIONS §1: APP_TIMEZONE,
-// Asia/Kolkata by default), not the browser's.
-import { toIsoDate } from "@shared/format";
-
-export const APP_TIME_ZONE = "Asia/Kolkata";
+// Calendar helpers of the HR screens. "Today" is the company's day (APP_TIMEZONE, sent by
+// GET /api/config, DECISIONS §2), not the browser's.
+import { appTimeZone, todayInAppZone } from "@/lib/app-config";
 
 const MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
 export function todayIso(now: Date = new Date()): string {
-  return toIsoDate(now, APP_TIME_ZONE);
+  return todayInAppZone(now);
 }
 
 export function currentMonth(now: Date = new Date()): string {
@@ -68,7 +66,7 @@ export function formatClock(value: string | null | undefined): string {
   if (value.includes("T")) {
     const d = new Date(value);
     if (!Number.isNaN(d.getTime())) {
-      return new Intl.DateTimeFormat("en-GB", { timeZone: APP_TIME_ZONE, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(d);
+      return new Intl.DateTimeFormat("en-GB", { timeZone: appTimeZone(), hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(d);
     }
   }
   return `${m[1]}:${m[2]}`;

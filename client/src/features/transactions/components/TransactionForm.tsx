@@ -19,8 +19,7 @@ import {
   type EmergencyLinksResponse,
   type Transaction,
 } from "@shared/schemas/transactions";
-import { EMERGENCY_LINK_TIME_ZONE } from "@shared/schemas/emergency";
-import { formatFileSize, formatInTimeZone, formatRupees, toIsoDate } from "@shared/format";
+import { formatFileSize, formatInTimeZone, formatRupees, getDisplayTimeZone, toIsoDate } from "@shared/format";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -554,7 +553,7 @@ function EmergencyPanel({ outcome, onClose }: { outcome: Extract<Outcome, { kind
       <CardContent className="grid gap-4">
         <Field
           label="Approval message"
-          hint={links.expiresAt ? `The links expire ${formatInTimeZone(links.expiresAt, EMERGENCY_LINK_TIME_ZONE)}.` : undefined}
+          hint={links.expiresAt ? `The links expire ${formatInTimeZone(links.expiresAt, getDisplayTimeZone())}.` : undefined}
         >
           <Textarea
             ref={messageRef}
