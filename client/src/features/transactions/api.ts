@@ -13,8 +13,10 @@ import type {
   EmergencyLinksResponse,
   PendingTransaction,
   Transaction,
+  TransactionDetailExtras,
   TransactionListResponse,
 } from "@shared/schemas/transactions";
+import type { PossibleDuplicate } from "@shared/schemas/transaction-tools";
 import { toIsoDate } from "@shared/format";
 import { apiJson, throwIfResNotOk } from "@/lib/api";
 import { POLLED } from "@/lib/query-client";
@@ -32,6 +34,8 @@ export type TransactionListParams = {
   status?: string;
   categoryId?: string;
   createdBy?: string;
+  /** Only Payment Due transactions past their due date (DECISIONS §4). */
+  overdue?: boolean;
   page?: number;
   limit?: number;
 };
@@ -52,22 +56,14 @@ export async function invalidateFinance(queryClient: QueryClient) {
 
 // ---------------------------------------------------------------- extra answer fields
 
-/** A transaction that looks like this one (same category, amount and date), as the server reports it. */
-export type PossibleDuplicate = {
-  id: string;
-  humanReadableId: string;
-  amount?: string;
-  status?: string;
-  transactionDate?: string;
-  description?: string;
-  createdAt?: string;
-  creator?: { name: string } | null;
-};
+export type { PossibleDuplicate };
 
-export type TransactionDetail = Transaction & {
-  category: Transaction["category"] & { fieldSchema?: Category["fieldSchema"] };
-  possibleDuplicates?: PossibleDuplicate[];
-};
+/** GET /api/transactions/:id: the moves this user may make now and the timeline come from the server. */
+export type TransactionDetail = Transaction &
+  TransactionDetailExtras & {
+    category: Transaction["category"] & { fieldSchema?: Category["fieldSchema"] };
+    possibleDuplicates?: PossibleDuplicate[];
+  };
 
 export type PendingItem = PendingTransaction & { possibleDuplicates?: PossibleDuplicate[] };
 
@@ -133,7 +129,7 @@ export const transactionApi = {
   approve: (id: string) => apiJson<unknown>("POST", txUrl(id, "/approve"), {}),
   reject: (id: string, reason: string) => apiJson<unknown>("POST", txUrl(id, "/reject"), { reason: reason.trim() || null }),
   remove: (id: string) => apiJson<unknown>("DELETE", txUrl(id)),
-  removeApproval: (approvalId: string) => apiJson<unknown>("DELETE", `/api/approvals/${encodeURIComponent(approvalId)}`),
+  removeApproval: (approvalId: string, reason: string) => apiJson<unknown>("DELETE", `/api/approvals/${encodeURIComponent(approvalId)}`, { reason }),
   bulkApprove: (ids: string[]) => apiJson<BulkApproveResponse>("POST", "/api/transactions/bulk-approve", { ids }),
   checkDuplicates: (body: { categoryId: string; amount: string; transactionDate: string }, signal?: AbortSignal) =>
     apiJson<{ duplicates: PossibleDuplicate[] }>("POST", "/api/transactions/check-duplicates", body, { signal }),

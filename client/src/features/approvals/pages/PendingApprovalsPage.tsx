@@ -30,7 +30,8 @@ export default function PendingApprovalsPage() {
   const items = pending.data ?? [];
   const emergency = items.filter((t) => t.isPriority);
   const regular = items.filter((t) => !t.isPriority);
-  const actionable = useMemo(() => items.filter((t) => !t.myAction && t.createdBy !== user.id), [items, user.id]);
+  // What this approver may approve now is the server's answer for each row (availableMoves).
+  const actionable = useMemo(() => items.filter((t) => (t.availableMoves ?? []).includes("approve")), [items]);
 
   // Forget selections that are no longer actionable (approved meanwhile, list refreshed).
   useEffect(() => {
@@ -65,7 +66,8 @@ export default function PendingApprovalsPage() {
 
   const renderCard = (t: PendingItem) => {
     const own = t.createdBy === user.id;
-    const canSelect = !t.myAction && !own;
+    const moves = t.availableMoves ?? [];
+    const canSelect = moves.includes("approve");
     return (
       <li key={t.id}>
         <PendingTransactionCard
@@ -97,11 +99,11 @@ export default function PendingApprovalsPage() {
                 <Eye className="h-4 w-4" aria-hidden="true" />
                 View Details
               </Button>
-              {own ? (
-                <p className="text-sm text-slate-600 sm:ml-auto sm:self-center">Your own transaction: another approver must review it.</p>
-              ) : (
+              {moves.includes("approve") || moves.includes("reject") ? (
                 <ApprovalActions t={t} className="sm:ml-auto sm:min-w-[18rem]" />
-              )}
+              ) : own ? (
+                <p className="text-sm text-slate-600 sm:ml-auto sm:self-center">Your own transaction: another approver must review it.</p>
+              ) : null}
             </div>
           )}
         </PendingTransactionCard>

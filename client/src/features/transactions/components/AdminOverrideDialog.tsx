@@ -1,10 +1,10 @@
 // Admin Override (spec 000 §2, §5): SuperAdmin only; renders nothing for anyone else. Three tabs:
 // edit every field (PUT full-override), force a status with a reason, change the owner with a reason.
-// Force status and change owner send nothing until a reason (and an owner) is given.
+// Every tab sends nothing until a reason is given (DECISIONS §4, the full override's too, since
+// 2026-11-24); change owner offers only who may own a transaction (TRANSACTION_OWNER_ROLES).
 import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from "react";
 import { ShieldAlert } from "lucide-react";
-import { FORM_TYPES, PAYMENT_METHODS, TRANSACTION_STATUSES } from "@shared/constants";
-import { FORCEABLE_STATUSES } from "@shared/constants";
+import { FORCEABLE_STATUSES, FORM_TYPES, PAYMENT_METHODS, STATUS_LABELS, TRANSACTION_OWNER_ROLES, TRANSACTION_STATUSES } from "@shared/constants";
 import { useCurrentUser } from "@/features/auth/api";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -18,7 +18,6 @@ import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api";
 import { cn } from "@/lib/utils";
 import { transactionApi, useAdminUsers, useCategories, useFinanceMutation, type TransactionDetail } from "../api";
-import { statusLabel } from "./badges";
 import { parseCustomFieldJson, parseOverrideAmount } from "../rules";
 
 type Tab = "edit" | "status" | "owner";
@@ -110,11 +109,19 @@ function EditFieldsForm({ transaction: t, onDone }: { transaction: TransactionDe
     customFieldValues: JSON.stringify(t.customFieldValues ?? {}, null, 2),
     reason: "",
   }));
-  const set = <K extends keyof typeof form>(key: K, value: (typeof form)[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const [reasonError, setReasonError] = useState<string>();
+  const set = <K extends keyof typeof form>(key: K, value: (typeof form)[K]) => {
+    if (key === "reason") setReasonError(undefined);
+    setForm((f) => ({ ...f, [key]: value }));
+  };
   const override = useFinanceMutation((body: Record<string, unknown>) => transactionApi.fullOverride(t.id, body));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (!form.reason.trim()) {
+      setReasonError("Reason is required");
+      return;
+    }
     const approvals = Number.parseInt(form.approvalsRequired, 10);
     const body: Record<string, unknown> = {
       formType: form.formType,
@@ -132,7 +139,7 @@ function EditFieldsForm({ transaction: t, onDone }: { transaction: TransactionDe
       paymentReference: form.paymentReference || null,
       paymentNotes: form.paymentNotes || null,
       customFieldValues: parseCustomFieldJson(form.customFieldValues),
-      reason: form.reason.trim() || null,
+      reason: form.reason.trim(),
     };
     if (Number.isFinite(approvals)) body.approvalsRequired = approvals;
     override.mutate(body, {
@@ -168,7 +175,7 @@ function EditFieldsForm({ transaction: t, onDone }: { transaction: TransactionDe
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Status">
-          <Select value={form.status} onChange={(e) => set("status", e.target.value)} options={TRANSACTION_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))} />
+          <Select value={form.status} onChange={(e) => set("status", e.target.value)} options={TRANSACTION_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))} />
         </Field>
         <Field label="Approvals Required">
           <Input type="number" min={1} max={5} step={1} value={form.approvalsRequired} onChange={(e) => set("approvalsRequired", e.target.value)} />
@@ -200,8 +207,8 @@ function EditFieldsForm({ transaction: t, onDone }: { transaction: TransactionDe
       <Field label="Custom Field Values (JSON)" hint="Text that is not valid JSON is saved as {}.">
         <Textarea rows={5} className="font-mono text-xs" spellCheck={false} value={form.customFieldValues} onChange={(e) => set("customFieldValues", e.target.value)} />
       </Field>
-      <Field label="Reason for override" hint="Recorded in the audit trail.">
-        <Input value={form.reason} onChange={(e) => set("reason", e.target.value)} />
+      <Field label="Reason for override" required error={reasonError} hint="Shown on the transaction's timeline and kept in the audit trail.">
+        <Textarea rows={2} value={form.reason} onChange={(e) => set("reason", e.target.value)} placeholder="Why is this transaction being changed?" />
       </Field>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button type="submit" disabled={override.isPending}>
@@ -229,7 +236,7 @@ function ForceStatusForm({ transaction: t, onDone }: { transaction: TransactionD
       { status, reason: trimmed },
       {
         onSuccess: () => {
-          toast({ title: "Status Forced", description: `${t.humanReadableId} is now ${statusLabel(status)}.` });
+          toast({ title: "Status Forced", description: `${t.humanReadableId} is now ${STATUS_LABELS[status]}.` });
           onDone();
         },
         onError: (err) => toast({ title: "Error", description: errorMessage(err, "Failed to force status"), variant: "destructive" }),
@@ -240,7 +247,7 @@ function ForceStatusForm({ transaction: t, onDone }: { transaction: TransactionD
   return (
     <form onSubmit={submit} className="grid gap-4" noValidate>
       <p className="text-sm text-slate-700">
-        Current status: <span className="font-semibold">{statusLabel(t.status)}</span>
+        Current status: <span className="font-semibold">{STATUS_LABELS[t.status]}</span>
       </p>
       <fieldset className="grid gap-2">
         <legend className="mb-1 text-sm font-medium text-slate-800">New status</legend>
@@ -310,7 +317,7 @@ function ChangeOwnerForm({ transaction: t, onDone }: { transaction: TransactionD
   };
 
   const options = (users.data ?? [])
-    .filter((u) => u.isActive && u.id !== t.createdBy)
+    .filter((u) => u.isActive && u.id !== t.createdBy && TRANSACTION_OWNER_ROLES.includes(u.role))
     .map((u) => ({ value: u.id, label: `${u.name} (${u.role})` }));
 
   return (

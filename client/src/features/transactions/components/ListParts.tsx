@@ -1,6 +1,8 @@
-// Parts the transaction lists share: pagination, a debounced search value, the loading list.
+// Parts the transaction lists share: pagination, a debounced search value, the loading list, the
+// status filter (every status and Overdue) and the empty state that says which emptiness it is.
 import { useEffect, useState, type ReactNode } from "react";
-import { AlertTriangle, CheckCircle2, ChevronLeft, ChevronRight } from "lucide-react";
+import { AlertTriangle, CheckCircle2, ChevronLeft, ChevronRight, SearchX } from "lucide-react";
+import { STATUS_LABELS, TRANSACTION_STATUSES } from "@shared/constants";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -8,6 +10,58 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { errorMessage } from "@/lib/api";
 import { cn } from "@/lib/utils";
 import { UrgentBadge } from "./badges";
+
+/** The status filter's value for "Payment Due and past its due date" (DECISIONS §4). */
+export const OVERDUE_FILTER = "overdue";
+
+/** Every status by its label, then Overdue; "" is all statuses. */
+export const STATUS_FILTER_OPTIONS: { value: string; label: string }[] = [
+  ...TRANSACTION_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] })),
+  { value: OVERDUE_FILTER, label: "Overdue (payment due, past date)" },
+];
+
+/** The list call's parameters for a status filter value. */
+export function statusFilterParams(value: string): { status?: string; overdue?: boolean } {
+  if (value === OVERDUE_FILTER) return { overdue: true };
+  return value ? { status: value } : {};
+}
+
+/**
+ * An empty list says which emptiness it is: nothing matched the search or filters (and offers to
+ * clear them), or there is nothing yet.
+ */
+export function ListEmpty({
+  filtered,
+  onClearFilters,
+  emptyTitle,
+  emptyDescription,
+  emptyAction,
+}: {
+  filtered: boolean;
+  onClearFilters: () => void;
+  emptyTitle: string;
+  emptyDescription: string;
+  emptyAction?: ReactNode;
+}) {
+  return (
+    <Card>
+      {filtered ? (
+        <EmptyState
+          icon={SearchX}
+          title="No transactions match"
+          description="Nothing matches this search or these filters."
+          action={
+            <Button variant="outline" onClick={onClearFilters}>
+              Clear search and filters
+            </Button>
+          }
+        />
+      ) : (
+        <EmptyState title={emptyTitle} description={emptyDescription} action={emptyAction} />
+      )}
+    </Card>
+  );
+}
 
 /** A value that follows `value` after `delayMs` of quiet (search boxes). */
 export function useDebounced<T>(value: T, delayMs = 300): T {

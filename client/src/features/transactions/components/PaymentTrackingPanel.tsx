@@ -1,16 +1,17 @@
 // The Payment Tracking panel of a transaction (spec 000 §2, §4): status badge, timeline notes,
-// the actions of the state, and the Process Payment and Mark Payment Due forms.
-//   Approved, unpaid  → Mark Payment Due, Process Payment
-//   PaymentDue        → Process Payment (flagged '(Overdue)' when the due date is before today)
-//   Paid (or isPaid)  → Cancel Payment, Complete Transaction
-// Who may act (DECISIONS §4): Accountant and SuperAdmin.
+// the actions this user may take now, and the Process Payment and Mark Payment Due forms. Which
+// actions show is the server's answer (`availableMoves`, DECISIONS §4), never worked out here:
+//   mark-payment-due → Mark Payment Due      process-payment → Process Payment ('(Overdue)' when late)
+//   complete → Complete Transaction          cancel-payment → Cancel Payment
+// Complete and Cancel are hard to undo, so each asks first and says what will change.
 import { useState, type FormEvent, type ReactNode } from "react";
 import { CalendarClock, CheckCircle2, CircleDollarSign, Undo2 } from "lucide-react";
-import { PAYMENT_METHODS, type PaymentMethod } from "@shared/constants";
+import { PAYMENT_METHODS, STATUS_LABELS, type PaymentMethod, type TransactionMove } from "@shared/constants";
 import type { Transaction } from "@shared/schemas/transactions";
 import { formatDate, formatDateTime, toIsoDate } from "@shared/format";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
@@ -31,7 +32,7 @@ function PaymentStatusBadge({ t }: { t: Transaction }) {
   return <Badge variant="warning">Unpaid</Badge>;
 }
 
-type Mode = "none" | "process" | "due";
+type Mode = "none" | "process" | "due" | "confirm-complete" | "confirm-cancel";
 
 type OutcomeToasts = { title: string; description: string; failedTitle: string; fallback: string };
 
@@ -54,7 +55,7 @@ function reportOutcome({ title, description, failedTitle, fallback }: OutcomeToa
   };
 }
 
-export function PaymentTrackingPanel({ transaction: t, canAct }: { transaction: Transaction; canAct: boolean }) {
+export function PaymentTrackingPanel({ transaction: t, moves }: { transaction: Transaction; moves: readonly TransactionMove[] }) {
   const [mode, setMode] = useState<Mode>("none");
   const today = toIsoDate(new Date());
 
@@ -64,8 +65,10 @@ export function PaymentTrackingPanel({ transaction: t, canAct }: { transaction: 
   const complete = useFinanceMutation(() => transactionApi.complete(t.id));
 
   const paid = t.status === "Paid" || (t.status === "Approved" && t.isPaid);
-  const canProcess = (t.status === "Approved" && !t.isPaid) || t.status === "PaymentDue";
-  const canMarkDue = t.status === "Approved" && !t.isPaid;
+  const canProcess = moves.includes("process-payment");
+  const canMarkDue = moves.includes("mark-payment-due");
+  const canComplete = moves.includes("complete");
+  const canCancel = moves.includes("cancel-payment");
   const overdue = isOverdue(t, today);
   const busy = process.isPending || markDue.isPending || cancel.isPending || complete.isPending;
 
@@ -83,8 +86,10 @@ export function PaymentTrackingPanel({ transaction: t, canAct }: { transaction: 
   if (notes.length === 0 && t.status === "Approved") notes.push({ icon: CalendarClock, text: "Awaiting payment" });
 
   const closeForm = () => setMode("none");
-  const onCancel = () => cancel.mutate(undefined, reportOutcome(OUTCOME_TOASTS.cancel));
-  const onComplete = () => complete.mutate(undefined, reportOutcome(OUTCOME_TOASTS.complete));
+  const onCancel = () => cancel.mutate(undefined, reportOutcome(OUTCOME_TOASTS.cancel, closeForm));
+  const onComplete = () => complete.mutate(undefined, reportOutcome(OUTCOME_TOASTS.complete, closeForm));
+  // Cancelling goes back to Payment Due when a due date is set, else to Approved (DECISIONS §4).
+  const afterCancel = STATUS_LABELS[t.paymentDueDate ? "PaymentDue" : "Approved"];
 
   return (
     <section aria-labelledby={`payment-${t.id}`} className="rounded-lg border border-slate-200 p-4">
@@ -107,7 +112,7 @@ export function PaymentTrackingPanel({ transaction: t, canAct }: { transaction: 
         </ol>
       ) : null}
 
-      {canAct && t.status !== "Completed" ? (
+      {canProcess || canMarkDue || canComplete || canCancel ? (
         <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
           {canProcess ? (
             <Button onClick={() => setMode(mode === "process" ? "none" : "process")} aria-expanded={mode === "process"} disabled={busy} variant={overdue ? "destructive" : "default"}>
@@ -121,22 +126,43 @@ export function PaymentTrackingPanel({ transaction: t, canAct }: { transaction: 
               Mark Payment Due
             </Button>
           ) : null}
-          {paid ? (
-            <>
-              <Button onClick={onComplete} disabled={busy}>
-                <CheckCircle2 className="h-4 w-4" aria-hidden="true" />
-                {complete.isPending ? "Completing..." : "Complete Transaction"}
-              </Button>
-              <Button variant="outline" onClick={onCancel} disabled={busy}>
-                <Undo2 className="h-4 w-4" aria-hidden="true" />
-                {cancel.isPending ? "Canceling..." : "Cancel Payment"}
-              </Button>
-            </>
+          {canComplete ? (
+            <Button onClick={() => setMode("confirm-complete")} disabled={busy}>
+              <CheckCircle2 className="h-4 w-4" aria-hidden="true" />
+              Complete Transaction
+            </Button>
+          ) : null}
+          {canCancel ? (
+            <Button variant="outline" onClick={() => setMode("confirm-cancel")} disabled={busy}>
+              <Undo2 className="h-4 w-4" aria-hidden="true" />
+              Cancel Payment
+            </Button>
           ) : null}
         </div>
       ) : null}
 
-      {canAct && mode === "process" && canProcess ? (
+      <ConfirmDialog
+        open={mode === "confirm-complete"}
+        onOpenChange={(open) => !open && closeForm()}
+        title={`Complete ${t.humanReadableId}?`}
+        description="The transaction becomes Completed and its payment record is closed. Payment actions are no longer offered afterwards."
+        confirmLabel="Complete Transaction"
+        pending={complete.isPending}
+        onConfirm={onComplete}
+      />
+      <ConfirmDialog
+        open={mode === "confirm-cancel"}
+        onOpenChange={(open) => !open && closeForm()}
+        title={`Cancel the payment of ${t.humanReadableId}?`}
+        description={`It goes back to ${afterCancel}, and its payment method, reference, notes, paid date and who paid are cleared.`}
+        confirmLabel="Cancel Payment"
+        cancelLabel="Keep Payment"
+        destructive
+        pending={cancel.isPending}
+        onConfirm={onCancel}
+      />
+
+      {mode === "process" && canProcess ? (
         <ProcessPaymentForm
           today={today}
           pending={process.isPending}
@@ -144,7 +170,7 @@ export function PaymentTrackingPanel({ transaction: t, canAct }: { transaction: 
           onSubmit={(body) => process.mutate(body, reportOutcome(OUTCOME_TOASTS.process, closeForm))}
         />
       ) : null}
-      {canAct && mode === "due" && canMarkDue ? (
+      {mode === "due" && canMarkDue ? (
         <PaymentDueForm
           today={today}
           pending={markDue.isPending}

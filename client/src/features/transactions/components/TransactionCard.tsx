@@ -6,7 +6,8 @@ import { Clock, Paperclip, User } from "lucide-react";
 import type { Transaction } from "@shared/schemas/transactions";
 import { formatDate, formatRelativeTime, formatRupees } from "@shared/format";
 import { cn } from "@/lib/utils";
-import { ApprovalProgress, PaidBadge, StatusBadge, TransactionFlags, showsApprovalProgress } from "./badges";
+import { ApprovalProgress, OverdueBadge, PaidBadge, StatusBadge, TransactionFlags, showsApprovalProgress } from "./badges";
+import { isOverdue } from "../rules";
 
 export type TransactionCardProps = {
   transaction: Transaction;
@@ -68,6 +69,7 @@ export function TransactionCard({ transaction: t, onOpen, showCreator = false, t
           <div className="flex flex-wrap justify-end gap-1">
             <StatusBadge status={t.status} />
             {t.status === "Approved" ? <PaidBadge isPaid={t.isPaid} /> : null}
+            {isOverdue(t) ? <OverdueBadge /> : null}
           </div>
         </div>
       </div>

@@ -1,13 +1,15 @@
 // Transaction Details (spec 000 §2): every field, custom fields with their labels, attachments
-// (download opens in a new tab), the approval history of every round, and the actions:
-//   - Approve / Reject (reason optional) for Approver or SuperAdmin, only while Pending, never on
-//     one's own transaction; 'You approved/rejected this transaction' once acted this round;
-//   - 'Payment completed' / 'Payment pending' for Approved, and the Payment Tracking panel;
-//   - the owner's Edit / Submit for Approval on a Draft or Rejected transaction;
-//   - SuperAdmin: Delete Transaction (two steps), delete single approvals, Admin Override.
+// (download opens in a new tab), the approval history of every round, the timeline (DECISIONS §4)
+// and the actions. Which actions show is the server's answer, `availableMoves`: this file never
+// works out who may do what (the status machine on the server is the one rule).
+//   - approve / reject → Approve / Reject (reason optional); 'You approved/rejected this transaction' once acted;
+//   - the payment moves → the Payment Tracking panel;
+//   - edit / submit / delete (owner's Draft) → Edit, Submit for Approval, Delete Draft;
+//   - delete-approval → a delete button per approval, asking why; delete / full-override → Administrator.
 import { useRef, useState, type ReactNode } from "react";
 import { Link } from "wouter";
 import { Check, CheckCircle2, Clock, Download, FileText, Pencil, Send, ShieldAlert, Trash2, X, XCircle } from "lucide-react";
+import type { TransactionMove } from "@shared/constants";
 import type { Approval } from "@shared/schemas/transactions";
 import { formatDate, formatDateTime, formatFileSize, formatRelativeTime, formatRupees } from "@shared/format";
 import { useCurrentUser } from "@/features/auth/api";
@@ -27,6 +29,7 @@ import { ApprovalProgress, EmergencyBadge, FormTypeBadge, PaidBadge, PreviouslyR
 import { CustomFieldDetails } from "./CustomFieldDetails";
 import { DuplicateWarning } from "./DuplicateWarning";
 import { hasPaymentTracking, PaymentTrackingPanel } from "./PaymentTrackingPanel";
+import { Timeline } from "./Timeline";
 
 /** Dialogs fill the screen on phones (a full-height sheet) and stay centred above 640 px. */
 export const PHONE_SHEET = "max-sm:h-[100dvh] max-sm:max-h-[100dvh] max-sm:rounded-none";
@@ -92,11 +95,12 @@ function DetailItem({ label, children }: { label: string; children: ReactNode })
 
 function DetailsBody({ t, onClose }: { t: TransactionDetail; onClose: () => void }) {
   const user = useCurrentUser();
-  const isSuperAdmin = user.role === "SuperAdmin";
-  const isApproverRole = user.role === "Approver" || isSuperAdmin;
   const isOwner = t.createdBy === user.id;
   const myAction = myActionIn(t, user.id);
   const [overrideOpen, setOverrideOpen] = useState(false);
+  const moves: readonly TransactionMove[] = t.availableMoves ?? [];
+  const may = (move: TransactionMove) => moves.includes(move);
+  const approverRole = user.role === "Approver" || user.role === "SuperAdmin";
 
   return (
     <div className="grid gap-5">
@@ -155,35 +159,37 @@ function DetailsBody({ t, onClose }: { t: TransactionDetail; onClose: () => void
 
       <CustomFieldDetails values={t.customFieldValues} schema={t.category?.fieldSchema} />
 
-      <AttachmentList t={t} canRemove={isSuperAdmin || (isOwner && (t.status === "Draft" || t.status === "Rejected"))} />
+      <AttachmentList t={t} canRemove={may("add-attachment")} />
 
-      <ApprovalHistory t={t} canDelete={isSuperAdmin} />
+      <ApprovalHistory t={t} canDelete={may("delete-approval")} />
 
-      {hasPaymentTracking(t) ? <PaymentTrackingPanel transaction={t} canAct={user.role === "Accountant" || isSuperAdmin} /> : null}
+      {hasPaymentTracking(t) ? <PaymentTrackingPanel transaction={t} moves={moves} /> : null}
 
-      {t.status === "Pending" && isApproverRole ? (
-        isOwner ? (
-          <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">You created this transaction, so another approver must review it.</p>
-        ) : myAction ? (
-          <ActedNotice action={myAction} />
-        ) : (
-          <ApprovalActions t={t} />
-        )
+      {may("approve") || may("reject") ? (
+        <ApprovalActions t={t} />
+      ) : t.status === "Pending" && approverRole && myAction ? (
+        <ActedNotice action={myAction} />
+      ) : t.status === "Pending" && approverRole && isOwner ? (
+        <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">You created this transaction, so another approver must review it.</p>
       ) : null}
 
-      {(t.status === "Draft" || t.status === "Rejected") && (isOwner || isSuperAdmin) ? <OwnerActions t={t} isOwner={isOwner} onClose={onClose} /> : null}
+      {may("edit") || may("submit") ? <OwnerActions t={t} moves={moves} isOwner={isOwner} onClose={onClose} /> : null}
 
-      {isSuperAdmin ? (
+      <Timeline entries={t.timeline ?? []} />
+
+      {may("full-override") || (may("delete") && !isOwner) ? (
         <section aria-labelledby={`admin-${t.id}`} className="rounded-lg border border-red-200 bg-red-50/40 p-4">
           <h3 id={`admin-${t.id}`} className="text-sm font-semibold text-slate-900">
             Administrator
           </h3>
           <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
-            <Button variant="outline" onClick={() => setOverrideOpen(true)}>
-              <ShieldAlert className="h-4 w-4" aria-hidden="true" />
-              Admin Override
-            </Button>
-            <DeleteTransaction t={t} onDeleted={onClose} />
+            {may("full-override") ? (
+              <Button variant="outline" onClick={() => setOverrideOpen(true)}>
+                <ShieldAlert className="h-4 w-4" aria-hidden="true" />
+                Admin Override
+              </Button>
+            ) : null}
+            {may("delete") ? <DeleteTransaction t={t} onDeleted={onClose} /> : null}
           </div>
           <AdminOverrideDialog transaction={t} open={overrideOpen} onOpenChange={setOverrideOpen} />
         </section>
@@ -346,8 +352,22 @@ function ApprovalHistory({ t, canDelete }: { t: TransactionDetail; canDelete: bo
 
 function ApprovalRow({ approval: a, canDelete, faded }: { approval: Approval; canDelete: boolean; faded: boolean }) {
   const [confirming, setConfirming] = useState(false);
-  const remove = useFinanceMutation(() => transactionApi.removeApproval(a.id));
+  const [reason, setReason] = useState("");
+  const [error, setError] = useState<string>();
+  const remove = useFinanceMutation((why: string) => transactionApi.removeApproval(a.id, why));
   const who = a.approver?.name ?? (a.emergencyApproverCode ? `Emergency link (${a.emergencyApproverCode})` : "Unknown approver");
+  const what = a.action === "approved" ? "approval" : "rejection";
+  const onDelete = () => {
+    // DECISIONS §4: a correction of the record says why; the reason shows on the timeline.
+    if (!reason.trim()) {
+      setError("Reason is required");
+      return;
+    }
+    remove.mutate(reason.trim(), {
+      onSuccess: () => toast({ title: "Approval Deleted", description: `The ${what} by ${who} was removed.` }),
+      onError: (err) => toast({ title: "Error", description: errorMessage(err, "Failed to delete approval"), variant: "destructive" }),
+    });
+  };
   return (
     <li className={cn("flex flex-wrap items-start gap-3 rounded-lg border border-slate-200 p-3", faded && "bg-slate-50")}>
       <span
@@ -365,31 +385,36 @@ function ApprovalRow({ approval: a, canDelete, faded }: { approval: Approval; ca
         <p className="text-xs text-slate-600">{formatDateTime(a.actedAt)}</p>
         {a.reasonText ? <p className="mt-1 whitespace-pre-wrap break-words text-sm text-slate-700">“{a.reasonText}”</p> : null}
       </div>
-      {canDelete ? (
-        confirming ? (
-          <div className="flex gap-2">
+      {canDelete && !confirming ? (
+        <Button size="icon" variant="ghost" aria-label={`Delete approval by ${who}`} title={`Delete the ${what} by ${who}`} onClick={() => setConfirming(true)}>
+          <Trash2 className="h-4 w-4 text-red-700" aria-hidden="true" />
+        </Button>
+      ) : null}
+      {canDelete && confirming ? (
+        <div className="grid w-full gap-2 rounded-md border border-red-200 bg-red-50/50 p-3">
+          <Field label={`Why is the ${what} by ${who} deleted?`} required error={error}>
+            <Textarea
+              rows={2}
+              value={reason}
+              autoFocus
+              maxLength={2000}
+              onChange={(e) => {
+                setReason(e.target.value);
+                setError(undefined);
+              }}
+              placeholder="e.g. Approved the wrong invoice"
+            />
+          </Field>
+          <p className="text-xs text-slate-600">The count is recomputed; an Approved transaction that falls below its requirement goes back to Pending.</p>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button size="sm" variant="outline" onClick={() => setConfirming(false)} disabled={remove.isPending}>
               Keep
             </Button>
-            <Button
-              size="sm"
-              variant="destructive"
-              disabled={remove.isPending}
-              onClick={() =>
-                remove.mutate(undefined, {
-                  onSuccess: () => toast({ title: "Approval Deleted", description: `The ${a.action === "approved" ? "approval" : "rejection"} by ${who} was removed.` }),
-                  onError: (err) => toast({ title: "Error", description: errorMessage(err, "Failed to delete approval"), variant: "destructive" }),
-                })
-              }
-            >
-              Delete approval
+            <Button size="sm" variant="destructive" disabled={remove.isPending} onClick={onDelete}>
+              {remove.isPending ? "Deleting..." : "Delete approval"}
             </Button>
           </div>
-        ) : (
-          <Button size="icon" variant="ghost" aria-label={`Delete approval by ${who}`} onClick={() => setConfirming(true)}>
-            <Trash2 className="h-4 w-4 text-red-700" aria-hidden="true" />
-          </Button>
-        )
+        </div>
       ) : null}
     </li>
   );
@@ -441,20 +466,20 @@ function DeleteTransaction({ t, onDeleted }: { t: TransactionDetail; onDeleted: 
   );
 }
 
-function OwnerActions({ t, isOwner, onClose }: { t: TransactionDetail; isOwner: boolean; onClose: () => void }) {
+function OwnerActions({ t, moves, isOwner, onClose }: { t: TransactionDetail; moves: readonly TransactionMove[]; isOwner: boolean; onClose: () => void }) {
   const submit = useFinanceMutation(() => transactionApi.submit(t.id));
   const remove = useDeleteTransaction(t);
   const [confirmDelete, setConfirmDelete] = useState(false);
   return (
     <section className="flex flex-col gap-2 rounded-lg border border-slate-200 p-4 sm:flex-row sm:flex-wrap sm:items-center">
       <p className="text-sm text-slate-700 sm:mr-auto">{t.status === "Rejected" ? "Fix what the approver asked for, then submit again." : "This draft has not been submitted yet."}</p>
-      {isOwner ? (
+      {moves.includes("edit") ? (
         <Link href={`/create-transaction?edit=${encodeURIComponent(t.id)}`} className={buttonVariants({ variant: "outline" })} onClick={onClose}>
           <Pencil className="h-4 w-4" aria-hidden="true" />
           Edit
         </Link>
       ) : null}
-      {isOwner && t.status === "Draft" ? (
+      {isOwner && moves.includes("delete") ? (
         confirmDelete ? (
           <Button
             variant="destructive"
@@ -470,6 +495,7 @@ function OwnerActions({ t, isOwner, onClose }: { t: TransactionDetail; isOwner: 
           </Button>
         )
       ) : null}
+      {moves.includes("submit") ? (
       <Button
         disabled={submit.isPending}
         onClick={() =>
@@ -482,6 +508,7 @@ function OwnerActions({ t, isOwner, onClose }: { t: TransactionDetail; isOwner: 
         <Send className="h-4 w-4" aria-hidden="true" />
         {submit.isPending ? "Submitting..." : "Submit for Approval"}
       </Button>
+      ) : null}
     </section>
   );
 }

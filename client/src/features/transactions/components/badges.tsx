@@ -1,30 +1,31 @@
 // The small badges every transaction view shares (spec 000 §2): status, Form R/B, Emergency,
 // Previously Rejected, Paid/Unpaid and approvals received/required.
 import { AlertTriangle, RotateCcw, Users } from "lucide-react";
-import type { FormType, TransactionStatus } from "@shared/constants";
+import { STATUS_LABELS, type FormType, type TransactionStatus } from "@shared/constants";
 import type { Transaction } from "@shared/schemas/transactions";
 import { Badge, type BadgeVariant } from "@/components/ui/badge";
 import { cn } from "@/lib/utils";
 
-const STATUS_STYLE: Record<TransactionStatus, { variant: BadgeVariant; label: string; className?: string }> = {
-  Draft: { variant: "outline", label: "Draft", className: "border-dashed text-slate-600" },
-  Pending: { variant: "warning", label: "Pending" },
-  Approved: { variant: "success", label: "Approved" },
-  Rejected: { variant: "destructive", label: "Rejected" },
-  PaymentDue: { variant: "purple", label: "Payment Due" },
-  Paid: { variant: "info", label: "Paid" },
-  Completed: { variant: "secondary", label: "Completed", className: "bg-slate-800 text-white" },
+const STATUS_STYLE: Record<TransactionStatus, { variant: BadgeVariant; className?: string }> = {
+  Draft: { variant: "outline", className: "border-dashed text-slate-600" },
+  Pending: { variant: "warning" },
+  Approved: { variant: "success" },
+  Rejected: { variant: "destructive" },
+  PaymentDue: { variant: "purple" },
+  Paid: { variant: "info" },
+  Completed: { variant: "secondary", className: "bg-slate-800 text-white" },
 };
 
+/** The words of a status, as both sides write them (shared/constants STATUS_LABELS). */
 export function statusLabel(status: TransactionStatus): string {
-  return STATUS_STYLE[status]?.label ?? status;
+  return STATUS_LABELS[status] ?? status;
 }
 
 export function StatusBadge({ status, className }: { status: TransactionStatus; className?: string }) {
-  const style = STATUS_STYLE[status] ?? { variant: "secondary" as const, label: status };
+  const style = STATUS_STYLE[status] ?? { variant: "secondary" as const };
   return (
     <Badge variant={style.variant} className={cn(style.className, className)}>
-      {style.label}
+      {statusLabel(status)}
     </Badge>
   );
 }
@@ -59,6 +60,16 @@ export function PreviouslyRejectedBadge() {
     <Badge variant="warning">
       <RotateCcw className="h-3 w-3" aria-hidden="true" />
       Previously Rejected
+    </Badge>
+  );
+}
+
+/** Payment Due and past its due date (spec 000 §4): shown wherever payment stages are listed. */
+export function OverdueBadge({ className }: { className?: string }) {
+  return (
+    <Badge variant="destructive" className={className}>
+      <AlertTriangle className="h-3 w-3" aria-hidden="true" />
+      Overdue
     </Badge>
   );
 }

@@ -1,16 +1,16 @@
 // All Transactions (/transactions, spec 000 §2): search, filters (status, category, creator),
 // CSV export, summary cards, the table (cards on phones) with server-side pagination; a row opens
-// the details, where Approve/Reject appear only for Approver or SuperAdmin and only when Pending.
+// the details, whose actions are the server's availableMoves. The status filter holds every status
+// and Overdue; ?search=, ?status= and ?overdue=true in the address preset the filters (links from
+// a duplicate warning or the dashboard).
 import { useMemo, useRef, useState } from "react";
 import { CheckCircle2, Clock, Download, FileStack, IndianRupee, Paperclip, Search } from "lucide-react";
-import { TRANSACTION_STATUSES } from "@shared/constants";
 import type { Transaction } from "@shared/schemas/transactions";
 import { formatDate, formatRupees } from "@shared/format";
 import { useCurrentUser } from "@/features/auth/api";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { EmptyState } from "@/components/ui/empty-state";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { StatCard } from "@/components/ui/stat-card";
@@ -18,8 +18,9 @@ import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api";
 import { cn } from "@/lib/utils";
 import { downloadTransactionsCsv, useAdminUsers, useCategories, useTransactionList } from "../api";
-import { ApprovalProgress, PaidBadge, StatusBadge, TransactionFlags, showsApprovalProgress, statusLabel } from "../components/badges";
-import { ListSkeleton, Pagination, useDebounced } from "../components/ListParts";
+import { ApprovalProgress, OverdueBadge, PaidBadge, StatusBadge, TransactionFlags, showsApprovalProgress } from "../components/badges";
+import { ListEmpty, ListSkeleton, OVERDUE_FILTER, Pagination, STATUS_FILTER_OPTIONS, statusFilterParams, useDebounced } from "../components/ListParts";
+import { isOverdue } from "../rules";
 import { TransactionCard } from "../components/TransactionCard";
 import { TransactionDetailsDialog } from "../components/TransactionDetailsDialog";
 
@@ -28,8 +29,10 @@ const PAGE_SIZE = 25;
 export default function AllTransactionsPage() {
   const user = useCurrentUser();
   const isSuperAdmin = user.role === "SuperAdmin";
-  const [search, setSearch] = useState("");
-  const [status, setStatus] = useState("");
+  // The address may preset the filters: /transactions?search=TXN-000042, ?status=PaymentDue, ?overdue=true.
+  const initial = useMemo(() => new URLSearchParams(window.location.search), []);
+  const [search, setSearch] = useState(() => initial.get("search") ?? "");
+  const [status, setStatus] = useState(() => (initial.get("overdue") === "true" ? OVERDUE_FILTER : (initial.get("status") ?? "")));
   const [categoryId, setCategoryId] = useState("");
   const [createdBy, setCreatedBy] = useState("");
   const [page, setPage] = useState(1);
@@ -37,7 +40,12 @@ export default function AllTransactionsPage() {
   const [exporting, setExporting] = useState(false);
   const debouncedSearch = useDebounced(search.trim());
 
-  const filters = { search: debouncedSearch, status, categoryId, createdBy };
+  const filters = { search: debouncedSearch, ...statusFilterParams(status), categoryId, createdBy };
+  const filtered = debouncedSearch !== "" || status !== "" || categoryId !== "" || createdBy !== "";
+  const clearFilters = () => {
+    for (const setter of [setSearch, setStatus, setCategoryId, setCreatedBy]) setter("");
+    setPage(1);
+  };
   const list = useTransactionList({ ...filters, page, limit: PAGE_SIZE });
   const categories = useCategories();
   const users = useAdminUsers(isSuperAdmin);
@@ -97,7 +105,7 @@ export default function AllTransactionsPage() {
             value={status}
             onChange={change(setStatus)}
             placeholder="All Statuses"
-            options={TRANSACTION_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))}
+            options={STATUS_FILTER_OPTIONS}
           />
           <Select
             aria-label="Filter by category"
@@ -122,9 +130,7 @@ export default function AllTransactionsPage() {
           </Alert>
         ) : null}
         {list.isSuccess && rows.length === 0 ? (
-          <Card>
-            <EmptyState title="No transactions found" description="Try another search or clear the filters." />
-          </Card>
+          <ListEmpty filtered={filtered} onClearFilters={clearFilters} emptyTitle="No transactions yet" emptyDescription="Transactions appear here once they are created." />
         ) : null}
 
         {rows.length ? (
@@ -190,6 +196,7 @@ export default function AllTransactionsPage() {
                           <div className="flex flex-wrap items-center gap-1">
                             <StatusBadge status={t.status} />
                             {t.status === "Approved" ? <PaidBadge isPaid={t.isPaid} /> : null}
+                            {isOverdue(t) ? <OverdueBadge /> : null}
                           </div>
                           {showsApprovalProgress(t) ? <ApprovalProgress className="mt-1" received={t.approvalsReceived} required={t.approvalsRequired} /> : null}
                         </td>

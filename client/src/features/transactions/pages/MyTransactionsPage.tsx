@@ -1,5 +1,6 @@
 // My Transactions (/my-transactions, spec 000 §2): summary cards (Total, Pending, Approved,
-// Rejected), search, status filter, 'New Transaction', the rows, pagination; a row opens the details.
+// Rejected), search, a status filter with every status and Overdue, 'New Transaction', the rows,
+// pagination; a row opens the details. The empty state says whether nothing matched or nothing exists.
 // Reads GET /api/transactions?createdBy=<me>, the one list shape (DECISIONS §4).
 import { useState } from "react";
 import { Link } from "wouter";
@@ -8,35 +9,38 @@ import { useCurrentUser } from "@/features/auth/api";
 import { Alert } from "@/components/ui/alert";
 import { buttonVariants } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { EmptyState } from "@/components/ui/empty-state";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { StatCard } from "@/components/ui/stat-card";
 import { errorMessage } from "@/lib/api";
 import { useTransactionList } from "../api";
-import { ListSkeleton, Pagination, useDebounced } from "../components/ListParts";
+import { ListEmpty, ListSkeleton, Pagination, STATUS_FILTER_OPTIONS, statusFilterParams, useDebounced } from "../components/ListParts";
 import { TransactionCard } from "../components/TransactionCard";
 import { TransactionDetailsDialog } from "../components/TransactionDetailsDialog";
 
 const PAGE_SIZE = 20;
-const STATUS_FILTERS = ["All", "Draft", "Pending", "Approved", "Rejected"] as const;
 
 export default function MyTransactionsPage() {
   const user = useCurrentUser();
   const [search, setSearch] = useState("");
-  const [status, setStatus] = useState<string>("All");
+  const [status, setStatus] = useState("");
   const [page, setPage] = useState(1);
   const [openId, setOpenId] = useState<string | null>(null);
   const debouncedSearch = useDebounced(search.trim());
 
-  const list = useTransactionList({ createdBy: user.id, search: debouncedSearch, status: status === "All" ? "" : status, page, limit: PAGE_SIZE });
+  const list = useTransactionList({ createdBy: user.id, search: debouncedSearch, ...statusFilterParams(status), page, limit: PAGE_SIZE });
   // The summary counts all of my transactions, whatever the filters.
   const all = useTransactionList({ createdBy: user.id, page: 1, limit: 1 });
   const rejected = useTransactionList({ createdBy: user.id, status: "Rejected", page: 1, limit: 1 });
 
   const summary = all.data?.summary;
   const rows = list.data?.transactions ?? [];
-  const filtered = debouncedSearch !== "" || status !== "All";
+  const filtered = debouncedSearch !== "" || status !== "";
+  const clearFilters = () => {
+    setSearch("");
+    setStatus("");
+    setPage(1);
+  };
 
   return (
     <div className="grid gap-6">
@@ -71,7 +75,8 @@ export default function MyTransactionsPage() {
                 setStatus(e.target.value);
                 setPage(1);
               }}
-              options={STATUS_FILTERS.map((s) => ({ value: s, label: s === "All" ? "All Statuses" : s }))}
+              placeholder="All Statuses"
+              options={STATUS_FILTER_OPTIONS}
             />
           </div>
           <Link href="/create-transaction" className={buttonVariants()}>
@@ -89,18 +94,18 @@ export default function MyTransactionsPage() {
           </Alert>
         ) : null}
         {list.isSuccess && rows.length === 0 ? (
-          <Card>
-            <EmptyState
-              title="No transactions found"
-              description={filtered ? "Nothing matches this search or filter." : "Transactions you create appear here."}
-              action={
-                <Link href="/create-transaction" className={buttonVariants()}>
-                  <Plus className="h-4 w-4" aria-hidden="true" />
-                  Create Your First Transaction
-                </Link>
-              }
-            />
-          </Card>
+          <ListEmpty
+            filtered={filtered}
+            onClearFilters={clearFilters}
+            emptyTitle="No transactions yet"
+            emptyDescription="Transactions you create appear here."
+            emptyAction={
+              <Link href="/create-transaction" className={buttonVariants()}>
+                <Plus className="h-4 w-4" aria-hidden="true" />
+                Create Your First Transaction
+              </Link>
+            }
+          />
         ) : null}
         {rows.length ? (
           <ul className="grid gap-3">
