@@ -27,6 +27,19 @@ const SHOTS: Shot[] = [
   { file: "my-transactions", user: "accounts", path: "/my-transactions" },
   { file: "approver-phone", user: "approver", path: "/", phone: true, waitFor: "Total Pending" },
   { file: "pending-approvals", user: "approver", path: "/pending-approvals" },
+  {
+    file: "transaction-timeline-phone",
+    user: "accounts",
+    path: "/my-transactions?status=Paid",
+    phone: true,
+    action: async (page) => {
+      await page.getByLabel("Filter by status").selectOption("Paid");
+      await page.getByRole("list").getByRole("button").first().click();
+      const timeline = page.getByRole("list", { name: "Timeline, oldest first" });
+      await timeline.waitFor();
+      await timeline.scrollIntoViewIfNeeded();
+    },
+  },
   { file: "all-transactions", user: "admin", path: "/transactions" },
   { file: "admin-dashboard", user: "admin", path: "/admin" },
   { file: "categories", user: "admin", path: "/categories" },
@@ -80,6 +93,7 @@ async function main() {
       if (shot.waitFor) await page.getByText(shot.waitFor).first().waitFor();
       await page.waitForLoadState("networkidle");
       await shot.action?.(page);
+      await page.waitForLoadState("networkidle");
       const file = path.join(OUT, `${shot.file}.png`);
       await page.screenshot({ path: file });
       console.log(`  ${path.relative(ROOT, file)}`);

@@ -10,8 +10,10 @@ import { builtinCategory, insertTransaction, txnBody } from "./transactions.fixt
 import { writeAudit } from "../services/audit";
 import type { TransactionStatus } from "../../shared/constants";
 
-// 2026-11-24 19:00 UTC is 25 Nov 00:30 in Kolkata: "today" is the company's day, not UTC's.
+// 2026-11-24 19:00 UTC is 25 Nov 00:30 in Kolkata: "today" is the company's day, not UTC's. The
+// clock moves 10 ms at each reading, so each move has its own moment, as in real use.
 const NOW = new Date("2026-11-24T19:00:00Z");
+let ticks = 0;
 let t: TestApp;
 type Who = { user: MadeUser; api: ApiClient };
 let accountant: Who;
@@ -23,7 +25,7 @@ let office: CategoryRow;
 let salary: CategoryRow;
 
 beforeAll(async () => {
-  t = await createTestApp({ clock: () => new Date(NOW) });
+  t = await createTestApp({ clock: () => new Date(NOW.getTime() + 10 * ticks++) });
   [accountant, otherAccountant, approver, approver2, superAdmin] = await Promise.all([
     t.signIn("Accountant"),
     t.signIn("Accountant"),

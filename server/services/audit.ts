@@ -15,6 +15,12 @@ export type AuditEntry = {
   before?: unknown;
   after?: unknown;
   ipAddress?: string | null;
+  /**
+   * When it happened, from the app's clock (AppDeps.clock); the database's now() when absent. A
+   * transaction's moves pass it, so their timeline tells the moments the clock gave (the demo seed
+   * plays each story at its own past moments).
+   */
+  at?: Date;
 };
 
 export async function writeAudit(q: Queryable, entry: AuditEntry): Promise<void> {
@@ -28,5 +34,6 @@ export async function writeAudit(q: Queryable, entry: AuditEntry): Promise<void>
     beforeData: entry.before === undefined ? null : (JSON.parse(JSON.stringify(entry.before)) as unknown),
     afterData: entry.after === undefined ? null : (JSON.parse(JSON.stringify(entry.after)) as unknown),
     ipAddress: entry.ipAddress ?? null,
+    ...(entry.at ? { timestamp: entry.at } : {}),
   });
 }

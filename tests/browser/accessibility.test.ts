@@ -458,7 +458,7 @@ const DIALOGS: DialogPlan[] = [
     async open(page) {
       await openOnScreen(page, "myTransactions", "Accountant");
       await visibleButton(page, data.rejected.humanReadableId).click();
-      await page.getByRole("dialog").getByText("Already paid last week").waitFor(WAIT);
+      await page.getByRole("dialog").getByText("Already paid last week").first().waitFor(WAIT);
     },
   },
   {

@@ -200,8 +200,13 @@ describe("the life of a Salary transaction", () => {
     const paidStats = await readStats(adm);
     expect(paidStats.unpaidAmount).toBeCloseTo(before.unpaidAmount, 2);
 
-    // Complete it.
+    // Complete it: the screen asks first and says what will change; nothing changes until confirmed.
     await panel.getByRole("button", { name: "Complete Transaction" }).click();
+    const confirm = panel.page().getByRole("dialog", { name: `Complete ${id}?` });
+    await confirm.getByText(/becomes Completed/).waitFor(WAIT);
+    expect((await dbRow(id))!.status).toBe("Paid");
+    await confirm.getByRole("button", { name: "Complete Transaction" }).click();
+    await confirm.waitFor({ state: "detached", ...WAIT });
     await expect.poll(() => statusBadge(dialog).textContent(), POLL).toBe("Completed");
     await panel.getByText(/^Completed on /).waitFor(WAIT);
     expect(await panel.getByRole("button").count()).toBe(0);

@@ -148,6 +148,7 @@ export async function issueEmergencyLinks(deps: AppDeps, transactionId: string, 
       // Never the tokens: only which pair and until when.
       after: { pairId, expiresAt: expiresAt.toISOString(), voidedPairs: [...new Set(voided.map((v) => v.pairId))] },
       ipAddress: ip,
+      at: now,
     });
 
     const copyPasteMessage = buildCopyPasteMessage({
@@ -300,6 +301,7 @@ export async function decideThroughEmergencyLink(
       before: { status: txn.status, approvalsReceived: txn.approvalsReceived },
       after: { status: after.status, approvalsReceived: "approvalsReceived" in after ? after.approvalsReceived : txn.approvalsReceived, pairId: link.pairId },
       ipAddress: ip,
+      at: now,
     });
 
     const verb = action === "approve" ? "approved" : "rejected";

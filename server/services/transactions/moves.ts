@@ -107,7 +107,7 @@ export async function createTransaction(ctx: Ctx, input: CreateTransactionBody):
         updatedAt: ctx.deps.clock(),
       })
       .returning();
-    await writeAudit(tx, { action: "create", entityType: "transaction", entityId: row!.id, actor: ctx.actor, after: auditSnapshot(row!), ipAddress: ctx.ip });
+    await writeAudit(tx, { action: "create", entityType: "transaction", entityId: row!.id, actor: ctx.actor, after: auditSnapshot(row!), ipAddress: ctx.ip, at: ctx.deps.clock() });
     return answer(tx, row!.id);
   });
 }
@@ -146,7 +146,7 @@ export async function editTransaction(ctx: Ctx, id: string, input: EditTransacti
       .set({ ...details, updatedAt: ctx.deps.clock() })
       .where(eq(transactions.id, row.id))
       .returning();
-    await writeAudit(tx, { action: "update", entityType: "transaction", entityId: row.id, actor: ctx.actor, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip });
+    await writeAudit(tx, { action: "update", entityType: "transaction", entityId: row.id, actor: ctx.actor, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip, at: ctx.deps.clock() });
     return answer(tx, row.id);
   });
 }
@@ -181,7 +181,7 @@ export async function submitTransaction(ctx: Ctx, id: string): Promise<Transacti
       })
       .where(eq(transactions.id, row.id))
       .returning();
-    await writeAudit(tx, { action: "submit", entityType: "transaction", entityId: row.id, actor: ctx.actor, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip });
+    await writeAudit(tx, { action: "submit", entityType: "transaction", entityId: row.id, actor: ctx.actor, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip, at: ctx.deps.clock() });
     const view = (await loadView(tx, row.id))!;
     const message = `${view.isPriority ? "Emergency: " : ""}${view.humanReadableId} (${view.categoryName}, ${rupees(view.amount)}) from ${view.creatorName} is waiting for your approval`;
     effects.notes.push(...(await notifyUsers(tx, await approverIds(tx, ctx.actor.id), aboutTransaction(view, "transaction_pending", message, view.isPriority))));
@@ -247,7 +247,7 @@ export async function approveTransaction(ctx: Ctx, id: string): Promise<Transact
         .set({ approvalsReceived: received, status, approvedAt: status === "Approved" ? now : null, updatedAt: now })
         .where(eq(transactions.id, row.id))
         .returning();
-      await writeAudit(tx, { action: "approve", entityType: "transaction", entityId: row.id, actor: ctx.actor, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip });
+      await writeAudit(tx, { action: "approve", entityType: "transaction", entityId: row.id, actor: ctx.actor, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip, at: ctx.deps.clock() });
       await tellCreator(tx, ctx, effects, row.id, (v) =>
         status === "Approved"
           ? `${v.humanReadableId} (${v.categoryName}, ${rupees(v.amount)}) has been approved`
@@ -274,7 +274,7 @@ export async function rejectTransaction(ctx: Ctx, id: string, input: RejectTrans
         .set({ status: "Rejected", previouslyRejected: true, approvedAt: null, updatedAt: now })
         .where(eq(transactions.id, row.id))
         .returning();
-      await writeAudit(tx, { action: "reject", entityType: "transaction", entityId: row.id, actor: ctx.actor, reason: input.reason, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip });
+      await writeAudit(tx, { action: "reject", entityType: "transaction", entityId: row.id, actor: ctx.actor, reason: input.reason, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip, at: ctx.deps.clock() });
       await tellCreator(tx, ctx, effects, row.id, (v) => `${v.humanReadableId} (${v.categoryName}, ${rupees(v.amount)}) was rejected${input.reason ? `: ${input.reason}` : ""}`);
       return answer(tx, row.id);
     });
@@ -316,7 +316,7 @@ export async function deleteApproval(ctx: Ctx, approvalId: string, input: Delete
       reason: input.reason,
       before: { ...auditSnapshot(row), approval: { id: approval.id, approverId: approval.approverId, emergencyApproverCode: approval.emergencyApproverCode, round: approval.round, action: approval.action, reasonText: approval.reasonText } },
       after: auditSnapshot(after!),
-      ipAddress: ctx.ip,
+      ipAddress: ctx.ip, at: ctx.deps.clock(),
     });
     return answer(tx, row.id);
   });
@@ -340,7 +340,7 @@ export async function markPaymentDue(ctx: Ctx, id: string, input: MarkPaymentDue
       .set({ status: "PaymentDue", paymentDueDate: input.dueDate, updatedAt: ctx.deps.clock() })
       .where(eq(transactions.id, row.id))
       .returning();
-    await writeAudit(tx, { action: "mark_payment_due", entityType: "transaction", entityId: row.id, actor: ctx.actor, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip });
+    await writeAudit(tx, { action: "mark_payment_due", entityType: "transaction", entityId: row.id, actor: ctx.actor, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip, at: ctx.deps.clock() });
     await tellCreator(tx, ctx, effects, row.id, (v) => `${v.humanReadableId} is marked payment due${input.dueDate ? ` on ${input.dueDate}` : ""}`);
     return answer(tx, row.id);
   });
@@ -367,7 +367,7 @@ export async function recordPayment(ctx: Ctx, id: string, input: PaymentBody): P
         })
         .where(eq(transactions.id, row.id))
         .returning();
-      await writeAudit(tx, { action: "cancel_payment", entityType: "transaction", entityId: row.id, actor: ctx.actor, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip });
+      await writeAudit(tx, { action: "cancel_payment", entityType: "transaction", entityId: row.id, actor: ctx.actor, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip, at: ctx.deps.clock() });
       await tellCreator(tx, ctx, effects, row.id, (v) => `The payment of ${v.humanReadableId} was cancelled`);
       return answer(tx, row.id);
     }
@@ -387,7 +387,7 @@ export async function recordPayment(ctx: Ctx, id: string, input: PaymentBody): P
       })
       .where(eq(transactions.id, row.id))
       .returning();
-    await writeAudit(tx, { action: "process_payment", entityType: "transaction", entityId: row.id, actor: ctx.actor, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip });
+    await writeAudit(tx, { action: "process_payment", entityType: "transaction", entityId: row.id, actor: ctx.actor, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip, at: ctx.deps.clock() });
     await tellCreator(tx, ctx, effects, row.id, (v) => `${v.humanReadableId} (${rupees(v.amount)}) has been paid by ${input.paymentMethod}`);
     return answer(tx, row.id);
   });
@@ -403,7 +403,7 @@ export async function completeTransaction(ctx: Ctx, id: string): Promise<Transac
       .set({ status: "Completed", completedAt: now, updatedAt: now })
       .where(eq(transactions.id, row.id))
       .returning();
-    await writeAudit(tx, { action: "complete", entityType: "transaction", entityId: row.id, actor: ctx.actor, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip });
+    await writeAudit(tx, { action: "complete", entityType: "transaction", entityId: row.id, actor: ctx.actor, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip, at: ctx.deps.clock() });
     await tellCreator(tx, ctx, effects, row.id, (v) => `${v.humanReadableId} is completed`);
     return answer(tx, row.id);
   });
@@ -426,7 +426,7 @@ export async function deleteTransaction(ctx: Ctx, id: string): Promise<{ message
       entityId: row.id,
       actor: ctx.actor,
       before: { ...auditSnapshot(row), attachments: files.map((f) => ({ id: f.id, fileName: f.fileName })) },
-      ipAddress: ctx.ip,
+      ipAddress: ctx.ip, at: ctx.deps.clock(),
     });
     effects.afterCommit.push(async () => {
       for (const f of files) {
@@ -455,7 +455,7 @@ export async function forceStatus(ctx: Ctx, id: string, input: ForceStatusBody):
       })
       .where(eq(transactions.id, row.id))
       .returning();
-    await writeAudit(tx, { action: "force_status", entityType: "transaction", entityId: row.id, actor: ctx.actor, reason: input.reason, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip });
+    await writeAudit(tx, { action: "force_status", entityType: "transaction", entityId: row.id, actor: ctx.actor, reason: input.reason, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip, at: ctx.deps.clock() });
     await tellCreator(tx, ctx, effects, row.id, (v) => `${v.humanReadableId} was set to ${input.status} by an administrator: ${input.reason}`);
     return answer(tx, row.id);
   });
@@ -478,7 +478,7 @@ export async function changeOwner(ctx: Ctx, id: string, input: ChangeOwnerBody):
       .set({ createdBy: owner.id, updatedAt: ctx.deps.clock() })
       .where(eq(transactions.id, row.id))
       .returning();
-    await writeAudit(tx, { action: "change_owner", entityType: "transaction", entityId: row.id, actor: ctx.actor, reason: input.reason, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip });
+    await writeAudit(tx, { action: "change_owner", entityType: "transaction", entityId: row.id, actor: ctx.actor, reason: input.reason, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip, at: ctx.deps.clock() });
     return answer(tx, row.id);
   });
 }
@@ -513,7 +513,7 @@ export async function fullOverride(ctx: Ctx, id: string, input: FullOverrideBody
       })
       .where(eq(transactions.id, row.id))
       .returning();
-    await writeAudit(tx, { action: "full_override", entityType: "transaction", entityId: row.id, actor: ctx.actor, reason: input.reason, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip });
+    await writeAudit(tx, { action: "full_override", entityType: "transaction", entityId: row.id, actor: ctx.actor, reason: input.reason, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip, at: ctx.deps.clock() });
     return answer(tx, row.id);
   });
 }

@@ -42,18 +42,22 @@ export function ApproverTopBar({ user, onSignOut, signingOut }: { user: User; on
           </Button>
         </div>
       </div>
+      {/* Phones: the tabs share the width, labels wrap, so every tab is on screen at 390 px. */}
       <nav aria-label="Main" className="border-t border-white/10">
-        <ul className="mx-auto flex max-w-7xl gap-1 overflow-x-auto px-2 sm:px-4 lg:px-6">
+        <ul
+          className="mx-auto grid max-w-7xl gap-1 px-2 sm:flex sm:px-4 lg:px-6"
+          style={{ gridTemplateColumns: `repeat(${items.length}, minmax(0, 1fr))` }}
+        >
           {items.map((item) => {
             const active = item.id === activeId;
             const count = item.badge === "pendingApprovals" ? pendingApprovalsCount : 0;
             return (
-              <li key={item.id} className="shrink-0">
+              <li key={item.id} className="min-w-0 sm:shrink-0">
                 <Link
                   href={item.href}
                   aria-current={active ? "page" : undefined}
                   className={cn(
-                    "inline-flex items-center gap-2 border-b-2 px-3 py-2.5 text-sm font-medium transition-colors",
+                    "flex h-full items-center justify-center gap-1.5 border-b-2 px-1 py-2.5 text-center text-[13px] font-medium leading-tight transition-colors sm:gap-2 sm:px-3 sm:text-sm",
                     "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-brand-400",
                     active ? "border-brand-400 text-white" : "border-transparent text-slate-300 hover:text-white",
                   )}

@@ -27,3 +27,4 @@ export { ConfirmDialog } from "./confirm-dialog";
 export { Pagination } from "./pagination";
 export { Progress } from "./progress";
 export { ResponsiveList } from "./responsive-list";
+export { IconButton, Tooltip, TooltipProvider, type IconButtonProps } from "./tooltip";

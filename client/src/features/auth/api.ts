@@ -17,7 +17,11 @@ export const AUTH_ME_KEY = ["/api/auth/me"] as const;
 async function fetchCurrentUser({ signal }: { signal: AbortSignal }): Promise<User | null> {
   try {
     const res = await fetch("/api/auth/me", { credentials: "include", headers: { Accept: "application/json" }, signal });
-    if (!res.ok) return null;
+    if (!res.ok) {
+      // Read the short error body: an unread answer stays open in the browser (and a page never idles).
+      await res.text().catch(() => "");
+      return null;
+    }
     const data = (await res.json()) as Partial<AuthAnswer> | null;
     return data?.user ?? null;
   } catch {

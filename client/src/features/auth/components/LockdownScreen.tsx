@@ -6,8 +6,8 @@ import { Button } from "@/components/ui/button";
 export type LockdownScreenProps = {
   /** The server's message ('System is in emergency lockdown mode'). */
   message?: string;
-  /** Re-checks access; called by 'Check Access Status' and automatically every 30 s. */
-  onCheckAccess: () => Promise<unknown> | void;
+  /** Re-checks access; called by 'Check Access Status' (manual: true) and automatically every 30 s (manual: false). */
+  onCheckAccess: (manual: boolean) => Promise<unknown> | void;
   /** Signs out, then shows the login form. */
   onReturnToLogin: () => void;
 };
@@ -27,10 +27,10 @@ export function LockdownScreen({ message, onCheckAccess, onReturnToLogin }: Lock
   const checkRef = useRef(onCheckAccess);
   checkRef.current = onCheckAccess;
 
-  const check = async () => {
+  const check = async (manual: boolean) => {
     setChecking(true);
     try {
-      await checkRef.current();
+      await checkRef.current(manual);
     } finally {
       setChecking(false);
       setRound((r) => r + 1);
@@ -38,7 +38,7 @@ export function LockdownScreen({ message, onCheckAccess, onReturnToLogin }: Lock
   };
 
   useEffect(() => {
-    const timer = setTimeout(() => void check(), POLL.lockdownRetryMs);
+    const timer = setTimeout(() => void check(false), POLL.lockdownRetryMs);
     return () => clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- restart only after each check
   }, [round]);
@@ -76,7 +76,7 @@ export function LockdownScreen({ message, onCheckAccess, onReturnToLogin }: Lock
             ))}
           </ul>
           <div className="flex flex-col gap-2 sm:flex-row">
-            <Button className="flex-1" onClick={() => void check()} disabled={checking}>
+            <Button className="flex-1" onClick={() => void check(true)} disabled={checking}>
               <RefreshCw className={checking ? "h-4 w-4 animate-spin" : "h-4 w-4"} aria-hidden="true" />
               {checking ? "Checking..." : "Check Access Status"}
             </Button>

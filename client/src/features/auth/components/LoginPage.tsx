@@ -1,4 +1,5 @@
-import { useRef, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
+import { useQueryClient } from "@tanstack/react-query";
 import { Building2, LockKeyhole, UserRound } from "lucide-react";
 import { useLocation } from "wouter";
 import { errorMessage } from "@/lib/api";
@@ -6,7 +7,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { useLogin, useLogout, type LoginCredentials } from "../api";
+import { AUTH_ME_KEY, useLogin, useLogout, type LoginCredentials } from "../api";
 import { isLockdownError, lockdownMessage } from "../lockdown";
 import { LockdownScreen } from "./LockdownScreen";
 
@@ -16,9 +17,10 @@ export function LoginPage() {
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [lockdown, setLockdown] = useState<string | null>(null);
-  // The credentials of the blocked attempt, kept in memory only while the lockdown screen shows,
-  // so 'Check Access Status' can retry the sign-in itself.
-  const blockedAttempt = useRef<LoginCredentials | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  // A blocked sign-in keeps no password (DECISIONS §10): checking access afterwards asks whether a
+  // session exists, and otherwise returns to this form, the user id kept, to sign in again.
+  const queryClient = useQueryClient();
   const login = useLogin();
   const logout = useLogout("/login");
   const [location, navigate] = useLocation();
@@ -27,21 +29,29 @@ export function LoginPage() {
 
   const attempt = async (credentials: LoginCredentials) => {
     setError(null);
+    setNotice(null);
     try {
       await login.mutateAsync(credentials);
-      blockedAttempt.current = null;
       setLockdown(null);
       if (location === "/login") navigate("/", { replace: true });
     } catch (err) {
+      setPassword("");
       if (isLockdownError(err)) {
-        blockedAttempt.current = credentials;
         setLockdown(lockdownMessage(err));
       } else {
-        blockedAttempt.current = null;
         setLockdown(null);
         setError(errorMessage(err, "Login failed"));
       }
     }
+  };
+
+  /** Signed in meanwhile (another tab): the app. Otherwise only signing in again can tell; a manual check says so. */
+  const checkAccess = async (manual: boolean) => {
+    await queryClient.invalidateQueries({ queryKey: AUTH_ME_KEY });
+    const signedIn = queryClient.getQueryData(AUTH_ME_KEY) !== null && queryClient.getQueryData(AUTH_ME_KEY) !== undefined;
+    if (signedIn || !manual) return;
+    setLockdown(null);
+    setNotice("If the lockdown has ended, sign in again. Your password was not kept.");
   };
 
   const onSubmit = (event: FormEvent) => {
@@ -54,9 +64,8 @@ export function LoginPage() {
     return (
       <LockdownScreen
         message={lockdown}
-        onCheckAccess={() => (blockedAttempt.current ? attempt(blockedAttempt.current) : setLockdown(null))}
+        onCheckAccess={checkAccess}
         onReturnToLogin={() => {
-          blockedAttempt.current = null;
           setLockdown(null);
           setPassword("");
           logout.mutate();
@@ -82,6 +91,11 @@ export function LoginPage() {
             {error ? (
               <Alert variant="destructive" aria-live="assertive">
                 {error}
+              </Alert>
+            ) : null}
+            {notice ? (
+              <Alert variant="info" aria-live="polite">
+                {notice}
               </Alert>
             ) : null}
             <div className="grid gap-1.5">

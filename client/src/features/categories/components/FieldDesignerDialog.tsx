@@ -5,7 +5,7 @@ import { useEffect, useState, type DragEvent } from "react";
 import { ArrowDown, ArrowUp, GripVertical, Pencil, Plus, Trash2 } from "lucide-react";
 import { FIELD_TYPE_LABELS } from "@shared/constants";
 import type { Category, CustomFieldDefinition } from "@shared/schemas/categories";
-import { Badge, Button, Dialog, DialogContent, EmptyState } from "@/components/ui";
+import { Badge, Button, Dialog, DialogContent, EmptyState, IconButton } from "@/components/ui";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api";
 import { cn } from "@/lib/utils";
@@ -155,31 +155,30 @@ export function FieldDesignerDialog({ category, onOpenChange }: { category: Cate
                   </p>
                   <div className="mt-0.5 flex flex-wrap items-center gap-1.5">
                     <Badge variant="info">{FIELD_TYPE_LABELS[f.type] ?? f.type}</Badge>
-                    {f.options?.length ? <span className="text-xs text-slate-600">{f.options.length} options</span> : null}
+                    {f.options?.length ? <span className="text-xs text-slate-600">{f.options.length} {f.options.length === 1 ? "option" : "options"}</span> : null}
                   </div>
                 </div>
                 <div className="flex shrink-0 items-center">
-                  <Button variant="ghost" size="icon" className="h-9 w-9" onClick={() => moveField(i, i - 1)} disabled={i === 0} aria-label={`Move ${f.label} up`}>
+                  <IconButton variant="ghost" className="h-9 w-9" onClick={() => moveField(i, i - 1)} disabled={i === 0} label={`Move ${f.label} up`}>
                     <ArrowUp className="h-4 w-4" aria-hidden="true" />
-                  </Button>
-                  <Button variant="ghost" size="icon" className="h-9 w-9" onClick={() => moveField(i, i + 1)} disabled={i === fields.length - 1} aria-label={`Move ${f.label} down`}>
+                  </IconButton>
+                  <IconButton variant="ghost" className="h-9 w-9" onClick={() => moveField(i, i + 1)} disabled={i === fields.length - 1} label={`Move ${f.label} down`}>
                     <ArrowDown className="h-4 w-4" aria-hidden="true" />
-                  </Button>
-                  <Button
+                  </IconButton>
+                  <IconButton
                     variant="ghost"
-                    size="icon"
                     className="h-9 w-9"
                     onClick={() => {
                       setEditingIndex(i);
                       setEditorOpen(true);
                     }}
-                    aria-label={`Edit ${f.label}`}
+                    label={`Edit ${f.label}`}
                   >
                     <Pencil className="h-4 w-4" aria-hidden="true" />
-                  </Button>
-                  <Button variant="ghost" size="icon" className="h-9 w-9 text-red-700 hover:bg-red-50" onClick={() => change(fields.filter((_, j) => j !== i))} aria-label={`Delete ${f.label}`}>
+                  </IconButton>
+                  <IconButton variant="ghost" className="h-9 w-9 text-red-700 hover:bg-red-50" onClick={() => change(fields.filter((_, j) => j !== i))} label={`Delete ${f.label}`}>
                     <Trash2 className="h-4 w-4" aria-hidden="true" />
-                  </Button>
+                  </IconButton>
                 </div>
               </li>
             ))}

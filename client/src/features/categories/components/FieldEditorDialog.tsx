@@ -4,7 +4,7 @@ import { useEffect, useState, type FormEvent } from "react";
 import { Plus, Trash2 } from "lucide-react";
 import { FIELD_TYPE_LABELS, FIELD_TYPES, type FieldType } from "@shared/constants";
 import type { CustomFieldDefinition } from "@shared/schemas/categories";
-import { Alert, Button, Checkbox, Dialog, DialogContent, Field, Input, Select } from "@/components/ui";
+import { Alert, Button, Checkbox, Dialog, DialogContent, Field, Input, Select, IconButton } from "@/components/ui";
 
 const HAS_OPTIONS = new Set<FieldType>(["select", "multiselect"]);
 const HAS_LENGTH = new Set<FieldType>(["text", "textarea"]);
@@ -31,6 +31,8 @@ export function FieldEditorDialog({
   const [max, setMax] = useState("");
   const [message, setMessage] = useState("");
   const [error, setError] = useState<string | null>(null);
+  // The label's own message sits under the label and goes as soon as a label is typed.
+  const [labelError, setLabelError] = useState<string | null>(null);
 
   useEffect(() => {
     if (!open) return;
@@ -44,6 +46,7 @@ export function FieldEditorDialog({
     setMax(field?.validation?.max != null ? String(field.validation.max) : "");
     setMessage(field?.validation?.message ?? "");
     setError(null);
+    setLabelError(null);
   }, [open, field]);
 
   const addOption = () => {
@@ -61,7 +64,7 @@ export function FieldEditorDialog({
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     if (!label.trim()) {
-      setError("Field label is required");
+      setLabelError("Field label is required");
       return;
     }
     const cleanOptions = options.map((o) => o.trim()).filter(Boolean);
@@ -109,8 +112,17 @@ export function FieldEditorDialog({
       >
         <form id="field-editor-form" onSubmit={onSubmit} noValidate className="grid gap-4">
           {error ? <Alert variant="destructive">{error}</Alert> : null}
-          <Field label="Label" required>
-            <Input value={label} onChange={(e) => setLabel(e.target.value)} autoComplete="off" maxLength={200} placeholder="e.g. Invoice Number" />
+          <Field label="Label" required error={labelError ?? undefined}>
+            <Input
+              value={label}
+              onChange={(e) => {
+                setLabel(e.target.value);
+                if (e.target.value.trim()) setLabelError(null);
+              }}
+              autoComplete="off"
+              maxLength={200}
+              placeholder="e.g. Invoice Number"
+            />
           </Field>
           <Field label="Type" required>
             <Select value={type} onChange={(e) => setType(e.target.value as FieldType)} options={FIELD_TYPES.map((t) => ({ value: t, label: FIELD_TYPE_LABELS[t] }))} />
@@ -133,9 +145,9 @@ export function FieldEditorDialog({
                       onChange={(e) => setOptions((list) => list.map((x, j) => (j === i ? e.target.value : x)))}
                       className="flex-1"
                     />
-                    <Button variant="ghost" size="icon" onClick={() => setOptions((list) => list.filter((_, j) => j !== i))} aria-label={`Remove option ${o || i + 1}`}>
+                    <IconButton variant="ghost" onClick={() => setOptions((list) => list.filter((_, j) => j !== i))} label={`Remove option ${o || i + 1}`}>
                       <Trash2 className="h-4 w-4 text-red-700" aria-hidden="true" />
-                    </Button>
+                    </IconButton>
                   </li>
                 ))}
               </ul>

@@ -20,7 +20,7 @@ import { Link } from "wouter";
 import { formatDate, formatFileSize } from "@shared/format";
 import type { ImportResult } from "@shared/schemas/hr";
 import { PATHS } from "@/app/paths";
-import { Alert, Badge, Button, buttonVariants, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, Input, Progress, Select } from "@/components/ui";
+import { Alert, Badge, Button, buttonVariants, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, Input, Progress, Select, IconButton } from "@/components/ui";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api";
 import { cn } from "@/lib/utils";
@@ -493,9 +493,9 @@ export default function AttendanceImportPage() {
                     <p className="truncate text-sm font-medium text-slate-900">{file.name}</p>
                     <p className="text-xs text-slate-600">{formatFileSize(file.size)}</p>
                   </div>
-                  <Button variant="ghost" size="icon" onClick={clearFile} aria-label="Remove file" disabled={busy}>
+                  <IconButton variant="ghost" onClick={clearFile} label="Remove file" disabled={busy}>
                     <X className="h-4 w-4" aria-hidden="true" />
-                  </Button>
+                  </IconButton>
                 </div>
               ) : null}
 

@@ -7,7 +7,7 @@ import { CalendarPlus, Info, Trash2 } from "lucide-react";
 import { formatDate } from "@shared/format";
 import { attendancePolicySchema, type AttendancePolicy, type AttendancePolicyInput } from "@shared/schemas/hr";
 import { useCurrentUser } from "@/features/auth/api";
-import { Alert, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, CenteredSpinner, Field, Input } from "@/components/ui";
+import { Alert, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, CenteredSpinner, Field, Input, IconButton } from "@/components/ui";
 import { toast } from "@/hooks/use-toast";
 import { errorIssues, errorMessage } from "@/lib/api";
 import { useAttendancePolicy, useSaveAttendancePolicy } from "../api";
@@ -124,9 +124,9 @@ export default function AttendancePoliciesPage() {
                         <Input autoComplete="off" placeholder="e.g. Independence Day" {...register(`holidays.${i}.name`)} />
                       </Field>
                       {canEdit ? (
-                        <Button variant="ghost" size="icon" className="mt-6 text-red-700 hover:bg-red-50" onClick={() => holidays.remove(i)} aria-label={`Remove holiday ${holidayValues[i]?.name || i + 1}`}>
+                        <IconButton variant="ghost" className="mt-6 text-red-700 hover:bg-red-50" onClick={() => holidays.remove(i)} label={`Remove holiday ${holidayValues[i]?.name || i + 1}`}>
                           <Trash2 className="h-4 w-4" aria-hidden="true" />
-                        </Button>
+                        </IconButton>
                       ) : (
                         <span />
                       )}

@@ -4,7 +4,7 @@ import { ArrowLeft, ChevronLeft, ChevronRight } from "lucide-react";
 import { Link, useParams } from "wouter";
 import { formatDate } from "@shared/format";
 import { PATHS } from "@/app/paths";
-import { Badge, Button, buttonVariants, Card, Input, Label } from "@/components/ui";
+import { Badge, Button, buttonVariants, Card, Input, Label, IconButton } from "@/components/ui";
 import { useEmployeeDetails } from "../api";
 import { EmployeeMonthView } from "../components/EmployeeMonthView";
 import { addMonths, currentMonth, monthLabel } from "../lib/dates";
@@ -37,18 +37,18 @@ export default function EmployeeAttendancePage() {
           ) : null}
         </div>
         <div className="flex items-end gap-2">
-          <Button variant="outline" size="icon" onClick={() => setMonth((m) => addMonths(m, -1))} aria-label="Previous month">
+          <IconButton variant="outline" onClick={() => setMonth((m) => addMonths(m, -1))} label="Previous month">
             <ChevronLeft className="h-4 w-4" aria-hidden="true" />
-          </Button>
+          </IconButton>
           <div className="grid gap-1">
             <Label htmlFor="month-picker" className="sr-only">
               Month
             </Label>
             <Input id="month-picker" type="month" value={month} onChange={(e) => e.target.value && setMonth(e.target.value)} className="w-44" />
           </div>
-          <Button variant="outline" size="icon" onClick={() => setMonth((m) => addMonths(m, 1))} aria-label="Next month" disabled={month >= currentMonth()}>
+          <IconButton variant="outline" onClick={() => setMonth((m) => addMonths(m, 1))} label="Next month" disabled={month >= currentMonth()}>
             <ChevronRight className="h-4 w-4" aria-hidden="true" />
-          </Button>
+          </IconButton>
         </div>
       </Card>
       <Card className="p-5">

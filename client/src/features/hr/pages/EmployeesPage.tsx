@@ -8,7 +8,7 @@ import { formatDate } from "@shared/format";
 import type { Employee } from "@shared/schemas/hr";
 import { links } from "@/app/paths";
 import { useCurrentUser } from "@/features/auth/api";
-import { Alert, Badge, Button, buttonVariants, Card, EmptyState, Input, Pagination, Select, Spinner } from "@/components/ui";
+import { Alert, Badge, Button, buttonVariants, Card, EmptyState, Input, Pagination, Select, Spinner, IconButton } from "@/components/ui";
 import { errorMessage } from "@/lib/api";
 import { useDepartments, useEmployees } from "../api";
 import { DepartmentsDialog } from "../components/DepartmentsDialog";
@@ -45,9 +45,9 @@ function EmployeeCard({ employee, onEdit }: { employee: Employee; onEdit: () => 
             <Badge variant={employee.isActive ? "success" : "secondary"}>{employee.isActive ? "Active" : "Inactive"}</Badge>
           </div>
         </div>
-        <Button variant="ghost" size="icon" onClick={onEdit} aria-label={`Edit ${employee.employeeName}`}>
+        <IconButton variant="ghost" onClick={onEdit} label={`Edit ${employee.employeeName}`}>
           <Pencil className="h-4 w-4" aria-hidden="true" />
-        </Button>
+        </IconButton>
       </div>
       <ul className="grid flex-1 gap-1.5 px-5 pb-4 text-sm text-slate-700">
         {detail(Building, "Department", employee.department?.name)}

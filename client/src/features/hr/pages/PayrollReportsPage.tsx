@@ -4,7 +4,7 @@ import { useState } from "react";
 import { ChevronLeft, ChevronRight, Download, FileBarChart } from "lucide-react";
 import { formatRupees } from "@shared/format";
 import type { PayrollRow } from "@shared/schemas/hr";
-import { Alert, Button, Card, EmptyState, Input, Label, ResponsiveList, StatCard } from "@/components/ui";
+import { Alert, Button, Card, EmptyState, Input, Label, ResponsiveList, StatCard, IconButton } from "@/components/ui";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api";
 import { downloadCsv, usePayrollReport } from "../api";
@@ -52,16 +52,16 @@ export default function PayrollReportsPage() {
     <div className="space-y-5">
       <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
         <div className="flex items-center gap-2">
-          <Button variant="outline" size="icon" onClick={() => setMonth((m) => addMonths(m, -1))} aria-label="Previous month">
+          <IconButton variant="outline" onClick={() => setMonth((m) => addMonths(m, -1))} label="Previous month">
             <ChevronLeft className="h-4 w-4" aria-hidden="true" />
-          </Button>
+          </IconButton>
           <Label htmlFor="payroll-month" className="sr-only">
             Month
           </Label>
           <Input id="payroll-month" type="month" value={month} onChange={(e) => e.target.value && setMonth(e.target.value)} className="w-44" />
-          <Button variant="outline" size="icon" onClick={() => setMonth((m) => addMonths(m, 1))} aria-label="Next month" disabled={month >= currentMonth()}>
+          <IconButton variant="outline" onClick={() => setMonth((m) => addMonths(m, 1))} label="Next month" disabled={month >= currentMonth()}>
             <ChevronRight className="h-4 w-4" aria-hidden="true" />
-          </Button>
+          </IconButton>
         </div>
         <Button variant="outline" onClick={exportCsv} disabled={exporting}>
           <Download className="h-4 w-4" aria-hidden="true" />

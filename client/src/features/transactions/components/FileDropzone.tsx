@@ -5,6 +5,7 @@ import { useRef, useState, type DragEvent } from "react";
 import { CheckCircle2, FileText, UploadCloud, X } from "lucide-react";
 import { formatFileSize } from "@shared/format";
 import { Button } from "@/components/ui/button";
+import { IconButton } from "@/components/ui/tooltip";
 import { cn } from "@/lib/utils";
 import { checkNewFiles, MAX_FILE_BYTES, MAX_FILES } from "../rules";
 
@@ -128,9 +129,9 @@ export function FileDropzone({ files, existingCount = 0, onAdd, onRemove, disabl
                   </p>
                 </div>
                 {f.state !== "uploading" && f.state !== "done" ? (
-                  <Button variant="ghost" size="icon" onClick={() => onRemove(f.key)} aria-label={`Remove ${f.file.name}`} disabled={disabled}>
+                  <IconButton variant="ghost" onClick={() => onRemove(f.key)} label={`Remove ${f.file.name}`} disabled={disabled}>
                     <X className="h-4 w-4" aria-hidden="true" />
-                  </Button>
+                  </IconButton>
                 ) : null}
               </div>
               {f.state === "uploading" || (f.state === "done" && f.progress > 0) ? (

@@ -16,6 +16,7 @@ import { useCurrentUser } from "@/features/auth/api";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonVariants } from "@/components/ui/button";
+import { IconButton } from "@/components/ui/tooltip";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { CenteredSpinner } from "@/components/ui/spinner";
@@ -290,14 +291,13 @@ function AttachmentList({ t, canRemove }: { t: TransactionDetail; canRemove: boo
                 <p className="truncate text-sm font-medium text-slate-900">{a.fileName}</p>
                 <p className="text-xs text-slate-600">{formatFileSize(a.fileSizeBytes)}</p>
               </div>
-              <Button variant="ghost" size="icon" onClick={() => openAttachment(a.id)} aria-label={`Download ${a.fileName}`}>
+              <IconButton variant="ghost" onClick={() => openAttachment(a.id)} label={`Download ${a.fileName}`}>
                 <Download className="h-4 w-4" aria-hidden="true" />
-              </Button>
+              </IconButton>
               {canRemove ? (
-                <Button
+                <IconButton
                   variant="ghost"
-                  size="icon"
-                  aria-label={`Remove ${a.fileName}`}
+                  label={`Remove ${a.fileName}`}
                   disabled={remove.isPending}
                   onClick={() =>
                     remove.mutate(a.id, {
@@ -307,7 +307,7 @@ function AttachmentList({ t, canRemove }: { t: TransactionDetail; canRemove: boo
                   }
                 >
                   <Trash2 className="h-4 w-4 text-red-700" aria-hidden="true" />
-                </Button>
+                </IconButton>
               ) : null}
             </li>
           ))}
@@ -386,9 +386,9 @@ function ApprovalRow({ approval: a, canDelete, faded }: { approval: Approval; ca
         {a.reasonText ? <p className="mt-1 whitespace-pre-wrap break-words text-sm text-slate-700">“{a.reasonText}”</p> : null}
       </div>
       {canDelete && !confirming ? (
-        <Button size="icon" variant="ghost" aria-label={`Delete approval by ${who}`} title={`Delete the ${what} by ${who}`} onClick={() => setConfirming(true)}>
+        <IconButton variant="ghost" label={`Delete approval by ${who}`} onClick={() => setConfirming(true)}>
           <Trash2 className="h-4 w-4 text-red-700" aria-hidden="true" />
-        </Button>
+        </IconButton>
       ) : null}
       {canDelete && confirming ? (
         <div className="grid w-full gap-2 rounded-md border border-red-200 bg-red-50/50 p-3">
