@@ -15,6 +15,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { openPglite, openPostgres, type DatabaseHandle } from "../server/db/client";
 import { runMigrations } from "../server/db/migrate";
+import { buildClient } from "../server/client-build";
 import { freePort, ROOT } from "../server/test/processes";
 import { BENCH_PASSWORD, seedEmployees, seedTransactions, seedUsers, writePunchCsv } from "./seed";
 
@@ -348,9 +349,8 @@ function clientSizes() {
 
 async function main() {
   console.log(`Bench on ${os.cpus().length} CPUs (${os.cpus()[0]?.model}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`);
-  const { build } = await import("vite");
-  // The manifest says which chunks each route loads (clientSizes).
-  await build({ configFile: path.join(ROOT, "vite.config.ts"), logLevel: "warn", build: { manifest: true } });
+  // The production build users get; the manifest says which chunks each route loads (clientSizes).
+  await buildClient({ config: { build: { manifest: true } } });
   clientSizes();
 
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "bms-bench-"));

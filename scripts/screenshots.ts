@@ -11,6 +11,7 @@ import { openPglite } from "../server/db/client";
 import { runMigrations } from "../server/db/migrate";
 import { createObjectStore } from "../server/storage";
 import { startServer } from "../server/main";
+import { buildClient } from "../server/client-build";
 import { seedDemo } from "../server/demo";
 import { DEMO_USERS, type DemoUserKey } from "../server/demo/data";
 
@@ -62,8 +63,7 @@ async function main() {
     await seedDemo(handle, createObjectStore(config), { config, log: () => {} });
     await handle.close();
   }
-  const { build } = await import("vite");
-  await build({ configFile: path.join(ROOT, "vite.config.ts"), logLevel: "warn" });
+  await buildClient();
   const server = await startServer(config);
   const port = (server.server.address() as { port: number }).port;
   const base = `http://127.0.0.1:${port}`;

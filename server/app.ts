@@ -5,6 +5,8 @@ import path from "node:path";
 import express, { type RequestHandler } from "express";
 import session from "express-session";
 import helmet from "helmet";
+import compression from "compression";
+import expressStaticGzip from "express-static-gzip";
 import { pinoHttp } from "pino-http";
 import type { AppDeps } from "./context";
 import { serializeError } from "./logger";
@@ -90,6 +92,9 @@ export function createApp(deps: AppDeps, options: { clientDir?: string | null } 
     res.setHeader("Cache-Control", "no-store");
     next();
   });
+  // Answers above 1 KB go compressed to a client that accepts it (issue 17); streams (the CSV
+  // export) are compressed as they flow, and files that do not compress (PDF, images) are left alone.
+  app.use("/api", compression({ threshold: 1024 }));
   app.use(
     pinoHttp({
       logger,
@@ -160,7 +165,16 @@ export function createApp(deps: AppDeps, options: { clientDir?: string | null } 
 
   const clientDir = options.clientDir;
   if (clientDir && fs.existsSync(path.join(clientDir, "index.html"))) {
-    app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", fallthrough: false }));
+    // Scripts and styles were compressed at build time (vite.config.ts): brotli or gzip by the
+    // browser's Accept-Encoding, hashed names cached for a year.
+    app.use(
+      "/assets",
+      expressStaticGzip(path.join(clientDir, "assets"), {
+        enableBrotli: true,
+        orderPreference: ["br", "gz"],
+        serveStatic: { immutable: true, maxAge: "1y", fallthrough: false },
+      }),
+    );
     app.use(express.static(clientDir, { index: false, maxAge: 0 }));
     // The SPA answers every other page path; wouter decides what to show.
     app.get(/^\/(?!api\/|ws$).*/, (_req, res) => {

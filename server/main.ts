@@ -15,11 +15,14 @@ import { sweepUnregisteredUploads, UPLOAD_SWEEP_INTERVAL_MS } from "./services/u
 import { removeOrphanedUploads } from "./routes/hr-import";
 import { pruneExpired, PRUNE_INTERVAL_MS } from "./auth/prune";
 
+/** The production client build `npm start` serves. */
 export const CLIENT_DIR = path.resolve(import.meta.dirname, "../dist/public");
+/** The browser suite's own build (tests/browser/global-setup.ts), never the one users get. */
+export const TEST_CLIENT_DIR = path.resolve(import.meta.dirname, "../dist/test-public");
 
 export type RunningServer = { server: http.Server; deps: AppDeps; url: string; stop(): Promise<void> };
 
-export async function startServer(config: Config = loadConfig()): Promise<RunningServer> {
+export async function startServer(config: Config = loadConfig(), options: { clientDir?: string } = {}): Promise<RunningServer> {
   const logger = createLogger(config.logLevel);
   // A lost connection fails only the query it carried (a 503 for a request); the pool replaces it.
   const database = await openDatabase(config, (err) => logger.warn({ err }, "database connection lost"));
@@ -32,7 +35,7 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
   const bus: EventBus =
     database.kind === "postgres" ? await createPostgresBus(database.url!, database.pool!, logger) : createInProcessBus();
   const deps: AppDeps = { database, bus, config, logger, clock: () => new Date(), storage: createObjectStore(config) };
-  const { app, sessionStore, sessionMiddleware } = createApp(deps, { clientDir: CLIENT_DIR });
+  const { app, sessionStore, sessionMiddleware } = createApp(deps, { clientDir: options.clientDir ?? CLIENT_DIR });
 
   const server = http.createServer(app);
   const hub = attachSocketHub({ server, sessionMiddleware, bus, db: database.db, config, logger });

@@ -62,13 +62,13 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
   });
 }
 
-export async function createTestApp(options: { clock?: Clock; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function createTestApp(options: { clock?: Clock; env?: Record<string, string>; clientDir?: string } = {}): Promise<TestApp> {
   const database = await createTestDatabase({ postgresUrl: inject("postgresUrl"), pgliteDump: inject("pgliteDump"), run: inject("testRun") });
   const config = testConfig(options.env);
   const logger = createLogger(config.logLevel);
   const bus: EventBus = database.kind === "postgres" ? await createPostgresBus(database.url!, database.pool!, logger) : createInProcessBus();
   const deps: AppDeps = { database, bus, config, logger, clock: options.clock ?? (() => new Date()), storage: createObjectStore(config) };
-  const { app } = createApp(deps);
+  const { app } = createApp(deps, { clientDir: options.clientDir ?? null });
 
   return {
     app,

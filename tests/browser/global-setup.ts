@@ -4,7 +4,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { build } from "vite";
+import { buildClient } from "../../server/client-build";
+import { TEST_CLIENT_DIR } from "../../server/main";
 import { preparePgliteTemplate, preparePostgresTemplate } from "../../server/test/databases";
 import { CHROMIUM_PATH } from "./support";
 
@@ -12,9 +13,10 @@ export default async function setup(project: TestProject) {
   if (!fs.existsSync(CHROMIUM_PATH)) {
     throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install it with 'apt-get install -y chromium' (.ci/run does)`);
   }
-  const root = path.resolve(import.meta.dirname, "../..");
-  // Always build: the suite must test the client as it is in the tree.
-  await build({ configFile: path.join(root, "vite.config.ts"), logLevel: "warn" });
+  // Always build, in production mode like the build users get, but into the suite's own directory
+  // (dist/test-public): the suite tests the client as it is in the tree and never touches what
+  // `npm start` serves.
+  await buildClient({ outDir: TEST_CLIENT_DIR });
 
   const url = process.env.TEST_DATABASE_URL || null;
   if (url) {

@@ -5,7 +5,7 @@ import path from "node:path";
 import crypto from "node:crypto";
 import { inject } from "vitest";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { startServer, type RunningServer } from "../../server/main";
+import { startServer, TEST_CLIENT_DIR, type RunningServer } from "../../server/main";
 import { loadConfig } from "../../server/config";
 import { createTestDatabase, type TestDatabase } from "../../server/test/databases";
 import { makeUser, TEST_PASSWORD, type MadeUser } from "../../server/test/factories";
@@ -59,7 +59,7 @@ export async function startBrowserTestEnv(): Promise<BrowserTestEnv> {
     testDb = await createTestDatabase({ postgresUrl, pgliteDump: null, run: inject("testRun") });
     env.DATABASE_URL = testDb.url!;
   }
-  const server = await startServer(loadConfig(env));
+  const server = await startServer(loadConfig(env), { clientDir: TEST_CLIENT_DIR });
   const port = (server.server.address() as { port: number }).port;
   const url = `http://127.0.0.1:${port}`;
   const browser = await chromium.launch({

@@ -1,0 +1,40 @@
+// The client users get (issue 17): the browser suite's build is a production build in its own
+// directory, stamped with its mode, and no script the server hands out holds development code
+// (React's jsxDEV, the refresh runtime); every script and style goes out precompressed.
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startBrowserTestEnv, type BrowserTestEnv } from "./support";
+import { CLIENT_DIR, TEST_CLIENT_DIR } from "../../server/main";
+import { clientSourceHash, readBuildStamp } from "../../server/client-build";
+
+let env: BrowserTestEnv;
+beforeAll(async () => {
+  env = await startBrowserTestEnv();
+});
+afterAll(async () => {
+  await env?.close();
+});
+
+describe("the client build", () => {
+  it("is a production build of today's sources, apart from the one `npm start` serves", () => {
+    expect(TEST_CLIENT_DIR).not.toBe(CLIENT_DIR);
+    expect(readBuildStamp(TEST_CLIENT_DIR)).toEqual({ mode: "production", sourceHash: clientSourceHash() });
+  });
+
+  it("serves no development code, and every script and style compressed", async () => {
+    const assets = fs.readdirSync(path.join(TEST_CLIENT_DIR, "assets")).filter((f) => /\.(js|css)$/.test(f));
+    expect(assets.length).toBeGreaterThan(10);
+    for (const file of assets) {
+      const res = await fetch(`${env.url}/assets/${file}`, { headers: { "Accept-Encoding": "br, gzip" } });
+      expect(res.status, file).toBe(200);
+      const body = await res.text();
+      expect(body.length, file).toBe(fs.readFileSync(path.join(TEST_CLIENT_DIR, "assets", file), "utf8").length);
+      if (file.endsWith(".js")) {
+        expect(body, file).not.toMatch(/jsxDEV|\$RefreshReg\$|react-refresh/);
+      }
+      // Files under 1 KB are not worth compressing; every other one goes as brotli.
+      if (body.length >= 1024) expect(res.headers.get("content-encoding"), file).toBe("br");
+    }
+  });
+});
