@@ -33,6 +33,7 @@ import { auditRoutes } from "./routes/audit";
 import { adminStatsRoutes } from "./routes/admin-stats";
 import { hrEmployeeRoutes } from "./routes/hr-employees";
 import { hrAttendanceRoutes } from "./routes/hr-attendance";
+import { hrLeaveRoutes } from "./routes/hr-leaves";
 import { hrImportRoutes } from "./routes/hr-import";
 
 export type App = {
@@ -141,6 +142,7 @@ export function createApp(deps: AppDeps, options: { clientDir?: string | null } 
   api.include(adminStatsRoutes(deps));
   api.include(hrEmployeeRoutes(deps));
   api.include(hrAttendanceRoutes(deps));
+  api.include(hrLeaveRoutes(deps));
   api.include(hrImportRoutes(deps));
 
   // The signed upload URL reads its raw body itself (any content type, up to 20 MB), so it is

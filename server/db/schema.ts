@@ -483,10 +483,44 @@ export const attendancePolicy = pgTable(
     pointsPerLate: integer("points_per_late").notNull().default(1),
     pointsPerHalfDayDeduction: integer("points_per_half_day_deduction").notNull().default(3),
     duplicatePunchWindowMinutes: integer("duplicate_punch_window_minutes").notNull().default(2),
+    paidLeaveDaysPerYear: integer("paid_leave_days_per_year").notNull().default(18),
     updatedBy: uuid("updated_by").references(() => users.id),
     updatedAt: updatedAt(),
   },
   (t) => [check("attendance_policy_singleton", sql`${t.id} = 1`)],
+);
+
+/**
+ * The leave register (DECISIONS §8): granted leave, which the day rule turns into the days'
+ * status. A cancelled leave stays, with who cancelled it and why; only active ones count.
+ */
+export const leaves = pgTable(
+  "leaves",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    employeeId: uuid("employee_id")
+      .notNull()
+      .references(() => employees.id, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    fromDate: date("from_date").notNull(),
+    toDate: date("to_date").notNull(),
+    halfDay: boolean("half_day").notNull().default(false),
+    reason: text("reason").notNull(),
+    createdBy: uuid("created_by").references(() => users.id),
+    createdAt: createdAt(),
+    cancelledAt: instant("cancelled_at"),
+    cancelledBy: uuid("cancelled_by").references(() => users.id),
+    cancelReason: text("cancel_reason"),
+  },
+  (t) => [
+    index("leaves_employee_dates_idx").on(t.employeeId, t.fromDate).where(sql`${t.cancelledAt} is null`),
+    index("leaves_dates_idx").on(t.fromDate, t.toDate).where(sql`${t.cancelledAt} is null`),
+    index("leaves_created_by_idx").on(t.createdBy),
+    index("leaves_cancelled_by_idx").on(t.cancelledBy),
+    check("leaves_type", sql`${t.type} in ('PL', 'LWP')`),
+    check("leaves_range", sql`${t.toDate} >= ${t.fromDate}`),
+    check("leaves_half_day_one_day", sql`not ${t.halfDay} or ${t.fromDate} = ${t.toDate}`),
+  ],
 );
 
 export const holidays = pgTable("holidays", {
@@ -585,3 +619,4 @@ export type DepartmentRow = typeof departments.$inferSelect;
 export type AttendanceDayRow = typeof attendanceDays.$inferSelect;
 export type AttendancePolicyRow = typeof attendancePolicy.$inferSelect;
 export type PunchEventRow = typeof punchEvents.$inferSelect;
+export type LeaveRow = typeof leaves.$inferSelect;

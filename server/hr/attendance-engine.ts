@@ -4,6 +4,7 @@
 import { isRecordedDay } from "../../shared/attendance-days";
 import { NOT_RECORDED, WEEKDAYS, type DayStatus, type PunchType, type Weekday } from "../../shared/constants";
 import type { AttendanceRules, ReviewReason } from "../../shared/schemas/hr";
+import { leaveDayStatus, type LeaveType } from "../../shared/leave";
 
 export type Punch = { time: string; type: PunchType };
 
@@ -21,6 +22,8 @@ export type DayInput = {
    * attendance_imports.covered_through of the month); null when no import covers any of it.
    */
   coveredThrough: string | null;
+  /** Granted leave covering the date, if any (DECISIONS §8 leave register). */
+  leave?: { type: LeaveType; halfDay: boolean } | null;
 };
 
 export type ComputedDay = {
@@ -98,6 +101,8 @@ export function collapsePunches(punches: readonly Punch[], windowMinutes: number
  * not stored at all, and every screen reads a missing day of a month as not recorded.
  *
  * Order of the rules (DECISIONS §8, then the issue's refinements):
+ *  L. granted leave on a working day (not the weekly off, not a holiday) → its leave status
+ *     (leaveDayStatus), whatever the punches, future and unrecorded days included;
  *  0. not recorded and no punch → null (not stored);
  *  1. the employee's weekly off → Weekly Off (wins over a holiday on the same date);
  *  2. a holiday → Holiday;
@@ -125,9 +130,11 @@ export function computeDay(input: DayInput, policy: AttendanceRules): ComputedDa
   if (!DATE_PATTERN.test(input.date) || !DATE_PATTERN.test(input.today) || (input.coveredThrough !== null && !DATE_PATTERN.test(input.coveredThrough))) {
     throw new RangeError(`Invalid date "${input.date}", today "${input.today}" or coveredThrough "${input.coveredThrough}" (expected YYYY-MM-DD)`);
   }
-  if (input.date > input.today) return null;
+  // Leave on a working day gives the day its status whatever the punches, future days included.
+  const onLeave = Boolean(input.leave) && weekdayOf(input.date) !== input.weeklyOff && !input.isHoliday;
+  if (input.date > input.today && !onLeave) return null;
   const recorded = isRecordedDay(input.date, input.today, input.coveredThrough);
-  if (!recorded && input.punches.length === 0) return null;
+  if (!recorded && input.punches.length === 0 && !onLeave) return null;
 
   const punches = collapsePunches(input.punches, policy.duplicatePunchWindowMinutes);
   const ins = punches.filter((p) => p.type === "in");
@@ -146,6 +153,8 @@ export function computeDay(input: DayInput, policy: AttendanceRules): ComputedDa
     reviewReason: null,
   };
 
+  // Leave: the punches' facts are shown, no lateness is counted, the status is the leave's.
+  if (onLeave && input.leave) return { ...day, dayStatus: leaveDayStatus(input.leave.type, input.leave.halfDay) };
   if (weekdayOf(input.date) === input.weeklyOff) return { ...day, dayStatus: "Weekly Off" };
   if (input.isHoliday) return { ...day, dayStatus: "Holiday" };
 

@@ -30,6 +30,7 @@ import { weekdayOf } from "./attendance-engine";
 import { getEmployee } from "./employees";
 import type { CsvValue } from "../lib/csv";
 import { rows } from "./sql";
+import { leaveBalance, onLeaveOn } from "./leaves";
 
 const recordColumns = {
   day: attendanceDays,
@@ -107,14 +108,20 @@ async function getRecord(q: Queryable, id: string): Promise<AttendanceRecord | n
 }
 
 /** One employee's month: the summary of spec 001 §3 plus the deductions of DECISIONS §8 (both from the recorded days only). */
-export async function monthlySummary(q: Queryable, employee: Pick<Employee, "id" | "monthlySalary">, month: string, policy: AttendancePolicy): Promise<{ summary: MonthlySummary; records: AttendanceRecord[] }> {
+export async function monthlySummary(
+  q: Queryable,
+  employee: Pick<Employee, "id" | "monthlySalary">,
+  month: string,
+  policy: AttendancePolicy,
+  today?: string,
+): Promise<{ summary: MonthlySummary; records: AttendanceRecord[] }> {
   const { from, to } = monthBounds(month);
   const found = await selectRecords(q)
     .where(filterConditions({ from, to, employeeId: employee.id }))
     .orderBy(asc(attendanceDays.date));
   const records = found.map(presentRecord);
-  const counts = summarizeMonth(records);
-  const salaryDeductions = computeSalaryDeductions({ monthlySalary: employee.monthlySalary, month, days: records }, policy);
+  const counts = summarizeMonth(records, today);
+  const salaryDeductions = computeSalaryDeductions({ monthlySalary: employee.monthlySalary, month, days: records, today }, policy);
   return { summary: { ...counts, salaryDeductions, totalDeductions: totalDeductions(salaryDeductions) }, records };
 }
 
@@ -129,6 +136,7 @@ export async function editAttendanceDay(
   actor: Actor,
   policy: AttendancePolicy,
   ipAddress?: string,
+  today?: string,
 ): Promise<{ attendance: AttendanceRecord; monthlySummary: MonthlySummary }> {
   return db.transaction(async (tx) => {
     const [locked] = await tx.select({ id: attendanceDays.id }).from(attendanceDays).where(eq(attendanceDays.id, id)).for("update");
@@ -151,16 +159,18 @@ export async function editAttendanceDay(
     const after = (await getRecord(tx, id))!;
     await writeAudit(tx, { action: "update", entityType: "attendance", entityId: id, actor, reason: input.reason, before, after, ipAddress });
     const employee = (await getEmployee(tx, after.employeeId))!;
-    const { summary } = await monthlySummary(tx, employee, after.date.slice(0, 7), policy);
+    const { summary } = await monthlySummary(tx, employee, after.date.slice(0, 7), policy, today);
     return { attendance: after, monthlySummary: summary };
   });
 }
 
-export async function employeeDetails(db: Db, id: string, month: string, policy: AttendancePolicy) {
+export async function employeeDetails(db: Db, id: string, month: string, policy: AttendancePolicy, today?: string) {
   const employee = await getEmployee(db, id);
   if (!employee) throw notFound("Employee not found");
-  const { summary, records } = await monthlySummary(db, employee, month, policy);
-  return { employee, month, monthlySummary: summary, monthlyAttendance: records, coveredThrough: await coveredThroughOf(db, month) };
+  const { summary, records } = await monthlySummary(db, employee, month, policy, today);
+  const year = Number(month.slice(0, 4));
+  const leaveBalanceOfYear = await leaveBalance(db, { id: employee.id, weeklyOff: employee.weeklyOff, joiningDate: employee.joiningDate }, year, policy);
+  return { employee, month, monthlySummary: summary, monthlyAttendance: records, coveredThrough: await coveredThroughOf(db, month), leaveBalance: leaveBalanceOfYear };
 }
 
 const statusList = (list: DayStatus[]) => sql.join(list.map((s) => sql`${s}`), sql`, `);
@@ -173,7 +183,7 @@ const statusList = (list: DayStatus[]) => sql.join(list.map((s) => sql`${s}`), s
  * punch in yet, and not excused by hand (leave, on duty …). Late: today's days with violation
  * points. Pending reviews: this month's days in Pending Review, as the dashboard's link shows them.
  */
-export async function dashboardStats(db: Db, today: string): Promise<HrDashboardStats> {
+export async function dashboardStats(db: Db, today: string, policy: AttendancePolicy): Promise<HrDashboardStats> {
   const [people] = await rows<{ total: number; active: number }>(
     db,
     sql`select count(*)::int as total, (count(*) filter (where is_active))::int as active from employees`,
@@ -204,11 +214,12 @@ export async function dashboardStats(db: Db, today: string): Promise<HrDashboard
     pendingApprovals: Number(day.pending),
     todayRecorded: Boolean(day.recorded),
     coveredThrough: await latestCoveredDay(db),
+    onLeaveToday: await onLeaveOn(db, today, policy),
   };
 }
 
 /** Deductions of every active employee for a month, from the stored days (one query for all days). */
-export async function payrollReport(db: Db, month: string, policy: AttendancePolicy): Promise<PayrollReport> {
+export async function payrollReport(db: Db, month: string, policy: AttendancePolicy, today?: string): Promise<PayrollReport> {
   const { from, to } = monthBounds(month);
   const people = await db
     .select({ id: employees.id, employeeName: employees.employeeName, employeeCode: employees.employeeCode, monthlySalary: employees.monthlySalary, departmentName: departments.name })
@@ -216,28 +227,30 @@ export async function payrollReport(db: Db, month: string, policy: AttendancePol
     .innerJoin(departments, eq(departments.id, employees.departmentId))
     .where(eq(employees.isActive, true))
     .orderBy(asc(sql`lower(${employees.employeeName})`), asc(employees.id));
-  const days = await rows<{ employee_id: string; day_status: DayStatus; violation_points: number }>(
+  const days = await rows<{ employee_id: string; date: string; day_status: DayStatus; violation_points: number }>(
     db,
-    sql`select d.employee_id, d.day_status::text as day_status, d.violation_points from attendance_days d
+    sql`select d.employee_id, d.date::text as date, d.day_status::text as day_status, d.violation_points from attendance_days d
         join employees e on e.id = d.employee_id
         where e.is_active and d.date between ${from}::date and ${to}::date`,
   );
-  const byEmployee = new Map<string, { dayStatus: DayStatus; violationPoints: number }[]>();
+  const byEmployee = new Map<string, { dayStatus: DayStatus; violationPoints: number; date: string }[]>();
   for (const d of days) {
     const list = byEmployee.get(d.employee_id) ?? [];
-    list.push({ dayStatus: d.day_status, violationPoints: Number(d.violation_points) });
+    list.push({ dayStatus: d.day_status, violationPoints: Number(d.violation_points), date: d.date });
     byEmployee.set(d.employee_id, list);
   }
   const reportRows: PayrollRow[] = people.map((p) => {
     const list = byEmployee.get(p.id) ?? [];
-    const counts = summarizeMonth(list);
-    const deductions = computeSalaryDeductions({ monthlySalary: p.monthlySalary, month, days: list }, policy);
+    const counts = summarizeMonth(list, today);
+    const deductions = computeSalaryDeductions({ monthlySalary: p.monthlySalary, month, days: list, today }, policy);
     const total = totalDeductions(deductions);
     return {
       employee: { id: p.id, employeeName: p.employeeName, employeeCode: p.employeeCode, department: { name: p.departmentName } },
       salary: p.monthlySalary,
       presentDays: counts.presentDays,
       absentDays: counts.absentDays,
+      paidLeaveDays: counts.paidLeaveDays,
+      unpaidLeaveDays: counts.unpaidLeaveDays,
       violationPoints: counts.violationPoints,
       deductions,
       totalDeductions: total,
@@ -257,7 +270,7 @@ export async function payrollReport(db: Db, month: string, policy: AttendancePol
   };
 }
 
-export const PAYROLL_CSV_HEADER = ["Employee Name", "Employee Code", "Department", "Monthly Salary", "Present Days", "Absent Days", "Violation Points", "Deductions", "Total Deductions", "Net Pay"];
+export const PAYROLL_CSV_HEADER = ["Employee Name", "Employee Code", "Department", "Monthly Salary", "Present Days", "Absent Days", "Paid Leave Days", "Unpaid Leave Days", "Violation Points", "Deductions", "Total Deductions", "Net Pay"];
 
 export function payrollCsvRows(report: PayrollReport): CsvValue[][] {
   return report.rows.map((r) => [
@@ -267,6 +280,8 @@ export function payrollCsvRows(report: PayrollReport): CsvValue[][] {
     r.salary,
     r.presentDays,
     r.absentDays,
+    r.paidLeaveDays,
+    r.unpaidLeaveDays,
     r.violationPoints,
     r.deductions.map((d) => `${d.reason}: ${d.amount}`).join("; "),
     r.totalDeductions,

@@ -5,7 +5,7 @@ import type { DayStatus } from "../../shared/constants";
 import { paiseToString, prorateMoney, sumMoney, toPaise } from "../../shared/money";
 import type { AttendanceRules, SalaryDeduction } from "../../shared/schemas/hr";
 
-export type DeductionDay = { dayStatus: DayStatus; violationPoints: number };
+export type DeductionDay = { dayStatus: DayStatus; violationPoints: number; date?: string };
 
 export type DeductionInput = {
   /** Rupees as stored ('31000.00'); null or blank when the employee has no salary on record. */
@@ -14,7 +14,17 @@ export type DeductionInput = {
   month: string;
   /** The employee's attendance days of that month (`Not recorded` ones cost nothing: isJudgedDay). */
   days: readonly DeductionDay[];
+  /**
+   * Today in APP_TIMEZONE: a day from today on is not over and costs nothing yet (leave is stored
+   * ahead of time; LWP deducts once the day is over, DECISIONS §8). Absent: every day counts.
+   */
+  today?: string;
 };
+
+/** The days that count: recorded (isJudgedDay) and over. */
+export function daysThatCount<D extends DeductionDay>(days: readonly D[], today?: string): D[] {
+  return days.filter((d) => isJudgedDay(d) && !(today && d.date && d.date >= today));
+}
 
 const MONTH_PATTERN = /^(\d{4})-(0[1-9]|1[0-2])$/;
 
@@ -48,7 +58,7 @@ export function computeSalaryDeductions(
   const salary = toPaise(input.monthlySalary);
   if (salary === 0n) return [];
 
-  const judged = input.days.filter(isJudgedDay);
+  const judged = daysThatCount(input.days, input.today);
   const count = (status: DayStatus) => judged.filter((d) => d.dayStatus === status).length;
   const absent = count("Absent (Unpaid)");
   const unpaidLeave = count("Unpaid Leave (LWP)");
@@ -94,22 +104,29 @@ export type MonthSummaryCounts = {
   lateDays: number;
   violationPoints: number;
   pendingReviewDays: number;
+  /** Leave register days: Paid Leave (PL) 1 and Half-day (Paid) 0.5; Unpaid Leave (LWP) 1. */
+  paidLeaveDays: number;
+  unpaidLeaveDays: number;
 };
 
 /** The monthly figures of the employee details dialog (spec 001 §3), from the recorded days only (isJudgedDay), like the deductions. */
-export function summarizeMonth(days: readonly DeductionDay[]): MonthSummaryCounts {
+export function summarizeMonth(days: readonly DeductionDay[], today?: string): MonthSummaryCounts {
+  let paidLeaveDays = 0;
+  let unpaidLeaveDays = 0;
   let presentDays = 0;
   let absentDays = 0;
   let lateDays = 0;
   let violationPoints = 0;
   let pendingReviewDays = 0;
-  for (const d of days) {
-    if (!isJudgedDay(d)) continue;
+  for (const d of daysThatCount(days, today)) {
+    if (d.dayStatus === "Paid Leave (PL)") paidLeaveDays += 1;
+    if (d.dayStatus === "Half-day (Paid)") paidLeaveDays += 0.5;
+    if (d.dayStatus === "Unpaid Leave (LWP)") unpaidLeaveDays += 1;
     presentDays += presentWeight(d.dayStatus);
     absentDays += absentWeight(d.dayStatus);
     if (d.violationPoints > 0) lateDays += 1;
     violationPoints += d.violationPoints;
     if (d.dayStatus === "Pending Review") pendingReviewDays += 1;
   }
-  return { presentDays, absentDays, lateDays, violationPoints, pendingReviewDays };
+  return { presentDays, absentDays, lateDays, violationPoints, pendingReviewDays, paidLeaveDays, unpaidLeaveDays };
 }

@@ -195,10 +195,10 @@ describe("summarizeMonth (employee details)", () => {
       ["Pending Review", 1],
       ["Weekly Off", 4],
     );
-    expect(summarizeMonth(month)).toEqual({ presentDays: 23.5, absentDays: 3, lateDays: 3, violationPoints: 3, pendingReviewDays: 1 });
+    expect(summarizeMonth(month)).toEqual({ presentDays: 23.5, absentDays: 3, lateDays: 3, violationPoints: 3, pendingReviewDays: 1, paidLeaveDays: 1.5, unpaidLeaveDays: 1 });
   });
 
   it("an empty month is all zeros", () => {
-    expect(summarizeMonth([])).toEqual({ presentDays: 0, absentDays: 0, lateDays: 0, violationPoints: 0, pendingReviewDays: 0 });
+    expect(summarizeMonth([])).toEqual({ presentDays: 0, absentDays: 0, lateDays: 0, violationPoints: 0, pendingReviewDays: 0, paidLeaveDays: 0, unpaidLeaveDays: 0 });
   });
 });

@@ -24,6 +24,7 @@ export async function loadPolicy(q: Queryable): Promise<LoadedPolicy> {
     pointsPerLate: row.pointsPerLate,
     pointsPerHalfDayDeduction: row.pointsPerHalfDayDeduction,
     duplicatePunchWindowMinutes: row.duplicatePunchWindowMinutes,
+    paidLeaveDaysPerYear: row.paidLeaveDaysPerYear,
     holidays: days,
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -76,5 +77,6 @@ function policyColumns(p: AttendancePolicy) {
     pointsPerLate: p.pointsPerLate,
     pointsPerHalfDayDeduction: p.pointsPerHalfDayDeduction,
     duplicatePunchWindowMinutes: p.duplicatePunchWindowMinutes,
+    paidLeaveDaysPerYear: p.paidLeaveDaysPerYear,
   };
 }

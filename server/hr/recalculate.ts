@@ -8,6 +8,7 @@ import { sql } from "drizzle-orm";
 import type { Queryable } from "../db/client";
 import type { DayStatus, PunchType, Weekday } from "../../shared/constants";
 import type { AttendancePolicy, ReviewReason } from "../../shared/schemas/hr";
+import type { LeaveType } from "../../shared/leave";
 import { computeDay, mergeManualEdit, type Punch, type StoredDay } from "./attendance-engine";
 import { datesBetween, maxDate, minDate, monthOfDate } from "./calendar";
 import { coverageOfMonths } from "./coverage";
@@ -61,11 +62,14 @@ export function* daysToCompute(
   scope: Pick<RecalcScope, "from" | "to" | "today">,
   punchDates: Iterable<string>,
   manualDates: Iterable<string>,
+  leaveDates: Iterable<string> = [],
 ): Generator<string> {
   const dates = new Set<string>();
   if (employee.isActive) for (const d of datesBetween(maxDate(employee.joiningDate, scope.from), minDate(scope.today, scope.to))) dates.add(d);
   for (const d of punchDates) dates.add(d);
   for (const d of manualDates) dates.add(d);
+  // Leave days are stored ahead of time too (DECISIONS §8), inside the scope.
+  for (const d of leaveDates) if (d >= scope.from && d <= scope.to) dates.add(d);
   yield* [...dates].sort();
 }
 
@@ -88,9 +92,9 @@ export async function recalculateDays(q: Queryable, policy: AttendancePolicy, sc
     for (let i = 0; i < groups.length; i++) {
       const data = await loading;
       if (i + 1 < groups.length) loading = quiet(loadGroup(q, groups[i + 1], scope));
-      const days = computeGroup(policy, holidayDates, coverage, data, scope);
+      const { days, stale } = computeGroup(policy, holidayDates, coverage, data, scope);
       written += await writing;
-      writing = quiet(upsertAll(q, days));
+      writing = quiet(upsertAll(q, days).then(async (n) => n + (await deleteDays(q, stale))));
     }
     written += await writing;
   } finally {
@@ -106,7 +110,8 @@ async function upsertAll(q: Queryable, days: DayToStore[]): Promise<number> {
   return written;
 }
 
-type GroupData = { employees: EmployeeFacts[]; punches: PunchText[]; existing: ExistingRow[] };
+type LeaveSpan = { employee_id: string; type: LeaveType; from_date: string; to_date: string; half_day: boolean };
+type GroupData = { employees: EmployeeFacts[]; punches: PunchText[]; existing: ExistingRow[]; leaves: LeaveSpan[] };
 
 async function loadGroup(q: Queryable, ids: string[], scope: RecalcScope): Promise<GroupData> {
   const idArray = sql`(${textArray(ids)})::uuid[]`;
@@ -123,11 +128,32 @@ async function loadGroup(q: Queryable, ids: string[], scope: RecalcScope): Promi
     sql`select employee_id, date::text as d, is_manual, day_status::text as day_status, violation_points, violation_reason, review_reason
         from attendance_days where employee_id = any(${idArray}) and date between ${scope.from}::date and ${scope.to}::date`,
   );
-  return { employees, punches, existing };
+  const leaves = await rows<LeaveSpan>(
+    q,
+    sql`select employee_id, type, from_date::text as from_date, to_date::text as to_date, half_day from leaves
+        where employee_id = any(${idArray}) and cancelled_at is null and from_date <= ${scope.to}::date and to_date >= ${scope.from}::date`,
+  );
+  return { employees, punches, existing, leaves };
 }
 
-function computeGroup(policy: AttendancePolicy, holidayDates: Set<string>, coverage: Map<string, string>, data: GroupData, scope: RecalcScope): DayToStore[] {
+/**
+ * The group's days to store, and the stale ones: stored days that nobody edited and that the rule
+ * no longer stores (a cancelled leave ahead of today, a day no longer covered), to delete.
+ */
+function computeGroup(
+  policy: AttendancePolicy,
+  holidayDates: Set<string>,
+  coverage: Map<string, string>,
+  data: GroupData,
+  scope: RecalcScope,
+): { days: DayToStore[]; stale: { employeeId: string; date: string }[] } {
   const { employees, punches, existing } = data;
+  const leaveByEmployee = new Map<string, Map<string, { type: LeaveType; halfDay: boolean }>>();
+  for (const l of data.leaves) {
+    const byDate = leaveByEmployee.get(l.employee_id) ?? new Map<string, { type: LeaveType; halfDay: boolean }>();
+    for (const d of datesBetween(l.from_date, l.to_date)) byDate.set(d, { type: l.type, halfDay: l.half_day });
+    leaveByEmployee.set(l.employee_id, byDate);
+  }
   const punchTexts = new Map(punches.map((p) => [p.employee_id, p.punches]));
   const existingByKey = new Map<string, ExistingRow>();
   const manualByEmployee = new Map<string, string[]>();
@@ -142,13 +168,17 @@ function computeGroup(policy: AttendancePolicy, holidayDates: Set<string>, cover
 
   const rules = policy;
   const out: DayToStore[] = [];
+  const stale: { employeeId: string; date: string }[] = [];
   for (const employee of employees) {
     const byDate = punchesByDate(punchTexts.get(employee.id));
+    const leaveDays = leaveByEmployee.get(employee.id) ?? new Map<string, { type: LeaveType; halfDay: boolean }>();
+    const stored = existing.filter((e) => e.employee_id === employee.id && !e.is_manual).map((e) => e.d);
     const dates = daysToCompute(
       { isActive: employee.is_active, joiningDate: employee.joining_date },
       scope,
-      byDate.keys(),
+      [...byDate.keys(), ...stored],
       manualByEmployee.get(employee.id) ?? [],
+      leaveDays.keys(),
     );
     for (const date of dates) {
       const computed = computeDay(
@@ -159,6 +189,7 @@ function computeGroup(policy: AttendancePolicy, holidayDates: Set<string>, cover
           punches: byDate.get(date) ?? [],
           today: scope.today,
           coveredThrough: coverage.get(monthOfDate(date)) ?? null,
+          leave: leaveDays.get(date) ?? null,
         },
         rules,
       );
@@ -170,9 +201,23 @@ function computeGroup(policy: AttendancePolicy, holidayDates: Set<string>, cover
         computed,
       );
       if (merged) out.push({ ...merged, employeeId: employee.id, date });
+      else if (before && !before.is_manual) stale.push({ employeeId: employee.id, date });
     }
   }
-  return out;
+  return { days: out, stale };
+}
+
+async function deleteDays(q: Queryable, days: readonly { employeeId: string; date: string }[]): Promise<number> {
+  if (days.length === 0) return 0;
+  const result = await rows<{ n: number }>(
+    q,
+    sql`with gone as (
+      delete from attendance_days a using unnest(${textArray(days.map((d) => d.employeeId))}, ${textArray(days.map((d) => d.date))}) as u(e, d)
+      where a.employee_id = u.e::uuid and a.date = u.d::date and not a.is_manual
+      returning 1
+    ) select count(*)::int as n from gone`,
+  );
+  return Number(result[0]?.n ?? 0);
 }
 
 /** One employee's PunchText, by date. */

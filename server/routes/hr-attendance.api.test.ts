@@ -136,6 +136,8 @@ describe("GET /api/hr/employee-details/:id", () => {
       lateDays: 2,
       violationPoints: 2,
       pendingReviewDays: 0,
+      paidLeaveDays: 1,
+      unpaidLeaveDays: 0,
       salaryDeductions: [{ reason: "23 unpaid absence days", amount: "23000.00" }],
       totalDeductions: "23000.00",
     });
@@ -171,10 +173,10 @@ describe("reports and exports", () => {
     expect(res.headers["content-type"]).toMatch(/text\/csv/);
     expect(res.headers["content-disposition"]).toBe('attachment; filename="payroll_2026-10.csv"');
     const lines = res.text.replace(/^\uFEFF/, "").trim().split("\r\n");
-    expect(lines[0]).toBe("Employee Name,Employee Code,Department,Monthly Salary,Present Days,Absent Days,Violation Points,Deductions,Total Deductions,Net Pay");
-    expect(lines).toContain("'=Plain Nosalary,,Stores,,1,26,0,,0.00,");
-    expect(lines.some((l) => l.startsWith("Deepa Deduct,OPS-1,Operations,31000.00,3,23,2,23 unpaid absence days: 23000.00,23000.00,8000.00"))).toBe(true);
-    expect(lines.at(-1)).toBe("Total,,,31000.00,,,,,23000.00,8000.00");
+    expect(lines[0]).toBe("Employee Name,Employee Code,Department,Monthly Salary,Present Days,Absent Days,Paid Leave Days,Unpaid Leave Days,Violation Points,Deductions,Total Deductions,Net Pay");
+    expect(lines).toContain("'=Plain Nosalary,,Stores,,1,26,0,0,0,,0.00,");
+    expect(lines.some((l) => l.startsWith("Deepa Deduct,OPS-1,Operations,31000.00,3,23,1,0,2,23 unpaid absence days: 23000.00,23000.00,8000.00"))).toBe(true);
+    expect(lines.at(-1)).toBe("Total,,,31000.00,,,,,,,23000.00,8000.00");
   });
 
   it("GET /api/hr/attendance/export.csv by month, date or range, with the list's filters", async () => {
@@ -219,6 +221,7 @@ describe("GET /api/hr/dashboard/stats (DECISIONS §8: only recorded days are jud
         pendingApprovals: 0,
         todayRecorded: false,
         coveredThrough: null,
+        onLeaveToday: 0,
       });
 
       const res = await upload(
@@ -251,6 +254,7 @@ describe("GET /api/hr/dashboard/stats (DECISIONS §8: only recorded days are jud
         pendingApprovals: 0,
         todayRecorded: true,
         coveredThrough: "2026-11-20",
+        onLeaveToday: 0,
       });
       // Today costs Tara nothing: her month's deductions come from the recorded days only.
       const details = await staff.get(`/api/hr/employee-details/${tara.id}?month=2026-11`);

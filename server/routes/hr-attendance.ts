@@ -72,7 +72,7 @@ export function hrAttendanceRoutes(deps: AppDeps): ApiRouter {
     async (req) => {
       const id = idParam(req, "Attendance record");
       const input = body(req, attendanceEditSchema);
-      return editAttendanceDay(db, id, input, actorOf(req), await loadPolicy(db), req.ip);
+      return editAttendanceDay(db, id, input, actorOf(req), await loadPolicy(db), req.ip, today());
     },
   );
 
@@ -81,24 +81,24 @@ export function hrAttendanceRoutes(deps: AppDeps): ApiRouter {
     async (req) => {
       const id = idParam(req, "Employee");
       const month = query(req, optionalMonthQuerySchema).month ?? monthOfDate(today());
-      return employeeDetails(db, id, month, await loadPolicy(db));
+      return employeeDetails(db, id, month, await loadPolicy(db), today());
     },
   );
 
-  api.add({ method: "get", path: "/hr/dashboard/stats", access: HR_ROLES, summary: "HR dashboard figures for today (APP_TIMEZONE)", tag }, () => dashboardStats(db, today()));
+  api.add({ method: "get", path: "/hr/dashboard/stats", access: HR_ROLES, summary: "HR dashboard figures for today (APP_TIMEZONE)", tag }, async () => dashboardStats(db, today(), await loadPolicy(db)));
 
   api.add(
     { method: "get", path: "/hr/reports/payroll", access: HR_ROLES, summary: "Salary deductions of every active employee for a month", query: monthQuerySchema, tag },
-    async (req) => payrollReport(db, query(req, monthQuerySchema).month, await loadPolicy(db)),
+    async (req) => payrollReport(db, query(req, monthQuerySchema).month, await loadPolicy(db), today()),
   );
 
   api.add(
     { method: "get", path: "/hr/reports/payroll.csv", access: HR_ROLES, summary: "The payroll report as CSV", query: monthQuerySchema, produces: "text/csv", tag },
     async (req, res) => {
       const { month } = query(req, monthQuerySchema);
-      const report = await payrollReport(db, month, await loadPolicy(db));
+      const report = await payrollReport(db, month, await loadPolicy(db), today());
       sendCsvHeaders(res, `payroll_${month}.csv`);
-      const totals = ["Total", null, null, report.totals.salary, null, null, null, null, report.totals.totalDeductions, report.totals.netPay];
+      const totals = ["Total", null, null, report.totals.salary, null, null, null, null, null, null, report.totals.totalDeductions, report.totals.netPay];
       res.send(toCsv(PAYROLL_CSV_HEADER, [...payrollCsvRows(report), totals], { bom: true }));
     },
   );

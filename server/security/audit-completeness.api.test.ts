@@ -150,6 +150,8 @@ const EXPECTED: Record<string, Expectation> = {
   "PUT /hr/departments/:id": { action: "update", entityType: "department", entityId: param() },
   "PUT /hr/attendance-policy": { action: "update", entityType: "attendance_policy", entityId: fixed("1") },
   "PUT /hr/attendance/:id": { action: "update", entityType: "attendance", entityId: param() },
+  "POST /hr/leaves": { action: "record_leave", entityType: "leave", entityId: (d: Done) => (d.body as { leave?: { id: string } } | undefined)?.leave?.id },
+  "DELETE /hr/leaves/:id": { action: "cancel_leave", entityType: "leave", entityId: param() },
   // The shared fixture is a dry run, which stores nothing: its whole transaction, 'dry_run' audit
   // entry included, is rolled back (see the cell after this table). The mutation is the real
   // import, so this cell sends the same file with dryRun=false; the entry names the import record.

@@ -15,6 +15,7 @@ import {
   categories,
   departments,
   employees,
+  leaves,
   nameMappings,
   notifications,
   transactions,
@@ -150,6 +151,24 @@ export class World {
       .values({ employeeName: `Employee ${hex()}`, departmentId: this.department.id, joiningDate: "2025-01-01" })
       .returning();
     const [row] = await this.db.insert(attendanceDays).values({ employeeId: employee.id, date: "2026-11-03", dayStatus: "Absent (Unpaid)" }).returning();
+    return row.id;
+  }
+
+  /** A fresh employee, so a call that records leave never overlaps an earlier call's leave. */
+  async freshEmployee(): Promise<string> {
+    const [employee] = await this.db
+      .insert(employees)
+      .values({ employeeName: `Employee ${hex()}`, departmentId: this.department.id, joiningDate: "2025-01-01" })
+      .returning();
+    return employee.id;
+  }
+
+  /** A recorded leave (inserted as the register stores it), to cancel. */
+  async leave(): Promise<string> {
+    const [row] = await this.db
+      .insert(leaves)
+      .values({ employeeId: await this.freshEmployee(), type: "LWP", fromDate: "2026-11-03", toDate: "2026-11-04", reason: "Family function" })
+      .returning();
     return row.id;
   }
 
@@ -361,6 +380,9 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
   "POST /hr/import/upload": async () => ({
     multipart: { fields: { month: "2026-11", dryRun: "true" }, file: { field: "csvFile", name: "punches.csv", contentType: "text/csv", data: csv(["Nobody Known,2026-11-03,09:20,IN"]) } },
   }),
+  "GET /hr/leaves": async () => ({ query: { month: "2026-11" } }),
+  "POST /hr/leaves": async (w) => ({ body: { employeeId: await w.freshEmployee(), type: "PL", from: "2026-11-03", to: "2026-11-04", reason: "Sister's wedding" }, expect: 201 }),
+  "DELETE /hr/leaves/:id": async (w) => ({ params: { id: await w.leave() }, body: { reason: "Came to work after all" } }),
   "GET /hr/name-mappings": async () => ({}),
   "POST /hr/name-mappings": async (w) => ({ body: { csvName: `Punch ${hex()}`, employeeId: w.employee.id }, expect: 201 }),
   "DELETE /hr/name-mappings/:id": async (w) => ({ params: { id: await w.nameMapping() } }),

@@ -281,6 +281,9 @@ export const holidaySchema = z.object({
 });
 export type Holiday = z.output<typeof holidaySchema>;
 
+/** The leave register's yearly paid-leave entitlement when the policy names none (DECISIONS §8). */
+export const PAID_LEAVE_DAYS_PER_YEAR_DEFAULT = 18;
+
 /** The one attendance policy (`GET/PUT /api/hr/attendance-policy`, DECISIONS §8). */
 export const attendancePolicySchema = z
   .object({
@@ -291,6 +294,7 @@ export const attendancePolicySchema = z
     pointsPerLate: wholeNumber("Points per late arrival", 0, 100),
     pointsPerHalfDayDeduction: wholeNumber("Points per half-day deduction", 1, 100),
     duplicatePunchWindowMinutes: wholeNumber("Duplicate punch window", 0, 60).default(2),
+    paidLeaveDaysPerYear: wholeNumber("Paid leave days per year", 0, 60).default(PAID_LEAVE_DAYS_PER_YEAR_DEFAULT),
     holidays: z.array(holidaySchema).max(366, "At most 366 holidays").default([]),
   })
   .superRefine((p, ctx) => {
@@ -315,6 +319,7 @@ export const DEFAULT_ATTENDANCE_POLICY: AttendancePolicy = {
   pointsPerLate: 1,
   pointsPerHalfDayDeduction: 3,
   duplicatePunchWindowMinutes: 2,
+  paidLeaveDaysPerYear: PAID_LEAVE_DAYS_PER_YEAR_DEFAULT,
   holidays: [],
 };
 
@@ -379,9 +384,15 @@ export type MonthlySummary = {
   lateDays: number;
   violationPoints: number;
   pendingReviewDays: number;
+  /** Leave register days of the month that are over: paid (PL, half days 0.5) and unpaid (LWP). */
+  paidLeaveDays: number;
+  unpaidLeaveDays: number;
   salaryDeductions: SalaryDeduction[];
   totalDeductions: string;
 };
+
+/** The paid-leave balance of a year (DECISIONS §8 leave register), in days (half days 0.5). */
+export type LeaveBalance = { year: number; entitlement: number; taken: number; remaining: number };
 
 /** `GET /api/hr/employee-details/:id?month=YYYY-MM` (spec 001 §3). */
 export type EmployeeDetailsResponse = {
@@ -391,6 +402,8 @@ export type EmployeeDetailsResponse = {
   monthlyAttendance: AttendanceRecord[];
   /** The month's recorded days end here (DECISIONS §8); the summary and deductions count only them. */
   coveredThrough: CoveredThrough;
+  /** The paid-leave balance of the month's year. */
+  leaveBalance: LeaveBalance;
 };
 
 /**
@@ -410,6 +423,8 @@ export type HrDashboardStats = {
   pendingApprovals: number;
   todayRecorded: boolean;
   coveredThrough: CoveredThrough;
+  /** Active employees with granted leave on a working day today (the leave register). */
+  onLeaveToday: number;
 };
 
 /** One active employee's line of the payroll report (`GET /api/hr/reports/payroll?month=YYYY-MM`). */
@@ -418,6 +433,9 @@ export type PayrollRow = {
   salary: string | null;
   presentDays: number;
   absentDays: number;
+  /** Leave days of the month from the leave register's statuses: paid (PL, half days 0.5) and unpaid (LWP). */
+  paidLeaveDays: number;
+  unpaidLeaveDays: number;
   violationPoints: number;
   deductions: SalaryDeduction[];
   totalDeductions: string;

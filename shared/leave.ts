@@ -1,0 +1,134 @@
+// The leave register (DECISIONS §8 "Leave register"): granted leave becomes the days' status, with
+// a yearly paid-leave entitlement. The pure rules live here, so the server's day rule, its balance
+// check and the client's "Record leave" preview count the same working days and the same balance.
+import { z } from "zod";
+import type { DayStatus, Weekday } from "./constants";
+import { WEEKDAYS } from "./constants";
+import { isoDateSchema, monthSchema } from "./schemas/hr";
+
+export const LEAVE_TYPES = ["PL", "LWP"] as const;
+export type LeaveType = (typeof LEAVE_TYPES)[number];
+export const LEAVE_TYPE_LABELS: Record<LeaveType, string> = { PL: "Paid leave (PL)", LWP: "Leave without pay (LWP)" };
+export { PAID_LEAVE_DAYS_PER_YEAR_DEFAULT } from "./schemas/hr";
+export const LEAVE_REASON_MAX = 500;
+/** A leave covers at most this many calendar days (a long absence is recorded in parts). */
+export const LEAVE_MAX_DAYS = 366;
+
+const reason = z
+  .string({ error: "Reason is required" })
+  .trim()
+  .min(1, "Reason is required")
+  .max(LEAVE_REASON_MAX, `At most ${LEAVE_REASON_MAX} characters`);
+
+/** POST /api/hr/leaves. */
+export const recordLeaveSchema = z
+  .object({
+    employeeId: z.string({ error: "Employee is required" }).trim().min(1, "Employee is required").pipe(z.guid("Employee is required")),
+    type: z.enum(LEAVE_TYPES, { error: "Type must be PL or LWP" }),
+    from: isoDateSchema,
+    to: isoDateSchema,
+    halfDay: z.boolean({ error: "halfDay must be true or false" }).optional().default(false),
+    reason,
+  })
+  .superRefine((l, ctx) => {
+    if (l.to < l.from) ctx.addIssue({ code: "custom", path: ["to"], message: "The last day cannot be before the first day" });
+    else if (calendarDays(l.from, l.to) > LEAVE_MAX_DAYS) ctx.addIssue({ code: "custom", path: ["to"], message: `A leave covers at most ${LEAVE_MAX_DAYS} days` });
+    if (l.halfDay && l.from !== l.to) ctx.addIssue({ code: "custom", path: ["halfDay"], message: "A half day is one day: the first and last day must be the same" });
+  });
+export type RecordLeaveInput = z.input<typeof recordLeaveSchema>;
+export type RecordLeaveBody = z.output<typeof recordLeaveSchema>;
+
+/** DELETE /api/hr/leaves/:id. */
+export const cancelLeaveSchema = z.object({ reason });
+export type CancelLeaveBody = z.output<typeof cancelLeaveSchema>;
+
+/** GET /api/hr/leaves: one employee's year (with the balance), or everyone's month. */
+export const leaveQuerySchema = z
+  .object({
+    employeeId: z.string().trim().optional().pipe(z.guid("Invalid id").optional()),
+    year: z.coerce.number({ error: "year must be a year" }).int("year must be a year").min(2000, "year must be 2000 to 2100").max(2100, "year must be 2000 to 2100").optional(),
+    month: monthSchema.optional(),
+    departmentId: z.string().trim().optional().transform((v) => (v === "" || v === "all" ? undefined : v)).pipe(z.guid("Invalid id").optional()),
+  })
+  .superRefine((q, ctx) => {
+    if (!q.month && !q.employeeId) ctx.addIssue({ code: "custom", path: ["month"], message: "Give month=YYYY-MM, or employeeId (and year)" });
+  });
+export type LeaveQuery = z.output<typeof leaveQuerySchema>;
+
+export type Leave = {
+  id: string;
+  employeeId: string;
+  employee: { employeeName: string; employeeCode: string | null; department: { name: string } };
+  type: LeaveType;
+  from: string;
+  to: string;
+  halfDay: boolean;
+  /** Working days the leave covers (not weekly off, not holiday); 0.5 for a half day. */
+  days: number;
+  reason: string;
+  createdAt: string;
+  createdBy: string | null;
+};
+
+export type { LeaveBalance } from "./schemas/hr";
+import type { LeaveBalance } from "./schemas/hr";
+export type LeaveListResponse = { leaves: Leave[]; balance?: LeaveBalance };
+
+// ---------------------------------------------------------------- the rules
+
+const DAY_MS = 86_400_000;
+const utc = (date: string) => Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)));
+const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+export function calendarDays(from: string, to: string): number {
+  return Math.round((utc(to) - utc(from)) / DAY_MS) + 1;
+}
+
+/** Every date from `from` to `to`, both included. */
+export function* datesOf(from: string, to: string): Generator<string> {
+  for (let ms = utc(from); ms <= utc(to); ms += DAY_MS) yield iso(ms);
+}
+
+export const weekdayOfDate = (date: string): Weekday => WEEKDAYS[new Date(utc(date)).getUTCDay()]!;
+
+/** The working days of a range for one employee: not their weekly off, not a holiday. */
+export function workingDaysOf(from: string, to: string, weeklyOff: Weekday, holidays: ReadonlySet<string>): string[] {
+  return [...datesOf(from, to)].filter((d) => weekdayOfDate(d) !== weeklyOff && !holidays.has(d));
+}
+
+/** What a leave counts: its working days, or 0.5 for a half day on a working day. */
+export function leaveDayCount(leave: { from: string; to: string; halfDay: boolean }, weeklyOff: Weekday, holidays: ReadonlySet<string>): number {
+  const days = workingDaysOf(leave.from, leave.to, weeklyOff, holidays).length;
+  return leave.halfDay ? days * 0.5 : days;
+}
+
+/**
+ * The status a leave gives one of its working days (DECISIONS §8): PL → Paid Leave (PL), LWP →
+ * Unpaid Leave (LWP); a half day is Half-day (Paid) for PL (no deduction) and Half-day (Unpaid)
+ * for LWP (half a day's deduction).
+ */
+export function leaveDayStatus(type: LeaveType, halfDay: boolean): DayStatus {
+  if (type === "PL") return halfDay ? "Half-day (Paid)" : "Paid Leave (PL)";
+  return halfDay ? "Half-day (Unpaid)" : "Unpaid Leave (LWP)";
+}
+
+/**
+ * The paid-leave entitlement of a year: the policy's days per year, pro-rated by whole months in
+ * the joining year (a month counts when the employee was there from its first day: joining on
+ * 1 March gives 10 months, on 15 March 9), rounded down to a half day; 0 before the joining year.
+ */
+export function paidLeaveEntitlement(perYear: number, joiningDate: string, year: number): number {
+  const joinYear = Number(joiningDate.slice(0, 4));
+  if (year < joinYear) return 0;
+  if (year > joinYear) return perYear;
+  const month = Number(joiningDate.slice(5, 7));
+  const day = Number(joiningDate.slice(8, 10));
+  const months = 12 - month + (day === 1 ? 1 : 0);
+  return Math.floor(((perYear * months) / 12) * 2) / 2;
+}
+
+/** "Only 2.5 days of paid leave left" (DECISIONS §8). */
+export function paidLeaveLeftMessage(remaining: number): string {
+  const n = Math.max(0, remaining);
+  return `Only ${n} ${n === 1 ? "day" : "days"} of paid leave left`;
+}
