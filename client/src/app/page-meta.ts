@@ -27,6 +27,7 @@ export const PAGE_META: Partial<Record<RouteId, PageMeta>> = {
   hrImport: { title: "Import Attendance", subtitle: "Upload punch data from a CSV file" },
   hrPolicies: { title: "Attendance Policies", subtitle: "Shift timings, late rules and holidays" },
   hrReports: { title: "Payroll & Reports", subtitle: "Salary deductions and attendance reports" },
+  hrLeave: { title: "Leave", subtitle: "Granted leave of everyone, and paid-leave balances" },
 };
 
 /** The header text for a path as seen by a role; '/' follows the role's home screen. */

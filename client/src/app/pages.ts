@@ -26,6 +26,7 @@ export const APP_PAGES: Record<Exclude<RouteId, "home" | "login" | "emergencyApp
   hrImport: lazy(() => import("@/features/hr/pages/AttendanceImportPage")),
   hrPolicies: lazy(() => import("@/features/hr/pages/AttendancePoliciesPage")),
   hrReports: lazy(() => import("@/features/hr/pages/PayrollReportsPage")),
+  hrLeave: lazy(() => import("@/features/hr/pages/LeavePage")),
 };
 
 /** What '/' shows per home screen (spec 000 §2). */

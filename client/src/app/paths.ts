@@ -22,6 +22,7 @@ export const PATHS = {
   hrImport: "/hr/import",
   hrPolicies: "/hr/policies",
   hrReports: "/hr/reports",
+  hrLeave: "/hr/leave",
   emergencyApprove: "/emergency-approve/:token",
   emergencyReject: "/emergency-reject/:token",
   emergency: "/emergency",

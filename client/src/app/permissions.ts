@@ -39,6 +39,7 @@ export const ROUTE_ACCESS: Record<RouteId, Access> = {
   // Linked from the HR dashboard; spec 001 shows no other rule, so the HR roles.
   hrPolicies: HR,
   hrReports: HR,
+  hrLeave: HR,
   emergencyApprove: "public",
   emergencyReject: "public",
   emergency: "public",

@@ -18,6 +18,7 @@ import type {
   NameMappingInput,
   PayrollReport,
 } from "@shared/schemas/hr";
+import type { Leave, LeaveListResponse, RecordLeaveInput } from "@shared/leave";
 import { ApiError, apiJson } from "@/lib/api";
 import { POLLED } from "@/lib/query-client";
 
@@ -30,7 +31,39 @@ export const HR_KEYS = {
   policy: ["/api/hr/attendance-policy"] as const,
   payroll: ["/api/hr/reports/payroll"] as const,
   nameMappings: ["/api/hr/name-mappings"] as const,
+  leaves: ["/api/hr/leaves"] as const,
 };
+
+// ---------------------------------------------------------------- the leave register (DECISIONS §8)
+
+/** Everyone's leave touching a month, optionally of one department. */
+export function useMonthLeaves(month: string, departmentId?: string) {
+  return useQuery<LeaveListResponse>({ queryKey: [...HR_KEYS.leaves, { month, departmentId: departmentId || undefined }], placeholderData: (prev) => prev });
+}
+
+/** One employee's leave of a year, with the paid-leave balance. */
+export function useEmployeeLeave(employeeId: string | null, year: number) {
+  return useQuery<LeaveListResponse>({ queryKey: [...HR_KEYS.leaves, { employeeId: employeeId ?? "", year }], enabled: Boolean(employeeId) });
+}
+
+/** Leave changes days, deductions, balances and today's figures: all of those are refreshed. */
+const LEAVE_AFFECTS = [HR_KEYS.leaves, HR_KEYS.attendance, HR_KEYS.details, HR_KEYS.payroll, HR_KEYS.stats] as const;
+
+export function useRecordLeave() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (body: RecordLeaveInput) => apiJson<{ leave: Leave }>("POST", "/api/hr/leaves", body),
+    onSuccess: () => invalidate(...LEAVE_AFFECTS),
+  });
+}
+
+export function useCancelLeave() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: string; reason: string }) => apiJson<{ leave: Leave }>("DELETE", `/api/hr/leaves/${id}`, { reason }),
+    onSuccess: () => invalidate(...LEAVE_AFFECTS),
+  });
+}
 
 export function useHrStats() {
   return useQuery<HrDashboardStats>({ queryKey: HR_KEYS.stats, meta: POLLED, refetchInterval: POLL.hrStatsMs, staleTime: 0 });

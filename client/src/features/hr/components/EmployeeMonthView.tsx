@@ -27,6 +27,16 @@ export function MonthSummary({ details }: { details: EmployeeDetailsResponse }) 
   return (
     <div className="space-y-3">
       <RecordedThrough coveredThrough={details.coveredThrough} month={details.month} />
+      {details.leaveBalance ? (
+        <p className="text-sm text-slate-700" data-testid="leave-balance">
+          Leave this month: <span className="font-semibold text-slate-900">{s.paidLeaveDays ?? 0}</span> paid,{" "}
+          <span className="font-semibold text-slate-900">{s.unpaidLeaveDays ?? 0}</span> unpaid (days over so far). Paid leave {details.leaveBalance.year}:{" "}
+          <span className="font-semibold text-slate-900">
+            {details.leaveBalance.remaining} of {details.leaveBalance.entitlement} days left
+          </span>{" "}
+          ({details.leaveBalance.taken} taken or booked).
+        </p>
+      ) : null}
       <div className="grid items-start gap-4 lg:grid-cols-[1fr_320px]">
         <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
           <SummaryTile label="Present Days" value={s.presentDays} tone="border-green-200 bg-green-50 text-green-800" />

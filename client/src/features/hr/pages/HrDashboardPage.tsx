@@ -1,5 +1,5 @@
 // HR dashboard (spec 001 §2): today's workforce at a glance, refreshed every 30 s.
-import { RefreshCw, CalendarCheck, ClipboardList, Clock, FileBarChart, Settings2, Upload, UserPlus, UserX, Users } from "lucide-react";
+import { RefreshCw, CalendarCheck, ClipboardList, Clock, FileBarChart, Settings2, Upload, UserPlus, UserX, Users, Palmtree } from "lucide-react";
 import { Link } from "wouter";
 import { PATHS } from "@/app/paths";
 import { Alert, Card, CardContent, CardHeader, CardTitle, StatCard } from "@/components/ui";
@@ -18,6 +18,7 @@ const ACTIONS = [
   { href: PATHS.hrAttendance, label: "View Attendance", description: "Daily records, edits and monthly details", icon: CalendarCheck },
   { href: PATHS.hrPolicies, label: "Manage Policies", description: "Shift timings, late rules and holidays", icon: Settings2 },
   { href: PATHS.hrReports, label: "Payroll & Reports", description: "Salary deductions and CSV exports", icon: FileBarChart },
+  { href: PATHS.hrLeave, label: "Leave", description: "Record granted leave; see balances", icon: Palmtree },
 ] as const;
 
 export default function HrDashboardPage() {
@@ -32,7 +33,7 @@ export default function HrDashboardPage() {
           {recordedThroughText(s.coveredThrough)}. Days after that are not recorded and cost nothing until an import covers them.
         </p>
       ) : null}
-      <section aria-label="Today" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-5">
+      <section aria-label="Today" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-6">
         <StatCard title="Total Employees" value={value(s?.totalEmployees)} subtitle={s ? `${s.activeEmployees} active` : "Loading…"} icon={Users} />
         <StatCard
           title="Present Today"
@@ -49,6 +50,7 @@ export default function HrDashboardPage() {
           icon={UserX}
           variant={s?.absentToday === null ? "default" : "error"}
         />
+        <StatCard title="On Leave Today" value={value(s?.onLeaveToday)} subtitle="Granted leave (leave register)" icon={Palmtree} />
         <StatCard title="Late Arrivals" value={value(s?.lateArrivals)} subtitle="With violation points" icon={Clock} variant="warning" />
         <StatCard title="Pending Reviews" value={value(s?.pendingApprovals)} subtitle="Attendance records" icon={ClipboardList} variant="warning" />
       </section>
