@@ -50,6 +50,22 @@ const SHOTS: Shot[] = [
   { file: "attendance", user: "hrStaff", path: "/hr/attendance" },
   { file: "attendance-import", user: "hrStaff", path: "/hr/import" },
   { file: "employees-phone", user: "hrStaff", path: "/hr/employees", phone: true },
+  { file: "leave", user: "hrAdmin", path: "/hr/leave", waitFor: "Meena Krishnan" },
+  { file: "leave-phone", user: "hrStaff", path: "/hr/leave", phone: true, waitFor: "Meena Krishnan" },
+  {
+    file: "record-leave",
+    user: "hrStaff",
+    path: "/hr/leave",
+    action: async (page) => {
+      await page.getByRole("button", { name: "Record Leave" }).first().click();
+      const dialog = page.getByRole("dialog", { name: "Record Leave" });
+      const employee = dialog.getByLabel(/^Employee/);
+      const option = await employee.locator("option", { hasText: "Rekha Pillai" }).getAttribute("value");
+      await employee.selectOption(option!);
+      await dialog.getByLabel(/^Reason/).fill("Brother's wedding in Kochi");
+      await dialog.getByTestId("leave-preview").getByText("days left").waitFor();
+    },
+  },
 ];
 
 async function main() {
@@ -90,7 +106,7 @@ async function main() {
         await page.getByLabel("User ID").waitFor({ state: "detached" });
       }
       await page.goto(shot.path);
-      if (shot.waitFor) await page.getByText(shot.waitFor).first().waitFor();
+      if (shot.waitFor) await page.getByText(shot.waitFor).filter({ visible: true }).first().waitFor();
       await page.waitForLoadState("networkidle");
       await shot.action?.(page);
       await page.waitForLoadState("networkidle");

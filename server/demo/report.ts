@@ -18,7 +18,7 @@ export function formatSummary(s: SeedSummary, elapsedMs: number, databaseKind: s
   out.push("Budgets:");
   out.push(table(["budget", "amount", "spent", "used", "status"], s.budgets.map((b) => [b.name, `₹${b.amount}`, `₹${b.spent}`, `${b.percentUsed}%`, b.status])));
   out.push("");
-  out.push(`Employees: ${s.employees} in ${s.departments} departments`);
+  out.push(`Employees: ${s.employees} in ${s.departments} departments; ${s.leaves} leaves recorded`);
   for (const imp of s.punchImports) {
     const a = imp.answer;
     out.push(`  import ${imp.fileName}: ${a.totalRows} rows, ${a.processedEvents} new events, ${a.duplicateEvents} duplicates, ${a.skippedRows} skipped${a.unmatchedNames.length ? `, unmatched: ${a.unmatchedNames.join(", ")}` : ""}`);

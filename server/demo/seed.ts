@@ -37,6 +37,8 @@ import { createDepartment, createEmployee, listDepartments } from "../hr/employe
 import { createNameMapping } from "../hr/name-mappings";
 import { importPunches, type ImportAnswer } from "../hr/importer";
 import { loadPolicy, updatePolicy } from "../hr/policy";
+import { recordLeave } from "../hr/leaves";
+import { AppError } from "../middlewares/errors";
 import { weekdayOf } from "../hr/attendance-engine";
 import { addDays, monthBounds, monthOfDate, previousMonth } from "../hr/calendar";
 import { createUserSchema } from "../../shared/schemas/users";
@@ -99,6 +101,7 @@ export type SeedSummary = {
   budgets: { name: string; amount: string; spent: string; percentUsed: number; status: string }[];
   employees: number;
   departments: number;
+  leaves: number;
   punchImports: { month: string; fileName: string; answer: Pick<ImportAnswer, "totalRows" | "processedEvents" | "duplicateEvents" | "skippedRows"> & { unmatchedNames: string[] } }[];
   attendanceDays: Record<string, Record<string, number>>;
   timingsMs: Record<string, number>;
@@ -627,6 +630,35 @@ async function seedPeople(handle: DatabaseHandle, people: People, realNow: Date,
     fs.rmSync(dir, { recursive: true, force: true });
   }
   log(`Attendance: imported ${prev} (re-imported after mapping 'Mohd. Irfan') and ${month} up to ${today}`);
+
+  // Leave granted by HR (DECISIONS §8 leave register): a week of paid leave last month, an unpaid
+  // day and a paid half day this month, someone on leave today, and a booking later this month.
+  const finalPolicy = await loadPolicy(db);
+  const workingDay = (name: string, date: string, step: 1 | -1) => {
+    const e = DEMO_EMPLOYEES.find((x) => x.name === name)!;
+    let d = date;
+    while (weekdayOf(d) === e.weeklyOff || holidaySet.has(d)) d = addDays(d, step);
+    return d;
+  };
+  const lastDay = monthBounds(month).to;
+  const plans: { name: string; type: "PL" | "LWP"; from: string; to: string; halfDay?: boolean; reason: string }[] = [
+    { name: "Neha Gupta", type: "PL", from: workingDay("Neha Gupta", addDays(from, 9), 1), to: addDays(workingDay("Neha Gupta", addDays(from, 9), 1), 4), reason: "Family wedding in Jaipur" },
+    { name: "Ramesh Kumar", type: "LWP", from: workingDay("Ramesh Kumar", addDays(today, -6), -1), to: workingDay("Ramesh Kumar", addDays(today, -6), -1), reason: "Personal work in his village, no paid leave asked" },
+    { name: "Pooja Shetty", type: "PL", halfDay: true, from: workingDay("Pooja Shetty", addDays(today, -3), -1), to: workingDay("Pooja Shetty", addDays(today, -3), -1), reason: "Doctor's appointment in the afternoon" },
+    { name: "Meena Krishnan", type: "PL", from: today, to: addDays(today, 2), reason: "Daughter's school admission in Chennai" },
+  ];
+  const later = workingDay("Divya Rao", addDays(today, 5), 1);
+  if (addDays(later, 1) <= lastDay) plans.push({ name: "Divya Rao", type: "PL", from: later, to: addDays(later, 1), reason: "Sister's engagement in Mysuru" });
+  for (const plan of plans) {
+    if (plan.to > lastDay || plan.from < monthBounds(prev).from) continue; // demo leave stays inside the two imported months
+    try {
+      await recordLeave(db, { employeeId: ids.get(plan.name)!, type: plan.type, from: plan.from, to: plan.to, halfDay: plan.halfDay ?? false, reason: plan.reason }, people.hrAdmin, finalPolicy, today);
+    } catch (error) {
+      // A range of only weekly offs and holidays (possible near month ends) is simply not booked.
+      if (!(error instanceof AppError && error.status === 400)) throw error;
+    }
+  }
+  log(`Leave: recorded by HR for ${plans.map((p) => p.name).join(", ")}`);
   return imports;
 }
 
@@ -671,6 +703,7 @@ async function summarize(handle: DatabaseHandle, realNow: Date, tz: string, punc
     }),
     employees: await count("employees"),
     departments: await count("departments"),
+    leaves: await count("leaves"),
     punchImports,
     attendanceDays: days,
     timingsMs,

@@ -72,4 +72,35 @@ describe("recording leave", () => {
       await page.getByText("No leave recorded this month").waitFor(WAIT);
     }
   });
+
+  it("is recorded from the employee's own page on a phone, the employee already chosen", async () => {
+    const today = todayInAppZone();
+    const todayWeekday = WEEKDAYS[new Date(`${today}T00:00:00Z`).getUTCDay()]!;
+    const department = await makeDepartment(env.db, "Stores");
+    const employee = await makeEmployee(env.db, {
+      departmentId: department.id,
+      employeeName: "Farhan Halfday",
+      joiningDate: "2025-01-01",
+      monthlySalary: "30000.00",
+      weeklyOff: todayWeekday === "Sunday" ? "Monday" : "Sunday",
+    });
+    const hr = await env.makeUser("HR Staff");
+    const { page } = await env.newPage("phone");
+    await env.signIn(page, hr);
+    await page.goto(`/hr/attendance/${employee.id}`);
+    await page.getByRole("button", { name: "Record Leave" }).click();
+    const dialog = page.getByRole("dialog", { name: "Record Leave" });
+    await expect.poll(() => dialog.getByLabel(/^Employee/).inputValue(), POLL).toBe(employee.id);
+    await dialog.getByLabel(/^Type/).selectOption("LWP");
+    await dialog.getByLabel(/^First day/).fill(today);
+    await dialog.getByLabel(/^Last day/).fill(today);
+    await dialog.getByLabel(/half day/i).check();
+    await dialog.getByTestId("leave-preview").getByText("Working days in this range: 0.5").waitFor(WAIT);
+    await dialog.getByLabel(/^Reason/).fill("Bank visit");
+    await dialog.getByRole("button", { name: "Record Leave" }).click();
+    await dialog.waitFor({ state: "detached", ...WAIT });
+    await page.locator("text=Half-day (Unpaid) >> visible=true").first().waitFor(WAIT);
+    const [leave] = await env.db.select().from(leaves).where(eq(leaves.employeeId, employee.id));
+    expect(leave).toMatchObject({ type: "LWP", fromDate: today, toDate: today, halfDay: true, reason: "Bank visit" });
+  });
 });

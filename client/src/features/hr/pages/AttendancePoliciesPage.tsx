@@ -77,9 +77,9 @@ export default function AttendancePoliciesPage() {
 
         <Card>
           <CardHeader>
-            <CardTitle>Violations and punches</CardTitle>
+            <CardTitle>Violations, punches and leave</CardTitle>
           </CardHeader>
-          <CardContent className="grid items-start gap-4 sm:grid-cols-3">
+          <CardContent className="grid items-start gap-4 sm:grid-cols-2">
             <Field label="Points per Late Arrival" required error={errors.pointsPerLate?.message}>
               <Input type="number" min={0} max={100} inputMode="numeric" {...register("pointsPerLate")} />
             </Field>
@@ -88,6 +88,9 @@ export default function AttendancePoliciesPage() {
             </Field>
             <Field label="Duplicate Punch Window (minutes)" required hint="Repeated punches within this window count once" error={errors.duplicatePunchWindowMinutes?.message}>
               <Input type="number" min={0} max={60} inputMode="numeric" {...register("duplicatePunchWindowMinutes")} />
+            </Field>
+            <Field label="Paid Leave (days per year)" required hint="Pro-rated by whole months in the joining year" error={errors.paidLeaveDaysPerYear?.message}>
+              <Input type="number" min={0} max={60} inputMode="numeric" {...register("paidLeaveDaysPerYear")} />
             </Field>
           </CardContent>
         </Card>

@@ -1,12 +1,13 @@
 // One employee's month (/hr/attendance/:id): month picker, summary, deductions and the daily table.
 import { useState } from "react";
-import { ArrowLeft, ChevronLeft, ChevronRight } from "lucide-react";
+import { ArrowLeft, CalendarPlus, ChevronLeft, ChevronRight } from "lucide-react";
 import { Link, useParams } from "wouter";
 import { formatDate } from "@shared/format";
 import { PATHS } from "@/app/paths";
 import { Badge, Button, buttonVariants, Card, Input, Label, IconButton } from "@/components/ui";
 import { useEmployeeDetails } from "../api";
 import { EmployeeMonthView } from "../components/EmployeeMonthView";
+import { RecordLeaveDialog } from "../components/RecordLeaveDialog";
 import { addMonths, currentMonth, monthLabel } from "../lib/dates";
 
 export default function EmployeeAttendancePage() {
@@ -14,6 +15,7 @@ export default function EmployeeAttendancePage() {
   const [month, setMonth] = useState(currentMonth());
   const details = useEmployeeDetails(id, month);
   const employee = details.data?.employee;
+  const [recordingLeave, setRecordingLeave] = useState(false);
 
   return (
     <div className="space-y-5">
@@ -52,9 +54,18 @@ export default function EmployeeAttendancePage() {
         </div>
       </Card>
       <Card className="p-5">
-        <h2 className="mb-4 text-base font-semibold text-slate-900">{monthLabel(month)}</h2>
+        <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
+          <h2 className="text-base font-semibold text-slate-900">{monthLabel(month)}</h2>
+          {employee?.isActive ? (
+            <Button variant="outline" size="sm" onClick={() => setRecordingLeave(true)}>
+              <CalendarPlus className="h-4 w-4" aria-hidden="true" />
+              Record Leave
+            </Button>
+          ) : null}
+        </div>
         <EmployeeMonthView employeeId={id} month={month} editable />
       </Card>
+      {employee ? <RecordLeaveDialog open={recordingLeave} onOpenChange={setRecordingLeave} employeeId={employee.id} /> : null}
     </div>
   );
 }
