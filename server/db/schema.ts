@@ -214,6 +214,7 @@ export const transactions = pgTable(
     // The Overdue filter (DECISIONS §4): Payment Due, unpaid, by due date; few rows at any time.
     index("transactions_overdue_idx").on(t.paymentDueDate).where(sql`${t.status} = 'PaymentDue' and not ${t.isPaid}`),
     index("transactions_duplicate_idx").on(t.categoryId, t.amount, t.transactionDate),
+    index("transactions_paid_by_idx").on(t.paidBy),
   ],
 );
 
@@ -290,6 +291,7 @@ export const attachments = pgTable(
     unique("attachments_object_path_key").on(t.objectPath),
     index("attachments_transaction_idx").on(t.transactionId),
     index("attachments_sha256_idx").on(t.contentSha256),
+    index("attachments_uploaded_by_idx").on(t.uploadedBy),
   ],
 );
 
@@ -329,7 +331,7 @@ export const notifications = pgTable(
     isRead: boolean("is_read").notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index("notifications_user_created_idx").on(t.userId, t.createdAt.desc())],
+  (t) => [index("notifications_user_created_idx").on(t.userId, t.createdAt.desc()), index("notifications_transaction_idx").on(t.transactionId)],
 );
 
 export const emergencyLinks = pgTable(
@@ -411,6 +413,8 @@ export const budgets = pgTable(
     check("budgets_amount_non_negative", sql`${t.amount} >= 0`),
     check("budgets_alert_threshold_range", sql`${t.alertThreshold} between 1 and 100`),
     check("budgets_dates_ordered", sql`${t.endDate} >= ${t.startDate}`),
+    index("budgets_category_idx").on(t.categoryId),
+    index("budgets_created_by_idx").on(t.createdBy),
   ],
 );
 
@@ -528,7 +532,9 @@ export const holidays = pgTable("holidays", {
   name: text("name").notNull(),
 });
 
-export const attendanceImports = pgTable("attendance_imports", {
+export const attendanceImports = pgTable(
+  "attendance_imports",
+  {
   id: uuid("id").primaryKey().defaultRandom(),
   fileName: text("file_name").notNull(),
   month: text("month").notNull(),
@@ -542,7 +548,9 @@ export const attendanceImports = pgTable("attendance_imports", {
   coveredThrough: date("covered_through"),
   importedBy: uuid("imported_by").references(() => users.id),
   createdAt: createdAt(),
-});
+  },
+  (t) => [index("attendance_imports_imported_by_idx").on(t.importedBy)],
+);
 
 // One biometric punch. The natural key makes re-imports idempotent.
 export const punchEvents = pgTable(
@@ -587,6 +595,8 @@ export const attendanceDays = pgTable(
     unique("attendance_days_employee_date_key").on(t.employeeId, t.date),
     index("attendance_days_date_idx").on(t.date, t.dayStatus),
     check("attendance_days_points_non_negative", sql`${t.violationPoints} >= 0`),
+    // Only hand-edited days have an editor: the index stays small and costs imports nothing.
+    index("attendance_days_edited_by_idx").on(t.editedBy).where(sql`${t.editedBy} is not null`),
   ],
 );
 
@@ -603,7 +613,7 @@ export const nameMappings = pgTable(
     createdBy: uuid("created_by").references(() => users.id),
     createdAt: createdAt(),
   },
-  (t) => [unique("name_mappings_name_key_key").on(t.nameKey)],
+  (t) => [unique("name_mappings_name_key_key").on(t.nameKey), index("name_mappings_employee_idx").on(t.employeeId), index("name_mappings_created_by_idx").on(t.createdBy)],
 );
 
 export type UserRow = typeof users.$inferSelect;
