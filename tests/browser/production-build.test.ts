@@ -37,4 +37,28 @@ describe("the client build", () => {
       if (body.length >= 1024) expect(res.headers.get("content-encoding"), file).toBe("br");
     }
   });
+
+  it("runs under its CSP without a single violation: sign-in, a form checked by zod, a list", async () => {
+    const accountant = await env.makeUser("Accountant");
+    const { page } = await env.newPage("desktop");
+    const violations: string[] = [];
+    page.on("console", (m) => {
+      if (/Content Security Policy|unsafe-eval/i.test(m.text())) violations.push(m.text());
+    });
+    await page.exposeFunction("reportViolation", (v: string) => violations.push(v));
+    await page.addInitScript(() => {
+      document.addEventListener("securitypolicyviolation", (e) => {
+        (window as unknown as { reportViolation(v: string): void }).reportViolation(`${e.violatedDirective} ${e.blockedURI}`);
+      });
+    });
+    await env.signIn(page, accountant);
+    await page.goto("/create-transaction");
+    await page.getByRole("radio", { name: /B - Bill/ }).check();
+    // Submitting an empty form runs the zod schema in the browser: its messages show, no eval is tried.
+    await page.getByRole("button", { name: "Submit for Approval" }).click();
+    await expect.poll(() => page.getByLabel(/^Amount/).getAttribute("aria-invalid"), { timeout: 20_000 }).toBe("true");
+    await page.goto("/my-transactions");
+    await page.waitForLoadState("networkidle");
+    expect(violations).toEqual([]);
+  });
 });

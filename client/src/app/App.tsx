@@ -5,7 +5,6 @@ import { Redirect, Route, Switch, useLocation } from "wouter";
 import { queryClient } from "@/lib/query-client";
 import { ErrorBoundary } from "@/components/layout/ErrorBoundary";
 import { CenteredSpinner } from "@/components/ui/spinner";
-import { Toaster } from "@/components/ui/toast";
 import { AUTH_ME_KEY, useAuth, useLogout, useSessionErrorWatcher } from "@/features/auth/api";
 import { LockdownScreen } from "@/features/auth/components/LockdownScreen";
 import { LoginPage } from "@/features/auth/components/LoginPage";
@@ -16,6 +15,9 @@ import { PATHS, routeIdForPath } from "./paths";
 import { isPublicRoute } from "./permissions";
 
 const AuthenticatedApp = lazy(() => import("./AuthenticatedApp"));
+// The toast viewport loads after the first frame (the sign-in screen rarely toasts): a toast raised
+// before it arrives waits in the toast store and shows when it mounts.
+const Toaster = lazy(() => import("@/components/ui/toast").then((m) => ({ default: m.Toaster })));
 
 /** Emergency links, the emergency page and the lockout notice: no sign-in, no shell. */
 function PublicRoutes() {
@@ -98,7 +100,9 @@ export function App() {
       <ErrorBoundary resetKey={location}>
         <Root />
       </ErrorBoundary>
-      <Toaster />
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
     </QueryClientProvider>
   );
 }

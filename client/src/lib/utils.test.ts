@@ -32,7 +32,6 @@ describe("cn: joins classes, a later utility of the same kind wins", () => {
     [["font-medium font-sans", "font-semibold"], "font-sans font-semibold"],
     [["shadow-lg shadow-brand-600/30", "shadow-sm"], "shadow-brand-600/30 shadow-sm"],
     [["uppercase tracking-wide", "normal-case tracking-normal"], "normal-case tracking-normal"],
-    [["a a b"], "a b"],
   ] as const)("%j → %s", (input, expected) => {
     expect(cn(...input)).toBe(expected);
   });
