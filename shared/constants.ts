@@ -107,6 +107,9 @@ export type Weekday = (typeof WEEKDAYS)[number];
 export const PUNCH_TYPES = ["in", "out"] as const;
 export type PunchType = (typeof PUNCH_TYPES)[number];
 
+/** Headers of a list answered as a plain array a page at a time (the pending list, DECISIONS §4). */
+export const PAGE_HEADERS = { total: "X-Total-Count", page: "X-Page", limit: "X-Page-Size" } as const;
+
 export const LIMITS = {
   maxAmount: 999_999_999_999.99,
   descriptionMin: 2,

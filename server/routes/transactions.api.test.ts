@@ -679,6 +679,50 @@ describe("GET /api/transactions/pending", () => {
   });
 });
 
+describe("GET /api/transactions/pending, a page at a time", () => {
+  it("leaves nothing out: the pages hold every pending transaction once, the headers give the count and the page", async () => {
+    const me = await t.signIn("Approver");
+    const category = await makeCategory(t.db);
+    const base = { createdBy: accountant.user.id, categoryId: category.id, status: "Pending" as const };
+    const made: string[] = [];
+    for (let i = 0; i < 120; i += 20) {
+      const rows = await Promise.all(Array.from({ length: 20 }, (_, j) => insertTransaction(t.db, { ...base, isPriority: (i + j) % 17 === 0 })));
+      made.push(...rows.map((r) => r.id));
+    }
+    const first = await me.api.get("/api/transactions/pending?limit=50");
+    expect(first.status).toBe(200);
+    const total = Number(first.headers["x-total-count"]);
+    expect(total).toBeGreaterThanOrEqual(120);
+    expect(first.headers["x-page"]).toBe("1");
+    expect(first.headers["x-page-size"]).toBe("50");
+    expect(first.body).toHaveLength(50);
+    const seen: string[] = first.body.map((x: { id: string }) => x.id);
+    for (let page = 2; page <= Math.ceil(total / 50); page++) {
+      const res = await me.api.get(`/api/transactions/pending?limit=50&page=${page}`);
+      expect(res.headers["x-total-count"]).toBe(String(total));
+      expect(res.headers["x-page"]).toBe(String(page));
+      seen.push(...res.body.map((x: { id: string }) => x.id));
+    }
+    expect(seen).toHaveLength(total);
+    expect(new Set(seen).size).toBe(total);
+    expect(made.every((id) => seen.includes(id))).toBe(true);
+    // Past the last page: an empty page, the count still right.
+    const beyond = await me.api.get(`/api/transactions/pending?limit=50&page=${Math.ceil(total / 50) + 1}`);
+    expect(beyond.body).toEqual([]);
+    expect(beyond.headers["x-total-count"]).toBe(String(total));
+  });
+
+  it("defaults to the most a page holds (200) and refuses a page that is not a whole number", async () => {
+    const me = await t.signIn("Approver");
+    const res = await me.api.get("/api/transactions/pending");
+    expect(res.headers["x-page-size"]).toBe("200");
+    expect(res.body.length).toBe(Math.min(200, Number(res.headers["x-total-count"])));
+    const bad = await me.api.get("/api/transactions/pending?page=0");
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe("page must be a whole number of at least 1");
+  });
+});
+
 // ---------------------------------------------------------------- export
 
 describe("GET /api/transactions/export", () => {

@@ -1,7 +1,7 @@
 // Transactions over HTTP (spec 000 §7, DECISIONS §4): each route a declaration, then a thin handler
 // calling the service that holds the rule. Fixed paths (export, pending, check-duplicates,
 // bulk-approve) are declared before /transactions/:id so they are never read as an id.
-import { FINANCE_ROLES } from "../../shared/constants";
+import { FINANCE_ROLES, PAGE_HEADERS } from "../../shared/constants";
 import { pipeline } from "node:stream/promises";
 import type { Request } from "express";
 import {
@@ -15,6 +15,7 @@ import {
   markPaymentDueSchema,
   paymentSchema,
   rejectTransactionSchema,
+  pendingQuerySchema,
   transactionExportQuerySchema,
   transactionListQuerySchema,
 } from "../../shared/schemas/transactions";
@@ -84,8 +85,22 @@ export function transactionRoutes(deps: AppDeps): ApiRouter {
   );
 
   api.add(
-    { method: "get", path: "/transactions/pending", access: APPROVING, summary: "Pending transactions: priority first, then oldest first", tag },
-    (req) => listPending(db, actorOf(req), deps.clock()),
+    {
+      method: "get",
+      path: "/transactions/pending",
+      access: APPROVING,
+      summary: "Pending transactions, a page at a time: priority first, then oldest first (X-Total-Count, X-Page, X-Page-Size)",
+      query: pendingQuerySchema,
+      tag,
+    },
+    async (req, res) => {
+      const page = query(req, pendingQuerySchema);
+      const { items, total } = await listPending(db, actorOf(req), deps.clock(), page);
+      res.setHeader(PAGE_HEADERS.total, String(total));
+      res.setHeader(PAGE_HEADERS.page, String(page.page));
+      res.setHeader(PAGE_HEADERS.limit, String(page.limit));
+      return items;
+    },
   );
 
   api.add(

@@ -183,15 +183,17 @@ const pageSchema = z.preprocess(
   z.coerce.number({ error: "page must be a whole number of at least 1" }).int({ error: "page must be a whole number of at least 1" }).min(1, { error: "page must be a whole number of at least 1" }).default(1),
 );
 // Above the maximum is clamped rather than refused: the answer's `limit` says what was used.
-const limitSchema = z.preprocess(
-  (v) => (v === "" ? undefined : v),
-  z.coerce
-    .number({ error: `limit must be a whole number from 1 to ${LIMITS.listLimitMax}` })
-    .int({ error: `limit must be a whole number from 1 to ${LIMITS.listLimitMax}` })
-    .min(1, { error: `limit must be a whole number from 1 to ${LIMITS.listLimitMax}` })
-    .default(LIMITS.listLimitDefault)
-    .transform((n) => Math.min(n, LIMITS.listLimitMax)),
-);
+const limitSchemaOf = (fallback: number) =>
+  z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce
+      .number({ error: `limit must be a whole number from 1 to ${LIMITS.listLimitMax}` })
+      .int({ error: `limit must be a whole number from 1 to ${LIMITS.listLimitMax}` })
+      .min(1, { error: `limit must be a whole number from 1 to ${LIMITS.listLimitMax}` })
+      .default(fallback)
+      .transform((n) => Math.min(n, LIMITS.listLimitMax)),
+  );
+const limitSchema = limitSchemaOf(LIMITS.listLimitDefault);
 
 export const transactionFiltersShape = {
   search: z.preprocess(
@@ -214,6 +216,14 @@ export const transactionFiltersShape = {
 /** GET /api/transactions?search&status&categoryId&createdBy&page&limit (query strings are coerced). */
 export const transactionListQuerySchema = z.object({ ...transactionFiltersShape, page: pageSchema, limit: limitSchema });
 export type TransactionListQuery = z.output<typeof transactionListQuerySchema>;
+
+/**
+ * GET /api/transactions/pending?page&limit: the answer stays a plain list (DECISIONS §4), a page of
+ * it (limit defaults to the most a page holds); the headers of PAGE_HEADERS say the whole count and
+ * the page, so no pending transaction is silently left out.
+ */
+export const pendingQuerySchema = z.object({ page: pageSchema, limit: limitSchemaOf(LIMITS.listLimitMax) });
+export type PendingQuery = z.output<typeof pendingQuerySchema>;
 
 /** GET /api/transactions/export?format=csv&… (the same filters, no paging). */
 export const transactionExportQuerySchema = z.object({

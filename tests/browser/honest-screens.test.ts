@@ -8,6 +8,7 @@ import { eq } from "drizzle-orm";
 import { startBrowserTestEnv, VIEWPORTS, type BrowserTestEnv } from "./support";
 import { signInApi, todayInAppZone, type ApiClient } from "./api-client";
 import { categories, transactions } from "../../server/db/schema";
+import { insertTransaction } from "../../server/routes/transactions.fixtures";
 import type { MadeUser } from "../../server/test/factories";
 
 const WAIT = { timeout: 20_000 };
@@ -184,5 +185,24 @@ describe("the company's day (DECISIONS §2)", () => {
     } finally {
       await context.close();
     }
+  });
+});
+
+describe("the pending list", () => {
+  it("leaves nothing out: the count is the whole queue and the rest is a page away", async () => {
+    const rows = Array.from({ length: 205 }, (_, i) => ({ createdBy: accountant.id, categoryId: officeId, status: "Pending" as const, description: `Queue item ${i + 1}` }));
+    for (let i = 0; i < rows.length; i += 41) await Promise.all(rows.slice(i, i + 41).map((r) => insertTransaction(env.db, r)));
+    const pendingCount = async () => (await env.db.select({ id: transactions.id }).from(transactions).where(eq(transactions.status, "Pending"))).length;
+    const total = await pendingCount();
+    expect(total).toBeGreaterThanOrEqual(205);
+    const { page } = await env.newPage("desktop");
+    await env.signIn(page, approver);
+    await page.goto("/pending-approvals");
+    const pager = page.getByRole("navigation", { name: "Pagination" });
+    await pager.getByText(`Showing 1–200 of ${total}`).waitFor(WAIT);
+    await page.getByText("Total Pending").locator("..").getByText(String(total), { exact: true }).waitFor(WAIT);
+    await pager.getByRole("button", { name: /Next/ }).click();
+    await pager.getByText(`Showing 201–${total} of ${total}`).waitFor(WAIT);
+    await expect.poll(async () => page.getByRole("button", { name: "View Details" }).count(), POLL).toBe(total - 200);
   });
 });

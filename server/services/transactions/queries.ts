@@ -15,8 +15,9 @@ import {
   type TransactionDetails,
   type TransactionView,
 } from "../../presenters/transactions";
-import type { ApprovalAction } from "../../../shared/constants";
+import { LIMITS, type ApprovalAction } from "../../../shared/constants";
 import type {
+  PendingQuery,
   PendingTransaction,
   TransactionListQuery,
   TransactionListResponse,
@@ -170,44 +171,51 @@ export async function listTransactions(
   };
 }
 
-/** The pending list is a plain list (DECISIONS §4); this many at most, priority and oldest first. */
-export const PENDING_LIST_MAX = 500;
-
-/** GET /api/transactions/pending: Pending and visible, priority first then oldest first, with myAction this round. */
+/**
+ * GET /api/transactions/pending: Pending and visible, priority first then oldest first, with
+ * myAction this round; one page of it, and how many there are in all.
+ */
 export async function listPending(
   q: Queryable,
   viewer: Viewer,
   now: Date,
-): Promise<(PendingTransaction & { possibleDuplicates: PossibleDuplicate[] })[]> {
-  const rows = await q
-    .select({
-      ...viewColumns,
-      myAction: sql<ApprovalAction | null>`(select ${approvals.action}::text from ${approvals}
-        where ${approvals.transactionId} = ${transactions.id} and ${approvals.round} = ${transactions.approvalRound}
-          and ${approvals.approverId} = ${viewer.id} limit 1)`,
-    })
-    .from(transactions)
-    .innerJoin(categories, eq(categories.id, transactions.categoryId))
-    .innerJoin(users, eq(users.id, transactions.createdBy))
-    .where(
-      inArray(
-        transactions.id,
-        q
-          .select({ id: transactions.id })
-          .from(transactions)
-          .where(and(eq(transactions.status, "Pending"), visibleTo(viewer, now)))
-          .orderBy(...PENDING_ORDER)
-          .limit(PENDING_LIST_MAX),
-      ),
-    )
-    .orderBy(...PENDING_ORDER);
+  page: PendingQuery = { page: 1, limit: LIMITS.listLimitMax },
+): Promise<{ items: (PendingTransaction & { possibleDuplicates: PossibleDuplicate[] })[]; total: number }> {
+  const pending = and(eq(transactions.status, "Pending"), visibleTo(viewer, now));
+  const [rows, [counted]] = await Promise.all([
+    q
+      .select({
+        ...viewColumns,
+        myAction: sql<ApprovalAction | null>`(select ${approvals.action}::text from ${approvals}
+          where ${approvals.transactionId} = ${transactions.id} and ${approvals.round} = ${transactions.approvalRound}
+            and ${approvals.approverId} = ${viewer.id} limit 1)`,
+      })
+      .from(transactions)
+      .innerJoin(categories, eq(categories.id, transactions.categoryId))
+      .innerJoin(users, eq(users.id, transactions.createdBy))
+      .where(
+        inArray(
+          transactions.id,
+          q
+            .select({ id: transactions.id })
+            .from(transactions)
+            .where(pending)
+            .orderBy(...PENDING_ORDER)
+            .limit(page.limit)
+            .offset((page.page - 1) * page.limit),
+        ),
+      )
+      .orderBy(...PENDING_ORDER),
+    q.select({ n: sql<number>`count(*)::int` }).from(transactions).where(pending),
+  ]);
   const duplicates = await findPossibleDuplicates(q, rows, viewer, now);
-  return rows.map((r) => ({
+  const items = rows.map((r) => ({
     ...presentTransaction(r),
     myAction: r.myAction ?? null,
     availableMoves: availableMoves(r, viewer, { myActionThisRound: r.myAction ?? null }),
     possibleDuplicates: duplicates.get(r.id) ?? [],
   }));
+  return { items, total: Number(counted?.n ?? 0) };
 }
 
 /** GET /api/transactions/:id: category with its fields, creator, approvals of all rounds, attachments, possible duplicates. */

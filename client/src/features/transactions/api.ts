@@ -3,7 +3,7 @@
 // mutation. After each successful mutation the list, the single transaction, the pending list and
 // the dashboard stats are refreshed (spec 000 §7) through `invalidateFinance`.
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { POLL, type PaymentMethod, type Role } from "@shared/constants";
+import { PAGE_HEADERS, POLL, type PaymentMethod, type Role } from "@shared/constants";
 import type { Category } from "@shared/schemas/categories";
 import type {
   AttachmentUploadUrlResponse,
@@ -18,7 +18,7 @@ import type {
 } from "@shared/schemas/transactions";
 import type { PossibleDuplicate } from "@shared/schemas/transaction-tools";
 import { toIsoDate } from "@shared/format";
-import { apiJson, throwIfResNotOk } from "@/lib/api";
+import { apiJson, apiRequest, readJson, throwIfResNotOk } from "@/lib/api";
 import { POLLED } from "@/lib/query-client";
 
 // ---------------------------------------------------------------- keys
@@ -89,10 +89,24 @@ export function useTransaction(id: string | null | undefined) {
   });
 }
 
-/** The pending list, polled every 15 s, also while the tab is in the background (spec 000 §4). */
-export function usePendingTransactions() {
-  return useQuery<PendingItem[]>({
-    queryKey: transactionKeys.pending(),
+/** One page of the pending list and the whole count (the answer's PAGE_HEADERS). */
+export type PendingPage = { items: PendingItem[]; total: number; page: number; limit: number };
+
+export async function fetchPendingPage(page: number, signal?: AbortSignal): Promise<PendingPage> {
+  const res = await apiRequest("GET", `/api/transactions/pending?page=${page}`, undefined, { signal });
+  const items = (await readJson<PendingItem[]>(res)) ?? [];
+  const header = (name: string, fallback: number) => {
+    const n = Number(res.headers.get(name));
+    return Number.isFinite(n) && res.headers.has(name) ? n : fallback;
+  };
+  return { items, total: header(PAGE_HEADERS.total, items.length), page: header(PAGE_HEADERS.page, page), limit: header(PAGE_HEADERS.limit, items.length) };
+}
+
+/** The pending list a page at a time, polled every 15 s, also while the tab is in the background (spec 000 §4). */
+export function usePendingTransactions(page = 1) {
+  return useQuery<PendingPage>({
+    queryKey: [...transactionKeys.pending(), page],
+    queryFn: ({ signal }) => fetchPendingPage(page, signal),
     meta: POLLED,
     refetchInterval: POLL.pendingMs,
     refetchIntervalInBackground: true,

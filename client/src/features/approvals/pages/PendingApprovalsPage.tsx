@@ -15,23 +15,29 @@ import { errorMessage } from "@/lib/api";
 import { cn } from "@/lib/utils";
 import { transactionApi, useFinanceMutation, usePendingTransactions, type BulkApproveResult, type PendingItem } from "@/features/transactions/api";
 import { statusLabel } from "@/features/transactions/components/badges";
-import { EmergencyQueueSection, PendingQueueStatus } from "@/features/transactions/components/ListParts";
+import { EmergencyQueueSection, Pagination, PendingQueueStatus } from "@/features/transactions/components/ListParts";
 import { PendingTransactionCard } from "@/features/transactions/components/PendingTransactionCard";
 import { ActedNotice, ApprovalActions, PHONE_SHEET, TransactionDetailsDialog } from "@/features/transactions/components/TransactionDetailsDialog";
 
 export default function PendingApprovalsPage() {
   const user = useCurrentUser();
-  const pending = usePendingTransactions();
+  const [page, setPage] = useState(1);
+  const pending = usePendingTransactions(page);
   const [openId, setOpenId] = useState<string | null>(null);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [results, setResults] = useState<BulkApproveResult[] | null>(null);
   const bulk = useFinanceMutation((ids: string[]) => transactionApi.bulkApprove(ids));
 
-  const items = pending.data ?? [];
+  const items = useMemo(() => pending.data?.items ?? [], [pending.data]);
   const emergency = items.filter((t) => t.isPriority);
   const regular = items.filter((t) => !t.isPriority);
   // What this approver may approve now is the server's answer for each row (availableMoves).
   const actionable = useMemo(() => items.filter((t) => (t.availableMoves ?? []).includes("approve")), [items]);
+
+  // A later page emptied by approvals meanwhile: step back to one that has rows.
+  useEffect(() => {
+    if (pending.data && pending.data.items.length === 0 && page > 1) setPage((p) => Math.max(1, p - 1));
+  }, [pending.data, page]);
 
   // Forget selections that are no longer actionable (approved meanwhile, list refreshed).
   useEffect(() => {
@@ -115,10 +121,10 @@ export default function PendingApprovalsPage() {
     <div className="grid gap-6 pb-24 sm:pb-0">
       <div className="grid grid-cols-2 gap-3 sm:max-w-md">
         <CountTile label="Emergency" value={emergency.length} tone="red" />
-        <CountTile label="Total Pending" value={items.length} tone="brand" />
+        <CountTile label="Total Pending" value={pending.data?.total ?? 0} tone="brand" />
       </div>
 
-      <PendingQueueStatus query={pending} count={items.length} />
+      <PendingQueueStatus query={pending} count={pending.data?.total ?? 0} />
 
       {actionable.length > 1 ? (
         <div
@@ -164,6 +170,8 @@ export default function PendingApprovalsPage() {
           <ul className="grid gap-3">{regular.map(renderCard)}</ul>
         </section>
       ) : null}
+
+      {pending.data ? <Pagination page={pending.data.page} limit={pending.data.limit} total={pending.data.total} onPageChange={setPage} /> : null}
 
       <TransactionDetailsDialog transactionId={openId} open={openId !== null} onOpenChange={(open) => !open && setOpenId(null)} />
       <BulkResultsDialog results={results} onClose={() => setResults(null)} />

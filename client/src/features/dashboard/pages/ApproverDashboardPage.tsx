@@ -3,6 +3,8 @@
 // has 'Review & Approve', which opens the details with Approve and Reject.
 import { useState } from "react";
 import { ClipboardCheck, Siren } from "lucide-react";
+import { Link } from "wouter";
+import { PATHS } from "@/app/paths";
 import { useCurrentUser } from "@/features/auth/api";
 import { Button } from "@/components/ui/button";
 import { StatCard } from "@/components/ui/stat-card";
@@ -15,7 +17,7 @@ export default function ApproverDashboardPage() {
   const user = useCurrentUser();
   const pending = usePendingTransactions();
   const [openId, setOpenId] = useState<string | null>(null);
-  const items = pending.data ?? [];
+  const items = pending.data?.items ?? [];
   const emergency = items.filter((t) => t.isPriority);
   const regular = items.filter((t) => !t.isPriority);
 
@@ -42,11 +44,11 @@ export default function ApproverDashboardPage() {
       </div>
 
       <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:max-w-xl">
-        <StatCard title="Total Pending" value={pending.isSuccess ? items.length : "—"} icon={ClipboardCheck} variant="warning" />
+        <StatCard title="Total Pending" value={pending.isSuccess ? pending.data.total : "—"} icon={ClipboardCheck} variant="warning" />
         <StatCard title="Emergency" value={pending.isSuccess ? emergency.length : "—"} icon={Siren} variant={emergency.length ? "error" : "default"} />
       </div>
 
-      <PendingQueueStatus query={pending} count={items.length} />
+      <PendingQueueStatus query={pending} count={pending.data?.total ?? 0} />
 
       {emergency.length ? (
         <EmergencyQueueSection id="approver-emergency" title="Emergency Approvals" listClassName="lg:grid-cols-2">
@@ -61,6 +63,16 @@ export default function ApproverDashboardPage() {
           </h2>
           <ul className="grid gap-3 lg:grid-cols-2">{regular.map(card)}</ul>
         </section>
+      ) : null}
+
+      {pending.data && pending.data.total > items.length ? (
+        <p className="text-center text-sm text-slate-600">
+          The {items.length} first of {pending.data.total} are shown here:{" "}
+          <Link href={PATHS.pendingApprovals} className="font-medium text-brand-700 underline underline-offset-2">
+            see them all in Pending Approvals
+          </Link>
+          .
+        </p>
       ) : null}
 
       <TransactionDetailsDialog transactionId={openId} open={openId !== null} onOpenChange={(open) => !open && setOpenId(null)} />
