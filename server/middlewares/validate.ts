@@ -1,6 +1,5 @@
-import type { Request } from "express";
 import type { z } from "zod";
-import { AppError, zodIssues, type Issue } from "./errors";
+import { AppError, notFound, zodIssues, type Issue } from "./errors";
 
 export const NUL_MESSAGE = "Text cannot contain NUL (\\u0000) characters";
 
@@ -48,5 +47,9 @@ export function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<
   return result.data;
 }
 
-export const body = <S extends z.ZodType>(req: Request, schema: S) => parse(schema, req.body ?? {});
-export const query = <S extends z.ZodType>(req: Request, schema: S) => parse(schema, req.query ?? {});
+/** Parse path parameters: a path whose parameters name nothing is a 404 with the schema's message. */
+export function parseParams<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw notFound(zodIssues(result.error)[0]?.message ?? "Not found");
+  return result.data;
+}

@@ -47,7 +47,8 @@ export function buildOpenApiDocument(routes: RouteDef[], info: { version: string
   const paths: Record<string, Record<string, unknown>> = {};
   for (const def of routes) {
     const { path, params } = openApiPath(def.path);
-    const parameters: unknown[] = params.map((name) => ({ name, in: "path", required: true, schema: { type: "string" } }));
+    const declared = (def.params ? (toSchema(def.params).properties ?? {}) : {}) as Record<string, JsonSchema>;
+    const parameters: unknown[] = params.map((name) => ({ name, in: "path", required: true, schema: declared[name] ?? { type: "string" } }));
     if (def.query) {
       const q = toSchema(def.query);
       const props = (q.properties ?? {}) as Record<string, JsonSchema>;

@@ -15,7 +15,6 @@ import type { Actor, AppDeps } from "../context";
 import { actorOf } from "../middlewares/auth";
 import { presentAttachment } from "../presenters/transactions";
 import { AppError, conflict, forbidden, notFound, tooLarge } from "../middlewares/errors";
-import { body } from "../middlewares/validate";
 import { writeAudit } from "../services/audit";
 import {
   downloadContentType,
@@ -29,6 +28,7 @@ import { canMove } from "../services/transactions/status-machine";
 import { loadVisibleTransaction } from "../services/transactions/visibility";
 import { LocalObjectStore, sameContentType, StorageError } from "../storage/local";
 import { ApiRouter } from "./api-router";
+import { idParamsOf } from "../../shared/schemas/params";
 
 export const ATTACHMENT_NOT_FOUND = "Attachment not found";
 
@@ -94,9 +94,9 @@ export function attachmentRoutes(deps: AppDeps): ApiRouter {
       access: FINANCE_ROLES,
       summary: "A signed URL to PUT one file's bytes to (15 minutes, that object and content type only)",
       body: attachmentUploadUrlSchema,
-      tag: "attachments",
+      params: idParamsOf("Transaction"), tag: "attachments",
     },
-    (req) => grantUpload({ deps, actor: actorOf(req), origin: requestOrigin(req) }, String(req.params.id), body(req, attachmentUploadUrlSchema)),
+    (req, _res, input) => grantUpload({ deps, actor: actorOf(req), origin: requestOrigin(req) }, input.params.id, input.body),
   );
 
   api.add(
@@ -106,10 +106,10 @@ export function attachmentRoutes(deps: AppDeps): ApiRouter {
       access: FINANCE_ROLES,
       summary: "Register an uploaded file on the transaction (its real size is checked; at most 10)",
       body: registerAttachmentSchema,
-      tag: "attachments",
+      params: idParamsOf("Transaction"), tag: "attachments",
     },
-    async (req, res) => {
-      const attachment = await registerAttachment({ deps, actor: actorOf(req), ip: req.ip }, String(req.params.id), body(req, registerAttachmentSchema));
+    async (req, res, input) => {
+      const attachment = await registerAttachment({ deps, actor: actorOf(req), ip: req.ip }, input.params.id, input.body);
       res.status(201);
       return attachment;
     },
@@ -122,11 +122,11 @@ export function attachmentRoutes(deps: AppDeps): ApiRouter {
       access: FINANCE_ROLES,
       summary: "Download an attachment (to those who can see its transaction)",
       produces: "application/octet-stream",
-      tag: "attachments",
+      params: idParamsOf("Attachment"), tag: "attachments",
     },
-    async (req, res) => {
+    async (req, res, input) => {
       const actor = actorOf(req);
-      const { attachment } = await loadVisibleAttachment(db, String(req.params.id), actor, deps.clock());
+      const { attachment } = await loadVisibleAttachment(db, input.params.id, actor, deps.clock());
       const stored = await storage.stat(attachment.objectPath);
       if (!stored) throw notFound("The file of this attachment is no longer available");
       const stream = await storage.openRead(attachment.objectPath);
@@ -152,13 +152,13 @@ export function attachmentRoutes(deps: AppDeps): ApiRouter {
       path: "/attachments/:id",
       access: FINANCE_ROLES,
       summary: "Remove an attachment (owner while Draft or Rejected, SuperAdmin any)",
-      tag: "attachments",
+      params: idParamsOf("Attachment"), tag: "attachments",
     },
-    async (req) => {
+    async (req, _res, input) => {
       const actor = actorOf(req);
       const now = deps.clock();
       const removed = await db.transaction(async (tx) => {
-        const { attachment, transaction } = await loadVisibleAttachment(tx, String(req.params.id), actor, now, { forUpdate: true });
+        const { attachment, transaction } = await loadVisibleAttachment(tx, input.params.id, actor, now, { forUpdate: true });
         allowRemoval(transaction, actor);
         const [deleted] = await tx.delete(attachments).where(eq(attachments.id, attachment.id)).returning();
         if (!deleted) throw notFound(ATTACHMENT_NOT_FOUND);

@@ -4,7 +4,6 @@ import { pipeline } from "node:stream/promises";
 import { auditFilterSchema, auditQuerySchema } from "../../shared/schemas/audit";
 import { toIsoDate } from "../../shared/format";
 import { csvFileName, csvStream } from "../lib/csv";
-import { query } from "../middlewares/validate";
 import { AUDIT_CSV_HEADER, auditCsvRows, auditFacets, listAudit } from "../services/audit-query";
 import { ApiRouter } from "./api-router";
 import type { AppDeps } from "../context";
@@ -16,8 +15,8 @@ export function auditRoutes(deps: AppDeps): ApiRouter {
   const api = new ApiRouter();
   const { db } = deps.database;
 
-  api.add({ method: "get", path: "/audit", access: SUPERADMIN, summary: "Audit entries, newest first", query: auditQuerySchema, tag }, (req) =>
-    listAudit(db, query(req, auditQuerySchema)),
+  api.add({ method: "get", path: "/audit", access: SUPERADMIN, summary: "Audit entries, newest first", query: auditQuerySchema, tag }, (req, _res, input) =>
+    listAudit(db, input.query),
   );
 
   api.add({ method: "get", path: "/audit/facets", access: SUPERADMIN, summary: "Entity types and actions present in the trail", tag }, () =>
@@ -26,8 +25,8 @@ export function auditRoutes(deps: AppDeps): ApiRouter {
 
   api.add(
     { method: "get", path: "/audit/export.csv", access: SUPERADMIN, summary: "The audit trail as CSV", query: auditFilterSchema, produces: "text/csv", tag },
-    async (req, res) => {
-      const filter = query(req, auditFilterSchema);
+    async (req, res, input) => {
+      const filter = input.query;
       const name = csvFileName("audit", toIsoDate(deps.clock(), deps.config.appTimezone));
       res.setHeader("Content-Type", "text/csv; charset=utf-8");
       res.setHeader("Content-Disposition", `attachment; filename="${name}"`);

@@ -4,7 +4,6 @@ import { LOCKDOWN_MESSAGE, INVALID_LOGIN_MESSAGE } from "../../shared/constants"
 import { loginBodySchema } from "../../shared/schemas/auth";
 import { presentUser } from "../presenters/users";
 import { AppError, locked, unauthorized } from "../middlewares/errors";
-import { body } from "../middlewares/validate";
 import { ApiRouter } from "./api-router";
 import type { AppDeps } from "../context";
 import { getLockdown } from "../services/lockdown";
@@ -22,8 +21,8 @@ export function authRoutes(deps: AppDeps, passport: PassportStatic): ApiRouter {
   const api = new ApiRouter();
   const { db } = deps.database;
 
-  api.add({ method: "post", path: "/auth/login", access: "public", summary: "Sign in", body: loginBodySchema, tag: "auth" }, async (req) => {
-    req.body = body(req, loginBodySchema);
+  api.add({ method: "post", path: "/auth/login", access: "public", summary: "Sign in", body: loginBodySchema, tag: "auth" }, async (req, _res, input) => {
+    req.body = input.body;
     const user = await authenticate(passport, req);
     if (!user) throw unauthorized(INVALID_LOGIN_MESSAGE);
     if (user.role !== "SuperAdmin" && (await getLockdown(db)).enabled) throw locked(LOCKDOWN_MESSAGE);

@@ -1,12 +1,12 @@
 // Budget planning (spec 001 §7; DECISIONS §7): SuperAdmin only. Answers carry spent,
 // percentUsed, remaining and status, computed by the service.
 import type { Request } from "express";
-import { budgetBodySchema } from "../../shared/schemas/budgets";
+import { budgetBodySchema, budgetChangesSchema } from "../../shared/schemas/budgets";
 import { actorOf } from "../middlewares/auth";
-import { body, parse } from "../middlewares/validate";
-import { budgetAsInput, createBudget, deleteBudget, listBudgets, updateBudget, type BudgetContext } from "../services/budgets";
+import { createBudget, deleteBudget, listBudgets, updateBudget, type BudgetContext } from "../services/budgets";
 import { ApiRouter } from "./api-router";
 import type { AppDeps } from "../context";
+import { idParamsOf } from "../../shared/schemas/params";
 
 const SUPERADMIN = ["SuperAdmin"] as const;
 const tag = "budgets";
@@ -20,22 +20,19 @@ export function budgetRoutes(deps: AppDeps): ApiRouter {
     listBudgets({ db, timezone: deps.config.appTimezone, now: deps.clock() }),
   );
 
-  api.add({ method: "post", path: "/admin/budgets", access: SUPERADMIN, summary: "Create a budget", body: budgetBodySchema, tag }, async (req, res) => {
-    const created = await createBudget(ctx(req), body(req, budgetBodySchema));
+  api.add({ method: "post", path: "/admin/budgets", access: SUPERADMIN, summary: "Create a budget", body: budgetBodySchema, tag }, async (req, res, input) => {
+    const created = await createBudget(ctx(req), input.body);
     res.status(201);
     return created;
   });
 
-  api.add({ method: "put", path: "/admin/budgets/:id", access: SUPERADMIN, summary: "Edit a budget", body: budgetBodySchema, tag }, async (req) => {
-    const id = String(req.params.id);
-    // Fields left out keep their stored values; what is sent is validated as on create.
-    const current = await budgetAsInput(db, id);
-    const sent = (req.body ?? {}) as Record<string, unknown>;
-    return updateBudget(ctx(req), id, parse(budgetBodySchema, { ...current, ...sent }));
-  });
+  api.add(
+    { method: "put", path: "/admin/budgets/:id", access: SUPERADMIN, summary: "Edit a budget (fields left out keep their values)", body: budgetChangesSchema, params: idParamsOf("Budget"), tag },
+    (req, _res, input) => updateBudget(ctx(req), input.params.id, input.body),
+  );
 
-  api.add({ method: "delete", path: "/admin/budgets/:id", access: SUPERADMIN, summary: "Delete a budget", tag }, async (req) => {
-    await deleteBudget(ctx(req), String(req.params.id));
+  api.add({ method: "delete", path: "/admin/budgets/:id", access: SUPERADMIN, summary: "Delete a budget", params: idParamsOf("Budget"), tag }, async (req, _res, input) => {
+    await deleteBudget(ctx(req), input.params.id);
     return { message: "Budget deleted" };
   });
 

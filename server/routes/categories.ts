@@ -8,7 +8,6 @@ import {
 import type { Role } from "../../shared/constants";
 import { actorOf } from "../middlewares/auth";
 import { conflict } from "../middlewares/errors";
-import { body } from "../middlewares/validate";
 import {
   createCategory,
   DEACTIVATED_INSTEAD,
@@ -20,6 +19,7 @@ import {
 } from "../services/categories";
 import { ApiRouter } from "./api-router";
 import type { AppDeps } from "../context";
+import { idParamsOf } from "../../shared/schemas/params";
 
 const MANAGERS: readonly Role[] = ["SuperAdmin", "Accountant"];
 const tag = "categories";
@@ -32,27 +32,27 @@ export function categoryRoutes(deps: AppDeps): ApiRouter {
     listCategories(db, actorOf(req)),
   );
 
-  api.add({ method: "get", path: "/categories/:id", access: "signed-in", summary: "One category", tag }, (req) =>
-    getCategory(db, String(req.params.id), actorOf(req)),
+  api.add({ method: "get", path: "/categories/:id", access: "signed-in", summary: "One category", params: idParamsOf("Category"), tag }, (req, _res, input) =>
+    getCategory(db, input.params.id, actorOf(req)),
   );
 
-  api.add({ method: "post", path: "/categories", access: MANAGERS, summary: "Create a category", body: createCategorySchema, tag }, async (req, res) => {
-    const created = await createCategory(db, body(req, createCategorySchema), actorOf(req), req.ip);
+  api.add({ method: "post", path: "/categories", access: MANAGERS, summary: "Create a category", body: createCategorySchema, tag }, async (req, res, input) => {
+    const created = await createCategory(db, input.body, actorOf(req), req.ip);
     res.status(201);
     return created;
   });
 
-  api.add({ method: "put", path: "/categories/:id", access: MANAGERS, summary: "Edit a category", body: updateCategorySchema, tag }, (req) =>
-    updateCategory(db, String(req.params.id), body(req, updateCategorySchema), actorOf(req), req.ip),
+  api.add({ method: "put", path: "/categories/:id", access: MANAGERS, summary: "Edit a category", body: updateCategorySchema, params: idParamsOf("Category"), tag }, (req, _res, input) =>
+    updateCategory(db, input.params.id, input.body, actorOf(req), req.ip),
   );
 
   api.add(
-    { method: "put", path: "/categories/:id/fields", access: MANAGERS, summary: "Save a category's custom fields", body: updateCategoryFieldsSchema, tag },
-    (req) => updateCategoryFields(db, String(req.params.id), body(req, updateCategoryFieldsSchema), actorOf(req), req.ip),
+    { method: "put", path: "/categories/:id/fields", access: MANAGERS, summary: "Save a category's custom fields", body: updateCategoryFieldsSchema, params: idParamsOf("Category"), tag },
+    (req, _res, input) => updateCategoryFields(db, input.params.id, input.body, actorOf(req), req.ip),
   );
 
-  api.add({ method: "delete", path: "/categories/:id", access: MANAGERS, summary: "Delete (or deactivate) a category", tag }, async (req) => {
-    const result = await deleteCategory(db, String(req.params.id), actorOf(req), req.ip);
+  api.add({ method: "delete", path: "/categories/:id", access: MANAGERS, summary: "Delete (or deactivate) a category", params: idParamsOf("Category"), tag }, async (req, _res, input) => {
+    const result = await deleteCategory(db, input.params.id, actorOf(req), req.ip);
     // The deactivation has committed; the 409 tells the caller it was not a delete.
     if (result.outcome === "deactivated") throw conflict(DEACTIVATED_INSTEAD, "deactivated_instead");
     return { message: "Category deleted" };

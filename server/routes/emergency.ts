@@ -1,9 +1,7 @@
 // Emergency approvals (DECISIONS §5): issuing the link pair, the approver codes setting, and the
 // two public calls behind /emergency-approve/:token and /emergency-reject/:token.
 import { FINANCE_ROLES } from "../../shared/constants";
-import type { Request } from "express";
 import { actorOf } from "../middlewares/auth";
-import { body } from "../middlewares/validate";
 import { requestLimiter } from "../services/rate-limit";
 import { emergencyApproversAnswer, setApproverPin, setEmergencyApprovers } from "../services/emergency-approvers";
 import { decideThroughEmergencyLink, issueEmergencyLinks, viewEmergencyLink, type EmergencyDecisionInput } from "../services/transactions/emergency";
@@ -17,8 +15,8 @@ import {
 } from "../../shared/schemas/emergency";
 import { ApiRouter } from "./api-router";
 import type { AppDeps } from "../context";
+import { approverCodeParamsSchema, idParamsOf, tokenParamsSchema } from "../../shared/schemas/params";
 
-const tokenOf = (req: Request) => String(req.params.token ?? "");
 
 export function emergencyRoutes(deps: AppDeps): ApiRouter {
   const api = new ApiRouter();
@@ -27,8 +25,8 @@ export function emergencyRoutes(deps: AppDeps): ApiRouter {
   const throttle = requestLimiter(db, deps.clock, "emergency-approval", EMERGENCY_THROTTLE.limit, EMERGENCY_THROTTLE.windowMs);
 
   api.add(
-    { method: "post", path: "/transactions/:id/emergency-links", access: FINANCE_ROLES, summary: "Issue the emergency approve/reject link pair (owner or SuperAdmin; Pending and isEmergency)", tag: "emergency" },
-    (req) => issueEmergencyLinks(deps, String(req.params.id), actorOf(req), req.ip),
+    { method: "post", path: "/transactions/:id/emergency-links", access: FINANCE_ROLES, summary: "Issue the emergency approve/reject link pair (owner or SuperAdmin; Pending and isEmergency)", params: idParamsOf("Transaction"), tag: "emergency" },
+    (req, _res, input) => issueEmergencyLinks(deps, input.params.id, actorOf(req), req.ip),
   );
 
   api.add(
@@ -38,33 +36,33 @@ export function emergencyRoutes(deps: AppDeps): ApiRouter {
 
   api.add(
     { method: "put", path: "/admin/emergency-approvers", access: ["SuperAdmin"], summary: "Set the three emergency approver codes", body: emergencyApproversBodySchema, tag: "emergency" },
-    async (req): Promise<EmergencyApproversAnswer> => {
-      const { approvers } = body(req, emergencyApproversBodySchema);
+    async (req, _res, input): Promise<EmergencyApproversAnswer> => {
+      const { approvers } = input.body;
       return setEmergencyApprovers(db, approvers, actorOf(req), req.ip);
     },
   );
 
   api.add(
-    { method: "put", path: "/admin/emergency-approvers/:code/pin", access: ["SuperAdmin"], summary: "Set or replace the PIN of one approver code (never answered back)", body: emergencyPinBodySchema, tag: "emergency" },
-    async (req): Promise<EmergencyPinAnswer> => {
-      const { pin } = body(req, emergencyPinBodySchema);
-      return setApproverPin(db, String(req.params.code ?? ""), pin, actorOf(req), req.ip);
+    { method: "put", path: "/admin/emergency-approvers/:code/pin", access: ["SuperAdmin"], summary: "Set or replace the PIN of one approver code (never answered back)", body: emergencyPinBodySchema, params: approverCodeParamsSchema, tag: "emergency" },
+    async (req, _res, input): Promise<EmergencyPinAnswer> => {
+      const { pin } = input.body;
+      return setApproverPin(db, input.params.code, pin, actorOf(req), req.ip);
     },
   );
 
   api.add(
-    { method: "get", path: "/emergency-approval/:token", access: "public", summary: "What an emergency link is for (never uses it up)", tag: "emergency" },
+    { method: "get", path: "/emergency-approval/:token", access: "public", summary: "What an emergency link is for (never uses it up)", params: tokenParamsSchema, tag: "emergency" },
     throttle,
-    (req) => viewEmergencyLink(deps, tokenOf(req)),
+    (req, _res, input) => viewEmergencyLink(deps, input.params.token),
   );
 
   api.add(
-    { method: "post", path: "/emergency-approval/:token", access: "public", summary: "Approve or reject through an emergency link", body: emergencyDecisionBodySchema, tag: "emergency" },
+    { method: "post", path: "/emergency-approval/:token", access: "public", summary: "Approve or reject through an emergency link", body: emergencyDecisionBodySchema, bodyCheckedInOrder: true, params: tokenParamsSchema, tag: "emergency" },
     throttle,
     // The body is read field by field after lockdown and the link (DECISIONS §10 fixes the order).
-    (req) => {
-      const input: EmergencyDecisionInput = req.body !== null && typeof req.body === "object" ? (req.body as EmergencyDecisionInput) : {};
-      return decideThroughEmergencyLink(deps, tokenOf(req), { approverName: input.approverName, pin: input.pin }, req.ip);
+    (req, _res, input) => {
+      const sent: EmergencyDecisionInput = req.body !== null && typeof req.body === "object" ? (req.body as EmergencyDecisionInput) : {};
+      return decideThroughEmergencyLink(deps, input.params.token, { approverName: sent.approverName, pin: sent.pin }, req.ip);
     },
   );
 

@@ -5,7 +5,6 @@ import { pipeline } from "node:stream/promises";
 import { HR_ROLES } from "../../shared/constants";
 import { attendanceEditSchema, attendancePolicySchema, attendanceQuerySchema } from "../../shared/schemas/hr";
 import { actorOf } from "../middlewares/auth";
-import { body, query } from "../middlewares/validate";
 import { ApiRouter } from "./api-router";
 import type { AppDeps } from "../context";
 import { csvStream, toCsv } from "../lib/csv";
@@ -21,10 +20,10 @@ import {
   payrollReport,
 } from "../hr/attendance-service";
 import { monthBounds, monthOfDate, todayIn } from "../hr/calendar";
-import { idParam } from "../hr/params";
 import { loadPolicy, updatePolicy } from "../hr/policy";
 import { attendanceExportQuerySchema, monthQuerySchema, optionalMonthQuerySchema } from "../hr/schemas";
 import { HR_ADMIN_ROLES } from "./hr-employees";
+import { idParamsOf } from "../../shared/schemas/params";
 
 function sendCsvHeaders(res: Response, fileName: string) {
   res.setHeader("Content-Type", "text/csv; charset=utf-8");
@@ -43,13 +42,13 @@ export function hrAttendanceRoutes(deps: AppDeps): ApiRouter {
 
   api.add(
     { method: "put", path: "/hr/attendance-policy", access: HR_ADMIN_ROLES, summary: "Edit the attendance policy; recalculates computed days", body: attendancePolicySchema, tag },
-    (req) => updatePolicy(db, body(req, attendancePolicySchema), actorOf(req), today(), req.ip),
+    (req, _res, input) => updatePolicy(db, input.body, actorOf(req), today(), req.ip),
   );
 
   api.add(
     { method: "get", path: "/hr/attendance", access: HR_ROLES, summary: "Attendance of a date or a month, with its summary", query: attendanceQuerySchema, tag },
-    (req) => {
-      const q = query(req, attendanceQuerySchema);
+    (req, _res, input) => {
+      const q = input.query;
       const range = q.date ? { from: q.date, to: q.date } : monthBounds(q.month!);
       return listAttendance(db, { ...range, employeeId: q.employeeId, departmentId: q.departmentId, status: q.status });
     },
@@ -57,8 +56,8 @@ export function hrAttendanceRoutes(deps: AppDeps): ApiRouter {
 
   api.add(
     { method: "get", path: "/hr/attendance/export.csv", access: HR_ROLES, summary: "Attendance as CSV (date, month or from–to)", query: attendanceExportQuerySchema, produces: "text/csv", tag },
-    async (req, res) => {
-      const q = query(req, attendanceExportQuerySchema);
+    async (req, res, input) => {
+      const q = input.query;
       const range = q.date ? { from: q.date, to: q.date } : q.month ? monthBounds(q.month) : { from: q.from!, to: q.to! };
       const name = q.date ?? q.month ?? `${q.from}_to_${q.to}`;
       sendCsvHeaders(res, `attendance_${name}.csv`);
@@ -68,19 +67,18 @@ export function hrAttendanceRoutes(deps: AppDeps): ApiRouter {
   );
 
   api.add(
-    { method: "put", path: "/hr/attendance/:id", access: HR_ROLES, summary: "Edit a day by hand (reason required); answers the month's deductions", body: attendanceEditSchema, tag },
-    async (req) => {
-      const id = idParam(req, "Attendance record");
-      const input = body(req, attendanceEditSchema);
-      return editAttendanceDay(db, id, input, actorOf(req), await loadPolicy(db), req.ip, today());
+    { method: "put", path: "/hr/attendance/:id", access: HR_ROLES, summary: "Edit a day by hand (reason required); answers the month's deductions", body: attendanceEditSchema, params: idParamsOf("Attendance record"), tag },
+    async (req, _res, input) => {
+      const id = input.params.id;
+      return editAttendanceDay(db, id, input.body, actorOf(req), await loadPolicy(db), req.ip, today());
     },
   );
 
   api.add(
-    { method: "get", path: "/hr/employee-details/:id", access: HR_ROLES, summary: "An employee's month: summary, deductions and days", query: optionalMonthQuerySchema, tag },
-    async (req) => {
-      const id = idParam(req, "Employee");
-      const month = query(req, optionalMonthQuerySchema).month ?? monthOfDate(today());
+    { method: "get", path: "/hr/employee-details/:id", access: HR_ROLES, summary: "An employee's month: summary, deductions and days", query: optionalMonthQuerySchema, params: idParamsOf("Employee"), tag },
+    async (req, _res, input) => {
+      const id = input.params.id;
+      const month = input.query.month ?? monthOfDate(today());
       return employeeDetails(db, id, month, await loadPolicy(db), today());
     },
   );
@@ -89,13 +87,13 @@ export function hrAttendanceRoutes(deps: AppDeps): ApiRouter {
 
   api.add(
     { method: "get", path: "/hr/reports/payroll", access: HR_ROLES, summary: "Salary deductions of every active employee for a month", query: monthQuerySchema, tag },
-    async (req) => payrollReport(db, query(req, monthQuerySchema).month, await loadPolicy(db), today()),
+    async (req, _res, input) => payrollReport(db, input.query.month, await loadPolicy(db), today()),
   );
 
   api.add(
     { method: "get", path: "/hr/reports/payroll.csv", access: HR_ROLES, summary: "The payroll report as CSV", query: monthQuerySchema, produces: "text/csv", tag },
-    async (req, res) => {
-      const { month } = query(req, monthQuerySchema);
+    async (req, res, input) => {
+      const { month } = input.query;
       const report = await payrollReport(db, month, await loadPolicy(db), today());
       sendCsvHeaders(res, `payroll_${month}.csv`);
       const totals = ["Total", null, null, report.totals.salary, null, null, null, null, null, null, report.totals.totalDeductions, report.totals.netPay];

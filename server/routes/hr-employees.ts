@@ -4,12 +4,11 @@ import { HR_ROLES, type Role } from "../../shared/constants";
 import { departmentSchema, employeeCreateSchema, employeeListQuerySchema, employeeUpdateSchema } from "../../shared/schemas/hr";
 import { actorOf } from "../middlewares/auth";
 import { notFound } from "../middlewares/errors";
-import { body, query } from "../middlewares/validate";
 import { ApiRouter } from "./api-router";
 import type { AppDeps } from "../context";
 import { createDepartment, createEmployee, getEmployee, listDepartments, listEmployees, renameDepartment, updateEmployee } from "../hr/employees";
-import { idParam } from "../hr/params";
 import { todayIn } from "../hr/calendar";
+import { idParamsOf } from "../../shared/schemas/params";
 
 export const HR_ADMIN_ROLES: readonly Role[] = ["SuperAdmin", "HR Admin"];
 
@@ -18,37 +17,37 @@ export function hrEmployeeRoutes(deps: AppDeps): ApiRouter {
   const { db } = deps.database;
   const tag = "hr";
 
-  api.add({ method: "get", path: "/hr/employees", access: HR_ROLES, summary: "Employees, 20 a page, with search and filters", query: employeeListQuerySchema, tag }, (req) =>
-    listEmployees(db, query(req, employeeListQuerySchema)),
+  api.add({ method: "get", path: "/hr/employees", access: HR_ROLES, summary: "Employees, 20 a page, with search and filters", query: employeeListQuerySchema, tag }, (req, _res, input) =>
+    listEmployees(db, input.query),
   );
 
-  api.add({ method: "post", path: "/hr/employees", access: HR_ROLES, summary: "Create an employee", body: employeeCreateSchema, tag }, async (req, res) => {
-    const employee = await createEmployee(db, body(req, employeeCreateSchema), actorOf(req), req.ip);
+  api.add({ method: "post", path: "/hr/employees", access: HR_ROLES, summary: "Create an employee", body: employeeCreateSchema, tag }, async (req, res, input) => {
+    const employee = await createEmployee(db, input.body, actorOf(req), req.ip);
     res.status(201);
     return employee;
   });
 
-  api.add({ method: "get", path: "/hr/employees/:id", access: HR_ROLES, summary: "One employee", tag }, async (req) => {
-    const employee = await getEmployee(db, idParam(req, "Employee"));
+  api.add({ method: "get", path: "/hr/employees/:id", access: HR_ROLES, summary: "One employee", params: idParamsOf("Employee"), tag }, async (req, _res, input) => {
+    const employee = await getEmployee(db, input.params.id);
     if (!employee) throw notFound("Employee not found");
     return employee;
   });
 
-  api.add({ method: "put", path: "/hr/employees/:id", access: HR_ROLES, summary: "Edit an employee (including isActive)", body: employeeUpdateSchema, tag }, async (req) => {
-    const id = idParam(req, "Employee");
-    return updateEmployee(db, id, body(req, employeeUpdateSchema), actorOf(req), todayIn(deps.clock, deps.config.appTimezone), req.ip);
+  api.add({ method: "put", path: "/hr/employees/:id", access: HR_ROLES, summary: "Edit an employee (including isActive)", body: employeeUpdateSchema, params: idParamsOf("Employee"), tag }, async (req, _res, input) => {
+    const id = input.params.id;
+    return updateEmployee(db, id, input.body, actorOf(req), todayIn(deps.clock, deps.config.appTimezone), req.ip);
   });
 
   api.add({ method: "get", path: "/hr/departments", access: HR_ROLES, summary: "Departments", tag }, () => listDepartments(db));
 
-  api.add({ method: "post", path: "/hr/departments", access: HR_ADMIN_ROLES, summary: "Create a department", body: departmentSchema, tag }, async (req, res) => {
-    const department = await createDepartment(db, body(req, departmentSchema).name, actorOf(req), req.ip);
+  api.add({ method: "post", path: "/hr/departments", access: HR_ADMIN_ROLES, summary: "Create a department", body: departmentSchema, tag }, async (req, res, input) => {
+    const department = await createDepartment(db, input.body.name, actorOf(req), req.ip);
     res.status(201);
     return department;
   });
 
-  api.add({ method: "put", path: "/hr/departments/:id", access: HR_ADMIN_ROLES, summary: "Rename a department", body: departmentSchema, tag }, (req) =>
-    renameDepartment(db, idParam(req, "Department"), body(req, departmentSchema).name, actorOf(req), req.ip),
+  api.add({ method: "put", path: "/hr/departments/:id", access: HR_ADMIN_ROLES, summary: "Rename a department", body: departmentSchema, params: idParamsOf("Department"), tag }, (req, _res, input) =>
+    renameDepartment(db, input.params.id, input.body.name, actorOf(req), req.ip),
   );
 
   return api;

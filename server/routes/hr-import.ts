@@ -13,13 +13,12 @@ import { HR_ROLES, LIMITS } from "../../shared/constants";
 import { importUploadFieldsSchema, nameMappingSchema } from "../../shared/schemas/hr";
 import { actorOf } from "../middlewares/auth";
 import { badRequest, tooLarge } from "../middlewares/errors";
-import { body, parse } from "../middlewares/validate";
 import { ApiRouter } from "./api-router";
 import type { AppDeps } from "../context";
 import { todayIn } from "../hr/calendar";
 import { importPunches, NOT_CSV_MESSAGE } from "../hr/importer";
 import { createNameMapping, deleteNameMapping, listNameMappings } from "../hr/name-mappings";
-import { idParam } from "../hr/params";
+import { idParamsOf } from "../../shared/schemas/params";
 
 export const IMPORT_TMP_DIR = path.join(os.tmpdir(), "bms-imports");
 /** An upload's temporary file: `<server pid>-<random uuid>.csv`, so orphans can be told from live uploads. */
@@ -82,6 +81,10 @@ function csvUpload(): RequestHandler {
   }).single("csvFile");
   return (req, res, next) => {
     upload(req, res, (err: unknown) => {
+      // The stored file goes when the answer has gone, whatever it was (a refused field included).
+      const file = req.file;
+      if (file) res.on("close", () => void fs.promises.rm(file.path, { force: true }));
+      if (!err && !file) return next(badRequest("Please select a CSV file to import", [{ path: "csvFile", message: "Please select a CSV file to import" }]));
       if (!err) return next();
       if (err instanceof multer.MulterError) {
         if (err.code === "LIMIT_FILE_SIZE") return next(tooLarge(`The file is larger than ${LIMITS.importMaxBytes / 1024 / 1024} MB`));
@@ -107,41 +110,36 @@ export function hrImportRoutes(deps: AppDeps): ApiRouter {
       tag,
     },
     csvUpload(),
-    async (req) => {
-      const file = req.file;
-      try {
-        if (!file) throw badRequest("Please select a CSV file to import", [{ path: "csvFile", message: "Please select a CSV file to import" }]);
-        const fields = parse(importUploadFieldsSchema, req.body ?? {});
-        if (!looksLikeCsvUpload(file)) throw badRequest(NOT_CSV_MESSAGE, [{ path: "csvFile", message: "Please select a CSV file" }]);
-        const today = todayIn(deps.clock, deps.config.appTimezone);
-        const coverageProblem = fields.coveredThrough === undefined ? null : coveredThroughProblem(fields.month, fields.coveredThrough, today);
-        if (coverageProblem) throw badRequest(coverageProblem, [{ path: "coveredThrough", message: coverageProblem }]);
-        return await importPunches(db, {
-          filePath: file.path,
-          fileName: file.originalname,
-          month: fields.month,
-          dryRun: fields.dryRun,
-          actor: actorOf(req),
-          today,
-          coveredThrough: fields.coveredThrough,
-          ipAddress: req.ip,
-        });
-      } finally {
-        if (file) await fs.promises.rm(file.path, { force: true });
-      }
+    async (req, _res, input) => {
+      const file = req.file!;
+      const fields = input.body;
+      if (!looksLikeCsvUpload(file)) throw badRequest(NOT_CSV_MESSAGE, [{ path: "csvFile", message: "Please select a CSV file" }]);
+      const today = todayIn(deps.clock, deps.config.appTimezone);
+      const coverageProblem = fields.coveredThrough === undefined ? null : coveredThroughProblem(fields.month, fields.coveredThrough, today);
+      if (coverageProblem) throw badRequest(coverageProblem, [{ path: "coveredThrough", message: coverageProblem }]);
+      return importPunches(db, {
+        filePath: file.path,
+        fileName: file.originalname,
+        month: fields.month,
+        dryRun: fields.dryRun,
+        actor: actorOf(req),
+        today,
+        coveredThrough: fields.coveredThrough,
+        ipAddress: req.ip,
+      });
     },
   );
 
   api.add({ method: "get", path: "/hr/name-mappings", access: HR_ROLES, summary: "Name mappings of the import", tag }, () => listNameMappings(db));
 
-  api.add({ method: "post", path: "/hr/name-mappings", access: HR_ROLES, summary: "Map a punch-machine name to an employee", body: nameMappingSchema, tag }, async (req, res) => {
-    const mapping = await createNameMapping(db, body(req, nameMappingSchema), actorOf(req), req.ip);
+  api.add({ method: "post", path: "/hr/name-mappings", access: HR_ROLES, summary: "Map a punch-machine name to an employee", body: nameMappingSchema, tag }, async (req, res, input) => {
+    const mapping = await createNameMapping(db, input.body, actorOf(req), req.ip);
     res.status(201);
     return mapping;
   });
 
-  api.add({ method: "delete", path: "/hr/name-mappings/:id", access: HR_ROLES, summary: "Remove a name mapping", tag }, async (req) => {
-    await deleteNameMapping(db, idParam(req, "Name mapping"), actorOf(req), req.ip);
+  api.add({ method: "delete", path: "/hr/name-mappings/:id", access: HR_ROLES, summary: "Remove a name mapping", params: idParamsOf("Name mapping"), tag }, async (req, _res, input) => {
+    await deleteNameMapping(db, input.params.id, actorOf(req), req.ip);
     return { message: "Name mapping removed" };
   });
 

@@ -3,13 +3,12 @@
 import { HR_ROLES } from "../../shared/constants";
 import { cancelLeaveSchema, leaveQuerySchema, recordLeaveSchema } from "../../shared/leave";
 import { actorOf } from "../middlewares/auth";
-import { body, query } from "../middlewares/validate";
 import { ApiRouter } from "./api-router";
 import type { AppDeps } from "../context";
 import { todayIn } from "../hr/calendar";
-import { idParam } from "../hr/params";
 import { loadPolicy } from "../hr/policy";
 import { cancelLeave, listLeaves, recordLeave } from "../hr/leaves";
+import { idParamsOf } from "../../shared/schemas/params";
 
 export function hrLeaveRoutes(deps: AppDeps): ApiRouter {
   const api = new ApiRouter();
@@ -19,21 +18,21 @@ export function hrLeaveRoutes(deps: AppDeps): ApiRouter {
 
   api.add(
     { method: "get", path: "/hr/leaves", access: HR_ROLES, summary: "Leave: an employee's year with the paid-leave balance (employeeId, year), or everyone's month (month, departmentId)", query: leaveQuerySchema, tag },
-    async (req) => listLeaves(db, query(req, leaveQuerySchema), await loadPolicy(db), today()),
+    async (req, _res, input) => listLeaves(db, input.query, await loadPolicy(db), today()),
   );
 
   api.add(
     { method: "post", path: "/hr/leaves", access: HR_ROLES, summary: "Record granted leave (PL or LWP); its working days take the leave's status", body: recordLeaveSchema, tag },
-    async (req, res) => {
-      const answer = await recordLeave(db, body(req, recordLeaveSchema), actorOf(req), await loadPolicy(db), today(), req.ip);
+    async (req, res, input) => {
+      const answer = await recordLeave(db, input.body, actorOf(req), await loadPolicy(db), today(), req.ip);
       res.status(201);
       return answer;
     },
   );
 
   api.add(
-    { method: "delete", path: "/hr/leaves/:id", access: HR_ROLES, summary: "Cancel a leave, with a reason; its days are recalculated", body: cancelLeaveSchema, tag },
-    async (req) => cancelLeave(db, idParam(req, "Leave"), body(req, cancelLeaveSchema), actorOf(req), await loadPolicy(db), today(), req.ip),
+    { method: "delete", path: "/hr/leaves/:id", access: HR_ROLES, summary: "Cancel a leave, with a reason; its days are recalculated", body: cancelLeaveSchema, params: idParamsOf("Leave"), tag },
+    async (req, _res, input) => cancelLeave(db, input.params.id, input.body, actorOf(req), await loadPolicy(db), today(), req.ip),
   );
   return api;
 }

@@ -1,6 +1,5 @@
 import { emergencyToggleSchema } from "../../shared/schemas/lockdown";
 import { actorOf } from "../middlewares/auth";
-import { body } from "../middlewares/validate";
 import { getLockdown, setLockdown } from "../services/lockdown";
 import { ApiRouter } from "./api-router";
 import type { AppDeps } from "../context";
@@ -13,8 +12,8 @@ export function lockdownRoutes(deps: AppDeps): ApiRouter {
 
   api.add(
     { method: "post", path: "/admin/emergency-toggle", access: ["SuperAdmin"], summary: "Turn lockdown on or off", body: emergencyToggleSchema, tag: "lockdown" },
-    async (req) => {
-      const { enabled } = body(req, emergencyToggleSchema);
+    async (req, _res, input) => {
+      const { enabled } = input.body;
       const state = await setLockdown(db, deps.bus, enabled, actorOf(req), req.ip);
       return {
         message: enabled ? "Emergency lockdown activated: all non-SuperAdmin access is blocked" : "System access restored",

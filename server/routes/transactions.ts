@@ -21,7 +21,6 @@ import {
 } from "../../shared/schemas/transactions";
 import { bulkApproveSchema, checkDuplicatesSchema } from "../../shared/schemas/transaction-tools";
 import { actorOf } from "../middlewares/auth";
-import { body, query } from "../middlewares/validate";
 import { csvFileName, csvStream } from "../lib/csv";
 import { ApiRouter } from "./api-router";
 import type { AppDeps } from "../context";
@@ -43,6 +42,7 @@ import {
   submitTransaction,
 } from "../services/transactions/moves";
 import { todayIn } from "../services/transactions/common";
+import { idParamsOf } from "../../shared/schemas/params";
 
 const ACCOUNTING = ["Accountant", "SuperAdmin"] as const;
 const APPROVING = ["Approver", "SuperAdmin"] as const;
@@ -53,13 +53,12 @@ export function transactionRoutes(deps: AppDeps): ApiRouter {
   const api = new ApiRouter();
   const { db } = deps.database;
   const ctx = (req: Request) => ({ deps, actor: actorOf(req), ip: req.ip ?? null });
-  const id = (req: Request) => String(req.params.id);
 
   // ---------------------------------------------------------------- reading
 
   api.add(
     { method: "get", path: "/transactions", access: FINANCE_ROLES, summary: "List transactions (filters, page, summary)", query: transactionListQuerySchema, tag },
-    (req) => listTransactions(db, query(req, transactionListQuerySchema), actorOf(req), deps.clock(), deps.config.appTimezone),
+    (req, _res, input) => listTransactions(db, input.query, actorOf(req), deps.clock(), deps.config.appTimezone),
   );
 
   api.add(
@@ -72,8 +71,8 @@ export function transactionRoutes(deps: AppDeps): ApiRouter {
       produces: "text/csv",
       tag,
     },
-    async (req, res) => {
-      const filters = query(req, transactionExportQuerySchema);
+    async (req, res, input) => {
+      const filters = input.query;
       const now = deps.clock();
       const fileName = csvFileName("transactions", await todayIn(db, now, deps.config.appTimezone));
       res.setHeader("Content-Type", "text/csv; charset=utf-8");
@@ -93,8 +92,8 @@ export function transactionRoutes(deps: AppDeps): ApiRouter {
       query: pendingQuerySchema,
       tag,
     },
-    async (req, res) => {
-      const page = query(req, pendingQuerySchema);
+    async (req, res, input) => {
+      const page = input.query;
       const { items, total } = await listPending(db, actorOf(req), deps.clock(), page);
       res.setHeader(PAGE_HEADERS.total, String(total));
       res.setHeader(PAGE_HEADERS.page, String(page.page));
@@ -112,90 +111,90 @@ export function transactionRoutes(deps: AppDeps): ApiRouter {
       body: checkDuplicatesSchema,
       tag,
     },
-    async (req) => ({ duplicates: await checkDuplicates(db, body(req, checkDuplicatesSchema), actorOf(req), deps.clock()) }),
+    async (req, _res, input) => ({ duplicates: await checkDuplicates(db, input.body, actorOf(req), deps.clock()) }),
   );
 
   api.add(
     { method: "post", path: "/transactions/bulk-approve", access: APPROVING, summary: "Approve several transactions, each reported on its own", body: bulkApproveSchema, tag },
-    async (req) => ({ results: await bulkApprove(ctx(req), body(req, bulkApproveSchema).ids) }),
+    async (req, _res, input) => ({ results: await bulkApprove(ctx(req), input.body.ids) }),
   );
 
   api.add(
-    { method: "get", path: "/transactions/:id", access: FINANCE_ROLES, summary: "One transaction with approvals, attachments and possible duplicates", tag },
-    (req) => transactionDetails(db, id(req), actorOf(req), deps.clock()),
+    { method: "get", path: "/transactions/:id", access: FINANCE_ROLES, summary: "One transaction with approvals, attachments and possible duplicates", params: idParamsOf("Transaction"), tag },
+    (req, _res, input) => transactionDetails(db, input.params.id, actorOf(req), deps.clock()),
   );
 
   // ---------------------------------------------------------------- moves
 
   api.add(
     { method: "post", path: "/transactions", access: ACCOUNTING, summary: "Create a transaction (always a Draft)", body: createTransactionSchema, tag },
-    async (req, res) => {
-      const created = await createTransaction(ctx(req), body(req, createTransactionSchema));
+    async (req, res, input) => {
+      const created = await createTransaction(ctx(req), input.body);
       res.status(201);
       return created;
     },
   );
 
   api.add(
-    { method: "patch", path: "/transactions/:id", access: FINANCE_ROLES, summary: "Edit a Draft or Rejected transaction (owner)", body: editTransactionSchema, tag },
-    (req) => editTransaction(ctx(req), id(req), body(req, editTransactionSchema)),
+    { method: "patch", path: "/transactions/:id", access: FINANCE_ROLES, summary: "Edit a Draft or Rejected transaction (owner)", body: editTransactionSchema, params: idParamsOf("Transaction"), tag },
+    (req, _res, input) => editTransaction(ctx(req), input.params.id, input.body),
   );
 
   api.add(
-    { method: "post", path: "/transactions/:id/submit", access: FINANCE_ROLES, summary: "Submit for approval (owner or SuperAdmin)", body: emptyBodySchema, tag },
-    (req) => submitTransaction(ctx(req), id(req)),
+    { method: "post", path: "/transactions/:id/submit", access: FINANCE_ROLES, summary: "Submit for approval (owner or SuperAdmin)", body: emptyBodySchema, params: idParamsOf("Transaction"), tag },
+    (req, _res, input) => submitTransaction(ctx(req), input.params.id),
   );
 
   api.add(
-    { method: "post", path: "/transactions/:id/approve", access: APPROVING, summary: "Approve a Pending transaction", body: emptyBodySchema, tag },
-    (req) => approveTransaction(ctx(req), id(req)),
+    { method: "post", path: "/transactions/:id/approve", access: APPROVING, summary: "Approve a Pending transaction", body: emptyBodySchema, params: idParamsOf("Transaction"), tag },
+    (req, _res, input) => approveTransaction(ctx(req), input.params.id),
   );
 
   api.add(
-    { method: "post", path: "/transactions/:id/reject", access: APPROVING, summary: "Reject a Pending transaction", body: rejectTransactionSchema, tag },
-    (req) => rejectTransaction(ctx(req), id(req), body(req, rejectTransactionSchema)),
+    { method: "post", path: "/transactions/:id/reject", access: APPROVING, summary: "Reject a Pending transaction", body: rejectTransactionSchema, params: idParamsOf("Transaction"), tag },
+    (req, _res, input) => rejectTransaction(ctx(req), input.params.id, input.body),
   );
 
   api.add(
-    { method: "delete", path: "/approvals/:id", access: SUPER, summary: "Delete one approval, with a reason; the count is recomputed", body: deleteApprovalSchema, tag },
-    (req) => deleteApproval(ctx(req), id(req), body(req, deleteApprovalSchema)),
+    { method: "delete", path: "/approvals/:id", access: SUPER, summary: "Delete one approval, with a reason; the count is recomputed", body: deleteApprovalSchema, params: idParamsOf("Approval"), tag },
+    (req, _res, input) => deleteApproval(ctx(req), input.params.id, input.body),
   );
 
   api.add(
-    { method: "post", path: "/transactions/:id/mark-payment-due", access: ACCOUNTING, summary: "Mark an Approved transaction payment due", body: markPaymentDueSchema, tag },
-    (req) => markPaymentDue(ctx(req), id(req), body(req, markPaymentDueSchema)),
+    { method: "post", path: "/transactions/:id/mark-payment-due", access: ACCOUNTING, summary: "Mark an Approved transaction payment due", body: markPaymentDueSchema, params: idParamsOf("Transaction"), tag },
+    (req, _res, input) => markPaymentDue(ctx(req), input.params.id, input.body),
   );
 
   api.add(
-    { method: "patch", path: "/transactions/:id/payment", access: ACCOUNTING, summary: "Process (→ Paid) or cancel a payment", body: paymentSchema, tag },
-    (req) => recordPayment(ctx(req), id(req), body(req, paymentSchema)),
+    { method: "patch", path: "/transactions/:id/payment", access: ACCOUNTING, summary: "Process (→ Paid) or cancel a payment", body: paymentSchema, params: idParamsOf("Transaction"), tag },
+    (req, _res, input) => recordPayment(ctx(req), input.params.id, input.body),
   );
 
   api.add(
-    { method: "post", path: "/transactions/:id/complete", access: ACCOUNTING, summary: "Complete a Paid transaction", body: emptyBodySchema, tag },
-    (req) => completeTransaction(ctx(req), id(req)),
+    { method: "post", path: "/transactions/:id/complete", access: ACCOUNTING, summary: "Complete a Paid transaction", body: emptyBodySchema, params: idParamsOf("Transaction"), tag },
+    (req, _res, input) => completeTransaction(ctx(req), input.params.id),
   );
 
   api.add(
-    { method: "delete", path: "/transactions/:id", access: FINANCE_ROLES, summary: "Delete a transaction (SuperAdmin; the owner while Draft)", tag },
-    (req) => deleteTransaction(ctx(req), id(req)),
+    { method: "delete", path: "/transactions/:id", access: FINANCE_ROLES, summary: "Delete a transaction (SuperAdmin; the owner while Draft)", params: idParamsOf("Transaction"), tag },
+    (req, _res, input) => deleteTransaction(ctx(req), input.params.id),
   );
 
   // ---------------------------------------------------------------- SuperAdmin overrides
 
   api.add(
-    { method: "put", path: "/admin/transactions/:id/full-override", access: SUPER, summary: "Override any field of a transaction", body: fullOverrideSchema, tag },
-    (req) => fullOverride(ctx(req), id(req), body(req, fullOverrideSchema)),
+    { method: "put", path: "/admin/transactions/:id/full-override", access: SUPER, summary: "Override any field of a transaction", body: fullOverrideSchema, params: idParamsOf("Transaction"), tag },
+    (req, _res, input) => fullOverride(ctx(req), input.params.id, input.body),
   );
 
   api.add(
-    { method: "post", path: "/admin/transactions/:id/force-status", access: SUPER, summary: "Force a status (Approved, Rejected, Draft) with a reason", body: forceStatusSchema, tag },
-    (req) => forceStatus(ctx(req), id(req), body(req, forceStatusSchema)),
+    { method: "post", path: "/admin/transactions/:id/force-status", access: SUPER, summary: "Force a status (Approved, Rejected, Draft) with a reason", body: forceStatusSchema, params: idParamsOf("Transaction"), tag },
+    (req, _res, input) => forceStatus(ctx(req), input.params.id, input.body),
   );
 
   api.add(
-    { method: "post", path: "/admin/transactions/:id/change-owner", access: SUPER, summary: "Give a transaction to another owner, with a reason", body: changeOwnerSchema, tag },
-    (req) => changeOwner(ctx(req), id(req), body(req, changeOwnerSchema)),
+    { method: "post", path: "/admin/transactions/:id/change-owner", access: SUPER, summary: "Give a transaction to another owner, with a reason", body: changeOwnerSchema, params: idParamsOf("Transaction"), tag },
+    (req, _res, input) => changeOwner(ctx(req), input.params.id, input.body),
   );
 
   return api;

@@ -8,7 +8,6 @@ import {
   userStatusSchema,
 } from "../../shared/schemas/users";
 import { actorOf } from "../middlewares/auth";
-import { body } from "../middlewares/validate";
 import {
   adminCreateUser,
   changeUsername,
@@ -22,6 +21,7 @@ import {
 import { ApiRouter } from "./api-router";
 import type { AppDeps } from "../context";
 import type { Request } from "express";
+import { idParamsOf } from "../../shared/schemas/params";
 
 const SUPERADMIN = ["SuperAdmin"] as const;
 const tag = "users";
@@ -30,42 +30,41 @@ export function userRoutes(deps: AppDeps): ApiRouter {
   const api = new ApiRouter();
   const { db } = deps.database;
   const ctx = (req: Request): AdminUsersContext => ({ db, bus: deps.bus, actor: actorOf(req), ip: req.ip });
-  const id = (req: Request) => String(req.params.id);
 
   api.add({ method: "get", path: "/admin/users", access: SUPERADMIN, summary: "Users (soft-deleted ones hidden)", tag }, () => listUsers(db));
 
-  api.add({ method: "post", path: "/admin/users", access: SUPERADMIN, summary: "Create a user", body: createUserSchema, tag }, async (req, res) => {
-    const created = await adminCreateUser(ctx(req), body(req, createUserSchema));
+  api.add({ method: "post", path: "/admin/users", access: SUPERADMIN, summary: "Create a user", body: createUserSchema, tag }, async (req, res, input) => {
+    const created = await adminCreateUser(ctx(req), input.body);
     res.status(201);
     return created;
   });
 
-  api.add({ method: "put", path: "/admin/users/:id", access: SUPERADMIN, summary: "Edit a user", body: updateUserSchema, tag }, (req) =>
-    updateUser(ctx(req), id(req), body(req, updateUserSchema)),
+  api.add({ method: "put", path: "/admin/users/:id", access: SUPERADMIN, summary: "Edit a user", body: updateUserSchema, params: idParamsOf("User"), tag }, (req, _res, input) =>
+    updateUser(ctx(req), input.params.id, input.body),
   );
 
   api.add(
-    { method: "put", path: "/admin/users/:id/username", access: SUPERADMIN, summary: "Change a username", body: changeUsernameSchema, tag },
-    (req) => changeUsername(ctx(req), id(req), body(req, changeUsernameSchema).newUsername),
+    { method: "put", path: "/admin/users/:id/username", access: SUPERADMIN, summary: "Change a username", body: changeUsernameSchema, params: idParamsOf("User"), tag },
+    (req, _res, input) => changeUsername(ctx(req), input.params.id, input.body.newUsername),
   );
 
   api.add(
-    { method: "put", path: "/admin/users/:id/password", access: SUPERADMIN, summary: "Set a new password (ends their sessions)", body: changePasswordSchema, tag },
-    (req) => setPassword(ctx(req), id(req), body(req, changePasswordSchema).newPassword),
+    { method: "put", path: "/admin/users/:id/password", access: SUPERADMIN, summary: "Set a new password (ends their sessions)", body: changePasswordSchema, params: idParamsOf("User"), tag },
+    (req, _res, input) => setPassword(ctx(req), input.params.id, input.body.newPassword),
   );
 
   api.add(
-    { method: "post", path: "/admin/users/:id/reset-password", access: SUPERADMIN, summary: "Reset a password (ends their sessions)", body: resetPasswordSchema, tag },
-    (req) => setPassword(ctx(req), id(req), body(req, resetPasswordSchema).newPassword),
+    { method: "post", path: "/admin/users/:id/reset-password", access: SUPERADMIN, summary: "Reset a password (ends their sessions)", body: resetPasswordSchema, params: idParamsOf("User"), tag },
+    (req, _res, input) => setPassword(ctx(req), input.params.id, input.body.newPassword),
   );
 
   api.add(
-    { method: "patch", path: "/admin/users/:id/status", access: SUPERADMIN, summary: "Enable or disable a user", body: userStatusSchema, tag },
-    (req) => setUserStatus(ctx(req), id(req), body(req, userStatusSchema).isActive),
+    { method: "patch", path: "/admin/users/:id/status", access: SUPERADMIN, summary: "Enable or disable a user", body: userStatusSchema, params: idParamsOf("User"), tag },
+    (req, _res, input) => setUserStatus(ctx(req), input.params.id, input.body.isActive),
   );
 
-  api.add({ method: "delete", path: "/admin/users/:id", access: SUPERADMIN, summary: "Delete a user (softly when they have history)", tag }, async (req) => {
-    const { deleted } = await deleteUser(ctx(req), id(req));
+  api.add({ method: "delete", path: "/admin/users/:id", access: SUPERADMIN, summary: "Delete a user (softly when they have history)", params: idParamsOf("User"), tag }, async (req, _res, input) => {
+    const { deleted } = await deleteUser(ctx(req), input.params.id);
     return { message: "User deleted", deleted };
   });
 

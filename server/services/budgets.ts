@@ -12,7 +12,8 @@ import type { Actor } from "../context";
 import { moneyPercent, subtractMoney, sumMoney } from "../../shared/money";
 import { toIsoDate } from "../../shared/format";
 import { APPROVED_FAMILY, type TransactionStatus } from "../../shared/constants";
-import { budgetStatus, type Budget, type BudgetBody } from "../../shared/schemas/budgets";
+import { budgetBodySchema, budgetStatus, type Budget, type BudgetBody, type BudgetChanges } from "../../shared/schemas/budgets";
+import { parse } from "../middlewares/validate";
 
 export const BUDGET_NOT_FOUND = "Budget not found";
 export const BUDGET_CATEGORY_NOT_FOUND = "Category not found";
@@ -137,19 +138,16 @@ export async function createBudget(ctx: BudgetContext, input: BudgetBody): Promi
   }));
 }
 
-/** The stored budget as a body, so an update may send only what changes. */
-export async function budgetAsInput(db: Queryable, id: string): Promise<Record<string, unknown>> {
-  if (!isUuid(id)) throw notFound(BUDGET_NOT_FOUND);
-  const [row] = await db.select().from(budgets).where(eq(budgets.id, id)).limit(1);
-  if (!row) throw notFound(BUDGET_NOT_FOUND);
-  return auditView(row);
-}
-
-export async function updateBudget(ctx: BudgetContext, id: string, input: BudgetBody): Promise<Budget> {
+/**
+ * PUT /api/admin/budgets/:id: fields left out keep their stored values; the budget the change
+ * makes is validated as on create (name, amount, dates in order, threshold).
+ */
+export async function updateBudget(ctx: BudgetContext, id: string, changes: BudgetChanges): Promise<Budget> {
   return withCategoryGuard(() => ctx.db.transaction(async (tx) => {
     if (!isUuid(id)) throw notFound(BUDGET_NOT_FOUND);
     const [before] = await tx.select().from(budgets).where(eq(budgets.id, id)).limit(1).for("update");
     if (!before) throw notFound(BUDGET_NOT_FOUND);
+    const input = parse(budgetBodySchema, { ...auditView(before), ...changes });
     await assertCategoryExists(tx, input.categoryId);
     const [after] = await tx
       .update(budgets)

@@ -87,6 +87,10 @@ export const budgetBodySchema = z
     }
   });
 export type BudgetBody = z.output<typeof budgetBodySchema>;
+
+/** PUT /api/admin/budgets/:id: any of the fields above; the budget they make is checked as budgetBodySchema. */
+export const budgetChangesSchema = z.looseObject({}, { error: "The budget's changes must be an object" });
+export type BudgetChanges = z.output<typeof budgetChangesSchema>;
 export type BudgetInput = z.input<typeof budgetBodySchema>;
 
 /** Spec 001 §4, evaluated in this order. */
