@@ -5,8 +5,8 @@ import type { RouteDef } from "../routes/api-router";
 
 type JsonSchema = Record<string, unknown>;
 
-function toSchema(schema: z.ZodType): JsonSchema {
-  const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any", target: "draft-2020-12" }) as JsonSchema;
+function toSchema(schema: z.ZodType, io: "input" | "output" = "input"): JsonSchema {
+  const json = z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" }) as JsonSchema;
   delete json.$schema;
   return json;
 }
@@ -63,9 +63,9 @@ export function buildOpenApiDocument(routes: RouteDef[], info: { version: string
       security: def.access === "public" ? [] : [{ session: [] }],
       parameters,
       responses: {
-        "200": def.produces
+        [String(def.status ?? 200)]: def.produces
           ? { description: "Streamed file", content: { [def.produces]: { schema: { type: "string", format: "binary" } } } }
-          : { description: "OK", content: { "application/json": { schema: {} } } },
+          : { description: def.status === 201 ? "Created" : "OK", content: { "application/json": { schema: def.answer ? toSchema(def.answer, "output") : {} } } },
         ...errorResponses(def),
       },
     };

@@ -31,6 +31,10 @@ export type RouteDef = {
    * router does not check the body first; `body` still describes it for the document.
    */
   bodyCheckedInOrder?: true;
+  /** The JSON answer (shared/answers); checked against the handler's result outside production. */
+  answer?: z.ZodType;
+  /** The success status when it is not 200 (201 for a create). */
+  status?: number;
   /** Answered as something other than JSON (CSV, a file, a stream). */
   produces?: string;
   tag?: string;
@@ -40,6 +44,19 @@ type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
 /** What the router parsed for a handler: the declared query and body, as their schemas output them. */
 export type RouteInput<D extends RouteDef> = { params: Parsed<D["params"]>; query: Parsed<D["query"]>; body: Parsed<D["body"]> };
 type Handler<D extends RouteDef> = (req: Request, res: Response, input: RouteInput<D>) => unknown | Promise<unknown>;
+
+// Outside production every JSON answer is checked against its declared schema, so the whole test
+// suite proves the published contract; production skips the cost.
+const CHECK_ANSWERS = process.env.NODE_ENV !== "production";
+
+function checkAnswer(def: RouteDef, result: unknown): void {
+  const checked = def.answer!.safeParse(result);
+  if (checked.success) return;
+  const where = checked.error.issues.slice(0, 5).map((i) => `${i.path.join(".") || "(answer)"}: ${i.message}`).join("; ");
+  const message = `The answer of ${def.method.toUpperCase()} /api${def.path} does not match its schema: ${where}`;
+  console.error(message);
+  throw new Error(message);
+}
 
 export class ApiRouter {
   readonly router = express.Router();
@@ -58,7 +75,9 @@ export class ApiRouter {
         body: def.body && !def.bodyCheckedInOrder ? parse(def.body, req.body ?? {}) : undefined,
       } as RouteInput<D>;
       const result = await last(req, res, input);
-      if (result !== undefined && !res.headersSent) res.json(result);
+      if (result === undefined || res.headersSent) return;
+      if (CHECK_ANSWERS && def.answer) checkAnswer(def, result);
+      res.json(result);
     });
   }
 

@@ -29,6 +29,7 @@ import { loadVisibleTransaction } from "../services/transactions/visibility";
 import { LocalObjectStore, sameContentType, StorageError } from "../storage/local";
 import { ApiRouter } from "./api-router";
 import { idParamsOf } from "../../shared/schemas/params";
+import { attachmentAnswer, attachmentUploadUrlAnswer, messageAnswer, uploadReceivedAnswer } from "../../shared/answers";
 
 export const ATTACHMENT_NOT_FOUND = "Attachment not found";
 
@@ -94,7 +95,7 @@ export function attachmentRoutes(deps: AppDeps): ApiRouter {
       access: FINANCE_ROLES,
       summary: "A signed URL to PUT one file's bytes to (15 minutes, that object and content type only)",
       body: attachmentUploadUrlSchema,
-      params: idParamsOf("Transaction"), tag: "attachments",
+      params: idParamsOf("Transaction"), answer: attachmentUploadUrlAnswer, tag: "attachments",
     },
     (req, _res, input) => grantUpload({ deps, actor: actorOf(req), origin: requestOrigin(req) }, input.params.id, input.body),
   );
@@ -106,7 +107,7 @@ export function attachmentRoutes(deps: AppDeps): ApiRouter {
       access: FINANCE_ROLES,
       summary: "Register an uploaded file on the transaction (its real size is checked; at most 10)",
       body: registerAttachmentSchema,
-      params: idParamsOf("Transaction"), tag: "attachments",
+      params: idParamsOf("Transaction"), answer: attachmentAnswer, status: 201, tag: "attachments",
     },
     async (req, res, input) => {
       const attachment = await registerAttachment({ deps, actor: actorOf(req), ip: req.ip }, input.params.id, input.body);
@@ -152,7 +153,7 @@ export function attachmentRoutes(deps: AppDeps): ApiRouter {
       path: "/attachments/:id",
       access: FINANCE_ROLES,
       summary: "Remove an attachment (owner while Draft or Rejected, SuperAdmin any)",
-      params: idParamsOf("Attachment"), tag: "attachments",
+      params: idParamsOf("Attachment"), answer: messageAnswer, tag: "attachments",
     },
     async (req, _res, input) => {
       const actor = actorOf(req);
@@ -198,7 +199,7 @@ export function uploadRoutes(deps: AppDeps): ApiRouter {
       path: "/uploads/*objectPath",
       access: "public",
       summary: "Receive one upload's bytes (local storage; authorised by the URL's signature)",
-      tag: "attachments",
+      answer: uploadReceivedAnswer, tag: "attachments",
     },
     async (req) => {
       // Whatever we answer, the rest of the body is read off the wire so the client gets the answer

@@ -7,6 +7,7 @@ import { csvFileName, csvStream } from "../lib/csv";
 import { AUDIT_CSV_HEADER, auditCsvRows, auditFacets, listAudit } from "../services/audit-query";
 import { ApiRouter } from "./api-router";
 import type { AppDeps } from "../context";
+import { auditFacetsAnswer, auditPageAnswer } from "../../shared/answers";
 
 const SUPERADMIN = ["SuperAdmin"] as const;
 const tag = "audit";
@@ -15,11 +16,11 @@ export function auditRoutes(deps: AppDeps): ApiRouter {
   const api = new ApiRouter();
   const { db } = deps.database;
 
-  api.add({ method: "get", path: "/audit", access: SUPERADMIN, summary: "Audit entries, newest first", query: auditQuerySchema, tag }, (req, _res, input) =>
+  api.add({ method: "get", path: "/audit", access: SUPERADMIN, summary: "Audit entries, newest first", query: auditQuerySchema, answer: auditPageAnswer, tag }, (req, _res, input) =>
     listAudit(db, input.query),
   );
 
-  api.add({ method: "get", path: "/audit/facets", access: SUPERADMIN, summary: "Entity types and actions present in the trail", tag }, () =>
+  api.add({ method: "get", path: "/audit/facets", access: SUPERADMIN, summary: "Entity types and actions present in the trail", answer: auditFacetsAnswer, tag }, () =>
     auditFacets(db),
   );
 

@@ -10,6 +10,7 @@ import { getLockdown } from "../services/lockdown";
 import { getUser } from "../services/users";
 import { writeAudit } from "../services/audit";
 import { announceSessionsEnded } from "../services/sessions";
+import { authAnswer, messageAnswer } from "../../shared/answers";
 
 function authenticate(passport: PassportStatic, req: Request): Promise<Express.User | false> {
   return new Promise((resolve, reject) => {
@@ -21,7 +22,7 @@ export function authRoutes(deps: AppDeps, passport: PassportStatic): ApiRouter {
   const api = new ApiRouter();
   const { db } = deps.database;
 
-  api.add({ method: "post", path: "/auth/login", access: "public", summary: "Sign in", body: loginBodySchema, tag: "auth" }, async (req, _res, input) => {
+  api.add({ method: "post", path: "/auth/login", access: "public", summary: "Sign in", body: loginBodySchema, answer: authAnswer, tag: "auth" }, async (req, _res, input) => {
     req.body = input.body;
     const user = await authenticate(passport, req);
     if (!user) throw unauthorized(INVALID_LOGIN_MESSAGE);
@@ -37,7 +38,7 @@ export function authRoutes(deps: AppDeps, passport: PassportStatic): ApiRouter {
     return { user: presentUser(row!) };
   });
 
-  api.add({ method: "post", path: "/auth/logout", access: "public", summary: "Sign out", tag: "auth" }, async (req, res) => {
+  api.add({ method: "post", path: "/auth/logout", access: "public", summary: "Sign out", answer: messageAnswer, tag: "auth" }, async (req, res) => {
     const user = req.user;
     const sid = req.sessionID;
     if (user) await writeAudit(db, { action: "logout", entityType: "session", entityId: user.id, actor: user, ipAddress: req.ip });
@@ -48,7 +49,7 @@ export function authRoutes(deps: AppDeps, passport: PassportStatic): ApiRouter {
     return { message: "Signed out" };
   });
 
-  api.add({ method: "get", path: "/auth/me", access: "signed-in", summary: "The signed-in user", tag: "auth" }, async (req) => {
+  api.add({ method: "get", path: "/auth/me", access: "signed-in", summary: "The signed-in user", answer: authAnswer, tag: "auth" }, async (req) => {
     const row = await getUser(db, req.user!.id);
     if (!row) throw new AppError(401, "Not signed in");
     return { user: presentUser(row) };

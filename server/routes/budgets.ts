@@ -7,6 +7,7 @@ import { createBudget, deleteBudget, listBudgets, updateBudget, type BudgetConte
 import { ApiRouter } from "./api-router";
 import type { AppDeps } from "../context";
 import { idParamsOf } from "../../shared/schemas/params";
+import { budgetAnswer, budgetsAnswer, messageAnswer } from "../../shared/answers";
 
 const SUPERADMIN = ["SuperAdmin"] as const;
 const tag = "budgets";
@@ -16,22 +17,22 @@ export function budgetRoutes(deps: AppDeps): ApiRouter {
   const { db } = deps.database;
   const ctx = (req: Request): BudgetContext => ({ db, actor: actorOf(req), ip: req.ip, timezone: deps.config.appTimezone, now: deps.clock() });
 
-  api.add({ method: "get", path: "/admin/budgets", access: SUPERADMIN, summary: "Budgets with spent and status", tag }, () =>
+  api.add({ method: "get", path: "/admin/budgets", access: SUPERADMIN, summary: "Budgets with spent and status", answer: budgetsAnswer, tag }, () =>
     listBudgets({ db, timezone: deps.config.appTimezone, now: deps.clock() }),
   );
 
-  api.add({ method: "post", path: "/admin/budgets", access: SUPERADMIN, summary: "Create a budget", body: budgetBodySchema, tag }, async (req, res, input) => {
+  api.add({ method: "post", path: "/admin/budgets", access: SUPERADMIN, summary: "Create a budget", body: budgetBodySchema, answer: budgetAnswer, status: 201, tag }, async (req, res, input) => {
     const created = await createBudget(ctx(req), input.body);
     res.status(201);
     return created;
   });
 
   api.add(
-    { method: "put", path: "/admin/budgets/:id", access: SUPERADMIN, summary: "Edit a budget (fields left out keep their values)", body: budgetChangesSchema, params: idParamsOf("Budget"), tag },
+    { method: "put", path: "/admin/budgets/:id", access: SUPERADMIN, summary: "Edit a budget (fields left out keep their values)", body: budgetChangesSchema, params: idParamsOf("Budget"), answer: budgetAnswer, tag },
     (req, _res, input) => updateBudget(ctx(req), input.params.id, input.body),
   );
 
-  api.add({ method: "delete", path: "/admin/budgets/:id", access: SUPERADMIN, summary: "Delete a budget", params: idParamsOf("Budget"), tag }, async (req, _res, input) => {
+  api.add({ method: "delete", path: "/admin/budgets/:id", access: SUPERADMIN, summary: "Delete a budget", params: idParamsOf("Budget"), answer: messageAnswer, tag }, async (req, _res, input) => {
     await deleteBudget(ctx(req), input.params.id);
     return { message: "Budget deleted" };
   });

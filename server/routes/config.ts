@@ -3,10 +3,11 @@
 import type { AppDeps } from "../context";
 import type { AppConfig } from "../../shared/schemas/config";
 import { ApiRouter } from "./api-router";
+import { configAnswer } from "../../shared/answers";
 
 export function configRoutes(deps: Pick<AppDeps, "config">): ApiRouter {
   const api = new ApiRouter();
   const answer: AppConfig = { timeZone: deps.config.appTimezone };
-  api.add({ method: "get", path: "/config", access: "public", summary: "The server's settings the screens follow: its time zone (APP_TIMEZONE)", tag: "system" }, () => answer);
+  api.add({ method: "get", path: "/config", access: "public", summary: "The server's settings the screens follow: its time zone (APP_TIMEZONE)", answer: configAnswer, tag: "system" }, () => answer);
   return api;
 }

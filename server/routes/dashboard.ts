@@ -3,13 +3,14 @@ import { actorOf } from "../middlewares/auth";
 import { ApiRouter } from "./api-router";
 import type { AppDeps } from "../context";
 import { dashboardStats } from "../services/transactions/dashboard";
+import { dashboardStatsAnswer } from "../../shared/answers";
 
 export function dashboardRoutes(deps: AppDeps): ApiRouter {
   const api = new ApiRouter();
   const { db } = deps.database;
 
   api.add(
-    { method: "get", path: "/dashboard/stats", access: FINANCE_ROLES, summary: "Dashboard figures over the transactions the user may see", tag: "dashboard" },
+    { method: "get", path: "/dashboard/stats", access: FINANCE_ROLES, summary: "Dashboard figures over the transactions the user may see", answer: dashboardStatsAnswer, tag: "dashboard" },
     (req) => dashboardStats(db, actorOf(req), deps.clock(), deps.config.appTimezone),
   );
   return api;

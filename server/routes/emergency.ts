@@ -16,6 +16,7 @@ import {
 import { ApiRouter } from "./api-router";
 import type { AppDeps } from "../context";
 import { approverCodeParamsSchema, idParamsOf, tokenParamsSchema } from "../../shared/schemas/params";
+import { emergencyApproversAnswer as emergencyApproversSchema, emergencyDecisionAnswer, emergencyLinkViewAnswer, emergencyLinksAnswer, emergencyPinAnswer } from "../../shared/answers";
 
 
 export function emergencyRoutes(deps: AppDeps): ApiRouter {
@@ -25,17 +26,17 @@ export function emergencyRoutes(deps: AppDeps): ApiRouter {
   const throttle = requestLimiter(db, deps.clock, "emergency-approval", EMERGENCY_THROTTLE.limit, EMERGENCY_THROTTLE.windowMs);
 
   api.add(
-    { method: "post", path: "/transactions/:id/emergency-links", access: FINANCE_ROLES, summary: "Issue the emergency approve/reject link pair (owner or SuperAdmin; Pending and isEmergency)", params: idParamsOf("Transaction"), tag: "emergency" },
+    { method: "post", path: "/transactions/:id/emergency-links", access: FINANCE_ROLES, summary: "Issue the emergency approve/reject link pair (owner or SuperAdmin; Pending and isEmergency)", params: idParamsOf("Transaction"), answer: emergencyLinksAnswer, tag: "emergency" },
     (req, _res, input) => issueEmergencyLinks(deps, input.params.id, actorOf(req), req.ip),
   );
 
   api.add(
-    { method: "get", path: "/admin/emergency-approvers", access: ["SuperAdmin"], summary: "The three emergency approver codes and which of them has a PIN", tag: "emergency" },
+    { method: "get", path: "/admin/emergency-approvers", access: ["SuperAdmin"], summary: "The three emergency approver codes and which of them has a PIN", answer: emergencyApproversSchema, tag: "emergency" },
     (): Promise<EmergencyApproversAnswer> => emergencyApproversAnswer(db),
   );
 
   api.add(
-    { method: "put", path: "/admin/emergency-approvers", access: ["SuperAdmin"], summary: "Set the three emergency approver codes", body: emergencyApproversBodySchema, tag: "emergency" },
+    { method: "put", path: "/admin/emergency-approvers", access: ["SuperAdmin"], summary: "Set the three emergency approver codes", body: emergencyApproversBodySchema, answer: emergencyApproversSchema, tag: "emergency" },
     async (req, _res, input): Promise<EmergencyApproversAnswer> => {
       const { approvers } = input.body;
       return setEmergencyApprovers(db, approvers, actorOf(req), req.ip);
@@ -43,7 +44,7 @@ export function emergencyRoutes(deps: AppDeps): ApiRouter {
   );
 
   api.add(
-    { method: "put", path: "/admin/emergency-approvers/:code/pin", access: ["SuperAdmin"], summary: "Set or replace the PIN of one approver code (never answered back)", body: emergencyPinBodySchema, params: approverCodeParamsSchema, tag: "emergency" },
+    { method: "put", path: "/admin/emergency-approvers/:code/pin", access: ["SuperAdmin"], summary: "Set or replace the PIN of one approver code (never answered back)", body: emergencyPinBodySchema, params: approverCodeParamsSchema, answer: emergencyPinAnswer, tag: "emergency" },
     async (req, _res, input): Promise<EmergencyPinAnswer> => {
       const { pin } = input.body;
       return setApproverPin(db, input.params.code, pin, actorOf(req), req.ip);
@@ -51,13 +52,13 @@ export function emergencyRoutes(deps: AppDeps): ApiRouter {
   );
 
   api.add(
-    { method: "get", path: "/emergency-approval/:token", access: "public", summary: "What an emergency link is for (never uses it up)", params: tokenParamsSchema, tag: "emergency" },
+    { method: "get", path: "/emergency-approval/:token", access: "public", summary: "What an emergency link is for (never uses it up)", params: tokenParamsSchema, answer: emergencyLinkViewAnswer, tag: "emergency" },
     throttle,
     (req, _res, input) => viewEmergencyLink(deps, input.params.token),
   );
 
   api.add(
-    { method: "post", path: "/emergency-approval/:token", access: "public", summary: "Approve or reject through an emergency link", body: emergencyDecisionBodySchema, bodyCheckedInOrder: true, params: tokenParamsSchema, tag: "emergency" },
+    { method: "post", path: "/emergency-approval/:token", access: "public", summary: "Approve or reject through an emergency link", body: emergencyDecisionBodySchema, bodyCheckedInOrder: true, params: tokenParamsSchema, answer: emergencyDecisionAnswer, tag: "emergency" },
     throttle,
     // The body is read field by field after lockdown and the link (DECISIONS §10 fixes the order).
     (req, _res, input) => {

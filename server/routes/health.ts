@@ -3,12 +3,13 @@
 import type { AppDeps } from "../context";
 import { databaseHealth } from "../services/admin-stats";
 import { ApiRouter } from "./api-router";
+import { healthAnswer } from "../../shared/answers";
 
 export type Health = { status: "ok" | "unavailable"; database: "ok" | "down"; realtime: "ok" | "down" };
 
 export function healthRoutes(deps: Pick<AppDeps, "database" | "bus">): ApiRouter {
   const api = new ApiRouter();
-  api.add({ method: "get", path: "/health", access: "public", summary: "Health: the database and the real-time bus", tag: "system" }, async (_req, res): Promise<Health> => {
+  api.add({ method: "get", path: "/health", access: "public", summary: "Health: the database and the real-time bus", answer: healthAnswer, tag: "system" }, async (_req, res): Promise<Health> => {
     const database = (await databaseHealth(deps.database.db)) === "good" ? "ok" : "down";
     const realtime = deps.bus.isConnected() ? "ok" : "down";
     const status = database === "ok" && realtime === "ok" ? "ok" : "unavailable";

@@ -24,6 +24,7 @@ import { loadPolicy, updatePolicy } from "../hr/policy";
 import { attendanceExportQuerySchema, monthQuerySchema, optionalMonthQuerySchema } from "../hr/schemas";
 import { HR_ADMIN_ROLES } from "./hr-employees";
 import { idParamsOf } from "../../shared/schemas/params";
+import { attendanceEditAnswer, attendanceListAnswer, attendancePolicyAnswer, employeeDetailsAnswer, hrDashboardStatsAnswer, payrollReportAnswer } from "../../shared/answers";
 
 function sendCsvHeaders(res: Response, fileName: string) {
   res.setHeader("Content-Type", "text/csv; charset=utf-8");
@@ -38,15 +39,15 @@ export function hrAttendanceRoutes(deps: AppDeps): ApiRouter {
   const tag = "hr";
   const today = () => todayIn(deps.clock, deps.config.appTimezone);
 
-  api.add({ method: "get", path: "/hr/attendance-policy", access: HR_ROLES, summary: "The attendance policy with its holidays", tag }, () => loadPolicy(db));
+  api.add({ method: "get", path: "/hr/attendance-policy", access: HR_ROLES, summary: "The attendance policy with its holidays", answer: attendancePolicyAnswer, tag }, () => loadPolicy(db));
 
   api.add(
-    { method: "put", path: "/hr/attendance-policy", access: HR_ADMIN_ROLES, summary: "Edit the attendance policy; recalculates computed days", body: attendancePolicySchema, tag },
+    { method: "put", path: "/hr/attendance-policy", access: HR_ADMIN_ROLES, summary: "Edit the attendance policy; recalculates computed days", body: attendancePolicySchema, answer: attendancePolicyAnswer, tag },
     (req, _res, input) => updatePolicy(db, input.body, actorOf(req), today(), req.ip),
   );
 
   api.add(
-    { method: "get", path: "/hr/attendance", access: HR_ROLES, summary: "Attendance of a date or a month, with its summary", query: attendanceQuerySchema, tag },
+    { method: "get", path: "/hr/attendance", access: HR_ROLES, summary: "Attendance of a date or a month, with its summary", query: attendanceQuerySchema, answer: attendanceListAnswer, tag },
     (req, _res, input) => {
       const q = input.query;
       const range = q.date ? { from: q.date, to: q.date } : monthBounds(q.month!);
@@ -67,7 +68,7 @@ export function hrAttendanceRoutes(deps: AppDeps): ApiRouter {
   );
 
   api.add(
-    { method: "put", path: "/hr/attendance/:id", access: HR_ROLES, summary: "Edit a day by hand (reason required); answers the month's deductions", body: attendanceEditSchema, params: idParamsOf("Attendance record"), tag },
+    { method: "put", path: "/hr/attendance/:id", access: HR_ROLES, summary: "Edit a day by hand (reason required); answers the month's deductions", body: attendanceEditSchema, params: idParamsOf("Attendance record"), answer: attendanceEditAnswer, tag },
     async (req, _res, input) => {
       const id = input.params.id;
       return editAttendanceDay(db, id, input.body, actorOf(req), await loadPolicy(db), req.ip, today());
@@ -75,7 +76,7 @@ export function hrAttendanceRoutes(deps: AppDeps): ApiRouter {
   );
 
   api.add(
-    { method: "get", path: "/hr/employee-details/:id", access: HR_ROLES, summary: "An employee's month: summary, deductions and days", query: optionalMonthQuerySchema, params: idParamsOf("Employee"), tag },
+    { method: "get", path: "/hr/employee-details/:id", access: HR_ROLES, summary: "An employee's month: summary, deductions and days", query: optionalMonthQuerySchema, params: idParamsOf("Employee"), answer: employeeDetailsAnswer, tag },
     async (req, _res, input) => {
       const id = input.params.id;
       const month = input.query.month ?? monthOfDate(today());
@@ -83,10 +84,10 @@ export function hrAttendanceRoutes(deps: AppDeps): ApiRouter {
     },
   );
 
-  api.add({ method: "get", path: "/hr/dashboard/stats", access: HR_ROLES, summary: "HR dashboard figures for today (APP_TIMEZONE)", tag }, async () => dashboardStats(db, today(), await loadPolicy(db)));
+  api.add({ method: "get", path: "/hr/dashboard/stats", access: HR_ROLES, summary: "HR dashboard figures for today (APP_TIMEZONE)", answer: hrDashboardStatsAnswer, tag }, async () => dashboardStats(db, today(), await loadPolicy(db)));
 
   api.add(
-    { method: "get", path: "/hr/reports/payroll", access: HR_ROLES, summary: "Salary deductions of every active employee for a month", query: monthQuerySchema, tag },
+    { method: "get", path: "/hr/reports/payroll", access: HR_ROLES, summary: "Salary deductions of every active employee for a month", query: monthQuerySchema, answer: payrollReportAnswer, tag },
     async (req, _res, input) => payrollReport(db, input.query.month, await loadPolicy(db), today()),
   );
 

@@ -9,6 +9,7 @@ import type { AppDeps } from "../context";
 import { createDepartment, createEmployee, getEmployee, listDepartments, listEmployees, renameDepartment, updateEmployee } from "../hr/employees";
 import { todayIn } from "../hr/calendar";
 import { idParamsOf } from "../../shared/schemas/params";
+import { departmentAnswer, departmentsAnswer, employeeAnswer, employeeListAnswer } from "../../shared/answers";
 
 export const HR_ADMIN_ROLES: readonly Role[] = ["SuperAdmin", "HR Admin"];
 
@@ -17,36 +18,36 @@ export function hrEmployeeRoutes(deps: AppDeps): ApiRouter {
   const { db } = deps.database;
   const tag = "hr";
 
-  api.add({ method: "get", path: "/hr/employees", access: HR_ROLES, summary: "Employees, 20 a page, with search and filters", query: employeeListQuerySchema, tag }, (req, _res, input) =>
+  api.add({ method: "get", path: "/hr/employees", access: HR_ROLES, summary: "Employees, 20 a page, with search and filters", query: employeeListQuerySchema, answer: employeeListAnswer, tag }, (req, _res, input) =>
     listEmployees(db, input.query),
   );
 
-  api.add({ method: "post", path: "/hr/employees", access: HR_ROLES, summary: "Create an employee", body: employeeCreateSchema, tag }, async (req, res, input) => {
+  api.add({ method: "post", path: "/hr/employees", access: HR_ROLES, summary: "Create an employee", body: employeeCreateSchema, answer: employeeAnswer, status: 201, tag }, async (req, res, input) => {
     const employee = await createEmployee(db, input.body, actorOf(req), req.ip);
     res.status(201);
     return employee;
   });
 
-  api.add({ method: "get", path: "/hr/employees/:id", access: HR_ROLES, summary: "One employee", params: idParamsOf("Employee"), tag }, async (req, _res, input) => {
+  api.add({ method: "get", path: "/hr/employees/:id", access: HR_ROLES, summary: "One employee", params: idParamsOf("Employee"), answer: employeeAnswer, tag }, async (req, _res, input) => {
     const employee = await getEmployee(db, input.params.id);
     if (!employee) throw notFound("Employee not found");
     return employee;
   });
 
-  api.add({ method: "put", path: "/hr/employees/:id", access: HR_ROLES, summary: "Edit an employee (including isActive)", body: employeeUpdateSchema, params: idParamsOf("Employee"), tag }, async (req, _res, input) => {
+  api.add({ method: "put", path: "/hr/employees/:id", access: HR_ROLES, summary: "Edit an employee (including isActive)", body: employeeUpdateSchema, params: idParamsOf("Employee"), answer: employeeAnswer, tag }, async (req, _res, input) => {
     const id = input.params.id;
     return updateEmployee(db, id, input.body, actorOf(req), todayIn(deps.clock, deps.config.appTimezone), req.ip);
   });
 
-  api.add({ method: "get", path: "/hr/departments", access: HR_ROLES, summary: "Departments", tag }, () => listDepartments(db));
+  api.add({ method: "get", path: "/hr/departments", access: HR_ROLES, summary: "Departments", answer: departmentsAnswer, tag }, () => listDepartments(db));
 
-  api.add({ method: "post", path: "/hr/departments", access: HR_ADMIN_ROLES, summary: "Create a department", body: departmentSchema, tag }, async (req, res, input) => {
+  api.add({ method: "post", path: "/hr/departments", access: HR_ADMIN_ROLES, summary: "Create a department", body: departmentSchema, answer: departmentAnswer, status: 201, tag }, async (req, res, input) => {
     const department = await createDepartment(db, input.body.name, actorOf(req), req.ip);
     res.status(201);
     return department;
   });
 
-  api.add({ method: "put", path: "/hr/departments/:id", access: HR_ADMIN_ROLES, summary: "Rename a department", body: departmentSchema, params: idParamsOf("Department"), tag }, (req, _res, input) =>
+  api.add({ method: "put", path: "/hr/departments/:id", access: HR_ADMIN_ROLES, summary: "Rename a department", body: departmentSchema, params: idParamsOf("Department"), answer: departmentAnswer, tag }, (req, _res, input) =>
     renameDepartment(db, input.params.id, input.body.name, actorOf(req), req.ip),
   );
 

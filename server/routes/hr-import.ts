@@ -19,6 +19,7 @@ import { todayIn } from "../hr/calendar";
 import { importPunches, NOT_CSV_MESSAGE } from "../hr/importer";
 import { createNameMapping, deleteNameMapping, listNameMappings } from "../hr/name-mappings";
 import { idParamsOf } from "../../shared/schemas/params";
+import { importAnswer, messageAnswer, nameMappingAnswer, nameMappingsAnswer } from "../../shared/answers";
 
 export const IMPORT_TMP_DIR = path.join(os.tmpdir(), "bms-imports");
 /** An upload's temporary file: `<server pid>-<random uuid>.csv`, so orphans can be told from live uploads. */
@@ -107,7 +108,7 @@ export function hrImportRoutes(deps: AppDeps): ApiRouter {
       access: HR_ROLES,
       summary: "Import punches from a CSV file (multipart csvFile, month, optional coveredThrough; dryRun=true stores nothing)",
       body: importUploadFieldsSchema,
-      tag,
+      answer: importAnswer, tag,
     },
     csvUpload(),
     async (req, _res, input) => {
@@ -130,15 +131,15 @@ export function hrImportRoutes(deps: AppDeps): ApiRouter {
     },
   );
 
-  api.add({ method: "get", path: "/hr/name-mappings", access: HR_ROLES, summary: "Name mappings of the import", tag }, () => listNameMappings(db));
+  api.add({ method: "get", path: "/hr/name-mappings", access: HR_ROLES, summary: "Name mappings of the import", answer: nameMappingsAnswer, tag }, () => listNameMappings(db));
 
-  api.add({ method: "post", path: "/hr/name-mappings", access: HR_ROLES, summary: "Map a punch-machine name to an employee", body: nameMappingSchema, tag }, async (req, res, input) => {
+  api.add({ method: "post", path: "/hr/name-mappings", access: HR_ROLES, summary: "Map a punch-machine name to an employee", body: nameMappingSchema, answer: nameMappingAnswer, status: 201, tag }, async (req, res, input) => {
     const mapping = await createNameMapping(db, input.body, actorOf(req), req.ip);
     res.status(201);
     return mapping;
   });
 
-  api.add({ method: "delete", path: "/hr/name-mappings/:id", access: HR_ROLES, summary: "Remove a name mapping", params: idParamsOf("Name mapping"), tag }, async (req, _res, input) => {
+  api.add({ method: "delete", path: "/hr/name-mappings/:id", access: HR_ROLES, summary: "Remove a name mapping", params: idParamsOf("Name mapping"), answer: messageAnswer, tag }, async (req, _res, input) => {
     await deleteNameMapping(db, input.params.id, actorOf(req), req.ip);
     return { message: "Name mapping removed" };
   });

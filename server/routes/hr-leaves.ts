@@ -9,6 +9,7 @@ import { todayIn } from "../hr/calendar";
 import { loadPolicy } from "../hr/policy";
 import { cancelLeave, listLeaves, recordLeave } from "../hr/leaves";
 import { idParamsOf } from "../../shared/schemas/params";
+import { leaveChangedAnswer, leaveListAnswer } from "../../shared/answers";
 
 export function hrLeaveRoutes(deps: AppDeps): ApiRouter {
   const api = new ApiRouter();
@@ -17,12 +18,12 @@ export function hrLeaveRoutes(deps: AppDeps): ApiRouter {
   const today = () => todayIn(deps.clock, deps.config.appTimezone);
 
   api.add(
-    { method: "get", path: "/hr/leaves", access: HR_ROLES, summary: "Leave: an employee's year with the paid-leave balance (employeeId, year), or everyone's month (month, departmentId)", query: leaveQuerySchema, tag },
+    { method: "get", path: "/hr/leaves", access: HR_ROLES, summary: "Leave: an employee's year with the paid-leave balance (employeeId, year), or everyone's month (month, departmentId)", query: leaveQuerySchema, answer: leaveListAnswer, tag },
     async (req, _res, input) => listLeaves(db, input.query, await loadPolicy(db), today()),
   );
 
   api.add(
-    { method: "post", path: "/hr/leaves", access: HR_ROLES, summary: "Record granted leave (PL or LWP); its working days take the leave's status", body: recordLeaveSchema, tag },
+    { method: "post", path: "/hr/leaves", access: HR_ROLES, summary: "Record granted leave (PL or LWP); its working days take the leave's status", body: recordLeaveSchema, answer: leaveChangedAnswer, status: 201, tag },
     async (req, res, input) => {
       const answer = await recordLeave(db, input.body, actorOf(req), await loadPolicy(db), today(), req.ip);
       res.status(201);
@@ -31,7 +32,7 @@ export function hrLeaveRoutes(deps: AppDeps): ApiRouter {
   );
 
   api.add(
-    { method: "delete", path: "/hr/leaves/:id", access: HR_ROLES, summary: "Cancel a leave, with a reason; its days are recalculated", body: cancelLeaveSchema, params: idParamsOf("Leave"), tag },
+    { method: "delete", path: "/hr/leaves/:id", access: HR_ROLES, summary: "Cancel a leave, with a reason; its days are recalculated", body: cancelLeaveSchema, params: idParamsOf("Leave"), answer: leaveChangedAnswer, tag },
     async (req, _res, input) => cancelLeave(db, input.params.id, input.body, actorOf(req), await loadPolicy(db), today(), req.ip),
   );
   return api;

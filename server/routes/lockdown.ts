@@ -3,15 +3,16 @@ import { actorOf } from "../middlewares/auth";
 import { getLockdown, setLockdown } from "../services/lockdown";
 import { ApiRouter } from "./api-router";
 import type { AppDeps } from "../context";
+import { emergencyStatusAnswer, emergencyToggleAnswer } from "../../shared/answers";
 
 export function lockdownRoutes(deps: AppDeps): ApiRouter {
   const api = new ApiRouter();
   const { db } = deps.database;
 
-  api.add({ method: "get", path: "/admin/emergency-status", access: ["SuperAdmin"], summary: "Lockdown status", tag: "lockdown" }, () => getLockdown(db));
+  api.add({ method: "get", path: "/admin/emergency-status", access: ["SuperAdmin"], summary: "Lockdown status", answer: emergencyStatusAnswer, tag: "lockdown" }, () => getLockdown(db));
 
   api.add(
-    { method: "post", path: "/admin/emergency-toggle", access: ["SuperAdmin"], summary: "Turn lockdown on or off", body: emergencyToggleSchema, tag: "lockdown" },
+    { method: "post", path: "/admin/emergency-toggle", access: ["SuperAdmin"], summary: "Turn lockdown on or off", body: emergencyToggleSchema, answer: emergencyToggleAnswer, tag: "lockdown" },
     async (req, _res, input) => {
       const { enabled } = input.body;
       const state = await setLockdown(db, deps.bus, enabled, actorOf(req), req.ip);

@@ -7,6 +7,7 @@ import { LIMITS } from "../../shared/constants";
 import type { NotificationItem, NotificationsChangedAnswer } from "../../shared/schemas/notifications";
 import { ApiRouter } from "./api-router";
 import type { AppDeps } from "../context";
+import { notificationsAnswer, notificationsChangedAnswer } from "../../shared/answers";
 
 export function presentNotification(row: NotificationRow): NotificationItem {
   return {
@@ -27,7 +28,7 @@ export function notificationRoutes(deps: AppDeps): ApiRouter {
   const { db } = deps.database;
 
   api.add(
-    { method: "get", path: "/notifications", access: "signed-in", summary: "My latest 50 notifications, newest first", tag: "notifications" },
+    { method: "get", path: "/notifications", access: "signed-in", summary: "My latest 50 notifications, newest first", answer: notificationsAnswer, tag: "notifications" },
     async (req): Promise<NotificationItem[]> => {
       const rows = await db
         .select()
@@ -40,7 +41,7 @@ export function notificationRoutes(deps: AppDeps): ApiRouter {
   );
 
   api.add(
-    { method: "post", path: "/notifications/read-all", access: "signed-in", summary: "Mark all my notifications read", tag: "notifications" },
+    { method: "post", path: "/notifications/read-all", access: "signed-in", summary: "Mark all my notifications read", answer: notificationsChangedAnswer, tag: "notifications" },
     async (req): Promise<NotificationsChangedAnswer> => {
       const actor = actorOf(req);
       const count = await db.transaction(async (tx) => {
@@ -57,7 +58,7 @@ export function notificationRoutes(deps: AppDeps): ApiRouter {
   );
 
   api.add(
-    { method: "delete", path: "/notifications", access: "signed-in", summary: "Clear all my notifications", tag: "notifications" },
+    { method: "delete", path: "/notifications", access: "signed-in", summary: "Clear all my notifications", answer: notificationsChangedAnswer, tag: "notifications" },
     async (req): Promise<NotificationsChangedAnswer> => {
       const actor = actorOf(req);
       const count = await db.transaction(async (tx) => {

@@ -43,6 +43,7 @@ import {
 } from "../services/transactions/moves";
 import { todayIn } from "../services/transactions/common";
 import { idParamsOf } from "../../shared/schemas/params";
+import { bulkApproveAnswer, checkDuplicatesAnswer, pendingListAnswer, transactionAnswer, transactionDeletedAnswer, transactionDetailsAnswer, transactionListAnswer } from "../../shared/answers";
 
 const ACCOUNTING = ["Accountant", "SuperAdmin"] as const;
 const APPROVING = ["Approver", "SuperAdmin"] as const;
@@ -57,7 +58,7 @@ export function transactionRoutes(deps: AppDeps): ApiRouter {
   // ---------------------------------------------------------------- reading
 
   api.add(
-    { method: "get", path: "/transactions", access: FINANCE_ROLES, summary: "List transactions (filters, page, summary)", query: transactionListQuerySchema, tag },
+    { method: "get", path: "/transactions", access: FINANCE_ROLES, summary: "List transactions (filters, page, summary)", query: transactionListQuerySchema, answer: transactionListAnswer, tag },
     (req, _res, input) => listTransactions(db, input.query, actorOf(req), deps.clock(), deps.config.appTimezone),
   );
 
@@ -90,7 +91,7 @@ export function transactionRoutes(deps: AppDeps): ApiRouter {
       access: APPROVING,
       summary: "Pending transactions, a page at a time: priority first, then oldest first (X-Total-Count, X-Page, X-Page-Size)",
       query: pendingQuerySchema,
-      tag,
+      answer: pendingListAnswer, tag,
     },
     async (req, res, input) => {
       const page = input.query;
@@ -109,25 +110,25 @@ export function transactionRoutes(deps: AppDeps): ApiRouter {
       access: ACCOUNTING,
       summary: "Transactions with the same category, amount and date (create form)",
       body: checkDuplicatesSchema,
-      tag,
+      answer: checkDuplicatesAnswer, tag,
     },
     async (req, _res, input) => ({ duplicates: await checkDuplicates(db, input.body, actorOf(req), deps.clock()) }),
   );
 
   api.add(
-    { method: "post", path: "/transactions/bulk-approve", access: APPROVING, summary: "Approve several transactions, each reported on its own", body: bulkApproveSchema, tag },
+    { method: "post", path: "/transactions/bulk-approve", access: APPROVING, summary: "Approve several transactions, each reported on its own", body: bulkApproveSchema, answer: bulkApproveAnswer, tag },
     async (req, _res, input) => ({ results: await bulkApprove(ctx(req), input.body.ids) }),
   );
 
   api.add(
-    { method: "get", path: "/transactions/:id", access: FINANCE_ROLES, summary: "One transaction with approvals, attachments and possible duplicates", params: idParamsOf("Transaction"), tag },
+    { method: "get", path: "/transactions/:id", access: FINANCE_ROLES, summary: "One transaction with approvals, attachments and possible duplicates", params: idParamsOf("Transaction"), answer: transactionDetailsAnswer, tag },
     (req, _res, input) => transactionDetails(db, input.params.id, actorOf(req), deps.clock()),
   );
 
   // ---------------------------------------------------------------- moves
 
   api.add(
-    { method: "post", path: "/transactions", access: ACCOUNTING, summary: "Create a transaction (always a Draft)", body: createTransactionSchema, tag },
+    { method: "post", path: "/transactions", access: ACCOUNTING, summary: "Create a transaction (always a Draft)", body: createTransactionSchema, answer: transactionAnswer, status: 201, tag },
     async (req, res, input) => {
       const created = await createTransaction(ctx(req), input.body);
       res.status(201);
@@ -136,64 +137,64 @@ export function transactionRoutes(deps: AppDeps): ApiRouter {
   );
 
   api.add(
-    { method: "patch", path: "/transactions/:id", access: FINANCE_ROLES, summary: "Edit a Draft or Rejected transaction (owner)", body: editTransactionSchema, params: idParamsOf("Transaction"), tag },
+    { method: "patch", path: "/transactions/:id", access: FINANCE_ROLES, summary: "Edit a Draft or Rejected transaction (owner)", body: editTransactionSchema, params: idParamsOf("Transaction"), answer: transactionAnswer, tag },
     (req, _res, input) => editTransaction(ctx(req), input.params.id, input.body),
   );
 
   api.add(
-    { method: "post", path: "/transactions/:id/submit", access: FINANCE_ROLES, summary: "Submit for approval (owner or SuperAdmin)", body: emptyBodySchema, params: idParamsOf("Transaction"), tag },
+    { method: "post", path: "/transactions/:id/submit", access: FINANCE_ROLES, summary: "Submit for approval (owner or SuperAdmin)", body: emptyBodySchema, params: idParamsOf("Transaction"), answer: transactionAnswer, tag },
     (req, _res, input) => submitTransaction(ctx(req), input.params.id),
   );
 
   api.add(
-    { method: "post", path: "/transactions/:id/approve", access: APPROVING, summary: "Approve a Pending transaction", body: emptyBodySchema, params: idParamsOf("Transaction"), tag },
+    { method: "post", path: "/transactions/:id/approve", access: APPROVING, summary: "Approve a Pending transaction", body: emptyBodySchema, params: idParamsOf("Transaction"), answer: transactionAnswer, tag },
     (req, _res, input) => approveTransaction(ctx(req), input.params.id),
   );
 
   api.add(
-    { method: "post", path: "/transactions/:id/reject", access: APPROVING, summary: "Reject a Pending transaction", body: rejectTransactionSchema, params: idParamsOf("Transaction"), tag },
+    { method: "post", path: "/transactions/:id/reject", access: APPROVING, summary: "Reject a Pending transaction", body: rejectTransactionSchema, params: idParamsOf("Transaction"), answer: transactionAnswer, tag },
     (req, _res, input) => rejectTransaction(ctx(req), input.params.id, input.body),
   );
 
   api.add(
-    { method: "delete", path: "/approvals/:id", access: SUPER, summary: "Delete one approval, with a reason; the count is recomputed", body: deleteApprovalSchema, params: idParamsOf("Approval"), tag },
+    { method: "delete", path: "/approvals/:id", access: SUPER, summary: "Delete one approval, with a reason; the count is recomputed", body: deleteApprovalSchema, params: idParamsOf("Approval"), answer: transactionAnswer, tag },
     (req, _res, input) => deleteApproval(ctx(req), input.params.id, input.body),
   );
 
   api.add(
-    { method: "post", path: "/transactions/:id/mark-payment-due", access: ACCOUNTING, summary: "Mark an Approved transaction payment due", body: markPaymentDueSchema, params: idParamsOf("Transaction"), tag },
+    { method: "post", path: "/transactions/:id/mark-payment-due", access: ACCOUNTING, summary: "Mark an Approved transaction payment due", body: markPaymentDueSchema, params: idParamsOf("Transaction"), answer: transactionAnswer, tag },
     (req, _res, input) => markPaymentDue(ctx(req), input.params.id, input.body),
   );
 
   api.add(
-    { method: "patch", path: "/transactions/:id/payment", access: ACCOUNTING, summary: "Process (→ Paid) or cancel a payment", body: paymentSchema, params: idParamsOf("Transaction"), tag },
+    { method: "patch", path: "/transactions/:id/payment", access: ACCOUNTING, summary: "Process (→ Paid) or cancel a payment", body: paymentSchema, params: idParamsOf("Transaction"), answer: transactionAnswer, tag },
     (req, _res, input) => recordPayment(ctx(req), input.params.id, input.body),
   );
 
   api.add(
-    { method: "post", path: "/transactions/:id/complete", access: ACCOUNTING, summary: "Complete a Paid transaction", body: emptyBodySchema, params: idParamsOf("Transaction"), tag },
+    { method: "post", path: "/transactions/:id/complete", access: ACCOUNTING, summary: "Complete a Paid transaction", body: emptyBodySchema, params: idParamsOf("Transaction"), answer: transactionAnswer, tag },
     (req, _res, input) => completeTransaction(ctx(req), input.params.id),
   );
 
   api.add(
-    { method: "delete", path: "/transactions/:id", access: FINANCE_ROLES, summary: "Delete a transaction (SuperAdmin; the owner while Draft)", params: idParamsOf("Transaction"), tag },
+    { method: "delete", path: "/transactions/:id", access: FINANCE_ROLES, summary: "Delete a transaction (SuperAdmin; the owner while Draft)", params: idParamsOf("Transaction"), answer: transactionDeletedAnswer, tag },
     (req, _res, input) => deleteTransaction(ctx(req), input.params.id),
   );
 
   // ---------------------------------------------------------------- SuperAdmin overrides
 
   api.add(
-    { method: "put", path: "/admin/transactions/:id/full-override", access: SUPER, summary: "Override any field of a transaction", body: fullOverrideSchema, params: idParamsOf("Transaction"), tag },
+    { method: "put", path: "/admin/transactions/:id/full-override", access: SUPER, summary: "Override any field of a transaction", body: fullOverrideSchema, params: idParamsOf("Transaction"), answer: transactionAnswer, tag },
     (req, _res, input) => fullOverride(ctx(req), input.params.id, input.body),
   );
 
   api.add(
-    { method: "post", path: "/admin/transactions/:id/force-status", access: SUPER, summary: "Force a status (Approved, Rejected, Draft) with a reason", body: forceStatusSchema, params: idParamsOf("Transaction"), tag },
+    { method: "post", path: "/admin/transactions/:id/force-status", access: SUPER, summary: "Force a status (Approved, Rejected, Draft) with a reason", body: forceStatusSchema, params: idParamsOf("Transaction"), answer: transactionAnswer, tag },
     (req, _res, input) => forceStatus(ctx(req), input.params.id, input.body),
   );
 
   api.add(
-    { method: "post", path: "/admin/transactions/:id/change-owner", access: SUPER, summary: "Give a transaction to another owner, with a reason", body: changeOwnerSchema, params: idParamsOf("Transaction"), tag },
+    { method: "post", path: "/admin/transactions/:id/change-owner", access: SUPER, summary: "Give a transaction to another owner, with a reason", body: changeOwnerSchema, params: idParamsOf("Transaction"), answer: transactionAnswer, tag },
     (req, _res, input) => changeOwner(ctx(req), input.params.id, input.body),
   );
 

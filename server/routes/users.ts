@@ -22,6 +22,7 @@ import { ApiRouter } from "./api-router";
 import type { AppDeps } from "../context";
 import type { Request } from "express";
 import { idParamsOf } from "../../shared/schemas/params";
+import { userAnswer, userDeletedAnswer, usersAnswer } from "../../shared/answers";
 
 const SUPERADMIN = ["SuperAdmin"] as const;
 const tag = "users";
@@ -31,39 +32,39 @@ export function userRoutes(deps: AppDeps): ApiRouter {
   const { db } = deps.database;
   const ctx = (req: Request): AdminUsersContext => ({ db, bus: deps.bus, actor: actorOf(req), ip: req.ip });
 
-  api.add({ method: "get", path: "/admin/users", access: SUPERADMIN, summary: "Users (soft-deleted ones hidden)", tag }, () => listUsers(db));
+  api.add({ method: "get", path: "/admin/users", access: SUPERADMIN, summary: "Users (soft-deleted ones hidden)", answer: usersAnswer, tag }, () => listUsers(db));
 
-  api.add({ method: "post", path: "/admin/users", access: SUPERADMIN, summary: "Create a user", body: createUserSchema, tag }, async (req, res, input) => {
+  api.add({ method: "post", path: "/admin/users", access: SUPERADMIN, summary: "Create a user", body: createUserSchema, answer: userAnswer, status: 201, tag }, async (req, res, input) => {
     const created = await adminCreateUser(ctx(req), input.body);
     res.status(201);
     return created;
   });
 
-  api.add({ method: "put", path: "/admin/users/:id", access: SUPERADMIN, summary: "Edit a user", body: updateUserSchema, params: idParamsOf("User"), tag }, (req, _res, input) =>
+  api.add({ method: "put", path: "/admin/users/:id", access: SUPERADMIN, summary: "Edit a user", body: updateUserSchema, params: idParamsOf("User"), answer: userAnswer, tag }, (req, _res, input) =>
     updateUser(ctx(req), input.params.id, input.body),
   );
 
   api.add(
-    { method: "put", path: "/admin/users/:id/username", access: SUPERADMIN, summary: "Change a username", body: changeUsernameSchema, params: idParamsOf("User"), tag },
+    { method: "put", path: "/admin/users/:id/username", access: SUPERADMIN, summary: "Change a username", body: changeUsernameSchema, params: idParamsOf("User"), answer: userAnswer, tag },
     (req, _res, input) => changeUsername(ctx(req), input.params.id, input.body.newUsername),
   );
 
   api.add(
-    { method: "put", path: "/admin/users/:id/password", access: SUPERADMIN, summary: "Set a new password (ends their sessions)", body: changePasswordSchema, params: idParamsOf("User"), tag },
+    { method: "put", path: "/admin/users/:id/password", access: SUPERADMIN, summary: "Set a new password (ends their sessions)", body: changePasswordSchema, params: idParamsOf("User"), answer: userAnswer, tag },
     (req, _res, input) => setPassword(ctx(req), input.params.id, input.body.newPassword),
   );
 
   api.add(
-    { method: "post", path: "/admin/users/:id/reset-password", access: SUPERADMIN, summary: "Reset a password (ends their sessions)", body: resetPasswordSchema, params: idParamsOf("User"), tag },
+    { method: "post", path: "/admin/users/:id/reset-password", access: SUPERADMIN, summary: "Reset a password (ends their sessions)", body: resetPasswordSchema, params: idParamsOf("User"), answer: userAnswer, tag },
     (req, _res, input) => setPassword(ctx(req), input.params.id, input.body.newPassword),
   );
 
   api.add(
-    { method: "patch", path: "/admin/users/:id/status", access: SUPERADMIN, summary: "Enable or disable a user", body: userStatusSchema, params: idParamsOf("User"), tag },
+    { method: "patch", path: "/admin/users/:id/status", access: SUPERADMIN, summary: "Enable or disable a user", body: userStatusSchema, params: idParamsOf("User"), answer: userAnswer, tag },
     (req, _res, input) => setUserStatus(ctx(req), input.params.id, input.body.isActive),
   );
 
-  api.add({ method: "delete", path: "/admin/users/:id", access: SUPERADMIN, summary: "Delete a user (softly when they have history)", params: idParamsOf("User"), tag }, async (req, _res, input) => {
+  api.add({ method: "delete", path: "/admin/users/:id", access: SUPERADMIN, summary: "Delete a user (softly when they have history)", params: idParamsOf("User"), answer: userDeletedAnswer, tag }, async (req, _res, input) => {
     const { deleted } = await deleteUser(ctx(req), input.params.id);
     return { message: "User deleted", deleted };
   });

@@ -1,0 +1,75 @@
+// Answers about people and the system: sign-in, users, the audit trail, admin stats, lockdown,
+// notifications, health and config.
+import { z } from "zod";
+import { ROLES } from "../constants";
+import { NOTIFICATION_TYPES } from "../ws-events";
+import { id, instant, messageAnswer, money, pageOf } from "./common";
+
+/** A user as the API answers it: never the password hash. */
+export const userAnswer = z.strictObject({
+  id,
+  username: z.string(),
+  name: z.string(),
+  role: z.enum(ROLES),
+  isActive: z.boolean(),
+  visibilityWindowDays: z.number().int(),
+  createdAt: instant,
+});
+export const authAnswer = z.strictObject({ user: userAnswer });
+export const usersAnswer = z.array(userAnswer);
+export const userDeletedAnswer = z.strictObject({ message: z.string(), deleted: z.enum(["hard", "soft"]) });
+
+export const auditEntryAnswer = z.strictObject({
+  id,
+  action: z.string(),
+  entityType: z.string(),
+  entityId: z.string().nullable(),
+  reason: z.string().nullable(),
+  timestamp: instant,
+  performedBy: id.nullable(),
+  /** The signed-in user who acted, when it was one. */
+  performer: z.strictObject({ name: z.string(), username: z.string() }).nullable(),
+  /** Who acted otherwise: an emergency approver code, 'system'. */
+  performerLabel: z.string().nullable(),
+  beforeData: z.unknown(),
+  afterData: z.unknown(),
+  ipAddress: z.string().nullable(),
+});
+export const auditPageAnswer = pageOf("entries", auditEntryAnswer);
+export const auditFacetsAnswer = z.strictObject({ entityTypes: z.array(z.string()), actions: z.array(z.string()) });
+
+/** GET /api/admin/stats (spec 001 §3; DECISIONS §7). */
+export const adminStatsAnswer = z.strictObject({
+  totalUsers: z.number().int(),
+  activeUsers: z.number().int(),
+  totalTransactions: z.number().int(),
+  pendingTransactions: z.number().int(),
+  totalAmount: money,
+  monthlySpent: money,
+  budgetUtilization: z.number(),
+  systemHealth: z.enum(["good", "degraded"]),
+  lockdown: z.strictObject({ enabled: z.boolean(), activatedAt: instant.nullable() }),
+});
+
+export const emergencyStatusAnswer = z.strictObject({ enabled: z.boolean(), activatedAt: instant.nullable(), activatedBy: z.string().nullable() });
+export const emergencyToggleAnswer = z.strictObject({ message: z.string(), enabled: z.boolean(), activatedAt: instant.nullable() });
+
+/** GET /api/notifications: the signed-in user's latest 50, newest first (DECISIONS §6). */
+export const notificationAnswer = z.strictObject({
+  id,
+  type: z.enum(NOTIFICATION_TYPES),
+  message: z.string(),
+  isPriority: z.boolean(),
+  transactionId: id.nullable(),
+  humanReadableId: z.string().nullable(),
+  category: z.string().nullable(),
+  isRead: z.boolean(),
+  createdAt: instant,
+});
+export const notificationsAnswer = z.array(notificationAnswer);
+export const notificationsChangedAnswer = z.strictObject({ message: z.string(), count: z.number().int() });
+
+export const healthAnswer = z.strictObject({ status: z.enum(["ok", "unavailable"]), database: z.enum(["ok", "down"]), realtime: z.enum(["ok", "down"]) });
+export const configAnswer = z.strictObject({ timeZone: z.string() });
+
+export { messageAnswer };
