@@ -3,8 +3,14 @@
 export const ROLES = ["Accountant", "Approver", "SuperAdmin", "HR Admin", "HR Staff"] as const;
 export type Role = (typeof ROLES)[number];
 export const HR_ROLES: readonly Role[] = ["SuperAdmin", "HR Admin", "HR Staff"];
+/** Who administers HR: departments, the policy (spec 001 §2). */
+export const HR_ADMIN_ROLES: readonly Role[] = ["SuperAdmin", "HR Admin"];
 /** DECISIONS §4: transactions, pending, export, attachments and dashboard stats; HR roles get 403 there. */
 export const FINANCE_ROLES: readonly Role[] = ["Accountant", "Approver", "SuperAdmin"];
+/** Who creates, owns and pays transactions (DECISIONS §4's table). */
+export const ACCOUNTING_ROLES: readonly Role[] = ["Accountant", "SuperAdmin"];
+/** Who approves and rejects, and is told of every submission. */
+export const APPROVING_ROLES: readonly Role[] = ["Approver", "SuperAdmin"];
 
 export const TRANSACTION_STATUSES = ["Draft", "Pending", "Approved", "Rejected", "PaymentDue", "Paid", "Completed"] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
@@ -21,7 +27,7 @@ export const STATUS_LABELS: Record<TransactionStatus, string> = {
 /** Approved money: what budgets, summaries and the dashboard count as approved (DECISIONS §4). */
 export const APPROVED_FAMILY = ["Approved", "PaymentDue", "Paid", "Completed"] as const satisfies readonly TransactionStatus[];
 /** Who may own a transaction: the roles that may create one (DECISIONS §4, change-owner). */
-export const TRANSACTION_OWNER_ROLES: readonly Role[] = ["Accountant", "SuperAdmin"];
+export const TRANSACTION_OWNER_ROLES: readonly Role[] = ACCOUNTING_ROLES;
 /**
  * The moves of DECISIONS §4's table by name. The server's status machine decides which of them a
  * user may make now and sends them as `availableMoves`; the client shows buttons from that alone.
@@ -153,3 +159,8 @@ export const DEFAULT_EMERGENCY_APPROVERS = ["AK", "RS", "VM"] as const;
 export const LOCKDOWN_MESSAGE = "System is in emergency lockdown mode";
 export const INVALID_LOGIN_MESSAGE = "Invalid username or password";
 export const CSRF_MESSAGE = "CSRF check failed";
+
+/** The built-in Salary category, by name compared case-insensitively and ignoring surrounding spaces (spec 000 §2). */
+export function isSalaryCategoryName(name: string): boolean {
+  return name.trim().toLowerCase() === "salary";
+}

@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { DayStatus, Weekday } from "./constants";
 import { WEEKDAYS } from "./constants";
 import { isoDateSchema, monthSchema } from "./schemas/hr";
+import type { leaveAnswer, leaveListAnswer } from "./answers/hr";
 
 export const LEAVE_TYPES = ["PL", "LWP"] as const;
 export type LeaveType = (typeof LEAVE_TYPES)[number];
@@ -55,24 +56,10 @@ export const leaveQuerySchema = z
   });
 export type LeaveQuery = z.output<typeof leaveQuerySchema>;
 
-export type Leave = {
-  id: string;
-  employeeId: string;
-  employee: { employeeName: string; employeeCode: string | null; department: { name: string } };
-  type: LeaveType;
-  from: string;
-  to: string;
-  halfDay: boolean;
-  /** Working days the leave covers (not weekly off, not holiday); 0.5 for a half day. */
-  days: number;
-  reason: string;
-  createdAt: string;
-  createdBy: string | null;
-};
+export type Leave = z.output<typeof leaveAnswer>;
 
 export type { LeaveBalance } from "./schemas/hr";
-import type { LeaveBalance } from "./schemas/hr";
-export type LeaveListResponse = { leaves: Leave[]; balance?: LeaveBalance };
+export type LeaveListResponse = z.output<typeof leaveListAnswer>;
 
 // ---------------------------------------------------------------- the rules
 

@@ -55,19 +55,10 @@ export type ImportInput = {
   ipAddress?: string;
 };
 
-export type PreviewDay = {
-  employeeId: string;
-  employeeName: string;
-  date: string;
-  dayStatus: string;
-  firstInTime: string | null;
-  lastOutTime: string | null;
-  totalHours: number;
-  violationPoints: number;
-  violationReason: string | null;
-};
+/** A day the import would compute, as it would be stored (the dry run's preview). */
+export type PreviewDay = ImportPreview["days"][number];
 
-export type ImportAnswer = ImportResult & { preview?: ImportPreview & { days: PreviewDay[] } };
+export type ImportAnswer = ImportResult;
 
 export const LINE_TOO_LONG_MESSAGE = `The file has a line longer than ${LIMITS.importMaxLineBytes / 1024} KiB, which no punch row is: it was not imported. Please check that it is the punch machine's CSV export`;
 
@@ -438,7 +429,7 @@ async function runImport(tx: Tx, input: ImportInput): Promise<ImportAnswer> {
 
 async function previewDays(tx: Tx, employeeIds: string[], from: string, to: string): Promise<PreviewDay[]> {
   const found = await rows<{
-    employee_id: string; employee_name: string; date: string; day_status: string; first_in_time: string | null; last_out_time: string | null;
+    employee_id: string; employee_name: string; date: string; day_status: PreviewDay["dayStatus"]; first_in_time: string | null; last_out_time: string | null;
     total_hours: string | null; violation_points: number; violation_reason: string | null;
   }>(
     tx,

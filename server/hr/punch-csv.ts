@@ -2,6 +2,7 @@
 // needs, how each cell is read, and what a row becomes. Pure; the streaming import and the
 // database work call these so that every path reads a file the same way.
 import type { PunchType } from "../../shared/constants";
+import { parsePunchDate } from "../../shared/punch-dates";
 
 export const PUNCH_COLUMNS = {
   employeeName: "Employee Name",
@@ -65,28 +66,7 @@ export function toPunchRecord(row: readonly (string | undefined)[] | Readonly<Re
   return record;
 }
 
-function isCalendarDate(year: number, month: number, day: number): boolean {
-  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
-  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
-}
-
 const pad2 = (n: number) => String(n).padStart(2, "0");
-
-/**
- * 'YYYY-MM-DD' or 'DD/MM/YYYY' (day and month may have one digit, as spreadsheets write them)
- * → 'YYYY-MM-DD'; null when the text is neither or the date does not exist (31/02/2025).
- */
-export function parsePunchDate(text: string): string | null {
-  const value = text.trim();
-  let year: number, month: number, day: number;
-  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  const dmy = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(value);
-  if (iso) [year, month, day] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
-  else if (dmy) [day, month, year] = [Number(dmy[1]), Number(dmy[2]), Number(dmy[3])];
-  else return null;
-  if (!isCalendarDate(year, month, day)) return null;
-  return `${String(year).padStart(4, "0")}-${pad2(month)}-${pad2(day)}`;
-}
 
 /** 'HH:MM' or 'HH:MM:SS' (hour may have one digit), 00–23 : 00–59 : 00–59 → 'HH:MM:SS'; null otherwise. */
 export function parsePunchTime(text: string): string | null {

@@ -5,11 +5,11 @@ import {
   missingColumnsMessage,
   nameKey,
   parseEventType,
-  parsePunchDate,
   parsePunchTime,
   parseRow,
   toPunchRecord,
 } from "./punch-csv";
+import { parsePunchDate } from "../../shared/punch-dates";
 
 describe("matchHeaders: required columns Employee Name, Date, Time, Event Type", () => {
   it("finds the columns in any order and any case", () => {

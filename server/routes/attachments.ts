@@ -6,32 +6,25 @@
 import { PassThrough, finished } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { Request } from "express";
-import { eq } from "drizzle-orm";
 import { FINANCE_ROLES, LIMITS } from "../../shared/constants";
 import { attachmentUploadUrlSchema, registerAttachmentSchema } from "../../shared/schemas/transactions";
-import { attachments, type AttachmentRow, type TransactionRow } from "../db/schema";
-import type { Queryable } from "../db/client";
-import type { Actor, AppDeps } from "../context";
+import type { AppDeps } from "../context";
 import { actorOf } from "../middlewares/auth";
-import { presentAttachment } from "../presenters/transactions";
-import { AppError, conflict, forbidden, notFound, tooLarge } from "../middlewares/errors";
-import { writeAudit } from "../services/audit";
+import { AppError, conflict, notFound, tooLarge } from "../middlewares/errors";
 import {
   downloadContentType,
   MAX_SIZE_TEXT,
   grantUpload,
   isUploadGranted,
+  loadVisibleAttachment,
   registerAttachment,
-  removeStoredObjects,
+  removeAttachment,
 } from "../services/attachments";
-import { canMove } from "../services/transactions/status-machine";
-import { loadVisibleTransaction } from "../services/transactions/visibility";
 import { LocalObjectStore, sameContentType, StorageError } from "../storage/local";
 import { ApiRouter } from "./api-router";
 import { idParamsOf } from "../../shared/schemas/params";
 import { attachmentAnswer, attachmentUploadUrlAnswer, messageAnswer, uploadReceivedAnswer } from "../../shared/answers";
 
-export const ATTACHMENT_NOT_FOUND = "Attachment not found";
 
 // ---------------------------------------------------------------- helpers
 
@@ -46,14 +39,6 @@ export function contentDisposition(fileName: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
-/** Removing an attachment is the same rule as adding one; only the words differ. */
-function allowRemoval(txn: TransactionRow, actor: Actor): void {
-  const verdict = canMove("add-attachment", txn, actor);
-  if (verdict.ok) return;
-  if (verdict.status === 403) throw forbidden("Only the owner of this transaction or a SuperAdmin can remove attachments");
-  throw conflict(`Attachments can only be removed from Draft or Rejected transactions (this one is ${txn.status})`);
-}
-
 /** The origin this request reached us on, so a browser's PUT stays same-origin; PUBLIC_URL when the Host is odd. */
 function requestOrigin(req: Request): string | undefined {
   const host = req.get("host");
@@ -61,31 +46,11 @@ function requestOrigin(req: Request): string | undefined {
   return `${req.protocol}://${host}`;
 }
 
-/** The attachment and its transaction, if this actor may see the transaction; 404 otherwise. */
-async function loadVisibleAttachment(
-  q: Queryable,
-  id: string,
-  actor: Actor,
-  now: Date,
-  options: { forUpdate?: boolean } = {},
-): Promise<{ attachment: AttachmentRow; transaction: TransactionRow }> {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) throw notFound(ATTACHMENT_NOT_FOUND);
-  const [attachment] = await q.select().from(attachments).where(eq(attachments.id, id)).limit(1);
-  if (!attachment) throw notFound(ATTACHMENT_NOT_FOUND);
-  try {
-    const transaction = await loadVisibleTransaction(q, attachment.transactionId, actor, now, options);
-    return { attachment, transaction };
-  } catch (err) {
-    if (err instanceof AppError && err.status === 404) throw notFound(ATTACHMENT_NOT_FOUND);
-    throw err;
-  }
-}
 
 // ---------------------------------------------------------------- routes under a session
 
 export function attachmentRoutes(deps: AppDeps): ApiRouter {
   const api = new ApiRouter();
-  const { db } = deps.database;
   const { storage, logger } = deps;
 
   api.add(
@@ -127,7 +92,7 @@ export function attachmentRoutes(deps: AppDeps): ApiRouter {
     },
     async (req, res, input) => {
       const actor = actorOf(req);
-      const { attachment } = await loadVisibleAttachment(db, input.params.id, actor, deps.clock());
+      const { attachment } = await loadVisibleAttachment(deps.database.db, input.params.id, actor, deps.clock());
       const stored = await storage.stat(attachment.objectPath);
       if (!stored) throw notFound("The file of this attachment is no longer available");
       const stream = await storage.openRead(attachment.objectPath);
@@ -155,28 +120,7 @@ export function attachmentRoutes(deps: AppDeps): ApiRouter {
       summary: "Remove an attachment (owner while Draft or Rejected, SuperAdmin any)",
       params: idParamsOf("Attachment"), answer: messageAnswer, tag: "attachments",
     },
-    async (req, _res, input) => {
-      const actor = actorOf(req);
-      const now = deps.clock();
-      const removed = await db.transaction(async (tx) => {
-        const { attachment, transaction } = await loadVisibleAttachment(tx, input.params.id, actor, now, { forUpdate: true });
-        allowRemoval(transaction, actor);
-        const [deleted] = await tx.delete(attachments).where(eq(attachments.id, attachment.id)).returning();
-        if (!deleted) throw notFound(ATTACHMENT_NOT_FOUND);
-        await writeAudit(tx, {
-          action: "delete",
-          entityType: "attachment",
-          entityId: attachment.id,
-          actor,
-          before: { ...presentAttachment(attachment), humanReadableId: transaction.humanReadableId, objectPath: attachment.objectPath },
-          ipAddress: req.ip,
-        });
-        return deleted;
-      });
-      // After the commit: a rolled-back delete must not lose the bytes.
-      await removeStoredObjects(storage, logger, [removed.objectPath]);
-      return { message: "Attachment deleted" };
-    },
+    (req, _res, input) => removeAttachment({ deps, actor: actorOf(req), ip: req.ip }, input.params.id),
   );
 
   return api;

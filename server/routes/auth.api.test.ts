@@ -180,7 +180,7 @@ describe("sessions", () => {
   it("a session survives a restart: a new app on the same database accepts the cookie", async () => {
     const { user, api } = await t.signIn("Accountant");
     const restarted = createApp(t.deps).app;
-    const cookie = (await api.agent.jar.getCookies({ path: "/", domain: "127.0.0.1", secure: false, script: false }))
+    const cookie = (api.agent.jar.getCookies({ path: "/", domain: "127.0.0.1", secure: false, script: false }))
       .map((c) => `${c.name}=${c.value}`)
       .join("; ");
     const me = await supertest(restarted).get("/api/auth/me").set("Cookie", cookie);

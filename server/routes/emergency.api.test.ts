@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import supertest from "supertest";
 import { createTestApp, type ApiClient, type TestApp } from "../test/harness";
-import { makeUser } from "../test/factories";
 import { approvals, auditLog, categories, emergencyLinks, notifications, transactions, type TransactionRow } from "../db/schema";
 import type { TransactionStatus } from "../../shared/constants";
 

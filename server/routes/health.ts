@@ -1,11 +1,12 @@
 // GET /api/health (DECISIONS §10): what a load balancer or an operator asks. 200 when the database
 // answers a round trip and the real-time bus is connected; 503 naming what is down.
+import type { z } from "zod";
 import type { AppDeps } from "../context";
 import { databaseHealth } from "../services/admin-stats";
 import { ApiRouter } from "./api-router";
 import { healthAnswer } from "../../shared/answers";
 
-export type Health = { status: "ok" | "unavailable"; database: "ok" | "down"; realtime: "ok" | "down" };
+export type Health = z.output<typeof healthAnswer>;
 
 export function healthRoutes(deps: Pick<AppDeps, "database" | "bus">): ApiRouter {
   const api = new ApiRouter();

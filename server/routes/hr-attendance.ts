@@ -22,7 +22,7 @@ import {
 import { monthBounds, monthOfDate, todayIn } from "../hr/calendar";
 import { loadPolicy, updatePolicy } from "../hr/policy";
 import { attendanceExportQuerySchema, monthQuerySchema, optionalMonthQuerySchema } from "../hr/schemas";
-import { HR_ADMIN_ROLES } from "./hr-employees";
+import { HR_ADMIN_ROLES } from "../../shared/constants";
 import { idParamsOf } from "../../shared/schemas/params";
 import { attendanceEditAnswer, attendanceListAnswer, attendancePolicyAnswer, employeeDetailsAnswer, hrDashboardStatsAnswer, payrollReportAnswer } from "../../shared/answers";
 

@@ -1,6 +1,6 @@
 // Employees and departments (spec 001 §2-§5, DECISIONS §8). Every HR role reads and edits
 // employees; departments are created and renamed by SuperAdmin and HR Admin only.
-import { HR_ROLES, type Role } from "../../shared/constants";
+import { HR_ADMIN_ROLES, HR_ROLES } from "../../shared/constants";
 import { departmentSchema, employeeCreateSchema, employeeListQuerySchema, employeeUpdateSchema } from "../../shared/schemas/hr";
 import { actorOf } from "../middlewares/auth";
 import { notFound } from "../middlewares/errors";
@@ -11,7 +11,6 @@ import { todayIn } from "../hr/calendar";
 import { idParamsOf } from "../../shared/schemas/params";
 import { departmentAnswer, departmentsAnswer, employeeAnswer, employeeListAnswer } from "../../shared/answers";
 
-export const HR_ADMIN_ROLES: readonly Role[] = ["SuperAdmin", "HR Admin"];
 
 export function hrEmployeeRoutes(deps: AppDeps): ApiRouter {
   const api = new ApiRouter();

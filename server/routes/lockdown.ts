@@ -15,7 +15,7 @@ export function lockdownRoutes(deps: AppDeps): ApiRouter {
     { method: "post", path: "/admin/emergency-toggle", access: ["SuperAdmin"], summary: "Turn lockdown on or off", body: emergencyToggleSchema, answer: emergencyToggleAnswer, tag: "lockdown" },
     async (req, _res, input) => {
       const { enabled } = input.body;
-      const state = await setLockdown(db, deps.bus, enabled, actorOf(req), req.ip);
+      const state = await setLockdown(db, deps.bus, enabled, actorOf(req), deps.clock(), req.ip);
       return {
         message: enabled ? "Emergency lockdown activated: all non-SuperAdmin access is blocked" : "System access restored",
         enabled: state.enabled,

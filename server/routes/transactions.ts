@@ -1,7 +1,7 @@
 // Transactions over HTTP (spec 000 §7, DECISIONS §4): each route a declaration, then a thin handler
 // calling the service that holds the rule. Fixed paths (export, pending, check-duplicates,
 // bulk-approve) are declared before /transactions/:id so they are never read as an id.
-import { FINANCE_ROLES, PAGE_HEADERS } from "../../shared/constants";
+import { ACCOUNTING_ROLES as ACCOUNTING, APPROVING_ROLES as APPROVING, FINANCE_ROLES, PAGE_HEADERS } from "../../shared/constants";
 import { pipeline } from "node:stream/promises";
 import type { Request } from "express";
 import {
@@ -45,8 +45,6 @@ import { todayIn } from "../services/transactions/common";
 import { idParamsOf } from "../../shared/schemas/params";
 import { bulkApproveAnswer, checkDuplicatesAnswer, pendingListAnswer, transactionAnswer, transactionDeletedAnswer, transactionDetailsAnswer, transactionListAnswer } from "../../shared/answers";
 
-const ACCOUNTING = ["Accountant", "SuperAdmin"] as const;
-const APPROVING = ["Approver", "SuperAdmin"] as const;
 const SUPER = ["SuperAdmin"] as const;
 const tag = "transactions";
 

@@ -137,7 +137,7 @@ export async function updateUser(ctx: AdminUsersContext, id: string, input: Upda
           ...(input.role !== undefined ? { role: input.role } : {}),
           ...(input.visibilityWindowDays !== undefined ? { visibilityWindowDays: input.visibilityWindowDays } : {}),
           ...(input.isActive !== undefined ? { isActive: input.isActive } : {}),
-          updatedAt: new Date(),
+          updatedAt: sql`now()`,
         })
         .where(eq(users.id, id))
         .returning();
@@ -175,7 +175,7 @@ export async function changeUsername(ctx: AdminUsersContext, id: string, newUser
       if (newUsername !== before.username) await assertUsernameFree(tx, newUsername, id);
       const [row] = await tx
         .update(users)
-        .set({ username: newUsername, usernameKey: usernameKey(newUsername), updatedAt: new Date() })
+        .set({ username: newUsername, usernameKey: usernameKey(newUsername), updatedAt: sql`now()` })
         .where(eq(users.id, id))
         .returning();
       await writeAudit(tx, {
@@ -197,7 +197,7 @@ export async function changeUsername(ctx: AdminUsersContext, id: string, newUser
 export async function setPassword(ctx: AdminUsersContext, id: string, newPassword: string): Promise<User> {
   const passwordHash = await hashPassword(newPassword);
   const after = await inUserChange(ctx, id, async (tx) => {
-    const [row] = await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+    const [row] = await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, id)).returning();
     await writeAudit(tx, {
       action: "password_reset",
       entityType: "user",
@@ -220,7 +220,7 @@ export async function setUserStatus(ctx: AdminUsersContext, id: string, isActive
       if (before.id === ctx.actor.id) throw conflict(CANNOT_DISABLE_SELF, "self");
       guardLastSuperAdmin();
     }
-    const [after] = await tx.update(users).set({ isActive, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+    const [after] = await tx.update(users).set({ isActive, updatedAt: sql`now()` }).where(eq(users.id, id)).returning();
     await writeAudit(tx, {
       action: isActive ? "enable" : "disable",
       entityType: "user",
@@ -271,7 +271,7 @@ export async function deleteUser(ctx: AdminUsersContext, id: string): Promise<De
     if (await hasHistory(tx, id)) {
       const [after] = await tx
         .update(users)
-        .set({ deletedAt: new Date(), isActive: false, updatedAt: new Date() })
+        .set({ deletedAt: sql`now()`, isActive: false, updatedAt: sql`now()` })
         .where(eq(users.id, id))
         .returning();
       await writeAudit(tx, { action: "delete", entityType: "user", entityId: id, actor: ctx.actor, reason: "Soft delete: the user has history", before: auditView(before), after: auditView(after), ipAddress: ctx.ip });

@@ -9,7 +9,7 @@ import type { Queryable } from "../db/client";
 import { attachments, uploadGrants, type AttachmentRow, type TransactionRow } from "../db/schema";
 import type { Actor, AppDeps } from "../context";
 import type { Logger } from "../logger";
-import { AppError, badRequest, conflict, tooLarge } from "../middlewares/errors";
+import { AppError, badRequest, conflict, forbidden, notFound, tooLarge } from "../middlewares/errors";
 import { presentAttachment } from "../presenters/transactions";
 import { newAttachmentObjectPath, transactionOfObjectPath, UPLOAD_URL_TTL_SECONDS, type ObjectStore } from "../storage/object-store";
 import { writeAudit } from "./audit";
@@ -19,6 +19,7 @@ import { loadVisibleTransaction } from "./transactions/visibility";
 
 export const MAX_FILES_MESSAGE = `Maximum number of files reached (${LIMITS.filesPerTransaction})`;
 export const TOO_MANY_UPLOADS_MESSAGE = `${LIMITS.pendingUploadsPerTransaction} uploads to this transaction are already waiting to be registered. Finish them or wait ${UPLOAD_URL_TTL_SECONDS / 60} minutes.`;
+export const ATTACHMENT_NOT_FOUND = "Attachment not found";
 export const MAX_SIZE_TEXT = `${LIMITS.fileMaxBytes / (1024 * 1024)} MB`;
 const ALREADY_ATTACHED = "This file is already attached";
 
@@ -183,4 +184,56 @@ export async function registerAttachment(
     throw err;
   }
   return presentAttachment(row);
+}
+
+/** The attachment and its transaction, if this actor may see the transaction; 404 otherwise. */
+export async function loadVisibleAttachment(
+  q: Queryable,
+  id: string,
+  actor: Actor,
+  now: Date,
+  options: { forUpdate?: boolean } = {},
+): Promise<{ attachment: AttachmentRow; transaction: TransactionRow }> {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) throw notFound(ATTACHMENT_NOT_FOUND);
+  const [attachment] = await q.select().from(attachments).where(eq(attachments.id, id)).limit(1);
+  if (!attachment) throw notFound(ATTACHMENT_NOT_FOUND);
+  try {
+    const transaction = await loadVisibleTransaction(q, attachment.transactionId, actor, now, options);
+    return { attachment, transaction };
+  } catch (err) {
+    if (err instanceof AppError && err.status === 404) throw notFound(ATTACHMENT_NOT_FOUND);
+    throw err;
+  }
+}
+
+/** Removing an attachment is the same rule as adding one; only the words differ. */
+function allowRemoval(txn: TransactionRow, actor: Actor): void {
+  const verdict = canMove("add-attachment", txn, actor);
+  if (verdict.ok) return;
+  if (verdict.status === 403) throw forbidden("Only the owner of this transaction or a SuperAdmin can remove attachments");
+  throw conflict(`Attachments can only be removed from Draft or Rejected transactions (this one is ${txn.status})`);
+}
+
+/** DELETE /api/attachments/:id: the row goes in one transaction (audited); the bytes after the commit. */
+export async function removeAttachment({ deps, actor, ip }: { deps: AppDeps; actor: Actor; ip?: string | null }, id: string): Promise<{ message: string }> {
+  const { storage, logger } = deps;
+  const now = deps.clock();
+  const removed = await deps.database.db.transaction(async (tx) => {
+    const { attachment, transaction } = await loadVisibleAttachment(tx, id, actor, now, { forUpdate: true });
+    allowRemoval(transaction, actor);
+    const [deleted] = await tx.delete(attachments).where(eq(attachments.id, attachment.id)).returning();
+    if (!deleted) throw notFound(ATTACHMENT_NOT_FOUND);
+    await writeAudit(tx, {
+      action: "delete",
+      entityType: "attachment",
+      entityId: attachment.id,
+      actor,
+      before: { ...presentAttachment(attachment), humanReadableId: transaction.humanReadableId, objectPath: attachment.objectPath },
+      ipAddress: ip,
+    });
+    return deleted;
+  });
+  // After the commit: a rolled-back delete must not lose the bytes.
+  await removeStoredObjects(storage, logger, [removed.objectPath]);
+  return { message: "Attachment deleted" };
 }

@@ -151,7 +151,7 @@ export async function updateBudget(ctx: BudgetContext, id: string, changes: Budg
     await assertCategoryExists(tx, input.categoryId);
     const [after] = await tx
       .update(budgets)
-      .set({ ...input, updatedAt: new Date() })
+      .set({ ...input, updatedAt: sql`now()` })
       .where(eq(budgets.id, id))
       .returning();
     await writeAudit(tx, { action: "update", entityType: "budget", entityId: id, actor: ctx.actor, before: auditView(before), after: auditView(after), ipAddress: ctx.ip });

@@ -165,7 +165,7 @@ export async function updateCategory(db: Db, id: string, input: UpdateCategoryBo
           ...(input.requiredApprovals !== undefined ? { requiredApprovals: input.requiredApprovals } : {}),
           ...(input.emergencyLimitPolicy !== undefined ? { emergencyLimitPolicy: input.emergencyLimitPolicy } : {}),
           ...(input.isActive !== undefined ? { isActive: input.isActive } : {}),
-          updatedAt: new Date(),
+          updatedAt: sql`now()`,
         })
         .where(eq(categories.id, id))
         .returning();
@@ -180,7 +180,7 @@ export async function updateCategoryFields(db: Db, id: string, input: UpdateCate
     const current = await loadCategory(tx, id, { forUpdate: true });
     const [row] = await tx
       .update(categories)
-      .set({ fieldSchema: input.fieldSchema, updatedAt: new Date() })
+      .set({ fieldSchema: input.fieldSchema, updatedAt: sql`now()` })
       .where(eq(categories.id, id))
       .returning();
     await writeAudit(tx, {
@@ -224,7 +224,7 @@ async function deleteOrDeactivate(db: Db, id: string, actor: Actor, ip?: string)
     if (current.isBuiltin) throw conflict(BUILTIN_NOT_DELETABLE, "builtin");
     const [used] = await tx.select({ one: sql<number>`1` }).from(transactions).where(eq(transactions.categoryId, id)).limit(1);
     if (used) {
-      const [row] = await tx.update(categories).set({ isActive: false, updatedAt: new Date() }).where(eq(categories.id, id)).returning();
+      const [row] = await tx.update(categories).set({ isActive: false, updatedAt: sql`now()` }).where(eq(categories.id, id)).returning();
       await writeAudit(tx, {
         action: "deactivate",
         entityType: "category",

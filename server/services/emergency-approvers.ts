@@ -56,7 +56,7 @@ export async function setEmergencyApprovers(db: Db, codes: string[], actor: Acto
     await tx
       .insert(settings)
       .values({ key: KEY, value: codes, updatedBy: actor.id })
-      .onConflictDoUpdate({ target: settings.key, set: { value: codes, updatedBy: actor.id, updatedAt: new Date() } });
+      .onConflictDoUpdate({ target: settings.key, set: { value: codes, updatedBy: actor.id, updatedAt: sql`now()` } });
     const dropped = await tx.delete(emergencyApproverPins).where(notInArray(emergencyApproverPins.code, codes)).returning({ code: emergencyApproverPins.code });
     await writeAudit(tx, {
       action: "update",
@@ -85,7 +85,7 @@ export async function setApproverPin(db: Db, rawCode: string, pin: string, actor
     await tx
       .insert(emergencyApproverPins)
       .values({ code, pinHash, updatedBy: actor.id })
-      .onConflictDoUpdate({ target: emergencyApproverPins.code, set: { pinHash, updatedBy: actor.id, updatedAt: new Date() } });
+      .onConflictDoUpdate({ target: emergencyApproverPins.code, set: { pinHash, updatedBy: actor.id, updatedAt: sql`now()` } });
     // A new PIN starts with a clean count of wrong ones.
     await tx.delete(emergencyPinFailures).where(eq(emergencyPinFailures.code, code));
     // Never the PIN nor its hash: only that one is set.

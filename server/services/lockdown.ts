@@ -16,18 +16,18 @@ export async function getLockdown(q: Queryable): Promise<LockdownState> {
   return (row?.value as LockdownState | undefined) ?? OFF;
 }
 
-export async function setLockdown(db: Db, bus: EventBus, enabled: boolean, actor: Actor, ip?: string): Promise<LockdownState> {
+export async function setLockdown(db: Db, bus: EventBus, enabled: boolean, actor: Actor, now: Date, ip?: string): Promise<LockdownState> {
   const state = await db.transaction(async (tx) => {
     // Lock the row so concurrent toggles apply one after the other.
     await tx.execute(sql`select 1 from settings where key = 'lockdown' for update`);
     const before = await getLockdown(tx);
     const after: LockdownState = enabled
-      ? { enabled: true, activatedAt: before.enabled ? before.activatedAt : new Date().toISOString(), activatedBy: before.enabled ? before.activatedBy : actor.id }
+      ? { enabled: true, activatedAt: before.enabled ? before.activatedAt : now.toISOString(), activatedBy: before.enabled ? before.activatedBy : actor.id }
       : OFF;
     await tx
       .insert(settings)
       .values({ key: "lockdown", value: after, updatedBy: actor.id })
-      .onConflictDoUpdate({ target: settings.key, set: { value: after, updatedBy: actor.id, updatedAt: new Date() } });
+      .onConflictDoUpdate({ target: settings.key, set: { value: after, updatedBy: actor.id, updatedAt: sql`now()` } });
     if (enabled) {
       await endNonSuperAdminSessions(tx);
       // Upload URLs handed out before stop working (DECISIONS §10); SuperAdmins ask for new ones.

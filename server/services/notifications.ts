@@ -1,12 +1,16 @@
 // Notifications of transaction moves (DECISIONS §4, §6). Rows are written in the mutation's own
 // database transaction (so a rolled-back move notifies nobody); the socket push happens only after
 // commit, through the event bus, so every server process delivers them.
-import { and, eq, inArray, isNull, ne } from "drizzle-orm";
-import type { Queryable } from "../db/client";
+import { and, desc, eq, inArray, isNull, ne } from "drizzle-orm";
+import type { Db, Queryable } from "../db/client";
 import { notifications, users, type NotificationRow } from "../db/schema";
 import type { EventBus } from "../realtime/bus";
 import type { Logger } from "../logger";
 import type { NotificationType } from "../../shared/ws-events";
+import { APPROVING_ROLES, LIMITS } from "../../shared/constants";
+import type { NotificationItem, NotificationsChangedAnswer } from "../../shared/schemas/notifications";
+import type { Actor } from "../context";
+import { writeAudit } from "./audit";
 
 export type NotificationPayload = {
   type: NotificationType;
@@ -44,7 +48,7 @@ export async function approverIds(q: Queryable, exceptUserId: string | null): Pr
     .from(users)
     .where(
       and(
-        inArray(users.role, ["Approver", "SuperAdmin"]),
+        inArray(users.role, [...APPROVING_ROLES]),
         eq(users.isActive, true),
         isNull(users.deletedAt),
         exceptUserId ? ne(users.id, exceptUserId) : undefined,
@@ -77,4 +81,56 @@ export async function publishNotifications(bus: EventBus, rows: readonly Notific
       logger?.warn({ err }, "could not publish a notification");
     }
   }
+}
+
+// ---------------------------------------------------------------- the bell (GET/POST/DELETE /api/notifications)
+
+export function presentNotification(row: NotificationRow): NotificationItem {
+  return {
+    id: row.id,
+    // Written only by the notifier with a NOTIFICATION_TYPES value (the column is text).
+    type: row.type as NotificationType,
+    message: row.message,
+    isPriority: row.isPriority,
+    transactionId: row.transactionId,
+    humanReadableId: row.humanReadableId,
+    category: row.category,
+    isRead: row.isRead,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The user's latest notifications (LIMITS.notificationsKept), newest first. */
+export async function myNotifications(q: Queryable, actor: Actor): Promise<NotificationItem[]> {
+  const rows = await q
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, actor.id))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(LIMITS.notificationsKept);
+  return rows.map(presentNotification);
+}
+
+/** Marks all the user's notifications read; audited with how many. */
+export async function markNotificationsRead(db: Db, actor: Actor, ipAddress?: string): Promise<NotificationsChangedAnswer> {
+  const count = await db.transaction(async (tx) => {
+    const rows = await tx
+      .update(notifications)
+      .set({ isRead: true })
+      .where(and(eq(notifications.userId, actor.id), eq(notifications.isRead, false)))
+      .returning({ id: notifications.id });
+    await writeAudit(tx, { action: "read_notifications", entityType: "user", entityId: actor.id, actor, after: { read: rows.length }, ipAddress });
+    return rows.length;
+  });
+  return { message: "Notifications marked as read", count };
+}
+
+/** Deletes all the user's notifications; audited with how many. */
+export async function clearNotifications(db: Db, actor: Actor, ipAddress?: string): Promise<NotificationsChangedAnswer> {
+  const count = await db.transaction(async (tx) => {
+    const rows = await tx.delete(notifications).where(eq(notifications.userId, actor.id)).returning({ id: notifications.id });
+    await writeAudit(tx, { action: "clear_notifications", entityType: "user", entityId: actor.id, actor, after: { cleared: rows.length }, ipAddress });
+    return rows.length;
+  });
+  return { message: "Notifications cleared", count };
 }

@@ -2,6 +2,7 @@
 // admin dashboard's numbers.
 import { z } from "zod";
 import { LIMITS } from "../constants";
+import type { adminStatsAnswer, auditEntryAnswer, auditFacetsAnswer, auditPageAnswer } from "../answers/people";
 
 const optionalText = (max: number) =>
   z
@@ -31,35 +32,10 @@ export const auditQuerySchema = auditFilterSchema.extend({
 export type AuditQuery = z.output<typeof auditQuerySchema>;
 export type AuditFilter = z.output<typeof auditFilterSchema>;
 
-export type AuditEntryView = {
-  id: string;
-  action: string;
-  entityType: string;
-  entityId: string | null;
-  reason: string | null;
-  timestamp: string;
-  performedBy: string | null;
-  /** The signed-in user who acted, when it was one. */
-  performer: { name: string; username: string } | null;
-  /** Who acted otherwise: an emergency approver code, 'system'. */
-  performerLabel: string | null;
-  beforeData: unknown;
-  afterData: unknown;
-  ipAddress: string | null;
-};
+export type AuditEntryView = z.output<typeof auditEntryAnswer>;
 
-export type AuditPage = { entries: AuditEntryView[]; total: number; page: number; limit: number };
-export type AuditFacets = { entityTypes: string[]; actions: string[] };
+export type AuditPage = z.output<typeof auditPageAnswer>;
+export type AuditFacets = z.output<typeof auditFacetsAnswer>;
 
 /** GET /api/admin/stats (spec 001 §3; DECISIONS §7). Money as decimal strings. */
-export type AdminStats = {
-  totalUsers: number;
-  activeUsers: number;
-  totalTransactions: number;
-  pendingTransactions: number;
-  totalAmount: string;
-  monthlySpent: string;
-  budgetUtilization: number;
-  systemHealth: "good" | "degraded";
-  lockdown: { enabled: boolean; activatedAt: string | null };
-};
+export type AdminStats = z.output<typeof adminStatsAnswer>;

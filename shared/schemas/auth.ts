@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Role } from "../constants";
+import type { authAnswer, userAnswer } from "../answers/people";
 
 export const loginBodySchema = z.object({
   username: z.string({ message: "User ID is required" }).trim().min(1, "User ID is required").max(100),
@@ -8,14 +8,6 @@ export const loginBodySchema = z.object({
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
 /** A user as the API answers it: never the password hash. */
-export type User = {
-  id: string;
-  username: string;
-  name: string;
-  role: Role;
-  isActive: boolean;
-  visibilityWindowDays: number;
-  createdAt: string;
-};
+export type User = z.output<typeof userAnswer>;
 
-export type AuthAnswer = { user: User };
+export type AuthAnswer = z.output<typeof authAnswer>;

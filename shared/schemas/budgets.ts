@@ -1,9 +1,10 @@
 // Budgets (spec 001 §3, §4, §5; DECISIONS §7): the request body with the spec's messages, and the
 // answer with what the server computes (spent, percentUsed, remaining, status).
 import { z } from "zod";
-import { BUDGET_PERIODS, type BudgetPeriod } from "../constants";
+import { BUDGET_PERIODS } from "../constants";
 import { moneySchema } from "./money";
 import { DATE_RANGE_MESSAGE, isDayInRange } from "../date-range";
+import type { budgetAnswer } from "../answers/finance";
 
 export const BUDGET_MESSAGES = {
   nameRequired: "Budget name is required",
@@ -97,26 +98,7 @@ export type BudgetInput = z.input<typeof budgetBodySchema>;
 export const BUDGET_STATUSES = ["Expired", "Inactive", "Over Budget", "Alert", "On Track"] as const;
 export type BudgetStatus = (typeof BUDGET_STATUSES)[number];
 
-export type Budget = {
-  id: string;
-  name: string;
-  categoryId: string | null;
-  category: { name: string } | null;
-  amount: string;
-  spent: string;
-  /** Capped at 100, 0 when the amount is 0, 2 decimals. */
-  percentUsed: number;
-  /** amount − spent; negative when over budget. */
-  remaining: string;
-  period: BudgetPeriod;
-  startDate: string;
-  endDate: string;
-  alertThreshold: number;
-  isActive: boolean;
-  status: BudgetStatus;
-  createdAt: string;
-  updatedAt: string;
-};
+export type Budget = z.output<typeof budgetAnswer>;
 
 /** The status of spec 001 §4; `today` is 'YYYY-MM-DD' in the app's time zone. */
 export function budgetStatus(b: { endDate: string; isActive: boolean; alertThreshold: number }, percentUsed: number, today: string): BudgetStatus {

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { FIELD_TYPES, LIMITS } from "../constants";
 import { deriveFieldId } from "../custom-fields";
 import { readMoney } from "../money";
+import type { categoryAnswer } from "../answers/finance";
 
 // A custom field of a category (spec 001 §3). Values entered for these fields are validated
 // on the server against the definition (DECISIONS §4).
@@ -35,18 +36,7 @@ export type EmergencyLimitPolicy = { dailyLimit?: string | null; monthlyLimit?: 
 
 export const fieldSchemaSchema = z.array(customFieldDefinitionSchema).max(LIMITS.fieldsPerCategory, `At most ${LIMITS.fieldsPerCategory} fields`);
 
-export type Category = {
-  id: string;
-  name: string;
-  description: string | null;
-  requiredApprovals: number;
-  isBuiltin: boolean;
-  isActive: boolean;
-  fieldSchema: CustomFieldDefinition[];
-  emergencyLimitPolicy: EmergencyLimitPolicy | null;
-  createdAt: string;
-  updatedAt: string;
-};
+export type Category = z.output<typeof categoryAnswer>;
 
 // ---------------------------------------------------------------- request bodies (DECISIONS §7)
 

@@ -1,7 +1,6 @@
 // Emergency approval links and the three approver codes (DECISIONS §5, spec 001 §2).
 import { z } from "zod";
-import type { CustomFieldDefinition, CustomFieldValues } from "./categories";
-import type { FormType, TransactionStatus } from "../constants";
+import type { emergencyApproversAnswer, emergencyDecisionAnswer, emergencyLinkViewAnswer, emergencyLinksAnswer, emergencyPinAnswer } from "../answers/finance";
 
 export const SELECT_APPROVER_MESSAGE = "Please select an approver";
 export const ENTER_PIN_MESSAGE = "Enter your PIN";
@@ -30,7 +29,7 @@ export const emergencyApproversBodySchema = z.object({
 });
 export type EmergencyApproversBody = z.input<typeof emergencyApproversBodySchema>;
 /** GET /api/admin/emergency-approvers (PUT answers the same): the codes, and which of them has a PIN. */
-export type EmergencyApproversAnswer = { approvers: string[]; pinSet: Record<string, boolean> };
+export type EmergencyApproversAnswer = z.output<typeof emergencyApproversAnswer>;
 
 /** An approver's PIN: 6 to 8 digits, sent as a string (a number would lose leading zeros). */
 export const emergencyPinSchema = z.string({ message: PIN_FORMAT_MESSAGE }).regex(/^\d{6,8}$/, PIN_FORMAT_MESSAGE);
@@ -38,7 +37,7 @@ export const emergencyPinSchema = z.string({ message: PIN_FORMAT_MESSAGE }).rege
 /** PUT /api/admin/emergency-approvers/:code/pin */
 export const emergencyPinBodySchema = z.object({ pin: emergencyPinSchema });
 export type EmergencyPinBody = z.input<typeof emergencyPinBodySchema>;
-export type EmergencyPinAnswer = { code: string; pinSet: true };
+export type EmergencyPinAnswer = z.output<typeof emergencyPinAnswer>;
 
 /**
  * POST /api/emergency-approval/:token. The server checks the fields one by one in the order of
@@ -54,30 +53,9 @@ export type EmergencyDecisionBody = z.input<typeof emergencyDecisionBodySchema>;
 export type EmergencyLinkAction = "approve" | "reject";
 
 /** POST /api/transactions/:id/emergency-links */
-export type EmergencyLinksAnswer = { copyPasteMessage: string; approveUrl: string; rejectUrl: string; expiresAt: string };
+export type EmergencyLinksAnswer = z.output<typeof emergencyLinksAnswer>;
 
 /** GET /api/emergency-approval/:token */
-export type EmergencyLinkView = {
-  approvalLink: { expiresAt: string; action: EmergencyLinkAction };
-  transaction: {
-    humanReadableId: string;
-    amount: string;
-    description: string;
-    /** The category's name. */
-    category: string;
-    /** The creator's name. */
-    createdBy: string;
-    formType: FormType;
-    transactionDate: string;
-    customFieldValues: CustomFieldValues;
-    isPriority: boolean;
-  };
-  category: { name: string; fieldSchema: CustomFieldDefinition[] };
-  approvers: string[];
-};
+export type EmergencyLinkView = z.output<typeof emergencyLinkViewAnswer>;
 
-export type EmergencyDecisionAnswer = {
-  approver: string;
-  action: EmergencyLinkAction;
-  transaction: { humanReadableId: string; status: TransactionStatus };
-};
+export type EmergencyDecisionAnswer = z.output<typeof emergencyDecisionAnswer>;

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { DATE_RANGE_MESSAGE, MONTH_RANGE_MESSAGE, isDayInRange, isMonthInRange } from "../date-range";
-import { DAY_STATUSES, EDITABLE_DAY_STATUSES, LIMITS, PUNCH_TYPES, WEEKDAYS, type DayStatus, type PunchType, type Weekday } from "../constants";
+import { DAY_STATUSES, EDITABLE_DAY_STATUSES, LIMITS, PUNCH_TYPES, WEEKDAYS, type PunchType, type Weekday } from "../constants";
 import { readMoney } from "../money";
+import type { attendanceListAnswer, importAnswer, attendanceRecordAnswer, departmentAnswer, employeeAnswer, employeeDetailsAnswer, employeeListAnswer, hrDashboardStatsAnswer, leaveBalanceAnswer, monthlySummaryAnswer, nameMappingAnswer, payrollReportAnswer } from "../answers/hr";
 
 // Request bodies, queries and answers of the HR API (spec 001 §3, §5, §7; DECISIONS §8).
 // The same schemas validate on the server and drive the client's forms.
@@ -158,30 +159,11 @@ export const departmentSchema = z.object({
 });
 export type DepartmentInput = z.output<typeof departmentSchema>;
 
-export type Department = { id: string; name: string };
+export type Department = z.output<typeof departmentAnswer>;
 
-export type Employee = {
-  id: string;
-  employeeName: string;
-  employeeCode: string | null;
-  departmentId: string;
-  department: { id: string; name: string };
-  weeklyOff: Weekday;
-  joiningDate: string;
-  isActive: boolean;
-  phone: string | null;
-  email: string | null;
-  workLocation: string | null;
-  emergencyContactName: string | null;
-  emergencyContactPhone: string | null;
-  personalAddress: string | null;
-  notes: string | null;
-  monthlySalary: string | null;
-  createdAt: string;
-  updatedAt: string;
-};
+export type Employee = z.output<typeof employeeAnswer>;
 
-export type EmployeeListResponse = { employees: Employee[]; total: number; page: number; limit: number };
+export type EmployeeListResponse = z.output<typeof employeeListAnswer>;
 
 // ---------------------------------------------------------------- attendance
 
@@ -224,30 +206,16 @@ export const attendanceEditSchema = z.object({
 export type AttendanceEditInput = z.input<typeof attendanceEditSchema>;
 export type AttendanceEdit = z.output<typeof attendanceEditSchema>;
 
-export type AttendanceRecord = {
-  id: string;
-  employeeId: string;
-  employee: { employeeName: string; employeeCode: string | null; departmentId: string; department: { name: string } };
-  date: string;
-  dayStatus: DayStatus;
-  firstInTime: string | null;
-  lastOutTime: string | null;
-  totalHours: number;
-  violationPoints: number;
-  violationReason: string | null;
-  reviewReason: ReviewReason | null;
-  isManual: boolean;
-  editReason: string | null;
-};
+export type AttendanceRecord = z.output<typeof attendanceRecordAnswer>;
 
-export type AttendanceSummary = { totalEmployees: number; present: number; absent: number; late: number };
+export type AttendanceSummary = AttendanceListResponse["summary"];
 /**
  * DECISIONS §8 "Only recorded days are judged": the last day of the asked month (of the date's
  * month, for a date) that an import covers; null when none does. Later days are `Not recorded`
  * (stored only when they have punches).
  */
 export type CoveredThrough = string | null;
-export type AttendanceListResponse = { attendance: AttendanceRecord[]; summary: AttendanceSummary; coveredThrough: CoveredThrough };
+export type AttendanceListResponse = z.output<typeof attendanceListAnswer>;
 
 // ---------------------------------------------------------------- attendance policy
 
@@ -330,7 +298,7 @@ export const nameMappingSchema = z.object({
   employeeId: z.string({ error: "Employee is required" }).trim().min(1, "Employee is required").pipe(z.guid("Employee is required")),
 });
 export type NameMappingInput = z.output<typeof nameMappingSchema>;
-export type NameMapping = { id: string; csvName: string; employeeId: string; employeeName: string; createdAt: string };
+export type NameMapping = z.output<typeof nameMappingAnswer>;
 
 /** The text fields of `POST /api/hr/import/upload` (the file itself is `csvFile`). */
 export const importUploadFieldsSchema = z.object({
@@ -343,68 +311,25 @@ export const importUploadFieldsSchema = z.object({
 });
 export type ImportUploadFields = z.output<typeof importUploadFieldsSchema>;
 
-export type ImportPreview = {
-  month: string;
-  /** Distinct employees the good rows matched. */
-  matchedEmployees: number;
-  /** Employee-days that would be recalculated. */
-  affectedDays: number;
-  firstDate: string | null;
-  lastDate: string | null;
-  /** The file's newest punch date of the month (matched or not). */
-  newestPunch: string | null;
-};
+export type ImportPreview = NonNullable<ImportResult["preview"]>;
 
 /** The answer of an import (DECISIONS §8); errors holds the first 100 bad rows. */
-export type ImportResult = {
-  processedEvents: number;
-  totalRows: number;
-  skippedRows: number;
-  duplicateEvents: number;
-  unmatchedNames: { name: string; rows: number }[];
-  errors: { row: number; message: string }[];
-  dryRun?: boolean;
-  preview?: ImportPreview;
-  /** The last day of the month this import records (DECISIONS §8); null: none. */
-  coveredThrough: CoveredThrough;
-  /** Set when the file's newest punch is more than a day before coveredThrough: "days 10–31 will be marked Absent for everyone". */
-  coverageWarning: string | null;
-};
+export type ImportResult = z.output<typeof importAnswer>;
 
 export type PunchEvent = { employeeId: string; date: string; time: string; type: PunchType };
 export const punchTypeSchema = z.enum(PUNCH_TYPES);
 
 // ---------------------------------------------------------------- details and dashboard
 
-export type SalaryDeduction = { reason: string; amount: string };
+export type SalaryDeduction = MonthlySummary["salaryDeductions"][number];
 
-export type MonthlySummary = {
-  presentDays: number;
-  absentDays: number;
-  lateDays: number;
-  violationPoints: number;
-  pendingReviewDays: number;
-  /** Leave register days of the month that are over: paid (PL, half days 0.5) and unpaid (LWP). */
-  paidLeaveDays: number;
-  unpaidLeaveDays: number;
-  salaryDeductions: SalaryDeduction[];
-  totalDeductions: string;
-};
+export type MonthlySummary = z.output<typeof monthlySummaryAnswer>;
 
 /** The paid-leave balance of a year (DECISIONS §8 leave register), in days (half days 0.5). */
-export type LeaveBalance = { year: number; entitlement: number; taken: number; remaining: number };
+export type LeaveBalance = z.output<typeof leaveBalanceAnswer>;
 
 /** `GET /api/hr/employee-details/:id?month=YYYY-MM` (spec 001 §3). */
-export type EmployeeDetailsResponse = {
-  employee: Employee;
-  month: string;
-  monthlySummary: MonthlySummary;
-  monthlyAttendance: AttendanceRecord[];
-  /** The month's recorded days end here (DECISIONS §8); the summary and deductions count only them. */
-  coveredThrough: CoveredThrough;
-  /** The paid-leave balance of the month's year. */
-  leaveBalance: LeaveBalance;
-};
+export type EmployeeDetailsResponse = z.output<typeof employeeDetailsAnswer>;
 
 /**
  * `GET /api/hr/dashboard/stats` (spec 001 §3, DECISIONS §8): "today" in APP_TIMEZONE.
@@ -414,38 +339,9 @@ export type EmployeeDetailsResponse = {
  * punch in yet; lateArrivals: today's days with violation points; pendingApprovals: days of this
  * month (to today) in Pending Review; coveredThrough: the newest day any import records.
  */
-export type HrDashboardStats = {
-  totalEmployees: number;
-  activeEmployees: number;
-  presentToday: number;
-  absentToday: number | null;
-  lateArrivals: number;
-  pendingApprovals: number;
-  todayRecorded: boolean;
-  coveredThrough: CoveredThrough;
-  /** Active employees with granted leave on a working day today (the leave register). */
-  onLeaveToday: number;
-};
+export type HrDashboardStats = z.output<typeof hrDashboardStatsAnswer>;
 
 /** One active employee's line of the payroll report (`GET /api/hr/reports/payroll?month=YYYY-MM`). */
-export type PayrollRow = {
-  employee: { id: string; employeeName: string; employeeCode: string | null; department: { name: string } };
-  salary: string | null;
-  presentDays: number;
-  absentDays: number;
-  /** Leave days of the month from the leave register's statuses: paid (PL, half days 0.5) and unpaid (LWP). */
-  paidLeaveDays: number;
-  unpaidLeaveDays: number;
-  violationPoints: number;
-  deductions: SalaryDeduction[];
-  totalDeductions: string;
-  netPay: string | null;
-};
+export type PayrollRow = PayrollReport["rows"][number];
 
-export type PayrollReport = {
-  month: string;
-  /** The month's recorded days end here (DECISIONS §8); deductions come from them only. */
-  coveredThrough: CoveredThrough;
-  rows: PayrollRow[];
-  totals: { employees: number; salary: string; totalDeductions: string; netPay: string };
-};
+export type PayrollReport = z.output<typeof payrollReportAnswer>;

@@ -1,6 +1,7 @@
 import { z } from "zod";
+import type { emergencyStatusAnswer, emergencyToggleAnswer } from "../answers/people";
 
 export const emergencyToggleSchema = z.object({ enabled: z.boolean({ message: "enabled must be true or false" }) });
 
-export type EmergencyStatus = { enabled: boolean; activatedAt: string | null; activatedBy: string | null };
-export type EmergencyToggleAnswer = { message: string; enabled: boolean; activatedAt: string | null };
+export type EmergencyStatus = z.output<typeof emergencyStatusAnswer>;
+export type EmergencyToggleAnswer = z.output<typeof emergencyToggleAnswer>;

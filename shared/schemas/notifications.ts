@@ -1,20 +1,11 @@
 // The notification list of the header bell (DECISIONS §6).
-import type { NotificationType } from "../ws-events";
+import type { z } from "zod";
+import type { notificationAnswer, notificationsAnswer, notificationsChangedAnswer } from "../answers/people";
 
 /** GET /api/notifications answers the signed-in user's latest 50 of these, newest first. */
-export type NotificationItem = {
-  id: string;
-  type: NotificationType | (string & {});
-  message: string;
-  isPriority: boolean;
-  transactionId: string | null;
-  humanReadableId: string | null;
-  category: string | null;
-  isRead: boolean;
-  createdAt: string;
-};
+export type NotificationItem = z.output<typeof notificationAnswer>;
 
-export type NotificationsAnswer = NotificationItem[];
+export type NotificationsAnswer = z.output<typeof notificationsAnswer>;
 
 /** POST /api/notifications/read-all and DELETE /api/notifications answer how many rows they touched. */
-export type NotificationsChangedAnswer = { message: string; count: number };
+export type NotificationsChangedAnswer = z.output<typeof notificationsChangedAnswer>;

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import type { TransactionStatus } from "../constants";
 import { amountSchema, categoryIdSchema, idSchema, transactionDateSchema } from "./transactions";
+import type { bulkApproveAnswer, checkDuplicatesAnswer, possibleDuplicateAnswer } from "../answers/finance";
 
 export const BULK_APPROVE_MAX = 50;
 
@@ -27,9 +28,9 @@ export type BulkApproveBody = z.output<typeof bulkApproveSchema>;
  * Another transaction that may be the same payment, and what matched (DECISIONS §4): the same
  * attachment file, or the same category, amount and date ("details").
  */
-export type PossibleDuplicate = { id: string; humanReadableId: string; status: TransactionStatus; matchedBy: "attachment" | "details" };
+export type PossibleDuplicate = z.output<typeof possibleDuplicateAnswer>;
 
-export type CheckDuplicatesResponse = { duplicates: PossibleDuplicate[] };
+export type CheckDuplicatesResponse = z.output<typeof checkDuplicatesAnswer>;
 
 export type BulkApprovalResult = { id: string; humanReadableId?: string; ok: boolean; status?: TransactionStatus; message?: string };
-export type BulkApproveResponse = { results: BulkApprovalResult[] };
+export type BulkApproveResponse = z.output<typeof bulkApproveAnswer>;

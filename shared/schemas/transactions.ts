@@ -7,19 +7,14 @@ import {
   LIMITS,
   PAYMENT_METHODS,
   TRANSACTION_STATUSES,
-  type ApprovalAction,
-  type FormType,
-  type PaymentMethod,
-  type TransactionStatus,
   FORCEABLE_STATUSES,
-  type TimelineKind,
   type TransactionMove,
 } from "../constants";
 import { isIsoDate } from "../custom-fields";
 import { DATE_RANGE_MESSAGE, isDayInRange } from "../date-range";
 import { MAX_AMOUNT_DISPLAY } from "../money";
 import { moneySchema } from "./money";
-import type { CustomFieldValues } from "./categories";
+import type { approvalAnswer, attachmentAnswer, attachmentUploadUrlAnswer, dashboardStatsAnswer, emergencyLinksAnswer, pendingTransactionAnswer, timelineEntryAnswer, transactionAnswer, transactionListAnswer } from "../answers/finance";
 
 export const DESCRIPTION_MAX = 5000;
 export const REASON_MAX = 2000;
@@ -365,6 +360,7 @@ const fileNameSchema = z
 
 // type/subtype with optional parameters, as browsers report File.type. All types are accepted
 // (spec 000 §5); an unknown one ("" from the browser) is stored as application/octet-stream.
+// eslint-disable-next-line no-control-regex -- control characters are what the parameters may not hold
 const MIME = /^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}\/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}(?:\s*;[^\u0000-\u001f\u007f]*)?$/;
 const contentTypeSchema = (label: string) =>
   z
@@ -394,86 +390,21 @@ export const registerAttachmentSchema = z.object({
 });
 export type RegisterAttachmentBody = z.output<typeof registerAttachmentSchema>;
 
-// ---------------------------------------------------------------- answers
+// ---------------------------------------------------------------- answers (their schemas: shared/answers)
 
-export type TransactionCategory = { id: string; name: string; isBuiltin: boolean };
-export type TransactionCreator = { id: string; name: string; username?: string };
+export type TransactionCategory = Transaction["category"];
+export type TransactionCreator = Transaction["creator"];
 
 /** spec 000 §3. `approverId` and `approver` are null for an emergency-link action (see `emergencyApproverCode`). */
-export type Approval = {
-  id: string;
-  transactionId: string;
-  approverId: string | null;
-  approver: { name: string } | null;
-  emergencyApproverCode: string | null;
-  action: ApprovalAction;
-  actedAt: string;
-  reasonText: string | null;
-  /** The submission this action belongs to; only the transaction's current round counts. */
-  round: number;
-};
+export type Approval = z.output<typeof approvalAnswer>;
 
-export type Attachment = {
-  id: string;
-  transactionId: string;
-  fileName: string;
-  mimeType: string;
-  fileSizeBytes: number;
-  uploadedBy: string | null;
-  createdAt: string;
-};
+export type Attachment = z.output<typeof attachmentAnswer>;
 
 /** A transaction as the API answers it (spec 000 §3). Money is a decimal string; dates YYYY-MM-DD; instants full ISO. */
-export type Transaction = {
-  id: string;
-  humanReadableId: string;
-  formType: FormType;
-  categoryId: string;
-  category: TransactionCategory;
-  amount: string;
-  transactionDate: string;
-  description: string;
-  status: TransactionStatus;
-  isPaid: boolean;
-  isPriority: boolean;
-  isEmergency: boolean;
-  previouslyRejected: boolean;
-  createdBy: string;
-  creator: TransactionCreator;
-  createdAt: string;
-  updatedAt: string;
-  customFieldValues: CustomFieldValues;
-  approvalsReceived: number;
-  approvalsRequired: number;
-  approvalRound: number;
-  submittedAt: string | null;
-  approvedAt: string | null;
-  paymentDueDate: string | null;
-  paidDate: string | null;
-  paymentMethod: PaymentMethod | null;
-  paymentReference: string | null;
-  paymentNotes: string | null;
-  paidBy: string | null;
-  completedAt: string | null;
-  /** Always present, so list rows show a count without carrying the files. */
-  attachmentCount: number;
-  /** On GET /api/transactions/:id: every attachment. Lists may leave it out. */
-  attachments?: Attachment[];
-  /** On GET /api/transactions/:id: every round's approvals, oldest first. Lists may leave it out. */
-  approvals?: Approval[];
-};
+export type Transaction = z.output<typeof transactionAnswer>;
 
 /** One entry of a transaction's timeline (DECISIONS §4): a move or an emergency-link decision. */
-export type TimelineEntry = {
-  /** Full ISO instant. */
-  at: string;
-  kind: TimelineKind;
-  /** The user who acted, or the emergency approver's code. */
-  actorName: string;
-  reason?: string;
-  /** What changed, in words: "Pending → Approved", "Amount: ₹1,000 → ₹1,200". */
-  detail?: string;
-};
+export type TimelineEntry = z.output<typeof timelineEntryAnswer>;
 
 /** What GET /api/transactions/:id adds for the one who reads it: the moves they may make now, and the story so far. */
 export type TransactionDetailExtras = { availableMoves: TransactionMove[]; timeline: TimelineEntry[] };
@@ -482,47 +413,26 @@ export type TransactionDetailExtras = { availableMoves: TransactionMove[]; timel
  * GET /api/transactions/pending: what the current user did in the current round, if anything, and
  * the moves they may make now (approve, reject, …), from the server's status machine.
  */
-export type PendingTransaction = Transaction & { myAction: ApprovalAction | null; availableMoves: TransactionMove[] };
+export type PendingTransaction = Omit<z.output<typeof pendingTransactionAnswer>, "possibleDuplicates">;
 
 /** DELETE /api/approvals/:id {reason} (SuperAdmin): a correction of the record says why. */
 export const deleteApprovalSchema = z.object({ reason: reasonSchema });
 export type DeleteApprovalBody = z.output<typeof deleteApprovalSchema>;
 
-export type TransactionListSummary = {
-  count: number;
-  approvedCount: number;
-  pendingCount: number;
-  /** Decimal string. */
-  approvedAmount: string;
-};
+export type TransactionListSummary = TransactionListResponse["summary"];
 
 /** GET /api/transactions: the one list shape the client uses everywhere (DECISIONS §4). */
-export type TransactionListResponse = {
-  transactions: Transaction[];
-  total: number;
-  page: number;
-  limit: number;
-  summary: TransactionListSummary;
-};
+export type TransactionListResponse = z.output<typeof transactionListAnswer>;
 
 /**
  * GET /api/dashboard/stats (spec 000 §3). Amounts are decimal strings. The amounts, the month and
  * the unpaid figures are null for everyone but a SuperAdmin (DECISIONS §4).
  */
-export type DashboardStats = {
-  pendingTransactions: number;
-  urgentTransactions: number;
-  todayApprovedCount: number;
-  todayApprovedAmount: string | null;
-  thisMonthAmount: string | null;
-  thisMonthCount: number | null;
-  unpaidApprovedAmount: string | null;
-  unpaidApprovedCount: number | null;
-};
+export type DashboardStats = z.output<typeof dashboardStatsAnswer>;
 
 /** POST …/attachments/upload-url. */
 /** POST …/attachments/upload-url. The browser PUTs the file to uploadURL with its Content-Type and these headers. */
-export type AttachmentUploadUrlResponse = { uploadURL: string; objectPath: string; uploadHeaders: Record<string, string> };
+export type AttachmentUploadUrlResponse = z.output<typeof attachmentUploadUrlAnswer>;
 
 /** POST /api/transactions/:id/emergency-links (DECISIONS §5). */
-export type EmergencyLinksResponse = { copyPasteMessage: string; approveUrl: string; rejectUrl: string; expiresAt: string };
+export type EmergencyLinksResponse = z.output<typeof emergencyLinksAnswer>;

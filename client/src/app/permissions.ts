@@ -1,15 +1,13 @@
 // Who may open which screen and who sees which menu item (spec 000 §2 and §6, spec 001 §2 and §6).
 // The one table both the sidebar and the route guards read. The server checks roles on every call
 // (DECISIONS §2); this table only decides what the interface offers.
-import { FINANCE_ROLES, HR_ROLES, type Role } from "@shared/constants";
+import { ACCOUNTING_ROLES as CREATORS, APPROVING_ROLES as APPROVERS, FINANCE_ROLES, HR_ROLES, type Role } from "@shared/constants";
 import { PATHS, routeIdForPath, type RouteId } from "./paths";
 
 /** 'public': no sign-in (emergency links, lockout notice). 'authenticated': any signed-in role. */
 export type Access = "public" | "guest" | "authenticated" | readonly Role[];
 
 const FINANCE: readonly Role[] = FINANCE_ROLES;
-const CREATORS: readonly Role[] = ["Accountant", "SuperAdmin"];
-const APPROVERS: readonly Role[] = ["Approver", "SuperAdmin"];
 const CATEGORY_EDITORS: readonly Role[] = ["SuperAdmin", "Accountant"];
 const SUPER_ADMIN: readonly Role[] = ["SuperAdmin"];
 const HR: readonly Role[] = HR_ROLES;

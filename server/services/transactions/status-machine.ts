@@ -3,7 +3,7 @@
 // emergency links, CLI, seeding) asks `canMove` first; the answer's status and message go to the
 // client as they are (403: not yours to do; 409: not in this state).
 import type { Role, TransactionMove, TransactionStatus } from "../../../shared/constants";
-import { LIMITS, STATUS_LABELS, TRANSACTION_MOVES } from "../../../shared/constants";
+import { ACCOUNTING_ROLES as ACCOUNTING, APPROVING_ROLES as APPROVING, isSalaryCategoryName as isSalaryCategory, LIMITS, STATUS_LABELS, TRANSACTION_MOVES } from "../../../shared/constants";
 
 export { TRANSACTION_MOVES, type TransactionMove };
 
@@ -49,8 +49,6 @@ type MoveRule = {
   to?: TransactionStatus | "computed" | "removed" | "unchanged";
 };
 
-const ACCOUNTING: readonly Role[] = ["Accountant", "SuperAdmin"];
-const APPROVING: readonly Role[] = ["Approver", "SuperAdmin"];
 const SUPER: readonly Role[] = ["SuperAdmin"];
 
 const DRAFT_OR_REJECTED: readonly From[] = [{ status: "Draft" }, { status: "Rejected" }];
@@ -233,10 +231,7 @@ export function availableMoves(txn: TransactionState, actor: MoveActor, context:
 
 // ---------------------------------------------------------------- where moves lead
 
-/** Salary, compared case-insensitively (and ignoring surrounding spaces), spec 000 §2. */
-export function isSalaryCategory(categoryName: string): boolean {
-  return categoryName.trim().toLowerCase() === "salary";
-}
+export { isSalaryCategoryName as isSalaryCategory } from "../../../shared/constants";
 
 /** approvalsRequired, fixed at submit: the category's requirement, at least 2 for Salary, within 1..5. */
 export function requiredApprovalsAtSubmit(categoryName: string, categoryRequiredApprovals: number): number {

@@ -1,7 +1,7 @@
 // The finance screens' small rules, pure so they can be read and tested without React:
 // attachment limits and messages (spec 000 §5), overdue payments (§4), the admin override's
 // parsing (§5), the Salary alert (§2) and the Accountant's recent list (§2).
-import { LIMITS } from "@shared/constants";
+import { APPROVED_FAMILY, isSalaryCategoryName, LIMITS } from "@shared/constants";
 import type { Category } from "@shared/schemas/categories";
 import type { Transaction } from "@shared/schemas/transactions";
 import { formatFileSize, toIsoDate } from "@shared/format";
@@ -32,7 +32,7 @@ export function checkNewFiles<F extends { name: string; size: number }>(incoming
   return { accepted: sized, errors };
 }
 
-const PAYMENT_STATUSES = new Set(["Approved", "PaymentDue", "Paid", "Completed"]);
+const PAYMENT_STATUSES = new Set<string>(APPROVED_FAMILY);
 
 export function hasPaymentTracking(t: Pick<Transaction, "status">): boolean {
   return PAYMENT_STATUSES.has(t.status);
@@ -62,7 +62,7 @@ export function parseCustomFieldJson(text: string): Record<string, unknown> {
 export const SALARY_ALERT = "Salary transactions require a minimum of 2 approvals before they can be processed.";
 
 export function isSalaryCategory(category: Pick<Category, "name"> | undefined | null): boolean {
-  return category?.name.trim().toLowerCase() === "salary";
+  return category ? isSalaryCategoryName(category.name) : false;
 }
 
 /** Accountant's recent list: Pending, or Approved and created today (spec 000 §2). */

@@ -20,7 +20,7 @@ import {
 import { Link } from "wouter";
 import { formatDateTime, formatRupees } from "@shared/format";
 import { PATHS } from "@/app/paths";
-import { Alert, Badge, Button, buttonVariants, Card, CardContent, CardHeader, CardTitle, ConfirmDialog, StatCard } from "@/components/ui";
+import { Alert, Badge, Button, buttonVariants, Card, ConfirmDialog, StatCard } from "@/components/ui";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api";
 import { cn } from "@/lib/utils";

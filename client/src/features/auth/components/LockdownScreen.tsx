@@ -40,7 +40,6 @@ export function LockdownScreen({ message, onCheckAccess, onReturnToLogin }: Lock
   useEffect(() => {
     const timer = setTimeout(() => void check(false), POLL.lockdownRetryMs);
     return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- restart only after each check
   }, [round]);
 
   const headingRef = useRef<HTMLHeadingElement>(null);

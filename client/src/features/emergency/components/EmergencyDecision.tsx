@@ -10,7 +10,6 @@ import {
   ENTER_PIN_MESSAGE,
   SELECT_APPROVER_MESSAGE,
   type EmergencyDecisionAnswer,
-  type EmergencyLinkView,
 } from "@shared/schemas/emergency";
 import { Alert, Badge, Button, Card, CenteredSpinner, Field, Input, Select } from "@/components/ui";
 import { errorIssues, errorMessage, errorStatus } from "@/lib/api";

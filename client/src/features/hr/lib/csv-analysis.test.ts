@@ -8,8 +8,9 @@ describe("parseDateCell", () => {
     expect(parseDateCell("2025-07-03")).toEqual({ iso: "2025-07-03", format: "YYYY-MM-DD" });
     expect(parseDateCell("03/07/2025")).toEqual({ iso: "2025-07-03", format: "DD/MM/YYYY" });
   });
-  it("treats two-digit years as 2000s", () => {
-    expect(parseDateCell("03/07/25")?.iso).toBe("2025-07-03");
+  it("accepts exactly what the import accepts: no two-digit years, month names, dots or times", () => {
+    for (const text of ["03/07/25", "03-07-2025", "03.07.2025", "2025/07/03", "03-Jul-2025", "3 Jul 2025", "2025-07-03 09:30"]) expect(parseDateCell(text), text).toBeNull();
+    expect(parseDateCell("3/7/2025")).toEqual({ iso: "2025-07-03", format: "DD/MM/YYYY" });
   });
   it("refuses impossible dates", () => {
     expect(parseDateCell("31/02/2025")).toBeNull();

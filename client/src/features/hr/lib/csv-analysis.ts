@@ -2,6 +2,7 @@
 // punches belong to, how sure we are, and whether the file mixes months. Runs in the browser on
 // the first rows only, so a 40 MB file is judged in a moment.
 import Papa from "papaparse";
+import { parsePunchDate, punchDateFormat, type PunchDateFormat } from "@shared/punch-dates";
 
 export type CsvAnalysis = {
   /** 'YYYY-MM' of the month holding most dates, or null when no date was recognised. */
@@ -31,59 +32,16 @@ export const REQUIRED_COLUMNS = ["Employee Name", "Date", "Time", "Event Type"] 
 /** How much of a file is read for the analysis. */
 export const SAMPLE_BYTES = 2 * 1024 * 1024;
 
-type Parsed = { iso: string; format: string };
-
-const pad = (n: number) => String(n).padStart(2, "0");
-
-function valid(y: number, m: number, d: number): boolean {
-  if (m < 1 || m > 12 || d < 1 || d > 31) return false;
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-}
-
-const MONTHS: Record<string, number> = { jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, sept: 9, oct: 10, nov: 11, dec: 12 };
-
-/** Two-digit years are read as 2000s (spec 001 §5). */
-function fullYear(y: string): number {
-  const n = Number(y);
-  return y.length === 2 ? 2000 + n : n;
-}
+type Parsed = { iso: string; format: PunchDateFormat };
 
 /**
- * Reads one date cell in the formats attendance machines write: YYYY-MM-DD, YYYY/MM/DD,
- * DD/MM/YYYY, DD-MM-YYYY, DD.MM.YYYY (day first, the Indian order), DD/MM/YY, DD-Mon-YYYY and
- * '15 Jul 2025'; a time after the date is ignored. Null when it is none of them.
+ * Reads one date cell by the import's own rule (shared/punch-dates.ts): YYYY-MM-DD or DD/MM/YYYY.
+ * Null for anything else, which the import would refuse too.
  */
 export function parseDateCell(raw: string): Parsed | null {
-  const text = raw.trim().split(/[ T](?=\d{1,2}:\d{2})/)[0].trim();
-  let m = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/.exec(text);
-  if (m) {
-    const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-    const sep = text[4];
-    return valid(y, mo, d) ? { iso: `${y}-${pad(mo)}-${pad(d)}`, format: `YYYY${sep}MM${sep}DD` } : null;
-  }
-  m = /^(\d{1,2})([-/.])(\d{1,2})\2(\d{2}|\d{4})$/.exec(text);
-  if (m) {
-    let d = Number(m[1]);
-    let mo = Number(m[3]);
-    const y = fullYear(m[4]);
-    const sep = m[2];
-    const yearFmt = m[4].length === 2 ? "YY" : "YYYY";
-    // Day first; a first number above 12 with a second at most 12 is unambiguous either way.
-    if (mo > 12 && d <= 12) {
-      [d, mo] = [mo, d];
-      return valid(y, mo, d) ? { iso: `${y}-${pad(mo)}-${pad(d)}`, format: `MM${sep}DD${sep}${yearFmt}` } : null;
-    }
-    return valid(y, mo, d) ? { iso: `${y}-${pad(mo)}-${pad(d)}`, format: `DD${sep}MM${sep}${yearFmt}` } : null;
-  }
-  m = /^(\d{1,2})[-/ ]([A-Za-z]{3,4})[a-z]*[-/ ,]+(\d{2}|\d{4})$/.exec(text);
-  if (m) {
-    const mo = MONTHS[m[2].toLowerCase()];
-    const y = fullYear(m[3]);
-    const d = Number(m[1]);
-    return mo && valid(y, mo, d) ? { iso: `${y}-${pad(mo)}-${pad(d)}`, format: "DD-Mon-YYYY" } : null;
-  }
-  return null;
+  const iso = parsePunchDate(raw);
+  const format = punchDateFormat(raw);
+  return iso && format ? { iso, format } : null;
 }
 
 /** Dates from 5 years ago to the end of next year are plausible (spec 001 §5). */

@@ -18,6 +18,7 @@ import {
 } from "lucide-react";
 import { Link } from "wouter";
 import { formatDate, formatFileSize } from "@shared/format";
+import { PUNCH_DATE_FORMATS } from "@shared/punch-dates";
 import type { ImportResult } from "@shared/schemas/hr";
 import { PATHS } from "@/app/paths";
 import { Alert, Badge, Button, buttonVariants, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, Input, Progress, Select, IconButton } from "@/components/ui";
@@ -306,7 +307,7 @@ function FormatHelp() {
           </div>
         </div>
         <ul className="list-disc space-y-1 pl-5">
-          <li>Date: YYYY-MM-DD or DD/MM/YYYY</li>
+          <li>Date: {PUNCH_DATE_FORMATS.join(" or ")}</li>
           <li>Time: HH:MM (24-hour; seconds are accepted)</li>
           <li>Event Type: punch_in, punch_out, IN or OUT</li>
           <li>Employee Name must match an employee or a name mapping</li>

@@ -56,6 +56,8 @@ export default function AllTransactionsPage() {
   const creatorOptions = useMemo(() => {
     const source = isSuperAdmin && users.data ? users.data.map((u) => [u.id, u.name] as const) : [...seenCreators.current.entries()];
     return [...source].sort((a, b) => a[1].localeCompare(b[1])).map(([value, label]) => ({ value, label }));
+    // list.data: the creators seen so far (a ref filled above) grow with each page of rows.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [isSuperAdmin, users.data, list.data]);
 
   const change = (setter: (v: string) => void) => (e: { target: { value: string } }) => {

@@ -1,0 +1,59 @@
+// `npm run lint` (issue 16): typescript-eslint with a few type-aware rules that catch real bugs
+// (promises left floating or passed where a callback is expected), React's hook rules, and the
+// layout rules of docs/architecture.md: routes reach the database only through services, and
+// client features meet only through another feature's public entry points.
+import js from "@eslint/js";
+import tseslint from "typescript-eslint";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+
+export default tseslint.config(
+  { ignores: ["dist/**", "node_modules/**", "migrations/**", "coverage/**", "**/*.d.ts"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ["**/*.{ts,tsx}"],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node, ...globals.browser },
+    },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: { attributes: false, arguments: false } }],
+      "@typescript-eslint/await-thenable": "error",
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
+      "@typescript-eslint/no-explicit-any": "error",
+    },
+  },
+  {
+    // Tests read answer bodies loosely; the contract itself is checked by the answers test.
+    files: ["**/*.test.ts", "tests/**/*.ts", "server/test/**/*.ts"],
+    rules: { "@typescript-eslint/no-explicit-any": "off" },
+  },
+  {
+    files: ["client/**/*.{ts,tsx}"],
+    plugins: { "react-hooks": reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    // The rules read time from the injected clock (AppDeps.clock, or a `now`/`today` argument), so
+    // a test can put them at any instant; bookkeeping columns take the database's now().
+    files: ["server/services/**/*.ts", "server/hr/**/*.ts"],
+    ignores: ["**/*.test.ts", "server/hr/testing.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: "Take the time from the clock (deps.clock() or a `now` argument)." },
+        { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: "Take the time from the clock (deps.clock() or a `now` argument)." },
+      ],
+    },
+  },
+  {
+    // Routes are declarations and thin handlers: the database is the services' business.
+    files: ["server/routes/**/*.ts"],
+    ignores: ["server/routes/**/*.test.ts", "server/routes/**/*.fixtures.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ group: ["../db/*", "../../db/*"], message: "Routes call services; they do not import server/db." }] }],
+    },
+  },
+);
