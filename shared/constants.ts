@@ -7,7 +7,7 @@ export const HR_ROLES: readonly Role[] = ["SuperAdmin", "HR Admin", "HR Staff"];
 export const HR_ADMIN_ROLES: readonly Role[] = ["SuperAdmin", "HR Admin"];
 /** DECISIONS §4: transactions, pending, export, attachments and dashboard stats; HR roles get 403 there. */
 export const FINANCE_ROLES: readonly Role[] = ["Accountant", "Approver", "SuperAdmin"];
-/** Who creates, owns and pays transactions (DECISIONS §4's table). */
+/** Who creates, owns (change-owner offers only these) and pays transactions (DECISIONS §4's table). */
 export const ACCOUNTING_ROLES: readonly Role[] = ["Accountant", "SuperAdmin"];
 /** Who approves and rejects, and is told of every submission. */
 export const APPROVING_ROLES: readonly Role[] = ["Approver", "SuperAdmin"];
@@ -26,8 +26,6 @@ export const STATUS_LABELS: Record<TransactionStatus, string> = {
 };
 /** Approved money: what budgets, summaries and the dashboard count as approved (DECISIONS §4). */
 export const APPROVED_FAMILY = ["Approved", "PaymentDue", "Paid", "Completed"] as const satisfies readonly TransactionStatus[];
-/** Who may own a transaction: the roles that may create one (DECISIONS §4, change-owner). */
-export const TRANSACTION_OWNER_ROLES: readonly Role[] = ACCOUNTING_ROLES;
 /**
  * The moves of DECISIONS §4's table by name. The server's status machine decides which of them a
  * user may make now and sends them as `availableMoves`; the client shows buttons from that alone.
@@ -92,7 +90,6 @@ export const FIELD_TYPE_LABELS: Record<FieldType, string> = {
 };
 
 export const BUDGET_PERIODS = ["monthly", "quarterly", "yearly"] as const;
-export type BudgetPeriod = (typeof BUDGET_PERIODS)[number];
 
 /** The eleven statuses of spec 001 §4: what a day is judged to be, and what a person may set by hand. */
 export const EDITABLE_DAY_STATUSES = [

@@ -23,8 +23,6 @@ export const WS_RECONNECT = { initialDelayMs: 1_000, maxDelayMs: 30_000, maxAtte
 /** Server heartbeat: a ping every 30 s; a socket that did not answer the previous one is dropped. */
 export const WS_HEARTBEAT_MS = 30_000;
 
-/** The client's first message after the socket opens. */
-export type WsAuthMessage = { type: "auth"; userId: string; role: string };
 
 /** Notification types pushed to sockets (and stored in the notifications table). */
 export const NOTIFICATION_TYPES = ["transaction_pending", "user_notification"] as const;

@@ -4,7 +4,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { Db, Queryable } from "../db/client";
 import { attendancePolicy, holidays } from "../db/schema";
 import type { Actor } from "../context";
-import { DEFAULT_ATTENDANCE_POLICY, type AttendancePolicy, type AttendanceRules } from "../../shared/schemas/hr";
+import { DEFAULT_ATTENDANCE_POLICY, type AttendancePolicy } from "../../shared/schemas/hr";
 import { writeAudit } from "../services/audit";
 import { monthBounds, monthOfDate, minDate, previousMonth } from "./calendar";
 import { recalculateDays } from "./recalculate";
@@ -30,10 +30,6 @@ export async function loadPolicy(q: Queryable): Promise<LoadedPolicy> {
   };
 }
 
-export function rulesOf(policy: AttendancePolicy): AttendanceRules {
-  const { holidays: _holidays, ...rules } = policy;
-  return rules;
-}
 
 /**
  * Saves the policy and its holiday list, audited with before and after, then recalculates the

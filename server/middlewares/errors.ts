@@ -28,7 +28,6 @@ export const locked = (message: string) => new AppError(423, message, { code: "l
 export const tooManyRequests = (message: string) => new AppError(429, message, { code: "throttled" });
 
 export const UNAVAILABLE_MESSAGE = "The database is not available right now. Nothing was changed; please try again in a moment.";
-export const unavailable = () => new AppError(503, UNAVAILABLE_MESSAGE, { code: "unavailable" });
 
 /**
  * SQLSTATE classes and codes meaning the database, not the request, failed: the connection was

@@ -27,14 +27,9 @@ export type CustomFieldDefinition = z.output<typeof customFieldDefinitionSchema>
 export type CustomFieldValue = string | number | boolean | string[] | null;
 export type CustomFieldValues = Record<string, CustomFieldValue>;
 
-export const emergencyLimitPolicySchema = z.object({
-  dailyLimit: z.union([z.number(), z.string()]).nullable().optional(),
-  monthlyLimit: z.union([z.number(), z.string()]).nullable().optional(),
-});
 export type EmergencyLimitPolicy = { dailyLimit?: string | null; monthlyLimit?: string | null };
 
 
-export const fieldSchemaSchema = z.array(customFieldDefinitionSchema).max(LIMITS.fieldsPerCategory, `At most ${LIMITS.fieldsPerCategory} fields`);
 
 export type Category = z.output<typeof categoryAnswer>;
 

@@ -27,7 +27,6 @@ export const emergencyApproversBodySchema = z.object({
     .length(3, "Exactly three approver codes are required")
     .refine((codes) => new Set(codes).size === codes.length, "Approver codes must be different from each other"),
 });
-export type EmergencyApproversBody = z.input<typeof emergencyApproversBodySchema>;
 /** GET /api/admin/emergency-approvers (PUT answers the same): the codes, and which of them has a PIN. */
 export type EmergencyApproversAnswer = z.output<typeof emergencyApproversAnswer>;
 
@@ -36,7 +35,6 @@ export const emergencyPinSchema = z.string({ message: PIN_FORMAT_MESSAGE }).rege
 
 /** PUT /api/admin/emergency-approvers/:code/pin */
 export const emergencyPinBodySchema = z.object({ pin: emergencyPinSchema });
-export type EmergencyPinBody = z.input<typeof emergencyPinBodySchema>;
 export type EmergencyPinAnswer = z.output<typeof emergencyPinAnswer>;
 
 /**

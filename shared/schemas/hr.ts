@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DATE_RANGE_MESSAGE, MONTH_RANGE_MESSAGE, isDayInRange, isMonthInRange } from "../date-range";
-import { DAY_STATUSES, EDITABLE_DAY_STATUSES, LIMITS, PUNCH_TYPES, WEEKDAYS, type PunchType, type Weekday } from "../constants";
+import { DAY_STATUSES, EDITABLE_DAY_STATUSES, LIMITS, WEEKDAYS, type Weekday } from "../constants";
 import { readMoney } from "../money";
 import type { attendanceListAnswer, importAnswer, attendanceRecordAnswer, departmentAnswer, employeeAnswer, employeeDetailsAnswer, employeeListAnswer, hrDashboardStatsAnswer, leaveBalanceAnswer, monthlySummaryAnswer, nameMappingAnswer, payrollReportAnswer } from "../answers/hr";
 
@@ -99,7 +99,6 @@ export type EmployeeCreateInput = z.input<typeof employeeCreateSchema>;
 export type EmployeeCreate = z.output<typeof employeeCreateSchema>;
 
 export const employeeUpdateSchema = z.object(employeeFields).partial();
-export type EmployeeUpdateInput = z.input<typeof employeeUpdateSchema>;
 export type EmployeeUpdate = z.output<typeof employeeUpdateSchema>;
 
 export type EmployeeColumns = {
@@ -157,7 +156,6 @@ export type EmployeeListQuery = z.output<typeof employeeListQuerySchema>;
 export const departmentSchema = z.object({
   name: z.string({ error: "Department name is required" }).trim().min(1, "Department name is required").max(100, "At most 100 characters"),
 });
-export type DepartmentInput = z.output<typeof departmentSchema>;
 
 export type Department = z.output<typeof departmentAnswer>;
 
@@ -186,7 +184,6 @@ export const attendanceQuerySchema = z
     if (q.date === undefined && q.month === undefined) ctx.addIssue({ code: "custom", path: ["date"], message: "Provide a date or a month" });
     if (q.date !== undefined && q.month !== undefined) ctx.addIssue({ code: "custom", path: ["month"], message: "Provide either a date or a month, not both" });
   });
-export type AttendanceQuery = z.output<typeof attendanceQuerySchema>;
 
 /** `PUT /api/hr/attendance/:id`: a hand edit; always with a reason (DECISIONS §8). `Not recorded` is the day rule's alone. */
 export const attendanceEditSchema = z.object({
@@ -209,12 +206,6 @@ export type AttendanceEdit = z.output<typeof attendanceEditSchema>;
 export type AttendanceRecord = z.output<typeof attendanceRecordAnswer>;
 
 export type AttendanceSummary = AttendanceListResponse["summary"];
-/**
- * DECISIONS §8 "Only recorded days are judged": the last day of the asked month (of the date's
- * month, for a date) that an import covers; null when none does. Later days are `Not recorded`
- * (stored only when they have punches).
- */
-export type CoveredThrough = string | null;
 export type AttendanceListResponse = z.output<typeof attendanceListAnswer>;
 
 // ---------------------------------------------------------------- attendance policy
@@ -247,7 +238,6 @@ export const holidaySchema = z.object({
   date: isoDateSchema,
   name: z.string({ error: "Holiday name is required" }).trim().min(1, "Holiday name is required").max(200),
 });
-export type Holiday = z.output<typeof holidaySchema>;
 
 /** The leave register's yearly paid-leave entitlement when the policy names none (DECISIONS §8). */
 export const PAID_LEAVE_DAYS_PER_YEAR_DEFAULT = 18;
@@ -309,15 +299,12 @@ export const importUploadFieldsSchema = z.object({
   // checks it against the month and today (shared/attendance-days.ts coveredThroughProblem).
   coveredThrough: z.preprocess(blankToUndefined, isoDateSchema.optional()),
 });
-export type ImportUploadFields = z.output<typeof importUploadFieldsSchema>;
 
 export type ImportPreview = NonNullable<ImportResult["preview"]>;
 
 /** The answer of an import (DECISIONS §8); errors holds the first 100 bad rows. */
 export type ImportResult = z.output<typeof importAnswer>;
 
-export type PunchEvent = { employeeId: string; date: string; time: string; type: PunchType };
-export const punchTypeSchema = z.enum(PUNCH_TYPES);
 
 // ---------------------------------------------------------------- details and dashboard
 

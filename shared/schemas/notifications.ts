@@ -1,11 +1,10 @@
 // The notification list of the header bell (DECISIONS §6).
 import type { z } from "zod";
-import type { notificationAnswer, notificationsAnswer, notificationsChangedAnswer } from "../answers/people";
+import type { notificationAnswer, notificationsChangedAnswer } from "../answers/people";
 
 /** GET /api/notifications answers the signed-in user's latest 50 of these, newest first. */
 export type NotificationItem = z.output<typeof notificationAnswer>;
 
-export type NotificationsAnswer = z.output<typeof notificationsAnswer>;
 
 /** POST /api/notifications/read-all and DELETE /api/notifications answer how many rows they touched. */
 export type NotificationsChangedAnswer = z.output<typeof notificationsChangedAnswer>;

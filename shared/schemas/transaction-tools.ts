@@ -1,9 +1,8 @@
 // Two helpers of the finance screens beyond spec 000 §7: the create form's duplicate check and the
 // pending list's bulk approval. Same building blocks as shared/schemas/transactions.ts.
 import { z } from "zod";
-import type { TransactionStatus } from "../constants";
 import { amountSchema, categoryIdSchema, idSchema, transactionDateSchema } from "./transactions";
-import type { bulkApproveAnswer, checkDuplicatesAnswer, possibleDuplicateAnswer } from "../answers/finance";
+import type { possibleDuplicateAnswer } from "../answers/finance";
 
 export const BULK_APPROVE_MAX = 50;
 
@@ -13,7 +12,6 @@ export const checkDuplicatesSchema = z.object({
   amount: amountSchema,
   transactionDate: transactionDateSchema,
 });
-export type CheckDuplicatesBody = z.output<typeof checkDuplicatesSchema>;
 
 /** POST /api/transactions/bulk-approve {ids} → {results}: each approved by the same rules, reported one by one. */
 export const bulkApproveSchema = z.object({
@@ -22,7 +20,6 @@ export const bulkApproveSchema = z.object({
     .min(1, { error: "Choose at least one transaction" })
     .max(BULK_APPROVE_MAX, { error: `At most ${BULK_APPROVE_MAX} transactions at once` }),
 });
-export type BulkApproveBody = z.output<typeof bulkApproveSchema>;
 
 /**
  * Another transaction that may be the same payment, and what matched (DECISIONS §4): the same
@@ -30,7 +27,4 @@ export type BulkApproveBody = z.output<typeof bulkApproveSchema>;
  */
 export type PossibleDuplicate = z.output<typeof possibleDuplicateAnswer>;
 
-export type CheckDuplicatesResponse = z.output<typeof checkDuplicatesAnswer>;
 
-export type BulkApprovalResult = { id: string; humanReadableId?: string; ok: boolean; status?: TransactionStatus; message?: string };
-export type BulkApproveResponse = z.output<typeof bulkApproveAnswer>;

@@ -141,7 +141,6 @@ export const createTransactionSchema = z.strictObject(
   },
   strictBody,
 );
-export type CreateTransactionInput = z.input<typeof createTransactionSchema>;
 export type CreateTransactionBody = z.output<typeof createTransactionSchema>;
 
 /**
@@ -164,7 +163,6 @@ export const editTransactionSchema = z.strictObject(
   },
   strictBody,
 );
-export type EditTransactionInput = z.input<typeof editTransactionSchema>;
 export type EditTransactionBody = z.output<typeof editTransactionSchema>;
 
 // ---------------------------------------------------------------- list, export
@@ -225,7 +223,6 @@ export const transactionExportQuerySchema = z.object({
   ...transactionFiltersShape,
   format: z.preprocess(noFilter, z.literal("csv", { error: "format must be csv" }).default("csv")),
 });
-export type TransactionExportQuery = z.output<typeof transactionExportQuerySchema>;
 
 // ---------------------------------------------------------------- moves
 
@@ -279,9 +276,7 @@ export const paymentSchema = z
           paidDate: body.paidDate,
         },
   );
-export type PaymentInput = z.input<typeof paymentSchema>;
 export type PaymentBody = z.output<typeof paymentSchema>;
-export type ProcessPaymentBody = Extract<PaymentBody, { action: "process" }>;
 
 
 /** POST /api/admin/transactions/:id/force-status {status, reason} (SuperAdmin). */
@@ -336,7 +331,6 @@ export const fullOverrideSchema = z.strictObject(
   },
   strictBody,
 );
-export type FullOverrideInput = z.input<typeof fullOverrideSchema>;
 export type FullOverrideBody = z.output<typeof fullOverrideSchema>;
 
 // ---------------------------------------------------------------- attachments
@@ -390,10 +384,6 @@ export const registerAttachmentSchema = z.object({
 });
 export type RegisterAttachmentBody = z.output<typeof registerAttachmentSchema>;
 
-// ---------------------------------------------------------------- answers (their schemas: shared/answers)
-
-export type TransactionCategory = Transaction["category"];
-export type TransactionCreator = Transaction["creator"];
 
 /** spec 000 §3. `approverId` and `approver` are null for an emergency-link action (see `emergencyApproverCode`). */
 export type Approval = z.output<typeof approvalAnswer>;
@@ -419,7 +409,6 @@ export type PendingTransaction = Omit<z.output<typeof pendingTransactionAnswer>,
 export const deleteApprovalSchema = z.object({ reason: reasonSchema });
 export type DeleteApprovalBody = z.output<typeof deleteApprovalSchema>;
 
-export type TransactionListSummary = TransactionListResponse["summary"];
 
 /** GET /api/transactions: the one list shape the client uses everywhere (DECISIONS §4). */
 export type TransactionListResponse = z.output<typeof transactionListAnswer>;

@@ -30,7 +30,6 @@ export const PATHS = {
 } as const;
 
 export type RouteId = keyof typeof PATHS;
-export type RoutePattern = (typeof PATHS)[RouteId];
 
 /** Links with parameters. */
 export const links = {

@@ -139,6 +139,3 @@ export const ADMIN_TOOLS: readonly { label: string; href: string }[] = [
   { label: "View Audit Trail", href: PATHS.audit },
 ];
 
-export function canCreateTransactions(role: Role): boolean {
-  return CREATORS.includes(role);
-}

@@ -105,20 +105,6 @@ export async function apiJson<T>(method: HttpMethod, url: string, body?: unknown
   return readJson<T>(await apiRequest(method, url, body, options));
 }
 
-/**
- * Uploads a file to a signed upload URL (DECISIONS §4). Deliberately not apiRequest: the URL may
- * point at cloud storage, which must get neither our cookies nor our custom header.
- */
-export async function uploadToSignedUrl(uploadURL: string, file: Blob, options: { signal?: AbortSignal } = {}): Promise<void> {
-  const res = await fetch(uploadURL, {
-    method: "PUT",
-    body: file,
-    headers: { "Content-Type": file.type || "application/octet-stream" },
-    credentials: "omit",
-    signal: options.signal,
-  });
-  await throwIfResNotOk(res);
-}
 
 const STATUS_LINE = /^(\d{3}): ([\s\S]*)$/;
 

@@ -13,7 +13,7 @@ import { writeAudit } from "../audit";
 import { approverIds, notifyUsers, publishNotifications, type NotificationPayload } from "../notifications";
 import { formatRupees } from "../../../shared/format";
 import { paiseToString, readMoney, toPaise } from "../../../shared/money";
-import { TRANSACTION_OWNER_ROLES } from "../../../shared/constants";
+import { ACCOUNTING_ROLES } from "../../../shared/constants";
 import type {
   ChangeOwnerBody,
   CreateTransactionBody,
@@ -472,7 +472,7 @@ export async function changeOwner(ctx: Ctx, id: string, input: ChangeOwnerBody):
       .from(users)
       .where(and(eq(users.id, input.newOwnerId), eq(users.isActive, true), isNull(users.deletedAt)))
       .limit(1);
-    if (!owner || !TRANSACTION_OWNER_ROLES.includes(owner.role)) throw badRequest(NEW_OWNER_INVALID, [{ path: "newOwnerId", message: NEW_OWNER_INVALID }]);
+    if (!owner || !ACCOUNTING_ROLES.includes(owner.role)) throw badRequest(NEW_OWNER_INVALID, [{ path: "newOwnerId", message: NEW_OWNER_INVALID }]);
     const [after] = await tx
       .update(transactions)
       .set({ createdBy: owner.id, updatedAt: ctx.deps.clock() })

@@ -10,7 +10,6 @@ export function DropdownMenu({ modal = false, ...props }: ComponentProps<typeof 
   return <DropdownPrimitive.Root modal={modal} {...props} />;
 }
 export const DropdownMenuTrigger = DropdownPrimitive.Trigger;
-export const DropdownMenuGroup = DropdownPrimitive.Group;
 
 export function DropdownMenuContent({ className, sideOffset = 6, align = "end", ...props }: ComponentProps<typeof DropdownPrimitive.Content>) {
   return (

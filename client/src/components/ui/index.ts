@@ -4,11 +4,10 @@ export { Badge, type BadgeVariant } from "./badge";
 export { Button, buttonVariants, type ButtonProps } from "./button";
 export { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "./card";
 export { Checkbox } from "./checkbox";
-export { Dialog, DialogClose, DialogContent, DialogFooter, DialogTrigger } from "./dialog";
+export { Dialog, DialogContent } from "./dialog";
 export {
   DropdownMenu,
   DropdownMenuContent,
-  DropdownMenuGroup,
   DropdownMenuItem,
   DropdownMenuLabel,
   DropdownMenuSeparator,
@@ -22,7 +21,6 @@ export { Select, type SelectOption } from "./select";
 export { CenteredSpinner, Spinner } from "./spinner";
 export { StatCard, type StatCardVariant } from "./stat-card";
 export { Textarea } from "./textarea";
-export { ToastAction } from "./toast";
 export { ConfirmDialog } from "./confirm-dialog";
 export { Pagination } from "./pagination";
 export { Progress } from "./progress";

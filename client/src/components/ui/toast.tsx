@@ -1,6 +1,5 @@
 import * as ToastPrimitive from "@radix-ui/react-toast";
 import { X } from "lucide-react";
-import type { ComponentProps } from "react";
 import { cn } from "@/lib/utils";
 import { TOAST_DURATION, dismissToast, useToast, type ToastVariant } from "@/hooks/use-toast";
 
@@ -9,18 +8,6 @@ const variantClasses: Record<ToastVariant, string> = {
   destructive: "border-red-700 bg-red-700 text-white",
 };
 
-export function ToastAction({ className, ...props }: ComponentProps<typeof ToastPrimitive.Action>) {
-  return (
-    <ToastPrimitive.Action
-      className={cn(
-        "inline-flex h-8 shrink-0 items-center rounded-md border border-current px-3 text-sm font-medium",
-        "hover:bg-black/5 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2",
-        className,
-      )}
-      {...props}
-    />
-  );
-}
 
 /**
  * Renders the toast store with Radix (spec 000 §9): default display 5000 ms, swipe right to

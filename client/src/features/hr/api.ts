@@ -4,7 +4,6 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { POLL } from "@shared/constants";
 import type {
   AttendanceEdit,
-  AttendanceListResponse,
   AttendancePolicy,
   Department,
   Employee,
@@ -110,17 +109,6 @@ export function useCreateDepartment() {
   return useMutation({
     mutationFn: (name: string) => apiJson<Department>("POST", "/api/hr/departments", { name }),
     onSuccess: () => invalidate(HR_KEYS.departments),
-  });
-}
-
-export type AttendanceFilters = { date?: string; month?: string; employeeId?: string; departmentId?: string; status?: string };
-
-export function useAttendance(filters: AttendanceFilters | null) {
-  return useQuery<AttendanceListResponse>({
-    queryKey: [...HR_KEYS.attendance, filters ?? {}],
-    enabled: filters !== null,
-    placeholderData: (prev) => prev,
-    staleTime: 15_000,
   });
 }
 

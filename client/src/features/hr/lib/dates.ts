@@ -37,20 +37,6 @@ export function importMonthOptions(now: Date = new Date()): { value: string; lab
   return out;
 }
 
-/** 'YYYY-MM-DD' plus n days (calendar arithmetic in UTC, no zone drift). */
-export function addDays(iso: string, n: number): string {
-  const d = new Date(`${iso}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-}
-
-/** Every date from `from` to `to` inclusive (at most `max`). */
-export function datesBetween(from: string, to: string, max = 400): string[] {
-  const out: string[] = [];
-  for (let d = from; d <= to && out.length < max; d = addDays(d, 1)) out.push(d);
-  return out;
-}
-
 /** The months a date range touches, in order. */
 export function monthsBetween(from: string, to: string): string[] {
   const out: string[] = [];

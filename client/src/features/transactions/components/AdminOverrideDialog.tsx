@@ -1,10 +1,10 @@
 // Admin Override (spec 000 §2, §5): SuperAdmin only; renders nothing for anyone else. Three tabs:
 // edit every field (PUT full-override), force a status with a reason, change the owner with a reason.
 // Every tab sends nothing until a reason is given (DECISIONS §4, the full override's too, since
-// 2026-11-24); change owner offers only who may own a transaction (TRANSACTION_OWNER_ROLES).
+// 2026-11-24); change owner offers only who may own a transaction (ACCOUNTING_ROLES).
 import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from "react";
 import { ShieldAlert } from "lucide-react";
-import { FORCEABLE_STATUSES, FORM_TYPES, PAYMENT_METHODS, STATUS_LABELS, TRANSACTION_OWNER_ROLES, TRANSACTION_STATUSES } from "@shared/constants";
+import { FORCEABLE_STATUSES, FORM_TYPES, PAYMENT_METHODS, STATUS_LABELS, ACCOUNTING_ROLES, TRANSACTION_STATUSES } from "@shared/constants";
 import { useCurrentUser } from "@/features/auth/api";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -317,7 +317,7 @@ function ChangeOwnerForm({ transaction: t, onDone }: { transaction: TransactionD
   };
 
   const options = (users.data ?? [])
-    .filter((u) => u.isActive && u.id !== t.createdBy && TRANSACTION_OWNER_ROLES.includes(u.role))
+    .filter((u) => u.isActive && u.id !== t.createdBy && ACCOUNTING_ROLES.includes(u.role))
     .map((u) => ({ value: u.id, label: `${u.name} (${u.role})` }));
 
   return (
