@@ -36,6 +36,14 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
+    // A feature reaches another only through that feature's index.ts; inside itself it uses
+    // relative paths. (The app shell and route table in client/src/app compose features freely.)
+    files: ["client/src/features/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ group: ["@/features/*/**"], message: "Import another feature through its index (@/features/<name>)." }] }],
+    },
+  },
+  {
     // The rules read time from the injected clock (AppDeps.clock, or a `now`/`today` argument), so
     // a test can put them at any instant; bookkeeping columns take the database's now().
     files: ["server/services/**/*.ts", "server/hr/**/*.ts"],

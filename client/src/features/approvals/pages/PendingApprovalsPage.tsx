@@ -6,18 +6,14 @@
 import { useEffect, useMemo, useState } from "react";
 import { CheckCheck, CheckCircle2, Eye, Inbox, XCircle } from "lucide-react";
 import type { TransactionStatus } from "@shared/constants";
-import { useCurrentUser } from "@/features/auth/api";
+import { useCurrentUser } from "@/features/auth";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api";
 import { cn } from "@/lib/utils";
-import { transactionApi, useFinanceMutation, usePendingTransactions, type BulkApproveResult, type PendingItem } from "@/features/transactions/api";
-import { statusLabel } from "@/features/transactions/components/badges";
-import { EmergencyQueueSection, Pagination, PendingQueueStatus } from "@/features/transactions/components/ListParts";
-import { PendingTransactionCard } from "@/features/transactions/components/PendingTransactionCard";
-import { ActedNotice, ApprovalActions, PHONE_SHEET, TransactionDetailsDialog } from "@/features/transactions/components/TransactionDetailsDialog";
+import { ActedNotice, ApprovalActions, type BulkApproveResult, EmergencyQueueSection, Pagination, type PendingItem, PendingQueueStatus, PendingTransactionCard, PHONE_SHEET, statusLabel, transactionApi, TransactionDetailsDialog, useFinanceMutation, usePendingTransactions } from "@/features/transactions";
 
 export default function PendingApprovalsPage() {
   const user = useCurrentUser();

@@ -5,13 +5,10 @@ import { useState } from "react";
 import { ClipboardCheck, Siren } from "lucide-react";
 import { Link } from "wouter";
 import { PATHS } from "@/app/paths";
-import { useCurrentUser } from "@/features/auth/api";
+import { useCurrentUser } from "@/features/auth";
 import { Button } from "@/components/ui/button";
 import { StatCard } from "@/components/ui/stat-card";
-import { usePendingTransactions, type PendingItem } from "@/features/transactions/api";
-import { EmergencyQueueSection, PendingQueueStatus } from "@/features/transactions/components/ListParts";
-import { PendingTransactionCard } from "@/features/transactions/components/PendingTransactionCard";
-import { ActedNotice, TransactionDetailsDialog } from "@/features/transactions/components/TransactionDetailsDialog";
+import { ActedNotice, EmergencyQueueSection, type PendingItem, PendingQueueStatus, PendingTransactionCard, TransactionDetailsDialog, usePendingTransactions } from "@/features/transactions";
 
 export default function ApproverDashboardPage() {
   const user = useCurrentUser();

@@ -7,18 +7,14 @@ import { Link } from "wouter";
 import { ArrowRight, CalendarDays, CheckCircle2, Clock, Plus, Wallet } from "lucide-react";
 import { LIMITS } from "@shared/constants";
 import { formatRupees } from "@shared/format";
-import { useCurrentUser } from "@/features/auth/api";
+import { useCurrentUser } from "@/features/auth";
 import { Alert } from "@/components/ui/alert";
 import { buttonVariants } from "@/components/ui/button";
 import { Card, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { StatCard } from "@/components/ui/stat-card";
 import { errorMessage } from "@/lib/api";
-import { useDashboardStats, useTransactionList } from "@/features/transactions/api";
-import { ListSkeleton } from "@/features/transactions/components/ListParts";
-import { TransactionCard } from "@/features/transactions/components/TransactionCard";
-import { TransactionDetailsDialog } from "@/features/transactions/components/TransactionDetailsDialog";
-import { accountantRecent } from "@/features/transactions/rules";
+import { accountantRecent, ListSkeleton, TransactionCard, TransactionDetailsDialog, useDashboardStats, useTransactionList } from "@/features/transactions";
 
 
 export default function DashboardPage() {

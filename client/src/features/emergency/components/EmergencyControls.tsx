@@ -12,7 +12,7 @@ import { MessageCard } from "@/components/layout/MessageCard";
 import { errorIssues, errorMessage } from "@/lib/api";
 import { cn } from "@/lib/utils";
 import { toast } from "@/hooks/use-toast";
-import { useAuth } from "@/features/auth/api";
+import { useAuth } from "@/features/auth";
 import { useEmergencyApprovers, useEmergencyStatus, useEmergencyToggle, useSaveEmergencyApprovers, useSetApproverPin } from "../api";
 
 export const SUPERADMIN_ONLY_MESSAGE = "Emergency controls require SuperAdmin privileges.";

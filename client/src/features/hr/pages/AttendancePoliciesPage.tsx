@@ -6,7 +6,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { CalendarPlus, Info, Trash2 } from "lucide-react";
 import { formatDate } from "@shared/format";
 import { attendancePolicySchema, type AttendancePolicy, type AttendancePolicyInput } from "@shared/schemas/hr";
-import { useCurrentUser } from "@/features/auth/api";
+import { useCurrentUser } from "@/features/auth";
 import { Alert, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, CenteredSpinner, Field, Input, IconButton } from "@/components/ui";
 import { toast } from "@/hooks/use-toast";
 import { errorIssues, errorMessage } from "@/lib/api";

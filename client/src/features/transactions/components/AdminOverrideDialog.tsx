@@ -5,7 +5,7 @@
 import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from "react";
 import { ShieldAlert } from "lucide-react";
 import { FORCEABLE_STATUSES, FORM_TYPES, PAYMENT_METHODS, STATUS_LABELS, ACCOUNTING_ROLES, TRANSACTION_STATUSES } from "@shared/constants";
-import { useCurrentUser } from "@/features/auth/api";
+import { useCurrentUser } from "@/features/auth";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";

@@ -12,7 +12,7 @@ import { Check, CheckCircle2, Clock, Download, FileText, Pencil, Send, ShieldAle
 import type { TransactionMove } from "@shared/constants";
 import type { Approval } from "@shared/schemas/transactions";
 import { formatDate, formatDateTime, formatFileSize, formatRelativeTime, formatRupees } from "@shared/format";
-import { useCurrentUser } from "@/features/auth/api";
+import { useCurrentUser } from "@/features/auth";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonVariants } from "@/components/ui/button";

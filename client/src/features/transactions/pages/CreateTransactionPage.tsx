@@ -2,7 +2,7 @@
 // /create-transaction?edit=<id> (the same form; PATCH, then submit).
 import { useEffect, useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
-import { useCurrentUser } from "@/features/auth/api";
+import { useCurrentUser } from "@/features/auth";
 import { Alert } from "@/components/ui/alert";
 import { buttonVariants } from "@/components/ui/button";
 import { CenteredSpinner } from "@/components/ui/spinner";

@@ -5,7 +5,7 @@
 import { useState } from "react";
 import { Link } from "wouter";
 import { CheckCircle2, Clock, FileStack, Plus, Search, XCircle } from "lucide-react";
-import { useCurrentUser } from "@/features/auth/api";
+import { useCurrentUser } from "@/features/auth";
 import { Alert } from "@/components/ui/alert";
 import { buttonVariants } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";

@@ -6,7 +6,7 @@ import { Link } from "wouter";
 import { formatDate } from "@shared/format";
 import type { User } from "@shared/schemas/auth";
 import { PATHS } from "@/app/paths";
-import { useCurrentUser } from "@/features/auth/api";
+import { useCurrentUser } from "@/features/auth";
 import { Alert, Badge, Button, buttonVariants, Card, ConfirmDialog, EmptyState, ResponsiveList } from "@/components/ui";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api";

@@ -1,0 +1,9 @@
+// What other features (the dashboards, the approvals page) may use of transactions: their only
+// way in (eslint.config.js). The app shell and the route table may still open pages directly.
+export { transactionApi, useDashboardStats, useFinanceMutation, usePendingTransactions, useTransactionList, type BulkApproveResult, type PendingItem } from "./api";
+export { accountantRecent } from "./rules";
+export { statusLabel } from "./components/badges";
+export { EmergencyQueueSection, ListSkeleton, Pagination, PendingQueueStatus } from "./components/ListParts";
+export { PendingTransactionCard } from "./components/PendingTransactionCard";
+export { TransactionCard } from "./components/TransactionCard";
+export { ActedNotice, ApprovalActions, PHONE_SHEET, TransactionDetailsDialog } from "./components/TransactionDetailsDialog";
