@@ -16,7 +16,7 @@ import { createTestDatabase, type TestDatabase } from "./test/databases";
 import { startServerProcess, waitUntil, type ServerProcess } from "./test/processes";
 import { makeUser, TEST_PASSWORD, type MadeUser } from "./test/factories";
 import { makeCategory } from "./routes/transactions.fixtures";
-import { makeDepartment } from "./hr/testing";
+import { makeDepartment } from "./services/hr/testing";
 import { approvals, employees, punchEvents, transactions } from "./db/schema";
 import { eq } from "drizzle-orm";
 

@@ -14,19 +14,19 @@ import { afterAll, describe, expect, inject, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "./test/databases";
 import { startServerProcess, waitUntil, type ServerProcess } from "./test/processes";
 import { makeUser, TEST_PASSWORD } from "./test/factories";
-import { makeDepartment } from "./hr/testing";
+import { makeDepartment } from "./services/hr/testing";
 import { makeCategory } from "./routes/transactions.fixtures";
 import { openPglite, type DatabaseHandle, type Db } from "./db/client";
 import { runMigrations } from "./db/migrate";
 import { employees } from "./db/schema";
-import { importPunches } from "./hr/importer";
-import { todayIn } from "./hr/calendar";
+import { importPunches } from "./services/hr/importer";
+import { todayIn } from "./services/hr/calendar";
 import { IMPORT_TMP_DIR } from "./routes/hr-import";
 import type { ImportResult } from "../shared/schemas/hr";
 
 const postgresUrl = inject("postgresUrl");
 const JSON_CSRF = { "X-Requested-With": "XMLHttpRequest", "Content-Type": "application/json" };
-/** The importer's pg_advisory_xact_lock key (server/hr/importer.ts): held while an import runs. */
+/** The importer's pg_advisory_xact_lock key (server/services/hr/importer.ts): held while an import runs. */
 const IMPORT_LOCK = 727_100;
 /** A whole month in the past: every one of its days is marked. 2025-06-01 is a Sunday. */
 const MONTH = "2025-06";

@@ -2,7 +2,7 @@
 // range, the HR dashboard, an employee's month and the salary deductions. One table, so the
 // attendance screen and the server count the same days. Also which days are recorded at all
 // (DECISIONS §8 "Only recorded days are judged"): the range an import covers, and the warning
-// of a file that ends well before it. The server's day rule (server/hr/attendance-engine.ts) and
+// of a file that ends well before it. The server's day rule (server/services/hr/attendance-engine.ts) and
 // the import screen both read these, so the rule is written once.
 import { DAY_STATUSES, NOT_RECORDED, type DayStatus } from "./constants";
 import type { AttendanceRecord, AttendanceSummary } from "./schemas/hr";

@@ -9,7 +9,7 @@
 import { and, eq, gt, lte, sql } from "drizzle-orm";
 import type { Db, Queryable } from "../db/client";
 import { loginFailures } from "../db/schema";
-import { tooManyRequests } from "../middlewares/errors";
+import { tooManyRequests } from "../services/errors";
 import { usernameKey } from "./username-key";
 
 export const THROTTLE = { windowMs: 15 * 60_000, perUsername: 5, perIp: 100 } as const;

@@ -5,7 +5,7 @@ import { openDatabase } from "../db/client";
 import { runConfiguredMigrations } from "../db/migrate";
 import { createUserSchema } from "../../shared/schemas/users";
 import { createUser } from "../services/users";
-import { AppError } from "../middlewares/errors";
+import { DomainError } from "../services/errors";
 
 async function main(): Promise<number> {
   let values;
@@ -45,7 +45,7 @@ async function main(): Promise<number> {
     console.log(user.id);
     return 0;
   } catch (err) {
-    console.error(err instanceof AppError ? err.message : `Could not create the user: ${err instanceof Error ? err.message : err}`);
+    console.error(err instanceof DomainError ? err.message : `Could not create the user: ${err instanceof Error ? err.message : err}`);
     return 1;
   } finally {
     await database.close();

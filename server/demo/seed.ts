@@ -33,14 +33,14 @@ import {
 } from "../services/transactions/moves";
 import { decideThroughEmergencyLink, issueEmergencyLinks } from "../services/transactions/emergency";
 import { getEmergencyApprovers, setApproverPin } from "../services/emergency-approvers";
-import { createDepartment, createEmployee, listDepartments } from "../hr/employees";
-import { createNameMapping } from "../hr/name-mappings";
-import { importPunches, type ImportAnswer } from "../hr/importer";
-import { loadPolicy, updatePolicy } from "../hr/policy";
-import { recordLeave } from "../hr/leaves";
-import { AppError } from "../middlewares/errors";
-import { weekdayOf } from "../hr/attendance-engine";
-import { addDays, monthBounds, monthOfDate, previousMonth } from "../hr/calendar";
+import { createDepartment, createEmployee, listDepartments } from "../services/hr/employees";
+import { createNameMapping } from "../services/hr/name-mappings";
+import { importPunches, type ImportAnswer } from "../services/hr/importer";
+import { loadPolicy, updatePolicy } from "../services/hr/policy";
+import { recordLeave } from "../services/hr/leaves";
+import { DomainError } from "../services/errors";
+import { weekdayOf } from "../services/hr/attendance-engine";
+import { addDays, monthBounds, monthOfDate, previousMonth } from "../services/hr/calendar";
 import { createUserSchema } from "../../shared/schemas/users";
 import { createCategorySchema } from "../../shared/schemas/categories";
 import { budgetBodySchema } from "../../shared/schemas/budgets";
@@ -655,7 +655,7 @@ async function seedPeople(handle: DatabaseHandle, people: People, realNow: Date,
       await recordLeave(db, { employeeId: ids.get(plan.name)!, type: plan.type, from: plan.from, to: plan.to, halfDay: plan.halfDay ?? false, reason: plan.reason }, people.hrAdmin, finalPolicy, today);
     } catch (error) {
       // A range of only weekly offs and holidays (possible near month ends) is simply not booked.
-      if (!(error instanceof AppError && error.status === 400)) throw error;
+      if (!(error instanceof DomainError && error.kind === "invalid")) throw error;
     }
   }
   log(`Leave: recorded by HR for ${plans.map((p) => p.name).join(", ")}`);

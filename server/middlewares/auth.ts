@@ -3,7 +3,7 @@ import type { Request, RequestHandler } from "express";
 import type { Role } from "../../shared/constants";
 import { LOCKDOWN_MESSAGE } from "../../shared/constants";
 import type { Actor } from "../context";
-import { forbidden, locked, unauthorized } from "./errors";
+import { forbidden, locked, unauthorized } from "../services/errors";
 
 export const ABSOLUTE_SESSION_MS = 12 * 60 * 60_000;
 export const IDLE_SESSION_MS = 30 * 60_000;

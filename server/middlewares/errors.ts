@@ -1,31 +1,26 @@
-// One JSON error shape for the whole API (DECISIONS §2): {message, code?, issues?}.
-// Nothing internal (stack, SQL) ever reaches a client.
+// The HTTP edge of errors: one JSON error shape for the whole API (DECISIONS §2):
+// {message, code?, issues?}, a status for each kind of DomainError (services/errors.ts), 503 when
+// the database is unavailable. Nothing internal (stack, SQL) ever reaches a client.
 import type { ErrorRequestHandler, RequestHandler } from "express";
 import { ZodError } from "zod";
 import type { Logger } from "../logger";
+import { DomainError, zodIssues, type ErrorKind } from "../services/errors";
 
-export type Issue = { path: string; message: string };
-
-export class AppError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly extra: { code?: string; issues?: Issue[]; [key: string]: unknown } = {},
-  ) {
-    super(message);
-  }
-}
-
-export const badRequest = (message: string, issues?: Issue[]) => new AppError(400, message, { code: "invalid_input", issues });
-export const unauthorized = (message = "Not signed in") => new AppError(401, message, { code: "unauthenticated" });
-export const forbidden = (message = "You are not allowed to do this") => new AppError(403, message, { code: "forbidden" });
-export const notFound = (message = "Not found") => new AppError(404, message, { code: "not_found" });
-export const conflict = (message: string, code = "conflict") => new AppError(409, message, { code });
-export const gone = (message: string, extra: Record<string, unknown> = {}) => new AppError(410, message, { code: "gone", ...extra });
-export const tooLarge = (message: string) => new AppError(413, message, { code: "too_large" });
-export const unprocessable = (message: string, code = "business_rule") => new AppError(422, message, { code });
-export const locked = (message: string) => new AppError(423, message, { code: "lockdown", lockdown: true });
-export const tooManyRequests = (message: string) => new AppError(429, message, { code: "throttled" });
+/** The answer's status for each kind of refusal a rule may give. */
+const HTTP_STATUS: Record<ErrorKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  gone: 410,
+  too_large: 413,
+  unsupported_type: 415,
+  business_rule: 422,
+  locked: 423,
+  throttled: 429,
+  unavailable: 503,
+};
 
 export const UNAVAILABLE_MESSAGE = "The database is not available right now. Nothing was changed; please try again in a moment.";
 
@@ -49,9 +44,6 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return false;
 }
 
-export function zodIssues(err: ZodError): Issue[] {
-  return err.issues.map((i) => ({ path: i.path.map(String).join("."), message: i.message }));
-}
 
 export const notFoundApi: RequestHandler = (_req, res) => {
   res.status(404).json({ message: "No such API route", code: "not_found" });
@@ -63,8 +55,8 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       res.destroy();
       return;
     }
-    if (err instanceof AppError) {
-      res.status(err.status).json({ message: err.message, ...err.extra });
+    if (err instanceof DomainError) {
+      res.status(HTTP_STATUS[err.kind]).json({ message: err.message, ...err.extra });
       return;
     }
     if (err instanceof ZodError) {

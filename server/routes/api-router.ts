@@ -11,7 +11,7 @@ import express, { type Request, type RequestHandler, type Response } from "expre
 import type { z } from "zod";
 import type { Role } from "../../shared/constants";
 import { requireAuth, requireRole } from "../middlewares/auth";
-import { parse, parseParams } from "../middlewares/validate";
+import { parse, parseParams } from "../services/validation";
 
 export type Access = "public" | "signed-in" | readonly Role[];
 export type Method = "get" | "post" | "put" | "patch" | "delete";

@@ -10,7 +10,7 @@ import { FINANCE_ROLES, LIMITS } from "../../shared/constants";
 import { attachmentUploadUrlSchema, registerAttachmentSchema } from "../../shared/schemas/transactions";
 import type { AppDeps } from "../context";
 import { actorOf } from "../middlewares/auth";
-import { AppError, conflict, notFound, tooLarge } from "../middlewares/errors";
+import { DomainError, conflict, notFound, tooLarge } from "../services/errors";
 import {
   downloadContentType,
   MAX_SIZE_TEXT,
@@ -168,15 +168,15 @@ async function receiveUpload(deps: AppDeps, req: Request): Promise<{ ok: true }>
 
   const now = deps.clock();
   const { verdict, contentType } = store.checkUpload(objectPath, req.query as Record<string, unknown>, now);
-  if (verdict === "invalid") throw new AppError(403, "Invalid upload URL signature", { code: "bad_signature" });
-  if (verdict === "expired") throw new AppError(403, "Upload URL expired", { code: "upload_url_expired" });
+  if (verdict === "invalid") throw new DomainError("forbidden", "Invalid upload URL signature", { code: "bad_signature" });
+  if (verdict === "expired") throw new DomainError("forbidden", "Upload URL expired", { code: "upload_url_expired" });
   if (!(await isUploadGranted(deps.database.db, objectPath, now))) {
-    throw new AppError(403, "This upload URL is no longer valid. Please add the file again.", { code: "upload_url_revoked" });
+    throw new DomainError("forbidden", "This upload URL is no longer valid. Please add the file again.", { code: "upload_url_revoked" });
   }
 
   const sent = req.get("content-type");
   if (!sent || !sameContentType(sent, contentType)) {
-    throw new AppError(415, `The upload's Content-Type must be ${contentType}, as requested for this URL`, { code: "content_type_mismatch" });
+    throw new DomainError("unsupported_type", `The upload's Content-Type must be ${contentType}, as requested for this URL`, { code: "content_type_mismatch" });
   }
   const declared = Number(req.get("content-length"));
   if (Number.isFinite(declared) && declared > LIMITS.fileMaxBytes) throw tooLarge(`File is too large (max ${MAX_SIZE_TEXT})`);
@@ -195,7 +195,7 @@ async function receiveUpload(deps: AppDeps, req: Request): Promise<{ ok: true }>
     if (err instanceof StorageError) {
       if (err.reason === "too_large") throw tooLarge(`File is too large (max ${MAX_SIZE_TEXT})`);
       if (err.reason === "exists") throw conflict("This upload URL has already been used", "already_uploaded");
-      throw new AppError(403, "Invalid upload URL signature", { code: "bad_signature" });
+      throw new DomainError("forbidden", "Invalid upload URL signature", { code: "bad_signature" });
     }
     throw err;
   }

@@ -3,7 +3,7 @@ import type { Request } from "express";
 import { LOCKDOWN_MESSAGE, INVALID_LOGIN_MESSAGE } from "../../shared/constants";
 import { loginBodySchema } from "../../shared/schemas/auth";
 import { presentUser } from "../presenters/users";
-import { AppError, locked, unauthorized } from "../middlewares/errors";
+import { DomainError, locked, unauthorized } from "../services/errors";
 import { ApiRouter } from "./api-router";
 import type { AppDeps } from "../context";
 import { getLockdown } from "../services/lockdown";
@@ -51,7 +51,7 @@ export function authRoutes(deps: AppDeps, passport: PassportStatic): ApiRouter {
 
   api.add({ method: "get", path: "/auth/me", access: "signed-in", summary: "The signed-in user", answer: authAnswer, tag: "auth" }, async (req) => {
     const row = await getUser(db, req.user!.id);
-    if (!row) throw new AppError(401, "Not signed in");
+    if (!row) throw new DomainError("unauthenticated", "Not signed in");
     return { user: presentUser(row) };
   });
 

@@ -7,7 +7,7 @@ import {
 } from "../../shared/schemas/categories";
 import type { Role } from "../../shared/constants";
 import { actorOf } from "../middlewares/auth";
-import { conflict } from "../middlewares/errors";
+import { conflict } from "../services/errors";
 import {
   createCategory,
   DEACTIVATED_INSTEAD,

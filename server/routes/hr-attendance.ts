@@ -18,10 +18,10 @@ import {
   listAttendance,
   payrollCsvRows,
   payrollReport,
-} from "../hr/attendance-service";
-import { monthBounds, monthOfDate, todayIn } from "../hr/calendar";
-import { loadPolicy, updatePolicy } from "../hr/policy";
-import { attendanceExportQuerySchema, monthQuerySchema, optionalMonthQuerySchema } from "../hr/schemas";
+} from "../services/hr/attendance-service";
+import { monthBounds, monthOfDate, todayIn } from "../services/hr/calendar";
+import { loadPolicy, updatePolicy } from "../services/hr/policy";
+import { attendanceExportQuerySchema, monthQuerySchema, optionalMonthQuerySchema } from "../../shared/schemas/hr";
 import { HR_ADMIN_ROLES } from "../../shared/constants";
 import { idParamsOf } from "../../shared/schemas/params";
 import { attendanceEditAnswer, attendanceListAnswer, attendancePolicyAnswer, employeeDetailsAnswer, hrDashboardStatsAnswer, payrollReportAnswer } from "../../shared/answers";

@@ -3,11 +3,11 @@
 import { HR_ADMIN_ROLES, HR_ROLES } from "../../shared/constants";
 import { departmentSchema, employeeCreateSchema, employeeListQuerySchema, employeeUpdateSchema } from "../../shared/schemas/hr";
 import { actorOf } from "../middlewares/auth";
-import { notFound } from "../middlewares/errors";
+import { notFound } from "../services/errors";
 import { ApiRouter } from "./api-router";
 import type { AppDeps } from "../context";
-import { createDepartment, createEmployee, getEmployee, listDepartments, listEmployees, renameDepartment, updateEmployee } from "../hr/employees";
-import { todayIn } from "../hr/calendar";
+import { createDepartment, createEmployee, getEmployee, listDepartments, listEmployees, renameDepartment, updateEmployee } from "../services/hr/employees";
+import { todayIn } from "../services/hr/calendar";
 import { idParamsOf } from "../../shared/schemas/params";
 import { departmentAnswer, departmentsAnswer, employeeAnswer, employeeListAnswer } from "../../shared/answers";
 

@@ -12,9 +12,9 @@ import { createTestApp, CSRF_HEADER, type ApiClient, type TestApp } from "../tes
 import { createTestDatabase, type TestDatabase } from "../test/databases";
 import { startServerProcess, waitUntil, type ServerProcess } from "../test/processes";
 import { makeUser, TEST_PASSWORD } from "../test/factories";
-import { makeDepartment } from "../hr/testing";
+import { makeDepartment } from "../services/hr/testing";
 import { attendanceImports, employees, punchEvents } from "../db/schema";
-import { LINE_TOO_LONG_MESSAGE } from "../hr/importer";
+import { LINE_TOO_LONG_MESSAGE } from "../services/hr/importer";
 import { IMPORT_TMP_DIR } from "./hr-import";
 
 const HEADER = "Employee Name,Date,Time,Event Type";

@@ -1,5 +1,5 @@
 // The attendance CSV import and the name mappings it matches with (DECISIONS §8). The upload
-// goes to a temporary file on disk (never memory), is streamed by server/hr/importer.ts and is
+// goes to a temporary file on disk (never memory), is streamed by server/services/hr/importer.ts and is
 // deleted afterwards whatever happens — or, when the process itself is killed mid-import, by the
 // next server start (removeOrphanedUploads).
 import crypto from "node:crypto";
@@ -12,12 +12,12 @@ import { coveredThroughProblem } from "../../shared/attendance-days";
 import { HR_ROLES, LIMITS } from "../../shared/constants";
 import { importUploadFieldsSchema, nameMappingSchema } from "../../shared/schemas/hr";
 import { actorOf } from "../middlewares/auth";
-import { badRequest, tooLarge } from "../middlewares/errors";
+import { badRequest, tooLarge } from "../services/errors";
 import { ApiRouter } from "./api-router";
 import type { AppDeps } from "../context";
-import { todayIn } from "../hr/calendar";
-import { importPunches, NOT_CSV_MESSAGE } from "../hr/importer";
-import { createNameMapping, deleteNameMapping, listNameMappings } from "../hr/name-mappings";
+import { todayIn } from "../services/hr/calendar";
+import { importPunches, NOT_CSV_MESSAGE } from "../services/hr/importer";
+import { createNameMapping, deleteNameMapping, listNameMappings } from "../services/hr/name-mappings";
 import { idParamsOf } from "../../shared/schemas/params";
 import { importAnswer, messageAnswer, nameMappingAnswer, nameMappingsAnswer } from "../../shared/answers";
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { createTestApp, type ApiClient, type TestApp } from "../test/harness";
 import { attendanceDays, auditLog, leaves } from "../db/schema";
-import { csv, HEADER, makeDepartment, makeEmployee, upload } from "../hr/testing";
+import { csv, HEADER, makeDepartment, makeEmployee, upload } from "../services/hr/testing";
 
 let t: TestApp;
 let hr: ApiClient;

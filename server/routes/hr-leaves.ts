@@ -5,9 +5,9 @@ import { cancelLeaveSchema, leaveQuerySchema, recordLeaveSchema } from "../../sh
 import { actorOf } from "../middlewares/auth";
 import { ApiRouter } from "./api-router";
 import type { AppDeps } from "../context";
-import { todayIn } from "../hr/calendar";
-import { loadPolicy } from "../hr/policy";
-import { cancelLeave, listLeaves, recordLeave } from "../hr/leaves";
+import { todayIn } from "../services/hr/calendar";
+import { loadPolicy } from "../services/hr/policy";
+import { cancelLeave, listLeaves, recordLeave } from "../services/hr/leaves";
 import { idParamsOf } from "../../shared/schemas/params";
 import { leaveChangedAnswer, leaveListAnswer } from "../../shared/answers";
 

@@ -448,7 +448,7 @@ describe("the multipart import (POST /api/hr/import/upload)", () => {
 });
 
 describe("text with NUL characters (PostgreSQL stores U+0000 in neither text nor jsonb)", () => {
-  // Found by this suite: each of these was a 500 before server/middlewares/validate.ts refused NUL.
+  // Found by this suite: each of these was a 500 before server/services/validation.ts refused NUL.
   const cases: { key: string; mutate: (body: Record<string, unknown>) => unknown }[] = [
     { key: "POST /auth/login", mutate: (b) => ({ ...b, username: "admin\u0000" }) },
     { key: "POST /transactions", mutate: (b) => ({ ...b, description: "Printer\u0000ink" }) },

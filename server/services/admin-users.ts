@@ -26,7 +26,7 @@ import {
 } from "../db/schema";
 import { hashPassword } from "../auth/passwords";
 import { usernameKey } from "../auth/username-key";
-import { conflict, notFound } from "../middlewares/errors";
+import { conflict, notFound } from "./errors";
 import { presentUser } from "../presenters/users";
 import { writeAudit } from "./audit";
 import { announceSessionsEnded, endUserSessions } from "./sessions";

@@ -9,7 +9,7 @@ import type { Queryable } from "../db/client";
 import { attachments, uploadGrants, type AttachmentRow, type TransactionRow } from "../db/schema";
 import type { Actor, AppDeps } from "../context";
 import type { Logger } from "../logger";
-import { AppError, badRequest, conflict, forbidden, notFound, tooLarge } from "../middlewares/errors";
+import { DomainError, badRequest, conflict, forbidden, notFound, tooLarge } from "./errors";
 import { presentAttachment } from "../presenters/transactions";
 import { newAttachmentObjectPath, transactionOfObjectPath, UPLOAD_URL_TTL_SECONDS, type ObjectStore } from "../storage/object-store";
 import { writeAudit } from "./audit";
@@ -26,7 +26,7 @@ const ALREADY_ATTACHED = "This file is already attached";
 /** 403 unless this actor may add attachments to the transaction now; 409 when its status forbids it. */
 export function allowAddingAttachment(txn: TransactionRow, actor: Actor): void {
   const verdict = canMove("add-attachment", txn, actor);
-  if (!verdict.ok) throw new AppError(verdict.status, verdict.message, { code: verdict.status === 403 ? "forbidden" : "conflict" });
+  if (!verdict.ok) throw new DomainError(verdict.kind, verdict.message, { code: verdict.kind });
 }
 
 export async function countAttachments(q: Queryable, transactionId: string): Promise<number> {
@@ -201,7 +201,7 @@ export async function loadVisibleAttachment(
     const transaction = await loadVisibleTransaction(q, attachment.transactionId, actor, now, options);
     return { attachment, transaction };
   } catch (err) {
-    if (err instanceof AppError && err.status === 404) throw notFound(ATTACHMENT_NOT_FOUND);
+    if (err instanceof DomainError && err.kind === "not_found") throw notFound(ATTACHMENT_NOT_FOUND);
     throw err;
   }
 }
@@ -210,7 +210,7 @@ export async function loadVisibleAttachment(
 function allowRemoval(txn: TransactionRow, actor: Actor): void {
   const verdict = canMove("add-attachment", txn, actor);
   if (verdict.ok) return;
-  if (verdict.status === 403) throw forbidden("Only the owner of this transaction or a SuperAdmin can remove attachments");
+  if (verdict.kind === "forbidden") throw forbidden("Only the owner of this transaction or a SuperAdmin can remove attachments");
   throw conflict(`Attachments can only be removed from Draft or Rejected transactions (this one is ${txn.status})`);
 }
 

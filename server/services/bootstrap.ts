@@ -4,7 +4,7 @@ import crypto from "node:crypto";
 import type { Db } from "../db/client";
 import type { Config } from "../config";
 import { countUsers, createUser } from "./users";
-import { AppError } from "../middlewares/errors";
+import { DomainError } from "./errors";
 
 export async function ensureFirstSuperAdmin(db: Db, config: Config, print: (line: string) => void): Promise<void> {
   if ((await countUsers(db)) > 0) return;
@@ -13,7 +13,7 @@ export async function ensureFirstSuperAdmin(db: Db, config: Config, print: (line
     await createUser(db, { username: config.adminUsername, name: "System Administrator", role: "SuperAdmin", password }, null);
   } catch (err) {
     // Another process created it first.
-    if (err instanceof AppError && err.status === 409) return;
+    if (err instanceof DomainError && err.kind === "conflict") return;
     throw err;
   }
   print("");

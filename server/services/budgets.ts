@@ -6,14 +6,14 @@ import { isUuid } from "../lib/ids";
 import { desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db, Queryable } from "../db/client";
 import { budgets, categories, type BudgetRow } from "../db/schema";
-import { badRequest, notFound } from "../middlewares/errors";
+import { badRequest, notFound } from "./errors";
 import { writeAudit } from "./audit";
 import type { Actor } from "../context";
 import { moneyPercent, subtractMoney, sumMoney } from "../../shared/money";
 import { toIsoDate } from "../../shared/format";
 import { APPROVED_FAMILY, type TransactionStatus } from "../../shared/constants";
 import { budgetBodySchema, budgetStatus, type Budget, type BudgetBody, type BudgetChanges } from "../../shared/schemas/budgets";
-import { parse } from "../middlewares/validate";
+import { parse } from "./validation";
 
 export const BUDGET_NOT_FOUND = "Budget not found";
 export const BUDGET_CATEGORY_NOT_FOUND = "Category not found";

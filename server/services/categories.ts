@@ -5,7 +5,7 @@ import { isUuid } from "../lib/ids";
 import { and, asc, desc, eq, ne, sql, type SQL } from "drizzle-orm";
 import type { Db, Queryable } from "../db/client";
 import { categories, transactions, type CategoryRow } from "../db/schema";
-import { conflict, forbidden, notFound } from "../middlewares/errors";
+import { conflict, forbidden, notFound } from "./errors";
 import { writeAudit } from "./audit";
 import { confusableSkeleton } from "../lib/confusables";
 import { isUniqueViolation } from "./users";

@@ -8,7 +8,7 @@ import { hashPassword, verifyPassword } from "../auth/passwords";
 import { writeAudit } from "./audit";
 import { notifyUsers, publishNotifications } from "./notifications";
 import type { Actor, AppDeps } from "../context";
-import { AppError, conflict, forbidden, notFound, tooManyRequests } from "../middlewares/errors";
+import { DomainError, conflict, forbidden, notFound, tooManyRequests } from "./errors";
 import { DEFAULT_EMERGENCY_APPROVERS } from "../../shared/constants";
 import {
   EMERGENCY_PIN_THROTTLE,
@@ -119,7 +119,7 @@ async function recentFailures(q: Queryable, code: string, now: Date): Promise<Da
   return rows.map((r) => r.at);
 }
 
-function codeLocked(code: string, until: Date, now: Date): AppError {
+function codeLocked(code: string, until: Date, now: Date): DomainError {
   const minutes = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
   return tooManyRequests(`Too many wrong PINs for ${code}. This approver can try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`);
 }

@@ -5,7 +5,7 @@ import type { RequestHandler } from "express";
 import type { Db } from "../db/client";
 import type { Clock } from "../context";
 import { requestHits } from "../db/schema";
-import { tooManyRequests } from "../middlewares/errors";
+import { tooManyRequests } from "./errors";
 
 /**
  * Counts this call against `client`'s window of `scope` and answers whether it is allowed. The

@@ -4,7 +4,7 @@ import type { Db, Queryable } from "../db/client";
 import { users, type UserRow } from "../db/schema";
 import { hashPassword } from "../auth/passwords";
 import { usernameKey } from "../auth/username-key";
-import { conflict } from "../middlewares/errors";
+import { conflict } from "./errors";
 import { writeAudit } from "./audit";
 import type { Actor } from "../context";
 import type { CreateUserBody } from "../../shared/schemas/users";

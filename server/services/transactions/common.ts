@@ -5,7 +5,7 @@ import { and, eq, getTableColumns, sql, type AnyColumn, type SQL } from "drizzle
 import type { TransactionStatus } from "../../../shared/constants";
 import type { Queryable } from "../../db/client";
 import { attachments, categories, transactions, users, type CategoryRow } from "../../db/schema";
-import { AppError, badRequest } from "../../middlewares/errors";
+import { DomainError, badRequest } from "../errors";
 import type { TransactionView } from "../../presenters/transactions";
 import { validateCustomFieldValues } from "../../../shared/custom-fields";
 import type { CustomFieldValues } from "../../../shared/schemas/categories";
@@ -25,7 +25,7 @@ export function statusIn(column: SQL | AnyColumn, statuses: readonly Transaction
 
 /** The status machine's refusal as an error: 403 not yours to do, 409 not in this state. */
 export function assertMove(verdict: MoveVerdict): void {
-  if (!verdict.ok) throw new AppError(verdict.status, verdict.message, { code: verdict.status === 403 ? "forbidden" : "wrong_state" });
+  if (!verdict.ok) throw new DomainError(verdict.kind, verdict.message, { code: verdict.kind === "forbidden" ? "forbidden" : "wrong_state" });
 }
 
 export function isUniqueViolation(err: unknown): boolean {

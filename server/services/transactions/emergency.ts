@@ -25,7 +25,7 @@ import { checkApproverPin, getEmergencyApprovers } from "../emergency-approvers"
 import { notifyUsers, publishNotifications } from "../notifications";
 import { canMove } from "./status-machine";
 import { loadVisibleTransaction } from "./visibility";
-import { AppError, badRequest, gone, locked, notFound } from "../../middlewares/errors";
+import { DomainError, badRequest, gone, locked, notFound } from "../errors";
 import { LOCKDOWN_MESSAGE } from "../../../shared/constants";
 import { formatInTimeZone, formatRupees } from "../../../shared/format";
 import {
@@ -115,7 +115,7 @@ export async function issueEmergencyLinks(deps: AppDeps, transactionId: string, 
   return db.transaction(async (tx) => {
     const txn = await loadVisibleTransaction(tx, transactionId, actor, now, { forUpdate: true });
     const verdict = canMove("issue-emergency-links", txn, actor);
-    if (!verdict.ok) throw new AppError(verdict.status, verdict.message, { code: verdict.status === 403 ? "forbidden" : "conflict" });
+    if (!verdict.ok) throw new DomainError(verdict.kind, verdict.message, { code: verdict.kind });
 
     const voided = await tx
       .update(emergencyLinks)

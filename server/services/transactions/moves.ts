@@ -7,7 +7,7 @@ import { and, count, eq, isNull, sql } from "drizzle-orm";
 import type { AppDeps, Actor } from "../../context";
 import type { Tx } from "../../db/client";
 import { approvals, attachments, transactions, users, type NotificationRow, type TransactionRow } from "../../db/schema";
-import { badRequest, conflict, notFound, unprocessable, AppError } from "../../middlewares/errors";
+import { badRequest, conflict, notFound, unprocessable, DomainError } from "../errors";
 import { auditSnapshot, presentTransaction, type TransactionView } from "../../presenters/transactions";
 import { writeAudit } from "../audit";
 import { approverIds, notifyUsers, publishNotifications, type NotificationPayload } from "../notifications";
@@ -530,7 +530,7 @@ export async function bulkApprove(ctx: Ctx, ids: readonly string[]): Promise<Bul
       const t = await approveTransaction(ctx, id);
       results.push({ id, humanReadableId: t.humanReadableId, ok: true, status: t.status });
     } catch (err) {
-      if (!(err instanceof AppError)) throw err;
+      if (!(err instanceof DomainError)) throw err;
       results.push({ id, ok: false, message: err.message });
     }
   }

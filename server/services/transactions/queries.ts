@@ -5,7 +5,7 @@ import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-o
 import type { Queryable } from "../../db/client";
 import { approvals, attachments, categories, transactionSearch, transactions, users } from "../../db/schema";
 import type { Actor } from "../../context";
-import { notFound } from "../../middlewares/errors";
+import { notFound } from "../errors";
 import { isUuid } from "../../lib/ids";
 import {
   presentApproval,

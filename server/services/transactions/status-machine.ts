@@ -24,7 +24,8 @@ export type MoveContext = {
   myActionThisRound?: "approved" | "rejected" | null;
 };
 
-export type MoveDenied = { ok: false; status: 403 | 409; message: string };
+/** Why a move is refused: the actor may never make it (forbidden), or not in this state (conflict). */
+export type MoveDenied = { ok: false; kind: "forbidden" | "conflict"; message: string };
 export type MoveVerdict = { ok: true } | MoveDenied;
 
 const ALLOWED: MoveVerdict = { ok: true };
@@ -158,7 +159,7 @@ export const MOVE_RULES: Record<TransactionMove, MoveRule> = {
     ],
     forbidden: "Only the owner of this transaction or a SuperAdmin can issue emergency links",
     guard: (txn) =>
-      txn.isEmergency ? null : { ok: false, status: 409, message: "This transaction is not marked 'Emergency Approval Required'" },
+      txn.isEmergency ? null : { ok: false, kind: "conflict", message: "This transaction is not marked 'Emergency Approval Required'" },
     to: "unchanged",
   },
   "add-attachment": {
@@ -174,7 +175,7 @@ export const MOVE_RULES: Record<TransactionMove, MoveRule> = {
 
 function alreadyActed(context: MoveContext): MoveDenied | null {
   if (!context.myActionThisRound) return null;
-  return { ok: false, status: 409, message: `You have already ${context.myActionThisRound} this transaction` };
+  return { ok: false, kind: "conflict", message: `You have already ${context.myActionThisRound} this transaction` };
 }
 
 // ---------------------------------------------------------------- questions
@@ -210,12 +211,12 @@ export function canMove(move: TransactionMove, txn: TransactionState | null, act
   if (move !== "create" && txn === null) throw new Error(`canMove("${move}") needs the transaction`);
   const rule = MOVE_RULES[move];
   const grants = rule.grants.filter((g) => fits(g, txn, actor));
-  if (grants.length === 0) return { ok: false, status: 403, message: rule.forbidden };
-  if (rule.notByCreator && txn && txn.createdBy === actor.id) return { ok: false, status: 403, message: rule.notByCreator };
+  if (grants.length === 0) return { ok: false, kind: "forbidden", message: rule.forbidden };
+  if (rule.notByCreator && txn && txn.createdBy === actor.id) return { ok: false, kind: "forbidden", message: rule.notByCreator };
   const grant = grants.find((g) => startsFrom(g, txn));
   if (!grant) {
     const first = grants[0] as Grant;
-    return { ok: false, status: 409, message: `${first.fromText} (this one is ${describeState(txn as TransactionState)})` };
+    return { ok: false, kind: "conflict", message: `${first.fromText} (this one is ${describeState(txn as TransactionState)})` };
   }
   if (rule.guard && txn) {
     const denied = rule.guard(txn, actor, context);

@@ -45,7 +45,7 @@ const ACTORS: { name: string; role: Role; owns: boolean }[] = [
 ];
 
 // One line per actor, one letter per state, in the orders above:
-// y allowed · F 403 (not theirs to do) · C 409 (not in this state).
+// y allowed · F forbidden (not theirs to do) · C conflict (not in this state).
 //                       Draft Pending Approved Approved$ Rejected PaymentDue Paid Completed
 const ALL = "yyyyyyyy";
 const NONE = "FFFFFFFF";
@@ -81,7 +81,7 @@ const cells = Object.entries(EXPECTED).flatMap(([move, rows]) =>
   ACTORS.flatMap((actor, r) =>
     STATES.map((state, c) => {
       const letter = rows[r]?.[c];
-      return { move: move as TransactionMove, actor, state, expected: letter === "y" ? "ok" : letter === "F" ? 403 : 409 };
+      return { move: move as TransactionMove, actor, state, expected: letter === "y" ? "ok" : letter === "F" ? "forbidden" : "conflict" };
     }),
   ),
 );
@@ -97,27 +97,27 @@ describe("DECISIONS §4 move table, every cell", () => {
 
   it.each(cells)("$move by $actor.name on $state.name → $expected", ({ move, actor, state, expected }) => {
     const verdict = canMove(move, txnIn(state), actorOf(actor));
-    expect(verdict.ok ? "ok" : verdict.status).toBe(expected);
+    expect(verdict.ok ? "ok" : verdict.kind).toBe(expected);
     if (!verdict.ok) expect(verdict.message.length).toBeGreaterThan(10);
   });
 });
 
 describe("create", () => {
-  it.each<[Role, "ok" | 403]>([
+  it.each<[Role, "ok" | "forbidden"]>([
     ["Accountant", "ok"],
     ["SuperAdmin", "ok"],
-    ["Approver", 403],
-    ["HR Admin", 403],
-    ["HR Staff", 403],
+    ["Approver", "forbidden"],
+    ["HR Admin", "forbidden"],
+    ["HR Staff", "forbidden"],
   ])("by %s → %s", (role, expected) => {
     const verdict = canMove("create", null, { id: OTHER, role });
-    expect(verdict.ok ? "ok" : verdict.status).toBe(expected);
+    expect(verdict.ok ? "ok" : verdict.kind).toBe(expected);
   });
 
   it("says who may", () => {
     expect(canMove("create", null, { id: OTHER, role: "Approver" })).toEqual({
       ok: false,
-      status: 403,
+      kind: "forbidden",
       message: "Only Accountants and SuperAdmins can create transactions",
     });
   });
@@ -141,43 +141,43 @@ describe("messages a person understands", () => {
   const owner: MoveActor = { id: OWNER, role: "Accountant" };
   const superAdmin: MoveActor = { id: OTHER, role: "SuperAdmin" };
 
-  it.each<[string, TransactionMove, TransactionState, MoveActor, 403 | 409, string]>([
-    ["approve twice", "approve", txn("Approved"), approver, 409, "Only Pending transactions can be approved (this one is Approved)"],
-    ["approve a Draft", "approve", txn("Draft"), approver, 409, "Only Pending transactions can be approved (this one is Draft)"],
-    ["approve your own", "approve", txn("Pending", { createdBy: OTHER }), superAdmin, 403, "You cannot approve your own transaction"],
-    ["reject your own", "reject", txn("Pending", { createdBy: OTHER }), { id: OTHER, role: "Approver" }, 403, "You cannot reject your own transaction"],
-    ["approve as Accountant", "approve", txn("Pending"), accountant, 403, "Only Approvers and SuperAdmins can approve transactions"],
-    ["reject a Paid one", "reject", txn("Paid"), approver, 409, "Only Pending transactions can be rejected (this one is Paid)"],
-    ["edit another's", "edit", txn("Draft"), accountant, 403, "Only the owner of this transaction can edit it"],
-    ["edit when Pending", "edit", txn("Pending"), owner, 409, "Only Draft or Rejected transactions can be edited (this one is Pending)"],
-    ["submit twice", "submit", txn("Pending"), owner, 409, "Only Draft or Rejected transactions can be submitted for approval (this one is Pending)"],
-    ["submit another's", "submit", txn("Draft"), accountant, 403, "Only the owner of this transaction or a SuperAdmin can submit it"],
-    ["mark due when Payment Due", "mark-payment-due", txn("PaymentDue"), accountant, 409, "Only Approved, unpaid transactions can be marked payment due (this one is Payment Due)"],
-    ["mark due as Approver", "mark-payment-due", txn("Approved"), approver, 403, "Only Accountants and SuperAdmins can mark a payment due"],
-    ["pay twice", "process-payment", txn("Paid"), accountant, 409, "Only Approved or Payment Due transactions that are not yet paid can be paid (this one is Paid)"],
-    ["pay a paid Approved", "process-payment", txn("Approved", { isPaid: true }), accountant, 409, "Only Approved or Payment Due transactions that are not yet paid can be paid (this one is Approved and already paid)"],
-    ["pay a Pending", "process-payment", txn("Pending"), accountant, 409, "Only Approved or Payment Due transactions that are not yet paid can be paid (this one is Pending)"],
-    ["cancel an unpaid", "cancel-payment", txn("PaymentDue"), accountant, 409, "Only Paid transactions can have their payment cancelled (this one is Payment Due)"],
-    ["complete twice", "complete", txn("Completed"), accountant, 409, "Only Paid transactions can be completed (this one is Completed)"],
-    ["complete as HR", "complete", txn("Paid"), { id: OTHER, role: "HR Admin" }, 403, "Only Accountants and SuperAdmins can complete transactions"],
-    ["delete own Pending", "delete", txn("Pending"), owner, 409, "You can only delete your own transaction while it is a Draft (this one is Pending)"],
-    ["delete another's Draft", "delete", txn("Draft"), accountant, 403, "Only a SuperAdmin, or the owner of a Draft, can delete a transaction"],
-    ["delete an approval as Approver", "delete-approval", txn("Approved"), approver, 403, "Only a SuperAdmin can delete an approval"],
-    ["force as Accountant", "force-status", txn("Pending"), owner, 403, "Only a SuperAdmin can force a transaction's status"],
-    ["change owner as Approver", "change-owner", txn("Pending"), approver, 403, "Only a SuperAdmin can change a transaction's owner"],
-    ["override as Accountant", "full-override", txn("Draft"), owner, 403, "Only a SuperAdmin can override a transaction"],
-    ["links for a Draft", "issue-emergency-links", txn("Draft", { isEmergency: true }), owner, 409, "Emergency links can only be issued for Pending transactions (this one is Draft)"],
-    ["links without the flag", "issue-emergency-links", txn("Pending"), owner, 409, "This transaction is not marked 'Emergency Approval Required'"],
-    ["links for another's", "issue-emergency-links", txn("Pending", { isEmergency: true }), accountant, 403, "Only the owner of this transaction or a SuperAdmin can issue emergency links"],
-    ["attach to a Pending", "add-attachment", txn("Pending"), owner, 409, "Attachments can only be added to Draft or Rejected transactions (this one is Pending)"],
+  it.each<[string, TransactionMove, TransactionState, MoveActor, "forbidden" | "conflict", string]>([
+    ["approve twice", "approve", txn("Approved"), approver, "conflict", "Only Pending transactions can be approved (this one is Approved)"],
+    ["approve a Draft", "approve", txn("Draft"), approver, "conflict", "Only Pending transactions can be approved (this one is Draft)"],
+    ["approve your own", "approve", txn("Pending", { createdBy: OTHER }), superAdmin, "forbidden", "You cannot approve your own transaction"],
+    ["reject your own", "reject", txn("Pending", { createdBy: OTHER }), { id: OTHER, role: "Approver" }, "forbidden", "You cannot reject your own transaction"],
+    ["approve as Accountant", "approve", txn("Pending"), accountant, "forbidden", "Only Approvers and SuperAdmins can approve transactions"],
+    ["reject a Paid one", "reject", txn("Paid"), approver, "conflict", "Only Pending transactions can be rejected (this one is Paid)"],
+    ["edit another's", "edit", txn("Draft"), accountant, "forbidden", "Only the owner of this transaction can edit it"],
+    ["edit when Pending", "edit", txn("Pending"), owner, "conflict", "Only Draft or Rejected transactions can be edited (this one is Pending)"],
+    ["submit twice", "submit", txn("Pending"), owner, "conflict", "Only Draft or Rejected transactions can be submitted for approval (this one is Pending)"],
+    ["submit another's", "submit", txn("Draft"), accountant, "forbidden", "Only the owner of this transaction or a SuperAdmin can submit it"],
+    ["mark due when Payment Due", "mark-payment-due", txn("PaymentDue"), accountant, "conflict", "Only Approved, unpaid transactions can be marked payment due (this one is Payment Due)"],
+    ["mark due as Approver", "mark-payment-due", txn("Approved"), approver, "forbidden", "Only Accountants and SuperAdmins can mark a payment due"],
+    ["pay twice", "process-payment", txn("Paid"), accountant, "conflict", "Only Approved or Payment Due transactions that are not yet paid can be paid (this one is Paid)"],
+    ["pay a paid Approved", "process-payment", txn("Approved", { isPaid: true }), accountant, "conflict", "Only Approved or Payment Due transactions that are not yet paid can be paid (this one is Approved and already paid)"],
+    ["pay a Pending", "process-payment", txn("Pending"), accountant, "conflict", "Only Approved or Payment Due transactions that are not yet paid can be paid (this one is Pending)"],
+    ["cancel an unpaid", "cancel-payment", txn("PaymentDue"), accountant, "conflict", "Only Paid transactions can have their payment cancelled (this one is Payment Due)"],
+    ["complete twice", "complete", txn("Completed"), accountant, "conflict", "Only Paid transactions can be completed (this one is Completed)"],
+    ["complete as HR", "complete", txn("Paid"), { id: OTHER, role: "HR Admin" }, "forbidden", "Only Accountants and SuperAdmins can complete transactions"],
+    ["delete own Pending", "delete", txn("Pending"), owner, "conflict", "You can only delete your own transaction while it is a Draft (this one is Pending)"],
+    ["delete another's Draft", "delete", txn("Draft"), accountant, "forbidden", "Only a SuperAdmin, or the owner of a Draft, can delete a transaction"],
+    ["delete an approval as Approver", "delete-approval", txn("Approved"), approver, "forbidden", "Only a SuperAdmin can delete an approval"],
+    ["force as Accountant", "force-status", txn("Pending"), owner, "forbidden", "Only a SuperAdmin can force a transaction's status"],
+    ["change owner as Approver", "change-owner", txn("Pending"), approver, "forbidden", "Only a SuperAdmin can change a transaction's owner"],
+    ["override as Accountant", "full-override", txn("Draft"), owner, "forbidden", "Only a SuperAdmin can override a transaction"],
+    ["links for a Draft", "issue-emergency-links", txn("Draft", { isEmergency: true }), owner, "conflict", "Emergency links can only be issued for Pending transactions (this one is Draft)"],
+    ["links without the flag", "issue-emergency-links", txn("Pending"), owner, "conflict", "This transaction is not marked 'Emergency Approval Required'"],
+    ["links for another's", "issue-emergency-links", txn("Pending", { isEmergency: true }), accountant, "forbidden", "Only the owner of this transaction or a SuperAdmin can issue emergency links"],
+    ["attach to a Pending", "add-attachment", txn("Pending"), owner, "conflict", "Attachments can only be added to Draft or Rejected transactions (this one is Pending)"],
   ])("%s", (_name, move, transaction, actor, status, message) => {
-    expect(canMove(move, transaction, actor)).toEqual({ ok: false, status, message });
+    expect(canMove(move, transaction, actor)).toEqual({ ok: false, kind: status, message });
   });
 
   it("a role problem is reported before a state problem", () => {
-    expect(canMove("approve", txn("Completed"), accountant)).toMatchObject({ status: 403 });
+    expect(canMove("approve", txn("Completed"), accountant)).toMatchObject({ kind: "forbidden" });
     expect(canMove("approve", txn("Completed", { createdBy: OTHER }), approver)).toMatchObject({
-      status: 403,
+      kind: "forbidden",
       message: "You cannot approve your own transaction",
     });
   });
@@ -190,7 +190,7 @@ describe("messages a person understands", () => {
   ])("once %s in this round, %s is refused", (myAction, move) => {
     expect(canMove(move, txn("Pending"), approver, { myActionThisRound: myAction })).toEqual({
       ok: false,
-      status: 409,
+      kind: "conflict",
       message: `You have already ${myAction} this transaction`,
     });
   });
@@ -204,7 +204,7 @@ describe("messages a person understands", () => {
     expect(canMove("submit", txn("Draft"), mine).ok).toBe(true);
     expect(canMove("delete", txn("Completed"), mine).ok).toBe(true);
     expect(canMove("full-override", txn("Completed"), mine).ok).toBe(true);
-    expect(canMove("approve", txn("Pending"), mine)).toMatchObject({ status: 403 });
+    expect(canMove("approve", txn("Pending"), mine)).toMatchObject({ kind: "forbidden" });
   });
 });
 

@@ -4,7 +4,7 @@ import { and, eq, or, sql, type SQL } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { transactionSearch, transactions, type TransactionRow } from "../../db/schema";
 import type { Actor } from "../../context";
-import { notFound } from "../../middlewares/errors";
+import { notFound } from "../errors";
 import { isUuid } from "../../lib/ids";
 
 /** The columns the window reads: the transactions table's own, or transaction_search's copies of them. */

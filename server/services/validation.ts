@@ -1,5 +1,8 @@
+// Input checks shared by the router (params, query, body) and the services that validate what a
+// change makes (a budget after a partial edit): a zod parse that fails as DomainError "invalid"
+// with one issue per field, or "not_found" for path parameters that name nothing.
 import type { z } from "zod";
-import { AppError, notFound, zodIssues, type Issue } from "./errors";
+import { DomainError, notFound, zodIssues, type Issue } from "./errors";
 
 export const NUL_MESSAGE = "Text cannot contain NUL (\\u0000) characters";
 
@@ -37,12 +40,12 @@ export function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<
   const nulAt = findNulCharacter(value);
   if (nulAt !== null) {
     const issues: Issue[] = [{ path: nulAt, message: NUL_MESSAGE }];
-    throw new AppError(400, NUL_MESSAGE, { code: "invalid_input", issues });
+    throw new DomainError("invalid", NUL_MESSAGE, { code: "invalid_input", issues });
   }
   const result = schema.safeParse(value);
   if (!result.success) {
     const issues = zodIssues(result.error);
-    throw new AppError(400, issues[0]?.message ?? "Invalid input", { code: "invalid_input", issues });
+    throw new DomainError("invalid", issues[0]?.message ?? "Invalid input", { code: "invalid_input", issues });
   }
   return result.data;
 }

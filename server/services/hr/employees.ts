@@ -1,9 +1,9 @@
 // Employees and departments (spec 001 §3, §5; DECISIONS §8): list, create, edit, each change
 // audited in its own transaction.
 import { and, asc, count, eq, ilike, or, sql, type SQL } from "drizzle-orm";
-import type { Db, Queryable } from "../db/client";
-import { departments, employees, type DepartmentRow, type EmployeeRow } from "../db/schema";
-import type { Actor } from "../context";
+import type { Db, Queryable } from "../../db/client";
+import { departments, employees, type DepartmentRow, type EmployeeRow } from "../../db/schema";
+import type { Actor } from "../../context";
 import {
   employeeColumns,
   type Department,
@@ -12,9 +12,9 @@ import {
   type EmployeeListQuery,
   type EmployeeListResponse,
   type EmployeeUpdate,
-} from "../../shared/schemas/hr";
-import { AppError, conflict, notFound } from "../middlewares/errors";
-import { writeAudit } from "../services/audit";
+} from "../../../shared/schemas/hr";
+import { DomainError, conflict, notFound } from "../errors";
+import { writeAudit } from "../audit";
 import { isUniqueViolation } from "./sql";
 import { monthBounds, monthOfDate, minDate, previousMonth } from "./calendar";
 import { loadPolicy } from "./policy";
@@ -82,7 +82,7 @@ export async function getEmployee(q: Queryable, id: string): Promise<Employee | 
 async function assertDepartment(q: Queryable, id: string | undefined): Promise<void> {
   if (id === undefined) return;
   const [found] = await q.select({ id: departments.id }).from(departments).where(eq(departments.id, id));
-  if (!found) throw new AppError(400, "Department not found", { code: "invalid_input", issues: [{ path: "departmentId", message: "Department not found" }] });
+  if (!found) throw new DomainError("invalid", "Department not found", { code: "invalid_input", issues: [{ path: "departmentId", message: "Department not found" }] });
 }
 
 const codeTaken = (code: string | null | undefined) => conflict(`Employee code "${code ?? ""}" is already in use`, "duplicate_employee_code");

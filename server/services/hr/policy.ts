@@ -1,11 +1,11 @@
 // The one attendance policy (DECISIONS §8) and its holidays: read for every computation, edited on
 // /hr/policies. A change recalculates the computed (non-manual) days it can affect.
 import { asc, eq, sql } from "drizzle-orm";
-import type { Db, Queryable } from "../db/client";
-import { attendancePolicy, holidays } from "../db/schema";
-import type { Actor } from "../context";
-import { DEFAULT_ATTENDANCE_POLICY, type AttendancePolicy } from "../../shared/schemas/hr";
-import { writeAudit } from "../services/audit";
+import type { Db, Queryable } from "../../db/client";
+import { attendancePolicy, holidays } from "../../db/schema";
+import type { Actor } from "../../context";
+import { DEFAULT_ATTENDANCE_POLICY, type AttendancePolicy } from "../../../shared/schemas/hr";
+import { writeAudit } from "../audit";
 import { monthBounds, monthOfDate, minDate, previousMonth } from "./calendar";
 import { recalculateDays } from "./recalculate";
 import { rows } from "./sql";

@@ -1,9 +1,9 @@
 // Helpers of the HR API tests: unique departments and employees, and CSV uploads.
 import crypto from "node:crypto";
-import type { Db } from "../db/client";
-import { departments, employees, type EmployeeRow } from "../db/schema";
-import type { ApiClient } from "../test/harness";
-import { CSRF_HEADER } from "../test/harness";
+import type { Db } from "../../db/client";
+import { departments, employees, type EmployeeRow } from "../../db/schema";
+import type { ApiClient } from "../../test/harness";
+import { CSRF_HEADER } from "../../test/harness";
 
 const suffix = () => crypto.randomBytes(3).toString("hex");
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { DayStatus } from "../../shared/constants";
-import { DEFAULT_ATTENDANCE_POLICY } from "../../shared/schemas/hr";
+import type { DayStatus } from "../../../shared/constants";
+import { DEFAULT_ATTENDANCE_POLICY } from "../../../shared/schemas/hr";
 import {
   computeSalaryDeductions,
   daysInMonth,

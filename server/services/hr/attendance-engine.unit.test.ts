@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Weekday } from "../../shared/constants";
-import { DEFAULT_ATTENDANCE_POLICY, type AttendanceRules } from "../../shared/schemas/hr";
+import type { Weekday } from "../../../shared/constants";
+import { DEFAULT_ATTENDANCE_POLICY, type AttendanceRules } from "../../../shared/schemas/hr";
 import { collapsePunches, computeDay, mergeManualEdit, weekdayOf, type ComputedDay, type DayInput, type Punch } from "./attendance-engine";
 
 const policy: AttendanceRules = DEFAULT_ATTENDANCE_POLICY;

@@ -1,8 +1,8 @@
 // Row-level rules of the attendance CSV import (DECISIONS §8, spec 001 §5): which columns a file
 // needs, how each cell is read, and what a row becomes. Pure; the streaming import and the
 // database work call these so that every path reads a file the same way.
-import type { PunchType } from "../../shared/constants";
-import { parsePunchDate } from "../../shared/punch-dates";
+import type { PunchType } from "../../../shared/constants";
+import { parsePunchDate } from "../../../shared/punch-dates";
 
 export const PUNCH_COLUMNS = {
   employeeName: "Employee Name",

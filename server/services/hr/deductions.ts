@@ -1,9 +1,9 @@
 // Salary deductions and the monthly attendance summary of one employee (DECISIONS §8, spec 001
 // §3 employee details). Money goes through shared/money.ts: integer paise, never floats.
-import { absentWeight, isJudgedDay, presentWeight } from "../../shared/attendance-days";
-import type { DayStatus } from "../../shared/constants";
-import { paiseToString, prorateMoney, sumMoney, toPaise } from "../../shared/money";
-import type { AttendanceRules, SalaryDeduction } from "../../shared/schemas/hr";
+import { absentWeight, isJudgedDay, presentWeight } from "../../../shared/attendance-days";
+import type { DayStatus } from "../../../shared/constants";
+import { paiseToString, prorateMoney, sumMoney, toPaise } from "../../../shared/money";
+import type { AttendanceRules, SalaryDeduction } from "../../../shared/schemas/hr";
 
 export type DeductionDay = { dayStatus: DayStatus; violationPoints: number; date?: string };
 

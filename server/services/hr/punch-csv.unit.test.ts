@@ -9,7 +9,7 @@ import {
   parseRow,
   toPunchRecord,
 } from "./punch-csv";
-import { parsePunchDate } from "../../shared/punch-dates";
+import { parsePunchDate } from "../../../shared/punch-dates";
 
 describe("matchHeaders: required columns Employee Name, Date, Time, Event Type", () => {
   it("finds the columns in any order and any case", () => {

@@ -2,12 +2,12 @@
 // (audited, marks the day manual), an employee's month with its salary deductions, the HR
 // dashboard figures for today, the payroll report and the attendance CSV export.
 import { and, asc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
-import type { Db, Queryable } from "../db/client";
-import { attendanceDays, departments, employees } from "../db/schema";
-import type { Actor } from "../context";
-import { ABSENT_DAY_STATUSES, countAttendanceDays, PRESENT_DAY_STATUSES } from "../../shared/attendance-days";
-import { NOT_RECORDED, type DayStatus } from "../../shared/constants";
-import { subtractMoney, sumMoney } from "../../shared/money";
+import type { Db, Queryable } from "../../db/client";
+import { attendanceDays, departments, employees } from "../../db/schema";
+import type { Actor } from "../../context";
+import { ABSENT_DAY_STATUSES, countAttendanceDays, PRESENT_DAY_STATUSES } from "../../../shared/attendance-days";
+import { NOT_RECORDED, type DayStatus } from "../../../shared/constants";
+import { subtractMoney, sumMoney } from "../../../shared/money";
 import type {
   AttendanceEdit,
   AttendanceListResponse,
@@ -20,15 +20,15 @@ import type {
   PayrollReport,
   PayrollRow,
   ReviewReason,
-} from "../../shared/schemas/hr";
-import { notFound } from "../middlewares/errors";
-import { writeAudit } from "../services/audit";
+} from "../../../shared/schemas/hr";
+import { notFound } from "../errors";
+import { writeAudit } from "../audit";
 import { computeSalaryDeductions, summarizeMonth, totalDeductions } from "./deductions";
 import { monthBounds, monthOfDate } from "./calendar";
 import { coveredThroughOf, latestCoveredDay } from "./coverage";
 import { weekdayOf } from "./attendance-engine";
 import { getEmployee } from "./employees";
-import type { CsvValue } from "../lib/csv";
+import type { CsvValue } from "../../lib/csv";
 import { rows } from "./sql";
 import { leaveBalance, onLeaveOn } from "./leaves";
 

@@ -3,13 +3,13 @@
 // same database transaction and recalculates exactly the leave's days through the one day rule
 // (recalculate.ts → computeDay), so import, recalculation and hand edits all agree.
 import { and, asc, eq, gte, isNull, lte, sql } from "drizzle-orm";
-import type { Db, Queryable } from "../db/client";
-import { departments, employees, leaves, type LeaveRow } from "../db/schema";
-import type { Actor } from "../context";
-import { AppError, badRequest, notFound } from "../middlewares/errors";
-import { writeAudit } from "../services/audit";
-import type { Weekday } from "../../shared/constants";
-import type { AttendancePolicy } from "../../shared/schemas/hr";
+import type { Db, Queryable } from "../../db/client";
+import { departments, employees, leaves, type LeaveRow } from "../../db/schema";
+import type { Actor } from "../../context";
+import { DomainError, badRequest, notFound } from "../errors";
+import { writeAudit } from "../audit";
+import type { Weekday } from "../../../shared/constants";
+import type { AttendancePolicy } from "../../../shared/schemas/hr";
 import {
 
   leaveDayCount,
@@ -23,7 +23,7 @@ import {
   type LeaveQuery,
   type LeaveType,
   type RecordLeaveBody,
-} from "../../shared/leave";
+} from "../../../shared/leave";
 import { monthBounds } from "./calendar";
 import { recalculateDays } from "./recalculate";
 
@@ -32,7 +32,7 @@ export const NO_WORKING_DAY = "These dates hold no working day (only weekly offs
 
 type EmployeeFacts = { id: string; weeklyOff: Weekday; joiningDate: string; employeeName: string; employeeCode: string | null; departmentName: string };
 
-const conflict = (message: string) => new AppError(409, message, { code: "conflict" });
+const conflict = (message: string) => new DomainError("conflict", message, { code: "conflict" });
 
 async function employeeFacts(q: Queryable, id: string, lock: boolean): Promise<EmployeeFacts | null> {
   const query = q

@@ -2,12 +2,12 @@
 // record is spelled otherwise. The key is computed in JS by nameKey, the same function the import
 // applies to every punch name and employee name.
 import { asc, eq } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { employees, nameMappings } from "../db/schema";
-import type { Actor } from "../context";
-import type { NameMapping, NameMappingInput } from "../../shared/schemas/hr";
-import { AppError, conflict, notFound } from "../middlewares/errors";
-import { writeAudit } from "../services/audit";
+import type { Db } from "../../db/client";
+import { employees, nameMappings } from "../../db/schema";
+import type { Actor } from "../../context";
+import type { NameMapping, NameMappingInput } from "../../../shared/schemas/hr";
+import { DomainError, conflict, notFound } from "../errors";
+import { writeAudit } from "../audit";
 import { nameKey } from "./punch-csv";
 import { isUniqueViolation } from "./sql";
 
@@ -25,7 +25,7 @@ export async function createNameMapping(db: Db, input: NameMappingInput, actor: 
   try {
     return await db.transaction(async (tx) => {
       const [employee] = await tx.select({ id: employees.id }).from(employees).where(eq(employees.id, input.employeeId));
-      if (!employee) throw new AppError(400, "Employee not found", { code: "invalid_input", issues: [{ path: "employeeId", message: "Employee not found" }] });
+      if (!employee) throw new DomainError("invalid", "Employee not found", { code: "invalid_input", issues: [{ path: "employeeId", message: "Employee not found" }] });
       const [row] = await tx.insert(nameMappings).values({ csvName: input.csvName, nameKey: key, employeeId: input.employeeId, createdBy: actor.id }).returning({ id: nameMappings.id });
       const [mapping] = await tx.select(columns).from(nameMappings).innerJoin(employees, eq(employees.id, nameMappings.employeeId)).where(eq(nameMappings.id, row.id));
       const answer = present(mapping);

@@ -5,10 +5,10 @@
 // violation reason: mergeManualEdit decides that in JS, and the upsert re-checks is_manual in SQL
 // so an edit committed meanwhile is never overwritten.
 import { sql } from "drizzle-orm";
-import type { Queryable } from "../db/client";
-import type { DayStatus, PunchType, Weekday } from "../../shared/constants";
-import type { AttendancePolicy, ReviewReason } from "../../shared/schemas/hr";
-import type { LeaveType } from "../../shared/leave";
+import type { Queryable } from "../../db/client";
+import type { DayStatus, PunchType, Weekday } from "../../../shared/constants";
+import type { AttendancePolicy, ReviewReason } from "../../../shared/schemas/hr";
+import type { LeaveType } from "../../../shared/leave";
 import { computeDay, mergeManualEdit, type Punch, type StoredDay } from "./attendance-engine";
 import { datesBetween, maxDate, minDate, monthOfDate } from "./calendar";
 import { coverageOfMonths } from "./coverage";

@@ -1,8 +1,8 @@
 // The leave register's rules (DECISIONS §8): the day rule with leave, working days and half days,
 // the paid-leave entitlement pro-rated in the joining year, and deductions of leave days.
 import { describe, expect, it } from "vitest";
-import { DEFAULT_ATTENDANCE_POLICY } from "../../shared/schemas/hr";
-import { leaveDayCount, paidLeaveEntitlement, paidLeaveLeftMessage, workingDaysOf } from "../../shared/leave";
+import { DEFAULT_ATTENDANCE_POLICY } from "../../../shared/schemas/hr";
+import { leaveDayCount, paidLeaveEntitlement, paidLeaveLeftMessage, workingDaysOf } from "../../../shared/leave";
 import { computeDay, mergeManualEdit, type DayInput } from "./attendance-engine";
 import { computeSalaryDeductions, summarizeMonth } from "./deductions";
 

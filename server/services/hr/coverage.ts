@@ -4,7 +4,7 @@
 // start on the 1st: the 1st through the newest covered_through. Dry runs roll back and cover
 // nothing. The day rule (attendance-engine.ts computeDay) and every screen read it from here.
 import { sql } from "drizzle-orm";
-import type { Queryable } from "../db/client";
+import type { Queryable } from "../../db/client";
 import { rows } from "./sql";
 
 /** The covered range's last day of each month from `fromMonth` to `toMonth` ('YYYY-MM'); a month no import covers is absent from the map. */

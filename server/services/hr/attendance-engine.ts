@@ -1,10 +1,10 @@
 // The attendance day rule (DECISIONS §8): what one employee's punches on one date make of that
 // day. Pure functions only; the import, the recalculation job and the hand-edit route all call
 // these, so the rule lives here and nowhere else.
-import { isRecordedDay } from "../../shared/attendance-days";
-import { NOT_RECORDED, WEEKDAYS, type DayStatus, type PunchType, type Weekday } from "../../shared/constants";
-import type { AttendanceRules, ReviewReason } from "../../shared/schemas/hr";
-import { leaveDayStatus, type LeaveType } from "../../shared/leave";
+import { isRecordedDay } from "../../../shared/attendance-days";
+import { NOT_RECORDED, WEEKDAYS, type DayStatus, type PunchType, type Weekday } from "../../../shared/constants";
+import type { AttendanceRules, ReviewReason } from "../../../shared/schemas/hr";
+import { leaveDayStatus, type LeaveType } from "../../../shared/leave";
 
 export type Punch = { time: string; type: PunchType };
 
