@@ -14,6 +14,8 @@ export async function seedUsers(handle: DatabaseHandle): Promise<void> {
        select 'bench_admin' as u, 'Bench Admin' as n, 'SuperAdmin'::role as r
        union all select 'bench_acc_' || g, 'Accountant ' || g, 'Accountant'::role from generate_series(1, 20) g
        union all select 'bench_appr_' || g, 'Approver ' || g, 'Approver'::role from generate_series(1, 10) g
+       union all select 'bench_hradmin', 'Bench HR Admin', 'HR Admin'::role
+       union all select 'bench_hrstaff', 'Bench HR Staff', 'HR Staff'::role
      ) s
      on conflict do nothing`,
     [hash],

@@ -3,6 +3,7 @@ import { lazy, Suspense } from "react";
 import { QueryClientProvider, useQueryClient } from "@tanstack/react-query";
 import { Redirect, Route, Switch, useLocation } from "wouter";
 import { queryClient } from "@/lib/query-client";
+import { useToastRaised } from "@/hooks/use-toast";
 import { ErrorBoundary } from "@/components/layout/ErrorBoundary";
 import { CenteredSpinner } from "@/components/ui/spinner";
 import { AUTH_ME_KEY, useAuth, useLogout, useSessionErrorWatcher } from "@/features/auth/api";
@@ -15,8 +16,8 @@ import { PATHS, routeIdForPath } from "./paths";
 import { isPublicRoute } from "./permissions";
 
 const AuthenticatedApp = lazy(() => import("./AuthenticatedApp"));
-// The toast viewport loads after the first frame (the sign-in screen rarely toasts): a toast raised
-// before it arrives waits in the toast store and shows when it mounts.
+// The toast viewport loads with the first toast (most visits to the sign-in screen raise none): the
+// toast waits in the toast store while the viewport's chunk arrives, and shows when it mounts.
 const Toaster = lazy(() => import("@/components/ui/toast").then((m) => ({ default: m.Toaster })));
 
 /** Emergency links, the emergency page and the lockout notice: no sign-in, no shell. */
@@ -94,15 +95,18 @@ function Root() {
 }
 
 export function App() {
+  const toastRaised = useToastRaised();
   const [location] = useLocation();
   return (
     <QueryClientProvider client={queryClient}>
       <ErrorBoundary resetKey={location}>
         <Root />
       </ErrorBoundary>
-      <Suspense fallback={null}>
-        <Toaster />
-      </Suspense>
+      {toastRaised ? (
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      ) : null}
     </QueryClientProvider>
   );
 }

@@ -27,6 +27,8 @@ let state: State = { toasts: [] };
 const listeners = new Set<() => void>();
 const removeTimers = new Map<string, ReturnType<typeof setTimeout>>();
 let counter = 0;
+/** Whether any toast has been raised yet: the viewport is loaded only then (App.tsx). */
+let raised = false;
 
 function setState(next: State) {
   state = next;
@@ -55,6 +57,7 @@ export function toast(options: ToastOptions) {
   counter = (counter + 1) % Number.MAX_SAFE_INTEGER;
   const id = String(counter);
   const item: ToastItem = { ...options, id, open: true };
+  raised = true;
   setState({ toasts: [item, ...state.toasts].slice(0, TOAST_LIMIT) });
   return {
     id,
@@ -73,6 +76,11 @@ function subscribe(listener: () => void) {
 
 function getSnapshot() {
   return state;
+}
+
+/** True from the first toast on (it stays true). */
+export function useToastRaised(): boolean {
+  return useSyncExternalStore(subscribe, () => raised, () => raised);
 }
 
 /** shadcn-style hook: `const { toast } = useToast()`. */
