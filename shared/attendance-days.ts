@@ -4,7 +4,7 @@
 // (DECISIONS §8 "Only recorded days are judged"): the range an import covers, and the warning
 // of a file that ends well before it. The server's day rule (server/services/hr/attendance-engine.ts) and
 // the import screen both read these, so the rule is written once.
-import { DAY_STATUSES, NOT_RECORDED, type DayStatus } from "./constants";
+import { DAY_STATUSES, NOT_RECORDED, WEEKDAYS, type DayStatus, type Weekday } from "./constants";
 import type { AttendanceRecord, AttendanceSummary } from "./schemas/hr";
 
 /** How much of a present day a status is: worked (or working elsewhere) counts. */
@@ -130,4 +130,11 @@ export function coverageGap(month: string, newestPunch: string | null, coveredTh
   const days = from === coveredThrough ? `day ${day(from)}` : `days ${day(from)}–${day(coveredThrough)}`;
   const newest = newestPunch === null ? "The file has no punch in this month" : `The file's last punch is on day ${day(newestPunch)}`;
   return { from, to: coveredThrough, message: `${newest}, but the import will record the month through day ${day(coveredThrough)}: ${days} will be marked Absent for everyone.` };
+}
+
+/** The weekday of a 'YYYY-MM-DD' date (the calendar date itself, no time zone involved). */
+export function weekdayOf(date: string): Weekday {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!m) throw new RangeError(`Invalid date "${date}" (expected YYYY-MM-DD)`);
+  return WEEKDAYS[new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))).getUTCDay()];
 }

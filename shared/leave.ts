@@ -3,7 +3,7 @@
 // check and the client's "Record leave" preview count the same working days and the same balance.
 import { z } from "zod";
 import type { DayStatus, Weekday } from "./constants";
-import { WEEKDAYS } from "./constants";
+import { weekdayOf } from "./attendance-days";
 import { isoDateSchema, monthSchema } from "./schemas/hr";
 import type { leaveAnswer, leaveListAnswer } from "./answers/hr";
 
@@ -76,11 +76,10 @@ export function* datesOf(from: string, to: string): Generator<string> {
   for (let ms = utc(from); ms <= utc(to); ms += DAY_MS) yield iso(ms);
 }
 
-export const weekdayOfDate = (date: string): Weekday => WEEKDAYS[new Date(utc(date)).getUTCDay()]!;
 
 /** The working days of a range for one employee: not their weekly off, not a holiday. */
 export function workingDaysOf(from: string, to: string, weeklyOff: Weekday, holidays: ReadonlySet<string>): string[] {
-  return [...datesOf(from, to)].filter((d) => weekdayOfDate(d) !== weeklyOff && !holidays.has(d));
+  return [...datesOf(from, to)].filter((d) => weekdayOf(d) !== weeklyOff && !holidays.has(d));
 }
 
 /** What a leave counts: its working days, or 0.5 for a half day on a working day. */

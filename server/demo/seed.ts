@@ -38,6 +38,7 @@ import { createNameMapping } from "../services/hr/name-mappings";
 import { importPunches, type ImportAnswer } from "../services/hr/importer";
 import { loadPolicy, updatePolicy } from "../services/hr/policy";
 import { recordLeave } from "../services/hr/leaves";
+import { workingDaysOf } from "../../shared/leave";
 import { DomainError } from "../services/errors";
 import { weekdayOf } from "../services/hr/attendance-engine";
 import { addDays, monthBounds, monthOfDate, previousMonth } from "../services/hr/calendar";
@@ -637,7 +638,7 @@ async function seedPeople(handle: DatabaseHandle, people: People, realNow: Date,
   const workingDay = (name: string, date: string, step: 1 | -1) => {
     const e = DEMO_EMPLOYEES.find((x) => x.name === name)!;
     let d = date;
-    while (weekdayOf(d) === e.weeklyOff || holidaySet.has(d)) d = addDays(d, step);
+    while (workingDaysOf(d, d, e.weeklyOff, holidaySet).length === 0) d = addDays(d, step);
     return d;
   };
   const lastDay = monthBounds(month).to;

@@ -4,6 +4,7 @@
 import crypto from "node:crypto";
 import { and, count, eq, gt, lte, sql } from "drizzle-orm";
 import { LIMITS } from "../../shared/constants";
+import { isUuid } from "../lib/ids";
 import type { Attachment, AttachmentUploadUrlBody, AttachmentUploadUrlResponse, RegisterAttachmentBody } from "../../shared/schemas/transactions";
 import type { Queryable } from "../db/client";
 import { attachments, uploadGrants, type AttachmentRow, type TransactionRow } from "../db/schema";
@@ -194,7 +195,7 @@ export async function loadVisibleAttachment(
   now: Date,
   options: { forUpdate?: boolean } = {},
 ): Promise<{ attachment: AttachmentRow; transaction: TransactionRow }> {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) throw notFound(ATTACHMENT_NOT_FOUND);
+  if (!isUuid(id)) throw notFound(ATTACHMENT_NOT_FOUND);
   const [attachment] = await q.select().from(attachments).where(eq(attachments.id, id)).limit(1);
   if (!attachment) throw notFound(ATTACHMENT_NOT_FOUND);
   try {

@@ -2,6 +2,7 @@
 // attachments and emergency links (spec 000, spec 001 §3-§7, DECISIONS §4-§5).
 import { z } from "zod";
 import { APPROVAL_ACTIONS, BUDGET_PERIODS, FORM_TYPES, PAYMENT_METHODS, TIMELINE_KINDS, TRANSACTION_MOVES, TRANSACTION_STATUSES } from "../constants";
+import { BUDGET_STATUSES } from "../schemas/budgets";
 import { customFieldDefinitionSchema } from "../schemas/categories";
 import { day, id, instant, money, pageOf } from "./common";
 
@@ -166,7 +167,7 @@ export const budgetAnswer = z.strictObject({
   endDate: day,
   alertThreshold: z.number().int(),
   isActive: z.boolean(),
-  status: z.enum(["Expired", "Inactive", "Over Budget", "Alert", "On Track"]),
+  status: z.enum(BUDGET_STATUSES),
   createdAt: instant,
   updatedAt: instant,
 });

@@ -31,13 +31,16 @@ export const employeeAnswer = z.strictObject({
 });
 export const employeeListAnswer = pageOf("employees", employeeAnswer);
 
+/** Who a day, a payroll line or a leave belongs to, as lists name them. */
+const employeeNamed = { employeeName: z.string(), employeeCode: z.string().nullable(), department: z.strictObject({ name: z.string() }) };
+
 /** DECISIONS §8: the last day of the month an import records; null when none does. */
 const coveredThrough = day.nullable();
 
 export const attendanceRecordAnswer = z.strictObject({
   id,
   employeeId: id,
-  employee: z.strictObject({ employeeName: z.string(), employeeCode: z.string().nullable(), departmentId: id, department: z.strictObject({ name: z.string() }) }),
+  employee: z.strictObject({ ...employeeNamed, departmentId: id }),
   date: day,
   dayStatus: z.enum(DAY_STATUSES),
   firstInTime: z.string().nullable(),
@@ -114,7 +117,7 @@ export const payrollReportAnswer = z.strictObject({
   coveredThrough,
   rows: z.array(
     z.strictObject({
-      employee: z.strictObject({ id, employeeName: z.string(), employeeCode: z.string().nullable(), department: z.strictObject({ name: z.string() }) }),
+      employee: z.strictObject({ id, ...employeeNamed }),
       salary: money.nullable(),
       presentDays: z.number(),
       absentDays: z.number(),
@@ -172,7 +175,7 @@ export const importAnswer = z.strictObject({
 export const leaveAnswer = z.strictObject({
   id,
   employeeId: id,
-  employee: z.strictObject({ employeeName: z.string(), employeeCode: z.string().nullable(), department: z.strictObject({ name: z.string() }) }),
+  employee: z.strictObject(employeeNamed),
   type: z.enum(LEAVE_TYPES),
   from: day,
   to: day,

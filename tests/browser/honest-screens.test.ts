@@ -204,5 +204,9 @@ describe("the pending list", () => {
     await pager.getByRole("button", { name: /Next/ }).click();
     await pager.getByText(`Showing 201–${total} of ${total}`).waitFor(WAIT);
     await expect.poll(async () => page.getByRole("button", { name: "View Details" }).count(), POLL).toBe(total - 200);
+    // The approver's home lists the first page and says where the rest is.
+    await page.goto("/");
+    await page.getByText(`The 200 first of ${total} are shown here`).waitFor(WAIT);
+    await page.getByRole("link", { name: "see them all in Pending Approvals" }).waitFor(WAIT);
   });
 });

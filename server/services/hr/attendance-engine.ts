@@ -1,8 +1,11 @@
 // The attendance day rule (DECISIONS §8): what one employee's punches on one date make of that
 // day. Pure functions only; the import, the recalculation job and the hand-edit route all call
 // these, so the rule lives here and nowhere else.
-import { isRecordedDay } from "../../../shared/attendance-days";
-import { NOT_RECORDED, WEEKDAYS, type DayStatus, type PunchType, type Weekday } from "../../../shared/constants";
+import { isRecordedDay, weekdayOf } from "../../../shared/attendance-days";
+
+// Callers of the day rule name the weekday through it.
+export { weekdayOf };
+import { NOT_RECORDED, type DayStatus, type PunchType, type Weekday } from "../../../shared/constants";
 import type { AttendanceRules, ReviewReason } from "../../../shared/schemas/hr";
 import { leaveDayStatus, type LeaveType } from "../../../shared/leave";
 
@@ -58,12 +61,6 @@ function timeText(seconds: number, withSeconds = true): string {
   return withSeconds ? `${hh}:${mm}:${pad(seconds % 60)}` : `${hh}:${mm}`;
 }
 
-/** The weekday of a 'YYYY-MM-DD' date (the calendar date itself, no time zone involved). */
-export function weekdayOf(date: string): Weekday {
-  const m = DATE_PATTERN.exec(date);
-  if (!m) throw new RangeError(`Invalid date "${date}" (expected YYYY-MM-DD)`);
-  return WEEKDAYS[new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))).getUTCDay()];
-}
 
 /**
  * A biometric reader often records one tap several times. Punches of the same type that follow

@@ -10,12 +10,12 @@ import { DomainError, badRequest, notFound } from "../errors";
 import { writeAudit } from "../audit";
 import type { Weekday } from "../../../shared/constants";
 import type { AttendancePolicy } from "../../../shared/schemas/hr";
+import { weekdayOf } from "../../../shared/attendance-days";
 import {
 
   leaveDayCount,
   paidLeaveEntitlement,
   paidLeaveLeftMessage,
-  weekdayOfDate,
   type CancelLeaveBody,
   type Leave,
   type LeaveBalance,
@@ -201,7 +201,7 @@ export async function onLeaveOn(q: Queryable, date: string, policy: AttendancePo
     .from(leaves)
     .innerJoin(employees, eq(employees.id, leaves.employeeId))
     .where(and(isNull(leaves.cancelledAt), eq(employees.isActive, true), lte(leaves.fromDate, date), gte(leaves.toDate, date)));
-  return new Set(rows.filter((r) => r.weeklyOff !== weekdayOfDate(date)).map((r) => r.employeeId)).size;
+  return new Set(rows.filter((r) => r.weeklyOff !== weekdayOf(date)).map((r) => r.employeeId)).size;
 }
 
 

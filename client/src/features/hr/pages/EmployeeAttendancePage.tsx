@@ -1,14 +1,15 @@
 // One employee's month (/hr/attendance/:id): month picker, summary, deductions and the daily table.
 import { useState } from "react";
-import { ArrowLeft, CalendarPlus, ChevronLeft, ChevronRight } from "lucide-react";
+import { ArrowLeft, CalendarPlus } from "lucide-react";
 import { Link, useParams } from "wouter";
 import { formatDate } from "@shared/format";
 import { PATHS } from "@/app/paths";
-import { Badge, Button, buttonVariants, Card, Input, Label, IconButton } from "@/components/ui";
+import { Badge, Button, buttonVariants, Card } from "@/components/ui";
 import { useEmployeeDetails } from "../api";
 import { EmployeeMonthView } from "../components/EmployeeMonthView";
+import { MonthStepper } from "../components/MonthStepper";
 import { RecordLeaveDialog } from "../components/RecordLeaveDialog";
-import { addMonths, currentMonth, monthLabel } from "../lib/dates";
+import { currentMonth, monthLabel } from "../lib/dates";
 
 export default function EmployeeAttendancePage() {
   const { id = "" } = useParams<{ id: string }>();
@@ -38,20 +39,7 @@ export default function EmployeeAttendancePage() {
             </div>
           ) : null}
         </div>
-        <div className="flex items-end gap-2">
-          <IconButton variant="outline" onClick={() => setMonth((m) => addMonths(m, -1))} label="Previous month">
-            <ChevronLeft className="h-4 w-4" aria-hidden="true" />
-          </IconButton>
-          <div className="grid gap-1">
-            <Label htmlFor="month-picker" className="sr-only">
-              Month
-            </Label>
-            <Input id="month-picker" type="month" value={month} onChange={(e) => e.target.value && setMonth(e.target.value)} className="w-44" />
-          </div>
-          <IconButton variant="outline" onClick={() => setMonth((m) => addMonths(m, 1))} label="Next month" disabled={month >= currentMonth()}>
-            <ChevronRight className="h-4 w-4" aria-hidden="true" />
-          </IconButton>
-        </div>
+        <MonthStepper id="month-picker" month={month} onChange={setMonth} latest={currentMonth()} />
       </Card>
       <Card className="p-5">
         <div className="mb-4 flex flex-wrap items-center justify-between gap-2">

@@ -3,15 +3,16 @@
 // recalculated on the server). The status of each day follows from the leave, never typed by hand.
 import { useState } from "react";
 import Papa from "papaparse";
-import { CalendarPlus, ChevronLeft, ChevronRight, Download, Palmtree, XCircle } from "lucide-react";
+import { CalendarPlus, Download, Palmtree, XCircle } from "lucide-react";
 import { LEAVE_TYPE_LABELS, type Leave } from "@shared/leave";
 import { formatDate } from "@shared/format";
-import { Alert, Badge, Button, Card, ConfirmDialog, EmptyState, Field, IconButton, Input, Label, ResponsiveList, Select, Textarea } from "@/components/ui";
+import { Alert, Badge, Button, Card, ConfirmDialog, EmptyState, Field, ResponsiveList, Select, Textarea } from "@/components/ui";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api";
 import { useCancelLeave, useDepartments, useMonthLeaves } from "../api";
+import { MonthStepper } from "../components/MonthStepper";
 import { RecordLeaveDialog } from "../components/RecordLeaveDialog";
-import { addMonths, currentMonth, monthLabel } from "../lib/dates";
+import { currentMonth, monthLabel } from "../lib/dates";
 
 /** A cell a spreadsheet would run as a formula is prefixed with ' (DECISIONS §4's export rule). */
 const safeCell = (v: string | number) => (typeof v === "string" && /^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
@@ -67,20 +68,7 @@ export default function LeavePage() {
   return (
     <div className="space-y-6">
       <Card className="flex flex-col gap-3 p-4 lg:flex-row lg:items-end">
-        <div className="flex items-end gap-2">
-          <IconButton variant="outline" onClick={() => setMonth((m) => addMonths(m, -1))} label="Previous month">
-            <ChevronLeft className="h-4 w-4" aria-hidden="true" />
-          </IconButton>
-          <div className="grid gap-1">
-            <Label htmlFor="leave-month" className="sr-only">
-              Month
-            </Label>
-            <Input id="leave-month" type="month" value={month} onChange={(e) => e.target.value && setMonth(e.target.value)} className="w-44" />
-          </div>
-          <IconButton variant="outline" onClick={() => setMonth((m) => addMonths(m, 1))} label="Next month">
-            <ChevronRight className="h-4 w-4" aria-hidden="true" />
-          </IconButton>
-        </div>
+        <MonthStepper id="leave-month" month={month} onChange={setMonth} />
         <div className="lg:w-56">
           <Select
             aria-label="Filter by department"

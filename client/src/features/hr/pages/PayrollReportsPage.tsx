@@ -1,14 +1,15 @@
 // Payroll & Reports (/hr/reports): each employee's salary, deductions and net pay for a month,
 // with totals and a CSV export (DECISIONS §8 deduction rules, computed on the server).
 import { useState } from "react";
-import { ChevronLeft, ChevronRight, Download, FileBarChart } from "lucide-react";
+import { Download, FileBarChart } from "lucide-react";
 import { formatRupees } from "@shared/format";
 import type { PayrollRow } from "@shared/schemas/hr";
-import { Alert, Button, Card, EmptyState, Input, Label, ResponsiveList, StatCard, IconButton } from "@/components/ui";
+import { Alert, Button, Card, EmptyState, ResponsiveList, StatCard } from "@/components/ui";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api";
 import { downloadCsv, usePayrollReport } from "../api";
-import { addMonths, currentMonth, monthLabel } from "../lib/dates";
+import { currentMonth, monthLabel } from "../lib/dates";
+import { MonthStepper } from "../components/MonthStepper";
 import { RecordedThrough } from "../components/RecordedThrough";
 
 function departmentName(row: PayrollRow): string {
@@ -51,18 +52,7 @@ export default function PayrollReportsPage() {
   return (
     <div className="space-y-5">
       <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
-        <div className="flex items-center gap-2">
-          <IconButton variant="outline" onClick={() => setMonth((m) => addMonths(m, -1))} label="Previous month">
-            <ChevronLeft className="h-4 w-4" aria-hidden="true" />
-          </IconButton>
-          <Label htmlFor="payroll-month" className="sr-only">
-            Month
-          </Label>
-          <Input id="payroll-month" type="month" value={month} onChange={(e) => e.target.value && setMonth(e.target.value)} className="w-44" />
-          <IconButton variant="outline" onClick={() => setMonth((m) => addMonths(m, 1))} label="Next month" disabled={month >= currentMonth()}>
-            <ChevronRight className="h-4 w-4" aria-hidden="true" />
-          </IconButton>
-        </div>
+        <MonthStepper id="payroll-month" month={month} onChange={setMonth} latest={currentMonth()} />
         <Button variant="outline" onClick={exportCsv} disabled={exporting}>
           <Download className="h-4 w-4" aria-hidden="true" />
           {exporting ? "Exporting…" : "Export CSV"}
