@@ -44,15 +44,17 @@ export default tseslint.config(
     },
   },
   {
-    // The rules read time from the injected clock (AppDeps.clock, or a `now`/`today` argument), so
-    // a test can put them at any instant; bookkeeping columns take the database's now().
-    files: ["server/services/**/*.ts"],
-    ignores: ["**/*.test.ts", "server/services/hr/testing.ts"],
+    // Time comes from one clock module per side: the server's rules from the injected clock
+    // (AppDeps.clock / ctx.clock, so a test can put them at any instant; server/clock.ts names the
+    // few things tied to real time), the client's from client/src/lib/clock.ts; bookkeeping
+    // columns take the database's now().
+    files: ["server/**/*.ts", "shared/**/*.ts", "client/src/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx", "server/test/**", "server/services/hr/testing.ts", "server/clock.ts", "client/src/lib/clock.ts"],
     rules: {
       "no-restricted-syntax": [
         "error",
-        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: "Take the time from the clock (deps.clock() or a `now` argument)." },
-        { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: "Take the time from the clock (deps.clock() or a `now` argument)." },
+        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: "Take the time from the clock (ctx.clock(), server/clock.ts or client/src/lib/clock.ts)." },
+        { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: "Take the time from the clock (ctx.clock(), server/clock.ts or client/src/lib/clock.ts)." },
       ],
     },
   },

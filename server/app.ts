@@ -59,6 +59,8 @@ const TOKEN_AUTHORISED = [/^\/emergency-approval\//, /^\/uploads\//];
 export function createApp(deps: AppDeps, options: { clientDir?: string | null } = {}): App {
   const { config, logger } = deps;
   const app = express();
+  // The guards read the app's clock from here (middlewares/auth.ts clockOf).
+  app.locals.clock = deps.clock;
   app.disable("x-powered-by");
   app.set("trust proxy", process.env.TRUST_PROXY ?? "loopback");
 

@@ -1,4 +1,6 @@
 // The server process: database, migrations, first SuperAdmin, event bus, HTTP app (+ sockets), listen.
+import { systemClock } from "./clock";
+import { serviceContext } from "./services/context";
 import http from "node:http";
 import path from "node:path";
 import { loadConfig, loadDotEnv, type Config } from "./config";
@@ -27,18 +29,18 @@ export async function startServer(config: Config = loadConfig(), options: { clie
   // A lost connection fails only the query it carried (a 503 for a request); the pool replaces it.
   const database = await openDatabase(config, (err) => logger.warn({ err }, "database connection lost"));
   await runConfiguredMigrations(config, database);
-  await ensureFirstSuperAdmin(database.db, config, (line) => console.log(line));
+  await ensureFirstSuperAdmin({ db: database.db, config }, (line) => console.log(line));
   // A process killed in the middle of an import leaves its upload behind (its database work was
   // rolled back with its transaction); nothing else does.
   const orphans = await removeOrphanedUploads().catch((err: unknown) => (logger.warn({ err }, "could not remove orphaned uploads"), 0));
   if (orphans > 0) logger.info({ files: orphans }, "removed uploads left by killed imports");
   const bus: EventBus =
     database.kind === "postgres" ? await createPostgresBus(database.url!, database.pool!, logger) : createInProcessBus();
-  const deps: AppDeps = { database, bus, config, logger, clock: () => new Date(), storage: createObjectStore(config) };
+  const deps: AppDeps = { database, bus, config, logger, clock: systemClock, storage: createObjectStore(config) };
   const { app, sessionStore, sessionMiddleware } = createApp(deps, { clientDir: options.clientDir ?? CLIENT_DIR });
 
   const server = http.createServer(app);
-  const hub = attachSocketHub({ server, sessionMiddleware, bus, db: database.db, config, logger });
+  const hub = attachSocketHub({ server, sessionMiddleware, bus, db: database.db, config, logger, clock: deps.clock });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(config.port, () => resolve());
@@ -54,7 +56,7 @@ export async function startServer(config: Config = loadConfig(), options: { clie
   const pruneTimer = setInterval(() => void pruneExpired(database.db, sessionStore, deps.clock()), PRUNE_INTERVAL_MS);
   pruneTimer.unref();
   const sweepUploads = () =>
-    sweepUnregisteredUploads(deps).then(
+    sweepUnregisteredUploads(serviceContext(deps)).then(
       (deleted) => deleted > 0 && logger.info({ deleted }, "deleted unregistered uploads"),
       (err) => logger.warn({ err }, "sweep of unregistered uploads failed"),
     );

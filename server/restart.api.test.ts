@@ -20,7 +20,6 @@ import { openPglite, type DatabaseHandle, type Db } from "./db/client";
 import { runMigrations } from "./db/migrate";
 import { employees } from "./db/schema";
 import { importPunches } from "./services/hr/importer";
-import { todayIn } from "./services/hr/calendar";
 import { IMPORT_TMP_DIR } from "./routes/hr-import";
 import type { ImportResult } from "../shared/schemas/hr";
 
@@ -385,14 +384,11 @@ describe("a server process killed with SIGKILL in the middle of work", () => {
       const cleanFile = path.join(env.DATA_DIR, "clean.csv");
       fs.mkdirSync(env.DATA_DIR, { recursive: true });
       fs.writeFileSync(cleanFile, file.text);
-      const cleanAnswer = await importPunches(clean.db, {
-        filePath: cleanFile,
-        fileName: "punches.csv",
-        month: MONTH,
-        dryRun: false,
-        actor: { id: cleanUser.id, role: cleanUser.role, name: cleanUser.name, username: cleanUser.username, visibilityWindowDays: 30 },
-        today: todayIn(() => new Date(), "Asia/Kolkata"),
-      });
+      const cleanActor = { id: cleanUser.id, role: cleanUser.role, name: cleanUser.name, username: cleanUser.username, visibilityWindowDays: 30 };
+      const cleanAnswer = await importPunches(
+        { db: clean.db, actor: cleanActor, ip: null, clock: () => new Date(), config: { appTimezone: "Asia/Kolkata" } },
+        { filePath: cleanFile, fileName: "punches.csv", month: MONTH, dryRun: false },
+      );
       expect(bodyOf(imported)).toEqual(cleanAnswer);
       const punchDigest = `select count(*)::int as n, md5(string_agg(e.employee_name || '|' || p.punch_date || '|' || p.punch_time || '|' || p.event_type, ',' order by e.employee_name, p.punch_date, p.punch_time, p.event_type)) as digest
         from punch_events p join employees e on e.id = p.employee_id`;

@@ -169,7 +169,7 @@ export function formatInTimeZone(value: DateInput, timeZone: string, options: { 
 }
 
 /** 'YYYY-MM-DD' of an instant in a time zone (default: the display zone), e.g. for date inputs defaulting to today. */
-export function toIsoDate(value: DateInput = new Date(), timeZone?: string): string {
+export function toIsoDate(value: DateInput, timeZone?: string): string {
   const date = toDate(value);
   if (!date) return "";
   const p = zonedParts(date, effectiveZone(value, timeZone));
@@ -189,10 +189,10 @@ function plural(n: number, unit: string): string {
  * 'N hours ago'; under 7 days 'N days ago'; otherwise the date. A time slightly in the future
  * (clock skew) also reads 'Just now'; '' for an invalid date.
  */
-export function formatRelativeTime(value: DateInput, now: DateInput = new Date(), timeZone?: string): string {
+export function formatRelativeTime(value: DateInput, now: DateInput, timeZone?: string): string {
   const date = toDate(value);
-  const reference = toDate(now) ?? new Date();
-  if (!date) return "";
+  const reference = toDate(now);
+  if (!date || !reference) return "";
   const diff = reference.getTime() - date.getTime();
   if (diff < -MINUTE) return formatDate(value, timeZone);
   if (diff < MINUTE) return "Just now";

@@ -1,6 +1,7 @@
 // express-session store in the database: sessions survive a restart and are shared by every
 // server process on one PostgreSQL. The row keeps the user id so a user's sessions (or every
 // non-SuperAdmin session, at lockdown) can be ended with one statement.
+import { systemClock } from "../clock";
 import session from "express-session";
 import { eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
@@ -14,7 +15,7 @@ const TOUCH_EVERY_MS = 60_000;
 
 function expiryOf(sess: session.SessionData, fallbackMs: number): Date {
   const expires = sess.cookie?.expires;
-  return expires ? new Date(expires) : new Date(Date.now() + fallbackMs);
+  return expires ? new Date(expires) : new Date(systemClock().getTime() + fallbackMs);
 }
 
 function userIdOf(sess: session.SessionData): string | null {
@@ -44,7 +45,7 @@ export class DatabaseSessionStore extends session.Store {
       .from(sessions)
       .where(eq(sessions.sid, sid))
       .then(([row]) => {
-        if (!row || row.expiresAt.getTime() <= Date.now()) return cb(null, null);
+        if (!row || row.expiresAt.getTime() <= systemClock().getTime()) return cb(null, null);
         this.remember(sid, row.expiresAt.getTime());
         cb(null, row.sess as session.SessionData);
       }, cb);

@@ -41,7 +41,7 @@ async function main(): Promise<number> {
   const database = await openDatabase(config);
   try {
     await runConfiguredMigrations(config, database);
-    const user = await createUser(database.db, parsed.data, null);
+    const user = await createUser({ db: database.db, actor: null }, parsed.data);
     console.log(user.id);
     return 0;
   } catch (err) {

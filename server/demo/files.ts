@@ -1,6 +1,8 @@
 // Small generated attachment files (a few hundred bytes each) and storing them the way an upload
 // is stored: into the object store under a path the server makes, then registered by the same
 // service POST …/attachments calls.
+import { systemClock } from "../clock";
+import { actingContext } from "../services/context";
 import crypto from "node:crypto";
 import { Readable } from "node:stream";
 import zlib from "node:zlib";
@@ -80,7 +82,7 @@ async function putObject(storage: ObjectStore, objectPath: string, file: DemoFil
     await storage.receive(objectPath, Readable.from([file.bytes]), { contentType: file.mimeType, maxBytes: LIMITS.fileMaxBytes });
     return;
   }
-  const { url, headers } = await storage.createUploadUrl({ objectPath, contentType: file.mimeType, issuedAt: new Date(), expiresInSeconds: UPLOAD_URL_TTL_SECONDS });
+  const { url, headers } = await storage.createUploadUrl({ objectPath, contentType: file.mimeType, issuedAt: systemClock(), expiresInSeconds: UPLOAD_URL_TTL_SECONDS });
   const res = await fetch(url, { method: "PUT", headers: { "Content-Type": file.mimeType, ...headers }, body: new Uint8Array(file.bytes) });
   if (!res.ok) throw new Error(`Uploading ${file.fileName} to the object store failed: ${res.status}`);
 }
@@ -89,5 +91,5 @@ async function putObject(storage: ObjectStore, objectPath: string, file: DemoFil
 export async function attachDemoFile(deps: AppDeps, transaction: { id: string }, file: DemoFile, actor: Actor): Promise<void> {
   const objectPath = newAttachmentObjectPath(transaction.id, crypto.randomUUID());
   await putObject(deps.storage, objectPath, file);
-  await registerAttachment({ deps, actor }, transaction.id, { objectPath, fileName: file.fileName, mimeType: file.mimeType, fileSizeBytes: file.bytes.length });
+  await registerAttachment(actingContext(deps, actor), transaction.id, { objectPath, fileName: file.fileName, mimeType: file.mimeType, fileSizeBytes: file.bytes.length });
 }

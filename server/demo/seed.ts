@@ -7,6 +7,8 @@
 // (created on a Tuesday in September, approved the next morning, paid a week later…), and
 // createdAt, submittedAt, approvedAt, acted-at, paidDate and completedAt are what the services
 // stamped. Audit and notification rows keep the database's own time (the moment of seeding).
+import { systemClock } from "../clock";
+import { actingContext, requestContext, serviceContext } from "../services/context";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -125,7 +127,7 @@ export async function demoState(handle: DatabaseHandle): Promise<"absent" | "pre
 
 export async function seedDemo(handle: DatabaseHandle, storage: ObjectStore, options: SeedOptions): Promise<SeedSummary> {
   const log = options.log ?? (() => {});
-  const realNow = options.now ?? new Date();
+  const realNow = options.now ?? systemClock();
   const timings: Record<string, number> = {};
   const timed = async <T>(label: string, fn: () => Promise<T>): Promise<T> => {
     const started = performance.now();
@@ -156,14 +158,14 @@ export async function seedDemo(handle: DatabaseHandle, storage: ObjectStore, opt
   try {
     const people = await timed("users", () => seedUsers(handle, log));
     const admin = people.admin;
-    await timed("emergency PINs", () => seedEmergencyPins(handle, admin, log));
+    await timed("emergency PINs", () => seedEmergencyPins(deps, handle, admin, log));
     await timed("categories", async () => {
       for (const c of DESIGNED_CATEGORIES) {
         const exists = await handle.db.select({ id: categories.id }).from(categories).where(sql`lower(${categories.name}) = lower(${c.name})`).limit(1);
         if (exists.length > 0) continue;
         // Marketing spends are large: two approvals, set by the SuperAdmin.
         const body = createCategorySchema.parse({ ...c, requiredApprovals: c.name === "Marketing Events" ? 2 : 1 });
-        await createCategory(handle.db, body, admin);
+        await createCategory(actingContext(deps, admin), body);
       }
       log(`Categories: 7 built-in + ${DESIGNED_CATEGORIES.map((c) => `'${c.name}'`).join(", ")} with custom fields`);
     });
@@ -173,8 +175,8 @@ export async function seedDemo(handle: DatabaseHandle, storage: ObjectStore, opt
     );
     clockNow = realNow;
 
-    await timed("budgets", () => seedBudgets(handle, admin, realNow, tz, log));
-    const punchImports = await timed("employees and attendance", () => seedPeople(handle, people, realNow, tz, random, log));
+    await timed("budgets", () => seedBudgets(deps, handle, admin, realNow, tz, log));
+    const punchImports = await timed("employees and attendance", () => seedPeople(deps, handle, people, realNow, tz, random, log));
 
     await handle.db
       .insert(settings)
@@ -189,9 +191,9 @@ export async function seedDemo(handle: DatabaseHandle, storage: ObjectStore, opt
 // ---------------------------------------------------------------- users
 
 /** The demo PINs of the approver codes in use (the defaults on a fresh database). */
-async function seedEmergencyPins(handle: DatabaseHandle, admin: Actor, log: (l: string) => void): Promise<void> {
+async function seedEmergencyPins(deps: AppDeps, handle: DatabaseHandle, admin: Actor, log: (l: string) => void): Promise<void> {
   const codes = (await getEmergencyApprovers(handle.db)).filter((code) => DEMO_EMERGENCY_PINS[code]);
-  for (const code of codes) await setApproverPin(handle.db, code, DEMO_EMERGENCY_PINS[code]!, admin);
+  for (const code of codes) await setApproverPin(actingContext(deps, admin), code, DEMO_EMERGENCY_PINS[code]!);
   log(`Emergency approver PINs: ${codes.map((code) => `${code} ${DEMO_EMERGENCY_PINS[code]}`).join(", ")}`);
 }
 
@@ -204,9 +206,8 @@ async function seedUsers(handle: DatabaseHandle, log: (l: string) => void): Prom
     const row =
       existing ??
       (await createUser(
-        handle.db,
+        { db: handle.db, actor: null },
         createUserSchema.parse({ username: u.username, password: u.password, role: u.role, name: u.name, visibilityWindowDays: DEMO_VISIBILITY_WINDOW_DAYS }),
-        null,
       ));
     people[u.key] = actorOf(row);
   }
@@ -402,7 +403,7 @@ async function seedTransactions(c: TxnSeedContext): Promise<void> {
     return new Date(clock);
   };
   const later = (minMs: number, maxMs: number) => at(clock + minMs + r.next() * (maxMs - minMs));
-  const ctxOf = (actor: Actor) => ({ deps: c.deps, actor });
+  const ctxOf = (actor: Actor) => actingContext(c.deps, actor);
 
   const plans = makePlans(c.count, r);
   let done = 0;
@@ -463,10 +464,10 @@ async function seedTransactions(c: TxnSeedContext): Promise<void> {
         // On its way to Approved.
         if (plan.viaEmergencyLink) {
           later(5 * MINUTE, 30 * MINUTE);
-          const links = await issueEmergencyLinks(c.deps, t.id, creator);
+          const links = await issueEmergencyLinks(ctxOf(creator), t.id);
           later(10 * MINUTE, 3 * HOUR);
           const code = r.pick(emergencyCodes);
-          await decideThroughEmergencyLink(c.deps, links.approveUrl.split("/").pop()!, { approverName: code, pin: DEMO_EMERGENCY_PINS[code] });
+          await decideThroughEmergencyLink(requestContext(c.deps), links.approveUrl.split("/").pop()!, { approverName: code, pin: DEMO_EMERGENCY_PINS[code] });
         } else {
           for (let i = 0; i < t.approvalsRequired; i++) {
             later(HOUR, 20 * HOUR);
@@ -525,11 +526,11 @@ async function spentIn(handle: DatabaseHandle, categoryName: string, from: strin
   return Number(rows[0]?.spent ?? 0);
 }
 
-async function seedBudgets(handle: DatabaseHandle, admin: Actor, realNow: Date, tz: string, log: (l: string) => void): Promise<void> {
+async function seedBudgets(deps: AppDeps, handle: DatabaseHandle, admin: Actor, realNow: Date, tz: string, log: (l: string) => void): Promise<void> {
   const today = toIsoDate(realNow, tz);
   const [y, m] = today.split("-").map(Number) as [number, number];
   const categoryId = async (name: string) => (await handle.db.select({ id: categories.id }).from(categories).where(eq(categories.name, name)))[0]!.id;
-  const ctx = { db: handle.db, actor: admin, timezone: tz, now: realNow };
+  const ctx = actingContext(deps, admin);
 
   // The calendar quarter we are in: Travel spending at about 85 % of its budget (alert at 80 %).
   const q = Math.floor((m - 1) / 3);
@@ -551,7 +552,7 @@ async function seedBudgets(handle: DatabaseHandle, admin: Actor, realNow: Date, 
 
 // ---------------------------------------------------------------- people and attendance
 
-async function seedPeople(handle: DatabaseHandle, people: People, realNow: Date, tz: string, r: Random, log: (l: string) => void): Promise<SeedSummary["punchImports"]> {
+async function seedPeople(deps: AppDeps, handle: DatabaseHandle, people: People, realNow: Date, tz: string, r: Random, log: (l: string) => void): Promise<SeedSummary["punchImports"]> {
   const db = handle.db;
   const today = toIsoDate(realNow, tz);
   const month = monthOfDate(today);
@@ -564,17 +565,17 @@ async function seedPeople(handle: DatabaseHandle, people: People, realNow: Date,
   const holidays = COMPANY_HOLIDAYS.filter((h) => h.date >= from && h.date <= to);
   const { updatedAt: _updatedAt, ...currentPolicy } = policy;
   const merged = [...currentPolicy.holidays, ...holidays.filter((h) => !currentPolicy.holidays.some((e) => e.date === h.date))];
-  await updatePolicy(db, { ...currentPolicy, holidays: merged }, people.hrAdmin, today);
+  await updatePolicy(actingContext(deps, people.hrAdmin), { ...currentPolicy, holidays: merged });
 
-  const existing = new Map((await listDepartments(db)).map((d) => [d.name.toLowerCase(), d.id] as const));
+  const existing = new Map((await listDepartments(serviceContext(deps))).map((d) => [d.name.toLowerCase(), d.id] as const));
   for (const name of DEPARTMENTS) {
-    if (!existing.has(name.toLowerCase())) existing.set(name.toLowerCase(), (await createDepartment(db, name, people.hrAdmin)).id);
+    if (!existing.has(name.toLowerCase())) existing.set(name.toLowerCase(), (await createDepartment(actingContext(deps, people.hrAdmin), name)).id);
   }
   const ids = new Map<string, string>();
   for (const e of DEMO_EMPLOYEES) {
     const [first, ...rest] = e.name.toLowerCase().split(" ");
     const created = await createEmployee(
-      db,
+      actingContext(deps, people.hrAdmin),
       employeeCreateSchema.parse({
         employeeName: e.name,
         employeeCode: e.code,
@@ -588,7 +589,6 @@ async function seedPeople(handle: DatabaseHandle, people: People, realNow: Date,
         emergencyContactPhone: `+91 9${r.int(100000000, 899999999)}`,
         monthlySalary: e.salary.toFixed(2),
       }),
-      people.hrAdmin,
     );
     ids.set(e.name, created.id);
   }
@@ -600,7 +600,7 @@ async function seedPeople(handle: DatabaseHandle, people: People, realNow: Date,
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bms-demo-"));
   const imports: SeedSummary["punchImports"] = [];
   const runImport = async (m: string, fileName: string, file: string) => {
-    const answer = await importPunches(db, { filePath: file, fileName, month: m, dryRun: false, actor: people.hrStaff, today });
+    const answer = await importPunches(actingContext(deps, people.hrStaff), { filePath: file, fileName, month: m, dryRun: false });
     imports.push({
       month: m,
       fileName,
@@ -616,7 +616,7 @@ async function seedPeople(handle: DatabaseHandle, people: People, realNow: Date,
     // HR maps the unmatched spelling to the employee, then imports the same file again: only that person's punches are new.
     for (const unmatched of first.unmatchedNames) {
       const employee = DEMO_EMPLOYEES.find((e) => e.punchName && e.punchName.toLowerCase() === unmatched.name.toLowerCase());
-      if (employee) await createNameMapping(db, { csvName: unmatched.name, employeeId: ids.get(employee.name)! }, people.hrAdmin);
+      if (employee) await createNameMapping(actingContext(deps, people.hrAdmin), { csvName: unmatched.name, employeeId: ids.get(employee.name)! });
     }
     await runImport(prev, `biometric-${prev}.csv`, prevFile);
 
@@ -634,7 +634,7 @@ async function seedPeople(handle: DatabaseHandle, people: People, realNow: Date,
 
   // Leave granted by HR (DECISIONS §8 leave register): a week of paid leave last month, an unpaid
   // day and a paid half day this month, someone on leave today, and a booking later this month.
-  const finalPolicy = await loadPolicy(db);
+
   const workingDay = (name: string, date: string, step: 1 | -1) => {
     const e = DEMO_EMPLOYEES.find((x) => x.name === name)!;
     let d = date;
@@ -653,7 +653,7 @@ async function seedPeople(handle: DatabaseHandle, people: People, realNow: Date,
   for (const plan of plans) {
     if (plan.to > lastDay || plan.from < monthBounds(prev).from) continue; // demo leave stays inside the two imported months
     try {
-      await recordLeave(db, { employeeId: ids.get(plan.name)!, type: plan.type, from: plan.from, to: plan.to, halfDay: plan.halfDay ?? false, reason: plan.reason }, people.hrAdmin, finalPolicy, today);
+      await recordLeave(actingContext(deps, people.hrAdmin), { employeeId: ids.get(plan.name)!, type: plan.type, from: plan.from, to: plan.to, halfDay: plan.halfDay ?? false, reason: plan.reason });
     } catch (error) {
       // A range of only weekly offs and holidays (possible near month ends) is simply not booked.
       if (!(error instanceof DomainError && error.kind === "invalid")) throw error;

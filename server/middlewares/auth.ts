@@ -2,7 +2,9 @@
 import type { Request, RequestHandler } from "express";
 import type { Role } from "../../shared/constants";
 import { LOCKDOWN_MESSAGE } from "../../shared/constants";
-import type { Actor } from "../context";
+import type { Actor, AppDeps, Clock } from "../context";
+import { systemClock } from "../clock";
+import { actingContext, type ActingContext } from "../services/context";
 import { forbidden, locked, unauthorized } from "../services/errors";
 
 export const ABSOLUTE_SESSION_MS = 12 * 60 * 60_000;
@@ -29,7 +31,7 @@ export const requireAuth: RequestHandler = (req, _res, next) => {
   const user = req.user;
   if (!user) return next(unauthorized());
   const authenticatedAt = req.session.authenticatedAt ?? 0;
-  if (Date.now() - authenticatedAt > ABSOLUTE_SESSION_MS) {
+  if (clockOf(req)().getTime() - authenticatedAt > ABSOLUTE_SESSION_MS) {
     return req.session.destroy(() => next(unauthorized("Your session has expired. Please sign in again.")));
   }
   if (user.lockdownEnabled && user.role !== "SuperAdmin") {
@@ -50,4 +52,14 @@ export function actorOf(req: Request): Actor {
   const u = req.user;
   if (!u) throw unauthorized();
   return { id: u.id, role: u.role, name: u.name, username: u.username, visibilityWindowDays: u.visibilityWindowDays };
+}
+
+/** The service context of a signed-in person's request (server/services/context.ts). */
+export function contextOf(deps: AppDeps, req: Request): ActingContext {
+  return actingContext(deps, actorOf(req), req.ip);
+}
+
+/** The clock the app was built with (server/app.ts keeps it in app.locals): sign-in time and the 12-hour limit read one clock. */
+function clockOf(req: Request): Clock {
+  return (req.app.locals as { clock?: Clock }).clock ?? systemClock;
 }

@@ -19,7 +19,7 @@ type Instance = { server: http.Server; hub: SocketHub; port: number; app: Return
 async function startInstance(deps: AppDeps, heartbeatMs?: number, authTimeoutMs?: number): Promise<Instance> {
   const { app, sessionMiddleware } = createApp(deps);
   const server = http.createServer(app);
-  const hub = attachSocketHub({ server, sessionMiddleware, bus: deps.bus, db: deps.database.db, config: deps.config, logger: deps.logger, heartbeatMs, authTimeoutMs });
+  const hub = attachSocketHub({ server, sessionMiddleware, bus: deps.bus, db: deps.database.db, config: deps.config, logger: deps.logger, clock: deps.clock, heartbeatMs, authTimeoutMs });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return { server, hub, app, port: (server.address() as AddressInfo).port };
 }

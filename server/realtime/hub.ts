@@ -3,6 +3,7 @@
 // into socket traffic: notifications to their users, closes when sessions end, and the lockdown
 // message then close 4423 to every non-SuperAdmin. On PostgreSQL the bus is LISTEN/NOTIFY, so an
 // event published by any server process reaches the sockets held by this one.
+import type { Clock } from "../context";
 import http from "node:http";
 import type { Duplex } from "node:stream";
 import type { RequestHandler } from "express";
@@ -26,6 +27,8 @@ export type HubOptions = {
   db: Db;
   config: Pick<Config, "publicUrl">;
   logger: Logger;
+  /** The app's clock: a session's sign-in time was stamped by it. */
+  clock: Clock;
   /** Ping interval; tests shorten it. */
   heartbeatMs?: number;
   /** How long a new socket has to send its {type:'auth'} message. */
@@ -75,7 +78,7 @@ function originAllowed(req: http.IncomingMessage, publicOrigin: string): boolean
 }
 
 export function attachSocketHub(options: HubOptions): SocketHub {
-  const { server, sessionMiddleware, bus, db, logger } = options;
+  const { server, sessionMiddleware, bus, db, logger, clock } = options;
   const heartbeatMs = options.heartbeatMs ?? WS_HEARTBEAT_MS;
   const authTimeoutMs = options.authTimeoutMs ?? 15_000;
   const publicOrigin = new URL(options.config.publicUrl).origin;
@@ -118,7 +121,7 @@ export function attachSocketHub(options: HubOptions): SocketHub {
     const session = req.session;
     const userId = session?.passport?.user;
     if (!session || typeof userId !== "string" || !req.sessionID) return null;
-    if (Date.now() - (session.authenticatedAt ?? 0) > ABSOLUTE_SESSION_MS) return null;
+    if (clock().getTime() - (session.authenticatedAt ?? 0) > ABSOLUTE_SESSION_MS) return null;
     const [row] = await db
       .select({
         id: users.id,
@@ -240,7 +243,7 @@ export function attachSocketHub(options: HubOptions): SocketHub {
     const alive = await db.execute<{ sid: string }>(
       sql`select sid from sessions where sid in (${sql.join(sids.map((s) => sql`${s}`), sql`, `)})
           and expires_at > now()
-          and coalesce((sess->>'authenticatedAt')::bigint, 0) > ${Date.now() - ABSOLUTE_SESSION_MS}`,
+          and coalesce((sess->>'authenticatedAt')::bigint, 0) > ${clock().getTime() - ABSOLUTE_SESSION_MS}`,
     );
     const rows = (Array.isArray(alive) ? alive : (alive as { rows: { sid: string }[] }).rows) as { sid: string }[];
     const live = new Set(rows.map((r) => r.sid));

@@ -3,13 +3,13 @@ import { adminStats } from "../services/admin-stats";
 import { ApiRouter } from "./api-router";
 import type { AppDeps } from "../context";
 import { adminStatsAnswer } from "../../shared/answers";
+import { serviceContext } from "../services/context";
 
 export function adminStatsRoutes(deps: AppDeps): ApiRouter {
   const api = new ApiRouter();
-  const { db } = deps.database;
 
   api.add({ method: "get", path: "/admin/stats", access: ["SuperAdmin"], summary: "Admin dashboard numbers", answer: adminStatsAnswer, tag: "admin" }, () =>
-    adminStats(db, { now: deps.clock(), timezone: deps.config.appTimezone }),
+    adminStats(serviceContext(deps)),
   );
 
   return api;

@@ -1,5 +1,6 @@
 // Attachments through HTTP (DECISIONS §4): upload-url → PUT the bytes → register → download.
 // Transactions are inserted directly, so these tests do not depend on the transaction routes.
+import { serviceContext } from "../services/context";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
@@ -505,7 +506,7 @@ describe("the sweep of uploads nobody registered", () => {
     for (const p of [keptRow.objectPath, orphan.objectPath]) fs.utimesSync(path.join(objectsRoot(), p), twoDaysAgo, twoDaysAgo);
     fs.utimesSync(staleTmp, twoDaysAgo, twoDaysAgo);
 
-    expect(await sweepUnregisteredUploads(t.deps)).toBe(1);
+    expect(await sweepUnregisteredUploads(serviceContext(t.deps))).toBe(1);
     expect(onDisk(orphan.objectPath)).toBe(false);
     expect(fs.existsSync(path.join(objectsRoot(), `${orphan.objectPath}.meta.json`))).toBe(false);
     expect(onDisk(keptRow.objectPath)).toBe(true);
@@ -515,7 +516,7 @@ describe("the sweep of uploads nobody registered", () => {
     expect((await api.get(`/api/attachments/${kept.id}/download`)).status).toBe(200);
     // A day later the recent one is an orphan too (with the other tests' unregistered uploads); the registered one stays.
     clockOffsetMs = 25 * 60 * 60_000;
-    expect(await sweepUnregisteredUploads(t.deps)).toBeGreaterThanOrEqual(1);
+    expect(await sweepUnregisteredUploads(serviceContext(t.deps))).toBeGreaterThanOrEqual(1);
     expect(onDisk(recent.objectPath)).toBe(false);
     expect(onDisk(keptRow.objectPath)).toBe(true);
   });

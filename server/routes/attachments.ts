@@ -9,17 +9,18 @@ import type { Request } from "express";
 import { FINANCE_ROLES, LIMITS } from "../../shared/constants";
 import { attachmentUploadUrlSchema, registerAttachmentSchema } from "../../shared/schemas/transactions";
 import type { AppDeps } from "../context";
-import { actorOf } from "../middlewares/auth";
+import { contextOf } from "../middlewares/auth";
 import { DomainError, conflict, notFound, tooLarge } from "../services/errors";
 import {
   downloadContentType,
   MAX_SIZE_TEXT,
   grantUpload,
   isUploadGranted,
-  loadVisibleAttachment,
+  attachmentToDownload,
   registerAttachment,
   removeAttachment,
 } from "../services/attachments";
+import { serviceContext } from "../services/context";
 import { LocalObjectStore, sameContentType, StorageError } from "../storage/local";
 import { ApiRouter } from "./api-router";
 import { idParamsOf } from "../../shared/schemas/params";
@@ -62,7 +63,7 @@ export function attachmentRoutes(deps: AppDeps): ApiRouter {
       body: attachmentUploadUrlSchema,
       params: idParamsOf("Transaction"), answer: attachmentUploadUrlAnswer, tag: "attachments",
     },
-    (req, _res, input) => grantUpload({ deps, actor: actorOf(req), origin: requestOrigin(req) }, input.params.id, input.body),
+    (req, _res, input) => grantUpload(contextOf(deps, req), input.params.id, input.body, requestOrigin(req)),
   );
 
   api.add(
@@ -75,7 +76,7 @@ export function attachmentRoutes(deps: AppDeps): ApiRouter {
       params: idParamsOf("Transaction"), answer: attachmentAnswer, status: 201, tag: "attachments",
     },
     async (req, res, input) => {
-      const attachment = await registerAttachment({ deps, actor: actorOf(req), ip: req.ip }, input.params.id, input.body);
+      const attachment = await registerAttachment(contextOf(deps, req), input.params.id, input.body);
       res.status(201);
       return attachment;
     },
@@ -91,8 +92,7 @@ export function attachmentRoutes(deps: AppDeps): ApiRouter {
       params: idParamsOf("Attachment"), tag: "attachments",
     },
     async (req, res, input) => {
-      const actor = actorOf(req);
-      const { attachment } = await loadVisibleAttachment(deps.database.db, input.params.id, actor, deps.clock());
+      const { attachment } = await attachmentToDownload(contextOf(deps, req), input.params.id);
       const stored = await storage.stat(attachment.objectPath);
       if (!stored) throw notFound("The file of this attachment is no longer available");
       const stream = await storage.openRead(attachment.objectPath);
@@ -120,7 +120,7 @@ export function attachmentRoutes(deps: AppDeps): ApiRouter {
       summary: "Remove an attachment (owner while Draft or Rejected, SuperAdmin any)",
       params: idParamsOf("Attachment"), answer: messageAnswer, tag: "attachments",
     },
-    (req, _res, input) => removeAttachment({ deps, actor: actorOf(req), ip: req.ip }, input.params.id),
+    (req, _res, input) => removeAttachment(contextOf(deps, req), input.params.id),
   );
 
   return api;
@@ -170,7 +170,7 @@ async function receiveUpload(deps: AppDeps, req: Request): Promise<{ ok: true }>
   const { verdict, contentType } = store.checkUpload(objectPath, req.query as Record<string, unknown>, now);
   if (verdict === "invalid") throw new DomainError("forbidden", "Invalid upload URL signature", { code: "bad_signature" });
   if (verdict === "expired") throw new DomainError("forbidden", "Upload URL expired", { code: "upload_url_expired" });
-  if (!(await isUploadGranted(deps.database.db, objectPath, now))) {
+  if (!(await isUploadGranted(serviceContext(deps), objectPath))) {
     throw new DomainError("forbidden", "This upload URL is no longer valid. Please add the file again.", { code: "upload_url_revoked" });
   }
 

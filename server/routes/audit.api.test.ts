@@ -184,7 +184,7 @@ describe("GET /api/audit/export.csv", () => {
   it("reads the trail in pages: more rows than one page come out complete and in order", async () => {
     const { auditCsvRows } = await import("../services/audit-query");
     const rows: unknown[][] = [];
-    for await (const row of auditCsvRows(t.db, { search: tag, entityType: undefined, action: undefined }, 7)) rows.push(row);
+    for await (const row of auditCsvRows({ db: t.db }, { search: tag, entityType: undefined, action: undefined }, 7)) rows.push(row);
     expect(rows.map((r) => r[3])).toEqual(Array.from({ length: 30 }, (_, i) => `${tag}-entity-${String(29 - i).padStart(2, "0")}`));
   });
 });

@@ -8,20 +8,20 @@ import { AUDIT_CSV_HEADER, auditCsvRows, auditFacets, listAudit } from "../servi
 import { ApiRouter } from "./api-router";
 import type { AppDeps } from "../context";
 import { auditFacetsAnswer, auditPageAnswer } from "../../shared/answers";
+import { serviceContext } from "../services/context";
 
 const SUPERADMIN = ["SuperAdmin"] as const;
 const tag = "audit";
 
 export function auditRoutes(deps: AppDeps): ApiRouter {
   const api = new ApiRouter();
-  const { db } = deps.database;
 
   api.add({ method: "get", path: "/audit", access: SUPERADMIN, summary: "Audit entries, newest first", query: auditQuerySchema, answer: auditPageAnswer, tag }, (req, _res, input) =>
-    listAudit(db, input.query),
+    listAudit(serviceContext(deps), input.query),
   );
 
   api.add({ method: "get", path: "/audit/facets", access: SUPERADMIN, summary: "Entity types and actions present in the trail", answer: auditFacetsAnswer, tag }, () =>
-    auditFacets(db),
+    auditFacets(serviceContext(deps)),
   );
 
   api.add(
@@ -32,7 +32,7 @@ export function auditRoutes(deps: AppDeps): ApiRouter {
       res.setHeader("Content-Type", "text/csv; charset=utf-8");
       res.setHeader("Content-Disposition", `attachment; filename="${name}"`);
       res.setHeader("X-Content-Type-Options", "nosniff");
-      await pipeline(csvStream(AUDIT_CSV_HEADER, auditCsvRows(db, filter), { bom: true }), res);
+      await pipeline(csvStream(AUDIT_CSV_HEADER, auditCsvRows(serviceContext(deps), filter), { bom: true }), res);
     },
   );
 

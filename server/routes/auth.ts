@@ -1,15 +1,14 @@
 import type { PassportStatic } from "passport";
 import type { Request } from "express";
-import { LOCKDOWN_MESSAGE, INVALID_LOGIN_MESSAGE } from "../../shared/constants";
+import { INVALID_LOGIN_MESSAGE } from "../../shared/constants";
 import { loginBodySchema } from "../../shared/schemas/auth";
-import { presentUser } from "../presenters/users";
-import { DomainError, locked, unauthorized } from "../services/errors";
+import { unauthorized } from "../services/errors";
 import { ApiRouter } from "./api-router";
 import type { AppDeps } from "../context";
-import { getLockdown } from "../services/lockdown";
-import { getUser } from "../services/users";
-import { writeAudit } from "../services/audit";
 import { announceSessionsEnded } from "../services/sessions";
+import { assertMaySignIn, currentUser, recordSignIn, recordSignOut } from "../services/sign-in";
+import { serviceContext } from "../services/context";
+import { contextOf } from "../middlewares/auth";
 import { authAnswer, messageAnswer } from "../../shared/answers";
 
 function authenticate(passport: PassportStatic, req: Request): Promise<Express.User | false> {
@@ -20,28 +19,25 @@ function authenticate(passport: PassportStatic, req: Request): Promise<Express.U
 
 export function authRoutes(deps: AppDeps, passport: PassportStatic): ApiRouter {
   const api = new ApiRouter();
-  const { db } = deps.database;
 
   api.add({ method: "post", path: "/auth/login", access: "public", summary: "Sign in", body: loginBodySchema, answer: authAnswer, tag: "auth" }, async (req, _res, input) => {
     req.body = input.body;
     const user = await authenticate(passport, req);
     if (!user) throw unauthorized(INVALID_LOGIN_MESSAGE);
-    if (user.role !== "SuperAdmin" && (await getLockdown(db)).enabled) throw locked(LOCKDOWN_MESSAGE);
+    await assertMaySignIn(serviceContext(deps), user);
     // req.login regenerates the session id (fixation) before storing the user.
     await new Promise<void>((resolve, reject) => req.login(user, (err) => (err ? reject(err) : resolve())));
-    req.session.authenticatedAt = Date.now();
+    req.session.authenticatedAt = deps.clock().getTime();
     // Stored before the answer goes out: otherwise express-session saves it while the body is being
     // sent, and a client quick to make its next call finds a session without its sign-in time.
     await new Promise<void>((resolve, reject) => req.session.save((err) => (err ? reject(err) : resolve())));
-    await writeAudit(db, { action: "login", entityType: "session", entityId: user.id, actor: user, ipAddress: req.ip });
-    const row = await getUser(db, user.id);
-    return { user: presentUser(row!) };
+    return recordSignIn(contextOf(deps, req));
   });
 
   api.add({ method: "post", path: "/auth/logout", access: "public", summary: "Sign out", answer: messageAnswer, tag: "auth" }, async (req, res) => {
     const user = req.user;
     const sid = req.sessionID;
-    if (user) await writeAudit(db, { action: "logout", entityType: "session", entityId: user.id, actor: user, ipAddress: req.ip });
+    if (user) await recordSignOut(contextOf(deps, req));
     await new Promise<void>((resolve) => req.logout({ keepSessionInfo: false }, () => resolve()));
     await new Promise<void>((resolve) => req.session.destroy(() => resolve()));
     res.clearCookie(SESSION_COOKIE);
@@ -49,11 +45,7 @@ export function authRoutes(deps: AppDeps, passport: PassportStatic): ApiRouter {
     return { message: "Signed out" };
   });
 
-  api.add({ method: "get", path: "/auth/me", access: "signed-in", summary: "The signed-in user", answer: authAnswer, tag: "auth" }, async (req) => {
-    const row = await getUser(db, req.user!.id);
-    if (!row) throw new DomainError("unauthenticated", "Not signed in");
-    return { user: presentUser(row) };
-  });
+  api.add({ method: "get", path: "/auth/me", access: "signed-in", summary: "The signed-in user", answer: authAnswer, tag: "auth" }, (req) => currentUser(contextOf(deps, req)));
 
   return api;
 }

@@ -189,12 +189,16 @@ describe("spent, percentUsed, remaining and status", () => {
     expect(res.body.status).toBe("Inactive");
     // 18:30 UTC on the 30th is already 1 July in India.
     now = new Date("2026-06-30T18:30:00Z");
+    // Fifteen days on, the morning's sign-in is past its 12 hours (DECISIONS §10) by the same clock.
+    expect((await admin.get("/api/admin/budgets")).status).toBe(401);
+    admin = (await t.signIn("SuperAdmin")).api;
     expect((await budgetById(res.body.id)).status).toBe("Expired");
     const active = await admin.put(`/api/admin/budgets/${res.body.id}`, { isActive: true });
     expect(active.body.status).toBe("Expired");
     now = new Date("2026-06-30T18:29:59Z");
     expect((await budgetById(res.body.id)).status).toBe("Alert");
     now = new Date("2026-06-15T06:00:00Z");
+    admin = (await t.signIn("SuperAdmin")).api;
   });
 });
 

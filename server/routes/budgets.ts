@@ -2,8 +2,9 @@
 // percentUsed, remaining and status, computed by the service.
 import type { Request } from "express";
 import { budgetBodySchema, budgetChangesSchema } from "../../shared/schemas/budgets";
-import { actorOf } from "../middlewares/auth";
-import { createBudget, deleteBudget, listBudgets, updateBudget, type BudgetContext } from "../services/budgets";
+import { contextOf } from "../middlewares/auth";
+import { createBudget, deleteBudget, listBudgets, updateBudget } from "../services/budgets";
+import { serviceContext } from "../services/context";
 import { ApiRouter } from "./api-router";
 import type { AppDeps } from "../context";
 import { idParamsOf } from "../../shared/schemas/params";
@@ -14,11 +15,10 @@ const tag = "budgets";
 
 export function budgetRoutes(deps: AppDeps): ApiRouter {
   const api = new ApiRouter();
-  const { db } = deps.database;
-  const ctx = (req: Request): BudgetContext => ({ db, actor: actorOf(req), ip: req.ip, timezone: deps.config.appTimezone, now: deps.clock() });
+  const ctx = (req: Request) => contextOf(deps, req);
 
   api.add({ method: "get", path: "/admin/budgets", access: SUPERADMIN, summary: "Budgets with spent and status", answer: budgetsAnswer, tag }, () =>
-    listBudgets({ db, timezone: deps.config.appTimezone, now: deps.clock() }),
+    listBudgets(serviceContext(deps)),
   );
 
   api.add({ method: "post", path: "/admin/budgets", access: SUPERADMIN, summary: "Create a budget", body: budgetBodySchema, answer: budgetAnswer, status: 201, tag }, async (req, res, input) => {

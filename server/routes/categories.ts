@@ -6,7 +6,7 @@ import {
   updateCategorySchema,
 } from "../../shared/schemas/categories";
 import type { Role } from "../../shared/constants";
-import { actorOf } from "../middlewares/auth";
+import { contextOf } from "../middlewares/auth";
 import { conflict } from "../services/errors";
 import {
   createCategory,
@@ -27,33 +27,32 @@ const tag = "categories";
 
 export function categoryRoutes(deps: AppDeps): ApiRouter {
   const api = new ApiRouter();
-  const { db } = deps.database;
 
   api.add({ method: "get", path: "/categories", access: "signed-in", summary: "Categories, built-ins first", answer: categoriesAnswer, tag }, (req) =>
-    listCategories(db, actorOf(req)),
+    listCategories(contextOf(deps, req)),
   );
 
   api.add({ method: "get", path: "/categories/:id", access: "signed-in", summary: "One category", params: idParamsOf("Category"), answer: categoryAnswer, tag }, (req, _res, input) =>
-    getCategory(db, input.params.id, actorOf(req)),
+    getCategory(contextOf(deps, req), input.params.id),
   );
 
   api.add({ method: "post", path: "/categories", access: MANAGERS, summary: "Create a category", body: createCategorySchema, answer: categoryAnswer, status: 201, tag }, async (req, res, input) => {
-    const created = await createCategory(db, input.body, actorOf(req), req.ip);
+    const created = await createCategory(contextOf(deps, req), input.body);
     res.status(201);
     return created;
   });
 
   api.add({ method: "put", path: "/categories/:id", access: MANAGERS, summary: "Edit a category", body: updateCategorySchema, params: idParamsOf("Category"), answer: categoryAnswer, tag }, (req, _res, input) =>
-    updateCategory(db, input.params.id, input.body, actorOf(req), req.ip),
+    updateCategory(contextOf(deps, req), input.params.id, input.body),
   );
 
   api.add(
     { method: "put", path: "/categories/:id/fields", access: MANAGERS, summary: "Save a category's custom fields", body: updateCategoryFieldsSchema, params: idParamsOf("Category"), answer: categoryAnswer, tag },
-    (req, _res, input) => updateCategoryFields(db, input.params.id, input.body, actorOf(req), req.ip),
+    (req, _res, input) => updateCategoryFields(contextOf(deps, req), input.params.id, input.body),
   );
 
   api.add({ method: "delete", path: "/categories/:id", access: MANAGERS, summary: "Delete (or deactivate) a category", params: idParamsOf("Category"), answer: messageAnswer, tag }, async (req, _res, input) => {
-    const result = await deleteCategory(db, input.params.id, actorOf(req), req.ip);
+    const result = await deleteCategory(contextOf(deps, req), input.params.id);
     // The deactivation has committed; the 409 tells the caller it was not a delete.
     if (result.outcome === "deactivated") throw conflict(DEACTIVATED_INSTEAD, "deactivated_instead");
     return { message: "Category deleted" };

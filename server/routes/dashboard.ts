@@ -1,5 +1,5 @@
 import { FINANCE_ROLES } from "../../shared/constants";
-import { actorOf } from "../middlewares/auth";
+import { contextOf } from "../middlewares/auth";
 import { ApiRouter } from "./api-router";
 import type { AppDeps } from "../context";
 import { dashboardStats } from "../services/transactions/dashboard";
@@ -7,11 +7,10 @@ import { dashboardStatsAnswer } from "../../shared/answers";
 
 export function dashboardRoutes(deps: AppDeps): ApiRouter {
   const api = new ApiRouter();
-  const { db } = deps.database;
 
   api.add(
     { method: "get", path: "/dashboard/stats", access: FINANCE_ROLES, summary: "Dashboard figures over the transactions the user may see", answer: dashboardStatsAnswer, tag: "dashboard" },
-    (req) => dashboardStats(db, actorOf(req), deps.clock(), deps.config.appTimezone),
+    (req) => dashboardStats(contextOf(deps, req)),
   );
   return api;
 }

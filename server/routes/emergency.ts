@@ -1,7 +1,7 @@
 // Emergency approvals (DECISIONS §5): issuing the link pair, the approver codes setting, and the
 // two public calls behind /emergency-approve/:token and /emergency-reject/:token.
 import { FINANCE_ROLES } from "../../shared/constants";
-import { actorOf } from "../middlewares/auth";
+import { contextOf } from "../middlewares/auth";
 import { requestLimiter } from "../services/rate-limit";
 import { emergencyApproversAnswer, setApproverPin, setEmergencyApprovers } from "../services/emergency-approvers";
 import { decideThroughEmergencyLink, issueEmergencyLinks, viewEmergencyLink, type EmergencyDecisionInput } from "../services/transactions/emergency";
@@ -17,6 +17,7 @@ import { ApiRouter } from "./api-router";
 import type { AppDeps } from "../context";
 import { approverCodeParamsSchema, idParamsOf, tokenParamsSchema } from "../../shared/schemas/params";
 import { emergencyApproversAnswer as emergencyApproversSchema, emergencyDecisionAnswer, emergencyLinkViewAnswer, emergencyLinksAnswer, emergencyPinAnswer } from "../../shared/answers";
+import { serviceContext, requestContext } from "../services/context";
 
 
 export function emergencyRoutes(deps: AppDeps): ApiRouter {
@@ -27,19 +28,19 @@ export function emergencyRoutes(deps: AppDeps): ApiRouter {
 
   api.add(
     { method: "post", path: "/transactions/:id/emergency-links", access: FINANCE_ROLES, summary: "Issue the emergency approve/reject link pair (owner or SuperAdmin; Pending and isEmergency)", params: idParamsOf("Transaction"), answer: emergencyLinksAnswer, tag: "emergency" },
-    (req, _res, input) => issueEmergencyLinks(deps, input.params.id, actorOf(req), req.ip),
+    (req, _res, input) => issueEmergencyLinks(contextOf(deps, req), input.params.id),
   );
 
   api.add(
     { method: "get", path: "/admin/emergency-approvers", access: ["SuperAdmin"], summary: "The three emergency approver codes and which of them has a PIN", answer: emergencyApproversSchema, tag: "emergency" },
-    (): Promise<EmergencyApproversAnswer> => emergencyApproversAnswer(db),
+    (): Promise<EmergencyApproversAnswer> => emergencyApproversAnswer(serviceContext(deps)),
   );
 
   api.add(
     { method: "put", path: "/admin/emergency-approvers", access: ["SuperAdmin"], summary: "Set the three emergency approver codes", body: emergencyApproversBodySchema, answer: emergencyApproversSchema, tag: "emergency" },
     async (req, _res, input): Promise<EmergencyApproversAnswer> => {
       const { approvers } = input.body;
-      return setEmergencyApprovers(db, approvers, actorOf(req), req.ip);
+      return setEmergencyApprovers(contextOf(deps, req), approvers);
     },
   );
 
@@ -47,14 +48,14 @@ export function emergencyRoutes(deps: AppDeps): ApiRouter {
     { method: "put", path: "/admin/emergency-approvers/:code/pin", access: ["SuperAdmin"], summary: "Set or replace the PIN of one approver code (never answered back)", body: emergencyPinBodySchema, params: approverCodeParamsSchema, answer: emergencyPinAnswer, tag: "emergency" },
     async (req, _res, input): Promise<EmergencyPinAnswer> => {
       const { pin } = input.body;
-      return setApproverPin(db, input.params.code, pin, actorOf(req), req.ip);
+      return setApproverPin(contextOf(deps, req), input.params.code, pin);
     },
   );
 
   api.add(
     { method: "get", path: "/emergency-approval/:token", access: "public", summary: "What an emergency link is for (never uses it up)", params: tokenParamsSchema, answer: emergencyLinkViewAnswer, tag: "emergency" },
     throttle,
-    (req, _res, input) => viewEmergencyLink(deps, input.params.token),
+    (req, _res, input) => viewEmergencyLink(serviceContext(deps), input.params.token),
   );
 
   api.add(
@@ -63,7 +64,7 @@ export function emergencyRoutes(deps: AppDeps): ApiRouter {
     // The body is read field by field after lockdown and the link (DECISIONS §10 fixes the order).
     (req, _res, input) => {
       const sent: EmergencyDecisionInput = req.body !== null && typeof req.body === "object" ? (req.body as EmergencyDecisionInput) : {};
-      return decideThroughEmergencyLink(deps, input.params.token, { approverName: sent.approverName, pin: sent.pin }, req.ip);
+      return decideThroughEmergencyLink(requestContext(deps, req.ip), input.params.token, { approverName: sent.approverName, pin: sent.pin });
     },
   );
 

@@ -4,7 +4,7 @@ import type { Response } from "express";
 import { pipeline } from "node:stream/promises";
 import { HR_ROLES } from "../../shared/constants";
 import { attendanceEditSchema, attendancePolicySchema, attendanceQuerySchema } from "../../shared/schemas/hr";
-import { actorOf } from "../middlewares/auth";
+import { contextOf } from "../middlewares/auth";
 import { ApiRouter } from "./api-router";
 import type { AppDeps } from "../context";
 import { csvStream, toCsv } from "../lib/csv";
@@ -19,12 +19,13 @@ import {
   payrollCsvRows,
   payrollReport,
 } from "../services/hr/attendance-service";
-import { monthBounds, monthOfDate, todayIn } from "../services/hr/calendar";
-import { loadPolicy, updatePolicy } from "../services/hr/policy";
+import { monthBounds, monthOfDate } from "../services/hr/calendar";
+import { attendancePolicyOf, updatePolicy } from "../services/hr/policy";
 import { attendanceExportQuerySchema, monthQuerySchema, optionalMonthQuerySchema } from "../../shared/schemas/hr";
 import { HR_ADMIN_ROLES } from "../../shared/constants";
 import { idParamsOf } from "../../shared/schemas/params";
 import { attendanceEditAnswer, attendanceListAnswer, attendancePolicyAnswer, employeeDetailsAnswer, hrDashboardStatsAnswer, payrollReportAnswer } from "../../shared/answers";
+import { serviceContext, todayOf } from "../services/context";
 
 function sendCsvHeaders(res: Response, fileName: string) {
   res.setHeader("Content-Type", "text/csv; charset=utf-8");
@@ -35,15 +36,14 @@ function sendCsvHeaders(res: Response, fileName: string) {
 
 export function hrAttendanceRoutes(deps: AppDeps): ApiRouter {
   const api = new ApiRouter();
-  const { db } = deps.database;
   const tag = "hr";
-  const today = () => todayIn(deps.clock, deps.config.appTimezone);
+  const today = () => todayOf(serviceContext(deps));
 
-  api.add({ method: "get", path: "/hr/attendance-policy", access: HR_ROLES, summary: "The attendance policy with its holidays", answer: attendancePolicyAnswer, tag }, () => loadPolicy(db));
+  api.add({ method: "get", path: "/hr/attendance-policy", access: HR_ROLES, summary: "The attendance policy with its holidays", answer: attendancePolicyAnswer, tag }, () => attendancePolicyOf(serviceContext(deps)));
 
   api.add(
     { method: "put", path: "/hr/attendance-policy", access: HR_ADMIN_ROLES, summary: "Edit the attendance policy; recalculates computed days", body: attendancePolicySchema, answer: attendancePolicyAnswer, tag },
-    (req, _res, input) => updatePolicy(db, input.body, actorOf(req), today(), req.ip),
+    (req, _res, input) => updatePolicy(contextOf(deps, req), input.body),
   );
 
   api.add(
@@ -51,7 +51,7 @@ export function hrAttendanceRoutes(deps: AppDeps): ApiRouter {
     (req, _res, input) => {
       const q = input.query;
       const range = q.date ? { from: q.date, to: q.date } : monthBounds(q.month!);
-      return listAttendance(db, { ...range, employeeId: q.employeeId, departmentId: q.departmentId, status: q.status });
+      return listAttendance(serviceContext(deps), { ...range, employeeId: q.employeeId, departmentId: q.departmentId, status: q.status });
     },
   );
 
@@ -63,7 +63,7 @@ export function hrAttendanceRoutes(deps: AppDeps): ApiRouter {
       const name = q.date ?? q.month ?? `${q.from}_to_${q.to}`;
       sendCsvHeaders(res, `attendance_${name}.csv`);
       const filter = { ...range, employeeId: q.employeeId, departmentId: q.departmentId, status: q.status };
-      await pipeline(csvStream(ATTENDANCE_CSV_HEADER, attendanceCsvRows(db, filter), { bom: true }), res);
+      await pipeline(csvStream(ATTENDANCE_CSV_HEADER, attendanceCsvRows(serviceContext(deps), filter), { bom: true }), res);
     },
   );
 
@@ -71,7 +71,7 @@ export function hrAttendanceRoutes(deps: AppDeps): ApiRouter {
     { method: "put", path: "/hr/attendance/:id", access: HR_ROLES, summary: "Edit a day by hand (reason required); answers the month's deductions", body: attendanceEditSchema, params: idParamsOf("Attendance record"), answer: attendanceEditAnswer, tag },
     async (req, _res, input) => {
       const id = input.params.id;
-      return editAttendanceDay(db, id, input.body, actorOf(req), await loadPolicy(db), req.ip, today());
+      return editAttendanceDay(contextOf(deps, req), id, input.body);
     },
   );
 
@@ -80,22 +80,22 @@ export function hrAttendanceRoutes(deps: AppDeps): ApiRouter {
     async (req, _res, input) => {
       const id = input.params.id;
       const month = input.query.month ?? monthOfDate(today());
-      return employeeDetails(db, id, month, await loadPolicy(db), today());
+      return employeeDetails(serviceContext(deps), id, month);
     },
   );
 
-  api.add({ method: "get", path: "/hr/dashboard/stats", access: HR_ROLES, summary: "HR dashboard figures for today (APP_TIMEZONE)", answer: hrDashboardStatsAnswer, tag }, async () => dashboardStats(db, today(), await loadPolicy(db)));
+  api.add({ method: "get", path: "/hr/dashboard/stats", access: HR_ROLES, summary: "HR dashboard figures for today (APP_TIMEZONE)", answer: hrDashboardStatsAnswer, tag }, async () => dashboardStats(serviceContext(deps)));
 
   api.add(
     { method: "get", path: "/hr/reports/payroll", access: HR_ROLES, summary: "Salary deductions of every active employee for a month", query: monthQuerySchema, answer: payrollReportAnswer, tag },
-    async (req, _res, input) => payrollReport(db, input.query.month, await loadPolicy(db), today()),
+    async (req, _res, input) => payrollReport(serviceContext(deps), input.query.month),
   );
 
   api.add(
     { method: "get", path: "/hr/reports/payroll.csv", access: HR_ROLES, summary: "The payroll report as CSV", query: monthQuerySchema, produces: "text/csv", tag },
     async (req, res, input) => {
       const { month } = input.query;
-      const report = await payrollReport(db, month, await loadPolicy(db), today());
+      const report = await payrollReport(serviceContext(deps), month);
       sendCsvHeaders(res, `payroll_${month}.csv`);
       const totals = ["Total", null, null, report.totals.salary, null, null, null, null, null, null, report.totals.totalDeductions, report.totals.netPay];
       res.send(toCsv(PAYROLL_CSV_HEADER, [...payrollCsvRows(report), totals], { bom: true }));

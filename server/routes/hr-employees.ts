@@ -2,52 +2,48 @@
 // employees; departments are created and renamed by SuperAdmin and HR Admin only.
 import { HR_ADMIN_ROLES, HR_ROLES } from "../../shared/constants";
 import { departmentSchema, employeeCreateSchema, employeeListQuerySchema, employeeUpdateSchema } from "../../shared/schemas/hr";
-import { actorOf } from "../middlewares/auth";
-import { notFound } from "../services/errors";
+import { contextOf } from "../middlewares/auth";
 import { ApiRouter } from "./api-router";
 import type { AppDeps } from "../context";
-import { createDepartment, createEmployee, getEmployee, listDepartments, listEmployees, renameDepartment, updateEmployee } from "../services/hr/employees";
-import { todayIn } from "../services/hr/calendar";
+import { createDepartment, createEmployee, employeeById, listDepartments, listEmployees, renameDepartment, updateEmployee } from "../services/hr/employees";
 import { idParamsOf } from "../../shared/schemas/params";
 import { departmentAnswer, departmentsAnswer, employeeAnswer, employeeListAnswer } from "../../shared/answers";
+import { serviceContext } from "../services/context";
 
 
 export function hrEmployeeRoutes(deps: AppDeps): ApiRouter {
   const api = new ApiRouter();
-  const { db } = deps.database;
   const tag = "hr";
 
   api.add({ method: "get", path: "/hr/employees", access: HR_ROLES, summary: "Employees, 20 a page, with search and filters", query: employeeListQuerySchema, answer: employeeListAnswer, tag }, (req, _res, input) =>
-    listEmployees(db, input.query),
+    listEmployees(serviceContext(deps), input.query),
   );
 
   api.add({ method: "post", path: "/hr/employees", access: HR_ROLES, summary: "Create an employee", body: employeeCreateSchema, answer: employeeAnswer, status: 201, tag }, async (req, res, input) => {
-    const employee = await createEmployee(db, input.body, actorOf(req), req.ip);
+    const employee = await createEmployee(contextOf(deps, req), input.body);
     res.status(201);
     return employee;
   });
 
   api.add({ method: "get", path: "/hr/employees/:id", access: HR_ROLES, summary: "One employee", params: idParamsOf("Employee"), answer: employeeAnswer, tag }, async (req, _res, input) => {
-    const employee = await getEmployee(db, input.params.id);
-    if (!employee) throw notFound("Employee not found");
-    return employee;
+    return employeeById(serviceContext(deps), input.params.id);
   });
 
   api.add({ method: "put", path: "/hr/employees/:id", access: HR_ROLES, summary: "Edit an employee (including isActive)", body: employeeUpdateSchema, params: idParamsOf("Employee"), answer: employeeAnswer, tag }, async (req, _res, input) => {
     const id = input.params.id;
-    return updateEmployee(db, id, input.body, actorOf(req), todayIn(deps.clock, deps.config.appTimezone), req.ip);
+    return updateEmployee(contextOf(deps, req), id, input.body);
   });
 
-  api.add({ method: "get", path: "/hr/departments", access: HR_ROLES, summary: "Departments", answer: departmentsAnswer, tag }, () => listDepartments(db));
+  api.add({ method: "get", path: "/hr/departments", access: HR_ROLES, summary: "Departments", answer: departmentsAnswer, tag }, () => listDepartments(serviceContext(deps)));
 
   api.add({ method: "post", path: "/hr/departments", access: HR_ADMIN_ROLES, summary: "Create a department", body: departmentSchema, answer: departmentAnswer, status: 201, tag }, async (req, res, input) => {
-    const department = await createDepartment(db, input.body.name, actorOf(req), req.ip);
+    const department = await createDepartment(contextOf(deps, req), input.body.name);
     res.status(201);
     return department;
   });
 
   api.add({ method: "put", path: "/hr/departments/:id", access: HR_ADMIN_ROLES, summary: "Rename a department", body: departmentSchema, params: idParamsOf("Department"), answer: departmentAnswer, tag }, (req, _res, input) =>
-    renameDepartment(db, input.params.id, input.body.name, actorOf(req), req.ip),
+    renameDepartment(contextOf(deps, req), input.params.id, input.body.name),
   );
 
   return api;

@@ -367,14 +367,11 @@ describe.runIf(inject("postgresUrl"))("the punches' foreign keys, on PostgreSQL"
       const { user } = await t.signIn("HR Staff");
       const filePath = path.join(dir, "punches.csv");
       fs.writeFileSync(filePath, csv([HEADER, ["Asha Plainrole", "2026-10-22", "09:00", "IN"], ["Asha Plainrole", "2026-10-22", "18:00", "OUT"], ["Nobody Known", "2026-10-22", "09:00", "IN"]]));
-      const answer = await importPunches(plain.db, {
-        filePath,
-        fileName: "punches.csv",
-        month: "2026-10",
-        dryRun: false,
-        actor: { id: user.id, role: "HR Staff", name: user.name, username: user.username, visibilityWindowDays: 0 },
-        today: "2026-11-21",
-      });
+      const actor = { id: user.id, role: "HR Staff" as const, name: user.name, username: user.username, visibilityWindowDays: 0 };
+      const answer = await importPunches(
+        { db: plain.db, actor, ip: null, clock: () => new Date("2026-11-21T06:30:00Z"), config: { appTimezone: "Asia/Kolkata" } },
+        { filePath, fileName: "punches.csv", month: "2026-10", dryRun: false },
+      );
       expect(answer).toMatchObject({ processedEvents: 2, totalRows: 3, unmatchedNames: [{ name: "Nobody Known", rows: 1 }] });
       expect(await punchCount(asha.id)).toBe(2);
       expect(await dayOf(asha.id, "2026-10-22")).toMatchObject({ dayStatus: "Present (Full)" });

@@ -2,24 +2,24 @@
 // goes to a temporary file on disk (never memory), is streamed by server/services/hr/importer.ts and is
 // deleted afterwards whatever happens — or, when the process itself is killed mid-import, by the
 // next server start (removeOrphanedUploads).
+import { systemClock } from "../clock";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { RequestHandler } from "express";
 import multer from "multer";
-import { coveredThroughProblem } from "../../shared/attendance-days";
 import { HR_ROLES, LIMITS } from "../../shared/constants";
 import { importUploadFieldsSchema, nameMappingSchema } from "../../shared/schemas/hr";
-import { actorOf } from "../middlewares/auth";
+import { contextOf } from "../middlewares/auth";
 import { badRequest, tooLarge } from "../services/errors";
 import { ApiRouter } from "./api-router";
 import type { AppDeps } from "../context";
-import { todayIn } from "../services/hr/calendar";
 import { importPunches, NOT_CSV_MESSAGE } from "../services/hr/importer";
 import { createNameMapping, deleteNameMapping, listNameMappings } from "../services/hr/name-mappings";
 import { idParamsOf } from "../../shared/schemas/params";
 import { importAnswer, messageAnswer, nameMappingAnswer, nameMappingsAnswer } from "../../shared/answers";
+import { serviceContext } from "../services/context";
 
 export const IMPORT_TMP_DIR = path.join(os.tmpdir(), "bms-imports");
 /** An upload's temporary file: `<server pid>-<random uuid>.csv`, so orphans can be told from live uploads. */
@@ -56,7 +56,7 @@ export async function removeOrphanedUploads(dir = IMPORT_TMP_DIR): Promise<numbe
     const match = UPLOAD_FILE.exec(name);
     let orphan: boolean;
     if (match) orphan = Number(match[1]) !== process.pid && !processAlive(Number(match[1]));
-    else orphan = await fs.promises.stat(file).then((s) => s.isFile() && Date.now() - s.mtimeMs > STALE_UNNAMED_MS, () => false);
+    else orphan = await fs.promises.stat(file).then((s) => s.isFile() && systemClock().getTime() - s.mtimeMs > STALE_UNNAMED_MS, () => false);
     if (!orphan) continue;
     await fs.promises.rm(file, { force: true });
     removed += 1;
@@ -98,7 +98,6 @@ function csvUpload(): RequestHandler {
 
 export function hrImportRoutes(deps: AppDeps): ApiRouter {
   const api = new ApiRouter();
-  const { db } = deps.database;
   const tag = "hr";
 
   api.add(
@@ -115,32 +114,26 @@ export function hrImportRoutes(deps: AppDeps): ApiRouter {
       const file = req.file!;
       const fields = input.body;
       if (!looksLikeCsvUpload(file)) throw badRequest(NOT_CSV_MESSAGE, [{ path: "csvFile", message: "Please select a CSV file" }]);
-      const today = todayIn(deps.clock, deps.config.appTimezone);
-      const coverageProblem = fields.coveredThrough === undefined ? null : coveredThroughProblem(fields.month, fields.coveredThrough, today);
-      if (coverageProblem) throw badRequest(coverageProblem, [{ path: "coveredThrough", message: coverageProblem }]);
-      return importPunches(db, {
+      return importPunches(contextOf(deps, req), {
         filePath: file.path,
         fileName: file.originalname,
         month: fields.month,
         dryRun: fields.dryRun,
-        actor: actorOf(req),
-        today,
         coveredThrough: fields.coveredThrough,
-        ipAddress: req.ip,
       });
     },
   );
 
-  api.add({ method: "get", path: "/hr/name-mappings", access: HR_ROLES, summary: "Name mappings of the import", answer: nameMappingsAnswer, tag }, () => listNameMappings(db));
+  api.add({ method: "get", path: "/hr/name-mappings", access: HR_ROLES, summary: "Name mappings of the import", answer: nameMappingsAnswer, tag }, () => listNameMappings(serviceContext(deps)));
 
   api.add({ method: "post", path: "/hr/name-mappings", access: HR_ROLES, summary: "Map a punch-machine name to an employee", body: nameMappingSchema, answer: nameMappingAnswer, status: 201, tag }, async (req, res, input) => {
-    const mapping = await createNameMapping(db, input.body, actorOf(req), req.ip);
+    const mapping = await createNameMapping(contextOf(deps, req), input.body);
     res.status(201);
     return mapping;
   });
 
   api.add({ method: "delete", path: "/hr/name-mappings/:id", access: HR_ROLES, summary: "Remove a name mapping", params: idParamsOf("Name mapping"), answer: messageAnswer, tag }, async (req, _res, input) => {
-    await deleteNameMapping(db, input.params.id, actorOf(req), req.ip);
+    await deleteNameMapping(contextOf(deps, req), input.params.id);
     return { message: "Name mapping removed" };
   });
 

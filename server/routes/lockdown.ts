@@ -1,5 +1,5 @@
 import { emergencyToggleSchema } from "../../shared/schemas/lockdown";
-import { actorOf } from "../middlewares/auth";
+import { contextOf } from "../middlewares/auth";
 import { getLockdown, setLockdown } from "../services/lockdown";
 import { ApiRouter } from "./api-router";
 import type { AppDeps } from "../context";
@@ -15,7 +15,7 @@ export function lockdownRoutes(deps: AppDeps): ApiRouter {
     { method: "post", path: "/admin/emergency-toggle", access: ["SuperAdmin"], summary: "Turn lockdown on or off", body: emergencyToggleSchema, answer: emergencyToggleAnswer, tag: "lockdown" },
     async (req, _res, input) => {
       const { enabled } = input.body;
-      const state = await setLockdown(db, deps.bus, enabled, actorOf(req), deps.clock(), req.ip);
+      const state = await setLockdown(contextOf(deps, req), enabled);
       return {
         message: enabled ? "Emergency lockdown activated: all non-SuperAdmin access is blocked" : "System access restored",
         enabled: state.enabled,

@@ -1,5 +1,5 @@
 // The header bell's notifications (DECISIONS §6): the signed-in user's own, never anyone else's.
-import { actorOf } from "../middlewares/auth";
+import { contextOf } from "../middlewares/auth";
 import { clearNotifications, markNotificationsRead, myNotifications } from "../services/notifications";
 import { ApiRouter } from "./api-router";
 import type { AppDeps } from "../context";
@@ -7,21 +7,20 @@ import { notificationsAnswer, notificationsChangedAnswer } from "../../shared/an
 
 export function notificationRoutes(deps: AppDeps): ApiRouter {
   const api = new ApiRouter();
-  const { db } = deps.database;
 
   api.add(
     { method: "get", path: "/notifications", access: "signed-in", summary: "My latest 50 notifications, newest first", answer: notificationsAnswer, tag: "notifications" },
-    (req) => myNotifications(db, actorOf(req)),
+    (req) => myNotifications(contextOf(deps, req)),
   );
 
   api.add(
     { method: "post", path: "/notifications/read-all", access: "signed-in", summary: "Mark all my notifications read", answer: notificationsChangedAnswer, tag: "notifications" },
-    (req) => markNotificationsRead(db, actorOf(req), req.ip),
+    (req) => markNotificationsRead(contextOf(deps, req)),
   );
 
   api.add(
     { method: "delete", path: "/notifications", access: "signed-in", summary: "Clear all my notifications", answer: notificationsChangedAnswer, tag: "notifications" },
-    (req) => clearNotifications(db, actorOf(req), req.ip),
+    (req) => clearNotifications(contextOf(deps, req)),
   );
 
   return api;

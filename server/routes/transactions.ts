@@ -20,7 +20,7 @@ import {
   transactionListQuerySchema,
 } from "../../shared/schemas/transactions";
 import { bulkApproveSchema, checkDuplicatesSchema } from "../../shared/schemas/transaction-tools";
-import { actorOf } from "../middlewares/auth";
+import { contextOf } from "../middlewares/auth";
 import { csvFileName, csvStream } from "../lib/csv";
 import { ApiRouter } from "./api-router";
 import type { AppDeps } from "../context";
@@ -41,7 +41,7 @@ import {
   rejectTransaction,
   submitTransaction,
 } from "../services/transactions/moves";
-import { todayIn } from "../services/transactions/common";
+import { todayOf } from "../services/context";
 import { idParamsOf } from "../../shared/schemas/params";
 import { bulkApproveAnswer, checkDuplicatesAnswer, pendingListAnswer, transactionAnswer, transactionDeletedAnswer, transactionDetailsAnswer, transactionListAnswer } from "../../shared/answers";
 
@@ -50,14 +50,13 @@ const tag = "transactions";
 
 export function transactionRoutes(deps: AppDeps): ApiRouter {
   const api = new ApiRouter();
-  const { db } = deps.database;
-  const ctx = (req: Request) => ({ deps, actor: actorOf(req), ip: req.ip ?? null });
+  const ctx = (req: Request) => contextOf(deps, req);
 
   // ---------------------------------------------------------------- reading
 
   api.add(
     { method: "get", path: "/transactions", access: FINANCE_ROLES, summary: "List transactions (filters, page, summary)", query: transactionListQuerySchema, answer: transactionListAnswer, tag },
-    (req, _res, input) => listTransactions(db, input.query, actorOf(req), deps.clock(), deps.config.appTimezone),
+    (req, _res, input) => listTransactions(ctx(req), input.query),
   );
 
   api.add(
@@ -72,13 +71,12 @@ export function transactionRoutes(deps: AppDeps): ApiRouter {
     },
     async (req, res, input) => {
       const filters = input.query;
-      const now = deps.clock();
-      const fileName = csvFileName("transactions", await todayIn(db, now, deps.config.appTimezone));
+      const fileName = csvFileName("transactions", todayOf(ctx(req)));
       res.setHeader("Content-Type", "text/csv; charset=utf-8");
       res.setHeader("Content-Disposition", `attachment; filename="${fileName}"`);
       res.setHeader("X-Content-Type-Options", "nosniff");
       res.setHeader("Cache-Control", "no-store");
-      await pipeline(csvStream(EXPORT_HEADER, exportRows(db, filters, actorOf(req), now, deps.config.appTimezone), { bom: true }), res);
+      await pipeline(csvStream(EXPORT_HEADER, exportRows(ctx(req), filters), { bom: true }), res);
     },
   );
 
@@ -93,7 +91,7 @@ export function transactionRoutes(deps: AppDeps): ApiRouter {
     },
     async (req, res, input) => {
       const page = input.query;
-      const { items, total } = await listPending(db, actorOf(req), deps.clock(), page);
+      const { items, total } = await listPending(ctx(req), page);
       res.setHeader(PAGE_HEADERS.total, String(total));
       res.setHeader(PAGE_HEADERS.page, String(page.page));
       res.setHeader(PAGE_HEADERS.limit, String(page.limit));
@@ -110,7 +108,7 @@ export function transactionRoutes(deps: AppDeps): ApiRouter {
       body: checkDuplicatesSchema,
       answer: checkDuplicatesAnswer, tag,
     },
-    async (req, _res, input) => ({ duplicates: await checkDuplicates(db, input.body, actorOf(req), deps.clock()) }),
+    async (req, _res, input) => ({ duplicates: await checkDuplicates(ctx(req), input.body) }),
   );
 
   api.add(
@@ -120,7 +118,7 @@ export function transactionRoutes(deps: AppDeps): ApiRouter {
 
   api.add(
     { method: "get", path: "/transactions/:id", access: FINANCE_ROLES, summary: "One transaction with approvals, attachments and possible duplicates", params: idParamsOf("Transaction"), answer: transactionDetailsAnswer, tag },
-    (req, _res, input) => transactionDetails(db, input.params.id, actorOf(req), deps.clock()),
+    (req, _res, input) => transactionDetails(ctx(req), input.params.id),
   );
 
   // ---------------------------------------------------------------- moves

@@ -7,7 +7,8 @@ import {
   updateUserSchema,
   userStatusSchema,
 } from "../../shared/schemas/users";
-import { actorOf } from "../middlewares/auth";
+import { contextOf } from "../middlewares/auth";
+import { serviceContext } from "../services/context";
 import {
   adminCreateUser,
   changeUsername,
@@ -16,7 +17,6 @@ import {
   setPassword,
   setUserStatus,
   updateUser,
-  type AdminUsersContext,
 } from "../services/admin-users";
 import { ApiRouter } from "./api-router";
 import type { AppDeps } from "../context";
@@ -29,10 +29,9 @@ const tag = "users";
 
 export function userRoutes(deps: AppDeps): ApiRouter {
   const api = new ApiRouter();
-  const { db } = deps.database;
-  const ctx = (req: Request): AdminUsersContext => ({ db, bus: deps.bus, actor: actorOf(req), ip: req.ip });
+  const ctx = (req: Request) => contextOf(deps, req);
 
-  api.add({ method: "get", path: "/admin/users", access: SUPERADMIN, summary: "Users (soft-deleted ones hidden)", answer: usersAnswer, tag }, () => listUsers(db));
+  api.add({ method: "get", path: "/admin/users", access: SUPERADMIN, summary: "Users (soft-deleted ones hidden)", answer: usersAnswer, tag }, () => listUsers(serviceContext(deps)));
 
   api.add({ method: "post", path: "/admin/users", access: SUPERADMIN, summary: "Create a user", body: createUserSchema, answer: userAnswer, status: 201, tag }, async (req, res, input) => {
     const created = await adminCreateUser(ctx(req), input.body);

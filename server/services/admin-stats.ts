@@ -8,6 +8,7 @@ import { activeBudgetTotals, SPENT_STATUSES } from "./budgets";
 import { moneyPercent, sumMoney } from "../../shared/money";
 import { toIsoDate } from "../../shared/format";
 import type { AdminStats } from "../../shared/schemas/audit";
+import { type ServiceContext } from "./context";
 
 export const HEALTH_TIMEOUT_MS = 1000;
 
@@ -37,8 +38,9 @@ export function monthRange(now: Date, timezone: string): { from: string; to: str
   return { from: `${y}-${mm}-01`, to: `${y}-${mm}-${String(last).padStart(2, "0")}` };
 }
 
-export async function adminStats(db: Db, options: { now: Date; timezone: string }): Promise<AdminStats> {
-  const month = monthRange(options.now, options.timezone);
+export async function adminStats(ctx: ServiceContext): Promise<AdminStats> {
+  const { db } = ctx;
+  const month = monthRange(ctx.clock(), ctx.config.appTimezone);
   const spent = inArray(transactions.status, [...SPENT_STATUSES]);
   const [userCounts, txCounts, monthly, budgetTotals, lockdown, systemHealth] = await Promise.all([
     db

@@ -8,7 +8,7 @@
 // disables run one after the other and the second sees the first's result.
 import { isUuid } from "../lib/ids";
 import { and, asc, eq, isNull, ne, or, sql } from "drizzle-orm";
-import type { Db, Tx } from "../db/client";
+import type { Tx } from "../db/client";
 import {
   approvals,
   attachments,
@@ -31,8 +31,7 @@ import { presentUser } from "../presenters/users";
 import { writeAudit } from "./audit";
 import { announceSessionsEnded, endUserSessions } from "./sessions";
 import { createUser, isUniqueViolation, USERNAME_TAKEN } from "./users";
-import type { Actor } from "../context";
-import type { EventBus } from "../realtime/bus";
+import type { ActingContext, ServiceContext } from "./context";
 import type { User } from "../../shared/schemas/auth";
 import type { CreateUserBody, UpdateUserBody } from "../../shared/schemas/users";
 
@@ -42,7 +41,6 @@ export const CANNOT_DELETE_SELF = "You cannot delete your own account";
 export const LAST_SUPERADMIN = "The last active SuperAdmin cannot be disabled, demoted or deleted";
 
 
-export type AdminUsersContext = { db: Db; bus: EventBus; actor: Actor; ip?: string };
 
 /** What an audit entry may say about a user: never the password or its hash. */
 const auditView = (u: UserRow) => ({
@@ -55,7 +53,8 @@ const auditView = (u: UserRow) => ({
 });
 
 /** The user list of the admin screens and the owner picker: soft-deleted users are hidden. */
-export async function listUsers(db: Db): Promise<User[]> {
+export async function listUsers(ctx: ServiceContext): Promise<User[]> {
+  const { db } = ctx;
   const rows = await db.select().from(users).where(isNull(users.deletedAt)).orderBy(asc(users.usernameKey));
   return rows.map(presentUser);
 }
@@ -83,7 +82,7 @@ async function loadUserForUpdate(tx: Tx, id: string): Promise<UserRow> {
  * user. `wouldRemoveSuperAdmin` says whether the change takes an active SuperAdmin away.
  */
 async function inUserChange<T>(
-  ctx: AdminUsersContext,
+  ctx: ActingContext,
   id: string,
   fn: (tx: Tx, user: UserRow, guardLastSuperAdmin: () => void) => Promise<T>,
 ): Promise<T> {
@@ -116,12 +115,12 @@ async function withUsernameGuard<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function adminCreateUser(ctx: AdminUsersContext, input: CreateUserBody): Promise<User> {
+export async function adminCreateUser(ctx: ActingContext, input: CreateUserBody): Promise<User> {
   // Soft-deleted users keep their name reserved; createUser's check skips them, the index does not.
-  return presentUser(await createUser(ctx.db, input, ctx.actor, ctx.ip));
+  return presentUser(await createUser(ctx, input));
 }
 
-export async function updateUser(ctx: AdminUsersContext, id: string, input: UpdateUserBody): Promise<User> {
+export async function updateUser(ctx: ActingContext, id: string, input: UpdateUserBody): Promise<User> {
   const result = await withUsernameGuard(() =>
     inUserChange(ctx, id, async (tx, before, guardLastSuperAdmin) => {
       const disabling = input.isActive === false && before.isActive;
@@ -169,7 +168,7 @@ export async function updateUser(ctx: AdminUsersContext, id: string, input: Upda
   return presentUser(result.user);
 }
 
-export async function changeUsername(ctx: AdminUsersContext, id: string, newUsername: string): Promise<User> {
+export async function changeUsername(ctx: ActingContext, id: string, newUsername: string): Promise<User> {
   const after = await withUsernameGuard(() =>
     inUserChange(ctx, id, async (tx, before) => {
       if (newUsername !== before.username) await assertUsernameFree(tx, newUsername, id);
@@ -194,7 +193,7 @@ export async function changeUsername(ctx: AdminUsersContext, id: string, newUser
 }
 
 /** A new password set by an administrator: every session of that user ends. */
-export async function setPassword(ctx: AdminUsersContext, id: string, newPassword: string): Promise<User> {
+export async function setPassword(ctx: ActingContext, id: string, newPassword: string): Promise<User> {
   const passwordHash = await hashPassword(newPassword);
   const after = await inUserChange(ctx, id, async (tx) => {
     const [row] = await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, id)).returning();
@@ -213,7 +212,7 @@ export async function setPassword(ctx: AdminUsersContext, id: string, newPasswor
   return presentUser(after);
 }
 
-export async function setUserStatus(ctx: AdminUsersContext, id: string, isActive: boolean): Promise<User> {
+export async function setUserStatus(ctx: ActingContext, id: string, isActive: boolean): Promise<User> {
   const result = await inUserChange(ctx, id, async (tx, before, guardLastSuperAdmin) => {
     if (before.isActive === isActive) return { user: before, disabling: false };
     if (!isActive) {
@@ -263,7 +262,7 @@ export type DeleteUserOutcome = { deleted: "hard" | "soft" };
  * lists, cannot sign in, username kept reserved so the history stays unambiguous. Anyone else is
  * removed. Either way their sessions end.
  */
-export async function deleteUser(ctx: AdminUsersContext, id: string): Promise<DeleteUserOutcome> {
+export async function deleteUser(ctx: ActingContext, id: string): Promise<DeleteUserOutcome> {
   const outcome = await inUserChange(ctx, id, async (tx, before, guardLastSuperAdmin) => {
     if (before.id === ctx.actor.id) throw conflict(CANNOT_DELETE_SELF, "self");
     guardLastSuperAdmin();

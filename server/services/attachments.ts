@@ -8,7 +8,8 @@ import { isUuid } from "../lib/ids";
 import type { Attachment, AttachmentUploadUrlBody, AttachmentUploadUrlResponse, RegisterAttachmentBody } from "../../shared/schemas/transactions";
 import type { Queryable } from "../db/client";
 import { attachments, uploadGrants, type AttachmentRow, type TransactionRow } from "../db/schema";
-import type { Actor, AppDeps } from "../context";
+import type { Actor } from "../context";
+import type { ActingContext, ServiceContext } from "./context";
 import type { Logger } from "../logger";
 import { DomainError, badRequest, conflict, forbidden, notFound, tooLarge } from "./errors";
 import { presentAttachment } from "../presenters/transactions";
@@ -60,12 +61,14 @@ export async function removeStoredObjects(storage: ObjectStore, logger: Logger, 
  * local store takes bytes only for a live grant.
  */
 export async function grantUpload(
-  { deps, actor, origin }: { deps: AppDeps; actor: Actor; origin?: string },
+  ctx: ActingContext,
   transactionId: string,
   input: AttachmentUploadUrlBody,
+  origin?: string,
 ): Promise<AttachmentUploadUrlResponse> {
-  const now = deps.clock();
-  const objectPath = await deps.database.db.transaction(async (tx) => {
+  const { actor } = ctx;
+  const now = ctx.clock();
+  const objectPath = await ctx.db.transaction(async (tx) => {
     // Locked: the counts and the new grant are one step for concurrent requests.
     const txn = await loadVisibleTransaction(tx, transactionId, actor, now, { forUpdate: true });
     allowAddingAttachment(txn, actor);
@@ -80,7 +83,7 @@ export async function grantUpload(
     await tx.insert(uploadGrants).values({ objectPath: path, transactionId: txn.id, issuedBy: actor.id, expiresAt: new Date(now.getTime() + UPLOAD_URL_TTL_SECONDS * 1000) });
     return path;
   });
-  const { url, headers } = await deps.storage.createUploadUrl({
+  const { url, headers } = await ctx.storage.createUploadUrl({
     objectPath,
     contentType: input.contentType,
     issuedAt: now,
@@ -95,8 +98,9 @@ export async function grantUpload(
  * not used by a registration, and was not dropped by a lockdown (or was issued to a SuperAdmin, who
  * works through one).
  */
-export async function isUploadGranted(q: Queryable, objectPath: string, now: Date): Promise<boolean> {
-  const rows = await q.execute<{ ok: number }>(sql`
+export async function isUploadGranted(ctx: Pick<ServiceContext, "db" | "clock">, objectPath: string): Promise<boolean> {
+  const now = ctx.clock();
+  const rows = await ctx.db.execute<{ ok: number }>(sql`
     select 1 as ok from ${uploadGrants} g
     left join users u on u.id = g.issued_by
     where g.object_path = ${objectPath} and g.expires_at > ${now}
@@ -117,13 +121,12 @@ export async function pruneUploadGrants(q: Queryable, now: Date): Promise<number
  * and its audit entry are written in one database transaction.
  */
 export async function registerAttachment(
-  { deps, actor, ip }: { deps: AppDeps; actor: Actor; ip?: string | null },
+  ctx: ActingContext,
   transactionId: string,
   input: RegisterAttachmentBody,
 ): Promise<Attachment> {
-  const { db } = deps.database;
-  const { storage, logger } = deps;
-  const now = deps.clock();
+  const { db, storage, logger, actor, ip } = ctx;
+  const now = ctx.clock();
   const txn = await loadVisibleTransaction(db, transactionId, actor, now);
   allowAddingAttachment(txn, actor);
   if (transactionOfObjectPath(input.objectPath) !== txn.id) {
@@ -188,6 +191,11 @@ export async function registerAttachment(
 }
 
 /** The attachment and its transaction, if this actor may see the transaction; 404 otherwise. */
+/** GET /api/attachments/:id/download: the attachment, if its transaction is visible to the actor. */
+export function attachmentToDownload(ctx: ActingContext, id: string): Promise<{ attachment: AttachmentRow; transaction: TransactionRow }> {
+  return loadVisibleAttachment(ctx.db, id, ctx.actor, ctx.clock());
+}
+
 export async function loadVisibleAttachment(
   q: Queryable,
   id: string,
@@ -216,10 +224,11 @@ function allowRemoval(txn: TransactionRow, actor: Actor): void {
 }
 
 /** DELETE /api/attachments/:id: the row goes in one transaction (audited); the bytes after the commit. */
-export async function removeAttachment({ deps, actor, ip }: { deps: AppDeps; actor: Actor; ip?: string | null }, id: string): Promise<{ message: string }> {
-  const { storage, logger } = deps;
-  const now = deps.clock();
-  const removed = await deps.database.db.transaction(async (tx) => {
+export async function removeAttachment(ctx: ActingContext, id: string): Promise<{ message: string }> {
+  const { actor, ip } = ctx;
+  const { storage, logger } = ctx;
+  const now = ctx.clock();
+  const removed = await ctx.db.transaction(async (tx) => {
     const { attachment, transaction } = await loadVisibleAttachment(tx, id, actor, now, { forUpdate: true });
     allowRemoval(transaction, actor);
     const [deleted] = await tx.delete(attachments).where(eq(attachments.id, attachment.id)).returning();

@@ -1,10 +1,10 @@
 // Reading the audit trail (spec 001 §2; DECISIONS §7): filtered pages newest first, the filter
 // choices, and a CSV export read in keyset pages so memory stays flat however long the trail.
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
-import type { Queryable } from "../db/client";
 import { auditLog, users } from "../db/schema";
 import type { CsvValue } from "../lib/csv";
 import type { AuditEntryView, AuditFacets, AuditFilter, AuditPage, AuditQuery } from "../../shared/schemas/audit";
+import { type ServiceContext } from "./context";
 
 /** ILIKE pattern matching `text` anywhere, with its own % and _ taken literally. */
 function containsPattern(text: string): string {
@@ -48,7 +48,8 @@ function presentEntry(r: EntryRow): AuditEntryView {
   };
 }
 
-export async function listAudit(q: Queryable, query: AuditQuery): Promise<AuditPage> {
+export async function listAudit(ctx: ServiceContext, query: AuditQuery): Promise<AuditPage> {
+  const { db: q } = ctx;
   const where = auditWhere(query);
   const [rows, [{ total }]] = await Promise.all([
     q
@@ -64,7 +65,8 @@ export async function listAudit(q: Queryable, query: AuditQuery): Promise<AuditP
   return { entries: rows.map(presentEntry), total: Number(total), page: query.page, limit: query.limit };
 }
 
-export async function auditFacets(q: Queryable): Promise<AuditFacets> {
+export async function auditFacets(ctx: ServiceContext): Promise<AuditFacets> {
+  const { db: q } = ctx;
   const [types, actions] = await Promise.all([
     q.selectDistinct({ v: auditLog.entityType }).from(auditLog).orderBy(asc(auditLog.entityType)),
     q.selectDistinct({ v: auditLog.action }).from(auditLog).orderBy(asc(auditLog.action)),
@@ -91,7 +93,8 @@ const json = (v: unknown) => (v === null || v === undefined ? null : JSON.string
  * The export's rows, newest first, read a page at a time by (timestamp, id) so the database
  * never holds a big result for us and a client that goes away stops the reading.
  */
-export async function* auditCsvRows(q: Queryable, filter: AuditFilter, pageSize = 1000): AsyncGenerator<CsvValue[]> {
+export async function* auditCsvRows(ctx: Pick<ServiceContext, "db">, filter: AuditFilter, pageSize = 1000): AsyncGenerator<CsvValue[]> {
+  const { db: q } = ctx;
   const where = auditWhere(filter);
   let afterId: string | null = null;
   for (;;) {

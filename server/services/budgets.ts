@@ -4,16 +4,15 @@
 // query answers it for any number of budgets.
 import { isUuid } from "../lib/ids";
 import { desc, eq, sql, type SQL } from "drizzle-orm";
-import type { Db, Queryable } from "../db/client";
+import type { Queryable } from "../db/client";
 import { budgets, categories, type BudgetRow } from "../db/schema";
 import { badRequest, notFound } from "./errors";
 import { writeAudit } from "./audit";
-import type { Actor } from "../context";
 import { moneyPercent, subtractMoney, sumMoney } from "../../shared/money";
-import { toIsoDate } from "../../shared/format";
 import { APPROVED_FAMILY, type TransactionStatus } from "../../shared/constants";
 import { budgetBodySchema, budgetStatus, type Budget, type BudgetBody, type BudgetChanges } from "../../shared/schemas/budgets";
 import { parse } from "./validation";
+import { type ActingContext, type ServiceContext, todayOf } from "./context";
 
 export const BUDGET_NOT_FOUND = "Budget not found";
 export const BUDGET_CATEGORY_NOT_FOUND = "Category not found";
@@ -80,11 +79,10 @@ export function presentBudget(b: BudgetWithSpent, today: string): Budget {
   };
 }
 
-export type BudgetContext = { db: Db; actor: Actor; ip?: string; timezone: string; now: Date };
+type BudgetContext = ActingContext;
+const today = todayOf;
 
-const today = (ctx: Pick<BudgetContext, "timezone" | "now">) => toIsoDate(ctx.now, ctx.timezone);
-
-export async function listBudgets(ctx: Pick<BudgetContext, "db" | "timezone" | "now">): Promise<Budget[]> {
+export async function listBudgets(ctx: ServiceContext): Promise<Budget[]> {
   const rows = await loadBudgetsWithSpent(ctx.db);
   const day = today(ctx);
   return rows.map((r) => presentBudget(r, day));

@@ -18,6 +18,7 @@ import type {
   UpdateCategoryBody,
   UpdateCategoryFieldsBody,
 } from "../../shared/schemas/categories";
+import { type ActingContext } from "./context";
 
 export const CATEGORY_NOT_FOUND = "Category not found";
 export const CATEGORY_NAME_TAKEN = "A category with this name already exists";
@@ -50,7 +51,8 @@ function visibility(actor: Pick<Actor, "role">): SQL | undefined {
 }
 
 /** Built-ins first, then by name (case-insensitive). */
-export async function listCategories(db: Queryable, actor: Pick<Actor, "role">): Promise<Category[]> {
+export async function listCategories(ctx: ActingContext): Promise<Category[]> {
+  const { db, actor } = ctx;
   const rows = await db
     .select()
     .from(categories)
@@ -71,7 +73,8 @@ async function loadCategory(q: Queryable, id: string, options: { forUpdate?: boo
   return row;
 }
 
-export async function getCategory(db: Queryable, id: string, actor: Pick<Actor, "role">): Promise<Category> {
+export async function getCategory(ctx: ActingContext, id: string): Promise<Category> {
+  const { db, actor } = ctx;
   return presentCategory(await loadCategory(db, id, { actor }));
 }
 
@@ -125,7 +128,9 @@ const auditView = (c: CategoryRow) => {
   return { name: p.name, description: p.description, requiredApprovals: p.requiredApprovals, isActive: p.isActive, isBuiltin: p.isBuiltin, fieldSchema: p.fieldSchema, emergencyLimitPolicy: p.emergencyLimitPolicy };
 };
 
-export async function createCategory(db: Db, input: CreateCategoryBody, actor: Actor, ip?: string): Promise<Category> {
+export async function createCategory(ctx: ActingContext, input: CreateCategoryBody): Promise<Category> {
+  const { db, actor } = ctx;
+  const ip = ctx.ip ?? undefined;
   assertMayChangeApprovalSettings(actor, { requiredApprovals: 1, emergencyLimitPolicy: null }, input);
   return withNameGuard(() =>
     db.transaction(async (tx) => {
@@ -146,7 +151,9 @@ export async function createCategory(db: Db, input: CreateCategoryBody, actor: A
   );
 }
 
-export async function updateCategory(db: Db, id: string, input: UpdateCategoryBody, actor: Actor, ip?: string): Promise<Category> {
+export async function updateCategory(ctx: ActingContext, id: string, input: UpdateCategoryBody): Promise<Category> {
+  const { db, actor } = ctx;
+  const ip = ctx.ip ?? undefined;
   return withNameGuard(() =>
     db.transaction(async (tx) => {
       const current = await loadCategory(tx, id, { forUpdate: true });
@@ -175,7 +182,9 @@ export async function updateCategory(db: Db, id: string, input: UpdateCategoryBo
   );
 }
 
-export async function updateCategoryFields(db: Db, id: string, input: UpdateCategoryFieldsBody, actor: Actor, ip?: string): Promise<Category> {
+export async function updateCategoryFields(ctx: ActingContext, id: string, input: UpdateCategoryFieldsBody): Promise<Category> {
+  const { db, actor } = ctx;
+  const ip = ctx.ip ?? undefined;
   return db.transaction(async (tx) => {
     const current = await loadCategory(tx, id, { forUpdate: true });
     const [row] = await tx
@@ -202,7 +211,9 @@ export type DeleteCategoryOutcome = { outcome: "deleted" } | { outcome: "deactiv
  * Deletes a category that no transaction uses. Built-ins are never deleted (409); a category with
  * transactions is deactivated instead, and the caller answers 409 saying so (DECISIONS §7).
  */
-export async function deleteCategory(db: Db, id: string, actor: Actor, ip?: string): Promise<DeleteCategoryOutcome> {
+export async function deleteCategory(ctx: ActingContext, id: string): Promise<DeleteCategoryOutcome> {
+  const { db, actor } = ctx;
+  const ip = ctx.ip ?? undefined;
   try {
     return await deleteOrDeactivate(db, id, actor, ip);
   } catch (err) {

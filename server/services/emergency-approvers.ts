@@ -7,7 +7,6 @@ import { emergencyApproverPins, emergencyPinFailures, settings, users } from "..
 import { hashPassword, verifyPassword } from "../auth/passwords";
 import { writeAudit } from "./audit";
 import { notifyUsers, publishNotifications } from "./notifications";
-import type { Actor, AppDeps } from "../context";
 import { DomainError, conflict, forbidden, notFound, tooManyRequests } from "./errors";
 import { DEFAULT_EMERGENCY_APPROVERS } from "../../shared/constants";
 import {
@@ -16,6 +15,7 @@ import {
   WRONG_PIN_MESSAGE,
   type EmergencyApproversAnswer,
 } from "../../shared/schemas/emergency";
+import { type ActingContext, type ServiceContext } from "./context";
 
 const KEY = "emergency_approvers";
 const PIN_SHAPE = /^\d{6,8}$/;
@@ -40,7 +40,8 @@ export async function approverPinStatus(q: Queryable, codes: readonly string[]):
 }
 
 /** GET /api/admin/emergency-approvers */
-export async function emergencyApproversAnswer(q: Queryable): Promise<EmergencyApproversAnswer> {
+export async function emergencyApproversAnswer(ctx: ServiceContext): Promise<EmergencyApproversAnswer> {
+  const { db: q } = ctx;
   const approvers = await getEmergencyApprovers(q);
   return { approvers, pinSet: await approverPinStatus(q, approvers) };
 }
@@ -49,7 +50,9 @@ export async function emergencyApproversAnswer(q: Queryable): Promise<EmergencyA
  * Saves three codes already validated (distinct, 2 to 6 letters, upper-case) with its audit entry.
  * A code that leaves the list loses its PIN: whoever gets that code later sets a new one.
  */
-export async function setEmergencyApprovers(db: Db, codes: string[], actor: Actor, ip?: string): Promise<EmergencyApproversAnswer> {
+export async function setEmergencyApprovers(ctx: ActingContext, codes: string[]): Promise<EmergencyApproversAnswer> {
+  const { db, actor } = ctx;
+  const ip = ctx.ip ?? undefined;
   return db.transaction(async (tx) => {
     await lockApprovers(tx);
     const before = await getEmergencyApprovers(tx);
@@ -75,7 +78,9 @@ export async function setEmergencyApprovers(db: Db, codes: string[], actor: Acto
 export const UNKNOWN_APPROVER_CODE = "No such approver code: the three codes are set on the emergency page";
 
 /** PUT /api/admin/emergency-approvers/:code/pin: sets or replaces the PIN of one of the three codes. */
-export async function setApproverPin(db: Db, rawCode: string, pin: string, actor: Actor, ip?: string): Promise<{ code: string; pinSet: true }> {
+export async function setApproverPin(ctx: Pick<ActingContext, "db" | "actor" | "ip">, rawCode: string, pin: string): Promise<{ code: string; pinSet: true }> {
+  const { db, actor } = ctx;
+  const ip = ctx.ip ?? undefined;
   const pinHash = await hashPassword(pin);
   return db.transaction(async (tx) => {
     const code = rawCode.trim().toUpperCase();
@@ -131,9 +136,9 @@ function codeLocked(code: string, until: Date, now: Date): DomainError {
  * most 5 comparisons in 15 minutes; a right PIN gives its slot back. The wrong PIN that fills the
  * 5th slot tells every active SuperAdmin (bell and socket).
  */
-export async function checkApproverPin(deps: AppDeps, code: string, pin: string, ip: string, subject: PinCheckSubject): Promise<void> {
-  const { db } = deps.database;
-  const now = deps.clock();
+export async function checkApproverPin(ctx: ServiceContext, code: string, pin: string, ip: string, subject: PinCheckSubject): Promise<void> {
+  const { db } = ctx;
+  const now = ctx.clock();
   const [stored] = await db.select({ pinHash: emergencyApproverPins.pinHash }).from(emergencyApproverPins).where(eq(emergencyApproverPins.code, code));
   if (!stored) throw conflict(NO_PIN_YET_MESSAGE, "no_pin");
 
@@ -152,12 +157,12 @@ export async function checkApproverPin(deps: AppDeps, code: string, pin: string,
     await db.delete(emergencyPinFailures).where(eq(emergencyPinFailures.id, slot.id));
     return;
   }
-  if (slot.number === EMERGENCY_PIN_THROTTLE.limit) await tellSuperAdminsCodeLocked(deps, code, subject);
+  if (slot.number === EMERGENCY_PIN_THROTTLE.limit) await tellSuperAdminsCodeLocked(ctx, code, subject);
   throw forbidden(WRONG_PIN_MESSAGE);
 }
 
-async function tellSuperAdminsCodeLocked(deps: AppDeps, code: string, subject: PinCheckSubject): Promise<void> {
-  const { db } = deps.database;
+async function tellSuperAdminsCodeLocked(ctx: ServiceContext, code: string, subject: PinCheckSubject): Promise<void> {
+  const { db } = ctx;
   const admins = await db
     .select({ id: users.id })
     .from(users)
@@ -175,7 +180,7 @@ async function tellSuperAdminsCodeLocked(deps: AppDeps, code: string, subject: P
       category: subject.category,
     },
   );
-  await publishNotifications(deps.bus, rows, deps.logger);
+  await publishNotifications(ctx.bus, rows, ctx.logger);
 }
 
 /** Deletes wrong PINs that have left the window (housekeeping, auth/prune.ts). Answers how many. */

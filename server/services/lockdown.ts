@@ -1,11 +1,10 @@
 // Emergency lockdown (DECISIONS §3): a setting; turning it on ends every non-SuperAdmin session.
 import { eq, sql } from "drizzle-orm";
-import type { Db, Queryable } from "../db/client";
+import type { Queryable } from "../db/client";
 import { settings, uploadGrants } from "../db/schema";
 import { writeAudit } from "./audit";
 import { endNonSuperAdminSessions } from "./sessions";
-import type { Actor } from "../context";
-import type { EventBus } from "../realtime/bus";
+import type { ActingContext } from "./context";
 
 export type LockdownState = { enabled: boolean; activatedAt: string | null; activatedBy: string | null };
 
@@ -16,7 +15,10 @@ export async function getLockdown(q: Queryable): Promise<LockdownState> {
   return (row?.value as LockdownState | undefined) ?? OFF;
 }
 
-export async function setLockdown(db: Db, bus: EventBus, enabled: boolean, actor: Actor, now: Date, ip?: string): Promise<LockdownState> {
+export async function setLockdown(ctx: ActingContext, enabled: boolean): Promise<LockdownState> {
+  const { db, bus, actor } = ctx;
+  const ip = ctx.ip ?? undefined;
+  const now = ctx.clock();
   const state = await db.transaction(async (tx) => {
     // Lock the row so concurrent toggles apply one after the other.
     await tx.execute(sql`select 1 from settings where key = 'lockdown' for update`);

@@ -2,15 +2,15 @@
 // database transaction (so a rolled-back move notifies nobody); the socket push happens only after
 // commit, through the event bus, so every server process delivers them.
 import { and, desc, eq, inArray, isNull, ne } from "drizzle-orm";
-import type { Db, Queryable } from "../db/client";
+import type { Queryable } from "../db/client";
 import { notifications, users, type NotificationRow } from "../db/schema";
 import type { EventBus } from "../realtime/bus";
 import type { Logger } from "../logger";
 import type { NotificationType } from "../../shared/ws-events";
 import { APPROVING_ROLES, LIMITS } from "../../shared/constants";
 import type { NotificationItem, NotificationsChangedAnswer } from "../../shared/schemas/notifications";
-import type { Actor } from "../context";
 import { writeAudit } from "./audit";
+import { type ActingContext } from "./context";
 
 export type NotificationPayload = {
   type: NotificationType;
@@ -101,7 +101,8 @@ export function presentNotification(row: NotificationRow): NotificationItem {
 }
 
 /** The user's latest notifications (LIMITS.notificationsKept), newest first. */
-export async function myNotifications(q: Queryable, actor: Actor): Promise<NotificationItem[]> {
+export async function myNotifications(ctx: ActingContext): Promise<NotificationItem[]> {
+  const { db: q, actor } = ctx;
   const rows = await q
     .select()
     .from(notifications)
@@ -112,7 +113,9 @@ export async function myNotifications(q: Queryable, actor: Actor): Promise<Notif
 }
 
 /** Marks all the user's notifications read; audited with how many. */
-export async function markNotificationsRead(db: Db, actor: Actor, ipAddress?: string): Promise<NotificationsChangedAnswer> {
+export async function markNotificationsRead(ctx: ActingContext): Promise<NotificationsChangedAnswer> {
+  const { db, actor } = ctx;
+  const ipAddress = ctx.ip ?? undefined;
   const count = await db.transaction(async (tx) => {
     const rows = await tx
       .update(notifications)
@@ -126,7 +129,9 @@ export async function markNotificationsRead(db: Db, actor: Actor, ipAddress?: st
 }
 
 /** Deletes all the user's notifications; audited with how many. */
-export async function clearNotifications(db: Db, actor: Actor, ipAddress?: string): Promise<NotificationsChangedAnswer> {
+export async function clearNotifications(ctx: ActingContext): Promise<NotificationsChangedAnswer> {
+  const { db, actor } = ctx;
+  const ipAddress = ctx.ip ?? undefined;
   const count = await db.transaction(async (tx) => {
     const rows = await tx.delete(notifications).where(eq(notifications.userId, actor.id)).returning({ id: notifications.id });
     await writeAudit(tx, { action: "clear_notifications", entityType: "user", entityId: actor.id, actor, after: { cleared: rows.length }, ipAddress });

@@ -2,7 +2,7 @@
 // registration (the form closed, the network dropped). Such objects belong to no transaction and
 // are deleted once they are old enough that no registration can still be on its way.
 import { inArray } from "drizzle-orm";
-import type { AppDeps } from "../context";
+import type { ServiceContext } from "./context";
 import { attachments } from "../db/schema";
 import { pruneUploadGrants } from "./attachments";
 
@@ -13,29 +13,29 @@ export const UPLOAD_SWEEP_INTERVAL_MS = 60 * 60_000;
 const BATCH = 500;
 
 /** Deletes attachment objects older than the grace period that no attachment row names; answers how many. */
-export async function sweepUnregisteredUploads(deps: Pick<AppDeps, "database" | "storage" | "clock">): Promise<number> {
-  const before = new Date(deps.clock().getTime() - UNREGISTERED_UPLOAD_GRACE_MS);
+export async function sweepUnregisteredUploads(ctx: Pick<ServiceContext, "db" | "storage" | "clock">): Promise<number> {
+  const before = new Date(ctx.clock().getTime() - UNREGISTERED_UPLOAD_GRACE_MS);
   let deleted = 0;
   let batch: string[] = [];
   const settle = async () => {
-    const registered = await deps.database.db
+    const registered = await ctx.db
       .select({ objectPath: attachments.objectPath })
       .from(attachments)
       .where(inArray(attachments.objectPath, batch));
     const known = new Set(registered.map((r) => r.objectPath));
     for (const objectPath of batch) {
       if (known.has(objectPath)) continue;
-      await deps.storage.delete(objectPath);
+      await ctx.storage.delete(objectPath);
       deleted += 1;
     }
     batch = [];
   };
-  for await (const objectPath of deps.storage.listAttachmentObjects(before)) {
+  for await (const objectPath of ctx.storage.listAttachmentObjects(before)) {
     batch.push(objectPath);
     if (batch.length >= BATCH) await settle();
   }
   if (batch.length > 0) await settle();
   // Expired upload URLs (15 minutes) no longer count against a transaction's 20.
-  await pruneUploadGrants(deps.database.db, deps.clock());
+  await pruneUploadGrants(ctx.db, ctx.clock());
   return deleted;
 }

@@ -9,6 +9,7 @@ import { writeAudit } from "./audit";
 import type { Actor } from "../context";
 import type { CreateUserBody } from "../../shared/schemas/users";
 import { LIMITS } from "../../shared/constants";
+import { type ServiceContext } from "./context";
 
 export const USERNAME_TAKEN = "Username already exists";
 
@@ -27,7 +28,9 @@ function isUniqueViolation(err: unknown): boolean {
   return e?.code === "23505" || e?.cause?.code === "23505";
 }
 
-export async function createUser(db: Db, input: CreateUserBody, actor: Actor | null, ip?: string): Promise<UserRow> {
+export async function createUser(ctx: Pick<ServiceContext, "db"> & { actor: Actor | null; ip?: string | null }, input: CreateUserBody): Promise<UserRow> {
+  const { db, actor } = ctx;
+  const ip = ctx.ip ?? undefined;
   const passwordHash = await hashPassword(input.password);
   try {
     return await db.transaction(async (tx) => {

@@ -1,4 +1,5 @@
 // The real app on a fresh test database, plus signed-in HTTP clients per role.
+import { systemClock } from "../clock";
 import os from "node:os";
 import path from "node:path";
 import crypto from "node:crypto";
@@ -67,7 +68,7 @@ export async function createTestApp(options: { clock?: Clock; env?: Record<strin
   const config = testConfig(options.env);
   const logger = createLogger(config.logLevel);
   const bus: EventBus = database.kind === "postgres" ? await createPostgresBus(database.url!, database.pool!, logger) : createInProcessBus();
-  const deps: AppDeps = { database, bus, config, logger, clock: options.clock ?? (() => new Date()), storage: createObjectStore(config) };
+  const deps: AppDeps = { database, bus, config, logger, clock: options.clock ?? systemClock, storage: createObjectStore(config) };
   const { app } = createApp(deps, { clientDir: options.clientDir ?? null });
 
   return {

@@ -3,6 +3,7 @@
 // queries. Keyed by `${METHOD} ${path}` exactly as createApp(deps).routes declares them, so a new
 // route without a fixture fails the matrix. Each fixture is a function that makes the rows its call
 // needs (fresh ones, owned by the caller where ownership matters), so no cell leaks into another.
+import { actingContext } from "../services/context";
 import crypto from "node:crypto";
 import { Readable } from "node:stream";
 import { sql } from "drizzle-orm";
@@ -199,8 +200,8 @@ export class World {
     const txn = await this.txn({ createdBy: this.superAdmin.id, status: "Pending", isEmergency: true });
     const s = this.superAdmin;
     const actor = { id: s.id, role: s.role, name: s.name, username: s.username, visibilityWindowDays: s.visibilityWindowDays };
-    if (!(await approverPinStatus(this.db, ["AK"])).AK) await setApproverPin(this.db, "AK", FIXTURE_PIN, actor);
-    const links = await issueEmergencyLinks(this.t.deps, txn.id, actor);
+    if (!(await approverPinStatus(this.db, ["AK"])).AK) await setApproverPin({ db: this.db, actor, ip: null }, "AK", FIXTURE_PIN);
+    const links = await issueEmergencyLinks(actingContext(this.t.deps, actor), txn.id);
     const token = (url: string) => url.split("/").pop()!;
     return { approve: token(links.approveUrl), reject: token(links.rejectUrl) };
   }

@@ -60,7 +60,7 @@ beforeAll(async () => {
   accountant = await env.makeUser("Accountant", { name: "Meera Pillai" });
   const setter = await env.makeUser("SuperAdmin", { name: "PIN Setter" });
   const actor = { id: setter.id, role: setter.role, name: setter.name, username: setter.username, visibilityWindowDays: setter.visibilityWindowDays };
-  for (const code of ["AK", "VM"]) await setApproverPin(env.db, code, PINS[code]!, actor);
+  for (const code of ["AK", "VM"]) await setApproverPin({ db: env.db, actor, ip: null }, code, PINS[code]!);
   const ctx = await env.newPage("desktop");
   accountantPage = ctx.page;
   await env.signIn(accountantPage, accountant);

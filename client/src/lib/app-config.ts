@@ -1,6 +1,7 @@
 // The server's settings the screens follow (GET /api/config, DECISIONS §2), loaded once before the
 // app draws: every date, "today" and "this month" is the company's (APP_TIMEZONE), never the
 // browser's, so a user travelling in Dubai sees the same day on every screen as the office does.
+import { currentTime } from "@/lib/clock";
 import type { AppConfig } from "@shared/schemas/config";
 import { getDisplayTimeZone, setDisplayTimeZone, toIsoDate } from "@shared/format";
 
@@ -22,6 +23,6 @@ export function appTimeZone(): string {
 }
 
 /** Today's date in the company's zone ('YYYY-MM-DD'). */
-export function todayInAppZone(now: Date = new Date()): string {
+export function todayInAppZone(now: Date = currentTime()): string {
   return toIsoDate(now, appTimeZone());
 }

@@ -2,9 +2,8 @@
 // (audited, marks the day manual), an employee's month with its salary deductions, the HR
 // dashboard figures for today, the payroll report and the attendance CSV export.
 import { and, asc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
-import type { Db, Queryable } from "../../db/client";
+import type { Queryable } from "../../db/client";
 import { attendanceDays, departments, employees } from "../../db/schema";
-import type { Actor } from "../../context";
 import { ABSENT_DAY_STATUSES, countAttendanceDays, PRESENT_DAY_STATUSES } from "../../../shared/attendance-days";
 import { NOT_RECORDED, type DayStatus } from "../../../shared/constants";
 import { subtractMoney, sumMoney } from "../../../shared/money";
@@ -31,6 +30,8 @@ import { getEmployee } from "./employees";
 import type { CsvValue } from "../../lib/csv";
 import { rows } from "./sql";
 import { leaveBalance, onLeaveOn } from "./leaves";
+import { type ActingContext, type ServiceContext, todayOf } from "../context";
+import { loadPolicy } from "./policy";
 
 const recordColumns = {
   day: attendanceDays,
@@ -94,7 +95,8 @@ export function summarize(records: readonly Pick<AttendanceRecord, "employeeId" 
 }
 
 /** The days of a date or a month (one month at most: `coveredThrough` is that month's recorded range). */
-export async function listAttendance(db: Db, filter: AttendanceFilter): Promise<AttendanceListResponse> {
+export async function listAttendance(ctx: ServiceContext, filter: AttendanceFilter): Promise<AttendanceListResponse> {
+  const { db } = ctx;
   const found = await selectRecords(db)
     .where(filterConditions(filter))
     .orderBy(asc(attendanceDays.date), asc(sql`lower(${employees.employeeName})`), asc(attendanceDays.id));
@@ -130,14 +132,14 @@ export async function monthlySummary(
  * audit entry carries before, after and the reason. Points and violation reason not sent stay.
  */
 export async function editAttendanceDay(
-  db: Db,
+  ctx: ActingContext,
   id: string,
   input: AttendanceEdit,
-  actor: Actor,
-  policy: AttendancePolicy,
-  ipAddress?: string,
-  today?: string,
 ): Promise<{ attendance: AttendanceRecord; monthlySummary: MonthlySummary }> {
+  const { db, actor } = ctx;
+  const policy = await loadPolicy(db);
+  const ipAddress = ctx.ip ?? undefined;
+  const today = todayOf(ctx);
   return db.transaction(async (tx) => {
     const [locked] = await tx.select({ id: attendanceDays.id }).from(attendanceDays).where(eq(attendanceDays.id, id)).for("update");
     if (!locked) throw notFound("Attendance record not found");
@@ -164,7 +166,10 @@ export async function editAttendanceDay(
   });
 }
 
-export async function employeeDetails(db: Db, id: string, month: string, policy: AttendancePolicy, today?: string) {
+export async function employeeDetails(ctx: ServiceContext, id: string, month: string) {
+  const { db } = ctx;
+  const policy = await loadPolicy(db);
+  const today = todayOf(ctx);
   const employee = await getEmployee(db, id);
   if (!employee) throw notFound("Employee not found");
   const { summary, records } = await monthlySummary(db, employee, month, policy, today);
@@ -183,7 +188,10 @@ const statusList = (list: DayStatus[]) => sql.join(list.map((s) => sql`${s}`), s
  * punch in yet, and not excused by hand (leave, on duty …). Late: today's days with violation
  * points. Pending reviews: this month's days in Pending Review, as the dashboard's link shows them.
  */
-export async function dashboardStats(db: Db, today: string, policy: AttendancePolicy): Promise<HrDashboardStats> {
+export async function dashboardStats(ctx: ServiceContext): Promise<HrDashboardStats> {
+  const { db } = ctx;
+  const policy = await loadPolicy(db);
+  const today = todayOf(ctx);
   const [people] = await rows<{ total: number; active: number }>(
     db,
     sql`select count(*)::int as total, (count(*) filter (where is_active))::int as active from employees`,
@@ -219,7 +227,10 @@ export async function dashboardStats(db: Db, today: string, policy: AttendancePo
 }
 
 /** Deductions of every active employee for a month, from the stored days (one query for all days). */
-export async function payrollReport(db: Db, month: string, policy: AttendancePolicy, today?: string): Promise<PayrollReport> {
+export async function payrollReport(ctx: ServiceContext, month: string): Promise<PayrollReport> {
+  const { db } = ctx;
+  const policy = await loadPolicy(db);
+  const today = todayOf(ctx);
   const { from, to } = monthBounds(month);
   const people = await db
     .select({ id: employees.id, employeeName: employees.employeeName, employeeCode: employees.employeeCode, monthlySalary: employees.monthlySalary, departmentName: departments.name })
@@ -294,7 +305,8 @@ export const ATTENDANCE_CSV_HEADER = [
 ];
 
 /** The attendance rows of a filter for the CSV export, read a few thousand at a time (keyset), so memory stays flat. */
-export async function* attendanceCsvRows(db: Db, filter: AttendanceFilter, batch = 5_000): AsyncGenerator<CsvValue[]> {
+export async function* attendanceCsvRows(ctx: ServiceContext, filter: AttendanceFilter, batch = 5_000): AsyncGenerator<CsvValue[]> {
+  const { db } = ctx;
   let after: { date: string; name: string; id: string } | null = null;
   for (;;) {
     const cursor: SQL = after ? sql`and (d.date, lower(e.employee_name), d.id) > (${after.date}::date, ${after.name}, ${after.id}::uuid)` : sql``;

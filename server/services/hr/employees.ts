@@ -1,9 +1,8 @@
 // Employees and departments (spec 001 §3, §5; DECISIONS §8): list, create, edit, each change
 // audited in its own transaction.
 import { and, asc, count, eq, ilike, or, sql, type SQL } from "drizzle-orm";
-import type { Db, Queryable } from "../../db/client";
+import type { Queryable } from "../../db/client";
 import { departments, employees, type DepartmentRow, type EmployeeRow } from "../../db/schema";
-import type { Actor } from "../../context";
 import {
   employeeColumns,
   type Department,
@@ -19,6 +18,7 @@ import { isUniqueViolation } from "./sql";
 import { monthBounds, monthOfDate, minDate, previousMonth } from "./calendar";
 import { loadPolicy } from "./policy";
 import { recalculateDays } from "./recalculate";
+import { type ActingContext, type ServiceContext, todayOf } from "../context";
 
 export function presentEmployee(row: EmployeeRow, department: Pick<DepartmentRow, "id" | "name">): Employee {
   return {
@@ -45,7 +45,8 @@ export function presentEmployee(row: EmployeeRow, department: Pick<DepartmentRow
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-export async function listEmployees(db: Db, query: EmployeeListQuery): Promise<EmployeeListResponse> {
+export async function listEmployees(ctx: ServiceContext, query: EmployeeListQuery): Promise<EmployeeListResponse> {
+  const { db } = ctx;
   const conditions: SQL[] = [];
   if (query.search) {
     const pattern = `%${escapeLike(query.search)}%`;
@@ -70,6 +71,13 @@ export async function listEmployees(db: Db, query: EmployeeListQuery): Promise<E
   return { employees: found.map((r) => presentEmployee(r.employee, r.department)), total: Number(total), page: query.page, limit: query.limit };
 }
 
+/** GET /api/hr/employees/:id */
+export async function employeeById(ctx: Pick<ServiceContext, "db">, id: string): Promise<Employee> {
+  const employee = await getEmployee(ctx.db, id);
+  if (!employee) throw notFound("Employee not found");
+  return employee;
+}
+
 export async function getEmployee(q: Queryable, id: string): Promise<Employee | null> {
   const [found] = await q
     .select({ employee: employees, department: { id: departments.id, name: departments.name } })
@@ -87,7 +95,9 @@ async function assertDepartment(q: Queryable, id: string | undefined): Promise<v
 
 const codeTaken = (code: string | null | undefined) => conflict(`Employee code "${code ?? ""}" is already in use`, "duplicate_employee_code");
 
-export async function createEmployee(db: Db, input: EmployeeCreate, actor: Actor, ipAddress?: string): Promise<Employee> {
+export async function createEmployee(ctx: ActingContext, input: EmployeeCreate): Promise<Employee> {
+  const { db, actor } = ctx;
+  const ipAddress = ctx.ip ?? undefined;
   const columns = employeeColumns(input);
   try {
     return await db.transaction(async (tx) => {
@@ -111,7 +121,10 @@ export async function createEmployee(db: Db, input: EmployeeCreate, actor: Actor
  * which days are computed and how), the previous and current month are recalculated in the same
  * transaction.
  */
-export async function updateEmployee(db: Db, id: string, input: EmployeeUpdate, actor: Actor, today: string, ipAddress?: string): Promise<Employee> {
+export async function updateEmployee(ctx: ActingContext, id: string, input: EmployeeUpdate): Promise<Employee> {
+  const { db, actor } = ctx;
+  const ipAddress = ctx.ip ?? undefined;
+  const today = todayOf(ctx);
   const columns = employeeColumns(input);
   try {
     return await db.transaction(async (tx) => {
@@ -134,13 +147,16 @@ export async function updateEmployee(db: Db, id: string, input: EmployeeUpdate, 
   }
 }
 
-export async function listDepartments(db: Db): Promise<Department[]> {
+export async function listDepartments(ctx: ServiceContext): Promise<Department[]> {
+  const { db } = ctx;
   return db.select({ id: departments.id, name: departments.name }).from(departments).orderBy(asc(sql`lower(${departments.name})`));
 }
 
 const departmentTaken = (name: string) => conflict(`A department named ${name} already exists`, "duplicate_department");
 
-export async function createDepartment(db: Db, name: string, actor: Actor, ipAddress?: string): Promise<Department> {
+export async function createDepartment(ctx: ActingContext, name: string): Promise<Department> {
+  const { db, actor } = ctx;
+  const ipAddress = ctx.ip ?? undefined;
   try {
     return await db.transaction(async (tx) => {
       const [row] = await tx.insert(departments).values({ name }).returning({ id: departments.id, name: departments.name });
@@ -153,7 +169,9 @@ export async function createDepartment(db: Db, name: string, actor: Actor, ipAdd
   }
 }
 
-export async function renameDepartment(db: Db, id: string, name: string, actor: Actor, ipAddress?: string): Promise<Department> {
+export async function renameDepartment(ctx: ActingContext, id: string, name: string): Promise<Department> {
+  const { db, actor } = ctx;
+  const ipAddress = ctx.ip ?? undefined;
   try {
     return await db.transaction(async (tx) => {
       const [before] = await tx.select({ id: departments.id, name: departments.name }).from(departments).where(eq(departments.id, id));

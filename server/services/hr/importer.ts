@@ -21,13 +21,14 @@ import type { ImportPreview, ImportResult } from "../../../shared/schemas/hr";
 import { LIMITS } from "../../../shared/constants";
 import { badRequest } from "../errors";
 import { writeAudit } from "../audit";
-import { coverageGap, defaultCoveredThrough } from "../../../shared/attendance-days";
+import { coverageGap, coveredThroughProblem, defaultCoveredThrough } from "../../../shared/attendance-days";
 import { monthBounds } from "./calendar";
 import { coveredThroughOf, employeesWithDays } from "./coverage";
 import { loadPolicy } from "./policy";
 import { matchHeaders, missingColumnsMessage, nameKey, parseRow, toPunchRecord } from "./punch-csv";
 import { recalculateDays } from "./recalculate";
 import { rows, textArray } from "./sql";
+import { todayOf, type ActingContext } from "../context";
 
 /** Text read from the file at a time (about 800 rows). */
 const READ_CHUNK = 32 * 1024;
@@ -42,18 +43,25 @@ const IMPORT_LOCK = 727_100;
 
 export const NOT_CSV_MESSAGE = "The file is not a CSV file. Please select a CSV file";
 
-export type ImportInput = {
+/** What the person asks for: the stored upload, its month, a dry run or not, and optionally the last day it records. */
+export type ImportRequest = {
   filePath: string;
   fileName: string;
   month: string;
   dryRun: boolean;
+  /** The last day this import records (checked against the month and today); absent: the DECISIONS §8 default. */
+  coveredThrough?: string;
+};
+
+type ImportInput = ImportRequest & {
   actor: Actor;
   /** Today in APP_TIMEZONE: days after it are not marked. */
   today: string;
-  /** The last day this import records, already checked (coveredThroughProblem); absent: the DECISIONS §8 default. */
-  coveredThrough?: string;
   ipAddress?: string;
 };
+
+/** What an import needs of the service context (a command-line caller may bring no bus or store). */
+export type ImportContext = Pick<ActingContext, "db" | "actor" | "ip" | "clock"> & { config: Pick<ActingContext["config"], "appTimezone"> };
 
 /** A day the import would compute, as it would be stored (the dry run's preview). */
 export type PreviewDay = ImportPreview["days"][number];
@@ -264,7 +272,12 @@ export const IMPORT_RETRY_MS = 250;
  * this process wait their turn in memory; then a try of the cross-process lock takes a connection
  * only for as long as the try, and the import runs in that same transaction once it has the lock.
  */
-export async function importPunches(db: Db, input: ImportInput): Promise<ImportAnswer> {
+export async function importPunches(ctx: ImportContext, request: ImportRequest): Promise<ImportAnswer> {
+  const { db } = ctx;
+  const today = todayOf(ctx);
+  const coverageProblem = request.coveredThrough === undefined ? null : coveredThroughProblem(request.month, request.coveredThrough, today);
+  if (coverageProblem) throw badRequest(coverageProblem, [{ path: "coveredThrough", message: coverageProblem }]);
+  const input: ImportInput = { ...request, actor: ctx.actor, today, ipAddress: ctx.ip ?? undefined };
   await assertImportableText(input.filePath);
   const mine = turnOfThisProcess.then(() => importWhenFree(db, input));
   turnOfThisProcess = mine.catch(() => {});

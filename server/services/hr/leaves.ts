@@ -3,9 +3,8 @@
 // same database transaction and recalculates exactly the leave's days through the one day rule
 // (recalculate.ts → computeDay), so import, recalculation and hand edits all agree.
 import { and, asc, eq, gte, isNull, lte, sql } from "drizzle-orm";
-import type { Db, Queryable } from "../../db/client";
+import type { Queryable } from "../../db/client";
 import { departments, employees, leaves, type LeaveRow } from "../../db/schema";
-import type { Actor } from "../../context";
 import { DomainError, badRequest, notFound } from "../errors";
 import { writeAudit } from "../audit";
 import type { Weekday } from "../../../shared/constants";
@@ -26,6 +25,8 @@ import {
 } from "../../../shared/leave";
 import { monthBounds } from "./calendar";
 import { recalculateDays } from "./recalculate";
+import { type ActingContext, type ServiceContext, todayOf } from "../context";
+import { loadPolicy } from "./policy";
 
 export const LEAVE_NOT_FOUND = "Leave not found";
 export const NO_WORKING_DAY = "These dates hold no working day (only weekly offs and holidays)";
@@ -102,7 +103,11 @@ export async function leaveBalance(q: Queryable, employee: Pick<EmployeeFacts, "
 }
 
 /** POST /api/hr/leaves: 201 {leave}; 404 unknown employee; 400 no working day; 409 overlap or not enough paid leave. */
-export async function recordLeave(db: Db, input: RecordLeaveBody, actor: Actor, policy: AttendancePolicy, today: string, ipAddress?: string): Promise<{ leave: Leave }> {
+export async function recordLeave(ctx: ActingContext, input: RecordLeaveBody): Promise<{ leave: Leave }> {
+  const { db, actor } = ctx;
+  const policy = await loadPolicy(db);
+  const ipAddress = ctx.ip ?? undefined;
+  const today = todayOf(ctx);
   return db.transaction(async (tx) => {
     const employee = await employeeFacts(tx, input.employeeId, true);
     if (!employee) throw notFound("Employee not found");
@@ -137,7 +142,11 @@ export async function recordLeave(db: Db, input: RecordLeaveBody, actor: Actor, 
 }
 
 /** DELETE /api/hr/leaves/:id {reason}: the leave stops counting; its days are recalculated. */
-export async function cancelLeave(db: Db, id: string, input: CancelLeaveBody, actor: Actor, policy: AttendancePolicy, today: string, ipAddress?: string): Promise<{ leave: Leave }> {
+export async function cancelLeave(ctx: ActingContext, id: string, input: CancelLeaveBody): Promise<{ leave: Leave }> {
+  const { db, actor } = ctx;
+  const policy = await loadPolicy(db);
+  const ipAddress = ctx.ip ?? undefined;
+  const today = todayOf(ctx);
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(leaves).where(eq(leaves.id, id)).for("update");
     if (!row) throw notFound(LEAVE_NOT_FOUND);
@@ -159,7 +168,10 @@ export async function cancelLeave(db: Db, id: string, input: CancelLeaveBody, ac
  * GET /api/hr/leaves?employeeId&year → that employee's active leave of the year with the balance;
  * ?month=yyyy-mm (&departmentId) → everyone's active leave that touches the month.
  */
-export async function listLeaves(db: Db, query: LeaveQuery, policy: AttendancePolicy, today: string): Promise<LeaveListResponse> {
+export async function listLeaves(ctx: ServiceContext, query: LeaveQuery): Promise<LeaveListResponse> {
+  const { db } = ctx;
+  const policy = await loadPolicy(db);
+  const today = todayOf(ctx);
   const holidays = holidaySet(policy);
   if (query.employeeId && !query.month) {
     const employee = await employeeFacts(db, query.employeeId, false);

@@ -2,25 +2,27 @@
 // record is spelled otherwise. The key is computed in JS by nameKey, the same function the import
 // applies to every punch name and employee name.
 import { asc, eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
 import { employees, nameMappings } from "../../db/schema";
-import type { Actor } from "../../context";
 import type { NameMapping, NameMappingInput } from "../../../shared/schemas/hr";
 import { DomainError, conflict, notFound } from "../errors";
 import { writeAudit } from "../audit";
 import { nameKey } from "./punch-csv";
 import { isUniqueViolation } from "./sql";
+import { type ActingContext, type ServiceContext } from "../context";
 
 const columns = { id: nameMappings.id, csvName: nameMappings.csvName, employeeId: nameMappings.employeeId, employeeName: employees.employeeName, createdAt: nameMappings.createdAt };
 
 const present = (r: { id: string; csvName: string; employeeId: string; employeeName: string; createdAt: Date }): NameMapping => ({ ...r, createdAt: r.createdAt.toISOString() });
 
-export async function listNameMappings(db: Db): Promise<NameMapping[]> {
+export async function listNameMappings(ctx: ServiceContext): Promise<NameMapping[]> {
+  const { db } = ctx;
   const found = await db.select(columns).from(nameMappings).innerJoin(employees, eq(employees.id, nameMappings.employeeId)).orderBy(asc(nameMappings.csvName));
   return found.map(present);
 }
 
-export async function createNameMapping(db: Db, input: NameMappingInput, actor: Actor, ipAddress?: string): Promise<NameMapping> {
+export async function createNameMapping(ctx: ActingContext, input: NameMappingInput): Promise<NameMapping> {
+  const { db, actor } = ctx;
+  const ipAddress = ctx.ip ?? undefined;
   const key = nameKey(input.csvName);
   try {
     return await db.transaction(async (tx) => {
@@ -38,7 +40,9 @@ export async function createNameMapping(db: Db, input: NameMappingInput, actor: 
   }
 }
 
-export async function deleteNameMapping(db: Db, id: string, actor: Actor, ipAddress?: string): Promise<void> {
+export async function deleteNameMapping(ctx: ActingContext, id: string): Promise<void> {
+  const { db, actor } = ctx;
+  const ipAddress = ctx.ip ?? undefined;
   await db.transaction(async (tx) => {
     const [before] = await tx.select(columns).from(nameMappings).innerJoin(employees, eq(employees.id, nameMappings.employeeId)).where(eq(nameMappings.id, id));
     if (!before) throw notFound("Name mapping not found");

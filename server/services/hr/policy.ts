@@ -1,16 +1,21 @@
 // The one attendance policy (DECISIONS §8) and its holidays: read for every computation, edited on
 // /hr/policies. A change recalculates the computed (non-manual) days it can affect.
 import { asc, eq, sql } from "drizzle-orm";
-import type { Db, Queryable } from "../../db/client";
+import type { Queryable } from "../../db/client";
 import { attendancePolicy, holidays } from "../../db/schema";
-import type { Actor } from "../../context";
 import { DEFAULT_ATTENDANCE_POLICY, type AttendancePolicy } from "../../../shared/schemas/hr";
 import { writeAudit } from "../audit";
 import { monthBounds, monthOfDate, minDate, previousMonth } from "./calendar";
 import { recalculateDays } from "./recalculate";
 import { rows } from "./sql";
+import { type ActingContext, type ServiceContext, todayOf } from "../context";
 
 export type LoadedPolicy = AttendancePolicy & { updatedAt: string | null };
+
+/** GET /api/hr/attendance-policy */
+export function attendancePolicyOf(ctx: Pick<ServiceContext, "db">): Promise<LoadedPolicy> {
+  return loadPolicy(ctx.db);
+}
 
 export async function loadPolicy(q: Queryable): Promise<LoadedPolicy> {
   const [row] = await q.select().from(attendancePolicy).where(eq(attendancePolicy.id, 1));
@@ -36,7 +41,10 @@ export async function loadPolicy(q: Queryable): Promise<LoadedPolicy> {
  * non-manual days of the previous and current month (and back to the earliest holiday that
  * changed, when that is earlier) for every employee with attendance or punches in that range.
  */
-export async function updatePolicy(db: Db, input: AttendancePolicy, actor: Actor, today: string, ipAddress?: string): Promise<LoadedPolicy> {
+export async function updatePolicy(ctx: ActingContext, input: AttendancePolicy): Promise<LoadedPolicy> {
+  const { db, actor } = ctx;
+  const ipAddress = ctx.ip ?? undefined;
+  const today = todayOf(ctx);
   return db.transaction(async (tx) => {
     const before = await loadPolicy(tx);
     await tx

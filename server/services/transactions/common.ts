@@ -62,11 +62,6 @@ export function zonedDateSql(now: Date, timeZone: string): SQL<string> {
   return sql<string>`(${now.toISOString()}::timestamptz at time zone ${timeZone})::date`;
 }
 
-export async function todayIn(q: Queryable, now: Date, timeZone: string): Promise<string> {
-  const [row] = await q.execute<{ today: string }>(sql`select ${zonedDateSql(now, timeZone)}::text as today`).then((r) => rowsOf<{ today: string }>(r));
-  return row!.today;
-}
-
 /** node-postgres answers {rows}, PGlite answers {rows} too; both through drizzle's execute. */
 export function rowsOf<T>(result: unknown): T[] {
   const r = result as { rows?: T[] } | T[];

@@ -10,20 +10,17 @@
 // Amounts, the month and the unpaid figures are for SuperAdmin only (DECISIONS §4): others get null
 // there, and the database is not asked for them.
 import { and, sql, type SQL } from "drizzle-orm";
-import type { Queryable } from "../../db/client";
 import { transactions } from "../../db/schema";
-import type { Actor } from "../../context";
 import type { DashboardStats } from "../../../shared/schemas/transactions";
 import { paiseToString, toPaise } from "../../../shared/money";
 import { APPROVED_FAMILY, rowsOf, statusIn, zonedDateSql } from "./common";
 import { visibleTo } from "./visibility";
+import { type ActingContext } from "../context";
 
-export async function dashboardStats(
-  q: Queryable,
-  viewer: Pick<Actor, "id" | "role" | "visibilityWindowDays">,
-  now: Date,
-  timeZone: string,
-): Promise<DashboardStats> {
+export async function dashboardStats(ctx: ActingContext): Promise<DashboardStats> {
+  const { db: q, actor: viewer } = ctx;
+  const now = ctx.clock();
+  const timeZone = ctx.config.appTimezone;
   // The zone's calendar bounds, computed once by the database, then used as plain constants so the
   // indexes on approvedAt and transactionDate apply and nothing is converted row by row.
   const [bounds] = rowsOf<{ day_start: string; day_end: string; month_start: string; next_month: string }>(

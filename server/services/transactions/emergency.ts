@@ -18,7 +18,8 @@ import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import stringify from "safe-stable-stringify";
 import type { Queryable } from "../../db/client";
 import { approvals, attachments, categories, emergencyLinks, transactions, users, type TransactionRow, type UserRow } from "../../db/schema";
-import type { Actor, AppDeps } from "../../context";
+import type { Actor } from "../../context";
+import type { ActingContext, RequestContext, ServiceContext } from "../context";
 import { writeAudit } from "../audit";
 import { getLockdown } from "../lockdown";
 import { checkApproverPin, getEmergencyApprovers } from "../emergency-approvers";
@@ -109,9 +110,10 @@ export function buildCopyPasteMessage(c: IssueContext): string {
 }
 
 /** POST /api/transactions/:id/emergency-links: a new pair; earlier unused pairs of the transaction are voided. */
-export async function issueEmergencyLinks(deps: AppDeps, transactionId: string, actor: Actor, ip?: string): Promise<EmergencyLinksAnswer> {
-  const { db } = deps.database;
-  const now = deps.clock();
+export async function issueEmergencyLinks(ctx: ActingContext, transactionId: string): Promise<EmergencyLinksAnswer> {
+  const { actor, ip } = ctx;
+  const { db } = ctx;
+  const now = ctx.clock();
   return db.transaction(async (tx) => {
     const txn = await loadVisibleTransaction(tx, transactionId, actor, now, { forUpdate: true });
     const verdict = canMove("issue-emergency-links", txn, actor);
@@ -124,7 +126,7 @@ export async function issueEmergencyLinks(deps: AppDeps, transactionId: string, 
       .returning({ pairId: emergencyLinks.pairId });
 
     const pairId = crypto.randomUUID();
-    const expiresAt = new Date(now.getTime() + deps.config.emergencyLinkTtlHours * 3_600_000);
+    const expiresAt = new Date(now.getTime() + ctx.config.emergencyLinkTtlHours * 3_600_000);
     const approveToken = newToken();
     const rejectToken = newToken();
     const asSent = { createdBy: actor.id, round: txn.approvalRound, fingerprint: await linkFingerprint(tx, txn) };
@@ -136,7 +138,7 @@ export async function issueEmergencyLinks(deps: AppDeps, transactionId: string, 
     const [category] = await tx.select({ name: categories.name }).from(categories).where(eq(categories.id, txn.categoryId));
     const [creator] = await tx.select({ name: users.name }).from(users).where(eq(users.id, txn.createdBy));
     const approvers = await getEmergencyApprovers(tx);
-    const base = deps.config.publicUrl;
+    const base = ctx.config.publicUrl;
     const approveUrl = `${base}/emergency-approve/${approveToken}`;
     const rejectUrl = `${base}/emergency-reject/${rejectToken}`;
 
@@ -161,7 +163,7 @@ export async function issueEmergencyLinks(deps: AppDeps, transactionId: string, 
       approveUrl,
       rejectUrl,
       expiresAt,
-      timeZone: deps.config.appTimezone,
+      timeZone: ctx.config.appTimezone,
     });
     return { copyPasteMessage, approveUrl, rejectUrl, expiresAt: expiresAt.toISOString() };
   });
@@ -205,9 +207,9 @@ async function openLink(q: Queryable, token: string, now: Date, options: { forUp
 }
 
 /** GET /api/emergency-approval/:token. Only reads: opening the page never uses a link up. */
-export async function viewEmergencyLink(deps: AppDeps, token: string): Promise<EmergencyLinkView> {
-  const { db } = deps.database;
-  const { link, txn } = await openLink(db, token, deps.clock());
+export async function viewEmergencyLink(ctx: ServiceContext, token: string): Promise<EmergencyLinkView> {
+  const { db } = ctx;
+  const { link, txn } = await openLink(db, token, ctx.clock());
   const [row] = await db
     .select({ categoryName: categories.name, fieldSchema: categories.fieldSchema, creatorName: users.name })
     .from(categories)
@@ -243,13 +245,13 @@ export type EmergencyDecisionInput = { approverName?: unknown; pin?: unknown };
  * code 400; missing PIN 400; no PIN yet 409; code locked 429; wrong PIN 403. Then the decision.
  */
 export async function decideThroughEmergencyLink(
-  deps: AppDeps,
+  ctx: RequestContext,
   token: string,
   input: EmergencyDecisionInput,
-  ip?: string,
 ): Promise<EmergencyDecisionAnswer> {
-  const { db } = deps.database;
-  const now = deps.clock();
+  const { ip } = ctx;
+  const { db } = ctx;
+  const now = ctx.clock();
   const opened = await openLink(db, token, now);
 
   const approvers = await getEmergencyApprovers(db);
@@ -259,7 +261,7 @@ export async function decideThroughEmergencyLink(
   const pin = typeof input.pin === "number" ? String(input.pin) : typeof input.pin === "string" ? input.pin.trim() : "";
   if (!pin) throw badRequest(ENTER_PIN_MESSAGE, [{ path: "pin", message: ENTER_PIN_MESSAGE }]);
   const [category] = await db.select({ name: categories.name }).from(categories).where(eq(categories.id, opened.txn.categoryId));
-  await checkApproverPin(deps, code, pin, ip ?? "unknown", {
+  await checkApproverPin(ctx, code, pin, ip ?? "unknown", {
     transactionId: opened.txn.id,
     humanReadableId: opened.txn.humanReadableId,
     category: category?.name ?? null,
@@ -319,6 +321,6 @@ export async function decideThroughEmergencyLink(
     };
   });
 
-  await publishNotifications(deps.bus, notificationRows, deps.logger);
+  await publishNotifications(ctx.bus, notificationRows, ctx.logger);
   return answer;
 }

@@ -4,7 +4,7 @@
 // are published and stored objects deleted only after commit.
 import { isUuid } from "../../lib/ids";
 import { and, count, eq, isNull, sql } from "drizzle-orm";
-import type { AppDeps, Actor } from "../../context";
+import { todayOf, type ActingContext } from "../context";
 import type { Tx } from "../../db/client";
 import { approvals, attachments, transactions, users, type NotificationRow, type TransactionRow } from "../../db/schema";
 import { badRequest, conflict, notFound, unprocessable, DomainError } from "../errors";
@@ -26,7 +26,7 @@ import type {
   RejectTransactionBody,
   Transaction,
 } from "../../../shared/schemas/transactions";
-import { assertMove, checkCustomFields, EMERGENCY_COUNTED, isUniqueViolation, loadView, rowsOf, todayIn, usableCategory } from "./common";
+import { assertMove, checkCustomFields, EMERGENCY_COUNTED, isUniqueViolation, loadView, rowsOf, usableCategory } from "./common";
 import { myActionThisRound } from "./queries";
 import {
   canMove,
@@ -37,7 +37,7 @@ import {
 } from "./status-machine";
 import { loadVisibleTransaction } from "./visibility";
 
-type Ctx = { deps: AppDeps; actor: Actor; ip?: string | null };
+type Ctx = ActingContext;
 
 /** The roles that may own a transaction (create one, or receive one through change-owner). */
 export const ALREADY_ACTED = "You have already acted on this transaction in this approval round";
@@ -47,14 +47,14 @@ export const ALREADY_ACTED = "You have already acted on this transaction in this
  * after-commit steps (deleting stored objects). Answers what `work` answered.
  */
 async function mutate<T>(
-  { deps }: Ctx,
+  ctx: Ctx,
   work: (tx: Tx, effects: { notes: NotificationRow[]; afterCommit: (() => Promise<void>)[] }) => Promise<T>,
 ): Promise<T> {
   const effects = { notes: [] as NotificationRow[], afterCommit: [] as (() => Promise<void>)[] };
-  const result = await deps.database.db.transaction((tx) => work(tx, effects));
-  await publishNotifications(deps.bus, effects.notes, deps.logger);
+  const result = await ctx.db.transaction((tx) => work(tx, effects));
+  await publishNotifications(ctx.bus, effects.notes, ctx.logger);
   for (const step of effects.afterCommit) {
-    await step().catch((err: unknown) => deps.logger.warn({ err }, "after-commit step failed"));
+    await step().catch((err: unknown) => ctx.logger.warn({ err }, "after-commit step failed"));
   }
   return result;
 }
@@ -66,7 +66,7 @@ async function answer(tx: Tx, id: string): Promise<Transaction> {
 }
 
 function lock(tx: Tx, ctx: Ctx, id: string): Promise<TransactionRow> {
-  return loadVisibleTransaction(tx, id, ctx.actor, ctx.deps.clock(), { forUpdate: true });
+  return loadVisibleTransaction(tx, id, ctx.actor, ctx.clock(), { forUpdate: true });
 }
 
 function aboutTransaction(view: Pick<TransactionView, "id" | "humanReadableId" | "categoryName" | "isPriority">, type: NotificationPayload["type"], message: string, isPriority = false): NotificationPayload {
@@ -103,11 +103,11 @@ export async function createTransaction(ctx: Ctx, input: CreateTransactionBody):
         status: "Draft",
         createdBy: ctx.actor.id,
         approvalsRequired: requiredApprovalsAtSubmit(category.name, category.requiredApprovals),
-        createdAt: ctx.deps.clock(),
-        updatedAt: ctx.deps.clock(),
+        createdAt: ctx.clock(),
+        updatedAt: ctx.clock(),
       })
       .returning();
-    await writeAudit(tx, { action: "create", entityType: "transaction", entityId: row!.id, actor: ctx.actor, after: auditSnapshot(row!), ipAddress: ctx.ip, at: ctx.deps.clock() });
+    await writeAudit(tx, { action: "create", entityType: "transaction", entityId: row!.id, actor: ctx.actor, after: auditSnapshot(row!), ipAddress: ctx.ip, at: ctx.clock() });
     return answer(tx, row!.id);
   });
 }
@@ -143,10 +143,10 @@ export async function editTransaction(ctx: Ctx, id: string, input: EditTransacti
     const details = await changedDetails(tx, row, input, { newCategoryMayBeInactive: false });
     const [after] = await tx
       .update(transactions)
-      .set({ ...details, updatedAt: ctx.deps.clock() })
+      .set({ ...details, updatedAt: ctx.clock() })
       .where(eq(transactions.id, row.id))
       .returning();
-    await writeAudit(tx, { action: "update", entityType: "transaction", entityId: row.id, actor: ctx.actor, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip, at: ctx.deps.clock() });
+    await writeAudit(tx, { action: "update", entityType: "transaction", entityId: row.id, actor: ctx.actor, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip, at: ctx.clock() });
     return answer(tx, row.id);
   });
 }
@@ -166,7 +166,7 @@ export async function submitTransaction(ctx: Ctx, id: string): Promise<Transacti
     const category = await usableCategory(tx, row.categoryId, { forUpdate: true });
     const customFieldValues = checkCustomFields(category, row.customFieldValues);
     if (row.isEmergency && category.emergencyLimitPolicy) await checkEmergencyLimits(tx, row, category.name, category.emergencyLimitPolicy);
-    const now = ctx.deps.clock();
+    const now = ctx.clock();
     const [after] = await tx
       .update(transactions)
       .set({
@@ -181,7 +181,7 @@ export async function submitTransaction(ctx: Ctx, id: string): Promise<Transacti
       })
       .where(eq(transactions.id, row.id))
       .returning();
-    await writeAudit(tx, { action: "submit", entityType: "transaction", entityId: row.id, actor: ctx.actor, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip, at: ctx.deps.clock() });
+    await writeAudit(tx, { action: "submit", entityType: "transaction", entityId: row.id, actor: ctx.actor, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip, at: ctx.clock() });
     const view = (await loadView(tx, row.id))!;
     const message = `${view.isPriority ? "Emergency: " : ""}${view.humanReadableId} (${view.categoryName}, ${rupees(view.amount)}) from ${view.creatorName} is waiting for your approval`;
     effects.notes.push(...(await notifyUsers(tx, await approverIds(tx, ctx.actor.id), aboutTransaction(view, "transaction_pending", message, view.isPriority))));
@@ -238,7 +238,7 @@ export async function approveTransaction(ctx: Ctx, id: string): Promise<Transact
       const row = await lock(tx, ctx, id);
       const mine = await myActionThisRound(tx, row.id, row.approvalRound, ctx.actor.id);
       assertMove(canMove("approve", row, ctx.actor, { myActionThisRound: mine }));
-      const now = ctx.deps.clock();
+      const now = ctx.clock();
       await tx.insert(approvals).values({ transactionId: row.id, approverId: ctx.actor.id, round: row.approvalRound, action: "approved", actedAt: now });
       const received = await countApprovedThisRound(tx, row.id, row.approvalRound);
       const status = statusAfterApproval(received, row.approvalsRequired);
@@ -247,7 +247,7 @@ export async function approveTransaction(ctx: Ctx, id: string): Promise<Transact
         .set({ approvalsReceived: received, status, approvedAt: status === "Approved" ? now : null, updatedAt: now })
         .where(eq(transactions.id, row.id))
         .returning();
-      await writeAudit(tx, { action: "approve", entityType: "transaction", entityId: row.id, actor: ctx.actor, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip, at: ctx.deps.clock() });
+      await writeAudit(tx, { action: "approve", entityType: "transaction", entityId: row.id, actor: ctx.actor, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip, at: ctx.clock() });
       await tellCreator(tx, ctx, effects, row.id, (v) =>
         status === "Approved"
           ? `${v.humanReadableId} (${v.categoryName}, ${rupees(v.amount)}) has been approved`
@@ -267,14 +267,14 @@ export async function rejectTransaction(ctx: Ctx, id: string, input: RejectTrans
       const row = await lock(tx, ctx, id);
       const mine = await myActionThisRound(tx, row.id, row.approvalRound, ctx.actor.id);
       assertMove(canMove("reject", row, ctx.actor, { myActionThisRound: mine }));
-      const now = ctx.deps.clock();
+      const now = ctx.clock();
       await tx.insert(approvals).values({ transactionId: row.id, approverId: ctx.actor.id, round: row.approvalRound, action: "rejected", reasonText: input.reason, actedAt: now });
       const [after] = await tx
         .update(transactions)
         .set({ status: "Rejected", previouslyRejected: true, approvedAt: null, updatedAt: now })
         .where(eq(transactions.id, row.id))
         .returning();
-      await writeAudit(tx, { action: "reject", entityType: "transaction", entityId: row.id, actor: ctx.actor, reason: input.reason, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip, at: ctx.deps.clock() });
+      await writeAudit(tx, { action: "reject", entityType: "transaction", entityId: row.id, actor: ctx.actor, reason: input.reason, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip, at: ctx.clock() });
       await tellCreator(tx, ctx, effects, row.id, (v) => `${v.humanReadableId} (${v.categoryName}, ${rupees(v.amount)}) was rejected${input.reason ? `: ${input.reason}` : ""}`);
       return answer(tx, row.id);
     });
@@ -305,7 +305,7 @@ export async function deleteApproval(ctx: Ctx, approvalId: string, input: Delete
     const status = statusAfterApprovalDeleted(row.status, received, row.approvalsRequired);
     const [after] = await tx
       .update(transactions)
-      .set({ approvalsReceived: received, status, approvedAt: status === row.status ? row.approvedAt : null, updatedAt: ctx.deps.clock() })
+      .set({ approvalsReceived: received, status, approvedAt: status === row.status ? row.approvedAt : null, updatedAt: ctx.clock() })
       .where(eq(transactions.id, row.id))
       .returning();
     await writeAudit(tx, {
@@ -316,7 +316,7 @@ export async function deleteApproval(ctx: Ctx, approvalId: string, input: Delete
       reason: input.reason,
       before: { ...auditSnapshot(row), approval: { id: approval.id, approverId: approval.approverId, emergencyApproverCode: approval.emergencyApproverCode, round: approval.round, action: approval.action, reasonText: approval.reasonText } },
       after: auditSnapshot(after!),
-      ipAddress: ctx.ip, at: ctx.deps.clock(),
+      ipAddress: ctx.ip, at: ctx.clock(),
     });
     return answer(tx, row.id);
   });
@@ -332,15 +332,15 @@ export async function markPaymentDue(ctx: Ctx, id: string, input: MarkPaymentDue
     assertMove(canMove("mark-payment-due", row, ctx.actor));
     if (input.dueDate) {
       // The form's picker starts at today (spec 000 §5), in APP_TIMEZONE.
-      const today = await todayIn(tx, ctx.deps.clock(), ctx.deps.config.appTimezone);
+      const today = todayOf(ctx);
       if (input.dueDate < today) throw badRequest(DUE_DATE_IN_PAST, [{ path: "dueDate", message: DUE_DATE_IN_PAST }]);
     }
     const [after] = await tx
       .update(transactions)
-      .set({ status: "PaymentDue", paymentDueDate: input.dueDate, updatedAt: ctx.deps.clock() })
+      .set({ status: "PaymentDue", paymentDueDate: input.dueDate, updatedAt: ctx.clock() })
       .where(eq(transactions.id, row.id))
       .returning();
-    await writeAudit(tx, { action: "mark_payment_due", entityType: "transaction", entityId: row.id, actor: ctx.actor, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip, at: ctx.deps.clock() });
+    await writeAudit(tx, { action: "mark_payment_due", entityType: "transaction", entityId: row.id, actor: ctx.actor, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip, at: ctx.clock() });
     await tellCreator(tx, ctx, effects, row.id, (v) => `${v.humanReadableId} is marked payment due${input.dueDate ? ` on ${input.dueDate}` : ""}`);
     return answer(tx, row.id);
   });
@@ -350,7 +350,7 @@ export async function markPaymentDue(ctx: Ctx, id: string, input: MarkPaymentDue
 export async function recordPayment(ctx: Ctx, id: string, input: PaymentBody): Promise<Transaction> {
   return mutate(ctx, async (tx, effects) => {
     const row = await lock(tx, ctx, id);
-    const now = ctx.deps.clock();
+    const now = ctx.clock();
     if (input.action === "cancel") {
       assertMove(canMove("cancel-payment", row, ctx.actor));
       const [after] = await tx
@@ -367,12 +367,12 @@ export async function recordPayment(ctx: Ctx, id: string, input: PaymentBody): P
         })
         .where(eq(transactions.id, row.id))
         .returning();
-      await writeAudit(tx, { action: "cancel_payment", entityType: "transaction", entityId: row.id, actor: ctx.actor, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip, at: ctx.deps.clock() });
+      await writeAudit(tx, { action: "cancel_payment", entityType: "transaction", entityId: row.id, actor: ctx.actor, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip, at: ctx.clock() });
       await tellCreator(tx, ctx, effects, row.id, (v) => `The payment of ${v.humanReadableId} was cancelled`);
       return answer(tx, row.id);
     }
     assertMove(canMove("process-payment", row, ctx.actor));
-    const paidDate = input.paidDate ?? (await todayIn(tx, now, ctx.deps.config.appTimezone));
+    const paidDate = input.paidDate ?? todayOf(ctx);
     const [after] = await tx
       .update(transactions)
       .set({
@@ -387,7 +387,7 @@ export async function recordPayment(ctx: Ctx, id: string, input: PaymentBody): P
       })
       .where(eq(transactions.id, row.id))
       .returning();
-    await writeAudit(tx, { action: "process_payment", entityType: "transaction", entityId: row.id, actor: ctx.actor, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip, at: ctx.deps.clock() });
+    await writeAudit(tx, { action: "process_payment", entityType: "transaction", entityId: row.id, actor: ctx.actor, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip, at: ctx.clock() });
     await tellCreator(tx, ctx, effects, row.id, (v) => `${v.humanReadableId} (${rupees(v.amount)}) has been paid by ${input.paymentMethod}`);
     return answer(tx, row.id);
   });
@@ -397,13 +397,13 @@ export async function completeTransaction(ctx: Ctx, id: string): Promise<Transac
   return mutate(ctx, async (tx, effects) => {
     const row = await lock(tx, ctx, id);
     assertMove(canMove("complete", row, ctx.actor));
-    const now = ctx.deps.clock();
+    const now = ctx.clock();
     const [after] = await tx
       .update(transactions)
       .set({ status: "Completed", completedAt: now, updatedAt: now })
       .where(eq(transactions.id, row.id))
       .returning();
-    await writeAudit(tx, { action: "complete", entityType: "transaction", entityId: row.id, actor: ctx.actor, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip, at: ctx.deps.clock() });
+    await writeAudit(tx, { action: "complete", entityType: "transaction", entityId: row.id, actor: ctx.actor, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip, at: ctx.clock() });
     await tellCreator(tx, ctx, effects, row.id, (v) => `${v.humanReadableId} is completed`);
     return answer(tx, row.id);
   });
@@ -426,11 +426,11 @@ export async function deleteTransaction(ctx: Ctx, id: string): Promise<{ message
       entityId: row.id,
       actor: ctx.actor,
       before: { ...auditSnapshot(row), attachments: files.map((f) => ({ id: f.id, fileName: f.fileName })) },
-      ipAddress: ctx.ip, at: ctx.deps.clock(),
+      ipAddress: ctx.ip, at: ctx.clock(),
     });
     effects.afterCommit.push(async () => {
       for (const f of files) {
-        await ctx.deps.storage.delete(f.objectPath).catch((err: unknown) => ctx.deps.logger.warn({ err, objectPath: f.objectPath }, "could not delete an attachment's object"));
+        await ctx.storage.delete(f.objectPath).catch((err: unknown) => ctx.logger.warn({ err, objectPath: f.objectPath }, "could not delete an attachment's object"));
       }
     });
     return { message: "Transaction deleted", id: row.id, humanReadableId: row.humanReadableId };
@@ -444,7 +444,7 @@ export async function forceStatus(ctx: Ctx, id: string, input: ForceStatusBody):
   return mutate(ctx, async (tx, effects) => {
     const row = await lock(tx, ctx, id);
     assertMove(canMove("force-status", row, ctx.actor));
-    const now = ctx.deps.clock();
+    const now = ctx.clock();
     const [after] = await tx
       .update(transactions)
       .set({
@@ -455,7 +455,7 @@ export async function forceStatus(ctx: Ctx, id: string, input: ForceStatusBody):
       })
       .where(eq(transactions.id, row.id))
       .returning();
-    await writeAudit(tx, { action: "force_status", entityType: "transaction", entityId: row.id, actor: ctx.actor, reason: input.reason, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip, at: ctx.deps.clock() });
+    await writeAudit(tx, { action: "force_status", entityType: "transaction", entityId: row.id, actor: ctx.actor, reason: input.reason, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip, at: ctx.clock() });
     await tellCreator(tx, ctx, effects, row.id, (v) => `${v.humanReadableId} was set to ${input.status} by an administrator: ${input.reason}`);
     return answer(tx, row.id);
   });
@@ -475,10 +475,10 @@ export async function changeOwner(ctx: Ctx, id: string, input: ChangeOwnerBody):
     if (!owner || !ACCOUNTING_ROLES.includes(owner.role)) throw badRequest(NEW_OWNER_INVALID, [{ path: "newOwnerId", message: NEW_OWNER_INVALID }]);
     const [after] = await tx
       .update(transactions)
-      .set({ createdBy: owner.id, updatedAt: ctx.deps.clock() })
+      .set({ createdBy: owner.id, updatedAt: ctx.clock() })
       .where(eq(transactions.id, row.id))
       .returning();
-    await writeAudit(tx, { action: "change_owner", entityType: "transaction", entityId: row.id, actor: ctx.actor, reason: input.reason, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip, at: ctx.deps.clock() });
+    await writeAudit(tx, { action: "change_owner", entityType: "transaction", entityId: row.id, actor: ctx.actor, reason: input.reason, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip, at: ctx.clock() });
     return answer(tx, row.id);
   });
 }
@@ -493,7 +493,7 @@ export async function fullOverride(ctx: Ctx, id: string, input: FullOverrideBody
     const row = await lock(tx, ctx, id);
     assertMove(canMove("full-override", row, ctx.actor));
     const details = await changedDetails(tx, row, input, { newCategoryMayBeInactive: true });
-    const now = ctx.deps.clock();
+    const now = ctx.clock();
     const status = input.status ?? row.status;
     const [after] = await tx
       .update(transactions)
@@ -513,7 +513,7 @@ export async function fullOverride(ctx: Ctx, id: string, input: FullOverrideBody
       })
       .where(eq(transactions.id, row.id))
       .returning();
-    await writeAudit(tx, { action: "full_override", entityType: "transaction", entityId: row.id, actor: ctx.actor, reason: input.reason, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip, at: ctx.deps.clock() });
+    await writeAudit(tx, { action: "full_override", entityType: "transaction", entityId: row.id, actor: ctx.actor, reason: input.reason, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip, at: ctx.clock() });
     return answer(tx, row.id);
   });
 }

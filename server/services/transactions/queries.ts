@@ -5,6 +5,7 @@ import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-o
 import type { Queryable } from "../../db/client";
 import { approvals, attachments, categories, transactionSearch, transactions, users } from "../../db/schema";
 import type { Actor } from "../../context";
+import type { ActingContext } from "../context";
 import { notFound } from "../errors";
 import { isUuid } from "../../lib/ids";
 import {
@@ -125,13 +126,10 @@ const PENDING_ORDER = [sql`${transactions.isPriority} desc nulls last`, asc(tran
  * Summary: approvedCount and approvedAmount count every transaction in Approved,
  * PaymentDue, Paid or Completed (approved money, as budgets count it); pendingCount the Pending ones.
  */
-export async function listTransactions(
-  q: Queryable,
-  query: TransactionListQuery,
-  viewer: Viewer,
-  now: Date,
-  timeZone: string,
-): Promise<TransactionListResponse> {
+export async function listTransactions(ctx: ActingContext, query: TransactionListQuery): Promise<TransactionListResponse> {
+  const { db: q, actor: viewer } = ctx;
+  const now = ctx.clock();
+  const timeZone = ctx.config.appTimezone;
   // Both the summary and the page's ids come from transaction_search: the summary reads every
   // matching row, and there those rows are narrow.
   const where = await filterConditions(q, query, viewer, now, timeZone, SEARCH_COLUMNS);
@@ -176,11 +174,11 @@ export async function listTransactions(
  * myAction this round; one page of it, and how many there are in all.
  */
 export async function listPending(
-  q: Queryable,
-  viewer: Viewer,
-  now: Date,
+  ctx: ActingContext,
   page: PendingQuery = { page: 1, limit: LIMITS.listLimitMax },
 ): Promise<{ items: (PendingTransaction & { possibleDuplicates: PossibleDuplicate[] })[]; total: number }> {
+  const { db: q, actor: viewer } = ctx;
+  const now = ctx.clock();
   const pending = and(eq(transactions.status, "Pending"), visibleTo(viewer, now));
   const [rows, [counted]] = await Promise.all([
     q
@@ -219,7 +217,9 @@ export async function listPending(
 }
 
 /** GET /api/transactions/:id: category with its fields, creator, approvals of all rounds, attachments, possible duplicates. */
-export async function transactionDetails(q: Queryable, id: string, viewer: Viewer, now: Date): Promise<TransactionDetails> {
+export async function transactionDetails(ctx: ActingContext, id: string): Promise<TransactionDetails> {
+  const { db: q, actor: viewer } = ctx;
+  const now = ctx.clock();
   if (!isUuid(id)) throw notFound(TRANSACTION_NOT_FOUND);
   const [row] = await q
     .select({ ...viewColumns, fieldSchema: categories.fieldSchema })
@@ -306,13 +306,10 @@ export async function findPossibleDuplicates(
 }
 
 /** POST /api/transactions/check-duplicates: visible transactions with this category, amount and date. */
-export async function checkDuplicates(
-  q: Queryable,
-  facts: { categoryId: string; amount: string; transactionDate: string },
-  viewer: Viewer,
-  now: Date,
-): Promise<PossibleDuplicate[]> {
-  return q
+export async function checkDuplicates(ctx: ActingContext, facts: { categoryId: string; amount: string; transactionDate: string }): Promise<PossibleDuplicate[]> {
+  const { actor: viewer } = ctx;
+  const now = ctx.clock();
+  return ctx.db
     .select({ id: transactions.id, humanReadableId: transactions.humanReadableId, status: transactions.status, matchedBy: sql<"details">`'details'` })
     .from(transactions)
     .where(
@@ -382,7 +379,10 @@ function exportRow(v: TransactionView): CsvValue[] {
  * The export's rows, newest first, read in keyset-paginated batches so memory stays flat whatever
  * the row count. The cursor is created_at as text (microseconds, which a JS Date would lose) and id.
  */
-export async function* exportRows(q: Queryable, filters: TransactionFilters, viewer: Viewer, now: Date, timeZone: string): AsyncGenerator<CsvValue[]> {
+export async function* exportRows(ctx: ActingContext, filters: TransactionFilters): AsyncGenerator<CsvValue[]> {
+  const { db: q, actor: viewer } = ctx;
+  const now = ctx.clock();
+  const timeZone = ctx.config.appTimezone;
   const where = await filterConditions(q, filters, viewer, now, timeZone);
   let cursor: { at: string; id: string } | null = null;
   for (;;) {

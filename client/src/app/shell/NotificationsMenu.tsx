@@ -1,3 +1,4 @@
+import { currentTime } from "@/lib/clock";
 import { Trash2 } from "lucide-react";
 import { useLocation } from "wouter";
 import { formatRelativeTime } from "@shared/format";
@@ -75,7 +76,7 @@ export function NotificationsMenu({ role, tone = "light" }: { role: Role; tone?:
                       {[n.humanReadableId, n.category].filter(Boolean).join(" · ")}
                     </p>
                   ) : null}
-                  <p className="text-xs text-slate-500">{formatRelativeTime(n.createdAt)}</p>
+                  <p className="text-xs text-slate-500">{formatRelativeTime(n.createdAt, currentTime())}</p>
                 </DropdownMenuItem>
               );
             })}

@@ -1,4 +1,5 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
+import { cn } from "@/lib/utils";
 import { Button } from "./button";
 
 export type PaginationProps = {
@@ -9,23 +10,36 @@ export type PaginationProps = {
   className?: string;
 };
 
-/** 'Page X of N' with Previous/Next; renders nothing when everything fits on one page. */
+/**
+ * Every list's pager: 'Showing X–Y of N', and 'Page X of N' with Previous/Next once there is more
+ * than one page. Nothing for an empty list (its empty state speaks).
+ */
 export function Pagination({ page, pageSize, total, onPageChange, className }: PaginationProps) {
+  if (total === 0) return null;
   const pages = Math.max(1, Math.ceil(total / pageSize));
-  if (total <= pageSize) return null;
+  const from = (page - 1) * pageSize + 1;
+  const to = Math.min(total, page * pageSize);
   return (
-    <nav aria-label="Pagination" className={className ?? "flex items-center justify-between gap-3 pt-4"}>
-      <Button variant="outline" size="sm" onClick={() => onPageChange(page - 1)} disabled={page <= 1}>
-        <ChevronLeft className="h-4 w-4" aria-hidden="true" />
-        Previous
-      </Button>
+    <nav aria-label="Pagination" className={cn("flex flex-col items-center justify-between gap-3 pt-4 sm:flex-row", className)}>
       <p className="text-sm text-slate-600" aria-live="polite">
-        Page {page} of {pages}
+        Showing <span className="font-medium text-slate-900">{from}</span>–<span className="font-medium text-slate-900">{to}</span> of{" "}
+        <span className="font-medium text-slate-900">{total}</span>
       </p>
-      <Button variant="outline" size="sm" onClick={() => onPageChange(page + 1)} disabled={page >= pages}>
-        Next
-        <ChevronRight className="h-4 w-4" aria-hidden="true" />
-      </Button>
+      {pages > 1 ? (
+        <div className="flex items-center gap-2">
+          <Button variant="outline" onClick={() => onPageChange(page - 1)} disabled={page <= 1}>
+            <ChevronLeft className="h-4 w-4" aria-hidden="true" />
+            Previous
+          </Button>
+          <span className="px-1 text-sm text-slate-700">
+            Page {page} of {pages}
+          </span>
+          <Button variant="outline" onClick={() => onPageChange(page + 1)} disabled={page >= pages}>
+            Next
+            <ChevronRight className="h-4 w-4" aria-hidden="true" />
+          </Button>
+        </div>
+      ) : null}
     </nav>
   );
 }

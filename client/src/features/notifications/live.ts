@@ -1,4 +1,5 @@
 // Pure rules for notifications that arrive on the socket (spec 000 §8 and §9), apart from React.
+import { currentTime } from "@/lib/clock";
 import { LIMITS } from "@shared/constants";
 import type { WsNotificationMessage } from "@shared/ws-events";
 import type { AppNotification } from "./types";
@@ -6,7 +7,7 @@ import type { AppNotification } from "./types";
 let localCounter = 0;
 
 /** A socket message as a bell item: unread, stamped now unless the server sent its row's id and time. */
-export function fromSocketMessage(message: WsNotificationMessage, now: Date = new Date()): AppNotification {
+export function fromSocketMessage(message: WsNotificationMessage, now: Date = currentTime()): AppNotification {
   return {
     id: message.id ?? `live-${now.getTime()}-${++localCounter}`,
     type: message.type,

@@ -2,6 +2,7 @@
 // transaction list, one transaction, the pending list, dashboard stats and categories, and every
 // mutation. After each successful mutation the list, the single transaction, the pending list and
 // the dashboard stats are refreshed (spec 000 §7) through `invalidateFinance`.
+import { currentTime } from "@/lib/clock";
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { PAGE_HEADERS, POLL, type PaymentMethod, type Role } from "@shared/constants";
 import type { Category } from "@shared/schemas/categories";
@@ -275,7 +276,7 @@ export async function downloadTransactionsCsv(filters: Omit<TransactionListParam
   const href = URL.createObjectURL(blob);
   const link = document.createElement("a");
   link.href = href;
-  link.download = `transactions_${toIsoDate(new Date())}.csv`;
+  link.download = `transactions_${toIsoDate(currentTime())}.csv`;
   document.body.appendChild(link);
   link.click();
   link.remove();

@@ -3,7 +3,7 @@
 export { transactionApi, useDashboardStats, useFinanceMutation, usePendingTransactions, useTransactionList, type BulkApproveResult, type PendingItem } from "./api";
 export { accountantRecent } from "./rules";
 export { statusLabel } from "./components/badges";
-export { EmergencyQueueSection, ListSkeleton, Pagination, PendingQueueStatus } from "./components/ListParts";
+export { EmergencyQueueSection, ListSkeleton, PendingQueueStatus } from "./components/ListParts";
 export { PendingTransactionCard } from "./components/PendingTransactionCard";
 export { TransactionCard } from "./components/TransactionCard";
 export { ActedNotice, ApprovalActions, PHONE_SHEET, TransactionDetailsDialog } from "./components/TransactionDetailsDialog";

@@ -1,6 +1,7 @@
 // The finance screens' small rules, pure so they can be read and tested without React:
 // attachment limits and messages (spec 000 §5), overdue payments (§4), the admin override's
 // parsing (§5), the Salary alert (§2) and the Accountant's recent list (§2).
+import { currentTime } from "@/lib/clock";
 import { APPROVED_FAMILY, isSalaryCategoryName, LIMITS } from "@shared/constants";
 import type { Category } from "@shared/schemas/categories";
 import type { Transaction } from "@shared/schemas/transactions";
@@ -39,7 +40,7 @@ export function hasPaymentTracking(t: Pick<Transaction, "status">): boolean {
 }
 
 /** Overdue: a due date before today (spec 000 §4 'before now', read per calendar day). */
-export function isOverdue(t: Pick<Transaction, "status" | "paymentDueDate" | "isPaid">, today = toIsoDate(new Date())): boolean {
+export function isOverdue(t: Pick<Transaction, "status" | "paymentDueDate" | "isPaid">, today = toIsoDate(currentTime())): boolean {
   return t.status === "PaymentDue" && !t.isPaid && Boolean(t.paymentDueDate) && (t.paymentDueDate as string) < today;
 }
 
@@ -66,6 +67,6 @@ export function isSalaryCategory(category: Pick<Category, "name"> | undefined | 
 }
 
 /** Accountant's recent list: Pending, or Approved and created today (spec 000 §2). */
-export function accountantRecent(list: Transaction[], today = toIsoDate(new Date())): Transaction[] {
+export function accountantRecent(list: Transaction[], today = toIsoDate(currentTime())): Transaction[] {
   return list.filter((t) => t.status === "Pending" || (t.status === "Approved" && toIsoDate(t.createdAt) === today));
 }

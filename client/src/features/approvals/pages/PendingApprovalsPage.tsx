@@ -13,7 +13,8 @@ import { Dialog, DialogContent } from "@/components/ui/dialog";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api";
 import { cn } from "@/lib/utils";
-import { ActedNotice, ApprovalActions, type BulkApproveResult, EmergencyQueueSection, Pagination, type PendingItem, PendingQueueStatus, PendingTransactionCard, PHONE_SHEET, statusLabel, transactionApi, TransactionDetailsDialog, useFinanceMutation, usePendingTransactions } from "@/features/transactions";
+import { ActedNotice, ApprovalActions, type BulkApproveResult, EmergencyQueueSection, type PendingItem, PendingQueueStatus, PendingTransactionCard, PHONE_SHEET, statusLabel, transactionApi, TransactionDetailsDialog, useFinanceMutation, usePendingTransactions } from "@/features/transactions";
+import { Pagination } from "@/components/ui/pagination";
 
 export default function PendingApprovalsPage() {
   const user = useCurrentUser();
@@ -167,7 +168,7 @@ export default function PendingApprovalsPage() {
         </section>
       ) : null}
 
-      {pending.data ? <Pagination page={pending.data.page} limit={pending.data.limit} total={pending.data.total} onPageChange={setPage} /> : null}
+      {pending.data ? <Pagination page={pending.data.page} pageSize={pending.data.limit} total={pending.data.total} onPageChange={setPage} /> : null}
 
       <TransactionDetailsDialog transactionId={openId} open={openId !== null} onOpenChange={(open) => !open && setOpenId(null)} />
       <BulkResultsDialog results={results} onClose={() => setResults(null)} />

@@ -1,5 +1,6 @@
 // Audit Trail (spec 001 §2; DECISIONS §7): search, entity-type and action filters, summary cards,
 // events with before/after details, a real CSV export and pagination.
+import { currentTime } from "@/lib/clock";
 import { useEffect, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Activity, Download, Eye, FileText, FolderTree, Layers, PencilLine, Search, ShieldCheck, User as UserIcon, Receipt } from "lucide-react";
@@ -142,7 +143,7 @@ export default function AuditTrailPage() {
       const href = URL.createObjectURL(await res.blob());
       const a = document.createElement("a");
       a.href = href;
-      a.download = `audit_${toIsoDate(new Date())}.csv`;
+      a.download = `audit_${toIsoDate(currentTime())}.csv`;
       document.body.appendChild(a);
       a.click();
       a.remove();

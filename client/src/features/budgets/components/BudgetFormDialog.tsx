@@ -1,5 +1,6 @@
 // Create / edit a budget (spec 001 §5: messages and defaults — start today, end 30 days later,
 // alert threshold 80, category optional).
+import { currentTime } from "@/lib/clock";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -15,7 +16,7 @@ import { useBudgetMutations } from "../api";
 const PERIOD_LABELS: Record<string, string> = { monthly: "Monthly", quarterly: "Quarterly", yearly: "Yearly" };
 
 function defaults(): BudgetInput {
-  const today = toIsoDate(new Date());
+  const today = toIsoDate(currentTime());
   const end = new Date(`${today}T00:00:00Z`);
   end.setUTCDate(end.getUTCDate() + BUDGET_DEFAULT_DAYS);
   return { name: "", categoryId: "", amount: "", period: "monthly", startDate: today, endDate: end.toISOString().slice(0, 10), alertThreshold: String(ALERT_THRESHOLD_DEFAULT), isActive: true };

@@ -1,8 +1,10 @@
 // "Record leave" (DECISIONS §8 leave register): employee, type, range with a half-day option and a
 // reason. Before saving it shows the working days the range covers (weekly off and holidays left
 // out, by the same rule as the server, shared/leave.ts) and the employee's paid-leave balance.
-import { useMemo, useState, type FormEvent } from "react";
-import { LEAVE_TYPE_LABELS, LEAVE_TYPES, leaveDayCount, type LeaveType } from "@shared/leave";
+import { useMemo } from "react";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { LEAVE_TYPE_LABELS, LEAVE_TYPES, leaveDayCount, recordLeaveSchema, type RecordLeaveBody, type RecordLeaveInput } from "@shared/leave";
 import { formatDate } from "@shared/format";
 import { Alert, Button, Checkbox, Dialog, DialogContent, Field, Input, Select, Textarea } from "@/components/ui";
 import { toast } from "@/hooks/use-toast";
@@ -10,66 +12,52 @@ import { errorMessage, isApiError } from "@/lib/api";
 import { useAllEmployees, useAttendancePolicy, useEmployeeLeave, useRecordLeave } from "../api";
 import { todayIso } from "../lib/dates";
 
-type Errors = Partial<Record<"employeeId" | "from" | "to" | "reason" | "form", string>>;
+const FIELDS = ["employeeId", "type", "from", "to", "halfDay", "reason"] as const;
 
 export function RecordLeaveDialog({ open, onOpenChange, employeeId: presetEmployee }: { open: boolean; onOpenChange: (open: boolean) => void; employeeId?: string }) {
   const employees = useAllEmployees("active");
   const policy = useAttendancePolicy();
   const record = useRecordLeave();
-  const [employeeId, setEmployeeId] = useState(presetEmployee ?? "");
-  const [type, setType] = useState<LeaveType>("PL");
-  const [from, setFrom] = useState(todayIso());
-  const [to, setTo] = useState(todayIso());
-  const [halfDay, setHalfDay] = useState(false);
-  const [reason, setReason] = useState("");
-  const [errors, setErrors] = useState<Errors>({});
+  const blank = (): RecordLeaveInput => ({ employeeId: presetEmployee ?? "", type: "PL", from: todayIso(), to: todayIso(), halfDay: false, reason: "" });
+  // The server's own schema (shared/leave.ts) checks the form: the same messages on both sides.
+  const form = useForm<RecordLeaveInput, unknown, RecordLeaveBody>({ resolver: zodResolver(recordLeaveSchema), defaultValues: blank() });
+  const { register, handleSubmit, watch, setValue, setError, reset, formState } = form;
+  const { errors } = formState;
+  const [employeeId, type, from, to, halfDay] = watch(["employeeId", "type", "from", "to", "halfDay"]);
+  const oneDay = from === to;
   const year = Number((from || todayIso()).slice(0, 4));
   const leave = useEmployeeLeave(employeeId || null, year);
 
   const employee = employees.data?.employees.find((e) => e.id === employeeId);
   const holidays = useMemo(() => new Set((policy.data?.holidays ?? []).map((h) => h.date)), [policy.data]);
-  const days = employee && from && to && to >= from ? leaveDayCount({ from, to, halfDay: halfDay && from === to }, employee.weeklyOff, holidays) : null;
+  const days = employee && from && to && to >= from ? leaveDayCount({ from, to, halfDay: Boolean(halfDay) && oneDay }, employee.weeklyOff, holidays) : null;
   const balance = leave.data?.balance;
 
-  const reset = () => {
-    setEmployeeId(presetEmployee ?? "");
-    setType("PL");
-    setFrom(todayIso());
-    setTo(todayIso());
-    setHalfDay(false);
-    setReason("");
-    setErrors({});
+  const close = () => {
+    reset(blank());
+    onOpenChange(false);
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const next: Errors = {};
-    if (!employeeId) next.employeeId = "Employee is required";
-    if (!from) next.from = "First day is required";
-    if (!to) next.to = "Last day is required";
-    else if (from && to < from) next.to = "The last day cannot be before the first day";
-    if (!reason.trim()) next.reason = "Reason is required";
-    setErrors(next);
-    if (Object.keys(next).length) return;
+  const submit = handleSubmit((values) => {
     record.mutate(
-      { employeeId, type, from, to, halfDay: halfDay && from === to, reason: reason.trim() },
+      { ...values, halfDay: values.halfDay && values.from === values.to },
       {
         onSuccess: ({ leave: saved }) => {
           toast({ title: "Leave Recorded", description: `${saved.employee.employeeName}: ${saved.days} ${saved.days === 1 ? "day" : "days"} of ${saved.type}, ${formatDate(saved.from)} to ${formatDate(saved.to)}.` });
-          reset();
-          onOpenChange(false);
+          close();
         },
         onError: (err) => {
           const issues = isApiError(err) ? (err.body?.issues ?? []) : [];
-          if (issues.length) setErrors(Object.fromEntries(issues.map((i) => [i.path, i.message])) as Errors);
-          else setErrors({ form: errorMessage(err, "Failed to record leave") });
+          const known = issues.filter((i) => (FIELDS as readonly string[]).includes(i.path));
+          for (const issue of known) setError(issue.path as (typeof FIELDS)[number], { message: issue.message });
+          if (known.length === 0) setError("root", { message: errorMessage(err, "Failed to record leave") });
         },
       },
     );
-  };
+  });
 
   return (
-    <Dialog open={open} onOpenChange={(o) => (o ? onOpenChange(true) : (reset(), onOpenChange(false)))}>
+    <Dialog open={open} onOpenChange={(o) => (o ? onOpenChange(true) : close())}>
       <DialogContent
         title="Record Leave"
         description="Granted leave becomes the status of its working days; weekly offs and holidays inside the range stay as they are."
@@ -77,7 +65,7 @@ export function RecordLeaveDialog({ open, onOpenChange, employeeId: presetEmploy
         className="max-sm:h-[100dvh] max-sm:max-h-[100dvh] max-sm:rounded-none"
         footer={
           <>
-            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={record.isPending}>
+            <Button variant="outline" onClick={close} disabled={record.isPending}>
               Cancel
             </Button>
             <Button type="submit" form="record-leave-form" disabled={record.isPending}>
@@ -87,36 +75,35 @@ export function RecordLeaveDialog({ open, onOpenChange, employeeId: presetEmploy
         }
       >
         <form id="record-leave-form" onSubmit={submit} noValidate className="grid gap-4">
-          {errors.form ? <Alert variant="destructive">{errors.form}</Alert> : null}
-          <Field label="Employee" required error={errors.employeeId}>
+          {errors.root ? <Alert variant="destructive">{errors.root.message}</Alert> : null}
+          <Field label="Employee" required error={errors.employeeId?.message}>
             <Select
-              value={employeeId}
-              onChange={(e) => setEmployeeId(e.target.value)}
+              {...register("employeeId")}
               placeholder={employees.isLoading ? "Loading employees…" : "Choose an employee"}
               options={(employees.data?.employees ?? []).map((e) => ({ value: e.id, label: e.employeeCode ? `${e.employeeName} (${e.employeeCode})` : e.employeeName }))}
             />
           </Field>
           <Field label="Type" required>
-            <Select value={type} onChange={(e) => setType(e.target.value as LeaveType)} options={LEAVE_TYPES.map((t) => ({ value: t, label: LEAVE_TYPE_LABELS[t] }))} />
+            <Select {...register("type")} options={LEAVE_TYPES.map((t) => ({ value: t, label: LEAVE_TYPE_LABELS[t] }))} />
           </Field>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="First day" required error={errors.from}>
+            <Field label="First day" required error={errors.from?.message}>
               <Input
                 type="date"
-                value={from}
-                onChange={(e) => {
-                  setFrom(e.target.value);
-                  if (!to || to < e.target.value) setTo(e.target.value);
-                }}
+                {...register("from", {
+                  onChange: (e: { target: { value: string } }) => {
+                    if (!to || to < e.target.value) setValue("to", e.target.value);
+                  },
+                })}
               />
             </Field>
-            <Field label="Last day" required error={errors.to}>
-              <Input type="date" value={to} min={from} onChange={(e) => setTo(e.target.value)} />
+            <Field label="Last day" required error={errors.to?.message}>
+              <Input type="date" min={from} {...register("to")} />
             </Field>
           </div>
-          <Checkbox label="Half day (first and last day the same)" checked={halfDay && from === to} disabled={from !== to} onChange={(e) => setHalfDay(e.target.checked)} />
-          <Field label="Reason" required error={errors.reason}>
-            <Textarea rows={2} value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} placeholder="e.g. Sister's wedding in Nashik" />
+          <Checkbox label="Half day (first and last day the same)" checked={Boolean(halfDay) && oneDay} disabled={!oneDay} onChange={(e) => setValue("halfDay", e.target.checked)} />
+          <Field label="Reason" required error={errors.reason?.message}>
+            <Textarea rows={2} maxLength={500} {...register("reason")} placeholder="e.g. Sister's wedding in Nashik" />
           </Field>
           {employee ? (
             <div className="grid gap-1 rounded-lg bg-slate-50 p-3 text-sm text-slate-700" aria-live="polite" data-testid="leave-preview">

@@ -1,6 +1,7 @@
 // Date detection on a CSV before it is uploaded (spec 001 §3 "CSV analysis", §5): which month the
 // punches belong to, how sure we are, and whether the file mixes months. Runs in the browser on
 // the first rows only, so a 40 MB file is judged in a moment.
+import { currentTime } from "@/lib/clock";
 import Papa from "papaparse";
 import { parsePunchDate, punchDateFormat, type PunchDateFormat } from "@shared/punch-dates";
 
@@ -45,7 +46,7 @@ export function parseDateCell(raw: string): Parsed | null {
 }
 
 /** Dates from 5 years ago to the end of next year are plausible (spec 001 §5). */
-export function plausibleWindow(now: Date = new Date()): { from: string; to: string } {
+export function plausibleWindow(now: Date = currentTime()): { from: string; to: string } {
   const y = now.getUTCFullYear();
   const from = new Date(Date.UTC(y - 5, now.getUTCMonth(), now.getUTCDate())).toISOString().slice(0, 10);
   return { from, to: `${y + 1}-12-31` };

@@ -1,14 +1,15 @@
 // Calendar helpers of the HR screens. "Today" is the company's day (APP_TIMEZONE, sent by
 // GET /api/config, DECISIONS §2), not the browser's.
+import { currentTime } from "@/lib/clock";
 import { appTimeZone, todayInAppZone } from "@/lib/app-config";
 
 const MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
-export function todayIso(now: Date = new Date()): string {
+export function todayIso(now: Date = currentTime()): string {
   return todayInAppZone(now);
 }
 
-export function currentMonth(now: Date = new Date()): string {
+export function currentMonth(now: Date = currentTime()): string {
   return todayIso(now).slice(0, 7);
 }
 
@@ -27,7 +28,7 @@ export function monthLabel(month: string): string {
 }
 
 /** Month choices of the import page (spec 001 §5): 12 months back to 3 ahead, newest first. */
-export function importMonthOptions(now: Date = new Date()): { value: string; label: string }[] {
+export function importMonthOptions(now: Date = currentTime()): { value: string; label: string }[] {
   const current = currentMonth(now);
   const out: { value: string; label: string }[] = [];
   for (let n = 3; n >= -12; n--) {
@@ -79,7 +80,7 @@ const SHORT_MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "S
  * What the screens say about the days imports have recorded (DECISIONS §8): "Recorded through
  * 21 Nov" (the year when it is not `current`'s), or that nothing is recorded yet.
  */
-export function recordedThroughText(coveredThrough: string | null, now: Date = new Date()): string {
+export function recordedThroughText(coveredThrough: string | null, now: Date = currentTime()): string {
   if (!coveredThrough) return "No days recorded yet";
   const [y, m, d] = coveredThrough.split("-").map(Number);
   const year = String(y) === todayIso(now).slice(0, 4) ? "" : ` ${y}`;

@@ -1,6 +1,7 @@
 // The attachments dropzone of the transaction form (spec 000 §5): at most 10 files per
 // transaction, at most 20 MB each, every type accepted. Drop files or choose them with the button;
 // each file shows its size and, while uploading, its progress.
+import { currentTime } from "@/lib/clock";
 import { useRef, useState, type DragEvent } from "react";
 import { CheckCircle2, FileText, UploadCloud, X } from "lucide-react";
 import { formatFileSize } from "@shared/format";
@@ -24,7 +25,7 @@ export type PendingFile = {
 let counter = 0;
 export function toPendingFile(file: File): PendingFile {
   counter += 1;
-  return { key: `${Date.now()}-${counter}`, file, progress: 0, state: "queued" };
+  return { key: `${currentTime().getTime()}-${counter}`, file, progress: 0, state: "queued" };
 }
 
 

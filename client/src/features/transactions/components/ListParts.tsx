@@ -1,7 +1,7 @@
 // Parts the transaction lists share: pagination, a debounced search value, the loading list, the
 // status filter (every status and Overdue) and the empty state that says which emptiness it is.
 import { useEffect, useState, type ReactNode } from "react";
-import { AlertTriangle, CheckCircle2, ChevronLeft, ChevronRight, SearchX } from "lucide-react";
+import { AlertTriangle, CheckCircle2, SearchX } from "lucide-react";
 import { STATUS_LABELS, TRANSACTION_STATUSES } from "@shared/constants";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -71,46 +71,6 @@ export function useDebounced<T>(value: T, delayMs = 300): T {
     return () => clearTimeout(timer);
   }, [value, delayMs]);
   return debounced;
-}
-
-export function Pagination({
-  page,
-  limit,
-  total,
-  onPageChange,
-  className,
-}: {
-  page: number;
-  limit: number;
-  total: number;
-  onPageChange: (page: number) => void;
-  className?: string;
-}) {
-  const pages = Math.max(1, Math.ceil(total / limit));
-  if (total === 0) return null;
-  const from = (page - 1) * limit + 1;
-  const to = Math.min(total, page * limit);
-  return (
-    <nav aria-label="Pagination" className={cn("flex flex-col items-center justify-between gap-3 sm:flex-row", className)}>
-      <p className="text-sm text-slate-600" aria-live="polite">
-        Showing <span className="font-medium text-slate-900">{from}</span>–<span className="font-medium text-slate-900">{to}</span> of{" "}
-        <span className="font-medium text-slate-900">{total}</span>
-      </p>
-      <div className="flex items-center gap-2">
-        <Button variant="outline" onClick={() => onPageChange(page - 1)} disabled={page <= 1}>
-          <ChevronLeft className="h-4 w-4" aria-hidden="true" />
-          Previous
-        </Button>
-        <span className="px-1 text-sm text-slate-700">
-          Page {page} of {pages}
-        </span>
-        <Button variant="outline" onClick={() => onPageChange(page + 1)} disabled={page >= pages}>
-          Next
-          <ChevronRight className="h-4 w-4" aria-hidden="true" />
-        </Button>
-      </div>
-    </nav>
-  );
 }
 
 /** Grey placeholder rows while a list loads. */

@@ -4,6 +4,7 @@
 //   mark-payment-due → Mark Payment Due      process-payment → Process Payment ('(Overdue)' when late)
 //   complete → Complete Transaction          cancel-payment → Cancel Payment
 // Complete and Cancel are hard to undo, so each asks first and says what will change.
+import { currentTime } from "@/lib/clock";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { CalendarClock, CheckCircle2, CircleDollarSign, Undo2 } from "lucide-react";
 import { PAYMENT_METHODS, STATUS_LABELS, type PaymentMethod, type TransactionMove } from "@shared/constants";
@@ -57,7 +58,7 @@ function reportOutcome({ title, description, failedTitle, fallback }: OutcomeToa
 
 export function PaymentTrackingPanel({ transaction: t, moves }: { transaction: Transaction; moves: readonly TransactionMove[] }) {
   const [mode, setMode] = useState<Mode>("none");
-  const today = toIsoDate(new Date());
+  const today = toIsoDate(currentTime());
 
   const process = useFinanceMutation((body: ProcessPaymentInput) => transactionApi.processPayment(t.id, body));
   const markDue = useFinanceMutation((dueDate: string | null) => transactionApi.markPaymentDue(t.id, dueDate));

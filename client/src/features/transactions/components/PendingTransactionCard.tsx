@@ -2,6 +2,7 @@
 // Approvals): id, form badge, amount, category, requester, created time, description, the custom
 // field values under 'Additional Details', file count, approvals received/required, Previously
 // Rejected. The actions differ per screen, so they come in as children.
+import { currentTime } from "@/lib/clock";
 import type { ReactNode } from "react";
 import { Clock, Paperclip, User } from "lucide-react";
 import { formatRelativeTime, formatRupees } from "@shared/format";
@@ -53,7 +54,7 @@ export function PendingTransactionCard({ transaction: t, alwaysShowApprovals = f
             </span>
             <span className="inline-flex items-center gap-1">
               <Clock className="h-3.5 w-3.5" aria-hidden="true" />
-              {formatRelativeTime(t.createdAt)}
+              {formatRelativeTime(t.createdAt, currentTime())}
             </span>
             <span className="inline-flex items-center gap-1">
               <Paperclip className="h-3.5 w-3.5" aria-hidden="true" />

@@ -2,6 +2,7 @@
 // and Previously Rejected badges, description, category, optional creator ('by' + name), relative
 // time, attachment count, approvals received/required when Pending with more than one required,
 // amount, status badge and, for Approved, Paid or Unpaid.
+import { currentTime } from "@/lib/clock";
 import { Clock, Paperclip, User } from "lucide-react";
 import type { Transaction } from "@shared/schemas/transactions";
 import { formatDate, formatRelativeTime, formatRupees } from "@shared/format";
@@ -51,7 +52,7 @@ export function TransactionCard({ transaction: t, onOpen, showCreator = false, t
             ) : null}
             <span className="inline-flex items-center gap-1">
               <Clock className="h-3 w-3" aria-hidden="true" />
-              {time === "date" ? formatDate(t.transactionDate) : formatRelativeTime(t.createdAt)}
+              {time === "date" ? formatDate(t.transactionDate) : formatRelativeTime(t.createdAt, currentTime())}
             </span>
             {t.attachmentCount > 0 ? (
               <span className="inline-flex items-center gap-1">

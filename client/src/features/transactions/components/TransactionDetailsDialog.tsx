@@ -6,6 +6,7 @@
 //   - the payment moves → the Payment Tracking panel;
 //   - edit / submit / delete (owner's Draft) → Edit, Submit for Approval, Delete Draft;
 //   - delete-approval → a delete button per approval, asking why; delete / full-override → Administrator.
+import { currentTime } from "@/lib/clock";
 import { useRef, useState, type ReactNode } from "react";
 import { Link } from "wouter";
 import { Check, CheckCircle2, Clock, Download, FileText, Pencil, Send, ShieldAlert, Trash2, X, XCircle } from "lucide-react";
@@ -69,7 +70,7 @@ export function TransactionDetailsDialog({ transactionId, open, onOpenChange }: 
           }
         }}
         title={t ? `Transaction ${t.humanReadableId}` : "Transaction Details"}
-        description={t ? `${t.category?.name ?? "Transaction"} · created ${formatRelativeTime(t.createdAt)}` : undefined}
+        description={t ? `${t.category?.name ?? "Transaction"} · created ${formatRelativeTime(t.createdAt, currentTime())}` : undefined}
         size="xl"
         className={PHONE_SHEET}
       >

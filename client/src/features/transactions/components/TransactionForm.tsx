@@ -5,6 +5,7 @@
 // validateCustomFieldValues for the category's fields, so the form shows the messages the API
 // would give. Submit = create (or PATCH) → upload each file with progress → submit; an emergency
 // transaction then gets its copy-paste approval message.
+import { currentTime } from "@/lib/clock";
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Controller, useForm, type FieldErrors, type Resolver } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -56,7 +57,7 @@ export function emptyFormValues(): TransactionFormValues {
     formType: "R",
     categoryId: "",
     amount: "",
-    transactionDate: toIsoDate(new Date()),
+    transactionDate: toIsoDate(currentTime()),
     description: "",
     customFieldValues: {},
     isPriority: false,

@@ -19,7 +19,8 @@ import { errorMessage } from "@/lib/api";
 import { cn } from "@/lib/utils";
 import { downloadTransactionsCsv, useAdminUsers, useCategories, useTransactionList } from "../api";
 import { ApprovalProgress, OverdueBadge, PaidBadge, StatusBadge, TransactionFlags, showsApprovalProgress } from "../components/badges";
-import { ListEmpty, ListSkeleton, OVERDUE_FILTER, Pagination, STATUS_FILTER_OPTIONS, statusFilterParams, useDebounced } from "../components/ListParts";
+import { ListEmpty, ListSkeleton, OVERDUE_FILTER, STATUS_FILTER_OPTIONS, statusFilterParams, useDebounced } from "../components/ListParts";
+import { Pagination } from "@/components/ui/pagination";
 import { isOverdue } from "../rules";
 import { TransactionCard } from "../components/TransactionCard";
 import { TransactionDetailsDialog } from "../components/TransactionDetailsDialog";
@@ -211,7 +212,7 @@ export default function AllTransactionsPage() {
             </Card>
           </>
         ) : null}
-        {list.data ? <Pagination className="mt-4" page={list.data.page} limit={list.data.limit} total={list.data.total} onPageChange={setPage} /> : null}
+        {list.data ? <Pagination className="mt-4" page={list.data.page} pageSize={list.data.limit} total={list.data.total} onPageChange={setPage} /> : null}
       </section>
 
       <TransactionDetailsDialog transactionId={openId} open={openId !== null} onOpenChange={(o) => !o && setOpenId(null)} />

@@ -14,7 +14,8 @@ import { Select } from "@/components/ui/select";
 import { StatCard } from "@/components/ui/stat-card";
 import { errorMessage } from "@/lib/api";
 import { useTransactionList } from "../api";
-import { ListEmpty, ListSkeleton, Pagination, STATUS_FILTER_OPTIONS, statusFilterParams, useDebounced } from "../components/ListParts";
+import { ListEmpty, ListSkeleton, STATUS_FILTER_OPTIONS, statusFilterParams, useDebounced } from "../components/ListParts";
+import { Pagination } from "@/components/ui/pagination";
 import { TransactionCard } from "../components/TransactionCard";
 import { TransactionDetailsDialog } from "../components/TransactionDetailsDialog";
 
@@ -116,7 +117,7 @@ export default function MyTransactionsPage() {
             ))}
           </ul>
         ) : null}
-        {list.data ? <Pagination className="mt-4" page={list.data.page} limit={list.data.limit} total={list.data.total} onPageChange={setPage} /> : null}
+        {list.data ? <Pagination className="mt-4" page={list.data.page} pageSize={list.data.limit} total={list.data.total} onPageChange={setPage} /> : null}
       </section>
 
       <TransactionDetailsDialog transactionId={openId} open={openId !== null} onOpenChange={(open) => !open && setOpenId(null)} />
