@@ -5,9 +5,8 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { InlineConfig } from "vite";
-import { CLIENT_DIR } from "./main";
+import { CLIENT_DIR, ROOT } from "./paths";
 
-const root = path.resolve(import.meta.dirname, "..");
 /** What the client bundle is made from. */
 const SOURCES = ["client", "shared", "vite.config.ts", "tailwind.config.ts", "package-lock.json"];
 export const BUILD_STAMP = "build-stamp.json";
@@ -26,7 +25,7 @@ function listFiles(p: string): string[] {
 }
 
 /** sha256 over every source file's path and bytes, in a fixed order. */
-export function clientSourceHash(base = root): string {
+export function clientSourceHash(base = ROOT): string {
   const hash = crypto.createHash("sha256");
   for (const file of SOURCES.flatMap((s) => listFiles(path.join(base, s)))) {
     // Tests of the client are not part of what it ships.
@@ -61,7 +60,7 @@ export async function buildClient(options: { outDir?: string; config?: InlineCon
   process.env.NODE_ENV = "production";
   try {
     await build({
-      configFile: path.join(root, "vite.config.ts"),
+      configFile: path.join(ROOT, "vite.config.ts"),
       logLevel: "warn",
       mode: "production",
       ...options.config,
