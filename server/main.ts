@@ -74,7 +74,8 @@ export async function startServer(config: Config = loadConfig(), options: { clie
   return { server, deps, url, stop };
 }
 
-// Run directly: `tsx server/main.ts` (npm start goes through server/start.ts, which builds the client first).
+// Run directly: `tsx server/main.ts` or, built, `node dist/server/main.js` (npm start goes through
+// scripts/start.mjs, which builds what is missing or stale first).
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
   void runFromCommandLine();
 }
