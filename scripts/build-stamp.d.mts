@@ -5,4 +5,5 @@ export declare const CLIENT_SOURCES: string[];
 export declare const SERVER_SOURCES: string[];
 export declare function sourceHash(base: string, sources: string[]): string;
 export declare function readBuildStamp(outDir: string): BuildStamp | null;
+export declare function buildIsCurrent(outDir: string, base: string, sources: string[], files: string[]): boolean;
 export declare function writeBuildStamp(outDir: string, sourceHash: string): void;

@@ -43,6 +43,12 @@ export function readBuildStamp(outDir) {
   }
 }
 
+/** A build is current when its files are there and its stamp names a production build of these sources. */
+export function buildIsCurrent(outDir, base, sources, files) {
+  const stamp = readBuildStamp(outDir);
+  return stamp?.mode === "production" && files.every((file) => fs.existsSync(path.join(outDir, file))) && stamp.sourceHash === sourceHash(base, sources);
+}
+
 export function writeBuildStamp(outDir, sourceHash) {
   fs.writeFileSync(path.join(outDir, BUILD_STAMP), JSON.stringify({ mode: "production", sourceHash }));
 }

@@ -1,14 +1,17 @@
 // npm run build: the server, bundled by esbuild from TypeScript into dist/server (its packages are
 // left in node_modules), then the client, built by Vite into dist/public. Each build is stamped
-// with a hash of its sources (scripts/build-stamp.mjs). npm start (scripts/start.mjs) runs the
-// same builds when one is missing or stale, and needs neither when the tree is built.
+// with a hash of its sources (scripts/build-stamp.mjs).
+//   node scripts/build.mjs              both builds (npm run build)
+//   node scripts/build.mjs --if-stale   only a build that is missing or older than its sources (npm start)
+//   node scripts/build.mjs --if-stale --server-only   the same for the server alone (user:create, db:migrate)
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { SERVER_SOURCES, readBuildStamp, sourceHash, writeBuildStamp } from "./build-stamp.mjs";
+import { buildIsCurrent, CLIENT_SOURCES, SERVER_SOURCES, sourceHash, writeBuildStamp } from "./build-stamp.mjs";
 
 export const ROOT = path.resolve(import.meta.dirname, "..");
-export const SERVER_OUT = path.join(ROOT, "dist", "server");
+const SERVER_OUT = path.join(ROOT, "dist", "server");
+const CLIENT_OUT = path.join(ROOT, "dist", "public");
 /** The server and the operations commands, each one self-contained file under dist/server. */
 const SERVER_ENTRIES = ["main", "client-build", "cli/migrate", "cli/user-create"];
 
@@ -17,12 +20,11 @@ export function serverEntry(name) {
   return path.join(SERVER_OUT, `${name}.js`);
 }
 
-export function serverBuildIsCurrent() {
-  const stamp = readBuildStamp(SERVER_OUT);
-  return stamp?.sourceHash === sourceHash(ROOT, SERVER_SOURCES) && SERVER_ENTRIES.every((name) => fs.existsSync(serverEntry(name)));
-}
+export const clientBuilt = () => fs.existsSync(path.join(CLIENT_OUT, "index.html"));
+export const serverBuildIsCurrent = () => buildIsCurrent(SERVER_OUT, ROOT, SERVER_SOURCES, SERVER_ENTRIES.map((name) => `${name}.js`));
+export const clientBuildIsCurrent = () => buildIsCurrent(CLIENT_OUT, ROOT, CLIENT_SOURCES, ["index.html"]);
 
-export async function buildServer() {
+async function buildServer() {
   const { build } = await import("esbuild");
   const hash = sourceHash(ROOT, SERVER_SOURCES);
   fs.rmSync(SERVER_OUT, { recursive: true, force: true });
@@ -41,17 +43,26 @@ export async function buildServer() {
   writeBuildStamp(SERVER_OUT, hash);
 }
 
-/** Both builds, for `npm run build`. */
-async function buildAll() {
-  const started = performance.now();
-  await buildServer();
-  console.log(`Server built into ${path.relative(ROOT, SERVER_OUT)} (${Math.round(performance.now() - started)} ms).`);
+/** Vite through server/client-build.ts (production mode whatever NODE_ENV says, then the stamp). */
+async function buildClient() {
   const { buildClient } = await import(pathToFileURL(serverEntry("client-build")).href);
-  const clientStarted = performance.now();
   await buildClient();
-  console.log(`Client built into dist/public (${Math.round(performance.now() - clientStarted)} ms).`);
+}
+
+async function timed(label, build) {
+  const started = performance.now();
+  await build();
+  console.log(`${label} (${((performance.now() - started) / 1000).toFixed(1)} s).`);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {
-  await buildAll();
+  const ifStale = process.argv.includes("--if-stale");
+  if (!ifStale || !serverBuildIsCurrent()) {
+    if (ifStale) console.log(fs.existsSync(serverEntry("main")) ? "Server sources changed: rebuilding the server..." : "Building the server (first start)...");
+    await timed("Server built into dist/server", buildServer);
+  }
+  if (!process.argv.includes("--server-only") && (!ifStale || !clientBuildIsCurrent())) {
+    if (ifStale) console.log(clientBuilt() ? "Client sources changed (or the build is not a production one): rebuilding the client..." : "Building the client (first start)...");
+    await timed("Client built into dist/public", buildClient);
+  }
 }

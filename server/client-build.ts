@@ -1,7 +1,7 @@
-// The client build behind `npm start`: always a production build, stamped with a hash of its
-// sources, and rebuilt when the stamp is missing, of another mode, or of other sources (issue 17:
-// a development bundle left by a test run must never reach users). Tests build elsewhere.
-import fs from "node:fs";
+// The client build behind `npm run build` and `npm start` (scripts/build.mjs runs it from the server
+// bundle): always a production build, stamped with a hash of its sources; npm start rebuilds it when
+// the stamp is missing, of another mode, or of other sources (issue 17: a development bundle left by
+// a test run must never reach users). Tests build elsewhere.
 import path from "node:path";
 import type { InlineConfig } from "vite";
 import { CLIENT_SOURCES, readBuildStamp, sourceHash, writeBuildStamp } from "../scripts/build-stamp.mjs";
@@ -39,13 +39,4 @@ export async function buildClient(options: { outDir?: string; config?: InlineCon
     else process.env.NODE_ENV = userNodeEnv;
   }
   writeBuildStamp(outDir, hash);
-}
-
-/** Builds the client when the served build is not a production build of today's sources. */
-export async function ensureClientBuild(outDir = CLIENT_DIR): Promise<void> {
-  const stamp = readBuildStamp(outDir);
-  const hasIndex = fs.existsSync(path.join(outDir, "index.html"));
-  if (hasIndex && stamp?.mode === "production" && stamp.sourceHash === clientSourceHash()) return;
-  console.log(hasIndex ? "Client sources changed (or the build is not a production one): rebuilding the client..." : "Building the client (first start)...");
-  await buildClient({ outDir });
 }
