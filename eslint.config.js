@@ -26,6 +26,11 @@ export default tseslint.config(
     },
   },
   {
+    // npm start and npm run build: plain JavaScript, so they run without the TypeScript tools.
+    files: ["scripts/**/*.mjs"],
+    languageOptions: { globals: globals.node },
+  },
+  {
     // Tests read answer bodies loosely; the contract itself is checked by the answers test.
     files: ["**/*.test.ts", "tests/**/*.ts", "server/test/**/*.ts"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },

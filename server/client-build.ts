@@ -1,50 +1,17 @@
-// The client build behind `npm start`: always a production build, stamped with a hash of its
-// sources, and rebuilt when the stamp is missing, of another mode, or of other sources (issue 17:
-// a development bundle left by a test run must never reach users). Tests build elsewhere.
-import crypto from "node:crypto";
-import fs from "node:fs";
+// The client build behind `npm run build` and `npm start` (scripts/build.mjs runs it from the server
+// bundle): always a production build, stamped with a hash of its sources; npm start rebuilds it when
+// the stamp is missing, of another mode, or of other sources (issue 17: a development bundle left by
+// a test run must never reach users). Tests build elsewhere.
 import path from "node:path";
 import type { InlineConfig } from "vite";
-import { CLIENT_DIR } from "./main";
+import { CLIENT_SOURCES, readBuildStamp, sourceHash, writeBuildStamp } from "../scripts/build-stamp.mjs";
+import { CLIENT_DIR, ROOT } from "./paths";
 
-const root = path.resolve(import.meta.dirname, "..");
-/** What the client bundle is made from. */
-const SOURCES = ["client", "shared", "vite.config.ts", "tailwind.config.ts", "package-lock.json"];
-export const BUILD_STAMP = "build-stamp.json";
+export { readBuildStamp };
 
-export type BuildStamp = { mode: "production"; sourceHash: string };
-
-function listFiles(p: string): string[] {
-  if (!fs.existsSync(p)) return [];
-  const stat = fs.statSync(p);
-  if (!stat.isDirectory()) return [p];
-  return fs
-    .readdirSync(p)
-    .filter((name) => name !== "node_modules" && !name.startsWith("."))
-    .sort()
-    .flatMap((name) => listFiles(path.join(p, name)));
-}
-
-/** sha256 over every source file's path and bytes, in a fixed order. */
-export function clientSourceHash(base = root): string {
-  const hash = crypto.createHash("sha256");
-  for (const file of SOURCES.flatMap((s) => listFiles(path.join(base, s)))) {
-    // Tests of the client are not part of what it ships.
-    if (/\.test\.tsx?$/.test(file)) continue;
-    hash.update(path.relative(base, file));
-    hash.update("\0");
-    hash.update(fs.readFileSync(file));
-    hash.update("\0");
-  }
-  return hash.digest("hex");
-}
-
-export function readBuildStamp(outDir: string): BuildStamp | null {
-  try {
-    return JSON.parse(fs.readFileSync(path.join(outDir, BUILD_STAMP), "utf8")) as BuildStamp;
-  } catch {
-    return null;
-  }
+/** sha256 over every client source file's path and bytes, in a fixed order. */
+export function clientSourceHash(base = ROOT): string {
+  return sourceHash(base, CLIENT_SOURCES);
 }
 
 /**
@@ -57,11 +24,11 @@ export async function buildClient(options: { outDir?: string; config?: InlineCon
   const userNodeEnv = process.env.NODE_ENV;
   const { build } = await import("vite");
   const outDir = options.outDir ?? CLIENT_DIR;
-  const sourceHash = clientSourceHash();
+  const hash = clientSourceHash();
   process.env.NODE_ENV = "production";
   try {
     await build({
-      configFile: path.join(root, "vite.config.ts"),
+      configFile: path.join(ROOT, "vite.config.ts"),
       logLevel: "warn",
       mode: "production",
       ...options.config,
@@ -71,15 +38,5 @@ export async function buildClient(options: { outDir?: string; config?: InlineCon
     if (userNodeEnv === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = userNodeEnv;
   }
-  const stamp: BuildStamp = { mode: "production", sourceHash };
-  fs.writeFileSync(path.join(outDir, BUILD_STAMP), JSON.stringify(stamp));
-}
-
-/** Builds the client when the served build is not a production build of today's sources. */
-export async function ensureClientBuild(outDir = CLIENT_DIR): Promise<void> {
-  const stamp = readBuildStamp(outDir);
-  const hasIndex = fs.existsSync(path.join(outDir, "index.html"));
-  if (hasIndex && stamp?.mode === "production" && stamp.sourceHash === clientSourceHash()) return;
-  console.log(hasIndex ? "Client sources changed (or the build is not a production one): rebuilding the client..." : "Building the client (first start)...");
-  await buildClient({ outDir });
+  writeBuildStamp(outDir, hash);
 }

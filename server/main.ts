@@ -16,11 +16,7 @@ import { attachSocketHub } from "./realtime/hub";
 import { sweepUnregisteredUploads, UPLOAD_SWEEP_INTERVAL_MS } from "./services/upload-sweep";
 import { removeOrphanedUploads } from "./routes/hr-import";
 import { pruneExpired, PRUNE_INTERVAL_MS } from "./auth/prune";
-
-/** The production client build `npm start` serves. */
-export const CLIENT_DIR = path.resolve(import.meta.dirname, "../dist/public");
-/** The browser suite's own build (tests/browser/global-setup.ts), never the one users get. */
-export const TEST_CLIENT_DIR = path.resolve(import.meta.dirname, "../dist/test-public");
+import { CLIENT_DIR } from "./paths";
 
 export type RunningServer = { server: http.Server; deps: AppDeps; url: string; stop(): Promise<void> };
 
@@ -80,7 +76,8 @@ export async function startServer(config: Config = loadConfig(), options: { clie
   return { server, deps, url, stop };
 }
 
-// Run directly: `tsx server/main.ts` (npm start goes through server/start.ts, which builds the client first).
+// Run directly: `tsx server/main.ts` or, built, `node dist/server/main.js` (npm start goes through
+// scripts/start.mjs, which builds what is missing or stale first).
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
   void runFromCommandLine();
 }

@@ -1,12 +1,10 @@
-import path from "node:path";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import type { PgliteDatabase } from "drizzle-orm/pglite";
 import { openPostgres, type DatabaseHandle } from "./client";
 import { usernameKey } from "../auth/username-key";
-
-export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, "../../migrations");
+import { MIGRATIONS_FOLDER } from "../paths";
 
 // Several processes may start at once on one PostgreSQL: an advisory lock lets one migrate at a time.
 const MIGRATION_LOCK = 727_001;

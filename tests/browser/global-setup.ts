@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { buildClient } from "../../server/client-build";
-import { TEST_CLIENT_DIR } from "../../server/main";
+import { TEST_CLIENT_DIR } from "../../server/paths";
 import { preparePgliteTemplate, preparePostgresTemplate } from "../../server/test/databases";
 import { CHROMIUM_PATH } from "./support";
 

@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startBrowserTestEnv, type BrowserTestEnv } from "./support";
-import { CLIENT_DIR, TEST_CLIENT_DIR } from "../../server/main";
+import { CLIENT_DIR, TEST_CLIENT_DIR } from "../../server/paths";
 import { clientSourceHash, readBuildStamp } from "../../server/client-build";
 
 let env: BrowserTestEnv;
