@@ -16,7 +16,7 @@ import { openPglite, openPostgres, type DatabaseHandle } from "../server/db/clie
 import { runMigrations } from "../server/db/migrate";
 import { buildClient } from "../server/client-build";
 import { freePort, ROOT } from "../server/test/processes";
-import { BENCH_PASSWORD, seedEmployees, seedTransactions, seedUsers, writePunchCsv } from "./seed";
+import { BENCH_PASSWORD, seedHistory, seedEmployees, seedTransactions, seedUsers, writePunchCsv } from "./seed";
 import { routeWeights } from "./route-weights";
 import type { Role } from "../shared/constants";
 
@@ -321,6 +321,7 @@ async function prepare(handle: DatabaseHandle) {
   const t0 = performance.now();
   await seedUsers(handle);
   await seedTransactions(handle, TRANSACTIONS);
+  await seedHistory(handle);
   await seedEmployees(handle, 1000);
   console.log(`  seeded ${TRANSACTIONS.toLocaleString("en-IN")} transactions and 1,000 employees in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 }

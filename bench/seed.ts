@@ -63,6 +63,60 @@ export async function seedTransactions(handle: DatabaseHandle, count: number): P
   await handle.query("vacuum analyze transactions, transaction_search");
 }
 
+/**
+ * What the transactions' lives leave behind, as the product writes it: an approval for every
+ * transaction that reached Approved (and a rejection for the Rejected ones), audit entries for
+ * create, submit and approve, notifications in every approver's bell (most read), and a budget per
+ * category for this month and one for the quarter, so the Budget Planning screen draws its chart.
+ */
+export async function seedHistory(handle: DatabaseHandle): Promise<void> {
+  await handle.query(
+    `with appr as (select array_agg(id order by username) as ids from users where role = 'Approver')
+     insert into approvals (transaction_id, approver_id, round, action, reason_text, acted_at)
+     select t.id, appr.ids[1 + (abs(hashtext(t.id::text)) % array_length(appr.ids, 1))], 1,
+            case when t.status = 'Rejected' then 'rejected' else 'approved' end::approval_action,
+            case when t.status = 'Rejected' then 'Missing the invoice' end,
+            coalesce(t.approved_at, t.submitted_at + interval '3 hours', t.created_at)
+     from transactions t, appr
+     where t.status in ('Approved', 'PaymentDue', 'Paid', 'Completed', 'Rejected')`,
+  );
+  await handle.query(
+    `insert into audit_log (action, entity_type, entity_id, performed_by, after_data, ip_address, timestamp)
+     select a.action, 'transaction', t.id::text, t.created_by, jsonb_build_object('status', t.status, 'amount', t.amount), '10.0.0.7', a.at
+     from transactions t
+     cross join lateral (values ('create', t.created_at), ('submit', t.submitted_at), ('approve', t.approved_at)) as a(action, at)
+     where a.at is not null`,
+  );
+  await handle.query(
+    `insert into notifications (user_id, type, message, is_priority, transaction_id, human_readable_id, category, is_read, created_at)
+     select u.id, 'transaction_pending', t.human_readable_id || ' is waiting for approval', t.is_priority, t.id, t.human_readable_id, c.name,
+            n > 5, now() - (n || ' hours')::interval
+     from users u
+     cross join generate_series(1, 60) n
+     join lateral (select * from transactions where status <> 'Draft' order by created_at desc offset n limit 1) t on true
+     join categories c on c.id = t.category_id
+     where u.role in ('Approver', 'SuperAdmin')`,
+  );
+  await handle.query(
+    // Each budget is sized against what its category has spent in the period, so some are on
+    // track, some near their alert and some over, as in a real company.
+    `insert into budgets (name, category_id, amount, period, start_date, end_date, alert_threshold, created_by)
+     select c.name || ' ' || p.label, c.id,
+            greatest(100000, round(coalesce(spent.total, 0) * (array[0.9, 1.15, 1.6])[1 + (abs(hashtext(c.name || p.label)) % 3)], -3)),
+            p.period::budget_period, p.start_date, p.end_date, 80,
+            (select id from users where role = 'SuperAdmin' order by username limit 1)
+     from categories c
+     cross join (values
+       ('this month', 'monthly', date_trunc('month', current_date)::date, (date_trunc('month', current_date) + interval '1 month - 1 day')::date),
+       ('this quarter', 'quarterly', date_trunc('quarter', current_date)::date, (date_trunc('quarter', current_date) + interval '3 months - 1 day')::date)
+     ) as p(label, period, start_date, end_date)
+     cross join lateral (select sum(t.amount) as total from transactions t
+       where t.category_id = c.id and t.status in ('Approved', 'PaymentDue', 'Paid', 'Completed') and t.transaction_date between p.start_date and p.end_date) spent
+     where c.is_active`,
+  );
+  await handle.query("vacuum analyze approvals, audit_log, notifications, budgets");
+}
+
 export async function seedEmployees(handle: DatabaseHandle, count: number): Promise<void> {
   await handle.query(
     `insert into departments (name) select unnest(array['Finance','Operations','Sales','Engineering','Support']) on conflict do nothing`,

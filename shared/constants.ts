@@ -161,3 +161,10 @@ export const CSRF_MESSAGE = "CSRF check failed";
 export function isSalaryCategoryName(name: string): boolean {
   return name.trim().toLowerCase() === "salary";
 }
+
+/** DECISIONS §8 leave register: paid leave a year, unless the attendance policy says otherwise. */
+export const PAID_LEAVE_DAYS_PER_YEAR_DEFAULT = 18;
+
+/** DECISIONS §7 budgets: the alert threshold a new budget starts with (per cent) and its default length in days. */
+export const ALERT_THRESHOLD_DEFAULT = 80;
+export const BUDGET_DEFAULT_DAYS = 30;

@@ -1,61 +1,21 @@
 // The leave register (DECISIONS §8 "Leave register"): granted leave becomes the days' status, with
 // a yearly paid-leave entitlement. The pure rules live here, so the server's day rule, its balance
 // check and the client's "Record leave" preview count the same working days and the same balance.
-import { z } from "zod";
+// No zod here (the screens import these rules): the leave requests' schemas are shared/schemas/leave.ts.
+import type { z } from "zod";
 import type { DayStatus, Weekday } from "./constants";
 import { weekdayOf } from "./attendance-days";
-import { isoDateSchema, monthSchema } from "./schemas/hr";
 import type { leaveAnswer, leaveListAnswer } from "./answers/hr";
 
 export const LEAVE_TYPES = ["PL", "LWP"] as const;
 export type LeaveType = (typeof LEAVE_TYPES)[number];
 export const LEAVE_TYPE_LABELS: Record<LeaveType, string> = { PL: "Paid leave (PL)", LWP: "Leave without pay (LWP)" };
-export { PAID_LEAVE_DAYS_PER_YEAR_DEFAULT } from "./schemas/hr";
+export { PAID_LEAVE_DAYS_PER_YEAR_DEFAULT } from "./constants";
 export const LEAVE_REASON_MAX = 500;
 /** A leave covers at most this many calendar days (a long absence is recorded in parts). */
 export const LEAVE_MAX_DAYS = 366;
 
-const reason = z
-  .string({ error: "Reason is required" })
-  .trim()
-  .min(1, "Reason is required")
-  .max(LEAVE_REASON_MAX, `At most ${LEAVE_REASON_MAX} characters`);
-
-/** POST /api/hr/leaves. */
-export const recordLeaveSchema = z
-  .object({
-    employeeId: z.string({ error: "Employee is required" }).trim().min(1, "Employee is required").pipe(z.guid("Employee is required")),
-    type: z.enum(LEAVE_TYPES, { error: "Type must be PL or LWP" }),
-    from: isoDateSchema,
-    to: isoDateSchema,
-    halfDay: z.boolean({ error: "halfDay must be true or false" }).optional().default(false),
-    reason,
-  })
-  .superRefine((l, ctx) => {
-    if (l.to < l.from) ctx.addIssue({ code: "custom", path: ["to"], message: "The last day cannot be before the first day" });
-    else if (calendarDays(l.from, l.to) > LEAVE_MAX_DAYS) ctx.addIssue({ code: "custom", path: ["to"], message: `A leave covers at most ${LEAVE_MAX_DAYS} days` });
-    if (l.halfDay && l.from !== l.to) ctx.addIssue({ code: "custom", path: ["halfDay"], message: "A half day is one day: the first and last day must be the same" });
-  });
-export type RecordLeaveInput = z.input<typeof recordLeaveSchema>;
-export type RecordLeaveBody = z.output<typeof recordLeaveSchema>;
-
-/** DELETE /api/hr/leaves/:id. */
-export const cancelLeaveSchema = z.object({ reason });
-export type CancelLeaveBody = z.output<typeof cancelLeaveSchema>;
-
-/** GET /api/hr/leaves: one employee's year (with the balance), or everyone's month. */
-export const leaveQuerySchema = z
-  .object({
-    employeeId: z.string().trim().optional().pipe(z.guid("Invalid id").optional()),
-    year: z.coerce.number({ error: "year must be a year" }).int("year must be a year").min(2000, "year must be 2000 to 2100").max(2100, "year must be 2000 to 2100").optional(),
-    month: monthSchema.optional(),
-    departmentId: z.string().trim().optional().transform((v) => (v === "" || v === "all" ? undefined : v)).pipe(z.guid("Invalid id").optional()),
-  })
-  .superRefine((q, ctx) => {
-    if (!q.month && !q.employeeId) ctx.addIssue({ code: "custom", path: ["month"], message: "Give month=YYYY-MM, or employeeId (and year)" });
-  });
-export type LeaveQuery = z.output<typeof leaveQuerySchema>;
-
+export type { CancelLeaveBody, LeaveQuery, RecordLeaveBody, RecordLeaveInput } from "./schemas/leave";
 export type Leave = z.output<typeof leaveAnswer>;
 
 export type { LeaveBalance } from "./schemas/hr";

@@ -14,6 +14,7 @@ import {
   pgEnum,
   pgSequence,
   pgTable,
+  primaryKey,
   text,
   time,
   timestamp,
@@ -246,6 +247,24 @@ export const transactionSearch = pgTable(
     index("transaction_search_category_idx").on(t.categoryId, t.createdAt.desc()),
     index("transaction_search_status_idx").on(t.status, t.createdAt.desc()),
   ],
+);
+
+/**
+ * The list's summary without reading every row (issue 17): transactions counted and summed per UTC
+ * day of creation, creator and status, kept by a trigger on transaction_search in the same
+ * statement (migrations/0014). services/transactions/queries.ts reads whole days here and only the
+ * window's first, partial day from transaction_search.
+ */
+export const transactionDailyTotals = pgTable(
+  "transaction_daily_totals",
+  {
+    day: date("day").notNull(),
+    createdBy: uuid("created_by").notNull(),
+    status: transactionStatusEnum("status").notNull(),
+    count: integer("count").notNull(),
+    amount: numeric("amount", { precision: 16, scale: 2 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.createdBy, t.status] }), index("transaction_daily_totals_created_by_idx").on(t.createdBy, t.day)],
 );
 
 export const approvals = pgTable(

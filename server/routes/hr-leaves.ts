@@ -1,7 +1,7 @@
 // The leave register over HTTP (DECISIONS §8): record, cancel with a reason, an employee's year
 // with the balance, everyone's month. HR roles and SuperAdmin; finance roles get 403.
 import { HR_ROLES } from "../../shared/constants";
-import { cancelLeaveSchema, leaveQuerySchema, recordLeaveSchema } from "../../shared/leave";
+import { cancelLeaveSchema, leaveQuerySchema, recordLeaveSchema } from "../../shared/schemas/leave";
 import { contextOf } from "../middlewares/auth";
 import { ApiRouter } from "./api-router";
 import type { AppDeps } from "../context";

@@ -1,5 +1,6 @@
 // Budgets (spec 001 §3, §4, §5; DECISIONS §7): the request body with the spec's messages, and the
 // answer with what the server computes (spent, percentUsed, remaining, status).
+import { ALERT_THRESHOLD_DEFAULT, BUDGET_DEFAULT_DAYS } from "../constants";
 import { z } from "zod";
 import { BUDGET_PERIODS } from "../constants";
 import { moneySchema } from "./money";
@@ -19,9 +20,7 @@ export const BUDGET_MESSAGES = {
   category: "Category must be a category id or empty",
 } as const;
 
-export const ALERT_THRESHOLD_DEFAULT = 80;
-/** Days between the default start (today) and end of a new budget. */
-export const BUDGET_DEFAULT_DAYS = 30;
+export { ALERT_THRESHOLD_DEFAULT, BUDGET_DEFAULT_DAYS };
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 function isRealDate(s: string): boolean {

@@ -275,7 +275,8 @@ export const holidaySchema = z.object({
 });
 
 /** The leave register's yearly paid-leave entitlement when the policy names none (DECISIONS §8). */
-export const PAID_LEAVE_DAYS_PER_YEAR_DEFAULT = 18;
+import { PAID_LEAVE_DAYS_PER_YEAR_DEFAULT } from "../constants";
+export { PAID_LEAVE_DAYS_PER_YEAR_DEFAULT };
 
 /** The one attendance policy (`GET/PUT /api/hr/attendance-policy`, DECISIONS §8). */
 export const attendancePolicySchema = z

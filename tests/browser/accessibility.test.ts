@@ -514,8 +514,8 @@ const DIALOGS: DialogPlan[] = [
     role: "SuperAdmin",
     async open(page) {
       await openOnScreen(page, "budgetPlanning", "SuperAdmin");
-      await page.locator(".recharts-bar-rectangle").first().hover();
-      await page.locator(".recharts-tooltip-item").first().waitFor(WAIT);
+      await page.locator("[data-budget-bar]").first().hover();
+      await page.locator("[data-chart-tooltip]").first().waitFor(WAIT);
     },
   },
   buttonDialog("SuperAdmin", "budgetPlanning", "Create Budget"),

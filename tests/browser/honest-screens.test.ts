@@ -169,6 +169,22 @@ describe("tooltips (spec 000 §9)", () => {
     expect(await page.getByRole("tooltip").count()).toBe(0);
     await page.clock.runFor(400);
     await expect.poll(() => page.getByRole("tooltip").textContent(), POLL).toBe("Download quote.txt");
+    // It describes its button and sits inside the window.
+    const tip = page.getByRole("tooltip");
+    expect(await download.getAttribute("aria-describedby")).toBe(await tip.getAttribute("id"));
+    const box = (await tip.boundingBox())!;
+    const view = page.viewportSize()!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(view.width);
+    // Leaving closes it; coming back within the 300 ms skip delay shows it at once.
+    await page.mouse.move(5, 5);
+    await page.clock.runFor(50);
+    expect(await tip.count()).toBe(0);
+    await download.hover();
+    await page.clock.runFor(10);
+    await expect.poll(() => tip.count(), POLL).toBe(1);
+    await page.keyboard.press("Escape");
+    await expect.poll(() => tip.count(), POLL).toBe(0);
   });
 });
 

@@ -6,7 +6,6 @@ import type { User } from "@shared/schemas/auth";
 import { ErrorBoundary } from "@/components/layout/ErrorBoundary";
 import { CenteredSpinner } from "@/components/ui/spinner";
 import { NotificationsProvider } from "@/features/notifications/NotificationsProvider";
-import { TooltipProvider } from "@/components/ui/tooltip";
 import { AccessDenied } from "./AccessDenied";
 import { NotFound } from "./NotFound";
 import { APP_PAGES, HOME_PAGES } from "./pages";
@@ -27,7 +26,6 @@ export default function AuthenticatedApp({ user }: { user: User }) {
   const Home = HOME_PAGES[homeScreenFor(user.role)];
   return (
     <NotificationsProvider>
-      <TooltipProvider>
       <AppShell user={user}>
         <ErrorBoundary resetKey={location}>
           <Suspense fallback={<CenteredSpinner label="Loading page" />}>
@@ -52,7 +50,6 @@ export default function AuthenticatedApp({ user }: { user: User }) {
           </Suspense>
         </ErrorBoundary>
       </AppShell>
-      </TooltipProvider>
     </NotificationsProvider>
   );
 }

@@ -1,9 +1,9 @@
 // Reading transactions (DECISIONS §4): the list page with its summary, the pending list, one
 // transaction's details, the CSV export's rows and possible duplicates. Set-based SQL only, and
 // always through the visibility window of visibility.ts.
-import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
-import { approvals, attachments, categories, transactionSearch, transactions, users } from "../../db/schema";
+import { approvals, attachments, categories, transactionDailyTotals, transactionSearch, transactions, users } from "../../db/schema";
 import type { Actor } from "../../context";
 import type { ActingContext } from "../context";
 import { notFound } from "../errors";
@@ -16,7 +16,7 @@ import {
   type TransactionDetails,
   type TransactionView,
 } from "../../presenters/transactions";
-import { LIMITS, type ApprovalAction } from "../../../shared/constants";
+import { LIMITS, type ApprovalAction, type TransactionStatus } from "../../../shared/constants";
 import type {
   PendingQuery,
   PendingTransaction,
@@ -133,16 +133,7 @@ export async function listTransactions(ctx: ActingContext, query: TransactionLis
   // Both the summary and the page's ids come from transaction_search: the summary reads every
   // matching row, and there those rows are narrow.
   const where = await filterConditions(q, query, viewer, now, timeZone, SEARCH_COLUMNS);
-  const approvedFamily = statusIn(transactionSearch.status, APPROVED_FAMILY);
-  const summaryOverSet = q
-    .select({
-      count: sql<number>`count(*)::int`.mapWith(Number),
-      approvedCount: sql<number>`(count(*) filter (where ${approvedFamily}))::int`.mapWith(Number),
-      pendingCount: sql<number>`(count(*) filter (where ${transactionSearch.status} = 'Pending'))::int`.mapWith(Number),
-      approvedAmount: sql<string>`coalesce(sum(${transactionSearch.amount}) filter (where ${approvedFamily}), 0)::text`,
-    })
-    .from(transactionSearch)
-    .where(where);
+  const summaryOverSet = onlyStatusFilter(query) ? summaryFromDailyTotals(q, viewer, now, query.status) : summaryOverRows(q, where);
   // The page's ids first (an index walk on created_at), then the joins and per-row counts for those rows only.
   const pageIds = q
     .select({ id: transactionSearch.transactionId })
@@ -167,6 +158,62 @@ export async function listTransactions(ctx: ActingContext, query: TransactionLis
       approvedAmount: paiseToString(toPaise(summary?.approvedAmount ?? "0")),
     },
   };
+}
+
+type Summary = { count: number; approvedCount: number; pendingCount: number; approvedAmount: string };
+
+/** The summary columns over rows that have `status`, `count` (1 for a single row) and `amount`. */
+function summaryColumns(status: SQL | AnyColumn, count: SQL | AnyColumn, amount: SQL | AnyColumn) {
+  const approvedFamily = statusIn(status, APPROVED_FAMILY);
+  return {
+    count: sql<number>`coalesce(sum(${count}), 0)::int`.mapWith(Number),
+    approvedCount: sql<number>`coalesce(sum(${count}) filter (where ${approvedFamily}), 0)::int`.mapWith(Number),
+    pendingCount: sql<number>`coalesce(sum(${count}) filter (where ${status} = 'Pending'), 0)::int`.mapWith(Number),
+    approvedAmount: sql<string>`coalesce(sum(${amount}) filter (where ${approvedFamily}), 0)::text`,
+  };
+}
+
+/** Any filter but the status needs the rows themselves. */
+function onlyStatusFilter(query: TransactionFilters): boolean {
+  return !query.search?.trim() && !query.categoryId && !query.createdBy && !query.overdue;
+}
+
+/** The summary read row by row from transaction_search (a search, a category, a creator, overdue). */
+function summaryOverRows(q: Queryable, where: SQL | undefined): Promise<Summary[]> {
+  return q.select(summaryColumns(transactionSearch.status, sql`1`, transactionSearch.amount)).from(transactionSearch).where(where);
+}
+
+/**
+ * The summary of the whole visible list (or one status of it) from transaction_daily_totals: whole
+ * UTC days there, and from transaction_search only the rows of the one day the window starts in.
+ * A SuperAdmin's is every day; anyone else's is the window (every creator, from `since`) and their
+ * own rows before it. The same figures as summaryOverRows (tests compare them), without reading
+ * tens of thousands of rows for each list page.
+ */
+function summaryFromDailyTotals(q: Queryable, viewer: Viewer, now: Date, status: TransactionStatus | undefined): Promise<Summary[]> {
+  const totals = transactionDailyTotals;
+  const rows = transactionSearch;
+  const ofStatus = (column: AnyColumn) => (status ? sql`and ${column} = ${status}` : sql``);
+  if (viewer.role === "SuperAdmin") {
+    return q.select(summaryColumns(totals.status, totals.count, totals.amount)).from(totals).where(status ? eq(totals.status, status) : undefined);
+  }
+  const since = new Date(now.getTime() - viewer.visibilityWindowDays * 86_400_000).toISOString();
+  const firstDay = since.slice(0, 10);
+  const dayStart = `${firstDay}T00:00:00.000Z`;
+  const nextDay = new Date(Date.parse(dayStart) + 86_400_000).toISOString();
+  const parts = sql`
+    select ${totals.status} as status, ${totals.count} as n, ${totals.amount} as amount from ${totals}
+      where ${totals.day} > ${firstDay}::date ${ofStatus(totals.status)}
+    union all
+    select ${rows.status}, 1, ${rows.amount} from ${rows}
+      where ${rows.createdAt} >= ${since}::timestamptz and ${rows.createdAt} < ${nextDay}::timestamptz ${ofStatus(rows.status)}
+    union all
+    select ${totals.status}, ${totals.count}, ${totals.amount} from ${totals}
+      where ${totals.createdBy} = ${viewer.id} and ${totals.day} < ${firstDay}::date ${ofStatus(totals.status)}
+    union all
+    select ${rows.status}, 1, ${rows.amount} from ${rows}
+      where ${rows.createdBy} = ${viewer.id} and ${rows.createdAt} >= ${dayStart}::timestamptz and ${rows.createdAt} < ${since}::timestamptz ${ofStatus(rows.status)}`;
+  return q.select(summaryColumns(sql`parts.status`, sql`parts.n`, sql`parts.amount`)).from(sql`(${parts}) as parts`);
 }
 
 /**

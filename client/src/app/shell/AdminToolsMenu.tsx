@@ -3,15 +3,16 @@ import { useLocation } from "wouter";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import { ADMIN_TOOLS } from "../permissions";
 import { AdminToolsFace, adminToolsClassName } from "./menu-faces";
+import type { MenuArrival } from "./HeaderMenus";
 
 const ICONS: Record<string, typeof Tags> = { "Manage Categories": Tags, "Manage Users": Users, "View Audit Trail": ScrollText };
 
 /** The SuperAdmin's Admin Tools menu (spec 000 §2). */
-export function AdminToolsMenu() {
+export function AdminToolsMenu({ open, onOpenChange, focusTrigger }: MenuArrival) {
   const [, navigate] = useLocation();
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger className={adminToolsClassName}>
+    <DropdownMenu open={open} onOpenChange={onOpenChange}>
+      <DropdownMenuTrigger ref={focusTrigger} className={adminToolsClassName}>
         <AdminToolsFace />
       </DropdownMenuTrigger>
       <DropdownMenuContent>

@@ -1,8 +1,9 @@
-// The header's menus load just after the screen: Radix's dropdown and its positioning are about
-// 15 KB gzipped that every signed-in screen would otherwise wait for (docs/performance.md). Until
-// a menu arrives its button is shown as it will look, disabled, so nothing moves or reacts to a
-// press that could not open it.
-import { lazy, Suspense } from "react";
+// The header's menus load when someone reaches for them: Radix's dropdown and its positioning are
+// about 15 KB gzipped that no screen needs until a menu is used (issue 17, DECISIONS §9: 150 KB a
+// route). Until then the button is drawn as it will look; pointing at it or focusing it fetches the
+// menu (well before the click lands), and a press made before it arrived opens it on arrival. A
+// button that had keyboard focus hands it to the real trigger.
+import { lazy, startTransition, Suspense, useCallback, useState, type ReactNode } from "react";
 import type { Role } from "@shared/constants";
 import { useNotifications } from "@/features/notifications/NotificationsProvider";
 import { AdminToolsFace, BellFace, adminToolsClassName, bellClassName, type BellTone } from "./menu-faces";
@@ -10,29 +11,80 @@ import { AdminToolsFace, BellFace, adminToolsClassName, bellClassName, type Bell
 const LoadedNotificationsMenu = lazy(() => import("./NotificationsMenu").then((m) => ({ default: m.NotificationsMenu })));
 const LoadedAdminToolsMenu = lazy(() => import("./AdminToolsMenu").then((m) => ({ default: m.AdminToolsMenu })));
 
+/**
+ * How a menu takes over from its stand-in: its open state is held here (a press on the stand-in
+ * opens it, even if the menu arrives between the press and the release), and a stand-in that had
+ * keyboard focus hands it to the real trigger.
+ */
+export type MenuArrival = { open: boolean; onOpenChange: (open: boolean) => void; focusTrigger?: (node: HTMLButtonElement | null) => void };
+
+function useMenuIntent() {
+  const [wanted, setWanted] = useState(false);
+  const [open, setOpen] = useState(false);
+  const [hadFocus, setHadFocus] = useState(false);
+  const focusOnce = useCallback((node: HTMLButtonElement | null) => node?.focus(), []);
+  // An opening menu takes focus itself; only one that arrives closed hands focus to its trigger.
+  const arrival: MenuArrival = { open, onOpenChange: setOpen, focusTrigger: hadFocus && !open ? focusOnce : undefined };
+  // In a transition, so React keeps the stand-in (and its focus) on screen while the menu loads.
+  const want = () => startTransition(() => setWanted(true));
+  const press = () => {
+    want();
+    setOpen(true);
+  };
+  const standInProps = {
+    type: "button" as const,
+    "aria-haspopup": "menu" as const,
+    "aria-expanded": false,
+    onPointerEnter: want,
+    onFocus: () => {
+      want();
+      setHadFocus(true);
+    },
+    onBlur: () => setHadFocus(false),
+    // Radix opens its menus on pointer down and on Enter, Space or the down arrow; so does the stand-in.
+    onPointerDown: (e: React.PointerEvent) => {
+      if (e.button === 0 && !e.ctrlKey) press();
+    },
+    onKeyDown: (e: React.KeyboardEvent) => {
+      if (e.key === "Enter" || e.key === " " || e.key === "ArrowDown") {
+        e.preventDefault();
+        press();
+      }
+    },
+  };
+  return { wanted, arrival, standInProps };
+}
+
+/** The stand-in until the menu is wanted and loaded; one place in the tree, so it is never remounted. */
+function Deferred({ wanted, standIn, children }: { wanted: boolean; standIn: ReactNode; children: ReactNode }) {
+  return <Suspense fallback={standIn}>{wanted ? children : standIn}</Suspense>;
+}
+
 export function NotificationsMenu({ role, tone }: { role: Role; tone?: BellTone }) {
   const { unreadCount } = useNotifications();
+  const { wanted, arrival, standInProps } = useMenuIntent();
   const standIn = (
-    <button type="button" disabled aria-haspopup="menu" className={bellClassName(tone)}>
+    <button {...standInProps} className={bellClassName(tone)}>
       <BellFace unreadCount={unreadCount} />
     </button>
   );
   return (
-    <Suspense fallback={standIn}>
-      <LoadedNotificationsMenu role={role} tone={tone} />
-    </Suspense>
+    <Deferred wanted={wanted} standIn={standIn}>
+      <LoadedNotificationsMenu role={role} tone={tone} {...arrival} />
+    </Deferred>
   );
 }
 
 export function AdminToolsMenu() {
+  const { wanted, arrival, standInProps } = useMenuIntent();
   const standIn = (
-    <button type="button" disabled aria-haspopup="menu" className={adminToolsClassName}>
+    <button {...standInProps} className={adminToolsClassName}>
       <AdminToolsFace />
     </button>
   );
   return (
-    <Suspense fallback={standIn}>
-      <LoadedAdminToolsMenu />
-    </Suspense>
+    <Deferred wanted={wanted} standIn={standIn}>
+      <LoadedAdminToolsMenu {...arrival} />
+    </Deferred>
   );
 }

@@ -18,6 +18,7 @@ import type { AppNotification } from "@/features/notifications/types";
 import { PATHS } from "../paths";
 import { canAccessRoute } from "../permissions";
 import { BellFace, bellClassName, type BellTone } from "./menu-faces";
+import type { MenuArrival } from "./HeaderMenus";
 
 /** Where a notification leads: the approval queue for pending items, else the role's transaction list. */
 function notificationHref(n: AppNotification, role: Role): string | null {
@@ -28,19 +29,21 @@ function notificationHref(n: AppNotification, role: Role): string | null {
 }
 
 /** The header bell (spec 000 §2): unread badge capped '9+', up to 10 items, alarm marker for priority, Clear All. */
-export function NotificationsMenu({ role, tone = "light" }: { role: Role; tone?: BellTone }) {
+export function NotificationsMenu({ role, tone = "light", open, onOpenChange, focusTrigger }: { role: Role; tone?: BellTone } & MenuArrival) {
   const { notifications, unreadCount, markAllRead, clearAll } = useNotifications();
   const [, navigate] = useLocation();
   const shown = visibleNotifications(notifications);
 
   return (
     <DropdownMenu
-      onOpenChange={(open) => {
+      open={open}
+      onOpenChange={(next) => {
+        onOpenChange(next);
         // Seen once the list has been opened and closed again.
-        if (!open) markAllRead();
+        if (!next) markAllRead();
       }}
     >
-      <DropdownMenuTrigger className={bellClassName(tone)}>
+      <DropdownMenuTrigger ref={focusTrigger} className={bellClassName(tone)}>
         <BellFace unreadCount={unreadCount} />
       </DropdownMenuTrigger>
       <DropdownMenuContent className="w-[22rem] max-w-[calc(100vw-1rem)] p-0">

@@ -5,14 +5,8 @@ export { Button, buttonVariants, type ButtonProps } from "./button";
 export { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "./card";
 export { Checkbox } from "./checkbox";
 export { Dialog, DialogContent } from "./dialog";
-export {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "./dropdown-menu";
+// The dropdown menu is not here: only the header menus use it, and they load it when reached for
+// (app/shell/HeaderMenus.tsx); through this barrel every screen would fetch it.
 export { EmptyState } from "./empty-state";
 export { Field } from "./field";
 export { Input, fieldControlClasses } from "./input";
@@ -25,4 +19,4 @@ export { ConfirmDialog } from "./confirm-dialog";
 export { Pagination } from "./pagination";
 export { Progress } from "./progress";
 export { ResponsiveList } from "./responsive-list";
-export { IconButton, Tooltip, TooltipProvider, type IconButtonProps } from "./tooltip";
+export { IconButton, Tooltip, type IconButtonProps } from "./tooltip";

@@ -6,4 +6,5 @@ export { statusLabel } from "./components/badges";
 export { EmergencyQueueSection, ListSkeleton, PendingQueueStatus } from "./components/ListParts";
 export { PendingTransactionCard } from "./components/PendingTransactionCard";
 export { TransactionCard } from "./components/TransactionCard";
-export { ActedNotice, ApprovalActions, PHONE_SHEET, TransactionDetailsDialog } from "./components/TransactionDetailsDialog";
+export { ActedNotice, ApprovalActions, PHONE_SHEET } from "./components/ApprovalActions";
+export { TransactionDetailsDialog } from "./components/LazyTransactionDetailsDialog";

@@ -3,11 +3,12 @@
 import { currentTime } from "@/lib/clock";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { BUDGET_PERIODS } from "@shared/constants";
 import { toIsoDate } from "@shared/format";
 import type { Category } from "@shared/schemas/categories";
-import { ALERT_THRESHOLD_DEFAULT, BUDGET_DEFAULT_DAYS, budgetBodySchema, type Budget, type BudgetBody, type BudgetInput } from "@shared/schemas/budgets";
+import { ALERT_THRESHOLD_DEFAULT, BUDGET_DEFAULT_DAYS } from "@shared/constants";
+import type { Budget, BudgetBody, BudgetInput } from "@shared/schemas/budgets";
+import { lazyZodResolver } from "@/lib/lazy-resolver";
 import { Button, Checkbox, Dialog, DialogContent, Field, Input, Select } from "@/components/ui";
 import { toast } from "@/hooks/use-toast";
 import { errorIssues, errorMessage } from "@/lib/api";
@@ -22,9 +23,11 @@ function defaults(): BudgetInput {
   return { name: "", categoryId: "", amount: "", period: "monthly", startDate: today, endDate: end.toISOString().slice(0, 10), alertThreshold: String(ALERT_THRESHOLD_DEFAULT), isActive: true };
 }
 
+const budgetResolver = lazyZodResolver<BudgetInput, BudgetBody>(() => import("@shared/schemas/budgets").then((m) => m.budgetBodySchema));
+
 export function BudgetFormDialog({ open, onOpenChange, budget, categories }: { open: boolean; onOpenChange: (o: boolean) => void; budget: Budget | null; categories: Category[] }) {
   const { create, update } = useBudgetMutations();
-  const { register, handleSubmit, reset, setError, formState } = useForm<BudgetInput, unknown, BudgetBody>({ resolver: zodResolver(budgetBodySchema) });
+  const { register, handleSubmit, reset, setError, formState } = useForm<BudgetInput, unknown, BudgetBody>({ resolver: budgetResolver });
   const errors = formState.errors;
 
   useEffect(() => {

@@ -1,5 +1,7 @@
 // Budget Planning (spec 001 §2): summary cards, a chart of allocated vs spent, budget cards with
 // progress, and the create/edit dialog.
+import type { ComponentProps } from "react";
+import { lazyDialog } from "@/lib/lazy-dialog";
 import { lazy, Suspense, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { AlertTriangle, CalendarRange, PiggyBank, Plus, Pencil, Trash2, TrendingUp, Wallet } from "lucide-react";
@@ -11,7 +13,9 @@ import { Alert, Badge, Button, Card, CardContent, CardHeader, CardTitle, Confirm
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api";
 import { useBudgetMutations, useBudgets } from "../api";
-import { BudgetFormDialog } from "../components/BudgetFormDialog";
+import type { BudgetFormDialog as BudgetFormDialogType } from "../components/BudgetFormDialog";
+
+const BudgetFormDialog = lazyDialog<ComponentProps<typeof BudgetFormDialogType>>(() => import("../components/BudgetFormDialog").then((m) => m.BudgetFormDialog), (p) => p.open);
 
 const BudgetChart = lazy(() => import("../components/BudgetChart").then((m) => ({ default: m.BudgetChart })));
 

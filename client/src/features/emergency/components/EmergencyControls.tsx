@@ -6,7 +6,6 @@ import { useEffect, useState } from "react";
 import { useLocation } from "wouter";
 import { Home, KeyRound, Lock, LockOpen, ShieldAlert, ShieldCheck, TriangleAlert, UserCheck } from "lucide-react";
 import { formatDateTime } from "@shared/format";
-import { emergencyPinSchema } from "@shared/schemas/emergency";
 import { Alert, Badge, Button, Card, CenteredSpinner, Field, Input } from "@/components/ui";
 import { MessageCard } from "@/components/layout/MessageCard";
 import { errorIssues, errorMessage } from "@/lib/api";
@@ -177,8 +176,10 @@ function PinRow({ code, pinSet }: { code: string; pinSet: boolean }) {
   const [pin, setPinValue] = useState("");
   const [error, setError] = useState<string | undefined>();
 
-  const submit = (e: React.FormEvent) => {
+  const submit = async (e: React.FormEvent) => {
     e.preventDefault();
+    // The server's rule, fetched with zod on first use (lib/lazy-resolver.ts says why).
+    const { emergencyPinSchema } = await import("@shared/schemas/emergency");
     const checked = emergencyPinSchema.safeParse(pin);
     if (!checked.success) {
       setError(checked.error.issues[0]?.message);

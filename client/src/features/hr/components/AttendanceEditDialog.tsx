@@ -2,20 +2,22 @@
 // required, violation points at least 0). Editing recalculates deductions on the server.
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { EDITABLE_DAY_STATUSES, NOT_RECORDED } from "@shared/constants";
 import { formatDate } from "@shared/format";
-import { attendanceEditSchema, type AttendanceEdit, type AttendanceEditInput, type AttendanceRecord } from "@shared/schemas/hr";
+import type { AttendanceEdit, AttendanceEditInput, AttendanceRecord } from "@shared/schemas/hr";
+import { lazyZodResolver } from "@/lib/lazy-resolver";
 import { Alert, Button, Dialog, DialogContent, Field, Input, Select, Textarea } from "@/components/ui";
 import { toast } from "@/hooks/use-toast";
 import { errorIssues, errorMessage } from "@/lib/api";
 import { useUpdateAttendance } from "../api";
 import { formatClock, formatHours } from "../lib/dates";
 
+const attendanceEditResolver = lazyZodResolver<AttendanceEditInput, AttendanceEdit>(() => import("@shared/schemas/hr").then((m) => m.attendanceEditSchema));
+
 export function AttendanceEditDialog({ record, onOpenChange }: { record: AttendanceRecord | null; onOpenChange: (open: boolean) => void }) {
   const update = useUpdateAttendance();
   const { register, handleSubmit, reset, setError, formState } = useForm<AttendanceEditInput, unknown, AttendanceEdit>({
-    resolver: zodResolver(attendanceEditSchema),
+    resolver: attendanceEditResolver,
   });
   const errors = formState.errors;
 

@@ -1,8 +1,8 @@
 // Add Employee and Edit Employee (spec 001 §2 "Employee list page", §5 employee form rules).
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { employeeCreateSchema, type Employee, type EmployeeCreate, type EmployeeCreateInput } from "@shared/schemas/hr";
+import type { Employee, EmployeeCreate, EmployeeCreateInput } from "@shared/schemas/hr";
+import { lazyZodResolver } from "@/lib/lazy-resolver";
 import { Button, Checkbox, Dialog, DialogContent, Field, Input, Textarea } from "@/components/ui";
 import { toast } from "@/hooks/use-toast";
 import { errorIssues, errorMessage } from "@/lib/api";
@@ -56,13 +56,15 @@ export type EmployeeFormDialogProps = {
   employee?: Employee | null;
 };
 
+const employeeResolver = lazyZodResolver<Values, EmployeeCreate>(() => import("@shared/schemas/hr").then((m) => m.employeeCreateSchema));
+
 export function EmployeeFormDialog({ open, onOpenChange, employee }: EmployeeFormDialogProps) {
   const editing = Boolean(employee);
   const departments = useDepartments();
   const create = useCreateEmployee();
   const update = useUpdateEmployee();
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<Values, unknown, EmployeeCreate>({ resolver: zodResolver(employeeCreateSchema), defaultValues: blankValues() });
+  const form = useForm<Values, unknown, EmployeeCreate>({ resolver: employeeResolver, defaultValues: blankValues() });
   const { register, handleSubmit, reset, setError, formState } = form;
   const errors = formState.errors;
 

@@ -1,5 +1,7 @@
 // One employee's month (spec 001 §2 monthly details; §3 employee details response): summary,
 // salary deductions with their total in rupees, and the daily table.
+import type { ComponentProps } from "react";
+import { lazyDialog } from "@/lib/lazy-dialog";
 import { useState } from "react";
 import { Pencil } from "lucide-react";
 import { formatDate, formatRupees } from "@shared/format";
@@ -8,9 +10,11 @@ import { Alert, Button, Spinner } from "@/components/ui";
 import { errorMessage } from "@/lib/api";
 import { useEmployeeDetails } from "../api";
 import { formatClock, formatHours, monthLabel, weekdayShort } from "../lib/dates";
-import { AttendanceEditDialog } from "./AttendanceEditDialog";
+import type { AttendanceEditDialog as AttendanceEditDialogType } from "./AttendanceEditDialog";
 import { DayStatusBadge } from "./DayStatusBadge";
 import { RecordedThrough } from "./RecordedThrough";
+
+const AttendanceEditDialog = lazyDialog<ComponentProps<typeof AttendanceEditDialogType>>(() => import("./AttendanceEditDialog").then((m) => m.AttendanceEditDialog), (p) => p.record !== null);
 
 function SummaryTile({ label, value, tone }: { label: string; value: number | string; tone: string }) {
   return (

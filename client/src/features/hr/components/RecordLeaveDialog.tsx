@@ -1,16 +1,18 @@
 // "Record leave" (DECISIONS §8 leave register): employee, type, range with a half-day option and a
 // reason. Before saving it shows the working days the range covers (weekly off and holidays left
 // out, by the same rule as the server, shared/leave.ts) and the employee's paid-leave balance.
-import { useMemo } from "react";
+import { useEffect, useMemo } from "react";
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { LEAVE_TYPE_LABELS, LEAVE_TYPES, leaveDayCount, recordLeaveSchema, type RecordLeaveBody, type RecordLeaveInput } from "@shared/leave";
+import { LEAVE_TYPE_LABELS, LEAVE_TYPES, leaveDayCount, type RecordLeaveBody, type RecordLeaveInput } from "@shared/leave";
+import { lazyZodResolver } from "@/lib/lazy-resolver";
 import { formatDate } from "@shared/format";
 import { Alert, Button, Checkbox, Dialog, DialogContent, Field, Input, Select, Textarea } from "@/components/ui";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage, isApiError } from "@/lib/api";
 import { useAllEmployees, useAttendancePolicy, useEmployeeLeave, useRecordLeave } from "../api";
 import { todayIso } from "../lib/dates";
+
+const recordLeaveResolver = lazyZodResolver<RecordLeaveInput, RecordLeaveBody>(() => import("@shared/schemas/leave").then((m) => m.recordLeaveSchema));
 
 const FIELDS = ["employeeId", "type", "from", "to", "halfDay", "reason"] as const;
 
@@ -19,9 +21,13 @@ export function RecordLeaveDialog({ open, onOpenChange, employeeId: presetEmploy
   const policy = useAttendancePolicy();
   const record = useRecordLeave();
   const blank = (): RecordLeaveInput => ({ employeeId: presetEmployee ?? "", type: "PL", from: todayIso(), to: todayIso(), halfDay: false, reason: "" });
-  // The server's own schema (shared/leave.ts) checks the form: the same messages on both sides.
-  const form = useForm<RecordLeaveInput, unknown, RecordLeaveBody>({ resolver: zodResolver(recordLeaveSchema), defaultValues: blank() });
-  const { register, handleSubmit, watch, setValue, setError, reset, formState } = form;
+  // The server's own schema checks the form: the same messages on both sides.
+  const form = useForm<RecordLeaveInput, unknown, RecordLeaveBody>({ resolver: recordLeaveResolver, defaultValues: blank() });
+  const { register, handleSubmit, watch, setValue, getValues, setError, reset, formState } = form;
+  // The employee list may arrive after the form: put the chosen employee back once its option exists.
+  useEffect(() => {
+    if (employees.data) setValue("employeeId", getValues("employeeId"));
+  }, [employees.data, setValue, getValues]);
   const { errors } = formState;
   const [employeeId, type, from, to, halfDay] = watch(["employeeId", "type", "from", "to", "halfDay"]);
   const oneDay = from === to;

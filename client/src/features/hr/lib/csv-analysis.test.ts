@@ -1,3 +1,4 @@
+import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
 import { analyseCsvText, parseDateCell } from "./csv-analysis";
 
@@ -21,7 +22,7 @@ describe("parseDateCell", () => {
 describe("analyseCsvText", () => {
   it("detects the month with its confidence and distribution", () => {
     const csv = ["Employee Name,Date,Time,Event Type", "A,2026-10-01,09:30,IN", "A,2026-10-02,09:30,IN", "A,2026-10-03,09:30,IN", "A,2026-09-30,09:30,IN"].join("\n");
-    const a = analyseCsvText(csv, { now: NOW });
+    const a = analyseCsvText(csv, { now: NOW }, Papa);
     expect(a.detectedMonth).toBe("2026-10");
     expect(a.confidence).toBe(75);
     expect(a.totalRecords).toBe(4);
@@ -31,7 +32,7 @@ describe("analyseCsvText", () => {
   });
   it("ignores dates outside 5 years back to the end of next year", () => {
     const csv = ["Employee Name,Date,Time,Event Type", "A,2019-10-01,09:30,IN", "A,2028-01-01,09:30,IN", "A,2027-12-31,09:30,IN"].join("\n");
-    const a = analyseCsvText(csv, { now: NOW });
+    const a = analyseCsvText(csv, { now: NOW }, Papa);
     expect(a.monthDistribution).toEqual([{ month: "2027-12", count: 1 }]);
   });
 });

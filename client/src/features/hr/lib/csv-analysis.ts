@@ -2,7 +2,7 @@
 // punches belong to, how sure we are, and whether the file mixes months. Runs in the browser on
 // the first rows only, so a 40 MB file is judged in a moment.
 import { currentTime } from "@/lib/clock";
-import Papa from "papaparse";
+import type Papa from "papaparse";
 import { parsePunchDate, punchDateFormat, type PunchDateFormat } from "@shared/punch-dates";
 
 export type CsvAnalysis = {
@@ -103,12 +103,12 @@ export function analyseRows(rows: string[][], options: { now?: Date; sampled?: b
   };
 }
 
-/** Analyses CSV text. */
-export function analyseCsvText(text: string, options: { now?: Date; sampled?: boolean } = {}): CsvAnalysis {
+/** Analyses CSV text, read with papaparse (`papa`: the file's analysis loads it on first use, so the import page does not wait for it). */
+export function analyseCsvText(text: string, options: { now?: Date; sampled?: boolean } = {}, papa: Pick<typeof Papa, "parse">): CsvAnalysis {
   let body = text;
   // A sample cut mid-line: drop the partial last line.
   if (options.sampled) body = body.slice(0, Math.max(body.lastIndexOf("\n"), 0));
-  const result = Papa.parse<string[]>(body, { skipEmptyLines: true });
+  const result = papa.parse<string[]>(body, { skipEmptyLines: true });
   if (!Array.isArray(result.data) || result.data.length === 0) throw new Error("Empty or unreadable CSV");
   return analyseRows(result.data, options);
 }
@@ -116,8 +116,8 @@ export function analyseCsvText(text: string, options: { now?: Date; sampled?: bo
 /** Reads the start of a file and analyses it. */
 export async function analyseCsvFile(file: File, now?: Date): Promise<CsvAnalysis> {
   const sampled = file.size > SAMPLE_BYTES;
-  const text = await file.slice(0, SAMPLE_BYTES).text();
-  return analyseCsvText(text, { now, sampled });
+  const [text, { default: papa }] = await Promise.all([file.slice(0, SAMPLE_BYTES).text(), import("papaparse")]);
+  return analyseCsvText(text, { now, sampled }, papa);
 }
 
 /** A CSV by type or by name (spec 001 §5). */

@@ -1,6 +1,8 @@
 // Attendance (spec 001 §2): a day or a range, filters, summary, table (cards on phones), the edit
 // dialog and an employee's monthly details. Ranges are read month by month (the API takes a date
 // or a month, DECISIONS §8) and narrowed to the range here.
+import type { ComponentProps } from "react";
+import { lazyDialog } from "@/lib/lazy-dialog";
 import { useMemo, useState } from "react";
 import { useQueries } from "@tanstack/react-query";
 import { CalendarCheck, CalendarDays, Clock, Download, Eye, Pencil, RefreshCw, Search, UserX, Users, X } from "lucide-react";
@@ -14,10 +16,12 @@ import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api";
 import { downloadCsv, HR_KEYS, useAllEmployees, useDepartments } from "../api";
 import { RecordedThrough } from "../components/RecordedThrough";
-import { AttendanceEditDialog } from "../components/AttendanceEditDialog";
+import type { AttendanceEditDialog as AttendanceEditDialogType } from "../components/AttendanceEditDialog";
 import { DayStatusBadge } from "../components/DayStatusBadge";
 import { EmployeeMonthView } from "../components/EmployeeMonthView";
 import { currentMonth, formatClock, formatHours, monthLabel, monthsBetween, todayIso } from "../lib/dates";
+
+const AttendanceEditDialog = lazyDialog<ComponentProps<typeof AttendanceEditDialogType>>(() => import("../components/AttendanceEditDialog").then((m) => m.AttendanceEditDialog), (p) => p.record !== null);
 
 function summarise(records: AttendanceRecord[], totalEmployees: number): AttendanceSummary {
   return { totalEmployees, ...countAttendanceDays(records) };

@@ -2,10 +2,10 @@
 // duplicate punch window and holidays. Edited by SuperAdmin and HR Admin; read-only for HR Staff.
 import { useEffect } from "react";
 import { useFieldArray, useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { CalendarPlus, Info, Trash2 } from "lucide-react";
 import { formatDate } from "@shared/format";
-import { attendancePolicySchema, type AttendancePolicy, type AttendancePolicyInput } from "@shared/schemas/hr";
+import type { AttendancePolicy, AttendancePolicyInput } from "@shared/schemas/hr";
+import { lazyZodResolver } from "@/lib/lazy-resolver";
 import { useCurrentUser } from "@/features/auth";
 import { Alert, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, CenteredSpinner, Field, Input, IconButton } from "@/components/ui";
 import { toast } from "@/hooks/use-toast";
@@ -14,13 +14,15 @@ import { useAttendancePolicy, useSaveAttendancePolicy } from "../api";
 import { weekdayShort } from "../lib/dates";
 import { canEditHrSettings } from "../permissions";
 
+const policyResolver = lazyZodResolver<AttendancePolicyInput, AttendancePolicy>(() => import("@shared/schemas/hr").then((m) => m.attendancePolicySchema));
+
 export default function AttendancePoliciesPage() {
   const user = useCurrentUser();
   const canEdit = canEditHrSettings(user.role);
   const policy = useAttendancePolicy();
   const save = useSaveAttendancePolicy();
   const { register, control, handleSubmit, reset, setError, formState, watch } = useForm<AttendancePolicyInput, unknown, AttendancePolicy>({
-    resolver: zodResolver(attendancePolicySchema),
+    resolver: policyResolver,
   });
   const holidays = useFieldArray({ control, name: "holidays" });
   const errors = formState.errors;

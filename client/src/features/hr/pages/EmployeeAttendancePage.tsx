@@ -1,4 +1,6 @@
 // One employee's month (/hr/attendance/:id): month picker, summary, deductions and the daily table.
+import type { ComponentProps } from "react";
+import { lazyDialog } from "@/lib/lazy-dialog";
 import { useState } from "react";
 import { ArrowLeft, CalendarPlus } from "lucide-react";
 import { Link, useParams } from "wouter";
@@ -8,8 +10,10 @@ import { Badge, Button, buttonVariants, Card } from "@/components/ui";
 import { useEmployeeDetails } from "../api";
 import { EmployeeMonthView } from "../components/EmployeeMonthView";
 import { MonthStepper } from "../components/MonthStepper";
-import { RecordLeaveDialog } from "../components/RecordLeaveDialog";
+import type { RecordLeaveDialog as RecordLeaveDialogType } from "../components/RecordLeaveDialog";
 import { currentMonth, monthLabel } from "../lib/dates";
+
+const RecordLeaveDialog = lazyDialog<ComponentProps<typeof RecordLeaveDialogType>>(() => import("../components/RecordLeaveDialog").then((m) => m.RecordLeaveDialog), (p) => p.open);
 
 export default function EmployeeAttendancePage() {
   const { id = "" } = useParams<{ id: string }>();

@@ -1,5 +1,7 @@
 // Employee list (spec 001 §2): search, department and status filters, cards, edit and add dialogs,
 // 20 per page with 'Page X of N'.
+import type { ComponentProps } from "react";
+import { lazyDialog } from "@/lib/lazy-dialog";
 import { useEffect, useState } from "react";
 import { Building, CalendarDays, CalendarOff, Mail, MapPin, Pencil, Phone, Plus, Search, Users } from "lucide-react";
 import { Link } from "wouter";
@@ -12,8 +14,10 @@ import { Alert, Badge, Button, buttonVariants, Card, EmptyState, Input, Paginati
 import { errorMessage } from "@/lib/api";
 import { useDepartments, useEmployees } from "../api";
 import { DepartmentsDialog } from "../components/DepartmentsDialog";
-import { EmployeeFormDialog } from "../components/EmployeeFormDialog";
+import type { EmployeeFormDialog as EmployeeFormDialogType } from "../components/EmployeeFormDialog";
 import { canEditHrSettings } from "../permissions";
+
+const EmployeeFormDialog = lazyDialog<ComponentProps<typeof EmployeeFormDialogType>>(() => import("../components/EmployeeFormDialog").then((m) => m.EmployeeFormDialog), (p) => p.open);
 
 type StatusFilter = "all" | "active" | "inactive";
 

@@ -1,8 +1,9 @@
 // Leave (/hr/leave, DECISIONS §8 leave register): everyone's granted leave of a month, filterable by
 // department, with a CSV export; "Record leave"; a leave is cancelled with a reason (its days are
 // recalculated on the server). The status of each day follows from the leave, never typed by hand.
+import type { ComponentProps } from "react";
+import { lazyDialog } from "@/lib/lazy-dialog";
 import { useState } from "react";
-import Papa from "papaparse";
 import { CalendarPlus, Download, Palmtree, XCircle } from "lucide-react";
 import { LEAVE_TYPE_LABELS, type Leave } from "@shared/leave";
 import { formatDate } from "@shared/format";
@@ -11,13 +12,16 @@ import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api";
 import { useCancelLeave, useDepartments, useMonthLeaves } from "../api";
 import { MonthStepper } from "../components/MonthStepper";
-import { RecordLeaveDialog } from "../components/RecordLeaveDialog";
+import type { RecordLeaveDialog as RecordLeaveDialogType } from "../components/RecordLeaveDialog";
 import { currentMonth, monthLabel } from "../lib/dates";
+
+const RecordLeaveDialog = lazyDialog<ComponentProps<typeof RecordLeaveDialogType>>(() => import("../components/RecordLeaveDialog").then((m) => m.RecordLeaveDialog), (p) => p.open);
 
 /** A cell a spreadsheet would run as a formula is prefixed with ' (DECISIONS §4's export rule). */
 const safeCell = (v: string | number) => (typeof v === "string" && /^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
 
-function exportCsv(month: string, leaves: readonly Leave[]) {
+async function exportCsv(month: string, leaves: readonly Leave[]) {
+  const { default: Papa } = await import("papaparse");
   const rows = leaves.map((l) => [l.employee.employeeName, l.employee.employeeCode ?? "", l.employee.department.name, l.type, l.from, l.to, l.halfDay ? "yes" : "no", l.days, l.reason].map(safeCell));
   const text = Papa.unparse({ fields: ["Employee Name", "Employee Code", "Department", "Type", "From", "To", "Half Day", "Working Days", "Reason"], data: rows });
   const href = URL.createObjectURL(new Blob([`\uFEFF${text}`], { type: "text/csv;charset=utf-8" }));
@@ -79,7 +83,7 @@ export default function LeavePage() {
           />
         </div>
         <div className="flex gap-2 lg:ml-auto">
-          <Button variant="outline" onClick={() => exportCsv(month, leaves)} disabled={leaves.length === 0}>
+          <Button variant="outline" onClick={() => void exportCsv(month, leaves)} disabled={leaves.length === 0}>
             <Download className="h-4 w-4" aria-hidden="true" />
             Export CSV
           </Button>

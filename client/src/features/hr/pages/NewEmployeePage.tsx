@@ -2,9 +2,9 @@
 // emergencyContact and notes; §5: toast 'Validation Error' when the name is missing).
 import { ArrowLeft } from "lucide-react";
 import { useForm, type FieldErrors } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Link, useLocation } from "wouter";
-import { employeeCreateSchema, type EmployeeCreate, type EmployeeCreateInput } from "@shared/schemas/hr";
+import type { EmployeeCreate, EmployeeCreateInput } from "@shared/schemas/hr";
+import { lazyZodResolver } from "@/lib/lazy-resolver";
 import { PATHS } from "@/app/paths";
 import { Button, buttonVariants, Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle, Field, Input, Textarea } from "@/components/ui";
 import { toast } from "@/hooks/use-toast";
@@ -13,12 +13,14 @@ import { useCreateEmployee, useDepartments } from "../api";
 import { EmployeeFormFields } from "../components/EmployeeFormFields";
 import { todayIso } from "../lib/dates";
 
+const employeeResolver = lazyZodResolver<EmployeeCreateInput, EmployeeCreate>(() => import("@shared/schemas/hr").then((m) => m.employeeCreateSchema));
+
 export default function NewEmployeePage() {
   const [, navigate] = useLocation();
   const departments = useDepartments();
   const create = useCreateEmployee();
   const { register, handleSubmit, setError, formState } = useForm<EmployeeCreateInput, unknown, EmployeeCreate>({
-    resolver: zodResolver(employeeCreateSchema),
+    resolver: employeeResolver,
     defaultValues: {
       employeeName: "",
       employeeCode: "",

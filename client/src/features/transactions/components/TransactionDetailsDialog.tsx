@@ -9,7 +9,7 @@
 import { currentTime } from "@/lib/clock";
 import { useRef, useState, type ReactNode } from "react";
 import { Link } from "wouter";
-import { Check, CheckCircle2, Clock, Download, FileText, Pencil, Send, ShieldAlert, Trash2, X, XCircle } from "lucide-react";
+import { Check, CheckCircle2, Clock, Download, FileText, Pencil, Send, ShieldAlert, Trash2, X } from "lucide-react";
 import type { TransactionMove } from "@shared/constants";
 import type { Approval } from "@shared/schemas/transactions";
 import { formatDate, formatDateTime, formatFileSize, formatRelativeTime, formatRupees } from "@shared/format";
@@ -32,9 +32,8 @@ import { CustomFieldDetails } from "./CustomFieldDetails";
 import { DuplicateWarning } from "./DuplicateWarning";
 import { hasPaymentTracking, PaymentTrackingPanel } from "./PaymentTrackingPanel";
 import { Timeline } from "./Timeline";
+import { ActedNotice, ApprovalActions, PHONE_SHEET } from "./ApprovalActions";
 
-/** Dialogs fill the screen on phones (a full-height sheet) and stay centred above 640 px. */
-export const PHONE_SHEET = "max-sm:h-[100dvh] max-sm:max-h-[100dvh] max-sm:rounded-none";
 
 export type TransactionDetailsDialogProps = {
   transactionId: string | null;
@@ -196,79 +195,6 @@ function DetailsBody({ t, onClose }: { t: TransactionDetail; onClose: () => void
           <AdminOverrideDialog transaction={t} open={overrideOpen} onOpenChange={setOverrideOpen} />
         </section>
       ) : null}
-    </div>
-  );
-}
-
-export function ActedNotice({ action }: { action: Approval["action"] }) {
-  return action === "approved" ? (
-    <p className="flex items-center gap-2 rounded-lg border border-green-200 bg-green-50 p-3 text-sm font-medium text-green-800">
-      <CheckCircle2 className="h-4 w-4" aria-hidden="true" />
-      You approved this transaction
-    </p>
-  ) : (
-    <p className="flex items-center gap-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-700">
-      <XCircle className="h-4 w-4" aria-hidden="true" />
-      You rejected this transaction
-    </p>
-  );
-}
-
-/** Approve, or Reject with an optional reason (Cancel / Confirm Reject). Used by the dialog and the approval cards. */
-export function ApprovalActions({ t, onDone, className }: { t: { id: string; humanReadableId: string }; onDone?: () => void; className?: string }) {
-  const [rejecting, setRejecting] = useState(false);
-  const [reason, setReason] = useState("");
-  const approve = useFinanceMutation(() => transactionApi.approve(t.id));
-  const reject = useFinanceMutation((r: string) => transactionApi.reject(t.id, r));
-  const busy = approve.isPending || reject.isPending;
-
-  const onApprove = () =>
-    approve.mutate(undefined, {
-      onSuccess: () => {
-        toast({ title: "Transaction Approved", description: `${t.humanReadableId} has been approved.` });
-        onDone?.();
-      },
-      onError: (err) => toast({ title: "Error", description: errorMessage(err, "Failed to approve transaction"), variant: "destructive" }),
-    });
-  const onReject = () =>
-    reject.mutate(reason, {
-      onSuccess: () => {
-        toast({ title: "Transaction Rejected", description: `${t.humanReadableId} has been returned to the accountant.` });
-        setRejecting(false);
-        setReason("");
-        onDone?.();
-      },
-      onError: (err) => toast({ title: "Error", description: errorMessage(err, "Failed to reject transaction"), variant: "destructive" }),
-    });
-
-  if (rejecting) {
-    return (
-      <div className={cn("grid gap-3 rounded-lg border border-red-200 bg-red-50/50 p-3", className)}>
-        <Field label="Reason for rejection (optional)">
-          <Textarea rows={2} value={reason} onChange={(e) => setReason(e.target.value)} autoFocus placeholder="Tell the accountant what to fix" />
-        </Field>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={() => setRejecting(false)} disabled={busy}>
-            Cancel
-          </Button>
-          <Button variant="destructive" onClick={onReject} disabled={busy}>
-            <X className="h-4 w-4" aria-hidden="true" />
-            {reject.isPending ? "Rejecting..." : "Confirm Reject"}
-          </Button>
-        </div>
-      </div>
-    );
-  }
-  return (
-    <div className={cn("grid grid-cols-2 gap-2 sm:flex sm:flex-row sm:justify-end", className)}>
-      <Button variant="outline" className="border-red-300 text-red-700 hover:bg-red-50" onClick={() => setRejecting(true)} disabled={busy}>
-        <X className="h-4 w-4" aria-hidden="true" />
-        Reject
-      </Button>
-      <Button className="bg-green-700 hover:bg-green-800 active:bg-green-900" onClick={onApprove} disabled={busy}>
-        <Check className="h-4 w-4" aria-hidden="true" />
-        {approve.isPending ? "Approving..." : "Approve"}
-      </Button>
     </div>
   );
 }

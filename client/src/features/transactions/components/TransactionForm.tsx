@@ -8,14 +8,13 @@
 import { currentTime } from "@/lib/clock";
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Controller, useForm, type FieldErrors, type Resolver } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { lazyZodResolver } from "@/lib/lazy-resolver";
 import { AlertTriangle, CheckCircle2, Copy, FileText, Save, Send } from "lucide-react";
 import { Link } from "wouter";
 import { validateCustomFieldValues, customFieldKey } from "@shared/custom-fields";
 import { readMoney } from "@shared/money";
 import type { Category, CustomFieldValue, CustomFieldValues } from "@shared/schemas/categories";
 import {
-  createTransactionSchema,
   type CreateTransactionBody,
   type EmergencyLinksResponse,
   type Transaction,
@@ -106,7 +105,7 @@ export function TransactionForm({ categories, editing, onEditDone, onStartNew }:
   categoriesRef.current = categories;
 
   const resolver = useMemo<Resolver<TransactionFormValues, unknown, CreateTransactionBody>>(() => {
-    const base = zodResolver(createTransactionSchema) as unknown as Resolver<TransactionFormValues, unknown, CreateTransactionBody>;
+    const base = lazyZodResolver<TransactionFormValues, CreateTransactionBody>(() => import("@shared/schemas/transactions").then((m) => m.createTransactionSchema));
     return async (values, context, options) => {
       const category = categoriesRef.current.find((c) => c.id === values.categoryId);
       const custom = customValuesFor(category, values.customFieldValues);

@@ -23,7 +23,7 @@ import { ListEmpty, ListSkeleton, OVERDUE_FILTER, STATUS_FILTER_OPTIONS, statusF
 import { Pagination } from "@/components/ui/pagination";
 import { isOverdue } from "../rules";
 import { TransactionCard } from "../components/TransactionCard";
-import { TransactionDetailsDialog } from "../components/TransactionDetailsDialog";
+import { TransactionDetailsDialog } from "../components/LazyTransactionDetailsDialog";
 
 const PAGE_SIZE = 25;
 

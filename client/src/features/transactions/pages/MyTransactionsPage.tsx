@@ -17,7 +17,7 @@ import { useTransactionList } from "../api";
 import { ListEmpty, ListSkeleton, STATUS_FILTER_OPTIONS, statusFilterParams, useDebounced } from "../components/ListParts";
 import { Pagination } from "@/components/ui/pagination";
 import { TransactionCard } from "../components/TransactionCard";
-import { TransactionDetailsDialog } from "../components/TransactionDetailsDialog";
+import { TransactionDetailsDialog } from "../components/LazyTransactionDetailsDialog";
 
 const PAGE_SIZE = 20;
 

@@ -1,23 +1,24 @@
 // Reset Password (spec 001 §5: both at least 6 characters and equal, 'Passwords don't match').
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { z } from "zod";
 import type { User } from "@shared/schemas/auth";
-import { passwordSchema } from "@shared/schemas/users";
+import { lazyZodResolver } from "@/lib/lazy-resolver";
 import { Button, Dialog, DialogContent, Field, Input } from "@/components/ui";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api";
 import { useUserMutations } from "../api";
 
-const schema = z
-  .object({ newPassword: passwordSchema, confirmPassword: passwordSchema })
-  .refine((v) => v.newPassword === v.confirmPassword, { message: "Passwords don't match", path: ["confirmPassword"] });
-type Values = z.infer<typeof schema>;
+type Values = { newPassword: string; confirmPassword: string };
+const resolver = lazyZodResolver<Values>(async () => {
+  const [{ z }, { passwordSchema }] = await Promise.all([import("zod"), import("@shared/schemas/users")]);
+  return z
+    .object({ newPassword: passwordSchema, confirmPassword: passwordSchema })
+    .refine((v) => v.newPassword === v.confirmPassword, { message: "Passwords don't match", path: ["confirmPassword"] });
+});
 
 export function ResetPasswordDialog({ user, onOpenChange }: { user: User | null; onOpenChange: (open: boolean) => void }) {
   const { resetPassword } = useUserMutations();
-  const { register, handleSubmit, reset, formState } = useForm<Values>({ resolver: zodResolver(schema) });
+  const { register, handleSubmit, reset, formState } = useForm<Values>({ resolver });
   useEffect(() => {
     if (user) reset({ newPassword: "", confirmPassword: "" });
   }, [user, reset]);

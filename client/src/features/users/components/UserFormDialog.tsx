@@ -1,12 +1,10 @@
 // Create / edit a user on the User Management screen (spec 001 §5: three roles, the spec's
 // messages through the shared schemas).
 import { useEffect, useRef } from "react";
-import { useForm, type Resolver } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { z } from "zod";
+import { useForm } from "react-hook-form";
 import { LIMITS, type Role } from "@shared/constants";
 import type { User } from "@shared/schemas/auth";
-import { createUserSchema, updateUserSchema } from "@shared/schemas/users";
+import { lazyZodResolver } from "@/lib/lazy-resolver";
 import { Button, Checkbox, Dialog, DialogContent, Field, Input, Select } from "@/components/ui";
 import { toast } from "@/hooks/use-toast";
 import { errorIssues, errorMessage } from "@/lib/api";
@@ -15,13 +13,16 @@ import { useUserMutations } from "../api";
 /** The roles the newer screen offers (spec 001 §6). */
 export const MANAGEMENT_ROLES: readonly Role[] = ["Accountant", "Approver", "SuperAdmin"];
 
-const roleChoice = z.enum(["Accountant", "Approver", "SuperAdmin"], { message: "Role must be Accountant, Approver or SuperAdmin" });
-const createSchema = createUserSchema.extend({ role: roleChoice });
+const schemas = async () => Promise.all([import("zod"), import("@shared/schemas/users")]);
+const createResolver = lazyZodResolver<Values>(async () => {
+  const [{ z }, { createUserSchema }] = await schemas();
+  return createUserSchema.extend({ role: z.enum(["Accountant", "Approver", "SuperAdmin"], { message: "Role must be Accountant, Approver or SuperAdmin" }) });
+});
 // Edit: the same rules as create, plus isActive; the password is changed through Reset Password.
-const editSchema = updateUserSchema.required({ username: true, name: true, role: true }).extend({ role: z.string() });
-
-const createResolver = zodResolver(createSchema as never) as unknown as Resolver<Values>;
-const editResolver = zodResolver(editSchema as never) as unknown as Resolver<Values>;
+const editResolver = lazyZodResolver<Values>(async () => {
+  const [{ z }, { updateUserSchema }] = await schemas();
+  return updateUserSchema.required({ username: true, name: true, role: true }).extend({ role: z.string() });
+});
 
 type Values = { username: string; name: string; role: string; password?: string; visibilityWindowDays: unknown; isActive?: boolean };
 

@@ -1,5 +1,7 @@
 // User Management (spec 001 §2): table User/Role/Status/Visibility Window/Created/Actions,
 // create/edit, reset password, activate/deactivate and delete (never yourself). Cards on phones.
+import type { ComponentProps } from "react";
+import { lazyDialog } from "@/lib/lazy-dialog";
 import { useState } from "react";
 import { ArrowLeft, KeyRound, Pencil, Plus, Power, Trash2, UserCog, Users } from "lucide-react";
 import { Link } from "wouter";
@@ -11,8 +13,11 @@ import { Alert, Badge, Button, buttonVariants, Card, ConfirmDialog, EmptyState, 
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api";
 import { ROLE_BADGE, useUserMutations, useUsers } from "../api";
-import { ResetPasswordDialog } from "../components/ResetPasswordDialog";
-import { UserFormDialog } from "../components/UserFormDialog";
+import type { ResetPasswordDialog as ResetPasswordDialogType } from "../components/ResetPasswordDialog";
+import type { UserFormDialog as UserFormDialogType } from "../components/UserFormDialog";
+
+const ResetPasswordDialog = lazyDialog<ComponentProps<typeof ResetPasswordDialogType>>(() => import("../components/ResetPasswordDialog").then((m) => m.ResetPasswordDialog), (p) => p.user !== null);
+const UserFormDialog = lazyDialog<ComponentProps<typeof UserFormDialogType>>(() => import("../components/UserFormDialog").then((m) => m.UserFormDialog), (p) => p.open);
 
 function initials(name: string): string {
   return name

@@ -1,0 +1,120 @@
+// The list's summary from transaction_daily_totals (issue 17) must say exactly what counting every
+// visible row says: for a SuperAdmin, for people with a visibility window (whose first day is read
+// row by row), with and without a status filter, after inserts, moves, amount and owner changes
+// and deletes, and the totals table must always equal a regrouping of transaction_search.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { createTestApp, type ApiClient, type TestApp } from "../../test/harness";
+import type { MadeUser } from "../../test/factories";
+import { transactions, users } from "../../db/schema";
+import { rowsOf } from "./common";
+import { builtinCategory, insertTransaction } from "../../routes/transactions.fixtures";
+import type { TransactionStatus } from "../../../shared/constants";
+
+let t: TestApp;
+let admin: { user: MadeUser; api: ApiClient };
+let meera: { user: MadeUser; api: ApiClient };
+let ravi: { user: MadeUser; api: ApiClient };
+let approver: { user: MadeUser; api: ApiClient };
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [admin, meera, ravi, approver] = await Promise.all([t.signIn("SuperAdmin"), t.signIn("Accountant"), t.signIn("Accountant"), t.signIn("Approver")]);
+  // Windows whose first day falls on different hours, so the partial first day is exercised.
+  await t.db.update(users).set({ visibilityWindowDays: 7 }).where(eq(users.id, approver.user.id));
+  await t.db.update(users).set({ visibilityWindowDays: 30 }).where(eq(users.id, meera.user.id));
+  const office = await builtinCategory(t.db, "Office Expenses");
+  const statuses: TransactionStatus[] = ["Draft", "Pending", "Approved", "PaymentDue", "Paid", "Completed", "Rejected"];
+  const now = Date.now();
+  // Around each window's start (± 3 hours, never within minutes of it) and spread over 60 days.
+  const ages = [0.1, 1, 2, 6.9, 7.1, 8, 12, 29.9, 30.1, 31, 45, 59].map((d) => d * DAY);
+  const extra = [7, 30].flatMap((d) => [d * DAY - 3 * HOUR, d * DAY + 3 * HOUR, d * DAY - 20 * HOUR, d * DAY + 20 * HOUR]);
+  let i = 0;
+  for (const age of [...ages, ...extra]) {
+    for (const owner of [meera, ravi, admin]) {
+      i += 1;
+      await insertTransaction(t.db, {
+        createdBy: owner.user.id,
+        categoryId: office.id,
+        status: statuses[i % statuses.length]!,
+        amount: `${100 + ((i * 7919) % 90000)}.${String(i % 100).padStart(2, "0")}`,
+        createdAt: new Date(now - age),
+      });
+    }
+  }
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+type Summary = { count: number; approvedCount: number; pendingCount: number; approvedAmount: string };
+
+/** The summary by counting rows of `transactions` with the visibility rule of DECISIONS §4. */
+async function counted(viewer: MadeUser & { visibilityWindowDays?: number }, status?: TransactionStatus): Promise<Summary> {
+  const [row] = await t.db.select({ window: users.visibilityWindowDays, role: users.role }).from(users).where(eq(users.id, viewer.id));
+  const visible =
+    row!.role === "SuperAdmin"
+      ? sql`true`
+      : sql`(${transactions.createdBy} = ${viewer.id} or ${transactions.createdAt} >= now() - make_interval(days => ${row!.window}))`;
+  const result = await t.db.execute(sql`
+    select count(*)::int as count,
+      (count(*) filter (where status in ('Approved', 'PaymentDue', 'Paid', 'Completed')))::int as "approvedCount",
+      (count(*) filter (where status = 'Pending'))::int as "pendingCount",
+      coalesce(sum(amount) filter (where status in ('Approved', 'PaymentDue', 'Paid', 'Completed')), 0)::numeric(16,2)::text as "approvedAmount"
+    from ${transactions} where ${visible} ${status ? sql`and ${transactions.status} = ${status}` : sql``}`);
+  return rowsOf<Summary>(result)[0]!;
+}
+
+async function listed(api: ApiClient, status?: TransactionStatus): Promise<Summary> {
+  const res = await api.get(`/api/transactions?limit=1${status ? `&status=${status}` : ""}`);
+  expect(res.status).toBe(200);
+  return res.body.summary as Summary;
+}
+
+async function expectSameEverywhere(): Promise<void> {
+  for (const who of [admin, meera, ravi, approver]) {
+    for (const status of [undefined, "Pending", "Approved", "Draft"] as const) {
+      expect(await listed(who.api, status), `${who.user.role} ${who.user.username} ${status ?? "all"}`).toEqual(await counted(who.user, status));
+    }
+  }
+  const drift = await t.db.execute(sql`
+    select count(*)::int as n from (
+      (select (created_at at time zone 'UTC')::date as day, created_by, status, count(*)::int as count, sum(amount) as amount from transaction_search group by 1, 2, 3
+       except select day, created_by, status, count, amount from transaction_daily_totals where count <> 0)
+      union all
+      (select day, created_by, status, count, amount from transaction_daily_totals where count <> 0
+       except select (created_at at time zone 'UTC')::date, created_by, status, count(*)::int, sum(amount) from transaction_search group by 1, 2, 3)
+    ) d`);
+  expect(rowsOf<{ n: number }>(drift)[0]!.n).toBe(0);
+}
+
+describe("the list's summary from daily totals", () => {
+  it("equals counting the visible rows, for every viewer and status filter", async () => {
+    await expectSameEverywhere();
+  });
+
+  it("still does after moves, amount and owner changes, and deletes", async () => {
+    const some = await t.db.select({ id: transactions.id }).from(transactions).limit(40);
+    for (const [n, { id }] of some.entries()) {
+      if (n % 4 === 0) await t.db.update(transactions).set({ status: "Approved" }).where(eq(transactions.id, id));
+      if (n % 4 === 1) await t.db.update(transactions).set({ amount: "12345.67" }).where(eq(transactions.id, id));
+      if (n % 4 === 2) await t.db.update(transactions).set({ createdBy: ravi.user.id, status: "Pending" }).where(eq(transactions.id, id));
+      if (n % 4 === 3) await t.db.delete(transactions).where(eq(transactions.id, id));
+    }
+    // And through the API, as people do it.
+    const created = await meera.api.post("/api/transactions", {
+      formType: "B",
+      categoryId: (await builtinCategory(t.db, "Office Expenses")).id,
+      amount: "2500.50",
+      transactionDate: new Date().toISOString().slice(0, 10),
+      description: "Printer toner",
+    });
+    expect(created.status).toBe(201);
+    expect((await meera.api.post(`/api/transactions/${created.body.id}/submit`, {})).status).toBe(200);
+    expect((await approver.api.post(`/api/transactions/${created.body.id}/approve`, {})).status).toBe(200);
+    await expectSameEverywhere();
+  });
+});
