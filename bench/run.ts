@@ -14,6 +14,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { openPglite, openPostgres, type DatabaseHandle } from "../server/db/client";
 import { runMigrations } from "../server/db/migrate";
+import { appRoleGrants } from "../server/db/roles";
 import { buildClient } from "../server/client-build";
 import { freePort, ROOT } from "../server/test/processes";
 import { BENCH_PASSWORD, seedHistory, seedEmployees, seedTransactions, seedUsers, writePunchCsv } from "./seed";
@@ -250,7 +251,7 @@ async function benchImport(label: string, server: Server, admin: string, csv: st
     return null;
   }
   record({
-    figure: `import ${rowsWritten.toLocaleString("en-IN")} punch rows (${(fs.statSync(csv).size / 1e6).toFixed(0)} MB): time`,
+    figure: `import ${rowsWritten.toLocaleString("en-IN")} punch rows (${(fs.statSync(csv).size / 1e6).toFixed(0)} MB)${label === "postgres" ? " as the app role" : ""}: time`,
     database: label,
     value: `${seconds.toFixed(1)} s (${Math.round(rowsWritten / seconds).toLocaleString("en-IN")} rows/s)`,
     target: "< 60 s",
@@ -338,6 +339,8 @@ async function postgresAvailable(url: string): Promise<boolean> {
   }
 }
 
+const BENCH_OWNER = "bms_bench_owner";
+const BENCH_APP = "bms_bench_app";
 const BENCH_USER: Record<Role, string> = { SuperAdmin: "bench_admin", Accountant: "bench_acc_1", Approver: "bench_appr_1", "HR Admin": "bench_hradmin", "HR Staff": "bench_hrstaff" };
 
 /** Every route opened cold in Chromium by a role that may open it (bench/route-weights.ts). */
@@ -381,21 +384,35 @@ async function main() {
     const name = `bms_bench_${crypto.randomBytes(3).toString("hex")}`;
     const admin = new pg.Client({ connectionString: PG_URL });
     await admin.connect();
-    await admin.query(`create database ${name}`);
-    const url = new URL(PG_URL);
-    url.pathname = `/${name}`;
+    // As production runs (docs/operations.md, DECISIONS §10): an owner role migrates and owns the
+    // tables, and the server connects as an app role that is neither superuser nor owner, so the
+    // import takes the path production has (its foreign keys checked row by row).
+    for (const role of [BENCH_OWNER, BENCH_APP]) {
+      await admin.query(`create role ${role} login nosuperuser nocreatedb nocreaterole inherit`).catch((err: { code?: string }) => {
+        if (err.code !== "42710") throw err;
+      });
+    }
+    await admin.query(`create database ${name} owner ${BENCH_OWNER}`);
+    const asRole = (role: string) => {
+      const u = new URL(PG_URL);
+      u.pathname = `/${name}`;
+      u.username = role;
+      u.password = "";
+      return u.toString();
+    };
     try {
-      console.log("PostgreSQL:");
-      const handle = openPostgres(url.toString());
+      console.log("PostgreSQL (server as the app role):");
+      const handle = openPostgres(asRole(BENCH_OWNER));
       await prepare(handle);
+      for (const statement of appRoleGrants(BENCH_APP, BENCH_OWNER)) await handle.query(statement);
       await handle.close();
-      const server = await startServer({ DATABASE_URL: url.toString(), DATA_DIR: path.join(work, "pg-data") });
+      const server = await startServer({ DATABASE_URL: asRole(BENCH_APP), MIGRATION_DATABASE_URL: asRole(BENCH_OWNER), DATA_DIR: path.join(work, "pg-data") });
       try {
         await benchRouteWeights(server);
         const { admin: cookie } = await benchReads("postgres", server);
         const importSeconds = await benchImport("postgres", server, cookie, csv, rowsWritten);
         await benchSignInWhileImportsQueue("postgres", server, cookie, queueCsv);
-        copySeconds = psqlCopySeconds(url.toString(), csv);
+        copySeconds = psqlCopySeconds(asRole(BENCH_OWNER), csv);
         if (copySeconds && importSeconds) {
           const vsCopy = importSeconds / copySeconds;
           if (results.import) Object.assign(results.import, { copySeconds, vsCopy });
