@@ -41,6 +41,27 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
+    // Screens load zod only when a form is first checked (lib/lazy-resolver.ts) and dialogs only when
+    // opened (docs/architecture.md, "What a screen loads"): from zod and the shared schemas a screen
+    // imports types; their code comes through import() where it is used.
+    files: ["client/src/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["zod", "@hookform/resolvers/*", "@shared/schemas/*", "@shared/answers", "@shared/answers/*"],
+              allowTypeImports: true,
+              message: "Import types only; load schemas with import() where a form is checked (lib/lazy-resolver.ts).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // A feature reaches another only through that feature's index.ts; inside itself it uses
     // relative paths. (The app shell and route table in client/src/app compose features freely.)
     files: ["client/src/features/**/*.{ts,tsx}"],

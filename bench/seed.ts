@@ -60,7 +60,7 @@ export async function seedTransactions(handle: DatabaseHandle, count: number): P
     [count],
   );
   // As autovacuum leaves a settled table: statistics, and the visibility map that index-only scans need.
-  await handle.query("vacuum analyze transactions, transaction_search");
+  await handle.query("vacuum analyze transactions, transaction_search, transaction_daily_totals");
 }
 
 /**

@@ -168,3 +168,9 @@ export const PAID_LEAVE_DAYS_PER_YEAR_DEFAULT = 18;
 /** DECISIONS §7 budgets: the alert threshold a new budget starts with (per cent) and its default length in days. */
 export const ALERT_THRESHOLD_DEFAULT = 80;
 export const BUDGET_DEFAULT_DAYS = 30;
+
+/** The public emergency approval page's messages (DECISIONS §10), shown by the page and answered by the server. */
+export const SELECT_APPROVER_MESSAGE = "Please select an approver";
+export const ENTER_PIN_MESSAGE = "Enter your PIN";
+export const EMERGENCY_LINK_INVALID_MESSAGE = "This emergency approval link is invalid, expired, or has already been used.";
+export const EMERGENCY_LINK_EXPIRED_MESSAGE = "This emergency approval link has expired and can no longer be used.";

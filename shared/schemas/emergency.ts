@@ -1,16 +1,15 @@
 // Emergency approval links and the three approver codes (DECISIONS §5, spec 001 §2).
+import { EMERGENCY_LINK_EXPIRED_MESSAGE, EMERGENCY_LINK_INVALID_MESSAGE, ENTER_PIN_MESSAGE, SELECT_APPROVER_MESSAGE } from "../constants";
 import { z } from "zod";
 import type { emergencyApproversAnswer, emergencyDecisionAnswer, emergencyLinkViewAnswer, emergencyLinksAnswer, emergencyPinAnswer } from "../answers/finance";
 
-export const SELECT_APPROVER_MESSAGE = "Please select an approver";
-export const ENTER_PIN_MESSAGE = "Enter your PIN";
+export { EMERGENCY_LINK_EXPIRED_MESSAGE, EMERGENCY_LINK_INVALID_MESSAGE, ENTER_PIN_MESSAGE, SELECT_APPROVER_MESSAGE };
+
 export const NO_PIN_YET_MESSAGE = "This approver has no PIN yet: a SuperAdmin sets it on the emergency page";
 export const WRONG_PIN_MESSAGE = "Wrong PIN";
 export const PIN_FORMAT_MESSAGE = "The PIN must be 6 to 8 digits";
 /** DECISIONS §10: 5 wrong PINs for one approver code within 15 minutes refuse that code for 15 minutes. */
 export const EMERGENCY_PIN_THROTTLE = { limit: 5, windowMs: 15 * 60_000 } as const;
-export const EMERGENCY_LINK_INVALID_MESSAGE = "This emergency approval link is invalid, expired, or has already been used.";
-export const EMERGENCY_LINK_EXPIRED_MESSAGE = "This emergency approval link has expired and can no longer be used.";
 /** Public emergency calls per client address per minute (token guessing). */
 export const EMERGENCY_THROTTLE = { limit: 30, windowMs: 60_000 } as const;
 

@@ -4,13 +4,8 @@
 import { useRef, useState, type ReactNode } from "react";
 import { CircleCheck, CircleX, Clock, LinkIcon, ShieldAlert, Siren } from "lucide-react";
 import { formatDate, formatInTimeZone, formatRupees, getDisplayTimeZone } from "@shared/format";
-import {
-  EMERGENCY_LINK_EXPIRED_MESSAGE,
-  EMERGENCY_LINK_INVALID_MESSAGE,
-  ENTER_PIN_MESSAGE,
-  SELECT_APPROVER_MESSAGE,
-  type EmergencyDecisionAnswer,
-} from "@shared/schemas/emergency";
+import { EMERGENCY_LINK_EXPIRED_MESSAGE, EMERGENCY_LINK_INVALID_MESSAGE, ENTER_PIN_MESSAGE, SELECT_APPROVER_MESSAGE } from "@shared/constants";
+import type { EmergencyDecisionAnswer } from "@shared/schemas/emergency";
 import { Alert, Badge, Button, Card, CenteredSpinner, Field, Input, Select } from "@/components/ui";
 import { errorIssues, errorMessage, errorStatus } from "@/lib/api";
 import { cn } from "@/lib/utils";
