@@ -28,7 +28,7 @@ import { coveredThroughOf, latestCoveredDay } from "./coverage";
 import { weekdayOf } from "./attendance-engine";
 import { getEmployee } from "./employees";
 import type { CsvValue } from "../../lib/csv";
-import { rows } from "./sql";
+import { rows } from "../sql";
 import { leaveBalance, onLeaveOn } from "./leaves";
 import { type ActingContext, type ServiceContext, todayOf } from "../context";
 import { loadPolicy } from "./policy";

@@ -14,7 +14,7 @@ import {
 } from "../../../shared/schemas/hr";
 import { DomainError, conflict, notFound } from "../errors";
 import { writeAudit } from "../audit";
-import { isUniqueViolation } from "./sql";
+import { isUniqueViolation } from "../sql";
 import { monthBounds, monthOfDate, minDate, previousMonth } from "./calendar";
 import { loadPolicy } from "./policy";
 import { recalculateDays } from "./recalculate";

@@ -27,7 +27,7 @@ import { coveredThroughOf, employeesWithDays } from "./coverage";
 import { loadPolicy } from "./policy";
 import { matchHeaders, missingColumnsMessage, nameKey, parseRow, toPunchRecord } from "./punch-csv";
 import { recalculateDays } from "./recalculate";
-import { rows, textArray } from "./sql";
+import { rows, textArray } from "../sql";
 import { todayOf, type ActingContext } from "../context";
 
 /** Text read from the file at a time (about 800 rows). */

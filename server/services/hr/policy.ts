@@ -7,7 +7,7 @@ import { DEFAULT_ATTENDANCE_POLICY, type AttendancePolicy } from "../../../share
 import { writeAudit } from "../audit";
 import { monthBounds, monthOfDate, minDate, previousMonth } from "./calendar";
 import { recalculateDays } from "./recalculate";
-import { rows } from "./sql";
+import { rows } from "../sql";
 import { type ActingContext, type ServiceContext, todayOf } from "../context";
 
 export type LoadedPolicy = AttendancePolicy & { updatedAt: string | null };

@@ -12,7 +12,7 @@ import type { LeaveType } from "../../../shared/leave";
 import { computeDay, mergeManualEdit, type Punch, type StoredDay } from "./attendance-engine";
 import { datesBetween, maxDate, minDate, monthOfDate } from "./calendar";
 import { coverageOfMonths } from "./coverage";
-import { rows, slices, textArray } from "./sql";
+import { rows, slices, textArray } from "../sql";
 
 export type RecalcScope = {
   employeeIds: readonly string[];

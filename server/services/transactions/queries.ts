@@ -29,6 +29,7 @@ import { APPROVED_FAMILY, selectView, statusIn, viewColumns, zonedDateSql } from
 import { TRANSACTION_NOT_FOUND, visibleTo, type WindowColumns } from "./visibility";
 import { availableMoves } from "./status-machine";
 import { transactionTimeline } from "./timeline";
+import { textArray } from "../sql";
 
 type Viewer = Pick<Actor, "id" | "role" | "visibilityWindowDays">;
 export type TransactionFilters = Pick<TransactionListQuery, "search" | "status" | "categoryId" | "createdBy" | "overdue">;
@@ -227,32 +228,33 @@ export async function listPending(
   const { db: q, actor: viewer } = ctx;
   const now = ctx.clock();
   const pending = and(eq(transactions.status, "Pending"), visibleTo(viewer, now));
-  const [rows, [counted]] = await Promise.all([
-    q
-      .select({
-        ...viewColumns,
-        myAction: sql<ApprovalAction | null>`(select ${approvals.action}::text from ${approvals}
-          where ${approvals.transactionId} = ${transactions.id} and ${approvals.round} = ${transactions.approvalRound}
-            and ${approvals.approverId} = ${viewer.id} limit 1)`,
-      })
-      .from(transactions)
-      .innerJoin(categories, eq(categories.id, transactions.categoryId))
-      .innerJoin(users, eq(users.id, transactions.createdBy))
-      .where(
-        inArray(
-          transactions.id,
-          q
-            .select({ id: transactions.id })
-            .from(transactions)
-            .where(pending)
-            .orderBy(...PENDING_ORDER)
-            .limit(page.limit)
-            .offset((page.page - 1) * page.limit),
-        ),
-      )
-      .orderBy(...PENDING_ORDER),
-    q.select({ n: sql<number>`count(*)::int` }).from(transactions).where(pending),
-  ]);
+  // One statement: the page's ids with the size of the whole queue (a window count, taken before
+  // the limit), then the joins and per-row lookups for those rows only.
+  const pageOf = q
+    .select({ id: transactions.id, total: sql<number>`count(*) over ()`.as("total") })
+    .from(transactions)
+    .where(pending)
+    .orderBy(...PENDING_ORDER)
+    .limit(page.limit)
+    .offset((page.page - 1) * page.limit)
+    .as("page_of");
+  const rows = await q
+    .select({
+      ...viewColumns,
+      total: pageOf.total,
+      myAction: sql<ApprovalAction | null>`(select ${approvals.action}::text from ${approvals}
+        where ${approvals.transactionId} = ${transactions.id} and ${approvals.round} = ${transactions.approvalRound}
+          and ${approvals.approverId} = ${viewer.id} limit 1)`,
+    })
+    .from(pageOf)
+    .innerJoin(transactions, eq(transactions.id, pageOf.id))
+    .innerJoin(categories, eq(categories.id, transactions.categoryId))
+    .innerJoin(users, eq(users.id, transactions.createdBy))
+    .orderBy(...PENDING_ORDER);
+  // A page past the end has no row to carry the total: only then is it counted on its own.
+  const total = rows.length
+    ? Number(rows[0]!.total)
+    : Number((await q.select({ n: sql<number>`count(*)::int` }).from(transactions).where(pending))[0]?.n ?? 0);
   const duplicates = await findPossibleDuplicates(q, rows, viewer, now);
   const items = rows.map((r) => ({
     ...presentTransaction(r),
@@ -260,7 +262,7 @@ export async function listPending(
     availableMoves: availableMoves(r, viewer, { myActionThisRound: r.myAction ?? null }),
     possibleDuplicates: duplicates.get(r.id) ?? [],
   }));
-  return { items, total: Number(counted?.n ?? 0) };
+  return { items, total };
 }
 
 /** GET /api/transactions/:id: category with its fields, creator, approvals of all rounds, attachments, possible duplicates. */
@@ -321,13 +323,13 @@ export async function findPossibleDuplicates(
   const result = new Map<string, PossibleDuplicate[]>();
   if (txns.length === 0) return result;
   const ids = txns.map((t) => t.id);
-  const keys = sql.join(
-    txns.map((t) => sql`(${t.id}::uuid, ${t.categoryId}::uuid, ${t.amount}::numeric, ${t.transactionDate}::date)`),
-    sql`, `,
-  );
+  // Four array parameters, not four per transaction: the statement's text (and its parsing and
+  // planning) is the same for a page of 200 as for one.
+  const keys = sql`unnest(${textArray(ids)}::uuid[], ${textArray(txns.map((t) => t.categoryId))}::uuid[],
+    ${textArray(txns.map((t) => t.amount))}::numeric[], ${textArray(txns.map((t) => t.transactionDate))}::date[])`;
   const bySameFacts = q
-    .select({ forId: sql<string>`k.for_id`, id: transactions.id, humanReadableId: transactions.humanReadableId, status: transactions.status, matchedBy: sql<"details">`'details'` })
-    .from(sql`(values ${keys}) as k(for_id, category_id, amount, transaction_date)`)
+    .select({ forId: sql<string>`k.for_id`, id: transactions.id, humanReadableId: transactions.humanReadableId, status: transactions.status, matchedBy: sql<"details" | "attachment">`'details'` })
+    .from(sql`${keys} as k(for_id, category_id, amount, transaction_date)`)
     .innerJoin(
       transactions,
       sql`${transactions.categoryId} = k.category_id and ${transactions.amount} = k.amount and ${transactions.transactionDate} = k.transaction_date and ${transactions.id} <> k.for_id`,
@@ -335,15 +337,16 @@ export async function findPossibleDuplicates(
     .where(visibleTo(viewer, now))
     .limit(ids.length * DUPLICATES_SHOWN * 2);
   const bySameFile = q
-    .select({ forId: sql<string>`mine.transaction_id`, id: transactions.id, humanReadableId: transactions.humanReadableId, status: transactions.status, matchedBy: sql<"attachment">`'attachment'` })
+    .select({ forId: sql<string>`mine.transaction_id`, id: transactions.id, humanReadableId: transactions.humanReadableId, status: transactions.status, matchedBy: sql<"details" | "attachment">`'attachment'` })
     .from(sql`${attachments} as mine`)
     .innerJoin(attachments, sql`${attachments.contentSha256} = mine.content_sha256 and ${attachments.transactionId} <> mine.transaction_id`)
     .innerJoin(transactions, eq(transactions.id, attachments.transactionId))
-    .where(and(sql`mine.transaction_id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`, sql`mine.content_sha256 is not null`, visibleTo(viewer, now)))
+    .where(and(sql`mine.transaction_id = any(${textArray(ids)}::uuid[])`, sql`mine.content_sha256 is not null`, visibleTo(viewer, now)))
     .limit(ids.length * DUPLICATES_SHOWN * 2);
-  const [a, b] = await Promise.all([bySameFacts, bySameFile]);
+  // One statement for both kinds.
+  const found = await bySameFile.unionAll(bySameFacts);
   // The same file is the stronger sign: named first, and it wins when both match.
-  for (const row of [...b, ...a]) {
+  for (const row of [...found.filter((r) => r.matchedBy === "attachment"), ...found.filter((r) => r.matchedBy === "details")]) {
     const list = result.get(row.forId) ?? [];
     if (list.length < DUPLICATES_SHOWN && !list.some((d) => d.id === row.id))
       list.push({ id: row.id, humanReadableId: row.humanReadableId, status: row.status, matchedBy: row.matchedBy });

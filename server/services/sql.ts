@@ -1,6 +1,6 @@
-// Small helpers for the raw SQL of the HR batches, the same on node-postgres and PGlite.
+// Small helpers for raw SQL, the same on node-postgres and PGlite (array parameters, rows of a raw query, unique violations, batches).
 import { sql, type SQL } from "drizzle-orm";
-import type { Queryable } from "../../db/client";
+import type { Queryable } from "../db/client";
 
 /**
  * One array parameter, always sent as text[] and cast in the query: PGlite cannot serialise
