@@ -99,10 +99,10 @@ describe("admin stats helpers", () => {
   });
 
   it("databaseHealth is 'degraded' when the round-trip fails or takes longer than the limit", async () => {
-    expect(await databaseHealth(t.db)).toBe("good");
+    expect(await databaseHealth({ db: t.db })).toBe("good");
     const failing = { execute: () => Promise.reject(new Error("down")) } as unknown as typeof t.db;
-    expect(await databaseHealth(failing)).toBe("degraded");
+    expect(await databaseHealth({ db: failing })).toBe("degraded");
     const hanging = { execute: () => new Promise(() => {}) } as unknown as typeof t.db;
-    expect(await databaseHealth(hanging, 50)).toBe("degraded");
+    expect(await databaseHealth({ db: hanging }, 50)).toBe("degraded");
   });
 });

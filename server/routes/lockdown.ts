@@ -1,15 +1,15 @@
 import { emergencyToggleSchema } from "../../shared/schemas/lockdown";
 import { contextOf } from "../middlewares/auth";
-import { getLockdown, setLockdown } from "../services/lockdown";
+import { lockdownStatus, setLockdown } from "../services/lockdown";
+import { serviceContext } from "../services/context";
 import { ApiRouter } from "./api-router";
 import type { AppDeps } from "../context";
 import { emergencyStatusAnswer, emergencyToggleAnswer } from "../../shared/answers";
 
 export function lockdownRoutes(deps: AppDeps): ApiRouter {
   const api = new ApiRouter();
-  const { db } = deps.database;
 
-  api.add({ method: "get", path: "/admin/emergency-status", access: ["SuperAdmin"], summary: "Lockdown status", answer: emergencyStatusAnswer, tag: "lockdown" }, () => getLockdown(db));
+  api.add({ method: "get", path: "/admin/emergency-status", access: ["SuperAdmin"], summary: "Lockdown status", answer: emergencyStatusAnswer, tag: "lockdown" }, () => lockdownStatus(serviceContext(deps)));
 
   api.add(
     { method: "post", path: "/admin/emergency-toggle", access: ["SuperAdmin"], summary: "Turn lockdown on or off", body: emergencyToggleSchema, answer: emergencyToggleAnswer, tag: "lockdown" },

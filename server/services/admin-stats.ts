@@ -1,7 +1,6 @@
 // The admin dashboard's numbers (spec 001 §2, §3; DECISIONS §7). "This month" is the calendar
 // month in APP_TIMEZONE; money is summed by the database and answered as decimal strings.
 import { and, between, count, inArray, isNull, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
 import { transactions, users } from "../db/schema";
 import { getLockdown } from "./lockdown";
 import { activeBudgetTotals, SPENT_STATUSES } from "./budgets";
@@ -13,7 +12,8 @@ import { type ServiceContext } from "./context";
 export const HEALTH_TIMEOUT_MS = 1000;
 
 /** 'good' when a real round-trip to the database answers within a second. */
-export async function databaseHealth(db: Db, timeoutMs = HEALTH_TIMEOUT_MS): Promise<"good" | "degraded"> {
+export async function databaseHealth(ctx: Pick<ServiceContext, "db">, timeoutMs = HEALTH_TIMEOUT_MS): Promise<"good" | "degraded"> {
+  const { db } = ctx;
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<"degraded">((resolve) => {
     timer = setTimeout(() => resolve("degraded"), timeoutMs);
@@ -60,7 +60,7 @@ export async function adminStats(ctx: ServiceContext): Promise<AdminStats> {
       .where(and(spent, between(transactions.transactionDate, month.from, month.to))),
     activeBudgetTotals(db),
     getLockdown(db),
-    databaseHealth(db),
+    databaseHealth(ctx),
   ]);
   const allocated = sumMoney(budgetTotals.allocated);
   const used = sumMoney(budgetTotals.spent);

@@ -4,11 +4,16 @@ import type { Queryable } from "../db/client";
 import { settings, uploadGrants } from "../db/schema";
 import { writeAudit } from "./audit";
 import { endNonSuperAdminSessions } from "./sessions";
-import type { ActingContext } from "./context";
+import type { ActingContext, ServiceContext } from "./context";
 
 export type LockdownState = { enabled: boolean; activatedAt: string | null; activatedBy: string | null };
 
 const OFF: LockdownState = { enabled: false, activatedAt: null, activatedBy: null };
+
+/** GET /api/admin/emergency-status */
+export function lockdownStatus(ctx: Pick<ServiceContext, "db">): Promise<LockdownState> {
+  return getLockdown(ctx.db);
+}
 
 export async function getLockdown(q: Queryable): Promise<LockdownState> {
   const [row] = await q.select({ value: settings.value }).from(settings).where(eq(settings.key, "lockdown"));
