@@ -79,12 +79,9 @@ export function presentBudget(b: BudgetWithSpent, today: string): Budget {
   };
 }
 
-type BudgetContext = ActingContext;
-const today = todayOf;
-
 export async function listBudgets(ctx: ServiceContext): Promise<Budget[]> {
   const rows = await loadBudgetsWithSpent(ctx.db);
-  const day = today(ctx);
+  const day = todayOf(ctx);
   return rows.map((r) => presentBudget(r, day));
 }
 
@@ -124,7 +121,7 @@ async function withCategoryGuard<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function createBudget(ctx: BudgetContext, input: BudgetBody): Promise<Budget> {
+export async function createBudget(ctx: ActingContext, input: BudgetBody): Promise<Budget> {
   return withCategoryGuard(() => ctx.db.transaction(async (tx) => {
     await assertCategoryExists(tx, input.categoryId);
     const [row] = await tx
@@ -132,7 +129,7 @@ export async function createBudget(ctx: BudgetContext, input: BudgetBody): Promi
       .values({ ...input, createdBy: ctx.actor.id })
       .returning();
     await writeAudit(tx, { action: "create", entityType: "budget", entityId: row.id, actor: ctx.actor, after: auditView(row), ipAddress: ctx.ip });
-    return getBudget(tx, row.id, today(ctx));
+    return getBudget(tx, row.id, todayOf(ctx));
   }));
 }
 
@@ -140,7 +137,7 @@ export async function createBudget(ctx: BudgetContext, input: BudgetBody): Promi
  * PUT /api/admin/budgets/:id: fields left out keep their stored values; the budget the change
  * makes is validated as on create (name, amount, dates in order, threshold).
  */
-export async function updateBudget(ctx: BudgetContext, id: string, changes: BudgetChanges): Promise<Budget> {
+export async function updateBudget(ctx: ActingContext, id: string, changes: BudgetChanges): Promise<Budget> {
   return withCategoryGuard(() => ctx.db.transaction(async (tx) => {
     if (!isUuid(id)) throw notFound(BUDGET_NOT_FOUND);
     const [before] = await tx.select().from(budgets).where(eq(budgets.id, id)).limit(1).for("update");
@@ -153,11 +150,11 @@ export async function updateBudget(ctx: BudgetContext, id: string, changes: Budg
       .where(eq(budgets.id, id))
       .returning();
     await writeAudit(tx, { action: "update", entityType: "budget", entityId: id, actor: ctx.actor, before: auditView(before), after: auditView(after), ipAddress: ctx.ip });
-    return getBudget(tx, id, today(ctx));
+    return getBudget(tx, id, todayOf(ctx));
   }));
 }
 
-export async function deleteBudget(ctx: BudgetContext, id: string): Promise<void> {
+export async function deleteBudget(ctx: ActingContext, id: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     if (!isUuid(id)) throw notFound(BUDGET_NOT_FOUND);
     const [before] = await tx.delete(budgets).where(eq(budgets.id, id)).returning();

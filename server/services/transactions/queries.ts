@@ -26,10 +26,11 @@ import type {
 import { paiseToString, toPaise } from "../../../shared/money";
 import type { CsvValue } from "../../lib/csv";
 import { APPROVED_FAMILY, selectView, statusIn, viewColumns, zonedDateSql } from "./common";
-import { TRANSACTION_NOT_FOUND, visibleTo, type WindowColumns } from "./visibility";
+import { TRANSACTION_NOT_FOUND, visibleTo, windowStart, type WindowColumns } from "./visibility";
 import { availableMoves } from "./status-machine";
 import { transactionTimeline } from "./timeline";
 import { textArray } from "../sql";
+import { addDays } from "../hr/calendar";
 
 type Viewer = Pick<Actor, "id" | "role" | "visibilityWindowDays">;
 export type TransactionFilters = Pick<TransactionListQuery, "search" | "status" | "categoryId" | "createdBy" | "overdue">;
@@ -198,10 +199,10 @@ function summaryFromDailyTotals(q: Queryable, viewer: Viewer, now: Date, status:
   if (viewer.role === "SuperAdmin") {
     return q.select(summaryColumns(totals.status, totals.count, totals.amount)).from(totals).where(status ? eq(totals.status, status) : undefined);
   }
-  const since = new Date(now.getTime() - viewer.visibilityWindowDays * 86_400_000).toISOString();
+  const since = windowStart(viewer, now).toISOString();
   const firstDay = since.slice(0, 10);
   const dayStart = `${firstDay}T00:00:00.000Z`;
-  const nextDay = new Date(Date.parse(dayStart) + 86_400_000).toISOString();
+  const nextDay = `${addDays(firstDay, 1)}T00:00:00.000Z`;
   const parts = sql`
     select ${totals.status} as status, ${totals.count} as n, ${totals.amount} as amount from ${totals}
       where ${totals.day} > ${firstDay}::date ${ofStatus(totals.status)}

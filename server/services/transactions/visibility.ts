@@ -16,8 +16,12 @@ export function visibleTo(
   columns: WindowColumns = transactions,
 ): SQL | undefined {
   if (actor.role === "SuperAdmin") return undefined;
-  const since = new Date(now.getTime() - actor.visibilityWindowDays * 86_400_000);
-  return or(eq(columns.createdBy, actor.id), sql`${columns.createdAt} >= ${since.toISOString()}::timestamptz`);
+  return or(eq(columns.createdBy, actor.id), sql`${columns.createdAt} >= ${windowStart(actor, now).toISOString()}::timestamptz`);
+}
+
+/** The first instant of a (non-SuperAdmin) user's visibility window: their window's days before `now`. */
+export function windowStart(actor: Pick<Actor, "visibilityWindowDays">, now: Date): Date {
+  return new Date(now.getTime() - actor.visibilityWindowDays * 86_400_000);
 }
 
 export const TRANSACTION_NOT_FOUND = "Transaction not found";
