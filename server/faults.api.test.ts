@@ -17,7 +17,7 @@ import { startServerProcess, waitUntil, type ServerProcess } from "./test/proces
 import { makeUser, TEST_PASSWORD, type MadeUser } from "./test/factories";
 import { makeCategory } from "./routes/transactions.fixtures";
 import { makeDepartment } from "./services/hr/testing";
-import { approvals, employees, punchEvents, transactions } from "./db/schema";
+import { approvals, employees, punchDays, transactions } from "./db/schema";
 import { eq } from "drizzle-orm";
 
 const postgresUrl = inject("postgresUrl");
@@ -154,7 +154,7 @@ describe.runIf(postgresUrl)("the process stays up when PostgreSQL ends its conne
     expect(alive(s)).toBe(true);
     await pgc.query(`alter database ${new URL(db.url!).pathname.slice(1)} reset idle_in_transaction_session_timeout`);
     await pgc.end();
-    expect(await db.db.select().from(punchEvents)).toEqual([]);
+    expect(await db.db.select().from(punchDays)).toEqual([]);
     expect((await me(s.url, cookie)).status).toBe(200);
   });
 

@@ -7,8 +7,6 @@ import { createTestDatabase, type TestDatabase } from "../test/databases";
 
 // Keys never filtered or joined on, each with its reason.
 const NOT_LOOKED_UP: Record<string, string> = {
-  // Imports are never deleted and punches are never looked up by import; an index would slow every import.
-  "punch_events.import_id": "never filtered",
   // Tables of one row or a handful: reading the table is the index.
   "attendance_policy.updated_by": "one row",
   "settings.updated_by": "a handful of rows",

@@ -63,7 +63,7 @@ describe.runIf(postgresUrl)("the app role of docs/operations.md", () => {
       expect(await privilege("audit_log", "INSERT")).toBe(true);
       expect(await privilege("audit_log", "SELECT")).toBe(true);
       for (const what of ["UPDATE", "DELETE", "TRUNCATE"]) expect(await privilege("audit_log", what), `audit_log ${what}`).toBe(false);
-      for (const table of ["users", "transactions", "sessions", "punch_events", "attendance_days"]) {
+      for (const table of ["users", "transactions", "sessions", "punch_days", "attendance_days"]) {
         for (const what of ["SELECT", "INSERT", "UPDATE", "DELETE"]) expect(await privilege(table, what), `${table} ${what}`).toBe(true);
       }
       const refused = (text: string) => app.query(text).then(() => "allowed", (err: Error) => err.message);

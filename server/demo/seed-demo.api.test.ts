@@ -13,7 +13,7 @@ let first: SeedSummary;
 const count = async (sql: string, params: unknown[] = []) => Number((await t.database.query<{ n: number }>(sql, params))[0]!.n);
 
 async function tableCounts(): Promise<Record<string, number>> {
-  const tables = ["users", "categories", "transactions", "approvals", "attachments", "notifications", "budgets", "departments", "employees", "punch_events", "attendance_days", "name_mappings", "leaves", "audit_log"];
+  const tables = ["users", "categories", "transactions", "approvals", "attachments", "notifications", "budgets", "departments", "employees", "punch_days", "attendance_days", "name_mappings", "leaves", "audit_log"];
   const out: Record<string, number> = {};
   for (const table of tables) out[table] = await count(`select count(*)::int as n from ${table}`);
   return out;
@@ -92,7 +92,7 @@ describe("npm run seed:demo", () => {
     expect(await count("select count(*)::int as n from attendance_days where day_status in ('Unpaid Leave (LWP)', 'Half-day (Paid)')")).toBeGreaterThan(0);
     // 'Mohd. Irfan' in the punch file reached 'Mohammed Irfan' through a name mapping.
     expect(await count("select count(*)::int as n from name_mappings where csv_name = 'Mohd. Irfan'")).toBe(1);
-    expect(await count("select count(*)::int as n from punch_events p join employees e on e.id = p.employee_id where e.employee_name = 'Mohammed Irfan'")).toBeGreaterThan(0);
+    expect(await count("select count(*)::int as n from punch_days p join employees e on e.id = p.employee_id where e.employee_name = 'Mohammed Irfan'")).toBeGreaterThan(0);
   });
 
   it("the demo users sign in and see their data", async () => {

@@ -2,9 +2,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { and, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { createTestApp, type ApiClient, type TestApp } from "../test/harness";
-import { attendanceDays, attendanceImports, auditLog, punchEvents, type EmployeeRow } from "../db/schema";
+import { attendanceDays, attendanceImports, auditLog, punchDays, type EmployeeRow } from "../db/schema";
 import { csv, HEADER, makeDepartment, makeEmployee, upload } from "../services/hr/testing";
 import { loadPolicy } from "../services/hr/policy";
 import { recalculateDays } from "../services/hr/recalculate";
@@ -38,9 +38,9 @@ async function dayOf(employeeId: string, date: string) {
 
 async function punchCount(employeeId?: string) {
   const [row] = await t.db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(punchEvents)
-    .where(employeeId ? eq(punchEvents.employeeId, employeeId) : undefined);
+    .select({ n: sql<number>`coalesce(sum(cardinality(${punchDays.punchTimes})), 0)::int` })
+    .from(punchDays)
+    .where(employeeId ? eq(punchDays.employeeId, employeeId) : undefined);
   return Number(row.n);
 }
 
@@ -162,7 +162,7 @@ describe("import rules (DECISIONS §8)", () => {
     });
     expect(await punchCount(kiran.id)).toBe(2);
     expect((await dayOf(kiran.id, "2026-10-08")).dayStatus).toBe("Present (Full)");
-    const [record] = await t.db.select().from(attendanceImports).where(sql`${attendanceImports.id} = (select import_id from punch_events where employee_id = ${kiran.id} limit 1)`);
+    const [record] = await t.db.select().from(attendanceImports).orderBy(desc(attendanceImports.createdAt)).limit(1);
     expect(record).toMatchObject({ totalRows: 8, processedEvents: 2, skippedRows: 2, errorRows: 2, month: "2026-10", fileName: "punches.csv" });
     const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityType, "import"), eq(auditLog.entityId, record.id)));
     expect(entry.action).toBe("import");
@@ -231,12 +231,43 @@ describe("import rules (DECISIONS §8)", () => {
   });
 });
 
-describe("what the import's trigger switch may skip", () => {
-  it("punch_events has no triggers but its foreign keys' own (the insert runs with row triggers off: importer.ts withoutRowTriggers)", async () => {
-    const triggers = await t.database.query<{ tgname: string }>("select tgname from pg_trigger where tgrelid = 'punch_events'::regclass and not tgisinternal");
-    expect(triggers).toEqual([]);
-    const keys = await t.database.query<{ conname: string }>("select conname from pg_constraint where conrelid = 'punch_events'::regclass and contype = 'f' order by conname");
-    expect(keys.map((k) => k.conname)).toEqual(["punch_events_employee_id_employees_id_fk", "punch_events_import_id_attendance_imports_id_fk"]);
+describe("how punches are stored: a row per employee and day", () => {
+  const storedDays = async (employeeId: string) =>
+    t.database.query<{ date: string; times: string; types: string }>(
+      "select punch_date::text as date, punch_times::text as times, punch_types::text as types from punch_days where employee_id = $1 order by punch_date",
+      [employeeId],
+    );
+
+  it("a later import adds only the punches a stored day lacks; a day keeps its punches in time order, each once", async () => {
+    const ravi = await newEmployee("Ravi Merge");
+    const first = await upload(hr, csv([HEADER, ["Ravi Merge", "2026-10-21", "18:00", "OUT"], ["Ravi Merge", "2026-10-21", "09:00", "IN"], ["Ravi Merge", "2026-10-21", "09:00", "IN"]]), { month: "2026-10" });
+    expect(first.body).toMatchObject({ processedEvents: 2, duplicateEvents: 1 });
+    const more = csv([
+      HEADER,
+      ["Ravi Merge", "2026-10-21", "09:00", "IN"],
+      ["Ravi Merge", "2026-10-21", "13:00", "OUT"],
+      ["Ravi Merge", "2026-10-21", "13:00", "IN"],
+      ["Ravi Merge", "2026-10-22", "09:05", "IN"],
+    ]);
+    const second = await upload(hr, more, { month: "2026-10" });
+    expect(second.body).toMatchObject({ processedEvents: 3, duplicateEvents: 1 });
+    const expected = [
+      { date: "2026-10-21", times: "{09:00:00,13:00:00,13:00:00,18:00:00}", types: "{in,in,out,out}" },
+      { date: "2026-10-22", times: "{09:05:00}", types: "{in}" },
+    ];
+    expect(await storedDays(ravi.id)).toEqual(expected);
+    expect(await punchCount(ravi.id)).toBe(5);
+    // The same file again adds nothing.
+    expect((await upload(hr, more, { month: "2026-10" })).body).toMatchObject({ processedEvents: 0, duplicateEvents: 4 });
+    expect(await storedDays(ravi.id)).toEqual(expected);
+  });
+
+  it("every stored day names an employee: the foreign key is declared and checked, for every role", async () => {
+    const keys = await t.database.query<{ conname: string }>("select conname from pg_constraint where conrelid = 'punch_days'::regclass and contype = 'f' order by conname");
+    expect(keys.map((k) => k.conname)).toEqual(["punch_days_employee_id_employees_id_fk"]);
+    await expect(
+      t.database.query("insert into punch_days (employee_id, punch_date, punch_times, punch_types) values (gen_random_uuid(), '2026-10-01', '{09:00}', '{in}')"),
+    ).rejects.toMatchObject({ code: "23503" });
   });
 });
 
@@ -261,7 +292,7 @@ describe("batched recalculation", () => {
 describe("files refused whole store nothing", () => {
   async function storedCounts() {
     const [r] = await t.database.query<{ p: number; i: number; d: number }>(
-      "select (select count(*) from punch_events)::int as p, (select count(*) from attendance_imports)::int as i, (select count(*) from attendance_days)::int as d",
+      "select (select count(*) from punch_days)::int as p, (select count(*) from attendance_imports)::int as i, (select count(*) from attendance_days)::int as d",
     );
     return r;
   }
@@ -309,12 +340,11 @@ describe("dry run", () => {
   });
 });
 
-// The import skips the punches' per-row foreign-key checks when the database role may (a
-// superuser: the embedded database, and the test server). These pin what makes that safe, and
-// the path of a role that may not.
+// The import locks the employees a punch may name, as a foreign-key check would, and takes the
+// same path whatever the database role. These pin both.
 describe.runIf(inject("postgresUrl"))("the punches' foreign keys, on PostgreSQL", () => {
   const orphanPunches = async () =>
-    Number((await t.database.query<{ n: number }>("select count(*)::int as n from punch_events p where not exists (select 1 from employees e where e.id = p.employee_id)"))[0].n);
+    Number((await t.database.query<{ n: number }>("select count(*)::int as n from punch_days p where not exists (select 1 from employees e where e.id = p.employee_id)"))[0].n);
 
   const importsWaitingOnEmployees = async () =>
     Number(

@@ -10,6 +10,16 @@ export function textArray(values: readonly (string | number | boolean | null)[])
   return sql`${sql.param(values.map((v) => (v === null ? null : String(v))))}::text[]`;
 }
 
+/**
+ * An array parameter of plain words (uuids, ISO dates and times, enum labels), sent as one array
+ * literal: the drivers' element-by-element escaping cost the import ~0.4 s for its 4,000,000 values.
+ * Only for values that need no quoting (no comma, brace, quote, backslash or space): one that did
+ * would shift the elements after it, which the query's casts and NOT NULL columns then refuse.
+ */
+export function wordArray(values: readonly string[]): SQL {
+  return sql`${sql.param(`{${values.join(",")}}`)}::text[]`;
+}
+
 /** The rows of a raw query, whichever driver answered. */
 export async function rows<T>(q: Queryable, query: SQL): Promise<T[]> {
   const result = (await q.execute(query)) as unknown as { rows?: T[] } | T[];

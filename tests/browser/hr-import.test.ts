@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { startBrowserTestEnv, type BrowserTestEnv } from "./support";
-import { attendanceDays, departments, employees, nameMappings, punchEvents } from "../../server/db/schema";
+import { attendanceDays, departments, employees, nameMappings, punchDays } from "../../server/db/schema";
 import { formatDate, formatRupees, toIsoDate } from "../../shared/format";
 
 let env: BrowserTestEnv;
@@ -125,8 +125,8 @@ describe("HR attendance CSV import", () => {
     const mappings = await db.select().from(nameMappings).where(eq(nameMappings.employeeId, arjun.id));
     expect(mappings).toHaveLength(1);
     expect(mappings[0]).toMatchObject({ csvName: "A. Das", nameKey: "a.das", createdBy: staff.id });
-    const punches = await db.select().from(punchEvents).where(inArray(punchEvents.employeeId, [arjun.id, meera.id]));
-    expect(punches).toHaveLength(7);
+    const punchDaysStored = await db.select({ times: punchDays.punchTimes }).from(punchDays).where(inArray(punchDays.employeeId, [arjun.id, meera.id]));
+    expect(punchDaysStored.reduce((n, d) => n + d.times.length, 0)).toBe(7);
 
     const arjunDays = await db.select().from(attendanceDays).where(eq(attendanceDays.employeeId, arjun.id));
     expect(arjunDays).toHaveLength(dim); // every day of a past month is marked

@@ -198,10 +198,10 @@ export async function dashboardStats(ctx: ServiceContext): Promise<HrDashboardSt
   );
   const [day] = await rows<{ recorded: boolean; present: number; absent: number; late: number; pending: number }>(
     db,
-    sql`with punched as (select distinct employee_id from punch_events where punch_date = ${today}::date and event_type = 'in'),
+    sql`with punched as (select employee_id from punch_days where punch_date = ${today}::date and 'in' = any(punch_types)),
         days as (select employee_id, day_status::text as day_status, violation_points from attendance_days where date = ${today}::date)
         select
-          exists (select 1 from punch_events where punch_date = ${today}::date) as recorded,
+          exists (select 1 from punch_days where punch_date = ${today}::date) as recorded,
           (select count(*) from employees e where e.is_active and (
             e.id in (select employee_id from punched)
             or exists (select 1 from days d where d.employee_id = e.id and d.day_status in (${statusList(PRESENT_DAY_STATUSES)}))))::int as present,

@@ -7,9 +7,8 @@
 // rolls back.
 //
 // Memory (DECISIONS §9: 1,000,000 rows in under 500 MB): the file is read 32 KiB at a time and
-// batches are small, so each chunk's rows and each batch's strings die young in V8's nursery.
-// With 1 MiB chunks and 5,000-row batches they lived long enough to be promoted, and the
-// embedded server's heap grew by ~150 MB of garbage between full collections.
+// a batch holds at most STORE_BATCH punches (four short strings each, about 10 MB), whatever the
+// file's size.
 import fs from "node:fs";
 import { Transform } from "node:stream";
 import Papa from "papaparse";
@@ -27,13 +26,17 @@ import { coveredThroughOf, employeesWithDays } from "./coverage";
 import { loadPolicy } from "./policy";
 import { matchHeaders, missingColumnsMessage, nameKey, parseRow, toPunchRecord } from "./punch-csv";
 import { recalculateDays } from "./recalculate";
-import { rows, textArray } from "../sql";
+import { rows, textArray, wordArray } from "../sql";
 import { todayOf, type ActingContext } from "../context";
 
 /** Text read from the file at a time (about 800 rows). */
 const READ_CHUNK = 32 * 1024;
-/** Punch rows per INSERT statement. */
-export const INSERT_BATCH = 2_000;
+/**
+ * Punches per storing statement. Large, so that a day's punches (consecutive in the machine's
+ * exports, which list by employee or by time) mostly arrive in one statement and each day row is
+ * written once or twice per import rather than once per punch.
+ */
+export const STORE_BATCH = 50_000;
 /** Bad rows reported in the answer (all are counted in the import record). */
 export const MAX_REPORTED_ERRORS = 100;
 /** Days shown by a dry run's preview. */
@@ -85,9 +88,11 @@ async function assertImportableText(filePath: string): Promise<void> {
     if (seen === 0 && chunk.includes(0)) throw badRequest(NOT_CSV_MESSAGE);
     seen += chunk.length;
     let start = 0;
+    // The chunk's next CR, searched again only once passed (most files have none, or one per line).
+    let cr = chunk.indexOf(CR);
     for (;;) {
       let end = chunk.indexOf(LF, start);
-      const cr = chunk.indexOf(CR, start);
+      if (cr !== -1 && cr < start) cr = chunk.indexOf(CR, start);
       if (cr !== -1 && (end === -1 || cr < end)) end = cr;
       if (end === -1) break;
       if (lineBytes + (end - start) > LIMITS.importMaxLineBytes) throw badRequest(LINE_TOO_LONG_MESSAGE);
@@ -114,7 +119,7 @@ export function normalizeLineEnds(): Transform {
       let text = (pendingCr ? "\r" : "") + chunk;
       pendingCr = text.endsWith("\r");
       if (pendingCr) text = text.slice(0, -1);
-      done(null, text.replace(/\r\n?/g, "\n"));
+      done(null, text.includes("\r") ? text.replace(/\r\n?/g, "\n") : text);
     },
     flush(done) {
       done(null, pendingCr ? "\n" : "");
@@ -127,8 +132,7 @@ type NameTarget = { employeeId: string } | { ambiguous: true };
 /**
  * nameKey → employee: name mappings first, then employee names (an active employee wins over
  * inactive ones of the same name). Every employee a punch can name is locked FOR KEY SHARE, the
- * lock a foreign-key check takes, so none can be deleted before the import commits and the
- * punches' per-row checks may be skipped (withoutRowTriggers).
+ * lock a foreign-key check takes, so none can be deleted while the import runs.
  */
 async function loadNameIndex(tx: Tx): Promise<Map<string, NameTarget>> {
   const people = await rows<{ id: string; employee_name: string; is_active: boolean }>(tx, sql`select id, employee_name, is_active from employees for key share`);
@@ -152,55 +156,74 @@ async function loadNameIndex(tx: Tx): Promise<Map<string, NameTarget>> {
   return index;
 }
 
-/**
- * Runs `work` with the connection's row triggers off (session_replication_role = replica) when
- * the database role is a superuser, who may set that on every PostgreSQL version (the embedded
- * database always is one); otherwise as is.
- * The only triggers on punch_events are its two foreign-key checks, which cost about half the
- * insert time when run once per row: the employees are locked by loadNameIndex and the import
- * record is this transaction's own, so both keys hold without them. Triggers are back on for
- * everything after `work` (the recalculation, the record, the audit).
- */
-async function withoutRowTriggers<T>(tx: Tx, work: () => Promise<T>): Promise<T> {
-  const [may] = await rows<{ ok: boolean }>(tx, sql`select current_setting('is_superuser') = 'on' as ok`);
-  if (!may?.ok) return work();
-  await tx.execute(sql`set local session_replication_role = replica`);
-  const result = await work();
-  await tx.execute(sql`set local session_replication_role = origin`);
-  return result;
-}
-
 /** A promise whose failure is observed later (awaited), never reported as unhandled meanwhile. */
 const quiet = <T>(p: Promise<T>) => (p.catch(() => {}), p);
 
+/** The punches of the days a batch names, gathered per employee and day. */
 class PunchBatch {
-  employeeIds: string[] = [];
-  dates: string[] = [];
-  times: string[] = [];
-  types: string[] = [];
-  get size() {
-    return this.employeeIds.length;
-  }
+  private days = new Map<string, { employeeId: string; date: string; punches: string[] }>();
+  /** Punches added (a repeated one included). */
+  size = 0;
   add(employeeId: string, date: string, time: string, type: string) {
-    this.employeeIds.push(employeeId);
-    this.dates.push(date);
-    this.times.push(time);
-    this.types.push(type);
+    const key = `${employeeId} ${date}`;
+    let day = this.days.get(key);
+    if (!day) this.days.set(key, (day = { employeeId, date, punches: [] }));
+    // 'HH:MM:SS in' sorts as (time, type) does: by time, then 'in' before 'out', as punch_type's order.
+    day.punches.push(`${time} ${type}`);
+    this.size += 1;
+  }
+  /** One entry per day: its punches sorted by time then type, each once, as space-separated times and types. */
+  columns() {
+    const employeeIds: string[] = [];
+    const dates: string[] = [];
+    const times: string[] = [];
+    const types: string[] = [];
+    for (const day of this.days.values()) {
+      const punches = [...new Set(day.punches)].sort();
+      employeeIds.push(day.employeeId);
+      dates.push(day.date);
+      times.push(punches.map((p) => p.slice(0, 8)).join(" "));
+      types.push(punches.map((p) => p.slice(9)).join(" "));
+    }
+    return { employeeIds, dates, times, types };
   }
 }
 
-/** Inserts one batch; answers how many events were new (duplicates, stored or within the batch, are skipped by the natural key). */
-async function insertBatch(tx: Tx, batch: PunchBatch, importId: string): Promise<number> {
+/**
+ * Stores one batch into punch_days and answers how many punches were new. A day not stored yet is
+ * inserted as the batch has it; a stored day takes the union of its punches and the batch's,
+ * sorted by time then type (a punch already stored counts once), and is written only when that
+ * adds a punch. Plain insert and update, not ON CONFLICT: imports are the only writer of
+ * punch_days and run one at a time (IMPORT_LOCK), so the days read here are the days written.
+ */
+async function storeBatch(tx: Tx, batch: PunchBatch): Promise<number> {
   if (batch.size === 0) return 0;
+  const { employeeIds, dates, times, types } = batch.columns();
   const [result] = await rows<{ n: number }>(
     tx,
-    sql`with inserted as (
-      insert into punch_events (employee_id, punch_date, punch_time, event_type, import_id)
-      select e::uuid, d::date, t::time, y::punch_type, ${importId}::uuid
-      from unnest(${textArray(batch.employeeIds)}, ${textArray(batch.dates)}, ${textArray(batch.times)}, ${textArray(batch.types)}) as u(e, d, t, y)
-      on conflict on constraint punch_events_natural_key do nothing
-      returning 1
-    ) select count(*)::int as n from inserted`,
+    sql`with incoming as (
+      select e::uuid as employee_id, d::date as punch_date, string_to_array(t, ' ')::time[] as punch_times, string_to_array(y, ' ')::punch_type[] as punch_types
+      from unnest(${wordArray(employeeIds)}, ${wordArray(dates)}, ${textArray(times)}, ${textArray(types)}) as u(e, d, t, y)
+    ), merged as (
+      select i.employee_id, i.punch_date, cardinality(p.punch_times) as stored, m.punch_times, m.punch_types
+      from incoming i
+      join punch_days p on p.employee_id = i.employee_id and p.punch_date = i.punch_date
+      cross join lateral (
+        select array_agg(t order by t, y) as punch_times, array_agg(y order by t, y) as punch_types
+        from (select * from unnest(p.punch_times, p.punch_types) union select * from unnest(i.punch_times, i.punch_types)) as u(t, y)
+      ) m
+    ), inserted as (
+      insert into punch_days (employee_id, punch_date, punch_times, punch_types)
+      select i.employee_id, i.punch_date, i.punch_times, i.punch_types from incoming i
+      where not exists (select 1 from merged m where m.employee_id = i.employee_id and m.punch_date = i.punch_date)
+      returning cardinality(punch_times) as n
+    ), updated as (
+      update punch_days p set punch_times = m.punch_times, punch_types = m.punch_types
+      from merged m
+      where p.employee_id = m.employee_id and p.punch_date = m.punch_date and cardinality(m.punch_times) > m.stored
+      returning cardinality(m.punch_times) - m.stored as n
+    )
+    select (coalesce((select sum(n) from inserted), 0) + coalesce((select sum(n) from updated), 0))::int as n`,
   );
   return Number(result?.n ?? 0);
 }
@@ -330,64 +353,62 @@ async function runImport(tx: Tx, input: ImportInput): Promise<ImportAnswer> {
   };
 
   let columns: ReturnType<typeof matchHeaders> | null = null;
-  await withoutRowTriggers(tx, async () => {
-    let inserting: Promise<number> = Promise.resolve(0);
-    // Rows are numbered as a spreadsheet shows them: the header is row 1, the first data row is row 2.
-    let rowNumber = 0;
-    try {
-      for await (const chunk of csvChunks(input.filePath)) {
-        for (const cells of chunk) {
-          rowNumber += 1;
-          if (columns === null) {
-            columns = matchHeaders(cells.map((c) => String(c ?? "")));
-            if (!columns.ok) throw badRequest(missingColumnsMessage(columns.missing));
-            continue;
-          }
-          if (!columns.ok) break;
-          const row = parseRow(toPunchRecord(cells, columns.columns), input.month);
-          if ("skip" in row) {
-            if (row.skip === "blank") continue;
-            totalRows += 1;
-            skippedRows += 1;
-            continue;
-          }
+  let inserting: Promise<number> = Promise.resolve(0);
+  // Rows are numbered as a spreadsheet shows them: the header is row 1, the first data row is row 2.
+  let rowNumber = 0;
+  try {
+    for await (const chunk of csvChunks(input.filePath)) {
+      for (const cells of chunk) {
+        rowNumber += 1;
+        if (columns === null) {
+          columns = matchHeaders(cells.map((c) => String(c ?? "")));
+          if (!columns.ok) throw badRequest(missingColumnsMessage(columns.missing));
+          continue;
+        }
+        if (!columns.ok) break;
+        const row = parseRow(toPunchRecord(cells, columns.columns), input.month);
+        if ("skip" in row) {
+          if (row.skip === "blank") continue;
           totalRows += 1;
-          if ("error" in row) {
-            reportError(rowNumber, row.error);
-            continue;
-          }
-          if (newestPunch === null || row.date > newestPunch) newestPunch = row.date;
-          const target = names.get(row.nameKey);
-          if (!target) {
-            const entry = unmatched.get(row.nameKey);
-            if (entry) entry.rows += 1;
-            else unmatched.set(row.nameKey, { name: row.employeeName, rows: 1 });
-            continue;
-          }
-          if ("ambiguous" in target) {
-            reportError(rowNumber, `Employee name "${row.employeeName}" matches more than one employee; add a name mapping for it`);
-            continue;
-          }
-          matchedEvents += 1;
-          affected.add(target.employeeId);
-          if (firstDate === null || row.date < firstDate) firstDate = row.date;
-          if (lastDate === null || row.date > lastDate) lastDate = row.date;
-          batch.add(target.employeeId, row.date, row.time, row.type);
-          if (batch.size >= INSERT_BATCH) {
-            // One insert in flight while the next batch is parsed.
-            processedEvents += await inserting;
-            inserting = quiet(insertBatch(tx, batch, record.id));
-            batch = new PunchBatch();
-          }
+          skippedRows += 1;
+          continue;
+        }
+        totalRows += 1;
+        if ("error" in row) {
+          reportError(rowNumber, row.error);
+          continue;
+        }
+        if (newestPunch === null || row.date > newestPunch) newestPunch = row.date;
+        const target = names.get(row.nameKey);
+        if (!target) {
+          const entry = unmatched.get(row.nameKey);
+          if (entry) entry.rows += 1;
+          else unmatched.set(row.nameKey, { name: row.employeeName, rows: 1 });
+          continue;
+        }
+        if ("ambiguous" in target) {
+          reportError(rowNumber, `Employee name "${row.employeeName}" matches more than one employee; add a name mapping for it`);
+          continue;
+        }
+        matchedEvents += 1;
+        affected.add(target.employeeId);
+        if (firstDate === null || row.date < firstDate) firstDate = row.date;
+        if (lastDate === null || row.date > lastDate) lastDate = row.date;
+        batch.add(target.employeeId, row.date, row.time, row.type);
+        if (batch.size >= STORE_BATCH) {
+          // One batch being stored while the next is parsed.
+          processedEvents += await inserting;
+          inserting = quiet(storeBatch(tx, batch));
+          batch = new PunchBatch();
         }
       }
-      processedEvents += await inserting;
-    } finally {
-      await Promise.allSettled([inserting]);
     }
-    if (columns === null) throw badRequest(`The file has no header row. ${missingColumnsMessage(["Employee Name", "Date", "Time", "Event Type"])}`);
-    processedEvents += await insertBatch(tx, batch, record.id);
-  });
+    processedEvents += await inserting;
+  } finally {
+    await Promise.allSettled([inserting]);
+  }
+  if (columns === null) throw badRequest(`The file has no header row. ${missingColumnsMessage(["Employee Name", "Date", "Time", "Event Type"])}`);
+  processedEvents += await storeBatch(tx, batch);
 
   // The range this import records (DECISIONS §8), stored before the recalculation reads it.
   const { from, to } = monthBounds(input.month);

@@ -65,7 +65,7 @@ export async function updatePolicy(ctx: ActingContext, input: AttendancePolicy):
     const affected = await rows<{ id: string }>(
       tx,
       sql`select employee_id as id from attendance_days where date between ${from} and ${to}
-          union select employee_id from punch_events where punch_date between ${from} and ${to}`,
+          union select employee_id from punch_days where punch_date between ${from} and ${to}`,
     );
     await recalculateDays(tx, after, { employeeIds: affected.map((r) => r.id), from, to, today });
     return after;

@@ -94,6 +94,28 @@ export function nameKey(name: string): string {
   return name.replace(/\s+/g, "").toLowerCase();
 }
 
+/**
+ * A pure reading of a cell, remembered for the texts a file repeats: a month's file names a few
+ * hundred people, about thirty dates and at most 86,400 times, over up to a million rows. Bounded:
+ * forgets everything past 4,096 texts.
+ */
+function remembered<T>(read: (text: string) => T): (text: string) => T {
+  let seen = new Map<string, T>();
+  return (text) => {
+    if (seen.has(text)) return seen.get(text) as T;
+    if (seen.size >= 4_096) seen = new Map();
+    const value = read(text);
+    seen.set(text, value);
+    return value;
+  };
+}
+
+const isMonth = remembered((month) => /^\d{4}-(0[1-9]|1[0-2])$/.test(month));
+const dateOf = remembered(parsePunchDate);
+const timeOf = remembered(parsePunchTime);
+const typeOf = remembered(parseEventType);
+const nameOf = remembered((name) => ({ display: name.replace(/\s+/g, " "), key: nameKey(name) }));
+
 export type ParsedRow =
   | { ok: true; employeeName: string; nameKey: string; date: string; time: string; type: PunchType }
   | { skip: "other_month"; date: string }
@@ -109,27 +131,28 @@ const describe = (text: string) => (text.length > 40 ? `"${text.slice(0, 40)}…
  * message, e.g. 'Invalid time "25:00" (expected HH:MM or HH:MM:SS)'.
  */
 export function parseRow(record: PunchRecord, month: string): ParsedRow {
-  if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) throw new RangeError(`Invalid month "${month}" (expected YYYY-MM)`);
+  if (!isMonth(month)) throw new RangeError(`Invalid month "${month}" (expected YYYY-MM)`);
   const name = (record.employeeName ?? "").trim();
   const dateText = (record.date ?? "").trim();
   const timeText = (record.time ?? "").trim();
   const typeText = (record.eventType ?? "").trim();
   if (!name && !dateText && !timeText && !typeText) return { skip: "blank" };
 
-  const date = dateText ? parsePunchDate(dateText) : null;
+  const date = dateText ? dateOf(dateText) : null;
   if (date !== null && date.slice(0, 7) !== month) return { skip: "other_month", date };
 
   const problems: string[] = [];
   if (!name) problems.push("Employee Name is empty");
   if (!dateText) problems.push("Date is empty");
   else if (date === null) problems.push(`Invalid date ${describe(dateText)} (expected YYYY-MM-DD or DD/MM/YYYY)`);
-  const time = timeText ? parsePunchTime(timeText) : null;
+  const time = timeText ? timeOf(timeText) : null;
   if (!timeText) problems.push("Time is empty");
   else if (time === null) problems.push(`Invalid time ${describe(timeText)} (expected HH:MM or HH:MM:SS)`);
-  const type = typeText ? parseEventType(typeText) : null;
+  const type = typeText ? typeOf(typeText) : null;
   if (!typeText) problems.push("Event Type is empty");
   else if (type === null) problems.push(`Invalid event type ${describe(typeText)} (expected punch_in, punch_out, IN or OUT)`);
 
   if (problems.length > 0 || date === null || time === null || type === null) return { error: problems.join("; ") };
-  return { ok: true, employeeName: name.replace(/\s+/g, " "), nameKey: nameKey(name), date, time, type };
+  const { display, key } = nameOf(name);
+  return { ok: true, employeeName: display, nameKey: key, date, time, type };
 }

@@ -1,7 +1,6 @@
 // Recalculation of stored attendance days from stored punches, in batches (DECISIONS §8, §9):
-// one query loads the punches of a group of employees for the whole range, one text per employee
-// in date and time order; computeDay/mergeManualEdit (the one day rule) run in JS; the results are
-// upserted a couple of thousand rows per statement. A day edited by hand keeps its status, points and
+// one query loads the stored punch days of a group of employees for the whole range;
+// computeDay/mergeManualEdit (the one day rule) run in JS; the results are upserted a couple of thousand rows per statement. A day edited by hand keeps its status, points and
 // violation reason: mergeManualEdit decides that in JS, and the upsert re-checks is_manual in SQL
 // so an edit committed meanwhile is never overwritten.
 import { sql } from "drizzle-orm";
@@ -31,13 +30,8 @@ const EMPLOYEE_GROUP = 50;
 const UPSERT_BATCH = 2_000;
 
 type EmployeeFacts = { id: string; weekly_off: Weekday; joining_date: string; is_active: boolean };
-/**
- * An employee's punches in the range as one text, "date time type" joined by commas, in order.
- * A row object per punch (a million for a month's import) lived across the pipeline's awaits,
- * so V8 moved them to its old space and the embedded server grew by ~200 MB of garbage; one
- * string per employee is read and dropped an employee at a time.
- */
-type PunchText = { employee_id: string; punches: string };
+/** A stored day's punches (punch_days), times and types each as one space-separated text, in order. */
+type PunchDayText = { employee_id: string; d: string; times: string; types: string };
 type ExistingRow = {
   employee_id: string;
   d: string;
@@ -111,17 +105,15 @@ async function upsertAll(q: Queryable, days: DayToStore[]): Promise<number> {
 }
 
 type LeaveSpan = { employee_id: string; type: LeaveType; from_date: string; to_date: string; half_day: boolean };
-type GroupData = { employees: EmployeeFacts[]; punches: PunchText[]; existing: ExistingRow[]; leaves: LeaveSpan[] };
+type GroupData = { employees: EmployeeFacts[]; punches: PunchDayText[]; existing: ExistingRow[]; leaves: LeaveSpan[] };
 
 async function loadGroup(q: Queryable, ids: string[], scope: RecalcScope): Promise<GroupData> {
   const idArray = sql`(${textArray(ids)})::uuid[]`;
   const employees = await rows<EmployeeFacts>(q, sql`select id, weekly_off, joining_date::text as joining_date, is_active from employees where id = any(${idArray})`);
-  const punches = await rows<PunchText>(
+  const punches = await rows<PunchDayText>(
     q,
-    sql`select employee_id, string_agg(punch_date::text || ' ' || punch_time::text || ' ' || event_type::text, ',' order by punch_date, punch_time, event_type) as punches
-        from punch_events
-        where employee_id = any(${idArray}) and punch_date between ${scope.from}::date and ${scope.to}::date
-        group by employee_id`,
+    sql`select employee_id, punch_date::text as d, array_to_string(punch_times, ' ') as times, array_to_string(punch_types, ' ') as types
+        from punch_days where employee_id = any(${idArray}) and punch_date between ${scope.from}::date and ${scope.to}::date`,
   );
   const existing = await rows<ExistingRow>(
     q,
@@ -154,7 +146,12 @@ function computeGroup(
     for (const d of datesBetween(l.from_date, l.to_date)) byDate.set(d, { type: l.type, halfDay: l.half_day });
     leaveByEmployee.set(l.employee_id, byDate);
   }
-  const punchTexts = new Map(punches.map((p) => [p.employee_id, p.punches]));
+  const punchDays = new Map<string, PunchDayText[]>();
+  for (const p of punches) {
+    const list = punchDays.get(p.employee_id);
+    if (list) list.push(p);
+    else punchDays.set(p.employee_id, [p]);
+  }
   const existingByKey = new Map<string, ExistingRow>();
   const manualByEmployee = new Map<string, string[]>();
   for (const e of existing) {
@@ -170,7 +167,7 @@ function computeGroup(
   const out: DayToStore[] = [];
   const stale: { employeeId: string; date: string }[] = [];
   for (const employee of employees) {
-    const byDate = punchesByDate(punchTexts.get(employee.id));
+    const byDate = punchesByDate(punchDays.get(employee.id));
     const leaveDays = leaveByEmployee.get(employee.id) ?? new Map<string, { type: LeaveType; halfDay: boolean }>();
     const stored = existing.filter((e) => e.employee_id === employee.id && !e.is_manual).map((e) => e.d);
     const dates = daysToCompute(
@@ -220,15 +217,15 @@ async function deleteDays(q: Queryable, days: readonly { employeeId: string; dat
   return Number(result[0]?.n ?? 0);
 }
 
-/** One employee's PunchText, by date. */
-function punchesByDate(text: string | undefined): Map<string, Punch[]> {
+/** One employee's stored days, their punches by date. */
+function punchesByDate(days: readonly PunchDayText[] | undefined): Map<string, Punch[]> {
   const byDate = new Map<string, Punch[]>();
-  if (!text) return byDate;
-  for (const entry of text.split(",")) {
-    const [date, time, type] = entry.split(" ");
-    let list = byDate.get(date);
-    if (!list) byDate.set(date, (list = []));
-    list.push({ time, type: type as PunchType });
+  for (const day of days ?? []) {
+    const types = day.types.split(" ");
+    byDate.set(
+      day.d,
+      day.times.split(" ").map((time, i) => ({ time, type: types[i] as PunchType })),
+    );
   }
   return byDate;
 }
