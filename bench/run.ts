@@ -15,7 +15,6 @@ import pg from "pg";
 import { openPglite, openPostgres, type DatabaseHandle } from "../server/db/client";
 import { runMigrations } from "../server/db/migrate";
 import { appRoleGrants } from "../server/db/roles";
-import { buildClient } from "../server/client-build";
 import { freePort, ROOT } from "../server/test/processes";
 import { BENCH_PASSWORD, seedHistory, seedEmployees, seedTransactions, seedUsers, writePunchCsv } from "./seed";
 import { routeWeights } from "./route-weights";
@@ -62,8 +61,9 @@ function resetPeak(pid: number): void {
 
 async function startServer(env: Record<string, string>): Promise<Server> {
   const port = await freePort();
-  // node --import tsx (not the tsx wrapper) so the child's pid is the server's own.
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  // What `npm start` runs: scripts/start.mjs runs the compiled server (dist/server) in its own
+  // process, so the child's pid is the server's own. main() has built it first.
+  const child = spawn(process.execPath, ["scripts/start.mjs"], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: "production", SESSION_SECRET: "bench", LOG_LEVEL: "warn", PORT: String(port), ...env },
     stdio: ["ignore", "inherit", "inherit"],
@@ -367,8 +367,9 @@ async function benchRouteWeights(server: Server) {
 
 async function main() {
   console.log(`Bench on ${os.cpus().length} CPUs (${os.cpus()[0]?.model}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`);
-  // The production build users get (what npm start serves).
-  await buildClient();
+  // The production build users get (what npm start serves): the compiled server and the client.
+  const build = spawnSync(process.execPath, ["scripts/build.mjs", "--if-stale"], { cwd: ROOT, stdio: "inherit" });
+  if (build.status !== 0) throw new Error("the build failed");
 
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "bms-bench-"));
   const csv = path.join(work, "punches.csv");
