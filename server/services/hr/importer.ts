@@ -7,8 +7,8 @@
 // rolls back.
 //
 // Memory (DECISIONS §9: 1,000,000 rows in under 500 MB): the file is read 32 KiB at a time and
-// a batch holds at most STORE_BATCH punches (four short strings each, about 10 MB), whatever the
-// file's size.
+// a batch holds at most STORE_BATCH punches (a short string each, gathered by day: a few MB),
+// whatever the file's size.
 import fs from "node:fs";
 import { Transform } from "node:stream";
 import Papa from "papaparse";
@@ -168,7 +168,8 @@ class PunchBatch {
     const key = `${employeeId} ${date}`;
     let day = this.days.get(key);
     if (!day) this.days.set(key, (day = { employeeId, date, punches: [] }));
-    // 'HH:MM:SS in' sorts as (time, type) does: by time, then 'in' before 'out', as punch_type's order.
+    // 'HH:MM:SS in' (parseRow pads every time) sorts as (time, type) does: by time, then 'in'
+    // before 'out', as punch_type's order.
     day.punches.push(`${time} ${type}`);
     this.size += 1;
   }
@@ -179,11 +180,11 @@ class PunchBatch {
     const times: string[] = [];
     const types: string[] = [];
     for (const day of this.days.values()) {
-      const punches = [...new Set(day.punches)].sort();
+      const punches = [...new Set(day.punches)].sort().map((p) => p.split(" "));
       employeeIds.push(day.employeeId);
       dates.push(day.date);
-      times.push(punches.map((p) => p.slice(0, 8)).join(" "));
-      types.push(punches.map((p) => p.slice(9)).join(" "));
+      times.push(punches.map(([time]) => time).join(" "));
+      types.push(punches.map(([, type]) => type).join(" "));
     }
     return { employeeIds, dates, times, types };
   }
