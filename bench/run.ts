@@ -152,25 +152,69 @@ const listPage: Check = (b) => {
 };
 const stats: Check = (b) => (typeof (b as { pendingTransactions?: unknown }).pendingTransactions === "number" ? null : "expected the dashboard figures");
 
-async function benchReads(label: string, server: Server) {
+type ReadKey = keyof typeof results.reads;
+
+/**
+ * The rows each read must hold, asked of the database in plain SQL just before the read (so the
+ * visibility window is the same instant's): the ids in order and the totals, worked out from the
+ * base tables, not through the app's services. Used on PostgreSQL, where the bench has its own
+ * connection; the embedded database belongs to the server process, so there only the shapes above
+ * are checked.
+ */
+async function expectedAnswer(db: pg.Client, key: ReadKey): Promise<Check> {
+  const userOf = async (username: string) =>
+    (await db.query<{ id: string; days: number }>("select id, visibility_window_days as days from users where username = $1", [username])).rows[0];
+  const ids = (b: unknown, list: string) => ((b as Record<string, { id: string }[]>)[list] ?? (b as { id: string }[])).map((r) => r.id);
+  const same = (what: string, got: unknown, want: unknown) => (JSON.stringify(got) === JSON.stringify(want) ? null : `${what}: got ${JSON.stringify(got)?.slice(0, 80)}, expected ${JSON.stringify(want)?.slice(0, 80)}`);
+  const visible = "(t.created_by = $1 or t.created_at >= now() - make_interval(days => $2))";
+  if (key === "stats") {
+    const who = await userOf(BENCH_USER.Accountant);
+    const [want] = (await db.query(`select count(*)::int as pending, (count(*) filter (where t.is_priority))::int as urgent from transactions t where t.status = 'Pending' and ${visible}`, [who.id, who.days])).rows;
+    return (b) => {
+      const got = b as { pendingTransactions?: number; urgentTransactions?: number };
+      return same("pending and urgent", [got.pendingTransactions, got.urgentTransactions], [want.pending, want.urgent]);
+    };
+  }
+  const who = await userOf(BENCH_USER.Approver);
+  if (key === "pending") {
+    const want = (await db.query(`select t.id from transactions t where t.status = 'Pending' and ${visible} order by t.is_priority desc, t.created_at, t.id limit 200`, [who.id, who.days])).rows.map((r) => r.id);
+    return (b) => same("the pending ids", ids(b, ""), want);
+  }
+  const matches =
+    key === "search"
+      ? `and (t.human_readable_id ilike '%mumbai%' or t.description ilike '%mumbai%'
+           or exists (select 1 from categories c where c.id = t.category_id and c.name ilike '%mumbai%')
+           or exists (select 1 from users u where u.id = t.created_by and u.name ilike '%mumbai%'))`
+      : "";
+  const offset = key === "list" ? 50 : 0;
+  const [{ n }] = (await db.query(`select count(*)::int as n from transactions t where ${visible} ${matches}`, [who.id, who.days])).rows;
+  const want = (await db.query(`select t.id from transactions t where ${visible} ${matches} order by t.created_at desc, t.id desc offset ${offset} limit 50`, [who.id, who.days])).rows.map((r) => r.id);
+  return (b) => same("the total", (b as { total?: number }).total, n) ?? same("the page's ids", ids(b, "transactions"), want);
+}
+
+async function benchReads(label: string, server: Server, db: pg.Client | null) {
   const admin = await signIn(server.url, "bench_admin");
   // The people who read these screens, with their visibility window (DECISIONS §4), not a SuperAdmin.
   const approver = await signIn(server.url, BENCH_USER.Approver);
   const accountant = await signIn(server.url, BENCH_USER.Accountant);
-  const reads: [keyof typeof results.reads, string, string, string, Check][] = [
+  const reads: [ReadKey, string, string, string, Check][] = [
     ["pending", "pending list (Approver)", "/api/transactions/pending", approver, nonEmptyArray],
     ["list", "transaction list page 2 (Approver)", "/api/transactions?page=2&limit=50", approver, listPage],
     ["search", "transaction search 'mumbai' (Approver)", "/api/transactions?search=mumbai&limit=50", approver, listPage],
     ["stats", "dashboard stats (Accountant)", "/api/dashboard/stats", accountant, stats],
   ];
-  const rpsOf: Partial<Record<keyof typeof results.reads, { p95Ms: number; rps: number }>> = {};
-  for (const [key, name, p, cookie, check] of reads) {
+  const rpsOf: Partial<Record<ReadKey, { p95Ms: number; rps: number }>> = {};
+  for (const [key, name, p, cookie, shape] of reads) {
+    const exact = db ? await expectedAnswer(db, key) : null;
     const first = await fetch(server.url + p, { headers: { cookie } });
-    const problem = first.ok ? check(await first.json()) : `answered ${first.status}`;
+    const body = first.ok ? await first.json() : null;
+    const problem = first.ok ? (shape(body) ?? exact?.(body) ?? null) : `answered ${first.status}`;
+    const target = exact ? "the rows SQL finds, in order" : "rows of the right shape";
     if (problem) {
-      record({ figure: `${name}: the answer`, database: label, value: problem, target: "rows as seeded", ok: false });
+      record({ figure: `${name}: the answer`, database: label, value: problem, target, ok: false });
       continue;
     }
+    record({ figure: `${name}: the answer`, database: label, value: `${JSON.stringify(body).length.toLocaleString("en-IN")} bytes, as expected`, target, ok: true });
     // Warm up caches and plans first.
     await sample(server.url + p, cookie, 1, 1);
     const single = await sample(server.url + p, cookie, 1, SECONDS);
@@ -410,7 +454,10 @@ async function main() {
       const server = await startServer({ DATABASE_URL: asRole(BENCH_APP), MIGRATION_DATABASE_URL: asRole(BENCH_OWNER), DATA_DIR: path.join(work, "pg-data") });
       try {
         await benchRouteWeights(server);
-        const { admin: cookie } = await benchReads("postgres", server);
+        // The bench's own connection (the owner role), to work out what each read must answer.
+        const oracle = new pg.Client({ connectionString: asRole(BENCH_OWNER) });
+        await oracle.connect();
+        const { admin: cookie } = await benchReads("postgres", server, oracle).finally(() => oracle.end());
         const importSeconds = await benchImport("postgres", server, cookie, csv, rowsWritten);
         await benchSignInWhileImportsQueue("postgres", server, cookie, queueCsv);
         copySeconds = psqlCopySeconds(asRole(BENCH_OWNER), csv);
@@ -439,7 +486,7 @@ async function main() {
   const server = await startServer({ DATABASE_URL: "", DATA_DIR: dataDir });
   try {
     if (!DATABASES.includes("postgres")) await benchRouteWeights(server);
-    const { admin } = await benchReads("pglite", server);
+    const { admin } = await benchReads("pglite", server, null);
     let pgliteCsv = csv;
     let pgliteRows = rowsWritten;
     if (PGLITE_PUNCH_ROWS !== PUNCH_ROWS) {
