@@ -1,8 +1,9 @@
 // Recalculation of stored attendance days from stored punches, in batches (DECISIONS §8, §9):
 // one query loads the stored punch days of a group of employees for the whole range;
-// computeDay/mergeManualEdit (the one day rule) run in JS; the results are upserted a couple of thousand rows per statement. A day edited by hand keeps its status, points and
-// violation reason: mergeManualEdit decides that in JS, and the upsert re-checks is_manual in SQL
-// so an edit committed meanwhile is never overwritten.
+// computeDay/mergeManualEdit (the one day rule) run in JS; the results are upserted a couple of
+// thousand rows per statement. A day edited by hand keeps its status, points and violation reason:
+// mergeManualEdit decides that in JS, and the upsert re-checks is_manual in SQL so an edit
+// committed meanwhile is never overwritten.
 import { sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import type { DayStatus, PunchType, Weekday } from "../../../shared/constants";
