@@ -4,8 +4,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { createTestApp, type ApiClient, type TestApp } from "../test/harness";
-import { attendanceDays, attendanceImports, auditLog, punchDays, type EmployeeRow } from "../db/schema";
-import { csv, HEADER, makeDepartment, makeEmployee, upload } from "../services/hr/testing";
+import { attendanceDays, attendanceImports, auditLog, type EmployeeRow } from "../db/schema";
+import { csv, HEADER, makeDepartment, makeEmployee, storedPunches, upload } from "../services/hr/testing";
 import { loadPolicy } from "../services/hr/policy";
 import { recalculateDays } from "../services/hr/recalculate";
 import { importPunches } from "../services/hr/importer";
@@ -36,13 +36,7 @@ async function dayOf(employeeId: string, date: string) {
   return row;
 }
 
-async function punchCount(employeeId?: string) {
-  const [row] = await t.db
-    .select({ n: sql<number>`coalesce(sum(cardinality(${punchDays.punchTimes})), 0)::int` })
-    .from(punchDays)
-    .where(employeeId ? eq(punchDays.employeeId, employeeId) : undefined);
-  return Number(row.n);
-}
+const punchCount = (employeeId?: string) => storedPunches(t.db, employeeId ? [employeeId] : undefined);
 
 describe("POST /api/hr/import/upload: access and input", () => {
   it("is 401 signed out and 403 for an Accountant", async () => {

@@ -7,13 +7,13 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { createTestApp, CSRF_HEADER, type ApiClient, type TestApp } from "../test/harness";
 import { createTestDatabase, type TestDatabase } from "../test/databases";
 import { startServerProcess, waitUntil, type ServerProcess } from "../test/processes";
 import { makeUser, TEST_PASSWORD } from "../test/factories";
-import { makeDepartment } from "../services/hr/testing";
-import { attendanceImports, employees, punchDays } from "../db/schema";
+import { makeDepartment, storedPunches } from "../services/hr/testing";
+import { attendanceImports, employees } from "../db/schema";
 import { LINE_TOO_LONG_MESSAGE } from "../services/hr/importer";
 import { IMPORT_TMP_DIR } from "./hr-import";
 
@@ -38,8 +38,7 @@ async function employee(name: string) {
 }
 
 const upload = (api: ApiClient, text: string | Buffer, month = "2025-06") => api.agent.post("/api/hr/import/upload").set(CSRF_HEADER).field("month", month).attach("csvFile", Buffer.from(text), { filename: "punches.csv", contentType: "text/csv" });
-const punchesOf = async (employeeId: string) =>
-  (await t.db.select({ times: punchDays.punchTimes }).from(punchDays).where(eq(punchDays.employeeId, employeeId))).reduce((n, d) => n + d.times.length, 0);
+const punchesOf = (employeeId: string) => storedPunches(t.db, [employeeId]);
 const importCount = async () => Number((await t.db.select({ n: sql<number>`count(*)::int` }).from(attendanceImports))[0].n);
 
 describe("a line longer than 64 KiB", () => {

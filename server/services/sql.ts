@@ -34,6 +34,12 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   return false;
 }
 
+/**
+ * A statement sent ahead (pipelined on its connection) whose failure is observed later, when it is
+ * awaited, and never reported as unhandled meanwhile.
+ */
+export const quiet = <T>(p: Promise<T>) => (p.catch(() => {}), p);
+
 /** Splits a list into consecutive slices of at most `size`. */
 export function* slices<T>(list: readonly T[], size: number): Generator<T[]> {
   for (let i = 0; i < list.length; i += size) yield list.slice(i, i + size);

@@ -3,10 +3,11 @@
 // maps an unmatched name on the import page and re-imports, then finds the computed days on the
 // attendance page and the salary deductions in the employee's month.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { startBrowserTestEnv, type BrowserTestEnv } from "./support";
-import { attendanceDays, departments, employees, nameMappings, punchDays } from "../../server/db/schema";
+import { attendanceDays, departments, employees, nameMappings } from "../../server/db/schema";
+import { storedPunches } from "../../server/services/hr/testing";
 import { formatDate, formatRupees, toIsoDate } from "../../shared/format";
 
 let env: BrowserTestEnv;
@@ -125,8 +126,7 @@ describe("HR attendance CSV import", () => {
     const mappings = await db.select().from(nameMappings).where(eq(nameMappings.employeeId, arjun.id));
     expect(mappings).toHaveLength(1);
     expect(mappings[0]).toMatchObject({ csvName: "A. Das", nameKey: "a.das", createdBy: staff.id });
-    const punchDaysStored = await db.select({ times: punchDays.punchTimes }).from(punchDays).where(inArray(punchDays.employeeId, [arjun.id, meera.id]));
-    expect(punchDaysStored.reduce((n, d) => n + d.times.length, 0)).toBe(7);
+    expect(await storedPunches(db, [arjun.id, meera.id])).toBe(7);
 
     const arjunDays = await db.select().from(attendanceDays).where(eq(attendanceDays.employeeId, arjun.id));
     expect(arjunDays).toHaveLength(dim); // every day of a past month is marked

@@ -26,7 +26,7 @@ import { coveredThroughOf, employeesWithDays } from "./coverage";
 import { loadPolicy } from "./policy";
 import { matchHeaders, missingColumnsMessage, nameKey, parseRow, toPunchRecord } from "./punch-csv";
 import { recalculateDays } from "./recalculate";
-import { rows, textArray, wordArray } from "../sql";
+import { quiet, rows, textArray, wordArray } from "../sql";
 import { todayOf, type ActingContext } from "../context";
 
 /** Text read from the file at a time (about 800 rows). */
@@ -156,9 +156,6 @@ async function loadNameIndex(tx: Tx): Promise<Map<string, NameTarget>> {
   for (const m of mappings) index.set(m.name_key, { employeeId: m.employee_id });
   return index;
 }
-
-/** A promise whose failure is observed later (awaited), never reported as unhandled meanwhile. */
-const quiet = <T>(p: Promise<T>) => (p.catch(() => {}), p);
 
 /** The punches of the days a batch names, gathered per employee and day. */
 class PunchBatch {

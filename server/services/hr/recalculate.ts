@@ -12,7 +12,7 @@ import type { LeaveType } from "../../../shared/leave";
 import { computeDay, mergeManualEdit, type Punch, type StoredDay } from "./attendance-engine";
 import { datesBetween, maxDate, minDate, monthOfDate } from "./calendar";
 import { coverageOfMonths } from "./coverage";
-import { rows, slices, textArray } from "../sql";
+import { quiet, rows, slices, textArray } from "../sql";
 
 export type RecalcScope = {
   employeeIds: readonly string[];
@@ -79,7 +79,6 @@ export async function recalculateDays(q: Queryable, policy: AttendancePolicy, sc
   if (groups.length === 0) return 0;
   // What the imports cover, read in this transaction (an import stores its range before it recalculates).
   const coverage = await coverageOfMonths(q, monthOfDate(scope.from), monthOfDate(scope.to));
-  const quiet = <T>(p: Promise<T>) => (p.catch(() => {}), p);
   let loading = quiet(loadGroup(q, groups[0], scope));
   let writing: Promise<number> = Promise.resolve(0);
   let written = 0;

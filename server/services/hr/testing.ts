@@ -1,7 +1,8 @@
 // Helpers of the HR API tests: unique departments and employees, and CSV uploads.
 import crypto from "node:crypto";
 import type { Db } from "../../db/client";
-import { departments, employees, type EmployeeRow } from "../../db/schema";
+import { inArray, sql } from "drizzle-orm";
+import { departments, employees, punchDays, type EmployeeRow } from "../../db/schema";
 import type { ApiClient } from "../../test/harness";
 import { CSRF_HEADER } from "../../test/harness";
 
@@ -18,6 +19,15 @@ export async function makeEmployee(db: Db, overrides: Partial<typeof employees.$
     .values({ employeeName: `Employee ${suffix()}`, joiningDate: "2025-01-01", weeklyOff: "Sunday", ...overrides })
     .returning();
   return row;
+}
+
+/** How many punches are stored (punch_days holds a day's punches in one row), for some employees or everyone. */
+export async function storedPunches(db: Db, employeeIds?: readonly string[]): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(cardinality(${punchDays.punchTimes})), 0)::int` })
+    .from(punchDays)
+    .where(employeeIds ? inArray(punchDays.employeeId, [...employeeIds]) : undefined);
+  return Number(row.n);
 }
 
 /** A CSV document from rows of cells, lines joined with `eol`. */
