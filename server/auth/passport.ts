@@ -1,14 +1,17 @@
 // passport-local checks the credentials; the session keeps only the user id, and every request
 // reloads the user so a disabled or deleted user is signed out at once.
+import type { Request } from "express";
 import passport from "passport";
 import { Strategy as LocalStrategy } from "passport-local";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { users } from "../db/schema";
 import type { Actor, Clock } from "../context";
 import { findUserByUsername } from "../services/users";
 import { verifyAgainstDummy, verifyPassword } from "./passwords";
 import { releaseLoginAttempt, reserveLoginAttempt } from "./throttle";
+import { userReadWithSession } from "./session-store";
+import { mayStaySignedIn, signedInUserColumns } from "./signed-in-user";
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -62,18 +65,14 @@ export function configurePassport(db: Db, clock: Clock): passport.PassportStatic
 
   instance.serializeUser((user, done) => done(null, user.id));
 
-  instance.deserializeUser((id: unknown, done) => {
+  instance.deserializeUser((req: Request, id: unknown, done: (err: unknown, user?: Express.User | false) => void) => {
     if (typeof id !== "string") return done(null, false);
-    db.select({
-      id: users.id,
-      role: users.role,
-      name: users.name,
-      username: users.username,
-      visibilityWindowDays: users.visibilityWindowDays,
-      lockdownEnabled: sql<boolean>`coalesce((select (value->>'enabled')::boolean from settings where key = 'lockdown'), false)`,
-    })
+    // Normally the user came with the session, in the same statement (auth/session-store.ts).
+    const loaded = userReadWithSession(req);
+    if (loaded === null || loaded?.id === id) return done(null, loaded ?? false);
+    db.select(signedInUserColumns)
       .from(users)
-      .where(and(eq(users.id, id), eq(users.isActive, true), isNull(users.deletedAt)))
+      .where(and(eq(users.id, id), mayStaySignedIn))
       .limit(1)
       .then(([row]) => done(null, row ?? false), done);
   });

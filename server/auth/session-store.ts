@@ -2,10 +2,12 @@
 // server process on one PostgreSQL. The row keeps the user id so a user's sessions (or every
 // non-SuperAdmin session, at lockdown) can be ended with one statement.
 import { systemClock } from "../clock";
+import type { Request } from "express";
 import session from "express-session";
-import { eq, lt, sql } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { sessions } from "../db/schema";
+import { sessions, users } from "../db/schema";
+import { mayStaySignedIn, signedInUserColumns } from "./signed-in-user";
 
 type Callback = (err?: unknown) => void;
 
@@ -21,6 +23,19 @@ function expiryOf(sess: session.SessionData, fallbackMs: number): Date {
 function userIdOf(sess: session.SessionData): string | null {
   const id = (sess as { passport?: { user?: unknown } }).passport?.user;
   return typeof id === "string" ? id : null;
+}
+
+// The session is read together with its signed-in user (one statement, not two: each round trip to
+// the database costs more than the query itself). get() carries the user on the session data under a
+// symbol (no JSON, no copy into the Session), createSession() moves it onto the request, and
+// passport's deserializeUser takes it from there (auth/passport.ts).
+const SIGNED_IN_USER = Symbol("the signed-in user, read with the session");
+type WithUser = session.SessionData & { [SIGNED_IN_USER]?: Express.User | null };
+const usersReadWithSessions = new WeakMap<Request, Express.User | null>();
+
+/** The request's signed-in user as read with its session: null when they may no longer be signed in, undefined when not read. */
+export function userReadWithSession(req: Request): Express.User | null | undefined {
+  return usersReadWithSessions.get(req);
 }
 
 export class DatabaseSessionStore extends session.Store {
@@ -40,15 +55,27 @@ export class DatabaseSessionStore extends session.Store {
   }
 
   override get(sid: string, cb: (err: unknown, session?: session.SessionData | null) => void): void {
+    const { lockdownEnabled, ...user } = signedInUserColumns;
     this.db
-      .select({ sess: sessions.sess, expiresAt: sessions.expiresAt })
+      .select({ sess: sessions.sess, expiresAt: sessions.expiresAt, userId: sessions.userId, user, lockdownEnabled })
       .from(sessions)
+      .leftJoin(users, and(eq(users.id, sessions.userId), mayStaySignedIn))
       .where(eq(sessions.sid, sid))
       .then(([row]) => {
         if (!row || row.expiresAt.getTime() <= systemClock().getTime()) return cb(null, null);
         this.remember(sid, row.expiresAt.getTime());
-        cb(null, row.sess as session.SessionData);
+        const data = row.sess as WithUser;
+        // Read for the session's own user only (a session before sign-in has none).
+        if (row.userId && row.userId === userIdOf(data)) data[SIGNED_IN_USER] = row.user ? { ...row.user, lockdownEnabled: row.lockdownEnabled } : null;
+        cb(null, data);
       }, cb);
+  }
+
+  override createSession(req: Request, data: session.SessionData): session.Session & session.SessionData {
+    const user = (data as WithUser)[SIGNED_IN_USER];
+    delete (data as WithUser)[SIGNED_IN_USER];
+    if (user !== undefined) usersReadWithSessions.set(req, user);
+    return super.createSession(req, data);
   }
 
   override set(sid: string, sess: session.SessionData, cb?: Callback): void {

@@ -44,3 +44,23 @@ export const quiet = <T>(p: Promise<T>) => (p.catch(() => {}), p);
 export function* slices<T>(list: readonly T[], size: number): Generator<T[]> {
   for (let i = 0; i < list.length; i += size) yield list.slice(i, i + size);
 }
+
+/** A statement prepared by Drizzle: values for its placeholders in, rows out. */
+type PreparedStatement<T> = { execute(values: Record<string, unknown>): Promise<T> };
+
+const preparedOnce = new WeakMap<Queryable, Map<string, PreparedStatement<unknown>>>();
+
+/**
+ * A hot read built and prepared once per database connection pool and `name`, then run with
+ * placeholder values: Drizzle does not build its SQL again, and PostgreSQL parses it once per
+ * connection and, after a few runs, keeps one plan (for the pending list, building and planning cost
+ * more than running). `name` must name everything `build` depends on besides placeholders (it is
+ * also the statement's name on each connection, which must not change text). PGlite ignores the name.
+ */
+export function preparedStatement<T>(q: Queryable, name: string, build: (name: string) => PreparedStatement<T>): PreparedStatement<T> {
+  let statements = preparedOnce.get(q);
+  if (!statements) preparedOnce.set(q, (statements = new Map()));
+  let statement = statements.get(name) as PreparedStatement<T> | undefined;
+  if (!statement) statements.set(name, (statement = build(name)));
+  return statement;
+}

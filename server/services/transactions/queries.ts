@@ -26,10 +26,10 @@ import type {
 import { paiseToString, toPaise } from "../../../shared/money";
 import type { CsvValue } from "../../lib/csv";
 import { APPROVED_FAMILY, selectView, statusIn, viewColumns, zonedDateSql } from "./common";
-import { TRANSACTION_NOT_FOUND, visibleTo, windowStart, type WindowColumns } from "./visibility";
+import { seesEverything, TRANSACTION_NOT_FOUND, visibleTo, visibleToPrepared, windowStart, windowValues, type WindowColumns } from "./visibility";
 import { availableMoves } from "./status-machine";
 import { transactionTimeline } from "./timeline";
-import { textArray } from "../sql";
+import { preparedStatement } from "../sql";
 import { addDays } from "../hr/calendar";
 
 type Viewer = Pick<Actor, "id" | "role" | "visibilityWindowDays">;
@@ -228,34 +228,12 @@ export async function listPending(
 ): Promise<{ items: (PendingTransaction & { possibleDuplicates: PossibleDuplicate[] })[]; total: number }> {
   const { db: q, actor: viewer } = ctx;
   const now = ctx.clock();
-  const pending = and(eq(transactions.status, "Pending"), visibleTo(viewer, now));
-  // One statement: the page's ids with the size of the whole queue (a window count, taken before
-  // the limit), then the joins and per-row lookups for those rows only.
-  const pageOf = q
-    .select({ id: transactions.id, total: sql<number>`count(*) over ()`.as("total") })
-    .from(transactions)
-    .where(pending)
-    .orderBy(...PENDING_ORDER)
-    .limit(page.limit)
-    .offset((page.page - 1) * page.limit)
-    .as("page_of");
-  const rows = await q
-    .select({
-      ...viewColumns,
-      total: pageOf.total,
-      myAction: sql<ApprovalAction | null>`(select ${approvals.action}::text from ${approvals}
-        where ${approvals.transactionId} = ${transactions.id} and ${approvals.round} = ${transactions.approvalRound}
-          and ${approvals.approverId} = ${viewer.id} limit 1)`,
-    })
-    .from(pageOf)
-    .innerJoin(transactions, eq(transactions.id, pageOf.id))
-    .innerJoin(categories, eq(categories.id, transactions.categoryId))
-    .innerJoin(users, eq(users.id, transactions.createdBy))
-    .orderBy(...PENDING_ORDER);
+  const window = windowValues(viewer, now);
+  const rows = await pendingPage(q, viewer).execute({ ...window, limit: page.limit, offset: (page.page - 1) * page.limit });
   // A page past the end has no row to carry the total: only then is it counted on its own.
   const total = rows.length
     ? Number(rows[0]!.total)
-    : Number((await q.select({ n: sql<number>`count(*)::int` }).from(transactions).where(pending))[0]?.n ?? 0);
+    : Number((await q.select({ n: sql<number>`count(*)::int` }).from(transactions).where(and(eq(transactions.status, "Pending"), visibleTo(viewer, now))))[0]?.n ?? 0);
   const duplicates = await findPossibleDuplicates(q, rows, viewer, now);
   const items = rows.map((r) => ({
     ...presentTransaction(r),
@@ -264,6 +242,39 @@ export async function listPending(
     possibleDuplicates: duplicates.get(r.id) ?? [],
   }));
   return { items, total };
+}
+
+/**
+ * The pending page as one statement, prepared once per window shape (the approver's home reads it
+ * on every visit and refetch): the page's ids with the size of the whole queue (a window count,
+ * taken before the limit), then the joins and per-row lookups for those rows only.
+ */
+function pendingPage(q: Queryable, viewer: Viewer) {
+  const shape = seesEverything(viewer) ? "all" : "window";
+  return preparedStatement(q, `pending_page_${shape}`, (name) => {
+    const pageOf = q
+      .select({ id: transactions.id, total: sql<number>`count(*) over ()`.as("total") })
+      .from(transactions)
+      .where(and(eq(transactions.status, "Pending"), visibleToPrepared(viewer)))
+      .orderBy(...PENDING_ORDER)
+      .limit(sql.placeholder("limit"))
+      .offset(sql.placeholder("offset"))
+      .as("page_of");
+    return q
+      .select({
+        ...viewColumns,
+        total: pageOf.total,
+        myAction: sql<ApprovalAction | null>`(select ${approvals.action}::text from ${approvals}
+          where ${approvals.transactionId} = ${transactions.id} and ${approvals.round} = ${transactions.approvalRound}
+            and ${approvals.approverId} = ${sql.placeholder("viewerId")} limit 1)`,
+      })
+      .from(pageOf)
+      .innerJoin(transactions, eq(transactions.id, pageOf.id))
+      .innerJoin(categories, eq(categories.id, transactions.categoryId))
+      .innerJoin(users, eq(users.id, transactions.createdBy))
+      .orderBy(...PENDING_ORDER)
+      .prepare(name);
+  });
 }
 
 /** GET /api/transactions/:id: category with its fields, creator, approvals of all rounds, attachments, possible duplicates. */
@@ -323,29 +334,14 @@ export async function findPossibleDuplicates(
 ): Promise<Map<string, PossibleDuplicate[]>> {
   const result = new Map<string, PossibleDuplicate[]>();
   if (txns.length === 0) return result;
-  const ids = txns.map((t) => t.id);
-  // Four array parameters, not four per transaction: the statement's text (and its parsing and
-  // planning) is the same for a page of 200 as for one.
-  const keys = sql`unnest(${textArray(ids)}::uuid[], ${textArray(txns.map((t) => t.categoryId))}::uuid[],
-    ${textArray(txns.map((t) => t.amount))}::numeric[], ${textArray(txns.map((t) => t.transactionDate))}::date[])`;
-  const bySameFacts = q
-    .select({ forId: sql<string>`k.for_id`, id: transactions.id, humanReadableId: transactions.humanReadableId, status: transactions.status, matchedBy: sql<"details" | "attachment">`'details'` })
-    .from(sql`${keys} as k(for_id, category_id, amount, transaction_date)`)
-    .innerJoin(
-      transactions,
-      sql`${transactions.categoryId} = k.category_id and ${transactions.amount} = k.amount and ${transactions.transactionDate} = k.transaction_date and ${transactions.id} <> k.for_id`,
-    )
-    .where(visibleTo(viewer, now))
-    .limit(ids.length * DUPLICATES_SHOWN * 2);
-  const bySameFile = q
-    .select({ forId: sql<string>`mine.transaction_id`, id: transactions.id, humanReadableId: transactions.humanReadableId, status: transactions.status, matchedBy: sql<"details" | "attachment">`'attachment'` })
-    .from(sql`${attachments} as mine`)
-    .innerJoin(attachments, sql`${attachments.contentSha256} = mine.content_sha256 and ${attachments.transactionId} <> mine.transaction_id`)
-    .innerJoin(transactions, eq(transactions.id, attachments.transactionId))
-    .where(and(sql`mine.transaction_id = any(${textArray(ids)}::uuid[])`, sql`mine.content_sha256 is not null`, visibleTo(viewer, now)))
-    .limit(ids.length * DUPLICATES_SHOWN * 2);
-  // One statement for both kinds.
-  const found = await bySameFile.unionAll(bySameFacts);
+  const found = await duplicatesOf(q, viewer).execute({
+    ...windowValues(viewer, now),
+    ids: txns.map((t) => t.id),
+    categoryIds: txns.map((t) => t.categoryId),
+    amounts: txns.map((t) => t.amount),
+    dates: txns.map((t) => t.transactionDate),
+    limit: txns.length * DUPLICATES_SHOWN * 2,
+  });
   // The same file is the stronger sign: named first, and it wins when both match.
   for (const row of [...found.filter((r) => r.matchedBy === "attachment"), ...found.filter((r) => r.matchedBy === "details")]) {
     const list = result.get(row.forId) ?? [];
@@ -354,6 +350,35 @@ export async function findPossibleDuplicates(
     result.set(row.forId, list);
   }
   return result;
+}
+
+/**
+ * Both kinds of match in one statement, prepared once per window shape. Four array placeholders, not
+ * four values per transaction: the statement is the same for a page of 200 as for one.
+ */
+function duplicatesOf(q: Queryable, viewer: Viewer) {
+  const shape = seesEverything(viewer) ? "all" : "window";
+  return preparedStatement(q, `possible_duplicates_${shape}`, (name) => {
+    const array = (placeholder: string) => sql`${sql.placeholder(placeholder)}::text[]`;
+    const keys = sql`unnest(${array("ids")}::uuid[], ${array("categoryIds")}::uuid[], ${array("amounts")}::numeric[], ${array("dates")}::date[])`;
+    const bySameFacts = q
+      .select({ forId: sql<string>`k.for_id`, id: transactions.id, humanReadableId: transactions.humanReadableId, status: transactions.status, matchedBy: sql<"details" | "attachment">`'details'` })
+      .from(sql`${keys} as k(for_id, category_id, amount, transaction_date)`)
+      .innerJoin(
+        transactions,
+        sql`${transactions.categoryId} = k.category_id and ${transactions.amount} = k.amount and ${transactions.transactionDate} = k.transaction_date and ${transactions.id} <> k.for_id`,
+      )
+      .where(visibleToPrepared(viewer))
+      .limit(sql.placeholder("limit"));
+    const bySameFile = q
+      .select({ forId: sql<string>`mine.transaction_id`, id: transactions.id, humanReadableId: transactions.humanReadableId, status: transactions.status, matchedBy: sql<"details" | "attachment">`'attachment'` })
+      .from(sql`${attachments} as mine`)
+      .innerJoin(attachments, sql`${attachments.contentSha256} = mine.content_sha256 and ${attachments.transactionId} <> mine.transaction_id`)
+      .innerJoin(transactions, eq(transactions.id, attachments.transactionId))
+      .where(and(sql`mine.transaction_id = any(${array("ids")}::uuid[])`, sql`mine.content_sha256 is not null`, visibleToPrepared(viewer)))
+      .limit(sql.placeholder("limit"));
+    return bySameFile.unionAll(bySameFacts).prepare(name);
+  });
 }
 
 /** POST /api/transactions/check-duplicates: visible transactions with this category, amount and date. */

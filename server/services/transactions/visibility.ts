@@ -1,6 +1,6 @@
 // Who sees which transaction (DECISIONS §4): SuperAdmin everything; everyone else what was created
 // within their visibility window, and always their own. A transaction outside a user's view is 404.
-import { and, eq, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { transactionSearch, transactions, type TransactionRow } from "../../db/schema";
 import type { Actor } from "../../context";
@@ -15,8 +15,31 @@ export function visibleTo(
   now: Date,
   columns: WindowColumns = transactions,
 ): SQL | undefined {
-  if (actor.role === "SuperAdmin") return undefined;
-  return or(eq(columns.createdBy, actor.id), sql`${columns.createdAt} >= ${windowStart(actor, now).toISOString()}::timestamptz`);
+  if (seesEverything(actor)) return undefined;
+  return withinWindow(columns, actor.id, windowStart(actor, now).toISOString());
+}
+
+/** A SuperAdmin's view has no window. */
+export function seesEverything(actor: Pick<Actor, "role">): boolean {
+  return actor.role === "SuperAdmin";
+}
+
+/**
+ * The window as a condition: the viewer's own rows, and everyone's from `since` on. Given values, or
+ * the placeholders of a statement prepared once (visibleToPrepared, with windowValues).
+ */
+function withinWindow(columns: WindowColumns, viewerId: string | Placeholder, since: string | Placeholder): SQL {
+  return or(eq(columns.createdBy, viewerId), sql`${columns.createdAt} >= ${since}::timestamptz`)!;
+}
+
+/** visibleTo for a statement prepared once per window shape: over the placeholders `viewerId` and `since`. */
+export function visibleToPrepared(actor: Pick<Actor, "role">, columns: WindowColumns = transactions): SQL | undefined {
+  return seesEverything(actor) ? undefined : withinWindow(columns, sql.placeholder("viewerId"), sql.placeholder("since"));
+}
+
+/** The values of visibleToPrepared's placeholders. */
+export function windowValues(actor: Pick<Actor, "id" | "visibilityWindowDays">, now: Date): { viewerId: string; since: string } {
+  return { viewerId: actor.id, since: windowStart(actor, now).toISOString() };
 }
 
 /** The first instant of a (non-SuperAdmin) user's visibility window: their window's days before `now`. */
