@@ -8,6 +8,7 @@ import { and, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { sessions, users } from "../db/schema";
 import { mayStaySignedIn, signedInUserColumns } from "./signed-in-user";
+import { preparedStatement } from "../services/sql";
 
 type Callback = (err?: unknown) => void;
 
@@ -38,6 +39,19 @@ export function userReadWithSession(req: Request): Express.User | null | undefin
   return usersReadWithSessions.get(req);
 }
 
+/** Every request's first statement, so prepared once (services/sql.ts): the session row and its user. */
+function sessionWithUser(db: Db) {
+  return preparedStatement(db, "session_with_user", (name) => {
+    const { lockdownEnabled, ...user } = signedInUserColumns;
+    return db
+      .select({ sess: sessions.sess, expiresAt: sessions.expiresAt, userId: sessions.userId, user, lockdownEnabled })
+      .from(sessions)
+      .leftJoin(users, and(eq(users.id, sessions.userId), mayStaySignedIn))
+      .where(eq(sessions.sid, sql.placeholder("sid")))
+      .prepare(name);
+  });
+}
+
 export class DatabaseSessionStore extends session.Store {
   /** The expiry each session was last read or written with, so a touch writes only what moves it. */
   private knownExpiry = new Map<string, number>();
@@ -55,12 +69,8 @@ export class DatabaseSessionStore extends session.Store {
   }
 
   override get(sid: string, cb: (err: unknown, session?: session.SessionData | null) => void): void {
-    const { lockdownEnabled, ...user } = signedInUserColumns;
-    this.db
-      .select({ sess: sessions.sess, expiresAt: sessions.expiresAt, userId: sessions.userId, user, lockdownEnabled })
-      .from(sessions)
-      .leftJoin(users, and(eq(users.id, sessions.userId), mayStaySignedIn))
-      .where(eq(sessions.sid, sid))
+    sessionWithUser(this.db)
+      .execute({ sid })
       .then(([row]) => {
         if (!row || row.expiresAt.getTime() <= systemClock().getTime()) return cb(null, null);
         this.remember(sid, row.expiresAt.getTime());

@@ -1,7 +1,7 @@
 // Reading transactions (DECISIONS §4): the list page with its summary, the pending list, one
 // transaction's details, the CSV export's rows and possible duplicates. Set-based SQL only, and
 // always through the visibility window of visibility.ts.
-import { and, asc, desc, eq, ilike, inArray, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, or, sql, type AnyColumn, type Placeholder, type SQL } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { approvals, attachments, categories, transactionDailyTotals, transactionSearch, transactions, users } from "../../db/schema";
 import type { Actor } from "../../context";
@@ -16,7 +16,7 @@ import {
   type TransactionDetails,
   type TransactionView,
 } from "../../presenters/transactions";
-import { LIMITS, type ApprovalAction, type TransactionStatus } from "../../../shared/constants";
+import { LIMITS, type ApprovalAction } from "../../../shared/constants";
 import type {
   PendingQuery,
   PendingTransaction,
@@ -131,23 +131,22 @@ const PENDING_ORDER = [sql`${transactions.isPriority} desc nulls last`, asc(tran
 export async function listTransactions(ctx: ActingContext, query: TransactionListQuery): Promise<TransactionListResponse> {
   const { db: q, actor: viewer } = ctx;
   const now = ctx.clock();
-  const timeZone = ctx.config.appTimezone;
-  // Both the summary and the page's ids come from transaction_search: the summary reads every
-  // matching row, and there those rows are narrow.
-  const where = await filterConditions(q, query, viewer, now, timeZone, SEARCH_COLUMNS);
-  const summaryOverSet = onlyStatusFilter(query) ? summaryFromDailyTotals(q, viewer, now, query.status) : summaryOverRows(q, where);
-  // The page's ids first (an index walk on created_at), then the joins and per-row counts for those rows only.
-  const pageIds = q
-    .select({ id: transactionSearch.transactionId })
-    .from(transactionSearch)
-    .where(where)
-    .orderBy(sql`${transactionSearch.createdAt} desc nulls last`, sql`${transactionSearch.transactionId} desc nulls last`)
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
-  const [rows, [summary]] = await Promise.all([
-    selectView(q).where(inArray(transactions.id, pageIds)).orderBy(...NEWEST_FIRST),
-    summaryOverSet,
-  ]);
+  const offset = (query.page - 1) * query.limit;
+  let rows: TransactionView[];
+  let summary: Summary | undefined;
+  if (onlyStatusFilter(query)) {
+    // The list as it opens (every status, or one status tab): both statements prepared once per shape.
+    const values = { ...windowValues(viewer, now), ...dailyTotalsBounds(viewer, now), status: query.status, limit: query.limit, offset };
+    [rows, [summary]] = await Promise.all([
+      statusListPage(q, viewer, query.status !== undefined).execute(values),
+      statusListSummary(q, viewer, query.status !== undefined).execute(values),
+    ]);
+  } else {
+    // Both the summary and the page's ids come from transaction_search: the summary reads every
+    // matching row, and there those rows are narrow.
+    const where = await filterConditions(q, query, viewer, now, ctx.config.appTimezone, SEARCH_COLUMNS);
+    [rows, [summary]] = await Promise.all([listPage(q, where, query.limit, offset), summaryOverRows(q, where)]);
+  }
   return {
     transactions: rows.map(presentTransaction),
     total: summary?.count ?? 0,
@@ -160,6 +159,32 @@ export async function listTransactions(ctx: ActingContext, query: TransactionLis
       approvedAmount: paiseToString(toPaise(summary?.approvedAmount ?? "0")),
     },
   };
+}
+
+/** A page of the list, newest first: the page's ids first (an index walk on created_at), then the joins and per-row counts for those rows only. */
+function listPage(q: Queryable, where: SQL | undefined, limit: number | Placeholder, offset: number | Placeholder) {
+  const pageIds = q
+    .select({ id: transactionSearch.transactionId })
+    .from(transactionSearch)
+    .where(where)
+    .orderBy(sql`${transactionSearch.createdAt} desc nulls last`, sql`${transactionSearch.transactionId} desc nulls last`)
+    .limit(limit)
+    .offset(offset);
+  return selectView(q).where(inArray(transactions.id, pageIds)).orderBy(...NEWEST_FIRST);
+}
+
+/** The status-only list's page (filterConditions for such a query: the window and the status), over placeholders. */
+function statusListPage(q: Queryable, viewer: Viewer, byStatus: boolean) {
+  const shape = `${seesEverything(viewer) ? "all" : "window"}_${byStatus ? "status" : "any"}`;
+  return preparedStatement(q, `list_page_${shape}`, (name) => {
+    const where = and(visibleToPrepared(viewer, SEARCH_COLUMNS), byStatus ? eq(transactionSearch.status, sql.placeholder("status")) : undefined);
+    return listPage(q, where, sql.placeholder("limit"), sql.placeholder("offset")).prepare(name);
+  });
+}
+
+function statusListSummary(q: Queryable, viewer: Viewer, byStatus: boolean) {
+  const shape = `${seesEverything(viewer) ? "all" : "window"}_${byStatus ? "status" : "any"}`;
+  return preparedStatement(q, `list_summary_${shape}`, (name) => summaryFromDailyTotals(q, viewer, byStatus).prepare(name));
 }
 
 type Summary = { count: number; approvedCount: number; pendingCount: number; approvedAmount: string };
@@ -186,36 +211,41 @@ function summaryOverRows(q: Queryable, where: SQL | undefined): Promise<Summary[
 }
 
 /**
- * The summary of the whole visible list (or one status of it) from transaction_daily_totals: whole
- * UTC days there, and from transaction_search only the rows of the one day the window starts in.
- * A SuperAdmin's is every day; anyone else's is the window (every creator, from `since`) and their
- * own rows before it. The same figures as summaryOverRows (tests compare them), without reading
- * tens of thousands of rows for each list page.
+ * The summary of the whole visible list (or one status of it, the placeholder `status`) from
+ * transaction_daily_totals: whole UTC days there, and from transaction_search only the rows of the
+ * one day the window starts in. A SuperAdmin's is every day; anyone else's is the window (every
+ * creator, from `since`) and their own rows before it, over dailyTotalsBounds' placeholders. The
+ * same figures as summaryOverRows (tests compare them), without reading tens of thousands of rows
+ * for each list page.
  */
-function summaryFromDailyTotals(q: Queryable, viewer: Viewer, now: Date, status: TransactionStatus | undefined): Promise<Summary[]> {
+function summaryFromDailyTotals(q: Queryable, viewer: Viewer, byStatus: boolean) {
   const totals = transactionDailyTotals;
   const rows = transactionSearch;
-  const ofStatus = (column: AnyColumn) => (status ? sql`and ${column} = ${status}` : sql``);
-  if (viewer.role === "SuperAdmin") {
-    return q.select(summaryColumns(totals.status, totals.count, totals.amount)).from(totals).where(status ? eq(totals.status, status) : undefined);
+  const ph = (name: keyof ReturnType<typeof dailyTotalsBounds> | "status" | "viewerId") => sql.placeholder(name);
+  const ofStatus = (column: AnyColumn) => (byStatus ? sql`and ${column} = ${ph("status")}` : sql``);
+  if (seesEverything(viewer)) {
+    return q.select(summaryColumns(totals.status, totals.count, totals.amount)).from(totals).where(byStatus ? eq(totals.status, ph("status")) : undefined);
   }
-  const since = windowStart(viewer, now).toISOString();
-  const firstDay = since.slice(0, 10);
-  const dayStart = `${firstDay}T00:00:00.000Z`;
-  const nextDay = `${addDays(firstDay, 1)}T00:00:00.000Z`;
   const parts = sql`
     select ${totals.status} as status, ${totals.count} as n, ${totals.amount} as amount from ${totals}
-      where ${totals.day} > ${firstDay}::date ${ofStatus(totals.status)}
+      where ${totals.day} > ${ph("firstDay")}::date ${ofStatus(totals.status)}
     union all
     select ${rows.status}, 1, ${rows.amount} from ${rows}
-      where ${rows.createdAt} >= ${since}::timestamptz and ${rows.createdAt} < ${nextDay}::timestamptz ${ofStatus(rows.status)}
+      where ${rows.createdAt} >= ${ph("since")}::timestamptz and ${rows.createdAt} < ${ph("nextDay")}::timestamptz ${ofStatus(rows.status)}
     union all
     select ${totals.status}, ${totals.count}, ${totals.amount} from ${totals}
-      where ${totals.createdBy} = ${viewer.id} and ${totals.day} < ${firstDay}::date ${ofStatus(totals.status)}
+      where ${totals.createdBy} = ${ph("viewerId")} and ${totals.day} < ${ph("firstDay")}::date ${ofStatus(totals.status)}
     union all
     select ${rows.status}, 1, ${rows.amount} from ${rows}
-      where ${rows.createdBy} = ${viewer.id} and ${rows.createdAt} >= ${dayStart}::timestamptz and ${rows.createdAt} < ${since}::timestamptz ${ofStatus(rows.status)}`;
+      where ${rows.createdBy} = ${ph("viewerId")} and ${rows.createdAt} >= ${ph("dayStart")}::timestamptz and ${rows.createdAt} < ${ph("since")}::timestamptz ${ofStatus(rows.status)}`;
   return q.select(summaryColumns(sql`parts.status`, sql`parts.n`, sql`parts.amount`)).from(sql`(${parts}) as parts`);
+}
+
+/** The window's edges summaryFromDailyTotals reads: its first instant, and the UTC day that holds it. */
+function dailyTotalsBounds(viewer: Viewer, now: Date): { since: string; firstDay: string; dayStart: string; nextDay: string } {
+  const since = windowStart(viewer, now).toISOString();
+  const firstDay = since.slice(0, 10);
+  return { since, firstDay, dayStart: `${firstDay}T00:00:00.000Z`, nextDay: `${addDays(firstDay, 1)}T00:00:00.000Z` };
 }
 
 /**
@@ -235,12 +265,14 @@ export async function listPending(
     ? Number(rows[0]!.total)
     : Number((await q.select({ n: sql<number>`count(*)::int` }).from(transactions).where(and(eq(transactions.status, "Pending"), visibleTo(viewer, now))))[0]?.n ?? 0);
   const duplicates = await findPossibleDuplicates(q, rows, viewer, now);
-  const items = rows.map((r) => ({
-    ...presentTransaction(r),
-    myAction: r.myAction ?? null,
-    availableMoves: availableMoves(r, viewer, { myActionThisRound: r.myAction ?? null }),
-    possibleDuplicates: duplicates.get(r.id) ?? [],
-  }));
+  // Object.assign, not a spread: copying each presented row into a new object cost more than presenting it.
+  const items = rows.map((r) =>
+    Object.assign(presentTransaction(r), {
+      myAction: r.myAction ?? null,
+      availableMoves: availableMoves(r, viewer, { myActionThisRound: r.myAction ?? null }),
+      possibleDuplicates: duplicates.get(r.id) ?? [],
+    }),
+  );
   return { items, total };
 }
 
