@@ -51,11 +51,12 @@ type PreparedStatement<T> = { execute(values: Record<string, unknown>): Promise<
 const preparedOnce = new WeakMap<Queryable, Map<string, PreparedStatement<unknown>>>();
 
 /**
- * A hot read built and prepared once per database connection pool and `name`, then run with
+ * A hot read built and prepared once per database (pool or transaction) and `name`, then run with
  * placeholder values: Drizzle does not build its SQL again, and PostgreSQL parses it once per
- * connection and, after a few runs, keeps one plan (for the pending list, building and planning cost
- * more than running). `name` must name everything `build` depends on besides placeholders (it is
- * also the statement's name on each connection, which must not change text). PGlite ignores the name.
+ * connection, keeping one generic plan for it only where that is estimated no dearer than planning
+ * each run (docs/performance.md, session 7). `name` must name everything `build` depends on besides
+ * placeholders: it is also the statement's name on each connection, which must not change text.
+ * PGlite ignores the name.
  */
 export function preparedStatement<T>(q: Queryable, name: string, build: (name: string) => PreparedStatement<T>): PreparedStatement<T> {
   let statements = preparedOnce.get(q);

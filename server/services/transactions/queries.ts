@@ -120,6 +120,7 @@ function overdueIds(q: Queryable, now: Date, timeZone: string) {
 // "desc nulls last" on both columns, exactly as transactions_created_at_idx is built, so PostgreSQL
 // walks the index in order instead of sorting.
 const NEWEST_FIRST = [sql`${transactions.createdAt} desc nulls last`, sql`${transactions.id} desc nulls last`];
+const IS_PENDING = eq(transactions.status, "Pending");
 const PENDING_ORDER = [sql`${transactions.isPriority} desc nulls last`, asc(transactions.createdAt), asc(transactions.id)];
 
 /**
@@ -258,12 +259,11 @@ export async function listPending(
 ): Promise<{ items: (PendingTransaction & { possibleDuplicates: PossibleDuplicate[] })[]; total: number }> {
   const { db: q, actor: viewer } = ctx;
   const now = ctx.clock();
-  const window = windowValues(viewer, now);
-  const rows = await pendingPage(q, viewer).execute({ ...window, limit: page.limit, offset: (page.page - 1) * page.limit });
+  const rows = await pendingPage(q, viewer).execute({ ...windowValues(viewer, now), limit: page.limit, offset: (page.page - 1) * page.limit });
   // A page past the end has no row to carry the total: only then is it counted on its own.
   const total = rows.length
     ? Number(rows[0]!.total)
-    : Number((await q.select({ n: sql<number>`count(*)::int` }).from(transactions).where(and(eq(transactions.status, "Pending"), visibleTo(viewer, now))))[0]?.n ?? 0);
+    : Number((await q.select({ n: sql<number>`count(*)::int` }).from(transactions).where(and(IS_PENDING, visibleTo(viewer, now))))[0]?.n ?? 0);
   const duplicates = await findPossibleDuplicates(q, rows, viewer, now);
   // Object.assign, not a spread: copying each presented row into a new object cost more than presenting it.
   const items = rows.map((r) =>
@@ -287,7 +287,7 @@ function pendingPage(q: Queryable, viewer: Viewer) {
     const pageOf = q
       .select({ id: transactions.id, total: sql<number>`count(*) over ()`.as("total") })
       .from(transactions)
-      .where(and(eq(transactions.status, "Pending"), visibleToPrepared(viewer)))
+      .where(and(IS_PENDING, visibleToPrepared(viewer)))
       .orderBy(...PENDING_ORDER)
       .limit(sql.placeholder("limit"))
       .offset(sql.placeholder("offset"))
