@@ -46,7 +46,12 @@ export function* slices<T>(list: readonly T[], size: number): Generator<T[]> {
 }
 
 /** A statement prepared by Drizzle: values for its placeholders in, rows out. */
-type PreparedStatement<T> = { execute(values: Record<string, unknown>): Promise<T> };
+type PreparedStatement<T> = { execute(values: Record<string, unknown>): Promise<T>; getQuery(): { sql: string } };
+
+// Outside production every call builds the statement again and compares its SQL with the one kept
+// under that name: a name that forgot part of its shape (a role, a filter) would otherwise run the
+// other shape's statement without a word. Production skips the cost.
+const CHECK_NAMES = process.env.NODE_ENV !== "production";
 
 const preparedOnce = new WeakMap<Queryable, Map<string, PreparedStatement<unknown>>>();
 
@@ -63,5 +68,8 @@ export function preparedStatement<T>(q: Queryable, name: string, build: (name: s
   if (!statements) preparedOnce.set(q, (statements = new Map()));
   let statement = statements.get(name) as PreparedStatement<T> | undefined;
   if (!statement) statements.set(name, (statement = build(name)));
+  else if (CHECK_NAMES && build(name).getQuery().sql !== statement.getQuery().sql) {
+    throw new Error(`The prepared statement "${name}" was built with another SQL text: its name must say every shape it has`);
+  }
   return statement;
 }
