@@ -176,16 +176,19 @@ function listPage(q: Queryable, where: SQL | undefined, limit: number | Placehol
 
 /** The status-only list's page (filterConditions for such a query: the window and the status), over placeholders. */
 function statusListPage(q: Queryable, viewer: Viewer, byStatus: boolean) {
-  const shape = `${seesEverything(viewer) ? "all" : "window"}_${byStatus ? "status" : "any"}`;
-  return preparedStatement(q, `list_page_${shape}`, (name) => {
+  return preparedStatement(q, `list_page_${statusListShape(viewer, byStatus)}`, (name) => {
     const where = and(visibleToPrepared(viewer, SEARCH_COLUMNS), byStatus ? eq(transactionSearch.status, sql.placeholder("status")) : undefined);
     return listPage(q, where, sql.placeholder("limit"), sql.placeholder("offset")).prepare(name);
   });
 }
 
 function statusListSummary(q: Queryable, viewer: Viewer, byStatus: boolean) {
-  const shape = `${seesEverything(viewer) ? "all" : "window"}_${byStatus ? "status" : "any"}`;
-  return preparedStatement(q, `list_summary_${shape}`, (name) => summaryFromDailyTotals(q, viewer, byStatus).prepare(name));
+  return preparedStatement(q, `list_summary_${statusListShape(viewer, byStatus)}`, (name) => summaryFromDailyTotals(q, viewer, byStatus).prepare(name));
+}
+
+/** What the status-only list's statements depend on: the window (or none) and whether a status is asked. */
+function statusListShape(viewer: Viewer, byStatus: boolean): string {
+  return `${seesEverything(viewer) ? "all" : "window"}_${byStatus ? "status" : "any"}`;
 }
 
 type Summary = { count: number; approvedCount: number; pendingCount: number; approvedAmount: string };
