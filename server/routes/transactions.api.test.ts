@@ -455,6 +455,23 @@ describe("the visibility window", () => {
     expect(mine.body.total).toBe(1);
   });
 
+  it("the list as it opens (every status, one status tab) counts it for its creator and a SuperAdmin, not for an Approver", async () => {
+    const totals = async () =>
+      Promise.all(
+        [approver, accountant, superAdmin].flatMap((who) => ["", "&status=Pending"].map(async (tab) => (await who.api.get(`/api/transactions?limit=1${tab}`)).body.total as number)),
+      );
+    const before = await totals();
+    await insertTransaction(t.db, { createdBy: accountant.user.id, categoryId: office.id, status: "Pending", createdAt: new Date(Date.now() - 31 * 86_400_000) });
+    const after = await totals();
+    // approver (all, Pending), accountant (all, Pending), SuperAdmin (all, Pending)
+    expect(after.map((n, i) => n - before[i]!)).toEqual([0, 0, 1, 1, 1, 1]);
+    // The pages hold what the total counts: past the Approver's total there is no row, the old one included.
+    for (const [i, tab] of ["", "&status=Pending"].entries()) {
+      const past = await approver.api.get(`/api/transactions?limit=1&page=${after[i]! + 1}${tab}`);
+      expect(past.body.transactions).toEqual([]);
+    }
+  });
+
   it("a wider window shows it", async () => {
     const wide = await t.signIn("Approver", { visibilityWindowDays: 60 });
     const row = await insertTransaction(t.db, { createdBy: accountant.user.id, categoryId: office.id, createdAt: new Date(Date.now() - 31 * 86_400_000) });

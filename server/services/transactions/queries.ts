@@ -26,7 +26,7 @@ import type {
 import { paiseToString, toPaise } from "../../../shared/money";
 import type { CsvValue } from "../../lib/csv";
 import { APPROVED_FAMILY, selectView, statusIn, viewColumns, zonedDateSql } from "./common";
-import { seesEverything, TRANSACTION_NOT_FOUND, visibleTo, visibleToPrepared, windowStart, windowValues, type WindowColumns } from "./visibility";
+import { seesEverything, TRANSACTION_NOT_FOUND, visibleTo, visibleToPrepared, windowValues, type WindowColumns } from "./visibility";
 import { availableMoves } from "./status-machine";
 import { transactionTimeline } from "./timeline";
 import { preparedStatement } from "../sql";
@@ -137,7 +137,8 @@ export async function listTransactions(ctx: ActingContext, query: TransactionLis
   let summary: Summary | undefined;
   if (onlyStatusFilter(query)) {
     // The list as it opens (every status, or one status tab): both statements prepared once per shape.
-    const values = { ...windowValues(viewer, now), ...dailyTotalsBounds(viewer, now), status: query.status, limit: query.limit, offset };
+    const window = windowValues(viewer, now);
+    const values = { ...window, ...dailyTotalsBounds(window.since), status: query.status, limit: query.limit, offset };
     [rows, [summary]] = await Promise.all([
       statusListPage(q, viewer, query.status !== undefined).execute(values),
       statusListSummary(q, viewer, query.status !== undefined).execute(values),
@@ -218,14 +219,14 @@ function summaryOverRows(q: Queryable, where: SQL | undefined): Promise<Summary[
  * The summary of the whole visible list (or one status of it, the placeholder `status`) from
  * transaction_daily_totals: whole UTC days there, and from transaction_search only the rows of the
  * one day the window starts in. A SuperAdmin's is every day; anyone else's is the window (every
- * creator, from `since`) and their own rows before it, over dailyTotalsBounds' placeholders. The
- * same figures as summaryOverRows (tests compare them), without reading tens of thousands of rows
- * for each list page.
+ * creator, from `since`) and their own rows before it, over windowValues' and dailyTotalsBounds'
+ * placeholders. The same figures as summaryOverRows (tests compare them), without reading tens of
+ * thousands of rows for each list page.
  */
 function summaryFromDailyTotals(q: Queryable, viewer: Viewer, byStatus: boolean) {
   const totals = transactionDailyTotals;
   const rows = transactionSearch;
-  const ph = (name: keyof ReturnType<typeof dailyTotalsBounds> | "status" | "viewerId") => sql.placeholder(name);
+  const ph = (name: keyof ReturnType<typeof dailyTotalsBounds> | keyof ReturnType<typeof windowValues> | "status") => sql.placeholder(name);
   const ofStatus = (column: AnyColumn) => (byStatus ? sql`and ${column} = ${ph("status")}` : sql``);
   if (seesEverything(viewer)) {
     return q.select(summaryColumns(totals.status, totals.count, totals.amount)).from(totals).where(byStatus ? eq(totals.status, ph("status")) : undefined);
@@ -245,11 +246,10 @@ function summaryFromDailyTotals(q: Queryable, viewer: Viewer, byStatus: boolean)
   return q.select(summaryColumns(sql`parts.status`, sql`parts.n`, sql`parts.amount`)).from(sql`(${parts}) as parts`);
 }
 
-/** The window's edges summaryFromDailyTotals reads: its first instant, and the UTC day that holds it. */
-function dailyTotalsBounds(viewer: Viewer, now: Date): { since: string; firstDay: string; dayStart: string; nextDay: string } {
-  const since = windowStart(viewer, now).toISOString();
+/** The UTC day the window's first instant (`since`, an ISO instant) falls in, as summaryFromDailyTotals reads it. */
+function dailyTotalsBounds(since: string): { firstDay: string; dayStart: string; nextDay: string } {
   const firstDay = since.slice(0, 10);
-  return { since, firstDay, dayStart: `${firstDay}T00:00:00.000Z`, nextDay: `${addDays(firstDay, 1)}T00:00:00.000Z` };
+  return { firstDay, dayStart: `${firstDay}T00:00:00.000Z`, nextDay: `${addDays(firstDay, 1)}T00:00:00.000Z` };
 }
 
 /**

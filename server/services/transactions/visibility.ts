@@ -16,7 +16,8 @@ export function visibleTo(
   columns: WindowColumns = transactions,
 ): SQL | undefined {
   if (seesEverything(actor)) return undefined;
-  return withinWindow(columns, actor.id, windowStart(actor, now).toISOString());
+  const { viewerId, since } = windowValues(actor, now);
+  return withinWindow(columns, viewerId, since);
 }
 
 /** A SuperAdmin's view has no window. */
@@ -37,13 +38,13 @@ export function visibleToPrepared(actor: Pick<Actor, "role">, columns: WindowCol
   return seesEverything(actor) ? undefined : withinWindow(columns, sql.placeholder("viewerId"), sql.placeholder("since"));
 }
 
-/** The values of visibleToPrepared's placeholders. */
+/** The viewer and the window's first instant: visibleTo's values, and visibleToPrepared's placeholders'. */
 export function windowValues(actor: Pick<Actor, "id" | "visibilityWindowDays">, now: Date): { viewerId: string; since: string } {
   return { viewerId: actor.id, since: windowStart(actor, now).toISOString() };
 }
 
 /** The first instant of a (non-SuperAdmin) user's visibility window: their window's days before `now`. */
-export function windowStart(actor: Pick<Actor, "visibilityWindowDays">, now: Date): Date {
+function windowStart(actor: Pick<Actor, "visibilityWindowDays">, now: Date): Date {
   return new Date(now.getTime() - actor.visibilityWindowDays * 86_400_000);
 }
 
