@@ -12,6 +12,7 @@ import type { z } from "zod";
 import type { Role } from "../../shared/constants";
 import { requireAuth, requireRole } from "../middlewares/auth";
 import { parse, parseParams } from "../services/validation";
+import { sendJson } from "../lib/json-answer";
 
 export type Access = "public" | "signed-in" | readonly Role[];
 export type Method = "get" | "post" | "put" | "patch" | "delete";
@@ -77,7 +78,7 @@ export class ApiRouter {
       const result = await last(req, res, input);
       if (result === undefined || res.headersSent) return;
       if (CHECK_ANSWERS && def.answer) checkAnswer(def, result);
-      res.json(result);
+      sendJson(req, res, result);
     });
   }
 

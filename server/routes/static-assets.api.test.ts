@@ -9,6 +9,7 @@ import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import supertest from "supertest";
 import { createTestApp, type TestApp } from "../test/harness";
+import { builtinCategory, insertTransaction } from "./transactions.fixtures";
 
 const SCRIPT = `console.log(${JSON.stringify("a script long enough to be worth compressing ".repeat(60))});\n`;
 let t: TestApp;
@@ -78,5 +79,30 @@ describe("API answers", () => {
     const small = await text(supertest(t.app).get("/api/config").set("Accept-Encoding", "gzip"));
     expect(small.headers["content-encoding"]).toBeUndefined();
     expect(JSON.parse(small.body as string)).toEqual({ timeZone: t.config.appTimezone });
+  });
+
+  it("a route's JSON answer: brotli whenever it is accepted (Chromium lists it last), else gzip, else as it is; the same JSON each way, Vary, its length, no ETag", async () => {
+    const { api } = await t.signIn("SuperAdmin");
+    const office = await builtinCategory(t.db, "Office Expenses");
+    const { user } = await t.signIn("Accountant");
+    for (let i = 0; i < 5; i++) await insertTransaction(t.db, { createdBy: user.id, categoryId: office.id, status: "Pending" });
+    const answers = new Map<string, string>();
+    for (const [accept, encoding] of [
+      ["gzip, deflate, br, zstd", "br"],
+      ["gzip", "gzip"],
+      ["identity", undefined],
+    ] as const) {
+      const res = await text(api.agent.get("/api/transactions/pending").set("Accept-Encoding", accept));
+      expect(res.status).toBe(200);
+      expect(res.headers["content-encoding"]).toBe(encoding);
+      expect(res.headers.vary).toMatch(/Accept-Encoding/i);
+      expect(res.headers.etag).toBeUndefined();
+      expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
+      answers.set(accept, res.body as string);
+    }
+    const plain = answers.get("identity")!;
+    expect(Buffer.byteLength(plain)).toBeGreaterThan(1024);
+    expect(JSON.parse(plain)).toHaveLength(5);
+    for (const body of answers.values()) expect(JSON.parse(body)).toEqual(JSON.parse(plain));
   });
 });

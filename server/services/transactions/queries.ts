@@ -120,7 +120,10 @@ function overdueIds(q: Queryable, now: Date, timeZone: string) {
 // "desc nulls last" on both columns, exactly as transactions_created_at_idx is built, so PostgreSQL
 // walks the index in order instead of sorting.
 const NEWEST_FIRST = [sql`${transactions.createdAt} desc nulls last`, sql`${transactions.id} desc nulls last`];
-const IS_PENDING = eq(transactions.status, "Pending");
+// 'Pending' written into the statement, not sent as a parameter: PostgreSQL can then match the
+// partial index on the pending queue in a plan made once, and keeps that generic plan for the
+// prepared pending page instead of planning it again on every call (0.4 ms of 1.1; docs/performance.md).
+const IS_PENDING = sql`${transactions.status} = 'Pending'`;
 const PENDING_ORDER = [sql`${transactions.isPriority} desc nulls last`, asc(transactions.createdAt), asc(transactions.id)];
 
 /**

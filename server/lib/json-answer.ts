@@ -1,0 +1,33 @@
+// A JSON answer as it goes out (issue 17): answers of 1 KB or more compressed, brotli or gzip by the
+// client's Accept-Encoding, in one synchronous call. A browser always asks for compression, and the
+// stream the compression middleware opens per response (chunked into the thread pool) cost about
+// 1 ms of CPU per 70 KB answer against 0.2 ms for one call here. No ETag either: API answers are
+// `no-store`, so no browser ever sends it back, and hashing every answer would be spent for nothing.
+// The middleware still compresses what streams (the CSV export) and leaves these alone, as it does
+// any response that already has a Content-Encoding.
+import zlib from "node:zlib";
+import type { Request, Response } from "express";
+
+export const COMPRESS_FROM_BYTES = 1024;
+
+
+export function sendJson(req: Request, res: Response, value: unknown): void {
+  let body = Buffer.from(JSON.stringify(value));
+  res.setHeader("Content-Type", "application/json; charset=utf-8");
+  if (body.length >= COMPRESS_FROM_BYTES) {
+    res.vary("Accept-Encoding");
+    // Brotli whenever it is accepted, whatever order the client lists them in (Chromium: "gzip, deflate, br, zstd").
+    const encoding = req.acceptsEncodings("br") ? "br" : req.acceptsEncodings("gzip") ? "gzip" : null;
+    if (encoding === "br") {
+      // Quality 1: under load it cost the least of qualities 1, 2 and 4 and of gzip, and a 70 KB
+      // pending list still goes out in 4 KB (4.8 at gzip's default, 3.5 at quality 4).
+      body = zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+      res.setHeader("Content-Encoding", "br");
+    } else if (encoding === "gzip") {
+      body = zlib.gzipSync(body);
+      res.setHeader("Content-Encoding", "gzip");
+    }
+  }
+  res.setHeader("Content-Length", body.length);
+  res.end(body);
+}
