@@ -10,9 +10,24 @@ import type { Request, Response } from "express";
 
 export const COMPRESS_FROM_BYTES = 1024;
 
+/** An answer PostgreSQL already wrote as JSON (the long lists: services/transactions/common.ts transactionJson), sent as it is. */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+
+/** A JSON array of JSON texts. */
+export function jsonArray(items: readonly string[]): string {
+  return `[${items.join(",")}]`;
+}
+
+/** A JSON object's text (not empty) with `fields` added after its own. */
+export function withFields(objectText: string, fields: Record<string, unknown>): string {
+  return `${objectText.slice(0, -1)},${JSON.stringify(fields).slice(1)}`;
+}
+
 
 export function sendJson(req: Request, res: Response, value: unknown): void {
-  let body = Buffer.from(JSON.stringify(value));
+  let body = Buffer.from(value instanceof JsonText ? value.text : JSON.stringify(value));
   res.setHeader("Content-Type", "application/json; charset=utf-8");
   if (body.length >= COMPRESS_FROM_BYTES) {
     res.vary("Accept-Encoding");

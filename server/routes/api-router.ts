@@ -12,7 +12,7 @@ import type { z } from "zod";
 import type { Role } from "../../shared/constants";
 import { requireAuth, requireRole } from "../middlewares/auth";
 import { parse, parseParams } from "../services/validation";
-import { sendJson } from "../lib/json-answer";
+import { JsonText, sendJson } from "../lib/json-answer";
 
 export type Access = "public" | "signed-in" | readonly Role[];
 export type Method = "get" | "post" | "put" | "patch" | "delete";
@@ -77,7 +77,7 @@ export class ApiRouter {
       } as RouteInput<D>;
       const result = await last(req, res, input);
       if (result === undefined || res.headersSent) return;
-      if (CHECK_ANSWERS && def.answer) checkAnswer(def, result);
+      if (CHECK_ANSWERS && def.answer) checkAnswer(def, result instanceof JsonText ? JSON.parse(result.text) : result);
       sendJson(req, res, result);
     });
   }

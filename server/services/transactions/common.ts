@@ -7,6 +7,7 @@ import type { Queryable } from "../../db/client";
 import { attachments, categories, transactions, users, type CategoryRow } from "../../db/schema";
 import { DomainError, badRequest } from "../errors";
 import type { TransactionView } from "../../presenters/transactions";
+import type { Transaction } from "../../../shared/schemas/transactions";
 import { validateCustomFieldValues } from "../../../shared/custom-fields";
 import type { CustomFieldValues } from "../../../shared/schemas/categories";
 import type { MoveVerdict } from "./status-machine";
@@ -42,6 +43,73 @@ export const viewColumns = {
   creatorUsername: users.username,
   attachmentCount: sql<number>`(select count(*)::int from ${attachments} where ${attachments.transactionId} = ${transactions.id})`.mapWith(Number),
 };
+
+// The JSON text of one value, for transactionJson. Written with || rather than json_build_object,
+// which looks up every argument's type on every row and cost PostgreSQL twice as much.
+/** A string that may hold anything (quotes, newlines): escaped by PostgreSQL's own to_json. */
+const jsonString = (value: SQL | AnyColumn) => sql`coalesce(to_json(${value})::text, 'null')`;
+/** A value whose text needs no escaping (uuid, date, numeric, an enum's name) as a JSON string. */
+const jsonQuoted = (value: SQL | AnyColumn) => sql`coalesce('"' || ${value}::text || '"', 'null')`;
+/** A number or a boolean, whose text is already JSON. */
+const jsonLiteral = (value: SQL | AnyColumn) => sql`coalesce(${value}::text, 'null')`;
+/** An instant as presentTransaction writes one (Date#toISOString: UTC, milliseconds, "Z"). */
+const jsonInstant = (column: AnyColumn) => jsonQuoted(sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+/** A JSON object from the JSON texts of its values; the keys are ours, never input. */
+const jsonObject = (fields: Record<string, SQL>) =>
+  sql`('{' || ${sql.join(
+    Object.entries(fields).map(([key, value], i) => sql`${sql.raw(`'${i ? "," : ""}"${key}":'`)} || ${value}`),
+    sql` || `,
+  )} || '}')`;
+
+/** The keys presentTransaction always writes (Transaction's optional ones belong to the details). */
+type PresentedKey = { [K in keyof Transaction]-?: undefined extends Transaction[K] ? never : K }[keyof Transaction];
+
+/**
+ * presentTransaction's answer, written by PostgreSQL as JSON text from the same joined row: the
+ * pages that list up to 200 transactions (the list, the pending list) are sent as PostgreSQL writes
+ * them, without turning every column into a JavaScript value and the whole back into JSON (that was
+ * half of Node's work on those reads; docs/performance.md). Every key of `Transaction` must be here
+ * (the type says so), and transaction-json.api.test.ts holds the two forms equal for every kind of row.
+ */
+const TRANSACTION_JSON: Record<PresentedKey, SQL> = {
+  id: jsonQuoted(transactions.id),
+  humanReadableId: jsonString(transactions.humanReadableId),
+  formType: jsonQuoted(transactions.formType),
+  categoryId: jsonQuoted(transactions.categoryId),
+  category: jsonObject({ id: jsonQuoted(transactions.categoryId), name: jsonString(categories.name), isBuiltin: jsonLiteral(categories.isBuiltin) }),
+  // numeric(14,2) always prints its two fraction digits, as presentAmount writes them.
+  amount: jsonQuoted(transactions.amount),
+  transactionDate: jsonQuoted(transactions.transactionDate),
+  description: jsonString(transactions.description),
+  status: jsonQuoted(transactions.status),
+  isPaid: jsonLiteral(transactions.isPaid),
+  isPriority: jsonLiteral(transactions.isPriority),
+  isEmergency: jsonLiteral(transactions.isEmergency),
+  previouslyRejected: jsonLiteral(transactions.previouslyRejected),
+  createdBy: jsonQuoted(transactions.createdBy),
+  creator: jsonObject({ id: jsonQuoted(transactions.createdBy), name: jsonString(users.name), username: jsonString(users.username) }),
+  createdAt: jsonInstant(transactions.createdAt),
+  updatedAt: jsonInstant(transactions.updatedAt),
+  customFieldValues: sql`coalesce(${transactions.customFieldValues}::text, '{}')`,
+  approvalsReceived: jsonLiteral(transactions.approvalsReceived),
+  approvalsRequired: jsonLiteral(transactions.approvalsRequired),
+  approvalRound: jsonLiteral(transactions.approvalRound),
+  submittedAt: jsonInstant(transactions.submittedAt),
+  approvedAt: jsonInstant(transactions.approvedAt),
+  paymentDueDate: jsonQuoted(transactions.paymentDueDate),
+  paidDate: jsonQuoted(transactions.paidDate),
+  paymentMethod: jsonString(transactions.paymentMethod),
+  paymentReference: jsonString(transactions.paymentReference),
+  paymentNotes: jsonString(transactions.paymentNotes),
+  paidBy: jsonQuoted(transactions.paidBy),
+  completedAt: jsonInstant(transactions.completedAt),
+  attachmentCount: jsonLiteral(viewColumns.attachmentCount),
+};
+
+/** One transaction as JSON text (TRANSACTION_JSON) over selectView's joins, with any `extra` fields (their JSON texts). */
+export function transactionJson(extra: Record<string, SQL> = {}): SQL<string> {
+  return sql<string>`${jsonObject({ ...TRANSACTION_JSON, ...extra })}`;
+}
 
 /** select … from transactions join categories join users (creator). */
 export function selectView(q: Queryable) {

@@ -2,6 +2,7 @@
 // transaction's details, the CSV export's rows and possible duplicates. Set-based SQL only, and
 // always through the visibility window of visibility.ts.
 import { and, asc, desc, eq, ilike, inArray, or, sql, type AnyColumn, type Placeholder, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Queryable } from "../../db/client";
 import { approvals, attachments, categories, transactionDailyTotals, transactionSearch, transactions, users } from "../../db/schema";
 import type { Actor } from "../../context";
@@ -25,7 +26,8 @@ import type {
 } from "../../../shared/schemas/transactions";
 import { paiseToString, toPaise } from "../../../shared/money";
 import type { CsvValue } from "../../lib/csv";
-import { APPROVED_FAMILY, selectView, statusIn, viewColumns, zonedDateSql } from "./common";
+import { APPROVED_FAMILY, statusIn, transactionJson, viewColumns, zonedDateSql } from "./common";
+import { jsonArray, JsonText, withFields } from "../../lib/json-answer";
 import { seesEverything, TRANSACTION_NOT_FOUND, visibleTo, visibleToPrepared, windowValues, type WindowColumns } from "./visibility";
 import { availableMoves } from "./status-machine";
 import { transactionTimeline } from "./timeline";
@@ -127,67 +129,91 @@ const IS_PENDING = sql`${transactions.status} = 'Pending'`;
 const PENDING_ORDER = [sql`${transactions.isPriority} desc nulls last`, asc(transactions.createdAt), asc(transactions.id)];
 
 /**
- * GET /api/transactions: one query for the page, one for the total and the summary over the whole
- * filtered set (and, with a search, one lookup of the category and creator names it matches).
+ * GET /api/transactions in two statements: the summary over the whole filtered set with the page's
+ * ids, then the page's transactions by those ids (with a search, a lookup of the category and
+ * creator names it matches comes first). The first depends on the values (PostgreSQL plans it
+ * each time, for the window and the page asked); the second, the heavy one, is the same for every
+ * list and keeps one plan (docs/performance.md).
  * Summary: approvedCount and approvedAmount count every transaction in Approved,
  * PaymentDue, Paid or Completed (approved money, as budgets count it); pendingCount the Pending ones.
  */
-export async function listTransactions(ctx: ActingContext, query: TransactionListQuery): Promise<TransactionListResponse> {
+export async function listTransactions(ctx: ActingContext, query: TransactionListQuery): Promise<JsonText> {
   const { db: q, actor: viewer } = ctx;
   const now = ctx.clock();
   const offset = (query.page - 1) * query.limit;
-  let rows: TransactionView[];
-  let summary: Summary | undefined;
+  let head: ListHead | undefined;
   if (onlyStatusFilter(query)) {
-    // The list as it opens (every status, or one status tab): both statements prepared once per shape.
+    // The list as it opens (every status, or one status tab): prepared once per shape.
     const window = windowValues(viewer, now);
-    const values = { ...window, ...dailyTotalsBounds(window.since), status: query.status, limit: query.limit, offset };
-    [rows, [summary]] = await Promise.all([
-      statusListPage(q, viewer, query.status !== undefined).execute(values),
-      statusListSummary(q, viewer, query.status !== undefined).execute(values),
-    ]);
+    [head] = await statusListHead(q, viewer, query.status !== undefined).execute({ ...window, ...dailyTotalsBounds(window.since), status: query.status, limit: query.limit, offset });
   } else {
     // Both the summary and the page's ids come from transaction_search: the summary reads every
     // matching row, and there those rows are narrow.
     const where = await filterConditions(q, query, viewer, now, ctx.config.appTimezone, SEARCH_COLUMNS);
-    [rows, [summary]] = await Promise.all([listPage(q, where, query.limit, offset), summaryOverRows(q, where)]);
+    [head] = await q
+      .select({ ...summaryColumns(transactionSearch.status, sql`1`, transactionSearch.amount), pageIds: pageIdsOf(q, where, query.limit, offset) })
+      .from(transactionSearch)
+      .where(where);
   }
-  return {
-    transactions: rows.map(presentTransaction),
-    total: summary?.count ?? 0,
+  const rows = head && head.pageIds !== "{}" ? await pageRows(q).execute({ ids: head.pageIds }) : [];
+  // The page's transactions as PostgreSQL wrote them (transactionJson), inside the rest of the answer.
+  const answer: Omit<TransactionListResponse, "transactions"> = {
+    total: head?.count ?? 0,
     page: query.page,
     limit: query.limit,
     summary: {
-      count: summary?.count ?? 0,
-      approvedCount: summary?.approvedCount ?? 0,
-      pendingCount: summary?.pendingCount ?? 0,
-      approvedAmount: paiseToString(toPaise(summary?.approvedAmount ?? "0")),
+      count: head?.count ?? 0,
+      approvedCount: head?.approvedCount ?? 0,
+      pendingCount: head?.pendingCount ?? 0,
+      approvedAmount: paiseToString(toPaise(head?.approvedAmount ?? "0")),
     },
   };
+  return new JsonText(withFields(`{"transactions":${jsonArray(rows.map((r) => r.json))}}`, answer));
 }
 
-/** A page of the list, newest first: the page's ids first (an index walk on created_at), then the joins and per-row counts for those rows only. */
-function listPage(q: Queryable, where: SQL | undefined, limit: number | Placeholder, offset: number | Placeholder) {
-  const pageIds = q
-    .select({ id: transactionSearch.transactionId })
+/** The summary of the filtered set, and the page's ids in order as a PostgreSQL array literal ('{}' past the end). */
+type ListHead = Summary & { pageIds: string };
+
+/**
+ * The ids of one page of the list, newest first (an index walk on transaction_search's created_at),
+ * as an array literal: a subquery of the statement that sums the whole set, so the page costs no
+ * round trip of its own.
+ */
+function pageIdsOf(q: Queryable, where: SQL | undefined, limit: number | Placeholder, offset: number | Placeholder): SQL<string> {
+  const page = q
+    .select({ id: transactionSearch.transactionId, at: transactionSearch.createdAt })
     .from(transactionSearch)
     .where(where)
     .orderBy(sql`${transactionSearch.createdAt} desc nulls last`, sql`${transactionSearch.transactionId} desc nulls last`)
     .limit(limit)
-    .offset(offset);
-  return selectView(q).where(inArray(transactions.id, pageIds)).orderBy(...NEWEST_FIRST);
+    .offset(offset)
+    .as("page");
+  return sql<string>`(select coalesce(array_agg(${page.id} order by ${page.at} desc, ${page.id} desc), '{}')::text from ${page})`;
 }
 
-/** The status-only list's page (filterConditions for such a query: the window and the status), over placeholders. */
-function statusListPage(q: Queryable, viewer: Viewer, byStatus: boolean) {
-  return preparedStatement(q, `list_page_${statusListShape(viewer, byStatus)}`, (name) => {
+/**
+ * A page's transactions by their ids (found, through the viewer's window, by the statement before),
+ * newest first, each as its JSON text. One statement for every list: PostgreSQL keeps one plan.
+ */
+function pageRows(q: Queryable) {
+  return preparedStatement(q, "list_page_rows", (name) =>
+    q
+      .select({ json: transactionJson() })
+      .from(transactions)
+      .innerJoin(categories, eq(categories.id, transactions.categoryId))
+      .innerJoin(users, eq(users.id, transactions.createdBy))
+      .where(sql`${transactions.id} = any(${sql.placeholder("ids")}::uuid[])`)
+      .orderBy(...NEWEST_FIRST)
+      .prepare(name),
+  );
+}
+
+/** The status-only list's summary (from the daily totals) and page ids (the window and the status), over placeholders. */
+function statusListHead(q: Queryable, viewer: Viewer, byStatus: boolean) {
+  return preparedStatement(q, `list_head_${statusListShape(viewer, byStatus)}`, (name) => {
     const where = and(visibleToPrepared(viewer, SEARCH_COLUMNS), byStatus ? eq(transactionSearch.status, sql.placeholder("status")) : undefined);
-    return listPage(q, where, sql.placeholder("limit"), sql.placeholder("offset")).prepare(name);
+    return summaryFromDailyTotals(q, viewer, byStatus, pageIdsOf(q, where, sql.placeholder("limit"), sql.placeholder("offset"))).prepare(name);
   });
-}
-
-function statusListSummary(q: Queryable, viewer: Viewer, byStatus: boolean) {
-  return preparedStatement(q, `list_summary_${statusListShape(viewer, byStatus)}`, (name) => summaryFromDailyTotals(q, viewer, byStatus).prepare(name));
 }
 
 /** What the status-only list's statements depend on: the window (or none) and whether a status is asked. */
@@ -213,26 +239,21 @@ function onlyStatusFilter(query: TransactionFilters): boolean {
   return !query.search?.trim() && !query.categoryId && !query.createdBy && !query.overdue;
 }
 
-/** The summary read row by row from transaction_search (a search, a category, a creator, overdue). */
-function summaryOverRows(q: Queryable, where: SQL | undefined): Promise<Summary[]> {
-  return q.select(summaryColumns(transactionSearch.status, sql`1`, transactionSearch.amount)).from(transactionSearch).where(where);
-}
-
 /**
  * The summary of the whole visible list (or one status of it, the placeholder `status`) from
  * transaction_daily_totals: whole UTC days there, and from transaction_search only the rows of the
  * one day the window starts in. A SuperAdmin's is every day; anyone else's is the window (every
  * creator, from `since`) and their own rows before it, over windowValues' and dailyTotalsBounds'
- * placeholders. The same figures as summaryOverRows (tests compare them), without reading tens of
- * thousands of rows for each list page.
+ * placeholders. The same figures as summing the rows themselves (tests compare them), without
+ * reading tens of thousands of rows for each list page. With `pageIds` alongside.
  */
-function summaryFromDailyTotals(q: Queryable, viewer: Viewer, byStatus: boolean) {
+function summaryFromDailyTotals(q: Queryable, viewer: Viewer, byStatus: boolean, pageIds: SQL<string>) {
   const totals = transactionDailyTotals;
   const rows = transactionSearch;
   const ph = (name: keyof ReturnType<typeof dailyTotalsBounds> | keyof ReturnType<typeof windowValues> | "status") => sql.placeholder(name);
   const ofStatus = (column: AnyColumn) => (byStatus ? sql`and ${column} = ${ph("status")}` : sql``);
   if (seesEverything(viewer)) {
-    return q.select(summaryColumns(totals.status, totals.count, totals.amount)).from(totals).where(byStatus ? eq(totals.status, ph("status")) : undefined);
+    return q.select({ ...summaryColumns(totals.status, totals.count, totals.amount), pageIds }).from(totals).where(byStatus ? eq(totals.status, ph("status")) : undefined);
   }
   const parts = sql`
     select ${totals.status} as status, ${totals.count} as n, ${totals.amount} as amount from ${totals}
@@ -246,7 +267,7 @@ function summaryFromDailyTotals(q: Queryable, viewer: Viewer, byStatus: boolean)
     union all
     select ${rows.status}, 1, ${rows.amount} from ${rows}
       where ${rows.createdBy} = ${ph("viewerId")} and ${rows.createdAt} >= ${ph("dayStart")}::timestamptz and ${rows.createdAt} < ${ph("since")}::timestamptz ${ofStatus(rows.status)}`;
-  return q.select(summaryColumns(sql`parts.status`, sql`parts.n`, sql`parts.amount`)).from(sql`(${parts}) as parts`);
+  return q.select({ ...summaryColumns(sql`parts.status`, sql`parts.n`, sql`parts.amount`), pageIds }).from(sql`(${parts}) as parts`);
 }
 
 /** The UTC day the window's first instant (`since`, an ISO instant) falls in, as summaryFromDailyTotals reads it. */
@@ -259,10 +280,7 @@ function dailyTotalsBounds(since: string): { firstDay: string; dayStart: string;
  * GET /api/transactions/pending: Pending and visible, priority first then oldest first, with
  * myAction this round; one page of it, and how many there are in all.
  */
-export async function listPending(
-  ctx: ActingContext,
-  page: PendingQuery = { page: 1, limit: LIMITS.listLimitMax },
-): Promise<{ items: (PendingTransaction & { possibleDuplicates: PossibleDuplicate[] })[]; total: number }> {
+export async function listPending(ctx: ActingContext, page: PendingQuery = { page: 1, limit: LIMITS.listLimitMax }): Promise<{ items: JsonText; total: number }> {
   const { db: q, actor: viewer } = ctx;
   const now = ctx.clock();
   const rows = await pendingPage(q, viewer).execute({ ...windowValues(viewer, now), limit: page.limit, offset: (page.page - 1) * page.limit });
@@ -270,16 +288,15 @@ export async function listPending(
   const total = rows.length
     ? Number(rows[0]!.total)
     : Number((await q.select({ n: sql<number>`count(*)::int` }).from(transactions).where(and(IS_PENDING, visibleTo(viewer, now))))[0]?.n ?? 0);
-  const duplicates = await findPossibleDuplicates(q, rows, viewer, now);
-  // Object.assign, not a spread: copying each presented row into a new object cost more than presenting it.
-  const items = rows.map((r) =>
-    Object.assign(presentTransaction(r), {
+  // Each transaction as PostgreSQL wrote it (transactionJson) with its possible duplicates, and what this approver may do with it.
+  const items = rows.map((r) => {
+    const moves: Pick<PendingTransaction, "myAction" | "availableMoves"> = {
       myAction: r.myAction ?? null,
       availableMoves: availableMoves(r, viewer, { myActionThisRound: r.myAction ?? null }),
-      possibleDuplicates: duplicates.get(r.id) ?? [],
-    }),
-  );
-  return { items, total };
+    };
+    return withFields(r.json, moves);
+  });
+  return { items: new JsonText(jsonArray(items)), total };
 }
 
 /**
@@ -300,7 +317,13 @@ function pendingPage(q: Queryable, viewer: Viewer) {
       .as("page_of");
     return q
       .select({
-        ...viewColumns,
+        json: transactionJson({ possibleDuplicates: possibleDuplicatesJson((other) => visibleToPrepared(viewer, other)) }),
+        // What availableMoves reads.
+        status: transactions.status,
+        isPaid: transactions.isPaid,
+        paymentDueDate: transactions.paymentDueDate,
+        createdBy: transactions.createdBy,
+        isEmergency: transactions.isEmergency,
         total: pageOf.total,
         myAction: sql<ApprovalAction | null>`(select ${approvals.action}::text from ${approvals}
           where ${approvals.transactionId} = ${transactions.id} and ${approvals.round} = ${transactions.approvalRound}
@@ -321,14 +344,14 @@ export async function transactionDetails(ctx: ActingContext, id: string): Promis
   const now = ctx.clock();
   if (!isUuid(id)) throw notFound(TRANSACTION_NOT_FOUND);
   const [row] = await q
-    .select({ ...viewColumns, fieldSchema: categories.fieldSchema })
+    .select({ ...viewColumns, fieldSchema: categories.fieldSchema, possibleDuplicates: possibleDuplicatesJson((other) => visibleTo(viewer, now, other)) })
     .from(transactions)
     .innerJoin(categories, eq(categories.id, transactions.categoryId))
     .innerJoin(users, eq(users.id, transactions.createdBy))
     .where(and(eq(transactions.id, id), visibleTo(viewer, now)))
     .limit(1);
   if (!row) throw notFound(TRANSACTION_NOT_FOUND);
-  const [approvalRows, attachmentRows, duplicates, timeline] = await Promise.all([
+  const [approvalRows, attachmentRows, timeline] = await Promise.all([
     q
       .select({ approval: approvals, approverName: users.name })
       .from(approvals)
@@ -336,7 +359,6 @@ export async function transactionDetails(ctx: ActingContext, id: string): Promis
       .where(eq(approvals.transactionId, id))
       .orderBy(asc(approvals.round), asc(approvals.actedAt), asc(approvals.id)),
     q.select().from(attachments).where(eq(attachments.transactionId, id)).orderBy(asc(attachments.createdAt), asc(attachments.id)),
-    findPossibleDuplicates(q, [row], viewer, now),
     transactionTimeline(q, id),
   ]);
   const base = presentTransaction(row);
@@ -346,7 +368,7 @@ export async function transactionDetails(ctx: ActingContext, id: string): Promis
     category: { ...base.category, fieldSchema: row.fieldSchema ?? [] },
     approvals: approvalRows.map((a) => presentApproval({ ...a.approval, approverName: a.approverName })),
     attachments: attachmentRows.map(presentAttachment),
-    possibleDuplicates: duplicates.get(row.id) ?? [],
+    possibleDuplicates: JSON.parse(row.possibleDuplicates) as PossibleDuplicate[],
     availableMoves: availableMoves(row, viewer, { myActionThisRound: (mine?.approval.action as ApprovalAction | undefined) ?? null }),
     timeline,
   };
@@ -357,66 +379,36 @@ export async function transactionDetails(ctx: ActingContext, id: string): Promis
 /** At most this many possible duplicates are named per transaction. */
 export const DUPLICATES_SHOWN = 10;
 
-type DuplicateKey = { id: string; categoryId: string; amount: string; transactionDate: string };
-
 /**
- * Other transactions that may be the same payment: same category, amount and transaction date, or
- * an attachment with the same content hash. Only those the viewer may see are named.
- * Two queries whatever the number of transactions asked about.
+ * The possible duplicates of the transaction on the query's `transactions` row, as a JSON array of
+ * PossibleDuplicate: other transactions `visible` lets the viewer see with the same category, amount
+ * and transaction date, or with an attachment of the same content. The same file is the stronger
+ * sign: named first, and once when both match. At most DUPLICATES_SHOWN, in a stable order. A
+ * subquery of the row's own statement (the pending page, the details), so a page of 200 costs no
+ * statement more than one transaction does.
  */
-export async function findPossibleDuplicates(
-  q: Queryable,
-  txns: readonly DuplicateKey[],
-  viewer: Viewer,
-  now: Date,
-): Promise<Map<string, PossibleDuplicate[]>> {
-  const result = new Map<string, PossibleDuplicate[]>();
-  if (txns.length === 0) return result;
-  const found = await duplicatesOf(q, viewer).execute({
-    ...windowValues(viewer, now),
-    ids: txns.map((t) => t.id),
-    categoryIds: txns.map((t) => t.categoryId),
-    amounts: txns.map((t) => t.amount),
-    dates: txns.map((t) => t.transactionDate),
-    limit: txns.length * DUPLICATES_SHOWN * 2,
-  });
-  // The same file is the stronger sign: named first, and it wins when both match.
-  for (const row of [...found.filter((r) => r.matchedBy === "attachment"), ...found.filter((r) => r.matchedBy === "details")]) {
-    const list = result.get(row.forId) ?? [];
-    if (list.length < DUPLICATES_SHOWN && !list.some((d) => d.id === row.id))
-      list.push({ id: row.id, humanReadableId: row.humanReadableId, status: row.status, matchedBy: row.matchedBy });
-    result.set(row.forId, list);
-  }
-  return result;
-}
-
-/**
- * Both kinds of match in one statement, prepared once per window shape. Four array placeholders, not
- * four values per transaction: the statement is the same for a page of 200 as for one.
- */
-function duplicatesOf(q: Queryable, viewer: Viewer) {
-  const shape = seesEverything(viewer) ? "all" : "window";
-  return preparedStatement(q, `possible_duplicates_${shape}`, (name) => {
-    const array = (placeholder: string) => sql`${sql.placeholder(placeholder)}::text[]`;
-    const keys = sql`unnest(${array("ids")}::uuid[], ${array("categoryIds")}::uuid[], ${array("amounts")}::numeric[], ${array("dates")}::date[])`;
-    const bySameFacts = q
-      .select({ forId: sql<string>`k.for_id`, id: transactions.id, humanReadableId: transactions.humanReadableId, status: transactions.status, matchedBy: sql<"details" | "attachment">`'details'` })
-      .from(sql`${keys} as k(for_id, category_id, amount, transaction_date)`)
-      .innerJoin(
-        transactions,
-        sql`${transactions.categoryId} = k.category_id and ${transactions.amount} = k.amount and ${transactions.transactionDate} = k.transaction_date and ${transactions.id} <> k.for_id`,
-      )
-      .where(visibleToPrepared(viewer))
-      .limit(sql.placeholder("limit"));
-    const bySameFile = q
-      .select({ forId: sql<string>`mine.transaction_id`, id: transactions.id, humanReadableId: transactions.humanReadableId, status: transactions.status, matchedBy: sql<"details" | "attachment">`'attachment'` })
-      .from(sql`${attachments} as mine`)
-      .innerJoin(attachments, sql`${attachments.contentSha256} = mine.content_sha256 and ${attachments.transactionId} <> mine.transaction_id`)
-      .innerJoin(transactions, eq(transactions.id, attachments.transactionId))
-      .where(and(sql`mine.transaction_id = any(${array("ids")}::uuid[])`, sql`mine.content_sha256 is not null`, visibleToPrepared(viewer)))
-      .limit(sql.placeholder("limit"));
-    return bySameFile.unionAll(bySameFacts).prepare(name);
-  });
+function possibleDuplicatesJson(visible: (columns: WindowColumns) => SQL | undefined): SQL<string> {
+  // The aliases' columns render as "other"."id" and so on; the FROM names the tables under them.
+  const other = alias(transactions, "other");
+  const mine = alias(attachments, "mine");
+  const theirs = alias(attachments, "theirs");
+  const seen = visible(other) ?? sql`true`;
+  const named = (matchedBy: PossibleDuplicate["matchedBy"], rank: number) =>
+    sql`${other.id} as id, ${other.humanReadableId} as human_readable_id, ${other.status} as status, ${sql.raw(`'${matchedBy}'`)} as matched_by, ${sql.raw(String(rank))} as rank`;
+  const candidates = sql`
+        select ${named("attachment", 0)} from ${attachments} mine
+          join ${attachments} theirs on ${theirs.contentSha256} = ${mine.contentSha256} and ${theirs.transactionId} <> ${mine.transactionId}
+          join ${transactions} other on ${other.id} = ${theirs.transactionId}
+          where ${mine.transactionId} = ${transactions.id} and ${seen}
+        union all
+        select ${named("details", 1)} from ${transactions} other
+          where ${other.categoryId} = ${transactions.categoryId} and ${other.amount} = ${transactions.amount}
+            and ${other.transactionDate} = ${transactions.transactionDate} and ${other.id} <> ${transactions.id} and ${seen}`;
+  // Most transactions have none: the cheap EXISTS answers those, and only the others sort and name theirs.
+  return sql<string>`(case when not exists (${candidates}) then '[]' else (
+    select json_agg(json_build_object('id', d.id, 'humanReadableId', d.human_readable_id, 'status', d.status, 'matchedBy', d.matched_by) order by d.rank, d.human_readable_id)::text
+    from (select * from (select distinct on (c.id) * from (${candidates}) c order by c.id, c.rank) named
+          order by named.rank, named.human_readable_id limit ${sql.raw(String(DUPLICATES_SHOWN))}) d) end)`;
 }
 
 /** POST /api/transactions/check-duplicates: visible transactions with this category, amount and date. */

@@ -1,14 +1,14 @@
 // Who sees which transaction (DECISIONS §4): SuperAdmin everything; everyone else what was created
 // within their visibility window, and always their own. A transaction outside a user's view is 404.
-import { and, eq, or, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { and, eq, or, sql, type AnyColumn, type Placeholder, type SQL } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
-import { transactionSearch, transactions, type TransactionRow } from "../../db/schema";
+import { transactions, type TransactionRow } from "../../db/schema";
 import type { Actor } from "../../context";
 import { notFound } from "../errors";
 import { isUuid } from "../../lib/ids";
 
-/** The columns the window reads: the transactions table's own, or transaction_search's copies of them. */
-export type WindowColumns = { createdBy: typeof transactions.createdBy | typeof transactionSearch.createdBy; createdAt: typeof transactions.createdAt | typeof transactionSearch.createdAt };
+/** The columns the window reads: the transactions table's own (or an alias's), or transaction_search's copies of them. */
+export type WindowColumns = { createdBy: AnyColumn; createdAt: AnyColumn };
 
 export function visibleTo(
   actor: Pick<Actor, "id" | "role" | "visibilityWindowDays">,

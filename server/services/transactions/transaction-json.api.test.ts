@@ -1,0 +1,102 @@
+// The list and the pending list send each transaction as PostgreSQL writes it (common.ts
+// transactionJson); every other answer presents it in JavaScript (presenters presentTransaction).
+// The two must say the same for every kind of row: nulls and set values, text that JSON must
+// escape, custom fields, attachments, and instants with microseconds (cut to milliseconds the same
+// way), on PostgreSQL and PGlite. Then the same through the API: a list page, the pending list and
+// each transaction's details agree field by field.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { createTestApp, type ApiClient, type TestApp } from "../../test/harness";
+import { makeUser } from "../../test/factories";
+import { attachments, categories, transactions, users } from "../../db/schema";
+import { presentTransaction } from "../../presenters/transactions";
+import { insertTransaction, makeCategory } from "../../routes/transactions.fixtures";
+import { transactionJson, viewColumns } from "./common";
+
+let t: TestApp;
+let approver: ApiClient;
+const made: string[] = [];
+
+// Text JSON must escape, and text it must not mangle.
+const AWKWARD = `Quote " backslash \\ slash / tab \t newline \n control \u0001 \u001f, line sep \u2028, <script>, ₹ १२३ नमस्ते, emoji 🧾`;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  approver = (await t.signIn("Approver")).api;
+  const creator = await makeUser(t.db, { role: "Accountant", name: `Ravi "RK" Kumar \\ ${AWKWARD}` });
+  const category = await makeCategory(t.db, { name: `Travel "local" ${AWKWARD}` });
+  const base = { createdBy: creator.id, categoryId: category.id };
+  const rows = [
+    // A bare draft: every optional field null.
+    await insertTransaction(t.db, { ...base, status: "Draft", description: "" }),
+    await insertTransaction(t.db, { ...base, status: "Pending", description: AWKWARD, amount: "0.50", isPriority: true, isEmergency: true, previouslyRejected: true }),
+    await insertTransaction(t.db, {
+      ...base,
+      status: "Completed",
+      formType: "B",
+      amount: "123456789012.05",
+      customFieldValues: { "Vendor \"name\"": AWKWARD, count: 3, ratio: 0.25, due: "2026-12-01", approved: true, empty: "" },
+      paymentDueDate: "2026-12-31",
+      paidDate: "2026-11-30",
+      paymentMethod: "Bank Transfer",
+      paymentReference: `UTR "9" ${AWKWARD}`,
+      paymentNotes: AWKWARD,
+      paidBy: creator.id,
+      approvalsReceived: 2,
+      approvalsRequired: 2,
+      approvalRound: 3,
+    }),
+  ];
+  for (const row of rows) made.push(row.id);
+  // Instants as PostgreSQL keeps them, with microseconds: the last microsecond of a second must not round up.
+  await t.db.execute(sql`update ${transactions} set
+      created_at = '2026-11-05 04:27:33.999999+00', updated_at = '2026-11-05 23:59:59.9995+05:30',
+      submitted_at = '2026-11-06 00:00:00.000001+00', approved_at = '2026-11-07 10:11:12.345678+00',
+      completed_at = '2026-12-31 23:59:59.999+00'
+    where ${transactions.id} = ${rows[2]!.id}`);
+  await t.db.execute(sql`update ${transactions} set created_at = now() - interval '1 minute 0.123456 seconds' where ${transactions.id} = ${rows[1]!.id}`);
+  await t.db.insert(attachments).values(
+    ["a.pdf", "b.png"].map((fileName) => ({ transactionId: rows[2]!.id, fileName, objectPath: `j/${rows[2]!.id}/${fileName}`, mimeType: "application/pdf", fileSizeBytes: 10 })),
+  );
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe("a transaction as PostgreSQL writes it", () => {
+  it("is presentTransaction's answer, key for key, for every kind of row", async () => {
+    const found = await t.db
+      .select({ ...viewColumns, json: transactionJson() })
+      .from(transactions)
+      .innerJoin(categories, eq(categories.id, transactions.categoryId))
+      .innerJoin(users, eq(users.id, transactions.createdBy))
+      .where(sql`${transactions.id} = any(${`{${made.join(",")}}`}::uuid[])`);
+    expect(found).toHaveLength(made.length);
+    for (const { json, ...view } of found) {
+      const written = JSON.parse(json) as Record<string, unknown>;
+      const presented = presentTransaction(view);
+      expect(written, view.humanReadableId).toEqual(presented);
+      // The same keys, no more and no fewer (toEqual would pass a key that is undefined on one side).
+      expect(Object.keys(written).sort()).toEqual(Object.keys(presented).sort());
+    }
+    const completed = found.find((r) => r.status === "Completed")!;
+    expect(JSON.parse(completed.json)).toMatchObject({ createdAt: "2026-11-05T04:27:33.999Z", updatedAt: "2026-11-05T18:29:59.999Z", attachmentCount: 2, amount: "123456789012.05" });
+  });
+
+  it("reads the same through the API: a list page, the pending list and the details agree", async () => {
+    const list = await approver.get("/api/transactions?limit=200");
+    expect(list.status).toBe(200);
+    const pending = await approver.get("/api/transactions/pending");
+    expect(pending.status).toBe(200);
+    for (const id of made) {
+      const details = await approver.get(`/api/transactions/${id}`);
+      expect(details.status).toBe(200);
+      const { approvals: _a, attachments: _b, possibleDuplicates, availableMoves, timeline: _c, category, ...fields } = details.body;
+      const listed = list.body.transactions.find((x: { id: string }) => x.id === id);
+      expect(listed).toEqual({ ...fields, category: { id: category.id, name: category.name, isBuiltin: category.isBuiltin } });
+      const queued = pending.body.find((x: { id: string }) => x.id === id);
+      if (fields.status === "Pending") expect(queued).toEqual({ ...listed, myAction: null, availableMoves, possibleDuplicates });
+      else expect(queued).toBeUndefined();
+    }
+  });
+});
