@@ -1,7 +1,7 @@
 // What every transaction service shares: the joined view a transaction is answered from, the
 // category checks of create/edit/submit, "today" in APP_TIMEZONE, and turning a status-machine
 // verdict into the HTTP error it stands for.
-import { and, eq, getTableColumns, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, Column, eq, getTableColumns, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { TransactionStatus } from "../../../shared/constants";
 import type { Queryable } from "../../db/client";
 import { attachments, categories, transactions, users, type CategoryRow } from "../../db/schema";
@@ -46,14 +46,16 @@ export const viewColumns = {
 
 // The JSON text of one value, for transactionJson. Written with || rather than json_build_object,
 // which looks up every argument's type on every row and cost PostgreSQL twice as much.
+/** `text`, or JSON's null when the value is null (a NOT NULL column needs no coalesce). */
+const orNull = (value: SQL | AnyColumn, text: SQL) => (value instanceof Column && value.notNull ? text : sql`coalesce(${text}, 'null')`);
 /** A string that may hold anything (quotes, newlines): escaped by PostgreSQL's own to_json. */
-const jsonString = (value: SQL | AnyColumn) => sql`coalesce(to_json(${value})::text, 'null')`;
+const jsonString = (value: SQL | AnyColumn) => orNull(value, sql`to_json(${value})::text`);
 /** A value whose text needs no escaping (uuid, date, numeric, an enum's name) as a JSON string. */
-const jsonQuoted = (value: SQL | AnyColumn) => sql`coalesce('"' || ${value}::text || '"', 'null')`;
+const jsonQuoted = (value: SQL | AnyColumn) => orNull(value, sql`'"' || ${value}::text || '"'`);
 /** A number or a boolean, whose text is already JSON. */
-const jsonLiteral = (value: SQL | AnyColumn) => sql`coalesce(${value}::text, 'null')`;
+const jsonLiteral = (value: SQL | AnyColumn) => orNull(value, sql`${value}::text`);
 /** An instant as presentTransaction writes one (Date#toISOString: UTC, milliseconds, "Z"). */
-const jsonInstant = (column: AnyColumn) => jsonQuoted(sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+const jsonInstant = (column: AnyColumn) => orNull(column, sql`'"' || to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"'`);
 /** A JSON object from the JSON texts of its values; the keys are ours, never input. */
 const jsonObject = (fields: Record<string, SQL>) =>
   sql`('{' || ${sql.join(
