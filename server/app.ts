@@ -6,6 +6,7 @@ import express, { type RequestHandler } from "express";
 import session from "express-session";
 import helmet from "helmet";
 import compression from "compression";
+import { COMPRESS_FROM_BYTES } from "./lib/json-answer";
 import expressStaticGzip from "express-static-gzip";
 import { pinoHttp } from "pino-http";
 import type { AppDeps } from "./context";
@@ -97,7 +98,7 @@ export function createApp(deps: AppDeps, options: { clientDir?: string | null } 
   });
   // Answers above 1 KB go compressed to a client that accepts it (issue 17); streams (the CSV
   // export) are compressed as they flow, and files that do not compress (PDF, images) are left alone.
-  app.use("/api", compression({ threshold: 1024 }));
+  app.use("/api", compression({ threshold: COMPRESS_FROM_BYTES }));
   app.use(
     pinoHttp({
       logger,
