@@ -241,6 +241,8 @@ export const transactionSearch = pgTable(
   },
   (t) => [
     index("transaction_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
+    // INCLUDE (created_by, status, amount) in migrations/0017 (drizzle cannot say it): the list's page
+    // ids and its summary's first partial day read this index alone.
     index("transaction_search_created_at_idx").on(t.createdAt.desc(), t.transactionId.desc()),
     // The list's filters (My Transactions is createdBy = me), each newest first.
     index("transaction_search_created_by_idx").on(t.createdBy, t.createdAt.desc()),
