@@ -96,8 +96,9 @@ export function createApp(deps: AppDeps, options: { clientDir?: string | null } 
     res.setHeader("Cache-Control", "no-store");
     next();
   });
-  // Answers above 1 KB go compressed to a client that accepts it (issue 17); streams (the CSV
-  // export) are compressed as they flow, and files that do not compress (PDF, images) are left alone.
+  // The routes' JSON answers compress themselves (lib/json-answer.ts sendJson). This compresses the
+  // rest above the same size for a client that accepts it (issue 17): streams (the CSV export) as
+  // they flow, the API document and error answers; files that do not compress (PDF, images) are left alone.
   app.use("/api", compression({ threshold: COMPRESS_FROM_BYTES }));
   app.use(
     pinoHttp({

@@ -2,8 +2,9 @@
 // (issue 17): without one, deleting a user (hasHistory looks in every table that names users) or a
 // transaction scans whole tables. The catalogue is read from the migrated database, so a new
 // foreign key without an index fails here.
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../test/databases";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TestDatabase } from "../test/databases";
+import { createSuiteDatabase } from "../test/harness";
 
 // Keys never filtered or joined on, each with its reason.
 const NOT_LOOKED_UP: Record<string, string> = {
@@ -15,7 +16,7 @@ const NOT_LOOKED_UP: Record<string, string> = {
 
 let database: TestDatabase;
 beforeAll(async () => {
-  database = await createTestDatabase({ postgresUrl: inject("postgresUrl"), pgliteDump: inject("pgliteDump"), run: inject("testRun") });
+  database = await createSuiteDatabase();
 });
 afterAll(async () => {
   await database?.drop();

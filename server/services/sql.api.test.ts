@@ -1,14 +1,15 @@
 // preparedStatement (services/sql.ts): a hot read is built once per database and name; outside
 // production a name built with another SQL text is refused.
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import { createTestDatabase, type TestDatabase } from "../test/databases";
+import type { TestDatabase } from "../test/databases";
+import { createSuiteDatabase } from "../test/harness";
 import { users } from "../db/schema";
 import { preparedStatement } from "./sql";
 
 let database: TestDatabase;
 beforeAll(async () => {
-  database = await createTestDatabase({ postgresUrl: inject("postgresUrl"), pgliteDump: inject("pgliteDump"), run: inject("testRun") });
+  database = await createSuiteDatabase();
 });
 afterAll(async () => {
   await database?.drop();

@@ -63,8 +63,13 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
   });
 }
 
+/** A fresh copy of the migrated test database of this run: PostgreSQL when the run has one, else PGlite. */
+export function createSuiteDatabase(): Promise<TestDatabase> {
+  return createTestDatabase({ postgresUrl: inject("postgresUrl"), pgliteDump: inject("pgliteDump"), run: inject("testRun") });
+}
+
 export async function createTestApp(options: { clock?: Clock; env?: Record<string, string>; clientDir?: string } = {}): Promise<TestApp> {
-  const database = await createTestDatabase({ postgresUrl: inject("postgresUrl"), pgliteDump: inject("pgliteDump"), run: inject("testRun") });
+  const database = await createSuiteDatabase();
   const config = testConfig(options.env);
   const logger = createLogger(config.logLevel);
   const bus: EventBus = database.kind === "postgres" ? await createPostgresBus(database.url!, database.pool!, logger) : createInProcessBus();

@@ -29,7 +29,7 @@ import type { CsvValue } from "../../lib/csv";
 import { APPROVED_FAMILY, statusIn, transactionJson, viewColumns, zonedDateSql } from "./common";
 import { jsonArray, JsonText, withFields } from "../../lib/json-answer";
 import { seesEverything, TRANSACTION_NOT_FOUND, visibleTo, visibleToPrepared, windowValues, type WindowColumns } from "./visibility";
-import { availableMoves } from "./status-machine";
+import { availableMoves, type TransactionState } from "./status-machine";
 import { transactionTimeline } from "./timeline";
 import { preparedStatement } from "../sql";
 import { addDays } from "../hr/calendar";
@@ -299,6 +299,15 @@ export async function listPending(ctx: ActingContext, page: PendingQuery = { pag
   return { items: new JsonText(jsonArray(items)), total };
 }
 
+/** What availableMoves reads of a transaction, every field of TransactionState (the type holds the list complete). */
+const STATE_COLUMNS = {
+  status: transactions.status,
+  isPaid: transactions.isPaid,
+  paymentDueDate: transactions.paymentDueDate,
+  createdBy: transactions.createdBy,
+  isEmergency: transactions.isEmergency,
+} satisfies Record<keyof Required<TransactionState>, AnyColumn>;
+
 /**
  * The pending page as one statement, prepared once per window shape (the approver's home reads it
  * on every visit and refetch): the page's ids with the size of the whole queue (a window count,
@@ -318,12 +327,7 @@ function pendingPage(q: Queryable, viewer: Viewer) {
     return q
       .select({
         json: transactionJson({ possibleDuplicates: possibleDuplicatesJson((other) => visibleToPrepared(viewer, other)) }),
-        // What availableMoves reads.
-        status: transactions.status,
-        isPaid: transactions.isPaid,
-        paymentDueDate: transactions.paymentDueDate,
-        createdBy: transactions.createdBy,
-        isEmergency: transactions.isEmergency,
+        ...STATE_COLUMNS,
         total: pageOf.total,
         myAction: sql<ApprovalAction | null>`(select ${approvals.action}::text from ${approvals}
           where ${approvals.transactionId} = ${transactions.id} and ${approvals.round} = ${transactions.approvalRound}
