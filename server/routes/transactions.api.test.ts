@@ -7,6 +7,7 @@ import type { MadeUser } from "../test/factories";
 import { approvals, attachments, categories, transactions } from "../db/schema";
 import type { CategoryRow } from "../db/schema";
 import { rowsOf } from "../services/transactions/common";
+import { DUPLICATES_SHOWN } from "../services/transactions/queries";
 import {
   auditEntries,
   builtinCategory,
@@ -535,6 +536,44 @@ describe("GET /api/transactions/:id", () => {
     ]);
     const res = await accountant.api.get(`/api/transactions/${a.id}`);
     expect(res.body.possibleDuplicates).toEqual([{ id: b.id, humanReadableId: b.humanReadableId, status: "Draft", matchedBy: "attachment" }]);
+  });
+});
+
+describe("possible duplicates, on the details and the pending list alike", () => {
+  const DAY = 86_400_000;
+  const named = (list: { id: string }[]) => list.map((d) => d.id).sort();
+  const pendingItem = async (who: { api: ApiClient }, id: string) =>
+    ((await who.api.get("/api/transactions/pending")).body as { id: string; possibleDuplicates: { id: string; matchedBy: string }[] }[]).find((x) => x.id === id)!;
+
+  it("names only transactions the viewer may see: a twin outside an Approver's window is left out, a SuperAdmin sees it (DECISIONS §4)", async () => {
+    const category = await makeCategory(t.db);
+    const facts = { categoryId: category.id, amount: "61.00", transactionDate: "2026-11-04" };
+    const row = await insertTransaction(t.db, { ...facts, createdBy: accountant.user.id, status: "Pending" });
+    const recentTwin = await insertTransaction(t.db, { ...facts, createdBy: otherAccountant.user.id });
+    const oldTwin = await insertTransaction(t.db, { ...facts, createdBy: otherAccountant.user.id, createdAt: new Date(Date.now() - 40 * DAY) });
+    expect(named((await approver.api.get(`/api/transactions/${row.id}`)).body.possibleDuplicates)).toEqual([recentTwin.id]);
+    expect(named((await pendingItem(approver, row.id)).possibleDuplicates)).toEqual([recentTwin.id]);
+    expect(named((await superAdmin.api.get(`/api/transactions/${row.id}`)).body.possibleDuplicates)).toEqual(named([recentTwin, oldTwin]));
+    expect(named((await pendingItem(superAdmin, row.id)).possibleDuplicates)).toEqual(named([recentTwin, oldTwin]));
+  });
+
+  it(`names at most ${DUPLICATES_SHOWN}, the same file first, each once`, async () => {
+    const category = await makeCategory(t.db);
+    const facts = { categoryId: category.id, amount: "62.00", transactionDate: "2026-11-05" };
+    const row = await insertTransaction(t.db, { ...facts, createdBy: accountant.user.id, status: "Pending" });
+    for (let i = 0; i < DUPLICATES_SHOWN + 2; i++) await insertTransaction(t.db, { ...facts, createdBy: accountant.user.id });
+    const sameFile = await insertTransaction(t.db, { categoryId: category.id, createdBy: accountant.user.id, amount: "9.00" });
+    const hash = "ef".repeat(32);
+    await t.db.insert(attachments).values(
+      [row, sameFile].map((x) => ({ transactionId: x.id, fileName: "bill.pdf", objectPath: `cap/${x.id}`, mimeType: "application/pdf", fileSizeBytes: 1, contentSha256: hash })),
+    );
+    const details = (await approver.api.get(`/api/transactions/${row.id}`)).body.possibleDuplicates as { id: string; matchedBy: string }[];
+    expect(details).toHaveLength(DUPLICATES_SHOWN);
+    expect(details[0]).toMatchObject({ id: sameFile.id, matchedBy: "attachment" });
+    expect(details.slice(1).every((d) => d.matchedBy === "details")).toBe(true);
+    expect(new Set(details.map((d) => d.id)).size).toBe(DUPLICATES_SHOWN);
+    expect(details.map((d) => d.id)).not.toContain(row.id);
+    expect((await pendingItem(approver, row.id)).possibleDuplicates).toEqual(details);
   });
 });
 
