@@ -24,7 +24,9 @@ export async function seedUsers(handle: DatabaseHandle): Promise<void> {
 
 /**
  * `count` transactions over the last 90 days: 0.2 % Pending (200 of 100,000: a heavy approval queue), the rest
- * spread over every other status; amounts up to ₹2 lakh; descriptions varied enough for search.
+ * spread over every other status; amounts up to ₹2 lakh; descriptions varied enough for search. Inserted in
+ * the order they were created, as use leaves them: a later transaction has a later number (TXN-…) and, until
+ * it changes, a later place in the table.
  */
 export async function seedTransactions(handle: DatabaseHandle, count: number): Promise<void> {
   await handle.query(
@@ -56,7 +58,9 @@ export async function seedTransactions(handle: DatabaseHandle, count: number): P
             when g % 10 in (3, 4) then 'Approved'
             when g % 10 = 5 then 'PaymentDue'
             when g % 10 in (6, 7) then 'Paid'
-            else 'Completed' end as status) s`,
+            else 'Completed' end as status) s
+     -- created_at's order, oldest first
+     order by g % 90 desc, g % 1440 desc, g`,
     [count],
   );
   // As autovacuum leaves a settled table: statistics, and the visibility map that index-only scans need.

@@ -4,6 +4,7 @@
 import path from "node:path";
 import fs from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
+import { btree_gin } from "@electric-sql/pglite/contrib/btree_gin";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -72,7 +73,7 @@ export function openPostgres(url: string, options: Partial<PostgresPoolOptions> 
   };
 }
 
-export const PGLITE_EXTENSIONS = { pg_trgm };
+export const PGLITE_EXTENSIONS = { pg_trgm, btree_gin };
 
 /**
  * The embedded database's buffer cache. PGlite's WebAssembly memory holds it whole and never gives

@@ -1,9 +1,10 @@
 // The list's summary from transaction_daily_totals (issue 17) must say exactly what counting every
 // visible row says: for a SuperAdmin, for people with a visibility window (whose first day is read
 // row by row), with and without a status filter, after inserts, moves, amount and owner changes
-// and deletes, and the totals table must always equal a regrouping of transaction_search.
+// and deletes, and the totals table must always equal a regrouping of transaction_search. So must a
+// search's summary, which reads the matches through the window's days (queries.ts windowedSearch).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq, sql } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import { createTestApp, type ApiClient, type TestApp } from "../../test/harness";
 import type { MadeUser } from "../../test/factories";
 import { transactions, users } from "../../db/schema";
@@ -33,7 +34,7 @@ beforeAll(async () => {
   const ages = [0.1, 1, 2, 6.9, 7.1, 8, 12, 29.9, 30.1, 31, 45, 59].map((d) => d * DAY);
   const extra = [7, 30].flatMap((d) => [d * DAY - 3 * HOUR, d * DAY + 3 * HOUR, d * DAY - 20 * HOUR, d * DAY + 20 * HOUR]);
   let i = 0;
-  for (const age of [...ages, ...extra]) {
+  for (const [n, age] of [...ages, ...extra].entries()) {
     for (const owner of [meera, ravi, admin]) {
       i += 1;
       await insertTransaction(t.db, {
@@ -42,8 +43,23 @@ beforeAll(async () => {
         status: statuses[i % statuses.length]!,
         amount: `${100 + ((i * 7919) % 90000)}.${String(i % 100).padStart(2, "0")}`,
         createdAt: new Date(now - age),
+        // Every other age's rows mention Mumbai, with LIKE's own characters in it, for the search below.
+        ...(n % 2 === 0 ? { description: `Taxi to MUMBAI, 50%_off #${i}` } : {}),
       });
     }
+  }
+  // On the UTC day a window starts, just before its start: in the window's days, not in the window.
+  for (const days of [7, 30]) {
+    const since = now - days * DAY;
+    const dayStart = Date.UTC(new Date(since).getUTCFullYear(), new Date(since).getUTCMonth(), new Date(since).getUTCDate());
+    await insertTransaction(t.db, {
+      createdBy: ravi.user.id,
+      categoryId: office.id,
+      status: "Approved",
+      amount: "777.77",
+      createdAt: new Date(Math.max(dayStart, since - 3 * HOUR)),
+      description: `Taxi to Mumbai before the ${days}-day window`,
+    });
   }
 });
 afterAll(async () => {
@@ -116,5 +132,48 @@ describe("the list's summary from daily totals", () => {
     expect((await meera.api.post(`/api/transactions/${created.body.id}/submit`, {})).status).toBe(200);
     expect((await approver.api.post(`/api/transactions/${created.body.id}/approve`, {})).status).toBe(200);
     await expectSameEverywhere();
+  });
+});
+
+/** What a search finds by counting: id, description, category name or creator name holding `text`, any case. */
+async function searched(viewer: MadeUser, text: string): Promise<Summary & { ids: string[] }> {
+  const [row] = await t.db.select({ window: users.visibilityWindowDays, role: users.role }).from(users).where(eq(users.id, viewer.id));
+  const visible =
+    row!.role === "SuperAdmin" ? sql`true` : sql`(t.created_by = ${viewer.id} or t.created_at >= now() - make_interval(days => ${row!.window}))`;
+  const holds = (column: SQL) => sql`strpos(lower(${column}), lower(${text})) > 0`;
+  const result = await t.db.execute(sql`
+    select count(*)::int as count,
+      (count(*) filter (where t.status in ('Approved', 'PaymentDue', 'Paid', 'Completed')))::int as "approvedCount",
+      (count(*) filter (where t.status = 'Pending'))::int as "pendingCount",
+      coalesce(sum(t.amount) filter (where t.status in ('Approved', 'PaymentDue', 'Paid', 'Completed')), 0)::numeric(16,2)::text as "approvedAmount",
+      coalesce(array_agg(t.id order by t.created_at desc, t.id desc), '{}') as ids
+    from transactions t join categories c on c.id = t.category_id join users u on u.id = t.created_by
+    where ${visible} and (${holds(sql`t.human_readable_id`)} or ${holds(sql`t.description`)} or ${holds(sql`c.name`)} or ${holds(sql`u.name`)})`);
+  return rowsOf<Summary & { ids: string[] }>(result)[0]!;
+}
+
+describe("a search's summary through the visibility window", () => {
+  it("equals counting the visible matching rows, for every viewer: own rows before the window, the window's first day before and after its start, names", async () => {
+    for (const text of ["mumbai", "50%_OFF", "Office", ravi.user.name, "TXN-", "no such words"]) {
+      for (const who of [admin, meera, ravi, approver]) {
+        const res = await who.api.get(`/api/transactions?limit=200&search=${encodeURIComponent(text)}`);
+        expect(res.status).toBe(200);
+        const { ids, ...summary } = await searched(who.user, text);
+        const label = `${who.user.role} ${who.user.username} '${text}'`;
+        expect(res.body.summary, label).toEqual(summary);
+        expect(res.body.transactions.map((r: { id: string }) => r.id), label).toEqual(ids);
+      }
+    }
+    // The fixture reaches the cases the rewrite distinguishes: Meera's own matches from before her
+    // 30-day window, and matches the Approver's 7-day window leaves out on its first day.
+    const [edges] = rowsOf<{ ownOld: number; firstDayOut: number }>(
+      await t.db.execute(sql`
+        select (count(*) filter (where created_by = ${meera.user.id} and created_at < now() - interval '30 days'))::int as "ownOld",
+               (count(*) filter (where created_at < now() - interval '7 days'
+                 and (created_at at time zone 'UTC')::date >= ((now() - interval '7 days') at time zone 'UTC')::date))::int as "firstDayOut"
+        from transactions where description ilike '%mumbai%'`),
+    );
+    expect(edges!.ownOld).toBeGreaterThan(0);
+    expect(edges!.firstDayOut).toBeGreaterThan(0);
   });
 });

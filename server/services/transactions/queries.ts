@@ -66,6 +66,8 @@ const SEARCH_COLUMNS: FilterColumns = {
  * whose names match, so the main query gets their ids as constants and PostgreSQL can OR the
  * trigram index of transaction_search with the category and creator indexes instead of scanning
  * every transaction.
+ * `everyMatch` is the same condition written for a statement that reads every matching row (the
+ * list's summary); see windowedSearch.
  */
 async function filterConditions(
   q: Queryable,
@@ -74,9 +76,10 @@ async function filterConditions(
   now: Date,
   timeZone: string,
   columns: FilterColumns = transactions,
-): Promise<SQL | undefined> {
+): Promise<{ where: SQL | undefined; everyMatch: SQL | undefined }> {
   const search = filters.search?.trim();
   let searchCondition: SQL | undefined;
+  let windowedSearchCondition: SQL | undefined;
   if (search) {
     const pattern = containsPattern(search);
     const named = await q
@@ -90,22 +93,53 @@ async function filterConditions(
     const textMatch = search.includes(SEARCH_TEXT_SEPARATOR) ? undefined : sql`${transactionSearch.searchText} like lower(${pattern})`;
     // Over transaction_search the match is on the row itself; over transactions, through its copy.
     const readsSearchCopy = columns.id === transactionSearch.transactionId;
+    const byCategory = categoryIds.length ? inArray(columns.categoryId, categoryIds) : undefined;
+    const byCreator = creatorIds.length ? inArray(columns.createdBy, creatorIds) : undefined;
     searchCondition =
       or(
         textMatch &&
           (readsSearchCopy ? textMatch : inArray(columns.id, q.select({ id: transactionSearch.transactionId }).from(transactionSearch).where(textMatch))),
-        categoryIds.length ? inArray(columns.categoryId, categoryIds) : undefined,
-        creatorIds.length ? inArray(columns.createdBy, creatorIds) : undefined,
+        byCategory,
+        byCreator,
       ) ?? sql`false`;
+    if (readsSearchCopy && textMatch && !seesEverything(viewer)) {
+      windowedSearchCondition = windowedSearch(windowValues(viewer, now), search, textMatch, byCategory, byCreator);
+    }
   }
-  return and(
-    visibleTo(viewer, now, columns),
-    filters.status ? eq(columns.status, filters.status) : undefined,
-    filters.categoryId ? eq(columns.categoryId, filters.categoryId) : undefined,
-    filters.createdBy ? eq(columns.createdBy, filters.createdBy) : undefined,
-    filters.overdue ? inArray(columns.id, overdueIds(q, now, timeZone)) : undefined,
-    searchCondition,
-  );
+  const conditions = (matching: SQL | undefined) =>
+    and(
+      visibleTo(viewer, now, columns),
+      filters.status ? eq(columns.status, filters.status) : undefined,
+      filters.categoryId ? eq(columns.categoryId, filters.categoryId) : undefined,
+      filters.createdBy ? eq(columns.createdBy, filters.createdBy) : undefined,
+      filters.overdue ? inArray(columns.id, overdueIds(q, now, timeZone)) : undefined,
+      matching,
+    );
+  return { where: conditions(searchCondition), everyMatch: conditions(windowedSearchCondition ?? searchCondition) };
+}
+
+/**
+ * A search over transaction_search through a viewer's window (`created_by = viewer or created_at >=
+ * since`), written so its text matches come from the window's days only: the viewer's own rows that
+ * match, or the text matched on a day from the window's first (migrations/0018's GIN index holds
+ * created_day beside the trigrams), or a matching category or creator. Under the window it selects
+ * exactly the rows the plain search does: a row in the window that is not the viewer's was created
+ * on or after since's day. Read for every match (the summary), it visits the window's matches
+ * instead of every match since the first transaction ('mumbai' as an Approver: 4,891 rows instead
+ * of 14,286, 7.3 -> 3.8 ms). Not for the page's ids, which walk the newest-first index and stop
+ * after a page.
+ * The own rows' text test is strpos, not the LIKE of the other branch: with the same clause in both,
+ * PostgreSQL takes it out of the OR and matches it on the trigrams alone, the whole table's matches.
+ */
+function windowedSearch(window: { viewerId: string; since: string }, search: string, textMatch: SQL, byCategory?: SQL, byCreator?: SQL): SQL {
+  const containsText = sql`strpos(${transactionSearch.searchText}, lower(${search})) > 0`;
+  const onWindowDays = sql`${transactionSearch.createdDay} >= ${window.since.slice(0, 10)}::date`;
+  return or(
+    and(eq(transactionSearch.createdBy, window.viewerId), or(containsText, byCategory, byCreator)),
+    and(onWindowDays, textMatch),
+    byCategory,
+    byCreator,
+  )!;
 }
 
 /**
@@ -149,11 +183,11 @@ export async function listTransactions(ctx: ActingContext, query: TransactionLis
   } else {
     // Both the summary and the page's ids come from transaction_search: the summary reads every
     // matching row, and there those rows are narrow.
-    const where = await filterConditions(q, query, viewer, now, ctx.config.appTimezone, SEARCH_COLUMNS);
+    const { where, everyMatch } = await filterConditions(q, query, viewer, now, ctx.config.appTimezone, SEARCH_COLUMNS);
     [head] = await q
       .select({ ...summaryColumns(transactionSearch.status, sql`1`, transactionSearch.amount), pageIds: pageIdsOf(q, where, query.limit, offset) })
       .from(transactionSearch)
-      .where(where);
+      .where(everyMatch);
   }
   const rows = head && head.pageIds !== "{}" ? await pageRows(q).execute({ ids: head.pageIds }) : [];
   // The page's transactions as PostgreSQL wrote them (transactionJson), inside the rest of the answer.
@@ -493,7 +527,7 @@ export async function* exportRows(ctx: ActingContext, filters: TransactionFilter
   const { db: q, actor: viewer } = ctx;
   const now = ctx.clock();
   const timeZone = ctx.config.appTimezone;
-  const where = await filterConditions(q, filters, viewer, now, timeZone);
+  const { where } = await filterConditions(q, filters, viewer, now, timeZone);
   let cursor: { at: string; id: string } | null = null;
   for (;;) {
     const after: SQL | undefined = cursor
