@@ -135,6 +135,27 @@ async function requestsPerSecond(url: string, cookie: string, connections: numbe
 
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
+/** Rounds of the bare route and a read, one after the other. */
+const SHARE_ROUNDS = 3;
+
+/**
+ * A read's requests/s at 10 connections as a share of the bare route's (`/api/health`, no session),
+ * each measured right after the other in SHARE_ROUNDS rounds: on a shared machine the CPU a process
+ * gets drifts over minutes, and a ceiling measured once, minutes from the read, moved the share by
+ * a third between runs. The round with the median share is reported, and every round's share.
+ */
+async function alongsideBare(base: string, url: string, cookie: string) {
+  const seconds = Math.min(SECONDS, 3);
+  const rounds: { rps: number; bareRps: number; share: number }[] = [];
+  for (let i = 0; i < SHARE_ROUNDS; i++) {
+    const bareRps = await requestsPerSecond(`${base}/api/health`, "", 10, seconds);
+    const rps = await requestsPerSecond(url, cookie, 10, seconds);
+    rounds.push({ rps, bareRps, share: rps / bareRps });
+  }
+  const median = [...rounds].sort((a, b) => a.share - b.share)[Math.floor(rounds.length / 2)]!;
+  return { rps: median.rps, bareRps: median.bareRps, shareOfBare: median.share, rounds: rounds.map((r) => `${(r.share * 100).toFixed(1)}`).join(", ") };
+}
+
 // ---------------------------------------------------------------- the runs
 
 /** DECISIONS §9's bench-results.json: the PostgreSQL figures the floors are judged on. */
@@ -206,7 +227,7 @@ async function benchReads(label: string, server: Server, db: pg.Client | null) {
     ["search", "transaction search 'mumbai' (Approver)", "/api/transactions?search=mumbai&limit=50", approver, listPage],
     ["stats", "dashboard stats (Accountant)", "/api/dashboard/stats", accountant, stats],
   ];
-  const rpsOf: Partial<Record<ReadKey, { p95Ms: number; rps: number }>> = {};
+  const rpsOf: Partial<Record<ReadKey, { p95Ms: number; rps: number; bareRps: number; shareOfBare: number; rounds: string }>> = {};
   for (const [key, name, p, cookie, shape] of reads) {
     const exact = db ? await expectedAnswer(db, key) : null;
     const first = await fetch(server.url + p, { headers: { cookie, ...BROWSER_ENCODINGS } });
@@ -238,22 +259,19 @@ async function benchReads(label: string, server: Server, db: pg.Client | null) {
       target: "(load)",
       ok: loaded.errors === 0 ? null : false,
     });
-    rpsOf[key] = { p95Ms: single.p95, rps: await requestsPerSecond(server.url + p, cookie, 10, Math.min(SECONDS, 5)) };
+    rpsOf[key] = { p95Ms: single.p95, ...(await alongsideBare(server.url, server.url + p, cookie)) };
   }
-  const ceiling = await requestsPerSecond(`${server.url}/api/health`, "", 10, Math.min(SECONDS, 5));
-  record({ figure: "bare route /api/health: requests/s at 10 connections (the ceiling)", database: label, value: ceiling.toFixed(0), target: "", ok: null });
   for (const [key, name] of reads.map((r) => [r[0], r[1]] as const)) {
     const got = rpsOf[key];
     if (!got) continue;
-    const share = got.rps / ceiling;
     record({
       figure: `${name}: requests/s at 10 connections, share of the bare route`,
       database: label,
-      value: `${got.rps.toFixed(0)} (${(share * 100).toFixed(1)} %)`,
+      value: `${got.rps.toFixed(0)} of ${got.bareRps.toFixed(0)} (${(got.shareOfBare * 100).toFixed(1)} %; rounds ${got.rounds})`,
       target: label === "postgres" ? "≥ 25 %" : "(reported)",
-      ok: label === "postgres" ? share >= 0.25 : null,
+      ok: label === "postgres" ? got.shareOfBare >= 0.25 : null,
     });
-    if (label === "postgres") results.reads[key] = { p95Ms: got.p95Ms, rps: got.rps, bareRps: ceiling, shareOfBare: share };
+    if (label === "postgres") results.reads[key] = { p95Ms: got.p95Ms, rps: got.rps, bareRps: got.bareRps, shareOfBare: got.shareOfBare };
   }
 
   // Export: stream every transaction while sampling the server's resident memory.
