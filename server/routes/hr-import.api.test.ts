@@ -234,8 +234,20 @@ describe("how punches are stored: a row per employee and day", () => {
 
   it("a later import adds only the punches a stored day lacks; a day keeps its punches in time order, each once", async () => {
     const ravi = await newEmployee("Ravi Merge");
-    const first = await upload(hr, csv([HEADER, ["Ravi Merge", "2026-10-21", "18:00", "OUT"], ["Ravi Merge", "2026-10-21", "09:00", "IN"], ["Ravi Merge", "2026-10-21", "09:00", "IN"]]), { month: "2026-10" });
-    expect(first.body).toMatchObject({ processedEvents: 2, duplicateEvents: 1 });
+    const first = await upload(
+      hr,
+      csv([
+        HEADER,
+        ["Ravi Merge", "2026-10-21", "18:00", "OUT"],
+        ["Ravi Merge", "2026-10-21", "09:00", "IN"],
+        ["Ravi Merge", "2026-10-21", "09:00", "IN"],
+        // A new day's punches at the same minute: in before out, as a stored day's are.
+        ["Ravi Merge", "2026-10-23", "13:00", "OUT"],
+        ["Ravi Merge", "2026-10-23", "13:00:00", "in"],
+      ]),
+      { month: "2026-10" },
+    );
+    expect(first.body).toMatchObject({ processedEvents: 4, duplicateEvents: 1 });
     const more = csv([
       HEADER,
       ["Ravi Merge", "2026-10-21", "09:00", "IN"],
@@ -248,9 +260,10 @@ describe("how punches are stored: a row per employee and day", () => {
     const expected = [
       { date: "2026-10-21", times: "{09:00:00,13:00:00,13:00:00,18:00:00}", types: "{in,in,out,out}" },
       { date: "2026-10-22", times: "{09:05:00}", types: "{in}" },
+      { date: "2026-10-23", times: "{13:00:00,13:00:00}", types: "{in,out}" },
     ];
     expect(await storedDays(ravi.id)).toEqual(expected);
-    expect(await punchCount(ravi.id)).toBe(5);
+    expect(await punchCount(ravi.id)).toBe(7);
     // The same file again adds nothing.
     expect((await upload(hr, more, { month: "2026-10" })).body).toMatchObject({ processedEvents: 0, duplicateEvents: 4 });
     expect(await storedDays(ravi.id)).toEqual(expected);

@@ -54,7 +54,8 @@ export function secondsOfDay(time: string): number {
   return h * 3600 + min * 60 + s;
 }
 
-function timeText(seconds: number, withSeconds = true): string {
+/** Seconds after midnight as 'HH:MM:SS' (or 'HH:MM'). */
+export function timeText(seconds: number, withSeconds = true): string {
   const pad = (n: number) => String(n).padStart(2, "0");
   const hh = pad(Math.floor(seconds / 3600));
   const mm = pad(Math.floor((seconds % 3600) / 60));

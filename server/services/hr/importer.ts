@@ -7,8 +7,7 @@
 // rolls back.
 //
 // Memory (DECISIONS §9: 1,000,000 rows in under 500 MB): the file is read 32 KiB at a time and
-// a batch holds at most STORE_BATCH punches (a short string each, gathered by day: about 20 MB),
-// whatever the file's size.
+// a batch holds at most STORE_BATCH punches (one number each: 1.6 MB), whatever the file's size.
 import fs from "node:fs";
 import { Transform } from "node:stream";
 import Papa from "papaparse";
@@ -25,7 +24,9 @@ import { monthBounds } from "./calendar";
 import { coveredThroughOf, employeesWithDays } from "./coverage";
 import { loadPolicy } from "./policy";
 import { matchHeaders, missingColumnsMessage, nameKey, parseRow, toPunchRecord } from "./punch-csv";
+import type { PunchType } from "../../../shared/constants";
 import { recalculateDays } from "./recalculate";
+import { secondsOfDay, timeText } from "./attendance-engine";
 import { quiet, rows, textArray, wordArray } from "../sql";
 import { todayOf, type ActingContext } from "../context";
 
@@ -157,18 +158,36 @@ async function loadNameIndex(tx: Tx): Promise<Map<string, NameTarget>> {
   return index;
 }
 
-/** The punches of the days a batch names, gathered per employee and day. */
+const SECONDS_A_DAY = 86_400;
+
+/**
+ * The punches of the days a batch names. Each punch is one number in a typed array, packed so that
+ * numbers sort as (employee, day, time, type): no string or object is kept per punch, so a batch
+ * of STORE_BATCH punches holds about 1.6 MB, and the file's rows die young instead of being
+ * promoted to the old heap with the batch that held them (a string and a day object per punch
+ * took the JavaScript heap to about 150 MB during a 1,000,000-row import; now about 105 MB:
+ * docs/performance.md, session 9).
+ */
 class PunchBatch {
-  private days = new Map<string, { employeeId: string; date: string; punches: string[] }>();
+  private employees: string[] = [];
+  private employeeIndex = new Map<string, number>();
+  private dates: string[] = [];
+  private dateIndex = new Map<string, number>();
+  private packed = new Float64Array(1024);
   /** Punches added (a repeated one included). */
   size = 0;
-  add(employeeId: string, date: string, time: string, type: string) {
-    const key = `${employeeId} ${date}`;
-    let day = this.days.get(key);
-    if (!day) this.days.set(key, (day = { employeeId, date, punches: [] }));
-    // 'HH:MM:SS in' (parseRow pads every time) sorts as (time, type) does: by time, then 'in'
-    // before 'out', as punch_type's order.
-    day.punches.push(`${time} ${type}`);
+  add(employeeId: string, date: string, time: string, type: PunchType) {
+    const employee = indexOf(this.employeeIndex, this.employees, employeeId);
+    const day = indexOf(this.dateIndex, this.dates, date);
+    if (day >= MAX_BATCH_DATES) throw new RangeError(`a batch holds at most ${MAX_BATCH_DATES} dates`);
+    // parseRow's time is 'HH:MM:SS'; 'in' sorts before 'out', as punch_type's order.
+    const seconds = secondsOfDay(time);
+    if (this.size === this.packed.length) {
+      const grown = new Float64Array(this.packed.length * 2);
+      grown.set(this.packed);
+      this.packed = grown;
+    }
+    this.packed[this.size] = ((employee * MAX_BATCH_DATES + day) * SECONDS_A_DAY + seconds) * 2 + (type === "in" ? 0 : 1);
     this.size += 1;
   }
   /** One entry per day: its punches sorted by time then type, each once, as space-separated times and types. */
@@ -177,15 +196,48 @@ class PunchBatch {
     const dates: string[] = [];
     const times: string[] = [];
     const types: string[] = [];
-    for (const day of this.days.values()) {
-      const punches = [...new Set(day.punches)].sort().map((p) => p.split(" "));
-      employeeIds.push(day.employeeId);
-      dates.push(day.date);
-      times.push(punches.map(([time]) => time).join(" "));
-      types.push(punches.map(([, type]) => type).join(" "));
+    let group = -1;
+    let dayTimes: string[] = [];
+    let dayTypes: string[] = [];
+    const endDay = () => {
+      if (group < 0) return;
+      employeeIds.push(this.employees[Math.floor(group / MAX_BATCH_DATES)]!);
+      dates.push(this.dates[group % MAX_BATCH_DATES]!);
+      times.push(dayTimes.join(" "));
+      types.push(dayTypes.join(" "));
+    };
+    let previous = -1;
+    for (const key of this.packed.subarray(0, this.size).sort()) {
+      if (key === previous) continue;
+      previous = key;
+      const type = key % 2;
+      const seconds = ((key - type) / 2) % SECONDS_A_DAY;
+      const day = ((key - type) / 2 - seconds) / SECONDS_A_DAY;
+      if (day !== group) {
+        endDay();
+        group = day;
+        dayTimes = [];
+        dayTypes = [];
+      }
+      dayTimes.push(timeText(seconds));
+      dayTypes.push(type === 0 ? "in" : "out");
     }
+    endDay();
     return { employeeIds, dates, times, types };
   }
+}
+
+/** Dates one batch may name (an import's rows are of one month); with at most 2^53 / (1024 * 2 * 86,400) employees, every packed punch is an exact integer. */
+const MAX_BATCH_DATES = 1024;
+
+function indexOf(index: Map<string, number>, list: string[], value: string): number {
+  let i = index.get(value);
+  if (i === undefined) {
+    i = list.length;
+    list.push(value);
+    index.set(value, i);
+  }
+  return i;
 }
 
 /**
