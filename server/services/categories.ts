@@ -129,8 +129,7 @@ const auditView = (c: CategoryRow) => {
 };
 
 export async function createCategory(ctx: ActingContext, input: CreateCategoryBody): Promise<Category> {
-  const { db, actor } = ctx;
-  const ip = ctx.ip ?? undefined;
+  const { db, actor, ip } = ctx;
   assertMayChangeApprovalSettings(actor, { requiredApprovals: 1, emergencyLimitPolicy: null }, input);
   return withNameGuard(() =>
     db.transaction(async (tx) => {
@@ -152,8 +151,7 @@ export async function createCategory(ctx: ActingContext, input: CreateCategoryBo
 }
 
 export async function updateCategory(ctx: ActingContext, id: string, input: UpdateCategoryBody): Promise<Category> {
-  const { db, actor } = ctx;
-  const ip = ctx.ip ?? undefined;
+  const { db, actor, ip } = ctx;
   return withNameGuard(() =>
     db.transaction(async (tx) => {
       const current = await loadCategory(tx, id, { forUpdate: true });
@@ -183,8 +181,7 @@ export async function updateCategory(ctx: ActingContext, id: string, input: Upda
 }
 
 export async function updateCategoryFields(ctx: ActingContext, id: string, input: UpdateCategoryFieldsBody): Promise<Category> {
-  const { db, actor } = ctx;
-  const ip = ctx.ip ?? undefined;
+  const { db, actor, ip } = ctx;
   return db.transaction(async (tx) => {
     const current = await loadCategory(tx, id, { forUpdate: true });
     const [row] = await tx
@@ -212,8 +209,7 @@ export type DeleteCategoryOutcome = { outcome: "deleted" } | { outcome: "deactiv
  * transactions is deactivated instead, and the caller answers 409 saying so (DECISIONS §7).
  */
 export async function deleteCategory(ctx: ActingContext, id: string): Promise<DeleteCategoryOutcome> {
-  const { db, actor } = ctx;
-  const ip = ctx.ip ?? undefined;
+  const { db, actor, ip } = ctx;
   try {
     return await deleteOrDeactivate(db, id, actor, ip);
   } catch (err) {
@@ -229,7 +225,7 @@ function isForeignKeyViolation(err: unknown): boolean {
   return e?.code === "23503" || e?.cause?.code === "23503";
 }
 
-async function deleteOrDeactivate(db: Db, id: string, actor: Actor, ip?: string): Promise<DeleteCategoryOutcome> {
+async function deleteOrDeactivate(db: Db, id: string, actor: Actor, ip: string | null): Promise<DeleteCategoryOutcome> {
   return db.transaction(async (tx) => {
     const current = await loadCategory(tx, id, { forUpdate: true });
     if (current.isBuiltin) throw conflict(BUILTIN_NOT_DELETABLE, "builtin");

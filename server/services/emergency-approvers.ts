@@ -51,8 +51,7 @@ export async function emergencyApproversAnswer(ctx: ServiceContext): Promise<Eme
  * A code that leaves the list loses its PIN: whoever gets that code later sets a new one.
  */
 export async function setEmergencyApprovers(ctx: ActingContext, codes: string[]): Promise<EmergencyApproversAnswer> {
-  const { db, actor } = ctx;
-  const ip = ctx.ip ?? undefined;
+  const { db, actor, ip } = ctx;
   return db.transaction(async (tx) => {
     await lockApprovers(tx);
     const before = await getEmergencyApprovers(tx);
@@ -79,8 +78,7 @@ export const UNKNOWN_APPROVER_CODE = "No such approver code: the three codes are
 
 /** PUT /api/admin/emergency-approvers/:code/pin: sets or replaces the PIN of one of the three codes. */
 export async function setApproverPin(ctx: Pick<ActingContext, "db" | "actor" | "ip">, rawCode: string, pin: string): Promise<{ code: string; pinSet: true }> {
-  const { db, actor } = ctx;
-  const ip = ctx.ip ?? undefined;
+  const { db, actor, ip } = ctx;
   const pinHash = await hashPassword(pin);
   return db.transaction(async (tx) => {
     const code = rawCode.trim().toUpperCase();

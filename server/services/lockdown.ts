@@ -21,8 +21,7 @@ export async function getLockdown(q: Queryable): Promise<LockdownState> {
 }
 
 export async function setLockdown(ctx: ActingContext, enabled: boolean): Promise<LockdownState> {
-  const { db, bus, actor } = ctx;
-  const ip = ctx.ip ?? undefined;
+  const { db, bus, actor, ip } = ctx;
   const now = ctx.clock();
   const state = await db.transaction(async (tx) => {
     // Lock the row so concurrent toggles apply one after the other.

@@ -114,8 +114,7 @@ export async function myNotifications(ctx: ActingContext): Promise<NotificationI
 
 /** Marks all the user's notifications read; audited with how many. */
 export async function markNotificationsRead(ctx: ActingContext): Promise<NotificationsChangedAnswer> {
-  const { db, actor } = ctx;
-  const ipAddress = ctx.ip ?? undefined;
+  const { db, actor, ip: ipAddress } = ctx;
   const count = await db.transaction(async (tx) => {
     const rows = await tx
       .update(notifications)
@@ -130,8 +129,7 @@ export async function markNotificationsRead(ctx: ActingContext): Promise<Notific
 
 /** Deletes all the user's notifications; audited with how many. */
 export async function clearNotifications(ctx: ActingContext): Promise<NotificationsChangedAnswer> {
-  const { db, actor } = ctx;
-  const ipAddress = ctx.ip ?? undefined;
+  const { db, actor, ip: ipAddress } = ctx;
   const count = await db.transaction(async (tx) => {
     const rows = await tx.delete(notifications).where(eq(notifications.userId, actor.id)).returning({ id: notifications.id });
     await writeAudit(tx, { action: "clear_notifications", entityType: "user", entityId: actor.id, actor, after: { cleared: rows.length }, ipAddress });

@@ -29,8 +29,7 @@ function isUniqueViolation(err: unknown): boolean {
 }
 
 export async function createUser(ctx: Pick<ServiceContext, "db"> & { actor: Actor | null; ip?: string | null }, input: CreateUserBody): Promise<UserRow> {
-  const { db, actor } = ctx;
-  const ip = ctx.ip ?? undefined;
+  const { db, actor, ip } = ctx;
   const passwordHash = await hashPassword(input.password);
   try {
     return await db.transaction(async (tx) => {

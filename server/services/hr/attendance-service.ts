@@ -136,9 +136,8 @@ export async function editAttendanceDay(
   id: string,
   input: AttendanceEdit,
 ): Promise<{ attendance: AttendanceRecord; monthlySummary: MonthlySummary }> {
-  const { db, actor } = ctx;
+  const { db, actor, ip: ipAddress } = ctx;
   const policy = await loadPolicy(db);
-  const ipAddress = ctx.ip ?? undefined;
   const today = todayOf(ctx);
   return db.transaction(async (tx) => {
     const [locked] = await tx.select({ id: attendanceDays.id }).from(attendanceDays).where(eq(attendanceDays.id, id)).for("update");

@@ -96,8 +96,7 @@ async function assertDepartment(q: Queryable, id: string | undefined): Promise<v
 const codeTaken = (code: string | null | undefined) => conflict(`Employee code "${code ?? ""}" is already in use`, "duplicate_employee_code");
 
 export async function createEmployee(ctx: ActingContext, input: EmployeeCreate): Promise<Employee> {
-  const { db, actor } = ctx;
-  const ipAddress = ctx.ip ?? undefined;
+  const { db, actor, ip: ipAddress } = ctx;
   const columns = employeeColumns(input);
   try {
     return await db.transaction(async (tx) => {
@@ -122,8 +121,7 @@ export async function createEmployee(ctx: ActingContext, input: EmployeeCreate):
  * transaction.
  */
 export async function updateEmployee(ctx: ActingContext, id: string, input: EmployeeUpdate): Promise<Employee> {
-  const { db, actor } = ctx;
-  const ipAddress = ctx.ip ?? undefined;
+  const { db, actor, ip: ipAddress } = ctx;
   const today = todayOf(ctx);
   const columns = employeeColumns(input);
   try {
@@ -155,8 +153,7 @@ export async function listDepartments(ctx: ServiceContext): Promise<Department[]
 const departmentTaken = (name: string) => conflict(`A department named ${name} already exists`, "duplicate_department");
 
 export async function createDepartment(ctx: ActingContext, name: string): Promise<Department> {
-  const { db, actor } = ctx;
-  const ipAddress = ctx.ip ?? undefined;
+  const { db, actor, ip: ipAddress } = ctx;
   try {
     return await db.transaction(async (tx) => {
       const [row] = await tx.insert(departments).values({ name }).returning({ id: departments.id, name: departments.name });
@@ -170,8 +167,7 @@ export async function createDepartment(ctx: ActingContext, name: string): Promis
 }
 
 export async function renameDepartment(ctx: ActingContext, id: string, name: string): Promise<Department> {
-  const { db, actor } = ctx;
-  const ipAddress = ctx.ip ?? undefined;
+  const { db, actor, ip: ipAddress } = ctx;
   try {
     return await db.transaction(async (tx) => {
       const [before] = await tx.select({ id: departments.id, name: departments.name }).from(departments).where(eq(departments.id, id));

@@ -62,7 +62,7 @@ type ImportInput = ImportRequest & {
   actor: Actor;
   /** Today in APP_TIMEZONE: days after it are not marked. */
   today: string;
-  ipAddress?: string;
+  ipAddress: string | null;
 };
 
 /** What an import needs of the service context (a command-line caller may bring no bus or store). */
@@ -351,7 +351,7 @@ export async function importPunches(ctx: ImportContext, request: ImportRequest):
   const today = todayOf(ctx);
   const coverageProblem = request.coveredThrough === undefined ? null : coveredThroughProblem(request.month, request.coveredThrough, today);
   if (coverageProblem) throw badRequest(coverageProblem, [{ path: "coveredThrough", message: coverageProblem }]);
-  const input: ImportInput = { ...request, actor: ctx.actor, today, ipAddress: ctx.ip ?? undefined };
+  const input: ImportInput = { ...request, actor: ctx.actor, today, ipAddress: ctx.ip };
   await assertImportableText(input.filePath);
   const mine = turnOfThisProcess.then(() => importWhenFree(db, input));
   turnOfThisProcess = mine.catch(() => {});

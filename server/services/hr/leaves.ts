@@ -104,9 +104,8 @@ export async function leaveBalance(q: Queryable, employee: Pick<EmployeeFacts, "
 
 /** POST /api/hr/leaves: 201 {leave}; 404 unknown employee; 400 no working day; 409 overlap or not enough paid leave. */
 export async function recordLeave(ctx: ActingContext, input: RecordLeaveBody): Promise<{ leave: Leave }> {
-  const { db, actor } = ctx;
+  const { db, actor, ip: ipAddress } = ctx;
   const policy = await loadPolicy(db);
-  const ipAddress = ctx.ip ?? undefined;
   const today = todayOf(ctx);
   return db.transaction(async (tx) => {
     const employee = await employeeFacts(tx, input.employeeId, true);
@@ -143,9 +142,8 @@ export async function recordLeave(ctx: ActingContext, input: RecordLeaveBody): P
 
 /** DELETE /api/hr/leaves/:id {reason}: the leave stops counting; its days are recalculated. */
 export async function cancelLeave(ctx: ActingContext, id: string, input: CancelLeaveBody): Promise<{ leave: Leave }> {
-  const { db, actor } = ctx;
+  const { db, actor, ip: ipAddress } = ctx;
   const policy = await loadPolicy(db);
-  const ipAddress = ctx.ip ?? undefined;
   const today = todayOf(ctx);
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(leaves).where(eq(leaves.id, id)).for("update");

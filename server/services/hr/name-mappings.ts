@@ -21,8 +21,7 @@ export async function listNameMappings(ctx: ServiceContext): Promise<NameMapping
 }
 
 export async function createNameMapping(ctx: ActingContext, input: NameMappingInput): Promise<NameMapping> {
-  const { db, actor } = ctx;
-  const ipAddress = ctx.ip ?? undefined;
+  const { db, actor, ip: ipAddress } = ctx;
   const key = nameKey(input.csvName);
   try {
     return await db.transaction(async (tx) => {
@@ -41,8 +40,7 @@ export async function createNameMapping(ctx: ActingContext, input: NameMappingIn
 }
 
 export async function deleteNameMapping(ctx: ActingContext, id: string): Promise<void> {
-  const { db, actor } = ctx;
-  const ipAddress = ctx.ip ?? undefined;
+  const { db, actor, ip: ipAddress } = ctx;
   await db.transaction(async (tx) => {
     const [before] = await tx.select(columns).from(nameMappings).innerJoin(employees, eq(employees.id, nameMappings.employeeId)).where(eq(nameMappings.id, id));
     if (!before) throw notFound("Name mapping not found");

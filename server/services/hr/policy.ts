@@ -42,8 +42,7 @@ export async function loadPolicy(q: Queryable): Promise<LoadedPolicy> {
  * changed, when that is earlier) for every employee with attendance or punches in that range.
  */
 export async function updatePolicy(ctx: ActingContext, input: AttendancePolicy): Promise<LoadedPolicy> {
-  const { db, actor } = ctx;
-  const ipAddress = ctx.ip ?? undefined;
+  const { db, actor, ip: ipAddress } = ctx;
   const today = todayOf(ctx);
   return db.transaction(async (tx) => {
     const before = await loadPolicy(tx);
