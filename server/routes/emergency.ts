@@ -2,7 +2,7 @@
 // two public calls behind /emergency-approve/:token and /emergency-reject/:token.
 import { FINANCE_ROLES } from "../../shared/constants";
 import { contextOf } from "../middlewares/auth";
-import { requestLimiter } from "../services/rate-limit";
+import { requestLimiter } from "../middlewares/request-limit";
 import { emergencyApproversAnswer, setApproverPin, setEmergencyApprovers } from "../services/emergency-approvers";
 import { decideThroughEmergencyLink, issueEmergencyLinks, viewEmergencyLink, type EmergencyDecisionInput } from "../services/transactions/emergency";
 import {
@@ -22,9 +22,8 @@ import { serviceContext, requestContext } from "../services/context";
 
 export function emergencyRoutes(deps: AppDeps): ApiRouter {
   const api = new ApiRouter();
-  const { db } = deps.database;
   // Per client address, counted by every server process alike, so tokens cannot be guessed.
-  const throttle = requestLimiter(db, deps.clock, "emergency-approval", EMERGENCY_THROTTLE.limit, EMERGENCY_THROTTLE.windowMs);
+  const throttle = requestLimiter(deps, { scope: "emergency-approval", ...EMERGENCY_THROTTLE });
 
   api.add(
     { method: "post", path: "/transactions/:id/emergency-links", access: FINANCE_ROLES, summary: "Issue the emergency approve/reject link pair (owner or SuperAdmin; Pending and isEmergency)", params: idParamsOf("Transaction"), answer: emergencyLinksAnswer, tag: "emergency" },

@@ -1,20 +1,22 @@
 // A sliding-window limit per client address, kept in the database so every server process counts
-// the same calls (the login throttle in auth/throttle.ts does likewise for failures).
+// the same calls (the login throttle in auth/throttle.ts does likewise for failures). The HTTP edge
+// is middlewares/request-limit.ts.
 import { and, eq, gt, lte, sql } from "drizzle-orm";
-import type { RequestHandler } from "express";
-import type { Db } from "../db/client";
-import type { Clock } from "../context";
 import { requestHits } from "../db/schema";
-import { tooManyRequests } from "./errors";
+import type { ServiceContext } from "./context";
+
+/** One throttled kind of call: at most `limit` calls per client address within `windowMs`. */
+export type RequestLimit = { scope: string; limit: number; windowMs: number };
 
 /**
- * Counts this call against `client`'s window of `scope` and answers whether it is allowed. The
- * key's calls are serialised by a transaction-scoped advisory lock, so concurrent calls on any
- * number of processes never get past the limit together.
+ * Counts this call against `client`'s window of the limit's scope and answers whether it is
+ * allowed. The key's calls are serialised by a transaction-scoped advisory lock, so concurrent
+ * calls on any number of processes never get past the limit together.
  */
-export async function takeRequestSlot(db: Db, scope: string, client: string, limit: number, windowMs: number, now: Date): Promise<boolean> {
+export async function takeRequestSlot(ctx: Pick<ServiceContext, "db" | "clock">, { scope, limit, windowMs }: RequestLimit, client: string): Promise<boolean> {
+  const now = ctx.clock();
   const windowStart = new Date(now.getTime() - windowMs);
-  return db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${scope}), hashtext(${client}))`);
     const [{ n }] = await tx
       .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
@@ -26,25 +28,11 @@ export async function takeRequestSlot(db: Db, scope: string, client: string, lim
   });
 }
 
-/** Deletes the calls of `scope` that have left the window. Housekeeping: a failure only waits for the next sweep. */
-async function sweep(db: Db, scope: string, windowStart: Date): Promise<void> {
-  await db
+/** Deletes the calls of the limit's scope that have left its window. Housekeeping: a failure only waits for the next sweep. */
+export async function sweepRequestHits(ctx: Pick<ServiceContext, "db" | "clock">, { scope, windowMs }: RequestLimit): Promise<void> {
+  const windowStart = new Date(ctx.clock().getTime() - windowMs);
+  await ctx.db
     .delete(requestHits)
     .where(and(eq(requestHits.scope, scope), lte(requestHits.at, windowStart)))
     .catch(() => {});
-}
-
-/** Express middleware: 429 once the caller's address has made `limit` calls of `scope` within `windowMs`. */
-export function requestLimiter(db: Db, clock: Clock, scope: string, limit: number, windowMs: number): RequestHandler {
-  let lastSweep = 0;
-  return async (req, _res, next) => {
-    const now = clock();
-    if (now.getTime() - lastSweep > windowMs) {
-      lastSweep = now.getTime();
-      await sweep(db, scope, new Date(now.getTime() - windowMs));
-    }
-    const client = req.ip ?? req.socket.remoteAddress ?? "unknown";
-    if (await takeRequestSlot(db, scope, client, limit, windowMs, now)) return next();
-    next(tooManyRequests("Too many requests. Please wait a minute and try again."));
-  };
 }
