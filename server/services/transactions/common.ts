@@ -114,7 +114,7 @@ export function transactionJson(extra: Record<string, SQL> = {}): SQL<string> {
 }
 
 /** select … from transactions join categories join users (creator). */
-export function selectView(q: Queryable) {
+function selectView(q: Queryable) {
   return q
     .select(viewColumns)
     .from(transactions)

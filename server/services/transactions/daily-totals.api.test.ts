@@ -68,20 +68,28 @@ afterAll(async () => {
 
 type Summary = { count: number; approvedCount: number; pendingCount: number; approvedAmount: string };
 
-/** The summary by counting rows of `transactions` with the visibility rule of DECISIONS §4. */
-async function counted(viewer: MadeUser & { visibilityWindowDays?: number }, status?: TransactionStatus): Promise<Summary> {
+/**
+ * What counting the rows of `transactions` finds for `viewer` through the visibility rule of
+ * DECISIONS §4, optionally of one status or holding `search` (in the id, description, category name
+ * or creator name, any case): the summary, and the ids newest first.
+ */
+async function counted(viewer: MadeUser, filter: { status?: TransactionStatus; search?: string } = {}): Promise<{ summary: Summary; ids: string[] }> {
   const [row] = await t.db.select({ window: users.visibilityWindowDays, role: users.role }).from(users).where(eq(users.id, viewer.id));
   const visible =
-    row!.role === "SuperAdmin"
-      ? sql`true`
-      : sql`(${transactions.createdBy} = ${viewer.id} or ${transactions.createdAt} >= now() - make_interval(days => ${row!.window}))`;
+    row!.role === "SuperAdmin" ? sql`true` : sql`(t.created_by = ${viewer.id} or t.created_at >= now() - make_interval(days => ${row!.window}))`;
+  const holds = (column: SQL) => sql`strpos(lower(${column}), lower(${filter.search})) > 0`;
   const result = await t.db.execute(sql`
     select count(*)::int as count,
-      (count(*) filter (where status in ('Approved', 'PaymentDue', 'Paid', 'Completed')))::int as "approvedCount",
-      (count(*) filter (where status = 'Pending'))::int as "pendingCount",
-      coalesce(sum(amount) filter (where status in ('Approved', 'PaymentDue', 'Paid', 'Completed')), 0)::numeric(16,2)::text as "approvedAmount"
-    from ${transactions} where ${visible} ${status ? sql`and ${transactions.status} = ${status}` : sql``}`);
-  return rowsOf<Summary>(result)[0]!;
+      (count(*) filter (where t.status in ('Approved', 'PaymentDue', 'Paid', 'Completed')))::int as "approvedCount",
+      (count(*) filter (where t.status = 'Pending'))::int as "pendingCount",
+      coalesce(sum(t.amount) filter (where t.status in ('Approved', 'PaymentDue', 'Paid', 'Completed')), 0)::numeric(16,2)::text as "approvedAmount",
+      coalesce(array_agg(t.id order by t.created_at desc, t.id desc), '{}') as ids
+    from transactions t join categories c on c.id = t.category_id join users u on u.id = t.created_by
+    where ${visible}
+      ${filter.status ? sql`and t.status = ${filter.status}` : sql``}
+      ${filter.search === undefined ? sql`` : sql`and (${holds(sql`t.human_readable_id`)} or ${holds(sql`t.description`)} or ${holds(sql`c.name`)} or ${holds(sql`u.name`)})`}`);
+  const { ids, ...summary } = rowsOf<Summary & { ids: string[] }>(result)[0]!;
+  return { summary, ids };
 }
 
 async function listed(api: ApiClient, status?: TransactionStatus): Promise<Summary> {
@@ -93,7 +101,7 @@ async function listed(api: ApiClient, status?: TransactionStatus): Promise<Summa
 async function expectSameEverywhere(): Promise<void> {
   for (const who of [admin, meera, ravi, approver]) {
     for (const status of [undefined, "Pending", "Approved", "Draft"] as const) {
-      expect(await listed(who.api, status), `${who.user.role} ${who.user.username} ${status ?? "all"}`).toEqual(await counted(who.user, status));
+      expect(await listed(who.api, status), `${who.user.role} ${who.user.username} ${status ?? "all"}`).toEqual((await counted(who.user, { status })).summary);
     }
   }
   const drift = await t.db.execute(sql`
@@ -135,30 +143,13 @@ describe("the list's summary from daily totals", () => {
   });
 });
 
-/** What a search finds by counting: id, description, category name or creator name holding `text`, any case. */
-async function searched(viewer: MadeUser, text: string): Promise<Summary & { ids: string[] }> {
-  const [row] = await t.db.select({ window: users.visibilityWindowDays, role: users.role }).from(users).where(eq(users.id, viewer.id));
-  const visible =
-    row!.role === "SuperAdmin" ? sql`true` : sql`(t.created_by = ${viewer.id} or t.created_at >= now() - make_interval(days => ${row!.window}))`;
-  const holds = (column: SQL) => sql`strpos(lower(${column}), lower(${text})) > 0`;
-  const result = await t.db.execute(sql`
-    select count(*)::int as count,
-      (count(*) filter (where t.status in ('Approved', 'PaymentDue', 'Paid', 'Completed')))::int as "approvedCount",
-      (count(*) filter (where t.status = 'Pending'))::int as "pendingCount",
-      coalesce(sum(t.amount) filter (where t.status in ('Approved', 'PaymentDue', 'Paid', 'Completed')), 0)::numeric(16,2)::text as "approvedAmount",
-      coalesce(array_agg(t.id order by t.created_at desc, t.id desc), '{}') as ids
-    from transactions t join categories c on c.id = t.category_id join users u on u.id = t.created_by
-    where ${visible} and (${holds(sql`t.human_readable_id`)} or ${holds(sql`t.description`)} or ${holds(sql`c.name`)} or ${holds(sql`u.name`)})`);
-  return rowsOf<Summary & { ids: string[] }>(result)[0]!;
-}
-
 describe("a search's summary through the visibility window", () => {
   it("equals counting the visible matching rows, for every viewer: own rows before the window, the window's first day before and after its start, names", async () => {
     for (const text of ["mumbai", "50%_OFF", "Office", ravi.user.name, "TXN-", "no such words"]) {
       for (const who of [admin, meera, ravi, approver]) {
         const res = await who.api.get(`/api/transactions?limit=200&search=${encodeURIComponent(text)}`);
         expect(res.status).toBe(200);
-        const { ids, ...summary } = await searched(who.user, text);
+        const { summary, ids } = await counted(who.user, { search: text });
         const label = `${who.user.role} ${who.user.username} '${text}'`;
         expect(res.body.summary, label).toEqual(summary);
         expect(res.body.transactions.map((r: { id: string }) => r.id), label).toEqual(ids);
