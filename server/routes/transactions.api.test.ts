@@ -711,7 +711,8 @@ describe("GET /api/transactions/pending", () => {
     const now = Date.now();
     const category = await makeCategory(t.db);
     const base = { createdBy: accountant.user.id, categoryId: category.id, status: "Pending" as const };
-    const old = await insertTransaction(t.db, { ...base, createdAt: new Date(now - 3000), approvalsRequired: 2 });
+    // One of its two approvals received, as approving leaves it (the approval row below).
+    const old = await insertTransaction(t.db, { ...base, createdAt: new Date(now - 3000), approvalsRequired: 2, approvalsReceived: 1 });
     const urgent = await insertTransaction(t.db, { ...base, isPriority: true, createdAt: new Date(now - 1000) });
     const fresh = await insertTransaction(t.db, { ...base, createdAt: new Date(now - 2000), approvalRound: 2 });
     await insertTransaction(t.db, { ...base, status: "Approved" });

@@ -358,19 +358,32 @@ function pendingPage(q: Queryable, viewer: Viewer) {
       .limit(sql.placeholder("limit"))
       .offset(sql.placeholder("offset"))
       .as("page_of");
+    // The row's attachments, counted once for its attachmentCount and for whether its possible
+    // duplicates need the attachments' probe at all (most rows have none).
+    const attached = q
+      .select({ count: sql<number>`count(*)::int`.as("count") })
+      .from(attachments)
+      .where(eq(attachments.transactionId, transactions.id))
+      .as("attached");
     return q
       .select({
-        json: transactionJson({ possibleDuplicates: possibleDuplicatesJson((other) => visibleToPrepared(viewer, other)) }),
+        json: transactionJson({
+          attachmentCount: sql`${attached.count}::text`,
+          possibleDuplicates: possibleDuplicatesJson((other) => visibleToPrepared(viewer, other), sql`${attached.count} > 0`),
+        }),
         ...STATE_COLUMNS,
         total: pageOf.total,
-        myAction: sql<ApprovalAction | null>`(select ${approvals.action}::text from ${approvals}
+        // A Pending transaction's round holds approvals only (a rejection ends it as Rejected), each
+        // counted in approvals_received: with none received there is no action of this approver to look up.
+        myAction: sql<ApprovalAction | null>`(case when ${transactions.approvalsReceived} > 0 then (select ${approvals.action}::text from ${approvals}
           where ${approvals.transactionId} = ${transactions.id} and ${approvals.round} = ${transactions.approvalRound}
-            and ${approvals.approverId} = ${sql.placeholder("viewerId")} limit 1)`,
+            and ${approvals.approverId} = ${sql.placeholder("viewerId")} limit 1) end)`,
       })
       .from(pageOf)
       .innerJoin(transactions, eq(transactions.id, pageOf.id))
       .innerJoin(categories, eq(categories.id, transactions.categoryId))
       .innerJoin(users, eq(users.id, transactions.createdBy))
+      .crossJoinLateral(attached)
       .orderBy(...PENDING_ORDER)
       .prepare(name);
   });
@@ -423,9 +436,10 @@ export const DUPLICATES_SHOWN = 10;
  * and transaction date, or with an attachment of the same content. The same file is the stronger
  * sign: named first, and once when both match. At most DUPLICATES_SHOWN, in a stable order. A
  * subquery of the row's own statement (the pending page, the details), so a page of 200 costs no
- * statement more than one transaction does.
+ * statement more than one transaction does. `hasAttachments`, false when the statement already knows
+ * the row has no attachment, spares the attachments' probe.
  */
-function possibleDuplicatesJson(visible: (columns: WindowColumns) => SQL | undefined): SQL<string> {
+function possibleDuplicatesJson(visible: (columns: WindowColumns) => SQL | undefined, hasAttachments: SQL = sql`true`): SQL<string> {
   // The aliases' columns render as "other"."id" and so on; the FROM names the tables under them.
   const other = alias(transactions, "other");
   const mine = alias(attachments, "mine");
@@ -437,7 +451,7 @@ function possibleDuplicatesJson(visible: (columns: WindowColumns) => SQL | undef
         select ${named("attachment", 0)} from ${attachments} mine
           join ${attachments} theirs on ${theirs.contentSha256} = ${mine.contentSha256} and ${theirs.transactionId} <> ${mine.transactionId}
           join ${transactions} other on ${other.id} = ${theirs.transactionId}
-          where ${mine.transactionId} = ${transactions.id} and ${seen}
+          where ${hasAttachments} and ${mine.transactionId} = ${transactions.id} and ${seen}
         union all
         select ${named("details", 1)} from ${transactions} other
           where ${other.categoryId} = ${transactions.categoryId} and ${other.amount} = ${transactions.amount}
