@@ -454,13 +454,20 @@ function possibleDuplicatesJson(visible: (columns: WindowColumns) => SQL | undef
           where ${hasAttachments} and ${mine.transactionId} = ${transactions.id} and ${seen}
         union all
         select ${named("details", 1)} from ${transactions} other
-          where ${other.categoryId} = ${transactions.categoryId} and ${other.amount} = ${transactions.amount}
-            and ${other.transactionDate} = ${transactions.transactionDate} and ${other.id} <> ${transactions.id} and ${seen}`;
+          where ${sameDetails(other, transactions)} and ${other.id} <> ${transactions.id} and ${seen}`;
   // Most transactions have none: the cheap EXISTS answers those, and only the others sort and name theirs.
   return sql<string>`(case when not exists (${candidates}) then '[]' else (
     select json_agg(json_build_object('id', d.id, 'humanReadableId', d.human_readable_id, 'status', d.status, 'matchedBy', d.matched_by) order by d.rank, d.human_readable_id)::text
     from (select * from (select distinct on (c.id) * from (${candidates}) c order by c.id, c.rank) named
           order by named.rank, named.human_readable_id limit ${sql.raw(String(DUPLICATES_SHOWN))}) d) end)`;
+}
+
+/** What the details rule compares: another transaction's row, or the facts of one not yet saved. */
+type DuplicateDetails = Record<"categoryId" | "amount" | "transactionDate", string | AnyColumn>;
+
+/** A possible duplicate by its details: the same category, amount and transaction date as `of`. */
+function sameDetails(other: Record<keyof DuplicateDetails, AnyColumn>, of: DuplicateDetails): SQL {
+  return and(eq(other.categoryId, of.categoryId), eq(other.amount, of.amount), eq(other.transactionDate, of.transactionDate))!;
 }
 
 /** POST /api/transactions/check-duplicates: visible transactions with this category, amount and date. */
@@ -470,14 +477,7 @@ export async function checkDuplicates(ctx: ActingContext, facts: { categoryId: s
   return ctx.db
     .select({ id: transactions.id, humanReadableId: transactions.humanReadableId, status: transactions.status, matchedBy: sql<"details">`'details'` })
     .from(transactions)
-    .where(
-      and(
-        eq(transactions.categoryId, facts.categoryId),
-        eq(transactions.amount, facts.amount),
-        eq(transactions.transactionDate, facts.transactionDate),
-        visibleTo(viewer, now),
-      ),
-    )
+    .where(and(sameDetails(transactions, facts), visibleTo(viewer, now)))
     .orderBy(desc(transactions.createdAt))
     .limit(DUPLICATES_SHOWN);
 }
