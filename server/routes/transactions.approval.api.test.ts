@@ -176,9 +176,9 @@ describe("POST /api/transactions/:id/reject", () => {
     const first = await approver.api.post(`/api/transactions/${p.id}/approve`, {});
     expect(first.body).toMatchObject({ status: "Pending", approvalsReceived: 1 });
     // Still pending: the pending list says who has acted in this round and who has not.
-    const actions = async (who: typeof approver) => (await who.api.get("/api/transactions/pending")).body.find((x: { id: string }) => x.id === p.id);
-    expect(await actions(approver)).toMatchObject({ myAction: "approved", availableMoves: [] });
-    expect(await actions(approver2)).toMatchObject({ myAction: null, availableMoves: ["approve", "reject"] });
+    const pendingItemFor = async (who: typeof approver) => (await who.api.get("/api/transactions/pending")).body.find((x: { id: string }) => x.id === p.id);
+    expect(await pendingItemFor(approver)).toMatchObject({ myAction: "approved", availableMoves: [] });
+    expect(await pendingItemFor(approver2)).toMatchObject({ myAction: null, availableMoves: ["approve", "reject"] });
     const second = await approver2.api.post(`/api/transactions/${p.id}/approve`, {});
     expect(second.body).toMatchObject({ status: "Approved", approvalsReceived: 2 });
     const details = await accountant.api.get(`/api/transactions/${p.id}`);
