@@ -3,6 +3,7 @@
 // instants are timestamptz; local wall-clock dates and times (attendance) are date/time.
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -271,6 +272,45 @@ export const transactionDailyTotals = pgTable(
     amount: numeric("amount", { precision: 16, scale: 2 }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.day, t.createdBy, t.status] }), index("transaction_daily_totals_created_by_idx").on(t.createdBy, t.day)],
+);
+
+/**
+ * How often the transactions one person created on one UTC day have changed (issue 17): a counter
+ * raised, in the same statement, by every insert, delete and change of transaction_search that a
+ * search could see (migrations/0019). A day's version is the sum over its creators; it only grows,
+ * so a summary stored with a version is current exactly while the version is unchanged.
+ */
+export const transactionDayChanges = pgTable(
+  "transaction_day_changes",
+  {
+    day: date("day").notNull(),
+    createdBy: uuid("created_by").notNull(),
+    changes: bigint("changes", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.createdBy] }), index("transaction_day_changes_created_by_idx").on(t.createdBy, t.day)],
+);
+
+/**
+ * A filtered list's summary kept per UTC day (issue 17, services/transactions/search-summary.ts):
+ * for one set of filters (`filters`, a digest of the search and the ids it matched), the matching
+ * rows of one day, of every creator (`scope` '') or of one creator (their id, for a viewer's own rows
+ * before their window). Written by the first list that needs the day, with the day's version read in
+ * the same snapshot as the rows; a later list uses it only while that version still holds.
+ */
+export const transactionSearchSummaries = pgTable(
+  "transaction_search_summaries",
+  {
+    filters: text("filters").notNull(),
+    scope: text("scope").notNull(),
+    day: date("day").notNull(),
+    version: bigint("version", { mode: "number" }).notNull(),
+    count: integer("count").notNull(),
+    approvedCount: integer("approved_count").notNull(),
+    pendingCount: integer("pending_count").notNull(),
+    approvedAmount: numeric("approved_amount", { precision: 16, scale: 2 }).notNull(),
+    computedAt: instant("computed_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.filters, t.scope, t.day] }), index("transaction_search_summaries_computed_at_idx").on(t.computedAt)],
 );
 
 export const approvals = pgTable(

@@ -2,12 +2,14 @@
 // visible row says: for a SuperAdmin, for people with a visibility window (whose first day is read
 // row by row), with and without a status filter, after inserts, moves, amount and owner changes
 // and deletes, and the totals table must always equal a regrouping of transaction_search. So must a
-// search's summary, which reads the matches through the window's days (queries.ts windowedSearch).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq, sql, type SQL } from "drizzle-orm";
+// filtered list's summary (a search, a category, a creator), added up from whole days kept in
+// transaction_search_summaries (search-summary.ts) and today's rows: the first time, from the kept
+// days, after every kind of change, and when a change commits while the first list is summing.
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import { createTestApp, type ApiClient, type TestApp } from "../../test/harness";
 import type { MadeUser } from "../../test/factories";
-import { transactions, users } from "../../db/schema";
+import { transactionSearchSummaries, transactions, users } from "../../db/schema";
 import { rowsOf } from "./common";
 import { builtinCategory, insertTransaction } from "../../routes/transactions.fixtures";
 import type { TransactionStatus } from "../../../shared/constants";
@@ -73,7 +75,10 @@ type Summary = { count: number; approvedCount: number; pendingCount: number; app
  * DECISIONS §4, optionally of one status or holding `search` (in the id, description, category name
  * or creator name, any case): the summary, and the ids newest first.
  */
-async function counted(viewer: MadeUser, filter: { status?: TransactionStatus; search?: string } = {}): Promise<{ summary: Summary; ids: string[] }> {
+async function counted(
+  viewer: MadeUser,
+  filter: { status?: TransactionStatus; search?: string; categoryId?: string } = {},
+): Promise<{ summary: Summary; ids: string[] }> {
   const [row] = await t.db.select({ window: users.visibilityWindowDays, role: users.role }).from(users).where(eq(users.id, viewer.id));
   const visible =
     row!.role === "SuperAdmin" ? sql`true` : sql`(t.created_by = ${viewer.id} or t.created_at >= now() - make_interval(days => ${row!.window}))`;
@@ -87,6 +92,7 @@ async function counted(viewer: MadeUser, filter: { status?: TransactionStatus; s
     from transactions t join categories c on c.id = t.category_id join users u on u.id = t.created_by
     where ${visible}
       ${filter.status ? sql`and t.status = ${filter.status}` : sql``}
+      ${filter.categoryId ? sql`and t.category_id = ${filter.categoryId}` : sql``}
       ${filter.search === undefined ? sql`` : sql`and (${holds(sql`t.human_readable_id`)} or ${holds(sql`t.description`)} or ${holds(sql`c.name`)} or ${holds(sql`u.name`)})`}`);
   const { ids, ...summary } = rowsOf<Summary & { ids: string[] }>(result)[0]!;
   return { summary, ids };
@@ -98,10 +104,23 @@ async function listed(api: ApiClient, status?: TransactionStatus): Promise<Summa
   return res.body.summary as Summary;
 }
 
+/** A filtered list's summary, asked twice: the first may sum and keep days, the second reads them kept. */
+async function searched(api: ApiClient, filter: { search?: string; status?: TransactionStatus; categoryId?: string }): Promise<Summary> {
+  const query = new URLSearchParams({ limit: "1", ...filter }).toString();
+  const [first, second] = [await api.get(`/api/transactions?${query}`), await api.get(`/api/transactions?${query}`)];
+  expect(first.status).toBe(200);
+  expect(second.body.summary).toEqual(first.body.summary);
+  return second.body.summary as Summary;
+}
+
 async function expectSameEverywhere(): Promise<void> {
+  const travel = (await builtinCategory(t.db, "Travel")).id;
   for (const who of [admin, meera, ravi, approver]) {
     for (const status of [undefined, "Pending", "Approved", "Draft"] as const) {
       expect(await listed(who.api, status), `${who.user.role} ${who.user.username} ${status ?? "all"}`).toEqual((await counted(who.user, { status })).summary);
+    }
+    for (const filter of [{ search: "mumbai" }, { search: "Mumbai", status: "Approved" as const }, { search: ravi.user.name }, { categoryId: travel }]) {
+      expect(await searched(who.api, filter), `${who.user.role} ${who.user.username} ${JSON.stringify(filter)}`).toEqual((await counted(who.user, filter)).summary);
     }
   }
   const drift = await t.db.execute(sql`
@@ -127,6 +146,15 @@ describe("the list's summary from daily totals", () => {
       if (n % 4 === 1) await t.db.update(transactions).set({ amount: "12345.67" }).where(eq(transactions.id, id));
       if (n % 4 === 2) await t.db.update(transactions).set({ createdBy: ravi.user.id, status: "Pending" }).where(eq(transactions.id, id));
       if (n % 4 === 3) await t.db.delete(transactions).where(eq(transactions.id, id));
+    }
+    // What a search sees and nothing else counts: descriptions that start or stop naming Mumbai, a new category.
+    const travel = await builtinCategory(t.db, "Travel");
+    // (The admin's rows: the search tests below need Meera's and Ravi's as the fixture made them.)
+    const more = await t.db.select({ id: transactions.id }).from(transactions).where(eq(transactions.createdBy, admin.user.id)).orderBy(transactions.createdAt).limit(60);
+    for (const [n, { id }] of more.entries()) {
+      if (n % 6 === 0) await t.db.update(transactions).set({ description: `Hotel in Mumbai #${n}` }).where(eq(transactions.id, id));
+      if (n % 6 === 1) await t.db.update(transactions).set({ description: `Stationery #${n}` }).where(eq(transactions.id, id));
+      if (n % 6 === 2) await t.db.update(transactions).set({ categoryId: travel.id }).where(eq(transactions.id, id));
     }
     // And through the API, as people do it.
     const created = await meera.api.post("/api/transactions", {
@@ -166,5 +194,70 @@ describe("a search's summary through the visibility window", () => {
     );
     expect(edges!.ownOld).toBeGreaterThan(0);
     expect(edges!.firstDayOut).toBeGreaterThan(0);
+  });
+});
+
+describe("a filtered list's kept days (search-summary.ts)", () => {
+  /** A day of Meera's, some days back, with a transaction matching 'mumbai' on it. */
+  async function keptDayWithMatch(): Promise<{ day: string; id: string }> {
+    const [row] = rowsOf<{ day: string; id: string }>(
+      await t.db.execute(sql`
+        select to_char(created_day, 'YYYY-MM-DD') as day, transaction_id as id from transaction_search
+        where search_text like '%mumbai%' and created_by = ${meera.user.id} and created_at < now() - interval '3 days' and status = 'Approved'
+        order by created_at desc limit 1`),
+    );
+    if (!row) throw new Error("the fixture has no older approved Mumbai transaction of Meera's");
+    return row;
+  }
+
+  it("are read, not summed again, while their day is unchanged; a change on the day makes them summed afresh", async () => {
+    const before = await searched(admin.api, { search: "mumbai" });
+    expect(before).toEqual((await counted(admin.user, { search: "mumbai" })).summary);
+    const { day, id } = await keptDayWithMatch();
+    // Tampered on purpose: the list adds what is kept for the day as it is.
+    const tampered = await t.db.execute(sql`update transaction_search_summaries set count = count + 1000 where scope = '' and day = ${day}::date and count > 0`);
+    expect((tampered as unknown as { rowCount?: number; affectedRows?: number }).rowCount ?? (tampered as { affectedRows?: number }).affectedRows).toBeGreaterThan(0);
+    expect((await searched(admin.api, { search: "mumbai" })).count).toBeGreaterThan(before.count + 999);
+    // Any change of a row on that day raises its version: the kept day is no longer taken, and the figures are exact again.
+    await t.db.update(transactions).set({ amount: "4321.09" }).where(eq(transactions.id, id));
+    const after = await searched(admin.api, { search: "mumbai" });
+    expect(after).toEqual((await counted(admin.user, { search: "mumbai" })).summary);
+    expect(after.approvedAmount).not.toEqual(before.approvedAmount);
+  });
+
+  it("hold nothing of the search's words but a digest", async () => {
+    await searched(admin.api, { search: "Taxi to MUMBAI" });
+    const filed = await t.db.selectDistinct({ filters: transactionSearchSummaries.filters }).from(transactionSearchSummaries);
+    expect(filed.length).toBeGreaterThan(0);
+    for (const { filters } of filed) expect(filters).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it("are dropped a day after they were summed, when the next list keeps days", async () => {
+    await searched(admin.api, { search: "mumbai" });
+    const aged = await t.db.update(transactionSearchSummaries).set({ computedAt: new Date(Date.now() - 25 * 3_600_000) }).returning({ day: transactionSearchSummaries.day });
+    expect(aged.length).toBeGreaterThan(0);
+    // A search nobody made before: its days are summed and kept, and the aged ones go.
+    await searched(admin.api, { search: "Taxi" });
+    const left = await t.db.select({ n: sql<number>`count(*)::int` }).from(transactionSearchSummaries).where(sql`${transactionSearchSummaries.computedAt} < now() - interval '1 day'`);
+    expect(left[0]!.n).toBe(0);
+    expect((await t.db.select({ n: sql<number>`count(*)::int` }).from(transactionSearchSummaries))[0]!.n).toBeGreaterThan(0);
+  });
+
+  // A second connection holds the change open while the list sums the day (PGlite has one connection).
+  it.runIf(inject("postgresUrl"))("are never taken for current when a change commits while the first list is summing the day", async () => {
+    const { day, id } = await keptDayWithMatch();
+    await t.db.delete(transactionSearchSummaries);
+    await t.db.transaction(async (tx) => {
+      await tx.update(transactions).set({ amount: "8765.43" }).where(eq(transactions.id, id));
+      // The list sums the day without the change (not committed yet) and keeps it with the version it saw.
+      expect(await searched(admin.api, { search: "mumbai" })).toEqual((await counted(admin.user, { search: "mumbai" })).summary);
+      const kept = await t.db.select().from(transactionSearchSummaries).where(and(eq(transactionSearchSummaries.scope, ""), eq(transactionSearchSummaries.day, day)));
+      expect(kept).toHaveLength(1);
+    });
+    // Committed: the day's version moved past the kept one, so the list sums the day again.
+    const after = await searched(admin.api, { search: "mumbai" });
+    expect(after).toEqual((await counted(admin.user, { search: "mumbai" })).summary);
+    const [row] = await t.db.select({ amount: transactions.amount }).from(transactions).where(eq(transactions.id, id));
+    expect(row!.amount).toBe("8765.43");
   });
 });

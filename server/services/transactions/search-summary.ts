@@ -1,0 +1,293 @@
+// A filtered list (a search, a category, a creator, with or without a status) without reading every
+// matching row on every page (issue 17). The summary (DECISIONS §4: count, approved count and amount,
+// pending count) of each whole UTC day is summed once and kept in transaction_search_summaries with
+// the day's version (transaction_day_changes, raised in the same statement as any change a search
+// could see, migrations/0019); a later list adds the kept days whose version still holds and reads
+// row by row only the rest: today, the window's first (partial) day, and days changed since. The
+// figures are those of summing every row (daily-totals.api.test.ts compares them after every kind of
+// change and under a writer racing the first list). The list's statement is prepared once per shape
+// of filters, so PostgreSQL plans it once, not on every page (planning it cost twice its running).
+import crypto from "node:crypto";
+import { and, or, sql, type Placeholder, type SQL } from "drizzle-orm";
+import type { Queryable } from "../../db/client";
+import { categories, transactionDayChanges as changes, transactionSearch as rows, transactionSearchSummaries as kept, users } from "../../db/schema";
+import type { Actor } from "../../context";
+import type { TransactionStatus } from "../../../shared/constants";
+import { paiseToString, toPaise } from "../../../shared/money";
+import { preparedStatement, rows as rowsOf, textArray } from "../sql";
+import { addDays } from "../hr/calendar";
+import { APPROVED_FAMILY, statusIn } from "./common";
+import { seesEverything, windowValues } from "./visibility";
+
+export type Summary = { count: number; approvedCount: number; pendingCount: number; approvedAmount: string };
+
+/** The filters a kept summary can answer: everything of the list but Overdue (which turns on today's date). */
+export type KeptFilters = { search?: string; status?: TransactionStatus; categoryId?: string; createdBy?: string };
+
+type Viewer = Pick<Actor, "id" | "role" | "visibilityWindowDays">;
+
+/** The categories and people whose names hold the search (sorted ids): a search matches their transactions too. */
+type Names = { categoryIds: string[]; creatorIds: string[] };
+
+/** A kept day: of every creator (scope '') or of one creator (their id). */
+type Slot = { scope: string; day: string };
+
+// Between transaction_search.search_text's two fields (chr(31), migrations/0005): a search holding it matches no text.
+const SEPARATOR = "\u001f";
+
+// Kept summaries nobody has recomputed for this long are dropped when the next one is written: the
+// store holds what recent lists asked for, not every search ever made.
+const KEPT_FOR = "1 day";
+
+/** A LIKE pattern matching `text` anywhere, with %, _ and \ taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** How a value reaches a statement: a placeholder of a prepared one, or the value itself. */
+type Value = (name: keyof Values) => SQL | Placeholder;
+type Values = ReturnType<typeof valuesOf>;
+
+/**
+ * The filters' test of one row of transaction_search, in SQL: the other filters, and a search's
+ * alternatives (its text in the id or description, a category or person it names), each written so
+ * an index can serve it on its own. The text as the trigram index serves it (LIKE), or as read row
+ * by row (strpos) for rows already found by their time. Names that name nothing are left out.
+ */
+function matching(filters: KeptFilters, names: Names, v: Value) {
+  const search = filters.search;
+  const others = and(
+    filters.status ? sql`${rows.status} = ${v("status")}::transaction_status` : undefined,
+    filters.categoryId ? sql`${rows.categoryId} = ${v("categoryId")}::uuid` : undefined,
+    filters.createdBy ? sql`${rows.createdBy} = ${v("createdBy")}::uuid` : undefined,
+  );
+  const alternatives = (indexed: boolean): SQL[] =>
+    !search
+      ? []
+      : [
+          search.includes(SEPARATOR)
+            ? undefined
+            : indexed
+              ? sql`${rows.searchText} like lower(${v("pattern")})`
+              : sql`strpos(${rows.searchText}, lower(${v("search")})) > 0`,
+          names.categoryIds.length ? sql`${rows.categoryId} = any(${v("categoryIds")}::uuid[])` : undefined,
+          names.creatorIds.length ? sql`${rows.createdBy} = any(${v("creatorIds")}::uuid[])` : undefined,
+        ].filter((c): c is SQL => c !== undefined);
+  const test = (indexed: boolean) => and(others, search ? (or(...alternatives(indexed)) ?? sql`false`) : undefined) ?? sql`true`;
+  return { others, alternatives, test };
+}
+
+/** The categories and people a search names, by a statement prepared once. */
+async function namesIn(q: Queryable, search: string | undefined): Promise<Names> {
+  if (!search) return { categoryIds: [], creatorIds: [] };
+  const named = await preparedStatement(q, "search_names", (name) =>
+    q
+      .select({ kind: sql<"category" | "creator">`'category'`, id: categories.id })
+      .from(categories)
+      .where(sql`${categories.name} ilike ${sql.placeholder("pattern")}`)
+      .unionAll(q.select({ kind: sql<"category" | "creator">`'creator'`, id: users.id }).from(users).where(sql`${users.name} ilike ${sql.placeholder("pattern")}`))
+      .prepare(name),
+  ).execute({ pattern: containsPattern(search) });
+  const ids = (kind: "category" | "creator") => named.filter((n) => n.kind === kind).map((n) => n.id).sort();
+  return { categoryIds: ids("category"), creatorIds: ids("creator") };
+}
+
+/** The name a prepared list statement goes by: every shape its SQL has. */
+function shapeOf(viewer: Viewer, filters: KeptFilters, names: Names): string {
+  const search = !filters.search ? "none" : filters.search.includes(SEPARATOR) ? "names" : "text";
+  const named = `${names.categoryIds.length ? "c" : ""}${names.creatorIds.length ? "p" : ""}`;
+  const others = `${filters.status ? "s" : ""}${filters.categoryId ? "c" : ""}${filters.createdBy ? "b" : ""}`;
+  return `kept_list_${seesEverything(viewer) ? "all" : "window"}_${search}_${named}_${others}`;
+}
+
+/** The values of a list statement's placeholders: the filters, the window and the days it is cut at. */
+function valuesOf(viewer: Viewer, filters: KeptFilters, names: Names, now: Date, page: { limit: number; offset: number }) {
+  const search = filters.search ?? "";
+  const other = { status: filters.status ?? "", categoryId: filters.categoryId ?? "", createdBy: filters.createdBy ?? "" };
+  return {
+    ...bounds(viewer, now),
+    ...other,
+    viewerId: viewer.id,
+    search,
+    pattern: containsPattern(search),
+    categoryIds: `{${names.categoryIds.join(",")}}`,
+    creatorIds: `{${names.creatorIds.join(",")}}`,
+    // What the kept days are filed under: a digest of everything the test depends on (the search's
+    // words as typed, the names they hold now: a renamed category or person files the search anew).
+    filters: crypto.createHash("sha256").update(JSON.stringify([search, other, names])).digest("base64url"),
+    limit: page.limit,
+    offset: page.offset,
+  };
+}
+
+/**
+ * The summary of the rows of transaction_search these filters match, through `viewer`'s window, and
+ * the ids of one page of them newest first (an array literal). One prepared statement (after the
+ * names a search holds) when every whole day it needs is kept and current; otherwise a second one
+ * sums the missing days, keeps them, and adds them in.
+ */
+export async function keptList(
+  q: Queryable,
+  viewer: Viewer,
+  filters: KeptFilters,
+  now: Date,
+  page: { limit: number; offset: number },
+): Promise<Summary & { pageIds: string }> {
+  const names = await namesIn(q, filters.search);
+  const values = valuesOf(viewer, filters, names, now, page);
+  const [head] = await listHead(q, viewer, filters, names).execute(values);
+  if (!head) throw new Error("the list's statement returned no row");
+  const missing: Slot[] = typeof head.missing === "string" ? JSON.parse(head.missing) : head.missing;
+  const summary = { count: head.count, approvedCount: head.approvedCount, pendingCount: head.pendingCount, approvedAmount: paiseToString(toPaise(head.approvedAmount)) };
+  if (missing.length === 0) return { ...summary, pageIds: head.pageIds };
+  const added = await keepDays(q, matching(filters, names, (name) => sql`${values[name]}`).test(true), values.filters, missing);
+  return {
+    count: summary.count + added.count,
+    approvedCount: summary.approvedCount + added.approvedCount,
+    pendingCount: summary.pendingCount + added.pendingCount,
+    approvedAmount: paiseToString(toPaise(summary.approvedAmount) + toPaise(added.approvedAmount)),
+    pageIds: head.pageIds,
+  };
+}
+
+/**
+ * The list's statement for one shape of filters, over placeholders. PostgreSQL plans it for the
+ * values of each run (its estimates turn on them), but parses it once per connection.
+ */
+function listHead(q: Queryable, viewer: Viewer, filters: KeptFilters, names: Names) {
+  return preparedStatement(q, shapeOf(viewer, filters, names), (name) => {
+    const v: Value = (key) => sql.placeholder(key);
+    const everyone = seesEverything(viewer);
+    const match = matching(filters, names, v);
+    const approved = statusIn(rows.status, APPROVED_FAMILY);
+    // The days kept for this viewer, each with its version now: every creator's whole days between
+    // the window's first day and today, and the viewer's own days before the window.
+    const slots = everyone
+      ? sql`select ''::text as scope, ${changes.day} as day, sum(${changes.changes})::bigint as version from ${changes}
+              where ${changes.day} < ${v("today")}::date group by ${changes.day}`
+      : sql`select ''::text as scope, ${changes.day} as day, sum(${changes.changes})::bigint as version from ${changes}
+              where ${changes.day} > ${v("firstDay")}::date and ${changes.day} < ${v("today")}::date group by ${changes.day}
+            union all
+            select ${changes.createdBy}::text, ${changes.day}, ${changes.changes} from ${changes}
+              where ${changes.createdBy} = ${v("viewerId")}::uuid and ${changes.day} < ${v("firstDay")}::date`;
+    // The rows no kept day covers: today's, the window's first day from its start, and the viewer's own rows on that day before it.
+    const live = everyone
+      ? sql`${rows.createdAt} >= ${v("liveFrom")}::timestamptz`
+      : sql`(${rows.createdAt} >= ${v("since")}::timestamptz and ${rows.createdAt} < ${v("firstDayEnd")}::timestamptz)
+            or ${rows.createdAt} >= ${v("liveFrom")}::timestamptz
+            or (${rows.createdBy} = ${v("viewerId")}::uuid and ${rows.createdAt} >= ${v("firstDayStart")}::timestamptz and ${rows.createdAt} < ${v("since")}::timestamptz)`;
+    const window = everyone ? undefined : sql`(${rows.createdBy} = ${v("viewerId")}::uuid or ${rows.createdAt} >= ${v("since")}::timestamptz)`;
+    // One page's ids, newest first: the newest of each of the search's alternatives (each found the
+    // way that suits it: the text walking the newest rows when common, through the trigram index when
+    // rare; a category or person by their own index), then the newest of those.
+    const newest = (test: SQL | undefined) =>
+      sql`select ${rows.transactionId} as id, ${rows.createdAt} as at from ${rows} where ${and(window, test) ?? sql`true`}
+          order by ${rows.createdAt} desc nulls last, ${rows.transactionId} desc nulls last limit ${v("limit")}::int + ${v("offset")}::int`;
+    const alternatives = match.alternatives(true);
+    const candidates =
+      alternatives.length > 1 ? alternatives.map((one) => sql`(${newest(and(match.others, one))})`).reduce((a, b) => sql`${a} union ${b}`) : newest(match.test(true));
+    const pageIds = sql`(select coalesce(array_agg(pg.id order by pg.at desc, pg.id desc), '{}')::text from (
+        select c.id, c.at from (${candidates}) c order by c.at desc, c.id desc limit ${v("limit")} offset ${v("offset")}) pg)`;
+    return q
+      .select({
+        count: sql<number>`head.count`.mapWith(Number),
+        approvedCount: sql<number>`head.approved_count`.mapWith(Number),
+        pendingCount: sql<number>`head.pending_count`.mapWith(Number),
+        approvedAmount: sql<string>`head.approved_amount`,
+        missing: sql<Slot[] | string>`head.missing`,
+        pageIds: sql<string>`head.page_ids`,
+      })
+      .from(
+        sql`(with slots as (${slots}),
+              found as (
+                select s.scope, s.day, k.count, k.approved_count, k.pending_count, k.approved_amount from slots s
+                left join ${kept} k on k.filters = ${v("filters")} and k.scope = s.scope and k.day = s.day and k.version = s.version)
+            select coalesce(sum(p.n), 0)::int as count, coalesce(sum(p.approved), 0)::int as approved_count,
+              coalesce(sum(p.pending), 0)::int as pending_count, coalesce(sum(p.amount), 0)::text as approved_amount,
+              (select coalesce(json_agg(json_build_object('scope', f.scope, 'day', f.day)), '[]') from found f where f.count is null) as missing,
+              ${pageIds} as page_ids
+            from (
+              select f.count as n, f.approved_count as approved, f.pending_count as pending, f.approved_amount as amount from found f where f.count is not null
+              union all
+              select 1, (${approved})::int, (${rows.status} = 'Pending')::int, case when ${approved} then ${rows.amount} else 0 end
+              from ${rows} where (${match.test(false)}) and (${live})
+            ) p) as head`,
+      )
+      .prepare(name);
+  });
+}
+
+/**
+ * Sums the matching rows of each slot and keeps them, each with its day's version read in the same
+ * snapshot as the rows: a change committed later raises the version, so what is kept here is never
+ * taken for current after it. A slot kept meanwhile with a later version is left as it is.
+ */
+async function keepDays(q: Queryable, test: SQL, filters: string, slots: Slot[]): Promise<Summary> {
+  const approved = statusIn(sql`m.status`, APPROVED_FAMILY);
+  // Each branch reads the range of its days, which PostgreSQL narrows in the day-and-trigram index
+  // (a list of days there cost it more than the rows between them); the join below keeps the days asked.
+  const branch = (scope: string, days: string[]) =>
+    sql`select ${scope}::text as scope, ${rows.createdDay} as day, ${rows.status} as status, ${rows.amount} as amount from ${rows}
+        where (${test}) ${scope ? sql`and ${rows.createdBy} = ${scope}::uuid` : sql``}
+          and ${rows.createdDay} >= ${days.reduce((a, b) => (a < b ? a : b))}::date and ${rows.createdDay} <= ${days.reduce((a, b) => (a > b ? a : b))}::date`;
+  const byScope = new Map<string, string[]>();
+  for (const s of slots) byScope.set(s.scope, [...(byScope.get(s.scope) ?? []), s.day]);
+  const matched = [...byScope].map(([scope, days]) => branch(scope, days)).reduce((a, b) => sql`${a} union all ${b}`);
+  const [sum] = await rowsOf<Summary>(
+    q,
+    sql`with wanted as (select * from unnest(${textArray(slots.map((s) => s.scope))}, ${textArray(slots.map((s) => s.day))}::date[]) as w(scope, day)),
+      versions as (
+        select w.scope, w.day, coalesce(sum(c.changes), 0)::bigint as version from wanted w
+        left join ${changes} c on c.day = w.day and (w.scope = '' or c.created_by::text = w.scope)
+        group by w.scope, w.day),
+      matched as (${matched}),
+      summed as (
+        select m.scope, m.day, count(*)::int as count, (count(*) filter (where ${approved}))::int as approved_count,
+          (count(*) filter (where m.status = 'Pending'))::int as pending_count, coalesce(sum(m.amount) filter (where ${approved}), 0) as approved_amount
+        from matched m group by m.scope, m.day),
+      computed as (
+        select v.scope, v.day, v.version, coalesce(s.count, 0) as count, coalesce(s.approved_count, 0) as approved_count,
+          coalesce(s.pending_count, 0) as pending_count, coalesce(s.approved_amount, 0) as approved_amount
+        from versions v left join summed s on s.scope = v.scope and s.day = v.day),
+      saved as (
+        insert into ${kept} (filters, scope, day, version, count, approved_count, pending_count, approved_amount)
+        select ${filters}, scope, day, version, count, approved_count, pending_count, approved_amount from computed
+        -- In one order, so two lists keeping the same days at once take their rows' locks alike (no deadlock).
+        order by scope, day
+        on conflict (filters, scope, day) do update set version = excluded.version, count = excluded.count,
+          approved_count = excluded.approved_count, pending_count = excluded.pending_count,
+          approved_amount = excluded.approved_amount, computed_at = now()
+        where ${kept}.version < excluded.version)
+    select coalesce(sum(count), 0)::int as "count", coalesce(sum(approved_count), 0)::int as "approvedCount",
+      coalesce(sum(pending_count), 0)::int as "pendingCount", coalesce(sum(approved_amount), 0)::text as "approvedAmount"
+    from computed`,
+  );
+  // Rows another list is keeping right now are left for the next time (skip locked: no waiting, no deadlock).
+  await q.execute(
+    sql`delete from ${kept} where (filters, scope, day) in (
+          select filters, scope, day from ${kept} where ${kept.computedAt} < now() - ${KEPT_FOR}::interval for update skip locked)`,
+  );
+  return { ...sum!, count: Number(sum!.count), approvedCount: Number(sum!.approvedCount), pendingCount: Number(sum!.pendingCount) };
+}
+
+/**
+ * The instants and days a viewer's list is cut at: kept whole days before today (with a window,
+ * after its first day, and the viewer's own days before it); row by row from `liveFrom`, the
+ * window's first day from `since`, and the viewer's own rows on that day before `since`.
+ */
+function bounds(viewer: Viewer, now: Date) {
+  const today = now.toISOString().slice(0, 10);
+  const todayStart = `${today}T00:00:00.000Z`;
+  const { since } = seesEverything(viewer) ? { since: todayStart } : windowValues(viewer, now);
+  const firstDay = since.slice(0, 10);
+  const firstDayEnd = `${addDays(firstDay, 1)}T00:00:00.000Z`;
+  return {
+    today,
+    since,
+    firstDay,
+    firstDayStart: `${firstDay}T00:00:00.000Z`,
+    firstDayEnd,
+    // A window that starts today or yesterday leaves no whole day between: its first day's rows end where today's begin.
+    liveFrom: seesEverything(viewer) || firstDayEnd <= todayStart ? todayStart : firstDayEnd,
+  };
+}
