@@ -77,7 +77,7 @@ type Summary = { count: number; approvedCount: number; pendingCount: number; app
  */
 async function counted(
   viewer: MadeUser,
-  filter: { status?: TransactionStatus; search?: string; categoryId?: string } = {},
+  filter: { status?: TransactionStatus; search?: string; categoryId?: string; createdBy?: string } = {},
 ): Promise<{ summary: Summary; ids: string[] }> {
   const [row] = await t.db.select({ window: users.visibilityWindowDays, role: users.role }).from(users).where(eq(users.id, viewer.id));
   const visible =
@@ -93,6 +93,7 @@ async function counted(
     where ${visible}
       ${filter.status ? sql`and t.status = ${filter.status}` : sql``}
       ${filter.categoryId ? sql`and t.category_id = ${filter.categoryId}` : sql``}
+      ${filter.createdBy ? sql`and t.created_by = ${filter.createdBy}` : sql``}
       ${filter.search === undefined ? sql`` : sql`and (${holds(sql`t.human_readable_id`)} or ${holds(sql`t.description`)} or ${holds(sql`c.name`)} or ${holds(sql`u.name`)})`}`);
   const { ids, ...summary } = rowsOf<Summary & { ids: string[] }>(result)[0]!;
   return { summary, ids };
@@ -105,7 +106,7 @@ async function listed(api: ApiClient, status?: TransactionStatus): Promise<Summa
 }
 
 /** A filtered list's summary, asked twice: the first may sum and keep days, the second reads them kept. */
-async function searched(api: ApiClient, filter: { search?: string; status?: TransactionStatus; categoryId?: string }): Promise<Summary> {
+async function searched(api: ApiClient, filter: { search?: string; status?: TransactionStatus; categoryId?: string; createdBy?: string }): Promise<Summary> {
   const query = new URLSearchParams({ limit: "1", ...filter }).toString();
   const [first, second] = [await api.get(`/api/transactions?${query}`), await api.get(`/api/transactions?${query}`)];
   expect(first.status).toBe(200);
@@ -119,7 +120,8 @@ async function expectSameEverywhere(): Promise<void> {
     for (const status of [undefined, "Pending", "Approved", "Draft"] as const) {
       expect(await listed(who.api, status), `${who.user.role} ${who.user.username} ${status ?? "all"}`).toEqual((await counted(who.user, { status })).summary);
     }
-    for (const filter of [{ search: "mumbai" }, { search: "Mumbai", status: "Approved" as const }, { search: ravi.user.name }, { categoryId: travel }]) {
+    const filters = [{ search: "mumbai" }, { search: "Mumbai", status: "Approved" as const }, { search: ravi.user.name }, { categoryId: travel }, { createdBy: meera.user.id }];
+    for (const filter of filters) {
       expect(await searched(who.api, filter), `${who.user.role} ${who.user.username} ${JSON.stringify(filter)}`).toEqual((await counted(who.user, filter)).summary);
     }
   }

@@ -6,7 +6,8 @@
 // row by row only the rest: today, the window's first (partial) day, and days changed since. The
 // figures are those of summing every row (daily-totals.api.test.ts compares them after every kind of
 // change and under a writer racing the first list). The list's statement is prepared once per shape
-// of filters, so PostgreSQL plans it once, not on every page (planning it cost twice its running).
+// of filters (parsed once per connection); PostgreSQL plans it for each run's values, which is what
+// lets the page's ids be found by the newest rows for a common word and by the trigram index for a rare one.
 import crypto from "node:crypto";
 import { and, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
