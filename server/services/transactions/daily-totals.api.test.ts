@@ -227,6 +227,14 @@ describe("a filtered list's kept days (search-summary.ts)", () => {
     expect(after.approvedAmount).not.toEqual(before.approvedAmount);
   });
 
+  it("add up a window of one day, which leaves no whole day between its first day and today", async () => {
+    const short = await t.signIn("Approver");
+    await t.db.update(users).set({ visibilityWindowDays: 1 }).where(eq(users.id, short.user.id));
+    for (const filter of [{ search: "mumbai" }, { search: "Taxi", status: "Approved" as const }, { categoryId: (await builtinCategory(t.db, "Office Expenses")).id }]) {
+      expect(await searched(short.api, filter), JSON.stringify(filter)).toEqual((await counted(short.user, filter)).summary);
+    }
+  });
+
   it("hold nothing of the search's words but a digest", async () => {
     await searched(admin.api, { search: "Taxi to MUMBAI" });
     const filed = await t.db.selectDistinct({ filters: transactionSearchSummaries.filters }).from(transactionSearchSummaries);

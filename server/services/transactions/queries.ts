@@ -1,7 +1,7 @@
 // Reading transactions (DECISIONS §4): the list page with its summary, the pending list, one
 // transaction's details, the CSV export's rows and possible duplicates. Set-based SQL only, and
 // always through the visibility window of visibility.ts.
-import { and, asc, desc, eq, ilike, inArray, or, sql, type AnyColumn, type Placeholder, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, or, sql, type AnyColumn, type Placeholder, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Queryable } from "../../db/client";
 import { approvals, attachments, categories, transactionDailyTotals, transactionSearch, transactions, users } from "../../db/schema";
@@ -28,18 +28,14 @@ import { paiseToString, toPaise } from "../../../shared/money";
 import type { CsvValue } from "../../lib/csv";
 import { APPROVED_FAMILY, statusIn, transactionJson, viewColumns, zonedDateSql } from "./common";
 import { jsonArray, JsonText, withFields } from "../../lib/json-answer";
-import { seesEverything, TRANSACTION_NOT_FOUND, visibleTo, visibleToPrepared, windowValues, type WindowColumns } from "./visibility";
+import { seesEverything, TRANSACTION_NOT_FOUND, visibleTo, visibleToPrepared, windowFirstDay, windowValues, type WindowColumns } from "./visibility";
 import { availableMoves, type TransactionState } from "./status-machine";
 import { transactionTimeline } from "./timeline";
 import { preparedStatement } from "../sql";
-import { addDays } from "../hr/calendar";
-import { containsPattern, keptList } from "./search-summary";
+import { containsPattern, keptList, namesIn, SEARCH_TEXT_SEPARATOR, type Summary } from "./search-summary";
 
 type Viewer = Pick<Actor, "id" | "role" | "visibilityWindowDays">;
 export type TransactionFilters = Pick<TransactionListQuery, "search" | "status" | "categoryId" | "createdBy" | "overdue">;
-
-/** Between the id and the description in transaction_search.search_text (chr(31), migrations/0005). */
-const SEARCH_TEXT_SEPARATOR = "\u001f";
 
 /** The filter columns of the table a query reads: transactions, or its narrow copy transaction_search. */
 type FilterColumns = {
@@ -75,13 +71,7 @@ async function filterConditions(
   let searchCondition: SQL | undefined;
   if (search) {
     const pattern = containsPattern(search);
-    const named = await q
-      .select({ kind: sql<"category" | "creator">`'category'`, id: categories.id })
-      .from(categories)
-      .where(ilike(categories.name, pattern))
-      .unionAll(q.select({ kind: sql<"category" | "creator">`'creator'`, id: users.id }).from(users).where(ilike(users.name, pattern)));
-    const categoryIds = named.filter((n) => n.kind === "category").map((n) => n.id);
-    const creatorIds = named.filter((n) => n.kind === "creator").map((n) => n.id);
+    const { categoryIds, creatorIds } = await namesIn(q, search);
     // search_text is lower(id ␟ description); a search holding the separator cannot match either field.
     const textMatch = search.includes(SEARCH_TEXT_SEPARATOR) ? undefined : sql`${transactionSearch.searchText} like lower(${pattern})`;
     // Over transaction_search the match is on the row itself; over transactions, through its copy.
@@ -146,7 +136,7 @@ export async function listTransactions(ctx: ActingContext, query: TransactionLis
   if (onlyStatusFilter(query)) {
     // The list as it opens (every status, or one status tab): prepared once per shape.
     const window = windowValues(viewer, now);
-    [head] = await statusListHead(q, viewer, query.status !== undefined).execute({ ...window, ...dailyTotalsBounds(window.since), status: query.status, limit: query.limit, offset });
+    [head] = await statusListHead(q, viewer, query.status !== undefined).execute({ ...window, ...windowFirstDay(window.since), status: query.status, limit: query.limit, offset });
   } else if (!query.overdue) {
     // A search, a category or a creator: whole days' summaries kept, today's rows read (search-summary.ts).
     const { search, status, categoryId, createdBy } = query;
@@ -226,8 +216,6 @@ function statusListShape(viewer: Viewer, byStatus: boolean): string {
   return `${seesEverything(viewer) ? "all" : "window"}_${byStatus ? "status" : "any"}`;
 }
 
-type Summary = { count: number; approvedCount: number; pendingCount: number; approvedAmount: string };
-
 /** The summary columns over rows that have `status`, `count` (1 for a single row) and `amount`. */
 function summaryColumns(status: SQL | AnyColumn, count: SQL | AnyColumn, amount: SQL | AnyColumn) {
   const approvedFamily = statusIn(status, APPROVED_FAMILY);
@@ -248,14 +236,14 @@ function onlyStatusFilter(query: TransactionFilters): boolean {
  * The summary of the whole visible list (or one status of it, the placeholder `status`) from
  * transaction_daily_totals: whole UTC days there, and from transaction_search only the rows of the
  * one day the window starts in. A SuperAdmin's is every day; anyone else's is the window (every
- * creator, from `since`) and their own rows before it, over windowValues' and dailyTotalsBounds'
+ * creator, from `since`) and their own rows before it, over windowValues' and windowFirstDay'
  * placeholders. The same figures as summing the rows themselves (tests compare them), without
  * reading tens of thousands of rows for each list page. With `pageIds` alongside.
  */
 function summaryFromDailyTotals(q: Queryable, viewer: Viewer, byStatus: boolean, pageIds: SQL<string>) {
   const totals = transactionDailyTotals;
   const rows = transactionSearch;
-  const ph = (name: keyof ReturnType<typeof dailyTotalsBounds> | keyof ReturnType<typeof windowValues> | "status") => sql.placeholder(name);
+  const ph = (name: keyof ReturnType<typeof windowFirstDay> | keyof ReturnType<typeof windowValues> | "status") => sql.placeholder(name);
   const ofStatus = (column: AnyColumn) => (byStatus ? sql`and ${column} = ${ph("status")}` : sql``);
   if (seesEverything(viewer)) {
     return q.select({ ...summaryColumns(totals.status, totals.count, totals.amount), pageIds }).from(totals).where(byStatus ? eq(totals.status, ph("status")) : undefined);
@@ -273,12 +261,6 @@ function summaryFromDailyTotals(q: Queryable, viewer: Viewer, byStatus: boolean,
     select ${rows.status}, 1, ${rows.amount} from ${rows}
       where ${rows.createdBy} = ${ph("viewerId")} and ${rows.createdAt} >= ${ph("dayStart")}::timestamptz and ${rows.createdAt} < ${ph("since")}::timestamptz ${ofStatus(rows.status)}`;
   return q.select({ ...summaryColumns(sql`parts.status`, sql`parts.n`, sql`parts.amount`), pageIds }).from(sql`(${parts}) as parts`);
-}
-
-/** The UTC day the window's first instant (`since`, an ISO instant) falls in, as summaryFromDailyTotals reads it. */
-function dailyTotalsBounds(since: string): { firstDay: string; dayStart: string; nextDay: string } {
-  const firstDay = since.slice(0, 10);
-  return { firstDay, dayStart: `${firstDay}T00:00:00.000Z`, nextDay: `${addDays(firstDay, 1)}T00:00:00.000Z` };
 }
 
 /**

@@ -16,9 +16,8 @@ import type { Actor } from "../../context";
 import type { TransactionStatus } from "../../../shared/constants";
 import { paiseToString, toPaise } from "../../../shared/money";
 import { preparedStatement, rows as rowsOf, textArray } from "../sql";
-import { addDays } from "../hr/calendar";
 import { APPROVED_FAMILY, statusIn } from "./common";
-import { seesEverything, windowValues } from "./visibility";
+import { seesEverything, windowFirstDay, windowValues } from "./visibility";
 
 export type Summary = { count: number; approvedCount: number; pendingCount: number; approvedAmount: string };
 
@@ -33,8 +32,8 @@ type Names = { categoryIds: string[]; creatorIds: string[] };
 /** A kept day: of every creator (scope '') or of one creator (their id). */
 type Slot = { scope: string; day: string };
 
-// Between transaction_search.search_text's two fields (chr(31), migrations/0005): a search holding it matches no text.
-const SEPARATOR = "\u001f";
+/** Between the id and the description in transaction_search.search_text (chr(31), migrations/0005): a search holding it matches no text. */
+export const SEARCH_TEXT_SEPARATOR = "\u001f";
 
 // Kept summaries nobody has recomputed for this long are dropped when the next one is written: the
 // store holds what recent lists asked for, not every search ever made.
@@ -66,7 +65,7 @@ function matching(filters: KeptFilters, names: Names, v: Value) {
     !search
       ? []
       : [
-          search.includes(SEPARATOR)
+          search.includes(SEARCH_TEXT_SEPARATOR)
             ? undefined
             : indexed
               ? sql`${rows.searchText} like lower(${v("pattern")})`
@@ -78,8 +77,8 @@ function matching(filters: KeptFilters, names: Names, v: Value) {
   return { others, alternatives, test };
 }
 
-/** The categories and people a search names, by a statement prepared once. */
-async function namesIn(q: Queryable, search: string | undefined): Promise<Names> {
+/** The categories and people a search names (their names hold it, any case), by a statement prepared once. */
+export async function namesIn(q: Queryable, search: string | undefined): Promise<Names> {
   if (!search) return { categoryIds: [], creatorIds: [] };
   const named = await preparedStatement(q, "search_names", (name) =>
     q
@@ -95,7 +94,7 @@ async function namesIn(q: Queryable, search: string | undefined): Promise<Names>
 
 /** The name a prepared list statement goes by: every shape its SQL has. */
 function shapeOf(viewer: Viewer, filters: KeptFilters, names: Names): string {
-  const search = !filters.search ? "none" : filters.search.includes(SEPARATOR) ? "names" : "text";
+  const search = !filters.search ? "none" : filters.search.includes(SEARCH_TEXT_SEPARATOR) ? "names" : "text";
   const named = `${names.categoryIds.length ? "c" : ""}${names.creatorIds.length ? "p" : ""}`;
   const others = `${filters.status ? "s" : ""}${filters.categoryId ? "c" : ""}${filters.createdBy ? "b" : ""}`;
   return `kept_list_${seesEverything(viewer) ? "all" : "window"}_${search}_${named}_${others}`;
@@ -173,9 +172,9 @@ function listHead(q: Queryable, viewer: Viewer, filters: KeptFilters, names: Nam
               where ${changes.createdBy} = ${v("viewerId")}::uuid and ${changes.day} < ${v("firstDay")}::date`;
     // The rows no kept day covers: today's, the window's first day from its start, and the viewer's own rows on that day before it.
     const live = everyone
-      ? sql`${rows.createdAt} >= ${v("liveFrom")}::timestamptz`
+      ? sql`${rows.createdAt} >= ${v("todayStart")}::timestamptz`
       : sql`(${rows.createdAt} >= ${v("since")}::timestamptz and ${rows.createdAt} < ${v("firstDayEnd")}::timestamptz)
-            or ${rows.createdAt} >= ${v("liveFrom")}::timestamptz
+            or ${rows.createdAt} >= ${v("todayStart")}::timestamptz
             or (${rows.createdBy} = ${v("viewerId")}::uuid and ${rows.createdAt} >= ${v("firstDayStart")}::timestamptz and ${rows.createdAt} < ${v("since")}::timestamptz)`;
     const window = everyone ? undefined : sql`(${rows.createdBy} = ${v("viewerId")}::uuid or ${rows.createdAt} >= ${v("since")}::timestamptz)`;
     // One page's ids, newest first: the newest of each of the search's alternatives (each found the
@@ -268,27 +267,27 @@ async function keepDays(q: Queryable, test: SQL, filters: string, slots: Slot[])
     sql`delete from ${kept} where (filters, scope, day) in (
           select filters, scope, day from ${kept} where ${kept.computedAt} < now() - ${KEPT_FOR}::interval for update skip locked)`,
   );
-  return { ...sum!, count: Number(sum!.count), approvedCount: Number(sum!.approvedCount), pendingCount: Number(sum!.pendingCount) };
+  // An aggregate without GROUP BY always answers one row.
+  return sum!;
 }
 
 /**
  * The instants and days a viewer's list is cut at: kept whole days before today (with a window,
- * after its first day, and the viewer's own days before it); row by row from `liveFrom`, the
+ * after its first day, and the viewer's own days before it); row by row from `todayStart`, the
  * window's first day from `since`, and the viewer's own rows on that day before `since`.
  */
 function bounds(viewer: Viewer, now: Date) {
   const today = now.toISOString().slice(0, 10);
   const todayStart = `${today}T00:00:00.000Z`;
   const { since } = seesEverything(viewer) ? { since: todayStart } : windowValues(viewer, now);
-  const firstDay = since.slice(0, 10);
-  const firstDayEnd = `${addDays(firstDay, 1)}T00:00:00.000Z`;
+  const { firstDay, dayStart, nextDay } = windowFirstDay(since);
   return {
     today,
     since,
     firstDay,
-    firstDayStart: `${firstDay}T00:00:00.000Z`,
-    firstDayEnd,
-    // A window that starts today or yesterday leaves no whole day between: its first day's rows end where today's begin.
-    liveFrom: seesEverything(viewer) || firstDayEnd <= todayStart ? todayStart : firstDayEnd,
+    firstDayStart: dayStart,
+    firstDayEnd: nextDay,
+    // A window is at least a day (users_visibility_window_range), so its first day ends by the time today begins.
+    todayStart,
   };
 }

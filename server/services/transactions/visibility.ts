@@ -6,6 +6,7 @@ import { transactions, type TransactionRow } from "../../db/schema";
 import type { Actor } from "../../context";
 import { notFound } from "../errors";
 import { isUuid } from "../../lib/ids";
+import { addDays } from "../hr/calendar";
 
 /** The columns the window reads: the transactions table's own (or an alias's), or transaction_search's copies of them. */
 export type WindowColumns = { createdBy: AnyColumn; createdAt: AnyColumn };
@@ -46,6 +47,15 @@ export function windowValues(actor: Pick<Actor, "id" | "visibilityWindowDays">, 
 /** The first instant of a (non-SuperAdmin) user's visibility window: their window's days before `now`. */
 function windowStart(actor: Pick<Actor, "visibilityWindowDays">, now: Date): Date {
   return new Date(now.getTime() - actor.visibilityWindowDays * 86_400_000);
+}
+
+/**
+ * The UTC day a window's first instant (`since`, an ISO instant) falls in, and that day's start and
+ * end: where the summaries kept per day (daily totals, kept search days) stop and the rows are read.
+ */
+export function windowFirstDay(since: string): { firstDay: string; dayStart: string; nextDay: string } {
+  const firstDay = since.slice(0, 10);
+  return { firstDay, dayStart: `${firstDay}T00:00:00.000Z`, nextDay: `${addDays(firstDay, 1)}T00:00:00.000Z` };
 }
 
 export const TRANSACTION_NOT_FOUND = "Transaction not found";
