@@ -5,11 +5,7 @@ import { auditLog, users } from "../db/schema";
 import type { CsvValue } from "../lib/csv";
 import type { AuditEntryView, AuditFacets, AuditFilter, AuditPage, AuditQuery } from "../../shared/schemas/audit";
 import { type ServiceContext } from "./context";
-
-/** ILIKE pattern matching `text` anywhere, with its own % and _ taken literally. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
+import { containsPattern } from "./sql";
 
 export function auditWhere(filter: AuditFilter): SQL | undefined {
   const parts: (SQL | undefined)[] = [];

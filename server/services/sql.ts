@@ -20,6 +20,11 @@ export function wordArray(values: readonly string[]): SQL {
   return sql`${sql.param(`{${values.join(",")}}`)}::text[]`;
 }
 
+/** A LIKE (or ILIKE) pattern matching `text` anywhere, with %, _ and \\ taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
 /** The rows of a raw query, whichever driver answered. */
 export async function rows<T>(q: Queryable, query: SQL): Promise<T[]> {
   const result = (await q.execute(query)) as unknown as { rows?: T[] } | T[];

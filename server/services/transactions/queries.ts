@@ -31,8 +31,8 @@ import { jsonArray, JsonText, withFields } from "../../lib/json-answer";
 import { seesEverything, TRANSACTION_NOT_FOUND, visibleTo, visibleToPrepared, windowFirstDay, windowValues, type WindowColumns } from "./visibility";
 import { availableMoves, type TransactionState } from "./status-machine";
 import { transactionTimeline } from "./timeline";
-import { preparedStatement } from "../sql";
-import { containsPattern, keptList, namesIn, SEARCH_TEXT_SEPARATOR, type Summary } from "./search-summary";
+import { containsPattern, preparedStatement } from "../sql";
+import { keptList, namesIn, SEARCH_TEXT_SEPARATOR, type Summary } from "./search-summary";
 
 type Viewer = Pick<Actor, "id" | "role" | "visibilityWindowDays">;
 export type TransactionFilters = Pick<TransactionListQuery, "search" | "status" | "categoryId" | "createdBy" | "overdue">;

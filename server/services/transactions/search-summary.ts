@@ -15,7 +15,7 @@ import { categories, transactionDayChanges as changes, transactionSearch as rows
 import type { Actor } from "../../context";
 import type { TransactionStatus } from "../../../shared/constants";
 import { paiseToString, toPaise } from "../../../shared/money";
-import { preparedStatement, rows as rowsOf, textArray } from "../sql";
+import { containsPattern, preparedStatement, rows as rowsOf, textArray } from "../sql";
 import { APPROVED_FAMILY, statusIn } from "./common";
 import { seesEverything, windowFirstDay, windowValues } from "./visibility";
 
@@ -38,11 +38,6 @@ export const SEARCH_TEXT_SEPARATOR = "\u001f";
 // Kept summaries nobody has recomputed for this long are dropped when the next one is written: the
 // store holds what recent lists asked for, not every search ever made.
 const KEPT_FOR = "1 day";
-
-/** A LIKE pattern matching `text` anywhere, with %, _ and \ taken literally. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /** How a value reaches a statement: a placeholder of a prepared one, or the value itself. */
 type Value = (name: keyof Values) => SQL | Placeholder;
