@@ -12,6 +12,7 @@ import type { MadeUser } from "../../test/factories";
 import { transactionSearchSummaries, transactions, users } from "../../db/schema";
 import { rowsOf } from "./common";
 import { builtinCategory, insertTransaction } from "../../routes/transactions.fixtures";
+import { WALK_FROM_PAGES } from "./search-summary";
 import type { TransactionStatus } from "../../../shared/constants";
 
 let t: TestApp;
@@ -196,6 +197,72 @@ describe("a search's summary through the visibility window", () => {
     );
     expect(edges!.ownOld).toBeGreaterThan(0);
     expect(edges!.firstDayOut).toBeGreaterThan(0);
+  });
+});
+
+describe("a filtered list's pages (search-summary.ts)", () => {
+  it("are the rows counting finds, in order, whether found by walking the newest rows (many matches) or gathered through the indexes (few)", async () => {
+    const office = (await builtinCategory(t.db, "Office Expenses")).id;
+    const filters: { search?: string; status?: TransactionStatus; categoryId?: string; createdBy?: string }[] = [
+      { search: "mumbai" },
+      { search: "Taxi", status: "Approved" },
+      { search: ravi.user.name },
+      { search: "TXN-" },
+      { categoryId: office },
+      { createdBy: meera.user.id },
+    ];
+    let walked = 0;
+    let gathered = 0;
+    for (const who of [admin, meera, ravi, approver]) {
+      for (const filter of filters) {
+        const { summary, ids } = await counted(who.user, filter);
+        for (const [limit, page] of [[1, 1], [1, 2], [2, 3], [5, 2], [200, 1]] as const) {
+          const res = await who.api.get(`/api/transactions?${new URLSearchParams({ ...filter, limit: String(limit), page: String(page) })}`);
+          const label = `${who.user.role} ${who.user.username} ${JSON.stringify(filter)} limit ${limit} page ${page}`;
+          expect(res.status, label).toBe(200);
+          expect(res.body.summary, label).toEqual(summary);
+          expect(res.body.transactions.map((r: { id: string }) => r.id), label).toEqual(ids.slice((page - 1) * limit, page * limit));
+          if (summary.count >= limit * page * WALK_FROM_PAGES) walked += 1;
+          else gathered += 1;
+        }
+      }
+    }
+    // The fixture reaches both ways many times.
+    expect(walked).toBeGreaterThan(10);
+    expect(gathered).toBeGreaterThan(10);
+  });
+
+  it("of every status, or one, are the rows counting finds, in order, within the first 200 rows and past them", async () => {
+    for (const who of [admin, meera, approver]) {
+      for (const status of [undefined, "Approved"] as const) {
+        const { ids } = await counted(who.user, { status });
+        for (const [limit, page] of [[1, 1], [1, 3], [2, 5], [50, 1], [50, 2], [200, 1], [100, 3], [200, 2], [1, 201]] as const) {
+          const res = await who.api.get(`/api/transactions?${new URLSearchParams({ ...(status ? { status } : {}), limit: String(limit), page: String(page) })}`);
+          const label = `${who.user.role} ${who.user.username} ${status ?? "all"} limit ${limit} page ${page}`;
+          expect(res.status, label).toBe(200);
+          expect(res.body.transactions.map((r: { id: string }) => r.id), label).toEqual(ids.slice((page - 1) * limit, page * limit));
+        }
+      }
+    }
+  });
+
+  it("walk past the window to the viewer's own older rows when the window holds too few matches", async () => {
+    const zed = await t.signIn("Accountant");
+    await t.db.update(users).set({ visibilityWindowDays: 1 }).where(eq(users.id, zed.user.id));
+    const office = (await builtinCategory(t.db, "Office Expenses")).id;
+    // One match in the window (someone else's, an hour old), 45 of Zed's own from days before it.
+    await insertTransaction(t.db, { createdBy: ravi.user.id, categoryId: office, createdAt: new Date(Date.now() - HOUR), description: "Zanzibar ferry, recent" });
+    for (let n = 0; n < 45; n += 1) {
+      await insertTransaction(t.db, { createdBy: zed.user.id, categoryId: office, createdAt: new Date(Date.now() - (2 + n / 2) * DAY), description: `Zanzibar ferry #${n}` });
+    }
+    const { summary, ids } = await counted(zed.user, { search: "zanzibar" });
+    expect(summary.count).toBe(46);
+    for (const page of [1, 2]) {
+      // Enough matches to walk for either page (46 ≥ 2 × WALK_FROM_PAGES); the second is Zed's newest older row.
+      expect(summary.count).toBeGreaterThanOrEqual(page * WALK_FROM_PAGES);
+      const res = await zed.api.get(`/api/transactions?search=zanzibar&limit=1&page=${page}`);
+      expect(res.body.transactions.map((r: { id: string }) => r.id), `page ${page}`).toEqual(ids.slice(page - 1, page));
+    }
   });
 });
 

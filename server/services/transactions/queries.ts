@@ -136,7 +136,16 @@ export async function listTransactions(ctx: ActingContext, query: TransactionLis
   if (onlyStatusFilter(query)) {
     // The list as it opens (every status, or one status tab): prepared once per shape.
     const window = windowValues(viewer, now);
-    [head] = await statusListHead(q, viewer, query.status !== undefined).execute({ ...window, ...windowFirstDay(window.since), status: query.status, limit: query.limit, offset });
+    const withinFirstRows = offset + query.limit <= FIRST_ROWS;
+    [head] = await statusListHead(q, viewer, query.status !== undefined, withinFirstRows).execute({
+      ...window,
+      ...windowFirstDay(window.since),
+      // The daily totals' last day: none (see summaryFromDailyTotals).
+      lastDay: "infinity",
+      status: query.status,
+      limit: query.limit,
+      offset,
+    });
   } else if (!query.overdue) {
     // A search, a category or a creator: whole days' summaries kept, today's rows read (search-summary.ts).
     const { search, status, categoryId, createdBy } = query;
@@ -172,18 +181,19 @@ type ListHead = Summary & { pageIds: string };
 /**
  * The ids of one page of the list, newest first (an index walk on transaction_search's created_at),
  * as an array literal: a subquery of the statement that sums the whole set, so the page costs no
- * round trip of its own.
+ * round trip of its own. With `within`, a page inside the first `within` rows: the walk reads those
+ * rows and the page is cut from them. A constant there lets one plan serve every page, where a limit
+ * PostgreSQL cannot see when planning is taken for a tenth of the table (statusListHead).
  */
-function pageIdsOf(q: Queryable, where: SQL | undefined, limit: number | Placeholder, offset: number | Placeholder): SQL<string> {
-  const page = q
-    .select({ id: transactionSearch.transactionId, at: transactionSearch.createdAt })
-    .from(transactionSearch)
-    .where(where)
-    .orderBy(sql`${transactionSearch.createdAt} desc nulls last`, sql`${transactionSearch.transactionId} desc nulls last`)
-    .limit(limit)
-    .offset(offset)
-    .as("page");
-  return sql<string>`(select coalesce(array_agg(${page.id} order by ${page.at} desc, ${page.id} desc), '{}')::text from ${page})`;
+function pageIdsOf(q: Queryable, where: SQL | undefined, limit: number | Placeholder, offset: number | Placeholder, within?: number): SQL<string> {
+  const walk = (cut: SQL) =>
+    sql`select ${transactionSearch.transactionId} as id, ${transactionSearch.createdAt} as at from ${transactionSearch} where ${where ?? sql`true`}
+        order by ${transactionSearch.createdAt} desc nulls last, ${transactionSearch.transactionId} desc nulls last ${cut}`;
+  const page =
+    within === undefined
+      ? walk(sql`limit ${limit} offset ${offset}`)
+      : sql`select w.id, w.at from (${walk(sql.raw(`limit ${within}`))}) w order by w.at desc, w.id desc limit ${limit} offset ${offset}`;
+  return sql<string>`(select coalesce(array_agg(p.id order by p.at desc, p.id desc), '{}')::text from (${page}) p)`;
 }
 
 /**
@@ -203,13 +213,22 @@ function pageRows(q: Queryable) {
   );
 }
 
-/** The status-only list's summary (from the daily totals) and page ids (the window and the status), over placeholders. */
-function statusListHead(q: Queryable, viewer: Viewer, byStatus: boolean) {
-  return preparedStatement(q, `list_head_${statusListShape(viewer, byStatus)}`, (name) => {
+/**
+ * The status-only list's summary (from the daily totals) and page ids (the window and the status),
+ * over placeholders. A page within the first FIRST_ROWS rows (every page the screens ask for but the
+ * deepest) is written so that one plan suits every value, and PostgreSQL plans it once per connection
+ * rather than on every run (docs/performance.md); a deeper page is planned for its values.
+ */
+function statusListHead(q: Queryable, viewer: Viewer, byStatus: boolean, withinFirstRows: boolean) {
+  return preparedStatement(q, `list_head_${statusListShape(viewer, byStatus)}${withinFirstRows ? "_first" : ""}`, (name) => {
     const where = and(visibleToPrepared(viewer, SEARCH_COLUMNS), byStatus ? eq(transactionSearch.status, sql.placeholder("status")) : undefined);
-    return summaryFromDailyTotals(q, viewer, byStatus, pageIdsOf(q, where, sql.placeholder("limit"), sql.placeholder("offset"))).prepare(name);
+    const pageIds = pageIdsOf(q, where, sql.placeholder("limit"), sql.placeholder("offset"), withinFirstRows ? FIRST_ROWS : undefined);
+    return summaryFromDailyTotals(q, viewer, byStatus, pageIds).prepare(name);
   });
 }
+
+/** The rows of the list's opening pages (statusListHead): the largest page there is. */
+const FIRST_ROWS = LIMITS.listLimitMax;
 
 /** What the status-only list's statements depend on: the window (or none) and whether a status is asked. */
 function statusListShape(viewer: Viewer, byStatus: boolean): string {
@@ -238,19 +257,21 @@ function onlyStatusFilter(query: TransactionFilters): boolean {
  * one day the window starts in. A SuperAdmin's is every day; anyone else's is the window (every
  * creator, from `since`) and their own rows before it, over windowValues' and windowFirstDay'
  * placeholders. The same figures as summing the rows themselves (tests compare them), without
- * reading tens of thousands of rows for each list page. With `pageIds` alongside.
+ * reading tens of thousands of rows for each list page. With `pageIds` alongside. The window's days
+ * run to `lastDay` ('infinity'): a range with both ends, which a plan made for any values estimates
+ * as the few days it is (an open end it takes for a third of the table).
  */
 function summaryFromDailyTotals(q: Queryable, viewer: Viewer, byStatus: boolean, pageIds: SQL<string>) {
   const totals = transactionDailyTotals;
   const rows = transactionSearch;
-  const ph = (name: keyof ReturnType<typeof windowFirstDay> | keyof ReturnType<typeof windowValues> | "status") => sql.placeholder(name);
+  const ph = (name: keyof ReturnType<typeof windowFirstDay> | keyof ReturnType<typeof windowValues> | "status" | "lastDay") => sql.placeholder(name);
   const ofStatus = (column: AnyColumn) => (byStatus ? sql`and ${column} = ${ph("status")}` : sql``);
   if (seesEverything(viewer)) {
     return q.select({ ...summaryColumns(totals.status, totals.count, totals.amount), pageIds }).from(totals).where(byStatus ? eq(totals.status, ph("status")) : undefined);
   }
   const parts = sql`
     select ${totals.status} as status, ${totals.count} as n, ${totals.amount} as amount from ${totals}
-      where ${totals.day} > ${ph("firstDay")}::date ${ofStatus(totals.status)}
+      where ${totals.day} > ${ph("firstDay")}::date and ${totals.day} < ${ph("lastDay")}::date ${ofStatus(totals.status)}
     union all
     select ${rows.status}, 1, ${rows.amount} from ${rows}
       where ${rows.createdAt} >= ${ph("since")}::timestamptz and ${rows.createdAt} < ${ph("nextDay")}::timestamptz ${ofStatus(rows.status)}

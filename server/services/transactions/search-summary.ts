@@ -39,6 +39,13 @@ export const SEARCH_TEXT_SEPARATOR = "\u001f";
 // store holds what recent lists asked for, not every search ever made.
 const KEPT_FOR = "1 day";
 
+/**
+ * A page is found by walking the newest rows when the filters match at least this many pages' worth
+ * of rows (through the page asked): the walk then reads about 1/this of the visible rows at most, and
+ * usually far fewer; with fewer matches, gathering them all through the indexes and sorting costs less.
+ */
+export const WALK_FROM_PAGES = 20;
+
 /** How a value reaches a statement: a placeholder of a prepared one, or the value itself. */
 type Value = (name: keyof Values) => SQL | Placeholder;
 type Values = ReturnType<typeof valuesOf>;
@@ -165,24 +172,39 @@ function listHead(q: Queryable, viewer: Viewer, filters: KeptFilters, names: Nam
             union all
             select ${changes.createdBy}::text, ${changes.day}, ${changes.changes} from ${changes}
               where ${changes.createdBy} = ${v("viewerId")}::uuid and ${changes.day} < ${v("firstDay")}::date`;
-    // The rows no kept day covers: today's, the window's first day from its start, and the viewer's own rows on that day before it.
+    // The rows no kept day covers: today's, the window's first day from its start, and the viewer's
+    // own rows on that day before it. Every range has two ends (today's last is 'infinity'), which a
+    // plan made for any values estimates as the few rows they are; an open end it takes for a third of
+    // the table, and would plan every run anew.
+    const today = sql`(${rows.createdAt} >= ${v("todayStart")}::timestamptz and ${rows.createdAt} < ${v("liveUntil")}::timestamptz)`;
     const live = everyone
-      ? sql`${rows.createdAt} >= ${v("todayStart")}::timestamptz`
+      ? today
       : sql`(${rows.createdAt} >= ${v("since")}::timestamptz and ${rows.createdAt} < ${v("firstDayEnd")}::timestamptz)
-            or ${rows.createdAt} >= ${v("todayStart")}::timestamptz
+            or ${today}
             or (${rows.createdBy} = ${v("viewerId")}::uuid and ${rows.createdAt} >= ${v("firstDayStart")}::timestamptz and ${rows.createdAt} < ${v("since")}::timestamptz)`;
     const window = everyone ? undefined : sql`(${rows.createdBy} = ${v("viewerId")}::uuid or ${rows.createdAt} >= ${v("since")}::timestamptz)`;
-    // One page's ids, newest first: the newest of each of the search's alternatives (each found the
-    // way that suits it: the text walking the newest rows when common, through the trigram index when
-    // rare; a category or person by their own index), then the newest of those.
-    const newest = (test: SQL | undefined) =>
-      sql`select ${rows.transactionId} as id, ${rows.createdAt} as at from ${rows} where ${and(window, test) ?? sql`true`}
-          order by ${rows.createdAt} desc nulls last, ${rows.transactionId} desc nulls last limit ${v("limit")}::int + ${v("offset")}::int`;
+    const enough = sql`${v("limit")}::int + ${v("offset")}::int`;
+    const newestFirst = sql`order by ${rows.createdAt} desc nulls last, ${rows.transactionId} desc nulls last`;
+    // The page's ids, found one of two ways, each written so that one plan suits every value: PostgreSQL
+    // then plans the statement once per connection, not on every run (docs/performance.md).
+    // Many matches: the newest rows walked until the page is full (the window's, then the viewer's own
+    // before it), the text read row by row. Few: every match found through the trigram and filter
+    // indexes (each alternative fenced by OFFSET 0, so no plan walks the whole table for a rare word), then sorted.
+    const walkedWhere = (where: SQL | undefined) =>
+      sql`select ${rows.transactionId} as id, ${rows.createdAt} as at from ${rows} where ${where ?? sql`true`} ${newestFirst} limit ${enough}`;
+    const walked = everyone
+      ? walkedWhere(match.test(false))
+      : sql`(${walkedWhere(and(sql`${rows.createdAt} >= ${v("since")}::timestamptz`, match.test(false)))})
+            union all
+            (${walkedWhere(and(sql`${rows.createdBy} = ${v("viewerId")}::uuid and ${rows.createdAt} < ${v("since")}::timestamptz`, match.test(false)))})`;
+    const gatheredBy = (test: SQL | undefined) =>
+      sql`select m.id, m.at from (select ${rows.transactionId} as id, ${rows.createdAt} as at from ${rows} where ${and(window, test) ?? sql`true`} offset 0) m`;
     const alternatives = match.alternatives(true);
-    const candidates =
-      alternatives.length > 1 ? alternatives.map((one) => sql`(${newest(and(match.others, one))})`).reduce((a, b) => sql`${a} union ${b}`) : newest(match.test(true));
-    const pageIds = sql`(select coalesce(array_agg(pg.id order by pg.at desc, pg.id desc), '{}')::text from (
+    const gathered = alternatives.length ? alternatives.map((one) => gatheredBy(and(match.others, one))).reduce((a, b) => sql`${a} union ${b}`) : gatheredBy(match.test(true));
+    const page = (candidates: SQL) =>
+      sql`(select coalesce(array_agg(pg.id order by pg.at desc, pg.id desc), '{}')::text from (
         select c.id, c.at from (${candidates}) c order by c.at desc, c.id desc limit ${v("limit")} offset ${v("offset")}) pg)`;
+    const pageIds = sql`(case when coalesce(sum(p.n), 0) >= (${enough}) * ${sql.raw(String(WALK_FROM_PAGES))} then ${page(walked)} else ${page(gathered)} end)`;
     return q
       .select({
         count: sql<number>`head.count`.mapWith(Number),
@@ -284,5 +306,7 @@ function bounds(viewer: Viewer, now: Date) {
     firstDayEnd: nextDay,
     // A window is at least a day (users_visibility_window_range), so its first day ends by the time today begins.
     todayStart,
+    // Today's rows have no last instant (a row stamped by a clock a little ahead is still read); see listHead.
+    liveUntil: "infinity",
   };
 }
