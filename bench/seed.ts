@@ -64,7 +64,7 @@ export async function seedTransactions(handle: DatabaseHandle, count: number): P
     [count],
   );
   // As autovacuum leaves a settled table: statistics, and the visibility map that index-only scans need.
-  await handle.query("vacuum analyze transactions, transaction_search, transaction_daily_totals");
+  await handle.query("vacuum analyze transactions, transaction_search, transaction_daily_totals, transaction_day_changes");
 }
 
 /**

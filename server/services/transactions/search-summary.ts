@@ -40,9 +40,10 @@ export const SEARCH_TEXT_SEPARATOR = "\u001f";
 const KEPT_FOR = "1 day";
 
 /**
- * A page is found by walking the newest rows when the filters match at least this many pages' worth
- * of rows (through the page asked): the walk then reads about 1/this of the visible rows at most, and
- * usually far fewer; with fewer matches, gathering them all through the indexes and sorting costs less.
+ * A page is found by walking the newest rows when the filters match at least this many times the rows
+ * up to the page's end (or one row in this many of those read one by one, before the days are kept):
+ * the walk then reads about this many rows for each it keeps, or fewer; with fewer matches, gathering
+ * them all through the indexes and sorting them costs less (listHead).
  */
 export const WALK_FROM_PAGES = 20;
 
@@ -161,7 +162,7 @@ function listHead(q: Queryable, viewer: Viewer, filters: KeptFilters, names: Nam
     const v: Value = (key) => sql.placeholder(key);
     const everyone = seesEverything(viewer);
     const match = matching(filters, names, v);
-    const approved = statusIn(rows.status, APPROVED_FAMILY);
+    const approved = statusIn(sql`r.status`, APPROVED_FAMILY);
     // The days kept for this viewer, each with its version now: every creator's whole days between
     // the window's first day and today, and the viewer's own days before the window.
     const slots = everyone
@@ -204,7 +205,11 @@ function listHead(q: Queryable, viewer: Viewer, filters: KeptFilters, names: Nam
     const page = (candidates: SQL) =>
       sql`(select coalesce(array_agg(pg.id order by pg.at desc, pg.id desc), '{}')::text from (
         select c.id, c.at from (${candidates}) c order by c.at desc, c.id desc limit ${v("limit")} offset ${v("offset")}) pg)`;
-    const pageIds = sql`(case when coalesce(sum(p.n), 0) >= (${enough}) * ${sql.raw(String(WALK_FROM_PAGES))} then ${page(walked)} else ${page(gathered)} end)`;
+    // Walk when the matches are many: at least WALK_FROM_PAGES times the rows up to the page's end,
+    // or, while some day is not kept yet (its matches not counted), one in WALK_FROM_PAGES of the rows read one by one.
+    const walk = sql`coalesce(sum(p.n), 0) >= (${enough}) * ${sql.raw(String(WALK_FROM_PAGES))}
+      or (exists (select 1 from found f where f.count is null) and coalesce(sum(p.n * p.read), 0) * ${sql.raw(String(WALK_FROM_PAGES))} >= coalesce(sum(p.read), 1))`;
+    const pageIds = sql`(case when ${walk} then ${page(walked)} else ${page(gathered)} end)`;
     return q
       .select({
         count: sql<number>`head.count`.mapWith(Number),
@@ -224,10 +229,12 @@ function listHead(q: Queryable, viewer: Viewer, filters: KeptFilters, names: Nam
               (select coalesce(json_agg(json_build_object('scope', f.scope, 'day', f.day)), '[]') from found f where f.count is null) as missing,
               ${pageIds} as page_ids
             from (
-              select f.count as n, f.approved_count as approved, f.pending_count as pending, f.approved_amount as amount from found f where f.count is not null
+              select f.count as n, f.approved_count as approved, f.pending_count as pending, f.approved_amount as amount, 0 as read from found f where f.count is not null
               union all
-              select 1, (${approved})::int, (${rows.status} = 'Pending')::int, case when ${approved} then ${rows.amount} else 0 end
-              from ${rows} where (${match.test(false)}) and (${live})
+              -- Every row read one by one, matching or not (how many match tells the walk's cost); the test is
+              -- worked out once per row (OFFSET 0 keeps the subquery whole).
+              select r.hit::int, (r.hit and ${approved})::int, (r.hit and r.status = 'Pending')::int, case when r.hit and ${approved} then r.amount else 0 end, 1
+              from (select ${rows.status} as status, ${rows.amount} as amount, (${match.test(false)}) as hit from ${rows} where ${live} offset 0) r
             ) p) as head`,
       )
       .prepare(name);
