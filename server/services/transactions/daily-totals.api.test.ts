@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { createTestApp, type ApiClient, type TestApp } from "../../test/harness";
 import type { MadeUser } from "../../test/factories";
-import { transactionSearchSummaries, transactions, users } from "../../db/schema";
+import { categories, transactionSearchSummaries, transactions, users } from "../../db/schema";
 import { rowsOf } from "./common";
 import { builtinCategory, insertTransaction } from "../../routes/transactions.fixtures";
 import { WALK_FROM_PAGES } from "./search-summary";
@@ -300,6 +300,26 @@ describe("a filtered list's kept days (search-summary.ts)", () => {
     for (const filter of [{ search: "mumbai" }, { search: "Taxi", status: "Approved" as const }, { categoryId: (await builtinCategory(t.db, "Office Expenses")).id }]) {
       expect(await searched(short.api, filter), JSON.stringify(filter)).toEqual((await counted(short.user, filter)).summary);
     }
+  });
+
+  it("are filed anew when a person or category the search names is renamed", async () => {
+    const office = await builtinCategory(t.db, "Office Expenses");
+    const kestrel = await insertTransaction(t.db, { createdBy: ravi.user.id, categoryId: office.id, status: "Approved", createdAt: new Date(Date.now() - 5 * DAY) });
+    // Nothing holds the word yet: no rows, and the days are kept with that answer.
+    expect((await searched(admin.api, { search: "kestrel" })).count).toBe(0);
+    // Ravi renamed: his transactions now match by his name, kept days or not.
+    await t.db.update(users).set({ name: "Ravi Kestrel" }).where(eq(users.id, ravi.user.id));
+    const byPerson = await searched(admin.api, { search: "kestrel" });
+    expect(byPerson).toEqual((await counted(admin.user, { search: "kestrel" })).summary);
+    expect(byPerson.count).toBeGreaterThan(1);
+    await t.db.update(users).set({ name: ravi.user.name }).where(eq(users.id, ravi.user.id));
+    // A category renamed to it: its transactions match, Ravi's no longer do.
+    await t.db.update(categories).set({ name: "Kestrel Office" }).where(eq(categories.id, office.id));
+    const byCategory = await searched(admin.api, { search: "kestrel" });
+    expect(byCategory).toEqual((await counted(admin.user, { search: "kestrel" })).summary);
+    expect((await admin.api.get("/api/transactions?search=kestrel&limit=200")).body.transactions.map((r: { id: string }) => r.id)).toContain(kestrel.id);
+    await t.db.update(categories).set({ name: "Office Expenses" }).where(eq(categories.id, office.id));
+    expect((await searched(admin.api, { search: "kestrel" })).count).toBe(0);
   });
 
   it("hold nothing of the search's words but a digest", async () => {
