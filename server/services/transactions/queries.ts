@@ -201,16 +201,25 @@ function pageIdsOf(q: Queryable, where: SQL | undefined, limit: number | Placeho
  * newest first, each as its JSON text. One statement for every list: PostgreSQL keeps one plan.
  */
 function pageRows(q: Queryable) {
-  return preparedStatement(q, "list_page_rows", (name) =>
-    q
-      .select({ json: transactionJson() })
+  return preparedStatement(q, "list_page_rows", (name) => {
+    const ids = sql`any(${sql.placeholder("ids")}::uuid[])`;
+    // The page's attachments counted in one pass (a count per row costs a subquery's start per row).
+    const attached = q
+      .select({ transactionId: attachments.transactionId, count: sql<number>`count(*)::int`.as("count") })
+      .from(attachments)
+      .where(sql`${attachments.transactionId} = ${ids}`)
+      .groupBy(attachments.transactionId)
+      .as("attached");
+    return q
+      .select({ json: transactionJson({ attachmentCount: sql`coalesce(${attached.count}, 0)::text` }) })
       .from(transactions)
       .innerJoin(categories, eq(categories.id, transactions.categoryId))
       .innerJoin(users, eq(users.id, transactions.createdBy))
-      .where(sql`${transactions.id} = any(${sql.placeholder("ids")}::uuid[])`)
+      .leftJoin(attached, eq(attached.transactionId, transactions.id))
+      .where(sql`${transactions.id} = ${ids}`)
       .orderBy(...NEWEST_FIRST)
-      .prepare(name),
-  );
+      .prepare(name);
+  });
 }
 
 /**
