@@ -6,8 +6,9 @@
 // row by row only the rest: today, the window's first (partial) day, and days changed since. The
 // figures are those of summing every row (daily-totals.api.test.ts compares them after every kind of
 // change and under a writer racing the first list). The list's statement is prepared once per shape
-// of filters (parsed once per connection); PostgreSQL plans it for each run's values, which is what
-// lets the page's ids be found by the newest rows for a common word and by the trigram index for a rare one.
+// of filters and written so that one plan suits every value (PostgreSQL then plans it once per
+// connection): the page's ids are found by walking the newest rows when the matches are many, and
+// through the trigram and filter indexes when few, a choice the statement makes from its own counts.
 import crypto from "node:crypto";
 import { and, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
@@ -95,6 +96,21 @@ export async function namesIn(q: Queryable, search: string | undefined): Promise
   return { categoryIds: ids("category"), creatorIds: ids("creator") };
 }
 
+const NO_NAMES: Names = { categoryIds: [], creatorIds: [] };
+
+/**
+ * The names each recent search held, as last looked up (a list is asked again and again: pages,
+ * refetches). The list's statement checks they still hold, in its own snapshot (listHead's
+ * `names_held`), so remembering them saves a round trip without ever answering from stale names.
+ */
+const namesSearched = new Map<string, Names>();
+const NAMES_REMEMBERED = 1000;
+
+function rememberNames(search: string, names: Names): void {
+  if (namesSearched.size >= NAMES_REMEMBERED && !namesSearched.has(search)) namesSearched.clear();
+  namesSearched.set(search, names);
+}
+
 /** The name a prepared list statement goes by: every shape its SQL has. */
 function shapeOf(viewer: Viewer, filters: KeptFilters, names: Names): string {
   const search = !filters.search ? "none" : filters.search.includes(SEARCH_TEXT_SEPARATOR) ? "names" : "text";
@@ -136,10 +152,19 @@ export async function keptList(
   now: Date,
   page: { limit: number; offset: number },
 ): Promise<Summary & { pageIds: string }> {
-  const names = await namesIn(q, filters.search);
-  const values = valuesOf(viewer, filters, names, now, page);
-  const [head] = await listHead(q, viewer, filters, names).execute(values);
-  if (!head) throw new Error("the list's statement returned no row");
+  const ask = async (names: Names) => {
+    const values = valuesOf(viewer, filters, names, now, page);
+    const [head] = await listHead(q, viewer, filters, names).execute(values);
+    if (!head) throw new Error("the list's statement returned no row");
+    return { names, values, head };
+  };
+  const search = filters.search;
+  const remembered = search ? namesSearched.get(search) : NO_NAMES;
+  let { names, values, head } = await ask(remembered ?? (await namesIn(q, search)));
+  // Names remembered from an earlier list that no longer hold (a category or person renamed since):
+  // looked up afresh and the list asked again.
+  if (remembered && !head.namesHeld) ({ names, values, head } = await ask(await namesIn(q, search)));
+  if (search) rememberNames(search, names);
   const missing: Slot[] = typeof head.missing === "string" ? JSON.parse(head.missing) : head.missing;
   const summary = { count: head.count, approvedCount: head.approvedCount, pendingCount: head.pendingCount, approvedAmount: paiseToString(toPaise(head.approvedAmount)) };
   if (missing.length === 0) return { ...summary, pageIds: head.pageIds };
@@ -154,8 +179,8 @@ export async function keptList(
 }
 
 /**
- * The list's statement for one shape of filters, over placeholders. PostgreSQL plans it for the
- * values of each run (its estimates turn on them), but parses it once per connection.
+ * The list's statement for one shape of filters, over placeholders, written so that one plan suits
+ * every value: PostgreSQL keeps a plan made once per connection instead of planning every run.
  */
 function listHead(q: Queryable, viewer: Viewer, filters: KeptFilters, names: Names) {
   return preparedStatement(q, shapeOf(viewer, filters, names), (name) => {
@@ -210,6 +235,13 @@ function listHead(q: Queryable, viewer: Viewer, filters: KeptFilters, names: Nam
     const walk = sql`coalesce(sum(p.n), 0) >= (${enough}) * ${sql.raw(String(WALK_FROM_PAGES))}
       or (exists (select 1 from found f where f.count is null) and coalesce(sum(p.n * p.read), 0) * ${sql.raw(String(WALK_FROM_PAGES))} >= coalesce(sum(p.read), 1))`;
     const pageIds = sql`(case when ${walk} then ${page(walked)} else ${page(gathered)} end)`;
+    // Whether the names the statement was given are those the search holds now (keptList), both
+    // sorted alike (a uuid sorts as its text does).
+    const idsNamed = (table: typeof categories | typeof users) =>
+      sql`(select coalesce(array_agg(${table.id} order by ${table.id}), '{}') from ${table} where ${table.name} ilike ${v("pattern")})`;
+    const namesHeld = filters.search
+      ? sql`(${idsNamed(categories)} = ${v("categoryIds")}::uuid[] and ${idsNamed(users)} = ${v("creatorIds")}::uuid[])`
+      : sql`true`;
     return q
       .select({
         count: sql<number>`head.count`.mapWith(Number),
@@ -218,6 +250,7 @@ function listHead(q: Queryable, viewer: Viewer, filters: KeptFilters, names: Nam
         approvedAmount: sql<string>`head.approved_amount`,
         missing: sql<Slot[] | string>`head.missing`,
         pageIds: sql<string>`head.page_ids`,
+        namesHeld: sql<boolean>`head.names_held`,
       })
       .from(
         sql`(with slots as (${slots}),
@@ -227,7 +260,8 @@ function listHead(q: Queryable, viewer: Viewer, filters: KeptFilters, names: Nam
             select coalesce(sum(p.n), 0)::int as count, coalesce(sum(p.approved), 0)::int as approved_count,
               coalesce(sum(p.pending), 0)::int as pending_count, coalesce(sum(p.amount), 0)::text as approved_amount,
               (select coalesce(json_agg(json_build_object('scope', f.scope, 'day', f.day)), '[]') from found f where f.count is null) as missing,
-              ${pageIds} as page_ids
+              ${pageIds} as page_ids,
+              ${namesHeld} as names_held
             from (
               select f.count as n, f.approved_count as approved, f.pending_count as pending, f.approved_amount as amount, 0 as read from found f where f.count is not null
               union all
