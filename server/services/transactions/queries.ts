@@ -333,26 +333,31 @@ const STATE_COLUMNS = {
 function pendingPage(q: Queryable, viewer: Viewer) {
   const shape = seesEverything(viewer) ? "all" : "window";
   return preparedStatement(q, `pending_page_${shape}`, (name) => {
-    const pageOf = q
-      .select({ id: transactions.id, total: sql<number>`count(*) over ()`.as("total") })
-      .from(transactions)
-      .where(and(IS_PENDING, visibleToPrepared(viewer)))
-      .orderBy(...PENDING_ORDER)
-      .limit(sql.placeholder("limit"))
-      .offset(sql.placeholder("offset"))
-      .as("page_of");
-    // The row's attachments, counted once for its attachmentCount and for whether its possible
-    // duplicates need the attachments' probe at all (most rows have none).
+    const pageOf = q.$with("page_of").as(
+      q
+        .select({ id: transactions.id, total: sql<number>`count(*) over ()`.as("total") })
+        .from(transactions)
+        .where(and(IS_PENDING, visibleToPrepared(viewer)))
+        .orderBy(...PENDING_ORDER)
+        .limit(sql.placeholder("limit"))
+        .offset(sql.placeholder("offset")),
+    );
+    // The page's attachments, counted in one grouped pass (a count per row costs a subquery's start
+    // per row), for each row's attachmentCount and for whether its possible duplicates need the
+    // attachments' probe at all (most rows have none).
     const attached = q
-      .select({ count: sql<number>`count(*)::int`.as("count") })
+      .select({ transactionId: attachments.transactionId, count: sql<number>`count(*)::int`.as("count") })
       .from(attachments)
-      .where(eq(attachments.transactionId, transactions.id))
+      .where(inArray(attachments.transactionId, q.select({ id: pageOf.id }).from(pageOf)))
+      .groupBy(attachments.transactionId)
       .as("attached");
+    const attachmentCount = sql`coalesce(${attached.count}, 0)`;
     return q
+      .with(pageOf)
       .select({
         json: transactionJson({
-          attachmentCount: sql`${attached.count}::text`,
-          possibleDuplicates: possibleDuplicatesJson((other) => visibleToPrepared(viewer, other), sql`${attached.count} > 0`),
+          attachmentCount: sql`${attachmentCount}::text`,
+          possibleDuplicates: possibleDuplicatesJson((other) => visibleToPrepared(viewer, other), sql`${attachmentCount} > 0`),
         }),
         ...STATE_COLUMNS,
         total: pageOf.total,
@@ -366,7 +371,7 @@ function pendingPage(q: Queryable, viewer: Viewer) {
       .innerJoin(transactions, eq(transactions.id, pageOf.id))
       .innerJoin(categories, eq(categories.id, transactions.categoryId))
       .innerJoin(users, eq(users.id, transactions.createdBy))
-      .crossJoinLateral(attached)
+      .leftJoin(attached, eq(attached.transactionId, transactions.id))
       .orderBy(...PENDING_ORDER)
       .prepare(name);
   });

@@ -58,6 +58,10 @@ beforeAll(async () => {
   await t.db.insert(attachments).values(
     ["a.pdf", "b.png"].map((fileName) => ({ transactionId: rows[2]!.id, fileName, objectPath: `j/${rows[2]!.id}/${fileName}`, mimeType: "application/pdf", fileSizeBytes: 10 })),
   );
+  // The pending one's file is the completed one's a.pdf again: counted on the pending list, and a possible duplicate by its attachment.
+  const sameFile = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08";
+  await t.db.update(attachments).set({ contentSha256: sameFile }).where(eq(attachments.fileName, "a.pdf"));
+  await t.db.insert(attachments).values({ transactionId: rows[1]!.id, fileName: "a-again.pdf", objectPath: `j/${rows[1]!.id}/a-again.pdf`, mimeType: "application/pdf", fileSizeBytes: 10, contentSha256: sameFile });
 });
 afterAll(async () => {
   await t?.close();
@@ -95,7 +99,10 @@ describe("a transaction as PostgreSQL writes it", () => {
       const listed = list.body.transactions.find((x: { id: string }) => x.id === id);
       expect(listed).toEqual({ ...fields, category: { id: category.id, name: category.name, isBuiltin: category.isBuiltin } });
       const queued = pending.body.find((x: { id: string }) => x.id === id);
-      if (fields.status === "Pending") expect(queued).toEqual({ ...listed, myAction: null, availableMoves, possibleDuplicates });
+      if (fields.status === "Pending") {
+        expect(queued).toEqual({ ...listed, myAction: null, availableMoves, possibleDuplicates });
+        expect(queued).toMatchObject({ attachmentCount: 1, possibleDuplicates: [{ id: made[2], matchedBy: "attachment" }] });
+      }
       else expect(queued).toBeUndefined();
     }
   });
