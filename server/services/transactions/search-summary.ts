@@ -265,9 +265,10 @@ function listHead(q: Queryable, viewer: Viewer, filters: KeptFilters, names: Nam
             from (
               select f.count as n, f.approved_count as approved, f.pending_count as pending, f.approved_amount as amount, 0 as read from found f where f.count is not null
               union all
-              -- Every row read one by one, matching or not (how many match tells the walk's cost); the test is
-              -- worked out once per row (OFFSET 0 keeps the subquery whole).
-              select r.hit::int, (r.hit and ${approved})::int, (r.hit and r.status = 'Pending')::int, case when r.hit and ${approved} then r.amount else 0 end, 1
+              -- The rows read one by one, summed here: the matches, and how many were read (how many match
+              -- tells the walk's cost). The test is worked out once per row (OFFSET 0 keeps the subquery whole).
+              select (count(*) filter (where r.hit))::int, (count(*) filter (where r.hit and ${approved}))::int,
+                (count(*) filter (where r.hit and r.status = 'Pending'))::int, coalesce(sum(r.amount) filter (where r.hit and ${approved}), 0), count(*)::int
               from (select ${rows.status} as status, ${rows.amount} as amount, (${match.test(false)}) as hit from ${rows} where ${live} offset 0) r
             ) p) as head`,
       )
