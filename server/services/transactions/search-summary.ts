@@ -233,7 +233,8 @@ function listHead(q: Queryable, viewer: Viewer, filters: KeptFilters, names: Nam
     // Walk when the matches are many: at least WALK_FROM_PAGES times the rows up to the page's end,
     // or, while some day is not kept yet (its matches not counted), one in WALK_FROM_PAGES of the rows read one by one.
     const walk = sql`coalesce(sum(p.n), 0) >= (${enough}) * ${sql.raw(String(WALK_FROM_PAGES))}
-      or (exists (select 1 from found f where f.count is null) and coalesce(sum(p.n * p.read), 0) * ${sql.raw(String(WALK_FROM_PAGES))} >= coalesce(sum(p.read), 1))`;
+      or (exists (select 1 from found f where f.count is null) and sum(p.read) > 0
+          and sum(p.n) filter (where p.read > 0) * ${sql.raw(String(WALK_FROM_PAGES))} >= sum(p.read))`;
     const pageIds = sql`(case when ${walk} then ${page(walked)} else ${page(gathered)} end)`;
     // Whether the names the statement was given are those the search holds now (keptList), both
     // sorted alike (a uuid sorts as its text does).
