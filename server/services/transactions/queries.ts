@@ -119,12 +119,12 @@ const PENDING_ORDER = [sql`${transactions.isPriority} desc nulls last`, asc(tran
 
 /**
  * GET /api/transactions in two statements: the summary over the whole filtered set with the page's
- * ids, then the page's transactions by those ids (with a search, a lookup of the category and
- * creator names it matches comes first). The summary is added up from days kept for it (the daily
- * totals, or search-summary.ts for a search, category or creator, which sums and keeps a missing day
- * in one more statement) and the rows no whole day covers. The first depends on the values
- * (PostgreSQL plans it each time, for the window and the page asked); the second, the heavy one, is
- * the same for every list and keeps one plan (docs/performance.md).
+ * ids, then the page's transactions by those ids (a search looks up the category and creator names
+ * it matches first, unless it remembers them: search-summary.ts). The summary is added up from days
+ * kept for it (the daily totals, or search-summary.ts for a search, category or creator, which sums
+ * and keeps a missing day in one more statement) and the rows no whole day covers. Both statements
+ * are written so that PostgreSQL keeps one plan for each, made once per connection (an Overdue list
+ * and a page past the first 200 rows are planned for their values; docs/performance.md).
  * Summary: approvedCount and approvedAmount count every transaction in Approved,
  * PaymentDue, Paid or Completed (approved money, as budgets count it); pendingCount the Pending ones.
  */
