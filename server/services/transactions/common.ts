@@ -1,7 +1,7 @@
 // What every transaction service shares: the joined view a transaction is answered from, the
 // category checks of create/edit/submit, "today" in APP_TIMEZONE, and turning a status-machine
 // verdict into the HTTP error it stands for.
-import { and, Column, eq, getTableColumns, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, Column, eq, getTableColumns, sql, type AnyColumn, type Placeholder, type SQL } from "drizzle-orm";
 import type { TransactionStatus } from "../../../shared/constants";
 import type { Queryable } from "../../db/client";
 import { attachments, categories, transactions, users, type CategoryRow } from "../../db/schema";
@@ -111,6 +111,36 @@ const TRANSACTION_JSON: Record<PresentedKey, SQL> = {
 /** One transaction as JSON text (TRANSACTION_JSON) over selectView's joins, with any `extra` fields (their JSON texts). */
 export function transactionJson(extra: Record<string, SQL> = {}): SQL<string> {
   return sql<string>`${jsonObject({ ...TRANSACTION_JSON, ...extra })}`;
+}
+
+/**
+ * The last instant or day of a range that has none, sent as a placeholder's value: PostgreSQL's plan
+ * made once for every value estimates a range with two placeholder ends as the few rows it usually
+ * holds, and an open end as a third of the table (which would have it plan every run anew).
+ */
+export const NO_END = "infinity";
+
+/**
+ * A page's ids newest first, as an array literal ('{}' past the end), from `candidates` (rows of
+ * `id` and `at`): as they are, or cut to the page by `cut` (newest first).
+ */
+export function pageIdsFrom(candidates: SQL, cut?: { limit: SQL | Placeholder | number; offset: SQL | Placeholder | number }): SQL<string> {
+  const page = cut ? sql`select c.id, c.at from (${candidates}) c order by c.at desc, c.id desc limit ${cut.limit} offset ${cut.offset}` : candidates;
+  return sql<string>`(select coalesce(array_agg(p.id order by p.at desc, p.id desc), '{}')::text from (${page}) p)`;
+}
+
+/**
+ * The attachments of the transactions `of` picks (a condition on attachments.transaction_id: a
+ * page's ids) counted per transaction in one grouped pass, to left-join by `transactionId`: a count
+ * per row would start a subquery for every row.
+ */
+export function attachmentCounts(q: Queryable, of: SQL) {
+  return q
+    .select({ transactionId: attachments.transactionId, count: sql<number>`count(*)::int`.as("count") })
+    .from(attachments)
+    .where(of)
+    .groupBy(attachments.transactionId)
+    .as("attached");
 }
 
 /** select … from transactions join categories join users (creator). */

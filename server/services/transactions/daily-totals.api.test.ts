@@ -71,6 +71,9 @@ afterAll(async () => {
 
 type Summary = { count: number; approvedCount: number; pendingCount: number; approvedAmount: string };
 
+/** A list's filters as the API takes them. */
+type ListFilter = { status?: TransactionStatus; search?: string; categoryId?: string; createdBy?: string };
+
 /**
  * What counting the rows of `transactions` finds for `viewer` through the visibility rule of
  * DECISIONS §4, optionally of one status or holding `search` (in the id, description, category name
@@ -78,7 +81,7 @@ type Summary = { count: number; approvedCount: number; pendingCount: number; app
  */
 async function counted(
   viewer: MadeUser,
-  filter: { status?: TransactionStatus; search?: string; categoryId?: string; createdBy?: string } = {},
+  filter: ListFilter = {},
 ): Promise<{ summary: Summary; ids: string[] }> {
   const [row] = await t.db.select({ window: users.visibilityWindowDays, role: users.role }).from(users).where(eq(users.id, viewer.id));
   const visible =
@@ -107,7 +110,7 @@ async function listed(api: ApiClient, status?: TransactionStatus): Promise<Summa
 }
 
 /** A filtered list's summary, asked twice: the first may sum and keep days, the second reads them kept. */
-async function searched(api: ApiClient, filter: { search?: string; status?: TransactionStatus; categoryId?: string; createdBy?: string }): Promise<Summary> {
+async function searched(api: ApiClient, filter: ListFilter): Promise<Summary> {
   const query = new URLSearchParams({ limit: "1", ...filter }).toString();
   const [first, second] = [await api.get(`/api/transactions?${query}`), await api.get(`/api/transactions?${query}`)];
   expect(first.status).toBe(200);
@@ -203,7 +206,7 @@ describe("a search's summary through the visibility window", () => {
 describe("a filtered list's pages (search-summary.ts)", () => {
   it("are the rows counting finds, in order, whether found by walking the newest rows (many matches) or gathered through the indexes (few)", async () => {
     const office = (await builtinCategory(t.db, "Office Expenses")).id;
-    const filters: { search?: string; status?: TransactionStatus; categoryId?: string; createdBy?: string }[] = [
+    const filters: ListFilter[] = [
       { search: "mumbai" },
       { search: "Taxi", status: "Approved" },
       { search: ravi.user.name },

@@ -26,7 +26,7 @@ import type {
 } from "../../../shared/schemas/transactions";
 import { paiseToString, toPaise } from "../../../shared/money";
 import type { CsvValue } from "../../lib/csv";
-import { APPROVED_FAMILY, statusIn, transactionJson, viewColumns, zonedDateSql } from "./common";
+import { APPROVED_FAMILY, attachmentCounts, NO_END, pageIdsFrom, statusIn, transactionJson, viewColumns, zonedDateSql } from "./common";
 import { jsonArray, JsonText, withFields } from "../../lib/json-answer";
 import { seesEverything, TRANSACTION_NOT_FOUND, visibleTo, visibleToPrepared, windowFirstDay, windowValues, type WindowColumns } from "./visibility";
 import { availableMoves, type TransactionState } from "./status-machine";
@@ -140,8 +140,7 @@ export async function listTransactions(ctx: ActingContext, query: TransactionLis
     [head] = await statusListHead(q, viewer, query.status !== undefined, withinFirstRows).execute({
       ...window,
       ...windowFirstDay(window.since),
-      // The daily totals' last day: none (see summaryFromDailyTotals).
-      lastDay: "infinity",
+      lastDay: NO_END,
       status: query.status,
       limit: query.limit,
       offset,
@@ -189,11 +188,7 @@ function pageIdsOf(q: Queryable, where: SQL | undefined, limit: number | Placeho
   const walk = (cut: SQL) =>
     sql`select ${transactionSearch.transactionId} as id, ${transactionSearch.createdAt} as at from ${transactionSearch} where ${where ?? sql`true`}
         order by ${transactionSearch.createdAt} desc nulls last, ${transactionSearch.transactionId} desc nulls last ${cut}`;
-  const page =
-    within === undefined
-      ? walk(sql`limit ${limit} offset ${offset}`)
-      : sql`select w.id, w.at from (${walk(sql.raw(`limit ${within}`))}) w order by w.at desc, w.id desc limit ${limit} offset ${offset}`;
-  return sql<string>`(select coalesce(array_agg(p.id order by p.at desc, p.id desc), '{}')::text from (${page}) p)`;
+  return within === undefined ? pageIdsFrom(walk(sql`limit ${limit} offset ${offset}`)) : pageIdsFrom(walk(sql.raw(`limit ${within}`)), { limit, offset });
 }
 
 /**
@@ -203,13 +198,7 @@ function pageIdsOf(q: Queryable, where: SQL | undefined, limit: number | Placeho
 function pageRows(q: Queryable) {
   return preparedStatement(q, "list_page_rows", (name) => {
     const ids = sql`any(${sql.placeholder("ids")}::uuid[])`;
-    // The page's attachments counted in one pass (a count per row costs a subquery's start per row).
-    const attached = q
-      .select({ transactionId: attachments.transactionId, count: sql<number>`count(*)::int`.as("count") })
-      .from(attachments)
-      .where(sql`${attachments.transactionId} = ${ids}`)
-      .groupBy(attachments.transactionId)
-      .as("attached");
+    const attached = attachmentCounts(q, sql`${attachments.transactionId} = ${ids}`);
     return q
       .select({ json: transactionJson({ attachmentCount: sql`coalesce(${attached.count}, 0)::text` }) })
       .from(transactions)
@@ -267,8 +256,7 @@ function onlyStatusFilter(query: TransactionFilters): boolean {
  * creator, from `since`) and their own rows before it, over windowValues' and windowFirstDay'
  * placeholders. The same figures as summing the rows themselves (tests compare them), without
  * reading tens of thousands of rows for each list page. With `pageIds` alongside. The window's days
- * run to `lastDay` ('infinity'): a range with both ends, which a plan made for any values estimates
- * as the few days it is (an open end it takes for a third of the table).
+ * run to `lastDay` (NO_END), so their range has two ends.
  */
 function summaryFromDailyTotals(q: Queryable, viewer: Viewer, byStatus: boolean, pageIds: SQL<string>) {
   const totals = transactionDailyTotals;
@@ -342,15 +330,9 @@ function pendingPage(q: Queryable, viewer: Viewer) {
         .limit(sql.placeholder("limit"))
         .offset(sql.placeholder("offset")),
     );
-    // The page's attachments, counted in one grouped pass (a count per row costs a subquery's start
-    // per row), for each row's attachmentCount and for whether its possible duplicates need the
-    // attachments' probe at all (most rows have none).
-    const attached = q
-      .select({ transactionId: attachments.transactionId, count: sql<number>`count(*)::int`.as("count") })
-      .from(attachments)
-      .where(inArray(attachments.transactionId, q.select({ id: pageOf.id }).from(pageOf)))
-      .groupBy(attachments.transactionId)
-      .as("attached");
+    // The page's attachments, for each row's attachmentCount and for whether its possible duplicates
+    // need the attachments' probe at all (most rows have none).
+    const attached = attachmentCounts(q, inArray(attachments.transactionId, q.select({ id: pageOf.id }).from(pageOf))!);
     const attachmentCount = sql`coalesce(${attached.count}, 0)`;
     return q
       .with(pageOf)

@@ -17,7 +17,7 @@ import type { Actor } from "../../context";
 import type { TransactionStatus } from "../../../shared/constants";
 import { paiseToString, toPaise } from "../../../shared/money";
 import { containsPattern, preparedStatement, rows as rowsOf, textArray } from "../sql";
-import { APPROVED_FAMILY, statusIn } from "./common";
+import { APPROVED_FAMILY, NO_END, pageIdsFrom, statusIn } from "./common";
 import { seesEverything, windowFirstDay, windowValues } from "./visibility";
 
 export type Summary = { count: number; approvedCount: number; pendingCount: number; approvedAmount: string };
@@ -29,6 +29,8 @@ type Viewer = Pick<Actor, "id" | "role" | "visibilityWindowDays">;
 
 /** The categories and people whose names hold the search (sorted ids): a search matches their transactions too. */
 type Names = { categoryIds: string[]; creatorIds: string[] };
+
+const NO_NAMES: Names = { categoryIds: [], creatorIds: [] };
 
 /** A kept day: of every creator (scope '') or of one creator (their id). */
 type Slot = { scope: string; day: string };
@@ -83,7 +85,7 @@ function matching(filters: KeptFilters, names: Names, v: Value) {
 
 /** The categories and people a search names (their names hold it, any case), by a statement prepared once. */
 export async function namesIn(q: Queryable, search: string | undefined): Promise<Names> {
-  if (!search) return { categoryIds: [], creatorIds: [] };
+  if (!search) return NO_NAMES;
   const named = await preparedStatement(q, "search_names", (name) =>
     q
       .select({ kind: sql<"category" | "creator">`'category'`, id: categories.id })
@@ -95,8 +97,6 @@ export async function namesIn(q: Queryable, search: string | undefined): Promise
   const ids = (kind: "category" | "creator") => named.filter((n) => n.kind === kind).map((n) => n.id).sort();
   return { categoryIds: ids("category"), creatorIds: ids("creator") };
 }
-
-const NO_NAMES: Names = { categoryIds: [], creatorIds: [] };
 
 /**
  * The names each recent search held, as last looked up (a list is asked again and again: pages,
@@ -199,9 +199,7 @@ function listHead(q: Queryable, viewer: Viewer, filters: KeptFilters, names: Nam
             select ${changes.createdBy}::text, ${changes.day}, ${changes.changes} from ${changes}
               where ${changes.createdBy} = ${v("viewerId")}::uuid and ${changes.day} < ${v("firstDay")}::date`;
     // The rows no kept day covers: today's, the window's first day from its start, and the viewer's
-    // own rows on that day before it. Every range has two ends (today's last is 'infinity'), which a
-    // plan made for any values estimates as the few rows they are; an open end it takes for a third of
-    // the table, and would plan every run anew.
+    // own rows on that day before it. Every range has two ends (today's last is NO_END).
     const today = sql`(${rows.createdAt} >= ${v("todayStart")}::timestamptz and ${rows.createdAt} < ${v("liveUntil")}::timestamptz)`;
     const live = everyone
       ? today
@@ -227,9 +225,7 @@ function listHead(q: Queryable, viewer: Viewer, filters: KeptFilters, names: Nam
       sql`select m.id, m.at from (select ${rows.transactionId} as id, ${rows.createdAt} as at from ${rows} where ${and(window, test) ?? sql`true`} offset 0) m`;
     const alternatives = match.alternatives(true);
     const gathered = alternatives.length ? alternatives.map((one) => gatheredBy(and(match.others, one))).reduce((a, b) => sql`${a} union ${b}`) : gatheredBy(match.test(true));
-    const page = (candidates: SQL) =>
-      sql`(select coalesce(array_agg(pg.id order by pg.at desc, pg.id desc), '{}')::text from (
-        select c.id, c.at from (${candidates}) c order by c.at desc, c.id desc limit ${v("limit")} offset ${v("offset")}) pg)`;
+    const page = (candidates: SQL) => pageIdsFrom(candidates, { limit: v("limit"), offset: v("offset") });
     // Walk when the matches are many: at least WALK_FROM_PAGES times the rows up to the page's end,
     // or, while some day is not kept yet (its matches not counted), one in WALK_FROM_PAGES of the rows read one by one.
     const walk = sql`coalesce(sum(p.n), 0) >= (${enough}) * ${sql.raw(String(WALK_FROM_PAGES))}
@@ -349,7 +345,7 @@ function bounds(viewer: Viewer, now: Date) {
     firstDayEnd: nextDay,
     // A window is at least a day (users_visibility_window_range), so its first day ends by the time today begins.
     todayStart,
-    // Today's rows have no last instant (a row stamped by a clock a little ahead is still read); see listHead.
-    liveUntil: "infinity",
+    // Today's rows have no last instant (a row stamped by a clock a little ahead is still read).
+    liveUntil: NO_END,
   };
 }
