@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { createTestApp, type ApiClient, type TestApp } from "../test/harness";
 import type { MadeUser } from "../test/factories";
-import { auditLog, employees, leaves, transactions, users } from "../db/schema";
+import { attendanceImports, auditLog, employees, leaves, transactions, users } from "../db/schema";
 import { insertTransaction, makeCategory, txnBody } from "./transactions.fixtures";
-import { makeDepartment } from "../services/hr/testing";
+import { csv, HEADER, makeDepartment, upload } from "../services/hr/testing";
 
 let t: TestApp;
 let superAdmin: ApiClient;
@@ -187,5 +187,16 @@ describe("Hindi and Malayalam keep their ZWJ and ZWNJ byte for byte", () => {
     const res = await hr.post("/api/hr/employees", { employeeName: `${MALAYALAM}\u009b`, departmentId: department.id, joiningDate: "2025-01-01" });
     expect(res.status).toBe(400);
     expect(res.body.issues).toEqual([{ path: "employeeName", message: "Employee name cannot contain tabs, line breaks or control characters" } satisfies Issue]);
+  });
+});
+
+describe("a body not described by a shared schema", () => {
+  it("the punch import's file name loses control and bidirectional characters, and keeps its Indian script, before it is stored and audited", async () => {
+    const res = await upload(hr, csv([[...HEADER]]), { month: "2026-10", dryRun: "false" }, `${HINDI}${RLO}vsc.csv`);
+    expect(res.status).toBe(200);
+    const [row] = await t.db.select().from(attendanceImports);
+    expect(Buffer.from(row!.fileName)).toEqual(Buffer.from(`${HINDI}vsc.csv`));
+    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityType, "import"), eq(auditLog.entityId, row!.id)));
+    expect((entry!.afterData as { fileName: string }).fileName).toBe(`${HINDI}vsc.csv`);
   });
 });
