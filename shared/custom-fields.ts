@@ -1,9 +1,10 @@
 // Values entered for a category's custom fields, checked against the field definitions
 // (DECISIONS §4, spec 001 §3). The server runs this on every create, edit and submit; the client
 // form runs the same function, so a person sees the same message the server would give.
-// Dependency-free on purpose: only the money reader and the category types.
+// Dependency-free on purpose: only the money reader, the free-text rule and the category types.
 import { DATE_RANGE_MESSAGE, isDayInRange } from "./date-range";
 import type { FieldType } from "./constants";
+import { controlCharacterMessage, hasControlCharacter, stripInvisible } from "./free-text";
 import { MAX_AMOUNT_DISPLAY, readMoney } from "./money";
 import type { CustomFieldValue, CustomFieldValues } from "./schemas/categories";
 
@@ -81,6 +82,12 @@ export function validateCustomFieldValues(schema: readonly CustomFieldRule[], va
  */
 export function validateCustomFieldValue(field: CustomFieldRule, value: unknown): CustomFieldResult {
   const label = field.label.trim() || customFieldKey(field);
+  if ((field.type === "text" || field.type === "textarea") && typeof value === "string") {
+    // Text is text (DECISIONS §10), whatever the designer's message says about the field's other rules.
+    const lines = field.type === "textarea" ? "multi" : "single";
+    if (hasControlCharacter(value, lines)) return { ok: false, message: controlCharacterMessage(label, lines) };
+    value = stripInvisible(value);
+  }
   if (isEmpty(value) || (field.type === "checkbox" && field.required && value === false)) {
     if (!field.required) return { ok: true, value: undefined };
     // A required checkbox is one the person must tick ("I confirm…"); otherwise `required` would mean nothing.
@@ -168,7 +175,7 @@ function checkValue(field: CustomFieldRule, label: string, value: unknown): stri
     case "file": {
       // The value references an uploaded file (its object path or file name); the bytes travel as an
       // attachment, which carries its own existence and size checks (DECISIONS §4 attachments).
-      if (typeof value !== "string" || hasControlCharacters(value)) return `${label} must be a file name or path`;
+      if (typeof value !== "string" || hasControlCharacter(value, "single")) return `${label} must be a file name or path`;
       const text = value.trim();
       return [...text].length > FILE_REFERENCE_MAX ? `${label} must be at most ${FILE_REFERENCE_MAX} characters` : { value: text };
     }
@@ -203,7 +210,7 @@ export function readNumber(value: unknown): number | null {
 const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
 
 export function isEmail(text: string): boolean {
-  return text.length <= EMAIL_MAX && EMAIL.test(text) && !hasControlCharacters(text);
+  return text.length <= EMAIL_MAX && EMAIL.test(text) && !hasControlCharacter(text, "single");
 }
 
 // Indian ("98765 43210", "+91-98765-43210", "(022) 2345 6789") and international ("+44 20 7946 0958")
@@ -217,7 +224,7 @@ export function isPhone(text: string): boolean {
 }
 
 export function isHttpUrl(text: string): boolean {
-  if (text.length > URL_MAX || /\s/.test(text) || hasControlCharacters(text)) return false;
+  if (text.length > URL_MAX || /\s/.test(text) || hasControlCharacter(text, "single")) return false;
   try {
     const url = new URL(text);
     return (url.protocol === "http:" || url.protocol === "https:") && url.hostname.length > 0;
@@ -254,9 +261,4 @@ export function isIsoDateTime(text: string): boolean {
   if (hours > 23 || minutes > 59 || seconds > 59) return false;
   if (m[8] !== undefined && (Number(m[8]) > 14 || Number(m[9]) > 59)) return false;
   return true;
-}
-
-function hasControlCharacters(text: string): boolean {
-  // eslint-disable-next-line no-control-regex
-  return /[\u0000-\u001f\u007f]/.test(text);
 }

@@ -11,6 +11,7 @@ import type { RequestHandler } from "express";
 import multer from "multer";
 import { HR_ROLES, LIMITS } from "../../shared/constants";
 import { importUploadFieldsSchema, nameMappingSchema } from "../../shared/schemas/hr";
+import { safeFileName } from "../../shared/schemas/transactions";
 import { contextOf } from "../middlewares/auth";
 import { badRequest, tooLarge } from "../services/errors";
 import { ApiRouter } from "./api-router";
@@ -79,6 +80,8 @@ function csvUpload(): RequestHandler {
       filename: (_req, _file, cb) => cb(null, `${process.pid}-${crypto.randomUUID()}.csv`),
     }),
     limits: { fileSize: LIMITS.importMaxBytes, files: 1, fields: 10, fieldSize: 1024 },
+    // Browsers send a file name as raw UTF-8; read as latin1 (busboy's default) उपस्थिति.csv would be mojibake.
+    defParamCharset: "utf8",
   }).single("csvFile");
   return (req, res, next) => {
     upload(req, res, (err: unknown) => {
@@ -116,7 +119,8 @@ export function hrImportRoutes(deps: AppDeps): ApiRouter {
       if (!looksLikeCsvUpload(file)) throw badRequest(NOT_CSV_MESSAGE, [{ path: "csvFile", message: "Please select a CSV file" }]);
       return importPunches(contextOf(deps, req), {
         filePath: file.path,
-        fileName: file.originalname,
+        // Shown in the audit trail: it loses control and bidirectional characters like an attachment's name (DECISIONS §10).
+        fileName: safeFileName(file.originalname) || "import.csv",
         month: fields.month,
         dryRun: fields.dryRun,
         coveredThrough: fields.coveredThrough,

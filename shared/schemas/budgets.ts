@@ -4,6 +4,7 @@ import { ALERT_THRESHOLD_DEFAULT, BUDGET_DEFAULT_DAYS } from "../constants";
 import { z } from "zod";
 import { BUDGET_PERIODS } from "../constants";
 import { moneySchema } from "./money";
+import { singleLineText } from "./text";
 import { DATE_RANGE_MESSAGE, isDayInRange } from "../date-range";
 import type { budgetAnswer } from "../answers/finance";
 
@@ -72,7 +73,7 @@ const categoryIdSchema = z.unknown().optional().transform((input, ctx): string |
 
 export const budgetBodySchema = z
   .object({
-    name: z.string({ message: BUDGET_MESSAGES.nameRequired }).trim().min(1, BUDGET_MESSAGES.nameRequired).max(200, "Budget name must be at most 200 characters"),
+    name: singleLineText("Budget name", { message: BUDGET_MESSAGES.nameRequired }).min(1, BUDGET_MESSAGES.nameRequired).max(200, "Budget name must be at most 200 characters"),
     categoryId: categoryIdSchema,
     amount: moneySchema({ required: BUDGET_MESSAGES.amountRequired, invalid: BUDGET_MESSAGES.amountInvalid }),
     period: z.enum(BUDGET_PERIODS, { message: BUDGET_MESSAGES.period }).optional().default("monthly"),

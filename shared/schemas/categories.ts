@@ -2,22 +2,23 @@ import { z } from "zod";
 import { FIELD_TYPES, LIMITS } from "../constants";
 import { deriveFieldId } from "../custom-fields";
 import { readMoney } from "../money";
+import { multiLineText, singleLineText } from "./text";
 import type { categoryAnswer } from "../answers/finance";
 
 // A custom field of a category (spec 001 §3). Values entered for these fields are validated
 // on the server against the definition (DECISIONS §4).
 export const customFieldDefinitionSchema = z.object({
-  id: z.string().trim().max(100).optional().default(""),
-  label: z.string().trim().min(1, "Field label is required").max(200),
+  id: singleLineText("Field id").max(100).optional().default(""),
+  label: singleLineText("Field label").min(1, "Field label is required").max(200),
   type: z.enum(FIELD_TYPES),
-  placeholder: z.string().max(500).optional().nullable(),
+  placeholder: singleLineText("Placeholder").max(500).optional().nullable(),
   required: z.boolean().optional().default(false),
-  options: z.array(z.string().trim().min(1).max(200)).max(200).optional(),
+  options: z.array(singleLineText("Option").min(1).max(200)).max(200).optional(),
   validation: z
     .object({
       min: z.number().int().min(0).max(100000).optional().nullable(),
       max: z.number().int().min(0).max(100000).optional().nullable(),
-      message: z.string().max(500).optional().nullable(),
+      message: singleLineText("Validation message").max(500).optional().nullable(),
     })
     .optional()
     .nullable(),
@@ -107,14 +108,10 @@ export const categoryFieldSchemaInput = z
     return out;
   });
 
-const categoryNameSchema = z
-  .string({ message: CATEGORY_MESSAGES.nameRequired })
-  .trim()
+const categoryNameSchema = singleLineText("Category name", { message: CATEGORY_MESSAGES.nameRequired })
   .min(1, CATEGORY_MESSAGES.nameRequired)
   .max(100, CATEGORY_MESSAGES.nameTooLong);
-const descriptionSchema = z
-  .string({ message: "Description must be text" })
-  .trim()
+const descriptionSchema = multiLineText("Description", { message: "Description must be text" })
   .max(1000, "Description must be at most 1000 characters")
   .nullable()
   .optional()

@@ -2,6 +2,8 @@ import { z } from "zod";
 import { DATE_RANGE_MESSAGE, MONTH_RANGE_MESSAGE, isDayInRange, isMonthInRange } from "../date-range";
 import { DAY_STATUSES, EDITABLE_DAY_STATUSES, LIMITS, WEEKDAYS, type Weekday } from "../constants";
 import { readMoney } from "../money";
+import type { TextLines } from "../free-text";
+import { multiLineText, singleLineText } from "./text";
 import type { attendanceListAnswer, importAnswer, attendanceRecordAnswer, departmentAnswer, employeeAnswer, employeeDetailsAnswer, employeeListAnswer, hrDashboardStatsAnswer, leaveBalanceAnswer, monthlySummaryAnswer, nameMappingAnswer, payrollReportAnswer } from "../answers/hr";
 
 // Request bodies, queries and answers of the HR API (spec 001 §3, §5, §7; DECISIONS §8).
@@ -22,11 +24,9 @@ export const monthSchema = z
 /** A wall-clock time 'HH:MM', 00:00 to 23:59. */
 export const hhmmSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Invalid time (expected HH:MM)");
 
-/** Optional text of a form: trimmed; blank becomes null; absent stays absent (so an update leaves it alone). */
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
+/** Optional free text of a form (DECISIONS §10): trimmed; blank becomes null; absent stays absent (so an update leaves it alone). */
+const optionalText = (label: string, max: number, lines: TextLines = "single") =>
+  (lines === "multi" ? multiLineText : singleLineText)(label)
     .max(max, `At most ${max} characters`)
     .nullish()
     .transform((v) => (v === undefined ? undefined : v === null || v === "" ? null : v));
@@ -66,27 +66,27 @@ const weekdaySchema = z.enum(WEEKDAYS, { error: "Weekly off must be a day of the
 // create screen's address, emergencyContact and notes. No defaults here, so an update that
 // leaves a field out leaves it unchanged.
 const employeeFields = {
-  employeeName: z.string({ error: "Employee name is required" }).trim().min(1, "Employee name is required").max(200, "At most 200 characters"),
-  employeeCode: optionalText(50),
+  employeeName: singleLineText("Employee name", { error: "Employee name is required" }).min(1, "Employee name is required").max(200, "At most 200 characters"),
+  employeeCode: optionalText("Employee code", 50),
   departmentId: z.string({ error: "Department is required" }).trim().min(1, "Department is required").pipe(z.guid("Department is required")),
   weeklyOff: weekdaySchema,
   joiningDate: z.string({ error: "Joining date is required" }).trim().min(1, "Joining date is required").pipe(isoDateSchema),
   isActive: z.boolean(),
-  phone: optionalText(30),
+  phone: optionalText("Phone", 30),
   email: z
     .string()
     .trim()
     .nullish()
     .transform((v) => (v === undefined ? undefined : v === null || v === "" ? null : v))
     .pipe(z.email("Invalid email address").max(254).nullish()),
-  workLocation: optionalText(200),
-  emergencyContactName: optionalText(200),
-  emergencyContactPhone: optionalText(30),
-  personalAddress: optionalText(1000),
+  workLocation: optionalText("Work location", 200),
+  emergencyContactName: optionalText("Emergency contact name", 200),
+  emergencyContactPhone: optionalText("Emergency contact phone", 30),
+  personalAddress: optionalText("Address", 1000, "multi"),
   // Alternate create screen (spec 001 §3): folded into the canonical columns by employeeColumns().
-  address: optionalText(1000),
-  emergencyContact: optionalText(200),
-  notes: optionalText(2000),
+  address: optionalText("Address", 1000, "multi"),
+  emergencyContact: optionalText("Emergency contact", 200),
+  notes: optionalText("Notes", 2000, "multi"),
   monthlySalary: optionalRupeesSchema,
 };
 
@@ -189,7 +189,7 @@ export const employeeListQuerySchema = z.object({
 export type EmployeeListQuery = z.output<typeof employeeListQuerySchema>;
 
 export const departmentSchema = z.object({
-  name: z.string({ error: "Department name is required" }).trim().min(1, "Department name is required").max(100, "At most 100 characters"),
+  name: singleLineText("Department name", { error: "Department name is required" }).min(1, "Department name is required").max(100, "At most 100 characters"),
 });
 
 export type Department = z.output<typeof departmentAnswer>;
@@ -223,7 +223,7 @@ export const attendanceQuerySchema = z
 /** `PUT /api/hr/attendance/:id`: a hand edit; always with a reason (DECISIONS §8). `Not recorded` is the day rule's alone. */
 export const attendanceEditSchema = z.object({
   dayStatus: z.enum(EDITABLE_DAY_STATUSES, { error: "Invalid attendance status" }),
-  violationReason: optionalText(500),
+  violationReason: optionalText("Violation reason", 500, "multi"),
   violationPoints: z.preprocess(
     blankToUndefined,
     z.coerce
@@ -233,7 +233,7 @@ export const attendanceEditSchema = z.object({
       .max(1000, "Violation points must be at most 1000")
       .optional(),
   ),
-  reason: z.string({ error: "Reason for edit is required" }).trim().min(1, "Reason for edit is required").max(500, "At most 500 characters"),
+  reason: multiLineText("Reason for edit", { error: "Reason for edit is required" }).min(1, "Reason for edit is required").max(500, "At most 500 characters"),
 });
 export type AttendanceEditInput = z.input<typeof attendanceEditSchema>;
 export type AttendanceEdit = z.output<typeof attendanceEditSchema>;
@@ -271,7 +271,7 @@ const wholeNumber = (label: string, min: number, max: number) =>
 
 export const holidaySchema = z.object({
   date: isoDateSchema,
-  name: z.string({ error: "Holiday name is required" }).trim().min(1, "Holiday name is required").max(200),
+  name: singleLineText("Holiday name", { error: "Holiday name is required" }).min(1, "Holiday name is required").max(200),
 });
 
 /** The leave register's yearly paid-leave entitlement when the policy names none (DECISIONS §8). */
@@ -320,7 +320,7 @@ export const DEFAULT_ATTENDANCE_POLICY: AttendancePolicy = {
 // ---------------------------------------------------------------- CSV import and name mappings
 
 export const nameMappingSchema = z.object({
-  csvName: z.string({ error: "CSV name is required" }).trim().min(1, "CSV name is required").max(200, "At most 200 characters"),
+  csvName: singleLineText("CSV name", { error: "CSV name is required" }).min(1, "CSV name is required").max(200, "At most 200 characters"),
   employeeId: z.string({ error: "Employee is required" }).trim().min(1, "Employee is required").pipe(z.guid("Employee is required")),
 });
 export type NameMappingInput = z.output<typeof nameMappingSchema>;

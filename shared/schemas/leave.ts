@@ -3,10 +3,9 @@
 import { z } from "zod";
 import { calendarDays, LEAVE_MAX_DAYS, LEAVE_REASON_MAX, LEAVE_TYPES } from "../leave";
 import { isoDateSchema, monthSchema } from "./hr";
+import { multiLineText } from "./text";
 
-const reason = z
-  .string({ error: "Reason is required" })
-  .trim()
+const reason = multiLineText("Reason", { error: "Reason is required" })
   .min(1, "Reason is required")
   .max(LEAVE_REASON_MAX, `At most ${LEAVE_REASON_MAX} characters`);
 

@@ -14,6 +14,8 @@ import { isIsoDate } from "../custom-fields";
 import { DATE_RANGE_MESSAGE, isDayInRange } from "../date-range";
 import { MAX_AMOUNT_DISPLAY } from "../money";
 import { moneySchema } from "./money";
+import type { TextLines } from "../free-text";
+import { multiLineText, singleLineText } from "./text";
 import type { approvalAnswer, attachmentAnswer, attachmentUploadUrlAnswer, dashboardStatsAnswer, emergencyLinksAnswer, pendingTransactionAnswer, timelineEntryAnswer, transactionAnswer, transactionListAnswer } from "../answers/finance";
 
 export const DESCRIPTION_MAX = 5000;
@@ -60,19 +62,16 @@ export function optionalDateSchema(invalid: string) {
     .refine((v) => v === null || isDayInRange(v), { error: DATE_RANGE_MESSAGE });
 }
 
-/** Optional free text: absent, null or blank all mean none (answers null). */
-export function optionalTextSchema(label: string, max: number) {
-  return z
-    .string({ error: `${label} must be text` })
+/** Optional free text (DECISIONS §10): absent, null or blank all mean none (answers null). */
+export function optionalTextSchema(label: string, max: number, lines: TextLines) {
+  return (lines === "multi" ? multiLineText : singleLineText)(label, { error: `${label} must be text` })
+    .max(max, { error: `${label} must be at most ${max} characters` })
     .nullish()
-    .transform((v) => (typeof v === "string" && v.trim() !== "" ? v.trim() : null))
-    .refine((v) => v === null || v.length <= max, { error: `${label} must be at most ${max} characters` });
+    .transform((v) => (v ? v : null));
 }
 
-/** A required reason (force-status, change-owner): non-empty after trimming. */
-export const reasonSchema = z
-  .string({ error: "Reason is required" })
-  .trim()
+/** A required reason (force-status, change-owner, full-override, delete approval): non-empty after trimming. */
+export const reasonSchema = multiLineText("Reason", { error: "Reason is required" })
   .min(1, { error: "Reason is required" })
   .max(REASON_MAX, { error: `Reason must be at most ${REASON_MAX} characters` });
 
@@ -92,9 +91,7 @@ export const categoryIdSchema = idSchema("Category is required", "Category is no
 
 export const transactionDateSchema = dateSchema("Transaction date is required", "Transaction date must be a valid date (YYYY-MM-DD)");
 
-export const descriptionSchema = z
-  .string({ error: "Description must be at least 2 characters" })
-  .trim()
+export const descriptionSchema = multiLineText("Description", { error: "Description must be at least 2 characters" })
   .min(LIMITS.descriptionMin, { error: `Description must be at least ${LIMITS.descriptionMin} characters` })
   .max(DESCRIPTION_MAX, { error: `Description must be at most ${DESCRIPTION_MAX} characters` });
 
@@ -230,7 +227,7 @@ export const transactionExportQuerySchema = z.object({
 export const emptyBodySchema = z.object({});
 
 /** POST /api/transactions/:id/reject {reason?}: the reason is optional (spec 000 §5). */
-export const rejectTransactionSchema = z.object({ reason: optionalTextSchema("Reason", REASON_MAX) });
+export const rejectTransactionSchema = z.object({ reason: optionalTextSchema("Reason", REASON_MAX, "multi") });
 export type RejectTransactionBody = z.output<typeof rejectTransactionSchema>;
 
 /**
@@ -243,8 +240,8 @@ export type MarkPaymentDueBody = z.output<typeof markPaymentDueSchema>;
 const processPaymentSchema = z.object({
   isPaid: z.literal(true).optional(),
   paymentMethod: paymentMethodSchema,
-  paymentReference: optionalTextSchema("Payment reference", PAYMENT_REFERENCE_MAX),
-  paymentNotes: optionalTextSchema("Payment notes", PAYMENT_NOTES_MAX),
+  paymentReference: optionalTextSchema("Payment reference", PAYMENT_REFERENCE_MAX, "single"),
+  paymentNotes: optionalTextSchema("Payment notes", PAYMENT_NOTES_MAX, "multi"),
   /** null: today, in APP_TIMEZONE (the service decides). */
   paidDate: optionalDateSchema("Payment date must be a valid date (YYYY-MM-DD)"),
 });
@@ -318,8 +315,8 @@ export const fullOverrideSchema = z.strictObject(
       .enum(PAYMENT_METHODS, { error: `Payment method must be one of: ${PAYMENT_METHODS.join(", ")}` })
       .nullable()
       .optional(),
-    paymentReference: optionalTextSchema("Payment reference", PAYMENT_REFERENCE_MAX).optional(),
-    paymentNotes: optionalTextSchema("Payment notes", PAYMENT_NOTES_MAX).optional(),
+    paymentReference: optionalTextSchema("Payment reference", PAYMENT_REFERENCE_MAX, "single").optional(),
+    paymentNotes: optionalTextSchema("Payment notes", PAYMENT_NOTES_MAX, "multi").optional(),
     approvalsRequired: z
       .number({ error: `Approvals required must be a whole number from ${LIMITS.requiredApprovalsMin} to ${LIMITS.requiredApprovalsMax}` })
       .int({ error: `Approvals required must be a whole number from ${LIMITS.requiredApprovalsMin} to ${LIMITS.requiredApprovalsMax}` })

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LIMITS, ROLES } from "../constants";
+import { singleLineText } from "./text";
 
 export const usernameSchema = z
   .string({ message: "Username is required" })
@@ -7,9 +8,8 @@ export const usernameSchema = z
   .min(LIMITS.usernameMin, `Username must be at least ${LIMITS.usernameMin} characters`)
   .max(50, "Username must be at most 50 characters")
   .regex(/^[A-Za-z0-9._@-]+$/, "Username may contain only letters, digits, and . _ @ -");
-export const personNameSchema = z
-  .string({ message: "Name is required" })
-  .trim()
+// A display name is free text (DECISIONS §10); a username and a password are not.
+export const personNameSchema = singleLineText("Name", { message: "Name is required" })
   .min(LIMITS.nameMin, `Name must be at least ${LIMITS.nameMin} characters`)
   .max(100, "Name must be at most 100 characters");
 export const passwordSchema = z

@@ -2,6 +2,7 @@
 // needs, how each cell is read, and what a row becomes. Pure; the streaming import and the
 // database work call these so that every path reads a file the same way.
 import type { PunchType } from "../../../shared/constants";
+import { stripInvisible } from "../../../shared/free-text";
 import { parsePunchDate } from "../../../shared/punch-dates";
 
 export const PUNCH_COLUMNS = {
@@ -88,10 +89,12 @@ export function parseEventType(text: string): PunchType | null {
 /**
  * How a person's name is matched to employees and name mappings (DECISIONS §8: case- and
  * space-insensitively): lower-cased with every whitespace character removed. 'Ravi  Kumar',
- * ' ravikumar ' and 'RAVI KUMAR' are the same person.
+ * ' ravikumar ' and 'RAVI KUMAR' are the same person. The invisible characters that stored names
+ * lose (DECISIONS §10) are not part of the key either, so a machine's 'Ravi\u200BKumar' still
+ * finds the employee and the mapping typed without it; ZWJ and ZWNJ stay (they spell the name).
  */
 export function nameKey(name: string): string {
-  return name.replace(/\s+/g, "").toLowerCase();
+  return stripInvisible(name).replace(/\s+/g, "").toLowerCase();
 }
 
 /**

@@ -174,6 +174,13 @@ describe("nameKey: names match case- and space-insensitively", () => {
   it("different names stay different", () => {
     expect(nameKey("Ravi Kumar")).not.toBe(nameKey("Ravi Kumari"));
   });
+
+  it("ignores the invisible characters stored names lose (DECISIONS §10), and keeps ZWJ and ZWNJ", () => {
+    expect(nameKey("\uFEFFRavi\u200BKumar\u202E")).toBe(nameKey("Ravi Kumar"));
+    expect(nameKey("\u2066Priya\u2069 Nair")).toBe("priyanair");
+    expect(nameKey("കാര്\u200Dത്തിക")).toBe("കാര്\u200Dത്തിക");
+    expect(nameKey("क्\u200Cष")).not.toBe(nameKey("क्\u200Dष"));
+  });
 });
 
 describe("parseRow", () => {

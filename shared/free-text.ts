@@ -1,0 +1,36 @@
+// Text is text (DECISIONS §10): what a person types as free text (descriptions, names, reasons,
+// notes, references, text custom fields) never carries control characters, and loses the invisible
+// characters that reorder or hide what is shown ("abc\u202Egnp.exe" displays as "abcexe.png").
+// The zod builders of shared/schemas/text.ts and the custom field check (shared/custom-fields.ts)
+// both apply these two functions; this module stays free of zod for the display-only screens.
+
+/** C0 (U+0000–U+001F) and C1 (U+007F–U+009F) control characters, DEL among them. */
+// eslint-disable-next-line no-control-regex -- control characters are what this finds
+const ANY_CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+/** The same, less tab and line breaks (LF, and CR only as part of CRLF): what a multi-line field may hold. */
+// eslint-disable-next-line no-control-regex -- control characters are what this finds
+const CONTROL_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|\r(?!\n)/;
+
+/**
+ * Bidirectional embeddings and overrides (U+202A–U+202E), isolates (U+2066–U+2069), the zero width
+ * space (U+200B) and the byte order mark (U+FEFF). ZWNJ and ZWJ (U+200C, U+200D) are not here:
+ * Devanagari and Malayalam spell with them (क्‌ष, കാര്‍ത്തിക).
+ */
+const INVISIBLE = /[\u200b\u202a-\u202e\u2066-\u2069\ufeff]/g;
+
+export type TextLines = "single" | "multi";
+
+/** Whether `text` holds a control character its field does not allow (tab and new line only in multi-line fields). */
+export function hasControlCharacter(text: string, lines: TextLines): boolean {
+  return (lines === "multi" ? CONTROL_BUT_LINES : ANY_CONTROL).test(text);
+}
+
+/** The 400 message for a control character in the field called `label`. */
+export function controlCharacterMessage(label: string, lines: TextLines): string {
+  return lines === "multi" ? `${label} cannot contain control characters` : `${label} cannot contain tabs, line breaks or control characters`;
+}
+
+/** `text` without the invisible reordering characters; everything else byte for byte. */
+export function stripInvisible(text: string): string {
+  return text.replace(INVISIBLE, "");
+}
