@@ -8,6 +8,7 @@ import type { Db } from "../db/client";
 import { users } from "../db/schema";
 import type { Actor, Clock } from "../context";
 import { findUserByUsername } from "../services/users";
+import { lockdownRefusal } from "../services/sign-in";
 import { verifyAgainstDummy, verifyPassword } from "./passwords";
 import { releaseLoginAttempt, reserveLoginAttempt } from "./throttle";
 import { userReadWithSession } from "./session-store";
@@ -41,14 +42,19 @@ export function configurePassport(db: Db, clock: Clock): passport.PassportStatic
         const slot = await reserveLoginAttempt(db, username, ip, clock());
         let user: Awaited<ReturnType<typeof findUserByUsername>>;
         let ok: boolean;
+        let refusal: Awaited<ReturnType<typeof lockdownRefusal>>;
         try {
           user = await findUserByUsername(db, username);
-          ok = user ? await verifyPassword(user.passwordHash, password) : (await verifyAgainstDummy(password), false);
+          refusal = await lockdownRefusal({ db }, user);
+          ok = refusal ? false : user ? await verifyPassword(user.passwordHash, password) : (await verifyAgainstDummy(password), false);
         } catch (err) {
           // Nothing was answered about the password: the attempt does not count.
           await releaseLoginAttempt(db, slot).catch(() => {});
           throw err;
         }
+        // A lockdown refusal keeps its failure slot whatever the password (it was never checked), so
+        // the throttle cannot tell a right password from a wrong one either.
+        if (refusal) return done(refusal);
         // A disabled user gets exactly the same answer as a wrong password, and counts as a failure.
         if (!user || !ok || !user.isActive) return done(null, false);
         await releaseLoginAttempt(db, slot);

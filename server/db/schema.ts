@@ -217,6 +217,8 @@ export const transactions = pgTable(
     index("transactions_overdue_idx").on(t.paymentDueDate).where(sql`${t.status} = 'PaymentDue' and not ${t.isPaid}`),
     index("transactions_duplicate_idx").on(t.categoryId, t.amount, t.transactionDate),
     index("transactions_paid_by_idx").on(t.paidBy),
+    // The emergency limits (DECISIONS §5) sum a category's emergency transactions by submission instant.
+    index("transactions_emergency_submitted_idx").on(t.categoryId, t.submittedAt).where(sql`${t.isEmergency}`),
   ],
 );
 

@@ -6,8 +6,7 @@ import { unauthorized } from "../services/errors";
 import { ApiRouter } from "./api-router";
 import type { AppDeps } from "../context";
 import { announceSessionsEnded } from "../services/sessions";
-import { assertMaySignIn, currentUser, recordSignIn, recordSignOut } from "../services/sign-in";
-import { serviceContext } from "../services/context";
+import { currentUser, recordSignIn, recordSignOut } from "../services/sign-in";
 import { contextOf } from "../middlewares/auth";
 import { authAnswer, messageAnswer } from "../../shared/answers";
 
@@ -23,8 +22,8 @@ export function authRoutes(deps: AppDeps, passport: PassportStatic): ApiRouter {
   api.add({ method: "post", path: "/auth/login", access: "public", summary: "Sign in", body: loginBodySchema, answer: authAnswer, tag: "auth" }, async (req, _res, input) => {
     req.body = input.body;
     const user = await authenticate(passport, req);
+    // The lockdown's refusal (423) comes from the strategy, before the password is checked.
     if (!user) throw unauthorized(INVALID_LOGIN_MESSAGE);
-    await assertMaySignIn(serviceContext(deps), user);
     // req.login regenerates the session id (fixation) before storing the user.
     await new Promise<void>((resolve, reject) => req.login(user, (err) => (err ? reject(err) : resolve())));
     req.session.authenticatedAt = deps.clock().getTime();

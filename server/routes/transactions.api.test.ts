@@ -349,38 +349,7 @@ describe("POST /api/transactions/:id/submit", () => {
     expect(res.status).toBe(200);
     expect(res.body.status).toBe("Pending");
   });
-
-  describe("emergency limits of the category (422 naming the limit)", () => {
-    it("refuses an emergency transaction that would take the day's emergency total over the daily limit", async () => {
-      const category = await makeCategory(t.db, { emergencyLimitPolicy: { dailyLimit: "1000", monthlyLimit: "5000" } });
-      const counted = await insertTransaction(t.db, { createdBy: accountant.user.id, categoryId: category.id, status: "Approved", isEmergency: true, amount: "600.00", transactionDate: "2026-11-10" });
-      // Not counted: a Draft, a Rejected one, a non-emergency one and another day.
-      await insertTransaction(t.db, { createdBy: accountant.user.id, categoryId: category.id, status: "Rejected", isEmergency: true, amount: "900.00", transactionDate: "2026-11-10" });
-      await insertTransaction(t.db, { createdBy: accountant.user.id, categoryId: category.id, status: "Pending", isEmergency: false, amount: "900.00", transactionDate: "2026-11-10" });
-      expect(counted.status).toBe("Approved");
-      const over = await accountant.api.post("/api/transactions", txnBody(category.id, { isEmergency: true, amount: "400.01" }));
-      const res = await accountant.api.post(`/api/transactions/${over.body.id}/submit`);
-      expect(res.status).toBe(422);
-      expect(res.body.message).toMatch(/daily limit of ₹1,000/);
-      expect((await txnRow(t.db, over.body.id))!.status).toBe("Draft");
-      const exact = await accountant.api.post("/api/transactions", txnBody(category.id, { isEmergency: true, amount: "400.00" }));
-      expect((await accountant.api.post(`/api/transactions/${exact.body.id}/submit`)).status).toBe(200);
-      // A non-emergency transaction is never limited.
-      const plain = await accountant.api.post("/api/transactions", txnBody(category.id, { amount: "99999" }));
-      expect((await accountant.api.post(`/api/transactions/${plain.body.id}/submit`)).status).toBe(200);
-    });
-
-    it("refuses one that would take the month's emergency total over the monthly limit", async () => {
-      const category = await makeCategory(t.db, { emergencyLimitPolicy: { dailyLimit: null, monthlyLimit: "1000" } });
-      await insertTransaction(t.db, { createdBy: accountant.user.id, categoryId: category.id, status: "Paid", isEmergency: true, amount: "800.00", transactionDate: "2026-11-01" });
-      await insertTransaction(t.db, { createdBy: accountant.user.id, categoryId: category.id, status: "Paid", isEmergency: true, amount: "800.00", transactionDate: "2026-10-31" });
-      const over = await accountant.api.post("/api/transactions", txnBody(category.id, { isEmergency: true, amount: "300", transactionDate: "2026-11-30" }));
-      const res = await accountant.api.post(`/api/transactions/${over.body.id}/submit`);
-      expect(res.status).toBe(422);
-      expect(res.body.message).toMatch(/monthly limit of ₹1,000/);
-      expect(res.body.code).toBe("emergency_monthly_limit");
-    });
-  });
+  // The emergency limits at submit: transactions.emergency-limits.api.test.ts.
 });
 
 // ---------------------------------------------------------------- delete

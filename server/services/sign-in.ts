@@ -11,9 +11,16 @@ import { DomainError, locked } from "./errors";
 import { getLockdown } from "./lockdown";
 import { getUser } from "./users";
 
-/** Refuses a sign-in the lockdown forbids (the password was right). */
-export async function assertMaySignIn(ctx: Pick<ServiceContext, "db">, user: { role: Role }): Promise<void> {
-  if (user.role !== "SuperAdmin" && (await getLockdown(ctx.db)).enabled) throw locked(LOCKDOWN_MESSAGE);
+/**
+ * The refusal of a sign-in the lockdown forbids, answered before the password is checked
+ * (DECISIONS §3): while the lockdown is on, only an active SuperAdmin's password is looked at;
+ * anyone else (an unknown, disabled or deleted username too) gets the same 423 whatever the
+ * password, so the answer tells neither a right password from a wrong one nor a user from a name
+ * nobody has.
+ */
+export async function lockdownRefusal(ctx: Pick<ServiceContext, "db">, user: { role: Role; isActive: boolean } | undefined): Promise<DomainError | null> {
+  if (user?.isActive && user.role === "SuperAdmin") return null;
+  return (await getLockdown(ctx.db)).enabled ? locked(LOCKDOWN_MESSAGE) : null;
 }
 
 /** POST /api/auth/login, once the session holds the user: audited, answered with the stored user. */

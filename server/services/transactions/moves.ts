@@ -11,7 +11,7 @@ import { badRequest, conflict, notFound, unprocessable, DomainError } from "../e
 import { auditSnapshot, presentTransaction, type TransactionView } from "../../presenters/transactions";
 import { writeAudit } from "../audit";
 import { approverIds, notifyUsers, publishNotifications, type NotificationPayload } from "../notifications";
-import { formatRupees } from "../../../shared/format";
+import { formatRupees, toIsoDate } from "../../../shared/format";
 import { paiseToString, readMoney, toPaise } from "../../../shared/money";
 import { ACCOUNTING_ROLES } from "../../../shared/constants";
 import type {
@@ -26,7 +26,8 @@ import type {
   RejectTransactionBody,
   Transaction,
 } from "../../../shared/schemas/transactions";
-import { assertMove, checkCustomFields, EMERGENCY_COUNTED, isUniqueViolation, loadView, rowsOf, usableCategory } from "./common";
+import { assertMove, checkCustomFields, EMERGENCY_COUNTED, isUniqueViolation, loadView, rowsOf, statusIn, usableCategory } from "./common";
+import { addDays, monthBounds, monthOfDate } from "../hr/calendar";
 import { myActionThisRound } from "./queries";
 import {
   canMove,
@@ -162,11 +163,14 @@ export async function submitTransaction(ctx: Ctx, id: string): Promise<Transacti
   return mutate(ctx, async (tx, effects) => {
     const row = await lock(tx, ctx, id);
     assertMove(canMove("submit", row, ctx.actor));
-    // The category row is locked so two emergency submissions cannot both slip under a limit.
+    // The category row is locked until commit, so emergency submissions of one category are counted
+    // one after the other: two at once cannot both slip under a limit.
     const category = await usableCategory(tx, row.categoryId, { forUpdate: true });
     const customFieldValues = checkCustomFields(category, row.customFieldValues);
-    if (row.isEmergency && category.emergencyLimitPolicy) await checkEmergencyLimits(tx, row, category.name, category.emergencyLimitPolicy);
     const now = ctx.clock();
+    if (row.isEmergency && category.emergencyLimitPolicy) {
+      await checkEmergencyLimits(tx, row, category.name, category.emergencyLimitPolicy, submissionDay(now, ctx.config.appTimezone));
+    }
     const [after] = await tx
       .update(transactions)
       .set({
@@ -189,37 +193,52 @@ export async function submitTransaction(ctx: Ctx, id: string): Promise<Transacti
   });
 }
 
+/** The day and month of a submission at `now`: its calendar day in the app's time zone, and the instants that bound them. */
+function submissionDay(now: Date, timeZone: string) {
+  const day = toIsoDate(now, timeZone);
+  const month = monthOfDate(day);
+  const startOf = (date: string) => sql`${date}::timestamp at time zone ${timeZone}`;
+  return { day, month, dayStart: startOf(day), dayEnd: startOf(addDays(day, 1)), monthStart: startOf(monthBounds(month).from), monthEnd: startOf(addDays(monthBounds(month).to, 1)) };
+}
+
 /**
- * DECISIONS §5: an emergency transaction that would take its category's emergency total for its
- * transaction date's day or month over a limit is refused with 422 naming the limit. Counted:
- * the category's other emergency transactions in Pending, Approved, PaymentDue, Paid or Completed.
+ * DECISIONS §5: an emergency transaction that would take its category's emergency total for the
+ * day or month of its submission (in APP_TIMEZONE; never the transaction date the submitter typed,
+ * so back- or future-dating resets nothing) over a limit is refused with 422 naming the limit.
+ * Counted: the category's emergency transactions submitted that day or month and still Pending,
+ * Approved, PaymentDue, Paid or Completed. The caller holds the category's row lock.
  */
-async function checkEmergencyLimits(tx: Tx, row: TransactionRow, categoryName: string, policy: { dailyLimit?: string | number | null; monthlyLimit?: string | number | null }): Promise<void> {
+async function checkEmergencyLimits(
+  tx: Tx,
+  row: TransactionRow,
+  categoryName: string,
+  policy: { dailyLimit?: string | number | null; monthlyLimit?: string | number | null },
+  submission: ReturnType<typeof submissionDay>,
+): Promise<void> {
   const daily = readMoney(policy.dailyLimit ?? null);
   const monthly = readMoney(policy.monthlyLimit ?? null);
   if (!daily.ok && !monthly.ok) return;
-  const statuses = sql.join(EMERGENCY_COUNTED.map((s) => sql`${s}`), sql`, `);
+  const { day, month, dayStart, dayEnd, monthStart, monthEnd } = submission;
   const result = await tx.execute(sql`
-    select coalesce(sum(${transactions.amount}) filter (where ${transactions.transactionDate} = ${row.transactionDate}::date), 0)::text as day_total,
+    select coalesce(sum(${transactions.amount}) filter (where ${transactions.submittedAt} >= ${dayStart} and ${transactions.submittedAt} < ${dayEnd}), 0)::text as day_total,
            coalesce(sum(${transactions.amount}), 0)::text as month_total
     from ${transactions}
     where ${transactions.categoryId} = ${row.categoryId} and ${transactions.isEmergency}
-      and ${transactions.status}::text in (${statuses}) and ${transactions.id} <> ${row.id}
-      and ${transactions.transactionDate} >= date_trunc('month', ${row.transactionDate}::date)::date
-      and ${transactions.transactionDate} < (date_trunc('month', ${row.transactionDate}::date) + interval '1 month')::date`);
+      and ${statusIn(transactions.status, EMERGENCY_COUNTED)} and ${transactions.id} <> ${row.id}
+      and ${transactions.submittedAt} >= ${monthStart} and ${transactions.submittedAt} < ${monthEnd}`);
   const [totals] = rowsOf<{ day_total: string; month_total: string }>(result);
   const amount = toPaise(row.amount);
   const dayTotal = toPaise(totals?.day_total ?? "0") + amount;
   const monthTotal = toPaise(totals?.month_total ?? "0") + amount;
   if (daily.ok && dayTotal > daily.paise) {
     throw unprocessable(
-      `This emergency transaction would take ${categoryName}'s emergency total for ${row.transactionDate} to ${rupees(paiseToString(dayTotal))}, over its daily limit of ${rupees(daily.value)}`,
+      `This emergency transaction would take ${categoryName}'s emergency total for ${day} to ${rupees(paiseToString(dayTotal))}, over its daily limit of ${rupees(daily.value)}`,
       "emergency_daily_limit",
     );
   }
   if (monthly.ok && monthTotal > monthly.paise) {
     throw unprocessable(
-      `This emergency transaction would take ${categoryName}'s emergency total for ${row.transactionDate.slice(0, 7)} to ${rupees(paiseToString(monthTotal))}, over its monthly limit of ${rupees(monthly.value)}`,
+      `This emergency transaction would take ${categoryName}'s emergency total for ${month} to ${rupees(paiseToString(monthTotal))}, over its monthly limit of ${rupees(monthly.value)}`,
       "emergency_monthly_limit",
     );
   }

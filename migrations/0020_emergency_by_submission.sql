@@ -1,0 +1,1 @@
+CREATE INDEX "transactions_emergency_submitted_idx" ON "transactions" USING btree ("category_id","submitted_at") WHERE "transactions"."is_emergency";
