@@ -14,7 +14,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "unit",
-          include: ["shared/**/*.test.ts", "server/**/*.unit.test.ts", "client/src/**/*.test.ts"],
+          include: ["shared/**/*.test.ts", "server/**/*.unit.test.ts", "client/src/**/*.test.ts", "bench/**/*.unit.test.ts"],
           environment: "node",
         },
       },
@@ -22,7 +22,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "api",
-          include: ["server/**/*.api.test.ts"],
+          include: ["server/**/*.api.test.ts", "bench/**/*.api.test.ts"],
           globalSetup: ["server/test/global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -1,9 +1,24 @@
 // Bench data of DECISIONS §9, made with set-based SQL so seeding takes seconds, not minutes.
 import fs from "node:fs";
-import type { DatabaseHandle } from "../server/db/client";
+import { openPostgres, type DatabaseHandle } from "../server/db/client";
 import { hashPassword } from "../server/auth/passwords";
 
 export const BENCH_PASSWORD = "bench-password";
+
+/**
+ * The bench's own connections to PostgreSQL, for seeding and preparing: one statement fills 100,000
+ * transactions through their triggers, and on a slow machine that runs past the 30 s
+ * statement_timeout the server's requests keep (DECISIONS §9: seeding is not bound by it). Each
+ * connection sets no limit of its own first, whatever the role or database would give it.
+ */
+export function openSeedingPostgres(url: string): DatabaseHandle {
+  const handle = openPostgres(url, { max: 1, statementTimeoutMs: 0 });
+  handle.pool!.on("connect", (client) => {
+    // Queued before any statement of the connection's first checkout: it runs first.
+    client.query("set statement_timeout = 0").catch(() => {});
+  });
+  return handle;
+}
 
 export async function seedUsers(handle: DatabaseHandle): Promise<void> {
   const hash = await hashPassword(BENCH_PASSWORD);

@@ -1,6 +1,6 @@
 // The shared modules that screens use only to show things (amounts, dates, statuses, custom field
 // values) stay free of zod, so the Approver's dashboard, Pending Approvals and the transaction
-// lists load without it (about 28 KB gzipped; docs/performance.md). The zod schemas live in
+// lists load without it (about 28 KB gzipped; docs/performance-history.md). The zod schemas live in
 // shared/schemas/, which only the form screens and the server load.
 import fs from "node:fs";
 import path from "node:path";

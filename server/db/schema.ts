@@ -623,7 +623,7 @@ export const attendanceImports = pgTable(
 // pair, the two arrays kept in step, sorted by time then type, each pair once (re-imports are
 // idempotent). A day per row, not a punch per row: the attendance engine reads a day whole, and an
 // import of 1,000,000 punches writes about 31,000 rows instead of 1,000,000 (with one foreign-key
-// check each), which is what brings it within 10x of COPY (docs/performance.md).
+// check each), which is what brings it within 10x of COPY (docs/performance-history.md).
 export const punchDays = pgTable(
   "punch_days",
   {

@@ -166,7 +166,7 @@ const SECONDS_A_DAY = 86_400;
  * of STORE_BATCH punches holds about 1.6 MB, and the file's rows die young instead of being
  * promoted to the old heap with the batch that held them (a string and a day object per punch
  * took the JavaScript heap to about 150 MB during a 1,000,000-row import; now about 105 MB:
- * docs/performance.md, session 9).
+ * docs/performance-history.md, session 9).
  */
 class PunchBatch {
   private employees: string[] = [];

@@ -70,7 +70,7 @@ type PresentedKey = { [K in keyof Transaction]-?: undefined extends Transaction[
  * presentTransaction's answer, written by PostgreSQL as JSON text from the same joined row: the
  * pages that list up to 200 transactions (the list, the pending list) are sent as PostgreSQL writes
  * them, without turning every column into a JavaScript value and the whole back into JSON (that was
- * half of Node's work on those reads; docs/performance.md). Every key of `Transaction` must be here
+ * half of Node's work on those reads; docs/performance-history.md). Every key of `Transaction` must be here
  * (the type says so), and transaction-json.api.test.ts holds the two forms equal for every kind of row.
  */
 const TRANSACTION_JSON: Record<PresentedKey, SQL> = {

@@ -113,7 +113,7 @@ function overdueIds(q: Queryable, now: Date, timeZone: string) {
 const NEWEST_FIRST = [sql`${transactions.createdAt} desc nulls last`, sql`${transactions.id} desc nulls last`];
 // 'Pending' written into the statement, not sent as a parameter: PostgreSQL can then match the
 // partial index on the pending queue in a plan made once, and keeps that generic plan for the
-// prepared pending page instead of planning it again on every call (0.4 ms of 1.1; docs/performance.md).
+// prepared pending page instead of planning it again on every call (0.4 ms of 1.1; docs/performance-history.md).
 const IS_PENDING = sql`${transactions.status} = 'Pending'`;
 const PENDING_ORDER = [sql`${transactions.isPriority} desc nulls last`, asc(transactions.createdAt), asc(transactions.id)];
 
@@ -124,7 +124,7 @@ const PENDING_ORDER = [sql`${transactions.isPriority} desc nulls last`, asc(tran
  * kept for it (the daily totals, or search-summary.ts for a search, category or creator, which sums
  * and keeps a missing day in one more statement) and the rows no whole day covers. Both statements
  * are written so that PostgreSQL keeps one plan for each, made once per connection (an Overdue list
- * and a page past the first 200 rows are planned for their values; docs/performance.md).
+ * and a page past the first 200 rows are planned for their values; docs/performance-history.md).
  * Summary: approvedCount and approvedAmount count every transaction in Approved,
  * PaymentDue, Paid or Completed (approved money, as budgets count it); pendingCount the Pending ones.
  */
@@ -215,7 +215,7 @@ function pageRows(q: Queryable) {
  * The status-only list's summary (from the daily totals) and page ids (the window and the status),
  * over placeholders. A page within the first FIRST_ROWS rows (every page the screens ask for but the
  * deepest) is written so that one plan suits every value, and PostgreSQL plans it once per connection
- * rather than on every run (docs/performance.md); a deeper page is planned for its values.
+ * rather than on every run (docs/performance-history.md); a deeper page is planned for its values.
  */
 function statusListHead(q: Queryable, viewer: Viewer, byStatus: boolean, withinFirstRows: boolean) {
   return preparedStatement(q, `list_head_${statusListShape(viewer, byStatus)}${withinFirstRows ? "_first" : ""}`, (name) => {

@@ -210,7 +210,7 @@ function listHead(q: Queryable, viewer: Viewer, filters: KeptFilters, names: Nam
     const enough = sql`${v("limit")}::int + ${v("offset")}::int`;
     const newestFirst = sql`order by ${rows.createdAt} desc nulls last, ${rows.transactionId} desc nulls last`;
     // The page's ids, found one of two ways, each written so that one plan suits every value: PostgreSQL
-    // then plans the statement once per connection, not on every run (docs/performance.md).
+    // then plans the statement once per connection, not on every run (docs/performance-history.md).
     // Many matches: the newest rows walked until the page is full (the window's, then the viewer's own
     // before it), the text read row by row. Few: every match found through the trigram and filter
     // indexes (each alternative fenced by OFFSET 0, so no plan walks the whole table for a rare word), then sorted.
