@@ -111,7 +111,9 @@ describe("import rules (DECISIONS §8)", () => {
     const neel = await newEmployee("Neel Future");
     const res = await upload(hr, csv([HEADER, ["Neel Future", "2026-11-20", "09:00", "IN"], ["Neel Future", "2026-11-25", "09:00", "IN"]]), { month: "2026-11" });
     expect(res.status).toBe(200);
-    expect(res.body.processedEvents).toBe(2);
+    // The punch of the 25th is refused (below); the 20th's is stored.
+    expect(res.body.processedEvents).toBe(1);
+    expect(res.body.errors).toEqual([{ row: 3, message: "Punch is in the future" }]);
     const days = await t.db.select().from(attendanceDays).where(eq(attendanceDays.employeeId, neel.id));
     // Today (the 21st) is not over: without a punch of it, nothing is stored for it.
     expect(res.body.coveredThrough).toBe("2026-11-20");
@@ -344,6 +346,56 @@ describe("dry run", () => {
     expect(await punchCount(pia.id)).toBe(0);
     expect(await dayOf(pia.id, "2026-10-20")).toBeUndefined();
     expect(await t.database.query("select count(*)::int as n from attendance_imports")).toEqual(before);
+  });
+});
+
+describe("a punch dated after today (DECISIONS §8)", () => {
+  const punchDates = async (employeeId: string) =>
+    (await t.database.query<{ d: string }>(`select punch_date::text as d from punch_days where employee_id = '${employeeId}' order by punch_date`)).map((r) => r.d);
+  const file = (name: string) =>
+    csv([
+      HEADER,
+      [name, "2026-11-20", "09:20", "IN"],
+      [name, "2026-11-20", "18:00", "OUT"],
+      [name, "2026-11-21", "09:10", "IN"],
+      [name, "2026-11-22", "09:15", "IN"],
+      [name, "30/11/2026", "18:00", "OUT"],
+    ]);
+
+  it("is reported in errors as 'Punch is in the future' and not stored; the good rows are; the dry run says the same", async () => {
+    const zoe = await newEmployee("Zoe Future");
+    const dry = await upload(hr, file("Zoe Future"), { month: "2026-11", dryRun: "true" });
+    expect(dry.status).toBe(200);
+    expect(dry.body).toMatchObject({ dryRun: true, totalRows: 5, processedEvents: 3, preview: { lastDate: "2026-11-21", newestPunch: "2026-11-21" } });
+    expect(dry.body.errors).toEqual([
+      { row: 5, message: "Punch is in the future" },
+      { row: 6, message: "Punch is in the future" },
+    ]);
+    expect(await punchDates(zoe.id)).toEqual([]);
+
+    const res = await upload(hr, file("Zoe Future"), { month: "2026-11" });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ totalRows: 5, processedEvents: 3, duplicateEvents: 0, skippedRows: 0 });
+    expect(res.body.errors).toEqual(dry.body.errors);
+    // Today's punch is stored (today is 21 November in Kolkata); nothing after it.
+    expect(await punchDates(zoe.id)).toEqual(["2026-11-20", "2026-11-21"]);
+    expect(await punchCount(zoe.id)).toBe(3);
+    expect(await t.database.query("select count(*)::int as n from punch_days where punch_date > '2026-11-21'")).toEqual([{ n: 0 }]);
+    expect(await dayOf(zoe.id, "2026-11-22")).toBeUndefined();
+  });
+
+  it("'after today' is by the app's time zone: at 01:30 in Kolkata (still yesterday in UTC) today's punches are not in the future", async () => {
+    const early = await createTestApp({ clock: () => new Date("2026-11-20T20:00:00Z") });
+    try {
+      const { api } = await early.signIn("HR Staff");
+      const ida = await makeEmployee(early.db, { departmentId: (await makeDepartment(early.db)).id, employeeName: "Ida Early" });
+      const res = await upload(api, csv([HEADER, ["Ida Early", "2026-11-21", "01:05", "IN"], ["Ida Early", "2026-11-22", "09:00", "IN"]]), { month: "2026-11" });
+      expect(res.status).toBe(200);
+      expect(res.body.errors).toEqual([{ row: 3, message: "Punch is in the future" }]);
+      expect(await storedPunches(early.db, [ida.id])).toBe(1);
+    } finally {
+      await early.close();
+    }
   });
 });
 

@@ -6,6 +6,7 @@ import { and, eq } from "drizzle-orm";
 import { createTestApp, type ApiClient, type TestApp } from "../test/harness";
 import { attendanceDays, auditLog, leaves } from "../db/schema";
 import { csv, HEADER, makeDepartment, makeEmployee, upload } from "../services/hr/testing";
+import { leaveBeforeJoiningMessage, leaveForInactiveMessage } from "../services/hr/leaves";
 
 let t: TestApp;
 let hr: ApiClient;
@@ -47,6 +48,36 @@ describe("who and what", () => {
     const sunday = await hr.post("/api/hr/leaves", { employeeId: e.id, type: "PL", from: "2026-11-08", to: "2026-11-08", reason: "Sunday only" });
     expect(sunday.status).toBe(400);
     expect(await t.db.select().from(leaves).where(eq(leaves.employeeId, e.id))).toEqual([]);
+  });
+});
+
+describe("leave an employee cannot take (409)", () => {
+  it("refuses leave for an inactive employee, PL or LWP, past or future, and stores nothing", async () => {
+    const e = await employee({ isActive: false });
+    for (const body of [
+      { type: "PL", from: "2026-11-03", to: "2026-11-03" },
+      { type: "LWP", from: "2026-12-01", to: "2026-12-04" },
+    ]) {
+      const res = await hr.post("/api/hr/leaves", { employeeId: e.id, reason: "x", ...body });
+      expect(res.status).toBe(409);
+      expect(res.body.message).toBe(leaveForInactiveMessage(e.employeeName));
+    }
+    expect(await t.db.select().from(leaves).where(eq(leaves.employeeId, e.id))).toEqual([]);
+  });
+
+  it("refuses leave that starts before the joining date, even when it ends after it; from the joining date on it is recorded", async () => {
+    const e = await employee({ joiningDate: "2026-11-10" });
+    for (const body of [
+      { type: "LWP", from: "2026-11-02", to: "2026-11-03" },
+      { type: "PL", from: "2026-11-09", to: "2026-11-11" },
+    ]) {
+      const res = await hr.post("/api/hr/leaves", { employeeId: e.id, reason: "x", ...body });
+      expect(res.status).toBe(409);
+      expect(res.body.message).toBe(leaveBeforeJoiningMessage("2026-11-10"));
+      expect(res.body.message).toBe("Leave cannot start before the employee's joining date (2026-11-10)");
+    }
+    expect(await t.db.select().from(leaves).where(eq(leaves.employeeId, e.id))).toEqual([]);
+    expect((await hr.post("/api/hr/leaves", { employeeId: e.id, type: "LWP", from: "2026-11-10", to: "2026-11-11", reason: "x" })).status).toBe(201);
   });
 });
 

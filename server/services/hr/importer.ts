@@ -417,7 +417,7 @@ async function runImport(tx: Tx, input: ImportInput): Promise<ImportAnswer> {
           continue;
         }
         if (!columns.ok) break;
-        const row = parseRow(toPunchRecord(cells, columns.columns), input.month);
+        const row = parseRow(toPunchRecord(cells, columns.columns), input.month, input.today);
         if ("skip" in row) {
           if (row.skip === "blank") continue;
           totalRows += 1;

@@ -31,7 +31,7 @@ import { loadPolicy } from "./policy";
 export const LEAVE_NOT_FOUND = "Leave not found";
 export const NO_WORKING_DAY = "These dates hold no working day (only weekly offs and holidays)";
 
-type EmployeeFacts = { id: string; weeklyOff: Weekday; joiningDate: string; employeeName: string; employeeCode: string | null; departmentName: string };
+type EmployeeFacts = { id: string; weeklyOff: Weekday; joiningDate: string; isActive: boolean; employeeName: string; employeeCode: string | null; departmentName: string };
 
 const conflict = (message: string) => new DomainError("conflict", message, { code: "conflict" });
 
@@ -41,6 +41,7 @@ async function employeeFacts(q: Queryable, id: string, lock: boolean): Promise<E
       id: employees.id,
       weeklyOff: employees.weeklyOff,
       joiningDate: employees.joiningDate,
+      isActive: employees.isActive,
       employeeName: employees.employeeName,
       employeeCode: employees.employeeCode,
       departmentName: departments.name,
@@ -102,7 +103,16 @@ export async function leaveBalance(q: Queryable, employee: Pick<EmployeeFacts, "
   return { year, entitlement, taken, remaining: entitlement - taken };
 }
 
-/** POST /api/hr/leaves: 201 {leave}; 404 unknown employee; 400 no working day; 409 overlap or not enough paid leave. */
+export const leaveForInactiveMessage = (name: string) => `${name} is inactive: leave cannot be recorded for an inactive employee`;
+export const leaveBeforeJoiningMessage = (joiningDate: string) => `Leave cannot start before the employee's joining date (${joiningDate})`;
+
+/** DECISIONS §8: leave is recorded only for an active employee, and never from before they joined (409). */
+function assertMayTakeLeave(employee: Pick<EmployeeFacts, "isActive" | "joiningDate" | "employeeName">, from: string): void {
+  if (!employee.isActive) throw conflict(leaveForInactiveMessage(employee.employeeName));
+  if (from < employee.joiningDate) throw conflict(leaveBeforeJoiningMessage(employee.joiningDate));
+}
+
+/** POST /api/hr/leaves: 201 {leave}; 404 unknown employee; 400 no working day; 409 inactive employee, before joining, overlap or not enough paid leave. */
 export async function recordLeave(ctx: ActingContext, input: RecordLeaveBody): Promise<{ leave: Leave }> {
   const { db, actor, ip: ipAddress } = ctx;
   const policy = await loadPolicy(db);
@@ -110,10 +120,10 @@ export async function recordLeave(ctx: ActingContext, input: RecordLeaveBody): P
   return db.transaction(async (tx) => {
     const employee = await employeeFacts(tx, input.employeeId, true);
     if (!employee) throw notFound("Employee not found");
+    assertMayTakeLeave(employee, input.from);
     const holidays = holidaySet(policy);
     const days = leaveDayCount(input, employee.weeklyOff, holidays);
     if (days === 0) throw badRequest(NO_WORKING_DAY, [{ path: "to", message: NO_WORKING_DAY }]);
-    if (input.from < employee.joiningDate) throw badRequest("Leave cannot start before the joining date", [{ path: "from", message: "Leave cannot start before the joining date" }]);
 
     const [overlap] = await activeLeavesOf(tx, employee.id, input.from, input.to);
     if (overlap) throw conflict(`This overlaps the ${overlap.type} already recorded from ${overlap.fromDate} to ${overlap.toDate}`);

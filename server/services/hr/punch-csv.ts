@@ -128,12 +128,16 @@ export type ParsedRow =
 
 const describe = (text: string) => (text.length > 40 ? `"${text.slice(0, 40)}…"` : `"${text}"`);
 
+export const FUTURE_PUNCH_MESSAGE = "Punch is in the future";
+
 /**
- * One data row of an import for `month` ('YYYY-MM'). A valid date in another month makes the row
- * skipped (counted, nothing else checked). Otherwise every problem of the row is reported in one
- * message, e.g. 'Invalid time "25:00" (expected HH:MM or HH:MM:SS)'.
+ * One data row of an import for `month` ('YYYY-MM') on `today` (the date in APP_TIMEZONE). A valid
+ * date in another month makes the row skipped (counted, nothing else checked). Otherwise every
+ * problem of the row is reported in one message, e.g. 'Invalid time "25:00" (expected HH:MM or
+ * HH:MM:SS)'; a row dated after today is one ('Punch is in the future', DECISIONS §8): no machine
+ * has recorded it yet.
  */
-export function parseRow(record: PunchRecord, month: string): ParsedRow {
+export function parseRow(record: PunchRecord, month: string, today: string): ParsedRow {
   if (!isMonth(month)) throw new RangeError(`Invalid month "${month}" (expected YYYY-MM)`);
   const name = (record.employeeName ?? "").trim();
   const dateText = (record.date ?? "").trim();
@@ -148,6 +152,7 @@ export function parseRow(record: PunchRecord, month: string): ParsedRow {
   if (!name) problems.push("Employee Name is empty");
   if (!dateText) problems.push("Date is empty");
   else if (date === null) problems.push(`Invalid date ${describe(dateText)} (expected YYYY-MM-DD or DD/MM/YYYY)`);
+  else if (date > today) problems.push(FUTURE_PUNCH_MESSAGE);
   const time = timeText ? timeOf(timeText) : null;
   if (!timeText) problems.push("Time is empty");
   else if (time === null) problems.push(`Invalid time ${describe(timeText)} (expected HH:MM or HH:MM:SS)`);

@@ -8,6 +8,7 @@ import {
   parsePunchTime,
   parseRow,
   toPunchRecord,
+  FUTURE_PUNCH_MESSAGE,
 } from "./punch-csv";
 import { parsePunchDate } from "../../../shared/punch-dates";
 
@@ -185,12 +186,13 @@ describe("nameKey: names match case- and space-insensitively", () => {
 
 describe("parseRow", () => {
   const row = (employeeName: string, date: string, time: string, eventType: string) => ({ employeeName, date, time, eventType });
+  const TODAY = "2025-08-20";
 
   it.each([
     [row("Ravi Kumar", "2025-07-01", "09:30", "IN"), { ok: true, employeeName: "Ravi Kumar", nameKey: "ravikumar", date: "2025-07-01", time: "09:30:00", type: "in" }],
     [row("  ravi  kumar ", "15/07/2025", "18:05:30", "punch_out"), { ok: true, employeeName: "ravi kumar", nameKey: "ravikumar", date: "2025-07-15", time: "18:05:30", type: "out" }],
   ])("a good row %j", (record, want) => {
-    expect(parseRow(record, "2025-07")).toEqual(want);
+    expect(parseRow(record, "2025-07", TODAY)).toEqual(want);
   });
 
   it.each([
@@ -200,16 +202,16 @@ describe("parseRow", () => {
     // Another month's row is skipped whatever else is wrong with it.
     row("", "2025-08-01", "bad", "bad"),
   ])("a row of another month is skipped %j", (record) => {
-    expect(parseRow(record, "2025-07")).toMatchObject({ skip: "other_month" });
+    expect(parseRow(record, "2025-07", TODAY)).toMatchObject({ skip: "other_month" });
   });
 
   it("a skipped row names its date", () => {
-    expect(parseRow(row("Ravi", "01/08/2025", "09:30", "IN"), "2025-07")).toEqual({ skip: "other_month", date: "2025-08-01" });
+    expect(parseRow(row("Ravi", "01/08/2025", "09:30", "IN"), "2025-07", TODAY)).toEqual({ skip: "other_month", date: "2025-08-01" });
   });
 
   it("a row of blank cells is not a data row", () => {
-    expect(parseRow(row(" ", "", "", ""), "2025-07")).toEqual({ skip: "blank" });
-    expect(parseRow({}, "2025-07")).toEqual({ skip: "blank" });
+    expect(parseRow(row(" ", "", "", ""), "2025-07", TODAY)).toEqual({ skip: "blank" });
+    expect(parseRow({}, "2025-07", TODAY)).toEqual({ skip: "blank" });
   });
 
   it.each([
@@ -226,10 +228,18 @@ describe("parseRow", () => {
     ],
     [row("Ravi", "2025-07-01", "09:30", "x".repeat(100)), `Invalid event type "${"x".repeat(40)}…" (expected punch_in, punch_out, IN or OUT)`],
   ])("a bad row %j → %s", (record, message) => {
-    expect(parseRow(record, "2025-07")).toEqual({ error: message });
+    expect(parseRow(record, "2025-07", TODAY)).toEqual({ error: message });
+  });
+
+  it("a row dated after today is an error, 'Punch is in the future'; today's and earlier rows are not", () => {
+    expect(parseRow(row("Ravi", "2025-07-16", "09:30", "IN"), "2025-07", "2025-07-15")).toEqual({ error: FUTURE_PUNCH_MESSAGE });
+    expect(FUTURE_PUNCH_MESSAGE).toBe("Punch is in the future");
+    expect(parseRow(row("Ravi", "31/07/2025", "09:30", "x"), "2025-07", "2025-07-15")).toEqual({ error: 'Punch is in the future; Invalid event type "x" (expected punch_in, punch_out, IN or OUT)' });
+    expect(parseRow(row("Ravi", "2025-07-15", "23:59", "OUT"), "2025-07", "2025-07-15")).toMatchObject({ ok: true, date: "2025-07-15" });
+    expect(parseRow(row("Ravi", "2025-07-01", "09:30", "IN"), "2025-07", "2025-07-15")).toMatchObject({ ok: true });
   });
 
   it("refuses a malformed month", () => {
-    expect(() => parseRow(row("Ravi", "2025-07-01", "09:30", "IN"), "07/2025")).toThrow(RangeError);
+    expect(() => parseRow(row("Ravi", "2025-07-01", "09:30", "IN"), "07/2025", TODAY)).toThrow(RangeError);
   });
 });
