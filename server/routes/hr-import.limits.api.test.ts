@@ -90,12 +90,43 @@ function memoryOf(pid: number): Memory {
 /** Restarts the kernel's peak count (VmHWM) at the current size. */
 const resetPeak = (pid: number) => fs.writeFileSync(`/proc/${pid}/clear_refs`, "5");
 
+/**
+ * 100 MB of ordinary rows, nearly all of another month (read, counted and skipped: the memory at
+ * stake is the reading's), with the month's own rows among them. Written before the server's
+ * first request: writing it blocks the event loop for seconds, and a keep-alive socket the server
+ * closed meanwhile would be picked for the upload (EPIPE) before fetch's own timer could drop it.
+ */
+function writeHundredMbFile(): { file: string; rows: number } {
+  const file = path.join(tmp, "hundred-mb.csv");
+  const out = fs.openSync(file, "w");
+  fs.writeSync(out, HEADER + "\n");
+  let written = 0;
+  let rows = 0;
+  let chunk = "";
+  const target = 100 * 1024 * 1024 - 1024;
+  while (written + chunk.length < target) {
+    const inMonth = rows % 500 === 0;
+    chunk += `Employee Number ${rows % 997},${inMonth ? "2025-06" : "2025-05"}-${String((rows % 28) + 1).padStart(2, "0")},${String(8 + (rows % 10)).padStart(2, "0")}:${String(rows % 60).padStart(2, "0")},${rows % 2 ? "OUT" : "IN"}\n`;
+    rows++;
+    if (chunk.length > 1 << 20) {
+      fs.writeSync(out, chunk);
+      written += chunk.length;
+      chunk = "";
+    }
+  }
+  fs.writeSync(out, chunk);
+  fs.closeSync(out);
+  return { file, rows };
+}
+
 describe("memory: a file of up to 100 MB adds at most 150 MB to the server", () => {
   let server: ServerProcess;
+  let hundredMb: { file: string; rows: number };
   let database: TestDatabase | null = null;
   let cookie: string;
 
   beforeAll(async () => {
+    hundredMb = writeHundredMbFile();
     const postgresUrl = inject("postgresUrl");
     const dataDir = fs.mkdtempSync(path.join(tmp, "data-"));
     if (postgresUrl) database = await createTestDatabase({ postgresUrl, pgliteDump: null, run: inject("testRun") });
@@ -137,27 +168,7 @@ describe("memory: a file of up to 100 MB adds at most 150 MB to the server", () 
   }, 120_000);
 
   it("a 100 MB file is read through with at most +150 MB", async () => {
-    // 100 MB of ordinary rows, nearly all of another month (read, counted and skipped: the memory
-    // at stake is the reading's), with the month's own rows among them.
-    const file = path.join(tmp, "hundred-mb.csv");
-    const out = fs.openSync(file, "w");
-    fs.writeSync(out, HEADER + "\n");
-    let written = 0;
-    let rows = 0;
-    let chunk = "";
-    const target = 100 * 1024 * 1024 - 1024;
-    while (written + chunk.length < target) {
-      const inMonth = rows % 500 === 0;
-      chunk += `Employee Number ${rows % 997},${inMonth ? "2025-06" : "2025-05"}-${String((rows % 28) + 1).padStart(2, "0")},${String(8 + (rows % 10)).padStart(2, "0")}:${String(rows % 60).padStart(2, "0")},${rows % 2 ? "OUT" : "IN"}\n`;
-      rows++;
-      if (chunk.length > 1 << 20) {
-        fs.writeSync(out, chunk);
-        written += chunk.length;
-        chunk = "";
-      }
-    }
-    fs.writeSync(out, chunk);
-    fs.closeSync(out);
+    const { file, rows } = hundredMb;
     expect(fs.statSync(file).size).toBeGreaterThan(99 * 1024 * 1024);
     const { result, addedMb } = await measured(() => send(file));
     expect(result.status).toBe(200);
