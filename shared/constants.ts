@@ -65,6 +65,7 @@ export const TIMELINE_KINDS = [
   "overridden",
   "emergency-approved",
   "emergency-rejected",
+  "edited",
 ] as const;
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 
@@ -172,5 +173,9 @@ export const BUDGET_DEFAULT_DAYS = 30;
 /** The public emergency approval page's messages (DECISIONS §10), shown by the page and answered by the server. */
 export const SELECT_APPROVER_MESSAGE = "Please select an approver";
 export const ENTER_PIN_MESSAGE = "Enter your PIN";
+/** DECISIONS §10: 5 wrong PINs for one approver code within 15 minutes refuse that code for 15 minutes. */
+export const EMERGENCY_PIN_THROTTLE = { limit: 5, windowMs: 15 * 60_000 } as const;
+/** DECISIONS §10: the emergency reject page's optional reason. */
+export const EMERGENCY_REASON_MAX = 500;
 export const EMERGENCY_LINK_INVALID_MESSAGE = "This emergency approval link is invalid, expired, or has already been used.";
 export const EMERGENCY_LINK_EXPIRED_MESSAGE = "This emergency approval link has expired and can no longer be used.";

@@ -457,6 +457,11 @@ export const auditLog = pgTable(
     index("audit_log_entity_idx").on(t.entityType, t.entityId),
     index("audit_log_action_idx").on(t.action),
     index("audit_log_performed_by_idx").on(t.performedBy),
+    // A transaction's timeline reads the attachments added to and removed from it (the `edited`
+    // entries of DECISIONS §4) by the transaction id their audit entries carry.
+    index("audit_log_attachment_transaction_idx")
+      .on(sql`(coalesce(${t.afterData}, ${t.beforeData}) ->> 'transactionId')`)
+      .where(sql`${t.entityType} = 'attachment'`),
   ],
 );
 

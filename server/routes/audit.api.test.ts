@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type ApiClient, type TestApp } from "../test/harness";
 import { auditLog } from "../db/schema";
+import { builtinCategory, txnBody } from "./transactions.fixtures";
 import type { MadeUser } from "../test/factories";
 
 let t: TestApp;
@@ -130,6 +131,60 @@ describe("GET /api/audit", () => {
   });
 });
 
+describe("an auditor's reading of the trail", () => {
+  it("a transaction's entries carry its TXN number (also once it is deleted, and for its attachments' entries); others carry null", async () => {
+    const accountant = await t.signIn("Accountant");
+    const office = await builtinCategory(t.db, "Office Expenses");
+    const kept = await accountant.api.post("/api/transactions", txnBody(office.id, { transactionDate: "2026-11-20" }));
+    const gone = await accountant.api.post("/api/transactions", txnBody(office.id, { transactionDate: "2026-11-20" }));
+    expect((await accountant.api.delete(`/api/transactions/${gone.body.id}`)).status).toBe(200);
+    const keptEntries = await admin.get(`/api/audit?entityType=transaction&search=${kept.body.id}`);
+    expect(keptEntries.body.entries).toHaveLength(1);
+    expect(keptEntries.body.entries[0]).toMatchObject({ action: "create", entityId: kept.body.id, humanReadableId: kept.body.humanReadableId });
+    const goneEntries = await admin.get(`/api/audit?entityType=transaction&search=${gone.body.id}`);
+    expect(goneEntries.body.entries.map((e: { action: string; humanReadableId: string }) => [e.action, e.humanReadableId])).toEqual([
+      ["delete", gone.body.humanReadableId],
+      ["create", gone.body.humanReadableId],
+    ]);
+    const userEntry = await admin.get(`/api/audit?search=${tag}-entity-25`);
+    expect(userEntry.body.entries[0].humanReadableId).toBeNull();
+    // The export says it too.
+    const csv = await admin.get(`/api/audit/export.csv?entityType=transaction&search=${kept.body.id}`);
+    expect(csv.text).toContain(`,${kept.body.id},${kept.body.humanReadableId},`);
+  });
+
+  it("changesOnly=true hides sign-ins, sign-outs and notification reads, in the page, its total and paging, and the CSV export", async () => {
+    const someone = await t.signIn("Accountant"); // a login entry
+    expect((await someone.api.post("/api/notifications/read-all")).status).toBe(200);
+    expect((await someone.api.post("/api/auth/logout")).status).toBe(200);
+    const marker = someone.user.id;
+    const all = await admin.get(`/api/audit?search=${marker}&limit=200`);
+    expect((all.body.entries as Entry[]).map((e) => e.action).sort()).toEqual(["login", "logout", "read_notifications"]);
+    const changes = await admin.get(`/api/audit?search=${marker}&changesOnly=true&limit=200`);
+    expect(changes.body).toMatchObject({ entries: [], total: 0 });
+    // Over the whole trail: none on any page, and the total counts only changes.
+    const everything = await admin.get("/api/audit?limit=200");
+    const onlyChanges = await admin.get("/api/audit?changesOnly=true&limit=200");
+    const hidden = (everything.body.entries as Entry[]).filter((e) => ["login", "logout", "read_notifications", "clear_notifications"].includes(e.action)).length;
+    expect(hidden).toBeGreaterThan(0);
+    expect(onlyChanges.body.total).toBe(everything.body.total - hidden);
+    expect((onlyChanges.body.entries as Entry[]).some((e) => ["login", "logout", "read_notifications"].includes(e.action))).toBe(false);
+    const csv = await admin.get("/api/audit/export.csv?changesOnly=true");
+    expect(csv.status).toBe(200);
+    const actions = csv.text.trim().split("\n").slice(1).map((line: string) => line.split(",")[1]);
+    expect(actions.length).toBe(onlyChanges.body.total);
+    expect(actions.some((a: string) => ["login", "logout", "read_notifications"].includes(a))).toBe(false);
+    expect((await admin.get("/api/audit?changesOnly=maybe")).status).toBe(400);
+  });
+
+  it("the summary cards are counted over every matching entry, not the page", async () => {
+    const res = await admin.get(`/api/audit?search=${tag}&limit=5`);
+    expect(res.body.entries).toHaveLength(5);
+    // 10 creates (i % 3 === 0) and 20 updates among 30 entries of two entity types.
+    expect(res.body.summary).toEqual({ total: 30, positive: 10, modifications: 20, entityTypes: 2 });
+  });
+});
+
 describe("GET /api/audit/facets", () => {
   it("is 401 when not signed in; lists the entity types and actions present", async () => {
     expect((await t.client().get("/api/audit/facets")).status).toBe(401);
@@ -158,7 +213,7 @@ describe("GET /api/audit/export.csv", () => {
     expect(res.headers["content-disposition"]).toMatch(/^attachment; filename="audit_\d{4}-\d{2}-\d{2}\.csv"$/);
     const text = (res.body as string).replace(/^\uFEFF/, "");
     const lines = text.split("\r\n").filter(Boolean);
-    expect(lines[0]).toBe("Timestamp,Action,Entity Type,Entity ID,Reason,Performed By,Performer Name,IP Address,Before,After");
+    expect(lines[0]).toBe("Timestamp,Action,Entity Type,Entity ID,Transaction,Reason,Performed By,Performer Name,IP Address,Before,After");
     expect(lines).toHaveLength(31);
     expect(lines[1]).toContain(`${tag}-entity-29`);
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil"")"`);

@@ -241,6 +241,55 @@ describe("POST /api/emergency-approval/:token: the checks, in order", () => {
   });
 });
 
+describe("a wrong PIN says how many tries are left; the reject link takes a reason (DECISIONS §10)", () => {
+  it("each wrong PIN answers triesLeft, counting down from 4 to 0 before the code is locked", async () => {
+    await setPin("VM");
+    const { approve } = await pendingWithLinks();
+    const left: unknown[] = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await publicClient().post(approve, { approverName: "VM", pin: "000000" });
+      expect(res.status).toBe(403);
+      expect(res.body.message).toBe("Wrong PIN");
+      left.push(res.body.triesLeft);
+    }
+    expect(left).toEqual([4, 3, 2, 1, 0]);
+    expect((await publicClient().post(approve, { approverName: "VM", pin: PINS.VM })).status).toBe(429);
+    await setPin("VM");
+  });
+
+  it("the reason of a reject goes to the approval, the audit entry, the timeline and the owner's notification", async () => {
+    const { txn, reject } = await pendingWithLinks();
+    const reason = "Invoice is for last quarter; raise it against Q3";
+    const res = await publicClient().post(reject, { approverName: "RS", pin: PINS.RS, reason: `  ${reason} ` });
+    expect(res.status).toBe(200);
+    expect(await statusOf(txn.id)).toBe("Rejected");
+    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, txn.id), eq(auditLog.action, "emergency_reject")));
+    expect(entry).toMatchObject({ performerLabel: "RS", reason });
+    const [note] = await t.db.select().from(notifications).where(and(eq(notifications.transactionId, txn.id), eq(notifications.userId, owner.user.id)));
+    expect(note!.message).toBe(`Transaction ${txn.humanReadableId} was rejected by emergency approver RS: ${reason}`);
+    const details = await owner.api.get(`/api/transactions/${txn.id}`);
+    expect(details.status).toBe(200);
+    expect(details.body.timeline).toContainEqual(expect.objectContaining({ kind: "emergency-rejected", actorName: "RS", reason }));
+    expect(details.body.approvals).toContainEqual(expect.objectContaining({ emergencyApproverCode: "RS", action: "rejected", reasonText: reason }));
+  });
+
+  it("a reason over 500 characters is 400 and costs no PIN try; without a reason the reject still works", async () => {
+    const { txn, reject } = await pendingWithLinks();
+    const before = await t.db.select().from(emergencyPinFailures).where(eq(emergencyPinFailures.code, "AK"));
+    const long = await publicClient().post(reject, { approverName: "AK", pin: "000000", reason: "x".repeat(501) });
+    expect(long.status).toBe(400);
+    expect(long.body.issues).toEqual([{ path: "reason", message: "The reason can be at most 500 characters" }]);
+    expect(await t.db.select().from(emergencyPinFailures).where(eq(emergencyPinFailures.code, "AK"))).toHaveLength(before.length);
+    const ok = await publicClient().post(reject, { approverName: "AK", pin: PINS.AK, reason: "x".repeat(500) });
+    expect(ok.status).toBe(200);
+    const plain = await pendingWithLinks();
+    expect((await publicClient().post(plain.reject, { approverName: "AK", pin: PINS.AK })).status).toBe(200);
+    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, plain.txn.id), eq(auditLog.action, "emergency_reject")));
+    expect(entry!.reason).toBeNull();
+    expect(await statusOf(txn.id)).toBe("Rejected");
+  });
+});
+
 describe("5 wrong PINs for one code within 15 minutes", () => {
   it("refuse that code with 429 for 15 minutes (its right PIN too), other codes still work, and every active SuperAdmin is told once (bell row and socket push)", async () => {
     const secondAdmin = await t.signIn("SuperAdmin");

@@ -63,7 +63,7 @@ export function emergencyRoutes(deps: AppDeps): ApiRouter {
     // The body is read field by field after lockdown and the link (DECISIONS §10 fixes the order).
     (req, _res, input) => {
       const sent: EmergencyDecisionInput = req.body !== null && typeof req.body === "object" ? (req.body as EmergencyDecisionInput) : {};
-      return decideThroughEmergencyLink(requestContext(deps, req.ip), input.params.token, { approverName: sent.approverName, pin: sent.pin });
+      return decideThroughEmergencyLink(requestContext(deps, req.ip), input.params.token, { approverName: sent.approverName, pin: sent.pin, reason: sent.reason });
     },
   );
 

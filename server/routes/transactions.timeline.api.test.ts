@@ -8,6 +8,8 @@ import type { MadeUser } from "../test/factories";
 import { approvals, type CategoryRow } from "../db/schema";
 import { builtinCategory, insertTransaction, txnBody } from "./transactions.fixtures";
 import { writeAudit } from "../services/audit";
+import { formatRupees } from "../../shared/format";
+import supertest from "supertest";
 import type { TransactionStatus } from "../../shared/constants";
 
 // 2026-11-24 19:00 UTC is 25 Nov 00:30 in Kolkata: "today" is the company's day, not UTC's. The
@@ -119,6 +121,57 @@ describe("GET /api/transactions/:id timeline", () => {
     });
     const last = (await timelineOf(accountant, id)).at(-1);
     expect(last).toMatchObject({ kind: "emergency-approved", actorName: "AK", detail: "1 approvals; Pending → Approved" });
+  });
+});
+
+describe("the owner's edits (DECISIONS §4 `edited`)", () => {
+  /** Attaches a small file through the real upload-url → PUT → register journey. */
+  async function attach(who: Who, id: string, fileName: string) {
+    const url = await who.api.post(`/api/transactions/${id}/attachments/upload-url`, { fileName, contentType: "application/pdf" });
+    expect(url.status).toBe(200);
+    const bytes = Buffer.from(`%PDF ${fileName}`);
+    const u = new URL(url.body.uploadURL);
+    const put = await supertest(t.app).put(u.pathname + u.search).set("Content-Type", "application/pdf").serialize((b: unknown) => b as string).send(bytes);
+    expect(put.status).toBe(200);
+    const res = await who.api.post(`/api/transactions/${id}/attachments`, { fileName, objectPath: url.body.objectPath, fileSizeBytes: bytes.length, mimeType: "application/pdf" });
+    expect(res.status).toBe(201);
+    return res.body as { id: string };
+  }
+
+  it("an edit of a Rejected transaction is on the timeline naming each changed field before → after, and the approver of the resubmission sees it", async () => {
+    const { id } = await created(accountant, { amount: "1000", description: "Toner for the 3rd floor" });
+    const old = await attach(accountant, id, "quote.pdf");
+    expect((await accountant.api.post(`/api/transactions/${id}/submit`)).status).toBe(200);
+    expect((await approver.api.post(`/api/transactions/${id}/reject`, { reason: "Wrong amount, and attach the invoice" })).status).toBe(200);
+
+    const edit = await accountant.api.patch(`/api/transactions/${id}`, { amount: "1500", description: "Toner for the 3rd and 4th floors" });
+    expect(edit.status).toBe(200);
+    await attach(accountant, id, "invoice-4471.pdf");
+    expect((await accountant.api.delete(`/api/attachments/${old.id}`)).status).toBe(200);
+    // An edit that changes nothing adds nothing.
+    expect((await accountant.api.patch(`/api/transactions/${id}`, { amount: "1500" })).status).toBe(200);
+    expect((await accountant.api.post(`/api/transactions/${id}/submit`)).status).toBe(200);
+
+    const timeline = await timelineOf(approver, id);
+    expect(timeline.map((e) => e.kind)).toEqual(["created", "edited", "submitted", "rejected", "edited", "edited", "edited", "submitted"]);
+    const edits = timeline.filter((e) => e.kind === "edited");
+    expect(edits[0]).toMatchObject({ actorName: accountant.user.name, detail: "Attachment added: quote.pdf" });
+    expect(edits[1]).toMatchObject({
+      actorName: accountant.user.name,
+      detail: `Amount: ${formatRupees("1000")} → ${formatRupees("1500")}; Description: Toner for the 3rd floor → Toner for the 3rd and 4th floors`,
+    });
+    expect(edits[2]!.detail).toBe("Attachment added: invoice-4471.pdf");
+    expect(edits[3]!.detail).toBe("Attachment removed: quote.pdf");
+  });
+
+  it("names a changed category, date and emergency flag", async () => {
+    const travel = await builtinCategory(t.db, "Travel");
+    const { id } = await created(accountant, { amount: "800" });
+    const edit = await accountant.api.patch(`/api/transactions/${id}`, { categoryId: travel.id, transactionDate: "2026-11-21", isPriority: true });
+    expect(edit.status).toBe(200);
+    const last = (await timelineOf(accountant, id)).at(-1)!;
+    expect(last.kind).toBe("edited");
+    expect(last.detail).toBe("Category: Office Expenses → Travel; Transaction date: 20 Nov 2026 → 21 Nov 2026; Emergency: No → Yes");
   });
 });
 

@@ -180,6 +180,7 @@ export async function registerAttachment(
         actor,
         after: { ...presentAttachment(inserted), humanReadableId: locked.humanReadableId, contentSha256: inserted.contentSha256 },
         ipAddress: ip,
+        at: now,
       });
       return inserted;
     });
@@ -240,6 +241,7 @@ export async function removeAttachment(ctx: ActingContext, id: string): Promise<
       actor,
       before: { ...presentAttachment(attachment), humanReadableId: transaction.humanReadableId, objectPath: attachment.objectPath },
       ipAddress: ip,
+      at: now,
     });
     return deleted;
   });

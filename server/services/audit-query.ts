@@ -1,9 +1,9 @@
 // Reading the audit trail (spec 001 §2; DECISIONS §7): filtered pages newest first, the filter
 // choices, and a CSV export read in keyset pages so memory stays flat however long the trail.
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
-import { auditLog, users } from "../db/schema";
+import { and, asc, count, countDistinct, desc, eq, ilike, notInArray, or, sql, type SQL } from "drizzle-orm";
+import { auditLog, transactions, users } from "../db/schema";
 import type { CsvValue } from "../lib/csv";
-import type { AuditEntryView, AuditFacets, AuditFilter, AuditPage, AuditQuery } from "../../shared/schemas/audit";
+import { NON_CHANGE_ACTIONS, type AuditEntryView, type AuditFacets, type AuditFilter, type AuditPage, type AuditQuery } from "../../shared/schemas/audit";
 import { type ServiceContext } from "./context";
 import { containsPattern } from "./sql";
 
@@ -15,16 +15,26 @@ export function auditWhere(filter: AuditFilter): SQL | undefined {
   }
   if (filter.entityType) parts.push(eq(auditLog.entityType, filter.entityType));
   if (filter.action) parts.push(eq(auditLog.action, filter.action));
+  if (filter.changesOnly) parts.push(notInArray(auditLog.action, [...NON_CHANGE_ACTIONS]));
   return parts.length ? and(...parts) : undefined;
 }
+
+/**
+ * The TXN number an entry is about, joined in the same statement: the transaction itself while it
+ * exists, else the number its own before/after data recorded (a deleted transaction, an attachment).
+ * The CASE keeps the uuid cast to transaction entries, whose ids are always uuids.
+ */
+const aboutTransaction = sql`${transactions.id} = case when ${auditLog.entityType} = 'transaction' then ${auditLog.entityId}::uuid end`;
+const humanReadableId = sql<string | null>`coalesce(${transactions.humanReadableId}, ${auditLog.afterData} ->> 'humanReadableId', ${auditLog.beforeData} ->> 'humanReadableId')`;
 
 const entryColumns = {
   entry: auditLog,
   performerName: users.name,
   performerUsername: users.username,
+  humanReadableId,
 };
 
-type EntryRow = { entry: typeof auditLog.$inferSelect; performerName: string | null; performerUsername: string | null };
+type EntryRow = { entry: typeof auditLog.$inferSelect; performerName: string | null; performerUsername: string | null; humanReadableId: string | null };
 
 function presentEntry(r: EntryRow): AuditEntryView {
   const e = r.entry;
@@ -38,6 +48,7 @@ function presentEntry(r: EntryRow): AuditEntryView {
     performedBy: e.performedBy,
     performer: e.performedBy && r.performerUsername !== null ? { name: r.performerName ?? "", username: r.performerUsername } : null,
     performerLabel: e.performerLabel,
+    humanReadableId: r.humanReadableId,
     beforeData: e.beforeData,
     afterData: e.afterData,
     ipAddress: e.ipAddress,
@@ -47,18 +58,35 @@ function presentEntry(r: EntryRow): AuditEntryView {
 export async function listAudit(ctx: ServiceContext, query: AuditQuery): Promise<AuditPage> {
   const { db: q } = ctx;
   const where = auditWhere(query);
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, [summary]] = await Promise.all([
     q
       .select(entryColumns)
       .from(auditLog)
       .leftJoin(users, eq(users.id, auditLog.performedBy))
+      .leftJoin(transactions, aboutTransaction)
       .where(where)
       .orderBy(desc(auditLog.timestamp), desc(auditLog.id))
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
-    q.select({ total: count() }).from(auditLog).where(where),
+    // The cards: every number over the same entries, those the filters match.
+    q
+      .select({
+        total: count(),
+        positive: sql<number>`count(*) filter (where ${auditLog.action} ~* '(create|approve)')`,
+        modifications: sql<number>`count(*) filter (where ${auditLog.action} ~* '(update|edit)')`,
+        entityTypes: countDistinct(auditLog.entityType),
+      })
+      .from(auditLog)
+      .where(where),
   ]);
-  return { entries: rows.map(presentEntry), total: Number(total), page: query.page, limit: query.limit };
+  const total = Number(summary?.total ?? 0);
+  return {
+    entries: rows.map(presentEntry),
+    total,
+    page: query.page,
+    limit: query.limit,
+    summary: { total, positive: Number(summary?.positive ?? 0), modifications: Number(summary?.modifications ?? 0), entityTypes: Number(summary?.entityTypes ?? 0) },
+  };
 }
 
 export async function auditFacets(ctx: ServiceContext): Promise<AuditFacets> {
@@ -75,6 +103,7 @@ export const AUDIT_CSV_HEADER = [
   "Action",
   "Entity Type",
   "Entity ID",
+  "Transaction",
   "Reason",
   "Performed By",
   "Performer Name",
@@ -102,6 +131,7 @@ export async function* auditCsvRows(ctx: Pick<ServiceContext, "db">, filter: Aud
       .select(entryColumns)
       .from(auditLog)
       .leftJoin(users, eq(users.id, auditLog.performedBy))
+      .leftJoin(transactions, aboutTransaction)
       .where(and(where, cursor))
       .orderBy(desc(auditLog.timestamp), desc(auditLog.id))
       .limit(pageSize);
@@ -112,6 +142,7 @@ export async function* auditCsvRows(ctx: Pick<ServiceContext, "db">, filter: Aud
         e.action,
         e.entityType,
         e.entityId,
+        r.humanReadableId,
         e.reason,
         r.performerUsername ?? e.performerLabel,
         r.performerName,

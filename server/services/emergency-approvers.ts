@@ -7,7 +7,7 @@ import { emergencyApproverPins, emergencyPinFailures, settings, users } from "..
 import { hashPassword, verifyPassword } from "../auth/passwords";
 import { writeAudit } from "./audit";
 import { notifyUsers, publishNotifications } from "./notifications";
-import { DomainError, conflict, forbidden, notFound, tooManyRequests } from "./errors";
+import { DomainError, conflict, notFound, tooManyRequests } from "./errors";
 import { DEFAULT_EMERGENCY_APPROVERS } from "../../shared/constants";
 import {
   EMERGENCY_PIN_THROTTLE,
@@ -156,7 +156,8 @@ export async function checkApproverPin(ctx: ServiceContext, code: string, pin: s
     return;
   }
   if (slot.number === EMERGENCY_PIN_THROTTLE.limit) await tellSuperAdminsCodeLocked(ctx, code, subject);
-  throw forbidden(WRONG_PIN_MESSAGE);
+  // The page tells the approver how many tries are left before the code is locked.
+  throw new DomainError("forbidden", WRONG_PIN_MESSAGE, { code: "forbidden", triesLeft: EMERGENCY_PIN_THROTTLE.limit - slot.number });
 }
 
 async function tellSuperAdminsCodeLocked(ctx: ServiceContext, code: string, subject: PinCheckSubject): Promise<void> {

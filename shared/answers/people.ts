@@ -31,11 +31,20 @@ export const auditEntryAnswer = z.strictObject({
   performer: z.strictObject({ name: z.string(), username: z.string() }).nullable(),
   /** Who acted otherwise: an emergency approver code, 'system'. */
   performerLabel: z.string().nullable(),
+  /** The TXN number of the transaction the entry is about (a transaction or one of its attachments), else null. */
+  humanReadableId: z.string().nullable(),
   beforeData: z.unknown(),
   afterData: z.unknown(),
   ipAddress: z.string().nullable(),
 });
-export const auditPageAnswer = pageOf("entries", auditEntryAnswer);
+/** The summary cards, counted over every entry the filters match (not only this page). */
+export const auditSummaryAnswer = z.strictObject({
+  total: z.number().int(),
+  positive: z.number().int(),
+  modifications: z.number().int(),
+  entityTypes: z.number().int(),
+});
+export const auditPageAnswer = pageOf("entries", auditEntryAnswer).extend({ summary: auditSummaryAnswer });
 export const auditFacetsAnswer = z.strictObject({ entityTypes: z.array(z.string()), actions: z.array(z.string()) });
 
 /** GET /api/admin/stats (spec 001 §3; DECISIONS §7). */

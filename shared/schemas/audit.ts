@@ -12,11 +12,21 @@ const optionalText = (max: number) =>
     .optional()
     .transform((s) => (s ? s : undefined));
 
+/**
+ * What 'Changes only' hides: entries that change no record (signing in and out, reading or
+ * clearing one's own notifications), which would otherwise bury the changes an auditor looks for.
+ */
+export const NON_CHANGE_ACTIONS = ["login", "logout", "read_notifications", "clear_notifications"] as const;
+
 /** Filters shared by the list and the CSV export. */
 export const auditFilterSchema = z.object({
   search: optionalText(200),
   entityType: optionalText(100),
   action: optionalText(100),
+  changesOnly: z.preprocess(
+    (v) => (v === "" || v === undefined || v === "false" ? undefined : v === "true" ? true : v),
+    z.literal(true, { error: "changesOnly must be true or false" }).optional(),
+  ),
 });
 
 export const auditQuerySchema = auditFilterSchema.extend({

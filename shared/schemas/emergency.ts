@@ -1,15 +1,13 @@
 // Emergency approval links and the three approver codes (DECISIONS §5, spec 001 §2).
-import { EMERGENCY_LINK_EXPIRED_MESSAGE, EMERGENCY_LINK_INVALID_MESSAGE, ENTER_PIN_MESSAGE, SELECT_APPROVER_MESSAGE } from "../constants";
+import { EMERGENCY_LINK_EXPIRED_MESSAGE, EMERGENCY_LINK_INVALID_MESSAGE, EMERGENCY_PIN_THROTTLE, EMERGENCY_REASON_MAX, ENTER_PIN_MESSAGE, SELECT_APPROVER_MESSAGE } from "../constants";
 import { z } from "zod";
 import type { emergencyApproversAnswer, emergencyDecisionAnswer, emergencyLinkViewAnswer, emergencyLinksAnswer, emergencyPinAnswer } from "../answers/finance";
 
-export { EMERGENCY_LINK_EXPIRED_MESSAGE, EMERGENCY_LINK_INVALID_MESSAGE, ENTER_PIN_MESSAGE, SELECT_APPROVER_MESSAGE };
+export { EMERGENCY_LINK_EXPIRED_MESSAGE, EMERGENCY_LINK_INVALID_MESSAGE, EMERGENCY_PIN_THROTTLE, EMERGENCY_REASON_MAX, ENTER_PIN_MESSAGE, SELECT_APPROVER_MESSAGE };
 
 export const NO_PIN_YET_MESSAGE = "This approver has no PIN yet: a SuperAdmin sets it on the emergency page";
 export const WRONG_PIN_MESSAGE = "Wrong PIN";
 export const PIN_FORMAT_MESSAGE = "The PIN must be 6 to 8 digits";
-/** DECISIONS §10: 5 wrong PINs for one approver code within 15 minutes refuse that code for 15 minutes. */
-export const EMERGENCY_PIN_THROTTLE = { limit: 5, windowMs: 15 * 60_000 } as const;
 /** Public emergency calls per client address per minute (token guessing). */
 export const EMERGENCY_THROTTLE = { limit: 30, windowMs: 60_000 } as const;
 
@@ -36,6 +34,14 @@ export const emergencyPinSchema = z.string({ message: PIN_FORMAT_MESSAGE }).rege
 export const emergencyPinBodySchema = z.object({ pin: emergencyPinSchema });
 export type EmergencyPinAnswer = z.output<typeof emergencyPinAnswer>;
 
+export const EMERGENCY_REASON_MESSAGE = `The reason can be at most ${EMERGENCY_REASON_MAX} characters`;
+/** The reject page's optional reason (DECISIONS §10): to the timeline, the audit entry and the owner's notification. */
+export const emergencyReasonSchema = z
+  .string({ message: EMERGENCY_REASON_MESSAGE })
+  .max(EMERGENCY_REASON_MAX, EMERGENCY_REASON_MESSAGE)
+  .transform((s) => s.trim() || undefined)
+  .optional();
+
 /**
  * POST /api/emergency-approval/:token. The server checks the fields one by one in the order of
  * DECISIONS §10 (after lockdown and the link itself), so this schema documents the call; it is not
@@ -44,6 +50,7 @@ export type EmergencyPinAnswer = z.output<typeof emergencyPinAnswer>;
 export const emergencyDecisionBodySchema = z.object({
   approverName: z.string({ message: SELECT_APPROVER_MESSAGE }).trim().min(1, SELECT_APPROVER_MESSAGE).max(10, SELECT_APPROVER_MESSAGE),
   pin: z.string({ message: ENTER_PIN_MESSAGE }).min(1, ENTER_PIN_MESSAGE).max(8, WRONG_PIN_MESSAGE),
+  reason: emergencyReasonSchema,
 });
 export type EmergencyDecisionBody = z.input<typeof emergencyDecisionBodySchema>;
 

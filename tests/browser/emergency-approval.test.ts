@@ -355,12 +355,12 @@ describe("emergency approval", () => {
     expect(await txnRow(humanReadableId)).toMatchObject({ status: "Pending", approvalsReceived: 0 });
     expect((await linkRows(before.id)).every((l) => l.usedAt === null)).toBe(true);
 
-    // Choose RS and a wrong PIN: 'Wrong PIN', the field emptied, the link still usable.
+    // Choose RS and a wrong PIN: 'Wrong PIN' and the tries left, the field emptied, the link still usable.
     await select.selectOption("RS");
     expect(await page.getByText("Please select an approver", { exact: true }).count()).toBe(0);
     await pin.fill("111111");
     await page.getByRole("button", { name: "APPROVE", exact: true }).click();
-    await page.getByText("Wrong PIN", { exact: true }).waitFor(WAIT);
+    await page.getByText(/^Wrong PIN\. [2-4] tries left before this approver code is locked for 15 minutes\.$/).waitFor(WAIT);
     expect(await pin.inputValue()).toBe("");
     expect(await pin.getAttribute("aria-invalid")).toBe("true");
     expect(await txnRow(humanReadableId)).toMatchObject({ status: "Pending", approvalsReceived: 0 });

@@ -28,6 +28,8 @@ describe("emergency lockdown", () => {
     // The accountant's open page shows the lockdown screen without reloading.
     await a.page.getByText("Emergency System Lockdown").waitFor();
     await a.page.getByText("Access Restricted").waitFor();
+    // Their session really was ended, and the screen says so.
+    await a.page.getByText("Your session has been terminated for security").waitFor();
 
     // Their next API call is refused, and signing in again gets the lockdown answer.
     const me = await a.page.evaluate(async () => (await fetch("/api/auth/me")).status);
@@ -38,6 +40,10 @@ describe("emergency lockdown", () => {
     await fresh.page.getByLabel("Password").fill(TEST_PASSWORD);
     await fresh.page.getByRole("button", { name: "Sign In" }).click();
     await fresh.page.getByText("Emergency System Lockdown").waitFor();
+    // Someone who was only signing in had no session to end: sign-in is paused, nothing was terminated.
+    await fresh.page.getByText("Sign-in is paused while the system is in lockdown").waitFor();
+    await fresh.page.getByText("System is in emergency lockdown mode").waitFor();
+    expect(await fresh.page.getByText(/terminated/i).count()).toBe(0);
 
     // The SuperAdmin keeps working and restores access.
     await s.page.getByRole("button", { name: "Restore System Access" }).click();

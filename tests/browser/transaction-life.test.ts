@@ -168,7 +168,7 @@ describe("the life of a Salary transaction", () => {
     await expect.poll(() => statusBadge(dialog).textContent(), POLL).toBe("Approved");
     await dialog.getByText("Payment pending").waitFor();
     await dialog.getByText("EMP-0042").waitFor();
-    await dialog.getByText("payslip.pdf").waitFor();
+    await dialog.getByText("payslip.pdf", { exact: true }).waitFor();
     await dialog.getByText("Attachments (1)").waitFor();
     const panel = dialog.getByRole("region", { name: "Payment Tracking" });
     await panel.waitFor();

@@ -33,6 +33,8 @@ import {
   EMERGENCY_LINK_EXPIRED_MESSAGE,
   EMERGENCY_LINK_INVALID_MESSAGE,
   ENTER_PIN_MESSAGE,
+  EMERGENCY_REASON_MESSAGE,
+  emergencyReasonSchema,
   SELECT_APPROVER_MESSAGE,
   type EmergencyDecisionAnswer,
   type EmergencyLinkAction,
@@ -236,7 +238,7 @@ export async function viewEmergencyLink(ctx: ServiceContext, token: string): Pro
 }
 
 /** What the public page sends; read field by field, in the order of the checks. */
-export type EmergencyDecisionInput = { approverName?: unknown; pin?: unknown };
+export type EmergencyDecisionInput = { approverName?: unknown; pin?: unknown; reason?: unknown };
 
 /**
  * POST /api/emergency-approval/:token {approverName, pin}: approve or reject at once, using up the
@@ -260,6 +262,10 @@ export async function decideThroughEmergencyLink(
   if (!code) throw badRequest(SELECT_APPROVER_MESSAGE, [{ path: "approverName", message: SELECT_APPROVER_MESSAGE }]);
   const pin = typeof input.pin === "number" ? String(input.pin) : typeof input.pin === "string" ? input.pin.trim() : "";
   if (!pin) throw badRequest(ENTER_PIN_MESSAGE, [{ path: "pin", message: ENTER_PIN_MESSAGE }]);
+  // Checked before the PIN, so a reason too long never costs a try.
+  const parsedReason = emergencyReasonSchema.safeParse(input.reason ?? undefined);
+  if (!parsedReason.success) throw badRequest(EMERGENCY_REASON_MESSAGE, [{ path: "reason", message: EMERGENCY_REASON_MESSAGE }]);
+  const reason = opened.link.action === "reject" ? (parsedReason.data ?? null) : null;
   const [category] = await db.select({ name: categories.name }).from(categories).where(eq(categories.id, opened.txn.categoryId));
   await checkApproverPin(ctx, code, pin, ip ?? "unknown", {
     transactionId: opened.txn.id,
@@ -286,7 +292,7 @@ export async function decideThroughEmergencyLink(
       emergencyApproverCode: code,
       round: txn.approvalRound,
       action: action === "approve" ? "approved" : "rejected",
-      reasonText: action === "reject" ? `Rejected by emergency approver ${code}` : null,
+      reasonText: action === "reject" ? (reason ?? `Rejected by emergency approver ${code}`) : null,
       actedAt: now,
     });
     const after =
@@ -300,6 +306,7 @@ export async function decideThroughEmergencyLink(
       entityType: "transaction",
       entityId: txn.id,
       performerLabel: code,
+      reason,
       before: { status: txn.status, approvalsReceived: txn.approvalsReceived },
       after: { status: after.status, approvalsReceived: "approvalsReceived" in after ? after.approvalsReceived : txn.approvalsReceived, pairId: link.pairId },
       ipAddress: ip,
@@ -309,7 +316,7 @@ export async function decideThroughEmergencyLink(
     const verb = action === "approve" ? "approved" : "rejected";
     const stored = await notifyUsers(tx, [txn.createdBy], {
       type: "user_notification",
-      message: `Transaction ${txn.humanReadableId} was ${verb} by emergency approver ${code}`,
+      message: `Transaction ${txn.humanReadableId} was ${verb} by emergency approver ${code}${reason ? `: ${reason}` : ""}`,
       isPriority: txn.isPriority,
       transactionId: txn.id,
       humanReadableId: txn.humanReadableId,

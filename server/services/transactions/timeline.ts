@@ -2,7 +2,7 @@
 // first, told from the audit trail that each move writes in the same database transaction. The
 // audit trail is the one record; the timeline is its reading for whoever can see the transaction,
 // so an owner learns who forced, moved or overrode their transaction, and why.
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { auditLog, categories, users } from "../../db/schema";
 import { STATUS_LABELS, type TimelineKind, type TransactionStatus } from "../../../shared/constants";
@@ -25,7 +25,11 @@ export const TIMELINE_KIND_OF_ACTION: Readonly<Record<string, TimelineKind>> = {
   full_override: "overridden",
   emergency_approve: "emergency-approved",
   emergency_reject: "emergency-rejected",
+  update: "edited",
 };
+
+/** The owner's edit of a Draft or Rejected transaction: the fields it may change, as the screens name them. */
+const EDIT_FIELDS = ["formType", "categoryId", "amount", "transactionDate", "description", "isPriority", "isEmergency"] as const;
 
 type Snapshot = Record<string, unknown>;
 
@@ -77,6 +81,22 @@ function overrideDetail(before: Snapshot, after: Snapshot, names: Names): string
   return changes.length ? changes.join("; ") : "No field changed";
 }
 
+/** A custom field's key in the words of the cards (spec 000: underscores shown as spaces). */
+const fieldName = (key: string) => key.replace(/_/g, " ");
+
+/** "Amount: ₹1,000 → ₹1,200; Vendor name: A → B": each field the owner's edit changed, or undefined when none did. */
+function editDetail(before: Snapshot, after: Snapshot, names: Names): string | undefined {
+  const changes = EDIT_FIELDS.filter((field) => !same(before[field], after[field])).map(
+    (field) => `${FIELD_LABELS[field]}: ${shown(field, before[field], names)} → ${shown(field, after[field], names)}`,
+  );
+  const was = (before.customFieldValues ?? {}) as Snapshot;
+  const now = (after.customFieldValues ?? {}) as Snapshot;
+  for (const key of [...new Set([...Object.keys(was), ...Object.keys(now)])]) {
+    if (!same(was[key], now[key])) changes.push(`${fieldName(key)}: ${shown("custom", was[key], names)} → ${shown("custom", now[key], names)}`);
+  }
+  return changes.length ? changes.join("; ") : undefined;
+}
+
 const statusChange = (before: Snapshot, after: Snapshot, names: Names) =>
   `${shown("status", before.status, names)} → ${shown("status", after.status, names)}`;
 
@@ -109,6 +129,8 @@ function detailOf(kind: TimelineKind, before: Snapshot, after: Snapshot, names: 
       return `${names.users.get(String(before.createdBy)) ?? "a former user"} → ${names.users.get(String(after.createdBy)) ?? "another user"}`;
     case "overridden":
       return overrideDetail(before, after, names);
+    case "edited":
+      return editDetail(before, after, names);
     default:
       return undefined;
   }
@@ -120,6 +142,7 @@ export async function transactionTimeline(q: Queryable, transactionId: string): 
     .select({
       at: auditLog.timestamp,
       action: auditLog.action,
+      entityType: auditLog.entityType,
       reason: auditLog.reason,
       actorName: users.name,
       performerLabel: auditLog.performerLabel,
@@ -128,7 +151,13 @@ export async function transactionTimeline(q: Queryable, transactionId: string): 
     })
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.performedBy))
-    .where(and(eq(auditLog.entityType, "transaction"), eq(auditLog.entityId, transactionId), inArray(auditLog.action, Object.keys(TIMELINE_KIND_OF_ACTION))))
+    .where(
+      or(
+        and(eq(auditLog.entityType, "transaction"), eq(auditLog.entityId, transactionId), inArray(auditLog.action, Object.keys(TIMELINE_KIND_OF_ACTION))),
+        // Attachments added and removed are edits too (audit_log_attachment_transaction_idx).
+        and(eq(auditLog.entityType, "attachment"), sql`(coalesce(${auditLog.afterData}, ${auditLog.beforeData}) ->> 'transactionId') = ${transactionId}`),
+      ),
+    )
     .orderBy(asc(auditLog.timestamp), asc(auditLog.id));
 
   const userIds = new Set<string>();
@@ -141,7 +170,7 @@ export async function transactionTimeline(q: Queryable, transactionId: string): 
       const approverId = ((before.approval ?? {}) as Snapshot).approverId;
       if (typeof approverId === "string") userIds.add(approverId);
     }
-    if (r.action === "full_override") [before.categoryId, after.categoryId].forEach((id) => typeof id === "string" && categoryIds.add(id));
+    if (r.action === "full_override" || r.action === "update") [before.categoryId, after.categoryId].forEach((id) => typeof id === "string" && categoryIds.add(id));
   }
   const [userRows, categoryRows] = await Promise.all([
     userIds.size ? q.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, [...userIds])) : [],
@@ -152,16 +181,25 @@ export async function transactionTimeline(q: Queryable, transactionId: string): 
     categories: new Map(categoryRows.map((c) => [c.id, c.name])),
   };
 
-  return rows.map((r) => {
-    const kind = TIMELINE_KIND_OF_ACTION[r.action]!;
+  const entries: TimelineEntry[] = [];
+  for (const r of rows) {
+    const kind = r.entityType === "attachment" ? "edited" : TIMELINE_KIND_OF_ACTION[r.action]!;
     const entry: TimelineEntry = {
       at: new Date(r.at).toISOString(),
       kind,
       actorName: r.actorName ?? r.performerLabel ?? "System",
     };
     if (r.reason) entry.reason = r.reason;
-    const detail = detailOf(kind, (r.before ?? {}) as Snapshot, (r.after ?? {}) as Snapshot, names);
+    const detail = r.entityType === "attachment" ? attachmentDetail(r.action, (r.before ?? r.after ?? {}) as Snapshot) : detailOf(kind, (r.before ?? {}) as Snapshot, (r.after ?? {}) as Snapshot, names);
+    // An edit that changed nothing tells nothing.
+    if (kind === "edited" && !detail) continue;
     if (detail) entry.detail = detail;
-    return entry;
-  });
+    entries.push(entry);
+  }
+  return entries;
+}
+
+function attachmentDetail(action: string, attachment: Snapshot): string {
+  const name = typeof attachment.fileName === "string" ? attachment.fileName : "a file";
+  return action === "delete" ? `Attachment removed: ${name}` : `Attachment added: ${name}`;
 }

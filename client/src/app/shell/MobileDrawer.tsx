@@ -16,6 +16,7 @@ export function MobileDrawer({ open, onOpenChange, children }: { open: boolean; 
           {children}
           <DialogPrimitive.Close
             aria-label="Close menu"
+            data-dialog-close=""
             className="absolute right-3 top-3.5 inline-flex h-9 w-9 items-center justify-center rounded-md text-slate-300 hover:bg-white/10 hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-400"
           >
             <X className="h-5 w-5" aria-hidden="true" />

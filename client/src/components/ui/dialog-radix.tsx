@@ -47,6 +47,7 @@ export function DialogContent({ title, description, hideHeader, size = "md", foo
         {footer ? <div className="flex flex-col-reverse gap-2 border-t border-slate-100 px-5 py-4 sm:flex-row sm:justify-end sm:px-6">{footer}</div> : null}
         <DialogPrimitive.Close
           aria-label="Close"
+          data-dialog-close=""
           className="absolute right-3 top-3 rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
         >
           <X className="h-5 w-5" aria-hidden="true" />

@@ -10,6 +10,20 @@ const variantClasses: Record<ToastVariant, string> = {
 
 
 /**
+ * Escape belongs to the dialog the user is in, not to a toast raised over it (the toast's layer is
+ * the newest, so Radix would give it the key and the dialog would need a second Escape). Unless
+ * the focus is in the toast itself, the open dialog on top closes and the toast stays.
+ */
+function escapeToOpenDialog(event: KeyboardEvent) {
+  if (event.target instanceof Element && event.target.closest("[data-toast]")) return;
+  const dialogs = document.querySelectorAll<HTMLElement>('[role="dialog"][data-state="open"]');
+  const close = dialogs[dialogs.length - 1]?.querySelector<HTMLElement>("[data-dialog-close]");
+  if (!close) return;
+  event.preventDefault();
+  close.click();
+}
+
+/**
  * Renders the toast store with Radix (spec 000 §9): default display 5000 ms, swipe right to
  * dismiss past 50 px, F8 focuses the region labelled 'Notification'.
  */
@@ -20,11 +34,13 @@ export function Toaster() {
       {toasts.map(({ id, title, description, variant = "default", duration, action, open }) => (
         <ToastPrimitive.Root
           key={id}
+          data-toast=""
           open={open}
           duration={duration}
           onOpenChange={(next) => {
             if (!next) dismissToast(id);
           }}
+          onEscapeKeyDown={escapeToOpenDialog}
           className={cn(
             "group pointer-events-auto relative flex w-full items-start gap-3 overflow-hidden rounded-lg border p-4 pr-10 shadow-lg",
             "data-[state=open]:animate-toast-in data-[state=closed]:animate-toast-out",
@@ -54,10 +70,12 @@ export function Toaster() {
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
+      {/* Top right, below the header: never over a form's action bar, which sits at the bottom
+          (sticky on phones, at the end of the form on wider screens). */}
       <ToastPrimitive.Viewport
         hotkey={["F8"]}
         label="Notification"
-        className="fixed inset-x-0 top-0 z-[100] flex max-h-screen flex-col gap-2 p-4 outline-none sm:inset-x-auto sm:bottom-0 sm:right-0 sm:top-auto sm:w-full sm:max-w-sm"
+        className="fixed inset-x-0 top-16 z-[100] flex max-h-screen flex-col gap-2 p-4 outline-none sm:inset-x-auto sm:right-0 sm:w-full sm:max-w-sm"
       />
     </ToastPrimitive.Provider>
   );

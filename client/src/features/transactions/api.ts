@@ -138,6 +138,7 @@ export function useAdminUsers(enabled: boolean) {
 const txUrl = (id: string, suffix = "") => `/api/transactions/${encodeURIComponent(id)}${suffix}`;
 
 export const transactionApi = {
+  get: (id: string) => apiJson<TransactionDetail>("GET", txUrl(id)),
   create: (body: CreateTransactionBody) => apiJson<Transaction>("POST", "/api/transactions", body),
   edit: (id: string, body: EditTransactionBody) => apiJson<Transaction>("PATCH", txUrl(id), body),
   submit: (id: string) => apiJson<Transaction>("POST", txUrl(id, "/submit"), {}),

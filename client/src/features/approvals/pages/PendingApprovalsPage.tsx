@@ -26,10 +26,12 @@ export default function PendingApprovalsPage() {
   const bulk = useFinanceMutation((ids: string[]) => transactionApi.bulkApprove(ids));
 
   const items = useMemo(() => pending.data?.items ?? [], [pending.data]);
-  const emergency = items.filter((t) => t.isPriority);
-  const regular = items.filter((t) => !t.isPriority);
+  const emergency = useMemo(() => items.filter((t) => t.isPriority), [items]);
+  const regular = useMemo(() => items.filter((t) => !t.isPriority), [items]);
   // What this approver may approve now is the server's answer for each row (availableMoves).
   const actionable = useMemo(() => items.filter((t) => (t.availableMoves ?? []).includes("approve")), [items]);
+  // The review sheet's queue: what still awaits this user's decision, in the order shown.
+  const queue = useMemo(() => ({ ids: [...emergency, ...regular].filter((t) => !t.myAction && (t.availableMoves ?? []).includes("approve")).map((t) => t.id), open: setOpenId }), [emergency, regular]);
 
   // A later page emptied by approvals meanwhile: step back to one that has rows.
   useEffect(() => {
@@ -170,7 +172,7 @@ export default function PendingApprovalsPage() {
 
       {pending.data ? <Pagination page={pending.data.page} pageSize={pending.data.limit} total={pending.data.total} onPageChange={setPage} /> : null}
 
-      <TransactionDetailsDialog transactionId={openId} open={openId !== null} onOpenChange={(open) => !open && setOpenId(null)} />
+      <TransactionDetailsDialog transactionId={openId} open={openId !== null} onOpenChange={(open) => !open && setOpenId(null)} queue={queue} />
       <BulkResultsDialog results={results} onClose={() => setResults(null)} />
     </div>
   );

@@ -6,7 +6,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Activity, Download, Eye, FileText, FolderTree, Layers, PencilLine, Search, ShieldCheck, User as UserIcon, Receipt } from "lucide-react";
 import { formatDateTime, toIsoDate } from "@shared/format";
 import type { AuditEntryView, AuditFacets, AuditPage } from "@shared/schemas/audit";
-import { Alert, Badge, Button, Card, Dialog, DialogContent, EmptyState, Input, Pagination, Select, Spinner, StatCard, type BadgeVariant } from "@/components/ui";
+import { Alert, Badge, Button, Card, Checkbox, Dialog, DialogContent, EmptyState, Input, Pagination, Select, Spinner, StatCard, type BadgeVariant } from "@/components/ui";
 import { toast } from "@/hooks/use-toast";
 import { ApiError, errorMessage } from "@/lib/api";
 
@@ -116,22 +116,27 @@ export default function AuditTrailPage() {
   const [search, setSearch] = useState("");
   const [entityType, setEntityType] = useState("all");
   const [action, setAction] = useState("all");
+  const [changesOnly, setChangesOnly] = useState(false);
   const [page, setPage] = useState(1);
   const [viewing, setViewing] = useState<AuditEntryView | null>(null);
   const [exporting, setExporting] = useState(false);
   const q = useDebounced(search.trim());
-  useEffect(() => setPage(1), [q, entityType, action]);
+  useEffect(() => setPage(1), [q, entityType, action, changesOnly]);
 
-  const filters = { search: q, entityType: entityType === "all" ? undefined : entityType, action: action === "all" ? undefined : action };
+  const filters = {
+    search: q,
+    entityType: entityType === "all" ? undefined : entityType,
+    action: action === "all" ? undefined : action,
+    changesOnly: changesOnly ? "true" : undefined,
+  };
   const facets = useQuery<AuditFacets>({ queryKey: ["/api/audit/facets"], staleTime: 60_000 });
   const audit = useQuery<AuditPage>({ queryKey: ["/api/audit", { ...filters, page, limit: PAGE_SIZE }], placeholderData: (p) => p, staleTime: 10_000 });
   const entries = audit.data?.entries ?? [];
   const total = audit.data?.total ?? 0;
-  const filtered = q !== "" || entityType !== "all" || action !== "all";
-
-  const positive = entries.filter((e) => /create|approve/i.test(e.action)).length;
-  const modifications = entries.filter((e) => /update|edit/i.test(e.action)).length;
-  const types = new Set(entries.map((e) => e.entityType)).size;
+  const filtered = q !== "" || entityType !== "all" || action !== "all" || changesOnly;
+  // Every card counts the same entries: all of them, or those the filters match.
+  const summary = audit.data?.summary;
+  const scope = filtered ? "Matching the filters" : "All time";
 
   const exportCsv = async () => {
     setExporting(true);
@@ -158,7 +163,7 @@ export default function AuditTrailPage() {
   return (
     <div className="space-y-5">
       <Card className="p-4">
-        <div className="grid gap-3 md:grid-cols-[1fr_200px_200px_auto]">
+        <div className="grid gap-3 md:grid-cols-[1fr_200px_200px_auto_auto] md:items-center">
           <div className="relative">
             <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
             <Input type="search" aria-label="Search audit logs" placeholder="Search action, entity type or id" value={search} onChange={(e) => setSearch(e.target.value)} className="pl-9" />
@@ -179,6 +184,12 @@ export default function AuditTrailPage() {
               </option>
             ))}
           </Select>
+          <Checkbox
+            label="Changes only"
+            checked={changesOnly}
+            onChange={(e) => setChangesOnly(e.target.checked)}
+            title="Hide sign-ins, sign-outs and notification reads"
+          />
           <Button variant="outline" onClick={exportCsv} disabled={exporting}>
             <Download className="h-4 w-4" aria-hidden="true" />
             {exporting ? "Exporting…" : "Export"}
@@ -187,10 +198,10 @@ export default function AuditTrailPage() {
       </Card>
 
       <section aria-label="Summary" className="grid grid-cols-2 gap-4 xl:grid-cols-4">
-        <StatCard title="Total Events" value={total.toLocaleString("en-IN")} subtitle={filtered ? "Matching the filters" : "All time"} icon={Activity} />
-        <StatCard title="Positive Actions" value={positive} subtitle="Creates and approvals (this page)" icon={ShieldCheck} variant="success" />
-        <StatCard title="Modifications" value={modifications} subtitle="Updates and edits (this page)" icon={PencilLine} />
-        <StatCard title="Entity Types" value={types} subtitle="On this page" icon={Layers} variant="warning" />
+        <StatCard title="Total Events" value={total.toLocaleString("en-IN")} subtitle={scope} icon={Activity} />
+        <StatCard title="Positive Actions" value={(summary?.positive ?? 0).toLocaleString("en-IN")} subtitle={`Creates and approvals · ${scope.toLowerCase()}`} icon={ShieldCheck} variant="success" />
+        <StatCard title="Modifications" value={(summary?.modifications ?? 0).toLocaleString("en-IN")} subtitle={`Updates and edits · ${scope.toLowerCase()}`} icon={PencilLine} />
+        <StatCard title="Entity Types" value={summary?.entityTypes ?? 0} subtitle={scope} icon={Layers} variant="warning" />
       </section>
 
       {audit.isError ? <Alert variant="destructive">{errorMessage(audit.error, "Failed to load the audit trail")}</Alert> : null}
@@ -220,6 +231,7 @@ export default function AuditTrailPage() {
                     <div className="flex flex-wrap items-center gap-2">
                       <Badge variant={actionBadge(e.action)}>{e.action}</Badge>
                       <span className="text-sm font-medium text-slate-900">{e.entityType}</span>
+                      {e.humanReadableId ? <span className="font-mono text-sm font-semibold text-slate-900">{e.humanReadableId}</span> : null}
                       {e.entityId ? (
                         <span className="font-mono text-xs text-slate-600" title={e.entityId}>
                           {e.entityId.slice(0, 8)}

@@ -10,17 +10,30 @@ export type LockdownScreenProps = {
   onCheckAccess: (manual: boolean) => Promise<unknown> | void;
   /** Signs out, then shows the login form. */
   onReturnToLogin: () => void;
+  /**
+   * What the lockdown stopped: a session it ended, or a sign-in it refused. Someone who was only
+   * signing in had no session to terminate; they are told that sign-in is paused.
+   */
+  cause?: "session" | "sign-in";
 };
 
-const BULLETS = [
-  "Your session has been terminated for security",
-  "All user access is temporarily blocked",
-  "Contact your system administrator for assistance",
-  "Normal access will resume when the lockdown ends",
-];
+const BULLETS: Record<NonNullable<LockdownScreenProps["cause"]>, string[]> = {
+  session: [
+    "Your session has been terminated for security",
+    "All user access is temporarily blocked",
+    "Contact your system administrator for assistance",
+    "Normal access will resume when the lockdown ends",
+  ],
+  "sign-in": [
+    "Sign-in is paused while the system is in lockdown",
+    "All user access is temporarily blocked",
+    "Contact your system administrator for assistance",
+    "You can sign in again when the lockdown ends",
+  ],
+};
 
 /** The Emergency Lockdown screen (spec 000 §2). */
-export function LockdownScreen({ message, onCheckAccess, onReturnToLogin }: LockdownScreenProps) {
+export function LockdownScreen({ message, onCheckAccess, onReturnToLogin, cause = "session" }: LockdownScreenProps) {
   const [checking, setChecking] = useState(false);
   // Bumped after every check so the 30 s timer restarts from the last check.
   const [round, setRound] = useState(0);
@@ -67,7 +80,7 @@ export function LockdownScreen({ message, onCheckAccess, onReturnToLogin }: Lock
             The system is in emergency lockdown. Only system administrators can access the system during a lockdown.
           </p>
           <ul className="space-y-2 text-sm text-slate-700">
-            {BULLETS.map((text) => (
+            {BULLETS[cause].map((text) => (
               <li key={text} className="flex gap-2">
                 <span className="mt-1.5 h-1.5 w-1.5 shrink-0 rounded-full bg-red-600" aria-hidden="true" />
                 {text}

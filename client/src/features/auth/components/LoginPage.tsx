@@ -63,6 +63,7 @@ export function LoginPage() {
   if (lockdown !== null) {
     return (
       <LockdownScreen
+        cause="sign-in"
         message={lockdown}
         onCheckAccess={checkAccess}
         onReturnToLogin={() => {

@@ -17,6 +17,8 @@ export default function ApproverDashboardPage() {
   const items = pending.data?.items ?? [];
   const emergency = items.filter((t) => t.isPriority);
   const regular = items.filter((t) => !t.isPriority);
+  // The review sheet's queue: what still awaits this user's decision, in the order shown.
+  const queue = { ids: [...emergency, ...regular].filter((t) => !t.myAction && (t.availableMoves ?? []).includes("approve")).map((t) => t.id), open: setOpenId };
 
   const card = (t: PendingItem) => (
     <li key={t.id}>
@@ -72,7 +74,7 @@ export default function ApproverDashboardPage() {
         </p>
       ) : null}
 
-      <TransactionDetailsDialog transactionId={openId} open={openId !== null} onOpenChange={(open) => !open && setOpenId(null)} />
+      <TransactionDetailsDialog transactionId={openId} open={openId !== null} onOpenChange={(open) => !open && setOpenId(null)} queue={queue} />
     </div>
   );
 }

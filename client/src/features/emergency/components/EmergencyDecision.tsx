@@ -4,10 +4,10 @@
 import { useRef, useState, type ReactNode } from "react";
 import { CircleCheck, CircleX, Clock, LinkIcon, ShieldAlert, Siren } from "lucide-react";
 import { formatDate, formatInTimeZone, formatRupees, getDisplayTimeZone } from "@shared/format";
-import { EMERGENCY_LINK_EXPIRED_MESSAGE, EMERGENCY_LINK_INVALID_MESSAGE, ENTER_PIN_MESSAGE, SELECT_APPROVER_MESSAGE } from "@shared/constants";
+import { EMERGENCY_LINK_EXPIRED_MESSAGE, EMERGENCY_LINK_INVALID_MESSAGE, EMERGENCY_PIN_THROTTLE, EMERGENCY_REASON_MAX, ENTER_PIN_MESSAGE, SELECT_APPROVER_MESSAGE } from "@shared/constants";
 import type { EmergencyDecisionAnswer } from "@shared/schemas/emergency";
-import { Alert, Badge, Button, Card, CenteredSpinner, Field, Input, Select } from "@/components/ui";
-import { errorIssues, errorMessage, errorStatus } from "@/lib/api";
+import { Alert, Badge, Button, Card, CenteredSpinner, Field, Input, Select, Textarea } from "@/components/ui";
+import { ApiError, errorIssues, errorMessage, errorStatus } from "@/lib/api";
 import { cn } from "@/lib/utils";
 import { useEmergencyDecision, useEmergencyLink } from "../api";
 import { filledCustomFields, formTypeLabel } from "../details";
@@ -52,6 +52,16 @@ function Outcome({ tone, icon, title, children }: { tone: "success" | "danger" |
   );
 }
 
+const LOCK_MINUTES = EMERGENCY_PIN_THROTTLE.windowMs / 60_000;
+
+/** What a wrong PIN's answer says about the tries left before the code is locked (DECISIONS §10). */
+export function wrongPinText(message: string, triesLeft: unknown): string {
+  if (typeof triesLeft !== "number") return message;
+  if (triesLeft <= 0) return `${message}. This approver code is now locked for ${LOCK_MINUTES} minutes.`;
+  if (triesLeft === 1) return `${message}. Last try: one more wrong PIN locks this approver code for ${LOCK_MINUTES} minutes.`;
+  return `${message}. ${triesLeft} tries left before this approver code is locked for ${LOCK_MINUTES} minutes.`;
+}
+
 function Detail({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
   return (
     <div className={cn("min-w-0", wide && "sm:col-span-2")}>
@@ -68,6 +78,7 @@ export function EmergencyDecision({ token, action }: { token: string; action: Ac
   const [approver, setApprover] = useState("");
   const [selectError, setSelectError] = useState<string | undefined>();
   const [pin, setPin] = useState("");
+  const [reason, setReason] = useState("");
   const [pinError, setPinError] = useState<string | undefined>();
   const [formError, setFormError] = useState<string | undefined>();
   const pinInput = useRef<HTMLInputElement>(null);
@@ -134,7 +145,7 @@ export function EmergencyDecision({ token, action }: { token: string; action: Ac
     setFormError(undefined);
     if (missingApprover || missingPin) return;
     decision.mutate(
-      { approverName: approver, pin },
+      action === "reject" && reason.trim() ? { approverName: approver, pin, reason: reason.trim() } : { approverName: approver, pin },
       {
         onSuccess: setDone,
         onError: (err) => {
@@ -143,7 +154,7 @@ export function EmergencyDecision({ token, action }: { token: string; action: Ac
           if (issues.approverName) setSelectError(issues.approverName);
           else if (issues.pin || errorStatus(err) === 403) {
             // A wrong PIN: cleared for the next try; the link stays usable.
-            setPinError(issues.pin ?? message);
+            setPinError(issues.pin ?? wrongPinText(err instanceof ApiError ? (err.body?.message ?? message) : message, err instanceof ApiError ? err.body?.triesLeft : undefined));
             setPin("");
             pinInput.current?.focus();
           } else setFormError(message);
@@ -240,6 +251,11 @@ export function EmergencyDecision({ token, action }: { token: string; action: Ac
             className="h-12 text-lg tracking-[0.3em]"
           />
         </Field>
+        {action === "reject" ? (
+          <Field label="Reason (optional)" hint={`Tells the requester what to fix; at most ${EMERGENCY_REASON_MAX} characters (${reason.length}/${EMERGENCY_REASON_MAX}).`}>
+            <Textarea rows={3} maxLength={EMERGENCY_REASON_MAX} value={reason} onChange={(e) => setReason(e.target.value)} placeholder="e.g. Wrong vendor account" />
+          </Field>
+        ) : null}
         {formError ? <Alert variant="destructive">{formError}</Alert> : null}
         <Button
           size="lg"

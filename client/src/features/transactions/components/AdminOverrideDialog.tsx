@@ -1,7 +1,8 @@
 // Admin Override (spec 000 §2, §5): SuperAdmin only; renders nothing for anyone else. Three tabs:
 // edit every field (PUT full-override), force a status with a reason, change the owner with a reason.
 // Every tab sends nothing until a reason is given (DECISIONS §4, the full override's too, since
-// 2026-11-24); change owner offers only who may own a transaction (ACCOUNTING_ROLES).
+// 2026-11-24), and each says so ('Reason is required') instead of greying its button; change owner
+// offers only who may own a transaction (ACCOUNTING_ROLES).
 import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from "react";
 import { ShieldAlert } from "lucide-react";
 import { FORCEABLE_STATUSES, FORM_TYPES, PAYMENT_METHODS, STATUS_LABELS, ACCOUNTING_ROLES, TRANSACTION_STATUSES } from "@shared/constants";
@@ -278,7 +279,7 @@ function ForceStatusForm({ transaction: t, onDone }: { transaction: TransactionD
         />
       </Field>
       <div className="flex justify-end">
-        <Button type="submit" variant="destructive" disabled={force.isPending || !reason.trim()}>
+        <Button type="submit" variant="destructive" disabled={force.isPending}>
           {force.isPending ? "Forcing..." : "Force Status"}
         </Button>
       </div>
@@ -332,7 +333,7 @@ function ChangeOwnerForm({ transaction: t, onDone }: { transaction: TransactionD
         <Textarea rows={3} value={reason} onChange={(e) => setReason(e.target.value)} placeholder="Why is the owner changing?" />
       </Field>
       <div className="flex justify-end">
-        <Button type="submit" disabled={change.isPending || !ownerId || !reason.trim()}>
+        <Button type="submit" disabled={change.isPending}>
           <ShieldAlert className="h-4 w-4" aria-hidden="true" />
           {change.isPending ? "Changing..." : "Change Owner"}
         </Button>

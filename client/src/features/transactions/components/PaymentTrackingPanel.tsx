@@ -21,16 +21,17 @@ import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api";
 import { transactionApi, useFinanceMutation, type ProcessPaymentInput } from "../api";
 import { isOverdue } from "../rules";
+import { paymentWords, type PaymentWords } from "../payment-words";
 
 export { hasPaymentTracking } from "../rules";
 
 
-function PaymentStatusBadge({ t }: { t: Transaction }) {
+function PaymentStatusBadge({ t, words }: { t: Transaction; words: PaymentWords }) {
   if (t.status === "Completed") return <Badge variant="secondary" className="bg-slate-800 text-white">Completed</Badge>;
-  if (t.status === "Paid" || t.isPaid) return <Badge variant="success">Paid</Badge>;
+  if (t.status === "Paid" || t.isPaid) return <Badge variant="success">{words.paid}</Badge>;
   if (t.status === "PaymentDue")
     return isOverdue(t) ? <Badge variant="destructive">Payment Due (Overdue)</Badge> : <Badge variant="purple">Payment Due</Badge>;
-  return <Badge variant="warning">Unpaid</Badge>;
+  return <Badge variant="warning">{words.unpaid}</Badge>;
 }
 
 type Mode = "none" | "process" | "due" | "confirm-complete" | "confirm-cancel";
@@ -58,6 +59,8 @@ function reportOutcome({ title, description, failedTitle, fallback }: OutcomeToa
 
 export function PaymentTrackingPanel({ transaction: t, moves }: { transaction: Transaction; moves: readonly TransactionMove[] }) {
   const [mode, setMode] = useState<Mode>("none");
+  const words = paymentWords(t.formType);
+  const toasts = { ...OUTCOME_TOASTS, process: { ...OUTCOME_TOASTS.process, ...words.processed }, cancel: { ...OUTCOME_TOASTS.cancel, ...words.cancelled } };
   const today = toIsoDate(currentTime());
 
   const process = useFinanceMutation((body: ProcessPaymentInput) => transactionApi.processPayment(t.id, body));
@@ -78,16 +81,16 @@ export function PaymentTrackingPanel({ transaction: t, moves }: { transaction: T
   if (t.paymentDueDate) notes.push({ icon: CalendarClock, text: `Payment due ${formatDate(t.paymentDueDate)}${overdue ? " (Overdue)" : ""}` });
   else if (t.status === "PaymentDue") notes.push({ icon: CalendarClock, text: "Marked as payment due" });
   if (paid || t.status === "Completed") {
-    const parts = [`Paid${t.paidDate ? ` on ${formatDate(t.paidDate)}` : ""}`];
+    const parts = [`${words.paid}${t.paidDate ? ` on ${formatDate(t.paidDate)}` : ""}`];
     if (t.paymentMethod) parts.push(`via ${t.paymentMethod}`);
     notes.push({ icon: CircleDollarSign, text: parts.join(" ") + (t.paymentReference ? ` · Ref ${t.paymentReference}` : "") });
     if (t.paymentNotes) notes.push({ icon: CircleDollarSign, text: `Notes: ${t.paymentNotes}` });
   }
   if (t.completedAt) notes.push({ icon: CheckCircle2, text: `Completed on ${formatDateTime(t.completedAt)}` });
-  if (notes.length === 0 && t.status === "Approved") notes.push({ icon: CalendarClock, text: "Awaiting payment" });
+  if (notes.length === 0 && t.status === "Approved") notes.push({ icon: CalendarClock, text: words.awaiting });
 
   const closeForm = () => setMode("none");
-  const onCancel = () => cancel.mutate(undefined, reportOutcome(OUTCOME_TOASTS.cancel, closeForm));
+  const onCancel = () => cancel.mutate(undefined, reportOutcome(toasts.cancel, closeForm));
   const onComplete = () => complete.mutate(undefined, reportOutcome(OUTCOME_TOASTS.complete, closeForm));
   // Cancelling goes back to Payment Due when a due date is set, else to Approved (DECISIONS §4).
   const afterCancel = STATUS_LABELS[t.paymentDueDate ? "PaymentDue" : "Approved"];
@@ -96,9 +99,9 @@ export function PaymentTrackingPanel({ transaction: t, moves }: { transaction: T
     <section aria-labelledby={`payment-${t.id}`} className="rounded-lg border border-slate-200 p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 id={`payment-${t.id}`} className="text-sm font-semibold text-slate-900">
-          Payment Tracking
+          {words.tracking}
         </h3>
-        <PaymentStatusBadge t={t} />
+        <PaymentStatusBadge t={t} words={words} />
       </div>
       {notes.length ? (
         <ol className="mt-3 space-y-2 border-l-2 border-slate-200 pl-4">
@@ -118,7 +121,8 @@ export function PaymentTrackingPanel({ transaction: t, moves }: { transaction: T
           {canProcess ? (
             <Button onClick={() => setMode(mode === "process" ? "none" : "process")} aria-expanded={mode === "process"} disabled={busy} variant={overdue ? "destructive" : "default"}>
               <CircleDollarSign className="h-4 w-4" aria-hidden="true" />
-              Process Payment{overdue ? " (Overdue)" : ""}
+              {words.process}
+              {overdue ? " (Overdue)" : ""}
             </Button>
           ) : null}
           {canMarkDue ? (
@@ -136,7 +140,7 @@ export function PaymentTrackingPanel({ transaction: t, moves }: { transaction: T
           {canCancel ? (
             <Button variant="outline" onClick={() => setMode("confirm-cancel")} disabled={busy}>
               <Undo2 className="h-4 w-4" aria-hidden="true" />
-              Cancel Payment
+              {words.cancel}
             </Button>
           ) : null}
         </div>
@@ -154,10 +158,10 @@ export function PaymentTrackingPanel({ transaction: t, moves }: { transaction: T
       <ConfirmDialog
         open={mode === "confirm-cancel"}
         onOpenChange={(open) => !open && closeForm()}
-        title={`Cancel the payment of ${t.humanReadableId}?`}
+        title={`${words.cancel} of ${t.humanReadableId}?`}
         description={`It goes back to ${afterCancel}, and its payment method, reference, notes, paid date and who paid are cleared.`}
-        confirmLabel="Cancel Payment"
-        cancelLabel="Keep Payment"
+        confirmLabel={words.cancel}
+        cancelLabel={words.keep}
         destructive
         pending={cancel.isPending}
         onConfirm={onCancel}
@@ -165,10 +169,11 @@ export function PaymentTrackingPanel({ transaction: t, moves }: { transaction: T
 
       {mode === "process" && canProcess ? (
         <ProcessPaymentForm
+          words={words}
           today={today}
           pending={process.isPending}
           onCancel={closeForm}
-          onSubmit={(body) => process.mutate(body, reportOutcome(OUTCOME_TOASTS.process, closeForm))}
+          onSubmit={(body) => process.mutate(body, reportOutcome(toasts.process, closeForm))}
         />
       ) : null}
       {mode === "due" && canMarkDue ? (
@@ -184,11 +189,13 @@ export function PaymentTrackingPanel({ transaction: t, moves }: { transaction: T
 }
 
 function ProcessPaymentForm({
+  words,
   today,
   pending,
   onSubmit,
   onCancel,
 }: {
+  words: PaymentWords;
   today: string;
   pending: boolean;
   onSubmit: (body: ProcessPaymentInput) => void;
@@ -215,7 +222,7 @@ function ProcessPaymentForm({
   };
 
   return (
-    <PaymentForm title="Process Payment" onSubmit={submit} onCancel={onCancel} pending={pending} submitLabel="Confirm Payment" pendingLabel="Processing..." noValidate>
+    <PaymentForm title={words.process} onSubmit={submit} onCancel={onCancel} pending={pending} submitLabel={words.confirm} pendingLabel={words.processing} noValidate>
       <div className="grid gap-3 sm:grid-cols-2">
         <Field label="Payment Method" required error={error}>
           <Select

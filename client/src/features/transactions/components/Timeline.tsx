@@ -9,6 +9,7 @@ import {
   CircleDollarSign,
   FilePlus2,
   PenLine,
+  Pencil,
   Send,
   ShieldAlert,
   Trash2,
@@ -40,6 +41,7 @@ const KINDS: Record<TimelineKind, KindStyle> = {
   overridden: { label: "Overridden", icon: PenLine, tone: "bg-red-100 text-red-700" },
   "emergency-approved": { label: "Approved by emergency link", icon: Zap, tone: "bg-green-100 text-green-800" },
   "emergency-rejected": { label: "Rejected by emergency link", icon: ArrowRightLeft, tone: "bg-red-100 text-red-700" },
+  edited: { label: "Edited", icon: Pencil, tone: "bg-amber-100 text-amber-800" },
 };
 
 export function Timeline({ entries }: { entries: readonly TimelineEntry[] }) {

@@ -69,7 +69,7 @@ export function TransactionCard({ transaction: t, onOpen, showCreator = false, t
           <span className="text-base font-semibold tabular-nums text-slate-900">{formatRupees(t.amount)}</span>
           <div className="flex flex-wrap justify-end gap-1">
             <StatusBadge status={t.status} />
-            {t.status === "Approved" ? <PaidBadge isPaid={t.isPaid} /> : null}
+            {t.status === "Approved" ? <PaidBadge isPaid={t.isPaid} formType={t.formType} /> : null}
             {isOverdue(t) ? <OverdueBadge /> : null}
           </div>
         </div>

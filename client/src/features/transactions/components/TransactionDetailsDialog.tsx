@@ -7,9 +7,9 @@
 //   - edit / submit / delete (owner's Draft) → Edit, Submit for Approval, Delete Draft;
 //   - delete-approval → a delete button per approval, asking why; delete / full-override → Administrator.
 import { currentTime } from "@/lib/clock";
-import { useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link } from "wouter";
-import { Check, CheckCircle2, Clock, Download, FileText, Pencil, Send, ShieldAlert, Trash2, X } from "lucide-react";
+import { Check, CheckCircle2, Clock, Inbox, Download, FileText, Pencil, Send, ShieldAlert, Trash2, X } from "lucide-react";
 import type { TransactionMove } from "@shared/constants";
 import type { Approval } from "@shared/schemas/transactions";
 import { formatDate, formatDateTime, formatFileSize, formatRelativeTime, formatRupees } from "@shared/format";
@@ -29,9 +29,10 @@ import { openAttachment, transactionApi, useFinanceMutation, useTransaction, typ
 import { AdminOverrideDialog } from "./AdminOverrideDialog";
 import { ApprovalProgress, EmergencyBadge, FormTypeBadge, PaidBadge, PreviouslyRejectedBadge, StatusBadge } from "./badges";
 import { CustomFieldDetails } from "./CustomFieldDetails";
-import { DuplicateWarning } from "./DuplicateWarning";
+import { DuplicateSubmitConfirm, DuplicateWarning } from "./DuplicateWarning";
 import { hasPaymentTracking, PaymentTrackingPanel } from "./PaymentTrackingPanel";
 import { Timeline } from "./Timeline";
+import { paymentWords } from "../payment-words";
 import { ActedNotice, ApprovalActions, PHONE_SHEET } from "./ApprovalActions";
 
 
@@ -39,7 +40,23 @@ export type TransactionDetailsDialogProps = {
   transactionId: string | null;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /**
+   * A review queue (Pending Approvals, the Approver's home): the ids still awaiting this user's
+   * decision, in the queue's order, and how to open one. On a phone the sheet covers the queue, so
+   * after Approve or Reject it moves on to the next one, or says the queue is done.
+   */
+  queue?: { ids: readonly string[]; open: (id: string) => void };
 };
+
+/** The phone layout of PHONE_SHEET (below Tailwind's sm breakpoint). */
+const isPhone = () => typeof window !== "undefined" && window.matchMedia("(max-width: 639px)").matches;
+
+/** The id after `decided` in the queue (or the first other one before it), or null when none is left. */
+export function nextInQueue(ids: readonly string[], decided: string): string | null {
+  const at = ids.indexOf(decided);
+  const rest = at < 0 ? ids : [...ids.slice(at + 1), ...ids.slice(0, at)];
+  return rest.find((id) => id !== decided) ?? null;
+}
 
 /** The current user's action in the transaction's current round, if any. */
 export function myActionIn(t: TransactionDetail, userId: string): Approval["action"] | null {
@@ -47,9 +64,20 @@ export function myActionIn(t: TransactionDetail, userId: string): Approval["acti
   return mine.length ? mine[mine.length - 1].action : null;
 }
 
-export function TransactionDetailsDialog({ transactionId, open, onOpenChange }: TransactionDetailsDialogProps) {
-  const query = useTransaction(open ? transactionId : null);
-  const t = query.data;
+export function TransactionDetailsDialog({ transactionId, open, onOpenChange, queue }: TransactionDetailsDialogProps) {
+  const [queueDone, setQueueDone] = useState(false);
+  useEffect(() => setQueueDone(false), [transactionId, open]);
+  const query = useTransaction(open && !queueDone ? transactionId : null);
+  const t = queueDone ? undefined : query.data;
+  const onDecided =
+    queue && transactionId
+      ? () => {
+          if (!isPhone()) return;
+          const next = nextInQueue(queue.ids, transactionId);
+          if (next) queue.open(next);
+          else setQueueDone(true);
+        }
+      : undefined;
   // The dialog is opened from state, not from a Radix trigger, so Radix has nowhere to return the
   // focus on close and drops it on <body>. Return it to the control that opened the dialog (View
   // Details, a list row), as long as that control is still on the page.
@@ -68,18 +96,26 @@ export function TransactionDetailsDialog({ transactionId, open, onOpenChange }: 
             el.focus();
           }
         }}
-        title={t ? `Transaction ${t.humanReadableId}` : "Transaction Details"}
+        title={queueDone ? "Queue done" : t ? `Transaction ${t.humanReadableId}` : "Transaction Details"}
         description={t ? `${t.category?.name ?? "Transaction"} · created ${formatRelativeTime(t.createdAt, currentTime())}` : undefined}
         size="xl"
         className={PHONE_SHEET}
       >
-        {query.isPending && open ? <CenteredSpinner label="Loading transaction" /> : null}
-        {query.isError ? (
+        {queueDone ? (
+          <div className="grid justify-items-center gap-3 py-10 text-center">
+            <Inbox className="h-10 w-10 text-green-700" aria-hidden="true" />
+            <p className="text-lg font-semibold text-slate-900">All Caught Up!</p>
+            <p className="text-sm text-slate-600">Nothing else is waiting for your decision.</p>
+            <Button onClick={() => onOpenChange(false)}>Back to the list</Button>
+          </div>
+        ) : null}
+        {query.isPending && open && !queueDone ? <CenteredSpinner label="Loading transaction" /> : null}
+        {query.isError && !queueDone ? (
           <Alert variant="destructive" title="Could not load this transaction">
             {errorStatus(query.error) === 404 ? "It no longer exists or is outside your view." : errorMessage(query.error, "Please try again.")}
           </Alert>
         ) : null}
-        {t ? <DetailsBody t={t} onClose={() => onOpenChange(false)} /> : null}
+        {t ? <DetailsBody t={t} onClose={() => onOpenChange(false)} onDecided={onDecided} /> : null}
       </DialogContent>
     </Dialog>
   );
@@ -94,7 +130,7 @@ function DetailItem({ label, children }: { label: string; children: ReactNode })
   );
 }
 
-function DetailsBody({ t, onClose }: { t: TransactionDetail; onClose: () => void }) {
+function DetailsBody({ t, onClose, onDecided }: { t: TransactionDetail; onClose: () => void; onDecided?: () => void }) {
   const user = useCurrentUser();
   const isOwner = t.createdBy === user.id;
   const myAction = myActionIn(t, user.id);
@@ -117,7 +153,7 @@ function DetailsBody({ t, onClose }: { t: TransactionDetail; onClose: () => void
             </Badge>
           ) : null}
           {t.previouslyRejected ? <PreviouslyRejectedBadge /> : null}
-          {t.status === "Approved" ? <PaidBadge isPaid={t.isPaid} /> : null}
+          {t.status === "Approved" ? <PaidBadge isPaid={t.isPaid} formType={t.formType} /> : null}
         </div>
         <p className="text-2xl font-semibold tabular-nums text-slate-900">{formatRupees(t.amount)}</p>
       </div>
@@ -139,14 +175,14 @@ function DetailsBody({ t, onClose }: { t: TransactionDetail; onClose: () => void
         {t.submittedAt ? <DetailItem label="Submitted">{formatDateTime(t.submittedAt)}</DetailItem> : null}
         {t.approvedAt ? <DetailItem label="Approved">{formatDateTime(t.approvedAt)}</DetailItem> : null}
         {t.status === "Approved" ? (
-          <DetailItem label="Payment">
+          <DetailItem label={paymentWords(t.formType).label}>
             {t.isPaid ? (
               <span className="inline-flex items-center gap-1 text-green-800">
-                <CheckCircle2 className="h-4 w-4" aria-hidden="true" /> Payment completed
+                <CheckCircle2 className="h-4 w-4" aria-hidden="true" /> {paymentWords(t.formType).completed}
               </span>
             ) : (
               <span className="inline-flex items-center gap-1 text-amber-800">
-                <Clock className="h-4 w-4" aria-hidden="true" /> Payment pending
+                <Clock className="h-4 w-4" aria-hidden="true" /> {paymentWords(t.formType).pending}
               </span>
             )}
           </DetailItem>
@@ -167,7 +203,7 @@ function DetailsBody({ t, onClose }: { t: TransactionDetail; onClose: () => void
       {hasPaymentTracking(t) ? <PaymentTrackingPanel transaction={t} moves={moves} /> : null}
 
       {may("approve") || may("reject") ? (
-        <ApprovalActions t={t} />
+        <ApprovalActions t={t} onDone={onDecided} />
       ) : t.status === "Pending" && approverRole && myAction ? (
         <ActedNotice action={myAction} />
       ) : t.status === "Pending" && approverRole && isOwner ? (
@@ -397,6 +433,15 @@ function OwnerActions({ t, moves, isOwner, onClose }: { t: TransactionDetail; mo
   const submit = useFinanceMutation(() => transactionApi.submit(t.id));
   const remove = useDeleteTransaction(t);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [confirmDuplicate, setConfirmDuplicate] = useState(false);
+  const doSubmit = () =>
+    submit.mutate(undefined, {
+      onSuccess: () => {
+        setConfirmDuplicate(false);
+        toast({ title: "Transaction Submitted", description: `${t.humanReadableId} has been submitted for approval.` });
+      },
+      onError: (err) => toast({ title: "Error", description: errorMessage(err, "Failed to submit transaction"), variant: "destructive" }),
+    });
   return (
     <section className="flex flex-col gap-2 rounded-lg border border-slate-200 p-4 sm:flex-row sm:flex-wrap sm:items-center">
       <p className="text-sm text-slate-700 sm:mr-auto">{t.status === "Rejected" ? "Fix what the approver asked for, then submit again." : "This draft has not been submitted yet."}</p>
@@ -423,19 +468,12 @@ function OwnerActions({ t, moves, isOwner, onClose }: { t: TransactionDetail; mo
         )
       ) : null}
       {moves.includes("submit") ? (
-      <Button
-        disabled={submit.isPending}
-        onClick={() =>
-          submit.mutate(undefined, {
-            onSuccess: () => toast({ title: "Transaction Submitted", description: `${t.humanReadableId} has been submitted for approval.` }),
-            onError: (err) => toast({ title: "Error", description: errorMessage(err, "Failed to submit transaction"), variant: "destructive" }),
-          })
-        }
-      >
-        <Send className="h-4 w-4" aria-hidden="true" />
-        {submit.isPending ? "Submitting..." : "Submit for Approval"}
-      </Button>
+        <Button disabled={submit.isPending} onClick={() => (t.possibleDuplicates?.length ? setConfirmDuplicate(true) : doSubmit())}>
+          <Send className="h-4 w-4" aria-hidden="true" />
+          {submit.isPending ? "Submitting..." : "Submit for Approval"}
+        </Button>
       ) : null}
+      <DuplicateSubmitConfirm duplicates={confirmDuplicate ? (t.possibleDuplicates ?? null) : null} pending={submit.isPending} onCancel={() => setConfirmDuplicate(false)} onConfirm={doSubmit} />
     </section>
   );
 }

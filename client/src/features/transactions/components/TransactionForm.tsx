@@ -34,7 +34,7 @@ import { cn } from "@/lib/utils";
 import { invalidateFinance, transactionApi, uploadAttachment, type PossibleDuplicate, type TransactionDetail } from "../api";
 import { useQueryClient } from "@tanstack/react-query";
 import { CustomFieldInput } from "./CustomFieldInput";
-import { DuplicateWarning } from "./DuplicateWarning";
+import { DuplicateSubmitConfirm, DuplicateWarning } from "./DuplicateWarning";
 import { FileDropzone, toPendingFile, type PendingFile } from "./FileDropzone";
 import { PrefixedInput } from "./PrefixedInput";
 import { isSalaryCategory, SALARY_ALERT } from "../rules";
@@ -133,6 +133,7 @@ export function TransactionForm({ categories, editing, onEditDone, onStartNew }:
   const [busy, setBusy] = useState<null | "draft" | "submit">(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [duplicates, setDuplicates] = useState<PossibleDuplicate[]>([]);
+  const [confirmDuplicate, setConfirmDuplicate] = useState<{ id: string; isEmergency: boolean; duplicates: PossibleDuplicate[] } | null>(null);
 
   const categoryId = watch("categoryId");
   const amount = watch("amount");
@@ -228,13 +229,13 @@ export function TransactionForm({ categories, editing, onEditDone, onStartNew }:
     }
   });
 
-  const onSubmitForApproval = handleSubmit(async (body) => {
+  /** Submits a saved transaction, then shows the success (or emergency) panel. */
+  const submitSaved = async (id: string, isEmergencyBody: boolean) => {
     setBusy("submit");
     try {
-      const { id } = await saveAndUpload(body, false);
       const submitted = await transactionApi.submit(id);
       await invalidateFinance(queryClient);
-      if (body.isEmergency) {
+      if (isEmergencyBody) {
         try {
           const links = await transactionApi.emergencyLinks(id);
           setOutcome({ kind: "emergency", transaction: submitted, links });
@@ -254,6 +255,28 @@ export function TransactionForm({ categories, editing, onEditDone, onStartNew }:
     } finally {
       setBusy(null);
     }
+  };
+
+  const onSubmitForApproval = handleSubmit(async (body) => {
+    setBusy("submit");
+    let saved: string;
+    try {
+      ({ id: saved } = await saveAndUpload(body, false));
+      // Saved (with its files), so the server can match the attachments too: a possible duplicate asks first.
+      const found = (await transactionApi.get(saved))?.possibleDuplicates ?? [];
+      if (found.length) {
+        await invalidateFinance(queryClient);
+        setConfirmDuplicate({ id: saved, isEmergency: Boolean(body.isEmergency), duplicates: found });
+        setBusy(null);
+        return;
+      }
+    } catch (err) {
+      showFieldIssues(err);
+      toast({ title: "Error", description: errorMessage(err, "Failed to submit transaction"), variant: "destructive" });
+      setBusy(null);
+      return;
+    }
+    await submitSaved(saved, Boolean(body.isEmergency));
   });
 
   const startNew = onStartNew ?? resetAll;
@@ -456,6 +479,19 @@ export function TransactionForm({ categories, editing, onEditDone, onStartNew }:
           </Button>
         </div>
       </div>
+      <DuplicateSubmitConfirm
+        duplicates={confirmDuplicate?.duplicates ?? null}
+        pending={busy === "submit"}
+        onCancel={() => {
+          setConfirmDuplicate(null);
+          toast({ title: "Not submitted", description: "Your changes are saved; submit it when you have checked the earlier transaction." });
+        }}
+        onConfirm={() => {
+          const pending = confirmDuplicate;
+          setConfirmDuplicate(null);
+          if (pending) void submitSaved(pending.id, pending.isEmergency);
+        }}
+      />
     </form>
   );
 }

@@ -5,6 +5,7 @@ import { STATUS_LABELS, type FormType, type TransactionStatus } from "@shared/co
 import type { Transaction } from "@shared/schemas/transactions";
 import { Badge, type BadgeVariant } from "@/components/ui/badge";
 import { cn } from "@/lib/utils";
+import { paymentWords } from "../payment-words";
 
 const STATUS_STYLE: Record<TransactionStatus, { variant: BadgeVariant; className?: string }> = {
   Draft: { variant: "outline", className: "border-dashed text-slate-600" },
@@ -74,8 +75,10 @@ export function OverdueBadge({ className }: { className?: string }) {
   );
 }
 
-export function PaidBadge({ isPaid }: { isPaid: boolean }) {
-  return isPaid ? <Badge variant="success">Paid</Badge> : <Badge variant="secondary">Unpaid</Badge>;
+/** Paid or Unpaid; on a receipt (Form R), Received or Not received. */
+export function PaidBadge({ isPaid, formType }: { isPaid: boolean; formType: FormType | string }) {
+  const words = paymentWords(formType);
+  return isPaid ? <Badge variant="success">{words.paid}</Badge> : <Badge variant="secondary">{words.unpaid}</Badge>;
 }
 
 /** 'Approvals 1/2' for a Pending transaction that needs more than one approval. */

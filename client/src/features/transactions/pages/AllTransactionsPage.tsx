@@ -198,7 +198,7 @@ export default function AllTransactionsPage() {
                         <td className="px-4 py-3 align-top">
                           <div className="flex flex-wrap items-center gap-1">
                             <StatusBadge status={t.status} />
-                            {t.status === "Approved" ? <PaidBadge isPaid={t.isPaid} /> : null}
+                            {t.status === "Approved" ? <PaidBadge isPaid={t.isPaid} formType={t.formType} /> : null}
                             {isOverdue(t) ? <OverdueBadge /> : null}
                           </div>
                           {showsApprovalProgress(t) ? <ApprovalProgress className="mt-1" received={t.approvalsReceived} required={t.approvalsRequired} /> : null}

@@ -1,0 +1,1 @@
+CREATE INDEX "audit_log_attachment_transaction_idx" ON "audit_log" USING btree ((coalesce("after_data", "before_data") ->> 'transactionId')) WHERE "audit_log"."entity_type" = 'attachment';
