@@ -290,6 +290,21 @@ describe("a wrong PIN says how many tries are left; the reject link takes a reas
   });
 });
 
+describe("the reject reason is text (DECISIONS §10)", () => {
+  it("a control character is 400 and costs no PIN try; a bidirectional override is dropped before it is stored", async () => {
+    const { txn, reject } = await pendingWithLinks();
+    const before = await t.db.select().from(emergencyPinFailures).where(eq(emergencyPinFailures.code, "AK"));
+    const bell = await publicClient().post(reject, { approverName: "AK", pin: "000000", reason: "ok\u0007" });
+    expect(bell.status).toBe(400);
+    expect(bell.body.issues).toEqual([{ path: "reason", message: "Reason cannot contain control characters" }]);
+    expect(await t.db.select().from(emergencyPinFailures).where(eq(emergencyPinFailures.code, "AK"))).toHaveLength(before.length);
+    const res = await publicClient().post(reject, { approverName: "AK", pin: PINS.AK, reason: "abc\u202Egnp.exe" });
+    expect(res.status).toBe(200);
+    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, txn.id), eq(auditLog.action, "emergency_reject")));
+    expect(entry!.reason).toBe("abcgnp.exe");
+  });
+});
+
 describe("5 wrong PINs for one code within 15 minutes", () => {
   it("refuse that code with 429 for 15 minutes (its right PIN too), other codes still work, and every active SuperAdmin is told once (bell row and socket push)", async () => {
     const secondAdmin = await t.signIn("SuperAdmin");

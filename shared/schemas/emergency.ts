@@ -1,6 +1,7 @@
 // Emergency approval links and the three approver codes (DECISIONS §5, spec 001 §2).
 import { EMERGENCY_LINK_EXPIRED_MESSAGE, EMERGENCY_LINK_INVALID_MESSAGE, EMERGENCY_PIN_THROTTLE, EMERGENCY_REASON_MAX, ENTER_PIN_MESSAGE, SELECT_APPROVER_MESSAGE } from "../constants";
 import { z } from "zod";
+import { multiLineText } from "./text";
 import type { emergencyApproversAnswer, emergencyDecisionAnswer, emergencyLinkViewAnswer, emergencyLinksAnswer, emergencyPinAnswer } from "../answers/finance";
 
 export { EMERGENCY_LINK_EXPIRED_MESSAGE, EMERGENCY_LINK_INVALID_MESSAGE, EMERGENCY_PIN_THROTTLE, EMERGENCY_REASON_MAX, ENTER_PIN_MESSAGE, SELECT_APPROVER_MESSAGE };
@@ -36,10 +37,9 @@ export type EmergencyPinAnswer = z.output<typeof emergencyPinAnswer>;
 
 export const EMERGENCY_REASON_MESSAGE = `The reason can be at most ${EMERGENCY_REASON_MAX} characters`;
 /** The reject page's optional reason (DECISIONS §10): to the timeline, the audit entry and the owner's notification. */
-export const emergencyReasonSchema = z
-  .string({ message: EMERGENCY_REASON_MESSAGE })
+export const emergencyReasonSchema = multiLineText("Reason", { error: EMERGENCY_REASON_MESSAGE })
   .max(EMERGENCY_REASON_MAX, EMERGENCY_REASON_MESSAGE)
-  .transform((s) => s.trim() || undefined)
+  .transform((s) => s || undefined)
   .optional();
 
 /**

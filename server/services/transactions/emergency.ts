@@ -264,7 +264,10 @@ export async function decideThroughEmergencyLink(
   if (!pin) throw badRequest(ENTER_PIN_MESSAGE, [{ path: "pin", message: ENTER_PIN_MESSAGE }]);
   // Checked before the PIN, so a reason too long never costs a try.
   const parsedReason = emergencyReasonSchema.safeParse(input.reason ?? undefined);
-  if (!parsedReason.success) throw badRequest(EMERGENCY_REASON_MESSAGE, [{ path: "reason", message: EMERGENCY_REASON_MESSAGE }]);
+  if (!parsedReason.success) {
+    const message = parsedReason.error.issues[0]?.message ?? EMERGENCY_REASON_MESSAGE;
+    throw badRequest(message, [{ path: "reason", message }]);
+  }
   const reason = opened.link.action === "reject" ? (parsedReason.data ?? null) : null;
   const [category] = await db.select({ name: categories.name }).from(categories).where(eq(categories.id, opened.txn.categoryId));
   await checkApproverPin(ctx, code, pin, ip ?? "unknown", {
