@@ -3,7 +3,7 @@
 // is allowed, makes the change, writes the audit entry and the notification rows; notifications
 // are published and stored objects deleted only after commit.
 import { isUuid } from "../../lib/ids";
-import { and, count, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { todayOf, type ActingContext } from "../context";
 import type { Tx } from "../../db/client";
 import { approvals, attachments, transactions, users, type NotificationRow, type TransactionRow } from "../../db/schema";
@@ -28,9 +28,9 @@ import type {
 } from "../../../shared/schemas/transactions";
 import { assertMove, checkCustomFields, EMERGENCY_COUNTED, isUniqueViolation, loadView, rowsOf, usableCategory } from "./common";
 import { myActionThisRound } from "./queries";
+import { approvalsOfRound, decideApprovalPolicy, policyOf } from "./authority";
 import {
   canMove,
-  requiredApprovalsAtSubmit,
   statusAfterApproval,
   statusAfterApprovalDeleted,
   statusAfterCancelPayment,
@@ -102,7 +102,7 @@ export async function createTransaction(ctx: Ctx, input: CreateTransactionBody):
         isEmergency: input.isEmergency,
         status: "Draft",
         createdBy: ctx.actor.id,
-        approvalsRequired: requiredApprovalsAtSubmit(category.name, category.requiredApprovals),
+        approvalsRequired: decideApprovalPolicy({ category }).approvalsRequired,
         createdAt: ctx.clock(),
         updatedAt: ctx.clock(),
       })
@@ -174,7 +174,7 @@ export async function submitTransaction(ctx: Ctx, id: string): Promise<Transacti
         customFieldValues,
         approvalRound: row.approvalRound + 1,
         approvalsReceived: 0,
-        approvalsRequired: requiredApprovalsAtSubmit(category.name, category.requiredApprovals),
+        approvalsRequired: decideApprovalPolicy({ category }).approvalsRequired,
         submittedAt: now,
         approvedAt: null,
         updatedAt: now,
@@ -240,8 +240,9 @@ export async function approveTransaction(ctx: Ctx, id: string): Promise<Transact
       assertMove(canMove("approve", row, ctx.actor, { myActionThisRound: mine }));
       const now = ctx.clock();
       await tx.insert(approvals).values({ transactionId: row.id, approverId: ctx.actor.id, round: row.approvalRound, action: "approved", actedAt: now });
-      const received = await countApprovedThisRound(tx, row.id, row.approvalRound);
-      const status = statusAfterApproval(received, row.approvalsRequired);
+      const round = await approvalsOfRound(tx, row.id, row.approvalRound);
+      const received = round.length;
+      const status = statusAfterApproval(policyOf(row), round);
       const [after] = await tx
         .update(transactions)
         .set({ approvalsReceived: received, status, approvedAt: status === "Approved" ? now : null, updatedAt: now })
@@ -284,14 +285,6 @@ export async function rejectTransaction(ctx: Ctx, id: string, input: RejectTrans
   }
 }
 
-async function countApprovedThisRound(tx: Tx, transactionId: string, round: number): Promise<number> {
-  const [row] = await tx
-    .select({ n: count() })
-    .from(approvals)
-    .where(and(eq(approvals.transactionId, transactionId), eq(approvals.round, round), eq(approvals.action, "approved")));
-  return Number(row?.n ?? 0);
-}
-
 /** DELETE /api/approvals/:id (SuperAdmin): recounts the current round; Approved below its requirement → Pending. */
 export async function deleteApproval(ctx: Ctx, approvalId: string, input: DeleteApprovalBody): Promise<Transaction> {
   if (!isUuid(approvalId)) throw notFound("Approval not found");
@@ -301,8 +294,9 @@ export async function deleteApproval(ctx: Ctx, approvalId: string, input: Delete
     const row = await lock(tx, ctx, approval.transactionId);
     assertMove(canMove("delete-approval", row, ctx.actor));
     await tx.delete(approvals).where(eq(approvals.id, approval.id));
-    const received = await countApprovedThisRound(tx, row.id, row.approvalRound);
-    const status = statusAfterApprovalDeleted(row.status, received, row.approvalsRequired);
+    const round = await approvalsOfRound(tx, row.id, row.approvalRound);
+    const received = round.length;
+    const status = statusAfterApprovalDeleted(row.status, policyOf(row), round);
     const [after] = await tx
       .update(transactions)
       .set({ approvalsReceived: received, status, approvedAt: status === row.status ? row.approvedAt : null, updatedAt: ctx.clock() })
