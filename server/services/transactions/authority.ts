@@ -3,10 +3,14 @@
 // list, the submission's notification recipients, the app's approve and bulk approve, a SuperAdmin's
 // deletion of an approval and the emergency link all ask this module; docs/status-machine.md says who.
 // Pure functions, plus the few queries they need.
-import { and, eq, inArray, isNull, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
-import { approvals, users } from "../../db/schema";
-import { APPROVING_ROLES, isSalaryCategoryName, LIMITS, type Role } from "../../../shared/constants";
+import { approvalRules, approvals, users, type ApprovalRuleRow } from "../../db/schema";
+import { APPROVING_ROLES, isSalaryCategoryName, LIMITS, type FormType, type Role } from "../../../shared/constants";
+import type { ApprovalPolicy } from "../../../shared/schemas/approval-rules";
+import { formatRupees } from "../../../shared/format";
+import { toPaise } from "../../../shared/money";
+import { presentAmount } from "../../presenters/transactions";
 
 // ---------------------------------------------------------------- who counts as an approver
 
@@ -25,11 +29,7 @@ export function activeApproverCondition(): SQL {
 
 // ---------------------------------------------------------------- what a submission needs
 
-/** A rule that applied to a transaction, as kept on it at submit. */
-export type AppliedRule = { id: string; name: string; minAmount: string; requiredApprovals: number; superAdminRequired: boolean };
-
-/** What a submission needs, decided once at submit and kept on the transaction. */
-export type ApprovalPolicy = { approvalsRequired: number; superAdminRequired: boolean; rules: AppliedRule[] };
+export type { ApprovalPolicy };
 
 /** What the decision reads of the category: its own requirement, and whether it is the built-in Salary. */
 export type PolicyCategory = { name: string; isBuiltin: boolean; requiredApprovals: number };
@@ -47,9 +47,61 @@ export function categoryRequirement(category: PolicyCategory): number {
   return withinRange(isBuiltinSalary(category) ? Math.max(base, LIMITS.salaryMinApprovals) : base);
 }
 
-/** What a submission of a transaction in `category` needs. */
-export function decideApprovalPolicy(facts: { category: PolicyCategory }): ApprovalPolicy {
-  return { approvalsRequired: categoryRequirement(facts.category), superAdminRequired: false, rules: [] };
+/** What a submission is: its category, form type and amount. */
+export type SubmissionFacts = { category: PolicyCategory & { id: string }; formType: FormType; amount: string };
+
+/** The fields of a rule the decision reads. */
+export type PolicyRule = Pick<ApprovalRuleRow, "id" | "name" | "categoryId" | "formType" | "minAmount" | "requiredApprovals" | "superAdminRequired" | "isActive">;
+
+/** Whether `rule` applies to the submission: active, its category or every category, its form type or both, amount ≥ minAmount. */
+export function ruleMatches(rule: PolicyRule, facts: SubmissionFacts): boolean {
+  return (
+    rule.isActive &&
+    (rule.categoryId === null || rule.categoryId === facts.category.id) &&
+    (rule.formType === null || rule.formType === facts.formType) &&
+    toPaise(facts.amount) >= toPaise(rule.minAmount)
+  );
+}
+
+/**
+ * What a submission needs (DECISIONS §11): the largest of the category's requirement (2 at least for
+ * the built-in Salary) and the requirement of every matching rule; a SuperAdmin's approval when any
+ * matching rule says so. The matching rules are kept, by name, for the timeline and the dialog.
+ */
+export function decideApprovalPolicy(facts: SubmissionFacts, rules: readonly PolicyRule[]): ApprovalPolicy {
+  const matching = rules.filter((r) => ruleMatches(r, facts));
+  return {
+    approvalsRequired: withinRange(Math.max(categoryRequirement(facts.category), ...matching.map((r) => r.requiredApprovals))),
+    superAdminRequired: matching.some((r) => r.superAdminRequired),
+    rules: matching.map((r) => ({ id: r.id, name: r.name, minAmount: presentAmount(r.minAmount), requiredApprovals: r.requiredApprovals, superAdminRequired: r.superAdminRequired })),
+  };
+}
+
+/** The active rules that could match a submission of this category (the amount and form type are checked in decideApprovalPolicy). */
+export function activeRulesFor(q: Queryable, categoryId: string): Promise<PolicyRule[]> {
+  return q
+    .select()
+    .from(approvalRules)
+    .where(and(eq(approvalRules.isActive, true), or(isNull(approvalRules.categoryId), eq(approvalRules.categoryId, categoryId))))
+    .orderBy(asc(approvalRules.minAmount), asc(sql`lower(${approvalRules.name})`));
+}
+
+/** What a submission of these facts needs now: the rules read, then decided. */
+export async function policyForSubmission(q: Queryable, facts: SubmissionFacts): Promise<ApprovalPolicy> {
+  return decideApprovalPolicy(facts, await activeRulesFor(q, facts.category.id));
+}
+
+/** "rule 'Above ₹5,00,000' (from ₹5,00,000.00: 2 approvals and a SuperAdmin's)", each applied rule in words. */
+export function describeRules(policy: Pick<ApprovalPolicy, "rules">): string {
+  return policy.rules
+    .map((r) => `rule '${r.name}' (from ${formatRupees(r.minAmount)}: ${r.requiredApprovals} approval${r.requiredApprovals === 1 ? "" : "s"}${r.superAdminRequired ? " and a SuperAdmin's" : ""})`)
+    .join(", ");
+}
+
+/** "Needs 2 approvals, one of them a SuperAdmin's" */
+export function describePolicy(policy: ApprovalPolicy): string {
+  const need = `Needs ${policy.approvalsRequired} approval${policy.approvalsRequired === 1 ? "" : "s"}${policy.superAdminRequired ? ", one of them a SuperAdmin's" : ""}`;
+  return policy.rules.length ? `${need}: ${describeRules(policy)}` : need;
 }
 
 /**
@@ -66,10 +118,28 @@ export function policyOf(row: { approvalsRequired: number; approvalPolicy?: Appr
 /** One approval of the current round: an app user's (with their role) or an emergency link's. */
 export type RoundApproval = { role: Role | null; emergency: boolean };
 
-/** Whether the round's approvals complete the transaction: an emergency link's at once, else the count. */
+const bySuperAdmin = (a: RoundApproval) => a.role === "SuperAdmin";
+
+/**
+ * Whether the round's approvals complete the transaction: an emergency link's at once (DECISIONS §5
+ * keeps the spec's rule; the timeline names the rules it overrode), else the count, with a
+ * SuperAdmin's among them when the policy says so.
+ */
 export function approvalCompletes(policy: ApprovalPolicy, round: readonly RoundApproval[]): boolean {
   if (round.some((a) => a.emergency)) return true;
-  return round.length >= policy.approvalsRequired;
+  return round.length >= policy.approvalsRequired && (!policy.superAdminRequired || round.some(bySuperAdmin));
+}
+
+export const SUPERADMIN_MUST_APPROVE = "A SuperAdmin must approve this one";
+
+/**
+ * Why an approval by `role` is refused before it is counted, or null: with a SuperAdmin's approval
+ * required and none given yet, the last place is kept for a SuperAdmin, so another role's approval
+ * that would fill it is refused (409).
+ */
+export function approvalRefusal(policy: ApprovalPolicy, round: readonly RoundApproval[], role: Role): string | null {
+  if (!policy.superAdminRequired || role === "SuperAdmin" || round.some(bySuperAdmin)) return null;
+  return round.length + 1 >= policy.approvalsRequired ? SUPERADMIN_MUST_APPROVE : null;
 }
 
 /** The current round's approvals (not rejections) of a transaction, each with its approver's role. */

@@ -308,7 +308,13 @@ export async function decideThroughEmergencyLink(
       entityId: txn.id,
       performerLabel: code,
       before: { status: txn.status, approvalsReceived: txn.approvalsReceived },
-      after: { status: after.status, approvalsReceived: "approvalsReceived" in after ? after.approvalsReceived : txn.approvalsReceived, pairId: link.pairId },
+      after: {
+        status: after.status,
+        approvalsReceived: "approvalsReceived" in after ? after.approvalsReceived : txn.approvalsReceived,
+        pairId: link.pairId,
+        // The rules of the policy kept at submit that the link's approval stood in for (the timeline names them).
+        ...(action === "approve" ? { overrodeRules: policyOf(txn).rules } : {}),
+      },
       ipAddress: ip,
       at: now,
     });

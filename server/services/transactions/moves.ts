@@ -28,7 +28,7 @@ import type {
 } from "../../../shared/schemas/transactions";
 import { assertMove, checkCustomFields, EMERGENCY_COUNTED, isUniqueViolation, loadView, rowsOf, usableCategory } from "./common";
 import { myActionThisRound } from "./queries";
-import { approvalsOfRound, decideApprovalPolicy, policyOf } from "./authority";
+import { approvalRefusal, approvalsOfRound, categoryRequirement, policyForSubmission, policyOf, type ApprovalPolicy } from "./authority";
 import {
   canMove,
   statusAfterApproval,
@@ -102,7 +102,8 @@ export async function createTransaction(ctx: Ctx, input: CreateTransactionBody):
         isEmergency: input.isEmergency,
         status: "Draft",
         createdBy: ctx.actor.id,
-        approvalsRequired: decideApprovalPolicy({ category }).approvalsRequired,
+        // What the category alone needs; the submission decides the whole policy (authority.ts).
+        approvalsRequired: categoryRequirement(category),
         createdAt: ctx.clock(),
         updatedAt: ctx.clock(),
       })
@@ -155,7 +156,7 @@ export async function editTransaction(ctx: Ctx, id: string, input: EditTransacti
 
 /**
  * Draft or Rejected → Pending. Opens a new approval round (earlier approvals stay in the history but
- * no longer count), fixes approvalsRequired now, checks the category's emergency limits and tells
+ * no longer count), decides and keeps what it needs now (authority.ts: approvalsRequired and approvalPolicy), checks the category's emergency limits and tells
  * every active Approver and SuperAdmin but the submitter.
  */
 export async function submitTransaction(ctx: Ctx, id: string): Promise<Transaction> {
@@ -167,6 +168,7 @@ export async function submitTransaction(ctx: Ctx, id: string): Promise<Transacti
     const customFieldValues = checkCustomFields(category, row.customFieldValues);
     if (row.isEmergency && category.emergencyLimitPolicy) await checkEmergencyLimits(tx, row, category.name, category.emergencyLimitPolicy);
     const now = ctx.clock();
+    const policy = await policyForSubmission(tx, { category, formType: row.formType, amount: row.amount });
     const [after] = await tx
       .update(transactions)
       .set({
@@ -174,7 +176,8 @@ export async function submitTransaction(ctx: Ctx, id: string): Promise<Transacti
         customFieldValues,
         approvalRound: row.approvalRound + 1,
         approvalsReceived: 0,
-        approvalsRequired: decideApprovalPolicy({ category }).approvalsRequired,
+        approvalsRequired: policy.approvalsRequired,
+        approvalPolicy: policy,
         submittedAt: now,
         approvedAt: null,
         updatedAt: now,
@@ -238,11 +241,15 @@ export async function approveTransaction(ctx: Ctx, id: string): Promise<Transact
       const row = await lock(tx, ctx, id);
       const mine = await myActionThisRound(tx, row.id, row.approvalRound, ctx.actor.id);
       assertMove(canMove("approve", row, ctx.actor, { myActionThisRound: mine }));
+      const policy = policyOf(row);
+      // Under the row lock: the round read here is the one this approval joins.
+      const refused = approvalRefusal(policy, await approvalsOfRound(tx, row.id, row.approvalRound), ctx.actor.role);
+      if (refused) throw conflict(refused, "superadmin_required");
       const now = ctx.clock();
       await tx.insert(approvals).values({ transactionId: row.id, approverId: ctx.actor.id, round: row.approvalRound, action: "approved", actedAt: now });
       const round = await approvalsOfRound(tx, row.id, row.approvalRound);
       const received = round.length;
-      const status = statusAfterApproval(policyOf(row), round);
+      const status = statusAfterApproval(policy, round);
       const [after] = await tx
         .update(transactions)
         .set({ approvalsReceived: received, status, approvedAt: status === "Approved" ? now : null, updatedAt: now })
@@ -489,6 +496,7 @@ export async function fullOverride(ctx: Ctx, id: string, input: FullOverrideBody
     const details = await changedDetails(tx, row, input, { newCategoryMayBeInactive: true });
     const now = ctx.clock();
     const status = input.status ?? row.status;
+    const approvalPolicy = await policyAfterOverride(tx, row, input);
     const [after] = await tx
       .update(transactions)
       .set({
@@ -500,7 +508,8 @@ export async function fullOverride(ctx: Ctx, id: string, input: FullOverrideBody
         paymentMethod: input.paymentMethod,
         paymentReference: input.paymentReference,
         paymentNotes: input.paymentNotes,
-        approvalsRequired: input.approvalsRequired,
+        approvalsRequired: approvalPolicy?.approvalsRequired ?? input.approvalsRequired,
+        approvalPolicy,
         approvedAt: status === "Approved" && !row.approvedAt ? now : undefined,
         previouslyRejected: status === "Rejected" ? true : undefined,
         updatedAt: now,
@@ -510,6 +519,26 @@ export async function fullOverride(ctx: Ctx, id: string, input: FullOverrideBody
     await writeAudit(tx, { action: "full_override", entityType: "transaction", entityId: row.id, actor: ctx.actor, reason: input.reason, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip, at: ctx.clock() });
     return answer(tx, row.id);
   });
+}
+
+/**
+ * The policy a full override leaves (undefined: unchanged). A Pending transaction whose amount,
+ * category or form type changes is decided again, as a submission of the new facts would be
+ * (DECISIONS §11); an explicit approvalsRequired is the SuperAdmin's word on the count, kept in the
+ * policy too so the two never disagree.
+ */
+async function policyAfterOverride(tx: Tx, row: TransactionRow, input: FullOverrideBody): Promise<ApprovalPolicy | undefined> {
+  const categoryId = input.categoryId ?? row.categoryId;
+  const formType = input.formType ?? row.formType;
+  const amount = input.amount ?? row.amount;
+  const factsChanged = categoryId !== row.categoryId || formType !== row.formType || toPaise(amount) !== toPaise(row.amount);
+  let policy = row.approvalPolicy ?? undefined;
+  if (row.status === "Pending" && factsChanged) {
+    const category = await usableCategory(tx, categoryId, { allowInactive: true });
+    policy = await policyForSubmission(tx, { category, formType, amount });
+  }
+  if (policy && input.approvalsRequired !== undefined) policy = { ...policy, approvalsRequired: input.approvalsRequired };
+  return policy === row.approvalPolicy ? undefined : policy;
 }
 
 // ---------------------------------------------------------------- bulk approval
