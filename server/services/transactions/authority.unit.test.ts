@@ -11,6 +11,7 @@ describe("categoryRequirement: the category's requirement, at least 2 for the bu
     ["Salary", true, 5, 5],
     // Only the built-in Salary: a category that merely looks like it needs its own count.
     ["Salary.", false, 1, 1],
+    ["Salary", false, 1, 1],
     ["Payroll", false, 1, 1],
     ["Vendor Payment", true, 1, 1],
     ["Vendor Payment", false, 4, 4],
