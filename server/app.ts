@@ -30,6 +30,7 @@ import { emergencyRoutes } from "./routes/emergency";
 import { categoryRoutes } from "./routes/categories";
 import { userRoutes } from "./routes/users";
 import { budgetRoutes } from "./routes/budgets";
+import { approvalRuleRoutes } from "./routes/approval-rules";
 import { auditRoutes } from "./routes/audit";
 import { adminStatsRoutes } from "./routes/admin-stats";
 import { hrEmployeeRoutes } from "./routes/hr-employees";
@@ -142,6 +143,7 @@ export function createApp(deps: AppDeps, options: { clientDir?: string | null } 
   api.include(categoryRoutes(deps));
   api.include(userRoutes(deps));
   api.include(budgetRoutes(deps));
+  api.include(approvalRuleRoutes(deps));
   api.include(auditRoutes(deps));
   api.include(adminStatsRoutes(deps));
   api.include(hrEmployeeRoutes(deps));

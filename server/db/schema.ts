@@ -34,6 +34,7 @@ import {
   WEEKDAYS,
 } from "../../shared/constants";
 import type { CustomFieldDefinition, CustomFieldValues, EmergencyLimitPolicy } from "../../shared/schemas/categories";
+import type { ApprovalPolicy } from "../../shared/schemas/approval-rules";
 
 const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
@@ -190,6 +191,9 @@ export const transactions = pgTable(
     paymentNotes: text("payment_notes"),
     paidBy: uuid("paid_by").references(() => users.id),
     completedAt: instant("completed_at"),
+    // What the submission needs (services/transactions/authority.ts), decided at submit and kept:
+    // changing a rule later never changes it. Null before the first submission.
+    approvalPolicy: jsonb("approval_policy").$type<ApprovalPolicy | null>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -313,6 +317,34 @@ export const transactionSearchSummaries = pgTable(
     computedAt: instant("computed_at").notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.filters, t.scope, t.day] }), index("transaction_search_summaries_computed_at_idx").on(t.computedAt)],
+);
+
+/**
+ * Approval rules (DECISIONS §11): from `minAmount` (inclusive) up, a transaction of the category
+ * (null: every category) and form type (null: both) needs at least `requiredApprovals`, and a
+ * SuperAdmin's among them when `superAdminRequired`. Read at submit only (authority.ts).
+ */
+export const approvalRules = pgTable(
+  "approval_rules",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    // A category that can be deleted has no transaction, so none of its rules was ever applied.
+    categoryId: uuid("category_id").references(() => categories.id, { onDelete: "cascade" }),
+    formType: formTypeEnum("form_type"),
+    minAmount: money("min_amount").notNull(),
+    requiredApprovals: integer("required_approvals").notNull(),
+    superAdminRequired: boolean("super_admin_required").notNull().default(false),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("approval_rules_name_lower_key").on(sql`lower(${t.name})`),
+    index("approval_rules_category_idx").on(t.categoryId),
+    check("approval_rules_required_approvals_range", sql`${t.requiredApprovals} between 1 and 5`),
+    check("approval_rules_min_amount_non_negative", sql`${t.minAmount} >= 0`),
+  ],
 );
 
 export const approvals = pgTable(
@@ -698,6 +730,7 @@ export type UserRow = typeof users.$inferSelect;
 export type TransactionRow = typeof transactions.$inferSelect;
 export type CategoryRow = typeof categories.$inferSelect;
 export type ApprovalRow = typeof approvals.$inferSelect;
+export type ApprovalRuleRow = typeof approvalRules.$inferSelect;
 export type AttachmentRow = typeof attachments.$inferSelect;
 export type NotificationRow = typeof notifications.$inferSelect;
 export type AuditRow = typeof auditLog.$inferSelect;

@@ -1,7 +1,8 @@
 // Transactions over HTTP (spec 000 §7, DECISIONS §4): each route a declaration, then a thin handler
 // calling the service that holds the rule. Fixed paths (export, pending, check-duplicates,
 // bulk-approve) are declared before /transactions/:id so they are never read as an id.
-import { ACCOUNTING_ROLES as ACCOUNTING, APPROVING_ROLES as APPROVING, FINANCE_ROLES, PAGE_HEADERS } from "../../shared/constants";
+import { ACCOUNTING_ROLES as ACCOUNTING, FINANCE_ROLES, PAGE_HEADERS } from "../../shared/constants";
+import { APPROVER_ROLES as APPROVING } from "../services/transactions/authority";
 import { pipeline } from "node:stream/promises";
 import type { Request } from "express";
 import {

@@ -1,13 +1,14 @@
 // Notifications of transaction moves (DECISIONS §4, §6). Rows are written in the mutation's own
 // database transaction (so a rolled-back move notifies nobody); the socket push happens only after
 // commit, through the event bus, so every server process delivers them.
-import { and, desc, eq, inArray, isNull, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Queryable } from "../db/client";
 import { notifications, transactions, users, type NotificationRow } from "../db/schema";
 import type { EventBus } from "../realtime/bus";
 import type { Logger } from "../logger";
 import type { NotificationType } from "../../shared/ws-events";
-import { APPROVING_ROLES, LIMITS } from "../../shared/constants";
+import { LIMITS } from "../../shared/constants";
+import { activeApproverCondition } from "./transactions/authority";
 import type { NotificationItem, NotificationsChangedAnswer } from "../../shared/schemas/notifications";
 import { writeAudit } from "./audit";
 import { type ActingContext } from "./context";
@@ -43,18 +44,13 @@ export async function notifyUsers(q: Queryable, userIds: readonly string[], payl
     .returning();
 }
 
-/** Every active, non-deleted Approver and SuperAdmin, except `exceptUserId`: who hears of a submission. */
+/** Every user who counts as an approver now (authority.ts), except `exceptUserId`: who hears of a submission. */
 export async function approverIds(q: Queryable, exceptUserId: string | null): Promise<string[]> {
   const rows = await q
     .select({ id: users.id })
     .from(users)
     .where(
-      and(
-        inArray(users.role, [...APPROVING_ROLES]),
-        eq(users.isActive, true),
-        isNull(users.deletedAt),
-        exceptUserId ? ne(users.id, exceptUserId) : undefined,
-      ),
+      and(activeApproverCondition(), exceptUserId ? ne(users.id, exceptUserId) : undefined),
     );
   return rows.map((r) => r.id);
 }

@@ -33,6 +33,28 @@ export const attachmentAnswer = z.strictObject({
   createdAt: instant,
 });
 
+/** A rule that applied to a transaction, as kept on it at submit (DECISIONS §11). */
+export const appliedRuleAnswer = z.strictObject({ id, name: z.string(), minAmount: money, requiredApprovals: z.number().int(), superAdminRequired: z.boolean() });
+/** What a submission needs, decided at submit and kept (DECISIONS §11); null before the first submission. */
+export const approvalPolicyAnswer = z.strictObject({ approvalsRequired: z.number().int(), superAdminRequired: z.boolean(), rules: z.array(appliedRuleAnswer) });
+
+/** An approval rule (DECISIONS §11): categoryId null is every category, formType null both. */
+export const approvalRuleAnswer = z.strictObject({
+  id,
+  name: z.string(),
+  categoryId: id.nullable(),
+  formType: z.enum(FORM_TYPES).nullable(),
+  minAmount: money,
+  requiredApprovals: z.number().int(),
+  superAdminRequired: z.boolean(),
+  isActive: z.boolean(),
+  createdAt: instant,
+  updatedAt: instant,
+});
+export const approvalRulesAnswer = z.array(approvalRuleAnswer);
+/** DELETE: deleted, or deactivated because a transaction applied it. */
+export const approvalRuleDeletedAnswer = z.strictObject({ message: z.string(), deactivated: z.boolean(), rule: approvalRuleAnswer.optional() });
+
 const transactionFields = {
   id,
   humanReadableId: z.string(),
@@ -54,6 +76,8 @@ const transactionFields = {
   customFieldValues: customFieldValuesAnswer,
   approvalsReceived: z.number().int(),
   approvalsRequired: z.number().int(),
+  /** What the current submission needs and which rules said so (DECISIONS §11); null before the first submission. */
+  approvalPolicy: approvalPolicyAnswer.nullable(),
   approvalRound: z.number().int(),
   submittedAt: instant.nullable(),
   approvedAt: instant.nullable(),

@@ -95,6 +95,7 @@ const TRANSACTION_JSON: Record<PresentedKey, SQL> = {
   customFieldValues: sql`coalesce(${transactions.customFieldValues}::text, '{}')`,
   approvalsReceived: jsonLiteral(transactions.approvalsReceived),
   approvalsRequired: jsonLiteral(transactions.approvalsRequired),
+  approvalPolicy: sql`coalesce(${transactions.approvalPolicy}::text, 'null')`,
   approvalRound: jsonLiteral(transactions.approvalRound),
   submittedAt: jsonInstant(transactions.submittedAt),
   approvedAt: jsonInstant(transactions.approvedAt),

@@ -24,7 +24,8 @@ import { writeAudit } from "../audit";
 import { getLockdown } from "../lockdown";
 import { checkApproverPin, getEmergencyApprovers } from "../emergency-approvers";
 import { notifyUsers, publishNotifications } from "../notifications";
-import { canMove } from "./status-machine";
+import { canMove, statusAfterApproval } from "./status-machine";
+import { approvalsOfRound, policyOf } from "./authority";
 import { loadVisibleTransaction } from "./visibility";
 import { DomainError, badRequest, gone, locked, notFound } from "../errors";
 import { LOCKDOWN_MESSAGE } from "../../../shared/constants";
@@ -298,10 +299,16 @@ export async function decideThroughEmergencyLink(
       reasonText: action === "reject" ? (reason ?? `Rejected by emergency approver ${code}`) : null,
       actedAt: now,
     });
-    const after =
-      action === "approve"
-        ? { status: "Approved" as const, approvalsReceived: txn.approvalsReceived + 1, approvedAt: now, updatedAt: now }
-        : { status: "Rejected" as const, previouslyRejected: true, updatedAt: now };
+    // The link's approval is counted like any other and the status machine says where it leads
+    // (authority.ts: an emergency link's approval completes the transaction at once).
+    let after: { status: "Approved" | "Pending"; approvalsReceived: number; approvedAt: Date | null; updatedAt: Date } | { status: "Rejected"; previouslyRejected: true; updatedAt: Date };
+    if (action === "approve") {
+      const round = await approvalsOfRound(tx, txn.id, txn.approvalRound);
+      const status = statusAfterApproval(policyOf(txn), round);
+      after = { status, approvalsReceived: round.length, approvedAt: status === "Approved" ? now : null, updatedAt: now };
+    } else {
+      after = { status: "Rejected", previouslyRejected: true, updatedAt: now };
+    }
     await tx.update(transactions).set(after).where(eq(transactions.id, txn.id));
 
     await writeAudit(tx, {
@@ -311,7 +318,13 @@ export async function decideThroughEmergencyLink(
       performerLabel: code,
       reason,
       before: { status: txn.status, approvalsReceived: txn.approvalsReceived },
-      after: { status: after.status, approvalsReceived: "approvalsReceived" in after ? after.approvalsReceived : txn.approvalsReceived, pairId: link.pairId },
+      after: {
+        status: after.status,
+        approvalsReceived: "approvalsReceived" in after ? after.approvalsReceived : txn.approvalsReceived,
+        pairId: link.pairId,
+        // The rules of the policy kept at submit that the link's approval stood in for (the timeline names them).
+        ...(action === "approve" ? { overrodeRules: policyOf(txn).rules } : {}),
+      },
       ipAddress: ip,
       at: now,
     });

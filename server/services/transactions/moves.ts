@@ -3,7 +3,7 @@
 // is allowed, makes the change, writes the audit entry and the notification rows; notifications
 // are published and stored objects deleted only after commit.
 import { isUuid } from "../../lib/ids";
-import { and, count, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { todayOf, type ActingContext } from "../context";
 import type { Tx } from "../../db/client";
 import { approvals, attachments, transactions, users, type NotificationRow, type TransactionRow } from "../../db/schema";
@@ -29,9 +29,9 @@ import type {
 import { assertMove, checkCustomFields, EMERGENCY_COUNTED, isUniqueViolation, loadView, rowsOf, statusIn, usableCategory } from "./common";
 import { addDays, monthBounds, monthOfDate } from "../hr/calendar";
 import { myActionThisRound } from "./queries";
+import { approvalRefusal, approvalsOfRound, categoryRequirement, policyForSubmission, policyOf, type ApprovalPolicy } from "./authority";
 import {
   canMove,
-  requiredApprovalsAtSubmit,
   statusAfterApproval,
   statusAfterApprovalDeleted,
   statusAfterCancelPayment,
@@ -103,7 +103,8 @@ export async function createTransaction(ctx: Ctx, input: CreateTransactionBody):
         isEmergency: input.isEmergency,
         status: "Draft",
         createdBy: ctx.actor.id,
-        approvalsRequired: requiredApprovalsAtSubmit(category.name, category.requiredApprovals),
+        // What the category alone needs; the submission decides the whole policy (authority.ts).
+        approvalsRequired: categoryRequirement(category),
         createdAt: ctx.clock(),
         updatedAt: ctx.clock(),
       })
@@ -156,7 +157,7 @@ export async function editTransaction(ctx: Ctx, id: string, input: EditTransacti
 
 /**
  * Draft or Rejected → Pending. Opens a new approval round (earlier approvals stay in the history but
- * no longer count), fixes approvalsRequired now, checks the category's emergency limits and tells
+ * no longer count), decides and keeps what it needs now (authority.ts: approvalsRequired and approvalPolicy), checks the category's emergency limits and tells
  * every active Approver and SuperAdmin but the submitter.
  */
 export async function submitTransaction(ctx: Ctx, id: string): Promise<Transaction> {
@@ -171,6 +172,7 @@ export async function submitTransaction(ctx: Ctx, id: string): Promise<Transacti
     if (row.isEmergency && category.emergencyLimitPolicy) {
       await checkEmergencyLimits(tx, row, category.name, category.emergencyLimitPolicy, submissionDay(now, ctx.config.appTimezone));
     }
+    const policy = await policyForSubmission(tx, { category, formType: row.formType, amount: row.amount });
     const [after] = await tx
       .update(transactions)
       .set({
@@ -178,7 +180,8 @@ export async function submitTransaction(ctx: Ctx, id: string): Promise<Transacti
         customFieldValues,
         approvalRound: row.approvalRound + 1,
         approvalsReceived: 0,
-        approvalsRequired: requiredApprovalsAtSubmit(category.name, category.requiredApprovals),
+        approvalsRequired: policy.approvalsRequired,
+        approvalPolicy: policy,
         submittedAt: now,
         approvedAt: null,
         updatedAt: now,
@@ -257,10 +260,15 @@ export async function approveTransaction(ctx: Ctx, id: string): Promise<Transact
       const row = await lock(tx, ctx, id);
       const mine = await myActionThisRound(tx, row.id, row.approvalRound, ctx.actor.id);
       assertMove(canMove("approve", row, ctx.actor, { myActionThisRound: mine }));
+      const policy = policyOf(row);
+      // Under the row lock: the round read here is the one this approval joins.
+      const refused = approvalRefusal(policy, await approvalsOfRound(tx, row.id, row.approvalRound), ctx.actor.role);
+      if (refused) throw conflict(refused, "superadmin_required");
       const now = ctx.clock();
       await tx.insert(approvals).values({ transactionId: row.id, approverId: ctx.actor.id, round: row.approvalRound, action: "approved", actedAt: now });
-      const received = await countApprovedThisRound(tx, row.id, row.approvalRound);
-      const status = statusAfterApproval(received, row.approvalsRequired);
+      const round = await approvalsOfRound(tx, row.id, row.approvalRound);
+      const received = round.length;
+      const status = statusAfterApproval(policy, round);
       const [after] = await tx
         .update(transactions)
         .set({ approvalsReceived: received, status, approvedAt: status === "Approved" ? now : null, updatedAt: now })
@@ -303,14 +311,6 @@ export async function rejectTransaction(ctx: Ctx, id: string, input: RejectTrans
   }
 }
 
-async function countApprovedThisRound(tx: Tx, transactionId: string, round: number): Promise<number> {
-  const [row] = await tx
-    .select({ n: count() })
-    .from(approvals)
-    .where(and(eq(approvals.transactionId, transactionId), eq(approvals.round, round), eq(approvals.action, "approved")));
-  return Number(row?.n ?? 0);
-}
-
 /** DELETE /api/approvals/:id (SuperAdmin): recounts the current round; Approved below its requirement → Pending. */
 export async function deleteApproval(ctx: Ctx, approvalId: string, input: DeleteApprovalBody): Promise<Transaction> {
   if (!isUuid(approvalId)) throw notFound("Approval not found");
@@ -320,8 +320,9 @@ export async function deleteApproval(ctx: Ctx, approvalId: string, input: Delete
     const row = await lock(tx, ctx, approval.transactionId);
     assertMove(canMove("delete-approval", row, ctx.actor));
     await tx.delete(approvals).where(eq(approvals.id, approval.id));
-    const received = await countApprovedThisRound(tx, row.id, row.approvalRound);
-    const status = statusAfterApprovalDeleted(row.status, received, row.approvalsRequired);
+    const round = await approvalsOfRound(tx, row.id, row.approvalRound);
+    const received = round.length;
+    const status = statusAfterApprovalDeleted(row.status, policyOf(row), round);
     const [after] = await tx
       .update(transactions)
       .set({ approvalsReceived: received, status, approvedAt: status === row.status ? row.approvedAt : null, updatedAt: ctx.clock() })
@@ -514,6 +515,7 @@ export async function fullOverride(ctx: Ctx, id: string, input: FullOverrideBody
     const details = await changedDetails(tx, row, input, { newCategoryMayBeInactive: true });
     const now = ctx.clock();
     const status = input.status ?? row.status;
+    const approvalPolicy = await policyAfterOverride(tx, row, input);
     const [after] = await tx
       .update(transactions)
       .set({
@@ -525,7 +527,8 @@ export async function fullOverride(ctx: Ctx, id: string, input: FullOverrideBody
         paymentMethod: input.paymentMethod,
         paymentReference: input.paymentReference,
         paymentNotes: input.paymentNotes,
-        approvalsRequired: input.approvalsRequired,
+        approvalsRequired: approvalPolicy?.approvalsRequired ?? input.approvalsRequired,
+        approvalPolicy,
         approvedAt: status === "Approved" && !row.approvedAt ? now : undefined,
         previouslyRejected: status === "Rejected" ? true : undefined,
         updatedAt: now,
@@ -535,6 +538,26 @@ export async function fullOverride(ctx: Ctx, id: string, input: FullOverrideBody
     await writeAudit(tx, { action: "full_override", entityType: "transaction", entityId: row.id, actor: ctx.actor, reason: input.reason, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip, at: ctx.clock() });
     return answer(tx, row.id);
   });
+}
+
+/**
+ * The policy a full override leaves (undefined: unchanged). A Pending transaction whose amount,
+ * category or form type changes is decided again, as a submission of the new facts would be
+ * (DECISIONS §11); an explicit approvalsRequired is the SuperAdmin's word on the count, kept in the
+ * policy too so the two never disagree.
+ */
+async function policyAfterOverride(tx: Tx, row: TransactionRow, input: FullOverrideBody): Promise<ApprovalPolicy | undefined> {
+  const categoryId = input.categoryId ?? row.categoryId;
+  const formType = input.formType ?? row.formType;
+  const amount = input.amount ?? row.amount;
+  const factsChanged = categoryId !== row.categoryId || formType !== row.formType || toPaise(amount) !== toPaise(row.amount);
+  let policy = row.approvalPolicy ?? undefined;
+  if (row.status === "Pending" && factsChanged) {
+    const category = await usableCategory(tx, categoryId, { allowInactive: true });
+    policy = await policyForSubmission(tx, { category, formType, amount });
+  }
+  if (policy && input.approvalsRequired !== undefined) policy = { ...policy, approvalsRequired: input.approvalsRequired };
+  return policy === row.approvalPolicy ? undefined : policy;
 }
 
 // ---------------------------------------------------------------- bulk approval

@@ -3,7 +3,8 @@
 // emergency links, CLI, seeding) asks `canMove` first; the answer's status and message go to the
 // client as they are (403: not yours to do; 409: not in this state).
 import type { Role, TransactionMove, TransactionStatus } from "../../../shared/constants";
-import { ACCOUNTING_ROLES as ACCOUNTING, APPROVING_ROLES as APPROVING, isSalaryCategoryName as isSalaryCategory, LIMITS, STATUS_LABELS, TRANSACTION_MOVES } from "../../../shared/constants";
+import { ACCOUNTING_ROLES as ACCOUNTING, STATUS_LABELS, TRANSACTION_MOVES } from "../../../shared/constants";
+import { approvalCompletes, APPROVER_ROLES as APPROVING, type ApprovalPolicy, type RoundApproval } from "./authority";
 
 export { TRANSACTION_MOVES, type TransactionMove };
 
@@ -232,27 +233,18 @@ export function availableMoves(txn: TransactionState, actor: MoveActor, context:
 
 // ---------------------------------------------------------------- where moves lead
 
-export { isSalaryCategoryName as isSalaryCategory } from "../../../shared/constants";
-
-/** approvalsRequired, fixed at submit: the category's requirement, at least 2 for Salary, within 1..5. */
-export function requiredApprovalsAtSubmit(categoryName: string, categoryRequiredApprovals: number): number {
-  const base = Number.isInteger(categoryRequiredApprovals) ? categoryRequiredApprovals : LIMITS.requiredApprovalsMin;
-  const required = isSalaryCategory(categoryName) ? Math.max(base, LIMITS.salaryMinApprovals) : base;
-  return Math.min(Math.max(required, LIMITS.requiredApprovalsMin), LIMITS.requiredApprovalsMax);
-}
-
-/** After an approval is counted: Approved once the current round's approvals reach the requirement. */
-export function statusAfterApproval(received: number, required: number): "Approved" | "Pending" {
-  return received >= required ? "Approved" : "Pending";
+/** After an approval is counted: Approved once the round's approvals complete the policy (authority.ts decides). */
+export function statusAfterApproval(policy: ApprovalPolicy, round: readonly RoundApproval[]): "Approved" | "Pending" {
+  return approvalCompletes(policy, round) ? "Approved" : "Pending";
 }
 
 /**
- * After a SuperAdmin deletes an approval and the count is recomputed: an Approved transaction that
- * falls below its requirement goes back to Pending; every other status stays (a deleted rejection
+ * After a SuperAdmin deletes an approval and the round is read again: an Approved transaction whose
+ * approvals no longer complete its policy goes back to Pending; every other status stays (a deleted rejection
  * does not reopen a Rejected transaction; force-status does that, with a reason).
  */
-export function statusAfterApprovalDeleted(status: TransactionStatus, received: number, required: number): TransactionStatus {
-  return status === "Approved" && received < required ? "Pending" : status;
+export function statusAfterApprovalDeleted(status: TransactionStatus, policy: ApprovalPolicy, round: readonly RoundApproval[]): TransactionStatus {
+  return status === "Approved" && !approvalCompletes(policy, round) ? "Pending" : status;
 }
 
 /** Cancelling a payment: back to PaymentDue when a due date is set, else Approved. */

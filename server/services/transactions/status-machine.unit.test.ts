@@ -4,7 +4,6 @@ import {
   availableMoves,
   canMove,
   type MoveActor,
-  requiredApprovalsAtSubmit,
   statusAfterApproval,
   statusAfterApprovalDeleted,
   statusAfterCancelPayment,
@@ -228,25 +227,8 @@ describe("availableMoves lists what may be done now", () => {
   });
 });
 
-describe("requiredApprovalsAtSubmit: the category's requirement, at least 2 for Salary", () => {
-  it.each<[string, number, number]>([
-    ["Salary", 2, 2],
-    ["Salary", 1, 2],
-    ["salary", 1, 2],
-    ["SALARY", 1, 2],
-    ["  Salary ", 1, 2],
-    ["Salary", 3, 3],
-    ["Salary", 5, 5],
-    ["Vendor Payment", 1, 1],
-    ["Vendor Payment", 4, 4],
-    ["Salary Advance", 1, 1],
-    ["Travel", 0, 1],
-    ["Travel", 9, 5],
-    ["Travel", Number.NaN, 1],
-  ])("%j with %i → %i", (name, categoryRequired, expected) => {
-    expect(requiredApprovalsAtSubmit(name, categoryRequired)).toBe(expected);
-  });
-});
+const policy = (approvalsRequired: number) => ({ approvalsRequired, superAdminRequired: false, rules: [] });
+const approvedBy = (n: number) => Array.from({ length: n }, () => ({ role: "Approver" as const, emergency: false }));
 
 describe("where moves lead", () => {
   it.each<[number, number, "Approved" | "Pending"]>([
@@ -257,7 +239,7 @@ describe("where moves lead", () => {
     [3, 2, "Approved"],
     [4, 5, "Pending"],
   ])("statusAfterApproval(%i received, %i required) = %s", (received, required, expected) => {
-    expect(statusAfterApproval(received, required)).toBe(expected);
+    expect(statusAfterApproval(policy(required), approvedBy(received))).toBe(expected);
   });
 
   it.each<[TransactionStatus, number, number, TransactionStatus]>([
@@ -269,7 +251,7 @@ describe("where moves lead", () => {
     ["Paid", 0, 1, "Paid"],
     ["Draft", 0, 1, "Draft"],
   ])("statusAfterApprovalDeleted(%s, %i, %i) = %s", (status, received, required, expected) => {
-    expect(statusAfterApprovalDeleted(status, received, required)).toBe(expected);
+    expect(statusAfterApprovalDeleted(status, policy(required), approvedBy(received))).toBe(expected);
   });
 
   it.each<[string | null | undefined, "PaymentDue" | "Approved"]>([

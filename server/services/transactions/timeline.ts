@@ -8,6 +8,7 @@ import { auditLog, categories, users } from "../../db/schema";
 import { STATUS_LABELS, type TimelineKind, type TransactionStatus } from "../../../shared/constants";
 import { formatDate, formatRupees } from "../../../shared/format";
 import type { TimelineEntry } from "../../../shared/schemas/transactions";
+import { describePolicy, describeRules, type ApprovalPolicy } from "./authority";
 
 /** The audit actions that tell a transaction's story, and what the timeline calls them. */
 export const TIMELINE_KIND_OF_ACTION: Readonly<Record<string, TimelineKind>> = {
@@ -51,6 +52,7 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   paymentReference: "Payment reference",
   paymentNotes: "Payment notes",
   approvalsRequired: "Approvals required",
+  approvalPolicy: "Approval policy",
   previouslyRejected: "Previously rejected",
 };
 
@@ -67,6 +69,7 @@ function shown(field: string, value: unknown, names: Names): string {
   if (field === "categoryId") return names.categories.get(String(value)) ?? "another category";
   if (DATE_FIELDS.has(field)) return formatDate(String(value));
   if (typeof value === "boolean") return value ? "Yes" : "No";
+  if (field === "approvalPolicy") return describePolicy(value as ApprovalPolicy);
   const text = typeof value === "object" ? JSON.stringify(value) : String(value);
   return text.length > TEXT_SHOWN ? `${text.slice(0, TEXT_SHOWN - 1)}…` : text;
 }
@@ -102,13 +105,19 @@ const statusChange = (before: Snapshot, after: Snapshot, names: Names) =>
 
 function detailOf(kind: TimelineKind, before: Snapshot, after: Snapshot, names: Names): string | undefined {
   switch (kind) {
-    case "submitted":
-      return Number(after.approvalRound) > 1 ? `Round ${String(after.approvalRound)}` : undefined;
+    case "submitted": {
+      // The policy decided at this submit, with the rules that said so (DECISIONS §11).
+      const policy = after.approvalPolicy as ApprovalPolicy | null | undefined;
+      const parts = [Number(after.approvalRound) > 1 ? `Round ${String(after.approvalRound)}` : null, policy?.rules.length ? describePolicy(policy) : null];
+      return parts.filter(Boolean).join("; ") || undefined;
+    }
     case "approved":
-    case "emergency-approved":
-      return after.approvalsRequired !== undefined
-        ? `${String(after.approvalsReceived)} of ${String(after.approvalsRequired)} approvals`
-        : `${String(after.approvalsReceived)} approvals; ${statusChange(before, after, names)}`;
+      return `${String(after.approvalsReceived)} of ${String(after.approvalsRequired)} approvals`;
+    case "emergency-approved": {
+      const overrode = (after.overrodeRules ?? []) as ApprovalPolicy["rules"];
+      const base = `${String(after.approvalsReceived)} approvals; ${statusChange(before, after, names)}`;
+      return overrode.length ? `${base}; the link overrode ${describeRules({ rules: overrode })}` : base;
+    }
     case "approval-deleted": {
       const approval = (before.approval ?? {}) as Snapshot;
       const who = approval.approverId ? names.users.get(String(approval.approverId)) : approval.emergencyApproverCode;

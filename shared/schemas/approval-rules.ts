@@ -1,0 +1,76 @@
+// Approval rules (DECISIONS §11): the request bodies of /api/admin/approval-rules and of the
+// preview, and the approval policy a transaction keeps from its submission.
+import { z } from "zod";
+import { FORM_TYPES, LIMITS } from "../constants";
+import { moneySchema } from "./money";
+import { idSchema } from "./transactions";
+import type { approvalPolicyAnswer, approvalRuleAnswer } from "../answers/finance";
+
+export const APPROVAL_RULE_MESSAGES = {
+  nameRequired: "Rule name is required",
+  nameTooLong: "Rule name must be at most 100 characters",
+  nameTaken: "A rule with this name already exists",
+  category: "Category must be a category id or null (every category)",
+  formType: "Form type must be R, B or null (both)",
+  minAmountRequired: "Minimum amount is required",
+  minAmountInvalid: "Invalid amount format",
+  requiredApprovals: `Required approvals must be a whole number from ${LIMITS.requiredApprovalsMin} to ${LIMITS.requiredApprovalsMax}`,
+  superAdminRequired: "superAdminRequired must be true or false",
+  isActive: "isActive must be true or false",
+  categoryRequired: "Category is required",
+  amountRequired: "Amount is required",
+} as const;
+const M = APPROVAL_RULE_MESSAGES;
+
+const UUID_SHAPE = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+
+const nameSchema = z.string({ message: M.nameRequired }).trim().min(1, M.nameRequired).max(100, M.nameTooLong);
+/** null (or absent): every category. */
+const categorySchema = z.unknown().transform((input, ctx): string | null => {
+  if (input === undefined || input === null) return null;
+  if (typeof input === "string" && UUID_SHAPE.test(input.trim())) return input.trim().toLowerCase();
+  ctx.addIssue({ code: "custom", message: M.category, input });
+  return z.NEVER;
+});
+/** null (or absent): both form types. */
+const formTypeSchema = z.enum(FORM_TYPES, { message: M.formType }).nullable();
+const minAmountSchema = moneySchema({ required: M.minAmountRequired, invalid: M.minAmountInvalid });
+const requiredApprovalsSchema = z
+  .number({ message: M.requiredApprovals })
+  .int(M.requiredApprovals)
+  .min(LIMITS.requiredApprovalsMin, M.requiredApprovals)
+  .max(LIMITS.requiredApprovalsMax, M.requiredApprovals);
+
+export const approvalRuleBodySchema = z.object({
+  name: nameSchema,
+  categoryId: categorySchema.optional().transform((v) => v ?? null),
+  formType: formTypeSchema.optional().transform((v) => v ?? null),
+  minAmount: minAmountSchema,
+  requiredApprovals: requiredApprovalsSchema,
+  superAdminRequired: z.boolean({ message: M.superAdminRequired }).optional().default(false),
+  isActive: z.boolean({ message: M.isActive }).optional().default(true),
+});
+export type ApprovalRuleBody = z.output<typeof approvalRuleBodySchema>;
+
+/** PUT: the fields sent change, the others keep their values. */
+export const approvalRuleChangesSchema = z.object({
+  name: nameSchema.optional(),
+  categoryId: categorySchema.optional(),
+  formType: formTypeSchema.optional(),
+  minAmount: minAmountSchema.optional(),
+  requiredApprovals: requiredApprovalsSchema.optional(),
+  superAdminRequired: z.boolean({ message: M.superAdminRequired }).optional(),
+  isActive: z.boolean({ message: M.isActive }).optional(),
+});
+export type ApprovalRuleChanges = z.output<typeof approvalRuleChangesSchema>;
+
+/** POST /api/approval-rules/preview: what a submission of these facts would need now. */
+export const approvalPreviewSchema = z.object({
+  categoryId: idSchema(M.categoryRequired, M.category),
+  formType: z.enum(FORM_TYPES, { message: M.formType }),
+  amount: moneySchema({ required: M.amountRequired, invalid: M.minAmountInvalid, positive: M.minAmountInvalid }),
+});
+export type ApprovalPreviewBody = z.output<typeof approvalPreviewSchema>;
+
+export type ApprovalRule = z.output<typeof approvalRuleAnswer>;
+export type ApprovalPolicy = z.output<typeof approvalPolicyAnswer>;
