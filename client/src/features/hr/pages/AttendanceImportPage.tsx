@@ -35,7 +35,7 @@ import {
   type UploadPhase,
 } from "../api";
 import { analyseCsvFile, AUTO_SELECT_CONFIDENCE, isCsvFile, REQUIRED_COLUMNS, type CsvAnalysis } from "../lib/csv-analysis";
-import { importMonthOptions, monthLabel, todayIso } from "../lib/dates";
+import { importMonthOptions, monthLabel, recordedThroughText, todayIso } from "../lib/dates";
 import { latestCoverable } from "@shared/attendance-days";
 
 type Run = { phase: UploadPhase; percent: number; dryRun: boolean } | null;
@@ -121,6 +121,30 @@ function AnalysisPanel({ analysis, selectedMonth }: { analysis: CsvAnalysis; sel
   );
 }
 
+/** "2 names matched no employee (13 rows not imported) · 1 row with errors", or null when the import had none. */
+function importProblems(result: ImportResult): string | null {
+  const parts: string[] = [];
+  const unmatchedRows = result.unmatchedNames.reduce((n, u) => n + u.rows, 0);
+  if (result.unmatchedNames.length > 0) {
+    const names = result.unmatchedNames.length;
+    parts.push(`${names} name${names === 1 ? "" : "s"} matched no employee (${unmatchedRows.toLocaleString("en-IN")} row${unmatchedRows === 1 ? "" : "s"} not imported)`);
+  }
+  if (result.errors.length > 0) {
+    const n = result.errors.length;
+    parts.push(`${n >= 100 ? "100 or more" : n} row${n === 1 ? "" : "s"} with errors`);
+  }
+  return parts.length > 0 ? parts.join(" · ") : null;
+}
+
+/** The month's recorded range after this import, in the words of every other HR screen ("Recorded through 26 Nov"). */
+function recordedRangeText(result: ImportResult, dry: boolean): string {
+  const month = result.monthCoveredThrough;
+  if (!month) return dry ? "No day of the month would be recorded yet (none is over)." : "No day of the month is recorded yet (none is over).";
+  const range = `${recordedThroughText(month)}${dry ? " after this import" : ""}.`;
+  // A file of earlier days leaves the month's range where a previous import put it.
+  return result.coveredThrough && result.coveredThrough < month ? `${range} This file covers through ${formatDate(result.coveredThrough)}.` : range;
+}
+
 function ResultPanel({ result, onReimport, busy }: { result: ImportResult; onReimport: () => void; busy: boolean }) {
   const employees = useAllEmployees("active");
   const createMapping = useCreateNameMapping();
@@ -141,40 +165,32 @@ function ResultPanel({ result, onReimport, busy }: { result: ImportResult; onRei
     }
   };
   const anyMapped = Object.keys(mapped).length > 0;
+  const problems = importProblems(result);
 
   return (
-    <Card className={dry ? "border-brand-200" : "border-green-200"}>
+    <Card className={dry ? "border-brand-200" : problems ? "border-amber-300" : "border-green-200"}>
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
-          {dry ? <ScanSearch className="h-5 w-5 text-brand-700" aria-hidden="true" /> : <CheckCircle2 className="h-5 w-5 text-green-700" aria-hidden="true" />}
-          {dry ? "Preview (nothing stored yet)" : "Import complete"}
+          {dry ? (
+            <ScanSearch className="h-5 w-5 text-brand-700" aria-hidden="true" />
+          ) : problems ? (
+            <AlertTriangle className="h-5 w-5 text-amber-600" aria-hidden="true" />
+          ) : (
+            <CheckCircle2 className="h-5 w-5 text-green-700" aria-hidden="true" />
+          )}
+          {dry ? "Preview (nothing stored yet)" : problems ? "Imported with problems" : "Import complete"}
         </CardTitle>
         <CardDescription>
           {dry ? "This is what an import of this file would do." : `${result.processedEvents.toLocaleString("en-IN")} new punch events stored from ${result.totalRows.toLocaleString("en-IN")} rows.`}
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-5">
-        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-          <Stat label={dry ? "Events to store" : "Processed events"} value={result.processedEvents.toLocaleString("en-IN")} tone="text-green-700" />
-          <Stat label="Total rows" value={result.totalRows.toLocaleString("en-IN")} />
-          <Stat label="Skipped (other months)" value={result.skippedRows.toLocaleString("en-IN")} tone={result.skippedRows ? "text-amber-700" : undefined} />
-          <Stat label="Duplicates" value={result.duplicateEvents.toLocaleString("en-IN")} tone={result.duplicateEvents ? "text-slate-600" : undefined} />
-        </dl>
-        {result.coverageWarning ? (
-          <Alert variant="warning" title="Days with no punches will be judged">
-            {result.coverageWarning} Set "Recorded through" to the last day the file really covers to avoid that.
+        {/* DECISIONS §8: what went wrong comes first, in view, above the counts. */}
+        {problems ? (
+          <Alert variant="warning" title={dry ? "This file has problems" : "Not everything was imported"}>
+            {problems}
           </Alert>
         ) : null}
-        <p className="text-sm text-slate-700" data-testid="import-recorded-through">
-          {result.coveredThrough ? `${dry ? "Would record" : "Recorded"} the month through ${formatDate(result.coveredThrough)}.` : "No day of the month is recorded by this import (none is over yet)."}
-        </p>
-        {result.preview ? (
-          <p className="text-sm text-slate-700">
-            {result.preview.matchedEmployees} employee{result.preview.matchedEmployees === 1 ? "" : "s"} matched · {result.preview.affectedDays} employee-days to recalculate
-            {result.preview.firstDate && result.preview.lastDate ? ` · ${formatDate(result.preview.firstDate)} – ${formatDate(result.preview.lastDate)}` : ""}
-          </p>
-        ) : null}
-
         {result.unmatchedNames.length > 0 ? (
           <section aria-labelledby="unmatched-heading" className="space-y-3">
             <div>
@@ -242,6 +258,27 @@ function ResultPanel({ result, onReimport, busy }: { result: ImportResult; onRei
             </ul>
           </section>
         ) : null}
+        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+          <Stat label={dry ? "Events to store" : "Processed events"} value={result.processedEvents.toLocaleString("en-IN")} tone="text-green-700" />
+          <Stat label="Total rows" value={result.totalRows.toLocaleString("en-IN")} />
+          <Stat label="Skipped (other months)" value={result.skippedRows.toLocaleString("en-IN")} tone={result.skippedRows ? "text-amber-700" : undefined} />
+          <Stat label="Duplicates" value={result.duplicateEvents.toLocaleString("en-IN")} tone={result.duplicateEvents ? "text-slate-600" : undefined} />
+        </dl>
+        {result.coverageWarning ? (
+          <Alert variant="warning" title="Days with no punches will be judged">
+            {result.coverageWarning} Set "Recorded through" to the last day the file really covers to avoid that.
+          </Alert>
+        ) : null}
+        <p className="text-sm text-slate-700" data-testid="import-recorded-through">
+          {recordedRangeText(result, dry)}
+        </p>
+        {result.preview ? (
+          <p className="text-sm text-slate-700">
+            {result.preview.matchedEmployees} employee{result.preview.matchedEmployees === 1 ? "" : "s"} matched · {result.preview.affectedDays} employee-days to recalculate
+            {result.preview.firstDate && result.preview.lastDate ? ` · ${formatDate(result.preview.firstDate)} – ${formatDate(result.preview.lastDate)}` : ""}
+          </p>
+        ) : null}
+
       </CardContent>
     </Card>
   );
@@ -389,9 +426,11 @@ export default function AttendanceImportPage() {
       setResultKey((k) => k + 1);
       if (!dryRun) {
         await invalidateAfterImport();
+        const problems = importProblems(answer);
         toast({
-          title: "Import Successful",
-          description: `Processed ${answer.processedEvents.toLocaleString("en-IN")} events from ${answer.totalRows.toLocaleString("en-IN")} rows`,
+          title: problems ? "Imported with problems" : "Import Successful",
+          description: `Processed ${answer.processedEvents.toLocaleString("en-IN")} events from ${answer.totalRows.toLocaleString("en-IN")} rows${problems ? `. ${problems}` : ""}`,
+          variant: problems ? "destructive" : undefined,
         });
       }
     } catch (err) {
