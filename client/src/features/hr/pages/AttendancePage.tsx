@@ -194,7 +194,7 @@ export default function AttendancePage() {
         <StatCard title="Total Employees" value={summary.totalEmployees} subtitle={single ? otherDaysText(records.length - summary.present - summary.absent - summary.notRecorded) : `${records.length} days listed`} icon={Users} className="col-span-2 lg:col-span-1" />
         <StatCard title="Present" value={summary.present} icon={CalendarCheck} variant="success" />
         <StatCard title="Absent" value={summary.absent} icon={UserX} variant="error" />
-        <StatCard title="Not recorded" value={summary.notRecorded} subtitle="No import covers it yet" icon={CircleDashed} />
+        <StatCard title="Not recorded" value={summary.notRecorded} subtitle="Not imported yet" icon={CircleDashed} />
         <StatCard title="Late" value={summary.late} icon={Clock} variant="warning" />
       </section>
 
