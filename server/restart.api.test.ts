@@ -149,6 +149,7 @@ function punchFile(names: readonly string[], punchesPerDay: number, seed: number
         errorRows,
         // A month long over: the import records all of it, and every day has punches.
         coveredThrough: `${MONTH}-${DAYS_IN_MONTH}`,
+        monthCoveredThrough: `${MONTH}-${DAYS_IN_MONTH}`,
         coverageWarning: null,
       },
       days: names.length * DAYS_IN_MONTH,

@@ -5,7 +5,7 @@
 // of a file that ends well before it. The server's day rule (server/services/hr/attendance-engine.ts) and
 // the import screen both read these, so the rule is written once.
 import { DAY_STATUSES, NOT_RECORDED, WEEKDAYS, type DayStatus, type Weekday } from "./constants";
-import type { AttendanceRecord, AttendanceSummary } from "./schemas/hr";
+import type { AttendanceRecord, AttendanceSummary, StoredAttendanceRecord } from "./schemas/hr";
 
 /** How much of a present day a status is: worked (or working elsewhere) counts. */
 export function presentWeight(status: DayStatus): number {
@@ -40,7 +40,7 @@ export const PRESENT_DAY_STATUSES: DayStatus[] = DAY_STATUSES.filter((s) => pres
 /** Counted Absent in a day or range summary: whole unpaid absences only (a half day is present). */
 export const ABSENT_DAY_STATUSES: DayStatus[] = DAY_STATUSES.filter((s) => absentWeight(s) === 1);
 
-/** The Present, Absent and Late figures of the attendance summary; late means the day carries violation points. */
+/** The Present, Absent, Late and Not recorded figures of the attendance summary; late means the day carries violation points. */
 export function countAttendanceDays(
   records: readonly Pick<AttendanceRecord, "dayStatus" | "violationPoints">[],
 ): Omit<AttendanceSummary, "totalEmployees"> {
@@ -48,6 +48,8 @@ export function countAttendanceDays(
     present: records.filter((r) => PRESENT_DAY_STATUSES.includes(r.dayStatus)).length,
     absent: records.filter((r) => ABSENT_DAY_STATUSES.includes(r.dayStatus)).length,
     late: records.filter((r) => r.violationPoints > 0).length,
+    // Counted apart, never as Absent (DECISIONS §8).
+    notRecorded: records.filter((r) => r.dayStatus === NOT_RECORDED).length,
   };
 }
 
@@ -58,6 +60,11 @@ export function countAttendanceDays(
  */
 export function isJudgedDay(day: { dayStatus: DayStatus }): boolean {
   return day.dayStatus !== NOT_RECORDED;
+}
+
+/** Whether a listed day has a stored row (a hand edit needs one); a listed `Not recorded` day without one has id null. */
+export function isStoredDay(day: AttendanceRecord): day is StoredAttendanceRecord {
+  return day.id !== null;
 }
 
 // ---------------------------------------------------------------- recorded days

@@ -7,10 +7,11 @@
 
 export type DateInput = Date | string | number | null | undefined;
 
+// DECISIONS §2: always two decimals, so a paisa never goes missing ('₹1,234.50', not '₹1,234.5').
 const rupeeFormatter = new Intl.NumberFormat("en-IN", {
   style: "currency",
   currency: "INR",
-  minimumFractionDigits: 0,
+  minimumFractionDigits: 2,
   maximumFractionDigits: 2,
 });
 
@@ -23,7 +24,7 @@ export function parseAmount(value: number | string | null | undefined): number {
   return Number(trimmed);
 }
 
-/** '₹1,23,456.5': INR, en-IN grouping, 0 to 2 fraction digits; anything that is not a finite number shows ₹0. */
+/** '₹1,23,456.50': INR, en-IN grouping, always 2 fraction digits; anything that is not a finite number shows ₹0.00. */
 export function formatRupees(value: number | string | null | undefined): string {
   const amount = parseAmount(value);
   const safe = Number.isFinite(amount) ? amount : 0;

@@ -29,6 +29,25 @@ describe("GET /api/auth/me", () => {
   });
 });
 
+describe("GET /api/auth/session (the app's probe)", () => {
+  it("answers 200 {user: null} when nobody is signed in, and sets no cookie", async () => {
+    const res = await t.client().get("/api/auth/session");
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ user: null });
+    expect(res.headers["set-cookie"]).toBeUndefined();
+  });
+
+  it("answers the signed-in user, and {user: null} again after sign-out", async () => {
+    const { api, user } = await t.signIn("Accountant");
+    const res = await api.get("/api/auth/session");
+    expect(res.status).toBe(200);
+    expect(res.body.user).toMatchObject({ id: user.id, username: user.username, role: "Accountant" });
+    expect(res.body.user.passwordHash).toBeUndefined();
+    expect((await api.post("/api/auth/logout")).status).toBe(200);
+    expect((await api.get("/api/auth/session")).body).toEqual({ user: null });
+  });
+});
+
 describe("POST /api/auth/login", () => {
   it("answers 400 with one issue per missing field", async () => {
     const res = await t.client().post("/api/auth/login", {});

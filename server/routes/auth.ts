@@ -2,13 +2,13 @@ import type { PassportStatic } from "passport";
 import type { Request } from "express";
 import { INVALID_LOGIN_MESSAGE } from "../../shared/constants";
 import { loginBodySchema } from "../../shared/schemas/auth";
-import { unauthorized } from "../services/errors";
+import { DomainError, unauthorized } from "../services/errors";
 import { ApiRouter } from "./api-router";
 import type { AppDeps } from "../context";
 import { announceSessionsEnded } from "../services/sessions";
 import { currentUser, recordSignIn, recordSignOut } from "../services/sign-in";
-import { contextOf } from "../middlewares/auth";
-import { authAnswer, messageAnswer } from "../../shared/answers";
+import { contextOf, requireAuth } from "../middlewares/auth";
+import { authAnswer, messageAnswer, sessionAnswer } from "../../shared/answers";
 
 function authenticate(passport: PassportStatic, req: Request): Promise<Express.User | false> {
   return new Promise((resolve, reject) => {
@@ -45,6 +45,24 @@ export function authRoutes(deps: AppDeps, passport: PassportStatic): ApiRouter {
   });
 
   api.add({ method: "get", path: "/auth/me", access: "signed-in", summary: "The signed-in user", answer: authAnswer, tag: "auth" }, (req) => currentUser(contextOf(deps, req)));
+
+  // The app's own probe on every page load. Nobody signed in is an answer here, not an error: a 401
+  // would be a failed request in the browser's console on every sign-in page. The session is
+  // checked exactly as a protected call checks it (requireAuth: expiry, lockdown's 423).
+  api.add(
+    { method: "get", path: "/auth/session", access: "public", summary: "Who is signed in: {user} or {user: null}, 200 either way", answer: sessionAnswer, tag: "auth" },
+    async (req, res) => {
+      const failure = await new Promise<unknown>((resolve) => requireAuth(req, res, resolve));
+      if (failure instanceof DomainError && failure.kind === "unauthenticated") return { user: null };
+      if (failure) throw failure;
+      try {
+        return await currentUser(contextOf(deps, req));
+      } catch (err) {
+        if (err instanceof DomainError && err.kind === "unauthenticated") return { user: null };
+        throw err;
+      }
+    },
+  );
 
   return api;
 }

@@ -108,7 +108,7 @@ describe("POST /api/transactions/:id/emergency-links", () => {
     expect(dump[0].dump).not.toContain(links.rejectToken);
 
     const m = links.copyPasteMessage;
-    for (const part of [txn.humanReadableId, "₹1,23,456.5", "Vendor Payment", "Generator repair at the warehouse", owner.user.name, "AK, RS, VM", links.approveUrl, links.rejectUrl, "IST"]) {
+    for (const part of [txn.humanReadableId, "₹1,23,456.50", "Vendor Payment", "Generator repair at the warehouse", owner.user.name, "AK, RS, VM", links.approveUrl, links.rejectUrl, "IST"]) {
       expect(m).toContain(part);
     }
     expect(m.split("\n").length).toBeGreaterThan(5);

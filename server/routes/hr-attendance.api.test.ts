@@ -65,18 +65,72 @@ describe("GET /api/hr/attendance", () => {
       employee: { employeeName: "Deepa Deduct", employeeCode: "OPS-1", departmentId: dept.id, department: { name: "Operations" } },
     });
     // =Plain worked 8 hours exactly: a full day, on time.
-    expect(res.body.summary).toEqual({ totalEmployees: 2, present: 2, absent: 0, late: 1 });
+    expect(res.body.summary).toEqual({ totalEmployees: 2, present: 2, absent: 0, late: 1, notRecorded: 0 });
   });
 
   it("filters a month by employee, department and status", async () => {
     const month = await hr.get(`/api/hr/attendance?month=2026-10&employeeId=${deduct.id}`);
     expect(month.body.attendance).toHaveLength(31);
-    expect(month.body.summary).toEqual({ totalEmployees: 1, present: 3, absent: 24, late: 3 });
+    expect(month.body.summary).toEqual({ totalEmployees: 1, present: 3, absent: 24, late: 3, notRecorded: 0 });
     const byDept = await hr.get(`/api/hr/attendance?month=2026-10&departmentId=${otherDept.id}&status=Present%20(Full)`);
     expect(byDept.body.attendance.map((r: { employeeId: string; date: string }) => [r.employeeId, r.date])).toEqual([[plain.id, "2026-10-01"]]);
     const offs = await hr.get("/api/hr/attendance?month=2026-10&status=Weekly%20Off&departmentId=all");
     expect(offs.body.attendance).toHaveLength(8);
     expect((await hr.get("/api/hr/attendance?month=2026-10&status=Sleeping")).status).toBe(400);
+  });
+});
+
+describe("days without a stored row (DECISIONS §8: listed as Not recorded, never left out)", () => {
+  let fill: { id: string };
+  let asha: EmployeeRow;
+  let bala: EmployeeRow;
+  beforeAll(async () => {
+    fill = await makeDepartment(t.db, "Fill Rows");
+    asha = await makeEmployee(t.db, { departmentId: fill.id, employeeName: "Asha Unrecorded", joiningDate: "2025-04-01" });
+    // Joined today: not hers to be listed before.
+    bala = await makeEmployee(t.db, { departmentId: fill.id, employeeName: "Bala Onleave", joiningDate: TODAY });
+    // Inactive: not listed for days nobody stored.
+    await makeEmployee(t.db, { departmentId: fill.id, employeeName: "Chitra Inactive", joiningDate: "2025-04-01", isActive: false });
+    await t.db.insert(attendanceDays).values({ employeeId: bala.id, date: TODAY, dayStatus: "Paid Leave (PL)" });
+  });
+
+  it("a day lists every employee active on it; the days nobody stored are Not recorded, without an id, counted apart", async () => {
+    const res = await hr.get(`/api/hr/attendance?date=${TODAY}&departmentId=${fill.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body.attendance.map((r: { employee: { employeeName: string }; dayStatus: string }) => [r.employee.employeeName, r.dayStatus])).toEqual([
+      ["Asha Unrecorded", "Not recorded"],
+      ["Bala Onleave", "Paid Leave (PL)"],
+    ]);
+    const [ashaDay, balaDay] = res.body.attendance;
+    expect(ashaDay).toMatchObject({ id: null, employeeId: asha.id, date: TODAY, firstInTime: null, violationPoints: 0, employee: { department: { name: "Fill Rows" } } });
+    expect(balaDay.id).toEqual(expect.any(String));
+    expect(res.body.summary).toEqual({ totalEmployees: 2, present: 0, absent: 0, late: 0, notRecorded: 1 });
+
+    const before = await hr.get(`/api/hr/attendance?date=2026-11-20&departmentId=${fill.id}`);
+    expect(before.body.attendance.map((r: { employeeId: string }) => r.employeeId)).toEqual([asha.id]);
+  });
+
+  it("the status filter reads a missing day as Not recorded", async () => {
+    const notRecorded = await hr.get(`/api/hr/attendance?date=${TODAY}&departmentId=${fill.id}&status=Not%20recorded`);
+    expect(notRecorded.body.attendance.map((r: { employeeId: string }) => r.employeeId)).toEqual([asha.id]);
+    expect(notRecorded.body.summary).toEqual({ totalEmployees: 1, present: 0, absent: 0, late: 0, notRecorded: 1 });
+    const leave = await hr.get(`/api/hr/attendance?date=${TODAY}&departmentId=${fill.id}&status=Paid%20Leave%20(PL)`);
+    expect(leave.body.attendance.map((r: { employeeId: string }) => r.employeeId)).toEqual([bala.id]);
+    const month = await hr.get(`/api/hr/attendance?month=2026-11&employeeId=${asha.id}`);
+    expect(month.body.attendance).toHaveLength(30);
+    expect(month.body.attendance.map((r: { date: string }) => r.date)).toEqual(Array.from({ length: 30 }, (_, i) => `2026-11-${String(i + 1).padStart(2, "0")}`));
+  });
+
+  it("an employee's month lists every day of it, the days after the recorded range as Not recorded, and they cost nothing", async () => {
+    const res = await hr.get(`/api/hr/employee-details/${deduct.id}?month=2026-11`);
+    expect(res.status).toBe(200);
+    expect(res.body.monthlyAttendance).toHaveLength(30);
+    expect(res.body.monthlyAttendance.every((d: { id: string | null; dayStatus: string }) => d.id === null && d.dayStatus === "Not recorded")).toBe(true);
+    expect(res.body.monthlySummary).toMatchObject({ presentDays: 0, absentDays: 0, salaryDeductions: [], totalDeductions: "0.00" });
+    // October is stored whole: nothing added.
+    const october = await hr.get(`/api/hr/employee-details/${deduct.id}?month=2026-10`);
+    expect(october.body.monthlyAttendance).toHaveLength(31);
+    expect(october.body.monthlyAttendance.every((d: { id: string | null }) => d.id !== null)).toBe(true);
   });
 });
 

@@ -83,6 +83,7 @@ describe("import rules (DECISIONS §8)", () => {
       unmatchedNames: [],
       errors: [],
       coveredThrough: "2026-10-31",
+      monthCoveredThrough: "2026-10-31",
       coverageWarning: "The file's last punch is on day 6, but the import will record the month through day 31: days 7–31 will be marked Absent for everyone.",
     });
 
@@ -154,6 +155,7 @@ describe("import rules (DECISIONS §8)", () => {
         { row: 9, message: 'Invalid event type "sideways" (expected punch_in, punch_out, IN or OUT)' },
       ],
       coveredThrough: "2026-10-31",
+      monthCoveredThrough: "2026-10-31",
       coverageWarning: "The file's last punch is on day 9, but the import will record the month through day 31: days 10–31 will be marked Absent for everyone.",
     });
     expect(await punchCount(kiran.id)).toBe(2);

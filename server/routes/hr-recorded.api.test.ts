@@ -86,6 +86,18 @@ describe("deductions come from recorded days only", () => {
 });
 
 describe("the recorded range of an upload", () => {
+  it("the answer names the month's recorded range as the other screens do, also when this file covers less", async () => {
+    const { hr, department } = await setUp("2026-11-24T06:30:00Z");
+    const kiran = await makeEmployee(t!.db, { departmentId: department.id, employeeName: "Kiran Twice", joiningDate: "2026-01-01" });
+    const first = await upload(hr, csv([HEADER, ...punchesOn("Kiran Twice", [20, 21], "2026-11")]), { month: "2026-11" });
+    expect(first.body).toMatchObject({ coveredThrough: "2026-11-21", monthCoveredThrough: "2026-11-21" });
+    // A late file of the first days: it covers through the 5th, the month stays recorded through the 21st.
+    const late = await upload(hr, csv([HEADER, ...punchesOn("Kiran Twice", [2, 3, 4, 5], "2026-11")]), { month: "2026-11", coveredThrough: "2026-11-05" });
+    expect(late.body).toMatchObject({ coveredThrough: "2026-11-05", monthCoveredThrough: "2026-11-21" });
+    const details = await hr.get(`/api/hr/employee-details/${kiran.id}?month=2026-11`);
+    expect(details.body.coveredThrough).toBe(late.body.monthCoveredThrough);
+  });
+
   it("may be named (coveredThrough), inside the month and never today or later (400 otherwise)", async () => {
     const { hr, department } = await setUp("2026-11-24T06:30:00Z");
     await makeEmployee(t!.db, { departmentId: department.id, employeeName: "Kiran Range", joiningDate: "2026-01-01" });

@@ -102,7 +102,7 @@ describe("GET /api/transactions/:id timeline", () => {
     expect(paid!.detail).toBe("UPI · ref UTR77 · 24 Nov 2026");
     expect(cancelled!.detail).toBe("Paid → Payment Due");
     expect(overridden).toMatchObject({ actorName: superAdmin.user.name, reason: "Amount as on the payslip" });
-    expect(overridden!.detail).toBe("Amount: ₹1,000 → ₹1,250.5; Description: Printer cartridges → Salary for Ravi, November");
+    expect(overridden!.detail).toBe("Amount: ₹1,000.00 → ₹1,250.50; Description: Printer cartridges → Salary for Ravi, November");
     expect(ownerChanged).toMatchObject({ reason: "Accountant moved team", detail: `${accountant.user.name} → ${otherAccountant.user.name}` });
     // Oldest first, every entry a full ISO instant.
     const times = timeline.map((e) => Date.parse(e.at));

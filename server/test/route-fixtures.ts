@@ -220,6 +220,7 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
   },
   "POST /auth/logout": async () => ({ endsSession: true }),
   "GET /auth/me": async () => ({}),
+  "GET /auth/session": async () => ({}),
   "GET /health": async () => ({}),
   "GET /config": async () => ({}),
   "GET /admin/emergency-status": async () => ({}),

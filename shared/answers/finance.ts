@@ -107,7 +107,7 @@ export const timelineEntryAnswer = z.strictObject({
   /** The user who acted, or the emergency approver's code. */
   actorName: z.string(),
   reason: z.string().optional(),
-  /** What changed, in words: "Pending → Approved", "Amount: ₹1,000 → ₹1,200". */
+  /** What changed, in words: "Pending → Approved", "Amount: ₹1,000.00 → ₹1,200.00". */
   detail: z.string().optional(),
 });
 

@@ -38,7 +38,8 @@ const employeeNamed = { employeeName: z.string(), employeeCode: z.string().nulla
 const coveredThrough = day.nullable();
 
 export const attendanceRecordAnswer = z.strictObject({
-  id,
+  /** null: a day with no stored row, listed as `Not recorded` (DECISIONS §8); it cannot be edited until one exists. */
+  id: id.nullable(),
   employeeId: id,
   employee: z.strictObject({ ...employeeNamed, departmentId: id }),
   date: day,
@@ -54,7 +55,7 @@ export const attendanceRecordAnswer = z.strictObject({
 });
 export const attendanceListAnswer = z.strictObject({
   attendance: z.array(attendanceRecordAnswer),
-  summary: z.strictObject({ totalEmployees: z.number().int(), present: z.number().int(), absent: z.number().int(), late: z.number().int() }),
+  summary: z.strictObject({ totalEmployees: z.number().int(), present: z.number().int(), absent: z.number().int(), late: z.number().int(), notRecorded: z.number().int() }),
   coveredThrough,
 });
 
@@ -168,7 +169,10 @@ export const importAnswer = z.strictObject({
       ),
     })
     .optional(),
+  /** The last day this import covers. */
   coveredThrough,
+  /** The month's recorded range with this import (the union of its imports): what the other screens show. */
+  monthCoveredThrough: coveredThrough,
   coverageWarning: z.string().nullable(),
 });
 

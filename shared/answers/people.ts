@@ -16,6 +16,8 @@ export const userAnswer = z.strictObject({
   createdAt: instant,
 });
 export const authAnswer = z.strictObject({ user: userAnswer });
+/** GET /api/auth/session: the signed-in user, or null. */
+export const sessionAnswer = z.strictObject({ user: userAnswer.nullable() });
 export const usersAnswer = z.array(userAnswer);
 export const userDeletedAnswer = z.strictObject({ message: z.string(), deleted: z.enum(["hard", "soft"]) });
 

@@ -239,6 +239,8 @@ export type AttendanceEditInput = z.input<typeof attendanceEditSchema>;
 export type AttendanceEdit = z.output<typeof attendanceEditSchema>;
 
 export type AttendanceRecord = z.output<typeof attendanceRecordAnswer>;
+/** A day with a stored row: the only kind a hand edit (PUT /api/hr/attendance/:id) can reach. */
+export type StoredAttendanceRecord = AttendanceRecord & { id: string };
 
 export type AttendanceSummary = AttendanceListResponse["summary"];
 export type AttendanceListResponse = z.output<typeof attendanceListAnswer>;

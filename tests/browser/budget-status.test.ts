@@ -133,14 +133,14 @@ describe("budget planning", () => {
     await spend("3000.00");
     await s.page.reload();
     await expectCard("Alert", "80");
-    await card.getByText("₹2,000 remaining").waitFor();
+    await card.getByText("₹2,000.00 remaining").waitFor();
 
     // ₹2,500 more: 105 %, shown capped at 100 % — Over Budget, ₹500 over.
     await spend("2500");
     await s.page.reload();
     await expectCard("Over Budget", "100");
-    await card.getByText("₹500 over").waitFor();
-    await card.getByText("₹10,500", { exact: true }).waitFor();
+    await card.getByText("₹500.00 over").waitFor();
+    await card.getByText("₹10,500.00", { exact: true }).waitFor();
     // The summary counts it among the over-budget ones.
     await s.page.getByRole("region", { name: "Summary" }).getByText("Need attention").waitFor();
   });

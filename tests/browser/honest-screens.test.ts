@@ -71,7 +71,7 @@ describe("the timeline after an override", () => {
     const overridden = entries.nth(1);
     expect(await overridden.getAttribute("data-kind")).toBe("overridden");
     await overridden.getByText(`Overridden by ${admin.name}`, { exact: false }).waitFor(WAIT);
-    await overridden.getByText("Amount: ₹1,000 → ₹1,250.5").waitFor(WAIT);
+    await overridden.getByText("Amount: ₹1,000.00 → ₹1,250.50").waitFor(WAIT);
     await overridden.getByText("“Amount as on the vendor's invoice”").waitFor(WAIT);
     await overridden.scrollIntoViewIfNeeded();
   });

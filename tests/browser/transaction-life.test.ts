@@ -33,7 +33,7 @@ function isoDate(offsetDays = 0): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** The rupee text of a stat card ('₹45,000.5') as a number. */
+/** The rupee text of a stat card ('₹45,000.50') as a number. */
 function rupees(text: string): number {
   return Number(text.replace(/[^\d.]/g, ""));
 }

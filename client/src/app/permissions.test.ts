@@ -15,6 +15,8 @@ import {
   systemTitleFor,
 } from "./permissions";
 
+// DECISIONS §8 (2026-11-27): every HR screen, not only the spec's HR Dashboard and Employees.
+const HR_MENU = ["HR Dashboard", "Employees", "Attendance", "Leave", "Import", "Reports", "Policies"];
 const labels = (role: Role) => navItemsFor(role).map((i) => i.label);
 
 describe("sidebar visibility (spec 000 §2, spec 001 §2)", () => {
@@ -25,11 +27,11 @@ describe("sidebar visibility (spec 000 §2, spec 001 §2)", () => {
       "SuperAdmin",
       [
         "Dashboard", "Create Transaction", "My Transactions", "Pending Approvals", "All Transactions", "Categories",
-        "User Management", "Admin Dashboard", "Admin Users", "Audit Trail", "Budget Planning", "HR Dashboard", "Employees",
+        "User Management", "Admin Dashboard", "Admin Users", "Audit Trail", "Budget Planning", ...HR_MENU,
       ],
     ],
-    ["HR Admin", ["HR Dashboard", "Employees"]],
-    ["HR Staff", ["HR Dashboard", "Employees"]],
+    ["HR Admin", HR_MENU],
+    ["HR Staff", HR_MENU],
   ] as [Role, string[]][])("%s sees %j", (role, expected) => {
     expect(labels(role)).toEqual(expected);
   });
@@ -158,6 +160,7 @@ describe("highlighted menu item", async () => {
     ["HR Admin", "/", "hr"],
     ["SuperAdmin", "/hr", "hr"],
     ["SuperAdmin", "/hr/employees/new", "hrEmployees"],
+    ["HR Staff", "/hr/attendance/7", "hrAttendance"],
     ["SuperAdmin", "/admin/users", "adminUsers"],
     ["SuperAdmin", "/admin/emergency", "admin"],
     ["Approver", "/nope", undefined],

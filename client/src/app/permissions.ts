@@ -126,6 +126,12 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { id: "budgetPlanning", label: "Budget Planning", href: PATHS.budgetPlanning, roles: SUPER_ADMIN, section: "Administration" },
   { id: "hr", label: "HR Dashboard", href: PATHS.hr, roles: HR, section: "Human Resources" },
   { id: "hrEmployees", label: "Employees", href: PATHS.hrEmployees, roles: HR, section: "Human Resources" },
+  // DECISIONS §8 (2026-11-27): every HR screen the role may open, not only the spec's two.
+  { id: "hrAttendance", label: "Attendance", href: PATHS.hrAttendance, roles: HR, section: "Human Resources" },
+  { id: "hrLeave", label: "Leave", href: PATHS.hrLeave, roles: HR, section: "Human Resources" },
+  { id: "hrImport", label: "Import", href: PATHS.hrImport, roles: HR, section: "Human Resources" },
+  { id: "hrReports", label: "Reports", href: PATHS.hrReports, roles: HR, section: "Human Resources" },
+  { id: "hrPolicies", label: "Policies", href: PATHS.hrPolicies, roles: HR, section: "Human Resources" },
 ];
 
 export function navItemsFor(role: Role): NavItem[] {

@@ -94,13 +94,57 @@ export function summarize(records: readonly Pick<AttendanceRecord, "employeeId" 
   return { totalEmployees: new Set(records.map((r) => r.employeeId)).size, ...countAttendanceDays(records) };
 }
 
-/** The days of a date or a month (one month at most: `coveredThrough` is that month's recorded range). */
+/**
+ * The days of the range that have no stored row, for every employee active on them (joined by
+ * then), each as a `Not recorded` day without an id (DECISIONS §8: screens list what is not
+ * recorded rather than hide it). Set-based: the range's days × the filter's employees, less the
+ * stored days. `anyEmployee` also fills an inactive employee's days (their own month view).
+ */
+async function unrecordedDays(q: Queryable, f: AttendanceFilter, anyEmployee = false): Promise<AttendanceRecord[]> {
+  if (f.status && f.status !== NOT_RECORDED) return [];
+  const found = await rows<{ employee_id: string; date: string; employee_name: string; employee_code: string | null; department_id: string; department_name: string }>(
+    q,
+    sql`select e.id as employee_id, d.day::date::text as date, e.employee_name, e.employee_code, e.department_id, p.name as department_name
+        from employees e
+        join departments p on p.id = e.department_id
+        join generate_series(${f.from}::date, ${f.to}::date, interval '1 day') as d(day) on d.day::date >= e.joining_date
+        where ${anyEmployee ? sql`true` : sql`e.is_active`}
+          ${f.employeeId ? sql`and e.id = ${f.employeeId}::uuid` : sql``}
+          ${f.departmentId ? sql`and e.department_id = ${f.departmentId}::uuid` : sql``}
+          and not exists (select 1 from attendance_days a where a.employee_id = e.id and a.date = d.day::date)`,
+  );
+  return found.map((r) => ({
+    id: null,
+    employeeId: r.employee_id,
+    employee: { employeeName: r.employee_name, employeeCode: r.employee_code, departmentId: r.department_id, department: { name: r.department_name } },
+    date: r.date,
+    dayStatus: NOT_RECORDED,
+    firstInTime: null,
+    lastOutTime: null,
+    totalHours: 0,
+    violationPoints: 0,
+    violationReason: null,
+    reviewReason: null,
+    isManual: false,
+    editReason: null,
+  }));
+}
+
+/** Date, then name (case-insensitive), then the employee: the order of every attendance list. */
+function byDateAndName(a: AttendanceRecord, b: AttendanceRecord): number {
+  const name = (r: AttendanceRecord) => r.employee.employeeName.toLowerCase();
+  return a.date.localeCompare(b.date) || (name(a) < name(b) ? -1 : name(a) > name(b) ? 1 : 0) || a.employeeId.localeCompare(b.employeeId);
+}
+
+/**
+ * The days of a date or a month (one month at most: `coveredThrough` is that month's recorded
+ * range): the stored days and, for every employee active on a day with none, that day as
+ * `Not recorded` (DECISIONS §8), so Total Employees counts everyone and nobody vanishes.
+ */
 export async function listAttendance(ctx: ServiceContext, filter: AttendanceFilter): Promise<AttendanceListResponse> {
   const { db } = ctx;
-  const found = await selectRecords(db)
-    .where(filterConditions(filter))
-    .orderBy(asc(attendanceDays.date), asc(sql`lower(${employees.employeeName})`), asc(attendanceDays.id));
-  const attendance = found.map(presentRecord);
+  const found = await selectRecords(db).where(filterConditions(filter));
+  const attendance = [...found.map(presentRecord), ...(await unrecordedDays(db, filter))].sort(byDateAndName);
   return { attendance, summary: summarize(attendance), coveredThrough: await coveredThroughOf(db, monthOfDate(filter.from)) };
 }
 
@@ -125,6 +169,11 @@ export async function monthlySummary(
   const counts = summarizeMonth(records, today);
   const salaryDeductions = computeSalaryDeductions({ monthlySalary: employee.monthlySalary, month, days: records, today }, policy);
   return { summary: { ...counts, salaryDeductions, totalDeductions: totalDeductions(salaryDeductions) }, records };
+}
+
+/** Every day of an employee's month from their joining date: the stored ones and the rest as `Not recorded` (DECISIONS §8). */
+async function everyDayOfMonth(q: Queryable, employeeId: string, month: string, stored: AttendanceRecord[]): Promise<AttendanceRecord[]> {
+  return [...stored, ...(await unrecordedDays(q, { ...monthBounds(month), employeeId }, true))].sort(byDateAndName);
 }
 
 /**
@@ -172,9 +221,10 @@ export async function employeeDetails(ctx: ServiceContext, id: string, month: st
   const employee = await getEmployee(db, id);
   if (!employee) throw notFound("Employee not found");
   const { summary, records } = await monthlySummary(db, employee, month, policy, today);
+  const days = await everyDayOfMonth(db, employee.id, month, records);
   const year = Number(month.slice(0, 4));
   const leaveBalanceOfYear = await leaveBalance(db, { id: employee.id, weeklyOff: employee.weeklyOff, joiningDate: employee.joiningDate }, year, policy);
-  return { employee, month, monthlySummary: summary, monthlyAttendance: records, coveredThrough: await coveredThroughOf(db, month), leaveBalance: leaveBalanceOfYear };
+  return { employee, month, monthlySummary: summary, monthlyAttendance: days, coveredThrough: await coveredThroughOf(db, month), leaveBalance: leaveBalanceOfYear };
 }
 
 const statusList = (list: DayStatus[]) => sql.join(list.map((s) => sql`${s}`), sql`, `);

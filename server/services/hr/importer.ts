@@ -484,6 +484,8 @@ async function runImport(tx: Tx, input: ImportInput): Promise<ImportAnswer> {
     unmatchedNames: [...unmatched.values()],
     errors,
     coveredThrough,
+    // The month's recorded range with this import, as every other screen names it (DECISIONS §8).
+    monthCoveredThrough: await coveredThroughOf(tx, input.month),
     coverageWarning: coverageGap(input.month, newestPunch, coveredThrough)?.message ?? null,
   };
 

@@ -76,7 +76,7 @@ function shown(field: string, value: unknown, names: Names): string {
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
-/** "Amount: ₹1,000 → ₹1,200; Status: Pending → Approved": each field the override changed. */
+/** "Amount: ₹1,000.00 → ₹1,200.00; Status: Pending → Approved": each field the override changed. */
 function overrideDetail(before: Snapshot, after: Snapshot, names: Names): string | undefined {
   const changes = Object.keys(FIELD_LABELS)
     .filter((field) => !same(before[field], after[field]))

@@ -6,7 +6,7 @@
 import { lazy, startTransition, Suspense, useCallback, useState, type ReactNode } from "react";
 import type { Role } from "@shared/constants";
 import { useNotifications } from "@/features/notifications/NotificationsProvider";
-import { AdminToolsFace, BellFace, adminToolsClassName, bellClassName, type BellTone } from "./menu-faces";
+import { AdminToolsFace, BellFace, adminToolsClassName, bellClassName, bellTitle, type BellTone } from "./menu-faces";
 
 const LoadedNotificationsMenu = lazy(() => import("./NotificationsMenu").then((m) => ({ default: m.NotificationsMenu })));
 const LoadedAdminToolsMenu = lazy(() => import("./AdminToolsMenu").then((m) => ({ default: m.AdminToolsMenu })));
@@ -64,7 +64,7 @@ export function NotificationsMenu({ role, tone }: { role: Role; tone?: BellTone 
   const { unreadCount } = useNotifications();
   const { wanted, arrival, standInProps } = useMenuIntent();
   const standIn = (
-    <button {...standInProps} className={bellClassName(tone)}>
+    <button {...standInProps} className={bellClassName(tone)} title={bellTitle(unreadCount)}>
       <BellFace unreadCount={unreadCount} />
     </button>
   );

@@ -17,7 +17,7 @@ import { PENDING_NOTIFICATION_TYPE, visibleNotifications } from "@/features/noti
 import type { AppNotification } from "@/features/notifications/types";
 import { PATHS } from "../paths";
 import { canAccessRoute } from "../permissions";
-import { BellFace, bellClassName, type BellTone } from "./menu-faces";
+import { BellFace, bellClassName, bellTitle, type BellTone } from "./menu-faces";
 import type { MenuArrival } from "./HeaderMenus";
 
 /** Where a notification leads: the approval queue for pending items, else the role's transaction list. */
@@ -43,7 +43,7 @@ export function NotificationsMenu({ role, tone = "light", open, onOpenChange, fo
         if (!next) markAllRead();
       }}
     >
-      <DropdownMenuTrigger ref={focusTrigger} className={bellClassName(tone)}>
+      <DropdownMenuTrigger ref={focusTrigger} className={bellClassName(tone)} title={bellTitle(unreadCount)}>
         <BellFace unreadCount={unreadCount} />
       </DropdownMenuTrigger>
       <DropdownMenuContent className="w-[22rem] max-w-[calc(100vw-1rem)] p-0">

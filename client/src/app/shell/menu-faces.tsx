@@ -15,6 +15,11 @@ export function bellClassName(tone: BellTone = "light"): string {
   );
 }
 
+/** The bell's tooltip (a native title, shown on hover by the stand-in and the loaded menu alike). */
+export function bellTitle(unreadCount: number): string {
+  return unreadCount > 0 ? `Notifications (${badgeLabel(unreadCount)} unread)` : "Notifications";
+}
+
 /** The bell, its accessible name and the unread badge capped '9+' (spec 000 §2). */
 export function BellFace({ unreadCount }: { unreadCount: number }) {
   return (

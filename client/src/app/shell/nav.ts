@@ -1,14 +1,19 @@
 import {
   BriefcaseBusiness,
+  CalendarCheck,
   ClipboardCheck,
+  FileBarChart,
   FilePlus2,
   FileText,
   LayoutDashboard,
   List,
+  Palmtree,
   PiggyBank,
   ScrollText,
   Shield,
+  Settings2,
   Tags,
+  Upload,
   UserCog,
   Users,
   UsersRound,
@@ -32,6 +37,11 @@ export const NAV_ICONS: Record<string, LucideIcon> = {
   budgetPlanning: PiggyBank,
   hr: BriefcaseBusiness,
   hrEmployees: UsersRound,
+  hrAttendance: CalendarCheck,
+  hrLeave: Palmtree,
+  hrImport: Upload,
+  hrReports: FileBarChart,
+  hrPolicies: Settings2,
 };
 
 /**

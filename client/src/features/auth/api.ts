@@ -11,12 +11,16 @@ import { isLockdownError, lockdownMessage, showSessionLockdown } from "./lockdow
 export type { User };
 export type LoginCredentials = { username: string; password: string };
 
-export const AUTH_ME_KEY = ["/api/auth/me"] as const;
+export const AUTH_ME_KEY = ["/api/auth/session"] as const;
 
-/** GET /api/auth/me; any failure (401, network, bad JSON) means "not signed in". */
+/**
+ * GET /api/auth/session: 200 {user} or {user: null}, so a signed-out visitor's page logs no failed
+ * request (GET /api/auth/me keeps its 401 for other clients). Any failure (lockdown's 423, network,
+ * bad JSON) also means "not signed in".
+ */
 async function fetchCurrentUser({ signal }: { signal: AbortSignal }): Promise<User | null> {
   try {
-    const res = await fetch("/api/auth/me", { credentials: "include", headers: { Accept: "application/json" }, signal });
+    const res = await fetch("/api/auth/session", { credentials: "include", headers: { Accept: "application/json" }, signal });
     if (!res.ok) {
       // Read the short error body: an unread answer stays open in the browser (and a page never idles).
       await res.text().catch(() => "");

@@ -24,7 +24,7 @@ describe("emergency page details (spec 001 §2)", () => {
   });
 
   it("shows currency in rupees and dates as dd MMM yyyy", () => {
-    expect(displayFieldValue("150000", { type: "currency" })).toBe("₹1,50,000");
+    expect(displayFieldValue("150000", { type: "currency" })).toBe("₹1,50,000.00");
     expect(displayFieldValue("2026-11-21", { type: "date" })).toBe("21 Nov 2026");
     expect(displayFieldValue(null)).toBe("");
   });

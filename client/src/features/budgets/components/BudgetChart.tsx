@@ -108,26 +108,29 @@ export function BudgetChart({ budgets }: { budgets: Budget[] }) {
           Spent
         </span>
       </div>
-      {/* The same figures for screen readers. */}
-      <table className="sr-only">
-        <caption>Allocated and spent per budget</caption>
-        <thead>
-          <tr>
-            <th scope="col">Budget</th>
-            <th scope="col">Allocated</th>
-            <th scope="col">Spent</th>
-          </tr>
-        </thead>
-        <tbody>
-          {budgets.map((b) => (
-            <tr key={b.id}>
-              <th scope="row">{b.name}</th>
-              <td>{formatRupees(b.amount)}</td>
-              <td>{formatRupees(b.spent)}</td>
+      {/* The same figures for screen readers. Wrapped: a table ignores its own 1 px width and
+          overflow, so an sr-only table still widened the page (420 px at 390 on a phone). */}
+      <div className="sr-only">
+        <table>
+          <caption>Allocated and spent per budget</caption>
+          <thead>
+            <tr>
+              <th scope="col">Budget</th>
+              <th scope="col">Allocated</th>
+              <th scope="col">Spent</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {budgets.map((b) => (
+              <tr key={b.id}>
+                <th scope="row">{b.name}</th>
+                <td>{formatRupees(b.amount)}</td>
+                <td>{formatRupees(b.spent)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

@@ -151,9 +151,10 @@ export default function BudgetPlanningPage() {
               </Suspense>
             </CardContent>
           </Card>
-          <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          {/* grid-cols-1 and min-w-0: a long budget name truncates instead of widening the column past a phone. */}
+          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
             {list.map((b) => (
-              <li key={b.id}>
+              <li key={b.id} className="min-w-0">
                 <BudgetCard
                   budget={b}
                   onEdit={() => {

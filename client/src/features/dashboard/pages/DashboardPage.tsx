@@ -124,7 +124,7 @@ export default function DashboardPage() {
           href="/create-transaction"
           aria-label="Create Transaction"
           title="Create Transaction"
-          className="fixed bottom-6 right-6 z-30 flex h-14 w-14 items-center justify-center rounded-full bg-brand-600 text-white shadow-lg transition hover:bg-brand-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2"
+          className="fixed bottom-6 right-6 z-30 hidden h-14 w-14 sm:flex items-center justify-center rounded-full bg-brand-600 text-white shadow-lg transition hover:bg-brand-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2"
         >
           <Plus className="h-6 w-6" aria-hidden="true" />
         </Link>

@@ -1,6 +1,6 @@
 // /lockout (spec 001 §2): the notice for users blocked by an emergency lockdown. Public: the
 // session it explains is already gone. Access is re-checked every 30 s with a visible countdown
-// (GET /api/auth/me: once the user is signed in again the app opens), or at once with
+// (GET /api/auth/session: once the user is signed in again the app opens), or at once with
 // 'Check Access Now'; 'Sign Out' forgets everything and shows the sign-in form.
 import { useCallback, useEffect, useState } from "react";
 import { useLocation } from "wouter";

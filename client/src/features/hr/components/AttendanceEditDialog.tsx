@@ -4,7 +4,7 @@ import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { EDITABLE_DAY_STATUSES, NOT_RECORDED } from "@shared/constants";
 import { formatDate } from "@shared/format";
-import type { AttendanceEdit, AttendanceEditInput, AttendanceRecord } from "@shared/schemas/hr";
+import type { AttendanceEdit, AttendanceEditInput, StoredAttendanceRecord } from "@shared/schemas/hr";
 import { lazyZodResolver } from "@/lib/lazy-resolver";
 import { Alert, Button, Dialog, DialogContent, Field, Input, Select, Textarea } from "@/components/ui";
 import { toast } from "@/hooks/use-toast";
@@ -14,7 +14,7 @@ import { formatClock, formatHours } from "../lib/dates";
 
 const attendanceEditResolver = lazyZodResolver<AttendanceEditInput, AttendanceEdit>(() => import("@shared/schemas/hr").then((m) => m.attendanceEditSchema));
 
-export function AttendanceEditDialog({ record, onOpenChange }: { record: AttendanceRecord | null; onOpenChange: (open: boolean) => void }) {
+export function AttendanceEditDialog({ record, onOpenChange }: { record: StoredAttendanceRecord | null; onOpenChange: (open: boolean) => void }) {
   const update = useUpdateAttendance();
   const { register, handleSubmit, reset, setError, formState } = useForm<AttendanceEditInput, unknown, AttendanceEdit>({
     resolver: attendanceEditResolver,

@@ -5,7 +5,8 @@ import { lazyDialog } from "@/lib/lazy-dialog";
 import { useState } from "react";
 import { Pencil } from "lucide-react";
 import { formatDate, formatRupees } from "@shared/format";
-import type { AttendanceRecord, EmployeeDetailsResponse } from "@shared/schemas/hr";
+import { isStoredDay } from "@shared/attendance-days";
+import type { AttendanceRecord, EmployeeDetailsResponse, StoredAttendanceRecord } from "@shared/schemas/hr";
 import { Alert, Button, Spinner } from "@/components/ui";
 import { errorMessage } from "@/lib/api";
 import { useEmployeeDetails } from "../api";
@@ -82,7 +83,7 @@ export function MonthSummary({ details }: { details: EmployeeDetailsResponse }) 
   );
 }
 
-export function DailyTable({ days, onEdit }: { days: AttendanceRecord[]; onEdit?: (r: AttendanceRecord) => void }) {
+export function DailyTable({ days, onEdit }: { days: AttendanceRecord[]; onEdit?: (r: StoredAttendanceRecord) => void }) {
   if (days.length === 0) return <p className="py-6 text-center text-sm text-slate-600">No attendance records for this month yet.</p>;
   return (
     <>
@@ -101,7 +102,7 @@ export function DailyTable({ days, onEdit }: { days: AttendanceRecord[]; onEdit?
           </thead>
           <tbody className="divide-y divide-slate-100">
             {days.map((d) => (
-              <tr key={d.id} className="hover:bg-slate-50/60">
+              <tr key={d.date} className="hover:bg-slate-50/60">
                 <td className="whitespace-nowrap px-3 py-2 tabular-nums text-slate-900">
                   {formatDate(d.date)} <span className="text-slate-500">{weekdayShort(d.date)}</span>
                 </td>
@@ -123,9 +124,11 @@ export function DailyTable({ days, onEdit }: { days: AttendanceRecord[]; onEdit?
                 </td>
                 {onEdit ? (
                   <td className="px-3 py-2 text-right">
-                    <Button variant="ghost" size="sm" onClick={() => onEdit(d)} aria-label={`Edit ${formatDate(d.date)}`}>
-                      <Pencil className="h-4 w-4" aria-hidden="true" />
-                    </Button>
+                    {isStoredDay(d) ? (
+                      <Button variant="ghost" size="sm" onClick={() => onEdit(d)} aria-label={`Edit ${formatDate(d.date)}`}>
+                        <Pencil className="h-4 w-4" aria-hidden="true" />
+                      </Button>
+                    ) : null}
                   </td>
                 ) : null}
               </tr>
@@ -135,7 +138,7 @@ export function DailyTable({ days, onEdit }: { days: AttendanceRecord[]; onEdit?
       </div>
       <ul className="grid gap-2 md:hidden">
         {days.map((d) => (
-          <li key={d.id} className="rounded-lg border border-slate-200 p-3 text-sm">
+          <li key={d.date} className="rounded-lg border border-slate-200 p-3 text-sm">
             <div className="flex items-center justify-between gap-2">
               <span className="font-medium tabular-nums text-slate-900">
                 {formatDate(d.date)} <span className="text-slate-500">{weekdayShort(d.date)}</span>
@@ -151,7 +154,7 @@ export function DailyTable({ days, onEdit }: { days: AttendanceRecord[]; onEdit?
                 {d.violationReason ? ` · ${d.violationReason}` : ""}
               </p>
             ) : null}
-            {onEdit ? (
+            {onEdit && isStoredDay(d) ? (
               <Button variant="outline" size="sm" className="mt-2" onClick={() => onEdit(d)}>
                 <Pencil className="h-4 w-4" aria-hidden="true" />
                 Edit
@@ -167,7 +170,7 @@ export function DailyTable({ days, onEdit }: { days: AttendanceRecord[]; onEdit?
 /** Loads and shows one employee's month; days can be edited when `editable`. */
 export function EmployeeMonthView({ employeeId, month, editable = false }: { employeeId: string; month: string; editable?: boolean }) {
   const details = useEmployeeDetails(employeeId, month);
-  const [editing, setEditing] = useState<AttendanceRecord | null>(null);
+  const [editing, setEditing] = useState<StoredAttendanceRecord | null>(null);
   if (details.isLoading) {
     return (
       <div className="flex justify-center py-12">

@@ -1,7 +1,7 @@
 // CSV attendance import (spec 001 §2, §5, §8; DECISIONS §8): month, file, an analysis in the
 // browser, an optional dry run, the upload with progress, then the result with unmatched names
 // that can be mapped to employees and re-imported.
-import { useRef, useState, type DragEvent } from "react";
+import { useEffect, useRef, useState, type DragEvent } from "react";
 import {
   AlertTriangle,
   ArrowLeft,
@@ -35,7 +35,7 @@ import {
   type UploadPhase,
 } from "../api";
 import { analyseCsvFile, AUTO_SELECT_CONFIDENCE, isCsvFile, REQUIRED_COLUMNS, type CsvAnalysis } from "../lib/csv-analysis";
-import { importMonthOptions, monthLabel, todayIso } from "../lib/dates";
+import { importMonthOptions, monthLabel, recordedThroughText, todayIso } from "../lib/dates";
 import { latestCoverable } from "@shared/attendance-days";
 
 type Run = { phase: UploadPhase; percent: number; dryRun: boolean } | null;
@@ -121,6 +121,30 @@ function AnalysisPanel({ analysis, selectedMonth }: { analysis: CsvAnalysis; sel
   );
 }
 
+/** "2 names matched no employee (13 rows not imported) · 1 row with errors", or null when the import had none. */
+function importProblems(result: ImportResult): string | null {
+  const parts: string[] = [];
+  const unmatchedRows = result.unmatchedNames.reduce((n, u) => n + u.rows, 0);
+  if (result.unmatchedNames.length > 0) {
+    const names = result.unmatchedNames.length;
+    parts.push(`${names} name${names === 1 ? "" : "s"} matched no employee (${unmatchedRows.toLocaleString("en-IN")} row${unmatchedRows === 1 ? "" : "s"} not imported)`);
+  }
+  if (result.errors.length > 0) {
+    const n = result.errors.length;
+    parts.push(`${n >= 100 ? "100 or more" : n} row${n === 1 ? "" : "s"} with errors`);
+  }
+  return parts.length > 0 ? parts.join(" · ") : null;
+}
+
+/** The month's recorded range after this import, in the words of every other HR screen ("Recorded through 26 Nov"). */
+function recordedRangeText(result: ImportResult, dry: boolean): string {
+  const month = result.monthCoveredThrough;
+  if (!month) return dry ? "No day of the month would be recorded yet (none is over)." : "No day of the month is recorded yet (none is over).";
+  const range = `${recordedThroughText(month)}${dry ? " after this import" : ""}.`;
+  // A file of earlier days leaves the month's range where a previous import put it.
+  return result.coveredThrough && result.coveredThrough < month ? `${range} This file covers through ${formatDate(result.coveredThrough)}.` : range;
+}
+
 function ResultPanel({ result, onReimport, busy }: { result: ImportResult; onReimport: () => void; busy: boolean }) {
   const employees = useAllEmployees("active");
   const createMapping = useCreateNameMapping();
@@ -141,109 +165,129 @@ function ResultPanel({ result, onReimport, busy }: { result: ImportResult; onRei
     }
   };
   const anyMapped = Object.keys(mapped).length > 0;
+  const problems = importProblems(result);
+  // Each result (the panel is keyed per run) is brought into view: it lies below the upload card.
+  const panel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    panel.current?.scrollIntoView({ block: "start" });
+  }, []);
 
   return (
-    <Card className={dry ? "border-brand-200" : "border-green-200"}>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          {dry ? <ScanSearch className="h-5 w-5 text-brand-700" aria-hidden="true" /> : <CheckCircle2 className="h-5 w-5 text-green-700" aria-hidden="true" />}
-          {dry ? "Preview (nothing stored yet)" : "Import complete"}
-        </CardTitle>
-        <CardDescription>
-          {dry ? "This is what an import of this file would do." : `${result.processedEvents.toLocaleString("en-IN")} new punch events stored from ${result.totalRows.toLocaleString("en-IN")} rows.`}
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-5">
-        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-          <Stat label={dry ? "Events to store" : "Processed events"} value={result.processedEvents.toLocaleString("en-IN")} tone="text-green-700" />
-          <Stat label="Total rows" value={result.totalRows.toLocaleString("en-IN")} />
-          <Stat label="Skipped (other months)" value={result.skippedRows.toLocaleString("en-IN")} tone={result.skippedRows ? "text-amber-700" : undefined} />
-          <Stat label="Duplicates" value={result.duplicateEvents.toLocaleString("en-IN")} tone={result.duplicateEvents ? "text-slate-600" : undefined} />
-        </dl>
-        {result.coverageWarning ? (
-          <Alert variant="warning" title="Days with no punches will be judged">
-            {result.coverageWarning} Set "Recorded through" to the last day the file really covers to avoid that.
-          </Alert>
-        ) : null}
-        <p className="text-sm text-slate-700" data-testid="import-recorded-through">
-          {result.coveredThrough ? `${dry ? "Would record" : "Recorded"} the month through ${formatDate(result.coveredThrough)}.` : "No day of the month is recorded by this import (none is over yet)."}
-        </p>
-        {result.preview ? (
-          <p className="text-sm text-slate-700">
-            {result.preview.matchedEmployees} employee{result.preview.matchedEmployees === 1 ? "" : "s"} matched · {result.preview.affectedDays} employee-days to recalculate
-            {result.preview.firstDate && result.preview.lastDate ? ` · ${formatDate(result.preview.firstDate)} – ${formatDate(result.preview.lastDate)}` : ""}
-          </p>
-        ) : null}
-
-        {result.unmatchedNames.length > 0 ? (
-          <section aria-labelledby="unmatched-heading" className="space-y-3">
-            <div>
-              <h3 id="unmatched-heading" className="flex items-center gap-2 text-sm font-semibold text-slate-900">
-                <AlertTriangle className="h-4 w-4 text-amber-600" aria-hidden="true" />
-                Unmatched names ({result.unmatchedNames.length})
-              </h3>
-              <p className="text-sm text-slate-600">These names match no employee. Map each to an employee, then re-import; mappings are remembered for later files.</p>
-            </div>
-            <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200">
-              {result.unmatchedNames.map((u) => (
-                <li key={u.name} className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center">
-                  <div className="min-w-0 flex-1">
-                    <p className="truncate font-medium text-slate-900">{u.name}</p>
-                    <p className="text-xs text-slate-600">
-                      {u.rows} row{u.rows === 1 ? "" : "s"}
-                    </p>
-                  </div>
-                  {mapped[u.name] ? (
-                    <Badge variant="success">
-                      <Link2 className="h-3 w-3" aria-hidden="true" />
-                      Mapped to {mapped[u.name]}
-                    </Badge>
-                  ) : (
-                    <div className="flex gap-2 sm:w-96">
-                      <div className="flex-1">
-                        <Select
-                          aria-label={`Employee for ${u.name}`}
-                          placeholder="Choose employee"
-                          value={choice[u.name] ?? ""}
-                          onChange={(e) => setChoice((c) => ({ ...c, [u.name]: e.target.value }))}
-                          options={(employees.data?.employees ?? []).map((e) => ({ value: e.id, label: e.employeeCode ? `${e.employeeName} (${e.employeeCode})` : e.employeeName }))}
-                        />
-                      </div>
-                      <Button variant="outline" onClick={() => map(u.name)} disabled={!choice[u.name] || createMapping.isPending}>
-                        Map
-                      </Button>
+    <div ref={panel} className="scroll-mt-20">
+      <Card className={dry ? "border-brand-200" : problems ? "border-amber-300" : "border-green-200"}>
+        <CardHeader>
+          <CardTitle className="flex items-center gap-2">
+            {dry ? (
+              <ScanSearch className="h-5 w-5 text-brand-700" aria-hidden="true" />
+            ) : problems ? (
+              <AlertTriangle className="h-5 w-5 text-amber-600" aria-hidden="true" />
+            ) : (
+              <CheckCircle2 className="h-5 w-5 text-green-700" aria-hidden="true" />
+            )}
+            {dry ? "Preview (nothing stored yet)" : problems ? "Imported with problems" : "Import complete"}
+          </CardTitle>
+          <CardDescription>
+            {dry ? "This is what an import of this file would do." : `${result.processedEvents.toLocaleString("en-IN")} new punch events stored from ${result.totalRows.toLocaleString("en-IN")} rows.`}
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="space-y-5">
+          {/* DECISIONS §8: what went wrong comes first, in view, above the counts. */}
+          {problems ? (
+            <Alert variant="warning" title={dry ? "This file has problems" : "Not everything was imported"}>
+              {problems}
+            </Alert>
+          ) : null}
+          {result.unmatchedNames.length > 0 ? (
+            <section aria-labelledby="unmatched-heading" className="space-y-3">
+              <div>
+                <h3 id="unmatched-heading" className="flex items-center gap-2 text-sm font-semibold text-slate-900">
+                  <AlertTriangle className="h-4 w-4 text-amber-600" aria-hidden="true" />
+                  Unmatched names ({result.unmatchedNames.length})
+                </h3>
+                <p className="text-sm text-slate-600">These names match no employee. Map each to an employee, then re-import; mappings are remembered for later files.</p>
+              </div>
+              <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200">
+                {result.unmatchedNames.map((u) => (
+                  <li key={u.name} className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center">
+                    <div className="min-w-0 flex-1">
+                      <p className="truncate font-medium text-slate-900">{u.name}</p>
+                      <p className="text-xs text-slate-600">
+                        {u.rows} row{u.rows === 1 ? "" : "s"}
+                      </p>
                     </div>
-                  )}
-                </li>
-              ))}
-            </ul>
-            {anyMapped ? (
-              <Button onClick={onReimport} disabled={busy}>
-                <RotateCcw className="h-4 w-4" aria-hidden="true" />
-                Re-import
-              </Button>
-            ) : null}
-          </section>
-        ) : null}
+                    {mapped[u.name] ? (
+                      <Badge variant="success">
+                        <Link2 className="h-3 w-3" aria-hidden="true" />
+                        Mapped to {mapped[u.name]}
+                      </Badge>
+                    ) : (
+                      <div className="flex gap-2 sm:w-96">
+                        <div className="flex-1">
+                          <Select
+                            aria-label={`Employee for ${u.name}`}
+                            placeholder="Choose employee"
+                            value={choice[u.name] ?? ""}
+                            onChange={(e) => setChoice((c) => ({ ...c, [u.name]: e.target.value }))}
+                            options={(employees.data?.employees ?? []).map((e) => ({ value: e.id, label: e.employeeCode ? `${e.employeeName} (${e.employeeCode})` : e.employeeName }))}
+                          />
+                        </div>
+                        <Button variant="outline" onClick={() => map(u.name)} disabled={!choice[u.name] || createMapping.isPending}>
+                          Map
+                        </Button>
+                      </div>
+                    )}
+                  </li>
+                ))}
+              </ul>
+              {anyMapped ? (
+                <Button onClick={onReimport} disabled={busy}>
+                  <RotateCcw className="h-4 w-4" aria-hidden="true" />
+                  Re-import
+                </Button>
+              ) : null}
+            </section>
+          ) : null}
 
-        {result.errors.length > 0 ? (
-          <section aria-labelledby="errors-heading">
-            <h3 id="errors-heading" className="text-sm font-semibold text-red-700">
-              Rows with errors ({result.errors.length}
-              {result.errors.length >= 100 ? ", first 100 shown" : ""})
-            </h3>
-            <ul className="mt-2 max-h-64 divide-y divide-red-100 overflow-y-auto rounded-lg border border-red-200 bg-red-50/50 text-sm">
-              {result.errors.map((e, i) => (
-                <li key={`${e.row}-${i}`} className="flex gap-3 px-3 py-1.5">
-                  <span className="w-16 shrink-0 tabular-nums text-red-700">Row {e.row}</span>
-                  <span className="text-slate-800">{e.message}</span>
-                </li>
-              ))}
-            </ul>
-          </section>
-        ) : null}
-      </CardContent>
-    </Card>
+          {result.errors.length > 0 ? (
+            <section aria-labelledby="errors-heading">
+              <h3 id="errors-heading" className="text-sm font-semibold text-red-700">
+                Rows with errors ({result.errors.length}
+                {result.errors.length >= 100 ? ", first 100 shown" : ""})
+              </h3>
+              <ul className="mt-2 max-h-64 divide-y divide-red-100 overflow-y-auto rounded-lg border border-red-200 bg-red-50/50 text-sm">
+                {result.errors.map((e, i) => (
+                  <li key={`${e.row}-${i}`} className="flex gap-3 px-3 py-1.5">
+                    <span className="w-16 shrink-0 tabular-nums text-red-700">Row {e.row}</span>
+                    <span className="text-slate-800">{e.message}</span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+            <Stat label={dry ? "Events to store" : "Processed events"} value={result.processedEvents.toLocaleString("en-IN")} tone="text-green-700" />
+            <Stat label="Total rows" value={result.totalRows.toLocaleString("en-IN")} />
+            <Stat label="Skipped (other months)" value={result.skippedRows.toLocaleString("en-IN")} tone={result.skippedRows ? "text-amber-700" : undefined} />
+            <Stat label="Duplicates" value={result.duplicateEvents.toLocaleString("en-IN")} tone={result.duplicateEvents ? "text-slate-600" : undefined} />
+          </dl>
+          {result.coverageWarning ? (
+            <Alert variant="warning" title="Days with no punches will be judged">
+              {result.coverageWarning} Set "Recorded through" to the last day the file really covers to avoid that.
+            </Alert>
+          ) : null}
+          <p className="text-sm text-slate-700" data-testid="import-recorded-through">
+            {recordedRangeText(result, dry)}
+          </p>
+          {result.preview ? (
+            <p className="text-sm text-slate-700">
+              {result.preview.matchedEmployees} employee{result.preview.matchedEmployees === 1 ? "" : "s"} matched · {result.preview.affectedDays} employee-days to recalculate
+              {result.preview.firstDate && result.preview.lastDate ? ` · ${formatDate(result.preview.firstDate)} – ${formatDate(result.preview.lastDate)}` : ""}
+            </p>
+          ) : null}
+
+        </CardContent>
+      </Card>
+    </div>
   );
 }
 
@@ -389,9 +433,11 @@ export default function AttendanceImportPage() {
       setResultKey((k) => k + 1);
       if (!dryRun) {
         await invalidateAfterImport();
+        const problems = importProblems(answer);
         toast({
-          title: "Import Successful",
-          description: `Processed ${answer.processedEvents.toLocaleString("en-IN")} events from ${answer.totalRows.toLocaleString("en-IN")} rows`,
+          title: problems ? "Imported with problems" : "Import Successful",
+          description: `Processed ${answer.processedEvents.toLocaleString("en-IN")} events from ${answer.totalRows.toLocaleString("en-IN")} rows${problems ? `. ${problems}` : ""}`,
+          variant: problems ? "destructive" : undefined,
         });
       }
     } catch (err) {

@@ -5,12 +5,12 @@ import type { ComponentProps } from "react";
 import { lazyDialog } from "@/lib/lazy-dialog";
 import { useMemo, useState } from "react";
 import { useQueries } from "@tanstack/react-query";
-import { CalendarCheck, CalendarDays, Clock, Download, Eye, Pencil, RefreshCw, Search, UserX, Users, X } from "lucide-react";
+import { CalendarCheck, CalendarDays, CircleDashed, Clock, Download, Eye, Pencil, RefreshCw, Search, UserX, Users, X } from "lucide-react";
 import { useSearch } from "wouter";
-import { countAttendanceDays } from "@shared/attendance-days";
+import { countAttendanceDays, isStoredDay } from "@shared/attendance-days";
 import { DAY_STATUSES } from "@shared/constants";
 import { formatDate } from "@shared/format";
-import type { AttendanceListResponse, AttendanceRecord, AttendanceSummary } from "@shared/schemas/hr";
+import type { AttendanceListResponse, AttendanceRecord, AttendanceSummary, StoredAttendanceRecord } from "@shared/schemas/hr";
 import { Alert, Button, Card, Dialog, DialogContent, EmptyState, Field, Input, Label, Select, ResponsiveList, StatCard } from "@/components/ui";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api";
@@ -25,6 +25,11 @@ const AttendanceEditDialog = lazyDialog<ComponentProps<typeof AttendanceEditDial
 
 function summarise(records: AttendanceRecord[], totalEmployees: number): AttendanceSummary {
   return { totalEmployees, ...countAttendanceDays(records) };
+}
+
+/** What a day's Total Employees holds besides Present, Absent and Not recorded (leave, offs, holidays, reviews). */
+function otherDaysText(other: number): string {
+  return other > 0 ? `${other} on leave, off or to review` : "Everyone listed below";
 }
 
 function query(params: Record<string, string | undefined>): string {
@@ -44,7 +49,7 @@ export default function AttendancePage() {
   const [nameSearch, setNameSearch] = useState("");
   const [departmentId, setDepartmentId] = useState("all");
   const [status, setStatus] = useState(initialStatus);
-  const [editing, setEditing] = useState<AttendanceRecord | null>(null);
+  const [editing, setEditing] = useState<StoredAttendanceRecord | null>(null);
   const [details, setDetails] = useState<{ employeeId: string; name: string; month: string } | null>(null);
   const [exporting, setExporting] = useState(false);
 
@@ -73,8 +78,8 @@ export default function AttendancePage() {
     const needle = nameSearch.trim().toLowerCase();
     if (needle) all = all.filter((r) => r.employee?.employeeName?.toLowerCase().includes(needle) || r.employee?.employeeCode?.toLowerCase().includes(needle));
     all.sort((a, b) => b.date.localeCompare(a.date) || (a.employee?.employeeName ?? "").localeCompare(b.employee?.employeeName ?? ""));
-    const totalEmployees = answers[0]?.summary.totalEmployees ?? 0;
-    const s = single && answers[0] && !needle ? answers[0].summary : summarise(all, needle ? new Set(all.map((r) => r.employeeId)).size : totalEmployees);
+    // Every employee active on a day is listed (DECISIONS §8), so the list itself says who counts.
+    const s = single && answers[0] && !needle ? answers[0].summary : summarise(all, new Set(all.map((r) => r.employeeId)).size);
     return { records: all, summary: s };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [results.map((r) => r.dataUpdatedAt).join(","), from, to, nameSearch, single]);
@@ -185,10 +190,11 @@ export default function AttendancePage() {
 
       {newest ? <RecordedThrough coveredThrough={newest.coveredThrough} month={to.slice(0, 7)} /> : null}
 
-      <section aria-label="Summary" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <StatCard title="Total Employees" value={summary.totalEmployees} icon={Users} />
+      <section aria-label="Summary" className="grid grid-cols-2 gap-3 lg:grid-cols-5">
+        <StatCard title="Total Employees" value={summary.totalEmployees} subtitle={single ? otherDaysText(records.length - summary.present - summary.absent - summary.notRecorded) : `${records.length} days listed`} icon={Users} className="col-span-2 lg:col-span-1" />
         <StatCard title="Present" value={summary.present} icon={CalendarCheck} variant="success" />
         <StatCard title="Absent" value={summary.absent} icon={UserX} variant="error" />
+        <StatCard title="Not recorded" value={summary.notRecorded} subtitle="Not imported yet" icon={CircleDashed} />
         <StatCard title="Late" value={summary.late} icon={Clock} variant="warning" />
       </section>
 
@@ -221,7 +227,7 @@ export default function AttendancePage() {
           }
           rows={
             records.map((r) => (
-              <tr key={r.id} className="hover:bg-slate-50/60">
+              <tr key={`${r.employeeId}:${r.date}`} className="hover:bg-slate-50/60">
                 <td className="px-4 py-2.5">
                   <span className="font-medium text-slate-900">{r.employee?.employeeName}</span>
                   {r.employee?.employeeCode ? <span className="block text-xs text-slate-500">{r.employee.employeeCode}</span> : null}
@@ -246,10 +252,12 @@ export default function AttendancePage() {
                 </td>
                 {/* Nine columns fill a laptop screen: below 1536 px the two actions are icons (named and titled). */}
                 <td className="whitespace-nowrap px-4 py-2.5 text-right">
-                  <Button variant="ghost" size="sm" onClick={() => setEditing(r)} title="Edit" aria-label={`Edit attendance of ${r.employee?.employeeName} on ${formatDate(r.date)}`}>
-                    <Pencil className="h-4 w-4" aria-hidden="true" />
-                    <span className="hidden 2xl:inline">Edit</span>
-                  </Button>
+                  {isStoredDay(r) ? (
+                    <Button variant="ghost" size="sm" onClick={() => setEditing(r)} title="Edit" aria-label={`Edit attendance of ${r.employee?.employeeName} on ${formatDate(r.date)}`}>
+                      <Pencil className="h-4 w-4" aria-hidden="true" />
+                      <span className="hidden 2xl:inline">Edit</span>
+                    </Button>
+                  ) : null}
                   <Button variant="ghost" size="sm" onClick={() => openDetails(r)} title="Monthly details" aria-label={`Monthly details of ${r.employee?.employeeName}`}>
                     <Eye className="h-4 w-4" aria-hidden="true" />
                     <span className="hidden 2xl:inline">Details</span>
@@ -260,7 +268,7 @@ export default function AttendancePage() {
           }
           cards={
             records.map((r) => (
-              <li key={r.id} className="p-4">
+              <li key={`${r.employeeId}:${r.date}`} className="p-4">
                 <div className="flex items-start justify-between gap-2">
                   <div className="min-w-0">
                     <p className="truncate font-medium text-slate-900">{r.employee?.employeeName}</p>
@@ -292,10 +300,12 @@ export default function AttendancePage() {
                   </p>
                 ) : null}
                 <div className="mt-3 flex gap-2">
-                  <Button variant="outline" size="sm" onClick={() => setEditing(r)}>
-                    <Pencil className="h-4 w-4" aria-hidden="true" />
-                    Edit
-                  </Button>
+                  {isStoredDay(r) ? (
+                    <Button variant="outline" size="sm" onClick={() => setEditing(r)}>
+                      <Pencil className="h-4 w-4" aria-hidden="true" />
+                      Edit
+                    </Button>
+                  ) : null}
                   <Button variant="outline" size="sm" onClick={() => openDetails(r)}>
                     <Eye className="h-4 w-4" aria-hidden="true" />
                     Details

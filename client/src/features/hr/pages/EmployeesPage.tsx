@@ -40,7 +40,7 @@ function EmployeeCard({ employee, onEdit }: { employee: Employee; onEdit: () => 
       </li>
     ) : null;
   return (
-    <Card className="flex flex-col">
+    <Card className="flex min-w-0 flex-col">
       <div className="flex items-start justify-between gap-3 p-5 pb-3">
         <div className="min-w-0">
           <h2 className="truncate text-base font-semibold text-slate-900">{employee.employeeName}</h2>
@@ -53,7 +53,7 @@ function EmployeeCard({ employee, onEdit }: { employee: Employee; onEdit: () => 
           <Pencil className="h-4 w-4" aria-hidden="true" />
         </IconButton>
       </div>
-      <ul className="grid flex-1 gap-1.5 px-5 pb-4 text-sm text-slate-700">
+      <ul className="grid flex-1 grid-cols-1 gap-1.5 px-5 pb-4 text-sm text-slate-700">
         {detail(Building, "Department", employee.department?.name)}
         {detail(CalendarOff, "Weekly off", employee.weeklyOff ? `Weekly off: ${employee.weeklyOff}` : null)}
         {detail(CalendarDays, "Joining date", employee.joiningDate ? `Joined ${formatDate(employee.joiningDate)}` : null)}
@@ -161,10 +161,10 @@ export default function EmployeesPage() {
           />
         </Card>
       ) : (
-        <ul className={"grid gap-4 sm:grid-cols-2 xl:grid-cols-3" + (employees.isFetching && employees.isPlaceholderData ? " opacity-60" : "")} aria-busy={employees.isFetching}>
+        <ul className={"grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" + (employees.isFetching && employees.isPlaceholderData ? " opacity-60" : "")} aria-busy={employees.isFetching}>
           {list.map((e) => (
-            <li key={e.id} className="flex">
-              <div className="w-full [&>*]:h-full">
+            <li key={e.id} className="flex min-w-0">
+              <div className="w-full min-w-0 [&>*]:h-full">
                 <EmployeeCard employee={e} onEdit={() => setEditing(e)} />
               </div>
             </li>

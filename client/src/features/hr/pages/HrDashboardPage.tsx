@@ -37,8 +37,9 @@ export default function HrDashboardPage() {
         <StatCard title="Total Employees" value={value(s?.totalEmployees)} subtitle={s ? `${s.activeEmployees} active` : "Loading…"} icon={Users} />
         <StatCard
           title="Present Today"
-          value={value(s?.presentToday)}
-          subtitle={s ? `${percent(s.presentToday, s.activeEmployees)}% attendance` : "Loading…"}
+          // DECISIONS §8: before an import holds punches of today, 0 present is not 0 % attendance.
+          value={s ? (s.todayRecorded || s.presentToday > 0 ? s.presentToday : "Not recorded") : "—"}
+          subtitle={s ? (s.todayRecorded ? `${percent(s.presentToday, s.activeEmployees)}% attendance` : "Not recorded yet: no punches of today imported") : "Loading…"}
           icon={CalendarCheck}
           variant="success"
         />
