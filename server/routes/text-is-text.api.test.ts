@@ -93,6 +93,17 @@ describe("a user's display name", () => {
   });
 });
 
+describe("an approval rule's name", () => {
+  it("with BEL is refused with 400 naming the field; with U+202E it is stored without it", async () => {
+    const bell = await superAdmin.post("/api/admin/approval-rules", { name: "Above\u0007lakh", minAmount: "100000", requiredApprovals: 2 });
+    expect(bell.status).toBe(400);
+    expect(bell.body.issues).toEqual([{ path: "name", message: "Name cannot contain tabs, line breaks or control characters" }]);
+    const made = await superAdmin.post("/api/admin/approval-rules", { name: `Above ${RLO}five lakh`, minAmount: "500000", requiredApprovals: 2 });
+    expect(made.status).toBe(201);
+    expect(made.body.name).toBe("Above five lakh");
+  });
+});
+
 describe("reasons", () => {
   it("a force-status reason with U+202E is stored without it (audit entry, timeline)", async () => {
     const category = await makeCategory(t.db);

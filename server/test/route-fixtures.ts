@@ -12,6 +12,7 @@ import {
   approvals,
   attachments,
   attendanceDays,
+  approvalRules,
   budgets,
   categories,
   departments,
@@ -143,6 +144,11 @@ export class World {
       .insert(budgets)
       .values({ name: `Budget ${hex()}`, amount: "50000.00", startDate: "2026-11-01", endDate: "2026-11-30", categoryId: this.categoryId })
       .returning();
+    return row.id;
+  }
+
+  async approvalRule(): Promise<string> {
+    const [row] = await this.db.insert(approvalRules).values({ name: `Rule ${hex()}`, minAmount: "100000.00", requiredApprovals: 2 }).returning();
     return row.id;
   }
 
@@ -349,6 +355,11 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
   }),
   "PUT /admin/budgets/:id": async (w) => ({ params: { id: await w.budget() }, body: { amount: "60000.00" } }),
   "DELETE /admin/budgets/:id": async (w) => ({ params: { id: await w.budget() } }),
+  "GET /admin/approval-rules": async () => ({}),
+  "POST /admin/approval-rules": async () => ({ body: { name: `Above ${hex()}`, categoryId: null, formType: null, minAmount: "500000", requiredApprovals: 2, superAdminRequired: true }, expect: 201 }),
+  "PUT /admin/approval-rules/:id": async (w) => ({ params: { id: await w.approvalRule() }, body: { requiredApprovals: 3 } }),
+  "DELETE /admin/approval-rules/:id": async (w) => ({ params: { id: await w.approvalRule() } }),
+  "POST /approval-rules/preview": async (w) => ({ body: { categoryId: w.categoryId, formType: "B", amount: "250000" } }),
   "GET /audit": async () => ({ query: { search: "login", page: "1", limit: "20" } }),
   "GET /audit/facets": async () => ({}),
   "GET /audit/export.csv": async () => ({ query: { action: "login" } }),

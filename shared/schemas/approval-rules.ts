@@ -1,6 +1,7 @@
 // Approval rules (DECISIONS §11): the request bodies of /api/admin/approval-rules and of the
 // preview, and the approval policy a transaction keeps from its submission.
 import { z } from "zod";
+import { singleLineText } from "./text";
 import { FORM_TYPES, LIMITS } from "../constants";
 import { moneySchema } from "./money";
 import { idSchema } from "./transactions";
@@ -24,7 +25,7 @@ const M = APPROVAL_RULE_MESSAGES;
 
 const UUID_SHAPE = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
-const nameSchema = z.string({ message: M.nameRequired }).trim().min(1, M.nameRequired).max(100, M.nameTooLong);
+const nameSchema = singleLineText("Name", { message: M.nameRequired }).min(1, M.nameRequired).max(100, M.nameTooLong);
 /** null (or absent): every category. */
 const categorySchema = z.unknown().transform((input, ctx): string | null => {
   if (input === undefined || input === null) return null;
