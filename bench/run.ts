@@ -5,6 +5,8 @@
 //   BENCH_DATABASES     (default "postgres,pglite")
 //   BENCH_PARTS         (default "routes,reads,export,import"): the parts to run, to iterate on one
 //   BENCH_READS         (default "pending,list,search,stats"): the reads to time, to iterate on one
+//   BENCH_KEEP_DATABASE (default unset): a PostgreSQL database name to keep between runs, to iterate;
+//                       seeded the first time, reused as it is (not seeded again) while it exists
 // Each database gets fresh data: seeded in this process, then a real server process is started on it
 // so its memory can be read from /proc.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
@@ -514,9 +516,12 @@ async function main() {
 
   let copySeconds: number | null = null;
   if (DATABASES.includes("postgres") && (await postgresAvailable(PG_URL))) {
-    const name = `bms_bench_${crypto.randomBytes(3).toString("hex")}`;
+    let keep = process.env.BENCH_KEEP_DATABASE;
+    if (keep && !/^[a-z_][a-z0-9_]*$/.test(keep)) throw new Error(`BENCH_KEEP_DATABASE: not a plain database name: ${keep}`);
+    const name = keep ?? `bms_bench_${crypto.randomBytes(3).toString("hex")}`;
     const admin = new pg.Client({ connectionString: PG_URL });
     await admin.connect();
+    const reuse = keep !== undefined && (await admin.query("select 1 from pg_database where datname = $1", [keep])).rowCount === 1;
     // As production runs (docs/operations.md, DECISIONS §10): an owner role migrates and owns the
     // tables, and the server connects as an app role that is neither superuser nor owner, so the
     // import takes the path production has (its foreign keys checked row by row).
@@ -525,7 +530,7 @@ async function main() {
         if (err.code !== "42710") throw err;
       });
     }
-    await admin.query(`create database ${name} owner ${BENCH_OWNER}`);
+    if (!reuse) await admin.query(`create database ${name} owner ${BENCH_OWNER}`);
     const asRole = (role: string) => {
       const u = new URL(PG_URL);
       u.pathname = `/${name}`;
@@ -534,16 +539,21 @@ async function main() {
       return u.toString();
     };
     try {
-      console.log("PostgreSQL (server as the app role):");
-      await attempt("postgres", "seeding", async () => {
-        const handle = openSeedingPostgres(asRole(BENCH_OWNER));
-        try {
-          await prepare(handle);
-          for (const statement of appRoleGrants(BENCH_APP, BENCH_OWNER)) await handle.query(statement);
-        } finally {
-          await handle.close();
-        }
-      });
+      console.log(`PostgreSQL (server as the app role)${reuse ? `, the kept database ${name} as it is (not seeded again)` : ""}:`);
+      if (!reuse) {
+        const seeded = await attempt("postgres", "seeding", async () => {
+          const handle = openSeedingPostgres(asRole(BENCH_OWNER));
+          try {
+            await prepare(handle);
+            for (const statement of appRoleGrants(BENCH_APP, BENCH_OWNER)) await handle.query(statement);
+          } finally {
+            await handle.close();
+          }
+          return true;
+        });
+        // A kept database is reused as it is: one whose seeding failed is not kept.
+        if (!seeded) keep = undefined;
+      }
       const server = await attempt("postgres", "the server's start", () =>
         startServer({ DATABASE_URL: asRole(BENCH_APP), MIGRATION_DATABASE_URL: asRole(BENCH_OWNER), DATA_DIR: path.join(work, "pg-data") }),
       );
@@ -575,7 +585,7 @@ async function main() {
         }
       }
     } finally {
-      await admin.query(`drop database if exists ${name} with (force)`);
+      if (!keep) await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
     }
   } else {

@@ -203,7 +203,9 @@ export const transactions = pgTable(
     // Newest first with a stable tie-break: list pages and the keyset-paginated export.
     index("transactions_created_at_idx").on(t.createdAt.desc(), t.id.desc()),
     index("transactions_status_created_at_idx").on(t.status, t.createdAt.desc()),
-    index("transactions_pending_idx").on(t.isPriority.desc(), t.createdAt).where(sql`${t.status} = 'Pending'`),
+    // The pending page's ids read index-only, in their order (PENDING_ORDER ends with the id), with the
+    // window's created_by (queries.ts pendingPage; docs/performance.md).
+    index("transactions_pending_idx").on(t.isPriority.desc(), t.createdAt, t.id, t.createdBy).where(sql`${t.status} = 'Pending'`),
     index("transactions_created_by_idx").on(t.createdBy, t.createdAt.desc()),
     index("transactions_category_date_idx").on(t.categoryId, t.transactionDate),
     index("transactions_transaction_date_idx").on(t.transactionDate),
@@ -219,7 +221,9 @@ export const transactions = pgTable(
       .where(sql`${t.status} in ('Approved', 'PaymentDue') and not ${t.isPaid}`),
     // The Overdue filter (DECISIONS §4): Payment Due, unpaid, by due date; few rows at any time.
     index("transactions_overdue_idx").on(t.paymentDueDate).where(sql`${t.status} = 'PaymentDue' and not ${t.isPaid}`),
-    index("transactions_duplicate_idx").on(t.categoryId, t.amount, t.transactionDate),
+    // Possible duplicates by details (queries.ts possibleDuplicatesJson): the columns after the
+    // first three are there to be read, so the per-row probe and the window's test skip the table.
+    index("transactions_duplicate_idx").on(t.categoryId, t.amount, t.transactionDate, t.createdAt, t.createdBy, t.id),
     index("transactions_paid_by_idx").on(t.paidBy),
     // The emergency limits (DECISIONS §5) sum a category's emergency transactions by submission instant.
     index("transactions_emergency_submitted_idx").on(t.categoryId, t.submittedAt).where(sql`${t.isEmergency}`),

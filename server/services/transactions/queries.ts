@@ -417,18 +417,20 @@ function possibleDuplicatesJson(visible: (columns: WindowColumns) => SQL | undef
   const seen = visible(other) ?? sql`true`;
   const named = (matchedBy: PossibleDuplicate["matchedBy"], rank: number) =>
     sql`${other.id} as id, ${other.humanReadableId} as human_readable_id, ${other.status} as status, ${sql.raw(`'${matchedBy}'`)} as matched_by, ${sql.raw(String(rank))} as rank`;
-  const candidates = sql`
-        select ${named("attachment", 0)} from ${attachments} mine
+  const candidates = (attachment: SQL, details: SQL) => sql`
+        select ${attachment} from ${attachments} mine
           join ${attachments} theirs on ${theirs.contentSha256} = ${mine.contentSha256} and ${theirs.transactionId} <> ${mine.transactionId}
           join ${transactions} other on ${other.id} = ${theirs.transactionId}
           where ${hasAttachments} and ${mine.transactionId} = ${transactions.id} and ${seen}
         union all
-        select ${named("details", 1)} from ${transactions} other
+        select ${details} from ${transactions} other
           where ${sameDetails(other, transactions)} and ${other.id} <> ${transactions.id} and ${seen}`;
   // Most transactions have none: the cheap EXISTS answers those, and only the others sort and name theirs.
-  return sql<string>`(case when not exists (${candidates}) then '[]' else (
+  // The EXISTS selects nothing of the row (PostgreSQL keeps a union's columns even there), so its
+  // details probe reads transactions_duplicate_idx alone, without visiting the table (schema.ts).
+  return sql<string>`(case when not exists (${candidates(sql`1`, sql`1`)}) then '[]' else (
     select json_agg(json_build_object('id', d.id, 'humanReadableId', d.human_readable_id, 'status', d.status, 'matchedBy', d.matched_by) order by d.rank, d.human_readable_id)::text
-    from (select * from (select distinct on (c.id) * from (${candidates}) c order by c.id, c.rank) named
+    from (select * from (select distinct on (c.id) * from (${candidates(named("attachment", 0), named("details", 1))}) c order by c.id, c.rank) named
           order by named.rank, named.human_readable_id limit ${sql.raw(String(DUPLICATES_SHOWN))}) d) end)`;
 }
 
