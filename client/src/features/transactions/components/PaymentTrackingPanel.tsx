@@ -158,7 +158,7 @@ export function PaymentTrackingPanel({ transaction: t, moves }: { transaction: T
       <ConfirmDialog
         open={mode === "confirm-cancel"}
         onOpenChange={(open) => !open && closeForm()}
-        title={`${words.cancel} of ${t.humanReadableId}?`}
+        title={`Cancel the ${words.label.toLowerCase()} of ${t.humanReadableId}?`}
         description={`It goes back to ${afterCancel}, and its payment method, reference, notes, paid date and who paid are cleared.`}
         confirmLabel={words.cancel}
         cancelLabel={words.keep}
