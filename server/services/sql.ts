@@ -64,7 +64,7 @@ const preparedOnce = new WeakMap<Queryable, Map<string, PreparedStatement<unknow
  * A hot read built and prepared once per database (pool or transaction) and `name`, then run with
  * placeholder values: Drizzle does not build its SQL again, and PostgreSQL parses it once per
  * connection, keeping one generic plan for it only where that is estimated no dearer than planning
- * each run (docs/performance-history.md, session 7). `name` must name everything `build` depends on besides
+ * each run. `name` must name everything `build` depends on besides
  * placeholders: it is also the statement's name on each connection, which must not change text.
  * PGlite ignores the name.
  */

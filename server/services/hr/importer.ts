@@ -165,8 +165,7 @@ const SECONDS_A_DAY = 86_400;
  * numbers sort as (employee, day, time, type): no string or object is kept per punch, so a batch
  * of STORE_BATCH punches holds about 1.6 MB, and the file's rows die young instead of being
  * promoted to the old heap with the batch that held them (a string and a day object per punch
- * took the JavaScript heap to about 150 MB during a 1,000,000-row import; now about 105 MB:
- * docs/performance-history.md, session 9).
+ * takes the JavaScript heap of a 1,000,000-row import to about 150 MB; this, about 105 MB).
  */
 class PunchBatch {
   private employees: string[] = [];
