@@ -3,9 +3,10 @@
 // out, every voucher summing to zero in integer paise. The Tally XML and the journal CSV are two
 // ways of writing the same vouchers (tally.ts, journal-csv.ts).
 import { paiseToString, toPaise } from "../../../shared/money";
+import type { GstLineBreakup } from "../../../shared/gst";
 
-/** A GST line of a bill as exported: what was bought, its value and the tax computed on it. */
-export type ExportGstLine = { hsnSac: string; taxableValue: string; rate: string; cgst: string; sgst: string; igst: string };
+/** A GST line of a bill as exported: what was bought, its value and the tax computed on it (shared/gst.ts). */
+export type ExportGstLine = Pick<GstLineBreakup, "hsnSac" | "taxableValue" | "rate" | "cgst" | "sgst" | "igst">;
 /** The GST of a bill as exported (the body the person entered and the breakup the server computed). */
 export type ExportGst = {
   invoiceNumber: string;
@@ -118,7 +119,7 @@ function billLines(item: ExportItem, map: LedgerMap): LedgerLine[] {
   const lines: LedgerLine[] = [];
   let posted = 0n;
   for (const g of gst.lines) {
-    const tags = { hsnSac: g.hsnSac, rate: g.rate };
+    const tags = { hsnSac: g.hsnSac, rate: String(g.rate) };
     const taxes: [bigint, string, LedgerKind, string][] = [
       [toPaise(g.cgst), map.inputCgst, "tax-cgst", map.outputCgstRcm],
       [toPaise(g.sgst), map.inputSgst, "tax-sgst", map.outputSgstRcm],
