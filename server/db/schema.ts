@@ -35,6 +35,7 @@ import {
 } from "../../shared/constants";
 import type { CustomFieldDefinition, CustomFieldValues, EmergencyLimitPolicy } from "../../shared/schemas/categories";
 import type { ApprovalPolicy } from "../../shared/schemas/approval-rules";
+import type { ExportGst as ExportGstSnapshot, LedgerMap as LedgerMapSnapshot } from "../services/books/vouchers";
 
 const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
@@ -730,6 +731,73 @@ export const nameMappings = pgTable(
   (t) => [unique("name_mappings_name_key_key").on(t.nameKey), index("name_mappings_employee_idx").on(t.employeeId), index("name_mappings_created_by_idx").on(t.createdBy)],
 );
 
+// ---------------------------------------------------------------- books (DECISIONS §12)
+
+export const exportFormatEnum = pgEnum("export_format", ["tally", "csv"]);
+
+/**
+ * One export to the books: the paid transactions it took and what the vouchers are built from
+ * (the company's name and the ledger names as they were), so its file is the same bytes each time
+ * whatever is renamed or changed later.
+ */
+export const exportBatches = pgTable(
+  "export_batches",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    number: integer("number").notNull().generatedAlwaysAsIdentity(),
+    format: exportFormatEnum("format").notNull(),
+    fromDate: date("from_date").notNull(),
+    toDate: date("to_date").notNull(),
+    itemCount: integer("item_count").notNull(),
+    total: money("total").notNull(),
+    companyName: text("company_name").notNull(),
+    ledgers: jsonb("ledgers").$type<LedgerMapSnapshot>().notNull(),
+    createdBy: uuid("created_by")
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+    voidedAt: instant("voided_at"),
+    voidedBy: uuid("voided_by").references(() => users.id),
+    voidReason: text("void_reason"),
+  },
+  (t) => [unique("export_batches_number_key").on(t.number), index("export_batches_created_at_idx").on(t.createdAt.desc()), index("export_batches_created_by_idx").on(t.createdBy), index("export_batches_voided_by_idx").on(t.voidedBy)],
+);
+
+/**
+ * A transaction as a batch took it. `live` is true until the batch is void: the unique index on
+ * live items is what makes two exports at once unable to take one transaction twice. A deleted
+ * transaction leaves its item (transaction_id null): the file still holds what was exported.
+ */
+export const exportItems = pgTable(
+  "export_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    batchId: uuid("batch_id")
+      .notNull()
+      .references(() => exportBatches.id, { onDelete: "cascade" }),
+    transactionId: uuid("transaction_id").references(() => transactions.id, { onDelete: "set null" }),
+    live: boolean("live").notNull().default(true),
+    humanReadableId: text("human_readable_id").notNull(),
+    formType: formTypeEnum("form_type").notNull(),
+    amount: money("amount").notNull(),
+    transactionDate: date("transaction_date").notNull(),
+    paidDate: date("paid_date").notNull(),
+    paymentMethod: text("payment_method"),
+    categoryId: uuid("category_id").notNull(),
+    categoryName: text("category_name").notNull(),
+    description: text("description").notNull(),
+    partyName: text("party_name"),
+    partyGstin: text("party_gstin"),
+    gst: jsonb("gst").$type<ExportGstSnapshot | null>(),
+  },
+  (t) => [
+    uniqueIndex("export_items_live_transaction_key").on(t.transactionId).where(sql`${t.live}`),
+    // The file's order: by paid date, then number.
+    index("export_items_batch_order_idx").on(t.batchId, t.paidDate, t.humanReadableId),
+    index("export_items_transaction_idx").on(t.transactionId),
+  ],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type TransactionRow = typeof transactions.$inferSelect;
 export type CategoryRow = typeof categories.$inferSelect;
@@ -745,3 +813,5 @@ export type AttendanceDayRow = typeof attendanceDays.$inferSelect;
 export type AttendancePolicyRow = typeof attendancePolicy.$inferSelect;
 export type PunchDayRow = typeof punchDays.$inferSelect;
 export type LeaveRow = typeof leaves.$inferSelect;
+export type ExportBatchRow = typeof exportBatches.$inferSelect;
+export type ExportItemRow = typeof exportItems.$inferSelect;
