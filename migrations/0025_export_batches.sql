@@ -20,7 +20,7 @@ CREATE TABLE "export_batches" (
 CREATE TABLE "export_items" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"batch_id" uuid NOT NULL,
-	"transaction_id" uuid,
+	"transaction_id" uuid NOT NULL,
 	"live" boolean DEFAULT true NOT NULL,
 	"human_readable_id" text NOT NULL,
 	"form_type" "form_type" NOT NULL,
@@ -39,7 +39,6 @@ CREATE TABLE "export_items" (
 ALTER TABLE "export_batches" ADD CONSTRAINT "export_batches_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "export_batches" ADD CONSTRAINT "export_batches_voided_by_users_id_fk" FOREIGN KEY ("voided_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "export_items" ADD CONSTRAINT "export_items_batch_id_export_batches_id_fk" FOREIGN KEY ("batch_id") REFERENCES "public"."export_batches"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "export_items" ADD CONSTRAINT "export_items_transaction_id_transactions_id_fk" FOREIGN KEY ("transaction_id") REFERENCES "public"."transactions"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "export_batches_created_at_idx" ON "export_batches" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "export_batches_created_by_idx" ON "export_batches" USING btree ("created_by");--> statement-breakpoint
 CREATE INDEX "export_batches_voided_by_idx" ON "export_batches" USING btree ("voided_by");--> statement-breakpoint

@@ -803,7 +803,7 @@ export const exportBatches = pgTable(
 /**
  * A transaction as a batch took it. `live` is true until the batch is void: the unique index on
  * live items is what makes two exports at once unable to take one transaction twice. A deleted
- * transaction leaves its item (transaction_id null): the file still holds what was exported.
+ * transaction leaves its item: the file still holds what was exported.
  */
 export const exportItems = pgTable(
   "export_items",
@@ -812,7 +812,9 @@ export const exportItems = pgTable(
     batchId: uuid("batch_id")
       .notNull()
       .references(() => exportBatches.id, { onDelete: "cascade" }),
-    transactionId: uuid("transaction_id").references(() => transactions.id, { onDelete: "set null" }),
+    // No foreign key: a deleted transaction keeps its item, and its id still finds the audit entry
+    // of its deletion (changed since export).
+    transactionId: uuid("transaction_id").notNull(),
     live: boolean("live").notNull().default(true),
     humanReadableId: text("human_readable_id").notNull(),
     formType: formTypeEnum("form_type").notNull(),
