@@ -141,6 +141,8 @@ export const transactionDetailsAnswer = z.strictObject({
   possibleDuplicates: z.array(possibleDuplicateAnswer),
   availableMoves: moves,
   timeline: z.array(timelineEntryAnswer),
+  /** The live export batch that holds the transaction (DECISIONS §12), or null. */
+  exportedIn: z.strictObject({ batchId: id, number: z.number().int() }).nullable(),
 });
 
 /** GET /api/transactions/pending: one page (X-Total-Count, X-Page, X-Page-Size), with this round's own action and moves. */
