@@ -18,6 +18,8 @@ export const APP_PAGES: Record<Exclude<RouteId, "home" | "login" | "emergencyApp
   audit: lazy(() => import("@/features/audit/pages/AuditTrailPage")),
   budgetPlanning: lazy(() => import("@/features/budgets/pages/BudgetPlanningPage")),
   adminEmergency: lazy(() => import("@/features/emergency/pages/EmergencyControlPage")),
+  adminAccounting: lazy(() => import("@/features/accounting/pages/LedgersPage")),
+  accountingExports: lazy(() => import("@/features/accounting/pages/ExportsPage")),
   hr: lazy(() => import("@/features/hr/pages/HrDashboardPage")),
   hrEmployees: lazy(() => import("@/features/hr/pages/EmployeesPage")),
   hrEmployeeNew: lazy(() => import("@/features/hr/pages/NewEmployeePage")),

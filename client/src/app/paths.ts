@@ -14,6 +14,8 @@ export const PATHS = {
   audit: "/audit",
   budgetPlanning: "/budget-planning",
   adminEmergency: "/admin/emergency",
+  adminAccounting: "/admin/accounting",
+  accountingExports: "/accounting/exports",
   hr: "/hr",
   hrEmployees: "/hr/employees",
   hrEmployeeNew: "/hr/employees/new",
