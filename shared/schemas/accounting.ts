@@ -1,16 +1,13 @@
 // Requests of the books' ledgers and exports (DECISIONS §12).
 import { z } from "zod";
+import { BATCH_ALREADY_VOID, EXPORT_FORMATS, EXPORT_FORMAT_LABELS, LEDGER_NAME_MAX, NOTHING_TO_EXPORT, type ExportFormat } from "../accounting";
 import { PAYMENT_METHODS } from "../constants";
 import { DATE_RANGE_MESSAGE, isDayInRange } from "../date-range";
 import { multiLineText, singleLineText } from "./text";
 import type { exportBatchAnswer, exportBatchesAnswer, ledgersAnswer } from "../answers/accounting";
 
-export const EXPORT_FORMATS = ["tally", "csv"] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
-export const EXPORT_FORMAT_LABELS: Record<ExportFormat, string> = { tally: "TallyPrime XML", csv: "Journal CSV" };
+export { BATCH_ALREADY_VOID, EXPORT_FORMATS, EXPORT_FORMAT_LABELS, LEDGER_NAME_MAX, NOTHING_TO_EXPORT, type ExportFormat };
 
-/** Tally allows long names; a ledger name here stays readable on one line. */
-export const LEDGER_NAME_MAX = 100;
 const LEDGER_MESSAGE = `A ledger name is 1 to ${LEDGER_NAME_MAX} characters`;
 const ledgerName = singleLineText("Ledger name", { error: LEDGER_MESSAGE }).pipe(z.string().min(1, LEDGER_MESSAGE).max(LEDGER_NAME_MAX, LEDGER_MESSAGE));
 
@@ -52,6 +49,3 @@ export const voidExportSchema = z.strictObject({
 
 export type ExportBatchAnswer = z.output<typeof exportBatchAnswer>;
 export type ExportBatchesAnswer = z.output<typeof exportBatchesAnswer>;
-
-export const NOTHING_TO_EXPORT = "Nothing to export: no paid transaction in these dates is left outside a batch";
-export const BATCH_ALREADY_VOID = "This batch is already void";

@@ -4,12 +4,13 @@
 import { useState } from "react";
 import { AlertTriangle, BookOpenCheck, Download, FileCode2, FileSpreadsheet, Ban, Upload } from "lucide-react";
 import { formatDate, formatDateTime, formatRupees, toIsoDate } from "@shared/format";
-import { EXPORT_FORMAT_LABELS, type ExportBatchAnswer, type ExportFormat } from "@shared/schemas/accounting";
+import { EXPORT_FORMAT_LABELS, NOTHING_TO_EXPORT, type ExportFormat } from "@shared/accounting";
+import type { ExportBatchAnswer } from "@shared/schemas/accounting";
 import { Alert, Badge, Button, buttonVariants, Card, ConfirmDialog, EmptyState, Field, Input, ResponsiveList, Select, Textarea } from "@/components/ui";
 import { toast } from "@/hooks/use-toast";
 import { errorIssues, errorMessage } from "@/lib/api";
 import { currentTime } from "@/lib/clock";
-import { useCurrentUser } from "@/features/auth/api";
+import { useCurrentUser } from "@/features/auth";
 import { exportFileUrl, exportMastersUrl, useExportMutations, useExports } from "../api";
 
 const FORMAT_OPTIONS = (Object.keys(EXPORT_FORMAT_LABELS) as ExportFormat[]).map((f) => ({ value: f, label: EXPORT_FORMAT_LABELS[f] }));
@@ -161,7 +162,7 @@ export default function ExportsPage() {
           </Button>
         </form>
         {formError ? (
-          <Alert variant={create.error && errorMessage(create.error, "").startsWith("Nothing to export") ? "warning" : "destructive"} className="mt-4">
+          <Alert variant={create.error && errorMessage(create.error, "") === NOTHING_TO_EXPORT ? "warning" : "destructive"} className="mt-4">
             {formError}
           </Alert>
         ) : null}

@@ -4,7 +4,7 @@
 import { useEffect, useMemo, useState } from "react";
 import { Landmark, Receipt, Save, Tags, Undo2 } from "lucide-react";
 import type { LedgersAnswer, UpdateLedgersBody } from "@shared/schemas/accounting";
-import { LEDGER_NAME_MAX } from "@shared/schemas/accounting";
+import { LEDGER_NAME_MAX } from "@shared/accounting";
 import { Alert, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, CenteredSpinner, Input } from "@/components/ui";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api";
