@@ -1,7 +1,7 @@
 CREATE TYPE "public"."export_format" AS ENUM('tally', 'csv');--> statement-breakpoint
 CREATE TABLE "export_batches" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
-	"number" integer GENERATED ALWAYS AS IDENTITY (sequence name "export_batches_number_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"number" integer NOT NULL,
 	"format" "export_format" NOT NULL,
 	"from_date" date NOT NULL,
 	"to_date" date NOT NULL,

@@ -781,7 +781,9 @@ export const exportBatches = pgTable(
   "export_batches",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    number: integer("number").notNull().generatedAlwaysAsIdentity(),
+    // 1, 2, 3 … without gaps: given under the export lock (services/books/exports.ts), so an export
+    // that finds nothing to take does not use up a number as a sequence would.
+    number: integer("number").notNull(),
     format: exportFormatEnum("format").notNull(),
     fromDate: date("from_date").notNull(),
     toDate: date("to_date").notNull(),

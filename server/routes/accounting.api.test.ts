@@ -102,6 +102,10 @@ describe("POST /api/accounting/exports", () => {
     expect(again.body.message).toBe(NOTHING_TO_EXPORT);
     const empty = await exportOf(accountant, "2019-01-01", "2019-12-31");
     expect(empty.status).toBe(409);
+    // An export that took nothing uses up no number: batches are numbered 1, 2, 3 … without gaps.
+    await paid("2025-02-14");
+    const next = await exportOf(accountant, "2025-02-14", "2025-02-14");
+    expect(next.body.number).toBe(res.body.number + 1);
 
     const list = await accountant.api.get("/api/accounting/exports");
     expect(list.status).toBe(200);

@@ -122,7 +122,18 @@ export async function createExport(ctx: ActingContext, body: CreateExportBody): 
     const ledgers = await ledgerMap(tx);
     const [batch] = await tx
       .insert(exportBatches)
-      .values({ format: body.format, fromDate: body.from, toDate: body.to, itemCount: 0, total: "0", companyName: company.legalName, ledgers, createdBy: actor.id, createdAt: now })
+      .values({
+        number: sql`(select coalesce(max(${exportBatches.number}), 0) + 1 from ${exportBatches})`,
+        format: body.format,
+        fromDate: body.from,
+        toDate: body.to,
+        itemCount: 0,
+        total: "0",
+        companyName: company.legalName,
+        ledgers,
+        createdBy: actor.id,
+        createdAt: now,
+      })
       .returning({ id: exportBatches.id, number: exportBatches.number });
     await tx.execute(sql`
       insert into export_items (batch_id, transaction_id, human_readable_id, form_type, amount, transaction_date, paid_date,
