@@ -141,3 +141,31 @@ export function checkGstAmount(amount: string, breakup: GstBreakup, reverseCharg
     `the difference of ${formatRupees(paiseToString(abs))} is more than the ₹1.00 round-off allowed`;
   return { ok: false, difference: paiseToString(diff), message };
 }
+
+/** The supplier's invoice as entered on a bill (the body of shared/schemas/gst.ts, validated). */
+export type GstEntered = GstInput & { invoiceNumber: string; invoiceDate: string; itcEligible: boolean };
+
+/**
+ * What a bill keeps and answers as `gst`: the invoice as entered, each line's taxes and the totals,
+ * and the round-off between the amount and what the invoice asks to be paid.
+ */
+export type GstDetails = Omit<GstEntered, "lines"> & GstBreakup & { roundOff: string };
+
+/** The GST of a bill, computed and checked against its amount: the details to keep, or the mismatch. */
+export function gstDetails(entered: GstEntered, amount: string, companyStateCode: string): { ok: true; gst: GstDetails } | Extract<GstAmountCheck, { ok: false }> {
+  const breakup = computeGst(entered, companyStateCode);
+  const check = checkGstAmount(amount, breakup, entered.reverseCharge);
+  if (!check.ok) return check;
+  return {
+    ok: true,
+    gst: {
+      invoiceNumber: entered.invoiceNumber,
+      invoiceDate: entered.invoiceDate,
+      placeOfSupply: entered.placeOfSupply,
+      reverseCharge: entered.reverseCharge,
+      itcEligible: entered.itcEligible,
+      ...breakup,
+      roundOff: check.roundOff,
+    },
+  };
+}

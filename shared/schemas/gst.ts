@@ -6,6 +6,7 @@ import { DATE_RANGE_MESSAGE, isDayInRange } from "../date-range";
 import { GST_RATES } from "../gst";
 import { moneySchema } from "./money";
 import { singleLineText } from "./text";
+import type { gstSummaryAnswer } from "../answers/finance";
 
 /** Invoice numbers are at most 16 characters under the GST invoice rules (Rule 46). */
 export const GST_INVOICE_NUMBER_MAX = 16;
@@ -90,3 +91,6 @@ export const gstSummaryQuerySchema = z.object({
     .refine((m) => isDayInRange(`${m}-01`), { error: DATE_RANGE_MESSAGE }),
 });
 export type GstSummaryQuery = z.output<typeof gstSummaryQuerySchema>;
+
+export type GstSummary = z.output<typeof gstSummaryAnswer>;
+export type GstSummaryTotals = GstSummary["inputTaxCredit"];
