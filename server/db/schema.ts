@@ -154,6 +154,39 @@ export const categories = pgTable(
   ],
 );
 
+/**
+ * Parties (DECISIONS §12): the vendors paid and the payers received from, named on transactions.
+ * Names are unique case-insensitively; a party is deactivated, never deleted, so the books keep
+ * naming it. gstin, pan and state_code are stored upper-case as shared/gstin.ts normalises them;
+ * when a GSTIN is given, the PAN and the state code are the ones it carries.
+ */
+export const parties = pgTable(
+  "parties",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    gstin: text("gstin"),
+    pan: text("pan"),
+    stateCode: text("state_code"),
+    email: text("email"),
+    phone: text("phone"),
+    isActive: boolean("is_active").notNull().default(true),
+    createdBy: uuid("created_by").references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("parties_name_lower_key").on(sql`lower(${t.name})`),
+    index("parties_gstin_idx").on(t.gstin),
+    index("parties_created_by_idx").on(t.createdBy),
+    // The picker and the Parties page search names by any part ("trad" finds "Sharma Traders").
+    index("parties_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
+    check("parties_gstin_shape", sql`${t.gstin} is null or ${t.gstin} ~ '^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$'`),
+    check("parties_pan_shape", sql`${t.pan} is null or ${t.pan} ~ '^[A-Z]{5}[0-9]{4}[A-Z]$'`),
+    check("parties_state_code_shape", sql`${t.stateCode} is null or ${t.stateCode} ~ '^[0-9]{2}$'`),
+  ],
+);
+
 export const transactionNumberSeq = pgSequence("transaction_number_seq", { startWith: 1 });
 
 export const transactions = pgTable(
@@ -202,6 +235,8 @@ export const transactions = pgTable(
     // answer is written straight from it; the monthly summary unnests its lines with
     // jsonb_array_elements over the few bills of a month, found by transactions_gst_invoice_date_idx.
     gst: jsonb("gst").$type<GstDetails | null>(),
+    // The vendor of a bill or the payer of a receipt (DECISIONS §12); optional.
+    partyId: uuid("party_id").references(() => parties.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -235,6 +270,7 @@ export const transactions = pgTable(
     // first three are there to be read, so the per-row probe and the window's test skip the table.
     index("transactions_duplicate_idx").on(t.categoryId, t.amount, t.transactionDate, t.createdAt, t.createdBy, t.id),
     index("transactions_paid_by_idx").on(t.paidBy),
+    index("transactions_party_idx").on(t.partyId),
     // The emergency limits (DECISIONS §5) sum a category's emergency transactions by submission instant.
     index("transactions_emergency_submitted_idx").on(t.categoryId, t.submittedAt).where(sql`${t.isEmergency}`),
   ],
@@ -544,7 +580,8 @@ export const emergencyApproverPins = pgTable("emergency_approver_pins", {
   updatedAt: updatedAt(),
 });
 
-// Small named settings: 'lockdown' {enabled, activatedAt, activatedBy}, 'emergency_approvers' [codes].
+// Small named settings: 'lockdown' {enabled, activatedAt, activatedBy}, 'emergency_approvers' [codes],
+// 'company' {legalName, gstin, stateCode} (DECISIONS §12; services/company.ts reads and writes it).
 export const settings = pgTable("settings", {
   key: text("key").primaryKey(),
   value: jsonb("value").notNull(),
@@ -742,6 +779,7 @@ export const nameMappings = pgTable(
 
 export type UserRow = typeof users.$inferSelect;
 export type TransactionRow = typeof transactions.$inferSelect;
+export type PartyRow = typeof parties.$inferSelect;
 export type CategoryRow = typeof categories.$inferSelect;
 export type ApprovalRow = typeof approvals.$inferSelect;
 export type ApprovalRuleRow = typeof approvalRules.$inferSelect;

@@ -99,6 +99,24 @@ export const gstSummaryAnswer = z.strictObject({
   /** The tax of the bills marked ITC eligible, of both sections. */
   inputTaxCredit: gstSummaryTotals,
 });
+/** A party (DECISIONS §12): a vendor paid or a payer received from. */
+export const partyAnswer = z.strictObject({
+  id,
+  name: z.string(),
+  gstin: z.string().nullable(),
+  pan: z.string().nullable(),
+  stateCode: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  isActive: z.boolean(),
+  createdAt: instant,
+  updatedAt: instant,
+});
+export const partyPageAnswer = pageOf("parties", partyAnswer);
+/** The party a transaction names, as lists and the details answer it. */
+export const partyRefAnswer = z.strictObject({ id, name: z.string(), gstin: z.string().nullable(), stateCode: z.string().nullable() });
+/** GET/PUT /api/admin/company (DECISIONS §12). legalName is '' and stateCode null until a SuperAdmin sets them. */
+export const companyAnswer = z.strictObject({ legalName: z.string(), gstin: z.string().nullable(), stateCode: z.string().nullable() });
 
 const transactionFields = {
   id,

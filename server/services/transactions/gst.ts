@@ -5,8 +5,10 @@ import { checkGstAmount, gstDetails, type GstDetails, type GstEntered } from "..
 import { formatRupees } from "../../../shared/format";
 import type { FormType } from "../../../shared/constants";
 import { badRequest } from "../errors";
+import { eq } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
-import type { TransactionRow } from "../../db/schema";
+import { parties } from "../../db/schema";
+import { getCompany } from "../company";
 
 export const GST_ON_RECEIPT = "GST applies to bills (Form B) only; remove the GST section from a receipt";
 export const GST_ITC_NEEDS_GSTIN = "Input tax credit needs a party with a GSTIN: choose the supplier (with its GSTIN) or untick ITC eligible";
@@ -57,10 +59,21 @@ export function describeGst(gst: GstDetails | null | undefined): string {
   return `invoice ${gst.invoiceNumber}, ${formatRupees(gst.taxableValue)} + ${tax}${roundOff}`;
 }
 
+/** The company's state (company settings) and whether the party `partyId` has a GSTIN. */
+export async function loadGstFacts(q: Queryable, partyId: string | null | undefined): Promise<GstFacts> {
+  const company = await getCompany(q);
+  let partyHasGstin = false;
+  if (partyId) {
+    const [party] = await q.select({ gstin: parties.gstin }).from(parties).where(eq(parties.id, partyId)).limit(1);
+    partyHasGstin = Boolean(party?.gstin);
+  }
+  return { companyStateCode: company.stateCode, partyHasGstin };
+}
+
 /**
- * The company's state and whether the bill's party has a GSTIN.
- * TODO(merge): read company settings and the party once their tables exist.
+ * The party a create or edit body names (undefined: not sent). Read by name, so the bodies that
+ * carry `partyId` (the transaction schemas of the parties work) and those that do not both fit.
  */
-export async function loadGstFacts(_tx: Queryable, _row: TransactionRow | null): Promise<GstFacts> {
-  return { companyStateCode: "27", partyHasGstin: false };
+export function partyIdSent(input: object): string | null | undefined {
+  return (input as { partyId?: string | null }).partyId;
 }

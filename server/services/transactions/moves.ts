@@ -37,7 +37,7 @@ import {
   statusAfterCancelPayment,
 } from "./status-machine";
 import { loadVisibleTransaction } from "./visibility";
-import { decideGst, loadGstFacts } from "./gst";
+import { decideGst, loadGstFacts, partyIdSent } from "./gst";
 
 type Ctx = ActingContext;
 
@@ -91,7 +91,7 @@ export async function createTransaction(ctx: Ctx, input: CreateTransactionBody):
   return mutate(ctx, async (tx) => {
     const category = await usableCategory(tx, input.categoryId);
     const customFieldValues = checkCustomFields(category, input.customFieldValues);
-    const gst = input.gst ? decideGst({ formType: input.formType, amount: input.amount }, input.gst, null, await loadGstFacts(tx, null)) : null;
+    const gst = input.gst ? decideGst({ formType: input.formType, amount: input.amount }, input.gst, null, await loadGstFacts(tx, partyIdSent(input))) : null;
     const [row] = await tx
       .insert(transactions)
       .values({
@@ -130,9 +130,15 @@ async function changedDetails(tx: Tx, row: TransactionRow, input: DetailsChange,
   const category = await usableCategory(tx, input.categoryId ?? row.categoryId, { allowInactive: newCategoryMayBeInactive || !categoryChanged });
   const checkFields = input.customFieldValues !== undefined || categoryChanged;
   // The GST is decided again whenever it or what it is checked against changes (DECISIONS §12).
-  const gstTouched = input.gst !== undefined || (row.gst !== null && (input.amount !== undefined || input.formType !== undefined));
+  const sentParty = partyIdSent(input);
+  const gstTouched = input.gst !== undefined || (row.gst !== null && (input.amount !== undefined || input.formType !== undefined || sentParty !== undefined));
   const gst = gstTouched
-    ? decideGst({ formType: input.formType ?? row.formType, amount: input.amount ?? row.amount }, input.gst, row.gst, await loadGstFacts(tx, row))
+    ? decideGst(
+        { formType: input.formType ?? row.formType, amount: input.amount ?? row.amount },
+        input.gst,
+        row.gst,
+        await loadGstFacts(tx, sentParty !== undefined ? sentParty : row.partyId),
+      )
     : undefined;
   return {
     gst,
@@ -178,7 +184,7 @@ export async function submitTransaction(ctx: Ctx, id: string): Promise<Transacti
     const category = await usableCategory(tx, row.categoryId, { forUpdate: true });
     const customFieldValues = checkCustomFields(category, row.customFieldValues);
     // The party may have lost its GSTIN since the bill was saved: ITC is checked again at submit.
-    const gst = row.gst ? decideGst(row, undefined, row.gst, await loadGstFacts(tx, row)) : null;
+    const gst = row.gst ? decideGst(row, undefined, row.gst, await loadGstFacts(tx, row.partyId)) : null;
     const now = ctx.clock();
     if (row.isEmergency && category.emergencyLimitPolicy) {
       await checkEmergencyLimits(tx, row, category.name, category.emergencyLimitPolicy, submissionDay(now, ctx.config.appTimezone));
