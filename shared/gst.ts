@@ -9,6 +9,9 @@ import { paiseToString, toPaise } from "./money";
 export const GST_RATES = [0, 0.1, 0.25, 1.5, 3, 5, 6, 7.5, 12, 18, 28, 40] as const;
 export type GstRate = (typeof GST_RATES)[number];
 
+/** Lines a bill's GST may carry: enough for any invoice typed by hand, few enough to show. */
+export const GST_LINES_MAX = 50;
+
 /** The round-off a bill's amount may differ from its invoice total by, either way: ₹1.00. */
 export const GST_ROUND_OFF_LIMIT_PAISE = 100n;
 

@@ -292,6 +292,13 @@ describe("GET /api/gst/summary", () => {
     expect(res.body.forwardCharge).toEqual({ rows: [], total: { bills: 0, taxableValue: "0.00", cgst: "0.00", sgst: "0.00", igst: "0.00", totalTax: "0.00" } });
   });
 
+  it("tells the form the company's state", async () => {
+    expect((await accountant.api.get("/api/gst/context")).body).toEqual({ companyStateCode: "27" });
+    await setCompanyState(null);
+    expect((await accountant.api.get("/api/gst/context")).body).toEqual({ companyStateCode: null });
+    expect((await approver.api.get("/api/gst/context")).status).toBe(403);
+  });
+
   it("is for Accountant and SuperAdmin; a month is required and well-formed", async () => {
     expect((await approver.api.get("/api/gst/summary?month=2026-10")).status).toBe(403);
     const bad = await accountant.api.get("/api/gst/summary?month=2026-13");

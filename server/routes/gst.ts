@@ -3,7 +3,8 @@
 import type { Request } from "express";
 import { ACCOUNTING_ROLES } from "../../shared/constants";
 import { gstSummaryQuerySchema } from "../../shared/schemas/gst";
-import { gstSummaryAnswer } from "../../shared/answers";
+import { gstContextAnswer, gstSummaryAnswer } from "../../shared/answers";
+import { getCompany } from "../services/company";
 import { contextOf } from "../middlewares/auth";
 import { toCsv } from "../lib/csv";
 import { ApiRouter } from "./api-router";
@@ -15,6 +16,11 @@ const tag = "gst";
 export function gstRoutes(deps: AppDeps): ApiRouter {
   const api = new ApiRouter();
   const ctx = (req: Request) => contextOf(deps, req);
+
+  api.add(
+    { method: "get", path: "/gst/context", access: ACCOUNTING_ROLES, summary: "The company's state, which decides CGST + SGST or IGST on the transaction form", answer: gstContextAnswer, tag },
+    async (req) => ({ companyStateCode: (await getCompany(ctx(req).db)).stateCode }),
+  );
 
   api.add(
     { method: "get", path: "/gst/summary", access: ACCOUNTING_ROLES, summary: "GST of a month's bills by rate, reverse charge and input tax credit apart", query: gstSummaryQuerySchema, answer: gstSummaryAnswer, tag },

@@ -87,6 +87,12 @@ const gstSummarySection = z.strictObject({
   /** The section's sums; `bills` counts each bill once. */
   total: gstSummaryTotals,
 });
+/** GET /api/gst/context: what the transaction form needs to show a bill's taxes as they are typed. */
+export const gstContextAnswer = z.strictObject({
+  /** The company's state code: CGST + SGST when a bill's place of supply is this state. Null until set. */
+  companyStateCode: z.string().nullable(),
+});
+
 /** GET /api/gst/summary?month (DECISIONS §12): a month's bills by rate, reverse charge and input tax credit apart. */
 export const gstSummaryAnswer = z.strictObject({
   month: z.string(),

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { isIsoDate } from "../custom-fields";
 import { DATE_RANGE_MESSAGE, isDayInRange } from "../date-range";
-import { GST_RATES } from "../gst";
+import { GST_LINES_MAX, GST_RATES } from "../gst";
 import { isGstStateCode } from "../gst-states";
 import { moneySchema } from "./money";
 import { singleLineText } from "./text";
@@ -11,8 +11,6 @@ import type { gstSummaryAnswer } from "../answers/finance";
 
 /** Invoice numbers are at most 16 characters under the GST invoice rules (Rule 46). */
 export const GST_INVOICE_NUMBER_MAX = 16;
-/** Lines a bill's GST may carry: enough for any invoice typed by hand, few enough to show. */
-export const GST_LINES_MAX = 50;
 
 /** HSN (goods) or SAC (services): 4 to 8 digits. */
 export const HSN_SAC = /^\d{4,8}$/;
