@@ -9,6 +9,9 @@ import { paiseToString, toPaise } from "./money";
 export const GST_RATES = [0, 0.1, 0.25, 1.5, 3, 5, 6, 7.5, 12, 18, 28, 40] as const;
 export type GstRate = (typeof GST_RATES)[number];
 
+/** Lines a bill's GST may carry: enough for any invoice typed by hand, few enough to show. */
+export const GST_LINES_MAX = 50;
+
 /** The round-off a bill's amount may differ from its invoice total by, either way: ₹1.00. */
 export const GST_ROUND_OFF_LIMIT_PAISE = 100n;
 
@@ -140,4 +143,32 @@ export function checkGstAmount(amount: string, breakup: GstBreakup, reverseCharg
     `Amount ${formatRupees(amount)} does not match the GST invoice: expected ${what}; ` +
     `the difference of ${formatRupees(paiseToString(abs))} is more than the ₹1.00 round-off allowed`;
   return { ok: false, difference: paiseToString(diff), message };
+}
+
+/** The supplier's invoice as entered on a bill (the body of shared/schemas/gst.ts, validated). */
+export type GstEntered = GstInput & { invoiceNumber: string; invoiceDate: string; itcEligible: boolean };
+
+/**
+ * What a bill keeps and answers as `gst`: the invoice as entered, each line's taxes and the totals,
+ * and the round-off between the amount and what the invoice asks to be paid.
+ */
+export type GstDetails = Omit<GstEntered, "lines"> & GstBreakup & { roundOff: string };
+
+/** The GST of a bill, computed and checked against its amount: the details to keep, or the mismatch. */
+export function gstDetails(entered: GstEntered, amount: string, companyStateCode: string): { ok: true; gst: GstDetails } | Extract<GstAmountCheck, { ok: false }> {
+  const breakup = computeGst(entered, companyStateCode);
+  const check = checkGstAmount(amount, breakup, entered.reverseCharge);
+  if (!check.ok) return check;
+  return {
+    ok: true,
+    gst: {
+      invoiceNumber: entered.invoiceNumber,
+      invoiceDate: entered.invoiceDate,
+      placeOfSupply: entered.placeOfSupply,
+      reverseCharge: entered.reverseCharge,
+      itcEligible: entered.itcEligible,
+      ...breakup,
+      roundOff: check.roundOff,
+    },
+  };
 }

@@ -36,6 +36,7 @@ import {
 import type { CustomFieldDefinition, CustomFieldValues, EmergencyLimitPolicy } from "../../shared/schemas/categories";
 import type { ApprovalPolicy } from "../../shared/schemas/approval-rules";
 import type { ExportGst as ExportGstSnapshot, LedgerMap as LedgerMapSnapshot } from "../services/books/vouchers";
+import type { GstDetails } from "../../shared/gst";
 
 const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
@@ -228,6 +229,13 @@ export const transactions = pgTable(
     // What the submission needs (services/transactions/authority.ts), decided at submit and kept:
     // changing a rule later never changes it. Null before the first submission.
     approvalPolicy: jsonb("approval_policy").$type<ApprovalPolicy | null>(),
+    // A bill's GST (DECISIONS §12): the supplier's invoice as entered with the taxes the server
+    // computed (shared/gst.ts), null when the bill has none. One jsonb value rather than a table of
+    // lines: it is part of the transaction's editable fields, so edits, overrides, the audit's
+    // before/after and the timeline treat it like any other field in the same row update, and the
+    // answer is written straight from it; the monthly summary unnests its lines with
+    // jsonb_array_elements over the few bills of a month, found by transactions_gst_invoice_date_idx.
+    gst: jsonb("gst").$type<GstDetails | null>(),
     // The vendor of a bill or the payer of a receipt (DECISIONS §12); optional.
     partyId: uuid("party_id").references(() => parties.id),
     createdAt: createdAt(),
@@ -236,6 +244,8 @@ export const transactions = pgTable(
   (t) => [
     unique("transactions_human_readable_id_key").on(t.humanReadableId),
     check("transactions_amount_positive", sql`${t.amount} > 0`),
+    // The GST summary reads a month's bills by their invoice date.
+    index("transactions_gst_invoice_date_idx").on(sql`((${t.gst} ->> 'invoiceDate'))`).where(sql`${t.gst} is not null`),
     // Newest first with a stable tie-break: list pages and the keyset-paginated export.
     index("transactions_created_at_idx").on(t.createdAt.desc(), t.id.desc()),
     index("transactions_status_created_at_idx").on(t.status, t.createdAt.desc()),

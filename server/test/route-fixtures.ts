@@ -305,6 +305,9 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
     body: { newOwnerId: (await w.user("Accountant")).id, reason: "Matrix check" },
   }),
   "GET /dashboard/stats": async () => ({}),
+  "GET /gst/context": async () => ({}),
+  "GET /gst/summary": async () => ({ query: { month: "2026-11" } }),
+  "GET /gst/summary/export": async () => ({ query: { month: "2026-11" } }),
 
   // ---------------------------------------------------------------- attachments
   "POST /transactions/:id/attachments/upload-url": async (w, c) => ({

@@ -3,17 +3,15 @@
 import { z } from "zod";
 import { isIsoDate } from "../custom-fields";
 import { DATE_RANGE_MESSAGE, isDayInRange } from "../date-range";
-import { GST_RATES } from "../gst";
+import { GST_LINES_MAX, GST_RATES } from "../gst";
+import { isGstStateCode } from "../gst-states";
 import { moneySchema } from "./money";
 import { singleLineText } from "./text";
+import type { gstSummaryAnswer } from "../answers/finance";
 
 /** Invoice numbers are at most 16 characters under the GST invoice rules (Rule 46). */
 export const GST_INVOICE_NUMBER_MAX = 16;
-/** Lines a bill's GST may carry: enough for any invoice typed by hand, few enough to show. */
-export const GST_LINES_MAX = 50;
 
-/** The state codes of a place of supply: 01–38 (the states and union territories), 97 (other territory), 99 (centre). */
-export const GST_STATE_CODE = /^(0[1-9]|[12][0-9]|3[0-8]|97|99)$/;
 /** HSN (goods) or SAC (services): 4 to 8 digits. */
 export const HSN_SAC = /^\d{4,8}$/;
 
@@ -62,7 +60,7 @@ export const gstSchema = z.strictObject(
       .string({ error: "Place of supply is required" })
       .trim()
       .min(1, { error: "Place of supply is required", abort: true })
-      .regex(GST_STATE_CODE, { error: "Place of supply must be a state code (01 to 38, 97 or 99)" }),
+      .refine(isGstStateCode, { error: "Place of supply must be a state code (01 to 38, 97 or 99)" }),
     reverseCharge: flag("Reverse charge").default(false),
     itcEligible: flag("ITC eligible").default(false),
     lines: z
@@ -90,3 +88,6 @@ export const gstSummaryQuerySchema = z.object({
     .refine((m) => isDayInRange(`${m}-01`), { error: DATE_RANGE_MESSAGE }),
 });
 export type GstSummaryQuery = z.output<typeof gstSummaryQuerySchema>;
+
+export type GstSummary = z.output<typeof gstSummaryAnswer>;
+export type GstSummaryTotals = GstSummary["inputTaxCredit"];

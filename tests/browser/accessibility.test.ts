@@ -204,6 +204,7 @@ const SCREENS: Record<RouteId, ScreenPlan> = {
   adminUsers: { path: () => PATHS.adminUsers, ready: (s) => s.users.Accountant.username },
   audit: { path: () => PATHS.audit, ready: (s) => s.auditReason },
   budgetPlanning: { path: () => PATHS.budgetPlanning, ready: (s) => s.budgetName },
+  gstSummary: { path: () => PATHS.gstSummary, ready: () => "Download CSV" },
   adminEmergency: { path: () => PATHS.adminEmergency, ready: () => "System Normal" },
   adminAccounting: { path: () => PATHS.adminAccounting, ready: () => "Save Ledgers" },
   accountingExports: { path: () => PATHS.accountingExports, ready: () => "New export" },

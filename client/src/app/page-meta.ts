@@ -18,6 +18,7 @@ export const PAGE_META: Partial<Record<RouteId, PageMeta>> = {
   admin: { title: "Admin Dashboard", subtitle: "System health, users and emergency controls" },
   adminUsers: { title: "Admin Users", subtitle: "Create accounts and manage sign-in credentials" },
   budgetPlanning: { title: "Budget Planning", subtitle: "Plan budgets and track spending against them" },
+  gstSummary: { title: "GST Summary", subtitle: "A month's GST on bills by rate, with input tax credit and reverse charge" },
   adminEmergency: { title: "Emergency Controls", subtitle: "Activate or lift the emergency lockdown" },
   adminAccounting: { title: "Ledgers", subtitle: "The ledgers exported vouchers post to in TallyPrime" },
   accountingExports: { title: "Export to Books", subtitle: "Paid transactions as TallyPrime vouchers or a journal, batch by batch" },

@@ -17,6 +17,7 @@ export const APP_PAGES: Record<Exclude<RouteId, "home" | "login" | "emergencyApp
   adminUsers: lazy(() => import("@/features/users/pages/AdminUsersPage")),
   audit: lazy(() => import("@/features/audit/pages/AuditTrailPage")),
   budgetPlanning: lazy(() => import("@/features/budgets/pages/BudgetPlanningPage")),
+  gstSummary: lazy(() => import("@/features/gst/pages/GstSummaryPage")),
   adminEmergency: lazy(() => import("@/features/emergency/pages/EmergencyControlPage")),
   adminAccounting: lazy(() => import("@/features/accounting/pages/LedgersPage")),
   accountingExports: lazy(() => import("@/features/accounting/pages/ExportsPage")),

@@ -13,6 +13,7 @@ export const PATHS = {
   adminUsers: "/admin/users",
   audit: "/audit",
   budgetPlanning: "/budget-planning",
+  gstSummary: "/accounting/gst-summary",
   adminEmergency: "/admin/emergency",
   adminAccounting: "/admin/accounting",
   accountingExports: "/accounting/exports",

@@ -27,6 +27,8 @@ export const ROUTE_ACCESS: Record<RouteId, Access> = {
   adminUsers: SUPER_ADMIN,
   audit: SUPER_ADMIN,
   budgetPlanning: SUPER_ADMIN,
+  // DECISIONS §12: the GST summary is for the people who file GST.
+  gstSummary: CREATORS,
   adminEmergency: SUPER_ADMIN,
   // DECISIONS §12: the ledger names are the SuperAdmin's; exporting is the accountants' (and hers).
   adminAccounting: SUPER_ADMIN,
@@ -123,6 +125,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { id: "transactions", label: "All Transactions", href: PATHS.transactions, roles: FINANCE, section: "Finance" },
   { id: "categories", label: "Categories", href: PATHS.categories, roles: CATEGORY_EDITORS, section: "Finance" },
   { id: "accountingExports", label: "Export to Books", href: PATHS.accountingExports, roles: CREATORS, section: "Finance" },
+  { id: "gstSummary", label: "GST Summary", href: PATHS.gstSummary, roles: CREATORS, section: "Finance" },
   { id: "users", label: "User Management", href: PATHS.users, roles: SUPER_ADMIN, section: "Administration" },
   { id: "admin", label: "Admin Dashboard", href: PATHS.admin, roles: SUPER_ADMIN, section: "Administration" },
   { id: "adminUsers", label: "Admin Users", href: PATHS.adminUsers, roles: SUPER_ADMIN, section: "Administration" },

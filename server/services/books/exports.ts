@@ -27,10 +27,10 @@ import { vouchersOf, type ExportItem, type Voucher } from "./vouchers";
 export const CHANGES_AFTER_EXPORT = ["update", "cancel_payment", "process_payment", "force_status", "full_override", "delete"] as const;
 
 /**
- * The GST a bill carries, as the vouchers read it (ExportGst). Bills carry no stored GST yet, so
- * an item's GST is null until the transaction's GST column is read here.
+ * The GST a bill carries, as the vouchers read it (ExportGst): the whole stored GST of the
+ * transaction (what was entered and the breakup computed from it), copied as it is.
  */
-const gstSnapshotSql = sql`null::jsonb`;
+const gstSnapshotSql = sql`t.gst`;
 
 /** Items read at a time when a file is written: memory stays flat whatever the batch's size. */
 const ITEM_PAGE = 1000;

@@ -29,6 +29,7 @@ import { openAttachment, transactionApi, useFinanceMutation, useTransaction, typ
 import { AdminOverrideDialog } from "./AdminOverrideDialog";
 import { ApprovalProgress, EmergencyBadge, FormTypeBadge, PaidBadge, PreviouslyRejectedBadge, StatusBadge } from "./badges";
 import { CustomFieldDetails } from "./CustomFieldDetails";
+import { GstBreakup } from "./GstBreakup";
 import { DuplicateSubmitConfirm, DuplicateWarning } from "./DuplicateWarning";
 import { hasPaymentTracking, PaymentTrackingPanel } from "./PaymentTrackingPanel";
 import { Timeline } from "./Timeline";
@@ -201,6 +202,8 @@ function DetailsBody({ t, onClose, onDecided }: { t: TransactionDetail; onClose:
       </div>
 
       <CustomFieldDetails values={t.customFieldValues} schema={t.category?.fieldSchema} />
+
+      {t.gst ? <GstBreakup gst={t.gst} id={t.id} /> : null}
 
       <AttachmentList t={t} canRemove={may("add-attachment")} />
 
