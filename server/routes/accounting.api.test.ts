@@ -10,6 +10,7 @@ import type { MadeUser } from "../test/factories";
 import { auditLog, exportItems, parties, settings, type CategoryRow } from "../db/schema";
 import { auditEntries, builtinCategory, insertTransaction } from "./transactions.fixtures";
 import { NOTHING_TO_EXPORT } from "../../shared/schemas/accounting";
+import { gstDetails } from "../../shared/gst";
 
 let t: TestApp;
 type Who = { user: MadeUser; api: ApiClient };
@@ -227,6 +228,33 @@ describe("void, re-export and changed since export", () => {
     const list = await accountant.api.get("/api/accounting/exports");
     const mine = list.body.batches.find((b: { id: string }) => b.id === batch.body.id);
     expect(mine.changedSinceExport.map((c: { id: string }) => c.id).sort()).toEqual([cancelled.id, forced.id].sort());
+  });
+});
+
+describe("a GST bill", () => {
+  it("posts the GST kept on the bill: the party credited, the taxable value and the input CGST and SGST debited, the round-off", async () => {
+    const [party] = await t.db.insert(parties).values({ name: `Gupta Stationers ${Date.now()}`, gstin: "29ABCDE1234F1Z5", stateCode: "29" }).returning();
+    const entered = { invoiceNumber: "GS/118", invoiceDate: "2025-10-02", placeOfSupply: "29", reverseCharge: false, itcEligible: true, lines: [{ hsnSac: "4820", taxableValue: "1000.00", rate: 18 }] };
+    const decided = gstDetails(entered, "1180.40", "29");
+    if (!decided.ok) throw new Error(decided.message);
+    await paid("2025-10-05", { amount: "1180.40", partyId: party!.id, gst: decided.gst, transactionDate: "2025-10-03" });
+    const batch = await exportOf(accountant, "2025-10-01", "2025-10-31", "csv");
+    const file = await download(accountant, batch.body.id);
+    const rows = file.body.toString("utf8").replace(/^\uFEFF/, "").trimEnd().split("\r\n").slice(1).map((l) => l.split(","));
+    const journal = rows.filter((r) => r[1]!.startsWith("Journal ")).map((r) => [r[0], r[2], r[3], r[4], r[8], r[9]]);
+    expect(journal).toEqual([
+      ["2025-10-02", "Office Expenses", "1000.00", "", "4820", "18"],
+      ["2025-10-02", "Input CGST", "90.00", "", "4820", "18"],
+      ["2025-10-02", "Input SGST", "90.00", "", "4820", "18"],
+      ["2025-10-02", "Round Off", "0.40", "", "", ""],
+      ["2025-10-02", party!.name, "", "1180.40", "", ""],
+    ]);
+    const payment = rows.filter((r) => r[1]!.startsWith("Payment ")).map((r) => [r[0], r[2], r[3], r[4]]);
+    expect(payment).toEqual([
+      ["2025-10-05", party!.name, "1180.40", ""],
+      ["2025-10-05", "Bank Transfer", "", "1180.40"],
+    ]);
+    expect(rows.every((r) => r[7] === "29ABCDE1234F1Z5")).toBe(true);
   });
 });
 
