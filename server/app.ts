@@ -37,6 +37,8 @@ import { hrEmployeeRoutes } from "./routes/hr-employees";
 import { hrAttendanceRoutes } from "./routes/hr-attendance";
 import { hrLeaveRoutes } from "./routes/hr-leaves";
 import { hrImportRoutes } from "./routes/hr-import";
+import { accountingRoutes } from "./routes/accounting";
+import { gstRoutes } from "./routes/gst";
 
 export type App = {
   app: express.Express;
@@ -150,6 +152,8 @@ export function createApp(deps: AppDeps, options: { clientDir?: string | null } 
   api.include(hrAttendanceRoutes(deps));
   api.include(hrLeaveRoutes(deps));
   api.include(hrImportRoutes(deps));
+  api.include(accountingRoutes(deps));
+  api.include(gstRoutes(deps));
 
   // The signed upload URL reads its raw body itself (any content type, up to 20 MB), so it is
   // mounted ahead of express.json and the session; its signature authorises it (no CSRF header).

@@ -35,6 +35,8 @@ import {
 } from "../../shared/constants";
 import type { CustomFieldDefinition, CustomFieldValues, EmergencyLimitPolicy } from "../../shared/schemas/categories";
 import type { ApprovalPolicy } from "../../shared/schemas/approval-rules";
+import type { ExportGst as ExportGstSnapshot, LedgerMap as LedgerMapSnapshot } from "../services/books/vouchers";
+import type { GstDetails } from "../../shared/gst";
 
 const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
@@ -153,6 +155,39 @@ export const categories = pgTable(
   ],
 );
 
+/**
+ * Parties (DECISIONS §12): the vendors paid and the payers received from, named on transactions.
+ * Names are unique case-insensitively; a party is deactivated, never deleted, so the books keep
+ * naming it. gstin, pan and state_code are stored upper-case as shared/gstin.ts normalises them;
+ * when a GSTIN is given, the PAN and the state code are the ones it carries.
+ */
+export const parties = pgTable(
+  "parties",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    gstin: text("gstin"),
+    pan: text("pan"),
+    stateCode: text("state_code"),
+    email: text("email"),
+    phone: text("phone"),
+    isActive: boolean("is_active").notNull().default(true),
+    createdBy: uuid("created_by").references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("parties_name_lower_key").on(sql`lower(${t.name})`),
+    index("parties_gstin_idx").on(t.gstin),
+    index("parties_created_by_idx").on(t.createdBy),
+    // The picker and the Parties page search names by any part ("trad" finds "Sharma Traders").
+    index("parties_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
+    check("parties_gstin_shape", sql`${t.gstin} is null or ${t.gstin} ~ '^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$'`),
+    check("parties_pan_shape", sql`${t.pan} is null or ${t.pan} ~ '^[A-Z]{5}[0-9]{4}[A-Z]$'`),
+    check("parties_state_code_shape", sql`${t.stateCode} is null or ${t.stateCode} ~ '^[0-9]{2}$'`),
+  ],
+);
+
 export const transactionNumberSeq = pgSequence("transaction_number_seq", { startWith: 1 });
 
 export const transactions = pgTable(
@@ -194,12 +229,23 @@ export const transactions = pgTable(
     // What the submission needs (services/transactions/authority.ts), decided at submit and kept:
     // changing a rule later never changes it. Null before the first submission.
     approvalPolicy: jsonb("approval_policy").$type<ApprovalPolicy | null>(),
+    // A bill's GST (DECISIONS §12): the supplier's invoice as entered with the taxes the server
+    // computed (shared/gst.ts), null when the bill has none. One jsonb value rather than a table of
+    // lines: it is part of the transaction's editable fields, so edits, overrides, the audit's
+    // before/after and the timeline treat it like any other field in the same row update, and the
+    // answer is written straight from it; the monthly summary unnests its lines with
+    // jsonb_array_elements over the few bills of a month, found by transactions_gst_invoice_date_idx.
+    gst: jsonb("gst").$type<GstDetails | null>(),
+    // The vendor of a bill or the payer of a receipt (DECISIONS §12); optional.
+    partyId: uuid("party_id").references(() => parties.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     unique("transactions_human_readable_id_key").on(t.humanReadableId),
     check("transactions_amount_positive", sql`${t.amount} > 0`),
+    // The GST summary reads a month's bills by their invoice date.
+    index("transactions_gst_invoice_date_idx").on(sql`((${t.gst} ->> 'invoiceDate'))`).where(sql`${t.gst} is not null`),
     // Newest first with a stable tie-break: list pages and the keyset-paginated export.
     index("transactions_created_at_idx").on(t.createdAt.desc(), t.id.desc()),
     index("transactions_status_created_at_idx").on(t.status, t.createdAt.desc()),
@@ -225,6 +271,7 @@ export const transactions = pgTable(
     // first three are there to be read, so the per-row probe and the window's test skip the table.
     index("transactions_duplicate_idx").on(t.categoryId, t.amount, t.transactionDate, t.createdAt, t.createdBy, t.id),
     index("transactions_paid_by_idx").on(t.paidBy),
+    index("transactions_party_idx").on(t.partyId),
     // The emergency limits (DECISIONS §5) sum a category's emergency transactions by submission instant.
     index("transactions_emergency_submitted_idx").on(t.categoryId, t.submittedAt).where(sql`${t.isEmergency}`),
   ],
@@ -534,7 +581,8 @@ export const emergencyApproverPins = pgTable("emergency_approver_pins", {
   updatedAt: updatedAt(),
 });
 
-// Small named settings: 'lockdown' {enabled, activatedAt, activatedBy}, 'emergency_approvers' [codes].
+// Small named settings: 'lockdown' {enabled, activatedAt, activatedBy}, 'emergency_approvers' [codes],
+// 'company' {legalName, gstin, stateCode} (DECISIONS §12; services/company.ts reads and writes it).
 export const settings = pgTable("settings", {
   key: text("key").primaryKey(),
   value: jsonb("value").notNull(),
@@ -730,8 +778,80 @@ export const nameMappings = pgTable(
   (t) => [unique("name_mappings_name_key_key").on(t.nameKey), index("name_mappings_employee_idx").on(t.employeeId), index("name_mappings_created_by_idx").on(t.createdBy)],
 );
 
+// ---------------------------------------------------------------- books (DECISIONS §12)
+
+export const exportFormatEnum = pgEnum("export_format", ["tally", "csv"]);
+
+/**
+ * One export to the books: the paid transactions it took and what the vouchers are built from
+ * (the company's name and the ledger names as they were), so its file is the same bytes each time
+ * whatever is renamed or changed later.
+ */
+export const exportBatches = pgTable(
+  "export_batches",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    // 1, 2, 3 … without gaps: given under the export lock (services/books/exports.ts), so an export
+    // that finds nothing to take does not use up a number as a sequence would.
+    number: integer("number").notNull(),
+    format: exportFormatEnum("format").notNull(),
+    fromDate: date("from_date").notNull(),
+    toDate: date("to_date").notNull(),
+    itemCount: integer("item_count").notNull(),
+    total: money("total").notNull(),
+    companyName: text("company_name").notNull(),
+    ledgers: jsonb("ledgers").$type<LedgerMapSnapshot>().notNull(),
+    createdBy: uuid("created_by")
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+    voidedAt: instant("voided_at"),
+    voidedBy: uuid("voided_by").references(() => users.id),
+    voidReason: text("void_reason"),
+  },
+  (t) => [unique("export_batches_number_key").on(t.number), index("export_batches_created_at_idx").on(t.createdAt.desc()), index("export_batches_created_by_idx").on(t.createdBy), index("export_batches_voided_by_idx").on(t.voidedBy)],
+);
+
+/**
+ * A transaction as a batch took it. `live` is true until the batch is void: the unique index on
+ * live items is what makes two exports at once unable to take one transaction twice. A deleted
+ * transaction leaves its item: the file still holds what was exported.
+ */
+export const exportItems = pgTable(
+  "export_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    batchId: uuid("batch_id")
+      .notNull()
+      .references(() => exportBatches.id, { onDelete: "cascade" }),
+    // No foreign key: a deleted transaction keeps its item, and its id still finds the audit entry
+    // of its deletion (changed since export).
+    transactionId: uuid("transaction_id").notNull(),
+    live: boolean("live").notNull().default(true),
+    humanReadableId: text("human_readable_id").notNull(),
+    formType: formTypeEnum("form_type").notNull(),
+    amount: money("amount").notNull(),
+    transactionDate: date("transaction_date").notNull(),
+    paidDate: date("paid_date").notNull(),
+    paymentMethod: text("payment_method"),
+    categoryId: uuid("category_id").notNull(),
+    categoryName: text("category_name").notNull(),
+    description: text("description").notNull(),
+    partyName: text("party_name"),
+    partyGstin: text("party_gstin"),
+    gst: jsonb("gst").$type<ExportGstSnapshot | null>(),
+  },
+  (t) => [
+    uniqueIndex("export_items_live_transaction_key").on(t.transactionId).where(sql`${t.live}`),
+    // The file's order: by paid date, then number.
+    index("export_items_batch_order_idx").on(t.batchId, t.paidDate, t.humanReadableId),
+    index("export_items_transaction_idx").on(t.transactionId),
+  ],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type TransactionRow = typeof transactions.$inferSelect;
+export type PartyRow = typeof parties.$inferSelect;
 export type CategoryRow = typeof categories.$inferSelect;
 export type ApprovalRow = typeof approvals.$inferSelect;
 export type ApprovalRuleRow = typeof approvalRules.$inferSelect;
@@ -745,3 +865,5 @@ export type AttendanceDayRow = typeof attendanceDays.$inferSelect;
 export type AttendancePolicyRow = typeof attendancePolicy.$inferSelect;
 export type PunchDayRow = typeof punchDays.$inferSelect;
 export type LeaveRow = typeof leaves.$inferSelect;
+export type ExportBatchRow = typeof exportBatches.$inferSelect;
+export type ExportItemRow = typeof exportItems.$inferSelect;

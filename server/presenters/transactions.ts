@@ -56,6 +56,7 @@ export function presentTransaction(v: TransactionView): Transaction {
     paymentNotes: v.paymentNotes,
     paidBy: v.paidBy,
     completedAt: iso(v.completedAt),
+    gst: v.gst ?? null,
     attachmentCount: Number(v.attachmentCount ?? 0),
   };
 }
@@ -114,6 +115,7 @@ export function auditSnapshot(row: TransactionRow): Record<string, unknown> {
     approvalsRequired: row.approvalsRequired,
     approvalsReceived: row.approvalsReceived,
     approvalPolicy: row.approvalPolicy ?? null,
+    gst: row.gst ?? null,
     paymentDueDate: row.paymentDueDate,
     paidDate: row.paidDate,
     paymentMethod: row.paymentMethod,

@@ -127,6 +127,11 @@ const EXPECTED: Record<string, Expectation> = {
     performer: async (d) => ({ performedBy: null, performerLabel: (d.spec.body as { approverName: string }).approverName }),
   },
 
+  // ---------------------------------------------------------------- books
+  "PUT /admin/ledgers": { action: "update", entityType: "setting", entityId: fixed("ledgers") },
+  "POST /accounting/exports": { action: "export_created", entityType: "export_batch", entityId: answered },
+  "POST /accounting/exports/:id/void": { action: "export_voided", entityType: "export_batch", entityId: param() },
+
   // ---------------------------------------------------------------- administration
   "POST /categories": { action: "create", entityType: "category", entityId: answered },
   "PUT /categories/:id": { action: "update", entityType: "category", entityId: param() },

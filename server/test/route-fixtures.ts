@@ -27,6 +27,7 @@ import {
 } from "../db/schema";
 import type { RouteDef } from "../routes/api-router";
 import { issueEmergencyLinks } from "../services/transactions/emergency";
+import { createExport } from "../services/books/exports";
 import { approverPinStatus, setApproverPin } from "../services/emergency-approvers";
 import { newAttachmentObjectPath } from "../storage/object-store";
 import type { LocalObjectStore } from "../storage/local";
@@ -188,6 +189,27 @@ export class World {
     return row.id;
   }
 
+  private paidDays = 0;
+
+  /**
+   * A day on which exactly one transaction was paid, a new day each call (from 2001-01-01 on), so
+   * an export of that day always has its own transaction to take.
+   */
+  async paidDay(): Promise<string> {
+    const day = new Date(Date.UTC(2001, 0, 1) + this.paidDays++ * DAY_MS).toISOString().slice(0, 10);
+    await this.txn({ createdBy: this.accountant.id, status: "Paid", formType: "B", paidDate: day, paymentMethod: "Bank Transfer", paidBy: this.accountant.id });
+    return day;
+  }
+
+  /** A live export batch of one paid transaction, made by the world's SuperAdmin. */
+  async exportBatch(): Promise<string> {
+    const s = this.superAdmin;
+    const actor = { id: s.id, role: s.role, name: s.name, username: s.username, visibilityWindowDays: s.visibilityWindowDays };
+    const day = await this.paidDay();
+    const batch = await createExport(actingContext(this.t.deps, actor), { from: day, to: day, format: "csv" });
+    return batch.id;
+  }
+
   /** An object really stored, and (unless `register` is false) its attachment row. */
   async storedObject(transactionId: string, register = true): Promise<{ objectPath: string; size: number; attachmentId?: string }> {
     const objectPath = newAttachmentObjectPath(transactionId, crypto.randomUUID());
@@ -283,6 +305,9 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
     body: { newOwnerId: (await w.user("Accountant")).id, reason: "Matrix check" },
   }),
   "GET /dashboard/stats": async () => ({}),
+  "GET /gst/context": async () => ({}),
+  "GET /gst/summary": async () => ({ query: { month: "2026-11" } }),
+  "GET /gst/summary/export": async () => ({ query: { month: "2026-11" } }),
 
   // ---------------------------------------------------------------- attachments
   "POST /transactions/:id/attachments/upload-url": async (w, c) => ({
@@ -399,6 +424,18 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
   "GET /hr/name-mappings": async () => ({}),
   "POST /hr/name-mappings": async (w) => ({ body: { csvName: `Punch ${hex()}`, employeeId: w.employee.id }, expect: 201 }),
   "DELETE /hr/name-mappings/:id": async (w) => ({ params: { id: await w.nameMapping() } }),
+
+  // ---------------------------------------------------------------- books
+  "GET /admin/ledgers": async () => ({}),
+  "PUT /admin/ledgers": async () => ({ body: { roundOff: "Round Off", paymentMethods: [{ method: "Cash", ledger: "Cash" }] } }),
+  "GET /accounting/exports": async () => ({}),
+  "POST /accounting/exports": async (w) => {
+    const day = await w.paidDay();
+    return { body: { from: day, to: day, format: "tally" }, expect: 201 };
+  },
+  "GET /accounting/exports/:id/file": async (w) => ({ params: { id: await w.exportBatch() } }),
+  "GET /accounting/exports/:id/masters": async (w) => ({ params: { id: await w.exportBatch() } }),
+  "POST /accounting/exports/:id/void": async (w) => ({ params: { id: await w.exportBatch() }, body: { reason: "Exported with the wrong ledgers" } }),
 };
 
 

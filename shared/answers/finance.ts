@@ -55,6 +55,75 @@ export const approvalRulesAnswer = z.array(approvalRuleAnswer);
 /** DELETE: deleted, or deactivated because a transaction applied it. */
 export const approvalRuleDeletedAnswer = z.strictObject({ message: z.string(), deactivated: z.boolean(), rule: approvalRuleAnswer.optional() });
 
+const gstLineAnswer = z.strictObject({ hsnSac: z.string(), taxableValue: money, rate: z.number(), cgst: money, sgst: money, igst: money, tax: money });
+
+/**
+ * A bill's GST (DECISIONS §12): the supplier's invoice as entered and what the server computed of it
+ * (shared/gst.ts). `payable` is the invoice total, or the taxable value alone under reverse charge
+ * (the tax is then the company's to pay); `roundOff` = amount − payable, within ±₹1.00.
+ */
+export const gstAnswer = z.strictObject({
+  invoiceNumber: z.string(),
+  invoiceDate: day,
+  placeOfSupply: z.string(),
+  reverseCharge: z.boolean(),
+  itcEligible: z.boolean(),
+  supply: z.enum(["intra", "inter"]),
+  lines: z.array(gstLineAnswer),
+  taxableValue: money,
+  cgst: money,
+  sgst: money,
+  igst: money,
+  totalTax: money,
+  invoiceTotal: money,
+  payable: money,
+  roundOff: money,
+});
+
+const gstSummaryTotals = z.strictObject({ bills: z.number().int(), taxableValue: money, cgst: money, sgst: money, igst: money, totalTax: money });
+const gstSummarySection = z.strictObject({
+  /** One row per rate; a bill with lines at several rates counts in each of their rows. */
+  rows: z.array(gstSummaryTotals.extend({ rate: z.number(), lines: z.number().int() })),
+  /** The section's sums; `bills` counts each bill once. */
+  total: gstSummaryTotals,
+});
+/** GET /api/gst/context: what the transaction form needs to show a bill's taxes as they are typed. */
+export const gstContextAnswer = z.strictObject({
+  /** The company's state code: CGST + SGST when a bill's place of supply is this state. Null until set. */
+  companyStateCode: z.string().nullable(),
+});
+
+/** GET /api/gst/summary?month (DECISIONS §12): a month's bills by rate, reverse charge and input tax credit apart. */
+export const gstSummaryAnswer = z.strictObject({
+  month: z.string(),
+  from: day,
+  to: day,
+  /** Bills whose tax was charged by the supplier. */
+  forwardCharge: gstSummarySection,
+  /** Bills under reverse charge: the tax is the company's to pay to the government. */
+  reverseCharge: gstSummarySection,
+  /** The tax of the bills marked ITC eligible, of both sections. */
+  inputTaxCredit: gstSummaryTotals,
+});
+/** A party (DECISIONS §12): a vendor paid or a payer received from. */
+export const partyAnswer = z.strictObject({
+  id,
+  name: z.string(),
+  gstin: z.string().nullable(),
+  pan: z.string().nullable(),
+  stateCode: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  isActive: z.boolean(),
+  createdAt: instant,
+  updatedAt: instant,
+});
+export const partyPageAnswer = pageOf("parties", partyAnswer);
+/** The party a transaction names, as lists and the details answer it. */
+export const partyRefAnswer = z.strictObject({ id, name: z.string(), gstin: z.string().nullable(), stateCode: z.string().nullable() });
+/** GET/PUT /api/admin/company (DECISIONS §12). legalName is '' and stateCode null until a SuperAdmin sets them. */
+export const companyAnswer = z.strictObject({ legalName: z.string(), gstin: z.string().nullable(), stateCode: z.string().nullable() });
+
 const transactionFields = {
   id,
   humanReadableId: z.string(),
@@ -88,6 +157,8 @@ const transactionFields = {
   paymentNotes: z.string().nullable(),
   paidBy: id.nullable(),
   completedAt: instant.nullable(),
+  /** A bill's GST and its computed breakup; null without one (always null on a receipt). */
+  gst: gstAnswer.nullable(),
   /** Always present, so list rows show a count without carrying the files. */
   attachmentCount: z.number().int(),
   /** On GET /api/transactions/:id: every attachment. Lists leave it out. */
@@ -122,6 +193,8 @@ export const transactionDetailsAnswer = z.strictObject({
   possibleDuplicates: z.array(possibleDuplicateAnswer),
   availableMoves: moves,
   timeline: z.array(timelineEntryAnswer),
+  /** The live export batch that holds the transaction (DECISIONS §12), or null. */
+  exportedIn: z.strictObject({ batchId: id, number: z.number().int() }).nullable(),
 });
 
 /** GET /api/transactions/pending: one page (X-Total-Count, X-Page, X-Page-Size), with this round's own action and moves. */

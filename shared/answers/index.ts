@@ -3,3 +3,4 @@ export * from "./common";
 export * from "./people";
 export * from "./finance";
 export * from "./hr";
+export * from "./accounting";

@@ -16,6 +16,7 @@ import { MAX_AMOUNT_DISPLAY } from "../money";
 import { moneySchema } from "./money";
 import type { TextLines } from "../free-text";
 import { multiLineText, singleLineText } from "./text";
+import { gstSchema } from "./gst";
 import type { approvalAnswer, attachmentAnswer, attachmentUploadUrlAnswer, dashboardStatsAnswer, emergencyLinksAnswer, pendingTransactionAnswer, timelineEntryAnswer, transactionAnswer, transactionListAnswer } from "../answers/finance";
 
 export const DESCRIPTION_MAX = 5000;
@@ -134,6 +135,8 @@ export const createTransactionSchema = z.strictObject(
     customFieldValues: customFieldValuesSchema,
     isPriority: flag("Mark as Emergency").default(false),
     isEmergency: flag("Emergency Approval Required").default(false),
+    /** A bill's GST (DECISIONS §12); absent or null: none. */
+    gst: gstSchema.nullish().transform((v) => v ?? null),
     status: draftStatus.optional(),
   },
   strictBody,
@@ -155,6 +158,8 @@ export const editTransactionSchema = z.strictObject(
     customFieldValues: customFieldValuesSchema.optional(),
     isPriority: flag("Mark as Emergency").optional(),
     isEmergency: flag("Emergency Approval Required").optional(),
+    /** Replaces the bill's GST; null removes it. */
+    gst: gstSchema.nullable().optional(),
     // The form sends the same payload as on create; an edit never changes the status.
     status: draftStatus.optional(),
   },
@@ -309,6 +314,7 @@ export const fullOverrideSchema = z.strictObject(
     isPriority: flag("isPriority").optional(),
     isEmergency: flag("isEmergency").optional(),
     customFieldValues: customFieldValuesSchema.optional(),
+    gst: gstSchema.nullable().optional(),
     paymentDueDate: optionalDateSchema("Payment due date must be a valid date (YYYY-MM-DD)").optional(),
     paidDate: optionalDateSchema("Payment date must be a valid date (YYYY-MM-DD)").optional(),
     paymentMethod: z
@@ -394,7 +400,12 @@ export type Transaction = z.output<typeof transactionAnswer>;
 export type TimelineEntry = z.output<typeof timelineEntryAnswer>;
 
 /** What GET /api/transactions/:id adds for the one who reads it: the moves they may make now, and the story so far. */
-export type TransactionDetailExtras = { availableMoves: TransactionMove[]; timeline: TimelineEntry[] };
+export type TransactionDetailExtras = {
+  availableMoves: TransactionMove[];
+  timeline: TimelineEntry[];
+  /** The live export batch that holds the transaction (DECISIONS §12), or null. */
+  exportedIn: { batchId: string; number: number } | null;
+};
 
 /**
  * GET /api/transactions/pending: what the current user did in the current round, if anything, and

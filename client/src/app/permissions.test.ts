@@ -21,12 +21,12 @@ const labels = (role: Role) => navItemsFor(role).map((i) => i.label);
 
 describe("sidebar visibility (spec 000 §2, spec 001 §2)", () => {
   it.each([
-    ["Accountant", ["Dashboard", "Create Transaction", "My Transactions", "All Transactions", "Categories"]],
+    ["Accountant", ["Dashboard", "Create Transaction", "My Transactions", "All Transactions", "Categories", "GST Summary"]],
     ["Approver", ["Dashboard", "Pending Approvals", "All Transactions"]],
     [
       "SuperAdmin",
       [
-        "Dashboard", "Create Transaction", "My Transactions", "Pending Approvals", "All Transactions", "Categories",
+        "Dashboard", "Create Transaction", "My Transactions", "Pending Approvals", "All Transactions", "Categories", "GST Summary",
         "User Management", "Admin Dashboard", "Admin Users", "Audit Trail", "Budget Planning", ...HR_MENU,
       ],
     ],
@@ -60,6 +60,7 @@ describe("route access (spec 000 §2 route table)", () => {
     ["/admin/users", ["SuperAdmin"]],
     ["/audit", ["SuperAdmin"]],
     ["/budget-planning", ["SuperAdmin"]],
+    ["/accounting/gst-summary", ["Accountant", "SuperAdmin"]],
     ["/admin/emergency", ["SuperAdmin"]],
     ["/hr", ["SuperAdmin", "HR Admin", "HR Staff"]],
     ["/hr/employees", ["SuperAdmin", "HR Admin", "HR Staff"]],

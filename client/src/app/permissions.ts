@@ -27,7 +27,12 @@ export const ROUTE_ACCESS: Record<RouteId, Access> = {
   adminUsers: SUPER_ADMIN,
   audit: SUPER_ADMIN,
   budgetPlanning: SUPER_ADMIN,
+  // DECISIONS §12: the GST summary is for the people who file GST.
+  gstSummary: CREATORS,
   adminEmergency: SUPER_ADMIN,
+  // DECISIONS §12: the ledger names are the SuperAdmin's; exporting is the accountants' (and hers).
+  adminAccounting: SUPER_ADMIN,
+  accountingExports: CREATORS,
   hr: HR,
   hrEmployees: HR,
   hrEmployeeNew: HR,
@@ -119,6 +124,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { id: "pendingApprovals", label: "Pending Approvals", href: PATHS.pendingApprovals, roles: APPROVERS, section: "Finance", badge: "pendingApprovals" },
   { id: "transactions", label: "All Transactions", href: PATHS.transactions, roles: FINANCE, section: "Finance" },
   { id: "categories", label: "Categories", href: PATHS.categories, roles: CATEGORY_EDITORS, section: "Finance" },
+  { id: "accountingExports", label: "Export to Books", href: PATHS.accountingExports, roles: CREATORS, section: "Finance" },
+  { id: "gstSummary", label: "GST Summary", href: PATHS.gstSummary, roles: CREATORS, section: "Finance" },
   { id: "users", label: "User Management", href: PATHS.users, roles: SUPER_ADMIN, section: "Administration" },
   { id: "admin", label: "Admin Dashboard", href: PATHS.admin, roles: SUPER_ADMIN, section: "Administration" },
   { id: "adminUsers", label: "Admin Users", href: PATHS.adminUsers, roles: SUPER_ADMIN, section: "Administration" },
@@ -143,5 +150,6 @@ export const ADMIN_TOOLS: readonly { label: string; href: string }[] = [
   { label: "Manage Categories", href: PATHS.categories },
   { label: "Manage Users", href: PATHS.users },
   { label: "View Audit Trail", href: PATHS.audit },
+  { label: "Ledgers", href: PATHS.adminAccounting },
 ];
 

@@ -106,6 +106,7 @@ const TRANSACTION_JSON: Record<PresentedKey, SQL> = {
   paymentNotes: jsonString(transactions.paymentNotes),
   paidBy: jsonQuoted(transactions.paidBy),
   completedAt: jsonInstant(transactions.completedAt),
+  gst: sql`coalesce(${transactions.gst}::text, 'null')`,
   attachmentCount: jsonLiteral(viewColumns.attachmentCount),
 };
 

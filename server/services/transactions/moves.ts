@@ -37,6 +37,7 @@ import {
   statusAfterCancelPayment,
 } from "./status-machine";
 import { loadVisibleTransaction } from "./visibility";
+import { decideGst, loadGstFacts, partyIdSent } from "./gst";
 
 type Ctx = ActingContext;
 
@@ -90,9 +91,11 @@ export async function createTransaction(ctx: Ctx, input: CreateTransactionBody):
   return mutate(ctx, async (tx) => {
     const category = await usableCategory(tx, input.categoryId);
     const customFieldValues = checkCustomFields(category, input.customFieldValues);
+    const gst = input.gst ? decideGst({ formType: input.formType, amount: input.amount }, input.gst, null, await loadGstFacts(tx, partyIdSent(input))) : null;
     const [row] = await tx
       .insert(transactions)
       .values({
+        gst,
         formType: input.formType,
         categoryId: category.id,
         amount: input.amount,
@@ -114,7 +117,7 @@ export async function createTransaction(ctx: Ctx, input: CreateTransactionBody):
   });
 }
 
-type DetailsChange = Pick<EditTransactionBody, "formType" | "categoryId" | "amount" | "transactionDate" | "description" | "customFieldValues" | "isPriority" | "isEmergency">;
+type DetailsChange = Pick<EditTransactionBody, "formType" | "categoryId" | "amount" | "transactionDate" | "description" | "customFieldValues" | "isPriority" | "isEmergency" | "gst">;
 
 /**
  * The columns an edit or a full override sets from the details sent (undefined: the column stays).
@@ -126,7 +129,19 @@ async function changedDetails(tx: Tx, row: TransactionRow, input: DetailsChange,
   const categoryChanged = input.categoryId !== undefined && input.categoryId !== row.categoryId;
   const category = await usableCategory(tx, input.categoryId ?? row.categoryId, { allowInactive: newCategoryMayBeInactive || !categoryChanged });
   const checkFields = input.customFieldValues !== undefined || categoryChanged;
+  // The GST is decided again whenever it or what it is checked against changes (DECISIONS §12).
+  const sentParty = partyIdSent(input);
+  const gstTouched = input.gst !== undefined || (row.gst !== null && (input.amount !== undefined || input.formType !== undefined || sentParty !== undefined));
+  const gst = gstTouched
+    ? decideGst(
+        { formType: input.formType ?? row.formType, amount: input.amount ?? row.amount },
+        input.gst,
+        row.gst,
+        await loadGstFacts(tx, sentParty !== undefined ? sentParty : row.partyId),
+      )
+    : undefined;
   return {
+    gst,
     formType: input.formType,
     categoryId: input.categoryId,
     amount: input.amount,
@@ -168,6 +183,8 @@ export async function submitTransaction(ctx: Ctx, id: string): Promise<Transacti
     // one after the other: two at once cannot both slip under a limit.
     const category = await usableCategory(tx, row.categoryId, { forUpdate: true });
     const customFieldValues = checkCustomFields(category, row.customFieldValues);
+    // The party may have lost its GSTIN since the bill was saved: ITC is checked again at submit.
+    const gst = row.gst ? decideGst(row, undefined, row.gst, await loadGstFacts(tx, row.partyId)) : null;
     const now = ctx.clock();
     if (row.isEmergency && category.emergencyLimitPolicy) {
       await checkEmergencyLimits(tx, row, category.name, category.emergencyLimitPolicy, submissionDay(now, ctx.config.appTimezone));
@@ -178,6 +195,7 @@ export async function submitTransaction(ctx: Ctx, id: string): Promise<Transacti
       .set({
         status: "Pending",
         customFieldValues,
+        gst,
         approvalRound: row.approvalRound + 1,
         approvalsReceived: 0,
         approvalsRequired: policy.approvalsRequired,

@@ -1,6 +1,7 @@
 // Reading transactions (DECISIONS §4): the list page with its summary, the pending list, one
 // transaction's details, the CSV export's rows and possible duplicates. Set-based SQL only, and
 // always through the visibility window of visibility.ts.
+import { exportedIn } from "../books/exports";
 import { and, asc, desc, eq, inArray, or, sql, type AnyColumn, type Placeholder, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Queryable } from "../../db/client";
@@ -372,7 +373,7 @@ export async function transactionDetails(ctx: ActingContext, id: string): Promis
     .where(and(eq(transactions.id, id), visibleTo(viewer, now)))
     .limit(1);
   if (!row) throw notFound(TRANSACTION_NOT_FOUND);
-  const [approvalRows, attachmentRows, timeline] = await Promise.all([
+  const [approvalRows, attachmentRows, timeline, batch] = await Promise.all([
     q
       .select({ approval: approvals, approverName: users.name })
       .from(approvals)
@@ -381,6 +382,7 @@ export async function transactionDetails(ctx: ActingContext, id: string): Promis
       .orderBy(asc(approvals.round), asc(approvals.actedAt), asc(approvals.id)),
     q.select().from(attachments).where(eq(attachments.transactionId, id)).orderBy(asc(attachments.createdAt), asc(attachments.id)),
     transactionTimeline(q, id),
+    exportedIn(q, id),
   ]);
   const base = presentTransaction(row);
   const mine = approvalRows.find((a) => a.approval.round === row.approvalRound && a.approval.approverId === viewer.id);
@@ -392,6 +394,7 @@ export async function transactionDetails(ctx: ActingContext, id: string): Promis
     possibleDuplicates: JSON.parse(row.possibleDuplicates) as PossibleDuplicate[],
     availableMoves: availableMoves(row, viewer, { myActionThisRound: (mine?.approval.action as ApprovalAction | undefined) ?? null }),
     timeline,
+    exportedIn: batch,
   };
 }
 

@@ -9,6 +9,8 @@ import { STATUS_LABELS, type TimelineKind, type TransactionStatus } from "../../
 import { formatDate, formatRupees } from "../../../shared/format";
 import type { TimelineEntry } from "../../../shared/schemas/transactions";
 import { describePolicy, describeRules, type ApprovalPolicy } from "./authority";
+import { describeGst } from "./gst";
+import type { GstDetails } from "../../../shared/gst";
 
 /** The audit actions that tell a transaction's story, and what the timeline calls them. */
 export const TIMELINE_KIND_OF_ACTION: Readonly<Record<string, TimelineKind>> = {
@@ -30,7 +32,7 @@ export const TIMELINE_KIND_OF_ACTION: Readonly<Record<string, TimelineKind>> = {
 };
 
 /** The owner's edit of a Draft or Rejected transaction: the fields it may change, as the screens name them. */
-const EDIT_FIELDS = ["formType", "categoryId", "amount", "transactionDate", "description", "isPriority", "isEmergency"] as const;
+const EDIT_FIELDS = ["formType", "categoryId", "amount", "transactionDate", "description", "isPriority", "isEmergency", "gst"] as const;
 
 type Snapshot = Record<string, unknown>;
 
@@ -46,6 +48,7 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   isPriority: "Emergency",
   isEmergency: "Emergency approval",
   customFieldValues: "Custom fields",
+  gst: "GST",
   paymentDueDate: "Payment due date",
   paidDate: "Paid date",
   paymentMethod: "Payment method",
@@ -70,6 +73,7 @@ function shown(field: string, value: unknown, names: Names): string {
   if (DATE_FIELDS.has(field)) return formatDate(String(value));
   if (typeof value === "boolean") return value ? "Yes" : "No";
   if (field === "approvalPolicy") return describePolicy(value as ApprovalPolicy);
+  if (field === "gst") return describeGst(value as GstDetails);
   const text = typeof value === "object" ? JSON.stringify(value) : String(value);
   return text.length > TEXT_SHOWN ? `${text.slice(0, TEXT_SHOWN - 1)}…` : text;
 }

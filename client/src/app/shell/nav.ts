@@ -1,4 +1,5 @@
 import {
+  BookOpenCheck,
   BriefcaseBusiness,
   CalendarCheck,
   ClipboardCheck,
@@ -30,6 +31,7 @@ export const NAV_ICONS: Record<string, LucideIcon> = {
   pendingApprovals: ClipboardCheck,
   transactions: List,
   categories: Tags,
+  accountingExports: BookOpenCheck,
   users: Users,
   admin: Shield,
   adminUsers: UserCog,

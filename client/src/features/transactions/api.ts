@@ -265,6 +265,18 @@ export async function uploadAttachment(transactionId: string, file: File, onProg
   });
 }
 
+// ---------------------------------------------------------------- GST
+
+export type GstContext = { companyStateCode: string | null };
+
+/**
+ * GET /api/gst/context: the company's state, which decides CGST + SGST or IGST as a bill's GST is
+ * typed; read again each time a form needs it, since a SuperAdmin may have just set it.
+ */
+export function useGstContext(enabled: boolean) {
+  return useQuery<GstContext>({ queryKey: ["/api/gst/context"], enabled, staleTime: 0 });
+}
+
 // ---------------------------------------------------------------- export
 
 /** GET /api/transactions/export?format=csv with the list's filters, saved as transactions_{date}.csv. */

@@ -9,7 +9,7 @@
 import { currentTime } from "@/lib/clock";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link } from "wouter";
-import { Check, CheckCircle2, Clock, Inbox, Download, FileText, Pencil, Send, ShieldAlert, Trash2, X } from "lucide-react";
+import { BookOpenCheck, Check, CheckCircle2, Clock, Inbox, Download, FileText, Pencil, Send, ShieldAlert, Trash2, X } from "lucide-react";
 import type { TransactionMove } from "@shared/constants";
 import type { Approval } from "@shared/schemas/transactions";
 import { formatDate, formatDateTime, formatFileSize, formatRelativeTime, formatRupees } from "@shared/format";
@@ -29,6 +29,7 @@ import { openAttachment, transactionApi, useFinanceMutation, useTransaction, typ
 import { AdminOverrideDialog } from "./AdminOverrideDialog";
 import { ApprovalProgress, EmergencyBadge, FormTypeBadge, PaidBadge, PreviouslyRejectedBadge, StatusBadge } from "./badges";
 import { CustomFieldDetails } from "./CustomFieldDetails";
+import { GstBreakup } from "./GstBreakup";
 import { DuplicateSubmitConfirm, DuplicateWarning } from "./DuplicateWarning";
 import { hasPaymentTracking, PaymentTrackingPanel } from "./PaymentTrackingPanel";
 import { Timeline } from "./Timeline";
@@ -154,6 +155,12 @@ function DetailsBody({ t, onClose, onDecided }: { t: TransactionDetail; onClose:
           ) : null}
           {t.previouslyRejected ? <PreviouslyRejectedBadge /> : null}
           {t.status === "Approved" ? <PaidBadge isPaid={t.isPaid} formType={t.formType} /> : null}
+          {t.exportedIn ? (
+            <Badge variant="info">
+              <BookOpenCheck className="h-3 w-3" aria-hidden="true" />
+              Exported in batch {t.exportedIn.number}
+            </Badge>
+          ) : null}
         </div>
         <p className="text-2xl font-semibold tabular-nums text-slate-900">{formatRupees(t.amount)}</p>
       </div>
@@ -195,6 +202,8 @@ function DetailsBody({ t, onClose, onDecided }: { t: TransactionDetail; onClose:
       </div>
 
       <CustomFieldDetails values={t.customFieldValues} schema={t.category?.fieldSchema} />
+
+      {t.gst ? <GstBreakup gst={t.gst} id={t.id} /> : null}
 
       <AttachmentList t={t} canRemove={may("add-attachment")} />
 

@@ -38,6 +38,9 @@ import { DuplicateSubmitConfirm, DuplicateWarning } from "./DuplicateWarning";
 import { FileDropzone, toPendingFile, type PendingFile } from "./FileDropzone";
 import { PrefixedInput } from "./PrefixedInput";
 import { isSalaryCategory, SALARY_ALERT } from "../rules";
+import { GstSection } from "./GstSection";
+import { useGstContext } from "../api";
+import { emptyGstForm, type GstForm } from "../gst-preview";
 
 export type TransactionFormValues = {
   formType: string;
@@ -48,7 +51,15 @@ export type TransactionFormValues = {
   customFieldValues: CustomFieldValues;
   isPriority: boolean;
   isEmergency: boolean;
+  /** Whether the bill carries the supplier's GST invoice (DECISIONS §12); only a bill (Form B) may. */
+  hasGst: boolean;
+  gst: GstForm;
 };
+
+/** The body's `gst`: the section's values on a bill that has them, null otherwise. */
+function gstOfValues(values: TransactionFormValues): GstForm | null {
+  return values.hasGst && values.formType === "B" ? values.gst : null;
+}
 
 
 export function emptyFormValues(): TransactionFormValues {
@@ -61,6 +72,8 @@ export function emptyFormValues(): TransactionFormValues {
     customFieldValues: {},
     isPriority: false,
     isEmergency: false,
+    hasGst: false,
+    gst: emptyGstForm("", toIsoDate(currentTime())),
   };
 }
 
@@ -74,6 +87,17 @@ export function formValuesOf(t: TransactionDetail): TransactionFormValues {
     customFieldValues: { ...(t.customFieldValues ?? {}) },
     isPriority: t.isPriority,
     isEmergency: t.isEmergency,
+    hasGst: t.gst !== null,
+    gst: t.gst
+      ? {
+          invoiceNumber: t.gst.invoiceNumber,
+          invoiceDate: t.gst.invoiceDate,
+          placeOfSupply: t.gst.placeOfSupply,
+          reverseCharge: t.gst.reverseCharge,
+          itcEligible: t.gst.itcEligible,
+          lines: t.gst.lines.map((l) => ({ hsnSac: l.hsnSac, taxableValue: l.taxableValue, rate: String(l.rate) })),
+        }
+      : emptyGstForm("", t.transactionDate),
   };
 }
 
@@ -109,7 +133,8 @@ export function TransactionForm({ categories, editing, onEditDone, onStartNew }:
     return async (values, context, options) => {
       const category = categoriesRef.current.find((c) => c.id === values.categoryId);
       const custom = customValuesFor(category, values.customFieldValues);
-      const result = await base({ ...values, customFieldValues: custom }, context, options);
+      const { hasGst: _hasGst, ...sent } = values;
+      const result = await base({ ...sent, gst: gstOfValues(values), customFieldValues: custom } as unknown as TransactionFormValues, context, options);
       const checked = validateCustomFieldValues(category?.fieldSchema ?? [], custom);
       if (!checked.ok) {
         const errors = { ...result.errors } as FieldErrors<TransactionFormValues> & { customFieldValues?: Record<string, { type: string; message: string }> };
@@ -139,7 +164,12 @@ export function TransactionForm({ categories, editing, onEditDone, onStartNew }:
   const amount = watch("amount");
   const transactionDate = watch("transactionDate");
   const isEmergency = watch("isEmergency");
+  const formType = watch("formType");
+  const hasGst = watch("hasGst");
+  const gst = watch("gst");
   const category = categories.find((c) => c.id === categoryId);
+  const gstContext = useGstContext(formType === "B");
+  const companyStateCode = gstContext.data?.companyStateCode ?? null;
 
   // Possible duplicates: same category, amount and date (checked after typing settles).
   useEffect(() => {
@@ -416,6 +446,41 @@ export function TransactionForm({ categories, editing, onEditDone, onStartNew }:
                 </div>
               );
             })}
+          </CardContent>
+        </Card>
+      ) : null}
+
+      {formType === "B" ? (
+        <Card>
+          <CardHeader className="pb-4">
+            <CardTitle>GST</CardTitle>
+            <p className="text-sm text-slate-600">The supplier's tax invoice, when the bill has one: the taxes are worked out as you type.</p>
+          </CardHeader>
+          <CardContent className="grid gap-5">
+            <Checkbox
+              label="This bill has a GST invoice"
+              {...register("hasGst", {
+                onChange: (e: { target: { checked: boolean } }) => {
+                  // The place of supply starts as the company's state (a supplier in the same state);
+                  // the person changes it for a supplier elsewhere.
+                  if (e.target.checked && !form.getValues("gst.placeOfSupply") && companyStateCode) setValue("gst.placeOfSupply", companyStateCode);
+                },
+              })}
+              disabled={working}
+            />
+            {hasGst ? (
+              <GstSection
+                control={control}
+                register={register}
+                errors={errors.gst}
+                gst={gst}
+                amount={amount}
+                companyStateCode={companyStateCode}
+                loadingState={gstContext.isLoading}
+                onSetAmount={(value) => setValue("amount", value, { shouldValidate: formState.isSubmitted, shouldDirty: true })}
+                disabled={working}
+              />
+            ) : null}
           </CardContent>
         </Card>
       ) : null}

@@ -1,0 +1,2 @@
+ALTER TABLE "transactions" ADD COLUMN "gst" jsonb;--> statement-breakpoint
+CREATE INDEX "transactions_gst_invoice_date_idx" ON "transactions" USING btree ((("gst" ->> 'invoiceDate'))) WHERE "transactions"."gst" is not null;

@@ -1,0 +1,42 @@
+// The GST summary of a month over HTTP (DECISIONS §12): for the people who file GST, Accountant and
+// SuperAdmin. The CSV carries the same figures as the page, formula cells neutralised (lib/csv.ts).
+import type { Request } from "express";
+import { ACCOUNTING_ROLES } from "../../shared/constants";
+import { gstSummaryQuerySchema } from "../../shared/schemas/gst";
+import { gstContextAnswer, gstSummaryAnswer } from "../../shared/answers";
+import { getCompany } from "../services/company";
+import { contextOf } from "../middlewares/auth";
+import { toCsv } from "../lib/csv";
+import { ApiRouter } from "./api-router";
+import type { AppDeps } from "../context";
+import { GST_SUMMARY_HEADER, gstSummary, gstSummaryRows } from "../services/gst-summary";
+
+const tag = "gst";
+
+export function gstRoutes(deps: AppDeps): ApiRouter {
+  const api = new ApiRouter();
+  const ctx = (req: Request) => contextOf(deps, req);
+
+  api.add(
+    { method: "get", path: "/gst/context", access: ACCOUNTING_ROLES, summary: "The company's state, which decides CGST + SGST or IGST on the transaction form", answer: gstContextAnswer, tag },
+    async (req) => ({ companyStateCode: (await getCompany(ctx(req).db)).stateCode }),
+  );
+
+  api.add(
+    { method: "get", path: "/gst/summary", access: ACCOUNTING_ROLES, summary: "GST of a month's bills by rate, reverse charge and input tax credit apart", query: gstSummaryQuerySchema, answer: gstSummaryAnswer, tag },
+    (req, _res, input) => gstSummary(ctx(req), input.query.month),
+  );
+
+  api.add(
+    { method: "get", path: "/gst/summary/export", access: ACCOUNTING_ROLES, summary: "The GST summary of a month as CSV", query: gstSummaryQuerySchema, produces: "text/csv", tag },
+    async (req, res, input) => {
+      const summary = await gstSummary(ctx(req), input.query.month);
+      res.setHeader("Content-Type", "text/csv; charset=utf-8");
+      res.setHeader("Content-Disposition", `attachment; filename="gst_summary_${summary.month}.csv"`);
+      res.setHeader("X-Content-Type-Options", "nosniff");
+      res.setHeader("Cache-Control", "no-store");
+      res.send(toCsv(GST_SUMMARY_HEADER, gstSummaryRows(summary), { bom: true }));
+    },
+  );
+  return api;
+}

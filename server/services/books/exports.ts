@@ -1,0 +1,281 @@
+// Export batches (DECISIONS §12): each export takes every paid transaction of its dates that no
+// live batch holds, keeps what the vouchers are built from, and can be downloaded again as the same
+// bytes. Two exports at once never take one transaction: they run one after the other under an
+// advisory lock, and the unique index on live items (schema.ts) refuses a second holder anyway.
+import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Queryable } from "../../db/client";
+import { auditLog, exportBatches, exportItems, users, type ExportBatchRow, type ExportItemRow } from "../../db/schema";
+import {
+  BATCH_ALREADY_VOID,
+  NOTHING_TO_EXPORT,
+  type CreateExportBody,
+  type ExportBatchAnswer,
+  type ExportBatchesAnswer,
+} from "../../../shared/schemas/accounting";
+import { writeAudit } from "../audit";
+import type { ActingContext, ServiceContext } from "../context";
+import { conflict, notFound } from "../errors";
+import { getCompany } from "../company";
+import { ledgerMap, lockLedgers } from "./ledgers";
+import type { CsvValue } from "../../lib/csv";
+import { JOURNAL_HEADER, journalRows } from "./journal-csv";
+import { ledgersNamed, sortedMasters, tallyMastersXml, tallyVouchersXml, type MasterLedger } from "./tally";
+import { vouchersOf, type ExportItem, type Voucher } from "./vouchers";
+
+/** The moves after which the books may no longer agree with what was exported. */
+export const CHANGES_AFTER_EXPORT = ["update", "cancel_payment", "process_payment", "force_status", "full_override", "delete"] as const;
+
+/**
+ * The GST a bill carries, as the vouchers read it (ExportGst): the whole stored GST of the
+ * transaction (what was entered and the breakup computed from it), copied as it is.
+ */
+const gstSnapshotSql = sql`t.gst`;
+
+/** Items read at a time when a file is written: memory stays flat whatever the batch's size. */
+const ITEM_PAGE = 1000;
+
+const creator = alias(users, "creator");
+const voider = alias(users, "voider");
+
+async function batchAnswers(q: Queryable, where?: ReturnType<typeof eq>): Promise<ExportBatchAnswer[]> {
+  const rows = await q
+    .select({ b: exportBatches, creatorName: creator.name, voiderName: voider.name })
+    .from(exportBatches)
+    .innerJoin(creator, eq(creator.id, exportBatches.createdBy))
+    .leftJoin(voider, eq(voider.id, exportBatches.voidedBy))
+    .where(where)
+    .orderBy(desc(exportBatches.number));
+  const changed = await changedSinceExport(q, rows.filter((r) => !r.b.voidedAt).map((r) => r.b));
+  return rows.map(({ b, creatorName, voiderName }) => ({
+    id: b.id,
+    number: b.number,
+    format: b.format,
+    from: b.fromDate,
+    to: b.toDate,
+    count: b.itemCount,
+    total: b.total,
+    createdAt: b.createdAt.toISOString(),
+    createdBy: { id: b.createdBy, name: creatorName },
+    voidedAt: b.voidedAt?.toISOString() ?? null,
+    voidedBy: b.voidedBy ? { id: b.voidedBy, name: voiderName ?? "" } : null,
+    voidReason: b.voidReason,
+    changedSinceExport: changed.get(b.id) ?? [],
+  }));
+}
+
+/**
+ * The transactions of live batches with a move after the batch took them that the books may not
+ * agree with (a cancelled payment, an edit, an override, a forced status, a deletion): read from
+ * the audit trail, which every such move writes in its own database transaction.
+ */
+async function changedSinceExport(q: Queryable, batches: Pick<ExportBatchRow, "id" | "createdAt">[]): Promise<Map<string, ExportBatchAnswer["changedSinceExport"]>> {
+  const out = new Map<string, ExportBatchAnswer["changedSinceExport"]>();
+  if (batches.length === 0) return out;
+  const rows = await q
+    .select({ batchId: exportItems.batchId, id: exportItems.transactionId, humanReadableId: exportItems.humanReadableId, changedAt: sql<string>`max(${auditLog.timestamp})` })
+    .from(exportItems)
+    .innerJoin(exportBatches, eq(exportBatches.id, exportItems.batchId))
+    .innerJoin(
+      auditLog,
+      and(
+        eq(auditLog.entityType, "transaction"),
+        eq(auditLog.entityId, sql`${exportItems.transactionId}::text`),
+        gt(auditLog.timestamp, exportBatches.createdAt),
+        inArray(auditLog.action, [...CHANGES_AFTER_EXPORT]),
+      ),
+    )
+    .where(and(inArray(exportItems.batchId, batches.map((b) => b.id)), eq(exportItems.live, true)))
+    .groupBy(exportItems.batchId, exportItems.transactionId, exportItems.humanReadableId)
+    .orderBy(asc(exportItems.humanReadableId));
+  for (const r of rows) {
+    const list = out.get(r.batchId) ?? [];
+    list.push({ id: r.id, humanReadableId: r.humanReadableId, changedAt: new Date(r.changedAt).toISOString() });
+    out.set(r.batchId, list);
+  }
+  return out;
+}
+
+/** GET /api/accounting/exports: newest first. */
+export async function listExports(ctx: Pick<ServiceContext, "db">): Promise<ExportBatchesAnswer> {
+  return { batches: await batchAnswers(ctx.db) };
+}
+
+async function batchAnswer(q: Queryable, id: string): Promise<ExportBatchAnswer> {
+  const [answer] = await batchAnswers(q, eq(exportBatches.id, id));
+  if (!answer) throw notFound("Export batch not found");
+  return answer;
+}
+
+/**
+ * POST /api/accounting/exports: every Paid or Completed transaction paid in [from, to] that no
+ * live batch holds, in one batch with a copy of what its vouchers are built from. 409 when none.
+ */
+export async function createExport(ctx: ActingContext, body: CreateExportBody): Promise<ExportBatchAnswer> {
+  const { db, actor, ip } = ctx;
+  const now = ctx.clock();
+  const id = await db.transaction(async (tx) => {
+    // One export at a time: the second waits, then sees what the first took.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('books-export'))`);
+    await lockLedgers(tx);
+    const company = await getCompany(tx);
+    const ledgers = await ledgerMap(tx);
+    const [batch] = await tx
+      .insert(exportBatches)
+      .values({
+        number: sql`(select coalesce(max(${exportBatches.number}), 0) + 1 from ${exportBatches})`,
+        format: body.format,
+        fromDate: body.from,
+        toDate: body.to,
+        itemCount: 0,
+        total: "0",
+        companyName: company.legalName,
+        ledgers,
+        createdBy: actor.id,
+        createdAt: now,
+      })
+      .returning({ id: exportBatches.id, number: exportBatches.number });
+    await tx.execute(sql`
+      insert into export_items (batch_id, transaction_id, human_readable_id, form_type, amount, transaction_date, paid_date,
+                                payment_method, category_id, category_name, description, party_name, party_gstin, gst)
+      select ${batch!.id}, t.id, t.human_readable_id, t.form_type, t.amount, t.transaction_date, t.paid_date,
+             t.payment_method, t.category_id, c.name, t.description, p.name, p.gstin, ${gstSnapshotSql}
+        from transactions t
+        join categories c on c.id = t.category_id
+        left join parties p on p.id = t.party_id
+       where t.status in ('Paid', 'Completed')
+         and t.paid_date between ${body.from}::date and ${body.to}::date
+         and not exists (select 1 from export_items i where i.transaction_id = t.id and i.live)`);
+    const [sums] = await tx
+      .select({ count: sql<number>`count(*)::int`, total: sql<string>`coalesce(sum(${exportItems.amount}), 0)::numeric(14,2)::text` })
+      .from(exportItems)
+      .where(eq(exportItems.batchId, batch!.id));
+    if (!sums || sums.count === 0) throw conflict(NOTHING_TO_EXPORT, "nothing_to_export");
+    await tx.update(exportBatches).set({ itemCount: sums.count, total: sums.total }).where(eq(exportBatches.id, batch!.id));
+    await writeAudit(tx, {
+      action: "export_created",
+      entityType: "export_batch",
+      entityId: batch!.id,
+      actor,
+      after: { number: batch!.number, format: body.format, from: body.from, to: body.to, count: sums.count, total: sums.total },
+      ipAddress: ip,
+      at: now,
+    });
+    return batch!.id;
+  });
+  return batchAnswer(db, id);
+}
+
+/** POST /api/accounting/exports/:id/void: the batch's transactions may be exported again. */
+export async function voidExport(ctx: ActingContext, id: string, reason: string): Promise<ExportBatchAnswer> {
+  const { db, actor, ip } = ctx;
+  const now = ctx.clock();
+  await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(exportBatches).where(eq(exportBatches.id, id)).for("update");
+    if (!row) throw notFound("Export batch not found");
+    if (row.voidedAt) throw conflict(BATCH_ALREADY_VOID, "already_void");
+    await tx.update(exportBatches).set({ voidedAt: now, voidedBy: actor.id, voidReason: reason }).where(eq(exportBatches.id, id));
+    await tx.update(exportItems).set({ live: false }).where(eq(exportItems.batchId, id));
+    await writeAudit(tx, {
+      action: "export_voided",
+      entityType: "export_batch",
+      entityId: id,
+      actor,
+      reason,
+      before: { number: row.number, voided: false },
+      after: { number: row.number, voided: true, count: row.itemCount, total: row.total },
+      ipAddress: ip,
+      at: now,
+    });
+  });
+  return batchAnswer(db, id);
+}
+
+/** The batch a transaction is in, while that batch is live. */
+export async function exportedIn(q: Queryable, transactionId: string): Promise<{ batchId: string; number: number } | null> {
+  const [row] = await q
+    .select({ batchId: exportBatches.id, number: exportBatches.number })
+    .from(exportItems)
+    .innerJoin(exportBatches, eq(exportBatches.id, exportItems.batchId))
+    .where(and(eq(exportItems.transactionId, transactionId), eq(exportItems.live, true)))
+    .limit(1);
+  return row ?? null;
+}
+
+// ---------------------------------------------------------------- files
+
+export type ExportFile = { batch: ExportBatchRow; fileName: string; contentType: string; body: AsyncIterable<string> };
+
+async function batchRow(q: Queryable, id: string): Promise<ExportBatchRow> {
+  const [row] = await q.select().from(exportBatches).where(eq(exportBatches.id, id));
+  if (!row) throw notFound("Export batch not found");
+  return row;
+}
+
+function exportItemOf(r: ExportItemRow): ExportItem {
+  return {
+    humanReadableId: r.humanReadableId,
+    formType: r.formType,
+    amount: r.amount,
+    transactionDate: r.transactionDate,
+    paidDate: r.paidDate,
+    paymentMethod: r.paymentMethod,
+    categoryId: r.categoryId,
+    categoryName: r.categoryName,
+    description: r.description,
+    party: r.partyName ? { name: r.partyName, gstin: r.partyGstin } : null,
+    gst: r.gst ?? null,
+  };
+}
+
+/** The batch's items in the file's order (paid date, then number), a page at a time. */
+async function* itemsOf(q: Queryable, batchId: string): AsyncGenerator<ExportItem> {
+  let after: { paidDate: string; humanReadableId: string } | null = null;
+  for (;;) {
+    const cursor = after;
+    const page: ExportItemRow[] = await q
+      .select()
+      .from(exportItems)
+      .where(
+        and(
+          eq(exportItems.batchId, batchId),
+          cursor ? sql`(${exportItems.paidDate}, ${exportItems.humanReadableId}) > (${cursor.paidDate}::date, ${cursor.humanReadableId})` : undefined,
+        ),
+      )
+      .orderBy(asc(exportItems.paidDate), asc(exportItems.humanReadableId))
+      .limit(ITEM_PAGE);
+    for (const r of page) yield exportItemOf(r);
+    if (page.length < ITEM_PAGE) return;
+    const last = page[page.length - 1]!;
+    after = { paidDate: last.paidDate, humanReadableId: last.humanReadableId };
+  }
+}
+
+/** Every voucher of a batch, in the file's order, built from what the batch kept. */
+async function* vouchersOfBatch(q: Queryable, batch: ExportBatchRow): AsyncGenerator<Voucher> {
+  for await (const item of itemsOf(q, batch.id)) yield* vouchersOf(item, batch.ledgers);
+}
+
+async function* journalRowsOf(q: Queryable, batch: ExportBatchRow): AsyncGenerator<CsvValue[]> {
+  for await (const v of vouchersOfBatch(q, batch)) yield* journalRows(v);
+}
+
+const baseName = (b: ExportBatchRow) => `books-batch-${b.number}_${b.fromDate}_${b.toDate}`;
+
+/**
+ * GET /api/accounting/exports/:id/file: the batch's file, built only from what the batch kept, so
+ * the same bytes each time (a voided batch still downloads, for the record).
+ */
+export async function exportFile(ctx: Pick<ServiceContext, "db">, id: string): Promise<ExportFile | { csv: true; batch: ExportBatchRow; fileName: string; header: readonly string[]; rows: AsyncIterable<CsvValue[]> }> {
+  const batch = await batchRow(ctx.db, id);
+  if (batch.format === "csv") return { csv: true, batch, fileName: `${baseName(batch)}.csv`, header: JOURNAL_HEADER, rows: journalRowsOf(ctx.db, batch) };
+  return { batch, fileName: `${baseName(batch)}.xml`, contentType: "application/xml; charset=utf-8", body: tallyVouchersXml(batch.companyName, vouchersOfBatch(ctx.db, batch)) };
+}
+
+/** GET /api/accounting/exports/:id/masters: the Tally masters file creating every ledger the batch names. */
+export async function exportMasters(ctx: Pick<ServiceContext, "db">, id: string): Promise<{ fileName: string; xml: string }> {
+  const batch = await batchRow(ctx.db, id);
+  const named = new Map<string, MasterLedger>();
+  for await (const v of vouchersOfBatch(ctx.db, batch)) ledgersNamed([v], named);
+  return { fileName: `${baseName(batch)}_masters.xml`, xml: tallyMastersXml(batch.companyName, sortedMasters(named)) };
+}

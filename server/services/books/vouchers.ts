@@ -1,0 +1,220 @@
+// How a paid transaction is posted in the books (DECISIONS §12), as an accountant keeping them in
+// TallyPrime would post it by hand. Pure: transactions, ledger names and the company in, vouchers
+// out, every voucher summing to zero in integer paise. The Tally XML and the journal CSV are two
+// ways of writing the same vouchers (tally.ts, journal-csv.ts).
+import { paiseToString, toPaise } from "../../../shared/money";
+import type { GstLineBreakup } from "../../../shared/gst";
+
+/** A GST line of a bill as exported: what was bought, its value and the tax computed on it (shared/gst.ts). */
+export type ExportGstLine = Pick<GstLineBreakup, "hsnSac" | "taxableValue" | "rate" | "cgst" | "sgst" | "igst">;
+/** The GST of a bill as exported (the body the person entered and the breakup the server computed). */
+export type ExportGst = {
+  invoiceNumber: string;
+  invoiceDate: string;
+  reverseCharge: boolean;
+  itcEligible: boolean;
+  lines: ExportGstLine[];
+};
+
+/** What a batch keeps of a transaction when it takes it: the vouchers are built from this alone. */
+export type ExportItem = {
+  humanReadableId: string;
+  /** "B": a bill, money paid out; "R": a receipt, money received. */
+  formType: "R" | "B";
+  amount: string;
+  transactionDate: string;
+  paidDate: string;
+  paymentMethod: string | null;
+  categoryId: string;
+  categoryName: string;
+  description: string;
+  party: { name: string; gstin: string | null } | null;
+  gst: ExportGst | null;
+};
+
+/** Every ledger name the vouchers use (the SuperAdmin's mapping, defaults filled in). */
+export type LedgerMap = {
+  categories: Record<string, string>;
+  paymentMethods: Record<string, string>;
+  inputCgst: string;
+  inputSgst: string;
+  inputIgst: string;
+  outputCgstRcm: string;
+  outputSgstRcm: string;
+  outputIgstRcm: string;
+  roundOff: string;
+};
+
+/** What a ledger is, so the masters file can put it under the right group. */
+export type LedgerKind = "party" | "expense" | "income" | "cash" | "bank" | "card" | "tax-cgst" | "tax-sgst" | "tax-igst" | "round-off";
+
+export type LedgerLine = {
+  ledger: string;
+  kind: LedgerKind;
+  /** Positive: a debit; negative: a credit. */
+  paise: bigint;
+  isParty: boolean;
+  hsnSac: string | null;
+  rate: string | null;
+};
+
+export type VoucherType = "Journal" | "Payment" | "Receipt";
+
+export type Voucher = {
+  type: VoucherType;
+  /** YYYY-MM-DD, a calendar day in the app's time zone. */
+  date: string;
+  number: string;
+  narration: string;
+  party: { name: string; gstin: string | null } | null;
+  lines: LedgerLine[];
+};
+
+export const DEFAULT_TAX_LEDGERS = {
+  inputCgst: "Input CGST",
+  inputSgst: "Input SGST",
+  inputIgst: "Input IGST",
+  outputCgstRcm: "Output CGST (RCM)",
+  outputSgstRcm: "Output SGST (RCM)",
+  outputIgstRcm: "Output IGST (RCM)",
+  roundOff: "Round Off",
+} as const;
+
+/** Tally's own cash ledger is called "Cash"; the others are named after the method until renamed. */
+export function defaultPaymentLedger(method: string): string {
+  return method;
+}
+
+export function paymentLedgerKind(method: string | null): LedgerKind {
+  if (method === "Cash") return "cash";
+  if (method === "Credit Card") return "card";
+  return "bank";
+}
+
+/** The payment method's ledger; a transaction paid without a method named goes to the "Other" ledger. */
+function paymentLedger(map: LedgerMap, method: string | null): string {
+  const key = method ?? "Other";
+  return map.paymentMethods[key] ?? defaultPaymentLedger(key);
+}
+
+function categoryLedger(map: LedgerMap, item: ExportItem): string {
+  return map.categories[item.categoryId] ?? item.categoryName;
+}
+
+function line(ledger: string, kind: LedgerKind, paise: bigint, extra: Partial<Pick<LedgerLine, "isParty" | "hsnSac" | "rate">> = {}): LedgerLine {
+  return { ledger, kind, paise, isParty: extra.isParty ?? false, hsnSac: extra.hsnSac ?? null, rate: extra.rate ?? null };
+}
+
+/**
+ * The debit side of a bill: the category's ledger with each GST line's taxable value, the input
+ * tax ledgers with their tax (into the expense itself when no input tax credit is taken), the
+ * reverse-charge output ledgers credited with the tax the company owes, and the round-off that
+ * makes the lines meet the amount paid. Without GST the category's ledger takes the whole amount.
+ */
+function billLines(item: ExportItem, map: LedgerMap): LedgerLine[] {
+  const expense = categoryLedger(map, item);
+  const amount = toPaise(item.amount);
+  const gst = item.gst;
+  if (!gst || gst.lines.length === 0) return [line(expense, "expense", amount)];
+  const lines: LedgerLine[] = [];
+  let posted = 0n;
+  for (const g of gst.lines) {
+    const tags = { hsnSac: g.hsnSac, rate: String(g.rate) };
+    const taxes: [bigint, string, LedgerKind, string][] = [
+      [toPaise(g.cgst), map.inputCgst, "tax-cgst", map.outputCgstRcm],
+      [toPaise(g.sgst), map.inputSgst, "tax-sgst", map.outputSgstRcm],
+      [toPaise(g.igst), map.inputIgst, "tax-igst", map.outputIgstRcm],
+    ];
+    const taxTotal = taxes.reduce((s, [p]) => s + p, 0n);
+    const taxable = toPaise(g.taxableValue);
+    // Without input tax credit the tax is part of what the purchase cost.
+    const expensePaise = gst.itcEligible ? taxable : taxable + taxTotal;
+    lines.push(line(expense, "expense", expensePaise, tags));
+    posted += taxable;
+    for (const [paise, input, kind, rcmOutput] of taxes) {
+      if (paise === 0n) continue;
+      if (gst.itcEligible) lines.push(line(input, kind, paise, tags));
+      if (gst.reverseCharge) lines.push(line(rcmOutput, kind, -paise, tags));
+      else posted += paise;
+    }
+  }
+  const roundOff = amount - posted;
+  if (roundOff !== 0n) lines.push(line(map.roundOff, "round-off", roundOff));
+  return lines;
+}
+
+function narration(item: ExportItem): string {
+  const parts = [item.description];
+  if (item.party) parts.push(`Party: ${item.party.name}${item.party.gstin ? ` (GSTIN ${item.party.gstin})` : ""}`);
+  if (item.gst) parts.push(`Invoice ${item.gst.invoiceNumber} of ${item.gst.invoiceDate}${item.gst.reverseCharge ? ", reverse charge" : ""}`);
+  parts.push(item.humanReadableId);
+  return parts.join(" · ");
+}
+
+/**
+ * The vouchers of one paid transaction:
+ * - a bill naming a party: a Journal on the invoice date (or the transaction date) crediting the
+ *   party, then a Payment on the paid date debiting the party;
+ * - a bill without a party: one Payment, the expense and taxes debited, the payment method credited;
+ * - a receipt: one Receipt, the payment method debited and the category's (income) ledger credited.
+ */
+export function vouchersOf(item: ExportItem, map: LedgerMap): Voucher[] {
+  const amount = toPaise(item.amount);
+  const paidFrom = paymentLedger(map, item.paymentMethod);
+  const paidKind = paymentLedgerKind(item.paymentMethod);
+  const text = narration(item);
+  const base = { number: item.humanReadableId, narration: text, party: item.party };
+  if (item.formType === "R") {
+    return [
+      {
+        ...base,
+        type: "Receipt",
+        date: item.paidDate,
+        lines: [line(paidFrom, paidKind, amount), line(categoryLedger(map, item), "income", -amount)],
+      },
+    ];
+  }
+  const debits = billLines(item, map);
+  if (!item.party) {
+    return [{ ...base, type: "Payment", date: item.paidDate, lines: [...debits, line(paidFrom, paidKind, -amount)] }];
+  }
+  const partyLine = (paise: bigint) => line(item.party!.name, "party", paise, { isParty: true });
+  return [
+    { ...base, type: "Journal", date: item.gst?.invoiceDate ?? item.transactionDate, lines: [...debits, partyLine(-amount)] },
+    { ...base, type: "Payment", date: item.paidDate, lines: [partyLine(amount), line(paidFrom, paidKind, -amount)] },
+  ];
+}
+
+/** The sum of a voucher's lines in paise: zero for every voucher this module builds. */
+export function voucherBalance(v: Pick<Voucher, "lines">): bigint {
+  return v.lines.reduce((s, l) => s + l.paise, 0n);
+}
+
+/**
+ * The lines Tally is given: one per ledger and side, in the order the ledgers first appear, so a
+ * ledger repeated over several GST lines is one entry. Debits and credits of one ledger are not
+ * netted (an input and its reverse-charge output are different ledgers anyway).
+ */
+export function mergedLines(v: Pick<Voucher, "lines">): LedgerLine[] {
+  const out: LedgerLine[] = [];
+  const at = new Map<string, number>();
+  for (const l of v.lines) {
+    const key = `${l.paise > 0n ? "Dr" : "Cr"}\u241f${l.ledger}`;
+    const i = at.get(key);
+    if (i === undefined) {
+      at.set(key, out.length);
+      out.push({ ...l });
+    } else {
+      const merged = out[i]!;
+      merged.paise += l.paise;
+      if (merged.hsnSac !== l.hsnSac) merged.hsnSac = null;
+      if (merged.rate !== l.rate) merged.rate = null;
+    }
+  }
+  return out.filter((l) => l.paise !== 0n);
+}
+
+/** "1234.50" of paise, always positive (the side is said elsewhere). */
+export function rupees(paise: bigint): string {
+  return paiseToString(paise < 0n ? -paise : paise);
+}

@@ -1,0 +1,274 @@
+// Voucher building (DECISIONS §12): each kind of paid transaction posts as an accountant would,
+// every voucher sums to zero, and the Tally file read back with an XML parser names the ledgers of
+// the mapping with Tally's sign convention. The golden file is the whole import file of a fixed
+// small set, reviewed by hand against Tally's format (docs/books.md says what was checked).
+import { readFileSync, writeFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { XMLParser } from "fast-xml-parser";
+import { describe, expect, it } from "vitest";
+import { computeGst } from "../../../shared/gst";
+import { toPaise } from "../../../shared/money";
+import { csvLines } from "../../lib/csv";
+import { JOURNAL_HEADER, journalRows } from "./journal-csv";
+import { ledgersNamed, sortedMasters, tallyMastersXml, tallyVouchersXml } from "./tally";
+import { DEFAULT_TAX_LEDGERS, type ExportGst, type ExportItem, type LedgerMap, vouchersOf, voucherBalance, type Voucher } from "./vouchers";
+
+const COMPANY_STATE = "29";
+const OFFICE = "11111111-1111-4111-8111-111111111111";
+const CONSULTING = "22222222-2222-4222-8222-222222222222";
+const SALES = "33333333-3333-4333-8333-333333333333";
+
+const MAP: LedgerMap = {
+  categories: { [OFFICE]: "Office Supplies A/c", [CONSULTING]: "Professional Fees" },
+  paymentMethods: { "Bank Transfer": "HDFC Bank", Cash: "Cash", UPI: "HDFC Bank" },
+  ...DEFAULT_TAX_LEDGERS,
+};
+
+function gstOf(placeOfSupply: string, lines: { hsnSac: string; taxableValue: string; rate: number }[], extra: Partial<Pick<ExportGst, "reverseCharge" | "itcEligible">> = {}): ExportGst {
+  const reverseCharge = extra.reverseCharge ?? false;
+  const breakup = computeGst({ placeOfSupply, reverseCharge, lines }, COMPANY_STATE);
+  return { invoiceNumber: "INV-42", invoiceDate: "2026-11-02", reverseCharge, itcEligible: extra.itcEligible ?? true, lines: breakup.lines };
+}
+
+const base: ExportItem = {
+  humanReadableId: "TXN-000101",
+  formType: "B",
+  amount: "11800.00",
+  transactionDate: "2026-11-03",
+  paidDate: "2026-11-10",
+  paymentMethod: "Bank Transfer",
+  categoryId: OFFICE,
+  categoryName: "Office Supplies",
+  description: "Printer toner",
+  party: { name: "Sharma Traders", gstin: "29ABCDE1234F1Z5" },
+  gst: null,
+};
+
+const intra: ExportItem = { ...base, gst: gstOf("29", [{ hsnSac: "8443", taxableValue: "10000.00", rate: 18 }]) };
+const inter: ExportItem = {
+  ...base,
+  humanReadableId: "TXN-000102",
+  amount: "17050.00",
+  categoryId: CONSULTING,
+  categoryName: "Consulting",
+  description: "Audit support, two rates",
+  party: { name: "Mehta & Co", gstin: "27ABCDE1234F1Z7" },
+  gst: gstOf("27", [
+    { hsnSac: "998222", taxableValue: "10000.00", rate: 18 },
+    { hsnSac: "4820", taxableValue: "5000.00", rate: 5 },
+  ]),
+};
+const reverse: ExportItem = {
+  ...base,
+  humanReadableId: "TXN-000103",
+  amount: "20000.00",
+  categoryId: CONSULTING,
+  categoryName: "Consulting",
+  description: "Legal advice",
+  party: { name: "Advocate R. Iyer", gstin: null },
+  gst: gstOf("29", [{ hsnSac: "998212", taxableValue: "20000.00", rate: 18 }], { reverseCharge: true }),
+};
+// 1,000 × 18% = 180 tax, invoice 1,180.00; the bill says 1,180.40 (the supplier rounded up).
+const roundedUp: ExportItem = { ...base, humanReadableId: "TXN-000104", amount: "1180.40", gst: gstOf("29", [{ hsnSac: "8443", taxableValue: "1000.00", rate: 18 }]) };
+const roundedDown: ExportItem = { ...roundedUp, humanReadableId: "TXN-000105", amount: "1179.60" };
+const noParty: ExportItem = { ...base, humanReadableId: "TXN-000106", amount: "450.00", party: null, paymentMethod: "Cash", description: "Tea and snacks" };
+const noItc: ExportItem = { ...intra, humanReadableId: "TXN-000107", gst: { ...intra.gst!, itcEligible: false } };
+const receipt: ExportItem = {
+  ...base,
+  humanReadableId: "TXN-000108",
+  formType: "R",
+  amount: "25000.00",
+  categoryId: SALES,
+  categoryName: "Scrap Sales",
+  description: "Sale of old laptops",
+  paymentMethod: "UPI",
+  party: { name: "=cmd|' /C calc'!A0", gstin: null },
+};
+
+const ALL = [intra, inter, reverse, roundedUp, roundedDown, noParty, noItc, receipt];
+
+/** A voucher's lines as "Dr ledger amount" / "Cr ledger amount" for reading. */
+const shown = (v: Voucher) => v.lines.map((l) => `${l.paise > 0n ? "Dr" : "Cr"} ${l.ledger} ${(Number(l.paise < 0n ? -l.paise : l.paise) / 100).toFixed(2)}`);
+
+describe("vouchers of a paid transaction", () => {
+  it("every voucher of every kind sums to zero", () => {
+    for (const item of ALL) for (const v of vouchersOf(item, MAP)) expect(voucherBalance(v), `${item.humanReadableId} ${v.type}`).toBe(0n);
+  });
+
+  it("a bill naming a party: a Journal on the invoice date crediting the party, then a Payment on the paid date (intra-state CGST + SGST)", () => {
+    const [journal, payment] = vouchersOf(intra, MAP);
+    expect(journal!.type).toBe("Journal");
+    expect(journal!.date).toBe("2026-11-02");
+    expect(shown(journal!)).toEqual(["Dr Office Supplies A/c 10000.00", "Dr Input CGST 900.00", "Dr Input SGST 900.00", "Cr Sharma Traders 11800.00"]);
+    expect(journal!.lines.find((l) => l.ledger === "Sharma Traders")!.isParty).toBe(true);
+    expect(payment!.type).toBe("Payment");
+    expect(payment!.date).toBe("2026-11-10");
+    expect(shown(payment!)).toEqual(["Dr Sharma Traders 11800.00", "Cr HDFC Bank 11800.00"]);
+  });
+
+  it("without an invoice date the Journal is on the transaction date", () => {
+    const [journal] = vouchersOf({ ...base, amount: "500.00" }, MAP);
+    expect(journal!.date).toBe("2026-11-03");
+    expect(shown(journal!)).toEqual(["Dr Office Supplies A/c 500.00", "Cr Sharma Traders 500.00"]);
+  });
+
+  it("inter-state with two rates: IGST per line, each line's HSN and rate on its rows", () => {
+    const [journal] = vouchersOf(inter, MAP);
+    expect(shown(journal!)).toEqual([
+      "Dr Professional Fees 10000.00",
+      "Dr Input IGST 1800.00",
+      "Dr Professional Fees 5000.00",
+      "Dr Input IGST 250.00",
+      "Cr Mehta & Co 17050.00",
+    ]);
+  });
+
+  it("reverse charge: the input tax debited and the RCM output ledgers credited, the party owed the taxable value", () => {
+    const [journal, payment] = vouchersOf(reverse, MAP);
+    expect(shown(journal!)).toEqual([
+      "Dr Professional Fees 20000.00",
+      "Dr Input CGST 1800.00",
+      "Cr Output CGST (RCM) 1800.00",
+      "Dr Input SGST 1800.00",
+      "Cr Output SGST (RCM) 1800.00",
+      "Cr Advocate R. Iyer 20000.00",
+    ]);
+    expect(shown(payment!)).toEqual(["Dr Advocate R. Iyer 20000.00", "Cr HDFC Bank 20000.00"]);
+  });
+
+  it("round-off: debited when the bill is above the invoice, credited when below", () => {
+    expect(shown(vouchersOf(roundedUp, MAP)[0]!)).toContain("Dr Round Off 0.40");
+    expect(shown(vouchersOf(roundedDown, MAP)[0]!)).toContain("Cr Round Off 0.40");
+  });
+
+  it("no input tax credit: the tax is part of the expense", () => {
+    expect(shown(vouchersOf(noItc, MAP)[0]!)).toEqual(["Dr Office Supplies A/c 11800.00", "Cr Sharma Traders 11800.00"]);
+  });
+
+  it("a bill without a party is one Payment voucher", () => {
+    const vouchers = vouchersOf(noParty, MAP);
+    expect(vouchers.map((v) => v.type)).toEqual(["Payment"]);
+    expect(shown(vouchers[0]!)).toEqual(["Dr Office Supplies A/c 450.00", "Cr Cash 450.00"]);
+    expect(vouchers[0]!.date).toBe("2026-11-10");
+  });
+
+  it("a receipt is one Receipt voucher: the money in, the category's ledger (its name by default) credited", () => {
+    const vouchers = vouchersOf(receipt, MAP);
+    expect(vouchers.map((v) => v.type)).toEqual(["Receipt"]);
+    expect(shown(vouchers[0]!)).toEqual(["Dr HDFC Bank 25000.00", "Cr Scrap Sales 25000.00"]);
+  });
+
+  it("the payment method's name is its ledger until mapped", () => {
+    const [, payment] = vouchersOf({ ...intra, paymentMethod: "NEFT/RTGS" }, MAP);
+    expect(payment!.lines.at(-1)!.ledger).toBe("NEFT/RTGS");
+  });
+});
+
+async function text(pieces: AsyncIterable<string>): Promise<string> {
+  let out = "";
+  for await (const p of pieces) out += p;
+  return out;
+}
+
+const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@", parseTagValue: false, isArray: (name) => ["TALLYMESSAGE", "ALLLEDGERENTRIES.LIST"].includes(name) });
+
+type ParsedEntry = { LEDGERNAME: string; ISDEEMEDPOSITIVE: "Yes" | "No"; ISPARTYLEDGER: "Yes" | "No"; AMOUNT: string };
+type ParsedVoucher = {
+  "@VCHTYPE": string;
+  "@ACTION": string;
+  "@OBJVIEW": string;
+  DATE: string;
+  VOUCHERTYPENAME: string;
+  VOUCHERNUMBER: string;
+  PARTYLEDGERNAME?: string;
+  NARRATION: string;
+  "ALLLEDGERENTRIES.LIST": ParsedEntry[];
+};
+
+describe("the TallyPrime vouchers file", () => {
+  const vouchers = ALL.flatMap((i) => vouchersOf(i, MAP));
+
+  it("reads back as Tally's import envelope with every voucher balanced and naming the mapping's ledgers", async () => {
+    const xml = await text(tallyVouchersXml("Acme & Sons Pvt Ltd", vouchers));
+    const doc = parser.parse(xml);
+    expect(doc.ENVELOPE.HEADER.TALLYREQUEST).toBe("Import Data");
+    const importData = doc.ENVELOPE.BODY.IMPORTDATA;
+    expect(importData.REQUESTDESC.REPORTNAME).toBe("Vouchers");
+    expect(importData.REQUESTDESC.STATICVARIABLES.SVCURRENTCOMPANY).toBe("Acme & Sons Pvt Ltd");
+    const parsed: ParsedVoucher[] = importData.REQUESTDATA.TALLYMESSAGE.map((m: { VOUCHER: ParsedVoucher }) => m.VOUCHER);
+    expect(parsed).toHaveLength(vouchers.length);
+    const known = new Set([...Object.values(MAP.categories), ...Object.values(MAP.paymentMethods), ...Object.values(DEFAULT_TAX_LEDGERS), "Scrap Sales"]);
+    for (const [i, v] of parsed.entries()) {
+      expect(v["@ACTION"]).toBe("Create");
+      expect(v["@OBJVIEW"]).toBe("Accounting Voucher View");
+      expect(v["@VCHTYPE"]).toBe(vouchers[i]!.type);
+      expect(v.VOUCHERTYPENAME).toBe(vouchers[i]!.type);
+      expect(v.DATE).toMatch(/^2026110\d$|^2026111\d$/);
+      expect(v.VOUCHERNUMBER).toBe(vouchers[i]!.number);
+      let sum = 0n;
+      for (const e of v["ALLLEDGERENTRIES.LIST"]) {
+        const amount = toPaise(e.AMOUNT);
+        // Tally's sign convention: a debit is deemed positive with a negative amount.
+        expect(e.ISDEEMEDPOSITIVE === "Yes", `${v.VOUCHERNUMBER} ${e.LEDGERNAME}`).toBe(amount < 0n);
+        sum += amount;
+        if (e.ISPARTYLEDGER === "Yes") expect(e.LEDGERNAME).toBe(v.PARTYLEDGERNAME);
+        else expect(known.has(e.LEDGERNAME), e.LEDGERNAME).toBe(true);
+      }
+      expect(sum, v.VOUCHERNUMBER).toBe(0n);
+    }
+    // The inter-state bill's two lines of one ledger are one entry for Tally.
+    const interJournal = parsed.find((v) => v.VOUCHERNUMBER === "TXN-000102" && v["@VCHTYPE"] === "Journal")!;
+    expect(interJournal["ALLLEDGERENTRIES.LIST"].map((e) => [e.LEDGERNAME, e.AMOUNT])).toEqual([
+      ["Professional Fees", "-15000.00"],
+      ["Input IGST", "-2050.00"],
+      ["Mehta & Co", "17050.00"],
+    ]);
+  });
+
+  it("matches the golden file byte for byte", async () => {
+    const golden = fileURLToPath(new URL("./golden/tally-vouchers.xml", import.meta.url));
+    const xml = await text(tallyVouchersXml("Acme & Sons Pvt Ltd", vouchers));
+    if (process.env.UPDATE_GOLDEN) writeFileSync(golden, xml);
+    expect(xml).toBe(readFileSync(golden, "utf8"));
+  });
+
+  it("the masters file creates each ledger named, under Tally's groups", () => {
+    const xml = tallyMastersXml("Acme & Sons Pvt Ltd", sortedMasters(ledgersNamed(vouchers)));
+    const doc = parser.parse(xml);
+    expect(doc.ENVELOPE.BODY.IMPORTDATA.REQUESTDESC.REPORTNAME).toBe("All Masters");
+    const ledgers = doc.ENVELOPE.BODY.IMPORTDATA.REQUESTDATA.TALLYMESSAGE.map((m: { LEDGER: { NAME: string; PARENT: string; "@ACTION": string; PARTYGSTIN?: string } }) => m.LEDGER);
+    const parentOf = Object.fromEntries(ledgers.map((l: { NAME: string; PARENT: string }) => [l.NAME, l.PARENT]));
+    expect(parentOf).toMatchObject({
+      "Sharma Traders": "Sundry Creditors",
+      "Input CGST": "Duties & Taxes",
+      "Output SGST (RCM)": "Duties & Taxes",
+      "HDFC Bank": "Bank Accounts",
+      Cash: "Cash-in-Hand",
+      "Office Supplies A/c": "Indirect Expenses",
+      "Scrap Sales": "Indirect Incomes",
+      "Round Off": "Indirect Expenses",
+    });
+    expect(ledgers.find((l: { NAME: string }) => l.NAME === "Sharma Traders").PARTYGSTIN).toBe("29ABCDE1234F1Z5");
+    expect(new Set(ledgers.map((l: { NAME: string }) => l.NAME)).size).toBe(ledgers.length);
+  });
+});
+
+describe("the journal CSV", () => {
+  it("one row per ledger line, debits equal credits per voucher, formulas neutralised", async () => {
+    const rows = ALL.flatMap((i) => vouchersOf(i, MAP)).flatMap(journalRows);
+    let csv = "";
+    for await (const l of csvLines(JOURNAL_HEADER, rows)) csv += l;
+    const lines = csv.trimEnd().split("\r\n");
+    expect(lines[0]).toBe("date,voucher,ledger,debit,credit,narration,party,gstin,hsnSac,rate");
+    const byVoucher = new Map<string, bigint>();
+    for (const r of rows) {
+      const key = String(r[1]);
+      byVoucher.set(key, (byVoucher.get(key) ?? 0n) + (r[3] ? toPaise(String(r[3])) : 0n) - (r[4] ? toPaise(String(r[4])) : 0n));
+    }
+    for (const [key, sum] of byVoucher) expect(sum, key).toBe(0n);
+    expect(lines.some((l) => l.includes("2026-11-02,Journal TXN-000102,Professional Fees,5000.00,,") && l.endsWith(",4820,5"))).toBe(true);
+    // The receipt's party name starts a formula: written with a leading quote.
+    expect(csv).toContain(`'=cmd|' /C calc'!A0`);
+    expect(csv).not.toMatch(/,=cmd/);
+  });
+});

@@ -1,0 +1,93 @@
+// The `gst` body of a bill (Form B, DECISIONS §12) and the GST summary's query. The taxes are never
+// sent: shared/gst.ts computes them from these fields, on the form as you type and again on the server.
+import { z } from "zod";
+import { isIsoDate } from "../custom-fields";
+import { DATE_RANGE_MESSAGE, isDayInRange } from "../date-range";
+import { GST_LINES_MAX, GST_RATES } from "../gst";
+import { isGstStateCode } from "../gst-states";
+import { moneySchema } from "./money";
+import { singleLineText } from "./text";
+import type { gstSummaryAnswer } from "../answers/finance";
+
+/** Invoice numbers are at most 16 characters under the GST invoice rules (Rule 46). */
+export const GST_INVOICE_NUMBER_MAX = 16;
+
+/** HSN (goods) or SAC (services): 4 to 8 digits. */
+export const HSN_SAC = /^\d{4,8}$/;
+
+const isMissing = (input: unknown) => input === undefined || input === null;
+
+const flag = (label: string) => z.boolean({ error: `${label} must be true or false` });
+
+export const gstRateSchema = z.preprocess(
+  // A select sends the rate as text ("7.5"); the API takes a number too.
+  (v) => (typeof v === "string" && v.trim() !== "" && Number.isFinite(Number(v)) ? Number(v) : v),
+  z
+    .number({ error: `GST rate must be one of: ${GST_RATES.join(", ")}` })
+    .refine((n) => (GST_RATES as readonly number[]).includes(n), { error: `GST rate must be one of: ${GST_RATES.join(", ")}` }),
+);
+
+export const gstLineSchema = z.strictObject({
+  hsnSac: z
+    .string({ error: "HSN/SAC is required" })
+    .trim()
+    .min(1, { error: "HSN/SAC is required", abort: true })
+    .regex(HSN_SAC, { error: "HSN/SAC must be 4 to 8 digits" }),
+  taxableValue: moneySchema({
+    required: "Taxable value is required",
+    invalid: "Taxable value must be a valid positive number",
+    positive: "Taxable value must be a valid positive number",
+    precision: "Taxable value can have at most 2 decimal places",
+    tooLarge: "Taxable value is too large",
+  }),
+  rate: gstRateSchema,
+});
+export type GstLineBody = z.output<typeof gstLineSchema>;
+
+/** `gst` of POST/PATCH /api/transactions and the full override: the supplier's invoice as entered. */
+export const gstSchema = z.strictObject(
+  {
+    invoiceNumber: singleLineText("Invoice number", { error: "Invoice number is required" })
+      .min(1, { error: "Invoice number is required" })
+      .max(GST_INVOICE_NUMBER_MAX, { error: `Invoice number must be at most ${GST_INVOICE_NUMBER_MAX} characters` }),
+    invoiceDate: z
+      .string({ error: (iss) => (isMissing(iss.input) ? "Invoice date is required" : "Invoice date must be a valid date (YYYY-MM-DD)") })
+      .trim()
+      .min(1, { error: "Invoice date is required", abort: true })
+      .refine(isIsoDate, { error: "Invoice date must be a valid date (YYYY-MM-DD)", abort: true })
+      .refine(isDayInRange, { error: DATE_RANGE_MESSAGE }),
+    placeOfSupply: z
+      .string({ error: "Place of supply is required" })
+      .trim()
+      .min(1, { error: "Place of supply is required", abort: true })
+      .refine(isGstStateCode, { error: "Place of supply must be a state code (01 to 38, 97 or 99)" }),
+    reverseCharge: flag("Reverse charge").default(false),
+    itcEligible: flag("ITC eligible").default(false),
+    lines: z
+      .array(gstLineSchema, { error: "GST lines must be a list" })
+      .min(1, { error: "Add at least one GST line" })
+      .max(GST_LINES_MAX, { error: `At most ${GST_LINES_MAX} GST lines` }),
+  },
+  {
+    error: (iss) =>
+      iss.code === "unrecognized_keys"
+        ? `Unknown GST field${iss.keys.length > 1 ? "s" : ""}: ${iss.keys.join(", ")}`
+        : iss.code === "invalid_type"
+          ? "GST must be an object"
+          : undefined,
+  },
+);
+export type GstBody = z.output<typeof gstSchema>;
+
+/** GET /api/gst/summary?month=YYYY-MM (and its CSV). */
+export const gstSummaryQuerySchema = z.object({
+  month: z
+    .string({ error: "month is required (YYYY-MM)" })
+    .trim()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: "month must be a month like 2026-11 (YYYY-MM)" })
+    .refine((m) => isDayInRange(`${m}-01`), { error: DATE_RANGE_MESSAGE }),
+});
+export type GstSummaryQuery = z.output<typeof gstSummaryQuerySchema>;
+
+export type GstSummary = z.output<typeof gstSummaryAnswer>;
+export type GstSummaryTotals = GstSummary["inputTaxCredit"];
