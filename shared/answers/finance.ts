@@ -48,6 +48,8 @@ export const approvalRuleAnswer = z.strictObject({
   requiredApprovals: z.number().int(),
   superAdminRequired: z.boolean(),
   isActive: z.boolean(),
+  /** Whether a submitted transaction keeps this rule in its policy: deleting it then deactivates it. */
+  inUse: z.boolean(),
   createdAt: instant,
   updatedAt: instant,
 });
@@ -122,6 +124,8 @@ export const transactionDetailsAnswer = z.strictObject({
   possibleDuplicates: z.array(possibleDuplicateAnswer),
   availableMoves: moves,
   timeline: z.array(timelineEntryAnswer),
+  /** Whether a SuperAdmin's approval is among the current round's, so the words can say what is still missing. */
+  superAdminApproved: z.boolean(),
 });
 
 /** GET /api/transactions/pending: one page (X-Total-Count, X-Page, X-Page-Size), with this round's own action and moves. */
@@ -129,6 +133,8 @@ export const pendingTransactionAnswer = z.strictObject({
   ...transactionFields,
   myAction: z.enum(APPROVAL_ACTIONS).nullable(),
   availableMoves: moves,
+  /** Whether a SuperAdmin's approval is among the current round's (DECISIONS §11: "Waiting for a SuperAdmin"). */
+  superAdminApproved: z.boolean(),
   possibleDuplicates: z.array(possibleDuplicateAnswer),
 });
 export const pendingListAnswer = z.array(pendingTransactionAnswer);

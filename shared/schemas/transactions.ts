@@ -394,7 +394,7 @@ export type Transaction = z.output<typeof transactionAnswer>;
 export type TimelineEntry = z.output<typeof timelineEntryAnswer>;
 
 /** What GET /api/transactions/:id adds for the one who reads it: the moves they may make now, and the story so far. */
-export type TransactionDetailExtras = { availableMoves: TransactionMove[]; timeline: TimelineEntry[] };
+export type TransactionDetailExtras = { availableMoves: TransactionMove[]; timeline: TimelineEntry[]; superAdminApproved: boolean };
 
 /**
  * GET /api/transactions/pending: what the current user did in the current round, if anything, and

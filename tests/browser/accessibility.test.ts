@@ -205,6 +205,7 @@ const SCREENS: Record<RouteId, ScreenPlan> = {
   audit: { path: () => PATHS.audit, ready: (s) => s.auditReason },
   budgetPlanning: { path: () => PATHS.budgetPlanning, ready: (s) => s.budgetName },
   adminEmergency: { path: () => PATHS.adminEmergency, ready: () => "System Normal" },
+  adminApprovalRules: { path: () => PATHS.adminApprovalRules, ready: () => "No approval rules yet" },
   hr: { path: () => PATHS.hr, ready: () => "Total Employees" },
   hrEmployees: { path: () => PATHS.hrEmployees, ready: (s) => s.employee.name },
   hrEmployeeNew: { path: () => PATHS.hrEmployeeNew, ready: () => "Employee Name" },

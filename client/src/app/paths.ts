@@ -14,6 +14,7 @@ export const PATHS = {
   audit: "/audit",
   budgetPlanning: "/budget-planning",
   adminEmergency: "/admin/emergency",
+  adminApprovalRules: "/admin/approval-rules",
   hr: "/hr",
   hrEmployees: "/hr/employees",
   hrEmployeeNew: "/hr/employees/new",

@@ -61,6 +61,7 @@ describe("route access (spec 000 §2 route table)", () => {
     ["/audit", ["SuperAdmin"]],
     ["/budget-planning", ["SuperAdmin"]],
     ["/admin/emergency", ["SuperAdmin"]],
+    ["/admin/approval-rules", ["SuperAdmin"]],
     ["/hr", ["SuperAdmin", "HR Admin", "HR Staff"]],
     ["/hr/employees", ["SuperAdmin", "HR Admin", "HR Staff"]],
     ["/hr/employees/new", ["SuperAdmin", "HR Admin", "HR Staff"]],

@@ -28,6 +28,7 @@ export const ROUTE_ACCESS: Record<RouteId, Access> = {
   audit: SUPER_ADMIN,
   budgetPlanning: SUPER_ADMIN,
   adminEmergency: SUPER_ADMIN,
+  adminApprovalRules: SUPER_ADMIN,
   hr: HR,
   hrEmployees: HR,
   hrEmployeeNew: HR,
@@ -142,6 +143,7 @@ export function navItemsFor(role: Role): NavItem[] {
 export const ADMIN_TOOLS: readonly { label: string; href: string }[] = [
   { label: "Manage Categories", href: PATHS.categories },
   { label: "Manage Users", href: PATHS.users },
+  { label: "Approval Rules", href: PATHS.adminApprovalRules },
   { label: "View Audit Trail", href: PATHS.audit },
 ];
 

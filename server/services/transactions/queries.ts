@@ -295,9 +295,10 @@ export async function listPending(ctx: ActingContext, page: PendingQuery = { pag
     : Number((await q.select({ n: sql<number>`count(*)::int` }).from(transactions).where(and(IS_PENDING, visibleTo(viewer, now))))[0]?.n ?? 0);
   // Each transaction as PostgreSQL wrote it (transactionJson) with its possible duplicates, and what this approver may do with it.
   const items = rows.map((r) => {
-    const moves: Pick<PendingTransaction, "myAction" | "availableMoves"> = {
+    const moves: Pick<PendingTransaction, "myAction" | "availableMoves" | "superAdminApproved"> = {
       myAction: r.myAction ?? null,
       availableMoves: availableMoves(r, viewer, { myActionThisRound: r.myAction ?? null }),
+      superAdminApproved: r.superAdminApproved === true,
     };
     return withFields(r.json, moves);
   });
@@ -348,6 +349,11 @@ function pendingPage(q: Queryable, viewer: Viewer) {
         myAction: sql<ApprovalAction | null>`(case when ${transactions.approvalsReceived} > 0 then (select ${approvals.action}::text from ${approvals}
           where ${approvals.transactionId} = ${transactions.id} and ${approvals.round} = ${transactions.approvalRound}
             and ${approvals.approverId} = ${sql.placeholder("viewerId")} limit 1) end)`,
+        // Only a policy that asks for a SuperAdmin's approval, with approvals received, needs the lookup.
+        superAdminApproved: sql<boolean | null>`(case when ${transactions.approvalsReceived} > 0 and (${transactions.approvalPolicy} ->> 'superAdminRequired') = 'true' then exists (
+          select 1 from ${approvals} join ${users} as sa on sa.id = ${approvals.approverId}
+          where ${approvals.transactionId} = ${transactions.id} and ${approvals.round} = ${transactions.approvalRound}
+            and ${approvals.action} = 'approved' and sa.role = 'SuperAdmin') end)`,
       })
       .from(pageOf)
       .innerJoin(transactions, eq(transactions.id, pageOf.id))
@@ -374,7 +380,7 @@ export async function transactionDetails(ctx: ActingContext, id: string): Promis
   if (!row) throw notFound(TRANSACTION_NOT_FOUND);
   const [approvalRows, attachmentRows, timeline] = await Promise.all([
     q
-      .select({ approval: approvals, approverName: users.name })
+      .select({ approval: approvals, approverName: users.name, approverRole: users.role })
       .from(approvals)
       .leftJoin(users, eq(users.id, approvals.approverId))
       .where(eq(approvals.transactionId, id))
@@ -392,6 +398,7 @@ export async function transactionDetails(ctx: ActingContext, id: string): Promis
     possibleDuplicates: JSON.parse(row.possibleDuplicates) as PossibleDuplicate[],
     availableMoves: availableMoves(row, viewer, { myActionThisRound: (mine?.approval.action as ApprovalAction | undefined) ?? null }),
     timeline,
+    superAdminApproved: approvalRows.some((a) => a.approval.round === row.approvalRound && a.approval.action === "approved" && a.approverRole === "SuperAdmin"),
   };
 }
 

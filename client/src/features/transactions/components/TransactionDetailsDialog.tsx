@@ -32,6 +32,7 @@ import { CustomFieldDetails } from "./CustomFieldDetails";
 import { DuplicateSubmitConfirm, DuplicateWarning } from "./DuplicateWarning";
 import { hasPaymentTracking, PaymentTrackingPanel } from "./PaymentTrackingPanel";
 import { Timeline } from "./Timeline";
+import { ApprovalNeedsNote } from "./ApprovalNeeds";
 import { paymentWords } from "../payment-words";
 import { ActedNotice, ApprovalActions, PHONE_SHEET } from "./ApprovalActions";
 
@@ -188,6 +189,8 @@ function DetailsBody({ t, onClose, onDecided }: { t: TransactionDetail; onClose:
           </DetailItem>
         ) : null}
       </dl>
+
+      <ApprovalNeedsNote t={t} />
 
       <div>
         <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-600">Description / Purpose</h3>

@@ -37,6 +37,7 @@ import { CustomFieldInput } from "./CustomFieldInput";
 import { DuplicateSubmitConfirm, DuplicateWarning } from "./DuplicateWarning";
 import { FileDropzone, toPendingFile, type PendingFile } from "./FileDropzone";
 import { PrefixedInput } from "./PrefixedInput";
+import { useApprovalPreviewWords } from "./ApprovalPreview";
 import { isSalaryCategory, SALARY_ALERT } from "../rules";
 
 export type TransactionFormValues = {
@@ -140,6 +141,7 @@ export function TransactionForm({ categories, editing, onEditDone, onStartNew }:
   const transactionDate = watch("transactionDate");
   const isEmergency = watch("isEmergency");
   const category = categories.find((c) => c.id === categoryId);
+  const approvalWords = useApprovalPreviewWords(categoryId, watch("formType"), amount);
 
   // Possible duplicates: same category, amount and date (checked after typing settles).
   useEffect(() => {
@@ -365,7 +367,7 @@ export function TransactionForm({ categories, editing, onEditDone, onStartNew }:
                 options={categoryOptions}
               />
             </Field>
-            <Field label="Amount" required error={errors.amount?.message}>
+            <Field label="Amount" required error={errors.amount?.message} hint={approvalWords ?? undefined}>
               <PrefixedInput prefix="₹" type="text" inputMode="decimal" autoComplete="off" placeholder="0.00" {...register("amount")} />
             </Field>
             <Field label="Transaction Date" required error={errors.transactionDate?.message}>
