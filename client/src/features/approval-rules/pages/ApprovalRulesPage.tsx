@@ -149,7 +149,7 @@ export default function ApprovalRulesPage() {
             <>
               <th scope="col" className="px-5 py-2.5">Rule</th>
               <th scope="col" className="px-4 py-2.5">Category</th>
-              <th scope="col" className="px-4 py-2.5">Form Type</th>
+              <th scope="col" className="whitespace-nowrap px-4 py-2.5">Form Type</th>
               <th scope="col" className="px-4 py-2.5 text-right">From</th>
               <th scope="col" className="px-4 py-2.5">Needs</th>
               <th scope="col" className="px-4 py-2.5">SuperAdmin</th>
@@ -160,8 +160,8 @@ export default function ApprovalRulesPage() {
           }
           rows={list.map((r) => (
             <tr key={r.id} className={"hover:bg-slate-50/60" + (r.isActive ? "" : " text-slate-500")}>
-              <td className="max-w-[16rem] break-words px-5 py-3 font-medium text-slate-900">{r.name}</td>
-              <td className="px-4 py-3 text-slate-700">{ruleCategory(r, names)}</td>
+              <td className="min-w-[10rem] max-w-[16rem] break-words px-5 py-3 font-medium text-slate-900">{r.name}</td>
+              <td className="whitespace-nowrap px-4 py-3 text-slate-700">{ruleCategory(r, names)}</td>
               <td className="whitespace-nowrap px-4 py-3 text-slate-700">{ruleFormType(r)}</td>
               <td className="whitespace-nowrap px-4 py-3 text-right tabular-nums text-slate-900">{formatRupees(r.minAmount)}</td>
               <td className="whitespace-nowrap px-4 py-3 text-slate-700">{approvalsWords(r)}</td>

@@ -354,7 +354,7 @@ export function TransactionForm({ categories, editing, onEditDone, onStartNew }:
             )}
           />
 
-          <div className="grid grid-cols-1 gap-5 sm:grid-cols-2 [&>*]:min-w-0">
+          <div className="grid grid-cols-1 items-start gap-5 sm:grid-cols-2 [&>*]:min-w-0">
             <Field label="Category" required error={errors.categoryId?.message} className="sm:col-span-2">
               <Select
                 {...register("categoryId", {
@@ -367,7 +367,12 @@ export function TransactionForm({ categories, editing, onEditDone, onStartNew }:
                 options={categoryOptions}
               />
             </Field>
-            <Field label="Amount" required error={errors.amount?.message} hint={approvalWords ?? undefined}>
+            <Field
+              label="Amount"
+              required
+              error={errors.amount?.message}
+              hint={approvalWords ? <span className="font-medium text-brand-800" data-approval-preview>{approvalWords}</span> : undefined}
+            >
               <PrefixedInput prefix="₹" type="text" inputMode="decimal" autoComplete="off" placeholder="0.00" {...register("amount")} />
             </Field>
             <Field label="Transaction Date" required error={errors.transactionDate?.message}>
