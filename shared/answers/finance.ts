@@ -15,6 +15,10 @@ export const approvalAnswer = z.strictObject({
   transactionId: id,
   approverId: id.nullable(),
   approver: z.strictObject({ name: z.string() }).nullable(),
+  /** The delegator whose authority the approver used (DECISIONS §11), else null. */
+  onBehalfOf: z.strictObject({ id, name: z.string() }).nullable(),
+  /** Who acted, in words: "Anita Desai", "Anita Desai for Rajesh Sharma", or the emergency approver's code. */
+  approverDisplay: z.string(),
   emergencyApproverCode: z.string().nullable(),
   action: z.enum(APPROVAL_ACTIONS),
   actedAt: instant,

@@ -29,7 +29,7 @@ import type {
 import { assertMove, checkCustomFields, EMERGENCY_COUNTED, isUniqueViolation, loadView, rowsOf, statusIn, usableCategory } from "./common";
 import { addDays, monthBounds, monthOfDate } from "../hr/calendar";
 import { myActionThisRound } from "./queries";
-import { approvalRefusal, approvalsOfRound, categoryRequirement, policyForSubmission, policyOf, type ApprovalPolicy } from "./authority";
+import { approvalsOfRound, approverStanding, categoryRequirement, decideApproval, policyForSubmission, policyOf, roundsOf, type ApprovalPolicy } from "./authority";
 import {
   canMove,
   statusAfterApproval,
@@ -261,11 +261,15 @@ export async function approveTransaction(ctx: Ctx, id: string): Promise<Transact
       const mine = await myActionThisRound(tx, row.id, row.approvalRound, ctx.actor.id);
       assertMove(canMove("approve", row, ctx.actor, { myActionThisRound: mine }));
       const policy = policyOf(row);
-      // Under the row lock: the round read here is the one this approval joins.
-      const refused = approvalRefusal(policy, await approvalsOfRound(tx, row.id, row.approvalRound), ctx.actor.role);
-      if (refused) throw conflict(refused, "superadmin_required");
+      // Under the row lock: the round read here is the one this approval joins. The delegations
+      // are read with a share lock, so one cannot end half-way through an approval on its behalf.
+      const standing = await approverStanding(tx, ctx.actor, todayOf(ctx), { lock: true });
+      const soFar = (await roundsOf(tx, [row])).get(row.id)!;
+      const decision = decideApproval(standing, { amount: row.amount, createdBy: row.createdBy, policy }, soFar);
+      if (!decision.ok) throw new DomainError(decision.kind, decision.message, { code: decision.code });
+      const onBehalfOf = decision.onBehalfOf;
       const now = ctx.clock();
-      await tx.insert(approvals).values({ transactionId: row.id, approverId: ctx.actor.id, round: row.approvalRound, action: "approved", actedAt: now });
+      await tx.insert(approvals).values({ transactionId: row.id, approverId: ctx.actor.id, onBehalfOf: onBehalfOf?.id ?? null, round: row.approvalRound, action: "approved", actedAt: now });
       const round = await approvalsOfRound(tx, row.id, row.approvalRound);
       const received = round.length;
       const status = statusAfterApproval(policy, round);
@@ -274,11 +278,21 @@ export async function approveTransaction(ctx: Ctx, id: string): Promise<Transact
         .set({ approvalsReceived: received, status, approvedAt: status === "Approved" ? now : null, updatedAt: now })
         .where(eq(transactions.id, row.id))
         .returning();
-      await writeAudit(tx, { action: "approve", entityType: "transaction", entityId: row.id, actor: ctx.actor, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip, at: ctx.clock() });
+      await writeAudit(tx, {
+        action: "approve",
+        entityType: "transaction",
+        entityId: row.id,
+        actor: ctx.actor,
+        before: auditSnapshot(row),
+        after: { ...auditSnapshot(after!), ...(onBehalfOf ? { onBehalfOf: { id: onBehalfOf.id, name: onBehalfOf.name }, approvedAs: `${ctx.actor.name} for ${onBehalfOf.name}` } : {}) },
+        ipAddress: ctx.ip,
+        at: ctx.clock(),
+      });
+      const by = onBehalfOf ? `${ctx.actor.name} for ${onBehalfOf.name}` : ctx.actor.name;
       await tellCreator(tx, ctx, effects, row.id, (v) =>
         status === "Approved"
           ? `${v.humanReadableId} (${v.categoryName}, ${rupees(v.amount)}) has been approved`
-          : `${v.humanReadableId} received an approval from ${ctx.actor.name} (${received} of ${row.approvalsRequired})`,
+          : `${v.humanReadableId} received an approval from ${by} (${received} of ${row.approvalsRequired})`,
       );
       return answer(tx, row.id);
     });
@@ -334,7 +348,7 @@ export async function deleteApproval(ctx: Ctx, approvalId: string, input: Delete
       entityId: row.id,
       actor: ctx.actor,
       reason: input.reason,
-      before: { ...auditSnapshot(row), approval: { id: approval.id, approverId: approval.approverId, emergencyApproverCode: approval.emergencyApproverCode, round: approval.round, action: approval.action, reasonText: approval.reasonText } },
+      before: { ...auditSnapshot(row), approval: { id: approval.id, approverId: approval.approverId, onBehalfOf: approval.onBehalfOf, emergencyApproverCode: approval.emergencyApproverCode, round: approval.round, action: approval.action, reasonText: approval.reasonText } },
       after: auditSnapshot(after!),
       ipAddress: ctx.ip, at: ctx.clock(),
     });
