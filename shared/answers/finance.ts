@@ -144,8 +144,14 @@ export const transactionListAnswer = z.strictObject({
 });
 
 export const checkDuplicatesAnswer = z.strictObject({ duplicates: z.array(possibleDuplicateAnswer) });
+/**
+ * POST /api/transactions/bulk-approve: every id in `results` as before; `approved` and `skipped`
+ * split them, each skipped one with the reason the single approve would give (DECISIONS §11).
+ */
 export const bulkApproveAnswer = z.strictObject({
   results: z.array(z.strictObject({ id: z.string(), humanReadableId: z.string().optional(), ok: z.boolean(), status: status.optional(), message: z.string().optional() })),
+  approved: z.array(z.strictObject({ id, humanReadableId: z.string(), status })),
+  skipped: z.array(z.strictObject({ id: z.string(), humanReadableId: z.string().nullable(), reason: z.string() })),
 });
 export const transactionDeletedAnswer = z.strictObject({ message: z.string(), id, humanReadableId: z.string() });
 

@@ -528,13 +528,15 @@ export async function fullOverride(ctx: Ctx, id: string, input: FullOverrideBody
     assertMove(canMove("full-override", row, ctx.actor));
     const details = await changedDetails(tx, row, input, { newCategoryMayBeInactive: true });
     const now = ctx.clock();
-    const status = input.status ?? row.status;
     const approvalPolicy = await policyAfterOverride(tx, row, input);
+    // A Pending transaction held to a new policy is Approved at once when the round's approvals
+    // already complete it (or stays Pending when they do not), unless the override sets the status.
+    const status = input.status ?? (approvalPolicy && row.status === "Pending" ? statusAfterApproval(approvalPolicy, await approvalsOfRound(tx, row.id, row.approvalRound)) : row.status);
     const [after] = await tx
       .update(transactions)
       .set({
         ...details,
-        status: input.status,
+        status: status === row.status ? undefined : status,
         isPaid: input.isPaid,
         paymentDueDate: input.paymentDueDate,
         paidDate: input.paidDate,
@@ -577,18 +579,37 @@ async function policyAfterOverride(tx: Tx, row: TransactionRow, input: FullOverr
 // ---------------------------------------------------------------- bulk approval
 
 export type BulkApprovalResult = { id: string; humanReadableId?: string; ok: boolean; status?: Transaction["status"]; message?: string };
+export type BulkApproval = {
+  results: BulkApprovalResult[];
+  approved: { id: string; humanReadableId: string; status: Transaction["status"] }[];
+  /** What was not approved, and why in the words the single approve would answer ("Above your approval limit of ₹…"). */
+  skipped: { id: string; humanReadableId: string | null; reason: string }[];
+};
 
-/** Each id approved by approveTransaction, one by one, each in its own database transaction. */
-export async function bulkApprove(ctx: Ctx, ids: readonly string[]): Promise<BulkApprovalResult[]> {
-  const results: BulkApprovalResult[] = [];
+/**
+ * Each id approved by approveTransaction, one by one, each in its own database transaction: what
+ * it may approve is approved, the rest skipped with the reason authority.ts or the status machine
+ * gave. A transaction the reader cannot see is skipped without its number.
+ */
+export async function bulkApprove(ctx: Ctx, ids: readonly string[]): Promise<BulkApproval> {
+  const out: BulkApproval = { results: [], approved: [], skipped: [] };
   for (const id of new Set(ids)) {
     try {
       const t = await approveTransaction(ctx, id);
-      results.push({ id, humanReadableId: t.humanReadableId, ok: true, status: t.status });
+      out.results.push({ id, humanReadableId: t.humanReadableId, ok: true, status: t.status });
+      out.approved.push({ id, humanReadableId: t.humanReadableId, status: t.status });
     } catch (err) {
       if (!(err instanceof DomainError)) throw err;
-      results.push({ id, ok: false, message: err.message });
+      const humanReadableId = err.kind === "not_found" ? null : await humanReadableIdOf(ctx, id);
+      out.results.push({ id, ...(humanReadableId ? { humanReadableId } : {}), ok: false, message: err.message });
+      out.skipped.push({ id, humanReadableId, reason: err.message });
     }
   }
-  return results;
+  return out;
+}
+
+async function humanReadableIdOf(ctx: Ctx, id: string): Promise<string | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await ctx.db.select({ humanReadableId: transactions.humanReadableId }).from(transactions).where(eq(transactions.id, id)).limit(1);
+  return row?.humanReadableId ?? null;
 }
