@@ -15,6 +15,10 @@ export const approvalAnswer = z.strictObject({
   transactionId: id,
   approverId: id.nullable(),
   approver: z.strictObject({ name: z.string() }).nullable(),
+  /** The delegator whose authority the approver used (DECISIONS §11), else null. */
+  onBehalfOf: z.strictObject({ id, name: z.string() }).nullable(),
+  /** Who acted, in words: "Anita Desai", "Anita Desai for Rajesh Sharma", or the emergency approver's code. */
+  approverDisplay: z.string(),
   emergencyApproverCode: z.string().nullable(),
   action: z.enum(APPROVAL_ACTIONS),
   actedAt: instant,
@@ -146,8 +150,14 @@ export const transactionListAnswer = z.strictObject({
 });
 
 export const checkDuplicatesAnswer = z.strictObject({ duplicates: z.array(possibleDuplicateAnswer) });
+/**
+ * POST /api/transactions/bulk-approve: every id in `results` as before; `approved` and `skipped`
+ * split them, each skipped one with the reason the single approve would give (DECISIONS §11).
+ */
 export const bulkApproveAnswer = z.strictObject({
   results: z.array(z.strictObject({ id: z.string(), humanReadableId: z.string().optional(), ok: z.boolean(), status: status.optional(), message: z.string().optional() })),
+  approved: z.array(z.strictObject({ id, humanReadableId: z.string(), status })),
+  skipped: z.array(z.strictObject({ id: z.string(), humanReadableId: z.string().nullable(), reason: z.string() })),
 });
 export const transactionDeletedAnswer = z.strictObject({ message: z.string(), id, humanReadableId: z.string() });
 
