@@ -5,12 +5,12 @@
 import type { Request } from "express";
 import { createDelegationSchema, endDelegationSchema } from "../../shared/schemas/delegations";
 import { contextOf } from "../middlewares/auth";
-import { createDelegation, endDelegation, listDelegations } from "../services/delegations";
+import { createDelegation, delegateCandidates, endDelegation, listDelegations } from "../services/delegations";
 import { APPROVER_ROLES } from "../services/transactions/authority";
 import { ApiRouter } from "./api-router";
 import type { AppDeps } from "../context";
 import { idParamsOf } from "../../shared/schemas/params";
-import { delegationAnswer, delegationsAnswer } from "../../shared/answers";
+import { delegateCandidatesAnswer, delegationAnswer, delegationsAnswer } from "../../shared/answers";
 
 const tag = "delegations";
 
@@ -21,6 +21,11 @@ export function delegationRoutes(deps: AppDeps): ApiRouter {
   api.add(
     { method: "get", path: "/delegations", access: APPROVER_ROLES, summary: "Delegations of approval authority: your own given and received (a SuperAdmin: all)", answer: delegationsAnswer, tag },
     (req) => listDelegations(ctx(req)),
+  );
+
+  api.add(
+    { method: "get", path: "/delegations/candidates", access: APPROVER_ROLES, summary: "Who may receive a delegation: active Approvers and SuperAdmins", answer: delegateCandidatesAnswer, tag },
+    (req) => delegateCandidates(ctx(req)),
   );
 
   api.add(

@@ -114,6 +114,14 @@ export async function listDelegations(ctx: ActingContext): Promise<Delegation[]>
   return rows.map((r) => present(flatten(r), today));
 }
 
+/**
+ * GET /api/delegations/candidates: the people a delegation may name (active Approvers and
+ * SuperAdmins), for the form's pickers; an Approver has no other way to learn them.
+ */
+export async function delegateCandidates(ctx: ActingContext): Promise<{ id: string; name: string; role: Role }[]> {
+  return ctx.db.select({ id: users.id, name: users.name, role: users.role }).from(users).where(activeApproverCondition()).orderBy(asc(users.name), asc(users.id));
+}
+
 /** Not ended early and sharing a day with [from, to]. */
 const overlapping = (from: string, to: string) => and(isNull(delegations.endedAt), sql`${delegations.fromDate} <= ${to}`, sql`${delegations.toDate} >= ${from}`)!;
 
