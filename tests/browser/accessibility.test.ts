@@ -206,6 +206,8 @@ const SCREENS: Record<RouteId, ScreenPlan> = {
   budgetPlanning: { path: () => PATHS.budgetPlanning, ready: (s) => s.budgetName },
   adminEmergency: { path: () => PATHS.adminEmergency, ready: () => "System Normal" },
   adminApprovalRules: { path: () => PATHS.adminApprovalRules, ready: () => "No approval rules yet" },
+  adminDelegations: { path: () => PATHS.adminDelegations, ready: () => "Nobody has delegated their approvals." },
+  account: { path: () => PATHS.account, ready: (s, role) => (role === "Approver" || role === "SuperAdmin" ? "You have not delegated your approvals." : "Role") },
   hr: { path: () => PATHS.hr, ready: () => "Total Employees" },
   hrEmployees: { path: () => PATHS.hrEmployees, ready: (s) => s.employee.name },
   hrEmployeeNew: { path: () => PATHS.hrEmployeeNew, ready: () => "Employee Name" },

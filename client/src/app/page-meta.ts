@@ -20,6 +20,8 @@ export const PAGE_META: Partial<Record<RouteId, PageMeta>> = {
   budgetPlanning: { title: "Budget Planning", subtitle: "Plan budgets and track spending against them" },
   adminEmergency: { title: "Emergency Controls", subtitle: "Activate or lift the emergency lockdown" },
   adminApprovalRules: { title: "Approval Rules", subtitle: "Who must approve how much, by amount" },
+  adminDelegations: { title: "Delegations", subtitle: "Who approves for whom while they are away" },
+  account: { title: "My Account", subtitle: "Your details and your approvals while away" },
   hr: { title: "HR Dashboard", subtitle: "Today's attendance and workforce at a glance" },
   hrEmployees: { title: "Employees", subtitle: "Manage employee records and departments" },
   hrEmployeeNew: { title: "Add Employee", subtitle: "Create a new employee record" },

@@ -19,6 +19,8 @@ export const APP_PAGES: Record<Exclude<RouteId, "home" | "login" | "emergencyApp
   budgetPlanning: lazy(() => import("@/features/budgets/pages/BudgetPlanningPage")),
   adminEmergency: lazy(() => import("@/features/emergency/pages/EmergencyControlPage")),
   adminApprovalRules: lazy(() => import("@/features/approval-rules/pages/ApprovalRulesPage")),
+  adminDelegations: lazy(() => import("@/features/delegations/pages/DelegationsAdminPage")),
+  account: lazy(() => import("@/features/delegations/pages/AccountPage")),
   hr: lazy(() => import("@/features/hr/pages/HrDashboardPage")),
   hrEmployees: lazy(() => import("@/features/hr/pages/EmployeesPage")),
   hrEmployeeNew: lazy(() => import("@/features/hr/pages/NewEmployeePage")),

@@ -15,6 +15,8 @@ export const PATHS = {
   budgetPlanning: "/budget-planning",
   adminEmergency: "/admin/emergency",
   adminApprovalRules: "/admin/approval-rules",
+  adminDelegations: "/admin/delegations",
+  account: "/account",
   hr: "/hr",
   hrEmployees: "/hr/employees",
   hrEmployeeNew: "/hr/employees/new",

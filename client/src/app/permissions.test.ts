@@ -62,6 +62,8 @@ describe("route access (spec 000 §2 route table)", () => {
     ["/budget-planning", ["SuperAdmin"]],
     ["/admin/emergency", ["SuperAdmin"]],
     ["/admin/approval-rules", ["SuperAdmin"]],
+    ["/admin/delegations", ["SuperAdmin"]],
+    ["/account", [...ROLES]],
     ["/hr", ["SuperAdmin", "HR Admin", "HR Staff"]],
     ["/hr/employees", ["SuperAdmin", "HR Admin", "HR Staff"]],
     ["/hr/employees/new", ["SuperAdmin", "HR Admin", "HR Staff"]],

@@ -29,6 +29,8 @@ export const ROUTE_ACCESS: Record<RouteId, Access> = {
   budgetPlanning: SUPER_ADMIN,
   adminEmergency: SUPER_ADMIN,
   adminApprovalRules: SUPER_ADMIN,
+  adminDelegations: SUPER_ADMIN,
+  account: "authenticated",
   hr: HR,
   hrEmployees: HR,
   hrEmployeeNew: HR,
@@ -144,6 +146,7 @@ export const ADMIN_TOOLS: readonly { label: string; href: string }[] = [
   { label: "Manage Categories", href: PATHS.categories },
   { label: "Manage Users", href: PATHS.users },
   { label: "Approval Rules", href: PATHS.adminApprovalRules },
+  { label: "Delegations", href: PATHS.adminDelegations },
   { label: "View Audit Trail", href: PATHS.audit },
 ];
 

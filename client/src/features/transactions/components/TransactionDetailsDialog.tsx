@@ -321,7 +321,8 @@ function ApprovalRow({ approval: a, canDelete, faded }: { approval: Approval; ca
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string>();
   const remove = useFinanceMutation((why: string) => transactionApi.removeApproval(a.id, why));
-  const who = a.approver?.name ?? (a.emergencyApproverCode ? `Emergency link (${a.emergencyApproverCode})` : "Unknown approver");
+  // "Anita Desai for Rajesh Sharma" when a delegate used the delegator's authority (DECISIONS §11).
+  const who = a.approver ? (a.onBehalfOf ? `${a.approver.name} for ${a.onBehalfOf.name}` : a.approver.name) : a.emergencyApproverCode ? `Emergency link (${a.emergencyApproverCode})` : "Unknown approver";
   const what = a.action === "approved" ? "approval" : "rejection";
   const onDelete = () => {
     // DECISIONS §4: a correction of the record says why; the reason shows on the timeline.
