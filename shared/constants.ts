@@ -116,6 +116,8 @@ export const PAGE_HEADERS = { total: "X-Total-Count", page: "X-Page", limit: "X-
 
 export const LIMITS = {
   maxAmount: 999_999_999_999.99,
+  /** A delegation of approval authority lasts at most this many whole days (DECISIONS §11). */
+  delegationMaxDays: 90,
   descriptionMin: 2,
   filesPerTransaction: 10,
   /** Upload URLs handed out and not yet registered, per transaction at a time (DECISIONS §10). */

@@ -72,6 +72,8 @@ export const users = pgTable(
     passwordHash: text("password_hash").notNull(),
     isActive: boolean("is_active").notNull().default(true),
     visibilityWindowDays: integer("visibility_window_days").notNull().default(30),
+    /** The largest amount this user may approve (DECISIONS §11); null: no limit. Set by a SuperAdmin. */
+    approvalLimit: money("approval_limit"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     // Soft deletion keeps the history of a user who acted (DECISIONS §7).
@@ -80,6 +82,7 @@ export const users = pgTable(
   (t) => [
     uniqueIndex("users_username_key_key").on(t.usernameKey),
     check("users_visibility_window_range", sql`${t.visibilityWindowDays} between 1 and 365`),
+    check("users_approval_limit_non_negative", sql`${t.approvalLimit} is null or ${t.approvalLimit} >= 0`),
   ],
 );
 
@@ -408,6 +411,8 @@ export const approvals = pgTable(
     // Null for an action taken through an emergency link: those approvers are short codes, not users.
     approverId: uuid("approver_id").references(() => users.id),
     emergencyApproverCode: text("emergency_approver_code"),
+    /** The delegator whose authority this approval used (DECISIONS §11 delegation); null: the approver's own. */
+    onBehalfOf: uuid("on_behalf_of").references(() => users.id),
     round: integer("round").notNull(),
     action: approvalActionEnum("action").notNull(),
     reasonText: text("reason_text"),
@@ -416,11 +421,51 @@ export const approvals = pgTable(
   (t) => [
     // One action per approver per transaction per submission round (DECISIONS §4).
     unique("approvals_one_action_per_round").on(t.transactionId, t.approverId, t.round),
+    // …and one per delegator: what a delegate did on someone's behalf is that person's action of the round.
+    unique("approvals_one_on_behalf_per_round").on(t.transactionId, t.onBehalfOf, t.round),
     index("approvals_transaction_idx").on(t.transactionId, t.round),
     index("approvals_approver_idx").on(t.approverId),
+    index("approvals_on_behalf_of_idx").on(t.onBehalfOf),
     check("approvals_has_actor", sql`${t.approverId} is not null or ${t.emergencyApproverCode} is not null`),
   ],
 );
+
+/**
+ * Delegation while away (DECISIONS §11): from `fromDate` to `toDate` (whole days in APP_TIMEZONE,
+ * inclusive) the delegate may use the delegator's approval authority where their own falls short.
+ * Ended early by setting `endedAt`; never deleted, so an approval on behalf always names its grant.
+ */
+export const delegations = pgTable(
+  "delegations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    delegatorId: uuid("delegator_id")
+      .notNull()
+      .references(() => users.id),
+    delegateId: uuid("delegate_id")
+      .notNull()
+      .references(() => users.id),
+    fromDate: date("from_date").notNull(),
+    toDate: date("to_date").notNull(),
+    reason: text("reason").notNull(),
+    createdBy: uuid("created_by")
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+    endedAt: instant("ended_at"),
+    endedBy: uuid("ended_by").references(() => users.id),
+    endReason: text("end_reason"),
+  },
+  (t) => [
+    index("delegations_delegator_idx").on(t.delegatorId, t.fromDate),
+    index("delegations_delegate_idx").on(t.delegateId, t.fromDate),
+    index("delegations_created_by_idx").on(t.createdBy),
+    index("delegations_ended_by_idx").on(t.endedBy),
+    check("delegations_not_to_self", sql`${t.delegatorId} <> ${t.delegateId}`),
+    check("delegations_dates_in_order", sql`${t.fromDate} <= ${t.toDate}`),
+  ],
+);
+export type DelegationRow = typeof delegations.$inferSelect;
 
 export const attachments = pgTable(
   "attachments",

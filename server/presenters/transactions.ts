@@ -61,12 +61,14 @@ export function presentTransaction(v: TransactionView): Transaction {
   };
 }
 
-export function presentApproval(a: ApprovalRow & { approverName: string | null }): Approval {
+export function presentApproval(a: ApprovalRow & { approverName: string | null; onBehalfOfName?: string | null }): Approval {
   return {
     id: a.id,
     transactionId: a.transactionId,
     approverId: a.approverId,
     approver: a.approverId ? { name: a.approverName ?? "" } : null,
+    onBehalfOf: a.onBehalfOf ? { id: a.onBehalfOf, name: a.onBehalfOfName ?? "" } : null,
+    approverDisplay: a.approverId ? (a.onBehalfOf ? `${a.approverName ?? ""} for ${a.onBehalfOfName ?? ""}` : (a.approverName ?? "")) : (a.emergencyApproverCode ?? ""),
     emergencyApproverCode: a.emergencyApproverCode,
     action: a.action as ApprovalAction,
     actedAt: iso(a.actedAt)!,

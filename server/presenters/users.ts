@@ -1,5 +1,6 @@
 import type { User } from "../../shared/schemas/auth";
 import type { UserRow } from "../db/schema";
+import { paiseToString, toPaise } from "../../shared/money";
 
 /** The fields a user answer may carry: never the hash. */
 export function presentUser(u: UserRow): User {
@@ -10,6 +11,7 @@ export function presentUser(u: UserRow): User {
     role: u.role,
     isActive: u.isActive,
     visibilityWindowDays: u.visibilityWindowDays,
+    approvalLimit: u.approvalLimit === null ? null : paiseToString(toPaise(u.approvalLimit)),
     createdAt: u.createdAt.toISOString(),
   };
 }

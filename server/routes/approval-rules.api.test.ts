@@ -210,6 +210,38 @@ describe("the look-alike case: a SuperAdmin's approval", () => {
   });
 });
 
+describe("what the screens read: a rule in use, a SuperAdmin's approval given", () => {
+  const listed = async (id: string) => (await superAdmin.api.get("/api/admin/approval-rules")).body.find((x: { id: string }) => x.id === id);
+
+  it("a rule says it is in use once a submitted transaction keeps it, and not before", async () => {
+    const cat = await makeCategory(t.db);
+    const r = await rule({ categoryId: cat.id, minAmount: "1000", requiredApprovals: 2 });
+    expect((await listed(r.id)).inUse).toBe(false);
+    const unused = await rule({ categoryId: cat.id, minAmount: "999999999", requiredApprovals: 2 });
+    await submitted(cat.id, { amount: "1000" });
+    expect((await listed(r.id)).inUse).toBe(true);
+    expect((await listed(unused.id)).inUse).toBe(false);
+    const changed = await superAdmin.api.put(`/api/admin/approval-rules/${r.id}`, { requiredApprovals: 3 });
+    expect(changed.body.inUse).toBe(true);
+  });
+
+  it("the pending row and GET say whether a SuperAdmin's approval is among this round's", async () => {
+    const cat = await makeCategory(t.db);
+    await rule({ categoryId: cat.id, minAmount: "1", requiredApprovals: 3, superAdminRequired: true });
+    const p = await submitted(cat.id, { amount: "10" });
+    const row = async () => (await approvers[2]!.api.get("/api/transactions/pending?limit=200")).body.find((x: { id: string }) => x.id === p.id);
+    const detail = async () => (await approvers[2]!.api.get(`/api/transactions/${p.id}`)).body;
+    expect((await row()).superAdminApproved).toBe(false);
+    expect((await approve(approvers[0]!, p.id)).status).toBe(200);
+    expect((await row()).superAdminApproved).toBe(false);
+    expect((await detail()).superAdminApproved).toBe(false);
+    expect((await approve(superAdmin, p.id)).status).toBe(200);
+    expect((await row()).superAdminApproved).toBe(true);
+    expect((await detail()).superAdminApproved).toBe(true);
+    expect((await row()).approvalsReceived).toBe(2);
+  });
+});
+
 describe("emergency links keep the spec's rule", () => {
   it("approve makes it Approved at once, and the timeline names the rules it overrode", async () => {
     expect((await superAdmin.api.put("/api/admin/emergency-approvers/AK/pin", { pin: "112233" })).status).toBe(200);

@@ -114,7 +114,7 @@ export function transactionRoutes(deps: AppDeps): ApiRouter {
 
   api.add(
     { method: "post", path: "/transactions/bulk-approve", access: APPROVING, summary: "Approve several transactions, each reported on its own", body: bulkApproveSchema, answer: bulkApproveAnswer, tag },
-    async (req, _res, input) => ({ results: await bulkApprove(ctx(req), input.body.ids) }),
+    async (req, _res, input) => bulkApprove(ctx(req), input.body.ids),
   );
 
   api.add(

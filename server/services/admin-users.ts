@@ -49,6 +49,7 @@ const auditView = (u: UserRow) => ({
   role: u.role,
   isActive: u.isActive,
   visibilityWindowDays: u.visibilityWindowDays,
+  approvalLimit: u.approvalLimit,
   ...(u.deletedAt ? { deletedAt: u.deletedAt.toISOString() } : {}),
 });
 
@@ -136,6 +137,7 @@ export async function updateUser(ctx: ActingContext, id: string, input: UpdateUs
           ...(input.role !== undefined ? { role: input.role } : {}),
           ...(input.visibilityWindowDays !== undefined ? { visibilityWindowDays: input.visibilityWindowDays } : {}),
           ...(input.isActive !== undefined ? { isActive: input.isActive } : {}),
+          ...(input.approvalLimit !== undefined ? { approvalLimit: input.approvalLimit } : {}),
           updatedAt: sql`now()`,
         })
         .where(eq(users.id, id))
@@ -146,7 +148,8 @@ export async function updateUser(ctx: ActingContext, id: string, input: UpdateUs
         before.username === after.username &&
         before.name === after.name &&
         before.role === after.role &&
-        before.visibilityWindowDays === after.visibilityWindowDays;
+        before.visibilityWindowDays === after.visibilityWindowDays &&
+        before.approvalLimit === after.approvalLimit;
       await writeAudit(tx, {
         action: onlyStatus ? (after.isActive ? "enable" : "disable") : "update",
         entityType: "user",

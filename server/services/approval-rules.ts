@@ -18,7 +18,7 @@ import type { ActingContext } from "./context";
 export const RULE_NOT_FOUND = "Approval rule not found";
 export const RULE_DEACTIVATED_INSTEAD = "A transaction applied this rule, so it was deactivated instead of deleted";
 
-export function presentRule(r: ApprovalRuleRow): ApprovalRule {
+export function presentRule(r: ApprovalRuleRow, inUse: boolean): ApprovalRule {
   return {
     id: r.id,
     name: r.name,
@@ -28,20 +28,30 @@ export function presentRule(r: ApprovalRuleRow): ApprovalRule {
     requiredApprovals: r.requiredApprovals,
     superAdminRequired: r.superAdminRequired,
     isActive: r.isActive,
+    inUse,
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
   };
 }
 
 const auditView = (r: ApprovalRuleRow) => {
-  const { createdAt: _c, updatedAt: _u, ...rest } = presentRule(r);
+  const { createdAt: _c, updatedAt: _u, inUse: _i, ...rest } = presentRule(r, false);
   return rest;
 };
 
-/** Rules by their minimum amount, then name. */
+/**
+ * Whether a submitted transaction keeps the rule in its policy (a condition on `approval_rules`). The
+ * rule's id is named with its table: in a one-table select a bare column would read transactions.id here.
+ */
+const appliedCondition = sql<boolean>`exists (select 1 from ${transactions} where ${transactions.approvalPolicy} -> 'rules' @> jsonb_build_array(jsonb_build_object('id', ${sql.identifier("approval_rules")}.${sql.identifier("id")}::text)))`;
+
+/** Rules by their minimum amount, then name, each saying whether a transaction applied it. */
 export async function listApprovalRules(ctx: ActingContext): Promise<ApprovalRule[]> {
-  const rows = await ctx.db.select().from(approvalRules).orderBy(asc(approvalRules.minAmount), asc(sql`lower(${approvalRules.name})`));
-  return rows.map(presentRule);
+  const rows = await ctx.db
+    .select({ rule: approvalRules, inUse: appliedCondition })
+    .from(approvalRules)
+    .orderBy(asc(approvalRules.minAmount), asc(sql`lower(${approvalRules.name})`));
+  return rows.map((r) => presentRule(r.rule, r.inUse === true));
 }
 
 async function assertCategoryExists(q: Queryable, categoryId: string | null | undefined): Promise<void> {
@@ -67,7 +77,7 @@ export async function createApprovalRule(ctx: ActingContext, input: ApprovalRule
       const now = ctx.clock();
       const [row] = await tx.insert(approvalRules).values({ ...input, createdAt: now, updatedAt: now }).returning();
       await writeAudit(tx, { action: "create", entityType: "approval_rule", entityId: row!.id, actor: ctx.actor, after: auditView(row!), ipAddress: ctx.ip, at: now });
-      return presentRule(row!);
+      return presentRule(row!, false);
     }),
   );
 }
@@ -86,7 +96,7 @@ export async function updateApprovalRule(ctx: ActingContext, id: string, input: 
       const now = ctx.clock();
       const [after] = await tx.update(approvalRules).set({ ...input, updatedAt: now }).where(eq(approvalRules.id, id)).returning();
       await writeAudit(tx, { action: "update", entityType: "approval_rule", entityId: id, actor: ctx.actor, before: auditView(before), after: auditView(after!), ipAddress: ctx.ip, at: now });
-      return presentRule(after!);
+      return presentRule(after!, await wasApplied(tx, id));
     }),
   );
 }
@@ -108,7 +118,7 @@ export async function deleteApprovalRule(ctx: ActingContext, id: string): Promis
     if (await wasApplied(tx, id)) {
       const [after] = await tx.update(approvalRules).set({ isActive: false, updatedAt: now }).where(eq(approvalRules.id, id)).returning();
       await writeAudit(tx, { action: "deactivate", entityType: "approval_rule", entityId: id, actor: ctx.actor, before: auditView(before), after: auditView(after!), ipAddress: ctx.ip, at: now });
-      return { message: RULE_DEACTIVATED_INSTEAD, deactivated: true, rule: presentRule(after!) };
+      return { message: RULE_DEACTIVATED_INSTEAD, deactivated: true, rule: presentRule(after!, true) };
     }
     await tx.delete(approvalRules).where(eq(approvalRules.id, id));
     await writeAudit(tx, { action: "delete", entityType: "approval_rule", entityId: id, actor: ctx.actor, before: auditView(before), ipAddress: ctx.ip, at: now });

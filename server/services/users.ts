@@ -43,6 +43,7 @@ export async function createUser(ctx: Pick<ServiceContext, "db"> & { actor: Acto
           role: input.role,
           passwordHash,
           visibilityWindowDays: input.visibilityWindowDays ?? LIMITS.visibilityWindowDefault,
+          approvalLimit: input.approvalLimit ?? null,
         })
         .returning();
       await writeAudit(tx, {
@@ -51,7 +52,7 @@ export async function createUser(ctx: Pick<ServiceContext, "db"> & { actor: Acto
         entityId: created.id,
         actor,
         performerLabel: actor ? null : "system",
-        after: { username: created.username, name: created.name, role: created.role, visibilityWindowDays: created.visibilityWindowDays },
+        after: { username: created.username, name: created.name, role: created.role, visibilityWindowDays: created.visibilityWindowDays, approvalLimit: created.approvalLimit },
         ipAddress: ip,
       });
       return created;

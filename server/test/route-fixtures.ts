@@ -385,6 +385,7 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
   "PUT /admin/approval-rules/:id": async (w) => ({ params: { id: await w.approvalRule() }, body: { requiredApprovals: 3 } }),
   "DELETE /admin/approval-rules/:id": async (w) => ({ params: { id: await w.approvalRule() } }),
   "POST /approval-rules/preview": async (w) => ({ body: { categoryId: w.categoryId, formType: "B", amount: "250000" } }),
+  "GET /delegations/candidates": async () => ({}),
   "GET /audit": async () => ({ query: { search: "login", page: "1", limit: "20" } }),
   "GET /audit/facets": async () => ({}),
   "GET /audit/export.csv": async () => ({ query: { action: "login" } }),

@@ -15,6 +15,10 @@ export const approvalAnswer = z.strictObject({
   transactionId: id,
   approverId: id.nullable(),
   approver: z.strictObject({ name: z.string() }).nullable(),
+  /** The delegator whose authority the approver used (DECISIONS §11), else null. */
+  onBehalfOf: z.strictObject({ id, name: z.string() }).nullable(),
+  /** Who acted, in words: "Anita Desai", "Anita Desai for Rajesh Sharma", or the emergency approver's code. */
+  approverDisplay: z.string(),
   emergencyApproverCode: z.string().nullable(),
   action: z.enum(APPROVAL_ACTIONS),
   actedAt: instant,
@@ -48,6 +52,8 @@ export const approvalRuleAnswer = z.strictObject({
   requiredApprovals: z.number().int(),
   superAdminRequired: z.boolean(),
   isActive: z.boolean(),
+  /** Whether a submitted transaction keeps this rule in its policy: deleting it then deactivates it. */
+  inUse: z.boolean(),
   createdAt: instant,
   updatedAt: instant,
 });
@@ -195,6 +201,8 @@ export const transactionDetailsAnswer = z.strictObject({
   timeline: z.array(timelineEntryAnswer),
   /** The live export batch that holds the transaction (DECISIONS §12), or null. */
   exportedIn: z.strictObject({ batchId: id, number: z.number().int() }).nullable(),
+  /** Whether a SuperAdmin's approval is among the current round's, so the words can say what is still missing. */
+  superAdminApproved: z.boolean(),
 });
 
 /** GET /api/transactions/pending: one page (X-Total-Count, X-Page, X-Page-Size), with this round's own action and moves. */
@@ -202,6 +210,8 @@ export const pendingTransactionAnswer = z.strictObject({
   ...transactionFields,
   myAction: z.enum(APPROVAL_ACTIONS).nullable(),
   availableMoves: moves,
+  /** Whether a SuperAdmin's approval is among the current round's (DECISIONS §11: "Waiting for a SuperAdmin"). */
+  superAdminApproved: z.boolean(),
   possibleDuplicates: z.array(possibleDuplicateAnswer),
 });
 export const pendingListAnswer = z.array(pendingTransactionAnswer);
@@ -213,8 +223,14 @@ export const transactionListAnswer = z.strictObject({
 });
 
 export const checkDuplicatesAnswer = z.strictObject({ duplicates: z.array(possibleDuplicateAnswer) });
+/**
+ * POST /api/transactions/bulk-approve: every id in `results` as before; `approved` and `skipped`
+ * split them, each skipped one with the reason the single approve would give (DECISIONS §11).
+ */
 export const bulkApproveAnswer = z.strictObject({
   results: z.array(z.strictObject({ id: z.string(), humanReadableId: z.string().optional(), ok: z.boolean(), status: status.optional(), message: z.string().optional() })),
+  approved: z.array(z.strictObject({ id, humanReadableId: z.string(), status })),
+  skipped: z.array(z.strictObject({ id: z.string(), humanReadableId: z.string().nullable(), reason: z.string() })),
 });
 export const transactionDeletedAnswer = z.strictObject({ message: z.string(), id, humanReadableId: z.string() });
 

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { ROLES } from "../constants";
 import { NOTIFICATION_TYPES } from "../ws-events";
-import { id, instant, messageAnswer, money, pageOf } from "./common";
+import { day, id, instant, messageAnswer, money, pageOf } from "./common";
 
 /** A user as the API answers it: never the password hash. */
 export const userAnswer = z.strictObject({
@@ -13,9 +13,36 @@ export const userAnswer = z.strictObject({
   role: z.enum(ROLES),
   isActive: z.boolean(),
   visibilityWindowDays: z.number().int(),
+  /** The largest amount this user may approve (DECISIONS §11); null: no limit. */
+  approvalLimit: money.nullable(),
   createdAt: instant,
 });
 export const authAnswer = z.strictObject({ user: userAnswer });
+
+const person = z.strictObject({ id, name: z.string() });
+/**
+ * A delegation of approval authority (DECISIONS §11). `from` and `to` are whole days in the app's
+ * time zone, both included. `state` by the app's today: upcoming, active, over (its last day has
+ * passed) or ended (ended early, see endedAt, endedBy and endReason).
+ */
+export const delegationAnswer = z.strictObject({
+  id,
+  delegator: person,
+  delegate: person,
+  from: day,
+  to: day,
+  reason: z.string(),
+  createdBy: person,
+  createdAt: instant,
+  endedAt: instant.nullable(),
+  endedBy: person.nullable(),
+  endReason: z.string().nullable(),
+  state: z.enum(["upcoming", "active", "over", "ended"]),
+});
+/** GET /api/delegations: newest first by first day. */
+export const delegationsAnswer = z.array(delegationAnswer);
+/** GET /api/delegations/candidates: who may receive a delegation (active Approvers and SuperAdmins), by name. */
+export const delegateCandidatesAnswer = z.array(z.strictObject({ id, name: z.string(), role: z.enum(ROLES) }));
 /** GET /api/auth/session: the signed-in user, or null. */
 export const sessionAnswer = z.strictObject({ user: userAnswer.nullable() });
 export const usersAnswer = z.array(userAnswer);

@@ -403,6 +403,8 @@ export type TimelineEntry = z.output<typeof timelineEntryAnswer>;
 export type TransactionDetailExtras = {
   availableMoves: TransactionMove[];
   timeline: TimelineEntry[];
+  /** Whether a SuperAdmin's approval is among the current round's, so the words can say what is still missing. */
+  superAdminApproved: boolean;
   /** The live export batch that holds the transaction (DECISIONS §12), or null. */
   exportedIn: { batchId: string; number: number } | null;
 };

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { LIMITS, ROLES } from "../constants";
 import { singleLineText } from "./text";
+import { moneySchema } from "./money";
 
 export const usernameSchema = z
   .string({ message: "Username is required" })
@@ -23,12 +24,27 @@ export const visibilityWindowSchema = z.coerce
   .min(LIMITS.visibilityWindowMin, `Visibility window must be between ${LIMITS.visibilityWindowMin} and ${LIMITS.visibilityWindowMax} days`)
   .max(LIMITS.visibilityWindowMax, `Visibility window must be between ${LIMITS.visibilityWindowMin} and ${LIMITS.visibilityWindowMax} days`);
 
+/**
+ * The largest amount a user may approve (DECISIONS §11): a money string, or null for no limit.
+ * Sending nothing leaves it as it is.
+ */
+export const approvalLimitSchema = z.union([
+  z.null(),
+  moneySchema({
+    required: "Approval limit must be an amount, or null for no limit",
+    invalid: "Approval limit must be an amount in rupees, such as 100000 or 250000.50",
+    precision: "Approval limit can have at most 2 decimal places",
+    tooLarge: "Approval limit is too large",
+  }),
+]);
+
 export const createUserSchema = z.object({
   username: usernameSchema,
   name: personNameSchema,
   role: roleSchema,
   password: passwordSchema,
   visibilityWindowDays: visibilityWindowSchema.optional(),
+  approvalLimit: approvalLimitSchema.optional(),
 });
 export type CreateUserBody = z.infer<typeof createUserSchema>;
 
@@ -38,6 +54,7 @@ export const updateUserSchema = z.object({
   role: roleSchema.optional(),
   visibilityWindowDays: visibilityWindowSchema.optional(),
   isActive: z.boolean({ message: "isActive must be true or false" }).optional(),
+  approvalLimit: approvalLimitSchema.optional(),
 });
 export type UpdateUserBody = z.infer<typeof updateUserSchema>;
 

@@ -33,6 +33,9 @@ export const ROUTE_ACCESS: Record<RouteId, Access> = {
   // DECISIONS §12: the ledger names are the SuperAdmin's; exporting is the accountants' (and hers).
   adminAccounting: SUPER_ADMIN,
   accountingExports: CREATORS,
+  adminApprovalRules: SUPER_ADMIN,
+  adminDelegations: SUPER_ADMIN,
+  account: "authenticated",
   hr: HR,
   hrEmployees: HR,
   hrEmployeeNew: HR,
@@ -149,6 +152,8 @@ export function navItemsFor(role: Role): NavItem[] {
 export const ADMIN_TOOLS: readonly { label: string; href: string }[] = [
   { label: "Manage Categories", href: PATHS.categories },
   { label: "Manage Users", href: PATHS.users },
+  { label: "Approval Rules", href: PATHS.adminApprovalRules },
+  { label: "Delegations", href: PATHS.adminDelegations },
   { label: "View Audit Trail", href: PATHS.audit },
   { label: "Ledgers", href: PATHS.adminAccounting },
 ];

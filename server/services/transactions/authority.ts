@@ -5,7 +5,8 @@
 // Pure functions, plus the few queries they need.
 import { and, asc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
-import { approvalRules, approvals, users, type ApprovalRuleRow } from "../../db/schema";
+import { alias } from "drizzle-orm/pg-core";
+import { approvalRules, approvals, delegations, users, type ApprovalRuleRow } from "../../db/schema";
 import { APPROVING_ROLES, isSalaryCategoryName, LIMITS, type FormType, type Role } from "../../../shared/constants";
 import type { ApprovalPolicy } from "../../../shared/schemas/approval-rules";
 import { formatRupees } from "../../../shared/format";
@@ -142,12 +143,151 @@ export function approvalRefusal(policy: ApprovalPolicy, round: readonly RoundApp
   return round.length + 1 >= policy.approvalsRequired ? SUPERADMIN_MUST_APPROVE : null;
 }
 
-/** The current round's approvals (not rejections) of a transaction, each with its approver's role. */
-export async function approvalsOfRound(q: Queryable, transactionId: string, round: number): Promise<RoundApproval[]> {
+/** The current round's approvals (not rejections) of a transaction, each with the role it counts as. */
+export async function approvalsOfRound(q: Queryable, transactionId: string, round: number): Promise<readonly RoundApproval[]> {
+  return (await roundsOf(q, [{ id: transactionId, approvalRound: round }])).get(transactionId)!.approvals;
+}
+
+// ---------------------------------------------------------------- limits and delegation: whether this person may approve
+
+/** Whose authority an approval can use: the approver's own, or a delegator's. */
+export type Authority = { id: string; name: string; role: Role; approvalLimit: string | null };
+
+/** What the approver brings: their own authority, and that of everyone delegating to them today. */
+export type ApproverStanding = { own: Authority; delegators: readonly Authority[] };
+
+/** The transaction as the decision reads it. */
+export type ApprovalSubject = { amount: string; createdBy: string; policy: ApprovalPolicy };
+
+/** The round so far: its approvals, and everyone who already acted in it (themselves or through a delegate). */
+export type RoundSoFar = { approvals: readonly RoundApproval[]; actedIds: ReadonlySet<string> };
+
+export type ApprovalDecision =
+  | { ok: true; onBehalfOf: Authority | null }
+  | { ok: false; kind: "forbidden" | "conflict"; code: "above_limit" | "superadmin_required"; message: string };
+
+/** "Above your approval limit of ₹1,00,000.00" */
+export function aboveLimitMessage(limit: string): string {
+  return `Above your approval limit of ${formatRupees(limit)}`;
+}
+
+/** Whether `amount` is within `limit` (null: no limit); exactly at the limit is within. */
+export function withinLimit(amount: string, limit: string | null): boolean {
+  return limit === null || toPaise(amount) <= toPaise(limit);
+}
+
+/** Whether an authority may fill this approval: within its limit, and not taking a place kept for a SuperAdmin. */
+function authorityFits(a: Authority, subject: ApprovalSubject, round: RoundSoFar): boolean {
+  return withinLimit(subject.amount, a.approvalLimit) && approvalRefusal(subject.policy, round.approvals, a.role) === null;
+}
+
+/**
+ * Whether the approver may approve this transaction now, and on whose authority (DECISIONS §11).
+ * Their own authority when it is enough (within their limit; not an Approver taking the last place
+ * kept for a SuperAdmin); else a delegator's, the first that is enough and may still act: not the
+ * transaction's creator (nobody approves their own transaction, through anyone) and not already
+ * acted this round (one approval per person per round, directly or through a delegate). Otherwise
+ * refused: above their own limit (403), or the SuperAdmin's place (409). The status machine's
+ * `approve` guard and the approve call both ask this, so what is offered is what is allowed.
+ * Role, state, the creator rule and the approver's own action this round are the status machine's.
+ */
+export function decideApproval(standing: ApproverStanding, subject: ApprovalSubject, round: RoundSoFar): ApprovalDecision {
+  if (authorityFits(standing.own, subject, round)) return { ok: true, onBehalfOf: null };
+  const delegator = standing.delegators.find(
+    (d) => d.id !== subject.createdBy && d.id !== standing.own.id && !round.actedIds.has(d.id) && isApproverRole(d.role) && authorityFits(d, subject, round),
+  );
+  if (delegator) return { ok: true, onBehalfOf: delegator };
+  if (!withinLimit(subject.amount, standing.own.approvalLimit)) {
+    return { ok: false, kind: "forbidden", code: "above_limit", message: aboveLimitMessage(standing.own.approvalLimit!) };
+  }
+  return { ok: false, kind: "conflict", code: "superadmin_required", message: approvalRefusal(subject.policy, round.approvals, standing.own.role)! };
+}
+
+/** Whether `role` may hand its approval authority to someone, or receive it: the approving roles. */
+export const mayDelegate = isApproverRole;
+
+/** The delegations active on `today` (APP_TIMEZONE): begun, not past their last day, not ended early. */
+export function activeDelegationCondition(today: string): SQL {
+  return and(sql`${delegations.fromDate} <= ${today}`, sql`${delegations.toDate} >= ${today}`, isNull(delegations.endedAt))!;
+}
+
+/**
+ * The approver's standing today: their own role and limit, and every active delegation to them
+ * from an active approver. `lock` takes the delegation rows' lock (FOR SHARE) so a delegation cannot
+ * end while an approval on its behalf is being counted (the end waits for the approval, or the
+ * approval sees it ended).
+ */
+export async function approverStanding(q: Queryable, actor: { id: string; role: Role; name: string }, today: string, opts: { lock?: boolean } = {}): Promise<ApproverStanding> {
+  const [me] = await q.select({ approvalLimit: users.approvalLimit }).from(users).where(eq(users.id, actor.id)).limit(1);
+  const own: Authority = { id: actor.id, name: actor.name, role: actor.role, approvalLimit: me?.approvalLimit ?? null };
+  if (!isApproverRole(actor.role)) return { own, delegators: [] };
+  const query = q
+    .select({ id: users.id, name: users.name, role: users.role, approvalLimit: users.approvalLimit })
+    .from(delegations)
+    .innerJoin(users, eq(users.id, delegations.delegatorId))
+    .where(and(eq(delegations.delegateId, actor.id), activeDelegationCondition(today), activeApproverCondition()))
+    .orderBy(asc(delegations.fromDate), asc(delegations.id));
+  const delegators = opts.lock ? await query.for("share", { of: delegations }) : await query;
+  return { own, delegators };
+}
+
+/**
+ * The current rounds of these transactions: per transaction, its approvals (each counted as a
+ * SuperAdmin's when its approver or the delegator it acted for is one) and everyone who acted.
+ */
+export async function roundsOf(q: Queryable, keys: readonly { id: string; approvalRound: number }[]): Promise<Map<string, RoundSoFar>> {
+  const out = new Map<string, { approvals: RoundApproval[]; actedIds: Set<string> }>();
+  for (const k of keys) out.set(k.id, { approvals: [], actedIds: new Set() });
+  if (keys.length === 0) return out;
+  const behalf = alias(users, "behalf");
   const rows = await q
-    .select({ role: users.role, code: approvals.emergencyApproverCode })
+    .select({
+      transactionId: approvals.transactionId,
+      round: approvals.round,
+      action: approvals.action,
+      approverId: approvals.approverId,
+      onBehalfOf: approvals.onBehalfOf,
+      code: approvals.emergencyApproverCode,
+      role: users.role,
+      behalfRole: behalf.role,
+    })
     .from(approvals)
     .leftJoin(users, eq(users.id, approvals.approverId))
-    .where(and(eq(approvals.transactionId, transactionId), eq(approvals.round, round), eq(approvals.action, "approved")));
-  return rows.map((r) => ({ role: r.role ?? null, emergency: r.code !== null }));
+    .leftJoin(behalf, eq(behalf.id, approvals.onBehalfOf))
+    .where(inArray(approvals.transactionId, keys.map((k) => k.id)));
+  const roundOf = new Map(keys.map((k) => [k.id, k.approvalRound]));
+  for (const r of rows) {
+    if (roundOf.get(r.transactionId) !== r.round) continue;
+    const entry = out.get(r.transactionId)!;
+    if (r.approverId) entry.actedIds.add(r.approverId);
+    if (r.onBehalfOf) entry.actedIds.add(r.onBehalfOf);
+    if (r.action === "approved") entry.approvals.push({ role: roundRole(r.role ?? null, r.behalfRole ?? null), emergency: r.code !== null });
+  }
+  return out;
+}
+
+/** An approval counts as a SuperAdmin's when its approver or the delegator it acted for is one. */
+export function roundRole(approverRole: Role | null, behalfRole: Role | null): Role | null {
+  return behalfRole === "SuperAdmin" ? "SuperAdmin" : approverRole;
+}
+
+/** A transaction as decideApproval reads it from its row. */
+export type ApprovalRowFacts = { id: string; status: string; amount: string; createdBy: string; approvalRound: number; approvalsRequired: number; approvalPolicy?: ApprovalPolicy | null };
+
+/**
+ * decideApproval for each Pending row, for a reader who approves (the detail and the pending list
+ * offer `approve` from it): the reader's standing read once, the rows' rounds in one query.
+ */
+export async function approvalDecisions(
+  q: Queryable,
+  actor: { id: string; role: Role; name: string },
+  today: string,
+  rows: readonly ApprovalRowFacts[],
+): Promise<Map<string, ApprovalDecision>> {
+  const out = new Map<string, ApprovalDecision>();
+  const pending = rows.filter((r) => r.status === "Pending");
+  if (!isApproverRole(actor.role) || pending.length === 0) return out;
+  const [standing, rounds] = await Promise.all([approverStanding(q, actor, today), roundsOf(q, pending)]);
+  for (const r of pending) out.set(r.id, decideApproval(standing, { amount: r.amount, createdBy: r.createdBy, policy: policyOf(r) }, rounds.get(r.id)!));
+  return out;
 }

@@ -29,7 +29,7 @@ import type {
 import { assertMove, checkCustomFields, EMERGENCY_COUNTED, isUniqueViolation, loadView, rowsOf, statusIn, usableCategory } from "./common";
 import { addDays, monthBounds, monthOfDate } from "../hr/calendar";
 import { myActionThisRound } from "./queries";
-import { approvalRefusal, approvalsOfRound, categoryRequirement, policyForSubmission, policyOf, type ApprovalPolicy } from "./authority";
+import { approvalsOfRound, approverStanding, categoryRequirement, decideApproval, policyForSubmission, policyOf, roundsOf, type ApprovalPolicy } from "./authority";
 import {
   canMove,
   statusAfterApproval,
@@ -279,11 +279,15 @@ export async function approveTransaction(ctx: Ctx, id: string): Promise<Transact
       const mine = await myActionThisRound(tx, row.id, row.approvalRound, ctx.actor.id);
       assertMove(canMove("approve", row, ctx.actor, { myActionThisRound: mine }));
       const policy = policyOf(row);
-      // Under the row lock: the round read here is the one this approval joins.
-      const refused = approvalRefusal(policy, await approvalsOfRound(tx, row.id, row.approvalRound), ctx.actor.role);
-      if (refused) throw conflict(refused, "superadmin_required");
+      // Under the row lock: the round read here is the one this approval joins. The delegations
+      // are read with a share lock, so one cannot end half-way through an approval on its behalf.
+      const standing = await approverStanding(tx, ctx.actor, todayOf(ctx), { lock: true });
+      const soFar = (await roundsOf(tx, [row])).get(row.id)!;
+      const decision = decideApproval(standing, { amount: row.amount, createdBy: row.createdBy, policy }, soFar);
+      if (!decision.ok) throw new DomainError(decision.kind, decision.message, { code: decision.code });
+      const onBehalfOf = decision.onBehalfOf;
       const now = ctx.clock();
-      await tx.insert(approvals).values({ transactionId: row.id, approverId: ctx.actor.id, round: row.approvalRound, action: "approved", actedAt: now });
+      await tx.insert(approvals).values({ transactionId: row.id, approverId: ctx.actor.id, onBehalfOf: onBehalfOf?.id ?? null, round: row.approvalRound, action: "approved", actedAt: now });
       const round = await approvalsOfRound(tx, row.id, row.approvalRound);
       const received = round.length;
       const status = statusAfterApproval(policy, round);
@@ -292,11 +296,21 @@ export async function approveTransaction(ctx: Ctx, id: string): Promise<Transact
         .set({ approvalsReceived: received, status, approvedAt: status === "Approved" ? now : null, updatedAt: now })
         .where(eq(transactions.id, row.id))
         .returning();
-      await writeAudit(tx, { action: "approve", entityType: "transaction", entityId: row.id, actor: ctx.actor, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip, at: ctx.clock() });
+      await writeAudit(tx, {
+        action: "approve",
+        entityType: "transaction",
+        entityId: row.id,
+        actor: ctx.actor,
+        before: auditSnapshot(row),
+        after: { ...auditSnapshot(after!), ...(onBehalfOf ? { onBehalfOf: { id: onBehalfOf.id, name: onBehalfOf.name }, approvedAs: `${ctx.actor.name} for ${onBehalfOf.name}` } : {}) },
+        ipAddress: ctx.ip,
+        at: ctx.clock(),
+      });
+      const by = onBehalfOf ? `${ctx.actor.name} for ${onBehalfOf.name}` : ctx.actor.name;
       await tellCreator(tx, ctx, effects, row.id, (v) =>
         status === "Approved"
           ? `${v.humanReadableId} (${v.categoryName}, ${rupees(v.amount)}) has been approved`
-          : `${v.humanReadableId} received an approval from ${ctx.actor.name} (${received} of ${row.approvalsRequired})`,
+          : `${v.humanReadableId} received an approval from ${by} (${received} of ${row.approvalsRequired})`,
       );
       return answer(tx, row.id);
     });
@@ -352,7 +366,7 @@ export async function deleteApproval(ctx: Ctx, approvalId: string, input: Delete
       entityId: row.id,
       actor: ctx.actor,
       reason: input.reason,
-      before: { ...auditSnapshot(row), approval: { id: approval.id, approverId: approval.approverId, emergencyApproverCode: approval.emergencyApproverCode, round: approval.round, action: approval.action, reasonText: approval.reasonText } },
+      before: { ...auditSnapshot(row), approval: { id: approval.id, approverId: approval.approverId, onBehalfOf: approval.onBehalfOf, emergencyApproverCode: approval.emergencyApproverCode, round: approval.round, action: approval.action, reasonText: approval.reasonText } },
       after: auditSnapshot(after!),
       ipAddress: ctx.ip, at: ctx.clock(),
     });
@@ -532,13 +546,15 @@ export async function fullOverride(ctx: Ctx, id: string, input: FullOverrideBody
     assertMove(canMove("full-override", row, ctx.actor));
     const details = await changedDetails(tx, row, input, { newCategoryMayBeInactive: true });
     const now = ctx.clock();
-    const status = input.status ?? row.status;
     const approvalPolicy = await policyAfterOverride(tx, row, input);
+    // A Pending transaction held to a new policy is Approved at once when the round's approvals
+    // already complete it (or stays Pending when they do not), unless the override sets the status.
+    const status = input.status ?? (approvalPolicy && row.status === "Pending" ? statusAfterApproval(approvalPolicy, await approvalsOfRound(tx, row.id, row.approvalRound)) : row.status);
     const [after] = await tx
       .update(transactions)
       .set({
         ...details,
-        status: input.status,
+        status: status === row.status ? undefined : status,
         isPaid: input.isPaid,
         paymentDueDate: input.paymentDueDate,
         paidDate: input.paidDate,
@@ -581,18 +597,37 @@ async function policyAfterOverride(tx: Tx, row: TransactionRow, input: FullOverr
 // ---------------------------------------------------------------- bulk approval
 
 export type BulkApprovalResult = { id: string; humanReadableId?: string; ok: boolean; status?: Transaction["status"]; message?: string };
+export type BulkApproval = {
+  results: BulkApprovalResult[];
+  approved: { id: string; humanReadableId: string; status: Transaction["status"] }[];
+  /** What was not approved, and why in the words the single approve would answer ("Above your approval limit of ₹…"). */
+  skipped: { id: string; humanReadableId: string | null; reason: string }[];
+};
 
-/** Each id approved by approveTransaction, one by one, each in its own database transaction. */
-export async function bulkApprove(ctx: Ctx, ids: readonly string[]): Promise<BulkApprovalResult[]> {
-  const results: BulkApprovalResult[] = [];
+/**
+ * Each id approved by approveTransaction, one by one, each in its own database transaction: what
+ * it may approve is approved, the rest skipped with the reason authority.ts or the status machine
+ * gave. A transaction the reader cannot see is skipped without its number.
+ */
+export async function bulkApprove(ctx: Ctx, ids: readonly string[]): Promise<BulkApproval> {
+  const out: BulkApproval = { results: [], approved: [], skipped: [] };
   for (const id of new Set(ids)) {
     try {
       const t = await approveTransaction(ctx, id);
-      results.push({ id, humanReadableId: t.humanReadableId, ok: true, status: t.status });
+      out.results.push({ id, humanReadableId: t.humanReadableId, ok: true, status: t.status });
+      out.approved.push({ id, humanReadableId: t.humanReadableId, status: t.status });
     } catch (err) {
       if (!(err instanceof DomainError)) throw err;
-      results.push({ id, ok: false, message: err.message });
+      const humanReadableId = err.kind === "not_found" ? null : await humanReadableIdOf(ctx, id);
+      out.results.push({ id, ...(humanReadableId ? { humanReadableId } : {}), ok: false, message: err.message });
+      out.skipped.push({ id, humanReadableId, reason: err.message });
     }
   }
-  return results;
+  return out;
+}
+
+async function humanReadableIdOf(ctx: Ctx, id: string): Promise<string | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await ctx.db.select({ humanReadableId: transactions.humanReadableId }).from(transactions).where(eq(transactions.id, id)).limit(1);
+  return row?.humanReadableId ?? null;
 }

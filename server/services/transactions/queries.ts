@@ -7,7 +7,6 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Queryable } from "../../db/client";
 import { approvals, attachments, categories, transactionDailyTotals, transactionSearch, transactions, users } from "../../db/schema";
 import type { Actor } from "../../context";
-import type { ActingContext } from "../context";
 import { notFound } from "../errors";
 import { isUuid } from "../../lib/ids";
 import {
@@ -32,6 +31,8 @@ import { jsonArray, JsonText, withFields } from "../../lib/json-answer";
 import { seesEverything, TRANSACTION_NOT_FOUND, visibleTo, visibleToPrepared, windowFirstDay, windowValues, type WindowColumns } from "./visibility";
 import { availableMoves, type TransactionState } from "./status-machine";
 import { transactionTimeline } from "./timeline";
+import { approvalDecisions, roundRole } from "./authority";
+import { todayOf, type ActingContext } from "../context";
 import { containsPattern, preparedStatement } from "../sql";
 import { keptList, namesIn, SEARCH_TEXT_SEPARATOR, type Summary } from "./search-summary";
 
@@ -294,11 +295,14 @@ export async function listPending(ctx: ActingContext, page: PendingQuery = { pag
   const total = rows.length
     ? Number(rows[0]!.total)
     : Number((await q.select({ n: sql<number>`count(*)::int` }).from(transactions).where(and(IS_PENDING, visibleTo(viewer, now))))[0]?.n ?? 0);
+  // Whether this approver's approval would be accepted, row by row (limits, the SuperAdmin's place, delegation).
+  const decisions = await approvalDecisions(q, ctx.actor, todayOf(ctx), rows);
   // Each transaction as PostgreSQL wrote it (transactionJson) with its possible duplicates, and what this approver may do with it.
   const items = rows.map((r) => {
-    const moves: Pick<PendingTransaction, "myAction" | "availableMoves"> = {
+    const moves: Pick<PendingTransaction, "myAction" | "availableMoves" | "superAdminApproved"> = {
       myAction: r.myAction ?? null,
-      availableMoves: availableMoves(r, viewer, { myActionThisRound: r.myAction ?? null }),
+      availableMoves: availableMoves(r, viewer, { myActionThisRound: r.myAction ?? null, approval: decisions.get(r.id) }),
+      superAdminApproved: r.superAdminApproved === true,
     };
     return withFields(r.json, moves);
   });
@@ -313,6 +317,15 @@ const STATE_COLUMNS = {
   createdBy: transactions.createdBy,
   isEmergency: transactions.isEmergency,
 } satisfies Record<keyof Required<TransactionState>, AnyColumn>;
+
+/** What authority.ts's decideApproval reads of a row, beside its state. */
+const AUTHORITY_COLUMNS = {
+  id: transactions.id,
+  amount: transactions.amount,
+  approvalRound: transactions.approvalRound,
+  approvalsRequired: transactions.approvalsRequired,
+  approvalPolicy: transactions.approvalPolicy,
+};
 
 /**
  * The pending page as one statement, prepared once per window shape (the approver's home reads it
@@ -343,12 +356,19 @@ function pendingPage(q: Queryable, viewer: Viewer) {
           possibleDuplicates: possibleDuplicatesJson((other) => visibleToPrepared(viewer, other), sql`${attachmentCount} > 0`),
         }),
         ...STATE_COLUMNS,
+        ...AUTHORITY_COLUMNS,
         total: pageOf.total,
         // A Pending transaction's round holds approvals only (a rejection ends it as Rejected), each
         // counted in approvals_received: with none received there is no action of this approver to look up.
         myAction: sql<ApprovalAction | null>`(case when ${transactions.approvalsReceived} > 0 then (select ${approvals.action}::text from ${approvals}
           where ${approvals.transactionId} = ${transactions.id} and ${approvals.round} = ${transactions.approvalRound}
-            and ${approvals.approverId} = ${sql.placeholder("viewerId")} limit 1) end)`,
+            and (${approvals.approverId} = ${sql.placeholder("viewerId")} or ${approvals.onBehalfOf} = ${sql.placeholder("viewerId")}) limit 1) end)`,
+        // Only a policy that asks for a SuperAdmin's approval, with approvals received, needs the lookup.
+        // An approval counts as a SuperAdmin's when its approver or the delegator it acted for is one (authority.ts's roundRole).
+        superAdminApproved: sql<boolean | null>`(case when ${transactions.approvalsReceived} > 0 and (${transactions.approvalPolicy} ->> 'superAdminRequired') = 'true' then exists (
+          select 1 from ${approvals} join ${users} as sa on sa.id = ${approvals.approverId} left join ${users} as sb on sb.id = ${approvals.onBehalfOf}
+          where ${approvals.transactionId} = ${transactions.id} and ${approvals.round} = ${transactions.approvalRound}
+            and ${approvals.action} = 'approved' and (sa.role = 'SuperAdmin' or sb.role = 'SuperAdmin')) end)`,
       })
       .from(pageOf)
       .innerJoin(transactions, eq(transactions.id, pageOf.id))
@@ -373,28 +393,32 @@ export async function transactionDetails(ctx: ActingContext, id: string): Promis
     .where(and(eq(transactions.id, id), visibleTo(viewer, now)))
     .limit(1);
   if (!row) throw notFound(TRANSACTION_NOT_FOUND);
-  const [approvalRows, attachmentRows, timeline, batch] = await Promise.all([
+  const behalf = alias(users, "behalf");
+  const [approvalRows, attachmentRows, timeline, batch, decisions] = await Promise.all([
     q
-      .select({ approval: approvals, approverName: users.name })
+      .select({ approval: approvals, approverName: users.name, approverRole: users.role, onBehalfOfName: behalf.name, behalfRole: behalf.role })
       .from(approvals)
       .leftJoin(users, eq(users.id, approvals.approverId))
+      .leftJoin(behalf, eq(behalf.id, approvals.onBehalfOf))
       .where(eq(approvals.transactionId, id))
       .orderBy(asc(approvals.round), asc(approvals.actedAt), asc(approvals.id)),
     q.select().from(attachments).where(eq(attachments.transactionId, id)).orderBy(asc(attachments.createdAt), asc(attachments.id)),
     transactionTimeline(q, id),
     exportedIn(q, id),
+    approvalDecisions(q, ctx.actor, todayOf(ctx), [row]),
   ]);
   const base = presentTransaction(row);
-  const mine = approvalRows.find((a) => a.approval.round === row.approvalRound && a.approval.approverId === viewer.id);
+  const mine = approvalRows.find((a) => a.approval.round === row.approvalRound && (a.approval.approverId === viewer.id || a.approval.onBehalfOf === viewer.id));
   return {
     ...base,
     category: { ...base.category, fieldSchema: row.fieldSchema ?? [] },
-    approvals: approvalRows.map((a) => presentApproval({ ...a.approval, approverName: a.approverName })),
+    approvals: approvalRows.map((a) => presentApproval({ ...a.approval, approverName: a.approverName, onBehalfOfName: a.onBehalfOfName })),
     attachments: attachmentRows.map(presentAttachment),
     possibleDuplicates: JSON.parse(row.possibleDuplicates) as PossibleDuplicate[],
-    availableMoves: availableMoves(row, viewer, { myActionThisRound: (mine?.approval.action as ApprovalAction | undefined) ?? null }),
+    availableMoves: availableMoves(row, viewer, { myActionThisRound: (mine?.approval.action as ApprovalAction | undefined) ?? null, approval: decisions.get(row.id) }),
     timeline,
     exportedIn: batch,
+    superAdminApproved: approvalRows.some((a) => a.approval.round === row.approvalRound && a.approval.action === "approved" && roundRole(a.approverRole ?? null, a.behalfRole ?? null) === "SuperAdmin"),
   };
 }
 
@@ -547,7 +571,8 @@ export async function myActionThisRound(q: Queryable, transactionId: string, rou
   const [row] = await q
     .select({ action: approvals.action })
     .from(approvals)
-    .where(and(eq(approvals.transactionId, transactionId), eq(approvals.round, round), eq(approvals.approverId, approverId)))
+    // Their own action, or one a delegate took on their behalf: either is their one action of the round.
+    .where(and(eq(approvals.transactionId, transactionId), eq(approvals.round, round), or(eq(approvals.approverId, approverId), eq(approvals.onBehalfOf, approverId))))
     .limit(1);
   return (row?.action as ApprovalAction | undefined) ?? null;
 }

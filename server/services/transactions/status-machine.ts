@@ -4,7 +4,7 @@
 // client as they are (403: not yours to do; 409: not in this state).
 import type { Role, TransactionMove, TransactionStatus } from "../../../shared/constants";
 import { ACCOUNTING_ROLES as ACCOUNTING, STATUS_LABELS, TRANSACTION_MOVES } from "../../../shared/constants";
-import { approvalCompletes, APPROVER_ROLES as APPROVING, type ApprovalPolicy, type RoundApproval } from "./authority";
+import { approvalCompletes, APPROVER_ROLES as APPROVING, type ApprovalDecision, type ApprovalPolicy, type RoundApproval } from "./authority";
 
 export { TRANSACTION_MOVES, type TransactionMove };
 
@@ -23,6 +23,12 @@ export type MoveActor = { id: string; role: Role };
 export type MoveContext = {
   /** approve/reject: what this actor already did in the current round, if anything. */
   myActionThisRound?: "approved" | "rejected" | null;
+  /**
+   * approve: what authority.ts's decideApproval answered for this actor (limits, the SuperAdmin's
+   * place, delegation). Given by every caller that knows the actor's standing, so `availableMoves`
+   * offers approve exactly when the approve call would accept it.
+   */
+  approval?: ApprovalDecision;
 };
 
 /** Why a move is refused: the actor may never make it (forbidden), or not in this state (conflict). */
@@ -85,7 +91,7 @@ export const MOVE_RULES: Record<TransactionMove, MoveRule> = {
     grants: [{ roles: APPROVING, from: PENDING, fromText: "Only Pending transactions can be approved" }],
     forbidden: "Only Approvers and SuperAdmins can approve transactions",
     notByCreator: "You cannot approve your own transaction",
-    guard: (_txn, _actor, context) => alreadyActed(context),
+    guard: (_txn, _actor, context) => alreadyActed(context) ?? authorityRefusal(context),
     to: "computed",
   },
   reject: {
@@ -177,6 +183,11 @@ export const MOVE_RULES: Record<TransactionMove, MoveRule> = {
 function alreadyActed(context: MoveContext): MoveDenied | null {
   if (!context.myActionThisRound) return null;
   return { ok: false, kind: "conflict", message: `You have already ${context.myActionThisRound} this transaction` };
+}
+
+function authorityRefusal(context: MoveContext): MoveDenied | null {
+  const decision = context.approval;
+  return decision && !decision.ok ? { ok: false, kind: decision.kind, message: decision.message } : null;
 }
 
 // ---------------------------------------------------------------- questions

@@ -202,6 +202,9 @@ export async function transactionTimeline(q: Queryable, transactionId: string): 
       kind,
       actorName: r.actorName ?? r.performerLabel ?? "System",
     };
+    // An approval on a delegator's behalf names both: "Anita Desai for Rajesh Sharma" (DECISIONS §11).
+    const behalf = ((r.after ?? {}) as Snapshot).onBehalfOf as { name?: unknown } | undefined;
+    if (r.action === "approve" && typeof behalf?.name === "string") entry.actorName = `${entry.actorName} for ${behalf.name}`;
     if (r.reason) entry.reason = r.reason;
     const detail = r.entityType === "attachment" ? attachmentDetail(r.action, (r.before ?? r.after ?? {}) as Snapshot) : detailOf(kind, (r.before ?? {}) as Snapshot, (r.after ?? {}) as Snapshot, names);
     // An edit that changed nothing tells nothing.

@@ -1,10 +1,11 @@
-import { Building2, LogOut } from "lucide-react";
+import { Building2, CircleUserRound, LogOut } from "lucide-react";
 import { Link, useLocation } from "wouter";
 import type { User } from "@shared/schemas/auth";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import { useNotifications } from "@/features/notifications/NotificationsProvider";
 import { navItemsFor, systemTitleFor } from "../permissions";
+import { PATHS } from "../paths";
 import { CountBadge } from "./CountBadge";
 import { activeNavId } from "./nav";
 import { NotificationsMenu } from "./HeaderMenus";
@@ -26,9 +27,18 @@ export function ApproverTopBar({ user, onSignOut, signingOut }: { user: User; on
           <p className="hidden text-sm font-semibold sm:block">{systemTitleFor(user.role)}</p>
         </div>
         <div className="ml-auto flex items-center gap-1 sm:gap-3">
-          <p className="hidden max-w-[12rem] truncate text-sm text-slate-300 md:block">
-            {user.name} <span className="text-slate-400">· {user.role}</span>
-          </p>
+          {/* The name leads to My Account (delegating while away); on phones the icon alone. */}
+          <Link
+            href={PATHS.account}
+            title="My Account"
+            className="flex min-h-10 items-center gap-2 rounded-md px-2 text-sm text-slate-300 hover:bg-white/10 hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-400"
+          >
+            <CircleUserRound className="h-5 w-5 shrink-0" aria-hidden="true" />
+            <span className="sr-only md:hidden">My Account</span>
+            <span className="hidden max-w-[12rem] truncate md:block">
+              {user.name} <span className="text-slate-400">· {user.role}</span>
+            </span>
+          </Link>
           <NotificationsMenu role={user.role} tone="dark" />
           <Button
             variant="ghost"

@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import { useNotifications } from "@/features/notifications/NotificationsProvider";
 import { navItemsFor, systemTitleFor, type NavSection } from "../permissions";
+import { PATHS } from "../paths";
 import { CountBadge } from "./CountBadge";
 import { NAV_ICONS, activeNavId } from "./nav";
 
@@ -77,7 +78,9 @@ export function Sidebar({ user, onSignOut, signingOut, onNavigate }: SidebarProp
             {initials(user.name || user.username)}
           </div>
           <div className="min-w-0">
-            <p className="truncate text-sm font-medium text-white">{user.name}</p>
+            <Link href={PATHS.account} onClick={onNavigate} className="block truncate text-sm font-medium text-white underline-offset-2 hover:underline" title="My Account">
+              {user.name}
+            </Link>
             <Badge variant="outline" className="mt-0.5 border-white/20 bg-transparent text-slate-300">
               {user.role}
             </Badge>

@@ -12,6 +12,7 @@ import type { PendingItem } from "../api";
 import { ApprovalProgress, EmergencyBadge, FormTypeBadge, PreviouslyRejectedBadge } from "./badges";
 import { CustomFieldDetails } from "./CustomFieldDetails";
 import { DuplicateWarning } from "./DuplicateWarning";
+import { MissingApprovals } from "./ApprovalNeeds";
 
 export type PendingTransactionCardProps = {
   transaction: PendingItem;
@@ -61,6 +62,7 @@ export function PendingTransactionCard({ transaction: t, alwaysShowApprovals = f
               {t.attachmentCount} {t.attachmentCount === 1 ? "file" : "files"}
             </span>
             {alwaysShowApprovals || t.approvalsRequired > 1 ? <ApprovalProgress received={t.approvalsReceived} required={t.approvalsRequired} /> : null}
+            <MissingApprovals t={t} />
           </p>
         </div>
       </div>

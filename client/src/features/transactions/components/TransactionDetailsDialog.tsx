@@ -33,6 +33,7 @@ import { GstBreakup } from "./GstBreakup";
 import { DuplicateSubmitConfirm, DuplicateWarning } from "./DuplicateWarning";
 import { hasPaymentTracking, PaymentTrackingPanel } from "./PaymentTrackingPanel";
 import { Timeline } from "./Timeline";
+import { ApprovalNeedsNote } from "./ApprovalNeeds";
 import { paymentWords } from "../payment-words";
 import { ActedNotice, ApprovalActions, PHONE_SHEET } from "./ApprovalActions";
 
@@ -196,6 +197,8 @@ function DetailsBody({ t, onClose, onDecided }: { t: TransactionDetail; onClose:
         ) : null}
       </dl>
 
+      <ApprovalNeedsNote t={t} />
+
       <div>
         <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-600">Description / Purpose</h3>
         <p className="mt-1 whitespace-pre-wrap break-words text-sm text-slate-900">{t.description}</p>
@@ -327,7 +330,8 @@ function ApprovalRow({ approval: a, canDelete, faded }: { approval: Approval; ca
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string>();
   const remove = useFinanceMutation((why: string) => transactionApi.removeApproval(a.id, why));
-  const who = a.approver?.name ?? (a.emergencyApproverCode ? `Emergency link (${a.emergencyApproverCode})` : "Unknown approver");
+  // "Anita Desai for Rajesh Sharma" when a delegate used the delegator's authority (DECISIONS §11).
+  const who = a.approver ? (a.onBehalfOf ? `${a.approver.name} for ${a.onBehalfOf.name}` : a.approver.name) : a.emergencyApproverCode ? `Emergency link (${a.emergencyApproverCode})` : "Unknown approver";
   const what = a.action === "approved" ? "approval" : "rejection";
   const onDelete = () => {
     // DECISIONS §4: a correction of the record says why; the reason shows on the timeline.

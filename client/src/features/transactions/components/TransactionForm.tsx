@@ -37,6 +37,7 @@ import { CustomFieldInput } from "./CustomFieldInput";
 import { DuplicateSubmitConfirm, DuplicateWarning } from "./DuplicateWarning";
 import { FileDropzone, toPendingFile, type PendingFile } from "./FileDropzone";
 import { PrefixedInput } from "./PrefixedInput";
+import { useApprovalPreviewWords } from "./ApprovalPreview";
 import { isSalaryCategory, SALARY_ALERT } from "../rules";
 import { GstSection } from "./GstSection";
 import { useGstContext } from "../api";
@@ -170,6 +171,7 @@ export function TransactionForm({ categories, editing, onEditDone, onStartNew }:
   const category = categories.find((c) => c.id === categoryId);
   const gstContext = useGstContext(formType === "B");
   const companyStateCode = gstContext.data?.companyStateCode ?? null;
+  const approvalWords = useApprovalPreviewWords(categoryId, watch("formType"), amount);
 
   // Possible duplicates: same category, amount and date (checked after typing settles).
   useEffect(() => {
@@ -382,7 +384,7 @@ export function TransactionForm({ categories, editing, onEditDone, onStartNew }:
             )}
           />
 
-          <div className="grid grid-cols-1 gap-5 sm:grid-cols-2 [&>*]:min-w-0">
+          <div className="grid grid-cols-1 items-start gap-5 sm:grid-cols-2 [&>*]:min-w-0">
             <Field label="Category" required error={errors.categoryId?.message} className="sm:col-span-2">
               <Select
                 {...register("categoryId", {
@@ -395,7 +397,12 @@ export function TransactionForm({ categories, editing, onEditDone, onStartNew }:
                 options={categoryOptions}
               />
             </Field>
-            <Field label="Amount" required error={errors.amount?.message}>
+            <Field
+              label="Amount"
+              required
+              error={errors.amount?.message}
+              hint={approvalWords ? <span className="font-medium text-brand-800" data-approval-preview>{approvalWords}</span> : undefined}
+            >
               <PrefixedInput prefix="₹" type="text" inputMode="decimal" autoComplete="off" placeholder="0.00" {...register("amount")} />
             </Field>
             <Field label="Transaction Date" required error={errors.transactionDate?.message}>

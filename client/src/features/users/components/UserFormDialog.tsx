@@ -9,22 +9,34 @@ import { Button, Checkbox, Dialog, DialogContent, Field, Input, Select } from "@
 import { toast } from "@/hooks/use-toast";
 import { errorIssues, errorMessage } from "@/lib/api";
 import { useUserMutations } from "../api";
+import { PrefixedInput } from "@/features/transactions";
 
 /** The roles the newer screen offers (spec 001 §6). */
 export const MANAGEMENT_ROLES: readonly Role[] = ["Accountant", "Approver", "SuperAdmin"];
 
 const schemas = async () => Promise.all([import("zod"), import("@shared/schemas/users")]);
 const createResolver = lazyZodResolver<Values>(async () => {
-  const [{ z }, { createUserSchema }] = await schemas();
-  return createUserSchema.extend({ role: z.enum(["Accountant", "Approver", "SuperAdmin"], { message: "Role must be Accountant, Approver or SuperAdmin" }) });
+  const [{ z }, { createUserSchema, approvalLimitSchema }] = await schemas();
+  return createUserSchema.extend({
+    role: z.enum(["Accountant", "Approver", "SuperAdmin"], { message: "Role must be Accountant, Approver or SuperAdmin" }),
+    approvalLimit: noLimitWhenEmpty(z, approvalLimitSchema),
+  });
 });
 // Edit: the same rules as create, plus isActive; the password is changed through Reset Password.
 const editResolver = lazyZodResolver<Values>(async () => {
-  const [{ z }, { updateUserSchema }] = await schemas();
-  return updateUserSchema.required({ username: true, name: true, role: true }).extend({ role: z.string() });
+  const [{ z }, { updateUserSchema, approvalLimitSchema }] = await schemas();
+  return updateUserSchema.required({ username: true, name: true, role: true }).extend({ role: z.string(), approvalLimit: noLimitWhenEmpty(z, approvalLimitSchema) });
 });
 
-type Values = { username: string; name: string; role: string; password?: string; visibilityWindowDays: unknown; isActive?: boolean };
+/** The limit's box: empty is no limit (null); the server's own schema checks the rest. */
+function noLimitWhenEmpty(z: typeof import("zod").z, limit: typeof import("@shared/schemas/users").approvalLimitSchema) {
+  return z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? null : v), limit);
+}
+
+type Values = { username: string; name: string; role: string; password?: string; visibilityWindowDays: unknown; isActive?: boolean; approvalLimit: unknown };
+
+/** Only the approving roles approve, so only they have a limit. */
+const approves = (role: string) => role === "Approver" || role === "SuperAdmin";
 
 export function UserFormDialog({ open, onOpenChange, user, currentUserId }: { open: boolean; onOpenChange: (o: boolean) => void; user: User | null; currentUserId: string }) {
   const { create, update } = useUserMutations();
@@ -33,15 +45,23 @@ export function UserFormDialog({ open, onOpenChange, user, currentUserId }: { op
   const editingRef = useRef(editing);
   editingRef.current = editing;
   const form = useForm<Values>({ resolver: (values, context, options) => (editingRef.current ? editResolver : createResolver)(values, context, options) });
-  const { register, handleSubmit, reset, setError, formState } = form;
+  const { register, handleSubmit, reset, setError, formState, watch } = form;
+  const role = watch("role") ?? "";
   const errors = formState.errors;
 
   useEffect(() => {
     if (!open) return;
     reset(
       user
-        ? { username: user.username, name: user.name, role: user.role, visibilityWindowDays: String(user.visibilityWindowDays ?? LIMITS.visibilityWindowDefault), isActive: user.isActive }
-        : { username: "", name: "", role: "Accountant", password: "", visibilityWindowDays: String(LIMITS.visibilityWindowDefault) },
+        ? {
+            username: user.username,
+            name: user.name,
+            role: user.role,
+            visibilityWindowDays: String(user.visibilityWindowDays ?? LIMITS.visibilityWindowDefault),
+            isActive: user.isActive,
+            approvalLimit: user.approvalLimit ? user.approvalLimit.replace(/\.00$/, "") : "",
+          }
+        : { username: "", name: "", role: "Accountant", password: "", visibilityWindowDays: String(LIMITS.visibilityWindowDefault), approvalLimit: "" },
     );
   }, [open, user, reset]);
 
@@ -56,6 +76,7 @@ export function UserFormDialog({ open, onOpenChange, user, currentUserId }: { op
             role: values.role as Role,
             visibilityWindowDays: values.visibilityWindowDays as number,
             isActive: values.isActive,
+            ...(approves(values.role) ? { approvalLimit: values.approvalLimit as string | null } : {}),
           },
         });
         toast({ title: "User Updated", description: `${values.name} was updated successfully` });
@@ -66,6 +87,7 @@ export function UserFormDialog({ open, onOpenChange, user, currentUserId }: { op
           role: values.role as Role,
           password: values.password ?? "",
           visibilityWindowDays: values.visibilityWindowDays as number | undefined,
+          ...(approves(values.role) ? { approvalLimit: values.approvalLimit as string | null } : {}),
         });
         toast({ title: "User Created", description: `${values.name} can now sign in as ${values.username}` });
       }
@@ -109,6 +131,16 @@ export function UserFormDialog({ open, onOpenChange, user, currentUserId }: { op
           <Field label="Visibility Window (days)" hint="How far back they see transactions (1–365)" error={errors.visibilityWindowDays?.message}>
             <Input type="number" min={1} max={365} inputMode="numeric" {...register("visibilityWindowDays")} />
           </Field>
+          {approves(role) ? (
+            <Field
+              label="Approval Limit"
+              hint="The largest amount they may approve. Empty: no limit. Rejecting is always allowed."
+              error={errors.approvalLimit?.message}
+              className="sm:col-span-2"
+            >
+              <PrefixedInput prefix="₹" inputMode="decimal" autoComplete="off" placeholder="No limit" {...register("approvalLimit")} />
+            </Field>
+          ) : null}
           {!editing ? (
             <Field label="Password" required hint="At least 6 characters" error={errors.password?.message} className="sm:col-span-2">
               <Input type="password" autoComplete="new-password" {...register("password")} />

@@ -5,7 +5,7 @@ import { lazyDialog } from "@/lib/lazy-dialog";
 import { useState } from "react";
 import { ArrowLeft, KeyRound, Pencil, Plus, Power, Trash2, UserCog, Users } from "lucide-react";
 import { Link } from "wouter";
-import { formatDate } from "@shared/format";
+import { formatDate, formatRupees } from "@shared/format";
 import type { User } from "@shared/schemas/auth";
 import { PATHS } from "@/app/paths";
 import { useCurrentUser } from "@/features/auth";
@@ -26,6 +26,12 @@ function initials(name: string): string {
     .slice(0, 2)
     .map((p) => p[0]?.toUpperCase())
     .join("");
+}
+
+/** An approving role's limit in rupees, "No limit", or null for a role that does not approve. */
+function limitWords(u: User): string | null {
+  if (u.role !== "Approver" && u.role !== "SuperAdmin") return null;
+  return u.approvalLimit ? formatRupees(u.approvalLimit) : "No limit";
 }
 
 function UserCell({ user, isYou }: { user: User; isYou: boolean }) {
@@ -142,6 +148,7 @@ export default function UserManagementPage() {
               <th scope="col" className="px-5 py-2.5">Role</th>
               <th scope="col" className="px-5 py-2.5">Status</th>
               <th scope="col" className="px-5 py-2.5">Visibility Window</th>
+              <th scope="col" className="whitespace-nowrap px-5 py-2.5">Approval Limit</th>
               <th scope="col" className="px-5 py-2.5">Created</th>
               <th scope="col" className="px-5 py-2.5 text-right">Actions</th>
             </>
@@ -159,6 +166,7 @@ export default function UserManagementPage() {
                   <Badge variant={u.isActive ? "success" : "destructive"}>{u.isActive ? "Active" : "Inactive"}</Badge>
                 </td>
                 <td className="px-5 py-3 tabular-nums text-slate-700">{u.visibilityWindowDays} days</td>
+                <td className="whitespace-nowrap px-5 py-3 tabular-nums text-slate-700">{limitWords(u) ?? <span className="text-slate-400">—</span>}</td>
                 <td className="whitespace-nowrap px-5 py-3 text-slate-700">{formatDate(u.createdAt)}</td>
                 <td className="whitespace-nowrap px-5 py-3 text-right">{actions(u)}</td>
               </tr>
@@ -174,6 +182,7 @@ export default function UserManagementPage() {
                 <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600">
                   <Badge variant={ROLE_BADGE[u.role] ?? "secondary"}>{u.role}</Badge>
                   <span>{u.visibilityWindowDays}-day window</span>
+                  {limitWords(u) ? <span>Approves {u.approvalLimit ? `up to ${limitWords(u)}` : "any amount"}</span> : null}
                   <span>Created {formatDate(u.createdAt)}</span>
                 </div>
                 <div className="-ml-2 flex flex-wrap gap-1">{actions(u, true)}</div>

@@ -1,0 +1,227 @@
+// Approval Rules (/admin/approval-rules, SuperAdmin; DECISIONS §11): the company's approvals by
+// amount. A table on wide screens and cards on phones; create and edit in a dialog; deactivate,
+// activate and delete (a rule some transaction applied is deactivated by the server instead).
+import { useMemo, useState } from "react";
+import { Pencil, Plus, Power, Scale, ShieldCheck, Trash2 } from "lucide-react";
+import { formatRupees } from "@shared/format";
+import type { ApprovalRule } from "@shared/schemas/approval-rules";
+import { Alert, Badge, Button, Card, ConfirmDialog, EmptyState, ResponsiveList } from "@/components/ui";
+import { useCategories } from "@/features/transactions";
+import { toast } from "@/hooks/use-toast";
+import { errorMessage } from "@/lib/api";
+import { useApprovalRuleMutations, useApprovalRules } from "../api";
+import { ApprovalRuleFormDialog } from "../components/ApprovalRuleFormDialog";
+import { ruleCategory, ruleFormType } from "../words";
+
+function approvalsWords(rule: ApprovalRule): string {
+  return `${rule.requiredApprovals} approval${rule.requiredApprovals === 1 ? "" : "s"}`;
+}
+
+function StatusBadge({ rule }: { rule: ApprovalRule }) {
+  return <Badge variant={rule.isActive ? "success" : "secondary"}>{rule.isActive ? "Active" : "Inactive"}</Badge>;
+}
+
+function InUse({ rule }: { rule: ApprovalRule }) {
+  return rule.inUse ? <Badge variant="info">In use</Badge> : <span className="text-slate-500">Not yet</span>;
+}
+
+export default function ApprovalRulesPage() {
+  const rules = useApprovalRules();
+  const categories = useCategories();
+  const { update, remove } = useApprovalRuleMutations();
+  const [formOpen, setFormOpen] = useState(false);
+  const [editing, setEditing] = useState<ApprovalRule | null>(null);
+  const [deleting, setDeleting] = useState<ApprovalRule | null>(null);
+  const list = rules.data ?? [];
+  const names = useMemo(() => new Map((categories.data ?? []).map((c) => [c.id, c.name])), [categories.data]);
+
+  const openForm = (rule: ApprovalRule | null) => {
+    setEditing(rule);
+    setFormOpen(true);
+  };
+
+  const toggle = async (rule: ApprovalRule) => {
+    try {
+      await update.mutateAsync({ id: rule.id, body: { isActive: !rule.isActive } });
+      toast({
+        title: rule.isActive ? "Rule Deactivated" : "Rule Activated",
+        description: rule.isActive ? `${rule.name} no longer applies to new submissions` : `${rule.name} applies to new submissions again`,
+      });
+    } catch (err) {
+      toast({ title: "Error", description: errorMessage(err, "Failed to change the rule"), variant: "destructive" });
+    }
+  };
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      const answer = await remove.mutateAsync(deleting.id);
+      toast(
+        answer.deactivated
+          ? { title: "Rule Deactivated", description: `Transactions applied ${deleting.name}, so it was deactivated instead of deleted; they keep it.` }
+          : { title: "Rule Deleted", description: `${deleting.name} was deleted` },
+      );
+    } catch (err) {
+      toast({ title: "Error", description: errorMessage(err, "Failed to delete the rule"), variant: "destructive" });
+    } finally {
+      setDeleting(null);
+    }
+  };
+
+  const actions = (rule: ApprovalRule, labelled = false) => {
+    const size = labelled ? "sm" : "icon";
+    const iconClass = labelled ? undefined : "h-9 w-9";
+    return (
+      <>
+        <Button variant="ghost" size={size} className={iconClass} onClick={() => openForm(rule)} aria-label={`Edit ${rule.name}`} title="Edit">
+          <Pencil className="h-4 w-4" aria-hidden="true" />
+          {labelled ? "Edit" : null}
+        </Button>
+        <Button
+          variant="ghost"
+          size={size}
+          className={iconClass}
+          onClick={() => toggle(rule)}
+          disabled={update.isPending}
+          aria-label={`${rule.isActive ? "Deactivate" : "Activate"} ${rule.name}`}
+          title={rule.isActive ? "Deactivate" : "Activate"}
+        >
+          <Power className={"h-4 w-4 " + (rule.isActive ? "text-amber-700" : "text-green-700")} aria-hidden="true" />
+          {labelled ? (rule.isActive ? "Deactivate" : "Activate") : null}
+        </Button>
+        <Button
+          variant="ghost"
+          size={size}
+          className={(iconClass ?? "") + " text-red-700 hover:bg-red-50"}
+          onClick={() => setDeleting(rule)}
+          aria-label={`Delete ${rule.name}`}
+          title="Delete"
+        >
+          <Trash2 className="h-4 w-4" aria-hidden="true" />
+          {labelled ? "Delete" : null}
+        </Button>
+      </>
+    );
+  };
+
+  const createButton = (
+    <Button onClick={() => openForm(null)}>
+      <Plus className="h-4 w-4" aria-hidden="true" />
+      Create Rule
+    </Button>
+  );
+
+  return (
+    <div className="space-y-5">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <p className="max-w-2xl text-sm text-slate-600">
+          A submission needs the most approvals any of these asks for: its category&apos;s own count, or an active rule that matches its category,
+          form type and amount. What a transaction needs is decided when it is submitted; changing a rule later never changes it.
+        </p>
+        <div className="shrink-0">{createButton}</div>
+      </div>
+
+      {rules.isError ? <Alert variant="destructive">{errorMessage(rules.error, "Failed to load approval rules")}</Alert> : null}
+      {categories.isError ? <Alert variant="warning">Category names could not be loaded; rules show without them.</Alert> : null}
+
+      <Card>
+        <div className="flex items-center gap-2 border-b border-slate-100 px-5 py-4">
+          <Scale className="h-5 w-5 text-slate-600" aria-hidden="true" />
+          <h2 className="text-base font-semibold text-slate-900">Approval Rules ({list.length})</h2>
+          {list.length ? <span className="ml-auto text-sm text-slate-600">{list.filter((r) => r.isActive).length} active</span> : null}
+        </div>
+        <ResponsiveList
+          loading={rules.isLoading}
+          loadingLabel="Loading approval rules"
+          empty={
+            list.length === 0 &&
+            !rules.isError && (
+              <EmptyState
+                icon={Scale}
+                title="No approval rules yet"
+                description="Each category's own count decides today. Add a rule to ask for more approvals, or a SuperAdmin's, from an amount up, whatever the category is called."
+                action={createButton}
+              />
+            )
+          }
+          tableLabel="Approval rules"
+          head={
+            <>
+              <th scope="col" className="px-5 py-2.5">Rule</th>
+              <th scope="col" className="px-4 py-2.5">Category</th>
+              <th scope="col" className="whitespace-nowrap px-4 py-2.5">Form Type</th>
+              <th scope="col" className="px-4 py-2.5 text-right">From</th>
+              <th scope="col" className="px-4 py-2.5">Needs</th>
+              <th scope="col" className="px-4 py-2.5">SuperAdmin</th>
+              <th scope="col" className="px-4 py-2.5">Status</th>
+              <th scope="col" className="px-4 py-2.5">In Use</th>
+              <th scope="col" className="px-5 py-2.5 text-right">Actions</th>
+            </>
+          }
+          rows={list.map((r) => (
+            <tr key={r.id} className={"hover:bg-slate-50/60" + (r.isActive ? "" : " text-slate-500")}>
+              <td className="min-w-[10rem] max-w-[16rem] break-words px-5 py-3 font-medium text-slate-900">{r.name}</td>
+              <td className="whitespace-nowrap px-4 py-3 text-slate-700">{ruleCategory(r, names)}</td>
+              <td className="whitespace-nowrap px-4 py-3 text-slate-700">{ruleFormType(r)}</td>
+              <td className="whitespace-nowrap px-4 py-3 text-right tabular-nums text-slate-900">{formatRupees(r.minAmount)}</td>
+              <td className="whitespace-nowrap px-4 py-3 text-slate-700">{approvalsWords(r)}</td>
+              <td className="whitespace-nowrap px-4 py-3">
+                {r.superAdminRequired ? (
+                  <Badge variant="purple">
+                    <ShieldCheck className="h-3 w-3" aria-hidden="true" />
+                    Required
+                  </Badge>
+                ) : (
+                  <span className="text-slate-500">No</span>
+                )}
+              </td>
+              <td className="px-4 py-3">
+                <StatusBadge rule={r} />
+              </td>
+              <td className="whitespace-nowrap px-4 py-3">
+                <InUse rule={r} />
+              </td>
+              <td className="whitespace-nowrap px-5 py-3 text-right">{actions(r)}</td>
+            </tr>
+          ))}
+          cards={list.map((r) => (
+            <li key={r.id} className="space-y-2 p-4">
+              <div className="flex items-start justify-between gap-2">
+                <p className="min-w-0 break-words font-medium text-slate-900">{r.name}</p>
+                <StatusBadge rule={r} />
+              </div>
+              <p className="text-sm text-slate-800">
+                From <span className="font-semibold tabular-nums">{formatRupees(r.minAmount)}</span>: {approvalsWords(r)}
+                {r.superAdminRequired ? (r.requiredApprovals === 1 ? ", a SuperAdmin's" : ", one of them a SuperAdmin's") : ""}
+              </p>
+              <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600">
+                <span>{ruleCategory(r, names)}</span>
+                <span>{ruleFormType(r) === "Both" ? "Both form types" : ruleFormType(r)}</span>
+                {r.inUse ? <Badge variant="info">In use</Badge> : <span>Not used yet</span>}
+              </div>
+              <div className="-ml-2 flex flex-wrap gap-1">{actions(r, true)}</div>
+            </li>
+          ))}
+        />
+      </Card>
+
+      <ApprovalRuleFormDialog open={formOpen} onOpenChange={setFormOpen} rule={editing} categories={categories.data ?? []} />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={deleting?.inUse ? "Deactivate Rule" : "Delete Rule"}
+        description={deleting ? `Delete ${deleting.name}?` : undefined}
+        confirmLabel={deleting?.inUse ? "Deactivate" : "Delete"}
+        destructive
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+      >
+        {deleting?.inUse ? (
+          <Alert variant="warning">Transactions applied this rule, so it will be deactivated instead of deleted: they keep its name in what they needed.</Alert>
+        ) : (
+          <p className="text-sm text-slate-600">No transaction has applied it yet, so it is removed. Transactions submitted from now on no longer need it.</p>
+        )}
+      </ConfirmDialog>
+    </div>
+  );
+}

@@ -1,0 +1,249 @@
+// Delegation while away (DECISIONS §11): an Approver or SuperAdmin hands their approval authority to
+// another for whole days. Kept here: recorded, listed, ended early, each change audited in its own
+// database transaction and the people concerned notified. What a delegation lets its delegate do is
+// authority.ts's (approverStanding, decideApproval); who may delegate is asked there too (mayDelegate).
+//
+// Creating one locks the delegator's and the delegate's user rows (in id order) before it checks
+// overlaps and chains, so two requests that together would break a rule run one after the other.
+// Ending one locks its row, which an approval on its behalf holds shared while it counts: the end
+// waits for that approval, or the approval sees the delegation ended.
+import { and, asc, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Queryable, Tx } from "../db/client";
+import { delegations, users, type DelegationRow, type NotificationRow } from "../db/schema";
+import { badRequest, conflict, forbidden, notFound } from "./errors";
+import { writeAudit } from "./audit";
+import { notifyUsers, publishNotifications } from "./notifications";
+import { activeApproverCondition, mayDelegate } from "./transactions/authority";
+import { todayOf, type ActingContext } from "./context";
+import { isUuid } from "../lib/ids";
+import { addDays, datesBetween } from "./hr/calendar";
+import { formatDate } from "../../shared/format";
+import type { Role } from "../../shared/constants";
+import { DELEGATION_MAX_DAYS, type CreateDelegationBody, type Delegation, type EndDelegationBody } from "../../shared/schemas/delegations";
+
+export const DELEGATION_NOT_FOUND = "Delegation not found";
+export const DELEGATE_TO_SELF = "You cannot delegate your approvals to yourself";
+export const ONLY_SUPERADMIN_FOR_OTHERS = "Only a SuperAdmin can record a delegation for someone else";
+export const DELEGATOR_INVALID = "Only an active Approver or SuperAdmin can delegate their approvals";
+export const DELEGATE_INVALID = "The delegate must be an active Approver or SuperAdmin";
+export const ALREADY_ENDED = "This delegation has already ended";
+export const ALREADY_OVER = "This delegation is already over";
+export const END_NOT_YOURS = "Only the delegator, the delegate or a SuperAdmin can end this delegation";
+
+const dayText = (d: string) => formatDate(d, "UTC");
+const span = (from: string, to: string) => (from === to ? `on ${dayText(from)}` : `from ${dayText(from)} to ${dayText(to)}`);
+const daysIn = (from: string, to: string) => [...datesBetween(from, to)].length;
+
+type Named = { id: string; name: string };
+type DelegationView = DelegationRow & { delegatorName: string; delegateName: string; createdByName: string; endedByName: string | null };
+
+function stateOf(d: DelegationRow, today: string): Delegation["state"] {
+  if (d.endedAt) return "ended";
+  if (d.toDate < today) return "over";
+  return d.fromDate > today ? "upcoming" : "active";
+}
+
+function present(d: DelegationView, today: string): Delegation {
+  return {
+    id: d.id,
+    delegator: { id: d.delegatorId, name: d.delegatorName },
+    delegate: { id: d.delegateId, name: d.delegateName },
+    from: d.fromDate,
+    to: d.toDate,
+    reason: d.reason,
+    createdBy: { id: d.createdBy, name: d.createdByName },
+    createdAt: d.createdAt.toISOString(),
+    endedAt: d.endedAt ? d.endedAt.toISOString() : null,
+    endedBy: d.endedBy ? { id: d.endedBy, name: d.endedByName ?? "" } : null,
+    endReason: d.endReason,
+    state: stateOf(d, today),
+  };
+}
+
+function viewQuery(q: Queryable) {
+  const delegator = alias(users, "delegator");
+  const delegate = alias(users, "delegate");
+  const creator = alias(users, "creator");
+  const ender = alias(users, "ender");
+  return q
+    .select({
+      row: delegations,
+      delegatorName: delegator.name,
+      delegateName: delegate.name,
+      createdByName: creator.name,
+      endedByName: ender.name,
+    })
+    .from(delegations)
+    .innerJoin(delegator, eq(delegator.id, delegations.delegatorId))
+    .innerJoin(delegate, eq(delegate.id, delegations.delegateId))
+    .innerJoin(creator, eq(creator.id, delegations.createdBy))
+    .leftJoin(ender, eq(ender.id, delegations.endedBy))
+    .$dynamic();
+}
+
+const flatten = (r: { row: DelegationRow; delegatorName: string; delegateName: string; createdByName: string; endedByName: string | null }): DelegationView => ({
+  ...r.row,
+  delegatorName: r.delegatorName,
+  delegateName: r.delegateName,
+  createdByName: r.createdByName,
+  endedByName: r.endedByName,
+});
+
+async function loadView(q: Queryable, id: string): Promise<DelegationView | undefined> {
+  const [r] = await viewQuery(q).where(eq(delegations.id, id)).limit(1);
+  return r ? flatten(r) : undefined;
+}
+
+/** What an audit entry keeps of a delegation. */
+const auditView = (d: DelegationRow) => ({
+  delegatorId: d.delegatorId,
+  delegateId: d.delegateId,
+  from: d.fromDate,
+  to: d.toDate,
+  reason: d.reason,
+  createdBy: d.createdBy,
+  ...(d.endedAt ? { endedAt: d.endedAt.toISOString(), endedBy: d.endedBy, endReason: d.endReason } : {}),
+});
+
+/** GET /api/delegations: the signed-in user's given and received; a SuperAdmin's: all. Newest first. */
+export async function listDelegations(ctx: ActingContext): Promise<Delegation[]> {
+  const today = todayOf(ctx);
+  const mine = ctx.actor.role === "SuperAdmin" ? undefined : or(eq(delegations.delegatorId, ctx.actor.id), eq(delegations.delegateId, ctx.actor.id));
+  const rows = await viewQuery(ctx.db).where(mine).orderBy(desc(delegations.fromDate), desc(delegations.createdAt), asc(delegations.id));
+  return rows.map((r) => present(flatten(r), today));
+}
+
+/**
+ * GET /api/delegations/candidates: the people a delegation may name (active Approvers and
+ * SuperAdmins), for the form's pickers; an Approver has no other way to learn them.
+ */
+export async function delegateCandidates(ctx: ActingContext): Promise<{ id: string; name: string; role: Role }[]> {
+  return ctx.db.select({ id: users.id, name: users.name, role: users.role }).from(users).where(activeApproverCondition()).orderBy(asc(users.name), asc(users.id));
+}
+
+/** Not ended early and sharing a day with [from, to]. */
+const overlapping = (from: string, to: string) => and(isNull(delegations.endedAt), sql`${delegations.fromDate} <= ${to}`, sql`${delegations.toDate} >= ${from}`)!;
+
+async function lockPeople(tx: Tx, ids: string[]): Promise<Map<string, Named & { role: Role; usable: boolean }>> {
+  const rows = await tx
+    .select({ id: users.id, name: users.name, role: users.role, usable: sql<boolean>`${activeApproverCondition()}` })
+    .from(users)
+    .where(inArray(users.id, ids))
+    .orderBy(asc(users.id))
+    .for("update", { of: users });
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/**
+ * POST /api/delegations. Refused: to oneself (400); a delegator or delegate who is not an active
+ * Approver or SuperAdmin (400); starting before today in APP_TIMEZONE or lasting more than 90 days
+ * (400); overlapping another delegation of the same delegator (409); a chain, where the delegate is
+ * away and delegating then, or the delegator is someone's delegate then (409).
+ */
+export async function createDelegation(ctx: ActingContext, input: CreateDelegationBody): Promise<Delegation> {
+  const delegatorId = input.delegatorId ?? ctx.actor.id;
+  if (delegatorId !== ctx.actor.id && ctx.actor.role !== "SuperAdmin") throw forbidden(ONLY_SUPERADMIN_FOR_OTHERS);
+  if (delegatorId === ctx.actor.id && !mayDelegate(ctx.actor.role)) throw forbidden(DELEGATOR_INVALID);
+  if (input.delegateId === delegatorId) throw badRequest(DELEGATE_TO_SELF, [{ path: "delegateId", message: DELEGATE_TO_SELF }]);
+  const today = todayOf(ctx);
+  if (input.from < today) {
+    const message = `A delegation cannot start before today (${dayText(today)})`;
+    throw badRequest(message, [{ path: "from", message }]);
+  }
+  if (daysIn(input.from, input.to) > DELEGATION_MAX_DAYS) {
+    const message = `A delegation lasts at most ${DELEGATION_MAX_DAYS} days (last day ${dayText(addDays(input.from, DELEGATION_MAX_DAYS - 1))} at the latest)`;
+    throw badRequest(message, [{ path: "to", message }]);
+  }
+  const notes: NotificationRow[] = [];
+  const created = await ctx.db.transaction(async (tx) => {
+    const people = await lockPeople(tx, [delegatorId, input.delegateId].filter(isUuid));
+    const delegator = people.get(delegatorId);
+    const delegate = people.get(input.delegateId);
+    if (!delegator?.usable || !mayDelegate(delegator.role)) throw badRequest(DELEGATOR_INVALID, [{ path: "delegatorId", message: DELEGATOR_INVALID }]);
+    if (!delegate?.usable || !mayDelegate(delegate.role)) throw badRequest(DELEGATE_INVALID, [{ path: "delegateId", message: DELEGATE_INVALID }]);
+
+    const [overlap] = await viewQuery(tx).where(and(eq(delegations.delegatorId, delegatorId), overlapping(input.from, input.to))).limit(1);
+    if (overlap) {
+      throw conflict(`${delegator.name} already delegates to ${overlap.delegateName} ${span(overlap.row.fromDate, overlap.row.toDate)}; end that delegation first or choose other days`, "delegation_overlap");
+    }
+    const [delegateAway] = await tx.select().from(delegations).where(and(eq(delegations.delegatorId, input.delegateId), overlapping(input.from, input.to))).limit(1);
+    if (delegateAway) {
+      throw conflict(`${delegate.name} is away and delegating their own approvals ${span(delegateAway.fromDate, delegateAway.toDate)}: delegations do not pass on`, "delegation_chain");
+    }
+    const [delegatorCovering] = await viewQuery(tx).where(and(eq(delegations.delegateId, delegatorId), overlapping(input.from, input.to))).limit(1);
+    if (delegatorCovering) {
+      throw conflict(`${delegator.name} is covering for ${delegatorCovering.delegatorName} ${span(delegatorCovering.row.fromDate, delegatorCovering.row.toDate)}: delegations do not pass on`, "delegation_chain");
+    }
+
+    const [row] = await tx
+      .insert(delegations)
+      .values({ delegatorId, delegateId: input.delegateId, fromDate: input.from, toDate: input.to, reason: input.reason, createdBy: ctx.actor.id, createdAt: ctx.clock() })
+      .returning();
+    await writeAudit(tx, { action: "create", entityType: "delegation", entityId: row!.id, actor: ctx.actor, after: auditView(row!), ipAddress: ctx.ip, at: ctx.clock() });
+    // The delegate hears of it when it is recorded, told from which day it applies; nothing else
+    // wakes up on its first day, so a delegation starting later is announced now with its dates.
+    const starts = input.from === today ? "from today" : `from ${dayText(input.from)}`;
+    const until = input.from === input.to ? "" : ` to ${dayText(input.to)}`;
+    notes.push(
+      ...(await notifyUsers(tx, [input.delegateId], {
+        type: "user_notification",
+        message: `${delegator.name} has delegated their approvals to you ${starts}${until}: ${input.reason}`,
+        isPriority: false,
+        transactionId: null,
+        humanReadableId: null,
+        category: null,
+      })),
+    );
+    if (delegatorId !== ctx.actor.id) {
+      notes.push(
+        ...(await notifyUsers(tx, [delegatorId], {
+          type: "user_notification",
+          message: `${ctx.actor.name} recorded a delegation of your approvals to ${delegate.name} ${span(input.from, input.to)}`,
+          isPriority: false,
+          transactionId: null,
+          humanReadableId: null,
+          category: null,
+        })),
+      );
+    }
+    return (await loadView(tx, row!.id))!;
+  });
+  await publishNotifications(ctx.bus, notes, ctx.logger);
+  return present(created, today);
+}
+
+/** DELETE /api/delegations/:id {reason}: ends it early (an upcoming one never starts). */
+export async function endDelegation(ctx: ActingContext, id: string, input: EndDelegationBody): Promise<Delegation> {
+  if (!isUuid(id)) throw notFound(DELEGATION_NOT_FOUND);
+  const today = todayOf(ctx);
+  const notes: NotificationRow[] = [];
+  const ended = await ctx.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(delegations).where(eq(delegations.id, id)).limit(1).for("update");
+    const party = before && (before.delegatorId === ctx.actor.id || before.delegateId === ctx.actor.id);
+    if (!before || (!party && ctx.actor.role !== "SuperAdmin")) throw notFound(DELEGATION_NOT_FOUND);
+    if (before.endedAt) throw conflict(ALREADY_ENDED, "delegation_ended");
+    if (before.toDate < today) throw conflict(ALREADY_OVER, "delegation_over");
+    const [after] = await tx
+      .update(delegations)
+      .set({ endedAt: ctx.clock(), endedBy: ctx.actor.id, endReason: input.reason })
+      .where(eq(delegations.id, id))
+      .returning();
+    await writeAudit(tx, { action: "end", entityType: "delegation", entityId: id, actor: ctx.actor, reason: input.reason, before: auditView(before), after: auditView(after!), ipAddress: ctx.ip, at: ctx.clock() });
+    const view = (await loadView(tx, id))!;
+    const others = [before.delegatorId, before.delegateId].filter((u) => u !== ctx.actor.id);
+    notes.push(
+      ...(await notifyUsers(tx, others, {
+        type: "user_notification",
+        message: `${ctx.actor.name} ended the delegation of ${view.delegatorName}'s approvals to ${view.delegateName}: ${input.reason}`,
+        isPriority: false,
+        transactionId: null,
+        humanReadableId: null,
+        category: null,
+      })),
+    );
+    return view;
+  });
+  await publishNotifications(ctx.bus, notes, ctx.logger);
+  return present(ended, today);
+}
