@@ -205,6 +205,8 @@ const SCREENS: Record<RouteId, ScreenPlan> = {
   audit: { path: () => PATHS.audit, ready: (s) => s.auditReason },
   budgetPlanning: { path: () => PATHS.budgetPlanning, ready: (s) => s.budgetName },
   adminEmergency: { path: () => PATHS.adminEmergency, ready: () => "System Normal" },
+  adminSecurity: { path: () => PATHS.adminSecurity, ready: () => "Recommended" },
+  accountSecurity: { path: () => PATHS.accountSecurity, ready: () => "No passkeys yet" },
   hr: { path: () => PATHS.hr, ready: () => "Total Employees" },
   hrEmployees: { path: () => PATHS.hrEmployees, ready: (s) => s.employee.name },
   hrEmployeeNew: { path: () => PATHS.hrEmployeeNew, ready: () => "Employee Name" },

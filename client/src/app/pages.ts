@@ -18,6 +18,8 @@ export const APP_PAGES: Record<Exclude<RouteId, "home" | "login" | "emergencyApp
   audit: lazy(() => import("@/features/audit/pages/AuditTrailPage")),
   budgetPlanning: lazy(() => import("@/features/budgets/pages/BudgetPlanningPage")),
   adminEmergency: lazy(() => import("@/features/emergency/pages/EmergencyControlPage")),
+  adminSecurity: lazy(() => import("@/features/account/pages/AdminSecurityPage")),
+  accountSecurity: lazy(() => import("@/features/account/pages/AccountSecurityPage")),
   hr: lazy(() => import("@/features/hr/pages/HrDashboardPage")),
   hrEmployees: lazy(() => import("@/features/hr/pages/EmployeesPage")),
   hrEmployeeNew: lazy(() => import("@/features/hr/pages/NewEmployeePage")),

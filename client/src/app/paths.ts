@@ -14,6 +14,8 @@ export const PATHS = {
   audit: "/audit",
   budgetPlanning: "/budget-planning",
   adminEmergency: "/admin/emergency",
+  adminSecurity: "/admin/security",
+  accountSecurity: "/account/security",
   hr: "/hr",
   hrEmployees: "/hr/employees",
   hrEmployeeNew: "/hr/employees/new",

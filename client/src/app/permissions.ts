@@ -28,6 +28,9 @@ export const ROUTE_ACCESS: Record<RouteId, Access> = {
   audit: SUPER_ADMIN,
   budgetPlanning: SUPER_ADMIN,
   adminEmergency: SUPER_ADMIN,
+  adminSecurity: SUPER_ADMIN,
+  // DECISIONS §13: every signed-in user may add a second factor.
+  accountSecurity: "authenticated",
   hr: HR,
   hrEmployees: HR,
   hrEmployeeNew: HR,
@@ -143,5 +146,6 @@ export const ADMIN_TOOLS: readonly { label: string; href: string }[] = [
   { label: "Manage Categories", href: PATHS.categories },
   { label: "Manage Users", href: PATHS.users },
   { label: "View Audit Trail", href: PATHS.audit },
+  { label: "Second Factor Rules", href: PATHS.adminSecurity },
 ];
 

@@ -7,9 +7,18 @@ import type { AuthAnswer, User } from "@shared/schemas/auth";
 import { apiJson, apiRequest, errorStatus } from "@/lib/api";
 import { subscribeToApiErrors } from "@/lib/query-client";
 import { isLockdownError, lockdownMessage, showSessionLockdown } from "./lockdown";
+import { pendingFromAnswer, setPendingSecondFactor, type SecondFactorMethod } from "./second-factor";
 
 export type { User };
 export type LoginCredentials = { username: string; password: string };
+/** The password step's answer: signed in, or half signed in until a second factor (DECISIONS §13). */
+export type LoginAnswer = AuthAnswer | { secondFactor: "required"; methods: SecondFactorMethod[] };
+export type SecondFactorProof = { method: "totp" | "recovery"; code: string } | { method: "passkey"; response: unknown };
+
+/** A user of a role that requires a second factor who has none yet: only the setup screen is open to them. */
+export function needsSecondFactorSetup(user: User): boolean {
+  return (user as { secondFactorSetupRequired?: boolean }).secondFactorSetupRequired === true;
+}
 
 export const AUTH_ME_KEY = ["/api/auth/session"] as const;
 
@@ -27,6 +36,8 @@ async function fetchCurrentUser({ signal }: { signal: AbortSignal }): Promise<Us
       return null;
     }
     const data = (await res.json()) as Partial<AuthAnswer> | null;
+    // A reload between the password and the second factor resumes the second step.
+    setPendingSecondFactor(data?.user ? null : pendingFromAnswer(data));
     return data?.user ?? null;
   } catch {
     return null;
@@ -53,18 +64,44 @@ export function useCurrentUser(): User {
   return user;
 }
 
-/** POST /api/auth/login with trimmed values; on success the app re-renders signed in. */
+/**
+ * POST /api/auth/login with trimmed values; on success the app re-renders signed in, or the login
+ * screen turns to the second step when the answer asks for one.
+ */
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (credentials: LoginCredentials) =>
-      apiJson<AuthAnswer>("POST", "/api/auth/login", {
+      apiJson<LoginAnswer>("POST", "/api/auth/login", {
         username: credentials.username.trim(),
         password: credentials.password.trim(),
       }),
     // The login screen shows its own errors (alert or lockdown screen).
     meta: { globalErrors: false },
     onSuccess: (data) => {
+      if ("user" in data) {
+        setPendingSecondFactor(null);
+        queryClient.setQueryData<User | null>(AUTH_ME_KEY, data.user);
+      } else {
+        setPendingSecondFactor(pendingFromAnswer(data));
+      }
+    },
+  });
+}
+
+/** POST /api/auth/second-factor/options: the passkey challenge of the half-signed-in session. */
+export async function secondFactorPasskeyOptions(): Promise<unknown> {
+  return apiJson<unknown>("POST", "/api/auth/second-factor/options");
+}
+
+/** POST /api/auth/second-factor: finishes the sign-in; a wrong code is a 401 the screen shows. */
+export function useSecondFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (proof: SecondFactorProof) => apiJson<AuthAnswer>("POST", "/api/auth/second-factor", proof),
+    meta: { globalErrors: false },
+    onSuccess: (data) => {
+      setPendingSecondFactor(null);
       queryClient.setQueryData<User | null>(AUTH_ME_KEY, data.user);
     },
   });
@@ -84,6 +121,7 @@ export function useLogout(redirectTo: string = "/") {
     },
     meta: { globalErrors: false },
     onSettled: () => {
+      setPendingSecondFactor(null);
       queryClient.clear();
       queryClient.setQueryData<User | null>(AUTH_ME_KEY, null);
       navigate(redirectTo);
