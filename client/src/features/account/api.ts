@@ -1,16 +1,14 @@
 // The signed-in user's second factors (DECISIONS §13): passkeys, the authenticator app and the
 // recovery codes, and the SuperAdmin's rule of which roles must have one.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Role } from "@shared/constants";
+import type { AccountSecurity, SecuritySettings, TotpSetup } from "@shared/schemas/security";
 import { AUTH_ME_KEY } from "@/features/auth";
 import { apiJson } from "@/lib/api";
 
-export type Passkey = { id: string; name: string; createdAt: string; lastUsedAt: string | null };
-export type AccountSecurity = { passkeys: Passkey[]; totp: boolean; recoveryCodesLeft: number };
-export type TotpSetup = { secret: string; otpauthUrl: string };
-/** Codes come back only when the change added the user's first factor (else `{}`). */
+export type { TotpSetup };
+export type Passkey = AccountSecurity["passkeys"][number];
+/** Codes come back only when the change added the user's first factor. */
 export type MaybeRecoveryCodes = { recoveryCodes?: string[] };
-export type SecuritySettings = { requireSecondFactor: Role[] };
 
 export const ACCOUNT_SECURITY_KEY = ["/api/account/security"] as const;
 export const ADMIN_SECURITY_KEY = ["/api/admin/security"] as const;
@@ -34,7 +32,7 @@ export function useAccountSecurityMutations() {
       mutationFn: async (name: string) => {
         const [{ startRegistration }, options] = await Promise.all([import("@simplewebauthn/browser"), apiJson<unknown>("POST", "/api/account/passkeys/options")]);
         const response = await startRegistration({ optionsJSON: creationOptionsOf(options) as Parameters<typeof startRegistration>[0]["optionsJSON"] });
-        return (await apiJson<MaybeRecoveryCodes | undefined>("POST", "/api/account/passkeys", { name, response })) ?? {};
+        return apiJson<MaybeRecoveryCodes>("POST", "/api/account/passkeys", { name, response });
       },
       onSuccess: refresh,
     }),

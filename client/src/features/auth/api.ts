@@ -4,20 +4,29 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLocation } from "wouter";
 import { POLL } from "@shared/constants";
 import type { AuthAnswer, User } from "@shared/schemas/auth";
+import type { LoginAnswer } from "@shared/schemas/security";
 import { apiJson, apiRequest, errorStatus } from "@/lib/api";
 import { subscribeToApiErrors } from "@/lib/query-client";
 import { isLockdownError, lockdownMessage, showSessionLockdown } from "./lockdown";
-import { pendingFromAnswer, setPendingSecondFactor, type SecondFactorMethod } from "./second-factor";
+import { pendingFromAnswer, setPendingSecondFactor } from "./second-factor";
 
 export type { User };
 export type LoginCredentials = { username: string; password: string };
-/** The password step's answer: signed in, or half signed in until a second factor (DECISIONS §13). */
-export type LoginAnswer = AuthAnswer | { secondFactor: "required"; methods: SecondFactorMethod[] };
 export type SecondFactorProof = { method: "totp" | "recovery"; code: string } | { method: "passkey"; response: unknown };
+
+/**
+ * The cached user carries the answer's secondFactorSetupRequired (DECISIONS §13), so the one
+ * session query tells the app both who is signed in and whether only the setup screen is open.
+ */
+type SessionUser = User & { secondFactorSetupRequired?: boolean };
+
+function sessionUser(answer: AuthAnswer): SessionUser {
+  return { ...answer.user, secondFactorSetupRequired: answer.secondFactorSetupRequired };
+}
 
 /** A user of a role that requires a second factor who has none yet: only the setup screen is open to them. */
 export function needsSecondFactorSetup(user: User): boolean {
-  return (user as { secondFactorSetupRequired?: boolean }).secondFactorSetupRequired === true;
+  return (user as SessionUser).secondFactorSetupRequired === true;
 }
 
 export const AUTH_ME_KEY = ["/api/auth/session"] as const;
@@ -38,7 +47,7 @@ async function fetchCurrentUser({ signal }: { signal: AbortSignal }): Promise<Us
     const data = (await res.json()) as Partial<AuthAnswer> | null;
     // A reload between the password and the second factor resumes the second step.
     setPendingSecondFactor(data?.user ? null : pendingFromAnswer(data));
-    return data?.user ?? null;
+    return data?.user ? sessionUser(data as AuthAnswer) : null;
   } catch {
     return null;
   }
@@ -81,7 +90,7 @@ export function useLogin() {
     onSuccess: (data) => {
       if ("user" in data) {
         setPendingSecondFactor(null);
-        queryClient.setQueryData<User | null>(AUTH_ME_KEY, data.user);
+        queryClient.setQueryData<User | null>(AUTH_ME_KEY, sessionUser(data));
       } else {
         setPendingSecondFactor(pendingFromAnswer(data));
       }
@@ -102,7 +111,7 @@ export function useSecondFactor() {
     meta: { globalErrors: false },
     onSuccess: (data) => {
       setPendingSecondFactor(null);
-      queryClient.setQueryData<User | null>(AUTH_ME_KEY, data.user);
+      queryClient.setQueryData<User | null>(AUTH_ME_KEY, sessionUser(data));
     },
   });
 }

@@ -3,11 +3,12 @@
 // screen shows the second step while this is set. Nothing here is a secret: the server holds the
 // half-signed-in session and refuses every other call until the second step succeeds.
 import { useSyncExternalStore } from "react";
+import { SECOND_FACTOR_METHODS, type SecondFactorMethod } from "@shared/constants";
 
-export type SecondFactorMethod = "passkey" | "totp" | "recovery";
+export type { SecondFactorMethod };
 export type PendingSecondFactor = { methods: SecondFactorMethod[] } | null;
 
-const KNOWN: readonly SecondFactorMethod[] = ["passkey", "totp", "recovery"];
+const KNOWN: readonly SecondFactorMethod[] = SECOND_FACTOR_METHODS;
 
 let pending: PendingSecondFactor = null;
 const listeners = new Set<() => void>();
