@@ -251,7 +251,7 @@ describe("the SuperAdmin's screens", () => {
     await photograph(page, `${viewport}-admin-security-saved`);
 
     await page.goto("/users");
-    await page.getByText(target.name).first().waitFor(WAIT);
+    await page.getByText(target.name).filter({ visible: true }).first().waitFor(WAIT);
     await page.getByRole("button", { name: `Reset second factor of ${target.name}` }).filter({ visible: true }).click();
     const dialog = page.getByRole("dialog", { name: "Reset second factor" });
     await dialog.getByRole("button", { name: "Reset second factor" }).click();

@@ -131,8 +131,12 @@ export function useLogout(redirectTo: string = "/") {
     meta: { globalErrors: false },
     onSettled: () => {
       setPendingSecondFactor(null);
-      queryClient.clear();
+      // The session query is emptied in place, not cleared away: the sign-in gate watches that
+      // query, and a cleared one would leave it showing the app when the address does not change
+      // (signing out from '/'). Everything else cached is forgotten.
       queryClient.setQueryData<User | null>(AUTH_ME_KEY, null);
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== AUTH_ME_KEY[0] });
+      queryClient.getMutationCache().clear();
       navigate(redirectTo);
     },
   });
