@@ -50,11 +50,11 @@ export class SoftAuthenticator {
       this.credentialId,
       Buffer.from(this.coseKey()),
     ]);
-    const attestationObject = isoCBOR.encode(new Map<string, string | Uint8Array | Map<string, never>>([
-      ["fmt", "none"],
-      ["attStmt", new Map()],
-      ["authData", new Uint8Array(authData)],
-    ]));
+    const attestation = new Map<string, Parameters<typeof isoCBOR.encode>[0]>();
+    attestation.set("fmt", "none");
+    attestation.set("attStmt", new Map<string, never>());
+    attestation.set("authData", new Uint8Array(authData));
+    const attestationObject = isoCBOR.encode(attestation);
     return {
       id: b64(this.credentialId),
       rawId: b64(this.credentialId),
