@@ -57,13 +57,15 @@ export function securityRoutes(deps: AppDeps): ApiRouter {
 
   api.add(
     { method: "post", path: "/account/passkeys", ...own, summary: "Register a passkey (recovery codes the first time a factor is added)", body: passkeyRegisterSchema, answer: passkeyAddedAnswer, status: 201 },
-    async (req, _res, input) => {
+    async (req, res, input) => {
       const pending = req.session.passkeyRegistration;
       // The challenge answers once, and only for a few minutes.
       delete req.session.passkeyRegistration;
       await saveSession(req);
       const challenge = pending && deps.clock().getTime() - pending.startedAt <= PASSKEY_CHALLENGE_MS ? pending.challenge : null;
-      return registerPasskey(ctx(req), input.body.name, input.body.response as Parameters<typeof registerPasskey>[2], challenge);
+      const added = await registerPasskey(ctx(req), input.body.name, input.body.response as Parameters<typeof registerPasskey>[2], challenge);
+      res.status(201);
+      return added;
     },
   );
 
