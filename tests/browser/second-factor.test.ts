@@ -106,7 +106,7 @@ describe("a passkey", () => {
     await enterPassword(page, user);
 
     // The Approver's top bar links the security page.
-    await page.getByRole("link", { name: "Sign-in security" }).click();
+    await page.getByRole("link", { name: "Account security" }).click();
     await page.getByText("No passkeys yet").waitFor(WAIT);
     await page.getByText("Only a password protects your account").waitFor();
     await photograph(page, "phone-security-empty");
@@ -163,7 +163,7 @@ describe("an authenticator app", () => {
     const user = await env.makeUser("Accountant");
     const { context, page } = await open("desktop");
     await enterPassword(page, user);
-    await page.getByRole("link", { name: "Sign-in Security" }).click();
+    await page.getByRole("link", { name: "Account Security" }).click();
     await page.getByText("No passkeys yet").waitFor(WAIT);
     await photograph(page, "desktop-security-empty");
     const { secret } = await setUpAuthenticatorApp(page, "desktop");

@@ -20,7 +20,7 @@ export const PAGE_META: Partial<Record<RouteId, PageMeta>> = {
   budgetPlanning: { title: "Budget Planning", subtitle: "Plan budgets and track spending against them" },
   adminEmergency: { title: "Emergency Controls", subtitle: "Activate or lift the emergency lockdown" },
   adminSecurity: { title: "Second Factor Rules", subtitle: "Which roles must sign in with a passkey or an authenticator app" },
-  accountSecurity: { title: "Sign-in Security", subtitle: "Passkeys, authenticator app and recovery codes" },
+  accountSecurity: { title: "Account Security", subtitle: "Passkeys, authenticator app and recovery codes" },
   hr: { title: "HR Dashboard", subtitle: "Today's attendance and workforce at a glance" },
   hrEmployees: { title: "Employees", subtitle: "Manage employee records and departments" },
   hrEmployeeNew: { title: "Add Employee", subtitle: "Create a new employee record" },

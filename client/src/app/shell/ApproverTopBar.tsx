@@ -33,8 +33,8 @@ export function ApproverTopBar({ user, onSignOut, signingOut }: { user: User; on
           <NotificationsMenu role={user.role} tone="dark" />
           <Link
             href={PATHS.accountSecurity}
-            aria-label="Sign-in security"
-            title="Sign-in security"
+            aria-label="Account security"
+            title="Account security"
             aria-current={location === PATHS.accountSecurity ? "page" : undefined}
             className="inline-flex h-10 w-10 items-center justify-center rounded-full text-slate-200 transition-colors hover:bg-white/10 hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-400"
           >

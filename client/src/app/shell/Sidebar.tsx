@@ -95,7 +95,7 @@ export function Sidebar({ user, onSignOut, signingOut, onNavigate }: SidebarProp
           )}
         >
           <ShieldCheck className="h-4 w-4" aria-hidden="true" />
-          Sign-in Security
+          Account Security
         </Link>
         <Button
           variant="ghost"

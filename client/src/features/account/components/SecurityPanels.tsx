@@ -25,7 +25,7 @@ function SectionHeader({ icon: Icon, title, description, status }: { icon: typeo
           <p className="mt-0.5 text-sm text-slate-600">{description}</p>
         </div>
       </div>
-      {status ? <div className="shrink-0 sm:pt-1">{status}</div> : null}
+      {status ? <div className="shrink-0 pl-12 sm:pl-0 sm:pt-1">{status}</div> : null}
     </div>
   );
 }
@@ -116,6 +116,7 @@ export function SecurityPanels({ setupMode = false }: { setupMode?: boolean }) {
       {setupMode ? null : hasFactor ? (
         <Alert variant="success" title="Second factor on">
           Signing in asks for your password and then your passkey or a code from your authenticator app.
+          {data.required ? " Your role requires it, so your last factor cannot be removed." : null}
         </Alert>
       ) : (
         <Alert variant="warning" title="Only a password protects your account">
@@ -191,7 +192,7 @@ export function SecurityPanels({ setupMode = false }: { setupMode?: boolean }) {
               Remove app
             </Button>
           ) : (
-            <Button variant={passkeys.length > 0 ? "outline" : "default"} onClick={() => setSettingUpTotp(true)}>
+            <Button variant={webAuthnAvailable() ? "outline" : "default"} onClick={() => setSettingUpTotp(true)}>
               <Smartphone className="h-4 w-4" aria-hidden="true" />
               Set up authenticator app
             </Button>

@@ -101,7 +101,7 @@ export default function AdminSecurityPage() {
             <p className="text-xs text-slate-600">
               Your own factors are on{" "}
               <Link href={PATHS.accountSecurity} className="font-medium text-brand-700 underline-offset-4 hover:underline">
-                Sign-in Security
+                Account Security
               </Link>
               .
             </p>
