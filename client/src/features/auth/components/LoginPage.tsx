@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { lazy, Suspense, useState, type FormEvent } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { Building2, LockKeyhole, UserRound } from "lucide-react";
 import { useLocation } from "wouter";
@@ -11,7 +11,11 @@ import { AUTH_ME_KEY, useLogin, useLogout, type LoginCredentials } from "../api"
 import { isLockdownError, lockdownMessage } from "../lockdown";
 import { usePendingSecondFactor } from "../second-factor";
 import { LockdownScreen } from "./LockdownScreen";
-import { SecondFactorStep } from "./SecondFactorStep";
+import { Spinner } from "@/components/ui/spinner";
+
+// The second step loads once a password was right and a factor is asked for: most sign-ins never
+// need it, and the login route has the tightest budget (DECISIONS §9).
+const SecondFactorStep = lazy(() => import("./SecondFactorStep").then((m) => ({ default: m.SecondFactorStep })));
 
 /** The login screen (spec 000 §2); shown in place of any page while signed out. */
 export function LoginPage() {
@@ -93,15 +97,23 @@ export function LoginPage() {
 
         <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-xl shadow-slate-200/60 sm:p-8">
           {pendingSecondFactor ? (
-            <SecondFactorStep
-              onLockdown={(message) => setLockdown(message)}
-              onStartOver={(message) => {
-                // Ends the half-signed-in session on the server too, then the password form again.
-                logout.mutate();
-                setError(null);
-                setNotice(message ?? null);
-              }}
-            />
+            <Suspense
+              fallback={
+                <div className="flex justify-center py-10">
+                  <Spinner label="Loading the second step" />
+                </div>
+              }
+            >
+              <SecondFactorStep
+                onLockdown={(message) => setLockdown(message)}
+                onStartOver={(message) => {
+                  // Ends the half-signed-in session on the server too, then the password form again.
+                  logout.mutate();
+                  setError(null);
+                  setNotice(message ?? null);
+                }}
+              />
+            </Suspense>
           ) : (
           <>
             <h2 className="mb-6 text-lg font-semibold text-slate-900">Sign in to your account</h2>
