@@ -29,6 +29,7 @@ import { notificationRoutes } from "./routes/notifications";
 import { emergencyRoutes } from "./routes/emergency";
 import { categoryRoutes } from "./routes/categories";
 import { userRoutes } from "./routes/users";
+import { securityRoutes } from "./routes/security";
 import { budgetRoutes } from "./routes/budgets";
 import { approvalRuleRoutes } from "./routes/approval-rules";
 import { delegationRoutes } from "./routes/delegations";
@@ -145,6 +146,7 @@ export function createApp(deps: AppDeps, options: { clientDir?: string | null } 
   api.include(emergencyRoutes(deps));
   api.include(categoryRoutes(deps));
   api.include(userRoutes(deps));
+  api.include(securityRoutes(deps));
   api.include(budgetRoutes(deps));
   api.include(approvalRuleRoutes(deps));
   api.include(delegationRoutes(deps));

@@ -19,6 +19,10 @@ export type Config = {
   uploadSigningKey: string;
   gcsBucket: string | null;
   publicUrl: string;
+  /** WebAuthn relying party: the domain passkeys are bound to (RP_ID, else PUBLIC_URL's host name). */
+  rpId: string;
+  /** The origins a passkey ceremony may come from (ORIGIN, comma-separated, else PUBLIC_URL's origin). */
+  webauthnOrigins: string[];
   appTimezone: string;
   emergencyLinkTtlHours: number;
   adminUsername: string;
@@ -73,6 +77,11 @@ export function loadConfig(env: Env = process.env): Config {
   } catch {
     throw new Error(`APP_TIMEZONE "${timezone}" is not a known time zone`);
   }
+  const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, "");
+  const origins = (env.ORIGIN || new URL(publicUrl).origin)
+    .split(",")
+    .map((o) => o.trim().replace(/\/+$/, ""))
+    .filter(Boolean);
   return {
     port,
     databaseUrl: env.DATABASE_URL || null,
@@ -87,7 +96,9 @@ export function loadConfig(env: Env = process.env): Config {
     sessionSecret: env.SESSION_SECRET || generated!.sessionSecret,
     uploadSigningKey: env.UPLOAD_SIGNING_KEY || env.SESSION_SECRET || generated!.uploadSigningKey,
     gcsBucket: env.GCS_BUCKET || null,
-    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ""),
+    publicUrl,
+    rpId: env.RP_ID || new URL(publicUrl).hostname,
+    webauthnOrigins: origins,
     appTimezone: timezone,
     emergencyLinkTtlHours: positiveInt(env, "EMERGENCY_LINK_TTL_HOURS", 24),
     adminUsername: env.ADMIN_USERNAME || "admin",

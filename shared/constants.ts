@@ -181,3 +181,9 @@ export const EMERGENCY_PIN_THROTTLE = { limit: 5, windowMs: 15 * 60_000 } as con
 export const EMERGENCY_REASON_MAX = 500;
 export const EMERGENCY_LINK_INVALID_MESSAGE = "This emergency approval link is invalid, expired, or has already been used.";
 export const EMERGENCY_LINK_EXPIRED_MESSAGE = "This emergency approval link has expired and can no longer be used.";
+
+/** The 403 of every call but the security setup for a user whose role requires a second factor they have not set up (DECISIONS §13). */
+export const SECOND_FACTOR_SETUP_MESSAGE = "Your role requires a second factor. Add a passkey or an authenticator app on Account security to continue.";
+/** The methods of the second step of sign-in (DECISIONS §13). */
+export const SECOND_FACTOR_METHODS = ["passkey", "totp", "recovery"] as const;
+export type SecondFactorMethod = (typeof SECOND_FACTOR_METHODS)[number];

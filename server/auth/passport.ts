@@ -20,6 +20,8 @@ declare global {
     interface User extends Actor {
       /** Lockdown state read together with the user on every request. */
       lockdownEnabled?: boolean;
+      /** Read with the user on every request: their role requires a second factor they have not set up (DECISIONS §13). */
+      secondFactorSetupRequired?: boolean;
     }
   }
 }
@@ -28,6 +30,13 @@ declare module "express-session" {
   interface SessionData {
     /** When the user signed in; sessions end 12 hours later whatever the activity. */
     authenticatedAt?: number;
+    /**
+     * A half-signed-in session (DECISIONS §13): the password was right, the second factor is still
+     * to come. No user is signed in (passport has none), so every protected call answers 401.
+     */
+    secondFactor?: { userId: string; startedAt: number; methods: string[]; challenge?: string };
+    /** A passkey registration in progress: the challenge its answer must sign. */
+    passkeyRegistration?: { challenge: string; startedAt: number };
   }
 }
 

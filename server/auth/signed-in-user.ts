@@ -11,6 +11,14 @@ export const signedInUserColumns = {
   username: users.username,
   visibilityWindowDays: users.visibilityWindowDays,
   lockdownEnabled: sql<boolean>`coalesce((select (value->>'enabled')::boolean from settings where key = 'lockdown'), false)`,
+  /**
+   * DECISIONS §13: the user's role requires a second factor and they have none yet, so they may
+   * only set one up (api-router's gate). Read with the session like the lockdown, so a factor
+   * added or a setting changed counts from the next request on, in every process.
+   */
+  secondFactorSetupRequired: sql<boolean>`(coalesce((select value->'requireSecondFactor' from settings where key = 'security'), '[]'::jsonb) @> jsonb_build_array(${users.role}::text)
+    and not exists (select 1 from passkeys where passkeys.user_id = ${users.id})
+    and not exists (select 1 from totp_secrets where totp_secrets.user_id = ${users.id} and totp_secrets.confirmed_at is not null))`,
 };
 
 /** A disabled or deleted user is signed out at once: their session no longer finds them. */

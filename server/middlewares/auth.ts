@@ -1,11 +1,11 @@
 // Role guards every route uses. The client hiding a button is never the check (DECISIONS §2).
 import type { Request, RequestHandler } from "express";
 import type { Role } from "../../shared/constants";
-import { LOCKDOWN_MESSAGE } from "../../shared/constants";
+import { LOCKDOWN_MESSAGE, SECOND_FACTOR_SETUP_MESSAGE } from "../../shared/constants";
 import type { Actor, AppDeps, Clock } from "../context";
 import { systemClock } from "../clock";
 import { actingContext, type ActingContext } from "../services/context";
-import { forbidden, locked, unauthorized } from "../services/errors";
+import { DomainError, forbidden, locked, unauthorized } from "../services/errors";
 
 export const ABSOLUTE_SESSION_MS = 12 * 60 * 60_000;
 export const IDLE_SESSION_MS = 30 * 60_000;
@@ -39,6 +39,20 @@ export const requireAuth: RequestHandler = (req, _res, next) => {
   }
   next();
 };
+
+/**
+ * DECISIONS §13: a user whose role requires a second factor and who has none may do nothing but set
+ * one up (the routes marked duringSecondFactorSetup) until they have. The flag is read with the
+ * session (auth/signed-in-user.ts).
+ */
+export const requireSecondFactorSetUp: RequestHandler = (req, _res, next) => {
+  if (req.user?.secondFactorSetupRequired) return next(secondFactorSetupRequiredError());
+  next();
+};
+
+export function secondFactorSetupRequiredError() {
+  return new DomainError("forbidden", SECOND_FACTOR_SETUP_MESSAGE, { code: "second_factor_setup_required", secondFactorSetupRequired: true });
+}
 
 export function requireRole(roles: readonly Role[]): RequestHandler {
   return (req, _res, next) => {

@@ -36,6 +36,12 @@ function errorResponses(def: RouteDef): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   if (def.body || def.query) out["400"] = { description: "Invalid input: one issue per field", ...ref };
   if (def.access !== "public") out["401"] = { description: "Not signed in", ...ref };
+  // Sign-in's own refusals: wrong credentials or code (or no second step waiting), the lockdown, the throttle.
+  if (def.path === "/auth/login" || def.path.startsWith("/auth/second-factor")) {
+    out["401"] = { description: "Wrong username, password or code; or no sign-in waits for a second step", ...ref };
+    out["423"] = { description: "Emergency lockdown: only SuperAdmins sign in", ...ref };
+    out["429"] = { description: "Too many failed sign-in attempts for this username or address", ...ref };
+  }
   if (def.access !== "public" && def.access !== "signed-in") out["403"] = { description: `Signed in but not one of: ${def.access.join(", ")}`, ...ref };
   if (def.method !== "get") out["403"] ??= { description: "CSRF check failed", ...ref };
   if (def.path.includes(":")) out["404"] = { description: "No such thing, or not visible to you", ...ref };

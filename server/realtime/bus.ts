@@ -9,7 +9,7 @@ export type BusEvent =
   /** A notification stored for these users; pushed to their sockets. */
   | { type: "notification"; userIds: string[]; message: Record<string, unknown> }
   /** These users' sessions (or just these session ids) ended (logout, disable, delete, password change): close their sockets. */
-  | { type: "sessions-ended"; userIds: string[]; sids?: string[]; reason: "logout" | "disabled" | "deleted" | "password" | "role" | "timeout" }
+  | { type: "sessions-ended"; userIds: string[]; sids?: string[]; reason: "logout" | "disabled" | "deleted" | "password" | "role" | "timeout" | "second-factor" }
   /** Lockdown turned on: every non-SuperAdmin socket gets {type: 'lockdown'} and is closed. */
   | { type: "lockdown"; enabled: boolean };
 

@@ -10,7 +10,7 @@
 import express, { type Request, type RequestHandler, type Response } from "express";
 import type { z } from "zod";
 import type { Role } from "../../shared/constants";
-import { requireAuth, requireRole } from "../middlewares/auth";
+import { requireAuth, requireRole, requireSecondFactorSetUp } from "../middlewares/auth";
 import { parse, parseParams } from "../services/validation";
 import { JsonText, sendJson } from "../lib/json-answer";
 
@@ -32,6 +32,11 @@ export type RouteDef = {
    * router does not check the body first; `body` still describes it for the document.
    */
   bodyCheckedInOrder?: true;
+  /**
+   * Open to a signed-in user whose role requires a second factor they have not set up yet
+   * (DECISIONS §13): the security-setup calls and the session's own. Every other call is 403 for them.
+   */
+  duringSecondFactorSetup?: true;
   /** The JSON answer (shared/answers); checked against the handler's result outside production. */
   answer?: z.ZodType;
   /** The success status when it is not 200 (201 for a create). */
@@ -65,8 +70,8 @@ export class ApiRouter {
 
   add<const D extends RouteDef>(def: D, ...handlers: [...RequestHandler[], Handler<D>]): void {
     this.routes.push(def);
-    const guards: RequestHandler[] =
-      def.access === "public" ? [] : def.access === "signed-in" ? [requireAuth] : [requireAuth, requireRole(def.access)];
+    const signedIn: RequestHandler[] = def.duringSecondFactorSetup ? [requireAuth] : [requireAuth, requireSecondFactorSetUp];
+    const guards: RequestHandler[] = def.access === "public" ? [] : def.access === "signed-in" ? signedIn : [...signedIn, requireRole(def.access)];
     const last = handlers.pop() as Handler<D>;
     const middle = handlers as RequestHandler[];
     this.router[def.method](def.path, ...guards, ...middle, async (req, res) => {

@@ -11,6 +11,9 @@ import { createApp } from "../app";
 import { attendanceImports, auditLog, settings, transactions, users, type UserRow } from "../db/schema";
 import type { RouteDef } from "../routes/api-router";
 import { createTestApp, type ApiClient } from "../test/harness";
+import { makeUser, TEST_PASSWORD } from "../test/factories";
+import { SoftAuthenticator } from "../test/soft-authenticator";
+import { totpCodeAt } from "../auth/totp";
 import { ROUTE_FIXTURES, routeKey, sendCall, World, type CallSpec } from "../test/route-fixtures";
 
 const t = await createTestApp();
@@ -42,8 +45,31 @@ type Expectation =
       before?: () => Promise<void>;
       /** A gap in the product: the cell runs as it.fails with this note until it is fixed. */
       gap?: string;
+      /** A call that needs a session the shared ones cannot be (half signed in, a challenge asked for): who calls, and what. */
+      session?: () => Promise<{ agent: ApiClient["agent"]; user: UserRow | null; spec: CallSpec }>;
     }
-  | { none: string };
+  | { none: string; session?: () => Promise<{ agent: ApiClient["agent"]; user: UserRow | null; spec: CallSpec }> };
+
+/** A client that passed the password step of a user with an authenticator app (and a passkey), not the second. */
+let lastHalf: { user: UserRow; agent: ApiClient["agent"]; secret: string } | null = null;
+async function halfSignedIn(options: { passkey?: boolean } = {}) {
+  const user = await makeUser(t.db, { role: "Approver" });
+  const secret = await world.totp(user.id, { confirmed: true });
+  if (options.passkey) await world.passkey(user.id);
+  const api = t.client();
+  const res = await api.post("/api/auth/login", { username: user.username, password: TEST_PASSWORD });
+  expect(res.body.secondFactor).toBe("required");
+  lastHalf = { user, agent: api.agent, secret };
+  return lastHalf;
+}
+
+/** A session of this role that asked for registration options, and the software authenticator's answer to them. */
+async function passkeyRegistration(role: Role) {
+  const s = await t.signIn(role);
+  const options = await s.api.post("/api/account/passkeys/options");
+  const device = new SoftAuthenticator(t.config.rpId, t.config.webauthnOrigins[0]);
+  return { agent: s.api.agent, user: s.user, spec: { body: { name: "Audit phone", response: device.register(options.body) } } };
+}
 
 const param = (name = "id") => (d: Done) => d.spec.params?.[name];
 const answered = (d: Done) => d.body?.id as string | undefined;
@@ -59,6 +85,25 @@ const EXPECTED: Record<string, Expectation> = {
     as: "signed-out",
     entityId: async (d) => (await userNamed((d.spec.body as { username: string }).username)).id,
     performer: async (d) => ({ performedBy: (await userNamed((d.spec.body as { username: string }).username)).id }),
+  },
+  // The second step of sign-in is where the sign-in is audited (the password step only is not).
+  "POST /auth/second-factor": {
+    action: "login",
+    entityType: "session",
+    as: "signed-out",
+    session: async () => {
+      const half = await halfSignedIn();
+      return { agent: half.agent, user: null, spec: { body: { method: "totp", code: totpCodeAt(half.secret, new Date()) } } };
+    },
+    entityId: () => lastHalf!.user.id,
+    performer: async () => ({ performedBy: lastHalf!.user.id }),
+  },
+  "POST /auth/second-factor/options": {
+    none: "issues a passkey challenge kept in the session; nothing is stored",
+    session: async () => {
+      const half = await halfSignedIn({ passkey: true });
+      return { agent: half.agent, user: null, spec: {} };
+    },
   },
   // Public (it answers signed out too), but only a signed-in sign-out has someone to audit: a
   // throwaway session of the least-privileged role.
@@ -144,6 +189,17 @@ const EXPECTED: Record<string, Expectation> = {
   "POST /admin/users/:id/reset-password": { action: "password_reset", entityType: "user", entityId: param() },
   "PATCH /admin/users/:id/status": { action: "disable", entityType: "user", entityId: param() },
   "DELETE /admin/users/:id": { action: "delete", entityType: "user", entityId: param() },
+
+  // ---------------------------------------------------------------- second factor (DECISIONS §13)
+  "POST /account/passkeys/options": { none: "issues a registration challenge kept in the session; nothing is stored" },
+  "POST /account/passkeys": { action: "passkey_add", entityType: "user", entityId: caller, session: () => passkeyRegistration("Accountant") },
+  "DELETE /account/passkeys/:id": { action: "passkey_remove", entityType: "user", entityId: caller },
+  "POST /account/totp/setup": { none: "stores a pending secret that is off until confirmed; the confirmation is the audited step" },
+  "POST /account/totp/confirm": { action: "totp_enable", entityType: "user", entityId: caller },
+  "DELETE /account/totp": { action: "totp_remove", entityType: "user", entityId: caller },
+  "POST /account/recovery-codes": { action: "recovery_codes_regenerate", entityType: "user", entityId: caller },
+  "PUT /admin/security": { action: "security_settings_update", entityType: "system", entityId: fixed("security") },
+  "POST /admin/users/:id/second-factor/reset": { action: "second_factor_reset", entityType: "user", entityId: param() },
   "POST /admin/approval-rules": { action: "create", entityType: "approval_rule", entityId: answered },
   "PUT /admin/approval-rules/:id": { action: "update", entityType: "approval_rule", entityId: param() },
   "DELETE /admin/approval-rules/:id": { action: "delete", entityType: "approval_rule", entityId: param() },
@@ -239,14 +295,17 @@ describe("every mutating route writes its audit entry (DECISIONS §2, §7)", () 
       // Who calls: signed out; a throwaway session for calls that end theirs; else one per role.
       let agent: ApiClient["agent"];
       let user: UserRow | null = null;
-      if (role === "signed-out") {
+      let prepared: CallSpec | null = null;
+      if (e.session) {
+        ({ agent, user, spec: prepared } = await e.session());
+      } else if (role === "signed-out") {
         agent = t.client().agent;
       } else {
         const s = route.path === "/auth/logout" ? await t.signIn(role) : await session(role);
         agent = s.api.agent;
         user = s.user;
       }
-      const built = await fixture(world, role === "signed-out" ? null : { role, user: user! });
+      const built = prepared ?? (await fixture(world, role === "signed-out" ? null : { role, user: user! }));
       const spec = !("none" in e) && e.adjust ? e.adjust(built) : built;
       if (!("none" in e) && e.before) await e.before();
 

@@ -10,6 +10,7 @@ import type { ActingContext, ServiceContext } from "./context";
 import { DomainError, locked } from "./errors";
 import { getLockdown } from "./lockdown";
 import { getUser } from "./users";
+import { secondFactorSetupRequired } from "./second-factor";
 
 /**
  * The refusal of a sign-in the lockdown forbids, answered before the password is checked
@@ -38,5 +39,5 @@ export async function recordSignOut(ctx: ActingContext): Promise<void> {
 export async function currentUser(ctx: ActingContext): Promise<z.output<typeof authAnswer>> {
   const row = await getUser(ctx.db, ctx.actor.id);
   if (!row) throw new DomainError("unauthenticated", "Not signed in");
-  return { user: presentUser(row) };
+  return { user: presentUser(row), secondFactorSetupRequired: await secondFactorSetupRequired(ctx.db, row) };
 }

@@ -6,7 +6,9 @@
 import { actingContext } from "../services/context";
 import crypto from "node:crypto";
 import { Readable } from "node:stream";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { newTotpSecret, totpCodeAt } from "../auth/totp";
+import { SoftAuthenticator } from "./soft-authenticator";
 import type { Role } from "../../shared/constants";
 import {
   approvals,
@@ -20,6 +22,8 @@ import {
   leaves,
   nameMappings,
   notifications,
+  passkeys,
+  totpSecrets,
   transactions,
   uploadGrants,
   type TransactionRow,
@@ -133,6 +137,20 @@ export class World {
 
   async user(role: Role = "Accountant"): Promise<UserRow> {
     return makeUser(this.db, { role });
+  }
+
+  /** A passkey row of this user (its key is never checked by the calls that use it). */
+  async passkey(userId: string): Promise<string> {
+    const [row] = await this.db.insert(passkeys).values({ userId, credentialId: crypto.randomBytes(16).toString("base64url"), publicKey: "AA", name: "Matrix key" }).returning();
+    return row.id;
+  }
+
+  /** An authenticator app of this user, pending or confirmed, replacing theirs; answers the secret. */
+  async totp(userId: string, { confirmed }: { confirmed: boolean }): Promise<string> {
+    const secret = newTotpSecret();
+    const values = { secret, confirmedAt: confirmed ? new Date() : null, lastUsedStep: null };
+    await this.db.insert(totpSecrets).values({ userId, ...values }).onConflictDoUpdate({ target: totpSecrets.userId, set: values });
+    return secret;
   }
 
   async category(): Promise<string> {
@@ -249,6 +267,11 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
   "POST /auth/logout": async () => ({ endsSession: true }),
   "GET /auth/me": async () => ({}),
   "GET /auth/session": async () => ({}),
+  // The second step needs a half-signed-in session (password step done): the matrix's sessions are
+  // fully signed in or signed out, so both answer 401. server/routes/second-factor.api.test.ts and
+  // passkeys.api.test.ts prove the happy paths; audit-completeness makes its own half session.
+  "POST /auth/second-factor/options": async () => ({ expect: 401, because: "no sign-in waits for a second step in this session" }),
+  "POST /auth/second-factor": async () => ({ body: { method: "totp", code: "123456" }, expect: 401, because: "no sign-in waits for a second step in this session" }),
   "GET /health": async () => ({}),
   "GET /config": async () => ({}),
   "GET /admin/emergency-status": async () => ({}),
@@ -373,6 +396,41 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
   "POST /admin/users/:id/reset-password": async (w) => ({ params: { id: (await w.user()).id }, body: { newPassword: "another123", confirmPassword: "another123" } }),
   "PATCH /admin/users/:id/status": async (w) => ({ params: { id: (await w.user()).id }, body: { isActive: false } }),
   "DELETE /admin/users/:id": async (w) => ({ params: { id: (await w.user()).id } }),
+  // ---------------------------------------------------------------- second factor (DECISIONS §13)
+  "GET /account/security": async () => ({}),
+  "POST /account/passkeys/options": async () => ({}),
+  // A registration must sign the challenge of options asked for in the same session: the matrix's
+  // cells cannot, so 409. passkeys.api.test.ts registers with a software authenticator, and
+  // audit-completeness does the whole ceremony.
+  "POST /account/passkeys": async (w) => ({
+    body: { name: "Matrix phone", response: new SoftAuthenticator(w.t.config.rpId, w.t.config.webauthnOrigins[0]).register({ challenge: "bWF0cml4" }) },
+    expect: 409,
+    because: "no registration options were asked for in this session",
+  }),
+  "DELETE /account/passkeys/:id": async (w, caller) => ({ params: { id: await w.passkey(w.owner(caller).id) } }),
+  "POST /account/totp/setup": async (w, caller) => {
+    await w.db.delete(totpSecrets).where(eq(totpSecrets.userId, w.owner(caller).id));
+    return {};
+  },
+  "POST /account/totp/confirm": async (w, caller) => {
+    const secret = await w.totp(w.owner(caller).id, { confirmed: false });
+    return { body: { code: totpCodeAt(secret, new Date()) } };
+  },
+  "DELETE /account/totp": async (w, caller) => {
+    await w.totp(w.owner(caller).id, { confirmed: true });
+    return {};
+  },
+  "POST /account/recovery-codes": async (w, caller) => {
+    await w.totp(w.owner(caller).id, { confirmed: true });
+    return {};
+  },
+  "GET /admin/security": async () => ({}),
+  "PUT /admin/security": async () => ({ body: { requireSecondFactor: [] } }),
+  "POST /admin/users/:id/second-factor/reset": async (w) => {
+    const user = await w.user("Approver");
+    await w.totp(user.id, { confirmed: true });
+    return { params: { id: user.id }, body: { reason: "Lost phone" } };
+  },
   "GET /admin/budgets": async () => ({}),
   "POST /admin/budgets": async (w) => ({
     body: { name: `Budget ${hex()}`, categoryId: w.categoryId, amount: "25000", period: "monthly", startDate: "2026-11-01", endDate: "2026-11-30", alertThreshold: 80 },

@@ -1,7 +1,7 @@
 // Answers about people and the system: sign-in, users, the audit trail, admin stats, lockdown,
 // notifications, health and config.
 import { z } from "zod";
-import { ROLES } from "../constants";
+import { ROLES, SECOND_FACTOR_METHODS } from "../constants";
 import { NOTIFICATION_TYPES } from "../ws-events";
 import { day, id, instant, messageAnswer, money, pageOf } from "./common";
 
@@ -17,7 +17,41 @@ export const userAnswer = z.strictObject({
   approvalLimit: money.nullable(),
   createdAt: instant,
 });
-export const authAnswer = z.strictObject({ user: userAnswer });
+/**
+ * The signed-in user; secondFactorSetupRequired when their role requires a second factor they have
+ * not set up (DECISIONS §13): every call but Account security's then answers 403.
+ */
+export const authAnswer = z.strictObject({ user: userAnswer, secondFactorSetupRequired: z.boolean() });
+/** The password was right; the sign-in ends with POST /api/auth/second-factor (DECISIONS §13). */
+export const secondFactorRequiredAnswer = z.strictObject({ secondFactor: z.literal("required"), methods: z.array(z.enum(SECOND_FACTOR_METHODS)).min(1) });
+/** POST /api/auth/login: signed in, or half-way (a second factor is needed). */
+export const loginAnswer = z.union([authAnswer, secondFactorRequiredAnswer]);
+/**
+ * GET /api/auth/session: the signed-in user, or null. A half-signed-in session answers user null
+ * with `secondFactor`: the methods and when the second step stops being possible, so a page reload
+ * resumes at the second step.
+ */
+export const sessionAnswer = z.union([
+  authAnswer,
+  z.strictObject({ user: z.null(), secondFactor: z.strictObject({ methods: z.array(z.enum(SECOND_FACTOR_METHODS)).min(1), expiresAt: instant }).optional() }),
+]);
+
+/** GET /api/account/security (DECISIONS §13); `required`: the caller's role requires a second factor. */
+export const passkeyAnswer = z.strictObject({ id, name: z.string(), createdAt: instant, lastUsedAt: instant.nullable() });
+export const accountSecurityAnswer = z.strictObject({
+  passkeys: z.array(passkeyAnswer),
+  totp: z.boolean(),
+  recoveryCodesLeft: z.number().int(),
+  required: z.boolean(),
+});
+/** The recovery codes, shown once: when the first factor is added and when regenerated. */
+export const recoveryCodesAnswer = z.strictObject({ recoveryCodes: z.array(z.string()).length(10) });
+export const totpSetupAnswer = z.strictObject({ secret: z.string(), otpauthUrl: z.string() });
+export const totpConfirmAnswer = z.strictObject({ recoveryCodes: z.array(z.string()).length(10).optional() });
+export const passkeyAddedAnswer = z.strictObject({ passkey: passkeyAnswer, recoveryCodes: z.array(z.string()).length(10).optional() });
+/** WebAuthn options (PublicKeyCredentialCreationOptionsJSON / RequestOptionsJSON), for @simplewebauthn/browser. */
+export const webauthnOptionsAnswer = z.looseObject({ challenge: z.string() });
+export const securitySettingsAnswer = z.strictObject({ requireSecondFactor: z.array(z.enum(ROLES)) });
 
 const person = z.strictObject({ id, name: z.string() });
 /**

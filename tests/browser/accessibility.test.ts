@@ -211,6 +211,8 @@ const SCREENS: Record<RouteId, ScreenPlan> = {
   adminApprovalRules: { path: () => PATHS.adminApprovalRules, ready: () => "No approval rules yet" },
   adminDelegations: { path: () => PATHS.adminDelegations, ready: () => "Nobody has delegated their approvals." },
   account: { path: () => PATHS.account, ready: (s, role) => (role === "Approver" || role === "SuperAdmin" ? "You have not delegated your approvals." : "Role") },
+  adminSecurity: { path: () => PATHS.adminSecurity, ready: () => "Recommended" },
+  accountSecurity: { path: () => PATHS.accountSecurity, ready: () => "No passkeys yet" },
   hr: { path: () => PATHS.hr, ready: () => "Total Employees" },
   hrEmployees: { path: () => PATHS.hrEmployees, ready: (s) => s.employee.name },
   hrEmployeeNew: { path: () => PATHS.hrEmployeeNew, ready: () => "Employee Name" },

@@ -1,10 +1,12 @@
 // The signed-in app: one lazily loaded chunk holding the shell, the guards and the page table, so
 // none of it is downloaded on the login route.
 import { Suspense, type ReactNode } from "react";
-import { Route, Switch, useLocation } from "wouter";
+import { Redirect, Route, Switch, useLocation } from "wouter";
 import type { User } from "@shared/schemas/auth";
 import { ErrorBoundary } from "@/components/layout/ErrorBoundary";
 import { CenteredSpinner } from "@/components/ui/spinner";
+import { SecondFactorSetupScreen } from "@/features/account";
+import { needsSecondFactorSetup } from "@/features/auth";
 import { NotificationsProvider } from "@/features/notifications/NotificationsProvider";
 import { AccessDenied } from "./AccessDenied";
 import { NotFound } from "./NotFound";
@@ -24,6 +26,12 @@ const APP_ROUTE_IDS = Object.keys(APP_PAGES) as (keyof typeof APP_PAGES)[];
 export default function AuthenticatedApp({ user }: { user: User }) {
   const [location] = useLocation();
   const Home = HOME_PAGES[homeScreenFor(user.role)];
+  // DECISIONS §13: a role that requires a second factor, and none yet. The server refuses every
+  // other call, so nothing else is drawn (not even the bell's polling) until one is added.
+  if (needsSecondFactorSetup(user)) {
+    if (location !== PATHS.accountSecurity) return <Redirect to={PATHS.accountSecurity} replace />;
+    return <SecondFactorSetupScreen />;
+  }
   return (
     <NotificationsProvider>
       <AppShell user={user}>

@@ -24,6 +24,8 @@ export const APP_PAGES: Record<Exclude<RouteId, "home" | "login" | "emergencyApp
   adminApprovalRules: lazy(() => import("@/features/approval-rules/pages/ApprovalRulesPage")),
   adminDelegations: lazy(() => import("@/features/delegations/pages/DelegationsAdminPage")),
   account: lazy(() => import("@/features/delegations/pages/AccountPage")),
+  adminSecurity: lazy(() => import("@/features/account/pages/AdminSecurityPage")),
+  accountSecurity: lazy(() => import("@/features/account/pages/AccountSecurityPage")),
   hr: lazy(() => import("@/features/hr/pages/HrDashboardPage")),
   hrEmployees: lazy(() => import("@/features/hr/pages/EmployeesPage")),
   hrEmployeeNew: lazy(() => import("@/features/hr/pages/NewEmployeePage")),

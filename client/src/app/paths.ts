@@ -20,6 +20,8 @@ export const PATHS = {
   adminApprovalRules: "/admin/approval-rules",
   adminDelegations: "/admin/delegations",
   account: "/account",
+  adminSecurity: "/admin/security",
+  accountSecurity: "/account/security",
   hr: "/hr",
   hrEmployees: "/hr/employees",
   hrEmployeeNew: "/hr/employees/new",

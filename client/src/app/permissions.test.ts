@@ -27,7 +27,7 @@ describe("sidebar visibility (spec 000 §2, spec 001 §2)", () => {
       "SuperAdmin",
       [
         "Dashboard", "Create Transaction", "My Transactions", "Pending Approvals", "All Transactions", "Categories", "GST Summary",
-        "User Management", "Admin Dashboard", "Admin Users", "Audit Trail", "Budget Planning", ...HR_MENU,
+        "User Management", "Admin Dashboard", "Admin Users", "Audit Trail", "Budget Planning", "Second Factor Rules", ...HR_MENU,
       ],
     ],
     ["HR Admin", HR_MENU],
@@ -167,6 +167,7 @@ describe("highlighted menu item", async () => {
     ["HR Staff", "/hr/attendance/7", "hrAttendance"],
     ["SuperAdmin", "/admin/users", "adminUsers"],
     ["SuperAdmin", "/admin/emergency", "admin"],
+    ["SuperAdmin", "/admin/security", "adminSecurity"],
     ["Approver", "/nope", undefined],
   ] as [Role, string, string | undefined][])("%s at %s → %s", (role, path, id) => {
     expect(activeNavId(path, navItemsFor(role))).toBe(id);

@@ -36,6 +36,9 @@ export const ROUTE_ACCESS: Record<RouteId, Access> = {
   adminApprovalRules: SUPER_ADMIN,
   adminDelegations: SUPER_ADMIN,
   account: "authenticated",
+  adminSecurity: SUPER_ADMIN,
+  // DECISIONS §13: every signed-in user may add a second factor.
+  accountSecurity: "authenticated",
   hr: HR,
   hrEmployees: HR,
   hrEmployeeNew: HR,
@@ -134,6 +137,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { id: "adminUsers", label: "Admin Users", href: PATHS.adminUsers, roles: SUPER_ADMIN, section: "Administration" },
   { id: "audit", label: "Audit Trail", href: PATHS.audit, roles: SUPER_ADMIN, section: "Administration" },
   { id: "budgetPlanning", label: "Budget Planning", href: PATHS.budgetPlanning, roles: SUPER_ADMIN, section: "Administration" },
+  // DECISIONS §13: which roles must use a second factor.
+  { id: "adminSecurity", label: "Second Factor Rules", href: PATHS.adminSecurity, roles: SUPER_ADMIN, section: "Administration" },
   { id: "hr", label: "HR Dashboard", href: PATHS.hr, roles: HR, section: "Human Resources" },
   { id: "hrEmployees", label: "Employees", href: PATHS.hrEmployees, roles: HR, section: "Human Resources" },
   // DECISIONS §8 (2026-11-27): every HR screen the role may open, not only the spec's two.
@@ -156,5 +161,6 @@ export const ADMIN_TOOLS: readonly { label: string; href: string }[] = [
   { label: "Delegations", href: PATHS.adminDelegations },
   { label: "View Audit Trail", href: PATHS.audit },
   { label: "Ledgers", href: PATHS.adminAccounting },
+  { label: "Second Factor Rules", href: PATHS.adminSecurity },
 ];
 

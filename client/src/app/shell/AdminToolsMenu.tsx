@@ -1,11 +1,11 @@
-import { BookOpen, Plane, Scale, ScrollText, Tags, Users, Wrench } from "lucide-react";
+import { BookOpen, Plane, Scale, ScrollText, ShieldCheck, Tags, Users, Wrench } from "lucide-react";
 import { useLocation } from "wouter";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import { ADMIN_TOOLS } from "../permissions";
 import { AdminToolsFace, adminToolsClassName } from "./menu-faces";
 import type { MenuArrival } from "./HeaderMenus";
 
-const ICONS: Record<string, typeof Tags> = { "Manage Categories": Tags, "Manage Users": Users, "View Audit Trail": ScrollText, "Approval Rules": Scale, Delegations: Plane, Ledgers: BookOpen };
+const ICONS: Record<string, typeof Tags> = { "Manage Categories": Tags, "Manage Users": Users, "View Audit Trail": ScrollText, "Approval Rules": Scale, Delegations: Plane, Ledgers: BookOpen, "Second Factor Rules": ShieldCheck };
 
 /** The SuperAdmin's Admin Tools menu (spec 000 §2). */
 export function AdminToolsMenu({ open, onOpenChange, focusTrigger }: MenuArrival) {

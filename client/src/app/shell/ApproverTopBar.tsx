@@ -1,11 +1,11 @@
-import { Building2, CircleUserRound, LogOut } from "lucide-react";
+import { Building2, CircleUserRound, LogOut, ShieldCheck } from "lucide-react";
 import { Link, useLocation } from "wouter";
 import type { User } from "@shared/schemas/auth";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import { useNotifications } from "@/features/notifications/NotificationsProvider";
-import { navItemsFor, systemTitleFor } from "../permissions";
 import { PATHS } from "../paths";
+import { navItemsFor, systemTitleFor } from "../permissions";
 import { CountBadge } from "./CountBadge";
 import { activeNavId } from "./nav";
 import { NotificationsMenu } from "./HeaderMenus";
@@ -40,6 +40,15 @@ export function ApproverTopBar({ user, onSignOut, signingOut }: { user: User; on
             </span>
           </Link>
           <NotificationsMenu role={user.role} tone="dark" />
+          <Link
+            href={PATHS.accountSecurity}
+            aria-label="Account security"
+            title="Account security"
+            aria-current={location === PATHS.accountSecurity ? "page" : undefined}
+            className="inline-flex h-10 w-10 items-center justify-center rounded-full text-slate-200 transition-colors hover:bg-white/10 hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-400"
+          >
+            <ShieldCheck className="h-5 w-5" aria-hidden="true" />
+          </Link>
           <Button
             variant="ghost"
             size="sm"

@@ -1,10 +1,11 @@
-import { Building2, LogOut } from "lucide-react";
+import { Building2, LogOut, ShieldCheck } from "lucide-react";
 import { Link, useLocation } from "wouter";
 import type { User } from "@shared/schemas/auth";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import { useNotifications } from "@/features/notifications/NotificationsProvider";
+import { PATHS } from "../paths";
 import { navItemsFor, systemTitleFor, type NavSection } from "../permissions";
 import { PATHS } from "../paths";
 import { CountBadge } from "./CountBadge";
@@ -86,6 +87,19 @@ export function Sidebar({ user, onSignOut, signingOut, onNavigate }: SidebarProp
             </Badge>
           </div>
         </div>
+        <Link
+          href={PATHS.accountSecurity}
+          onClick={onNavigate}
+          aria-current={location === PATHS.accountSecurity ? "page" : undefined}
+          className={cn(
+            "mb-1 flex h-8 items-center gap-2 rounded-md px-3 text-sm font-medium transition-colors",
+            "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-400",
+            location === PATHS.accountSecurity ? "bg-white/10 text-white" : "text-slate-300 hover:bg-white/5 hover:text-white",
+          )}
+        >
+          <ShieldCheck className="h-4 w-4" aria-hidden="true" />
+          Account Security
+        </Link>
         <Button
           variant="ghost"
           size="sm"

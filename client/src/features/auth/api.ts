@@ -4,12 +4,30 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLocation } from "wouter";
 import { POLL } from "@shared/constants";
 import type { AuthAnswer, User } from "@shared/schemas/auth";
+import type { LoginAnswer } from "@shared/schemas/security";
 import { apiJson, apiRequest, errorStatus } from "@/lib/api";
 import { subscribeToApiErrors } from "@/lib/query-client";
 import { isLockdownError, lockdownMessage, showSessionLockdown } from "./lockdown";
+import { pendingFromAnswer, setPendingSecondFactor } from "./second-factor";
 
 export type { User };
 export type LoginCredentials = { username: string; password: string };
+export type SecondFactorProof = { method: "totp" | "recovery"; code: string } | { method: "passkey"; response: unknown };
+
+/**
+ * The cached user carries the answer's secondFactorSetupRequired (DECISIONS §13), so the one
+ * session query tells the app both who is signed in and whether only the setup screen is open.
+ */
+type SessionUser = User & { secondFactorSetupRequired?: boolean };
+
+function sessionUser(answer: AuthAnswer): SessionUser {
+  return { ...answer.user, secondFactorSetupRequired: answer.secondFactorSetupRequired };
+}
+
+/** A user of a role that requires a second factor who has none yet: only the setup screen is open to them. */
+export function needsSecondFactorSetup(user: User): boolean {
+  return (user as SessionUser).secondFactorSetupRequired === true;
+}
 
 export const AUTH_ME_KEY = ["/api/auth/session"] as const;
 
@@ -27,7 +45,9 @@ async function fetchCurrentUser({ signal }: { signal: AbortSignal }): Promise<Us
       return null;
     }
     const data = (await res.json()) as Partial<AuthAnswer> | null;
-    return data?.user ?? null;
+    // A reload between the password and the second factor resumes the second step.
+    setPendingSecondFactor(data?.user ? null : pendingFromAnswer(data));
+    return data?.user ? sessionUser(data as AuthAnswer) : null;
   } catch {
     return null;
   }
@@ -53,19 +73,45 @@ export function useCurrentUser(): User {
   return user;
 }
 
-/** POST /api/auth/login with trimmed values; on success the app re-renders signed in. */
+/**
+ * POST /api/auth/login with trimmed values; on success the app re-renders signed in, or the login
+ * screen turns to the second step when the answer asks for one.
+ */
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (credentials: LoginCredentials) =>
-      apiJson<AuthAnswer>("POST", "/api/auth/login", {
+      apiJson<LoginAnswer>("POST", "/api/auth/login", {
         username: credentials.username.trim(),
         password: credentials.password.trim(),
       }),
     // The login screen shows its own errors (alert or lockdown screen).
     meta: { globalErrors: false },
     onSuccess: (data) => {
-      queryClient.setQueryData<User | null>(AUTH_ME_KEY, data.user);
+      if ("user" in data) {
+        setPendingSecondFactor(null);
+        queryClient.setQueryData<User | null>(AUTH_ME_KEY, sessionUser(data));
+      } else {
+        setPendingSecondFactor(pendingFromAnswer(data));
+      }
+    },
+  });
+}
+
+/** POST /api/auth/second-factor/options: the passkey challenge of the half-signed-in session. */
+export async function secondFactorPasskeyOptions(): Promise<unknown> {
+  return apiJson<unknown>("POST", "/api/auth/second-factor/options");
+}
+
+/** POST /api/auth/second-factor: finishes the sign-in; a wrong code is a 401 the screen shows. */
+export function useSecondFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (proof: SecondFactorProof) => apiJson<AuthAnswer>("POST", "/api/auth/second-factor", proof),
+    meta: { globalErrors: false },
+    onSuccess: (data) => {
+      setPendingSecondFactor(null);
+      queryClient.setQueryData<User | null>(AUTH_ME_KEY, sessionUser(data));
     },
   });
 }
@@ -84,8 +130,13 @@ export function useLogout(redirectTo: string = "/") {
     },
     meta: { globalErrors: false },
     onSettled: () => {
-      queryClient.clear();
+      setPendingSecondFactor(null);
+      // The session query is emptied in place, not cleared away: the sign-in gate watches that
+      // query, and a cleared one would leave it showing the app when the address does not change
+      // (signing out from '/'). Everything else cached is forgotten.
       queryClient.setQueryData<User | null>(AUTH_ME_KEY, null);
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== AUTH_ME_KEY[0] });
+      queryClient.getMutationCache().clear();
       navigate(redirectTo);
     },
   });

@@ -35,6 +35,10 @@ export function useUserMutations() {
       mutationFn: ({ id, isActive }: { id: string; isActive: boolean }) => apiJson<User>("PATCH", `/api/admin/users/${id}/status`, { isActive }),
       onSuccess: invalidate,
     }),
+    resetSecondFactor: useMutation({
+      mutationFn: ({ id, reason }: { id: string; reason: string }) => apiJson<unknown>("POST", `/api/admin/users/${id}/second-factor/reset`, { reason }),
+      onSuccess: invalidate,
+    }),
     remove: useMutation({ mutationFn: (id: string) => apiJson<unknown>("DELETE", `/api/admin/users/${id}`), onSuccess: invalidate }),
   };
 }

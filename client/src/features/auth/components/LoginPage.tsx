@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { lazy, Suspense, useState, type FormEvent } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { Building2, LockKeyhole, UserRound } from "lucide-react";
 import { useLocation } from "wouter";
@@ -9,7 +9,13 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { AUTH_ME_KEY, useLogin, useLogout, type LoginCredentials } from "../api";
 import { isLockdownError, lockdownMessage } from "../lockdown";
+import { usePendingSecondFactor } from "../second-factor";
 import { LockdownScreen } from "./LockdownScreen";
+import { Spinner } from "@/components/ui/spinner";
+
+// The second step loads once a password was right and a factor is asked for: most sign-ins never
+// need it, and the login route has the tightest budget (DECISIONS §9).
+const SecondFactorStep = lazy(() => import("./SecondFactorStep").then((m) => ({ default: m.SecondFactorStep })));
 
 /** The login screen (spec 000 §2); shown in place of any page while signed out. */
 export function LoginPage() {
@@ -24,6 +30,7 @@ export function LoginPage() {
   const login = useLogin();
   const logout = useLogout("/login");
   const [location, navigate] = useLocation();
+  const pendingSecondFactor = usePendingSecondFactor();
 
   const canSubmit = username.trim() !== "" && password.trim() !== "" && !login.isPending;
 
@@ -31,9 +38,11 @@ export function LoginPage() {
     setError(null);
     setNotice(null);
     try {
-      await login.mutateAsync(credentials);
+      const answer = await login.mutateAsync(credentials);
       setLockdown(null);
-      if (location === "/login") navigate("/", { replace: true });
+      // The password is not kept past the first step: going back means typing it again.
+      setPassword("");
+      if ("user" in answer && location === "/login") navigate("/", { replace: true });
     } catch (err) {
       setPassword("");
       if (isLockdownError(err)) {
@@ -87,56 +96,78 @@ export function LoginPage() {
         </div>
 
         <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-xl shadow-slate-200/60 sm:p-8">
-          <h2 className="mb-6 text-lg font-semibold text-slate-900">Sign in to your account</h2>
-          <form onSubmit={onSubmit} className="space-y-5" noValidate>
-            {error ? (
-              <Alert variant="destructive" aria-live="assertive">
-                {error}
-              </Alert>
-            ) : null}
-            {notice ? (
-              <Alert variant="info" aria-live="polite">
-                {notice}
-              </Alert>
-            ) : null}
-            <div className="grid gap-1.5">
-              <Label htmlFor="login-username">User ID</Label>
-              <div className="relative">
-                <UserRound className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
-                <Input
-                  id="login-username"
-                  name="username"
-                  autoComplete="username"
-                  autoCapitalize="none"
-                  spellCheck={false}
-                  autoFocus
-                  placeholder="Enter your user ID"
-                  className="pl-9"
-                  value={username}
-                  onChange={(e) => setUsername(e.target.value)}
-                />
+          {pendingSecondFactor ? (
+            <Suspense
+              fallback={
+                <div className="flex justify-center py-10">
+                  <Spinner label="Loading the second step" />
+                </div>
+              }
+            >
+              <SecondFactorStep
+                onLockdown={(message) => setLockdown(message)}
+                onStartOver={(message) => {
+                  // Ends the half-signed-in session on the server too, then the password form again.
+                  logout.mutate();
+                  setError(null);
+                  setNotice(message ?? null);
+                }}
+              />
+            </Suspense>
+          ) : (
+          <>
+            <h2 className="mb-6 text-lg font-semibold text-slate-900">Sign in to your account</h2>
+            <form onSubmit={onSubmit} className="space-y-5" noValidate>
+              {error ? (
+                <Alert variant="destructive" aria-live="assertive">
+                  {error}
+                </Alert>
+              ) : null}
+              {notice ? (
+                <Alert variant="info" aria-live="polite">
+                  {notice}
+                </Alert>
+              ) : null}
+              <div className="grid gap-1.5">
+                <Label htmlFor="login-username">User ID</Label>
+                <div className="relative">
+                  <UserRound className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
+                  <Input
+                    id="login-username"
+                    name="username"
+                    autoComplete="username"
+                    autoCapitalize="none"
+                    spellCheck={false}
+                    autoFocus
+                    placeholder="Enter your user ID"
+                    className="pl-9"
+                    value={username}
+                    onChange={(e) => setUsername(e.target.value)}
+                  />
+                </div>
               </div>
-            </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor="login-password">Password</Label>
-              <div className="relative">
-                <LockKeyhole className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
-                <Input
-                  id="login-password"
-                  name="password"
-                  type="password"
-                  autoComplete="current-password"
-                  placeholder="Enter your password"
-                  className="pl-9"
-                  value={password}
-                  onChange={(e) => setPassword(e.target.value)}
-                />
+              <div className="grid gap-1.5">
+                <Label htmlFor="login-password">Password</Label>
+                <div className="relative">
+                  <LockKeyhole className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
+                  <Input
+                    id="login-password"
+                    name="password"
+                    type="password"
+                    autoComplete="current-password"
+                    placeholder="Enter your password"
+                    className="pl-9"
+                    value={password}
+                    onChange={(e) => setPassword(e.target.value)}
+                  />
+                </div>
               </div>
-            </div>
-            <Button type="submit" size="lg" className="w-full" disabled={!canSubmit}>
-              {login.isPending ? "Signing in..." : "Sign In"}
-            </Button>
-          </form>
+              <Button type="submit" size="lg" className="w-full" disabled={!canSubmit}>
+                {login.isPending ? "Signing in..." : "Sign In"}
+              </Button>
+            </form>
+          </>
+          )}
         </div>
         <p className="mt-6 text-center text-xs text-slate-600">Forgot your credentials? Contact your system administrator.</p>
       </div>

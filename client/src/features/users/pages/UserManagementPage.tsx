@@ -3,7 +3,7 @@
 import type { ComponentProps } from "react";
 import { lazyDialog } from "@/lib/lazy-dialog";
 import { useState } from "react";
-import { ArrowLeft, KeyRound, Pencil, Plus, Power, Trash2, UserCog, Users } from "lucide-react";
+import { ArrowLeft, KeyRound, Pencil, Plus, Power, ShieldOff, Trash2, UserCog, Users } from "lucide-react";
 import { Link } from "wouter";
 import { formatDate, formatRupees } from "@shared/format";
 import type { User } from "@shared/schemas/auth";
@@ -15,8 +15,10 @@ import { errorMessage } from "@/lib/api";
 import { ROLE_BADGE, useUserMutations, useUsers } from "../api";
 import type { ResetPasswordDialog as ResetPasswordDialogType } from "../components/ResetPasswordDialog";
 import type { UserFormDialog as UserFormDialogType } from "../components/UserFormDialog";
+import type { ResetSecondFactorDialog as ResetSecondFactorDialogType } from "../components/ResetSecondFactorDialog";
 
 const ResetPasswordDialog = lazyDialog<ComponentProps<typeof ResetPasswordDialogType>>(() => import("../components/ResetPasswordDialog").then((m) => m.ResetPasswordDialog), (p) => p.user !== null);
+const ResetSecondFactorDialog = lazyDialog<ComponentProps<typeof ResetSecondFactorDialogType>>(() => import("../components/ResetSecondFactorDialog").then((m) => m.ResetSecondFactorDialog), (p) => p.user !== null);
 const UserFormDialog = lazyDialog<ComponentProps<typeof UserFormDialogType>>(() => import("../components/UserFormDialog").then((m) => m.UserFormDialog), (p) => p.open);
 
 function initials(name: string): string {
@@ -59,6 +61,7 @@ export default function UserManagementPage() {
   const [editing, setEditing] = useState<User | null>(null);
   const [resetting, setResetting] = useState<User | null>(null);
   const [deleting, setDeleting] = useState<User | null>(null);
+  const [resettingFactor, setResettingFactor] = useState<User | null>(null);
   const list = users.data ?? [];
 
   const toggle = async (u: User) => {
@@ -94,6 +97,12 @@ export default function UserManagementPage() {
           <KeyRound className="h-4 w-4" aria-hidden="true" />
           {labelled ? "Password" : null}
         </Button>
+        {!isYou ? (
+          <Button variant="ghost" size={labelled ? "sm" : "icon"} className={labelled ? undefined : "h-9 w-9"} onClick={() => setResettingFactor(u)} aria-label={`Reset second factor of ${u.name}`} title="Reset second factor">
+            <ShieldOff className="h-4 w-4" aria-hidden="true" />
+            {labelled ? "2nd factor" : null}
+          </Button>
+        ) : null}
         {!isYou ? (
           <Button
             variant="ghost"
@@ -194,6 +203,7 @@ export default function UserManagementPage() {
 
       <UserFormDialog open={formOpen} onOpenChange={setFormOpen} user={editing} currentUserId={me.id} />
       <ResetPasswordDialog user={resetting} onOpenChange={(open) => !open && setResetting(null)} />
+      <ResetSecondFactorDialog user={resettingFactor} onOpenChange={(open) => !open && setResettingFactor(null)} />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}

@@ -1,0 +1,2 @@
+// What other parts of the app may use of the second-factor screens.
+export { SecondFactorSetupScreen } from "./components/SecondFactorSetupScreen";
