@@ -77,8 +77,6 @@ export const delegationAnswer = z.strictObject({
 export const delegationsAnswer = z.array(delegationAnswer);
 /** GET /api/delegations/candidates: who may receive a delegation (active Approvers and SuperAdmins), by name. */
 export const delegateCandidatesAnswer = z.array(z.strictObject({ id, name: z.string(), role: z.enum(ROLES) }));
-/** GET /api/auth/session: the signed-in user, or null. */
-export const sessionAnswer = z.strictObject({ user: userAnswer.nullable() });
 export const usersAnswer = z.array(userAnswer);
 export const userDeletedAnswer = z.strictObject({ message: z.string(), deleted: z.enum(["hard", "soft"]) });
 

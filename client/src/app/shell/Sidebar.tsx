@@ -7,7 +7,6 @@ import { cn } from "@/lib/utils";
 import { useNotifications } from "@/features/notifications/NotificationsProvider";
 import { PATHS } from "../paths";
 import { navItemsFor, systemTitleFor, type NavSection } from "../permissions";
-import { PATHS } from "../paths";
 import { CountBadge } from "./CountBadge";
 import { NAV_ICONS, activeNavId } from "./nav";
 
