@@ -239,7 +239,7 @@ describe("a rule that comes into force during a session", () => {
 
     await adminApi.put("/api/admin/security", { requireSecondFactor: ["HR Admin"] });
     // A move inside the app (no reload): its call answers 403, and the app asks the session again.
-    await page.getByRole("link", { name: "Employees" }).click();
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Employees" }).click();
     await page.getByRole("heading", { name: "Set up a second factor" }).waitFor(WAIT);
     expect(new URL(page.url()).pathname).toBe("/account/security");
     await adminApi.put("/api/admin/security", { requireSecondFactor: [] });
