@@ -19,7 +19,7 @@ export const PAGE_META: Partial<Record<RouteId, PageMeta>> = {
   adminUsers: { title: "Admin Users", subtitle: "Create accounts and manage sign-in credentials" },
   budgetPlanning: { title: "Budget Planning", subtitle: "Plan budgets and track spending against them" },
   adminEmergency: { title: "Emergency Controls", subtitle: "Activate or lift the emergency lockdown" },
-  adminSecurity: { title: "Second Factor Rules", subtitle: "Which roles must sign in with a passkey or an authenticator app" },
+  adminSecurity: { title: "Second Factor Rules", subtitle: "Roles that must use a second factor" },
   accountSecurity: { title: "Account Security", subtitle: "Passkeys, authenticator app and recovery codes" },
   hr: { title: "HR Dashboard", subtitle: "Today's attendance and workforce at a glance" },
   hrEmployees: { title: "Employees", subtitle: "Manage employee records and departments" },
