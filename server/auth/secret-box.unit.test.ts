@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+import { openSecret, sealSecret } from "./secret-box";
+
+describe("sealSecret / openSecret", () => {
+  it("round-trips under the key, differently each time, and refuses another key or a changed byte", () => {
+    const a = sealSecret("JBSWY3DPEHPK3PXP", "key-one");
+    expect(a).not.toContain("JBSWY3DPEHPK3PXP");
+    expect(sealSecret("JBSWY3DPEHPK3PXP", "key-one")).not.toBe(a);
+    expect(openSecret(a, "key-one")).toBe("JBSWY3DPEHPK3PXP");
+    expect(() => openSecret(a, "key-two")).toThrow();
+    const last = a.at(-1) === "A" ? "B" : "A";
+    expect(() => openSecret(a.slice(0, -1) + last, "key-one")).toThrow();
+    expect(() => openSecret(a, null)).toThrow(/SECOND_FACTOR_KEY/);
+  });
+
+  it("without a key stores the secret as it is, and reads unsealed secrets with or without one", () => {
+    expect(sealSecret("JBSWY3DPEHPK3PXP", null)).toBe("JBSWY3DPEHPK3PXP");
+    expect(openSecret("JBSWY3DPEHPK3PXP", "key-one")).toBe("JBSWY3DPEHPK3PXP");
+  });
+});
