@@ -317,3 +317,26 @@ describe("sessions end when factors change", () => {
     expect((await login(t.client(), user)).body.user.id).toBe(user.id);
   });
 });
+
+describe("authenticator secrets at rest", () => {
+  it("with SECOND_FACTOR_KEY set, the stored secret is sealed (the database alone cannot make codes) and sign-in works", async () => {
+    const sealed = await createTestApp({ clock, env: { SECOND_FACTOR_KEY: "a-test-key-of-enough-length-0123456789" } });
+    try {
+      const user = await makeUser(sealed.db, { role: "Approver" });
+      const api = sealed.client();
+      await login(api, user);
+      const setup = await api.post("/api/account/totp/setup");
+      const [row] = await sealed.db.select().from(totpSecrets).where(eq(totpSecrets.userId, user.id));
+      expect(row.secret.startsWith("gcm1:")).toBe(true);
+      expect(row.secret).not.toContain(setup.body.secret);
+      expect((await api.post("/api/account/totp/confirm", { code: totpCodeAt(setup.body.secret, now) })).status).toBe(200);
+      later(30_000);
+      const other = sealed.client();
+      expect((await login(other, user)).body.secondFactor).toBe("required");
+      expect((await other.post("/api/auth/second-factor", { method: "totp", code: totpCodeAt(setup.body.secret, now) })).status).toBe(200);
+      later(30_000);
+    } finally {
+      await sealed.close();
+    }
+  });
+});
