@@ -23,6 +23,8 @@ export type Config = {
   rpId: string;
   /** The origins a passkey ceremony may come from (ORIGIN, comma-separated, else PUBLIC_URL's origin). */
   webauthnOrigins: string[];
+  /** Seals authenticator-app secrets at rest when set (auth/secret-box.ts). */
+  secondFactorKey: string | null;
   appTimezone: string;
   emergencyLinkTtlHours: number;
   adminUsername: string;
@@ -99,6 +101,7 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl,
     rpId: env.RP_ID || new URL(publicUrl).hostname,
     webauthnOrigins: origins,
+    secondFactorKey: env.SECOND_FACTOR_KEY || null,
     appTimezone: timezone,
     emergencyLinkTtlHours: positiveInt(env, "EMERGENCY_LINK_TTL_HOURS", 24),
     adminUsername: env.ADMIN_USERNAME || "admin",

@@ -108,6 +108,13 @@ describe("npm run seed:demo", () => {
     expect((await hr.get("/api/hr/dashboard/stats")).status).toBe(200);
   });
 
+  it("requires no second factor of anyone, and gives nobody one: the demo signs in in one step", async () => {
+    expect(await count(`select count(*)::int as n from settings where key = 'security' and value->'requireSecondFactor' <> '[]'::jsonb`)).toBe(0);
+    for (const table of ["passkeys", "totp_secrets", "recovery_codes"]) expect(await count(`select count(*)::int as n from ${table}`), table).toBe(0);
+    const res = await t.client().post("/api/auth/login", { username: "admin.demo", password: "Demo@1234" });
+    expect(res.body).toMatchObject({ user: { username: "admin.demo" }, secondFactorSetupRequired: false });
+  });
+
   it("running it twice leaves every count unchanged", async () => {
     const before = await tableCounts();
     const second = await seedDemo(t.database, t.deps.storage, { config: t.config });

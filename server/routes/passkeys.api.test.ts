@@ -32,7 +32,11 @@ describe("passkeys", () => {
     const options = await api.post("/api/account/passkeys/options");
     expect(options.body).toMatchObject({ rp: { id: t.config.rpId }, user: { name: user.username }, attestation: "none" });
     const device = authenticator();
-    const created = await api.post("/api/account/passkeys", { name: " Asha's phone ", response: device.register(options.body) });
+    // The name is free text (DECISIONS §10): a control character is a 400 naming it; the challenge stays usable.
+    const bell = await api.post("/api/account/passkeys", { name: "Asha\u0007", response: device.register(options.body) });
+    expect(bell.status).toBe(400);
+    expect(bell.body.issues.map((i: { path: string }) => i.path)).toEqual(["name"]);
+    const created = await api.post("/api/account/passkeys", { name: " Asha's\u202E phone ", response: device.register(options.body) });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(created.body.passkey).toMatchObject({ name: "Asha's phone", lastUsedAt: null });
     expect(created.body.recoveryCodes).toHaveLength(10);

@@ -180,8 +180,8 @@ describe("public routes answer without a session", () => {
     expect(missing).toEqual([]);
   });
 
-  it("the public routes are exactly health, config, login, logout, the session probe, GET/POST /api/emergency-approval/:token and PUT /api/uploads/* need no session (see the matrix's signed-out cells)", () => {
+  it("the public routes are exactly health, config, login, the second step of sign-in (it holds a half-signed-in session, no user), logout, the session probe, GET/POST /api/emergency-approval/:token and PUT /api/uploads/* need no session (see the matrix's signed-out cells)", () => {
     const publicKeys = routes.filter((r) => r.access === "public").map(routeKey).sort();
-    expect(publicKeys).toEqual(["GET /auth/session", "GET /config", "GET /emergency-approval/:token", "GET /health", "POST /auth/login", "POST /auth/logout", "POST /emergency-approval/:token", "PUT /uploads/*objectPath"].sort());
+    expect(publicKeys).toEqual(["GET /auth/session", "GET /config", "GET /emergency-approval/:token", "GET /health", "POST /auth/login", "POST /auth/second-factor", "POST /auth/second-factor/options", "POST /auth/logout", "POST /emergency-approval/:token", "PUT /uploads/*objectPath"].sort());
   });
 });

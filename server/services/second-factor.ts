@@ -22,6 +22,7 @@ import { ROLES, type Role, type SecondFactorMethod } from "../../shared/constant
 import type { Queryable } from "../db/client";
 import { passkeys, recoveryCodes, sessions, settings, totpSecrets, users } from "../db/schema";
 import { acceptedTotpStep, newTotpSecret, totpUrl } from "../auth/totp";
+import { openSecret, sealSecret } from "../auth/secret-box";
 import { writeAudit } from "./audit";
 import type { ActingContext, ServiceContext } from "./context";
 import { badRequest, conflict, notFound } from "./errors";
@@ -183,8 +184,8 @@ export async function startTotpSetup(ctx: ActingContext): Promise<{ secret: stri
     if (await hasTotp(tx, ctx.actor.id)) throw conflict("An authenticator app is already set up: remove it first to set up another.", "totp_exists");
     await tx
       .insert(totpSecrets)
-      .values({ userId: ctx.actor.id, secret })
-      .onConflictDoUpdate({ target: totpSecrets.userId, set: { secret, createdAt: ctx.clock(), lastUsedStep: null } });
+      .values({ userId: ctx.actor.id, secret: sealSecret(secret, ctx.config.secondFactorKey) })
+      .onConflictDoUpdate({ target: totpSecrets.userId, set: { secret: sealSecret(secret, ctx.config.secondFactorKey), createdAt: ctx.clock(), lastUsedStep: null } });
   });
   return { secret, otpauthUrl: totpUrl(secret, ctx.actor.username) };
 }
@@ -196,7 +197,7 @@ export async function confirmTotp(ctx: ActingContext, code: string): Promise<{ r
     const [row] = await tx.select().from(totpSecrets).where(eq(totpSecrets.userId, ctx.actor.id));
     if (!row) throw conflict("Start the authenticator app's setup first.", "totp_not_started");
     if (row.confirmedAt) throw conflict("The authenticator app is already set up.", "totp_exists");
-    const step = acceptedTotpStep(row.secret, code, ctx.clock(), row.lastUsedStep);
+    const step = acceptedTotpStep(openSecret(row.secret, ctx.config.secondFactorKey), code, ctx.clock(), row.lastUsedStep);
     if (step === null) throw badRequest("That code is not right. Enter the 6-digit code your app shows now.", [{ path: "code", message: "Wrong code" }]);
     const first = (await factorCount(tx, ctx.actor.id)) === 0;
     // The confirming code is spent: it cannot sign anyone in afterwards.
@@ -339,7 +340,7 @@ export async function verifySecondFactor(ctx: Pick<ServiceContext, "db" | "confi
   if (proof.method === "totp") {
     const [row] = await ctx.db.select().from(totpSecrets).where(and(eq(totpSecrets.userId, userId), isNotNull(totpSecrets.confirmedAt)));
     if (!row) return false;
-    const step = acceptedTotpStep(row.secret, proof.code, now, row.lastUsedStep);
+    const step = acceptedTotpStep(openSecret(row.secret, ctx.config.secondFactorKey), proof.code, now, row.lastUsedStep);
     if (step === null) return false;
     const spent = await ctx.db
       .update(totpSecrets)

@@ -638,7 +638,9 @@ async function onBothViewports(run: (viewport: ViewportName) => Promise<Finding[
 describe("accessibility on the desktop and the phone", () => {
   it("public screens: login, lockout notice, emergency pages, 404", () => onBothViewports(publicScreens));
 
-  it.each(SIGNED_IN_ROLES)("every screen and dialog of the %s", (role) => onBothViewports((viewport) => signedInScreens(role, viewport)));
+  // The SuperAdmin opens nearly every route on two viewports: more than the suite's default two
+  // minutes on a busy machine.
+  it.each(SIGNED_IN_ROLES)("every screen and dialog of the %s", (role) => onBothViewports((viewport) => signedInScreens(role, viewport)), 240_000);
 });
 
 describe("the lockdown screen", () => {

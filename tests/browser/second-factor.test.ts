@@ -228,6 +228,25 @@ describe("a role that requires a second factor", () => {
   });
 });
 
+describe("a rule that comes into force during a session", () => {
+  it("turns the signed-in user's app into the setup screen at their next call", async () => {
+    const admin = await env.makeUser("SuperAdmin");
+    const adminApi = await signInApi(env.url, admin);
+    const user = await env.makeUser("HR Admin");
+    const { context, page } = await open("desktop");
+    await enterPassword(page, user);
+    await page.getByText("Total Employees").first().waitFor(WAIT);
+
+    await adminApi.put("/api/admin/security", { requireSecondFactor: ["HR Admin"] });
+    // A move inside the app (no reload): its call answers 403, and the app asks the session again.
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Employees" }).click();
+    await page.getByRole("heading", { name: "Set up a second factor" }).waitFor(WAIT);
+    expect(new URL(page.url()).pathname).toBe("/account/security");
+    await adminApi.put("/api/admin/security", { requireSecondFactor: [] });
+    await context.close();
+  });
+});
+
 describe("the SuperAdmin's screens", () => {
   it.each(["desktop", "phone"] as ViewportName[])("on %s: the rule per role shows the server's 409, and Reset second factor takes a reason", async (viewport) => {
     const admin = await env.makeUser("SuperAdmin");

@@ -25,7 +25,7 @@ export const PAGE_META: Partial<Record<RouteId, PageMeta>> = {
   adminApprovalRules: { title: "Approval Rules", subtitle: "Who must approve how much, by amount" },
   adminDelegations: { title: "Delegations", subtitle: "Who approves for whom while they are away" },
   account: { title: "My Account", subtitle: "Your details and your approvals while away" },
-  adminSecurity: { title: "Second Factor Rules", subtitle: "Which roles must sign in with a passkey or an authenticator app" },
+  adminSecurity: { title: "Second Factor Rules", subtitle: "Roles that must use a second factor" },
   accountSecurity: { title: "Account Security", subtitle: "Passkeys, authenticator app and recovery codes" },
   hr: { title: "HR Dashboard", subtitle: "Today's attendance and workforce at a glance" },
   hrEmployees: { title: "Employees", subtitle: "Manage employee records and departments" },

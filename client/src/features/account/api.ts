@@ -10,8 +10,8 @@ export type Passkey = AccountSecurity["passkeys"][number];
 /** Codes come back only when the change added the user's first factor. */
 export type MaybeRecoveryCodes = { recoveryCodes?: string[] };
 
-export const ACCOUNT_SECURITY_KEY = ["/api/account/security"] as const;
-export const ADMIN_SECURITY_KEY = ["/api/admin/security"] as const;
+const ACCOUNT_SECURITY_KEY = ["/api/account/security"] as const;
+const ADMIN_SECURITY_KEY = ["/api/admin/security"] as const;
 
 export function useAccountSecurity() {
   return useQuery<AccountSecurity>({ queryKey: ACCOUNT_SECURITY_KEY, staleTime: 0 });

@@ -5,7 +5,7 @@ import { useLocation } from "wouter";
 import { POLL } from "@shared/constants";
 import type { AuthAnswer, User } from "@shared/schemas/auth";
 import type { LoginAnswer } from "@shared/schemas/security";
-import { apiJson, apiRequest, errorStatus } from "@/lib/api";
+import { apiJson, apiRequest, errorBody, errorStatus } from "@/lib/api";
 import { subscribeToApiErrors } from "@/lib/query-client";
 import { isLockdownError, lockdownMessage, showSessionLockdown } from "./lockdown";
 import { pendingFromAnswer, setPendingSecondFactor } from "./second-factor";
@@ -144,7 +144,8 @@ export function useLogout(redirectTo: string = "/") {
 
 /**
  * While signed in: a 401 from any call means the session ended (idle timeout, disabled user),
- * so the login screen comes back; a 423 means a lockdown cut the session off.
+ * so the login screen comes back; a 423 means a lockdown cut the session off; a 403 for a missing
+ * second factor means the role now requires one (DECISIONS §13).
  */
 export function useSessionErrorWatcher() {
   const queryClient = useQueryClient();
@@ -156,6 +157,10 @@ export function useSessionErrorWatcher() {
           showSessionLockdown(lockdownMessage(error));
         } else if (errorStatus(error) === 401) {
           queryClient.setQueryData<User | null>(AUTH_ME_KEY, null);
+        } else if (errorStatus(error) === 403 && errorBody(error)?.code === "second_factor_setup_required") {
+          // The role's rule came into force during this session: the session answer now says so,
+          // and the app turns to the setup screen.
+          void queryClient.invalidateQueries({ queryKey: AUTH_ME_KEY });
         }
       }),
     [queryClient],

@@ -8,7 +8,7 @@ import { useAccountSecurityMutations, type MaybeRecoveryCodes } from "../api";
 const NAME_MAX = 60;
 
 /** The browser's refusals in words; the server's own answers keep their message. */
-export function passkeyError(err: unknown): string {
+function passkeyError(err: unknown): string {
   const name = err instanceof Error ? err.name : "";
   if (name === "NotAllowedError" || name === "AbortError") return "The passkey prompt was closed or timed out. Nothing was added.";
   if (name === "InvalidStateError") return "This device already holds a passkey for your account.";

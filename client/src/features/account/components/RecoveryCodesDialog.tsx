@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Check, Copy, Download } from "lucide-react";
 import { Alert, Button, Dialog, DialogContent } from "@/components/ui";
 
-export function recoveryCodesText(codes: readonly string[], username: string): string {
+function recoveryCodesText(codes: readonly string[], username: string): string {
   return [
     `Recovery codes for ${username} (Business Management System)`,
     "Each code signs you in once when your passkey or authenticator app is not at hand.",

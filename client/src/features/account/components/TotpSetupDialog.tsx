@@ -8,7 +8,7 @@ import { errorMessage } from "@/lib/api";
 import { useAccountSecurityMutations, type MaybeRecoveryCodes, type TotpSetup } from "../api";
 
 /** The base32 secret in groups of four, easier to type into an app by hand. */
-export function groupSecret(secret: string): string {
+function groupSecret(secret: string): string {
   return secret.replace(/\s+/g, "").replace(/(.{4})(?=.)/g, "$1 ");
 }
 

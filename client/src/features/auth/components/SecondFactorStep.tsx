@@ -199,7 +199,7 @@ export function SecondFactorStep({ onStartOver, onLockdown }: SecondFactorStepPr
 }
 
 /** The options the server answered: the WebAuthn JSON itself, or wrapped as `{options}`. */
-export function passkeyOptionsOf(answer: unknown): unknown {
+function passkeyOptionsOf(answer: unknown): unknown {
   if (answer && typeof answer === "object" && "options" in answer && !("challenge" in answer)) return (answer as { options: unknown }).options;
   return answer;
 }

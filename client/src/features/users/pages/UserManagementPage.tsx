@@ -98,9 +98,9 @@ export default function UserManagementPage() {
           {labelled ? "Password" : null}
         </Button>
         {!isYou ? (
-          <Button variant="ghost" size={labelled ? "sm" : "icon"} className={labelled ? undefined : "h-9 w-9"} onClick={() => setResettingFactor(u)} aria-label={`Reset second factor of ${u.name}`} title="Reset second factor">
+          <Button variant="ghost" size={labelled ? "sm" : "icon"} className={labelled ? undefined : "h-9 w-9"} onClick={() => setResettingFactor(u)} aria-label={`Reset second factor of ${u.name}`}>
             <ShieldOff className="h-4 w-4" aria-hidden="true" />
-            {labelled ? "2nd factor" : null}
+            {labelled ? "Second factor" : null}
           </Button>
         ) : null}
         {!isYou ? (
