@@ -6,7 +6,7 @@ import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type ApiClient, type TestApp } from "../test/harness";
-import type { MadeUser } from "../test/factories";
+import { makeUser, type MadeUser } from "../test/factories";
 import { auditLog, notifications } from "../db/schema";
 import { approvalRows, auditEntries, makeCategory, txnBody } from "./transactions.fixtures";
 
@@ -171,6 +171,19 @@ describe("listing, notifying, ending", () => {
     expect(res.body.createdBy.id).toBe(superAdmin.user.id);
     const told = await t.db.select().from(notifications).where(eq(notifications.userId, away.user.id));
     expect(told).toHaveLength(1);
+  });
+});
+
+describe("a delegate who is deleted", () => {
+  it("is deleted softly: the delegation keeps naming them", async () => {
+    const me = await t.signIn("Approver");
+    // Never signed in, so the delegation is their only trace.
+    const cover = await makeUser(t.db, { role: "Approver" });
+    const res = await delegate(superAdmin, { delegatorId: me.user.id, delegateId: cover.id, from: "2026-12-24", to: "2026-12-25" });
+    expect(res.status).toBe(201);
+    const deleted = await superAdmin.api.delete(`/api/admin/users/${cover.id}`);
+    expect(deleted.status).toBe(200);
+    expect(deleted.body.deleted).toBe("soft");
   });
 });
 
