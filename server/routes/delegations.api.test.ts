@@ -6,7 +6,7 @@ import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type ApiClient, type TestApp } from "../test/harness";
-import type { MadeUser } from "../test/factories";
+import { makeUser, type MadeUser } from "../test/factories";
 import { auditLog, notifications } from "../db/schema";
 import { approvalRows, auditEntries, makeCategory, txnBody } from "./transactions.fixtures";
 
@@ -174,6 +174,19 @@ describe("listing, notifying, ending", () => {
   });
 });
 
+describe("a delegate who is deleted", () => {
+  it("is deleted softly: the delegation keeps naming them", async () => {
+    const me = await t.signIn("Approver");
+    // Never signed in, so the delegation is their only trace.
+    const cover = await makeUser(t.db, { role: "Approver" });
+    const res = await delegate(superAdmin, { delegatorId: me.user.id, delegateId: cover.id, from: "2026-12-24", to: "2026-12-25" });
+    expect(res.status).toBe(201);
+    const deleted = await superAdmin.api.delete(`/api/admin/users/${cover.id}`);
+    expect(deleted.status).toBe(200);
+    expect(deleted.body.deleted).toBe("soft");
+  });
+});
+
 describe("approving on a delegator's behalf", () => {
   it("above the delegate's own limit, up to the delegator's: recorded onBehalfOf and shown 'Anita Desai for Rajesh Sharma'", async () => {
     const rajesh = await approverWithLimit("500000", "Approver", "Rajesh Sharma");
@@ -219,6 +232,18 @@ describe("approving on a delegator's behalf", () => {
     expect(await moves(d, id)).not.toContain("approve");
     expect((await approve(d, id)).status).toBe(409);
     expect(await approvalRows(t.db, id)).toHaveLength(1);
+  });
+
+  it("after X approves himself, the delegate cannot use X's authority that round", async () => {
+    const x = await approverWithLimit(null);
+    const d = await approverWithLimit("100");
+    expect((await delegate(x, { delegateId: d.user.id })).status).toBe(201);
+    const c = await makeCategory(t.db, { requiredApprovals: 3 });
+    const created = await accountant.api.post("/api/transactions", txnBody(c.id, { amount: "5000" }));
+    await accountant.api.post(`/api/transactions/${created.body.id}/submit`);
+    expect((await approve(x, created.body.id)).status).toBe(200);
+    expect(await moves(d, created.body.id)).not.toContain("approve");
+    expect((await approve(d, created.body.id)).status).toBe(403);
   });
 
   it("the SuperAdmin's place, when the delegator is a SuperAdmin", async () => {
