@@ -49,6 +49,8 @@ describe("npm run seed:demo", () => {
     expect(await count("select count(*)::int as n from transactions where previously_rejected and status <> 'Rejected'")).toBeGreaterThan(0);
     expect(await count("select count(*)::int as n from transactions where status = 'PaymentDue' and payment_due_date < current_date")).toBeGreaterThan(0);
     expect(await count("select count(*)::int as n from attachments")).toBeGreaterThan(0);
+    // Last month's paid transactions already exported to the books (DECISIONS §12).
+    expect(await count("select count(*)::int as n from export_batches where voided_at is null and item_count > 0")).toBe(1);
     // Three months of history, not all stamped today.
     expect(await count("select count(*)::int as n from transactions where created_at < now() - interval '60 days'")).toBeGreaterThan(0);
   });
