@@ -5,6 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { DEMO_EMERGENCY_PINS, DEMO_USERS, PRODUCTION_REFUSAL, seedDemo, seedRefusal, type SeedSummary } from ".";
 import { verifyPassword } from "../auth/passwords";
+import { checkGstin } from "../../shared/gstin";
 
 // The demo seed on a test database, through the real services; then the counts it promises.
 let t: TestApp;
@@ -70,6 +71,20 @@ describe("npm run seed:demo", () => {
     const designed = await t.database.query<{ name: string; fields: number }>("select name, jsonb_array_length(field_schema) as fields from categories where not is_builtin order by name");
     expect(designed.map((c) => c.name)).toEqual(["IT Equipment", "Marketing Events"]);
     expect(designed.every((c) => Number(c.fields) >= 3)).toBe(true);
+  });
+
+  it("creates GST bills intra-state, inter-state and under reverse charge, from parties with valid GSTINs, in the GST summary", async () => {
+    const bills = await t.database.query<{ supply: string; reverse: boolean; itc: boolean; gstin: string | null; status: string }>(
+      `select t.gst->>'supply' as supply, (t.gst->>'reverseCharge')::boolean as reverse, (t.gst->>'itcEligible')::boolean as itc, p.gstin, t.status::text as status
+       from transactions t left join parties p on p.id = t.party_id where t.gst is not null`,
+    );
+    expect(bills.some((b) => b.supply === "intra" && !b.reverse)).toBe(true);
+    expect(bills.some((b) => b.supply === "inter")).toBe(true);
+    expect(bills.some((b) => b.reverse)).toBe(true);
+    for (const b of bills) {
+      expect(b.gstin && checkGstin(b.gstin).ok, b.gstin ?? "no GSTIN").toBe(true);
+      expect(["Approved", "PaymentDue", "Paid", "Completed"]).toContain(b.status);
+    }
   });
 
   it("creates 40 employees in 5 departments, with attendance for both months", async () => {

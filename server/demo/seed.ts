@@ -71,6 +71,7 @@ import {
 } from "./data";
 import { attachDemoFile, demoPdf, demoPng, type DemoFile } from "./files";
 import { punchCsv } from "./punches";
+import { seedGstBills } from "./gst-bills";
 import { seededRandom, type Random } from "./random";
 
 /** The settings row that says a demo seed finished (so a second run changes nothing). */
@@ -175,6 +176,7 @@ export async function seedDemo(handle: DatabaseHandle, storage: ObjectStore, opt
       seedTransactions({ deps, handle, people, random, realNow, tz, count: options.transactionCount ?? 300, setClock: (d) => (clockNow = d), log }),
     );
     clockNow = realNow;
+    await timed("GST bills", () => seedGstBills(deps, handle, people, realNow, tz, log));
 
     await timed("budgets", () => seedBudgets(deps, handle, admin, realNow, tz, log));
     await timed("export to books", () => seedExport(deps, people, realNow, tz, log));
