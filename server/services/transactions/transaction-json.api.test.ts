@@ -116,7 +116,7 @@ describe("a transaction as PostgreSQL writes it", () => {
     for (const id of made) {
       const details = await approver.get(`/api/transactions/${id}`);
       expect(details.status).toBe(200);
-      const { approvals: _a, attachments: _b, possibleDuplicates, availableMoves, timeline: _c, category, ...fields } = details.body;
+      const { approvals: _a, attachments: _b, possibleDuplicates, availableMoves, timeline: _c, exportedIn: _d, category, ...fields } = details.body;
       const listed = list.body.transactions.find((x: { id: string }) => x.id === id);
       expect(listed).toEqual({ ...fields, category: { id: category.id, name: category.name, isBuiltin: category.isBuiltin } });
       const queued = pending.body.find((x: { id: string }) => x.id === id);
