@@ -118,6 +118,14 @@ const strictBody = {
 
 // ---------------------------------------------------------------- create and edit
 
+/** The party a transaction names (DECISIONS §12): an id, or null (or "") for none. */
+export const partyIdSchema = z.unknown().transform((input, ctx): string | null => {
+  if (input === null || (typeof input === "string" && input.trim() === "")) return null;
+  if (typeof input === "string" && UUID_SHAPE.test(input.trim())) return input.trim().toLowerCase();
+  ctx.addIssue({ code: "custom", message: "Party must be a party id or null", input });
+  return z.NEVER;
+});
+
 const draftStatus = z.literal("Draft", { error: "A new transaction can only be saved as Draft; submit it to send it for approval" });
 
 /**
@@ -134,6 +142,7 @@ export const createTransactionSchema = z.strictObject(
     customFieldValues: customFieldValuesSchema,
     isPriority: flag("Mark as Emergency").default(false),
     isEmergency: flag("Emergency Approval Required").default(false),
+    partyId: partyIdSchema.optional().transform((v) => v ?? null),
     status: draftStatus.optional(),
   },
   strictBody,
@@ -155,6 +164,7 @@ export const editTransactionSchema = z.strictObject(
     customFieldValues: customFieldValuesSchema.optional(),
     isPriority: flag("Mark as Emergency").optional(),
     isEmergency: flag("Emergency Approval Required").optional(),
+    partyId: partyIdSchema.optional(),
     // The form sends the same payload as on create; an edit never changes the status.
     status: draftStatus.optional(),
   },
@@ -309,6 +319,7 @@ export const fullOverrideSchema = z.strictObject(
     isPriority: flag("isPriority").optional(),
     isEmergency: flag("isEmergency").optional(),
     customFieldValues: customFieldValuesSchema.optional(),
+    partyId: partyIdSchema.optional(),
     paymentDueDate: optionalDateSchema("Payment due date must be a valid date (YYYY-MM-DD)").optional(),
     paidDate: optionalDateSchema("Payment date must be a valid date (YYYY-MM-DD)").optional(),
     paymentMethod: z

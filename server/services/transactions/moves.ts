@@ -26,6 +26,7 @@ import type {
   RejectTransactionBody,
   Transaction,
 } from "../../../shared/schemas/transactions";
+import { usableParty } from "../parties";
 import { assertMove, checkCustomFields, EMERGENCY_COUNTED, isUniqueViolation, loadView, rowsOf, statusIn, usableCategory } from "./common";
 import { addDays, monthBounds, monthOfDate } from "../hr/calendar";
 import { myActionThisRound } from "./queries";
@@ -90,9 +91,11 @@ export async function createTransaction(ctx: Ctx, input: CreateTransactionBody):
   return mutate(ctx, async (tx) => {
     const category = await usableCategory(tx, input.categoryId);
     const customFieldValues = checkCustomFields(category, input.customFieldValues);
+    const party = input.partyId ? await usableParty(tx, input.partyId) : null;
     const [row] = await tx
       .insert(transactions)
       .values({
+        partyId: party?.id ?? null,
         formType: input.formType,
         categoryId: category.id,
         amount: input.amount,
@@ -114,7 +117,7 @@ export async function createTransaction(ctx: Ctx, input: CreateTransactionBody):
   });
 }
 
-type DetailsChange = Pick<EditTransactionBody, "formType" | "categoryId" | "amount" | "transactionDate" | "description" | "customFieldValues" | "isPriority" | "isEmergency">;
+type DetailsChange = Pick<EditTransactionBody, "formType" | "categoryId" | "amount" | "transactionDate" | "description" | "customFieldValues" | "isPriority" | "isEmergency" | "partyId">;
 
 /**
  * The columns an edit or a full override sets from the details sent (undefined: the column stays).
@@ -126,7 +129,10 @@ async function changedDetails(tx: Tx, row: TransactionRow, input: DetailsChange,
   const categoryChanged = input.categoryId !== undefined && input.categoryId !== row.categoryId;
   const category = await usableCategory(tx, input.categoryId ?? row.categoryId, { allowInactive: newCategoryMayBeInactive || !categoryChanged });
   const checkFields = input.customFieldValues !== undefined || categoryChanged;
+  // A party newly named must be active; the one already named stays even if it was deactivated since.
+  if (input.partyId && input.partyId !== row.partyId) await usableParty(tx, input.partyId);
   return {
+    partyId: input.partyId,
     formType: input.formType,
     categoryId: input.categoryId,
     amount: input.amount,
