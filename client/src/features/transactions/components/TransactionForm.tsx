@@ -38,6 +38,8 @@ import { DuplicateSubmitConfirm, DuplicateWarning } from "./DuplicateWarning";
 import { FileDropzone, toPendingFile, type PendingFile } from "./FileDropzone";
 import { PrefixedInput } from "./PrefixedInput";
 import { isSalaryCategory, SALARY_ALERT } from "../rules";
+import { PartyPicker } from "@/features/parties";
+import type { PartyRef } from "@shared/schemas/parties";
 
 export type TransactionFormValues = {
   formType: string;
@@ -48,6 +50,8 @@ export type TransactionFormValues = {
   customFieldValues: CustomFieldValues;
   isPriority: boolean;
   isEmergency: boolean;
+  /** The party's id, or "" for none (DECISIONS §12). */
+  partyId: string;
 };
 
 
@@ -61,6 +65,7 @@ export function emptyFormValues(): TransactionFormValues {
     customFieldValues: {},
     isPriority: false,
     isEmergency: false,
+    partyId: "",
   };
 }
 
@@ -74,6 +79,7 @@ export function formValuesOf(t: TransactionDetail): TransactionFormValues {
     customFieldValues: { ...(t.customFieldValues ?? {}) },
     isPriority: t.isPriority,
     isEmergency: t.isEmergency,
+    partyId: t.partyId ?? "",
   };
 }
 
@@ -136,6 +142,13 @@ export function TransactionForm({ categories, editing, onEditDone, onStartNew }:
   const [confirmDuplicate, setConfirmDuplicate] = useState<{ id: string; isEmergency: boolean; duplicates: PossibleDuplicate[] } | null>(null);
 
   const categoryId = watch("categoryId");
+  const formType = watch("formType");
+  // The picked party's name and GSTIN for the picker; the form itself keeps only its id.
+  const [party, setParty] = useState<PartyRef | null>(editing?.party ?? null);
+  const pickParty = (next: PartyRef | null) => {
+    setParty(next);
+    setValue("partyId", next?.id ?? "", { shouldDirty: true });
+  };
   const amount = watch("amount");
   const transactionDate = watch("transactionDate");
   const isEmergency = watch("isEmergency");
@@ -167,6 +180,7 @@ export function TransactionForm({ categories, editing, onEditDone, onStartNew }:
 
   const resetAll = () => {
     reset(editing && !outcome ? formValuesOf(editing) : emptyFormValues());
+    setParty(editing && !outcome ? (editing.party ?? null) : null);
     setFiles([]);
     setDuplicates([]);
     setOutcome(null);
@@ -217,6 +231,7 @@ export function TransactionForm({ categories, editing, onEditDone, onStartNew }:
       if (editing) onEditDone?.();
       else {
         reset(emptyFormValues());
+        setParty(null);
         setFiles([]);
         setSavedId(null);
         setDuplicates([]);
@@ -364,6 +379,14 @@ export function TransactionForm({ categories, editing, onEditDone, onStartNew }:
                 placeholder="Select a category"
                 options={categoryOptions}
               />
+            </Field>
+            <Field
+              label={formType === "B" ? "Vendor" : "Payer"}
+              hint={formType === "B" ? "Optional: the party this bill pays. Type to search, or create one." : "Optional: the party this money comes from. Type to search, or create one."}
+              error={errors.partyId?.message}
+              className="sm:col-span-2"
+            >
+              <PartyPicker value={party} onChange={pickParty} disabled={working} label={formType === "B" ? "vendor" : "payer"} />
             </Field>
             <Field label="Amount" required error={errors.amount?.message}>
               <PrefixedInput prefix="₹" type="text" inputMode="decimal" autoComplete="off" placeholder="0.00" {...register("amount")} />
