@@ -22,6 +22,8 @@ export const ROUTE_ACCESS: Record<RouteId, Access> = {
   // DECISIONS §4 (2026-11-24): finance is closed to the HR roles, as the spec's menu shows.
   transactions: FINANCE,
   categories: CATEGORY_EDITORS,
+  // DECISIONS §12: parties are kept by those who create and pay transactions.
+  parties: CREATORS,
   users: SUPER_ADMIN,
   admin: SUPER_ADMIN,
   adminUsers: SUPER_ADMIN,
@@ -30,6 +32,7 @@ export const ROUTE_ACCESS: Record<RouteId, Access> = {
   // DECISIONS §12: the GST summary is for the people who file GST.
   gstSummary: CREATORS,
   adminEmergency: SUPER_ADMIN,
+  adminCompany: SUPER_ADMIN,
   hr: HR,
   hrEmployees: HR,
   hrEmployeeNew: HR,
@@ -122,6 +125,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { id: "transactions", label: "All Transactions", href: PATHS.transactions, roles: FINANCE, section: "Finance" },
   { id: "categories", label: "Categories", href: PATHS.categories, roles: CATEGORY_EDITORS, section: "Finance" },
   { id: "gstSummary", label: "GST Summary", href: PATHS.gstSummary, roles: CREATORS, section: "Finance" },
+  { id: "parties", label: "Parties", href: PATHS.parties, roles: CREATORS, section: "Finance" },
   { id: "users", label: "User Management", href: PATHS.users, roles: SUPER_ADMIN, section: "Administration" },
   { id: "admin", label: "Admin Dashboard", href: PATHS.admin, roles: SUPER_ADMIN, section: "Administration" },
   { id: "adminUsers", label: "Admin Users", href: PATHS.adminUsers, roles: SUPER_ADMIN, section: "Administration" },
@@ -146,5 +150,6 @@ export const ADMIN_TOOLS: readonly { label: string; href: string }[] = [
   { label: "Manage Categories", href: PATHS.categories },
   { label: "Manage Users", href: PATHS.users },
   { label: "View Audit Trail", href: PATHS.audit },
+  { label: "Company Details", href: PATHS.adminCompany },
 ];
 

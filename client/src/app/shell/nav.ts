@@ -1,4 +1,5 @@
 import {
+  Building2,
   BriefcaseBusiness,
   CalendarCheck,
   ClipboardCheck,
@@ -31,6 +32,7 @@ export const NAV_ICONS: Record<string, LucideIcon> = {
   pendingApprovals: ClipboardCheck,
   transactions: List,
   categories: Tags,
+  parties: Building2,
   users: Users,
   admin: Shield,
   adminUsers: UserCog,
