@@ -31,6 +31,7 @@ import { categoryRoutes } from "./routes/categories";
 import { userRoutes } from "./routes/users";
 import { budgetRoutes } from "./routes/budgets";
 import { approvalRuleRoutes } from "./routes/approval-rules";
+import { partyRoutes } from "./routes/parties";
 import { auditRoutes } from "./routes/audit";
 import { adminStatsRoutes } from "./routes/admin-stats";
 import { hrEmployeeRoutes } from "./routes/hr-employees";
@@ -146,6 +147,7 @@ export function createApp(deps: AppDeps, options: { clientDir?: string | null } 
   api.include(userRoutes(deps));
   api.include(budgetRoutes(deps));
   api.include(approvalRuleRoutes(deps));
+  api.include(partyRoutes(deps));
   api.include(auditRoutes(deps));
   api.include(adminStatsRoutes(deps));
   api.include(hrEmployeeRoutes(deps));

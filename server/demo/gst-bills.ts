@@ -4,12 +4,12 @@
 // current month so the GST Summary opens on them.
 import { eq, sql } from "drizzle-orm";
 import type { DatabaseHandle } from "../db/client";
-import { categories, parties, settings, transactions } from "../db/schema";
+import { categories, parties, settings } from "../db/schema";
 import type { Actor, AppDeps } from "../context";
 import { actingContext } from "../services/context";
 import { getCompany } from "../services/company";
-import { approveTransaction, completeTransaction, createTransaction, editTransaction, recordPayment, submitTransaction } from "../services/transactions/moves";
-import { createTransactionSchema, editTransactionSchema } from "../../shared/schemas/transactions";
+import { approveTransaction, completeTransaction, createTransaction, recordPayment, submitTransaction } from "../services/transactions/moves";
+import { createTransactionSchema } from "../../shared/schemas/transactions";
 import { gstinCheckCharacter } from "../../shared/gstin";
 import { toIsoDate } from "../../shared/format";
 import { COMPANY } from "./data";
@@ -86,13 +86,10 @@ export async function seedGstBills(deps: AppDeps, handle: DatabaseHandle, people
     const partyId = await partyOf(handle, b.party);
     const invoiceDate = addDaysWithin(today, -(3 - i), monthStart);
     const gst = { ...b.gst, invoiceDate };
-    // Saved first without ITC, then named to its party and given its GST in full, as the form does it.
     let t = await createTransaction(
       ctx(people.accounts),
-      createTransactionSchema.parse({ formType: "B", categoryId: vendor!.id, amount: b.amount, transactionDate: invoiceDate, description: `${b.description} (${b.party.name})`, gst: { ...gst, itcEligible: false } }),
+      createTransactionSchema.parse({ formType: "B", categoryId: vendor!.id, partyId, amount: b.amount, transactionDate: invoiceDate, description: b.description, gst }),
     );
-    await handle.db.update(transactions).set({ partyId }).where(eq(transactions.id, t.id));
-    t = await editTransaction(ctx(people.accounts), t.id, editTransactionSchema.parse({ gst }));
     t = await submitTransaction(ctx(people.accounts), t.id);
     for (const approver of [people.approver, people.approver2, people.admin]) {
       if (t.status !== "Pending") break;

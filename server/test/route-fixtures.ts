@@ -20,6 +20,7 @@ import {
   leaves,
   nameMappings,
   notifications,
+  parties,
   transactions,
   uploadGrants,
   type TransactionRow,
@@ -150,6 +151,11 @@ export class World {
 
   async approvalRule(): Promise<string> {
     const [row] = await this.db.insert(approvalRules).values({ name: `Rule ${hex()}`, minAmount: "100000.00", requiredApprovals: 2 }).returning();
+    return row.id;
+  }
+
+  async party(): Promise<string> {
+    const [row] = await this.db.insert(parties).values({ name: `Party ${hex()}`, gstin: "27AAPFU0939F1ZV", pan: "AAPFU0939F", stateCode: "27" }).returning();
     return row.id;
   }
 
@@ -385,6 +391,11 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
   "PUT /admin/approval-rules/:id": async (w) => ({ params: { id: await w.approvalRule() }, body: { requiredApprovals: 3 } }),
   "DELETE /admin/approval-rules/:id": async (w) => ({ params: { id: await w.approvalRule() } }),
   "POST /approval-rules/preview": async (w) => ({ body: { categoryId: w.categoryId, formType: "B", amount: "250000" } }),
+  "GET /admin/company": async () => ({}),
+  "PUT /admin/company": async () => ({ body: { legalName: "Fixture Traders Private Limited", gstin: "27AAPFU0939F1ZV", stateCode: "27" } }),
+  "GET /parties": async () => ({ query: { search: "party", page: "1", limit: "10" } }),
+  "POST /parties": async () => ({ body: { name: `Vendor ${hex()}`, gstin: "29AAGCB7383J1Z4", email: "accounts@example.com", phone: "+91 80 4000 1000" }, expect: 201 }),
+  "PATCH /parties/:id": async (w) => ({ params: { id: await w.party() }, body: { phone: "+91 22 6600 1000", isActive: true } }),
   "GET /audit": async () => ({ query: { search: "login", page: "1", limit: "20" } }),
   "GET /audit/facets": async () => ({}),
   "GET /audit/export.csv": async () => ({ query: { action: "login" } }),

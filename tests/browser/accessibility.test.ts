@@ -199,6 +199,8 @@ const SCREENS: Record<RouteId, ScreenPlan> = {
   pendingApprovals: { path: () => PATHS.pendingApprovals, ready: (s) => s.pending.description },
   transactions: { path: () => PATHS.transactions, ready: (s) => s.approved.description },
   categories: { path: () => PATHS.categories, ready: (s) => s.category.name },
+  // The seed names no party: the page's designed empty state.
+  parties: { path: () => PATHS.parties, ready: () => "No parties yet" },
   users: { path: () => PATHS.users, ready: (s) => s.users.Accountant.name },
   admin: { path: () => PATHS.admin, ready: () => "All systems operational" },
   adminUsers: { path: () => PATHS.adminUsers, ready: (s) => s.users.Accountant.username },
@@ -208,6 +210,7 @@ const SCREENS: Record<RouteId, ScreenPlan> = {
   adminEmergency: { path: () => PATHS.adminEmergency, ready: () => "System Normal" },
   adminAccounting: { path: () => PATHS.adminAccounting, ready: () => "Save Ledgers" },
   accountingExports: { path: () => PATHS.accountingExports, ready: () => "New export" },
+  adminCompany: { path: () => PATHS.adminCompany, ready: () => "Save Company" },
   hr: { path: () => PATHS.hr, ready: () => "Total Employees" },
   hrEmployees: { path: () => PATHS.hrEmployees, ready: (s) => s.employee.name },
   hrEmployeeNew: { path: () => PATHS.hrEmployeeNew, ready: () => "Employee Name" },

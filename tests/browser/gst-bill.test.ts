@@ -4,7 +4,7 @@
 // server computed and kept.
 import fs from "node:fs";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { settings, transactions } from "../../server/db/schema";
@@ -110,5 +110,36 @@ describe.each(["phone", "desktop"] as ViewportName[])("a GST bill on the %s", (v
     await gst.getByText("₹1,460.56").waitFor();
     if (viewport === "phone") await noSidewaysScroll(page);
     await shot(page, `${viewport}-dialog`);
+  });
+});
+
+describe.each(["desktop", "phone"] as ViewportName[])("the GST Summary on the %s", (viewport) => {
+  it("adds up the month's accepted bills and downloads them as CSV", async () => {
+    // The bills the tests above entered, accepted now: the summary counts Approved bills and later.
+    await env.db.update(transactions).set({ status: "Approved" }).where(sql`${transactions.gst} is not null`);
+    const [{ n }] = (await env.db.select({ n: sql<number>`count(*)::int` }).from(transactions).where(sql`${transactions.gst} is not null`)) as [{ n: number }];
+    const accountant = await env.makeUser("Accountant");
+    const { page } = await env.newPage(viewport);
+    await env.signIn(page, accountant);
+    await page.goto("/accounting/gst-summary");
+    const month = todayInAppZone(-2).slice(0, 7);
+    await page.getByLabel("Month", { exact: true }).fill(month);
+    await page.getByText("Tax charged by suppliers").first().waitFor(WAIT);
+    // Each bill: IGST 210.06 on 1,250.50.
+    await page.getByText(`${n} bills`).first().waitFor(WAIT);
+    const total = (Math.round(210.06 * 100) * n) / 100;
+    await page.getByText(`₹${total.toLocaleString("en-IN", { minimumFractionDigits: 2 })}`).first().waitFor(WAIT);
+    if (viewport === "phone") await noSidewaysScroll(page);
+    await shot(page, `${viewport}-summary`);
+
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download CSV" }).click()]);
+    expect(download.suggestedFilename()).toBe(`gst_summary_${month}.csv`);
+    const text = fs.readFileSync((await download.path())!, "utf8");
+    expect(text).toContain(`Forward charge,18%,${n},`);
+
+    // A month without bills says so.
+    await page.getByLabel("Month", { exact: true }).fill("2020-01");
+    await page.getByText("No GST bills in January 2020").waitFor(WAIT);
+    await shot(page, `${viewport}-summary-empty`);
   });
 });

@@ -1,5 +1,6 @@
 import {
   BookOpenCheck,
+  Building2,
   BriefcaseBusiness,
   CalendarCheck,
   ClipboardCheck,
@@ -33,6 +34,7 @@ export const NAV_ICONS: Record<string, LucideIcon> = {
   transactions: List,
   categories: Tags,
   accountingExports: BookOpenCheck,
+  parties: Building2,
   users: Users,
   admin: Shield,
   adminUsers: UserCog,
