@@ -20,7 +20,7 @@ import { openPglite, type DatabaseHandle } from "../server/db/client";
 import { runMigrations } from "../server/db/migrate";
 import { appRoleGrants } from "../server/db/roles";
 import { freePort, ROOT } from "../server/test/processes";
-import { BENCH_PASSWORD, openSeedingPostgres, seedHistory, seedEmployees, seedTransactions, seedUsers, writePunchCsv } from "./seed";
+import { BENCH_PASSWORD, EXPORT_YEAR, openSeedingPostgres, seedHistory, seedEmployees, seedPaidForExport, seedTransactions, seedUsers, writePunchCsv } from "./seed";
 import { judgeShare, SHARE_FLOOR, type ShareRound } from "./share";
 import { routeWeights } from "./route-weights";
 import type { Role } from "../shared/constants";
@@ -177,7 +177,9 @@ const results: {
   reads: Partial<Record<"pending" | "list" | "search" | "stats", ReadResult>>;
   routes: Record<string, { kbGzip: number }>;
   export: { extraMb: number } | null;
-} = { import: null, reads: {}, routes: {}, export: null };
+  /** The export to TallyPrime (DECISIONS §12): one batch of every paid transaction, its file streamed. */
+  exportTally: { count: number; batchSeconds: number; fileSeconds: number; extraMb: number } | null;
+} = { import: null, reads: {}, routes: {}, export: null, exportTally: null };
 
 /** What each read must hold, so a fast wrong answer (an error, an empty page) cannot pass. */
 type Check = (body: unknown) => string | null;
@@ -350,6 +352,48 @@ async function benchExport(label: string, server: Server, cookie: string) {
     target: "< 100 MB above idle",
     ok: res.ok && peak - idle < 100,
   });
+}
+
+/**
+ * Export to TallyPrime (DECISIONS §12): one batch takes every paid transaction of the range, then
+ * its XML file is streamed while the server's resident memory is sampled. `from`..`to` is the
+ * range the paid transactions were seeded in.
+ */
+async function benchExportTally(label: string, server: Server, cookie: string, from: string, to: string) {
+  const headers = { cookie, "Content-Type": "application/json", "X-Requested-With": "XMLHttpRequest" };
+  resetPeak(server.child.pid!);
+  const idle = memoryOf(server.child.pid!).rssMb;
+  let peak = idle;
+  const timer = setInterval(() => (peak = Math.max(peak, memoryOf(server.child.pid!).rssMb)), 20);
+  try {
+    const t0 = performance.now();
+    const created = await fetch(`${server.url}/api/accounting/exports`, { method: "POST", headers, body: JSON.stringify({ from, to, format: "tally" }) });
+    const batch = (await created.json()) as { id?: string; count?: number; message?: string };
+    if (created.status !== 201 || !batch.id) throw new Error(`the export answered ${created.status} ${batch.message ?? ""}`);
+    const batchSeconds = (performance.now() - t0) / 1000;
+    const t1 = performance.now();
+    const res = await fetch(`${server.url}/api/accounting/exports/${batch.id}/file`, { headers: { cookie } });
+    let bytes = 0;
+    let tail = "";
+    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+      bytes += chunk.length;
+      tail = Buffer.from(chunk).toString("utf8").slice(-40);
+    }
+    const fileSeconds = (performance.now() - t1) / 1000;
+    clearInterval(timer);
+    peak = Math.max(peak, memoryOf(server.child.pid!).peakMb);
+    const complete = res.ok && tail.trimEnd().endsWith("</ENVELOPE>");
+    if (label === "postgres") results.exportTally = { count: batch.count ?? 0, batchSeconds, fileSeconds, extraMb: peak - idle };
+    record({
+      figure: `export to TallyPrime: a batch of ${(batch.count ?? 0).toLocaleString("en-IN")} paid transactions (${batchSeconds.toFixed(1)} s), its XML streamed (${(bytes / 1e6).toFixed(1)} MB, ${fileSeconds.toFixed(1)} s)${complete ? "" : " (incomplete)"}`,
+      database: label,
+      value: `+${(peak - idle).toFixed(0)} MB above idle`,
+      target: "< 100 MB above idle",
+      ok: complete && peak - idle < 100,
+    });
+  } finally {
+    clearInterval(timer);
+  }
 }
 
 /**
@@ -570,6 +614,19 @@ async function main() {
             }).finally(() => oracle.end().catch(() => {}));
           }
           if (cookie && PARTS.includes("export")) await attempt("postgres", "the export", () => benchExport("postgres", server, cookie));
+          if (cookie && PARTS.includes("export")) {
+            // The paid transactions of the export to the books, added after the reads so they time the data they always had.
+            const topped = await attempt("postgres", "seeding paid transactions for the export to TallyPrime", async () => {
+              const handle = openSeedingPostgres(asRole(BENCH_OWNER));
+              try {
+                await seedPaidForExport(handle, TRANSACTIONS);
+              } finally {
+                await handle.close();
+              }
+              return true;
+            });
+            if (topped) await attempt("postgres", "the export to TallyPrime", () => benchExportTally("postgres", server, cookie, `${EXPORT_YEAR}-01-01`, `${EXPORT_YEAR + 1}-01-01`));
+          }
           if (cookie && PARTS.includes("import")) {
             const importSeconds = await attempt("postgres", "the import", () => benchImport("postgres", server, cookie, csv, rowsWritten));
             await attempt("postgres", "sign-in while imports queue", () => benchSignInWhileImportsQueue("postgres", server, cookie, queueCsv));
@@ -611,6 +668,8 @@ async function main() {
       const admin = await attempt("pglite", "the SuperAdmin's sign-in", () => signIn(server.url, BENCH_USER.SuperAdmin));
       if (PARTS.includes("reads")) await attempt("pglite", "the reads", () => benchReads("pglite", server, null));
       if (admin && PARTS.includes("export")) await attempt("pglite", "the export", () => benchExport("pglite", server, admin));
+      // The embedded server holds its database: the batch takes the paid transactions of the seed's 90 days.
+      if (admin && PARTS.includes("export")) await attempt("pglite", "the export to TallyPrime", () => benchExportTally("pglite", server, admin, "2000-01-01", "2100-12-31"));
       if (admin && PARTS.includes("import")) {
         let pgliteCsv = csv;
         let pgliteRows = rowsWritten;

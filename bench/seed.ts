@@ -49,7 +49,7 @@ export async function seedTransactions(handle: DatabaseHandle, count: number): P
           accs as (select array_agg(id order by username) as ids from users where role = 'Accountant')
      insert into transactions (form_type, category_id, amount, transaction_date, description, status, is_priority, is_emergency,
                                previously_rejected, created_by, approvals_required, approvals_received, approval_round,
-                               is_paid, submitted_at, approved_at, created_at, updated_at)
+                               is_paid, submitted_at, approved_at, paid_date, payment_method, created_at, updated_at)
      select case when g % 2 = 0 then 'R' else 'B' end::form_type,
             cats.ids[1 + (g % array_length(cats.ids, 1))],
             round((100 + (g * 7919 % 200000) + (g % 100) / 100.0)::numeric, 2),
@@ -63,6 +63,9 @@ export async function seedTransactions(handle: DatabaseHandle, count: number): P
             s.status in ('Paid','Completed'),
             case when s.status <> 'Draft' then now() - ((g % 90) || ' days')::interval end,
             case when s.status in ('Approved','PaymentDue','Paid','Completed') then now() - ((g % 90) || ' days')::interval + interval '2 hours' end,
+            -- Paid the day after approval, as the export to the books reads it (DECISIONS §12).
+            case when s.status in ('Paid','Completed') then current_date - (g % 90) + 1 end,
+            case when s.status in ('Paid','Completed') then (array['Bank Transfer', 'UPI', 'NEFT/RTGS', 'Cash', 'Check'])[1 + g % 5] end,
             now() - ((g % 90) || ' days')::interval - ((g % 1440) || ' minutes')::interval,
             now()
      from generate_series(1, $1::int) g, cats, accs,
@@ -191,4 +194,42 @@ export function writePunchCsv(file: string, month: string, employees: number, ro
   fs.writeSync(out, buffer);
   fs.closeSync(out);
   return written;
+}
+
+/** The year the extra paid transactions of the export to the books are paid in, far from every read's window. */
+export const EXPORT_YEAR = 2020;
+
+/**
+ * Paid transactions for the export to the books (DECISIONS §12), enough that `count` are paid in
+ * EXPORT_YEAR: bills of 50 parties (each a Journal and a Payment in Tally) and bills and receipts
+ * without one, created by the SuperAdmin in that year so no Accountant's or Approver's read sees them.
+ */
+export async function seedPaidForExport(handle: DatabaseHandle, count: number): Promise<void> {
+  await handle.query(
+    `insert into parties (name, gstin, state_code)
+     select 'Bench Supplier ' || g, null, lpad((1 + g % 37)::text, 2, '0') from generate_series(1, 50) g
+     on conflict do nothing`,
+  );
+  await handle.query(
+    `with cats as (select array_agg(id order by name) as ids from categories),
+          ps as (select array_agg(id order by name) as ids from parties where name like 'Bench Supplier %'),
+          admin as (select id from users where username = 'bench_admin')
+     insert into transactions (form_type, category_id, amount, transaction_date, description, status, created_by,
+                               approvals_required, approvals_received, approval_round, is_paid, submitted_at, approved_at,
+                               paid_date, payment_method, party_id, created_at, updated_at)
+     select case when g % 5 = 0 then 'R' else 'B' end::form_type,
+            cats.ids[1 + (g % array_length(cats.ids, 1))],
+            round((100 + (g * 7919 % 200000) + (g % 100) / 100.0)::numeric, 2),
+            make_date($2::int, 1, 1) + (g % 365),
+            'Export bench ' || (array['printer toner', 'courier', 'office rent', 'scrap sale', 'audit fee'])[1 + g % 5] || ' #' || g,
+            'Paid', admin.id, 1, 1, 1, true,
+            make_date($2::int, 1, 1) + (g % 365), make_date($2::int, 1, 1) + (g % 365),
+            make_date($2::int, 1, 1) + (g % 365) + 1,
+            (array['Bank Transfer', 'UPI', 'NEFT/RTGS', 'Cash', 'Check'])[1 + g % 5],
+            case when g % 3 <> 0 and g % 5 <> 0 then ps.ids[1 + (g % array_length(ps.ids, 1))] end,
+            make_date($2::int, 1, 1) + (g % 365), now()
+     from generate_series(1, $1::int) g, cats, ps, admin
+     order by g % 365, g`,
+    [count, EXPORT_YEAR],
+  );
 }

@@ -33,6 +33,7 @@ import { securityRoutes } from "./routes/security";
 import { budgetRoutes } from "./routes/budgets";
 import { approvalRuleRoutes } from "./routes/approval-rules";
 import { delegationRoutes } from "./routes/delegations";
+import { partyRoutes } from "./routes/parties";
 import { auditRoutes } from "./routes/audit";
 import { adminStatsRoutes } from "./routes/admin-stats";
 import { hrEmployeeRoutes } from "./routes/hr-employees";
@@ -150,6 +151,7 @@ export function createApp(deps: AppDeps, options: { clientDir?: string | null } 
   api.include(budgetRoutes(deps));
   api.include(approvalRuleRoutes(deps));
   api.include(delegationRoutes(deps));
+  api.include(partyRoutes(deps));
   api.include(auditRoutes(deps));
   api.include(adminStatsRoutes(deps));
   api.include(hrEmployeeRoutes(deps));

@@ -5,6 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { DEMO_EMERGENCY_PINS, DEMO_USERS, PRODUCTION_REFUSAL, seedDemo, seedRefusal, type SeedSummary } from ".";
 import { verifyPassword } from "../auth/passwords";
+import { checkGstin } from "../../shared/gstin";
 
 // The demo seed on a test database, through the real services; then the counts it promises.
 let t: TestApp;
@@ -49,6 +50,8 @@ describe("npm run seed:demo", () => {
     expect(await count("select count(*)::int as n from transactions where previously_rejected and status <> 'Rejected'")).toBeGreaterThan(0);
     expect(await count("select count(*)::int as n from transactions where status = 'PaymentDue' and payment_due_date < current_date")).toBeGreaterThan(0);
     expect(await count("select count(*)::int as n from attachments")).toBeGreaterThan(0);
+    // Last month's paid transactions already exported to the books (DECISIONS §12).
+    expect(await count("select count(*)::int as n from export_batches where voided_at is null and item_count > 0")).toBe(1);
     // Three months of history, not all stamped today.
     expect(await count("select count(*)::int as n from transactions where created_at < now() - interval '60 days'")).toBeGreaterThan(0);
   });
@@ -86,6 +89,20 @@ describe("npm run seed:demo", () => {
     const designed = await t.database.query<{ name: string; fields: number }>("select name, jsonb_array_length(field_schema) as fields from categories where not is_builtin order by name");
     expect(designed.map((c) => c.name)).toEqual(["IT Equipment", "Marketing Events"]);
     expect(designed.every((c) => Number(c.fields) >= 3)).toBe(true);
+  });
+
+  it("creates GST bills intra-state, inter-state and under reverse charge, from parties with valid GSTINs, in the GST summary", async () => {
+    const bills = await t.database.query<{ supply: string; reverse: boolean; itc: boolean; gstin: string | null; status: string }>(
+      `select t.gst->>'supply' as supply, (t.gst->>'reverseCharge')::boolean as reverse, (t.gst->>'itcEligible')::boolean as itc, p.gstin, t.status::text as status
+       from transactions t left join parties p on p.id = t.party_id where t.gst is not null`,
+    );
+    expect(bills.some((b) => b.supply === "intra" && !b.reverse)).toBe(true);
+    expect(bills.some((b) => b.supply === "inter")).toBe(true);
+    expect(bills.some((b) => b.reverse)).toBe(true);
+    for (const b of bills) {
+      expect(b.gstin && checkGstin(b.gstin).ok, b.gstin ?? "no GSTIN").toBe(true);
+      expect(["Approved", "PaymentDue", "Paid", "Completed"]).toContain(b.status);
+    }
   });
 
   it("creates 40 employees in 5 departments, with attendance for both months", async () => {

@@ -7,6 +7,7 @@
 // (created on a Tuesday in September, approved the next morning, paid a week later…), and
 // createdAt, submittedAt, approvedAt, acted-at, paidDate and completedAt are what the services
 // stamped. Audit and notification rows keep the database's own time (the moment of seeding).
+import { createExport } from "../services/books/exports";
 import { systemClock } from "../clock";
 import { actingContext, requestContext, serviceContext } from "../services/context";
 import fs from "node:fs";
@@ -74,6 +75,7 @@ import {
 } from "./data";
 import { attachDemoFile, demoPdf, demoPng, type DemoFile } from "./files";
 import { punchCsv } from "./punches";
+import { seedGstBills } from "./gst-bills";
 import { seededRandom, type Random } from "./random";
 
 /** The settings row that says a demo seed finished (so a second run changes nothing). */
@@ -178,9 +180,11 @@ export async function seedDemo(handle: DatabaseHandle, storage: ObjectStore, opt
       seedTransactions({ deps, handle, people, random, realNow, tz, count: options.transactionCount ?? 300, setClock: (d) => (clockNow = d), log }),
     );
     clockNow = realNow;
+    await timed("GST bills", () => seedGstBills(deps, handle, people, realNow, tz, log));
 
     await timed("authority", () => seedAuthority(deps, handle, people, realNow, tz, log));
     await timed("budgets", () => seedBudgets(deps, handle, admin, realNow, tz, log));
+    await timed("export to books", () => seedExport(deps, people, realNow, tz, log));
     const punchImports = await timed("employees and attendance", () => seedPeople(deps, handle, people, realNow, tz, random, log));
 
     await handle.db
@@ -233,6 +237,26 @@ async function seedAuthority(deps: AppDeps, handle: DatabaseHandle, people: Peop
     `Authority: rules ${DEMO_RULES.map((r) => `'${r.name}'`).join(", ")}; ${people.approver.name} approves up to ₹2,00,000; ` +
       `${people.admin.name} delegates to ${people.approver.name} for 7 days; ${big.humanReadableId} (₹6,50,000) waits for a SuperAdmin`,
   );
+}
+
+// ---------------------------------------------------------------- books
+
+/**
+ * One batch already exported, as the accountant would have done at the month's close: last
+ * month's paid transactions as a TallyPrime file (DECISIONS §12). This month's stay to export.
+ */
+async function seedExport(deps: AppDeps, people: People, realNow: Date, tz: string, log: (l: string) => void): Promise<void> {
+  const today = toIsoDate(realNow, tz);
+  const [y, m] = today.split("-").map(Number) as [number, number];
+  const from = m === 1 ? `${y - 1}-12-01` : `${y}-${String(m - 1).padStart(2, "0")}-01`;
+  const to = new Date(Date.UTC(y, m - 1, 0)).toISOString().slice(0, 10);
+  try {
+    const batch = await createExport(actingContext(deps, people.accounts), { from, to, format: "tally" });
+    log(`Export to books: batch ${batch.number}, ${batch.count} paid transactions of ${from} to ${to} (${batch.total}) as TallyPrime XML`);
+  } catch (err) {
+    if (!(err instanceof DomainError && err.kind === "conflict")) throw err;
+    log(`Export to books: nothing paid from ${from} to ${to}`);
+  }
 }
 
 // ---------------------------------------------------------------- users

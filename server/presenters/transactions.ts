@@ -6,6 +6,7 @@ import type { Approval, Attachment, Transaction, TransactionDetailExtras } from 
 import type { PossibleDuplicate } from "../../shared/schemas/transaction-tools";
 import type { ApprovalAction, PaymentMethod } from "../../shared/constants";
 import { paiseToString, toPaise } from "../../shared/money";
+import type { PartyRef } from "../../shared/schemas/parties";
 
 /** A transaction row with what list and detail queries join to it. */
 export type TransactionView = TransactionRow & {
@@ -14,6 +15,8 @@ export type TransactionView = TransactionRow & {
   creatorName: string;
   creatorUsername: string;
   attachmentCount: number;
+  /** The party as JSON text (common.ts viewColumns), null when none is named. */
+  partyJson: string | null;
 };
 
 export type { PossibleDuplicate } from "../../shared/schemas/transaction-tools";
@@ -58,6 +61,8 @@ export function presentTransaction(v: TransactionView): Transaction {
     completedAt: iso(v.completedAt),
     gst: v.gst ?? null,
     attachmentCount: Number(v.attachmentCount ?? 0),
+    partyId: v.partyId,
+    party: v.partyJson ? (JSON.parse(v.partyJson) as PartyRef) : null,
   };
 }
 
@@ -113,6 +118,7 @@ export function auditSnapshot(row: TransactionRow): Record<string, unknown> {
     previouslyRejected: row.previouslyRejected,
     createdBy: row.createdBy,
     customFieldValues: row.customFieldValues,
+    partyId: row.partyId,
     approvalRound: row.approvalRound,
     approvalsRequired: row.approvalsRequired,
     approvalsReceived: row.approvalsReceived,

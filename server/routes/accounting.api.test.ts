@@ -240,7 +240,7 @@ describe("a GST bill", () => {
     await paid("2025-10-05", { amount: "1180.40", partyId: party!.id, gst: decided.gst, transactionDate: "2025-10-03" });
     const batch = await exportOf(accountant, "2025-10-01", "2025-10-31", "csv");
     const file = await download(accountant, batch.body.id);
-    const rows = file.body.toString("utf8").replace(/^\uFEFF/, "").trimEnd().split("\r\n").slice(1).map((l) => l.split(","));
+    const rows = (file.body as Buffer).toString("utf8").replace(/^\uFEFF/, "").trimEnd().split("\r\n").slice(1).map((l) => l.split(","));
     const journal = rows.filter((r) => r[1]!.startsWith("Journal ")).map((r) => [r[0], r[2], r[3], r[4], r[8], r[9]]);
     expect(journal).toEqual([
       ["2025-10-02", "Office Expenses", "1000.00", "", "4820", "18"],

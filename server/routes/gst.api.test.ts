@@ -177,6 +177,13 @@ describe("GST on a bill: computed by the server", () => {
     expect((await txnRow(t.db, made.body.id))?.status).toBe("Draft");
   });
 
+  it("takes ITC on a bill created naming a party with a GSTIN", async () => {
+    const [registered] = await t.db.insert(parties).values({ name: "Named at create", gstin: "27AAPFU0939F1ZV", stateCode: "27", pan: "AAPFU0939F" }).returning();
+    const res = await accountant.api.post("/api/transactions", bill("1180.00", gstOf({ itcEligible: true }), { partyId: registered!.id }));
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.gst.itcEligible).toBe(true);
+  });
+
   it("needs the company's state to tell CGST + SGST from IGST", async () => {
     await setCompanyState(null);
     const res = await accountant.api.post("/api/transactions", bill("1180.00", gstOf()));

@@ -773,7 +773,7 @@ describe("GET /api/transactions/export", () => {
     expect(res.headers["content-disposition"]).toMatch(/^attachment; filename="transactions_\d{4}-\d{2}-\d{2}\.csv"$/);
     const text = (res.body as string).replace(/^\uFEFF/, "");
     const lines = text.trim().split("\r\n");
-    expect(lines[0]).toMatch(/^Transaction ID,Form Type,Transaction Date,Description,Category,Amount,Status/);
+    expect(lines[0]).toMatch(/^Transaction ID,Form Type,Transaction Date,Description,Party,Party GSTIN,Category,Amount,Status/);
     expect(lines).toHaveLength(3); // header + 2 visible rows; the 40-day-old one is outside the approver's window
     expect(text).toContain(`"'=HYPERLINK(""http://evil"",""x"")"`);
     expect(text).toContain(",'+cmd,");

@@ -25,6 +25,7 @@ import {
   notifications,
   passkeys,
   totpSecrets,
+  parties,
   transactions,
   uploadGrants,
   type TransactionRow,
@@ -186,6 +187,11 @@ export class World {
 
   async approvalRule(): Promise<string> {
     const [row] = await this.db.insert(approvalRules).values({ name: `Rule ${hex()}`, minAmount: "100000.00", requiredApprovals: 2 }).returning();
+    return row.id;
+  }
+
+  async party(): Promise<string> {
+    const [row] = await this.db.insert(parties).values({ name: `Party ${hex()}`, gstin: "27AAPFU0939F1ZV", pan: "AAPFU0939F", stateCode: "27" }).returning();
     return row.id;
   }
 
@@ -468,6 +474,11 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
     return { body: { delegateId: (await w.user("Approver")).id, from: dayFromNow(1), to: dayFromNow(3), reason: "Annual leave" }, expect: 201 };
   },
   "DELETE /delegations/:id": async (w, c) => ({ params: { id: await w.delegation((c ?? { user: w.superAdmin }).user.id) }, body: { reason: "Back early" } }),
+  "GET /admin/company": async () => ({}),
+  "PUT /admin/company": async () => ({ body: { legalName: "Fixture Traders Private Limited", gstin: "27AAPFU0939F1ZV", stateCode: "27" } }),
+  "GET /parties": async () => ({ query: { search: "party", page: "1", limit: "10" } }),
+  "POST /parties": async () => ({ body: { name: `Vendor ${hex()}`, gstin: "29AAGCB7383J1Z4", email: "accounts@example.com", phone: "+91 80 4000 1000" }, expect: 201 }),
+  "PATCH /parties/:id": async (w) => ({ params: { id: await w.party() }, body: { phone: "+91 22 6600 1000", isActive: true } }),
   "GET /audit": async () => ({ query: { search: "login", page: "1", limit: "20" } }),
   "GET /audit/facets": async () => ({}),
   "GET /audit/export.csv": async () => ({ query: { action: "login" } }),

@@ -167,6 +167,9 @@ const transactionFields = {
   gst: gstAnswer.nullable(),
   /** Always present, so list rows show a count without carrying the files. */
   attachmentCount: z.number().int(),
+  /** The vendor of a bill or the payer of a receipt (DECISIONS §12), null when none is named. */
+  partyId: id.nullable(),
+  party: partyRefAnswer.nullable(),
   /** On GET /api/transactions/:id: every attachment. Lists leave it out. */
   attachments: z.array(attachmentAnswer).optional(),
   /** On GET /api/transactions/:id: every round's approvals, oldest first. Lists leave it out. */
@@ -298,6 +301,8 @@ export const emergencyLinkViewAnswer = z.strictObject({
     humanReadableId: z.string(),
     amount: money,
     description: z.string(),
+    /** The vendor or payer's name (DECISIONS §12), null when the transaction names no party. */
+    party: z.string().nullable(),
     /** The category's name. */
     category: z.string(),
     /** The creator's name. */

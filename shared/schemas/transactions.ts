@@ -119,6 +119,14 @@ const strictBody = {
 
 // ---------------------------------------------------------------- create and edit
 
+/** The party a transaction names (DECISIONS §12): an id, or null (or "") for none. */
+export const partyIdSchema = z.unknown().transform((input, ctx): string | null => {
+  if (input === null || (typeof input === "string" && input.trim() === "")) return null;
+  if (typeof input === "string" && UUID_SHAPE.test(input.trim())) return input.trim().toLowerCase();
+  ctx.addIssue({ code: "custom", message: "Party must be a party id or null", input });
+  return z.NEVER;
+});
+
 const draftStatus = z.literal("Draft", { error: "A new transaction can only be saved as Draft; submit it to send it for approval" });
 
 /**
@@ -137,6 +145,7 @@ export const createTransactionSchema = z.strictObject(
     isEmergency: flag("Emergency Approval Required").default(false),
     /** A bill's GST (DECISIONS §12); absent or null: none. */
     gst: gstSchema.nullish().transform((v) => v ?? null),
+    partyId: partyIdSchema.optional().transform((v) => v ?? null),
     status: draftStatus.optional(),
   },
   strictBody,
@@ -160,6 +169,7 @@ export const editTransactionSchema = z.strictObject(
     isEmergency: flag("Emergency Approval Required").optional(),
     /** Replaces the bill's GST; null removes it. */
     gst: gstSchema.nullable().optional(),
+    partyId: partyIdSchema.optional(),
     // The form sends the same payload as on create; an edit never changes the status.
     status: draftStatus.optional(),
   },
@@ -315,6 +325,7 @@ export const fullOverrideSchema = z.strictObject(
     isEmergency: flag("isEmergency").optional(),
     customFieldValues: customFieldValuesSchema.optional(),
     gst: gstSchema.nullable().optional(),
+    partyId: partyIdSchema.optional(),
     paymentDueDate: optionalDateSchema("Payment due date must be a valid date (YYYY-MM-DD)").optional(),
     paidDate: optionalDateSchema("Payment date must be a valid date (YYYY-MM-DD)").optional(),
     paymentMethod: z

@@ -199,6 +199,8 @@ const SCREENS: Record<RouteId, ScreenPlan> = {
   pendingApprovals: { path: () => PATHS.pendingApprovals, ready: (s) => s.pending.description },
   transactions: { path: () => PATHS.transactions, ready: (s) => s.approved.description },
   categories: { path: () => PATHS.categories, ready: (s) => s.category.name },
+  // The seed names no party: the page's designed empty state.
+  parties: { path: () => PATHS.parties, ready: () => "No parties yet" },
   users: { path: () => PATHS.users, ready: (s) => s.users.Accountant.name },
   admin: { path: () => PATHS.admin, ready: () => "All systems operational" },
   adminUsers: { path: () => PATHS.adminUsers, ready: (s) => s.users.Accountant.username },
@@ -213,6 +215,7 @@ const SCREENS: Record<RouteId, ScreenPlan> = {
   account: { path: () => PATHS.account, ready: (s, role) => (role === "Approver" || role === "SuperAdmin" ? "You have not delegated your approvals." : "Role") },
   adminSecurity: { path: () => PATHS.adminSecurity, ready: () => "Recommended" },
   accountSecurity: { path: () => PATHS.accountSecurity, ready: () => "No passkeys yet" },
+  adminCompany: { path: () => PATHS.adminCompany, ready: () => "Save Company" },
   hr: { path: () => PATHS.hr, ready: () => "Total Employees" },
   hrEmployees: { path: () => PATHS.hrEmployees, ready: (s) => s.employee.name },
   hrEmployeeNew: { path: () => PATHS.hrEmployeeNew, ready: () => "Employee Name" },

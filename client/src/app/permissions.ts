@@ -22,6 +22,8 @@ export const ROUTE_ACCESS: Record<RouteId, Access> = {
   // DECISIONS §4 (2026-11-24): finance is closed to the HR roles, as the spec's menu shows.
   transactions: FINANCE,
   categories: CATEGORY_EDITORS,
+  // DECISIONS §12: parties are kept by those who create and pay transactions.
+  parties: CREATORS,
   users: SUPER_ADMIN,
   admin: SUPER_ADMIN,
   adminUsers: SUPER_ADMIN,
@@ -39,6 +41,7 @@ export const ROUTE_ACCESS: Record<RouteId, Access> = {
   adminSecurity: SUPER_ADMIN,
   // DECISIONS §13: every signed-in user may add a second factor.
   accountSecurity: "authenticated",
+  adminCompany: SUPER_ADMIN,
   hr: HR,
   hrEmployees: HR,
   hrEmployeeNew: HR,
@@ -130,8 +133,9 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { id: "pendingApprovals", label: "Pending Approvals", href: PATHS.pendingApprovals, roles: APPROVERS, section: "Finance", badge: "pendingApprovals" },
   { id: "transactions", label: "All Transactions", href: PATHS.transactions, roles: FINANCE, section: "Finance" },
   { id: "categories", label: "Categories", href: PATHS.categories, roles: CATEGORY_EDITORS, section: "Finance" },
-  { id: "accountingExports", label: "Export to Books", href: PATHS.accountingExports, roles: CREATORS, section: "Finance" },
   { id: "gstSummary", label: "GST Summary", href: PATHS.gstSummary, roles: CREATORS, section: "Finance" },
+  { id: "parties", label: "Parties", href: PATHS.parties, roles: CREATORS, section: "Finance" },
+  { id: "accountingExports", label: "Export to Books", href: PATHS.accountingExports, roles: CREATORS, section: "Finance" },
   { id: "users", label: "User Management", href: PATHS.users, roles: SUPER_ADMIN, section: "Administration" },
   { id: "admin", label: "Admin Dashboard", href: PATHS.admin, roles: SUPER_ADMIN, section: "Administration" },
   { id: "adminUsers", label: "Admin Users", href: PATHS.adminUsers, roles: SUPER_ADMIN, section: "Administration" },
@@ -162,5 +166,6 @@ export const ADMIN_TOOLS: readonly { label: string; href: string }[] = [
   { label: "View Audit Trail", href: PATHS.audit },
   { label: "Ledgers", href: PATHS.adminAccounting },
   { label: "Second Factor Rules", href: PATHS.adminSecurity },
+  { label: "Company Details", href: PATHS.adminCompany },
 ];
 

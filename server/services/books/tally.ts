@@ -48,7 +48,10 @@ function openEnvelope(xml: XMLBuilderCB, reportName: string, company: string): v
   xml.dec({ version: "1.0", encoding: "UTF-8" });
   xml.ele("ENVELOPE").ele("HEADER").ele("TALLYREQUEST").txt("Import Data").up().up();
   xml.ele("BODY").ele("IMPORTDATA");
-  xml.ele("REQUESTDESC").ele("REPORTNAME").txt(reportName).up().ele("STATICVARIABLES").ele("SVCURRENTCOMPANY").txt(company).up().up().up();
+  xml.ele("REQUESTDESC").ele("REPORTNAME").txt(reportName).up();
+  // Without a legal name set (/admin/company) Tally imports into the company it has open.
+  if (company) xml.ele("STATICVARIABLES").ele("SVCURRENTCOMPANY").txt(company).up().up();
+  xml.up();
   xml.ele("REQUESTDATA");
 }
 

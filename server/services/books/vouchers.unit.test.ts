@@ -225,6 +225,11 @@ describe("the TallyPrime vouchers file", () => {
     ]);
   });
 
+  it("names no company when none is set, so Tally imports into the one it has open", async () => {
+    const doc = parser.parse(await text(tallyVouchersXml("", vouchers.slice(0, 1))));
+    expect(doc.ENVELOPE.BODY.IMPORTDATA.REQUESTDESC).toEqual({ REPORTNAME: "Vouchers" });
+  });
+
   it("matches the golden file byte for byte", async () => {
     const golden = fileURLToPath(new URL("./golden/tally-vouchers.xml", import.meta.url));
     const xml = await text(tallyVouchersXml("Acme & Sons Pvt Ltd", vouchers));

@@ -4,7 +4,7 @@
 import { and, Column, eq, getTableColumns, sql, type AnyColumn, type Placeholder, type SQL } from "drizzle-orm";
 import type { TransactionStatus } from "../../../shared/constants";
 import type { Queryable } from "../../db/client";
-import { attachments, categories, transactions, users, type CategoryRow } from "../../db/schema";
+import { attachments, categories, parties, transactions, users, type CategoryRow } from "../../db/schema";
 import { DomainError, badRequest } from "../errors";
 import type { TransactionView } from "../../presenters/transactions";
 import type { Transaction } from "../../../shared/schemas/transactions";
@@ -42,7 +42,14 @@ export const viewColumns = {
   creatorName: users.name,
   creatorUsername: users.username,
   attachmentCount: sql<number>`(select count(*)::int from ${attachments} where ${attachments.transactionId} = ${transactions.id})`.mapWith(Number),
+  // The party named (DECISIONS §12) as JSON text, read by one primary-key probe only when there is one.
+  partyJson: sql<string | null>`(case when ${transactions.partyId} is null then null else ${partyJsonOf()} end)`,
 };
+
+/** {id, name, gstin, stateCode} of the transaction's party, as JSON text (partyRefAnswer). */
+function partyJsonOf(): SQL {
+  return sql`(select '{"id":"' || p.id::text || '","name":' || to_json(p.name)::text || ',"gstin":' || coalesce(to_json(p.gstin)::text, 'null') || ',"stateCode":' || coalesce(to_json(p.state_code)::text, 'null') || '}' from ${parties} p where p.id = ${transactions.partyId})`;
+}
 
 // The JSON text of one value, for transactionJson. Written with || rather than json_build_object,
 // which looks up every argument's type on every row and cost PostgreSQL twice as much.
@@ -108,6 +115,8 @@ const TRANSACTION_JSON: Record<PresentedKey, SQL> = {
   completedAt: jsonInstant(transactions.completedAt),
   gst: sql`coalesce(${transactions.gst}::text, 'null')`,
   attachmentCount: jsonLiteral(viewColumns.attachmentCount),
+  partyId: jsonQuoted(transactions.partyId),
+  party: sql`coalesce(${viewColumns.partyJson}, 'null')`,
 };
 
 /** One transaction as JSON text (TRANSACTION_JSON) over selectView's joins, with any `extra` fields (their JSON texts). */

@@ -17,7 +17,7 @@ import crypto from "node:crypto";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import stringify from "safe-stable-stringify";
 import type { Queryable } from "../../db/client";
-import { approvals, attachments, categories, emergencyLinks, transactions, users, type TransactionRow, type UserRow } from "../../db/schema";
+import { approvals, attachments, categories, emergencyLinks, parties, transactions, users, type TransactionRow, type UserRow } from "../../db/schema";
 import type { Actor } from "../../context";
 import type { ActingContext, RequestContext, ServiceContext } from "../context";
 import { writeAudit } from "../audit";
@@ -73,6 +73,9 @@ export async function linkFingerprint(q: Queryable, txn: TransactionRow): Promis
     transactionDate: txn.transactionDate,
     createdBy: txn.createdBy,
     isEmergency: txn.isEmergency,
+    // The vendor the page names (DECISIONS §12); absent when none, so links issued before parties
+    // existed keep their fingerprint.
+    ...(txn.partyId ? { partyId: txn.partyId } : {}),
     attachments: files,
   };
   return crypto.createHash("sha256").update(stringify(shown), "utf8").digest("hex");
@@ -83,6 +86,8 @@ type IssueContext = {
   amount: string;
   categoryName: string;
   description: string;
+  /** The vendor or payer, when the transaction names a party. */
+  partyName: string | null;
   creatorName: string;
   approvers: string[];
   approveUrl: string;
@@ -100,6 +105,7 @@ export function buildCopyPasteMessage(c: IssueContext): string {
     `Transaction: ${c.humanReadableId}`,
     `Amount: ${formatRupees(c.amount)}`,
     `Category: ${c.categoryName}`,
+    ...(c.partyName ? [`Vendor: ${c.partyName}`] : []),
     `Description: ${c.description}`,
     `Requested by: ${c.creatorName}`,
     "",
@@ -140,6 +146,7 @@ export async function issueEmergencyLinks(ctx: ActingContext, transactionId: str
 
     const [category] = await tx.select({ name: categories.name }).from(categories).where(eq(categories.id, txn.categoryId));
     const [creator] = await tx.select({ name: users.name }).from(users).where(eq(users.id, txn.createdBy));
+    const [party] = txn.partyId ? await tx.select({ name: parties.name }).from(parties).where(eq(parties.id, txn.partyId)) : [];
     const approvers = await getEmergencyApprovers(tx);
     const base = ctx.config.publicUrl;
     const approveUrl = `${base}/emergency-approve/${approveToken}`;
@@ -161,6 +168,7 @@ export async function issueEmergencyLinks(ctx: ActingContext, transactionId: str
       amount: txn.amount,
       categoryName: category?.name ?? "",
       description: txn.description,
+      partyName: party?.name ?? null,
       creatorName: creator?.name ?? "",
       approvers,
       approveUrl,
@@ -220,12 +228,14 @@ export async function viewEmergencyLink(ctx: ServiceContext, token: string): Pro
     .where(eq(categories.id, txn.categoryId))
     .limit(1);
   if (!row) throw invalidLink();
+  const [party] = txn.partyId ? await db.select({ name: parties.name }).from(parties).where(eq(parties.id, txn.partyId)) : [];
   return {
     approvalLink: { expiresAt: link.expiresAt.toISOString(), action: link.action },
     transaction: {
       humanReadableId: txn.humanReadableId,
       amount: txn.amount,
       description: txn.description,
+      party: party?.name ?? null,
       category: row.categoryName,
       createdBy: row.creatorName,
       formType: txn.formType,

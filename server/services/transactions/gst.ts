@@ -70,10 +70,3 @@ export async function loadGstFacts(q: Queryable, partyId: string | null | undefi
   return { companyStateCode: company.stateCode, partyHasGstin };
 }
 
-/**
- * The party a create or edit body names (undefined: not sent). Read by name, so the bodies that
- * carry `partyId` (the transaction schemas of the parties work) and those that do not both fit.
- */
-export function partyIdSent(input: object): string | null | undefined {
-  return (input as { partyId?: string | null }).partyId;
-}

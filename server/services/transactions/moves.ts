@@ -26,6 +26,7 @@ import type {
   RejectTransactionBody,
   Transaction,
 } from "../../../shared/schemas/transactions";
+import { usableParty } from "../parties";
 import { assertMove, checkCustomFields, EMERGENCY_COUNTED, isUniqueViolation, loadView, rowsOf, statusIn, usableCategory } from "./common";
 import { addDays, monthBounds, monthOfDate } from "../hr/calendar";
 import { myActionThisRound } from "./queries";
@@ -37,7 +38,7 @@ import {
   statusAfterCancelPayment,
 } from "./status-machine";
 import { loadVisibleTransaction } from "./visibility";
-import { decideGst, loadGstFacts, partyIdSent } from "./gst";
+import { decideGst, loadGstFacts } from "./gst";
 
 type Ctx = ActingContext;
 
@@ -91,11 +92,13 @@ export async function createTransaction(ctx: Ctx, input: CreateTransactionBody):
   return mutate(ctx, async (tx) => {
     const category = await usableCategory(tx, input.categoryId);
     const customFieldValues = checkCustomFields(category, input.customFieldValues);
-    const gst = input.gst ? decideGst({ formType: input.formType, amount: input.amount }, input.gst, null, await loadGstFacts(tx, partyIdSent(input))) : null;
+    const party = input.partyId ? await usableParty(tx, input.partyId) : null;
+    const gst = input.gst ? decideGst({ formType: input.formType, amount: input.amount }, input.gst, null, await loadGstFacts(tx, party?.id ?? null)) : null;
     const [row] = await tx
       .insert(transactions)
       .values({
         gst,
+        partyId: party?.id ?? null,
         formType: input.formType,
         categoryId: category.id,
         amount: input.amount,
@@ -117,7 +120,7 @@ export async function createTransaction(ctx: Ctx, input: CreateTransactionBody):
   });
 }
 
-type DetailsChange = Pick<EditTransactionBody, "formType" | "categoryId" | "amount" | "transactionDate" | "description" | "customFieldValues" | "isPriority" | "isEmergency" | "gst">;
+type DetailsChange = Pick<EditTransactionBody, "formType" | "categoryId" | "amount" | "transactionDate" | "description" | "customFieldValues" | "isPriority" | "isEmergency" | "partyId" | "gst">;
 
 /**
  * The columns an edit or a full override sets from the details sent (undefined: the column stays).
@@ -130,18 +133,20 @@ async function changedDetails(tx: Tx, row: TransactionRow, input: DetailsChange,
   const category = await usableCategory(tx, input.categoryId ?? row.categoryId, { allowInactive: newCategoryMayBeInactive || !categoryChanged });
   const checkFields = input.customFieldValues !== undefined || categoryChanged;
   // The GST is decided again whenever it or what it is checked against changes (DECISIONS §12).
-  const sentParty = partyIdSent(input);
-  const gstTouched = input.gst !== undefined || (row.gst !== null && (input.amount !== undefined || input.formType !== undefined || sentParty !== undefined));
+  const gstTouched = input.gst !== undefined || (row.gst !== null && (input.amount !== undefined || input.formType !== undefined || input.partyId !== undefined));
   const gst = gstTouched
     ? decideGst(
         { formType: input.formType ?? row.formType, amount: input.amount ?? row.amount },
         input.gst,
         row.gst,
-        await loadGstFacts(tx, sentParty !== undefined ? sentParty : row.partyId),
+        await loadGstFacts(tx, input.partyId !== undefined ? input.partyId : row.partyId),
       )
     : undefined;
+  // A party newly named must be active; the one already named stays even if it was deactivated since.
+  if (input.partyId && input.partyId !== row.partyId) await usableParty(tx, input.partyId);
   return {
     gst,
+    partyId: input.partyId,
     formType: input.formType,
     categoryId: input.categoryId,
     amount: input.amount,

@@ -4,7 +4,7 @@
 // so an owner learns who forced, moved or overrode their transaction, and why.
 import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
-import { auditLog, categories, users } from "../../db/schema";
+import { auditLog, categories, parties, users } from "../../db/schema";
 import { STATUS_LABELS, type TimelineKind, type TransactionStatus } from "../../../shared/constants";
 import { formatDate, formatRupees } from "../../../shared/format";
 import type { TimelineEntry } from "../../../shared/schemas/transactions";
@@ -32,7 +32,7 @@ export const TIMELINE_KIND_OF_ACTION: Readonly<Record<string, TimelineKind>> = {
 };
 
 /** The owner's edit of a Draft or Rejected transaction: the fields it may change, as the screens name them. */
-const EDIT_FIELDS = ["formType", "categoryId", "amount", "transactionDate", "description", "isPriority", "isEmergency", "gst"] as const;
+const EDIT_FIELDS = ["formType", "categoryId", "partyId", "amount", "transactionDate", "description", "isPriority", "isEmergency", "gst"] as const;
 
 type Snapshot = Record<string, unknown>;
 
@@ -40,6 +40,7 @@ type Snapshot = Record<string, unknown>;
 const FIELD_LABELS: Readonly<Record<string, string>> = {
   formType: "Form type",
   categoryId: "Category",
+  partyId: "Party",
   amount: "Amount",
   transactionDate: "Transaction date",
   description: "Description",
@@ -60,7 +61,7 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
 };
 
 /** Names of the users and categories the entries refer to by id, looked up once for the whole timeline. */
-type Names = { users: Map<string, string>; categories: Map<string, string> };
+type Names = { users: Map<string, string>; categories: Map<string, string>; parties: Map<string, string> };
 
 const DATE_FIELDS = new Set(["transactionDate", "paymentDueDate", "paidDate"]);
 const TEXT_SHOWN = 60;
@@ -70,6 +71,7 @@ function shown(field: string, value: unknown, names: Names): string {
   if (field === "amount") return formatRupees(String(value));
   if (field === "status") return STATUS_LABELS[value as TransactionStatus] ?? String(value);
   if (field === "categoryId") return names.categories.get(String(value)) ?? "another category";
+  if (field === "partyId") return names.parties.get(String(value)) ?? "another party";
   if (DATE_FIELDS.has(field)) return formatDate(String(value));
   if (typeof value === "boolean") return value ? "Yes" : "No";
   if (field === "approvalPolicy") return describePolicy(value as ApprovalPolicy);
@@ -175,6 +177,7 @@ export async function transactionTimeline(q: Queryable, transactionId: string): 
 
   const userIds = new Set<string>();
   const categoryIds = new Set<string>();
+  const partyIds = new Set<string>();
   for (const r of rows) {
     const before = (r.before ?? {}) as Snapshot;
     const after = (r.after ?? {}) as Snapshot;
@@ -183,15 +186,20 @@ export async function transactionTimeline(q: Queryable, transactionId: string): 
       const approverId = ((before.approval ?? {}) as Snapshot).approverId;
       if (typeof approverId === "string") userIds.add(approverId);
     }
-    if (r.action === "full_override" || r.action === "update") [before.categoryId, after.categoryId].forEach((id) => typeof id === "string" && categoryIds.add(id));
+    if (r.action === "full_override" || r.action === "update") {
+      [before.categoryId, after.categoryId].forEach((id) => typeof id === "string" && categoryIds.add(id));
+      [before.partyId, after.partyId].forEach((id) => typeof id === "string" && partyIds.add(id));
+    }
   }
-  const [userRows, categoryRows] = await Promise.all([
+  const [userRows, categoryRows, partyRows] = await Promise.all([
     userIds.size ? q.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, [...userIds])) : [],
     categoryIds.size ? q.select({ id: categories.id, name: categories.name }).from(categories).where(inArray(categories.id, [...categoryIds])) : [],
+    partyIds.size ? q.select({ id: parties.id, name: parties.name }).from(parties).where(inArray(parties.id, [...partyIds])) : [],
   ]);
   const names: Names = {
     users: new Map(userRows.map((u) => [u.id, u.name])),
     categories: new Map(categoryRows.map((c) => [c.id, c.name])),
+    parties: new Map(partyRows.map((p) => [p.id, p.name])),
   };
 
   const entries: TimelineEntry[] = [];

@@ -45,6 +45,27 @@ beforeAll(async () => {
       approvalsReceived: 2,
       approvalsRequired: 2,
       approvalRound: 3,
+      // A bill's GST: nested objects, fractional rates and negative round-off written as jsonb writes them.
+      gst: {
+        invoiceNumber: `INV "7" \\ ₹`,
+        invoiceDate: "2026-11-20",
+        placeOfSupply: "29",
+        reverseCharge: false,
+        itcEligible: true,
+        supply: "inter",
+        lines: [
+          { hsnSac: "7113", taxableValue: "1000.00", rate: 7.5, cgst: "0.00", sgst: "0.00", igst: "75.00", tax: "75.00" },
+          { hsnSac: "998314", taxableValue: "333.33", rate: 0.25, cgst: "0.00", sgst: "0.00", igst: "0.83", tax: "0.83" },
+        ],
+        taxableValue: "1333.33",
+        cgst: "0.00",
+        sgst: "0.00",
+        igst: "75.83",
+        totalTax: "75.83",
+        invoiceTotal: "1409.16",
+        payable: "1409.16",
+        roundOff: "-0.16",
+      },
     }),
   ];
   for (const row of rows) made.push(row.id);
@@ -95,7 +116,7 @@ describe("a transaction as PostgreSQL writes it", () => {
     for (const id of made) {
       const details = await approver.get(`/api/transactions/${id}`);
       expect(details.status).toBe(200);
-      const { approvals: _a, attachments: _b, possibleDuplicates, availableMoves, timeline: _c, category, ...fields } = details.body;
+      const { approvals: _a, attachments: _b, possibleDuplicates, availableMoves, timeline: _c, exportedIn: _d, category, ...fields } = details.body;
       const listed = list.body.transactions.find((x: { id: string }) => x.id === id);
       expect(listed).toEqual({ ...fields, category: { id: category.id, name: category.name, isBuiltin: category.isBuiltin } });
       const queued = pending.body.find((x: { id: string }) => x.id === id);

@@ -126,6 +126,7 @@ export default function ExportsPage() {
       {
         onSuccess: (batch) => {
           toast({ title: `Batch ${batch.number} voided`, description: "Its transactions can be exported again." });
+          setFormError(null);
           closeVoid();
         },
         onError: (err) => setReasonError(errorMessage(err, "Failed to void the batch")),

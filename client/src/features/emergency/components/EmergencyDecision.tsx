@@ -193,6 +193,11 @@ export function EmergencyDecision({ token, action }: { token: string; action: Ac
             </Detail>
             <Detail label="Category">{txn.category}</Detail>
             <Detail label="Transaction Date">{formatDate(txn.transactionDate)}</Detail>
+            {txn.party ? (
+              <Detail label={txn.formType === "B" ? "Vendor" : "Payer"} wide>
+                {txn.party}
+              </Detail>
+            ) : null}
             <Detail label="Requested By" wide>
               {txn.createdBy}
             </Detail>

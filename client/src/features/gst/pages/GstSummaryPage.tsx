@@ -136,7 +136,7 @@ function Sections({ summary }: { summary: GstSummary }) {
         <StatCard
           title="Reverse charge to pay"
           value={formatRupees(reverseCharge.total.totalTax)}
-          subtitle={`${reverseCharge.total.bills} ${reverseCharge.total.bills === 1 ? "bill" : "bills"}: the company pays this tax`}
+          subtitle={reverseCharge.total.bills ? `${reverseCharge.total.bills} ${reverseCharge.total.bills === 1 ? "bill" : "bills"}: the company pays this tax` : "No bills under reverse charge"}
           icon={RotateCcw}
           variant={reverseCharge.total.bills ? "warning" : "default"}
         />

@@ -1,6 +1,6 @@
 // Parts the transaction lists share: pagination, a debounced search value, the loading list, the
 // status filter (every status and Overdue) and the empty state that says which emptiness it is.
-import { useEffect, useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { AlertTriangle, CheckCircle2, SearchX } from "lucide-react";
 import { STATUS_LABELS, TRANSACTION_STATUSES } from "@shared/constants";
 import { Alert } from "@/components/ui/alert";
@@ -63,15 +63,7 @@ export function ListEmpty({
   );
 }
 
-/** A value that follows `value` after `delayMs` of quiet (search boxes). */
-export function useDebounced<T>(value: T, delayMs = 300): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return debounced;
-}
+export { useDebounced } from "@/hooks/use-debounced";
 
 /** Grey placeholder rows while a list loads. */
 export function ListSkeleton({ rows = 4 }: { rows?: number }) {

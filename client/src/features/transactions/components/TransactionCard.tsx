@@ -3,7 +3,7 @@
 // time, attachment count, approvals received/required when Pending with more than one required,
 // amount, status badge and, for Approved, Paid or Unpaid.
 import { currentTime } from "@/lib/clock";
-import { Clock, Paperclip, User } from "lucide-react";
+import { Building2, Clock, Paperclip, User } from "lucide-react";
 import type { Transaction } from "@shared/schemas/transactions";
 import { formatDate, formatRelativeTime, formatRupees } from "@shared/format";
 import { cn } from "@/lib/utils";
@@ -44,6 +44,12 @@ export function TransactionCard({ transaction: t, onOpen, showCreator = false, t
           <p className="mt-1.5 line-clamp-2 break-words text-sm text-slate-800">{t.description}</p>
           <p className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600">
             <span className="font-medium text-slate-700">{t.category?.name}</span>
+            {t.party ? (
+              <span className="inline-flex min-w-0 items-center gap-1" data-testid="party-name">
+                <Building2 className="h-3 w-3 shrink-0" aria-hidden="true" />
+                <span className="truncate">{t.party.name}</span>
+              </span>
+            ) : null}
             {showCreator && t.creator?.name ? (
               <span className="inline-flex items-center gap-1">
                 <User className="h-3 w-3" aria-hidden="true" />

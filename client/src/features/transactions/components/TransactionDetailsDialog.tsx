@@ -174,6 +174,12 @@ function DetailsBody({ t, onClose, onDecided }: { t: TransactionDetail; onClose:
           {t.category?.name}
           {t.category?.isBuiltin ? <span className="whitespace-nowrap font-normal text-slate-600"> (Built-in)</span> : null}
         </DetailItem>
+        {t.party ? (
+          <DetailItem label={t.formType === "B" ? "Vendor" : "Payer"}>
+            {t.party.name}
+            {t.party.gstin ? <span className="block font-mono text-xs font-normal text-slate-600">GSTIN {t.party.gstin}</span> : null}
+          </DetailItem>
+        ) : null}
         <DetailItem label="Transaction Date">{formatDate(t.transactionDate)}</DetailItem>
         <DetailItem label="Created By">{t.creator?.name ?? "—"}</DetailItem>
         <DetailItem label="Created">{formatDateTime(t.createdAt)}</DetailItem>

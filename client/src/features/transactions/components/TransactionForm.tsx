@@ -42,6 +42,8 @@ import { isSalaryCategory, SALARY_ALERT } from "../rules";
 import { GstSection } from "./GstSection";
 import { useGstContext } from "../api";
 import { emptyGstForm, type GstForm } from "../gst-preview";
+import { PartyPicker } from "@/features/parties";
+import type { PartyRef } from "@shared/schemas/parties";
 
 export type TransactionFormValues = {
   formType: string;
@@ -55,6 +57,8 @@ export type TransactionFormValues = {
   /** Whether the bill carries the supplier's GST invoice (DECISIONS §12); only a bill (Form B) may. */
   hasGst: boolean;
   gst: GstForm;
+  /** The party's id, or "" for none (DECISIONS §12). */
+  partyId: string;
 };
 
 /** The body's `gst`: the section's values on a bill that has them, null otherwise. */
@@ -75,6 +79,7 @@ export function emptyFormValues(): TransactionFormValues {
     isEmergency: false,
     hasGst: false,
     gst: emptyGstForm("", toIsoDate(currentTime())),
+    partyId: "",
   };
 }
 
@@ -99,6 +104,7 @@ export function formValuesOf(t: TransactionDetail): TransactionFormValues {
           lines: t.gst.lines.map((l) => ({ hsnSac: l.hsnSac, taxableValue: l.taxableValue, rate: String(l.rate) })),
         }
       : emptyGstForm("", t.transactionDate),
+    partyId: t.partyId ?? "",
   };
 }
 
@@ -162,10 +168,18 @@ export function TransactionForm({ categories, editing, onEditDone, onStartNew }:
   const [confirmDuplicate, setConfirmDuplicate] = useState<{ id: string; isEmergency: boolean; duplicates: PossibleDuplicate[] } | null>(null);
 
   const categoryId = watch("categoryId");
+  const formType = watch("formType");
+  // The picked party's name and GSTIN for the picker; the form itself keeps only its id.
+  const [party, setParty] = useState<PartyRef | null>(editing?.party ?? null);
+  const pickParty = (next: PartyRef | null) => {
+    setParty(next);
+    setValue("partyId", next?.id ?? "", { shouldDirty: true });
+    // A bill's place of supply follows the supplier's state (DECISIONS §12); the person may still change it.
+    if (next?.stateCode) setValue("gst.placeOfSupply", next.stateCode, { shouldDirty: true });
+  };
   const amount = watch("amount");
   const transactionDate = watch("transactionDate");
   const isEmergency = watch("isEmergency");
-  const formType = watch("formType");
   const hasGst = watch("hasGst");
   const gst = watch("gst");
   const category = categories.find((c) => c.id === categoryId);
@@ -199,6 +213,7 @@ export function TransactionForm({ categories, editing, onEditDone, onStartNew }:
 
   const resetAll = () => {
     reset(editing && !outcome ? formValuesOf(editing) : emptyFormValues());
+    setParty(editing && !outcome ? (editing.party ?? null) : null);
     setFiles([]);
     setDuplicates([]);
     setOutcome(null);
@@ -249,6 +264,7 @@ export function TransactionForm({ categories, editing, onEditDone, onStartNew }:
       if (editing) onEditDone?.();
       else {
         reset(emptyFormValues());
+        setParty(null);
         setFiles([]);
         setSavedId(null);
         setDuplicates([]);
@@ -398,6 +414,14 @@ export function TransactionForm({ categories, editing, onEditDone, onStartNew }:
               />
             </Field>
             <Field
+              label={formType === "B" ? "Vendor" : "Payer"}
+              hint={formType === "B" ? "Optional: the party this bill pays. Type to search, or create one." : "Optional: the party this money comes from. Type to search, or create one."}
+              error={errors.partyId?.message}
+              className="sm:col-span-2"
+            >
+              <PartyPicker value={party} onChange={pickParty} disabled={working} label={formType === "B" ? "vendor" : "payer"} />
+            </Field>
+            <Field
               label="Amount"
               required
               error={errors.amount?.message}
@@ -468,9 +492,10 @@ export function TransactionForm({ categories, editing, onEditDone, onStartNew }:
               label="This bill has a GST invoice"
               {...register("hasGst", {
                 onChange: (e: { target: { checked: boolean } }) => {
-                  // The place of supply starts as the company's state (a supplier in the same state);
-                  // the person changes it for a supplier elsewhere.
-                  if (e.target.checked && !form.getValues("gst.placeOfSupply") && companyStateCode) setValue("gst.placeOfSupply", companyStateCode);
+                  // The place of supply starts as the chosen party's state, else the company's own; the
+                  // person may change it.
+                  const start = party?.stateCode ?? companyStateCode;
+                  if (e.target.checked && !form.getValues("gst.placeOfSupply") && start) setValue("gst.placeOfSupply", start);
                 },
               })}
               disabled={working}

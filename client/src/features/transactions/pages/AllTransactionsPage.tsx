@@ -4,7 +4,7 @@
 // and Overdue; ?search=, ?status= and ?overdue=true in the address preset the filters (links from
 // a duplicate warning or the dashboard).
 import { useMemo, useRef, useState } from "react";
-import { CheckCircle2, Clock, Download, FileStack, IndianRupee, Paperclip, Search } from "lucide-react";
+import { Building2, CheckCircle2, Clock, Download, FileStack, IndianRupee, Paperclip, Search } from "lucide-react";
 import type { Transaction } from "@shared/schemas/transactions";
 import { formatDate, formatRupees } from "@shared/format";
 import { useCurrentUser } from "@/features/auth";
@@ -185,6 +185,12 @@ export default function AllTransactionsPage() {
                           <p className="mt-1 truncate text-slate-700" title={t.description}>
                             {t.description}
                           </p>
+                          {t.party ? (
+                            <p className="mt-0.5 inline-flex max-w-full items-center gap-1 text-xs text-slate-600" data-testid="party-name">
+                              <Building2 className="h-3 w-3 shrink-0" aria-hidden="true" />
+                              <span className="truncate">{t.party.name}</span>
+                            </p>
+                          ) : null}
                           {t.attachmentCount > 0 ? (
                             <p className="mt-0.5 inline-flex items-center gap-1 text-xs text-slate-600">
                               <Paperclip className="h-3 w-3" aria-hidden="true" />

@@ -1,0 +1,128 @@
+// Create or edit a party (DECISIONS §12), from the Parties page and from the transaction form's
+// picker. The GSTIN is checked as it is typed with the server's own function; a valid one fills
+// the PAN and state, which then follow it.
+import { useEffect } from "react";
+import { useForm } from "react-hook-form";
+import type { Party } from "@shared/schemas/parties";
+import { GST_STATES } from "@shared/gst-states";
+import { Button, Checkbox, Dialog, DialogContent, Field, Input, Select } from "@/components/ui";
+import { toast } from "@/hooks/use-toast";
+import { errorIssues, errorMessage } from "@/lib/api";
+import { lazyZodResolver } from "@/lib/lazy-resolver";
+import { usePartyMutations, type PartyInput } from "../api";
+import { GstinHint, readGstin } from "./GstinHint";
+
+type Values = PartyInput & { isActive: boolean };
+
+const createResolver = lazyZodResolver<Values>(() => import("@shared/schemas/parties").then((m) => m.partyBodySchema));
+
+const STATE_OPTIONS = GST_STATES.map((s) => ({ value: s.code, label: `${s.code} · ${s.name}` }));
+
+const valuesOf = (p: Party | null, name = ""): Values => ({
+  name: p?.name ?? name,
+  gstin: p?.gstin ?? "",
+  pan: p?.pan ?? "",
+  stateCode: p?.stateCode ?? "",
+  email: p?.email ?? "",
+  phone: p?.phone ?? "",
+  isActive: p?.isActive ?? true,
+});
+
+export function PartyFormDialog({
+  open,
+  onOpenChange,
+  party,
+  initialName,
+  onSaved,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The party to edit; null creates one. */
+  party: Party | null;
+  /** The name typed in the picker, for a party created from the transaction form. */
+  initialName?: string;
+  onSaved?: (party: Party) => void;
+}) {
+  const { create, update } = usePartyMutations();
+  const editing = party !== null;
+  const form = useForm<Values>({ resolver: createResolver, defaultValues: valuesOf(party, initialName) });
+  const { register, handleSubmit, reset, setError, setValue, watch, formState } = form;
+  const errors = formState.errors;
+
+  useEffect(() => {
+    if (open) reset(valuesOf(party, initialName));
+  }, [open, party, initialName, reset]);
+
+  const gstin = readGstin(watch("gstin") ?? "");
+  const derived = gstin.state === "valid";
+  useEffect(() => {
+    if (gstin.state !== "valid") return;
+    setValue("pan", gstin.pan);
+    setValue("stateCode", gstin.stateCode);
+  }, [gstin.state, gstin.state === "valid" ? gstin.pan : "", gstin.state === "valid" ? gstin.stateCode : "", setValue]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      // With a valid GSTIN the server reads the PAN and state from it; blanks say "follow the GSTIN".
+      const body: PartyInput = { name: values.name, gstin: values.gstin, pan: derived ? "" : values.pan, stateCode: derived ? "" : values.stateCode, email: values.email, phone: values.phone };
+      const saved = party ? await update.mutateAsync({ id: party.id, body: { ...body, isActive: values.isActive } }) : await create.mutateAsync(body);
+      toast({ title: party ? "Party Updated" : "Party Created", description: `${saved.name} was saved.` });
+      onSaved?.(saved);
+      onOpenChange(false);
+    } catch (err) {
+      for (const [path, message] of Object.entries(errorIssues(err))) setError(path as keyof Values, { message });
+      toast({ title: "Error", description: errorMessage(err, party ? "Failed to update party" : "Failed to create party"), variant: "destructive" });
+    }
+  });
+
+  const pending = create.isPending || update.isPending;
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        title={editing ? "Edit Party" : "New Party"}
+        description={editing ? `Change the details of ${party?.name}.` : "A vendor you pay or a payer you receive from."}
+        footer={
+          <>
+            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
+              Cancel
+            </Button>
+            <Button type="submit" form="party-form" disabled={pending}>
+              {pending ? "Saving…" : editing ? "Save Changes" : "Create Party"}
+            </Button>
+          </>
+        }
+      >
+        <form id="party-form" onSubmit={(e) => { e.stopPropagation(); void onSubmit(e); }} noValidate className="grid gap-4 sm:grid-cols-2">
+          <Field label="Party Name" required error={errors.name?.message} className="sm:col-span-2">
+            <Input autoComplete="off" placeholder="e.g. Shakti Power Systems" {...register("name")} />
+          </Field>
+          <Field
+            label="GSTIN"
+            error={errors.gstin?.message ?? (gstin.state === "invalid" ? gstin.reason : undefined)}
+            hint={<GstinHint reading={gstin} />}
+            className="sm:col-span-2"
+          >
+            <Input autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={20} className="font-mono uppercase" placeholder="Optional" {...register("gstin")} />
+          </Field>
+          <Field label="PAN" error={errors.pan?.message} hint={derived ? "From the GSTIN" : "5 letters, 4 digits, a letter"}>
+            <Input autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={10} className="font-mono uppercase" readOnly={derived} {...register("pan")} />
+          </Field>
+          <Field label="State" error={errors.stateCode?.message} hint={derived ? "From the GSTIN" : "Where the party is registered"}>
+            <Select placeholder="Not known" options={STATE_OPTIONS} disabled={derived} {...register("stateCode")} />
+          </Field>
+          <Field label="Email" error={errors.email?.message}>
+            <Input type="email" autoComplete="off" inputMode="email" placeholder="accounts@example.com" {...register("email")} />
+          </Field>
+          <Field label="Phone" error={errors.phone?.message}>
+            <Input type="tel" autoComplete="off" inputMode="tel" placeholder="+91 98200 00000" {...register("phone")} />
+          </Field>
+          {editing ? (
+            <div className="sm:col-span-2">
+              <Checkbox label="Active" hint="Inactive parties cannot be named on new transactions; those that name them keep them." {...register("isActive")} />
+            </div>
+          ) : null}
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

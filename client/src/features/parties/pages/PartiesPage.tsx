@@ -1,0 +1,190 @@
+// Parties (DECISIONS §12): the vendors paid and the payers received from. Search by name or GSTIN,
+// create, edit, deactivate and activate again; a table on wide screens, cards on phones.
+import { useState } from "react";
+import { Building2, Pencil, Plus, Power, Search } from "lucide-react";
+import type { Party } from "@shared/schemas/parties";
+import { gstStateName } from "@shared/gst-states";
+import { Alert, Badge, Button, Card, EmptyState, Input, Pagination, ResponsiveList, Select } from "@/components/ui";
+import { toast } from "@/hooks/use-toast";
+import { errorMessage } from "@/lib/api";
+import { useDebounced } from "@/hooks/use-debounced";
+import { useParties, usePartyMutations } from "../api";
+import { PartyFormDialog } from "../components/PartyFormDialog";
+
+const PAGE_SIZE = 25;
+const SHOW_OPTIONS = [
+  { value: "all", label: "All parties" },
+  { value: "true", label: "Active" },
+  { value: "false", label: "Inactive" },
+];
+
+function stateOf(p: Party): string {
+  if (!p.stateCode) return "—";
+  return `${gstStateName(p.stateCode) ?? p.stateCode} (${p.stateCode})`;
+}
+
+function Contact({ party }: { party: Party }) {
+  if (!party.email && !party.phone) return <span className="text-slate-500">—</span>;
+  return (
+    <div className="min-w-0 text-slate-700">
+      {party.email ? <p className="truncate">{party.email}</p> : null}
+      {party.phone ? <p className="truncate text-xs text-slate-600">{party.phone}</p> : null}
+    </div>
+  );
+}
+
+export default function PartiesPage() {
+  const [search, setSearch] = useState("");
+  const [active, setActive] = useState<"all" | "true" | "false">("all");
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<Party | null>(null);
+  const [formOpen, setFormOpen] = useState(false);
+  const debounced = useDebounced(search, 300);
+  const list = useParties({ search: debounced, active, page, limit: PAGE_SIZE });
+  const { update } = usePartyMutations();
+  const rows = list.data?.parties ?? [];
+  const total = list.data?.total ?? 0;
+  const filtered = debounced.trim() !== "" || active !== "all";
+
+  const toggle = async (p: Party) => {
+    try {
+      await update.mutateAsync({ id: p.id, body: { isActive: !p.isActive } });
+      toast({ title: p.isActive ? "Party Deactivated" : "Party Activated", description: p.isActive ? `${p.name} can no longer be named on new transactions.` : `${p.name} can be named again.` });
+    } catch (err) {
+      toast({ title: "Error", description: errorMessage(err, "Failed to update party"), variant: "destructive" });
+    }
+  };
+
+  const openNew = () => {
+    setEditing(null);
+    setFormOpen(true);
+  };
+
+  const actions = (p: Party, labelled = false) => (
+    <>
+      <Button variant="ghost" size={labelled ? "sm" : "icon"} className={labelled ? undefined : "h-9 w-9"} onClick={() => { setEditing(p); setFormOpen(true); }} aria-label={`Edit ${p.name}`}>
+        <Pencil className="h-4 w-4" aria-hidden="true" />
+        {labelled ? "Edit" : null}
+      </Button>
+      <Button variant="ghost" size={labelled ? "sm" : "icon"} className={labelled ? undefined : "h-9 w-9"} onClick={() => toggle(p)} disabled={update.isPending} aria-label={`${p.isActive ? "Deactivate" : "Activate"} ${p.name}`}>
+        <Power className={"h-4 w-4 " + (p.isActive ? "text-amber-700" : "text-green-700")} aria-hidden="true" />
+        {labelled ? (p.isActive ? "Deactivate" : "Activate") : null}
+      </Button>
+    </>
+  );
+
+  const status = (p: Party) => <Badge variant={p.isActive ? "success" : "secondary"}>{p.isActive ? "Active" : "Inactive"}</Badge>;
+
+  return (
+    <div className="space-y-5">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div className="grid flex-1 gap-3 sm:max-w-xl sm:grid-cols-[1fr_11rem]">
+          <div className="relative">
+            <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
+            <Input
+              type="search"
+              aria-label="Search parties"
+              placeholder="Search by name or GSTIN"
+              className="pl-9"
+              value={search}
+              onChange={(e) => {
+                setSearch(e.target.value);
+                setPage(1);
+              }}
+            />
+          </div>
+          <Select
+            aria-label="Show"
+            value={active}
+            options={SHOW_OPTIONS}
+            onChange={(e) => {
+              setActive(e.target.value as typeof active);
+              setPage(1);
+            }}
+          />
+        </div>
+        <Button onClick={openNew}>
+          <Plus className="h-4 w-4" aria-hidden="true" />
+          New Party
+        </Button>
+      </div>
+
+      {list.isError ? <Alert variant="destructive">{errorMessage(list.error, "Failed to load parties")}</Alert> : null}
+
+      <Card>
+        <div className="flex items-center gap-2 border-b border-slate-100 px-5 py-4">
+          <Building2 className="h-5 w-5 text-slate-600" aria-hidden="true" />
+          <h2 className="text-base font-semibold text-slate-900">Parties ({total})</h2>
+        </div>
+        <ResponsiveList
+          loading={list.isLoading}
+          loadingLabel="Loading parties"
+          empty={
+            rows.length === 0 &&
+            (filtered ? (
+              <EmptyState icon={Search} title="No party matches" description="Try another part of the name or GSTIN, or show all parties." />
+            ) : (
+              <EmptyState
+                icon={Building2}
+                title="No parties yet"
+                description="Add the vendors you pay and the payers you receive from, with their GSTIN, so bills and exports name them."
+                action={
+                  <Button onClick={openNew}>
+                    <Plus className="h-4 w-4" aria-hidden="true" />
+                    New Party
+                  </Button>
+                }
+              />
+            ))
+          }
+          tableLabel="Parties"
+          head={
+            <>
+              <th scope="col" className="px-5 py-2.5">Name</th>
+              <th scope="col" className="px-5 py-2.5">GSTIN</th>
+              <th scope="col" className="px-5 py-2.5">State</th>
+              <th scope="col" className="px-5 py-2.5">Contact</th>
+              <th scope="col" className="px-5 py-2.5">Status</th>
+              <th scope="col" className="px-5 py-2.5 text-right">Actions</th>
+            </>
+          }
+          rows={rows.map((p) => (
+            <tr key={p.id} className={"hover:bg-slate-50/60" + (p.isActive ? "" : " text-slate-500")}>
+              <td className="px-5 py-3">
+                <p className="font-medium text-slate-900">{p.name}</p>
+                {p.pan && !p.gstin ? <p className="text-xs text-slate-600">PAN {p.pan}</p> : null}
+              </td>
+              <td className="whitespace-nowrap px-5 py-3 font-mono text-xs text-slate-800">{p.gstin ?? <span className="font-sans text-slate-500">Unregistered</span>}</td>
+              <td className="whitespace-nowrap px-5 py-3 text-slate-700">{stateOf(p)}</td>
+              <td className="max-w-56 px-5 py-3">
+                <Contact party={p} />
+              </td>
+              <td className="px-5 py-3">{status(p)}</td>
+              <td className="whitespace-nowrap px-5 py-3 text-right">{actions(p)}</td>
+            </tr>
+          ))}
+          cards={rows.map((p) => (
+            <li key={p.id} className="space-y-2 p-4">
+              <div className="flex items-start justify-between gap-2">
+                <div className="min-w-0">
+                  <p className="truncate font-medium text-slate-900">{p.name}</p>
+                  <p className="truncate font-mono text-xs text-slate-700">{p.gstin ?? (p.pan ? `PAN ${p.pan}` : "Unregistered")}</p>
+                </div>
+                {status(p)}
+              </div>
+              <div className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-600">
+                {p.stateCode ? <span>{stateOf(p)}</span> : null}
+                {p.email ? <span className="truncate">{p.email}</span> : null}
+                {p.phone ? <span>{p.phone}</span> : null}
+              </div>
+              <div className="-ml-2 flex flex-wrap gap-1">{actions(p, true)}</div>
+            </li>
+          ))}
+        />
+      </Card>
+      <Pagination page={page} pageSize={PAGE_SIZE} total={total} onPageChange={setPage} />
+
+      <PartyFormDialog open={formOpen} onOpenChange={setFormOpen} party={editing} />
+    </div>
+  );
+}
