@@ -63,6 +63,24 @@ describe("npm run seed:demo", () => {
     expect(first.emergencyPins).toEqual(DEMO_EMERGENCY_PINS);
   });
 
+  it("shows authority (DECISIONS §11): the two rules, an approver's limit, a delegation, and a large purchase waiting for a SuperAdmin", async () => {
+    const rules = await t.database.query<{ name: string; min: string; n: number; sa: boolean }>("select name, min_amount::text as min, required_approvals as n, super_admin_required as sa from approval_rules order by min_amount");
+    expect(rules).toEqual([
+      { name: "Above ₹1,00,000", min: "100000.00", n: 2, sa: false },
+      { name: "Above ₹5,00,000", min: "500000.00", n: 2, sa: true },
+    ]);
+    expect(await count("select count(*)::int as n from users where username = 'approver.demo' and approval_limit = 200000")).toBe(1);
+    expect(await count("select count(*)::int as n from delegations d join users a on a.id = d.delegator_id join users b on b.id = d.delegate_id where a.username = 'admin.demo' and b.username = 'approver.demo' and d.ended_at is null")).toBe(1);
+    expect(await count("select count(*)::int as n from transactions where status = 'Pending' and amount = 650000 and (approval_policy->>'superAdminRequired')::boolean")).toBe(1);
+    const readme = fs.readFileSync(path.resolve(import.meta.dirname, "../../README.md"), "utf8");
+    for (const r of rules) expect(readme).toContain(r.name);
+    // Vikram's own limit is ₹2,00,000; Rajesh's delegation lets him approve the ₹6,50,000 purchase.
+    const [big] = await t.database.query<{ id: string }>("select id from transactions where status = 'Pending' and amount = 650000");
+    const vikram = t.client();
+    expect((await vikram.post("/api/auth/login", { username: "approver.demo", password: "Demo@1234" })).status).toBe(200);
+    expect((await vikram.get(`/api/transactions/${big!.id}`)).body.availableMoves).toContain("approve");
+  });
+
   it("creates two budgets and the two designed categories with custom fields", async () => {
     expect(await count("select count(*)::int as n from budgets")).toBe(2);
     const designed = await t.database.query<{ name: string; fields: number }>("select name, jsonb_array_length(field_schema) as fields from categories where not is_builtin order by name");

@@ -23,6 +23,10 @@ import type { ObjectStore } from "../storage/object-store";
 import { createUser, findUserByUsername } from "../services/users";
 import { createCategory } from "../services/categories";
 import { createBudget } from "../services/budgets";
+import { createApprovalRule } from "../services/approval-rules";
+import { updateUser } from "../services/admin-users";
+import { createDelegation } from "../services/delegations";
+import { approvalRuleBodySchema } from "../../shared/schemas/approval-rules";
 import {
   approveTransaction,
   completeTransaction,
@@ -175,6 +179,7 @@ export async function seedDemo(handle: DatabaseHandle, storage: ObjectStore, opt
     );
     clockNow = realNow;
 
+    await timed("authority", () => seedAuthority(deps, handle, people, realNow, tz, log));
     await timed("budgets", () => seedBudgets(deps, handle, admin, realNow, tz, log));
     const punchImports = await timed("employees and attendance", () => seedPeople(deps, handle, people, realNow, tz, random, log));
 
@@ -186,6 +191,48 @@ export async function seedDemo(handle: DatabaseHandle, storage: ObjectStore, opt
   } finally {
     await bus.close();
   }
+}
+
+// ---------------------------------------------------------------- authority
+
+export const DEMO_RULES = [
+  { name: "Above ₹1,00,000", minAmount: "100000", requiredApprovals: 2, superAdminRequired: false },
+  { name: "Above ₹5,00,000", minAmount: "500000", requiredApprovals: 2, superAdminRequired: true },
+] as const;
+/** Vikram Mehta approves up to this much on his own. */
+export const DEMO_APPROVER_LIMIT = "200000.00";
+
+/**
+ * DECISIONS §11 on show: the two rules, an approver limit, and a week's delegation of the
+ * SuperAdmin's approvals to the limited approver. Recorded after the history, as a company adopting
+ * them now would (a rule never changes what was submitted before it), then one large purchase
+ * submitted under them: it waits for two approvals and a SuperAdmin's; Vikram's, above his own
+ * limit, counts for Rajesh, and Anita gives the other.
+ */
+async function seedAuthority(deps: AppDeps, handle: DatabaseHandle, people: People, realNow: Date, tz: string, log: (l: string) => void): Promise<void> {
+  const admin = actingContext(deps, people.admin);
+  for (const rule of DEMO_RULES) await createApprovalRule(admin, approvalRuleBodySchema.parse({ ...rule, categoryId: null, formType: null }));
+  await updateUser(admin, people.approver.id, { approvalLimit: DEMO_APPROVER_LIMIT });
+  const today = toIsoDate(realNow, tz);
+  await createDelegation(admin, { delegateId: people.approver.id, from: today, to: addDays(today, 6), reason: "At the statutory audit in Mumbai" });
+  const [equipment] = await handle.db.select({ id: categories.id }).from(categories).where(eq(categories.name, "IT Equipment")).limit(1);
+  const accounts = actingContext(deps, people.accounts);
+  const big = await createTransaction(
+    accounts,
+    createTransactionSchema.parse({
+      formType: "B",
+      categoryId: equipment!.id,
+      amount: "650000.00",
+      transactionDate: today,
+      description: "Server room UPS and batteries for the Pune office",
+      customFieldValues: { vendor: "Vijay Sales Business", warranty_months: 24, invoice_date: today },
+    }),
+  );
+  await submitTransaction(accounts, big.id);
+  log(
+    `Authority: rules ${DEMO_RULES.map((r) => `'${r.name}'`).join(", ")}; ${people.approver.name} approves up to ₹2,00,000; ` +
+      `${people.admin.name} delegates to ${people.approver.name} for 7 days; ${big.humanReadableId} (₹6,50,000) waits for a SuperAdmin`,
+  );
 }
 
 // ---------------------------------------------------------------- users

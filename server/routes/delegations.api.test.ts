@@ -221,6 +221,18 @@ describe("approving on a delegator's behalf", () => {
     expect(await approvalRows(t.db, id)).toHaveLength(1);
   });
 
+  it("after X approves himself, the delegate cannot use X's authority that round", async () => {
+    const x = await approverWithLimit(null);
+    const d = await approverWithLimit("100");
+    expect((await delegate(x, { delegateId: d.user.id })).status).toBe(201);
+    const c = await makeCategory(t.db, { requiredApprovals: 3 });
+    const created = await accountant.api.post("/api/transactions", txnBody(c.id, { amount: "5000" }));
+    await accountant.api.post(`/api/transactions/${created.body.id}/submit`);
+    expect((await approve(x, created.body.id)).status).toBe(200);
+    expect(await moves(d, created.body.id)).not.toContain("approve");
+    expect((await approve(d, created.body.id)).status).toBe(403);
+  });
+
   it("the SuperAdmin's place, when the delegator is a SuperAdmin", async () => {
     const boss = await approverWithLimit(null, "SuperAdmin");
     const d = await approverWithLimit(null);

@@ -142,6 +142,8 @@ const EXPECTED: Record<string, Expectation> = {
   "POST /admin/approval-rules": { action: "create", entityType: "approval_rule", entityId: answered },
   "PUT /admin/approval-rules/:id": { action: "update", entityType: "approval_rule", entityId: param() },
   "DELETE /admin/approval-rules/:id": { action: "delete", entityType: "approval_rule", entityId: param() },
+  "POST /delegations": { action: "create", entityType: "delegation", entityId: answered },
+  "DELETE /delegations/:id": { action: "end", entityType: "delegation", entityId: param() },
   "POST /approval-rules/preview": { none: "read-only question sent as POST: what a submission would need now" },
   "POST /admin/budgets": { action: "create", entityType: "budget", entityId: answered },
   "PUT /admin/budgets/:id": { action: "update", entityType: "budget", entityId: param() },

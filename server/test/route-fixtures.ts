@@ -6,13 +6,14 @@
 import { actingContext } from "../services/context";
 import crypto from "node:crypto";
 import { Readable } from "node:stream";
-import { sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Role } from "../../shared/constants";
 import {
   approvals,
   attachments,
   attendanceDays,
   approvalRules,
+  delegations,
   budgets,
   categories,
   departments,
@@ -70,6 +71,8 @@ export function fillPath(path: string, params: Record<string, string> = {}): str
 
 export const DAY_MS = 86_400_000;
 const hex = () => crypto.randomBytes(4).toString("hex");
+/** A date this many days from now (UTC; a day or more ahead is after today in any time zone). */
+const dayFromNow = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10);
 
 /** The rows the fixtures build on, and makers of fresh ones. */
 export class World {
@@ -145,6 +148,21 @@ export class World {
       .values({ name: `Budget ${hex()}`, amount: "50000.00", startDate: "2026-11-01", endDate: "2026-11-30", categoryId: this.categoryId })
       .returning();
     return row.id;
+  }
+
+  /** A delegation from `delegatorId` to a fresh Approver, starting tomorrow for two days. */
+  async delegation(delegatorId: string): Promise<string> {
+    const delegate = await this.user("Approver");
+    const [row] = await this.db
+      .insert(delegations)
+      .values({ delegatorId, delegateId: delegate.id, fromDate: dayFromNow(1), toDate: dayFromNow(2), reason: "Matrix leave", createdBy: delegatorId })
+      .returning();
+    return row.id;
+  }
+
+  /** Ends every open delegation of this delegator, so a fixture's new one never overlaps an earlier call's. */
+  async freeDelegator(delegatorId: string): Promise<void> {
+    await this.db.update(delegations).set({ endedAt: new Date() }).where(and(eq(delegations.delegatorId, delegatorId), isNull(delegations.endedAt)));
   }
 
   async approvalRule(): Promise<string> {
@@ -361,6 +379,12 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
   "DELETE /admin/approval-rules/:id": async (w) => ({ params: { id: await w.approvalRule() } }),
   "POST /approval-rules/preview": async (w) => ({ body: { categoryId: w.categoryId, formType: "B", amount: "250000" } }),
   "GET /delegations/candidates": async () => ({}),
+  "GET /delegations": async () => ({}),
+  "POST /delegations": async (w, c) => {
+    if (c) await w.freeDelegator(c.user.id);
+    return { body: { delegateId: (await w.user("Approver")).id, from: dayFromNow(1), to: dayFromNow(3), reason: "Annual leave" }, expect: 201 };
+  },
+  "DELETE /delegations/:id": async (w, c) => ({ params: { id: await w.delegation((c ?? { user: w.superAdmin }).user.id) }, body: { reason: "Back early" } }),
   "GET /audit": async () => ({ query: { search: "login", page: "1", limit: "20" } }),
   "GET /audit/facets": async () => ({}),
   "GET /audit/export.csv": async () => ({ query: { action: "login" } }),

@@ -1,6 +1,6 @@
 // authority.ts: what a submission needs and whether an approval completes it.
 import { describe, expect, it } from "vitest";
-import { approvalCompletes, categoryRequirement, isApproverRole } from "./authority";
+import { approvalCompletes, categoryRequirement, decideApproval, isApproverRole } from "./authority";
 import { ROLES } from "../../../shared/constants";
 
 describe("categoryRequirement: the category's requirement, at least 2 for the built-in Salary", () => {
@@ -38,4 +38,32 @@ describe("approvalCompletes", () => {
 
 it("Approvers and SuperAdmins approve, nobody else", () => {
   expect(ROLES.filter(isApproverRole)).toEqual(["Approver", "SuperAdmin"]);
+});
+
+describe("decideApproval: limits, the SuperAdmin's place, delegation", () => {
+  const policy = (approvalsRequired: number, superAdminRequired = false) => ({ approvalsRequired, superAdminRequired, rules: [] });
+  const me = (approvalLimit: string | null, role: "Approver" | "SuperAdmin" = "Approver") => ({ id: "me", name: "Anita Desai", role, approvalLimit });
+  const boss = { id: "boss", name: "Rajesh Sharma", role: "SuperAdmin" as const, approvalLimit: null };
+  const empty = { approvals: [], actedIds: new Set<string>() };
+  const subject = (amount: string, p = policy(1), createdBy = "accountant") => ({ amount, createdBy, policy: p });
+
+  it("own authority within the limit, exactly at it included", () => {
+    expect(decideApproval({ own: me("1000.00"), delegators: [] }, subject("1000.00"), empty)).toEqual({ ok: true, onBehalfOf: null });
+  });
+  it("a paisa above the limit: 403 with the limit in rupees", () => {
+    expect(decideApproval({ own: me("1000.00"), delegators: [] }, subject("1000.01"), empty)).toEqual({ ok: false, kind: "forbidden", code: "above_limit", message: "Above your approval limit of ₹1,000.00" });
+  });
+  it("the delegator's authority where the own falls short, never on the delegator's own transaction or once they acted", () => {
+    const standing = { own: me("100"), delegators: [boss] };
+    expect(decideApproval(standing, subject("5000"), empty)).toEqual({ ok: true, onBehalfOf: boss });
+    expect(decideApproval(standing, subject("50"), empty)).toEqual({ ok: true, onBehalfOf: null });
+    expect(decideApproval(standing, subject("5000", policy(1), "boss"), empty).ok).toBe(false);
+    expect(decideApproval(standing, subject("5000"), { approvals: [], actedIds: new Set(["boss"]) }).ok).toBe(false);
+  });
+  it("the SuperAdmin's place: an Approver refused 409, the delegate of a SuperAdmin takes it on their behalf", () => {
+    const round = { approvals: [{ role: "Approver" as const, emergency: false }], actedIds: new Set(["other"]) };
+    expect(decideApproval({ own: me(null), delegators: [] }, subject("10", policy(2, true)), round)).toMatchObject({ ok: false, kind: "conflict", code: "superadmin_required" });
+    expect(decideApproval({ own: me(null), delegators: [boss] }, subject("10", policy(2, true)), round)).toEqual({ ok: true, onBehalfOf: boss });
+    expect(decideApproval({ own: me(null, "SuperAdmin"), delegators: [] }, subject("10", policy(2, true)), round)).toEqual({ ok: true, onBehalfOf: null });
+  });
 });

@@ -601,7 +601,7 @@ export async function bulkApprove(ctx: Ctx, ids: readonly string[]): Promise<Bul
     } catch (err) {
       if (!(err instanceof DomainError)) throw err;
       const humanReadableId = err.kind === "not_found" ? null : await humanReadableIdOf(ctx, id);
-      out.results.push({ id, ...(humanReadableId ? { humanReadableId } : {}), ok: false, message: err.message });
+      out.results.push({ id, ok: false, message: err.message });
       out.skipped.push({ id, humanReadableId, reason: err.message });
     }
   }
