@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { startBrowserTestEnv, type BrowserTestEnv } from "./support";
-import { approvalRules, transactions } from "../../server/db/schema";
+import { approvalRules, approvals, transactions } from "../../server/db/schema";
 
 const WAIT = { timeout: 20_000 };
 const POLL = { timeout: 20_000, interval: 250 };
@@ -153,5 +153,74 @@ describe("approval rules, from the screen to the approver's queue", () => {
     await admPhone.getByRole("button", { name: "Create Rule" }).first().click();
     await admPhone.getByRole("dialog", { name: "Create Approval Rule" }).waitFor(WAIT);
     await shot(admPhone, "rules-form-phone");
+  });
+
+  it("a SuperAdmin sets an approver's limit, delegates while away on My Account, sees it under Delegations, and the delegate's approval reads 'Anita Desai for Rajesh Sharma'", async () => {
+    const admin = await env.makeUser("SuperAdmin", { name: "Rajesh Sharma" });
+    const anita = await env.makeUser("Approver", { name: "Anita Desai" });
+    const accountant = await env.makeUser("Accountant");
+
+    // ---------------------------------------------------------------- the limit, on the user form
+    const adm = (await env.newPage("desktop")).page;
+    await env.signIn(adm, admin);
+    await adm.goto("/users");
+    await adm.getByRole("button", { name: "Edit Anita Desai" }).filter({ visible: true }).first().click();
+    const form = adm.getByRole("dialog", { name: "Edit User" });
+    await form.getByLabel(/^Approval Limit/).fill("50000");
+    await shot(adm, "user-form-limit-desktop");
+    await form.getByRole("button", { name: "Save Changes" }).click();
+    await form.waitFor({ state: "detached", ...WAIT });
+    const userRow = adm.getByRole("region", { name: "System users" }).getByRole("row").filter({ hasText: anita.username });
+    await userRow.getByText("₹50,000.00").waitFor(WAIT);
+    await shot(adm, "users-limit-desktop");
+
+    // ---------------------------------------------------------------- the SuperAdmin, away today, delegates to Anita
+    await adm.getByRole("link", { name: "Rajesh Sharma" }).click();
+    await adm.waitForURL("**/account");
+    await adm.getByRole("heading", { name: "Away? Delegate your approvals" }).waitFor(WAIT);
+    await adm.getByLabel(/^Delegate/).selectOption({ label: "Anita Desai (Approver)" });
+    await adm.getByLabel(/^Reason/).fill("Board meeting in Mumbai");
+    await adm.getByRole("button", { name: "Delegate", exact: true }).click();
+    await adm.getByText("Anita Desai approves for you").waitFor(WAIT);
+    await adm.getByText("Active now").first().waitFor(WAIT);
+    await shot(adm, "account-delegated-desktop");
+
+    await adm.goto("/admin/delegations");
+    await adm.getByText("Anita Desai for Rajesh Sharma").first().waitFor(WAIT);
+    await shot(adm, "delegations-admin-desktop");
+
+    // ---------------------------------------------------------------- above Anita's own limit: she approves for Rajesh
+    const acc = (await env.newPage("desktop")).page;
+    await env.signIn(acc, accountant);
+    const humanReadableId = await acc.evaluate(async (date) => {
+      const headers = { "Content-Type": "application/json", "X-Requested-With": "XMLHttpRequest" };
+      const cats: { id: string; name: string }[] = await (await fetch("/api/categories")).json();
+      const category = cats.find((c) => c.name === "Office Expenses")!;
+      const created = await (await fetch("/api/transactions", { method: "POST", headers, body: JSON.stringify({ formType: "B", categoryId: category.id, amount: "60000", transactionDate: date, description: "Conference hall booking" }) })).json();
+      const submit = await fetch(`/api/transactions/${created.id}/submit`, { method: "POST", headers, body: "{}" });
+      if (!submit.ok) throw new Error(`submit: ${submit.status}`);
+      return created.humanReadableId as string;
+    }, today());
+
+    const ap = (await env.newPage("phone")).page;
+    await env.signIn(ap, anita);
+    await ap.goto("/account");
+    await ap.getByText("You approve for Rajesh Sharma").waitFor(WAIT);
+    await ap.getByText("Up to ₹50,000.00").waitFor(WAIT);
+    expect(await ap.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot(ap, "account-received-phone");
+    await ap.goto("/pending-approvals");
+    const card = ap.getByRole("article", { name: humanReadableId });
+    await card.getByRole("button", { name: "Approve", exact: true }).click();
+    await expect.poll(async () => (await env.db.select().from(transactions).where(eq(transactions.humanReadableId, humanReadableId)))[0]!.status, POLL).toBe("Approved");
+    const [row] = await env.db.select().from(transactions).where(eq(transactions.humanReadableId, humanReadableId));
+    const [kept] = await env.db.select().from(approvals).where(eq(approvals.transactionId, row!.id));
+    expect(kept).toMatchObject({ approverId: anita.id, onBehalfOf: admin.id, action: "approved" });
+
+    await adm.goto("/transactions");
+    await adm.getByRole("button", { name: humanReadableId, exact: true }).click();
+    const details = adm.getByRole("dialog");
+    await details.getByText("Anita Desai for Rajesh Sharma approved").first().waitFor(WAIT);
+    await shot(adm, "details-on-behalf-desktop");
   });
 });

@@ -160,7 +160,7 @@ export function DelegationSection({ me, all = false }: { me: { id: string; name:
             ? "For someone who is away: their delegate approves in their place, up to their limit, for whole days."
             : "While you are away, your delegate approves in your place where their own authority falls short, for whole days. Never for a transaction you created."}
         </p>
-        <form onSubmit={onSubmit} noValidate className="mt-4 grid gap-4 sm:grid-cols-2">
+        <form onSubmit={onSubmit} noValidate className="mt-4 grid items-start gap-4 sm:grid-cols-2">
           {all ? (
             <Field label="Away" required error={errors.delegatorId?.message} className="sm:col-span-2">
               <Select {...register("delegatorId")} disabled={candidates.isLoading}>

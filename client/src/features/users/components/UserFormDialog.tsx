@@ -118,7 +118,7 @@ export function UserFormDialog({ open, onOpenChange, user, currentUserId }: { op
           </>
         }
       >
-        <form id="user-form" onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
+        <form id="user-form" onSubmit={onSubmit} noValidate className="grid items-start gap-4 sm:grid-cols-2">
           <Field label="Username" required error={errors.username?.message}>
             <Input autoComplete="off" autoCapitalize="none" spellCheck={false} {...register("username")} />
           </Field>

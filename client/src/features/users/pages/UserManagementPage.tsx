@@ -1,4 +1,4 @@
-// User Management (spec 001 §2): table User/Role/Status/Visibility Window/Created/Actions,
+// User Management (spec 001 §2): table User/Role/Status/Visibility Window/Approval Limit/Created/Actions,
 // create/edit, reset password, activate/deactivate and delete (never yourself). Cards on phones.
 import type { ComponentProps } from "react";
 import { lazyDialog } from "@/lib/lazy-dialog";
@@ -153,31 +153,31 @@ export default function UserManagementPage() {
           tableLabel="System users"
           head={
             <>
-              <th scope="col" className="px-5 py-2.5">User</th>
-              <th scope="col" className="px-5 py-2.5">Role</th>
-              <th scope="col" className="px-5 py-2.5">Status</th>
-              <th scope="col" className="px-5 py-2.5">Visibility Window</th>
-              <th scope="col" className="whitespace-nowrap px-5 py-2.5">Approval Limit</th>
-              <th scope="col" className="px-5 py-2.5">Created</th>
-              <th scope="col" className="px-5 py-2.5 text-right">Actions</th>
+              <th scope="col" className="px-3 py-2.5">User</th>
+              <th scope="col" className="px-3 py-2.5">Role</th>
+              <th scope="col" className="px-3 py-2.5">Status</th>
+              <th scope="col" className="px-3 py-2.5">Visibility Window</th>
+              <th scope="col" className="whitespace-nowrap px-3 py-2.5">Approval Limit</th>
+              <th scope="col" className="px-3 py-2.5">Created</th>
+              <th scope="col" className="px-3 py-2.5 text-right">Actions</th>
             </>
           }
           rows={
             list.map((u) => (
               <tr key={u.id} className="hover:bg-slate-50/60">
-                <td className="px-5 py-3">
+                <td className="px-3 py-3">
                   <UserCell user={u} isYou={u.id === me.id} />
                 </td>
-                <td className="px-5 py-3">
+                <td className="px-3 py-3">
                   <Badge variant={ROLE_BADGE[u.role] ?? "secondary"}>{u.role}</Badge>
                 </td>
-                <td className="px-5 py-3">
+                <td className="px-3 py-3">
                   <Badge variant={u.isActive ? "success" : "destructive"}>{u.isActive ? "Active" : "Inactive"}</Badge>
                 </td>
-                <td className="px-5 py-3 tabular-nums text-slate-700">{u.visibilityWindowDays} days</td>
-                <td className="whitespace-nowrap px-5 py-3 tabular-nums text-slate-700">{limitWords(u) ?? <span className="text-slate-400">—</span>}</td>
-                <td className="whitespace-nowrap px-5 py-3 text-slate-700">{formatDate(u.createdAt)}</td>
-                <td className="whitespace-nowrap px-5 py-3 text-right">{actions(u)}</td>
+                <td className="px-3 py-3 tabular-nums text-slate-700">{u.visibilityWindowDays} days</td>
+                <td className="whitespace-nowrap px-3 py-3 tabular-nums text-slate-700">{limitWords(u) ?? <span className="text-slate-400">—</span>}</td>
+                <td className="whitespace-nowrap px-3 py-3 text-slate-700">{formatDate(u.createdAt)}</td>
+                <td className="whitespace-nowrap px-3 py-3 text-right">{actions(u)}</td>
               </tr>
             ))
           }
