@@ -21,12 +21,12 @@ const labels = (role: Role) => navItemsFor(role).map((i) => i.label);
 
 describe("sidebar visibility (spec 000 §2, spec 001 §2)", () => {
   it.each([
-    ["Accountant", ["Dashboard", "Create Transaction", "My Transactions", "All Transactions", "Categories"]],
+    ["Accountant", ["Dashboard", "Create Transaction", "My Transactions", "All Transactions", "Categories", "Parties"]],
     ["Approver", ["Dashboard", "Pending Approvals", "All Transactions"]],
     [
       "SuperAdmin",
       [
-        "Dashboard", "Create Transaction", "My Transactions", "Pending Approvals", "All Transactions", "Categories",
+        "Dashboard", "Create Transaction", "My Transactions", "Pending Approvals", "All Transactions", "Categories", "Parties",
         "User Management", "Admin Dashboard", "Admin Users", "Audit Trail", "Budget Planning", ...HR_MENU,
       ],
     ],
