@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkGstin } from "../../shared/gstin";
 import { createTestApp, type TestApp } from "../test/harness";
 import { ROLES, TRANSACTION_STATUSES } from "../../shared/constants";
 import fs from "node:fs";
@@ -82,6 +83,17 @@ describe("npm run seed:demo", () => {
     const vikram = t.client();
     expect((await vikram.post("/api/auth/login", { username: "approver.demo", password: "Demo@1234" })).status).toBe(200);
     expect((await vikram.get(`/api/transactions/${big!.id}`)).body.availableMoves).toContain("approve");
+  });
+
+  it("registers the company and five parties with valid GSTINs, and names them on vendor bills", async () => {
+    const [company] = await t.database.query<{ value: { legalName: string; gstin: string; stateCode: string } }>("select value from settings where key = 'company'");
+    expect(company?.value).toEqual({ legalName: "Sharma Textiles Pvt. Ltd.", gstin: "24AAACC1206D1ZM", stateCode: "24" });
+    const rows = await t.database.query<{ name: string; gstin: string | null; state_code: string | null }>("select name, gstin, state_code from parties order by name");
+    expect(rows).toHaveLength(5);
+    for (const p of rows) if (p.gstin) expect(checkGstin(p.gstin).ok, p.name).toBe(true);
+    expect(new Set(rows.map((p) => p.state_code)).size).toBeGreaterThanOrEqual(3);
+    expect(rows.filter((p) => p.gstin === null)).toHaveLength(1);
+    expect(await count("select count(*)::int as n from transactions where party_id is not null")).toBeGreaterThan(10);
   });
 
   it("creates two budgets and the two designed categories with custom fields", async () => {
