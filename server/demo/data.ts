@@ -4,6 +4,20 @@ import type { Role, Weekday } from "../../shared/constants";
 import type { CustomFieldDefinition } from "../../shared/schemas/categories";
 
 export const COMPANY = "Sharma Textiles Pvt. Ltd.";
+/** The company's GST registration (DECISIONS §12): Surat, Gujarat (state 24). */
+export const COMPANY_GSTIN = "24AAACC1206D1ZM";
+
+/**
+ * The demo's parties (DECISIONS §12): registered vendors in Gujarat (intra-state GST) and in other
+ * states (inter-state), and one small unregistered supplier. The GSTINs carry valid check characters.
+ */
+export const DEMO_PARTIES: readonly { name: string; gstin?: string; stateCode?: string; email?: string; phone?: string }[] = [
+  { name: "Surat Yarn Traders", gstin: "24AAKFS4231M1Z0", email: "accounts@suratyarn.example", phone: "+91 261 240 1188" },
+  { name: "Shakti Power Systems", gstin: "27AAPFU0939F1ZV", email: "billing@shaktipower.example", phone: "+91 22 4960 2200" },
+  { name: "Kaveri Office Supplies Pvt. Ltd.", gstin: "29AAGCB7383J1Z4", email: "orders@kaverioffice.example" },
+  { name: "Yamuna Logistics Pvt. Ltd.", gstin: "07AAACR5055K1Z9", phone: "+91 11 4105 7700" },
+  { name: "Ramesh Tea Stall", stateCode: "24", phone: "+91 98250 31427" },
+];
 
 export type DemoUser = { key: DemoUserKey; username: string; password: string; role: Role; name: string };
 export type DemoUserKey = "admin" | "accounts" | "approver" | "approver2" | "hrAdmin" | "hrStaff";

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkGstin } from "../../shared/gstin";
 import { createTestApp, type TestApp } from "../test/harness";
 import { ROLES, TRANSACTION_STATUSES } from "../../shared/constants";
 import fs from "node:fs";
 import path from "node:path";
 import { DEMO_EMERGENCY_PINS, DEMO_USERS, PRODUCTION_REFUSAL, seedDemo, seedRefusal, type SeedSummary } from ".";
 import { verifyPassword } from "../auth/passwords";
-import { checkGstin } from "../../shared/gstin";
 
 // The demo seed on a test database, through the real services; then the counts it promises.
 let t: TestApp;
@@ -62,6 +62,17 @@ describe("npm run seed:demo", () => {
     for (const [code, pin] of Object.entries(DEMO_EMERGENCY_PINS)) expect(readme).toContain(`\`${code}\` \`${pin}\``);
     expect(await count("select count(*)::int as n from approvals where emergency_approver_code is not null")).toBeGreaterThan(0);
     expect(first.emergencyPins).toEqual(DEMO_EMERGENCY_PINS);
+  });
+
+  it("registers the company and five parties with valid GSTINs, and names them on vendor bills", async () => {
+    const [company] = await t.database.query<{ value: { legalName: string; gstin: string; stateCode: string } }>("select value from settings where key = 'company'");
+    expect(company?.value).toEqual({ legalName: "Sharma Textiles Pvt. Ltd.", gstin: "24AAACC1206D1ZM", stateCode: "24" });
+    const rows = await t.database.query<{ name: string; gstin: string | null; state_code: string | null }>("select name, gstin, state_code from parties order by name");
+    expect(rows).toHaveLength(5);
+    for (const p of rows) if (p.gstin) expect(checkGstin(p.gstin).ok, p.name).toBe(true);
+    expect(new Set(rows.map((p) => p.state_code)).size).toBeGreaterThanOrEqual(3);
+    expect(rows.filter((p) => p.gstin === null)).toHaveLength(1);
+    expect(await count("select count(*)::int as n from transactions where party_id is not null")).toBeGreaterThan(10);
   });
 
   it("creates two budgets and the two designed categories with custom fields", async () => {

@@ -49,11 +49,16 @@ import { createCategorySchema } from "../../shared/schemas/categories";
 import { budgetBodySchema } from "../../shared/schemas/budgets";
 import { employeeCreateSchema } from "../../shared/schemas/hr";
 import { createTransactionSchema, type Transaction } from "../../shared/schemas/transactions";
+import { companyBodySchema, partyBodySchema } from "../../shared/schemas/parties";
+import { setCompany } from "../services/company";
+import { createParty } from "../services/parties";
 import { TRANSACTION_STATUSES, type PaymentMethod, type TransactionStatus } from "../../shared/constants";
 import { toIsoDate, zonedParts } from "../../shared/format";
 import {
   COMPANY,
+  COMPANY_GSTIN,
   COMPANY_HOLIDAYS,
+  DEMO_PARTIES,
   DEMO_EMPLOYEES,
   DEMO_EMERGENCY_PINS,
   DEMO_USERS,
@@ -171,8 +176,9 @@ export async function seedDemo(handle: DatabaseHandle, storage: ObjectStore, opt
       log(`Categories: 7 built-in + ${DESIGNED_CATEGORIES.map((c) => `'${c.name}'`).join(", ")} with custom fields`);
     });
 
+    const parties = await timed("company and parties", () => seedCompanyAndParties(deps, admin, people.accounts, log));
     await timed("transactions", () =>
-      seedTransactions({ deps, handle, people, random, realNow, tz, count: options.transactionCount ?? 300, setClock: (d) => (clockNow = d), log }),
+      seedTransactions({ deps, handle, people, parties, random, realNow, tz, count: options.transactionCount ?? 300, setClock: (d) => (clockNow = d), log }),
     );
     clockNow = realNow;
     await timed("GST bills", () => seedGstBills(deps, handle, people, realNow, tz, log));
@@ -377,10 +383,36 @@ function demoFileFor(t: Transaction, r: Random, n: number): DemoFile {
   };
 }
 
+/** The company's registration and the demo's parties, through the services (so each is audited). */
+async function seedCompanyAndParties(deps: AppDeps, admin: Actor, accountant: Actor, log: (l: string) => void): Promise<Map<string, string>> {
+  await setCompany(actingContext(deps, admin), companyBodySchema.parse({ legalName: COMPANY, gstin: COMPANY_GSTIN }));
+  const ids = new Map<string, string>();
+  for (const p of DEMO_PARTIES) {
+    const party = await createParty(actingContext(deps, accountant), partyBodySchema.parse(p));
+    ids.set(party.name, party.id);
+  }
+  log(`Company: ${COMPANY} (GSTIN ${COMPANY_GSTIN}); parties: ${DEMO_PARTIES.map((p) => p.name).join(", ")}`);
+  return ids;
+}
+
+/**
+ * The party a demo bill names, chosen from its category and its place in the plan (not from the
+ * random stream, so the rest of the demo stays as it was): vendor payments rotate over the
+ * registered vendors, some office expenses go to the tea stall; other bills name none.
+ */
+function demoPartyFor(category: string, n: number, parties: Map<string, string>): string | null {
+  const registered = DEMO_PARTIES.filter((p) => p.gstin).map((p) => p.name);
+  if (category === "Vendor Payment") return parties.get(registered[n % registered.length]!) ?? null;
+  if (category === "Office Expenses" && n % 3 === 0) return parties.get("Ramesh Tea Stall") ?? null;
+  return null;
+}
+
 type TxnSeedContext = {
   deps: AppDeps;
   handle: DatabaseHandle;
   people: People;
+  /** Party ids by name (DEMO_PARTIES). */
+  parties: Map<string, string>;
   random: Random;
   realNow: Date;
   tz: string;
@@ -420,8 +452,10 @@ async function seedTransactions(c: TxnSeedContext): Promise<void> {
     const created = toIsoDate(new Date(clock), tz);
     const transactionDate = addDays(created, -r.int(0, 5));
     const { description, customFieldValues } = describe(plan.template, transactionDate, r);
+    const formType = r.chance(0.85) ? "B" : "R";
     const body = createTransactionSchema.parse({
-      formType: r.chance(0.85) ? "B" : "R",
+      partyId: formType === "B" ? demoPartyFor(plan.template.category, done, c.parties) : null,
+      formType,
       categoryId: categoryIds.get(plan.template.category),
       amount: amountFor(plan.template, r),
       transactionDate,

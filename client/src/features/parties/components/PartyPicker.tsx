@@ -81,8 +81,8 @@ export function PartyPicker({
   if (value) {
     const state = value.stateCode ? gstStateName(value.stateCode) : undefined;
     return (
-      <div id={id} className="flex min-h-10 items-center justify-between gap-3 rounded-md border border-slate-300 bg-slate-50 px-3 py-2" aria-describedby={describedBy}>
-        <div className="flex min-w-0 items-center gap-2.5">
+      <div id={id} className="flex min-h-10 w-full min-w-0 items-center justify-between gap-2 rounded-md border border-slate-300 bg-slate-50 py-1.5 pl-3 pr-1.5" aria-describedby={describedBy}>
+        <div className="flex min-w-0 flex-1 items-center gap-2.5">
           <Building2 className="h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />
           <div className="min-w-0">
             <p className="truncate text-sm font-medium text-slate-900" data-testid="picked-party">
@@ -91,7 +91,7 @@ export function PartyPicker({
             <p className="truncate text-xs text-slate-600">{[value.gstin ? `GSTIN ${value.gstin}` : "No GSTIN", state].filter(Boolean).join(" · ")}</p>
           </div>
         </div>
-        <Button variant="ghost" size="sm" onClick={() => { onChange(null); requestAnimationFrame(() => inputRef.current?.focus()); }} disabled={disabled} aria-label={`Remove ${value.name}`}>
+        <Button variant="ghost" size="sm" className="shrink-0" onClick={() => { onChange(null); requestAnimationFrame(() => inputRef.current?.focus()); }} disabled={disabled} aria-label={`Remove ${value.name}`}>
           <X className="h-4 w-4" aria-hidden="true" />
           Change
         </Button>
@@ -100,7 +100,7 @@ export function PartyPicker({
   }
 
   return (
-    <div className="relative">
+    <div className="relative min-w-0">
       <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
       <input
         ref={inputRef}

@@ -1,0 +1,100 @@
+// Parties (DECISIONS §12): an Accountant names a vendor that does not exist yet from the transaction
+// form, creating it in the picker's dialog with a GSTIN checked as typed, and sees the vendor's name
+// on the saved transaction in My Transactions; on a desktop and on a phone. Screens are saved for review.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parties, transactions } from "../../server/db/schema";
+import { startBrowserTestEnv, type BrowserTestEnv, type ViewportName } from "./support";
+
+const VIEWPORT_NAMES: ViewportName[] = ["desktop", "phone"];
+
+let env: BrowserTestEnv;
+beforeAll(async () => {
+  env = await startBrowserTestEnv();
+});
+afterAll(async () => {
+  await env?.close();
+});
+
+const SHOTS = process.env.SHOTS_DIR;
+async function shot(page: import("playwright-core").Page, name: string) {
+  if (!SHOTS) return;
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+describe("a party created from the transaction form", () => {
+  for (const viewport of VIEWPORT_NAMES) {
+    it(`is created inline, named on the transaction and shown in the list (${viewport})`, async () => {
+      const accountant = await env.makeUser("Accountant");
+      const { page } = await env.newPage(viewport);
+      await env.signIn(page, accountant);
+      await page.goto("/create-transaction");
+      await page.getByText("B - Bill").click();
+      await page.getByLabel(/^Category/).selectOption({ label: "Vendor Payment (Built-in)" });
+      await page.getByLabel(/^Amount/).fill("23600");
+      const description = `Generator service ${crypto.randomBytes(3).toString("hex")}`;
+      await page.getByLabel(/^Description/).fill(description);
+
+      const vendor = `Shakti Power ${viewport} ${crypto.randomBytes(2).toString("hex")}`;
+      const picker = page.getByRole("combobox", { name: "Vendor" });
+      await picker.fill(vendor);
+      await page.getByRole("option", { name: `Create “${vendor}”` }).click();
+      const dialog = page.getByRole("dialog", { name: "New Party" });
+      await dialog.waitFor();
+      expect(await dialog.getByLabel(/^Party Name/).inputValue()).toBe(vendor);
+      // A wrong check character is refused as typed, with the server's words.
+      await dialog.getByLabel("GSTIN").fill("27AAPFU0939F1ZW");
+      await dialog.getByText("GSTIN check character does not match").waitFor();
+      await dialog.getByLabel("GSTIN").fill("27aapfu0939f1zv");
+      await dialog.getByText("Valid · Maharashtra (27) · PAN AAPFU0939F").waitFor();
+      expect(await dialog.getByLabel("PAN").inputValue()).toBe("AAPFU0939F");
+      await shot(page, `party-inline-dialog-${viewport}`);
+      await dialog.getByRole("button", { name: "Create Party" }).click();
+      await dialog.waitFor({ state: "detached" });
+      await page.getByTestId("picked-party").filter({ hasText: vendor }).waitFor();
+      await shot(page, `transaction-form-party-${viewport}`);
+
+      await page.getByRole("button", { name: "Save as Draft" }).click();
+      await page.getByText("Draft Saved").first().waitFor();
+      const [party] = await env.db.select().from(parties).where(eq(parties.name, vendor));
+      expect(party).toMatchObject({ gstin: "27AAPFU0939F1ZV", pan: "AAPFU0939F", stateCode: "27", createdBy: accountant.id });
+      const [saved] = await env.db.select().from(transactions).where(eq(transactions.description, description));
+      expect(saved?.partyId).toBe(party!.id);
+
+      await page.goto("/my-transactions");
+      const row = page.getByTestId("party-name").filter({ hasText: vendor }).locator("visible=true");
+      await row.first().waitFor();
+      await shot(page, `my-transactions-party-${viewport}`);
+    });
+  }
+
+  it("shows the Parties page and the company to those who keep them (screens for review)", async () => {
+    const admin = await env.makeUser("SuperAdmin");
+    for (const viewport of VIEWPORT_NAMES) {
+      const { page } = await env.newPage(viewport);
+      await env.signIn(page, admin);
+      await page.goto("/parties");
+      await page.getByRole("heading", { name: /^Parties \(\d+\)$/ }).waitFor();
+      await shot(page, `parties-${viewport}`);
+      await page.getByRole("button", { name: "New Party" }).first().click();
+      const dialog = page.getByRole("dialog", { name: "New Party" });
+      await dialog.getByLabel(/^Party Name/).fill(`Ramesh Tea Stall ${viewport}`);
+      await dialog.getByLabel("State").selectOption("24");
+      await shot(page, `party-new-${viewport}`);
+      await dialog.getByRole("button", { name: "Create Party" }).click();
+      await dialog.waitFor({ state: "detached" });
+      await page.getByText(`Ramesh Tea Stall ${viewport}`).locator("visible=true").first().waitFor();
+
+      await page.goto("/admin/company");
+      await page.getByLabel(/^Legal Name/).fill("Sharma Textiles Pvt. Ltd.");
+      await page.getByLabel("GSTIN").fill("24AAACC1206D1ZM");
+      await page.getByText("Valid · Gujarat (24)", { exact: false }).waitFor();
+      await page.getByRole("button", { name: "Save Company" }).click();
+      await page.getByText("Company Saved").first().waitFor();
+      await shot(page, `company-${viewport}`);
+    }
+  });
+});
