@@ -1,7 +1,7 @@
 // The demo's GST bills (DECISIONS §12): one from a supplier in the company's own state (CGST + SGST),
-// one from another state (IGST), and one under reverse charge, each from a party with a valid GSTIN
-// and taken through the real services to Paid, Completed or Approved, with invoice dates in the
-// current month so the GST Summary opens on them.
+// one from another state (IGST), and one under reverse charge, each from a registered party of the
+// demo (data.ts DEMO_PARTIES) and taken through the real services to Paid, Completed or Approved,
+// with invoice dates in the current month so the GST Summary opens on them.
 import { eq, sql } from "drizzle-orm";
 import type { DatabaseHandle } from "../db/client";
 import { categories, parties, settings } from "../db/schema";
@@ -10,33 +10,21 @@ import { actingContext } from "../services/context";
 import { getCompany } from "../services/company";
 import { approveTransaction, completeTransaction, createTransaction, recordPayment, submitTransaction } from "../services/transactions/moves";
 import { createTransactionSchema } from "../../shared/schemas/transactions";
-import { gstinCheckCharacter } from "../../shared/gstin";
 import { toIsoDate } from "../../shared/format";
-import { COMPANY } from "./data";
+import { COMPANY, COMPANY_GSTIN, DEMO_PARTIES } from "./data";
 
-/** The company's state when the demo sets it: Surat, Gujarat. */
-const COMPANY_STATE = "24";
+type DemoParty = (typeof DEMO_PARTIES)[number];
 
-/** A GSTIN with its true check character: state code, PAN, entity number 1, Z. */
-export function demoGstin(stateCode: string, pan: string): string {
-  const first14 = `${stateCode}${pan}1Z`;
-  return `${first14}${gstinCheckCharacter(first14)}`;
-}
+const partyNamed = (name: string): DemoParty => DEMO_PARTIES.find((p) => p.name === name)!;
 
-type DemoParty = { name: string; stateCode: string; pan: string; email: string };
-
-const SUPPLIERS = {
-  local: { name: "Patel Packaging Industries", stateCode: "24", pan: "AAKFP4821M", email: "accounts@patelpackaging.example" },
-  outOfState: { name: "Nimbus Cloud Services", stateCode: "29", pan: "AADCN7314Q", email: "billing@nimbuscloud.example" },
-  transport: { name: "Shree Ganesh Roadways", stateCode: "27", pan: "ABQFS2207K", email: "office@ganeshroadways.example" },
-} satisfies Record<string, DemoParty>;
-
+/** The parties of the demo (seeded with the company, server/demo/seed.ts), made here only if absent. */
 async function partyOf(handle: DatabaseHandle, p: DemoParty): Promise<string> {
   const [found] = await handle.db.select({ id: parties.id }).from(parties).where(sql`lower(${parties.name}) = lower(${p.name})`).limit(1);
   if (found) return found.id;
+  const gstin = p.gstin ?? null;
   const [row] = await handle.db
     .insert(parties)
-    .values({ name: p.name, gstin: demoGstin(p.stateCode, p.pan), pan: p.pan, stateCode: p.stateCode, email: p.email })
+    .values({ name: p.name, gstin, pan: gstin ? gstin.slice(2, 12) : null, stateCode: gstin ? gstin.slice(0, 2) : (p.stateCode ?? null), email: p.email ?? null, phone: p.phone ?? null })
     .returning({ id: parties.id });
   return row!.id;
 }
@@ -46,7 +34,7 @@ export type GstDemoPeople = { accounts: Actor; approver: Actor; approver2: Actor
 export async function seedGstBills(deps: AppDeps, handle: DatabaseHandle, people: GstDemoPeople, realNow: Date, tz: string, log: (l: string) => void): Promise<void> {
   const company = await getCompany(handle.db);
   if (!company.stateCode) {
-    const value = { legalName: company.legalName || COMPANY, gstin: demoGstin(COMPANY_STATE, "AAHCS5519R"), stateCode: COMPANY_STATE };
+    const value = { legalName: company.legalName || COMPANY, gstin: COMPANY_GSTIN, stateCode: COMPANY_GSTIN.slice(0, 2) };
     await handle.db.insert(settings).values({ key: "company", value, updatedBy: people.admin.id }).onConflictDoUpdate({ target: settings.key, set: { value } });
   }
   const stateCode = (await getCompany(handle.db)).stateCode!;
@@ -57,28 +45,31 @@ export async function seedGstBills(deps: AppDeps, handle: DatabaseHandle, people
 
   const bills = [
     {
-      party: SUPPLIERS.local,
+      // In the company's state: CGST + SGST.
+      party: partyNamed("Surat Yarn Traders"),
       status: "Paid" as const,
-      description: "Corrugated boxes and stretch film for the November dispatches",
-      // Taxable 8,950.00; tax 18% of 6,550.00 = 1,179.00 and 12% of 2,400.00 = 288.00, each half CGST, half SGST: 10,417.00.
-      amount: "10417.00",
-      gst: { invoiceNumber: "PPI/25-26/0417", placeOfSupply: stateCode, reverseCharge: false, itcEligible: true, lines: [{ hsnSac: "4819", taxableValue: "6550.00", rate: 18 }, { hsnSac: "3920", taxableValue: "2400.00", rate: 12 }] },
+      description: "Polyester filament yarn and cartons for the November dispatches",
+      // Taxable 8,950.00; tax 12% of 6,550.00 = 786.00 and 18% of 2,400.00 = 432.00, each half CGST, half SGST: 10,168.00.
+      amount: "10168.00",
+      gst: { invoiceNumber: "SYT/25-26/0417", placeOfSupply: stateCode, reverseCharge: false, itcEligible: true, lines: [{ hsnSac: "5402", taxableValue: "6550.00", rate: 12 }, { hsnSac: "4819", taxableValue: "2400.00", rate: 18 }] },
     },
     {
-      party: SUPPLIERS.outOfState,
+      // From Karnataka: IGST.
+      party: partyNamed("Kaveri Office Supplies Pvt. Ltd."),
       status: "Completed" as const,
-      description: "Cloud hosting and backups, monthly subscription",
+      description: "Office chairs and filing cabinets for the Surat office",
       // 18% IGST on 14,237.29 = 2,562.71; invoice total 16,800.00.
       amount: "16800.00",
-      gst: { invoiceNumber: "NCS-INV-88213", placeOfSupply: SUPPLIERS.outOfState.stateCode, reverseCharge: false, itcEligible: true, lines: [{ hsnSac: "998315", taxableValue: "14237.29", rate: 18 }] },
+      gst: { invoiceNumber: "KOS-INV-88213", placeOfSupply: "29", reverseCharge: false, itcEligible: true, lines: [{ hsnSac: "9403", taxableValue: "14237.29", rate: 18 }] },
     },
     {
-      party: SUPPLIERS.transport,
+      // A goods transport agency: the company pays the GST itself (reverse charge), at its own place of supply.
+      party: partyNamed("Yamuna Logistics Pvt. Ltd."),
       status: "Approved" as const,
-      description: "Road freight Surat to Bhiwandi, goods transport agency (GST under reverse charge)",
+      description: "Road freight Delhi to Surat, goods transport agency (GST under reverse charge)",
       // Reverse charge: the transporter is paid the freight; the company pays 5% GST (₹1,025.00) itself.
       amount: "20500.00",
-      gst: { invoiceNumber: "SGR/1187", placeOfSupply: stateCode, reverseCharge: true, itcEligible: true, lines: [{ hsnSac: "996511", taxableValue: "20500.00", rate: 5 }] },
+      gst: { invoiceNumber: "YL/GTA/1187", placeOfSupply: stateCode, reverseCharge: true, itcEligible: true, lines: [{ hsnSac: "996511", taxableValue: "20500.00", rate: 5 }] },
     },
   ];
 

@@ -6,7 +6,6 @@ import fs from "node:fs";
 import path from "node:path";
 import { DEMO_EMERGENCY_PINS, DEMO_USERS, PRODUCTION_REFUSAL, seedDemo, seedRefusal, type SeedSummary } from ".";
 import { verifyPassword } from "../auth/passwords";
-import { checkGstin } from "../../shared/gstin";
 
 // The demo seed on a test database, through the real services; then the counts it promises.
 let t: TestApp;

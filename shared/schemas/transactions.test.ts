@@ -45,6 +45,8 @@ describe("create transaction body (spec 000 §5)", () => {
       customFieldValues: {},
       isPriority: false,
       isEmergency: false,
+      gst: null,
+      partyId: null,
     });
   });
 
