@@ -7,7 +7,6 @@ import { paiseToString, toPaise } from "./money";
 
 /** The GST rates a line may carry, in percent (the notified slabs, with the special ones for stones, gold and the like). */
 export const GST_RATES = [0, 0.1, 0.25, 1.5, 3, 5, 6, 7.5, 12, 18, 28, 40] as const;
-export type GstRate = (typeof GST_RATES)[number];
 
 /** Lines a bill's GST may carry: enough for any invoice typed by hand, few enough to show. */
 export const GST_LINES_MAX = 50;

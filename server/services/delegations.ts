@@ -29,7 +29,6 @@ export const DELEGATOR_INVALID = "Only an active Approver or SuperAdmin can dele
 export const DELEGATE_INVALID = "The delegate must be an active Approver or SuperAdmin";
 export const ALREADY_ENDED = "This delegation has already ended";
 export const ALREADY_OVER = "This delegation is already over";
-export const END_NOT_YOURS = "Only the delegator, the delegate or a SuperAdmin can end this delegation";
 
 const dayText = (d: string) => formatDate(d, "UTC");
 const span = (from: string, to: string) => (from === to ? `on ${dayText(from)}` : `from ${dayText(from)} to ${dayText(to)}`);

@@ -42,7 +42,6 @@ export const gstLineSchema = z.strictObject({
   }),
   rate: gstRateSchema,
 });
-export type GstLineBody = z.output<typeof gstLineSchema>;
 
 /** `gst` of POST/PATCH /api/transactions and the full override: the supplier's invoice as entered. */
 export const gstSchema = z.strictObject(
@@ -77,7 +76,6 @@ export const gstSchema = z.strictObject(
           : undefined,
   },
 );
-export type GstBody = z.output<typeof gstSchema>;
 
 /** GET /api/gst/summary?month=YYYY-MM (and its CSV). */
 export const gstSummaryQuerySchema = z.object({
@@ -87,7 +85,6 @@ export const gstSummaryQuerySchema = z.object({
     .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: "month must be a month like 2026-11 (YYYY-MM)" })
     .refine((m) => isDayInRange(`${m}-01`), { error: DATE_RANGE_MESSAGE }),
 });
-export type GstSummaryQuery = z.output<typeof gstSummaryQuerySchema>;
 
 export type GstSummary = z.output<typeof gstSummaryAnswer>;
 export type GstSummaryTotals = GstSummary["inputTaxCredit"];

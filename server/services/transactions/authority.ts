@@ -204,7 +204,9 @@ export function decideApproval(standing: ApproverStanding, subject: ApprovalSubj
 }
 
 /** Whether `role` may hand its approval authority to someone, or receive it: the approving roles. */
-export const mayDelegate = isApproverRole;
+export function mayDelegate(role: Role): boolean {
+  return isApproverRole(role);
+}
 
 /** The delegations active on `today` (APP_TIMEZONE): begun, not past their last day, not ended early. */
 export function activeDelegationCondition(today: string): SQL {
