@@ -93,6 +93,7 @@ describe("approve within and above the approver's limit", () => {
     const txn = await submitted("100000.00");
     expect(await moves(approver, txn.id)).toContain("approve");
     expect(await pendingMoves(approver, txn.id)).toContain("approve");
+    expect((await approver.api.get(`/api/transactions/${txn.id}`)).body.approveRefusal).toBeNull();
     const res = await approver.api.post(`/api/transactions/${txn.id}/approve`, {});
     expect(res.status).toBe(200);
     expect(res.body.status).toBe("Approved");
@@ -105,6 +106,10 @@ describe("approve within and above the approver's limit", () => {
     expect(offered).not.toContain("approve");
     expect(offered).toContain("reject");
     expect(await pendingMoves(approver, txn.id)).toEqual(expect.not.arrayContaining(["approve"]));
+    // The screens say why in Approve's place: the same words the call answers.
+    expect((await approver.api.get(`/api/transactions/${txn.id}`)).body.approveRefusal).toBe("Above your approval limit of ₹1,00,000.00");
+    const row = ((await approver.api.get("/api/transactions/pending?limit=200")).body as { id: string; approveRefusal: string | null }[]).find((r) => r.id === txn.id);
+    expect(row?.approveRefusal).toBe("Above your approval limit of ₹1,00,000.00");
     const res = await approver.api.post(`/api/transactions/${txn.id}/approve`, {});
     expect(res.status).toBe(403);
     expect(res.body.message).toBe("Above your approval limit of ₹1,00,000.00");

@@ -17,8 +17,12 @@ import {
   attendancePolicy,
   auditLog,
   budgets,
+  delegations,
   emergencyLinks,
+  exportBatches,
+  leaves,
   nameMappings,
+  parties,
   settings,
   transactions,
   users,
@@ -243,7 +247,15 @@ export async function setUserStatus(ctx: ActingContext, id: string, isActive: bo
 async function hasHistory(tx: Tx, id: string): Promise<boolean> {
   const refs = [
     tx.select({ one: sql`1` }).from(transactions).where(or(eq(transactions.createdBy, id), eq(transactions.paidBy, id))).limit(1),
-    tx.select({ one: sql`1` }).from(approvals).where(eq(approvals.approverId, id)).limit(1),
+    tx.select({ one: sql`1` }).from(approvals).where(or(eq(approvals.approverId, id), eq(approvals.onBehalfOf, id))).limit(1),
+    tx
+      .select({ one: sql`1` })
+      .from(delegations)
+      .where(or(eq(delegations.delegatorId, id), eq(delegations.delegateId, id), eq(delegations.createdBy, id), eq(delegations.endedBy, id)))
+      .limit(1),
+    tx.select({ one: sql`1` }).from(parties).where(eq(parties.createdBy, id)).limit(1),
+    tx.select({ one: sql`1` }).from(exportBatches).where(or(eq(exportBatches.createdBy, id), eq(exportBatches.voidedBy, id))).limit(1),
+    tx.select({ one: sql`1` }).from(leaves).where(or(eq(leaves.createdBy, id), eq(leaves.cancelledBy, id))).limit(1),
     tx.select({ one: sql`1` }).from(auditLog).where(eq(auditLog.performedBy, id)).limit(1),
     tx.select({ one: sql`1` }).from(attachments).where(eq(attachments.uploadedBy, id)).limit(1),
     tx.select({ one: sql`1` }).from(emergencyLinks).where(eq(emergencyLinks.createdBy, id)).limit(1),

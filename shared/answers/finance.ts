@@ -206,6 +206,8 @@ export const transactionDetailsAnswer = z.strictObject({
   exportedIn: z.strictObject({ batchId: id, number: z.number().int() }).nullable(),
   /** Whether a SuperAdmin's approval is among the current round's, so the words can say what is still missing. */
   superAdminApproved: z.boolean(),
+  /** Why the reader may not approve it though they may reject it (DECISIONS §11: a limit, the SuperAdmin's place), else null. */
+  approveRefusal: z.string().nullable(),
 });
 
 /** GET /api/transactions/pending: one page (X-Total-Count, X-Page, X-Page-Size), with this round's own action and moves. */
@@ -215,6 +217,8 @@ export const pendingTransactionAnswer = z.strictObject({
   availableMoves: moves,
   /** Whether a SuperAdmin's approval is among the current round's (DECISIONS §11: "Waiting for a SuperAdmin"). */
   superAdminApproved: z.boolean(),
+  /** Why the reader may not approve it though they may reject it (DECISIONS §11), else null. */
+  approveRefusal: z.string().nullable(),
   possibleDuplicates: z.array(possibleDuplicateAnswer),
 });
 export const pendingListAnswer = z.array(pendingTransactionAnswer);

@@ -416,6 +416,8 @@ export type TransactionDetailExtras = {
   timeline: TimelineEntry[];
   /** Whether a SuperAdmin's approval is among the current round's, so the words can say what is still missing. */
   superAdminApproved: boolean;
+  /** Why the reader may not approve it though they may reject it (DECISIONS §11), else null. */
+  approveRefusal: string | null;
   /** The live export batch that holds the transaction (DECISIONS §12), or null. */
   exportedIn: { batchId: string; number: number } | null;
 };

@@ -117,6 +117,10 @@ describe("approval rules, from the screen to the approver's queue", () => {
     const card2 = ap2.getByRole("article", { name: submitted!.humanReadableId });
     await card2.waitFor(WAIT);
     await card2.getByText("Waiting for a SuperAdmin", { exact: true }).waitFor(WAIT);
+    // The last place is the SuperAdmin's: this approver is told so where Approve would be, and may still reject.
+    await card2.getByText("A SuperAdmin must approve this one", { exact: true }).waitFor(WAIT);
+    expect(await card2.getByRole("button", { name: "Approve", exact: true }).count()).toBe(0);
+    await card2.getByRole("button", { name: "Reject", exact: true }).waitFor(WAIT);
     expect(await ap2.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await shot(ap2, "pending-phone");
     // The review sheet says what the policy needs, by the rule's name, and what is missing.

@@ -166,6 +166,14 @@ export type ApprovalDecision =
   | { ok: true; onBehalfOf: Authority | null }
   | { ok: false; kind: "forbidden" | "conflict"; code: "above_limit" | "superadmin_required"; message: string };
 
+/**
+ * What the screens say instead of Approve when the reader may reject but not approve (a limit, the
+ * SuperAdmin's place): the refusal the approve call would answer, else null.
+ */
+export function approveRefusalOf(decision: ApprovalDecision | undefined, moves: readonly string[]): string | null {
+  return decision && !decision.ok && moves.includes("reject") ? decision.message : null;
+}
+
 /** "Above your approval limit of ₹1,00,000.00" */
 export function aboveLimitMessage(limit: string): string {
   return `Above your approval limit of ${formatRupees(limit)}`;

@@ -31,7 +31,7 @@ import { jsonArray, JsonText, withFields } from "../../lib/json-answer";
 import { seesEverything, TRANSACTION_NOT_FOUND, visibleTo, visibleToPrepared, windowFirstDay, windowValues, type WindowColumns } from "./visibility";
 import { availableMoves, type TransactionState } from "./status-machine";
 import { transactionTimeline } from "./timeline";
-import { approvalDecisions, roundRole } from "./authority";
+import { approvalDecisions, approveRefusalOf, roundRole } from "./authority";
 import { todayOf, type ActingContext } from "../context";
 import { containsPattern, preparedStatement } from "../sql";
 import { keptList, namesIn, SEARCH_TEXT_SEPARATOR, type Summary } from "./search-summary";
@@ -299,10 +299,12 @@ export async function listPending(ctx: ActingContext, page: PendingQuery = { pag
   const decisions = await approvalDecisions(q, ctx.actor, todayOf(ctx), rows);
   // Each transaction as PostgreSQL wrote it (transactionJson) with its possible duplicates, and what this approver may do with it.
   const items = rows.map((r) => {
-    const moves: Pick<PendingTransaction, "myAction" | "availableMoves" | "superAdminApproved"> = {
+    const allowed = availableMoves(r, viewer, { myActionThisRound: r.myAction ?? null, approval: decisions.get(r.id) });
+    const moves: Pick<PendingTransaction, "myAction" | "availableMoves" | "superAdminApproved" | "approveRefusal"> = {
       myAction: r.myAction ?? null,
-      availableMoves: availableMoves(r, viewer, { myActionThisRound: r.myAction ?? null, approval: decisions.get(r.id) }),
+      availableMoves: allowed,
       superAdminApproved: r.superAdminApproved === true,
+      approveRefusal: approveRefusalOf(decisions.get(r.id), allowed),
     };
     return withFields(r.json, moves);
   });
@@ -409,16 +411,18 @@ export async function transactionDetails(ctx: ActingContext, id: string): Promis
   ]);
   const base = presentTransaction(row);
   const mine = approvalRows.find((a) => a.approval.round === row.approvalRound && (a.approval.approverId === viewer.id || a.approval.onBehalfOf === viewer.id));
+  const allowed = availableMoves(row, viewer, { myActionThisRound: (mine?.approval.action as ApprovalAction | undefined) ?? null, approval: decisions.get(row.id) });
   return {
     ...base,
     category: { ...base.category, fieldSchema: row.fieldSchema ?? [] },
     approvals: approvalRows.map((a) => presentApproval({ ...a.approval, approverName: a.approverName, onBehalfOfName: a.onBehalfOfName })),
     attachments: attachmentRows.map(presentAttachment),
     possibleDuplicates: JSON.parse(row.possibleDuplicates) as PossibleDuplicate[],
-    availableMoves: availableMoves(row, viewer, { myActionThisRound: (mine?.approval.action as ApprovalAction | undefined) ?? null, approval: decisions.get(row.id) }),
+    availableMoves: allowed,
     timeline,
     exportedIn: batch,
     superAdminApproved: approvalRows.some((a) => a.approval.round === row.approvalRound && a.approval.action === "approved" && roundRole(a.approverRole ?? null, a.behalfRole ?? null) === "SuperAdmin"),
+    approveRefusal: approveRefusalOf(decisions.get(row.id), allowed),
   };
 }
 

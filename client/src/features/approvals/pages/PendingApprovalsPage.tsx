@@ -105,7 +105,7 @@ export default function PendingApprovalsPage() {
                 View Details
               </Button>
               {moves.includes("approve") || moves.includes("reject") ? (
-                <ApprovalActions t={t} className="sm:ml-auto sm:min-w-[18rem]" />
+                <ApprovalActions t={t} canApprove={moves.includes("approve")} className="sm:ml-auto sm:min-w-[18rem]" />
               ) : own ? (
                 <p className="text-sm text-slate-600 sm:ml-auto sm:self-center">Your own transaction: another approver must review it.</p>
               ) : null}

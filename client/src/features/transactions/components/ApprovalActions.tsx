@@ -1,7 +1,7 @@
 // Approve and Reject (spec 000 §3), shared by the details dialog and the approval cards, so the
 // cards need not load the whole dialog.
 import { useState } from "react";
-import { Check, CheckCircle2, X, XCircle } from "lucide-react";
+import { Check, CheckCircle2, Lock, X, XCircle } from "lucide-react";
 import type { Approval } from "@shared/schemas/transactions";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
@@ -28,8 +28,22 @@ export function ActedNotice({ action }: { action: Approval["action"] }) {
   );
 }
 
-/** Approve, or Reject with an optional reason (Cancel / Confirm Reject). Used by the dialog and the approval cards. */
-export function ApprovalActions({ t, onDone, className }: { t: { id: string; humanReadableId: string }; onDone?: () => void; className?: string }) {
+/**
+ * Approve, or Reject with an optional reason (Cancel / Confirm Reject). Used by the dialog and the
+ * approval cards. Approve shows only when the server's moves offer it; otherwise the server's reason
+ * (a limit, the SuperAdmin's place: DECISIONS §11) stands in its place.
+ */
+export function ApprovalActions({
+  t,
+  canApprove,
+  onDone,
+  className,
+}: {
+  t: { id: string; humanReadableId: string; approveRefusal: string | null };
+  canApprove: boolean;
+  onDone?: () => void;
+  className?: string;
+}) {
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState("");
   const approve = useFinanceMutation(() => transactionApi.approve(t.id));
@@ -73,12 +87,26 @@ export function ApprovalActions({ t, onDone, className }: { t: { id: string; hum
       </div>
     );
   }
+  const rejectButton = (
+    <Button variant="outline" className="border-red-300 text-red-700 hover:bg-red-50" onClick={() => setRejecting(true)} disabled={busy}>
+      <X className="h-4 w-4" aria-hidden="true" />
+      Reject
+    </Button>
+  );
+  if (!canApprove) {
+    return (
+      <div className={cn("grid gap-2 sm:flex sm:flex-row sm:items-center sm:justify-end", className)}>
+        <p className="flex items-start gap-2 text-sm text-slate-600" data-approve-refusal>
+          <Lock className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+          {t.approveRefusal ?? "You cannot approve this one"}
+        </p>
+        {rejectButton}
+      </div>
+    );
+  }
   return (
     <div className={cn("grid grid-cols-2 gap-2 sm:flex sm:flex-row sm:justify-end", className)}>
-      <Button variant="outline" className="border-red-300 text-red-700 hover:bg-red-50" onClick={() => setRejecting(true)} disabled={busy}>
-        <X className="h-4 w-4" aria-hidden="true" />
-        Reject
-      </Button>
+      {rejectButton}
       <Button className="bg-green-700 hover:bg-green-800 active:bg-green-900" onClick={onApprove} disabled={busy}>
         <Check className="h-4 w-4" aria-hidden="true" />
         {approve.isPending ? "Approving..." : "Approve"}

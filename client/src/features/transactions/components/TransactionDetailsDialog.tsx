@@ -221,7 +221,7 @@ function DetailsBody({ t, onClose, onDecided }: { t: TransactionDetail; onClose:
       {hasPaymentTracking(t) ? <PaymentTrackingPanel transaction={t} moves={moves} /> : null}
 
       {may("approve") || may("reject") ? (
-        <ApprovalActions t={t} onDone={onDecided} />
+        <ApprovalActions t={t} canApprove={may("approve")} onDone={onDecided} />
       ) : t.status === "Pending" && approverRole && myAction ? (
         <ActedNotice action={myAction} />
       ) : t.status === "Pending" && approverRole && isOwner ? (
