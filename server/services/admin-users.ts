@@ -38,6 +38,7 @@ import { createUser, isUniqueViolation, USERNAME_TAKEN } from "./users";
 import type { ActingContext, ServiceContext } from "./context";
 import type { User } from "../../shared/schemas/auth";
 import type { CreateUserBody, UpdateUserBody } from "../../shared/schemas/users";
+import { demotesSuperAdmin } from "./policies";
 
 export const USER_NOT_FOUND = "User not found";
 export const CANNOT_DISABLE_SELF = "You cannot disable your own account";
@@ -129,7 +130,7 @@ export async function updateUser(ctx: ActingContext, id: string, input: UpdateUs
   const result = await withUsernameGuard(() =>
     inUserChange(ctx, id, async (tx, before, guardLastSuperAdmin) => {
       const disabling = input.isActive === false && before.isActive;
-      const demoting = input.role !== undefined && input.role !== "SuperAdmin" && before.role === "SuperAdmin";
+      const demoting = demotesSuperAdmin(before.role, input.role);
       if (disabling && before.id === ctx.actor.id) throw conflict(CANNOT_DISABLE_SELF, "self");
       if (disabling || demoting) guardLastSuperAdmin();
       if (input.username !== undefined && input.username !== before.username) await assertUsernameFree(tx, input.username, id);

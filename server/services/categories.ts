@@ -10,7 +10,6 @@ import { writeAudit } from "./audit";
 import { confusableSkeleton } from "../lib/confusables";
 import { isUniqueViolation } from "./users";
 import type { Actor } from "../context";
-import type { Role } from "../../shared/constants";
 import type {
   Category,
   CreateCategoryBody,
@@ -19,6 +18,7 @@ import type {
   UpdateCategoryFieldsBody,
 } from "../../shared/schemas/categories";
 import { type ActingContext } from "./context";
+import { changesApprovalSettings, deactivatesBuiltinCategories, seesInactiveCategories } from "./policies";
 
 export const CATEGORY_NOT_FOUND = "Category not found";
 export const CATEGORY_NAME_TAKEN = "A category with this name already exists";
@@ -28,8 +28,6 @@ export const DEACTIVATED_INSTEAD = "This category has transactions, so it was de
 export const APPROVAL_SETTINGS_SUPERADMIN_ONLY = "Only a SuperAdmin can change required approvals or emergency limits";
 export const BUILTIN_DEACTIVATION_SUPERADMIN_ONLY = "Only a SuperAdmin can deactivate a built-in category";
 
-/** Roles that see inactive categories too (DECISIONS §7). */
-const SEES_INACTIVE: readonly Role[] = ["SuperAdmin", "Accountant"];
 
 export function presentCategory(c: CategoryRow): Category {
   return {
@@ -47,7 +45,7 @@ export function presentCategory(c: CategoryRow): Category {
 }
 
 function visibility(actor: Pick<Actor, "role">): SQL | undefined {
-  return SEES_INACTIVE.includes(actor.role) ? undefined : eq(categories.isActive, true);
+  return seesInactiveCategories(actor) ? undefined : eq(categories.isActive, true);
 }
 
 /** Built-ins first, then by name (case-insensitive). */
@@ -92,7 +90,7 @@ function assertMayChangeApprovalSettings(
   current: { requiredApprovals: number; emergencyLimitPolicy: EmergencyLimitPolicy | null },
   wanted: { requiredApprovals?: number; emergencyLimitPolicy?: EmergencyLimitPolicy | null },
 ): void {
-  if (actor.role === "SuperAdmin") return;
+  if (changesApprovalSettings(actor)) return;
   const approvalsChange = wanted.requiredApprovals !== undefined && wanted.requiredApprovals !== current.requiredApprovals;
   const policyChange = wanted.emergencyLimitPolicy !== undefined && !samePolicy(wanted.emergencyLimitPolicy, current.emergencyLimitPolicy);
   if (approvalsChange || policyChange) throw forbidden(APPROVAL_SETTINGS_SUPERADMIN_ONLY);
@@ -157,7 +155,7 @@ export async function updateCategory(ctx: ActingContext, id: string, input: Upda
       const current = await loadCategory(tx, id, { forUpdate: true });
       assertMayChangeApprovalSettings(actor, current, input);
       // Salary's two approvals and the others' rules hang on the built-ins: only a SuperAdmin may switch one off.
-      if (current.isBuiltin && current.isActive && input.isActive === false && actor.role !== "SuperAdmin") throw forbidden(BUILTIN_DEACTIVATION_SUPERADMIN_ONLY);
+      if (current.isBuiltin && current.isActive && input.isActive === false && !deactivatesBuiltinCategories(actor)) throw forbidden(BUILTIN_DEACTIVATION_SUPERADMIN_ONLY);
       const renamed = input.name.toLowerCase() !== current.name.toLowerCase();
       // Rules elsewhere know built-ins by name (Salary needs 2 approvals), so their names stay.
       if (renamed && current.isBuiltin) throw conflict(BUILTIN_NOT_RENAMABLE, "builtin");

@@ -21,6 +21,7 @@ import { addDays, datesBetween } from "./hr/calendar";
 import { formatDate } from "../../shared/format";
 import type { Role } from "../../shared/constants";
 import { DELEGATION_MAX_DAYS, type CreateDelegationBody, type Delegation, type EndDelegationBody } from "../../shared/schemas/delegations";
+import { managesEveryDelegation } from "./policies";
 
 export const DELEGATION_NOT_FOUND = "Delegation not found";
 export const DELEGATE_TO_SELF = "You cannot delegate your approvals to yourself";
@@ -108,7 +109,7 @@ const auditView = (d: DelegationRow) => ({
 /** GET /api/delegations: the signed-in user's given and received; a SuperAdmin's: all. Newest first. */
 export async function listDelegations(ctx: ActingContext): Promise<Delegation[]> {
   const today = todayOf(ctx);
-  const mine = ctx.actor.role === "SuperAdmin" ? undefined : or(eq(delegations.delegatorId, ctx.actor.id), eq(delegations.delegateId, ctx.actor.id));
+  const mine = managesEveryDelegation(ctx.actor) ? undefined : or(eq(delegations.delegatorId, ctx.actor.id), eq(delegations.delegateId, ctx.actor.id));
   const rows = await viewQuery(ctx.db).where(mine).orderBy(desc(delegations.fromDate), desc(delegations.createdAt), asc(delegations.id));
   return rows.map((r) => present(flatten(r), today));
 }
@@ -142,7 +143,7 @@ async function lockPeople(tx: Tx, ids: string[]): Promise<Map<string, Named & { 
  */
 export async function createDelegation(ctx: ActingContext, input: CreateDelegationBody): Promise<Delegation> {
   const delegatorId = input.delegatorId ?? ctx.actor.id;
-  if (delegatorId !== ctx.actor.id && ctx.actor.role !== "SuperAdmin") throw forbidden(ONLY_SUPERADMIN_FOR_OTHERS);
+  if (delegatorId !== ctx.actor.id && !managesEveryDelegation(ctx.actor)) throw forbidden(ONLY_SUPERADMIN_FOR_OTHERS);
   if (delegatorId === ctx.actor.id && !mayDelegate(ctx.actor.role)) throw forbidden(DELEGATOR_INVALID);
   if (input.delegateId === delegatorId) throw badRequest(DELEGATE_TO_SELF, [{ path: "delegateId", message: DELEGATE_TO_SELF }]);
   const today = todayOf(ctx);
@@ -220,7 +221,7 @@ export async function endDelegation(ctx: ActingContext, id: string, input: EndDe
   const ended = await ctx.db.transaction(async (tx) => {
     const [before] = await tx.select().from(delegations).where(eq(delegations.id, id)).limit(1).for("update");
     const party = before && (before.delegatorId === ctx.actor.id || before.delegateId === ctx.actor.id);
-    if (!before || (!party && ctx.actor.role !== "SuperAdmin")) throw notFound(DELEGATION_NOT_FOUND);
+    if (!before || (!party && !managesEveryDelegation(ctx.actor))) throw notFound(DELEGATION_NOT_FOUND);
     if (before.endedAt) throw conflict(ALREADY_ENDED, "delegation_ended");
     if (before.toDate < today) throw conflict(ALREADY_OVER, "delegation_over");
     const [after] = await tx

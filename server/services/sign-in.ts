@@ -11,6 +11,7 @@ import { DomainError, locked } from "./errors";
 import { getLockdown } from "./lockdown";
 import { getUser } from "./users";
 import { secondFactorSetupRequired } from "./second-factor";
+import { signsInDuringLockdown } from "./policies";
 
 /**
  * The refusal of a sign-in the lockdown forbids, answered before the password is checked
@@ -20,7 +21,7 @@ import { secondFactorSetupRequired } from "./second-factor";
  * nobody has.
  */
 export async function lockdownRefusal(ctx: Pick<ServiceContext, "db">, user: { role: Role; isActive: boolean } | undefined): Promise<DomainError | null> {
-  if (user?.isActive && user.role === "SuperAdmin") return null;
+  if (user && signsInDuringLockdown(user)) return null;
   return (await getLockdown(ctx.db)).enabled ? locked(LOCKDOWN_MESSAGE) : null;
 }
 

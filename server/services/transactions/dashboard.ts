@@ -16,6 +16,7 @@ import { paiseToString, toPaise } from "../../../shared/money";
 import { APPROVED_FAMILY, rowsOf, statusIn, zonedDateSql } from "./common";
 import { visibleTo } from "./visibility";
 import { type ActingContext } from "../context";
+import { seesDashboardAmounts } from "../policies";
 
 export async function dashboardStats(ctx: ActingContext): Promise<DashboardStats> {
   const { db: q, actor: viewer } = ctx;
@@ -37,7 +38,7 @@ export async function dashboardStats(ctx: ActingContext): Promise<DashboardStats
   // the pending partial index, approved_at, the approved family by transaction date, the unpaid.
   const countAndSum = (where: SQL) =>
     sql`(select count(*)::int as count, coalesce(sum(${transactions.amount}), 0)::text as amount from ${transactions} where ${and(where, visible)})`;
-  const amounts = viewer.role === "SuperAdmin";
+  const amounts = seesDashboardAmounts(viewer);
   const pendingAndToday = sql`from (select count(*)::int as count, (count(*) filter (where ${transactions.isPriority}))::int as urgent
               from ${transactions} where ${and(sql`${transactions.status} = 'Pending'`, visible)}) as pending,
         ${countAndSum(sql`${approvedFamily} and ${transactions.approvedAt} >= ${dayStart}::timestamptz and ${transactions.approvedAt} < ${dayEnd}::timestamptz`)} as today`;

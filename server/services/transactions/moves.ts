@@ -13,7 +13,6 @@ import { writeAudit } from "../audit";
 import { approverIds, notifyUsers, publishNotifications, type NotificationPayload } from "../notifications";
 import { formatRupees, toIsoDate } from "../../../shared/format";
 import { paiseToString, readMoney, toPaise } from "../../../shared/money";
-import { ACCOUNTING_ROLES } from "../../../shared/constants";
 import type {
   ChangeOwnerBody,
   CreateTransactionBody,
@@ -39,6 +38,7 @@ import {
 } from "./status-machine";
 import { loadVisibleTransaction } from "./visibility";
 import { decideGst, loadGstFacts } from "./gst";
+import { ownsTransactions } from "../policies";
 
 type Ctx = ActingContext;
 
@@ -529,7 +529,7 @@ export async function changeOwner(ctx: Ctx, id: string, input: ChangeOwnerBody):
       .from(users)
       .where(and(eq(users.id, input.newOwnerId), eq(users.isActive, true), isNull(users.deletedAt)))
       .limit(1);
-    if (!owner || !ACCOUNTING_ROLES.includes(owner.role)) throw badRequest(NEW_OWNER_INVALID, [{ path: "newOwnerId", message: NEW_OWNER_INVALID }]);
+    if (!owner || !ownsTransactions(owner)) throw badRequest(NEW_OWNER_INVALID, [{ path: "newOwnerId", message: NEW_OWNER_INVALID }]);
     const [after] = await tx
       .update(transactions)
       .set({ createdBy: owner.id, updatedAt: ctx.clock() })

@@ -7,6 +7,7 @@ import type { Actor } from "../../context";
 import { notFound } from "../errors";
 import { isUuid } from "../../lib/ids";
 import { addDays } from "../hr/calendar";
+import { seesEveryTransaction } from "../policies";
 
 /** The columns the window reads: the transactions table's own (or an alias's), or transaction_search's copies of them. */
 export type WindowColumns = { createdBy: AnyColumn; createdAt: AnyColumn };
@@ -21,9 +22,9 @@ export function visibleTo(
   return withinWindow(columns, viewerId, since);
 }
 
-/** A SuperAdmin's view has no window. */
+/** A SuperAdmin's view has no window (policies.ts). */
 export function seesEverything(actor: Pick<Actor, "role">): boolean {
-  return actor.role === "SuperAdmin";
+  return seesEveryTransaction(actor);
 }
 
 /**

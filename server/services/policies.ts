@@ -1,0 +1,46 @@
+// Who may do what, by role, answered here and nowhere else in the services (DECISIONS §3, §4, §7,
+// §11). Beside transactions/authority.ts, which answers the approving questions (who approves, how
+// much, on whose behalf); the routes' own role lists (api-router's `roles`) gate who may call at
+// all, and these answer the finer questions a service asks once it is called. Each is one line so a
+// reader sees the rule; docs/status-machine.md names this file.
+import type { Role } from "../../shared/constants";
+import { ACCOUNTING_ROLES } from "../../shared/constants";
+
+type Having = { role: Role };
+
+const isSuperAdmin = (who: Having) => who.role === "SuperAdmin";
+
+/** A SuperAdmin sees every transaction: no visibility window (DECISIONS §4). */
+export const seesEveryTransaction = isSuperAdmin;
+
+/** The dashboard's cards show amounts to a SuperAdmin only; others see counts (spec 000 §2). */
+export const seesDashboardAmounts = isSuperAdmin;
+
+/** Inactive categories are listed to those who manage them: SuperAdmins and Accountants. */
+export function seesInactiveCategories(who: Having): boolean {
+  return who.role === "SuperAdmin" || who.role === "Accountant";
+}
+
+/** A category's requiredApprovals and emergency limits are changed by a SuperAdmin only (DECISIONS §10). */
+export const changesApprovalSettings = isSuperAdmin;
+
+/** Only a SuperAdmin switches off a built-in category (DECISIONS §10). */
+export const deactivatesBuiltinCategories = isSuperAdmin;
+
+/** During a lockdown only an active SuperAdmin signs in (DECISIONS §3). */
+export function signsInDuringLockdown(user: Having & { isActive: boolean }): boolean {
+  return user.isActive && isSuperAdmin(user);
+}
+
+/** Who may own transactions (Change Owner's new owner): the accounting roles (spec 000 §7). */
+export function ownsTransactions(who: Having): boolean {
+  return ACCOUNTING_ROLES.includes(who.role);
+}
+
+/** A SuperAdmin records, lists and ends delegations for anyone; others their own (DECISIONS §11). */
+export const managesEveryDelegation = isSuperAdmin;
+
+/** Whether the change demotes a SuperAdmin (the last one is kept: DECISIONS §7). */
+export function demotesSuperAdmin(before: Role, after: Role | undefined): boolean {
+  return after !== undefined && before === "SuperAdmin" && after !== "SuperAdmin";
+}
