@@ -67,6 +67,7 @@ describe("POST /api/auth/login", () => {
       role: "Accountant",
       isActive: true,
       visibilityWindowDays: 30,
+      approvalLimit: null,
       createdAt: user.createdAt.toISOString(),
     });
     expect(JSON.stringify(res.body)).not.toMatch(/hash|argon/i);
