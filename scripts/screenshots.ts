@@ -41,6 +41,17 @@ const SHOTS: Shot[] = [
       await timeline.scrollIntoViewIfNeeded();
     },
   },
+  // Authority (DECISIONS §11): the rules, the ₹6,50,000 purchase in Anita's queue, delegation.
+  { file: "approval-rules", user: "admin", path: "/admin/approval-rules", waitFor: "Above ₹5,00,000" },
+  { file: "pending-authority-phone", user: "approver2", path: "/pending-approvals", phone: true, waitFor: "one of them a SuperAdmin's" },
+  { file: "delegations", user: "admin", path: "/admin/delegations", waitFor: "Vikram Mehta" },
+  { file: "account-delegation", user: "approver", path: "/account", waitFor: "Rajesh Sharma" },
+  // Books (DECISIONS §12) and the second factor (§13).
+  { file: "parties", user: "accounts", path: "/parties" },
+  { file: "gst-summary", user: "accounts", path: "/accounting/gst-summary", waitFor: "Download CSV" },
+  { file: "exports", user: "accounts", path: "/accounting/exports", waitFor: "New export" },
+  { file: "ledgers", user: "admin", path: "/admin/accounting", waitFor: "Save Ledgers" },
+  { file: "account-security-phone", user: "approver", path: "/account/security", phone: true, waitFor: "Passkeys" },
   { file: "all-transactions", user: "admin", path: "/transactions" },
   { file: "admin-dashboard", user: "admin", path: "/admin" },
   { file: "categories", user: "admin", path: "/categories" },

@@ -12,7 +12,7 @@ import { attachSocketHub, type SocketHub } from "./hub";
 import { createPostgresBus, type EventBus } from "./bus";
 import type { AppDeps } from "../context";
 import { eq } from "drizzle-orm";
-import { sessions } from "../db/schema";
+import { sessions, settings } from "../db/schema";
 
 type Instance = { server: http.Server; hub: SocketHub; port: number; app: ReturnType<typeof createApp>["app"] };
 
@@ -111,6 +111,18 @@ describe("the /ws upgrade", () => {
 
   it("refuses an upgrade with a cookie of no session with 401", async () => {
     expect(await refusal(connect(one.port, { Cookie: "bms.sid=s%3Anot-a-session.abc" }))).toBe(401);
+  });
+
+  it("refuses with 401 a user whose role requires a second factor they have not set up (DECISIONS §13)", async () => {
+    const who = await signedIn("HR Staff");
+    await t.db.insert(settings).values({ key: "security", value: { requireSecondFactor: ["HR Staff"] } }).onConflictDoUpdate({ target: settings.key, set: { value: { requireSecondFactor: ["HR Staff"] } } });
+    try {
+      expect(await refusal(connect(one.port, { Cookie: who.cookie }))).toBe(401);
+    } finally {
+      await t.db.delete(settings).where(eq(settings.key, "security"));
+    }
+    const c = await connect(one.port, { Cookie: who.cookie });
+    c.ws.close(1000);
   });
 
   it("refuses a browser Origin other than our own with 403", async () => {

@@ -11,6 +11,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { WebSocketServer, type WebSocket, type RawData } from "ws";
 import type { Db } from "../db/client";
 import { users } from "../db/schema";
+import { signedInUserColumns } from "../auth/signed-in-user";
 import type { Config } from "../config";
 import type { Logger } from "../logger";
 import type { Role } from "../../shared/constants";
@@ -127,12 +128,15 @@ export function attachSocketHub(options: HubOptions): SocketHub {
         id: users.id,
         role: users.role,
         lockdown: sql<boolean>`coalesce((select (value->>'enabled')::boolean from settings where key = 'lockdown'), false)`,
+        secondFactorSetupRequired: signedInUserColumns.secondFactorSetupRequired,
       })
       .from(users)
       .where(and(eq(users.id, userId), eq(users.isActive, true), isNull(users.deletedAt)))
       .limit(1);
     if (!row) return null;
     if (row.lockdown && row.role !== "SuperAdmin") return null;
+    // DECISIONS §13: a user who must set up a second factor first hears nothing until they have.
+    if (row.secondFactorSetupRequired) return null;
     return { sid: req.sessionID, userId: row.id, role: row.role };
   }
 
