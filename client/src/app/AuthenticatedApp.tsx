@@ -1,11 +1,10 @@
 // The signed-in app: one lazily loaded chunk holding the shell, the guards and the page table, so
 // none of it is downloaded on the login route.
-import { Suspense, type ReactNode } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
 import { Redirect, Route, Switch, useLocation } from "wouter";
 import type { User } from "@shared/schemas/auth";
 import { ErrorBoundary } from "@/components/layout/ErrorBoundary";
 import { CenteredSpinner } from "@/components/ui/spinner";
-import { SecondFactorSetupScreen } from "@/features/account";
 import { needsSecondFactorSetup } from "@/features/auth";
 import { NotificationsProvider } from "@/features/notifications/NotificationsProvider";
 import { AccessDenied } from "./AccessDenied";
@@ -23,6 +22,9 @@ function RouteGuard({ user, routeId, children }: { user: User; routeId: RouteId;
 
 const APP_ROUTE_IDS = Object.keys(APP_PAGES) as (keyof typeof APP_PAGES)[];
 
+// Only a user who must set up a second factor sees it: loaded then, so no other route carries it.
+const SecondFactorSetupScreen = lazy(() => import("@/features/account").then((m) => ({ default: m.SecondFactorSetupScreen })));
+
 export default function AuthenticatedApp({ user }: { user: User }) {
   const [location] = useLocation();
   const Home = HOME_PAGES[homeScreenFor(user.role)];
@@ -30,7 +32,11 @@ export default function AuthenticatedApp({ user }: { user: User }) {
   // other call, so nothing else is drawn (not even the bell's polling) until one is added.
   if (needsSecondFactorSetup(user)) {
     if (location !== PATHS.accountSecurity) return <Redirect to={PATHS.accountSecurity} replace />;
-    return <SecondFactorSetupScreen />;
+    return (
+      <Suspense fallback={<CenteredSpinner label="Loading" />}>
+        <SecondFactorSetupScreen />
+      </Suspense>
+    );
   }
   return (
     <NotificationsProvider>

@@ -1,7 +1,7 @@
 // The party picker of the transaction form (DECISIONS §12): type to search active parties by name
 // or GSTIN, pick one with the mouse or the keyboard, or create the one typed in a small dialog
 // without leaving the form. A combobox in the ARIA sense: the input owns a listbox of options.
-import { useId, useRef, useState, type KeyboardEvent } from "react";
+import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent } from "react";
 import { Building2, Plus, Search, X } from "lucide-react";
 import type { Party, PartyRef } from "@shared/schemas/parties";
 import { gstStateName } from "@shared/gst-states";
@@ -10,7 +10,9 @@ import { fieldControlClasses } from "@/components/ui/input";
 import { cn } from "@/lib/utils";
 import { useDebounced } from "@/hooks/use-debounced";
 import { useParties } from "../api";
-import { PartyFormDialog } from "./PartyFormDialog";
+
+// Creating a party inline is the exception: its form loads when asked for.
+const PartyFormDialog = lazy(() => import("./PartyFormDialog").then((m) => ({ default: m.PartyFormDialog })));
 
 type Option = { kind: "party"; party: Party } | { kind: "create"; name: string };
 
@@ -166,16 +168,20 @@ export function PartyPicker({
           ))}
         </ul>
       ) : null}
-      <PartyFormDialog
-        open={creating !== null}
-        onOpenChange={(o) => !o && setCreating(null)}
-        party={null}
-        initialName={creating ?? ""}
-        onSaved={(p) => {
-          onChange({ id: p.id, name: p.name, gstin: p.gstin, stateCode: p.stateCode });
-          setText("");
-        }}
-      />
+      {creating !== null ? (
+        <Suspense fallback={null}>
+          <PartyFormDialog
+            open
+            onOpenChange={(o) => !o && setCreating(null)}
+            party={null}
+            initialName={creating}
+            onSaved={(p) => {
+              onChange({ id: p.id, name: p.name, gstin: p.gstin, stateCode: p.stateCode });
+              setText("");
+            }}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { FORM_TYPES, type FormType } from "@shared/constants";
 import { readMoney } from "@shared/money";
 import { useMemo } from "react";
 import { useApprovalPreview, type PreviewFacts } from "@/features/approval-rules";
-import { useDebounced } from "./ListParts";
+import { useDebounced } from "@/hooks/use-debounced";
 
 /** The preview's words, or null while the facts are incomplete (no category, no valid amount) or the server could not say. */
 export function useApprovalPreviewWords(categoryId: string, formType: string, amount: string): string | null {

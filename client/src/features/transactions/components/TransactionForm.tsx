@@ -6,7 +6,7 @@
 // would give. Submit = create (or PATCH) → upload each file with progress → submit; an emergency
 // transaction then gets its copy-paste approval message.
 import { currentTime } from "@/lib/clock";
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Controller, useForm, type FieldErrors, type Resolver } from "react-hook-form";
 import { lazyZodResolver } from "@/lib/lazy-resolver";
 import { AlertTriangle, CheckCircle2, Copy, FileText, Save, Send } from "lucide-react";
@@ -39,11 +39,13 @@ import { FileDropzone, toPendingFile, type PendingFile } from "./FileDropzone";
 import { PrefixedInput } from "./PrefixedInput";
 import { useApprovalPreviewWords } from "./ApprovalPreview";
 import { isSalaryCategory, SALARY_ALERT } from "../rules";
-import { GstSection } from "./GstSection";
 import { useGstContext } from "../api";
 import { emptyGstForm, type GstForm } from "../gst-preview";
 import { PartyPicker } from "@/features/parties";
 import type { PartyRef } from "@shared/schemas/parties";
+
+// The GST lines load when a bill says it has a GST invoice: most transactions never need them.
+const GstSection = lazy(() => import("./GstSection").then((m) => ({ default: m.GstSection })));
 
 export type TransactionFormValues = {
   formType: string;
@@ -501,17 +503,19 @@ export function TransactionForm({ categories, editing, onEditDone, onStartNew }:
               disabled={working}
             />
             {hasGst ? (
-              <GstSection
-                control={control}
-                register={register}
-                errors={errors.gst}
-                gst={gst}
-                amount={amount}
-                companyStateCode={companyStateCode}
-                loadingState={gstContext.isLoading}
-                onSetAmount={(value) => setValue("amount", value, { shouldValidate: formState.isSubmitted, shouldDirty: true })}
-                disabled={working}
-              />
+              <Suspense fallback={<p className="text-sm text-slate-500">Loading the GST lines…</p>}>
+                <GstSection
+                  control={control}
+                  register={register}
+                  errors={errors.gst}
+                  gst={gst}
+                  amount={amount}
+                  companyStateCode={companyStateCode}
+                  loadingState={gstContext.isLoading}
+                  onSetAmount={(value) => setValue("amount", value, { shouldValidate: formState.isSubmitted, shouldDirty: true })}
+                  disabled={working}
+                />
+              </Suspense>
             ) : null}
           </CardContent>
         </Card>
