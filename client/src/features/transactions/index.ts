@@ -4,7 +4,6 @@ export { transactionApi, useCategories, useDashboardStats, useFinanceMutation, u
 export { accountantRecent } from "./rules";
 export { statusLabel } from "./components/badges";
 export { EmergencyQueueSection, ListSkeleton, PendingQueueStatus } from "./components/ListParts";
-export { PrefixedInput } from "./components/PrefixedInput";
 export { PendingTransactionCard } from "./components/PendingTransactionCard";
 export { TransactionCard } from "./components/TransactionCard";
 export { ActedNotice, ApprovalActions, PHONE_SHEET } from "./components/ApprovalActions";

@@ -8,7 +8,7 @@ import { readMoney } from "@shared/money";
 import type { ApprovalRule } from "@shared/schemas/approval-rules";
 import type { Category } from "@shared/schemas/categories";
 import { Button, Checkbox, Dialog, DialogContent, Field, Input, Select } from "@/components/ui";
-import { PrefixedInput } from "@/features/transactions";
+import { PrefixedInput } from "@/components/ui/prefixed-input";
 import { toast } from "@/hooks/use-toast";
 import { errorIssues, errorMessage, errorStatus } from "@/lib/api";
 import { lazyZodResolver } from "@/lib/lazy-resolver";

@@ -6,10 +6,9 @@ import { Pencil, Plus, Power, Scale, ShieldCheck, Trash2 } from "lucide-react";
 import { formatRupees } from "@shared/format";
 import type { ApprovalRule } from "@shared/schemas/approval-rules";
 import { Alert, Badge, Button, Card, ConfirmDialog, EmptyState, ResponsiveList } from "@/components/ui";
-import { useCategories } from "@/features/transactions";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api";
-import { useApprovalRuleMutations, useApprovalRules } from "../api";
+import { useApprovalRuleMutations, useApprovalRules, useRuleCategories } from "../api";
 import { ApprovalRuleFormDialog } from "../components/ApprovalRuleFormDialog";
 import { ruleCategory, ruleFormType } from "../words";
 
@@ -27,7 +26,7 @@ function InUse({ rule }: { rule: ApprovalRule }) {
 
 export default function ApprovalRulesPage() {
   const rules = useApprovalRules();
-  const categories = useCategories();
+  const categories = useRuleCategories();
   const { update, remove } = useApprovalRuleMutations();
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<ApprovalRule | null>(null);

@@ -14,7 +14,7 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
-import { PrefixedInput } from "./PrefixedInput";
+import { PrefixedInput } from "@/components/ui/prefixed-input";
 import { emptyGstLine, previewGst, type GstForm } from "../gst-preview";
 
 const RATE_OPTIONS = GST_RATES.map((r) => ({ value: String(r), label: `${r}%` }));

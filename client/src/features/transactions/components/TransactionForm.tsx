@@ -36,7 +36,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { CustomFieldInput } from "./CustomFieldInput";
 import { DuplicateSubmitConfirm, DuplicateWarning } from "./DuplicateWarning";
 import { FileDropzone, toPendingFile, type PendingFile } from "./FileDropzone";
-import { PrefixedInput } from "./PrefixedInput";
+import { PrefixedInput } from "@/components/ui/prefixed-input";
 import { useApprovalPreviewWords } from "./ApprovalPreview";
 import { isSalaryCategory, SALARY_ALERT } from "../rules";
 import { useGstContext } from "../api";

@@ -9,7 +9,7 @@ import { Button, Checkbox, Dialog, DialogContent, Field, Input, Select } from "@
 import { toast } from "@/hooks/use-toast";
 import { errorIssues, errorMessage } from "@/lib/api";
 import { useUserMutations } from "../api";
-import { PrefixedInput } from "@/features/transactions";
+import { PrefixedInput } from "@/components/ui/prefixed-input";
 
 /** The roles the newer screen offers (spec 001 §6). */
 export const MANAGEMENT_ROLES: readonly Role[] = ["Accountant", "Approver", "SuperAdmin"];
