@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { emptyGstForm, previewGst } from "./gst-preview";
+import { emptyGstForm } from "./gst-form";
+import { previewGst } from "./gst-preview";
 
 const form = (lines: { hsnSac: string; taxableValue: string; rate: string }[], placeOfSupply = "27", reverseCharge = false) => ({
   ...emptyGstForm(placeOfSupply, "2026-11-20"),

@@ -2,22 +2,7 @@
 // whose value or rate is not yet valid adds nothing), so the form and the server agree to the paisa.
 import { checkGstAmount, computeGst, GST_RATES, type GstAmountCheck, type GstBreakup } from "@shared/gst";
 import { readMoney } from "@shared/money";
-
-export type GstLineForm = { hsnSac: string; taxableValue: string; rate: string };
-export type GstForm = {
-  invoiceNumber: string;
-  invoiceDate: string;
-  placeOfSupply: string;
-  reverseCharge: boolean;
-  itcEligible: boolean;
-  lines: GstLineForm[];
-};
-
-export const emptyGstLine = (): GstLineForm => ({ hsnSac: "", taxableValue: "", rate: "18" });
-
-export function emptyGstForm(placeOfSupply: string, invoiceDate: string): GstForm {
-  return { invoiceNumber: "", invoiceDate, placeOfSupply, reverseCharge: false, itcEligible: false, lines: [emptyGstLine()] };
-}
+import type { GstForm } from "./gst-form";
 
 export type GstPreview = {
   breakup: GstBreakup;

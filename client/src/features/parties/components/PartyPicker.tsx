@@ -5,7 +5,8 @@ import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent } from "rea
 import { Building2, Plus, Search, X } from "lucide-react";
 import type { Party, PartyRef } from "@shared/schemas/parties";
 import { gstStateName } from "@shared/gst-states";
-import { Button, Spinner } from "@/components/ui";
+import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
 import { fieldControlClasses } from "@/components/ui/input";
 import { cn } from "@/lib/utils";
 import { useDebounced } from "@/hooks/use-debounced";

@@ -15,7 +15,8 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { PrefixedInput } from "@/components/ui/prefixed-input";
-import { emptyGstLine, previewGst, type GstForm } from "../gst-preview";
+import { emptyGstLine, type GstForm } from "../gst-form";
+import { previewGst } from "../gst-preview";
 
 const RATE_OPTIONS = GST_RATES.map((r) => ({ value: String(r), label: `${r}%` }));
 const STATE_OPTIONS = GST_STATES.map((s) => ({ value: s.code, label: `${s.code} ${s.name}` }));

@@ -40,7 +40,7 @@ import { PrefixedInput } from "@/components/ui/prefixed-input";
 import { useApprovalPreviewWords } from "./ApprovalPreview";
 import { isSalaryCategory, SALARY_ALERT } from "../rules";
 import { useGstContext } from "../api";
-import { emptyGstForm, type GstForm } from "../gst-preview";
+import { emptyGstForm, type GstForm } from "../gst-form";
 import { PartyPicker } from "@/features/parties";
 import type { PartyRef } from "@shared/schemas/parties";
 
