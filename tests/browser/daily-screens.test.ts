@@ -64,6 +64,7 @@ describe("the phone review sheet walks the queue", () => {
     const sheet = page.getByRole("dialog");
     await sheet.getByRole("heading", { name: `Transaction ${made[0]!.humanReadableId}` }).waitFor(WAIT);
     await sheet.getByRole("button", { name: "Approve", exact: true }).click();
+    await expect.poll(async () => (await env.db.select().from(transactions).where(eq(transactions.id, made[0]!.id)))[0]!.status, { timeout: 20_000, interval: 250 }).toBe("Approved");
     await page.getByText("Transaction Approved").first().waitFor(WAIT);
 
     // The sheet stays and moves on to the second of the queue.
