@@ -158,8 +158,8 @@ export function useSessionErrorWatcher() {
         } else if (errorStatus(error) === 401) {
           queryClient.setQueryData<User | null>(AUTH_ME_KEY, null);
         } else if (errorStatus(error) === 403 && errorBody(error)?.code === "second_factor_setup_required") {
-          // The role's rule came into force during this session: the session answer now says so,
-          // and the app turns to the setup screen.
+          // A second factor became required for this role while the user was signed in: the session
+          // answer now says so, and the app turns to the setup screen.
           void queryClient.invalidateQueries({ queryKey: AUTH_ME_KEY });
         }
       }),
