@@ -73,7 +73,9 @@ export default tseslint.config(
     // Time comes from one clock module per side: the server's rules from the injected clock
     // (AppDeps.clock / ctx.clock, so a test can put them at any instant; server/clock.ts names the
     // few things tied to real time), the client's from client/src/lib/clock.ts; bookkeeping
-    // columns take the database's now().
+    // columns take the database's now(). And a screen runs a mutation with runMutation
+    // (client/src/lib/mutation.ts): mutate(variables, callbacks) drops its callbacks when the
+    // component that started it is gone, which a move's own refetch often brings about.
     files: ["server/**/*.ts", "shared/**/*.ts", "client/src/**/*.{ts,tsx}"],
     ignores: ["**/*.test.ts", "**/*.test.tsx", "server/test/**", "server/services/hr/testing.ts", "server/clock.ts", "client/src/lib/clock.ts"],
     rules: {
@@ -81,6 +83,7 @@ export default tseslint.config(
         "error",
         { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: "Take the time from the clock (ctx.clock(), server/clock.ts or client/src/lib/clock.ts)." },
         { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: "Take the time from the clock (ctx.clock(), server/clock.ts or client/src/lib/clock.ts)." },
+        { selector: "CallExpression[callee.property.name='mutate'][arguments.length>=2]", message: "Run it with runMutation (client/src/lib/mutation.ts): mutate's callbacks are dropped when the component unmounts first." },
       ],
     },
   },

@@ -9,6 +9,7 @@ import type { ExportBatchAnswer } from "@shared/schemas/accounting";
 import { Alert, Badge, Button, buttonVariants, Card, ConfirmDialog, EmptyState, Field, Input, ResponsiveList, Select, Textarea } from "@/components/ui";
 import { toast } from "@/hooks/use-toast";
 import { errorIssues, errorMessage } from "@/lib/api";
+import { runMutation } from "@/lib/mutation";
 import { currentTime } from "@/lib/clock";
 import { useCurrentUser } from "@/features/auth";
 import { exportFileUrl, exportMastersUrl, useExportMutations, useExports } from "../api";
@@ -96,7 +97,8 @@ export default function ExportsPage() {
   const runExport = () => {
     setFormError(null);
     setFieldErrors({});
-    create.mutate(
+    runMutation(
+      create,
       { from, to, format },
       {
         onSuccess: (batch) =>
@@ -121,7 +123,8 @@ export default function ExportsPage() {
       setReasonError("Give a reason of at least 3 characters");
       return;
     }
-    voidBatch.mutate(
+    runMutation(
+      voidBatch,
       { id: voiding.id, reason: reason.trim() },
       {
         onSuccess: (batch) => {

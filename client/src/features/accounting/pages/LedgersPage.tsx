@@ -8,6 +8,7 @@ import { LEDGER_NAME_MAX } from "@shared/accounting";
 import { Alert, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, CenteredSpinner, Input } from "@/components/ui";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api";
+import { runMutation } from "@/lib/mutation";
 import { useLedgers, useSaveLedgers } from "../api";
 
 const TAX_FIELDS = [
@@ -76,7 +77,7 @@ export default function LedgersPage() {
   const data = ledgers.data;
 
   const onSave = () =>
-    save.mutate(changes, {
+    runMutation(save, changes, {
       onSuccess: () => toast({ title: "Ledgers Saved", description: "The next exports post to these ledgers." }),
       onError: (err) => toast({ title: "Error", description: errorMessage(err, "Failed to save the ledgers"), variant: "destructive" }),
     });

@@ -12,6 +12,7 @@ import { Card } from "@/components/ui/card";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api";
+import { runMutation } from "@/lib/mutation";
 import { cn } from "@/lib/utils";
 import { ActedNotice, ApprovalActions, type BulkApproveResult, EmergencyQueueSection, type PendingItem, PendingQueueStatus, PendingTransactionCard, PHONE_SHEET, statusLabel, transactionApi, TransactionDetailsDialog, useFinanceMutation, usePendingTransactions } from "@/features/transactions";
 import { Pagination } from "@/components/ui/pagination";
@@ -59,7 +60,7 @@ export default function PendingApprovalsPage() {
   const approveSelected = () => {
     const ids = actionable.filter((t) => selected.has(t.id)).map((t) => t.id);
     if (!ids.length) return;
-    bulk.mutate(ids, {
+    runMutation(bulk, ids, {
       onSuccess: (answer) => {
         const names = new Map(items.map((t) => [t.id, t.humanReadableId]));
         setResults((answer?.results ?? []).map((r) => ({ ...r, humanReadableId: r.humanReadableId ?? names.get(r.id) ?? r.id })));

@@ -9,6 +9,7 @@ import { formatDateTime } from "@shared/format";
 import { Alert, Badge, Button, Card, CenteredSpinner, Field, Input } from "@/components/ui";
 import { MessageCard } from "@/components/layout/MessageCard";
 import { errorIssues, errorMessage } from "@/lib/api";
+import { runMutation } from "@/lib/mutation";
 import { cn } from "@/lib/utils";
 import { toast } from "@/hooks/use-toast";
 import { useAuth } from "@/features/auth";
@@ -29,7 +30,7 @@ function LockdownPanel() {
   if (status.isError) return <Alert variant="destructive">{errorMessage(status.error, "Failed to load the emergency status")}</Alert>;
 
   const run = () =>
-    toggle.mutate(!enabled, {
+    runMutation(toggle, !enabled, {
       onSuccess: (answer) => {
         setConfirming(false);
         toast(
@@ -118,7 +119,8 @@ function ApproversPanel() {
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     setErrors({});
-    save.mutate(
+    runMutation(
+      save,
       codes.map((c) => c.trim().toUpperCase()),
       {
         onSuccess: (answer) => toast({ title: "Approvers Updated", description: `Emergency approvers: ${answer.approvers.join(", ")}` }),
@@ -186,7 +188,8 @@ function PinRow({ code, pinSet }: { code: string; pinSet: boolean }) {
       return;
     }
     setError(undefined);
-    setPin.mutate(
+    runMutation(
+      setPin,
       { code, pin },
       {
         onSuccess: () => {

@@ -8,6 +8,7 @@ import { EMERGENCY_LINK_EXPIRED_MESSAGE, EMERGENCY_LINK_INVALID_MESSAGE, EMERGEN
 import type { EmergencyDecisionAnswer } from "@shared/schemas/emergency";
 import { Alert, Badge, Button, Card, CenteredSpinner, Field, Input, Select, Textarea } from "@/components/ui";
 import { ApiError, errorIssues, errorMessage, errorStatus } from "@/lib/api";
+import { runMutation } from "@/lib/mutation";
 import { cn } from "@/lib/utils";
 import { useEmergencyDecision, useEmergencyLink } from "../api";
 import { filledCustomFields, formTypeLabel } from "../details";
@@ -144,7 +145,8 @@ export function EmergencyDecision({ token, action }: { token: string; action: Ac
     setPinError(missingPin ? ENTER_PIN_MESSAGE : undefined);
     setFormError(undefined);
     if (missingApprover || missingPin) return;
-    decision.mutate(
+    runMutation(
+      decision,
       action === "reject" && reason.trim() ? { approverName: approver, pin, reason: reason.trim() } : { approverName: approver, pin },
       {
         onSuccess: setDone,

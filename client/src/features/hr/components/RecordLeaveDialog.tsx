@@ -9,6 +9,7 @@ import { formatDate } from "@shared/format";
 import { Alert, Button, Checkbox, Dialog, DialogContent, Field, Input, Select, Textarea } from "@/components/ui";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage, isApiError } from "@/lib/api";
+import { runMutation } from "@/lib/mutation";
 import { useAllEmployees, useAttendancePolicy, useEmployeeLeave, useRecordLeave } from "../api";
 import { todayIso } from "../lib/dates";
 
@@ -45,7 +46,8 @@ export function RecordLeaveDialog({ open, onOpenChange, employeeId: presetEmploy
   };
 
   const submit = handleSubmit((values) => {
-    record.mutate(
+    runMutation(
+      record,
       { ...values, halfDay: values.halfDay && values.from === values.to },
       {
         onSuccess: ({ leave: saved }) => {

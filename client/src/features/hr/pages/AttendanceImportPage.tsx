@@ -24,6 +24,7 @@ import { PATHS } from "@/app/paths";
 import { Alert, Badge, Button, buttonVariants, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, Input, Progress, Select, IconButton } from "@/components/ui";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api";
+import { runMutation } from "@/lib/mutation";
 import { cn } from "@/lib/utils";
 import {
   uploadAttendanceCsv,
@@ -315,7 +316,7 @@ function NameMappingsCard() {
                 aria-label={`Remove mapping ${m.csvName}`}
                 disabled={remove.isPending}
                 onClick={() =>
-                  remove.mutate(m.id, {
+                  runMutation(remove, m.id, {
                     onError: (err) => toast({ title: "Error", description: errorMessage(err, "Failed to remove name mapping"), variant: "destructive" }),
                   })
                 }

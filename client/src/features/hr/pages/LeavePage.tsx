@@ -10,6 +10,7 @@ import { formatDate } from "@shared/format";
 import { Alert, Badge, Button, Card, ConfirmDialog, EmptyState, Field, ResponsiveList, Select, Textarea } from "@/components/ui";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api";
+import { runMutation } from "@/lib/mutation";
 import { useCancelLeave, useDepartments, useMonthLeaves } from "../api";
 import { MonthStepper } from "../components/MonthStepper";
 import type { RecordLeaveDialog as RecordLeaveDialogType } from "../components/RecordLeaveDialog";
@@ -56,7 +57,8 @@ export default function LeavePage() {
       setCancelError("Reason is required");
       return;
     }
-    cancel.mutate(
+    runMutation(
+      cancel,
       { id: cancelling.id, reason: cancelReason.trim() },
       {
         onSuccess: () => {

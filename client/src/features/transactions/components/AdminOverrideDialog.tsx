@@ -17,6 +17,7 @@ import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api";
+import { runMutation } from "@/lib/mutation";
 import { cn } from "@/lib/utils";
 import { transactionApi, useAdminUsers, useCategories, useFinanceMutation, type TransactionDetail } from "../api";
 import { parseCustomFieldJson, parseOverrideAmount } from "../rules";
@@ -143,7 +144,7 @@ function EditFieldsForm({ transaction: t, onDone }: { transaction: TransactionDe
       reason: form.reason.trim(),
     };
     if (Number.isFinite(approvals)) body.approvalsRequired = approvals;
-    override.mutate(body, {
+    runMutation(override, body, {
       onSuccess: () => {
         toast({ title: "Admin Override Complete", description: `${t.humanReadableId} has been updated.` });
         onDone();
@@ -233,7 +234,8 @@ function ForceStatusForm({ transaction: t, onDone }: { transaction: TransactionD
       setError("Reason is required");
       return;
     }
-    force.mutate(
+    runMutation(
+      force,
       { status, reason: trimmed },
       {
         onSuccess: () => {
@@ -304,7 +306,8 @@ function ChangeOwnerForm({ transaction: t, onDone }: { transaction: TransactionD
       setErrors(next);
       return;
     }
-    change.mutate(
+    runMutation(
+      change,
       { ownerId, reason: trimmed },
       {
         onSuccess: () => {

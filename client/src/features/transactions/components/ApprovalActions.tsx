@@ -8,6 +8,7 @@ import { Field } from "@/components/ui/field";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api";
+import { runMutation } from "@/lib/mutation";
 import { cn } from "@/lib/utils";
 import { transactionApi, useFinanceMutation } from "../api";
 
@@ -51,7 +52,7 @@ export function ApprovalActions({
   const busy = approve.isPending || reject.isPending;
 
   const onApprove = () =>
-    approve.mutate(undefined, {
+    runMutation(approve, undefined, {
       onSuccess: () => {
         toast({ title: "Transaction Approved", description: `${t.humanReadableId} has been approved.` });
         onDone?.();
@@ -59,7 +60,7 @@ export function ApprovalActions({
       onError: (err) => toast({ title: "Error", description: errorMessage(err, "Failed to approve transaction"), variant: "destructive" }),
     });
   const onReject = () =>
-    reject.mutate(reason, {
+    runMutation(reject, reason, {
       onSuccess: () => {
         toast({ title: "Transaction Rejected", description: `${t.humanReadableId} has been returned to the accountant.` });
         setRejecting(false);

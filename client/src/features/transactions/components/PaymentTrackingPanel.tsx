@@ -19,6 +19,7 @@ import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api";
+import { runMutation } from "@/lib/mutation";
 import { transactionApi, useFinanceMutation, type ProcessPaymentInput } from "../api";
 import { isOverdue } from "../rules";
 import { paymentWords, type PaymentWords } from "../payment-words";
@@ -90,8 +91,8 @@ export function PaymentTrackingPanel({ transaction: t, moves }: { transaction: T
   if (notes.length === 0 && t.status === "Approved") notes.push({ icon: CalendarClock, text: words.awaiting });
 
   const closeForm = () => setMode("none");
-  const onCancel = () => cancel.mutate(undefined, reportOutcome(toasts.cancel, closeForm));
-  const onComplete = () => complete.mutate(undefined, reportOutcome(OUTCOME_TOASTS.complete, closeForm));
+  const onCancel = () => runMutation(cancel, undefined, reportOutcome(toasts.cancel, closeForm));
+  const onComplete = () => runMutation(complete, undefined, reportOutcome(OUTCOME_TOASTS.complete, closeForm));
   // Cancelling goes back to Payment Due when a due date is set, else to Approved (DECISIONS §4).
   const afterCancel = STATUS_LABELS[t.paymentDueDate ? "PaymentDue" : "Approved"];
 
@@ -173,7 +174,7 @@ export function PaymentTrackingPanel({ transaction: t, moves }: { transaction: T
           today={today}
           pending={process.isPending}
           onCancel={closeForm}
-          onSubmit={(body) => process.mutate(body, reportOutcome(toasts.process, closeForm))}
+          onSubmit={(body) => runMutation(process, body, reportOutcome(toasts.process, closeForm))}
         />
       ) : null}
       {mode === "due" && canMarkDue ? (
@@ -181,7 +182,7 @@ export function PaymentTrackingPanel({ transaction: t, moves }: { transaction: T
           today={today}
           pending={markDue.isPending}
           onCancel={closeForm}
-          onSubmit={(dueDate) => markDue.mutate(dueDate, reportOutcome(OUTCOME_TOASTS.markDue, closeForm))}
+          onSubmit={(dueDate) => runMutation(markDue, dueDate, reportOutcome(OUTCOME_TOASTS.markDue, closeForm))}
         />
       ) : null}
     </section>

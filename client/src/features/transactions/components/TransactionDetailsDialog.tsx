@@ -24,6 +24,7 @@ import { CenteredSpinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage, errorStatus } from "@/lib/api";
+import { runMutation } from "@/lib/mutation";
 import { cn } from "@/lib/utils";
 import { openAttachment, transactionApi, useFinanceMutation, useTransaction, type TransactionDetail } from "../api";
 import { AdminOverrideDialog } from "./AdminOverrideDialog";
@@ -281,7 +282,7 @@ function AttachmentList({ t, canRemove }: { t: TransactionDetail; canRemove: boo
                   label={`Remove ${a.fileName}`}
                   disabled={remove.isPending}
                   onClick={() =>
-                    remove.mutate(a.id, {
+                    runMutation(remove, a.id, {
                       onSuccess: () => toast({ title: "Attachment Removed", description: a.fileName }),
                       onError: (err) => toast({ title: "Error", description: errorMessage(err, "Failed to remove attachment"), variant: "destructive" }),
                     })
@@ -345,7 +346,7 @@ function ApprovalRow({ approval: a, canDelete, faded }: { approval: Approval; ca
       setError("Reason is required");
       return;
     }
-    remove.mutate(reason.trim(), {
+    runMutation(remove, reason.trim(), {
       onSuccess: () => toast({ title: "Approval Deleted", description: `The ${what} by ${who} was removed.` }),
       onError: (err) => toast({ title: "Error", description: errorMessage(err, "Failed to delete approval"), variant: "destructive" }),
     });
@@ -406,7 +407,7 @@ function ApprovalRow({ approval: a, canDelete, faded }: { approval: Approval; ca
 function useDeleteTransaction(t: TransactionDetail) {
   const mutation = useFinanceMutation(() => transactionApi.remove(t.id));
   const run = (onDeleted: () => void) =>
-    mutation.mutate(undefined, {
+    runMutation(mutation, undefined, {
       onSuccess: () => {
         toast({ title: "Transaction Deleted", description: `${t.humanReadableId} has been permanently deleted.` });
         onDeleted();
@@ -454,7 +455,7 @@ function OwnerActions({ t, moves, isOwner, onClose }: { t: TransactionDetail; mo
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [confirmDuplicate, setConfirmDuplicate] = useState(false);
   const doSubmit = () =>
-    submit.mutate(undefined, {
+    runMutation(submit, undefined, {
       onSuccess: () => {
         setConfirmDuplicate(false);
         toast({ title: "Transaction Submitted", description: `${t.humanReadableId} has been submitted for approval.` });
