@@ -3,7 +3,7 @@
 // list, the submission's notification recipients, the app's approve and bulk approve, a SuperAdmin's
 // deletion of an approval and the emergency link all ask this module; docs/status-machine.md says who.
 // Pure functions, plus the few queries they need.
-import { and, asc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, or, sql, type AnyColumn, type Placeholder, type SQL } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { alias } from "drizzle-orm/pg-core";
 import { approvalRules, approvals, delegations, users, type ApprovalRuleRow } from "../../db/schema";
@@ -12,6 +12,7 @@ import type { ApprovalPolicy } from "../../../shared/schemas/approval-rules";
 import { formatRupees } from "../../../shared/format";
 import { toPaise } from "../../../shared/money";
 import { presentAmount } from "../../presenters/transactions";
+import { preparedStatement } from "../sql";
 
 // ---------------------------------------------------------------- who counts as an approver
 
@@ -217,7 +218,7 @@ export function mayDelegate(role: Role): boolean {
 }
 
 /** The delegations active on `today` (APP_TIMEZONE): begun, not past their last day, not ended early. */
-export function activeDelegationCondition(today: string): SQL {
+export function activeDelegationCondition(today: string | Placeholder): SQL {
   return and(sql`${delegations.fromDate} <= ${today}`, sql`${delegations.toDate} >= ${today}`, isNull(delegations.endedAt))!;
 }
 
@@ -228,6 +229,11 @@ export function activeDelegationCondition(today: string): SQL {
  * approval sees it ended).
  */
 export async function approverStanding(q: Queryable, actor: { id: string; role: Role; name: string }, today: string, opts: { lock?: boolean } = {}): Promise<ApproverStanding> {
+  if (!opts.lock) {
+    const [read] = await standingStatement(q).execute({ viewerId: actor.id, today });
+    const own: Authority = { id: actor.id, name: actor.name, role: actor.role, approvalLimit: read?.approvalLimit ?? null };
+    return { own, delegators: isApproverRole(actor.role) && read ? read.delegators : [] };
+  }
   const [me] = await q.select({ approvalLimit: users.approvalLimit }).from(users).where(eq(users.id, actor.id)).limit(1);
   const own: Authority = { id: actor.id, name: actor.name, role: actor.role, approvalLimit: me?.approvalLimit ?? null };
   if (!isApproverRole(actor.role)) return { own, delegators: [] };
@@ -242,12 +248,35 @@ export async function approverStanding(q: Queryable, actor: { id: string; role: 
 }
 
 /**
+ * The standing as one statement prepared once, for the readers (the pending list, the details ask it
+ * on every call): the approver's limit and their delegators as JSON, in one round trip where the
+ * locking path above takes two.
+ */
+function standingStatement(q: Queryable) {
+  return preparedStatement(q, "approver_standing", (name) => {
+    const me = alias(users, "me");
+    const delegators = q
+      .select({
+        list: sql<Authority[]>`coalesce(json_agg(json_build_object('id', ${users.id}, 'name', ${users.name}, 'role', ${users.role}, 'approvalLimit', ${users.approvalLimit}::text)
+          order by ${delegations.fromDate}, ${delegations.id}), '[]')`,
+      })
+      .from(delegations)
+      .innerJoin(users, eq(users.id, delegations.delegatorId))
+      .where(and(eq(delegations.delegateId, me.id), activeDelegationCondition(sql.placeholder("today")), activeApproverCondition()));
+    return q
+      .select({ approvalLimit: me.approvalLimit, delegators: sql<Authority[]>`(${delegators})` })
+      .from(me)
+      .where(eq(me.id, sql.placeholder("viewerId")))
+      .prepare(name);
+  });
+}
+
+/**
  * The current rounds of these transactions: per transaction, its approvals (each counted as a
  * SuperAdmin's when its approver or the delegator it acted for is one) and everyone who acted.
  */
 export async function roundsOf(q: Queryable, keys: readonly { id: string; approvalRound: number }[]): Promise<Map<string, RoundSoFar>> {
-  const out = new Map<string, { approvals: RoundApproval[]; actedIds: Set<string> }>();
-  for (const k of keys) out.set(k.id, { approvals: [], actedIds: new Set() });
+  const out = new Map<string, RoundSoFar>();
   if (keys.length === 0) return out;
   const behalf = alias(users, "behalf");
   const rows = await q
@@ -266,14 +295,47 @@ export async function roundsOf(q: Queryable, keys: readonly { id: string; approv
     .leftJoin(behalf, eq(behalf.id, approvals.onBehalfOf))
     .where(inArray(approvals.transactionId, keys.map((k) => k.id)));
   const roundOf = new Map(keys.map((k) => [k.id, k.approvalRound]));
+  const entries = new Map<string, RoundEntry[]>(keys.map((k) => [k.id, []]));
   for (const r of rows) {
     if (roundOf.get(r.transactionId) !== r.round) continue;
-    const entry = out.get(r.transactionId)!;
-    if (r.approverId) entry.actedIds.add(r.approverId);
-    if (r.onBehalfOf) entry.actedIds.add(r.onBehalfOf);
-    if (r.action === "approved") entry.approvals.push({ role: roundRole(r.role ?? null, r.behalfRole ?? null), emergency: r.code !== null });
+    entries.get(r.transactionId)!.push([r.approverId, r.onBehalfOf, r.action, r.code !== null, r.role ?? null, r.behalfRole ?? null]);
   }
+  for (const [id, list] of entries) out.set(id, roundFrom(list));
   return out;
+}
+
+/**
+ * One approval or rejection of a round as a statement can hand it over in JSON (roundEntriesJson):
+ * approver, the delegator acted for, the action, whether by an emergency link, and both their roles
+ * (the drivers hand a json column over parsed).
+ */
+export type RoundEntry = [approverId: string | null, onBehalfOf: string | null, action: string, emergency: boolean, role: Role | null, behalfRole: Role | null];
+
+/** The round so far from its entries: the approvals with the role each counts as, and everyone who acted. */
+export function roundFrom(entries: readonly RoundEntry[]): RoundSoFar {
+  const approvalsSoFar: RoundApproval[] = [];
+  const actedIds = new Set<string>();
+  for (const [approverId, onBehalfOf, action, emergency, role, behalfRole] of entries) {
+    if (approverId) actedIds.add(approverId);
+    if (onBehalfOf) actedIds.add(onBehalfOf);
+    if (action === "approved") approvalsSoFar.push({ role: roundRole(role, behalfRole), emergency });
+  }
+  return { approvals: approvalsSoFar, actedIds };
+}
+
+/**
+ * The current round of the query's `transactions` row as a JSON array of RoundEntry, or null when it
+ * has none: a subquery, so a page of rows reads its rounds in its own statement. A Pending round
+ * holds approvals only, each counted in approvals_received, so a row with none skips the lookup.
+ */
+export function roundEntriesJson(row: { id: AnyColumn; approvalRound: AnyColumn; approvalsReceived: AnyColumn }): SQL<RoundEntry[] | null> {
+  // The aliases' columns render as "round_approver"."role" and so on; the FROM names the tables under them.
+  const approver = alias(users, "round_approver");
+  const behalf = alias(users, "round_behalf");
+  return sql<RoundEntry[] | null>`(case when ${row.approvalsReceived} > 0 then (select json_agg(json_build_array(${approvals.approverId}, ${approvals.onBehalfOf}, ${approvals.action},
+      ${approvals.emergencyApproverCode} is not null, ${approver.role}, ${behalf.role}))
+    from ${approvals} left join ${users} round_approver on ${approver.id} = ${approvals.approverId} left join ${users} round_behalf on ${behalf.id} = ${approvals.onBehalfOf}
+    where ${approvals.transactionId} = ${row.id} and ${approvals.round} = ${row.approvalRound}) end)`;
 }
 
 /** An approval counts as a SuperAdmin's when its approver or the delegator it acted for is one. */
@@ -286,18 +348,20 @@ export type ApprovalRowFacts = { id: string; status: string; amount: string; cre
 
 /**
  * decideApproval for each Pending row, for a reader who approves (the detail and the pending list
- * offer `approve` from it): the reader's standing read once, the rows' rounds in one query.
+ * offer `approve` from it): the reader's standing read once, the rows' rounds in one query unless the
+ * caller's own statement read them already (`knownRounds`, from roundEntriesJson).
  */
 export async function approvalDecisions(
   q: Queryable,
   actor: { id: string; role: Role; name: string },
   today: string,
   rows: readonly ApprovalRowFacts[],
+  knownRounds?: ReadonlyMap<string, RoundSoFar>,
 ): Promise<Map<string, ApprovalDecision>> {
   const out = new Map<string, ApprovalDecision>();
   const pending = rows.filter((r) => r.status === "Pending");
   if (!isApproverRole(actor.role) || pending.length === 0) return out;
-  const [standing, rounds] = await Promise.all([approverStanding(q, actor, today), roundsOf(q, pending)]);
+  const [standing, rounds] = await Promise.all([approverStanding(q, actor, today), knownRounds ?? roundsOf(q, pending)]);
   for (const r of pending) out.set(r.id, decideApproval(standing, { amount: r.amount, createdBy: r.createdBy, policy: policyOf(r) }, rounds.get(r.id)!));
   return out;
 }

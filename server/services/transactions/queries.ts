@@ -31,7 +31,7 @@ import { jsonArray, JsonText, withFields } from "../../lib/json-answer";
 import { seesEverything, TRANSACTION_NOT_FOUND, visibleTo, visibleToPrepared, windowFirstDay, windowValues, type WindowColumns } from "./visibility";
 import { availableMoves, type TransactionState } from "./status-machine";
 import { transactionTimeline } from "./timeline";
-import { approvalDecisions, approveRefusalOf, roundRole } from "./authority";
+import { approvalDecisions, approveRefusalOf, roundEntriesJson, roundFrom, roundRole } from "./authority";
 import { todayOf, type ActingContext } from "../context";
 import { containsPattern, preparedStatement } from "../sql";
 import { keptList, namesIn, SEARCH_TEXT_SEPARATOR, type Summary } from "./search-summary";
@@ -295,15 +295,19 @@ export async function listPending(ctx: ActingContext, page: PendingQuery = { pag
   const total = rows.length
     ? Number(rows[0]!.total)
     : Number((await q.select({ n: sql<number>`count(*)::int` }).from(transactions).where(and(IS_PENDING, visibleTo(viewer, now))))[0]?.n ?? 0);
+  const entries = new Map(rows.map((r) => [r.id, r.round ?? []]));
+  const rounds = new Map([...entries].map(([id, list]) => [id, roundFrom(list)]));
   // Whether this approver's approval would be accepted, row by row (limits, the SuperAdmin's place, delegation).
-  const decisions = await approvalDecisions(q, ctx.actor, todayOf(ctx), rows);
+  const decisions = await approvalDecisions(q, ctx.actor, todayOf(ctx), rows, rounds);
   // Each transaction as PostgreSQL wrote it (transactionJson) with its possible duplicates, and what this approver may do with it.
   const items = rows.map((r) => {
-    const allowed = availableMoves(r, viewer, { myActionThisRound: r.myAction ?? null, approval: decisions.get(r.id) });
+    const mine = entries.get(r.id)!.find(([approverId, onBehalfOf]) => approverId === viewer.id || onBehalfOf === viewer.id);
+    const myAction = (mine?.[2] as ApprovalAction | undefined) ?? null;
+    const allowed = availableMoves(r, viewer, { myActionThisRound: myAction, approval: decisions.get(r.id) });
     const moves: Pick<PendingTransaction, "myAction" | "availableMoves" | "superAdminApproved" | "approveRefusal"> = {
-      myAction: r.myAction ?? null,
+      myAction,
       availableMoves: allowed,
-      superAdminApproved: r.superAdminApproved === true,
+      superAdminApproved: rounds.get(r.id)!.approvals.some((a) => a.role === "SuperAdmin"),
       approveRefusal: approveRefusalOf(decisions.get(r.id), allowed),
     };
     return withFields(r.json, moves);
@@ -360,17 +364,9 @@ function pendingPage(q: Queryable, viewer: Viewer) {
         ...STATE_COLUMNS,
         ...AUTHORITY_COLUMNS,
         total: pageOf.total,
-        // A Pending transaction's round holds approvals only (a rejection ends it as Rejected), each
-        // counted in approvals_received: with none received there is no action of this approver to look up.
-        myAction: sql<ApprovalAction | null>`(case when ${transactions.approvalsReceived} > 0 then (select ${approvals.action}::text from ${approvals}
-          where ${approvals.transactionId} = ${transactions.id} and ${approvals.round} = ${transactions.approvalRound}
-            and (${approvals.approverId} = ${sql.placeholder("viewerId")} or ${approvals.onBehalfOf} = ${sql.placeholder("viewerId")}) limit 1) end)`,
-        // Only a policy that asks for a SuperAdmin's approval, with approvals received, needs the lookup.
-        // An approval counts as a SuperAdmin's when its approver or the delegator it acted for is one (authority.ts's roundRole).
-        superAdminApproved: sql<boolean | null>`(case when ${transactions.approvalsReceived} > 0 and (${transactions.approvalPolicy} ->> 'superAdminRequired') = 'true' then exists (
-          select 1 from ${approvals} join ${users} as sa on sa.id = ${approvals.approverId} left join ${users} as sb on sb.id = ${approvals.onBehalfOf}
-          where ${approvals.transactionId} = ${transactions.id} and ${approvals.round} = ${transactions.approvalRound}
-            and ${approvals.action} = 'approved' and (sa.role = 'SuperAdmin' or sb.role = 'SuperAdmin')) end)`,
+        // The round so far, in this statement: this approver's action, the SuperAdmin's approval and
+        // the authority's decision all read it, where a query of their own would cost a round trip.
+        round: roundEntriesJson(transactions),
       })
       .from(pageOf)
       .innerJoin(transactions, eq(transactions.id, pageOf.id))
