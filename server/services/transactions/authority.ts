@@ -231,8 +231,7 @@ export function activeDelegationCondition(today: string | Placeholder): SQL {
 export async function approverStanding(q: Queryable, actor: { id: string; role: Role; name: string }, today: string, opts: { lock?: boolean } = {}): Promise<ApproverStanding> {
   if (!opts.lock) {
     const [read] = await standingStatement(q).execute({ viewerId: actor.id, today });
-    const own: Authority = { id: actor.id, name: actor.name, role: actor.role, approvalLimit: read?.approvalLimit ?? null };
-    return { own, delegators: isApproverRole(actor.role) && read ? read.delegators : [] };
+    return standingFrom(actor, read!);
   }
   const [me] = await q.select({ approvalLimit: users.approvalLimit }).from(users).where(eq(users.id, actor.id)).limit(1);
   const own: Authority = { id: actor.id, name: actor.name, role: actor.role, approvalLimit: me?.approvalLimit ?? null };
@@ -248,27 +247,40 @@ export async function approverStanding(q: Queryable, actor: { id: string; role: 
 }
 
 /**
- * The standing as one statement prepared once, for the readers (the pending list, the details ask it
- * on every call): the approver's limit and their delegators as JSON, in one round trip where the
- * locking path above takes two.
+ * The approver's standing as two columns any statement can carry: their limit, and their delegators
+ * today as JSON (the drivers hand a json column over parsed). Uncorrelated subqueries, so PostgreSQL
+ * evaluates them once per statement, and a reader such as the pending list gets the standing with
+ * its rows instead of in a round trip of its own.
  */
+export function standingColumns(q: Queryable, viewerId: Placeholder, today: Placeholder) {
+  // Each subquery is a query of its own, so its columns are named as its own FROM has them.
+  const me = alias(users, "standing_me");
+  const limit = q.select({ limit: sql`${me.approvalLimit}::text` }).from(me).where(eq(me.id, viewerId));
+  const delegators = q
+    .select({
+      list: sql`coalesce(json_agg(json_build_object('id', ${users.id}, 'name', ${users.name}, 'role', ${users.role}, 'approvalLimit', ${users.approvalLimit}::text)
+        order by ${delegations.fromDate}, ${delegations.id}), '[]')`,
+    })
+    .from(delegations)
+    .innerJoin(users, eq(users.id, delegations.delegatorId))
+    .where(and(eq(delegations.delegateId, viewerId), activeDelegationCondition(today), activeApproverCondition()));
+  return { standingLimit: sql<string | null>`(${limit})`, standingDelegators: sql<Authority[]>`(${delegators})` };
+}
+
+/** The standing from standingColumns' two values. */
+export function standingFrom(actor: { id: string; role: Role; name: string }, read: { standingLimit: string | null; standingDelegators: Authority[] }): ApproverStanding {
+  const own: Authority = { id: actor.id, name: actor.name, role: actor.role, approvalLimit: read.standingLimit };
+  return { own, delegators: isApproverRole(actor.role) ? read.standingDelegators : [] };
+}
+
+/** standingColumns alone, prepared once: the details and the approver's other reads ask it on every call. */
 function standingStatement(q: Queryable) {
-  return preparedStatement(q, "approver_standing", (name) => {
-    const me = alias(users, "me");
-    const delegators = q
-      .select({
-        list: sql<Authority[]>`coalesce(json_agg(json_build_object('id', ${users.id}, 'name', ${users.name}, 'role', ${users.role}, 'approvalLimit', ${users.approvalLimit}::text)
-          order by ${delegations.fromDate}, ${delegations.id}), '[]')`,
-      })
-      .from(delegations)
-      .innerJoin(users, eq(users.id, delegations.delegatorId))
-      .where(and(eq(delegations.delegateId, me.id), activeDelegationCondition(sql.placeholder("today")), activeApproverCondition()));
-    return q
-      .select({ approvalLimit: me.approvalLimit, delegators: sql<Authority[]>`(${delegators})` })
-      .from(me)
-      .where(eq(me.id, sql.placeholder("viewerId")))
-      .prepare(name);
-  });
+  return preparedStatement(q, "approver_standing", (name) =>
+    q
+      .select(standingColumns(q, sql.placeholder("viewerId"), sql.placeholder("today")))
+      .from(sql`(select 1) as one`)
+      .prepare(name),
+  );
 }
 
 /**
@@ -348,20 +360,20 @@ export type ApprovalRowFacts = { id: string; status: string; amount: string; cre
 
 /**
  * decideApproval for each Pending row, for a reader who approves (the detail and the pending list
- * offer `approve` from it): the reader's standing read once, the rows' rounds in one query unless the
- * caller's own statement read them already (`knownRounds`, from roundEntriesJson).
+ * offer `approve` from it): the reader's standing read once, the rows' rounds in one query, unless the
+ * caller's own statement read them already (`known`, from standingColumns and roundEntriesJson).
  */
 export async function approvalDecisions(
   q: Queryable,
   actor: { id: string; role: Role; name: string },
   today: string,
   rows: readonly ApprovalRowFacts[],
-  knownRounds?: ReadonlyMap<string, RoundSoFar>,
+  known: { rounds?: ReadonlyMap<string, RoundSoFar>; standing?: ApproverStanding } = {},
 ): Promise<Map<string, ApprovalDecision>> {
   const out = new Map<string, ApprovalDecision>();
   const pending = rows.filter((r) => r.status === "Pending");
   if (!isApproverRole(actor.role) || pending.length === 0) return out;
-  const [standing, rounds] = await Promise.all([approverStanding(q, actor, today), knownRounds ?? roundsOf(q, pending)]);
+  const [standing, rounds] = await Promise.all([known.standing ?? approverStanding(q, actor, today), known.rounds ?? roundsOf(q, pending)]);
   for (const r of pending) out.set(r.id, decideApproval(standing, { amount: r.amount, createdBy: r.createdBy, policy: policyOf(r) }, rounds.get(r.id)!));
   return out;
 }

@@ -31,7 +31,7 @@ import { jsonArray, JsonText, withFields } from "../../lib/json-answer";
 import { seesEverything, TRANSACTION_NOT_FOUND, visibleTo, visibleToPrepared, windowFirstDay, windowValues, type WindowColumns } from "./visibility";
 import { availableMoves, type TransactionState } from "./status-machine";
 import { transactionTimeline } from "./timeline";
-import { approvalDecisions, approveRefusalOf, roundEntriesJson, roundFrom, roundRole } from "./authority";
+import { approvalDecisions, approveRefusalOf, roundEntriesJson, roundFrom, roundRole, standingColumns, standingFrom, type ApprovalDecision } from "./authority";
 import { todayOf, type ActingContext } from "../context";
 import { containsPattern, preparedStatement } from "../sql";
 import { keptList, namesIn, SEARCH_TEXT_SEPARATOR, type Summary } from "./search-summary";
@@ -290,7 +290,8 @@ function summaryFromDailyTotals(q: Queryable, viewer: Viewer, byStatus: boolean,
 export async function listPending(ctx: ActingContext, page: PendingQuery = { page: 1, limit: LIMITS.listLimitMax }): Promise<{ items: JsonText; total: number }> {
   const { db: q, actor: viewer } = ctx;
   const now = ctx.clock();
-  const rows = await pendingPage(q, viewer).execute({ ...windowValues(viewer, now), limit: page.limit, offset: (page.page - 1) * page.limit });
+  const today = todayOf(ctx);
+  const rows = await pendingPage(q, viewer).execute({ ...windowValues(viewer, now), today, limit: page.limit, offset: (page.page - 1) * page.limit });
   // A page past the end has no row to carry the total: only then is it counted on its own.
   const total = rows.length
     ? Number(rows[0]!.total)
@@ -298,7 +299,7 @@ export async function listPending(ctx: ActingContext, page: PendingQuery = { pag
   const entries = new Map(rows.map((r) => [r.id, r.round ?? []]));
   const rounds = new Map([...entries].map(([id, list]) => [id, roundFrom(list)]));
   // Whether this approver's approval would be accepted, row by row (limits, the SuperAdmin's place, delegation).
-  const decisions = await approvalDecisions(q, ctx.actor, todayOf(ctx), rows, rounds);
+  const decisions = rows.length ? await approvalDecisions(q, ctx.actor, today, rows, { rounds, standing: standingFrom(ctx.actor, rows[0]!) }) : new Map<string, ApprovalDecision>();
   // Each transaction as PostgreSQL wrote it (transactionJson) with its possible duplicates, and what this approver may do with it.
   const items = rows.map((r) => {
     const mine = entries.get(r.id)!.find(([approverId, onBehalfOf]) => approverId === viewer.id || onBehalfOf === viewer.id);
@@ -367,6 +368,7 @@ function pendingPage(q: Queryable, viewer: Viewer) {
         // The round so far, in this statement: this approver's action, the SuperAdmin's approval and
         // the authority's decision all read it, where a query of their own would cost a round trip.
         round: roundEntriesJson(transactions),
+        ...standingColumns(q, sql.placeholder("viewerId"), sql.placeholder("today")),
       })
       .from(pageOf)
       .innerJoin(transactions, eq(transactions.id, pageOf.id))
