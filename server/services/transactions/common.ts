@@ -141,6 +141,21 @@ export function pageIdsFrom(candidates: SQL, cut?: { limit: SQL | Placeholder | 
 }
 
 /**
+ * The transactions of a page whose ids `pageIds` holds (pageIdsFrom's array literal), newest first,
+ * as their JSON texts (transactionJson) joined by commas, '' for none: a subquery of the list's own
+ * statement, evaluated once, so a page costs no round trip of its own.
+ */
+export function pageJsonOf(q: Queryable, pageIds: SQL<string>): SQL<string> {
+  const page = q
+    .select({ json: sql`coalesce(string_agg(${transactionJson()}, ',' order by ${transactions.createdAt} desc, ${transactions.id} desc), '')` })
+    .from(transactions)
+    .innerJoin(categories, eq(categories.id, transactions.categoryId))
+    .innerJoin(users, eq(users.id, transactions.createdBy))
+    .where(sql`${transactions.id} = any((${pageIds})::uuid[])`);
+  return sql<string>`(${page})`;
+}
+
+/**
  * The attachments of the transactions `of` picks (a condition on attachments.transaction_id: a
  * page's ids) counted per transaction in one grouped pass, to left-join by `transactionId`: a count
  * per row would start a subquery for every row.

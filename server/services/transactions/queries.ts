@@ -26,7 +26,7 @@ import type {
 } from "../../../shared/schemas/transactions";
 import { paiseToString, toPaise } from "../../../shared/money";
 import type { CsvValue } from "../../lib/csv";
-import { APPROVED_FAMILY, attachmentCounts, NO_END, pageIdsFrom, statusIn, transactionJson, viewColumns, zonedDateSql } from "./common";
+import { APPROVED_FAMILY, attachmentCounts, NO_END, pageIdsFrom, pageJsonOf, statusIn, transactionJson, viewColumns, zonedDateSql } from "./common";
 import { jsonArray, JsonText, withFields } from "../../lib/json-answer";
 import { seesEverything, TRANSACTION_NOT_FOUND, visibleTo, visibleToPrepared, windowFirstDay, windowValues, type WindowColumns } from "./visibility";
 import { availableMoves, type TransactionState } from "./status-machine";
@@ -120,13 +120,13 @@ const IS_PENDING = sql`${transactions.status} = 'Pending'`;
 const PENDING_ORDER = [sql`${transactions.isPriority} desc nulls last`, asc(transactions.createdAt), asc(transactions.id)];
 
 /**
- * GET /api/transactions in two statements: the summary over the whole filtered set with the page's
- * ids, then the page's transactions by those ids (a search looks up the category and creator names
- * it matches first, unless it remembers them: search-summary.ts). The summary is added up from days
- * kept for it (the daily totals, or search-summary.ts for a search, category or creator, which sums
- * and keeps a missing day in one more statement) and the rows no whole day covers. Both statements
- * are written so that PostgreSQL keeps one plan for each, made once per connection (an Overdue list
- * and a page past the first 200 rows are planned for their values; docs/performance-history.md).
+ * GET /api/transactions in one statement: the summary over the whole filtered set with the page's
+ * transactions (a search looks up the category and creator names it matches first, unless it
+ * remembers them: search-summary.ts). The summary is added up from days kept for it (the daily
+ * totals, or search-summary.ts for a search, category or creator, which sums and keeps a missing day
+ * in one more statement) and the rows no whole day covers. The statement is written so that
+ * PostgreSQL keeps one plan for it, made once per connection (an Overdue list and a page past the
+ * first 200 rows are planned for their values; docs/performance-history.md).
  * Summary: approvedCount and approvedAmount count every transaction in Approved,
  * PaymentDue, Paid or Completed (approved money, as budgets count it); pendingCount the Pending ones.
  */
@@ -156,11 +156,10 @@ export async function listTransactions(ctx: ActingContext, query: TransactionLis
     // unpaid, by a partial index) of transaction_search, with the page's ids.
     const { where } = await filterConditions(q, query, viewer, now, ctx.config.appTimezone, SEARCH_COLUMNS);
     [head] = await q
-      .select({ ...summaryColumns(transactionSearch.status, sql`1`, transactionSearch.amount), pageIds: pageIdsOf(q, where, query.limit, offset) })
+      .select({ ...summaryColumns(transactionSearch.status, sql`1`, transactionSearch.amount), pageJson: pageJsonOf(q, pageIdsOf(q, where, query.limit, offset)) })
       .from(transactionSearch)
       .where(where);
   }
-  const rows = head && head.pageIds !== "{}" ? await pageRows(q).execute({ ids: head.pageIds }) : [];
   // The page's transactions as PostgreSQL wrote them (transactionJson), inside the rest of the answer.
   const answer: Omit<TransactionListResponse, "transactions"> = {
     total: head?.count ?? 0,
@@ -173,11 +172,11 @@ export async function listTransactions(ctx: ActingContext, query: TransactionLis
       approvedAmount: paiseToString(toPaise(head?.approvedAmount ?? "0")),
     },
   };
-  return new JsonText(withFields(`{"transactions":${jsonArray(rows.map((r) => r.json))}}`, answer));
+  return new JsonText(withFields(`{"transactions":[${head?.pageJson ?? ""}]}`, answer));
 }
 
-/** The summary of the filtered set, and the page's ids in order as a PostgreSQL array literal ('{}' past the end). */
-type ListHead = Summary & { pageIds: string };
+/** The summary of the filtered set, and the page's transactions in order as JSON texts joined by commas ('' past the end). */
+type ListHead = Summary & { pageJson: string };
 
 /**
  * The ids of one page of the list, newest first (an index walk on transaction_search's created_at),
@@ -194,26 +193,6 @@ function pageIdsOf(q: Queryable, where: SQL | undefined, limit: number | Placeho
 }
 
 /**
- * A page's transactions by their ids (found, through the viewer's window, by the statement before),
- * newest first, each as its JSON text. One statement for every list: PostgreSQL keeps one plan.
- */
-function pageRows(q: Queryable) {
-  return preparedStatement(q, "list_page_rows", (name) => {
-    const ids = sql`any(${sql.placeholder("ids")}::uuid[])`;
-    const attached = attachmentCounts(q, sql`${attachments.transactionId} = ${ids}`);
-    return q
-      .select({ json: transactionJson({ attachmentCount: sql`coalesce(${attached.count}, 0)::text` }) })
-      .from(transactions)
-      .innerJoin(categories, eq(categories.id, transactions.categoryId))
-      .innerJoin(users, eq(users.id, transactions.createdBy))
-      .leftJoin(attached, eq(attached.transactionId, transactions.id))
-      .where(sql`${transactions.id} = ${ids}`)
-      .orderBy(...NEWEST_FIRST)
-      .prepare(name);
-  });
-}
-
-/**
  * The status-only list's summary (from the daily totals) and page ids (the window and the status),
  * over placeholders. A page within the first FIRST_ROWS rows (every page the screens ask for but the
  * deepest) is written so that one plan suits every value, and PostgreSQL plans it once per connection
@@ -223,7 +202,7 @@ function statusListHead(q: Queryable, viewer: Viewer, byStatus: boolean, withinF
   return preparedStatement(q, `list_head_${statusListShape(viewer, byStatus)}${withinFirstRows ? "_first" : ""}`, (name) => {
     const where = and(visibleToPrepared(viewer, SEARCH_COLUMNS), byStatus ? eq(transactionSearch.status, sql.placeholder("status")) : undefined);
     const pageIds = pageIdsOf(q, where, sql.placeholder("limit"), sql.placeholder("offset"), withinFirstRows ? FIRST_ROWS : undefined);
-    return summaryFromDailyTotals(q, viewer, byStatus, pageIds).prepare(name);
+    return summaryFromDailyTotals(q, viewer, byStatus, pageJsonOf(q, pageIds)).prepare(name);
   });
 }
 
@@ -257,16 +236,16 @@ function onlyStatusFilter(query: TransactionFilters): boolean {
  * one day the window starts in. A SuperAdmin's is every day; anyone else's is the window (every
  * creator, from `since`) and their own rows before it, over windowValues' and windowFirstDay'
  * placeholders. The same figures as summing the rows themselves (tests compare them), without
- * reading tens of thousands of rows for each list page. With `pageIds` alongside. The window's days
+ * reading tens of thousands of rows for each list page. With the page's `pageJson` alongside. The window's days
  * run to `lastDay` (NO_END), so their range has two ends.
  */
-function summaryFromDailyTotals(q: Queryable, viewer: Viewer, byStatus: boolean, pageIds: SQL<string>) {
+function summaryFromDailyTotals(q: Queryable, viewer: Viewer, byStatus: boolean, pageJson: SQL<string>) {
   const totals = transactionDailyTotals;
   const rows = transactionSearch;
   const ph = (name: keyof ReturnType<typeof windowFirstDay> | keyof ReturnType<typeof windowValues> | "status" | "lastDay") => sql.placeholder(name);
   const ofStatus = (column: AnyColumn) => (byStatus ? sql`and ${column} = ${ph("status")}` : sql``);
   if (seesEverything(viewer)) {
-    return q.select({ ...summaryColumns(totals.status, totals.count, totals.amount), pageIds }).from(totals).where(byStatus ? eq(totals.status, ph("status")) : undefined);
+    return q.select({ ...summaryColumns(totals.status, totals.count, totals.amount), pageJson }).from(totals).where(byStatus ? eq(totals.status, ph("status")) : undefined);
   }
   const parts = sql`
     select ${totals.status} as status, ${totals.count} as n, ${totals.amount} as amount from ${totals}
@@ -280,7 +259,7 @@ function summaryFromDailyTotals(q: Queryable, viewer: Viewer, byStatus: boolean,
     union all
     select ${rows.status}, 1, ${rows.amount} from ${rows}
       where ${rows.createdBy} = ${ph("viewerId")} and ${rows.createdAt} >= ${ph("dayStart")}::timestamptz and ${rows.createdAt} < ${ph("since")}::timestamptz ${ofStatus(rows.status)}`;
-  return q.select({ ...summaryColumns(sql`parts.status`, sql`parts.n`, sql`parts.amount`), pageIds }).from(sql`(${parts}) as parts`);
+  return q.select({ ...summaryColumns(sql`parts.status`, sql`parts.n`, sql`parts.amount`), pageJson }).from(sql`(${parts}) as parts`);
 }
 
 /**

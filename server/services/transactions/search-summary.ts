@@ -17,7 +17,7 @@ import type { Actor } from "../../context";
 import type { TransactionStatus } from "../../../shared/constants";
 import { paiseToString, toPaise } from "../../../shared/money";
 import { containsPattern, preparedStatement, rows as rowsOf, textArray } from "../sql";
-import { APPROVED_FAMILY, NO_END, pageIdsFrom, statusIn } from "./common";
+import { APPROVED_FAMILY, NO_END, pageIdsFrom, pageJsonOf, statusIn } from "./common";
 import { seesEverything, windowFirstDay, windowValues } from "./visibility";
 
 export type Summary = { count: number; approvedCount: number; pendingCount: number; approvedAmount: string };
@@ -141,7 +141,7 @@ function valuesOf(viewer: Viewer, filters: KeptFilters, names: Names, now: Date,
 
 /**
  * The summary of the rows of transaction_search these filters match, through `viewer`'s window, and
- * the ids of one page of them newest first (an array literal). One prepared statement (after the
+ * one page of them newest first (their JSON texts). One prepared statement (after the
  * names a search holds) when every whole day it needs is kept and current; otherwise a second one
  * sums the missing days, keeps them, and adds them in.
  */
@@ -151,7 +151,7 @@ export async function keptList(
   filters: KeptFilters,
   now: Date,
   page: { limit: number; offset: number },
-): Promise<Summary & { pageIds: string }> {
+): Promise<Summary & { pageJson: string }> {
   const ask = async (names: Names) => {
     const values = valuesOf(viewer, filters, names, now, page);
     const [head] = await listHead(q, viewer, filters, names).execute(values);
@@ -167,14 +167,14 @@ export async function keptList(
   if (search) rememberNames(search, names);
   const missing: Slot[] = typeof head.missing === "string" ? JSON.parse(head.missing) : head.missing;
   const summary = { count: head.count, approvedCount: head.approvedCount, pendingCount: head.pendingCount, approvedAmount: paiseToString(toPaise(head.approvedAmount)) };
-  if (missing.length === 0) return { ...summary, pageIds: head.pageIds };
+  if (missing.length === 0) return { ...summary, pageJson: head.pageJson };
   const added = await keepDays(q, matching(filters, names, (name) => sql`${values[name]}`).test(true), values.filters, missing);
   return {
     count: summary.count + added.count,
     approvedCount: summary.approvedCount + added.approvedCount,
     pendingCount: summary.pendingCount + added.pendingCount,
     approvedAmount: paiseToString(toPaise(summary.approvedAmount) + toPaise(added.approvedAmount)),
-    pageIds: head.pageIds,
+    pageJson: head.pageJson,
   };
 }
 
@@ -246,7 +246,8 @@ function listHead(q: Queryable, viewer: Viewer, filters: KeptFilters, names: Nam
         pendingCount: sql<number>`head.pending_count`.mapWith(Number),
         approvedAmount: sql<string>`head.approved_amount`,
         missing: sql<Slot[] | string>`head.missing`,
-        pageIds: sql<string>`head.page_ids`,
+        // The page's transactions, from the page's ids, in this statement (one subquery run once).
+        pageJson: pageJsonOf(q, sql<string>`head.page_ids`),
         namesHeld: sql<boolean>`head.names_held`,
       })
       .from(
