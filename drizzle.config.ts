@@ -4,6 +4,6 @@ import { defineConfig } from "drizzle-kit";
 // on PGlite and on PostgreSQL alike (server/db/migrate.ts).
 export default defineConfig({
   dialect: "postgresql",
-  schema: "./server/db/schema.ts",
+  schema: "./server/db/schema/index.ts",
   out: "./migrations",
 });

@@ -135,6 +135,12 @@ export function createApp(deps: AppDeps, options: { clientDir?: string | null } 
   });
   const passport = configurePassport(deps.database.db, deps.clock);
 
+  // Every API route, declared once in its routes/ file. Download paths: the spec fixes
+  // `GET /transactions/export?format=csv`, the path of what is listed plus `/export`, and new
+  // downloads take that form (`/gst/summary/export`), with `?format=` when there is more than one.
+  // Three name the file kind in the path instead (`/audit/export.csv`,
+  // `/hr/attendance/export.csv`, `/hr/reports/payroll.csv`); clients and tests call them, so they
+  // keep their names. Every download sets its headers through routes/downloads.ts.
   const api = new ApiRouter();
   api.include(authRoutes(deps, passport));
   api.include(healthRoutes(deps));

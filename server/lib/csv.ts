@@ -59,8 +59,9 @@ export type CsvStreamOptions = {
  * If the consumer goes away (client disconnects), `rows` is closed (its `return()` runs, so a
  * database cursor behind it is released). An error from `rows` destroys the stream with that error.
  *
- *   res.setHeader("Content-Type", "text/csv; charset=utf-8");
  *   await pipeline(csvStream(HEADER, rowsFromCursor()), res);
+ *
+ * A route sends an export with sendCsvDownload (routes/downloads.ts), which sets its headers first.
  */
 export function csvStream(header: readonly string[], rows: CsvRows, options: CsvStreamOptions = {}): Readable {
   return Readable.from(csvChunks(header, rows, options), { objectMode: false, encoding: "utf8" });

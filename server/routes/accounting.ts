@@ -2,28 +2,20 @@
 // (Accountant and SuperAdmin; voiding a batch is the SuperAdmin's). Files stream.
 import { pipeline } from "node:stream/promises";
 import { Readable } from "node:stream";
-import type { Response } from "express";
 import { ACCOUNTING_ROLES } from "../../shared/constants";
 import { createExportSchema, updateLedgersSchema, voidExportSchema } from "../../shared/schemas/accounting";
 import { idParamsOf } from "../../shared/schemas/params";
 import { exportBatchAnswer, exportBatchesAnswer, ledgersAnswer } from "../../shared/answers";
 import { contextOf } from "../middlewares/auth";
-import { csvStream } from "../lib/csv";
 import { getLedgers, updateLedgers } from "../services/books/ledgers";
 import { createExport, exportFile, exportMasters, listExports, voidExport } from "../services/books/exports";
 import { ApiRouter } from "./api-router";
+import { sendCsvDownload, setDownloadHeaders } from "./downloads";
 import type { AppDeps } from "../context";
 
 const SUPER = ["SuperAdmin"] as const;
 const tag = "accounting";
 const batchParams = idParamsOf("Export batch");
-
-function downloadHeaders(res: Response, contentType: string, fileName: string): void {
-  res.setHeader("Content-Type", contentType);
-  res.setHeader("Content-Disposition", `attachment; filename="${fileName}"`);
-  res.setHeader("X-Content-Type-Options", "nosniff");
-  res.setHeader("Cache-Control", "no-store");
-}
 
 export function accountingRoutes(deps: AppDeps): ApiRouter {
   const api = new ApiRouter();
@@ -64,10 +56,9 @@ export function accountingRoutes(deps: AppDeps): ApiRouter {
     async (req, res, input) => {
       const file = await exportFile(contextOf(deps, req), input.params.id);
       if ("csv" in file) {
-        downloadHeaders(res, "text/csv; charset=utf-8", file.fileName);
-        await pipeline(csvStream(file.header, file.rows, { bom: true }), res);
+        await sendCsvDownload(res, file.fileName, file.header, file.rows);
       } else {
-        downloadHeaders(res, file.contentType, file.fileName);
+        setDownloadHeaders(res, file.contentType, file.fileName);
         await pipeline(Readable.from(file.body, { objectMode: false, encoding: "utf8" }), res);
       }
     },
@@ -77,7 +68,7 @@ export function accountingRoutes(deps: AppDeps): ApiRouter {
     { method: "get", path: "/accounting/exports/:id/masters", access: ACCOUNTING_ROLES, summary: "Download the TallyPrime masters file creating the ledgers a batch names", params: batchParams, produces: "application/xml", tag },
     async (req, res, input) => {
       const file = await exportMasters(contextOf(deps, req), input.params.id);
-      downloadHeaders(res, "application/xml; charset=utf-8", file.fileName);
+      setDownloadHeaders(res, "application/xml; charset=utf-8", file.fileName);
       res.send(file.xml);
     },
   );

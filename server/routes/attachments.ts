@@ -23,22 +23,12 @@ import {
 import { serviceContext } from "../services/context";
 import { LocalObjectStore, sameContentType, StorageError } from "../storage/local";
 import { ApiRouter } from "./api-router";
+import { setDownloadHeaders } from "./downloads";
 import { idParamsOf } from "../../shared/schemas/params";
 import { attachmentAnswer, attachmentUploadUrlAnswer, messageAnswer, uploadReceivedAnswer } from "../../shared/answers";
 
 
 // ---------------------------------------------------------------- helpers
-
-/** RFC 6266 / 5987: an ASCII fallback name (no quotes, backslashes, slashes or control characters) plus the exact UTF-8 name. */
-export function contentDisposition(fileName: string): string {
-  const wellFormed = fileName.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "\ufffd");
-  // eslint-disable-next-line no-control-regex
-  const cleaned = wellFormed.replace(/[\u0000-\u001f\u007f-\u009f"\\]/g, "").replace(/[/]/g, "_").trim() || "download";
-  const ascii = cleaned.replace(/[^\x20-\x7e]/g, "_");
-  if (ascii === cleaned) return `attachment; filename="${ascii}"`;
-  const encoded = encodeURIComponent(cleaned).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
-}
 
 /** The origin this request reached us on, so a browser's PUT stays same-origin; PUBLIC_URL when the Host is odd. */
 function requestOrigin(req: Request): string | undefined {
@@ -97,11 +87,8 @@ export function attachmentRoutes(deps: AppDeps): ApiRouter {
       if (!stored) throw notFound("The file of this attachment is no longer available");
       const stream = await storage.openRead(attachment.objectPath);
       res.status(200);
-      res.setHeader("Content-Type", downloadContentType(attachment.mimeType));
+      setDownloadHeaders(res, downloadContentType(attachment.mimeType), attachment.fileName);
       res.setHeader("Content-Length", String(stored.size));
-      res.setHeader("Content-Disposition", contentDisposition(attachment.fileName));
-      res.setHeader("X-Content-Type-Options", "nosniff");
-      res.setHeader("Cache-Control", "private, no-store");
       try {
         await pipeline(stream, res);
       } catch (err) {

@@ -1,14 +1,13 @@
 // The audit trail (spec 001 §2; DECISIONS §7): SuperAdmin only. A filtered page, the filter
 // choices, and a real CSV export streamed with the same filters.
-import { pipeline } from "node:stream/promises";
 import { auditFilterSchema, auditQuerySchema } from "../../shared/schemas/audit";
-import { toIsoDate } from "../../shared/format";
-import { csvFileName, csvStream } from "../lib/csv";
+import { csvFileName } from "../lib/csv";
 import { AUDIT_CSV_HEADER, auditCsvRows, auditFacets, listAudit } from "../services/audit-query";
 import { ApiRouter } from "./api-router";
+import { sendCsvDownload } from "./downloads";
 import type { AppDeps } from "../context";
 import { auditFacetsAnswer, auditPageAnswer } from "../../shared/answers";
-import { serviceContext } from "../services/context";
+import { serviceContext, todayOf } from "../services/context";
 
 const SUPERADMIN = ["SuperAdmin"] as const;
 const tag = "audit";
@@ -28,11 +27,8 @@ export function auditRoutes(deps: AppDeps): ApiRouter {
     { method: "get", path: "/audit/export.csv", access: SUPERADMIN, summary: "The audit trail as CSV", query: auditFilterSchema, produces: "text/csv", tag },
     async (req, res, input) => {
       const filter = input.query;
-      const name = csvFileName("audit", toIsoDate(deps.clock(), deps.config.appTimezone));
-      res.setHeader("Content-Type", "text/csv; charset=utf-8");
-      res.setHeader("Content-Disposition", `attachment; filename="${name}"`);
-      res.setHeader("X-Content-Type-Options", "nosniff");
-      await pipeline(csvStream(AUDIT_CSV_HEADER, auditCsvRows(serviceContext(deps), filter), { bom: true }), res);
+      const name = csvFileName("audit", todayOf(serviceContext(deps)));
+      await sendCsvDownload(res, name, AUDIT_CSV_HEADER, auditCsvRows(serviceContext(deps), filter));
     },
   );
 

@@ -6,8 +6,8 @@ import { gstSummaryQuerySchema } from "../../shared/schemas/gst";
 import { gstContextAnswer, gstSummaryAnswer } from "../../shared/answers";
 import { getCompany } from "../services/company";
 import { contextOf } from "../middlewares/auth";
-import { toCsv } from "../lib/csv";
 import { ApiRouter } from "./api-router";
+import { sendCsvDownload } from "./downloads";
 import type { AppDeps } from "../context";
 import { GST_SUMMARY_HEADER, gstSummary, gstSummaryRows } from "../services/gst-summary";
 
@@ -31,11 +31,7 @@ export function gstRoutes(deps: AppDeps): ApiRouter {
     { method: "get", path: "/gst/summary/export", access: ACCOUNTING_ROLES, summary: "The GST summary of a month as CSV", query: gstSummaryQuerySchema, produces: "text/csv", tag },
     async (req, res, input) => {
       const summary = await gstSummary(ctx(req), input.query.month);
-      res.setHeader("Content-Type", "text/csv; charset=utf-8");
-      res.setHeader("Content-Disposition", `attachment; filename="gst_summary_${summary.month}.csv"`);
-      res.setHeader("X-Content-Type-Options", "nosniff");
-      res.setHeader("Cache-Control", "no-store");
-      res.send(toCsv(GST_SUMMARY_HEADER, gstSummaryRows(summary), { bom: true }));
+      await sendCsvDownload(res, `gst_summary_${summary.month}.csv`, GST_SUMMARY_HEADER, gstSummaryRows(summary));
     },
   );
   return api;

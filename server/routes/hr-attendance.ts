@@ -1,13 +1,11 @@
 // Attendance, the attendance policy, employee month details, the HR dashboard and the payroll
 // report (spec 001 §2-§3, DECISIONS §8). The policy is edited by SuperAdmin and HR Admin only.
-import type { Response } from "express";
-import { pipeline } from "node:stream/promises";
 import { HR_ROLES } from "../../shared/constants";
 import { attendanceEditSchema, attendancePolicySchema, attendanceQuerySchema } from "../../shared/schemas/hr";
 import { contextOf } from "../middlewares/auth";
 import { ApiRouter } from "./api-router";
+import { sendCsvDownload } from "./downloads";
 import type { AppDeps } from "../context";
-import { csvStream, toCsv } from "../lib/csv";
 import {
   ATTENDANCE_CSV_HEADER,
   PAYROLL_CSV_HEADER,
@@ -26,13 +24,6 @@ import { HR_ADMIN_ROLES } from "../../shared/constants";
 import { idParamsOf } from "../../shared/schemas/params";
 import { attendanceEditAnswer, attendanceListAnswer, attendancePolicyAnswer, employeeDetailsAnswer, hrDashboardStatsAnswer, payrollReportAnswer } from "../../shared/answers";
 import { serviceContext, todayOf } from "../services/context";
-
-function sendCsvHeaders(res: Response, fileName: string) {
-  res.setHeader("Content-Type", "text/csv; charset=utf-8");
-  res.setHeader("Content-Disposition", `attachment; filename="${fileName}"`);
-  res.setHeader("X-Content-Type-Options", "nosniff");
-  res.setHeader("Cache-Control", "no-store");
-}
 
 export function hrAttendanceRoutes(deps: AppDeps): ApiRouter {
   const api = new ApiRouter();
@@ -61,9 +52,8 @@ export function hrAttendanceRoutes(deps: AppDeps): ApiRouter {
       const q = input.query;
       const range = q.date ? { from: q.date, to: q.date } : q.month ? monthBounds(q.month) : { from: q.from!, to: q.to! };
       const name = q.date ?? q.month ?? `${q.from}_to_${q.to}`;
-      sendCsvHeaders(res, `attendance_${name}.csv`);
       const filter = { ...range, employeeId: q.employeeId, departmentId: q.departmentId, status: q.status };
-      await pipeline(csvStream(ATTENDANCE_CSV_HEADER, attendanceCsvRows(serviceContext(deps), filter), { bom: true }), res);
+      await sendCsvDownload(res, `attendance_${name}.csv`, ATTENDANCE_CSV_HEADER, attendanceCsvRows(serviceContext(deps), filter));
     },
   );
 
@@ -96,9 +86,8 @@ export function hrAttendanceRoutes(deps: AppDeps): ApiRouter {
     async (req, res, input) => {
       const { month } = input.query;
       const report = await payrollReport(serviceContext(deps), month);
-      sendCsvHeaders(res, `payroll_${month}.csv`);
       const totals = ["Total", null, null, report.totals.salary, null, null, null, null, null, null, report.totals.totalDeductions, report.totals.netPay];
-      res.send(toCsv(PAYROLL_CSV_HEADER, [...payrollCsvRows(report), totals], { bom: true }));
+      await sendCsvDownload(res, `payroll_${month}.csv`, PAYROLL_CSV_HEADER, [...payrollCsvRows(report), totals]);
     },
   );
 

@@ -3,7 +3,6 @@
 // bulk-approve) are declared before /transactions/:id so they are never read as an id.
 import { ACCOUNTING_ROLES as ACCOUNTING, FINANCE_ROLES, PAGE_HEADERS } from "../../shared/constants";
 import { APPROVER_ROLES as APPROVING } from "../services/transactions/authority";
-import { pipeline } from "node:stream/promises";
 import type { Request } from "express";
 import {
   changeOwnerSchema,
@@ -22,8 +21,9 @@ import {
 } from "../../shared/schemas/transactions";
 import { bulkApproveSchema, checkDuplicatesSchema } from "../../shared/schemas/transaction-tools";
 import { contextOf } from "../middlewares/auth";
-import { csvFileName, csvStream } from "../lib/csv";
+import { csvFileName } from "../lib/csv";
 import { ApiRouter } from "./api-router";
+import { sendCsvDownload } from "./downloads";
 import type { AppDeps } from "../context";
 import { checkDuplicates, exportRows, EXPORT_HEADER, listPending, listTransactions, transactionDetails } from "../services/transactions/queries";
 import {
@@ -73,11 +73,7 @@ export function transactionRoutes(deps: AppDeps): ApiRouter {
     async (req, res, input) => {
       const filters = input.query;
       const fileName = csvFileName("transactions", todayOf(ctx(req)));
-      res.setHeader("Content-Type", "text/csv; charset=utf-8");
-      res.setHeader("Content-Disposition", `attachment; filename="${fileName}"`);
-      res.setHeader("X-Content-Type-Options", "nosniff");
-      res.setHeader("Cache-Control", "no-store");
-      await pipeline(csvStream(EXPORT_HEADER, exportRows(ctx(req), filters), { bom: true }), res);
+      await sendCsvDownload(res, fileName, EXPORT_HEADER, exportRows(ctx(req), filters));
     },
   );
 

@@ -1,7 +1,7 @@
 // Export batches (DECISIONS §12): each export takes every paid transaction of its dates that no
 // live batch holds, keeps what the vouchers are built from, and can be downloaded again as the same
 // bytes. Two exports at once never take one transaction: they run one after the other under an
-// advisory lock, and the unique index on live items (schema.ts) refuses a second holder anyway.
+// advisory lock, and the unique index on live items (db/schema/books.ts) refuses a second holder anyway.
 import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Queryable } from "../../db/client";

@@ -34,7 +34,7 @@ export async function dashboardStats(ctx: ActingContext): Promise<DashboardStats
   const { day_start: dayStart, day_end: dayEnd, month_start: monthStart, next_month: nextMonth } = bounds!;
   const visible = visibleTo(viewer, now);
   const approvedFamily = statusIn(transactions.status, APPROVED_FAMILY);
-  // One aggregate per card over exactly its rows, each answered from its own index (schema.ts):
+  // One aggregate per card over exactly its rows, each answered from its own index (db/schema/finance.ts):
   // the pending partial index, approved_at, the approved family by transaction date, the unpaid.
   const countAndSum = (where: SQL) =>
     sql`(select count(*)::int as count, coalesce(sum(${transactions.amount}), 0)::text as amount from ${transactions} where ${and(where, visible)})`;

@@ -42,7 +42,11 @@ import { ownsTransactions } from "../policies";
 
 type Ctx = ActingContext;
 
-/** The roles that may own a transaction (create one, or receive one through change-owner). */
+/**
+ * The 409 message of an approval or rejection that finds an action of the same approver (or of the
+ * delegator they act for) already in this approval round: the approvals table's once-per-round
+ * constraints refuse the insert, so it holds even when two calls race (DECISIONS §4).
+ */
 export const ALREADY_ACTED = "You have already acted on this transaction in this approval round";
 
 /**

@@ -435,7 +435,7 @@ function possibleDuplicatesJson(visible: (columns: WindowColumns) => SQL | undef
           where ${sameDetails(other, transactions)} and ${other.id} <> ${transactions.id} and ${seen}`;
   // Most transactions have none: the cheap EXISTS answers those, and only the others sort and name theirs.
   // The EXISTS selects nothing of the row (PostgreSQL keeps a union's columns even there), so its
-  // details probe reads transactions_duplicate_idx alone, without visiting the table (schema.ts).
+  // details probe reads transactions_duplicate_idx alone, without visiting the table (db/schema/finance.ts).
   return sql<string>`(case when not exists (${candidates(sql`1`, sql`1`)}) then '[]' else (
     select json_agg(json_build_object('id', d.id, 'humanReadableId', d.human_readable_id, 'status', d.status, 'matchedBy', d.matched_by) order by d.rank, d.human_readable_id)::text
     from (select * from (select distinct on (c.id) * from (${candidates(named("attachment", 0), named("details", 1))}) c order by c.id, c.rank) named

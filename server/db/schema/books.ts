@@ -1,0 +1,112 @@
+// The books (DECISIONS §12): parties named on transactions, and the exports to the accounts with
+// what each took. The company and GST settings live in `settings`; a bill's GST is a transaction column.
+import { sql } from "drizzle-orm";
+import { boolean, check, date, index, integer, jsonb, pgTable, text, uniqueIndex, unique, uuid } from "drizzle-orm/pg-core";
+import type { ExportGst as ExportGstSnapshot, LedgerMap as LedgerMapSnapshot } from "../../services/books/vouchers";
+import { money, instant, createdAt, updatedAt } from "./columns";
+import { exportFormatEnum, formTypeEnum } from "./enums";
+import { users } from "./users";
+
+/**
+ * Parties (DECISIONS §12): the vendors paid and the payers received from, named on transactions.
+ * Names are unique case-insensitively; a party is deactivated, never deleted, so the books keep
+ * naming it. gstin, pan and state_code are stored upper-case as shared/gstin.ts normalises them;
+ * when a GSTIN is given, the PAN and the state code are the ones it carries.
+ */
+export const parties = pgTable(
+  "parties",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    gstin: text("gstin"),
+    pan: text("pan"),
+    stateCode: text("state_code"),
+    email: text("email"),
+    phone: text("phone"),
+    isActive: boolean("is_active").notNull().default(true),
+    createdBy: uuid("created_by").references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("parties_name_lower_key").on(sql`lower(${t.name})`),
+    index("parties_gstin_idx").on(t.gstin),
+    index("parties_created_by_idx").on(t.createdBy),
+    // The picker and the Parties page search names by any part ("trad" finds "Sharma Traders").
+    index("parties_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
+    check("parties_gstin_shape", sql`${t.gstin} is null or ${t.gstin} ~ '^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$'`),
+    check("parties_pan_shape", sql`${t.pan} is null or ${t.pan} ~ '^[A-Z]{5}[0-9]{4}[A-Z]$'`),
+    check("parties_state_code_shape", sql`${t.stateCode} is null or ${t.stateCode} ~ '^[0-9]{2}$'`),
+  ],
+);
+
+/**
+ * One export to the books: the paid transactions it took and what the vouchers are built from
+ * (the company's name and the ledger names as they were), so its file is the same bytes each time
+ * whatever is renamed or changed later.
+ */
+export const exportBatches = pgTable(
+  "export_batches",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    // 1, 2, 3 … without gaps: given under the export lock (services/books/exports.ts), so an export
+    // that finds nothing to take does not use up a number as a sequence would.
+    number: integer("number").notNull(),
+    format: exportFormatEnum("format").notNull(),
+    fromDate: date("from_date").notNull(),
+    toDate: date("to_date").notNull(),
+    itemCount: integer("item_count").notNull(),
+    total: money("total").notNull(),
+    companyName: text("company_name").notNull(),
+    ledgers: jsonb("ledgers").$type<LedgerMapSnapshot>().notNull(),
+    createdBy: uuid("created_by")
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+    voidedAt: instant("voided_at"),
+    voidedBy: uuid("voided_by").references(() => users.id),
+    voidReason: text("void_reason"),
+  },
+  (t) => [unique("export_batches_number_key").on(t.number), index("export_batches_created_at_idx").on(t.createdAt.desc()), index("export_batches_created_by_idx").on(t.createdBy), index("export_batches_voided_by_idx").on(t.voidedBy)],
+);
+
+/**
+ * A transaction as a batch took it. `live` is true until the batch is void: the unique index on
+ * live items is what makes two exports at once unable to take one transaction twice. A deleted
+ * transaction leaves its item: the file still holds what was exported.
+ */
+export const exportItems = pgTable(
+  "export_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    batchId: uuid("batch_id")
+      .notNull()
+      .references(() => exportBatches.id, { onDelete: "cascade" }),
+    // No foreign key: a deleted transaction keeps its item, and its id still finds the audit entry
+    // of its deletion (changed since export).
+    transactionId: uuid("transaction_id").notNull(),
+    live: boolean("live").notNull().default(true),
+    humanReadableId: text("human_readable_id").notNull(),
+    formType: formTypeEnum("form_type").notNull(),
+    amount: money("amount").notNull(),
+    transactionDate: date("transaction_date").notNull(),
+    paidDate: date("paid_date").notNull(),
+    paymentMethod: text("payment_method"),
+    categoryId: uuid("category_id").notNull(),
+    categoryName: text("category_name").notNull(),
+    description: text("description").notNull(),
+    partyName: text("party_name"),
+    partyGstin: text("party_gstin"),
+    gst: jsonb("gst").$type<ExportGstSnapshot | null>(),
+  },
+  (t) => [
+    uniqueIndex("export_items_live_transaction_key").on(t.transactionId).where(sql`${t.live}`),
+    // The file's order: by paid date, then number.
+    index("export_items_batch_order_idx").on(t.batchId, t.paidDate, t.humanReadableId),
+    index("export_items_transaction_idx").on(t.transactionId),
+  ],
+);
+
+export type PartyRow = typeof parties.$inferSelect;
+export type ExportBatchRow = typeof exportBatches.$inferSelect;
+export type ExportItemRow = typeof exportItems.$inferSelect;

@@ -1,0 +1,200 @@
+// HR (spec 001, DECISIONS §8): departments, employees, the attendance policy, leave, punch imports
+// and the attendance days computed from them.
+import { sql } from "drizzle-orm";
+import { boolean, check, date, index, integer, numeric, pgTable, primaryKey, text, time, uniqueIndex, unique, uuid } from "drizzle-orm/pg-core";
+import { money, instant, createdAt, updatedAt } from "./columns";
+import { dayStatusEnum, punchTypeEnum, weekdayEnum } from "./enums";
+import { users } from "./users";
+
+export const departments = pgTable("departments", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  name: text("name").notNull(),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex("departments_name_lower_key").on(sql`lower(${t.name})`)]);
+
+export const employees = pgTable(
+  "employees",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    employeeName: text("employee_name").notNull(),
+    employeeCode: text("employee_code"),
+    departmentId: uuid("department_id")
+      .notNull()
+      .references(() => departments.id),
+    weeklyOff: weekdayEnum("weekly_off").notNull().default("Sunday"),
+    joiningDate: date("joining_date").notNull(),
+    isActive: boolean("is_active").notNull().default(true),
+    phone: text("phone"),
+    email: text("email"),
+    workLocation: text("work_location"),
+    emergencyContactName: text("emergency_contact_name"),
+    emergencyContactPhone: text("emergency_contact_phone"),
+    personalAddress: text("personal_address"),
+    notes: text("notes"),
+    monthlySalary: money("monthly_salary"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("employees_code_key").on(t.employeeCode).where(sql`${t.employeeCode} is not null`),
+    // Punch names match case- and space-insensitively (DECISIONS §8).
+    index("employees_name_key_idx").on(sql`lower(regexp_replace(${t.employeeName}, '\\s+', '', 'g'))`),
+    index("employees_department_idx").on(t.departmentId),
+    index("employees_name_trgm_idx").using("gin", sql`${t.employeeName} gin_trgm_ops`),
+    check("employees_salary_non_negative", sql`${t.monthlySalary} is null or ${t.monthlySalary} >= 0`),
+  ],
+);
+
+// The one attendance policy (id = 1), seeded by a migration with the DECISIONS §8 defaults.
+export const attendancePolicy = pgTable(
+  "attendance_policy",
+  {
+    id: integer("id").primaryKey().default(1),
+    shiftStart: text("shift_start").notNull().default("09:30"),
+    lateGraceMinutes: integer("late_grace_minutes").notNull().default(15),
+    fullDayHours: numeric("full_day_hours", { precision: 4, scale: 2 }).notNull().default("8"),
+    halfDayHours: numeric("half_day_hours", { precision: 4, scale: 2 }).notNull().default("4"),
+    pointsPerLate: integer("points_per_late").notNull().default(1),
+    pointsPerHalfDayDeduction: integer("points_per_half_day_deduction").notNull().default(3),
+    duplicatePunchWindowMinutes: integer("duplicate_punch_window_minutes").notNull().default(2),
+    paidLeaveDaysPerYear: integer("paid_leave_days_per_year").notNull().default(18),
+    updatedBy: uuid("updated_by").references(() => users.id),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("attendance_policy_singleton", sql`${t.id} = 1`)],
+);
+
+/**
+ * The leave register (DECISIONS §8): granted leave, which the day rule turns into the days'
+ * status. A cancelled leave stays, with who cancelled it and why; only active ones count.
+ */
+export const leaves = pgTable(
+  "leaves",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    employeeId: uuid("employee_id")
+      .notNull()
+      .references(() => employees.id, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    fromDate: date("from_date").notNull(),
+    toDate: date("to_date").notNull(),
+    halfDay: boolean("half_day").notNull().default(false),
+    reason: text("reason").notNull(),
+    createdBy: uuid("created_by").references(() => users.id),
+    createdAt: createdAt(),
+    cancelledAt: instant("cancelled_at"),
+    cancelledBy: uuid("cancelled_by").references(() => users.id),
+    cancelReason: text("cancel_reason"),
+  },
+  (t) => [
+    index("leaves_employee_dates_idx").on(t.employeeId, t.fromDate).where(sql`${t.cancelledAt} is null`),
+    index("leaves_dates_idx").on(t.fromDate, t.toDate).where(sql`${t.cancelledAt} is null`),
+    index("leaves_created_by_idx").on(t.createdBy),
+    index("leaves_cancelled_by_idx").on(t.cancelledBy),
+    check("leaves_type", sql`${t.type} in ('PL', 'LWP')`),
+    check("leaves_range", sql`${t.toDate} >= ${t.fromDate}`),
+    check("leaves_half_day_one_day", sql`not ${t.halfDay} or ${t.fromDate} = ${t.toDate}`),
+  ],
+);
+
+export const holidays = pgTable("holidays", {
+  date: date("date").primaryKey(),
+  name: text("name").notNull(),
+});
+
+export const attendanceImports = pgTable(
+  "attendance_imports",
+  {
+  id: uuid("id").primaryKey().defaultRandom(),
+  fileName: text("file_name").notNull(),
+  month: text("month").notNull(),
+  totalRows: integer("total_rows").notNull(),
+  processedEvents: integer("processed_events").notNull(),
+  duplicateEvents: integer("duplicate_events").notNull(),
+  skippedRows: integer("skipped_rows").notNull(),
+  errorRows: integer("error_rows").notNull(),
+  // The last day of the month this import records (DECISIONS §8 "Only recorded days are judged");
+  // its range starts on the month's first day. Null: it records no day (nothing of the month is over).
+  coveredThrough: date("covered_through"),
+  importedBy: uuid("imported_by").references(() => users.id),
+  createdAt: createdAt(),
+  },
+  (t) => [index("attendance_imports_imported_by_idx").on(t.importedBy)],
+);
+
+// One employee's biometric punches of one day (DECISIONS §8, §9): each punch is a (time, type)
+// pair, the two arrays kept in step, sorted by time then type, each pair once (re-imports are
+// idempotent). A day per row, not a punch per row: the attendance engine reads a day whole, and an
+// import of 1,000,000 punches writes about 31,000 rows instead of 1,000,000 (with one foreign-key
+// check each), which is what brings it within 10x of COPY (docs/performance-history.md).
+export const punchDays = pgTable(
+  "punch_days",
+  {
+    employeeId: uuid("employee_id")
+      .notNull()
+      .references(() => employees.id, { onDelete: "cascade" }),
+    punchDate: date("punch_date").notNull(),
+    punchTimes: time("punch_times").array().notNull(),
+    punchTypes: punchTypeEnum("punch_types").array().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.employeeId, t.punchDate] }),
+    index("punch_days_date_idx").on(t.punchDate),
+    check("punch_days_pairs", sql`cardinality(${t.punchTimes}) = cardinality(${t.punchTypes}) and cardinality(${t.punchTimes}) > 0`),
+  ],
+);
+
+export const attendanceDays = pgTable(
+  "attendance_days",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    employeeId: uuid("employee_id")
+      .notNull()
+      .references(() => employees.id, { onDelete: "cascade" }),
+    date: date("date").notNull(),
+    dayStatus: dayStatusEnum("day_status").notNull(),
+    firstInTime: time("first_in_time"),
+    lastOutTime: time("last_out_time"),
+    totalHours: numeric("total_hours", { precision: 5, scale: 2 }),
+    violationPoints: integer("violation_points").notNull().default(0),
+    violationReason: text("violation_reason"),
+    // Why a day needs review: single_punch, out_before_in, odd_punches.
+    reviewReason: text("review_reason"),
+    // A day edited by hand keeps its edit through re-imports and recalculation (DECISIONS §8).
+    isManual: boolean("is_manual").notNull().default(false),
+    editReason: text("edit_reason"),
+    editedBy: uuid("edited_by").references(() => users.id),
+    editedAt: instant("edited_at"),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique("attendance_days_employee_date_key").on(t.employeeId, t.date),
+    index("attendance_days_date_idx").on(t.date, t.dayStatus),
+    check("attendance_days_points_non_negative", sql`${t.violationPoints} >= 0`),
+    // Only hand-edited days have an editor: the index stays small and costs imports nothing.
+    index("attendance_days_edited_by_idx").on(t.editedBy).where(sql`${t.editedBy} is not null`),
+  ],
+);
+
+export const nameMappings = pgTable(
+  "name_mappings",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    csvName: text("csv_name").notNull(),
+    // lower-cased with whitespace removed, as punch names are matched.
+    nameKey: text("name_key").notNull(),
+    employeeId: uuid("employee_id")
+      .notNull()
+      .references(() => employees.id, { onDelete: "cascade" }),
+    createdBy: uuid("created_by").references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [unique("name_mappings_name_key_key").on(t.nameKey), index("name_mappings_employee_idx").on(t.employeeId), index("name_mappings_created_by_idx").on(t.createdBy)],
+);
+
+export type EmployeeRow = typeof employees.$inferSelect;
+export type DepartmentRow = typeof departments.$inferSelect;
+export type AttendanceDayRow = typeof attendanceDays.$inferSelect;
+export type AttendancePolicyRow = typeof attendancePolicy.$inferSelect;
+export type PunchDayRow = typeof punchDays.$inferSelect;
+export type LeaveRow = typeof leaves.$inferSelect;
