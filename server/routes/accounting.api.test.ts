@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { XMLParser } from "fast-xml-parser";
 import { createTestApp, type ApiClient, type TestApp } from "../test/harness";
+import { POSTGRES_POOL_DEFAULTS } from "../db/client";
 import type { MadeUser } from "../test/factories";
 import { auditLog, exportItems, parties, settings, type CategoryRow } from "../db/schema";
 import { auditEntries, builtinCategory, insertTransaction } from "./transactions.fixtures";
@@ -124,6 +125,42 @@ describe("POST /api/accounting/exports", () => {
     const mine = held.filter((h) => made.some((m) => m.id === h.id));
     expect(mine).toHaveLength(made.length);
     expect(new Set(mine.map((m) => m.id)).size).toBe(made.length);
+  });
+
+  it("fills its batch under a 300 s statement limit, not the requests' 30 s", async () => {
+    // A trigger of this test's own records the limit in force for the statement that fills a batch,
+    // and for an ordinary request's statement (a new party): read by the database, nothing stubbed.
+    const triggers = [
+      ["export_items", "export_items_limit_seen"],
+      ["parties", "parties_limit_seen"],
+    ] as const;
+    await t.asOwner(async (owner) => {
+      await owner.query("create table statement_limit_seen (table_name text not null, limit_ms bigint not null)");
+      await owner.query("grant select, insert on statement_limit_seen to public");
+      await owner.query(`create function statement_limit_seen_record() returns trigger language plpgsql as $$
+        begin
+          insert into statement_limit_seen values (TG_TABLE_NAME, (select setting::bigint from pg_settings where name = 'statement_timeout'));
+          return null;
+        end $$`);
+      for (const [table, name] of triggers) await owner.query(`create trigger ${name} after insert on ${table} for each statement execute function statement_limit_seen_record()`);
+    });
+    try {
+      await paid("2025-05-07");
+      expect((await exportOf(accountant, "2025-05-01", "2025-05-31")).status).toBe(201);
+      expect((await accountant.api.post("/api/parties", { name: `Limit Traders ${Date.now()}` })).status).toBe(201);
+      const seen = await t.database.query<{ table_name: string; limit_ms: string }>("select table_name, limit_ms from statement_limit_seen");
+      const limitOf = (table: string) => seen.filter((r) => r.table_name === table).map((r) => Number(r.limit_ms));
+      expect(limitOf("export_items")).toEqual([300_000]);
+      // The requests' limit: 30 s on PostgreSQL (DECISIONS §10); the embedded database sets none.
+      expect(limitOf("parties")).toEqual([t.database.kind === "postgres" ? POSTGRES_POOL_DEFAULTS.statementTimeoutMs : 0]);
+      expect(POSTGRES_POOL_DEFAULTS.statementTimeoutMs).toBe(30_000);
+    } finally {
+      await t.asOwner(async (owner) => {
+        for (const [table, name] of triggers) await owner.query(`drop trigger ${name} on ${table}`);
+        await owner.query("drop function statement_limit_seen_record()");
+        await owner.query("drop table statement_limit_seen");
+      });
+    }
   });
 
   it("refuses bad input with 400 and changes nothing; Approvers and HR get 403", async () => {

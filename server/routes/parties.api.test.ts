@@ -297,3 +297,72 @@ describe("a transaction naming a party", () => {
     expect((await approver.api.get("/api/parties")).status).toBe(403);
   });
 });
+
+describe("searching transactions by their party", () => {
+  const DAY = 24 * 60 * 60 * 1000;
+  const daysAgo = (n: number) => new Date(Date.now() - n * DAY);
+  const search = (who: Who, categoryId: string, text: string) => who.api.get(`/api/transactions?categoryId=${categoryId}&search=${encodeURIComponent(text)}`);
+  const ids = (res: { body: { transactions: { id: string }[] } }) => res.body.transactions.map((x) => x.id).sort();
+
+  it("finds a party's bills by a part of its name or GSTIN, in any case, and nothing across two fields", async () => {
+    const category = await makeCategory(t.db);
+    const p = await party({ name: unique("Ganesh Tyres"), gstin: "09AAACH7409R1ZZ" });
+    const billed = await accountant.api.post("/api/transactions", txnBody(category.id, { partyId: p.id, description: "Four tyres" }));
+    const old = await insertTransaction(t.db, { createdBy: accountant.user.id, categoryId: category.id, partyId: p.id, createdAt: daysAgo(3), description: "Puncture" });
+    await insertTransaction(t.db, { createdBy: accountant.user.id, categoryId: category.id, description: "Tea for the office" });
+    const both = [billed.body.id, old.id].sort();
+
+    expect(ids(await search(superAdmin, category.id, p.name))).toEqual(both);
+    expect(ids(await search(superAdmin, category.id, "gAnEsH tYrEs"))).toEqual(both);
+    expect(ids(await search(superAdmin, category.id, "09aaach7409"))).toEqual(both);
+    expect((await search(superAdmin, category.id, p.name)).body.summary).toMatchObject({ count: 2 });
+    // The description and the party's name are matched apart, like the id and the description.
+    expect((await search(superAdmin, category.id, "puncture ganesh")).body.total).toBe(0);
+    // Naming a party later, or another one, is searched at once.
+    const later = await accountant.api.post("/api/transactions", txnBody(category.id, { description: "Wheel alignment" }));
+    expect((await search(superAdmin, category.id, "ganesh")).body.total).toBe(2);
+    await accountant.api.patch(`/api/transactions/${later.body.id}`, { partyId: p.id });
+    expect((await search(superAdmin, category.id, "ganesh")).body.total).toBe(3);
+    await accountant.api.patch(`/api/transactions/${later.body.id}`, { partyId: null });
+    expect((await search(superAdmin, category.id, "ganesh")).body.total).toBe(2);
+  });
+
+  it("finds them by the new name after a rename, and no longer by the old one, summaries included", async () => {
+    const category = await makeCategory(t.db);
+    const p = await party({ name: unique("Sri Balaji Couriers") });
+    const made = await Promise.all(
+      [1, 2, 5].map((n) => insertTransaction(t.db, { createdBy: accountant.user.id, categoryId: category.id, partyId: p.id, createdAt: daysAgo(n), status: "Approved", amount: "100.00" })),
+    );
+    const all = made.map((m) => m.id).sort();
+    // Asked once under the old name, so the whole days' summaries are kept under it.
+    expect((await search(superAdmin, category.id, "balaji")).body).toMatchObject({ total: 3, summary: { count: 3, approvedCount: 3, approvedAmount: "300.00" } });
+
+    const renamed = unique("Speedpost Logistics");
+    const res = await accountant.api.patch(`/api/parties/${p.id}`, { name: renamed, gstin: "27AAPFU0939F1ZV" });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const byOld = await search(superAdmin, category.id, "balaji");
+    expect(byOld.body).toMatchObject({ total: 0, transactions: [], summary: { count: 0, approvedCount: 0, approvedAmount: "0.00" } });
+    const byNew = await search(superAdmin, category.id, "speedpost");
+    expect(ids(byNew)).toEqual(all);
+    expect(byNew.body.summary).toMatchObject({ count: 3, approvedCount: 3, approvedAmount: "300.00" });
+    expect(ids(await search(superAdmin, category.id, "27aapfu"))).toEqual(all);
+    expect(byNew.body.transactions[0].party.name).toBe(renamed);
+  });
+
+  it("finds only what the viewer may see: an Approver's window, an Accountant's own older bills", async () => {
+    const category = await makeCategory(t.db);
+    const p = await party({ name: unique("Kaveri Stationers") });
+    const recent = await insertTransaction(t.db, { createdBy: accountant.user.id, categoryId: category.id, partyId: p.id, createdAt: daysAgo(2) });
+    const beyond = await insertTransaction(t.db, { createdBy: accountant.user.id, categoryId: category.id, partyId: p.id, createdAt: daysAgo(40) });
+    const otherAccountant = await t.signIn("Accountant");
+
+    // Approvers and Accountants see 30 days by default; an Accountant's own transactions always.
+    for (const who of [approver, otherAccountant]) {
+      const res = await search(who, category.id, "kaveri");
+      expect(ids(res)).toEqual([recent.id]);
+      expect(res.body.summary.count).toBe(1);
+    }
+    expect(ids(await search(accountant, category.id, "kaveri"))).toEqual([recent.id, beyond.id].sort());
+    expect(ids(await search(superAdmin, category.id, "kaveri"))).toEqual([recent.id, beyond.id].sort());
+  });
+});

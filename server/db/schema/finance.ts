@@ -106,6 +106,9 @@ export const transactions = pgTable(
     index("transactions_unpaid_idx")
       .on(t.createdAt, t.amount, t.createdBy)
       .where(sql`${t.status} in ('Approved', 'PaymentDue') and not ${t.isPaid}`),
+    // An export to the books (DECISIONS §12) takes the paid transactions of a range of paid dates:
+    // a month's out of years of them, without reading the rest.
+    index("transactions_paid_date_idx").on(t.paidDate).where(sql`${t.status} in ('Paid', 'Completed')`),
     // The Overdue filter (DECISIONS §4): Payment Due, unpaid, by due date; few rows at any time.
     index("transactions_overdue_idx").on(t.paymentDueDate).where(sql`${t.status} = 'PaymentDue' and not ${t.isPaid}`),
     // Possible duplicates by details (queries.ts possibleDuplicatesJson): the columns after the

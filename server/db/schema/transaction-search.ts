@@ -10,8 +10,10 @@ import { transactions } from "./finance";
  * The transaction list's search and summary columns, one narrow row per transaction, kept by a
  * trigger on transactions (migrations/0005) in the same database transaction as every change.
  * The list's summary reads every matching row: here that is a fraction of the pages the wide
- * transactions rows take. search_text is lower(id ␟ description) (DECISIONS §4: both matched
- * case-insensitively); the unit separator keeps a search from matching across the two.
+ * transactions rows take. search_text is lower(id ␟ description ␟ party name ␟ party GSTIN)
+ * (DECISIONS §4, §12: each matched case-insensitively; the party's part only when one is named, kept
+ * current on a rename by a trigger on parties, migrations/0030); the unit separator keeps a search
+ * from matching across two fields.
  */
 export const transactionSearch = pgTable(
   "transaction_search",

@@ -1,7 +1,7 @@
 // Export batches (DECISIONS §12): each export takes every paid transaction of its dates that no
 // live batch holds, keeps what the vouchers are built from, and can be downloaded again as the same
 // bytes. Two exports at once never take one transaction: they run one after the other under an
-// advisory lock, and the unique index on live items (db/schema/books.ts) refuses a second holder anyway.
+// advisory lock, and the unique index on live items (db/schema/books.ts) never lets a second batch hold one.
 import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Queryable } from "../../db/client";
@@ -22,6 +22,7 @@ import type { CsvValue } from "../../lib/csv";
 import { JOURNAL_HEADER, journalRows } from "./journal-csv";
 import { ledgersNamed, sortedMasters, tallyMastersXml, tallyVouchersXml, type MasterLedger } from "./tally";
 import { vouchersOf, type ExportItem, type Voucher } from "./vouchers";
+import { rows } from "../sql";
 
 /** The moves after which the books may no longer agree with what was exported. */
 export const CHANGES_AFTER_EXPORT = ["update", "cancel_payment", "process_payment", "force_status", "full_override", "delete"] as const;
@@ -138,21 +139,27 @@ export async function createExport(ctx: ActingContext, body: CreateExportBody): 
         createdAt: now,
       })
       .returning({ id: exportBatches.id, number: exportBatches.number });
-    await tx.execute(sql`
-      insert into export_items (batch_id, transaction_id, human_readable_id, form_type, amount, transaction_date, paid_date,
-                                payment_method, category_id, category_name, description, party_name, party_gstin, gst)
-      select ${batch!.id}, t.id, t.human_readable_id, t.form_type, t.amount, t.transaction_date, t.paid_date,
-             t.payment_method, t.category_id, c.name, t.description, p.name, p.gstin, ${gstSnapshotSql}
-        from transactions t
-        join categories c on c.id = t.category_id
-        left join parties p on p.id = t.party_id
-       where t.status in ('Paid', 'Completed')
-         and t.paid_date between ${body.from}::date and ${body.to}::date
-         and not exists (select 1 from export_items i where i.transaction_id = t.id and i.live)`);
-    const [sums] = await tx
-      .select({ count: sql<number>`count(*)::int`, total: sql<string>`coalesce(sum(${exportItems.amount}), 0)::numeric(14,2)::text` })
-      .from(exportItems)
-      .where(eq(exportItems.batchId, batch!.id));
+    // One statement, set-based: the range's paid transactions (transactions_paid_date_idx), less
+    // those a live batch holds, skipped by the unique index on live items (ON CONFLICT: one probe a
+    // row). Not an anti-join on export_items: planned while that table is small (empty before the
+    // first export), it rescans the table for every row taken, quadratic in the batch's size.
+    const [sums] = await rows<{ count: number; total: string }>(
+      tx,
+      sql`
+        with taken as (
+          insert into export_items (batch_id, transaction_id, human_readable_id, form_type, amount, transaction_date, paid_date,
+                                    payment_method, category_id, category_name, description, party_name, party_gstin, gst)
+          select ${batch!.id}, t.id, t.human_readable_id, t.form_type, t.amount, t.transaction_date, t.paid_date,
+                 t.payment_method, t.category_id, c.name, t.description, p.name, p.gstin, ${gstSnapshotSql}
+            from transactions t
+            join categories c on c.id = t.category_id
+            left join parties p on p.id = t.party_id
+           where t.status in ('Paid', 'Completed')
+             and t.paid_date between ${body.from}::date and ${body.to}::date
+          on conflict (transaction_id) where live do nothing
+          returning amount)
+        select count(*)::int as "count", coalesce(sum(amount), 0)::numeric(14,2)::text as "total" from taken`,
+    );
     if (!sums || sums.count === 0) throw conflict(NOTHING_TO_EXPORT, "nothing_to_export");
     await tx.update(exportBatches).set({ itemCount: sums.count, total: sums.total }).where(eq(exportBatches.id, batch!.id));
     await writeAudit(tx, {

@@ -74,7 +74,7 @@ async function filterConditions(
   if (search) {
     const pattern = containsPattern(search);
     const { categoryIds, creatorIds } = await namesIn(q, search);
-    // search_text is lower(id ␟ description); a search holding the separator cannot match either field.
+    // search_text is lower(id ␟ description ␟ party name ␟ GSTIN); a search holding the separator matches no field.
     const textMatch = search.includes(SEARCH_TEXT_SEPARATOR) ? undefined : sql`${transactionSearch.searchText} like lower(${pattern})`;
     // Over transaction_search the match is on the row itself; over transactions, through its copy.
     const readsSearchCopy = columns.id === transactionSearch.transactionId;

@@ -35,7 +35,7 @@ const NO_NAMES: Names = { categoryIds: [], creatorIds: [] };
 /** A kept day: of every creator (scope '') or of one creator (their id). */
 type Slot = { scope: string; day: string };
 
-/** Between the id and the description in transaction_search.search_text (chr(31), migrations/0005): a search holding it matches no text. */
+/** Between the fields of transaction_search.search_text (chr(31), migrations/0005 and 0030): a search holding it matches no text. */
 export const SEARCH_TEXT_SEPARATOR = "\u001f";
 
 // Kept summaries nobody has recomputed for this long are dropped when the next one is written: the

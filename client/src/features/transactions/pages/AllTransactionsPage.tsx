@@ -97,7 +97,7 @@ export default function AllTransactionsPage() {
             <Input
               type="search"
               aria-label="Search transactions"
-              placeholder="Search ID, description, category or creator"
+              placeholder="Search ID, description, party, category or creator"
               className="pl-9"
               value={search}
               onChange={change(setSearch)}

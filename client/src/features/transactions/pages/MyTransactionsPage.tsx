@@ -59,7 +59,7 @@ export default function MyTransactionsPage() {
             <Input
               type="search"
               aria-label="Search transactions"
-              placeholder="Search by ID, description or category"
+              placeholder="Search by ID, description, party or category"
               className="pl-9"
               value={search}
               onChange={(e) => {

@@ -1,0 +1,1 @@
+CREATE INDEX "transactions_paid_date_idx" ON "transactions" USING btree ("paid_date") WHERE "transactions"."status" in ('Paid', 'Completed');
