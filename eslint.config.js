@@ -27,7 +27,7 @@ export default tseslint.config(
   },
   {
     // npm start and npm run build: plain JavaScript, so they run without the TypeScript tools.
-    files: ["scripts/**/*.mjs"],
+    files: ["scripts/**/*.mjs", "server/**/*.mjs"],
     languageOptions: { globals: globals.node },
   },
   {
@@ -75,7 +75,7 @@ export default tseslint.config(
     // few things tied to real time), the client's from client/src/lib/clock.ts; bookkeeping
     // columns take the database's now().
     files: ["server/**/*.ts", "shared/**/*.ts", "client/src/**/*.{ts,tsx}"],
-    ignores: ["**/*.test.ts", "**/*.test.tsx", "server/test/**", "server/services/hr/testing.ts", "server/clock.ts", "client/src/lib/clock.ts"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx", "server/test/**", "server/clock.ts", "client/src/lib/clock.ts"],
     rules: {
       "no-restricted-syntax": [
         "error",
@@ -87,7 +87,7 @@ export default tseslint.config(
   {
     // Routes are declarations and thin handlers: the database is the services' business.
     files: ["server/routes/**/*.ts"],
-    ignores: ["server/routes/**/*.test.ts", "server/routes/**/*.fixtures.ts"],
+    ignores: ["server/routes/**/*.test.ts"],
     rules: {
       "no-restricted-imports": ["error", { patterns: [{ group: ["../db/*", "../../db/*"], message: "Routes call services; they do not import server/db." }] }],
     },

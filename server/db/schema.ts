@@ -35,13 +35,37 @@ import {
 } from "../../shared/constants";
 import type { CustomFieldDefinition, CustomFieldValues, EmergencyLimitPolicy } from "../../shared/schemas/categories";
 import type { ApprovalPolicy } from "../../shared/schemas/approval-rules";
-import type { ExportGst as ExportGstSnapshot, LedgerMap as LedgerMapSnapshot } from "../services/books/vouchers";
-import type { GstDetails } from "../../shared/gst";
+import type { GstDetails, GstLineBreakup } from "../../shared/gst";
 
 const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 const createdAt = () => instant("created_at").notNull().defaultNow();
 const updatedAt = () => instant("updated_at").notNull().defaultNow();
+
+// What an export batch keeps of the books (DECISIONS §12), as services/books/vouchers.ts reads it.
+/** A GST line of a bill as exported: what was bought, its value and the tax computed on it (shared/gst.ts). */
+type ExportGstLine = Pick<GstLineBreakup, "hsnSac" | "taxableValue" | "rate" | "cgst" | "sgst" | "igst">;
+/** The GST of a bill as exported (the body the person entered and the breakup the server computed). */
+export type ExportGst = {
+  invoiceNumber: string;
+  invoiceDate: string;
+  reverseCharge: boolean;
+  itcEligible: boolean;
+  lines: ExportGstLine[];
+};
+
+/** Every ledger name the vouchers use (the SuperAdmin's mapping, defaults filled in). */
+export type LedgerMap = {
+  categories: Record<string, string>;
+  paymentMethods: Record<string, string>;
+  inputCgst: string;
+  inputSgst: string;
+  inputIgst: string;
+  outputCgstRcm: string;
+  outputSgstRcm: string;
+  outputIgstRcm: string;
+  roundOff: string;
+};
 
 export const roleEnum = pgEnum("role", ROLES);
 export const transactionStatusEnum = pgEnum("transaction_status", TRANSACTION_STATUSES);
@@ -903,7 +927,7 @@ export const exportBatches = pgTable(
     itemCount: integer("item_count").notNull(),
     total: money("total").notNull(),
     companyName: text("company_name").notNull(),
-    ledgers: jsonb("ledgers").$type<LedgerMapSnapshot>().notNull(),
+    ledgers: jsonb("ledgers").$type<LedgerMap>().notNull(),
     createdBy: uuid("created_by")
       .notNull()
       .references(() => users.id),
@@ -942,7 +966,7 @@ export const exportItems = pgTable(
     description: text("description").notNull(),
     partyName: text("party_name"),
     partyGstin: text("party_gstin"),
-    gst: jsonb("gst").$type<ExportGstSnapshot | null>(),
+    gst: jsonb("gst").$type<ExportGst | null>(),
   },
   (t) => [
     uniqueIndex("export_items_live_transaction_key").on(t.transactionId).where(sql`${t.live}`),

@@ -8,7 +8,7 @@ import { XMLParser } from "fast-xml-parser";
 import { createTestApp, type ApiClient, type TestApp } from "../test/harness";
 import type { MadeUser } from "../test/factories";
 import { auditLog, exportItems, parties, settings, type CategoryRow } from "../db/schema";
-import { auditEntries, builtinCategory, insertTransaction } from "./transactions.fixtures";
+import { auditEntries, builtinCategory, insertTransaction } from "../test/transaction-fixtures";
 import { NOTHING_TO_EXPORT } from "../../shared/schemas/accounting";
 import { gstDetails } from "../../shared/gst";
 
