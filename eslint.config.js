@@ -1,11 +1,13 @@
 // `npm run lint` (issue 16): typescript-eslint with a few type-aware rules that catch real bugs
 // (promises left floating or passed where a callback is expected), React's hook rules, and the
-// layout rules of docs/architecture.md: routes reach the database only through services, and
-// client features meet only through another feature's public entry points.
+// layout rules of docs/architecture.md: the server's imports only point down its floors, test
+// helpers serve tests only, routes reach the database only through services, and client features
+// meet only through another feature's public entry points.
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
+import { serverLayers } from "./scripts/eslint-rules/server-layers.mjs";
 
 export default tseslint.config(
   { ignores: ["dist/**", "node_modules/**", "migrations/**", "coverage/**", "**/*.d.ts"] },
@@ -91,5 +93,13 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": ["error", { patterns: [{ group: ["../db/*", "../../db/*"], message: "Routes call services; they do not import server/db." }] }],
     },
+  },
+  {
+    // The server's floors (docs/architecture.md; the order is SERVER_FLOORS in the rule's module):
+    // no import runs up a floor, and only tests import server/test/.
+    files: ["server/**/*.{ts,mjs}"],
+    ignores: ["server/**/*.test.ts", "server/test/**"],
+    plugins: { server: serverLayers },
+    rules: { "server/layers": "error", "server/test-helpers-only-in-tests": "error" },
   },
 );
