@@ -1,11 +1,13 @@
 // `npm run lint` (issue 16): typescript-eslint with a few type-aware rules that catch real bugs
 // (promises left floating or passed where a callback is expected), React's hook rules, and the
-// layout rules of docs/architecture.md: routes reach the database only through services, and
-// client features meet only through another feature's public entry points.
+// layout rules of docs/architecture.md: the server's imports only point down its floors, test
+// helpers serve tests only, routes reach the database only through services, and client features
+// meet only through another feature's public entry points.
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
+import { serverLayers } from "./scripts/eslint-rules/server-layers.mjs";
 
 export default tseslint.config(
   { ignores: ["dist/**", "node_modules/**", "migrations/**", "coverage/**", "**/*.d.ts"] },
@@ -27,7 +29,7 @@ export default tseslint.config(
   },
   {
     // npm start and npm run build: plain JavaScript, so they run without the TypeScript tools.
-    files: ["scripts/**/*.mjs"],
+    files: ["scripts/**/*.mjs", "server/**/*.mjs"],
     languageOptions: { globals: globals.node },
   },
   {
@@ -77,7 +79,7 @@ export default tseslint.config(
     // (client/src/lib/mutation.ts): mutate(variables, callbacks) drops its callbacks when the
     // component that started it is gone, which a move's own refetch often brings about.
     files: ["server/**/*.ts", "shared/**/*.ts", "client/src/**/*.{ts,tsx}"],
-    ignores: ["**/*.test.ts", "**/*.test.tsx", "server/test/**", "server/services/hr/testing.ts", "server/clock.ts", "client/src/lib/clock.ts"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx", "server/test/**", "server/clock.ts", "client/src/lib/clock.ts"],
     rules: {
       "no-restricted-syntax": [
         "error",
@@ -90,9 +92,17 @@ export default tseslint.config(
   {
     // Routes are declarations and thin handlers: the database is the services' business.
     files: ["server/routes/**/*.ts"],
-    ignores: ["server/routes/**/*.test.ts", "server/routes/**/*.fixtures.ts"],
+    ignores: ["server/routes/**/*.test.ts"],
     rules: {
       "no-restricted-imports": ["error", { patterns: [{ group: ["../db/*", "../../db/*"], message: "Routes call services; they do not import server/db." }] }],
     },
+  },
+  {
+    // The server's floors (docs/architecture.md; the order is SERVER_FLOORS in the rule's module):
+    // no import runs up a floor, and only tests import server/test/.
+    files: ["server/**/*.{ts,mjs}"],
+    ignores: ["server/**/*.test.ts", "server/test/**"],
+    plugins: { server: serverLayers },
+    rules: { "server/layers": "error", "server/test-helpers-only-in-tests": "error" },
   },
 );

@@ -1,13 +1,13 @@
 // npm run build: the server, bundled by esbuild from TypeScript into dist/server (its packages are
 // left in node_modules), then the client, built by Vite into dist/public. Each build is stamped
-// with a hash of its sources (scripts/build-stamp.mjs).
+// with a hash of its sources (server/build-stamp.mjs).
 //   node scripts/build.mjs              both builds (npm run build)
 //   node scripts/build.mjs --if-stale   only a build that is missing or older than its sources (npm start)
 //   node scripts/build.mjs --if-stale --server-only   the same for the server alone (user:create, db:migrate)
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { buildIsCurrent, CLIENT_SOURCES, SERVER_SOURCES, sourceHash, writeBuildStamp } from "./build-stamp.mjs";
+import { buildIsCurrent, CLIENT_SOURCES, SERVER_SOURCES, sourceHash, writeBuildStamp } from "../server/build-stamp.mjs";
 
 export const ROOT = path.resolve(import.meta.dirname, "..");
 const SERVER_OUT = path.join(ROOT, "dist", "server");

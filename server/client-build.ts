@@ -4,7 +4,7 @@
 // a test run must never reach users). Tests build elsewhere.
 import path from "node:path";
 import type { InlineConfig } from "vite";
-import { CLIENT_SOURCES, readBuildStamp, sourceHash, writeBuildStamp } from "../scripts/build-stamp.mjs";
+import { CLIENT_SOURCES, readBuildStamp, sourceHash, writeBuildStamp } from "./build-stamp.mjs";
 import { CLIENT_DIR, ROOT } from "./paths";
 
 export { readBuildStamp };

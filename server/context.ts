@@ -4,9 +4,8 @@ import type { EventBus } from "./realtime/bus";
 import type { Config } from "./config";
 import type { Logger } from "./logger";
 import type { ObjectStore } from "./storage/object-store";
+import type { Clock } from "./clock";
 import type { Role } from "../shared/constants";
-
-export type Clock = () => Date;
 
 export type AppDeps = {
   database: DatabaseHandle;

@@ -15,8 +15,8 @@ import { afterAll, describe, expect, inject, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "./test/databases";
 import { startServerProcess, waitUntil, type ServerProcess } from "./test/processes";
 import { makeUser, TEST_PASSWORD, type MadeUser } from "./test/factories";
-import { makeCategory } from "./routes/transactions.fixtures";
-import { makeDepartment } from "./services/hr/testing";
+import { makeCategory } from "./test/transaction-fixtures";
+import { makeDepartment } from "./test/hr-fixtures";
 import { approvals, employees, punchDays, transactions } from "./db/schema";
 import { eq } from "drizzle-orm";
 

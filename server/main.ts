@@ -15,7 +15,7 @@ import { createObjectStore } from "./storage";
 import { attachSocketHub } from "./realtime/hub";
 import { sweepUnregisteredUploads, UPLOAD_SWEEP_INTERVAL_MS } from "./services/upload-sweep";
 import { removeOrphanedUploads } from "./routes/hr-import";
-import { pruneExpired, PRUNE_INTERVAL_MS } from "./auth/prune";
+import { pruneExpired, PRUNE_INTERVAL_MS } from "./services/prune";
 import { CLIENT_DIR } from "./paths";
 
 export type RunningServer = { server: http.Server; deps: AppDeps; url: string; stop(): Promise<void> };

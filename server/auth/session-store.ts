@@ -8,7 +8,7 @@ import { and, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { sessions, users } from "../db/schema";
 import { mayStaySignedIn, signedInUserColumns } from "./signed-in-user";
-import { preparedStatement } from "../services/sql";
+import { preparedStatement } from "../db/sql";
 
 type Callback = (err?: unknown) => void;
 
@@ -29,7 +29,7 @@ function userIdOf(sess: session.SessionData): string | null {
 // The session is read together with its signed-in user (one statement, not two: each round trip to
 // the database costs more than the query itself). get() carries the user on the session data under a
 // symbol (no JSON, no copy into the Session), createSession() moves it onto the request, and
-// passport's deserializeUser takes it from there (auth/passport.ts).
+// passport's deserializeUser takes it from there (middlewares/passport.ts).
 const SIGNED_IN_USER = Symbol("the signed-in user, read with the session");
 type WithUser = session.SessionData & { [SIGNED_IN_USER]?: Express.User | null };
 const usersReadWithSessions = new WeakMap<Request, Express.User | null>();
@@ -39,7 +39,7 @@ export function userReadWithSession(req: Request): Express.User | null | undefin
   return usersReadWithSessions.get(req);
 }
 
-/** Every request's first statement, so prepared once (services/sql.ts): the session row and its user. */
+/** Every request's first statement, so prepared once (db/sql.ts): the session row and its user. */
 function sessionWithUser(db: Db) {
   return preparedStatement(db, "session_with_user", (name) => {
     const { lockdownEnabled, ...user } = signedInUserColumns;

@@ -1,5 +1,5 @@
 // Who a session's user is on every request, read in one place for the session store (with the
-// session, auth/session-store.ts) and for passport's fallback (auth/passport.ts).
+// session, auth/session-store.ts) and for passport's fallback (middlewares/passport.ts).
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { users } from "../db/schema";
 

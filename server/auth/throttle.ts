@@ -10,7 +10,7 @@ import { and, eq, gt, lte, sql } from "drizzle-orm";
 import type { Db, Queryable } from "../db/client";
 import { loginFailures } from "../db/schema";
 import { tooManyRequests } from "../services/errors";
-import { usernameKey } from "./username-key";
+import { usernameKey } from "../lib/username-key";
 
 export const THROTTLE = { windowMs: 15 * 60_000, perUsername: 5, perIp: 100 } as const;
 
@@ -62,7 +62,7 @@ export async function releaseLoginAttempt(db: Db, slotId: number): Promise<void>
   await db.delete(loginFailures).where(eq(loginFailures.id, slotId));
 }
 
-/** Deletes failures that have left the window (housekeeping, auth/prune.ts). Answers how many. */
+/** Deletes failures that have left the window (housekeeping, services/prune.ts). Answers how many. */
 export async function pruneLoginFailures(db: Db, now: Date): Promise<number> {
   const rows = await db
     .delete(loginFailures)

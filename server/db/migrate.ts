@@ -3,7 +3,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import type { PgliteDatabase } from "drizzle-orm/pglite";
 import { openPostgres, type DatabaseHandle } from "./client";
-import { usernameKey } from "../auth/username-key";
+import { usernameKey } from "../lib/username-key";
 import { MIGRATIONS_FOLDER } from "../paths";
 
 // Several processes may start at once on one PostgreSQL: an advisory lock lets one migrate at a time.

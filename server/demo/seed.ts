@@ -48,7 +48,7 @@ import { recordLeave } from "../services/hr/leaves";
 import { workingDaysOf } from "../../shared/leave";
 import { DomainError } from "../services/errors";
 import { weekdayOf } from "../services/hr/attendance-engine";
-import { addDays, monthBounds, monthOfDate, previousMonth } from "../services/hr/calendar";
+import { addDays, monthBounds, monthOfDate, previousMonth } from "../lib/calendar";
 import { createUserSchema } from "../../shared/schemas/users";
 import { createCategorySchema } from "../../shared/schemas/categories";
 import { budgetBodySchema } from "../../shared/schemas/budgets";

@@ -2,13 +2,11 @@
 import type { Request, RequestHandler } from "express";
 import type { Role } from "../../shared/constants";
 import { LOCKDOWN_MESSAGE, SECOND_FACTOR_SETUP_MESSAGE } from "../../shared/constants";
-import type { Actor, AppDeps, Clock } from "../context";
-import { systemClock } from "../clock";
+import type { Actor, AppDeps } from "../context";
+import { systemClock, type Clock } from "../clock";
 import { actingContext, type ActingContext } from "../services/context";
 import { DomainError, forbidden, locked, unauthorized } from "../services/errors";
-
-export const ABSOLUTE_SESSION_MS = 12 * 60 * 60_000;
-export const IDLE_SESSION_MS = 30 * 60_000;
+import { ABSOLUTE_SESSION_MS } from "../auth/session-lifetime";
 
 /** The header the client puts on the calls it makes on its own: polls, refetches of polled data. */
 export const BACKGROUND_HEADER = "X-Background";

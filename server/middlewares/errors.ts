@@ -5,6 +5,7 @@ import type { ErrorRequestHandler, RequestHandler } from "express";
 import { ZodError } from "zod";
 import type { Logger } from "../logger";
 import { DomainError, zodIssues, type ErrorKind } from "../services/errors";
+import { isDatabaseUnavailable } from "../db/errors";
 
 /** The answer's status for each kind of refusal a rule may give. */
 const HTTP_STATUS: Record<ErrorKind, number> = {
@@ -23,27 +24,6 @@ const HTTP_STATUS: Record<ErrorKind, number> = {
 };
 
 export const UNAVAILABLE_MESSAGE = "The database is not available right now. Nothing was changed; please try again in a moment.";
-
-/**
- * SQLSTATE classes and codes meaning the database, not the request, failed: the connection was
- * lost or refused (08), the server is shutting down or was told to end this session (57P01-57P03),
- * the session sat idle in a transaction too long (25P03), or a query ran past statement_timeout
- * (57014). What node-postgres says when it has no SQLSTATE: a dropped socket, a full pool.
- */
-const UNAVAILABLE_CODES = new Set(["57P01", "57P02", "57P03", "57014", "25P03", "53300", "ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "ENOTFOUND"]);
-const UNAVAILABLE_TEXT = /Connection terminated|connection error|not queryable|timeout exceeded when trying to connect|Client was closed|Cannot use a pool after calling end/i;
-
-/** Whether an error (or one it wraps, such as drizzle's DrizzleQueryError) means the database is unavailable. */
-export function isDatabaseUnavailable(err: unknown): boolean {
-  for (let e = err, depth = 0; e && typeof e === "object" && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === "string" && (UNAVAILABLE_CODES.has(code) || code.startsWith("08"))) return true;
-    const message = (e as { message?: unknown }).message;
-    if (typeof message === "string" && UNAVAILABLE_TEXT.test(message)) return true;
-  }
-  return false;
-}
-
 
 export const notFoundApi: RequestHandler = (_req, res) => {
   res.status(404).json({ message: "No such API route", code: "not_found" });

@@ -3,7 +3,7 @@
 // into socket traffic: notifications to their users, closes when sessions end, and the lockdown
 // message then close 4423 to every non-SuperAdmin. On PostgreSQL the bus is LISTEN/NOTIFY, so an
 // event published by any server process reaches the sockets held by this one.
-import type { Clock } from "../context";
+import type { Clock } from "../clock";
 import http from "node:http";
 import type { Duplex } from "node:stream";
 import type { RequestHandler } from "express";
@@ -16,10 +16,10 @@ import type { Config } from "../config";
 import type { Logger } from "../logger";
 import type { Role } from "../../shared/constants";
 import { WS_CLOSE, WS_HEARTBEAT_MS, WS_PATH } from "../../shared/ws-events";
-import { ABSOLUTE_SESSION_MS } from "../middlewares/auth";
+import { ABSOLUTE_SESSION_MS } from "../auth/session-lifetime";
 import type { BusEvent, EventBus } from "./bus";
-import { getLockdown } from "../services/lockdown";
-import { isDatabaseUnavailable } from "../middlewares/errors";
+import { getLockdown } from "../auth/lockdown-state";
+import { isDatabaseUnavailable } from "../db/errors";
 
 export type HubOptions = {
   server: http.Server;

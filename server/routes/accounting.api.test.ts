@@ -9,7 +9,7 @@ import { createTestApp, type ApiClient, type TestApp } from "../test/harness";
 import { POSTGRES_POOL_DEFAULTS } from "../db/client";
 import type { MadeUser } from "../test/factories";
 import { auditLog, exportItems, parties, settings, type CategoryRow } from "../db/schema";
-import { auditEntries, builtinCategory, insertTransaction } from "./transactions.fixtures";
+import { auditEntries, builtinCategory, insertTransaction } from "../test/transaction-fixtures";
 import { NOTHING_TO_EXPORT } from "../../shared/schemas/accounting";
 import { gstDetails } from "../../shared/gst";
 

@@ -6,7 +6,7 @@ import supertest from "supertest";
 import { createTestApp, type ApiClient, type TestApp } from "../test/harness";
 import type { MadeUser } from "../test/factories";
 import { approvalRules } from "../db/schema";
-import { auditEntries, builtinCategory, makeCategory, txnBody, txnRow } from "./transactions.fixtures";
+import { auditEntries, builtinCategory, makeCategory, txnBody, txnRow } from "../test/transaction-fixtures";
 
 let t: TestApp;
 type Who = { user: MadeUser; api: ApiClient };

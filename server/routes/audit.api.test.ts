@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type ApiClient, type TestApp } from "../test/harness";
 import { auditLog } from "../db/schema";
-import { builtinCategory, txnBody } from "./transactions.fixtures";
+import { builtinCategory, txnBody } from "../test/transaction-fixtures";
 import type { MadeUser } from "../test/factories";
 
 let t: TestApp;

@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { createTestApp, type ApiClient, type TestApp } from "../test/harness";
 import { makeUser, TEST_PASSWORD, type MadeUser } from "../test/factories";
 import { loginFailures, sessions, users } from "../db/schema";
-import { usernameKey } from "../auth/username-key";
+import { usernameKey } from "../lib/username-key";
 import { INVALID_LOGIN_MESSAGE, type Role } from "../../shared/constants";
 
 let t: TestApp;

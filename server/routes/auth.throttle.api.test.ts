@@ -11,8 +11,8 @@ import { eq, sql } from "drizzle-orm";
 import { createTestApp, CSRF_HEADER, type TestApp } from "../test/harness";
 import { makeUser, TEST_PASSWORD } from "../test/factories";
 import { emergencyPinFailures, loginFailures, sessions, users } from "../db/schema";
-import { usernameKey } from "../auth/username-key";
-import { pruneExpired } from "../auth/prune";
+import { usernameKey } from "../lib/username-key";
+import { pruneExpired } from "../services/prune";
 import { DatabaseSessionStore } from "../auth/session-store";
 import { runMigrations } from "../db/migrate";
 

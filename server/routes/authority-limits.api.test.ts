@@ -5,7 +5,7 @@ import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type ApiClient, type TestApp } from "../test/harness";
 import type { MadeUser } from "../test/factories";
-import { approvalRows, auditEntries, makeCategory, txnBody, txnRow } from "./transactions.fixtures";
+import { approvalRows, auditEntries, makeCategory, txnBody, txnRow } from "../test/transaction-fixtures";
 
 let t: TestApp;
 type Who = { user: MadeUser; api: ApiClient };

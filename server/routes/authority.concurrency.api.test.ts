@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type ApiClient, type TestApp } from "../test/harness";
 import type { MadeUser } from "../test/factories";
 import { delegations } from "../db/schema";
-import { approvalRows, auditEntries, makeCategory, txnBody, txnRow } from "./transactions.fixtures";
+import { approvalRows, auditEntries, makeCategory, txnBody, txnRow } from "../test/transaction-fixtures";
 
 type Who = { user: MadeUser; api: ApiClient };
 let t: TestApp;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type ApiClient, type TestApp } from "../test/harness";
 import type { MadeUser } from "../test/factories";
 import type { CategoryRow } from "../db/schema";
-import { insertTransaction, makeCategory } from "./transactions.fixtures";
+import { insertTransaction, makeCategory } from "../test/transaction-fixtures";
 
 // 2026-11-30 20:00 UTC is 2026-12-01 01:30 in Asia/Kolkata: "today" and "this month" are the zone's.
 const NOW = new Date("2026-11-30T20:00:00Z");

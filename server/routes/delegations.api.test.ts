@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type ApiClient, type TestApp } from "../test/harness";
 import { makeUser, type MadeUser } from "../test/factories";
 import { auditLog, notifications } from "../db/schema";
-import { approvalRows, auditEntries, makeCategory, txnBody } from "./transactions.fixtures";
+import { approvalRows, auditEntries, makeCategory, txnBody } from "../test/transaction-fixtures";
 
 // 2026-11-27 17:30 in Kolkata (APP_TIMEZONE of the tests); the tests move the clock themselves.
 let now = new Date("2026-11-27T12:00:00Z");

@@ -6,7 +6,7 @@ import { eq, sql } from "drizzle-orm";
 import { createTestApp, type ApiClient, type TestApp } from "../test/harness";
 import type { MadeUser } from "../test/factories";
 import { parties, settings, transactions, type CategoryRow } from "../db/schema";
-import { auditEntries, builtinCategory, txnBody, txnRow } from "./transactions.fixtures";
+import { auditEntries, builtinCategory, txnBody, txnRow } from "../test/transaction-fixtures";
 import { computeGst } from "../../shared/gst";
 import { paiseToString, toPaise } from "../../shared/money";
 import type { TransactionStatus } from "../../shared/constants";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { createTestApp, type ApiClient, type TestApp } from "../test/harness";
 import { attendanceDays, auditLog, type EmployeeRow } from "../db/schema";
-import { csv, HEADER, makeDepartment, makeEmployee, upload } from "../services/hr/testing";
+import { csv, HEADER, makeDepartment, makeEmployee, upload } from "../test/hr-fixtures";
 
 // Today is Saturday 2026-11-21 in Asia/Kolkata (12:00 IST).
 const NOW = new Date("2026-11-21T06:30:00Z");

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { createTestApp, type ApiClient, type TestApp } from "../test/harness";
 import { createApp } from "../app";
 import { auditLog } from "../db/schema";
-import { makeDepartment, makeEmployee } from "../services/hr/testing";
+import { makeDepartment, makeEmployee } from "../test/hr-fixtures";
 
 let t: TestApp;
 let hrStaff: ApiClient;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { createTestApp, type ApiClient, type TestApp } from "../test/harness";
 import { attendanceDays, attendanceImports, auditLog, type EmployeeRow } from "../db/schema";
-import { csv, HEADER, makeDepartment, makeEmployee, storedPunches, upload } from "../services/hr/testing";
+import { csv, HEADER, makeDepartment, makeEmployee, storedPunches, upload } from "../test/hr-fixtures";
 import { loadPolicy } from "../services/hr/policy";
 import { recalculateDays } from "../services/hr/recalculate";
 import { importPunches } from "../services/hr/importer";

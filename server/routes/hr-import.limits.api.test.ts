@@ -12,7 +12,7 @@ import { createTestApp, CSRF_HEADER, type ApiClient, type TestApp } from "../tes
 import { createTestDatabase, type TestDatabase } from "../test/databases";
 import { startServerProcess, waitUntil, type ServerProcess } from "../test/processes";
 import { makeUser, TEST_PASSWORD } from "../test/factories";
-import { makeDepartment, storedPunches } from "../services/hr/testing";
+import { makeDepartment, storedPunches } from "../test/hr-fixtures";
 import { attendanceImports, employees } from "../db/schema";
 import { LINE_TOO_LONG_MESSAGE } from "../services/hr/importer";
 import { IMPORT_TMP_DIR } from "./hr-import";

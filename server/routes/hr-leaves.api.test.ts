@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { createTestApp, type ApiClient, type TestApp } from "../test/harness";
 import { attendanceDays, auditLog, leaves } from "../db/schema";
-import { csv, HEADER, makeDepartment, makeEmployee, upload } from "../services/hr/testing";
+import { csv, HEADER, makeDepartment, makeEmployee, upload } from "../test/hr-fixtures";
 import { leaveBeforeJoiningMessage, leaveForInactiveMessage } from "../services/hr/leaves";
 
 let t: TestApp;

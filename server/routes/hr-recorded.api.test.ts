@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { createTestApp, type ApiClient, type TestApp } from "../test/harness";
 import { attendanceDays } from "../db/schema";
-import { csv, HEADER, makeDepartment, makeEmployee, upload } from "../services/hr/testing";
+import { csv, HEADER, makeDepartment, makeEmployee, upload } from "../test/hr-fixtures";
 
 let t: TestApp | null = null;
 afterEach(async () => {

@@ -4,7 +4,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import supertest from "supertest";
 import { createTestApp, type TestApp } from "../test/harness";
 import { auditLog, notifications, transactions } from "../db/schema";
-import { builtinCategory, insertTransaction, txnBody } from "./transactions.fixtures";
+import { builtinCategory, insertTransaction, txnBody } from "../test/transaction-fixtures";
 
 let t: TestApp;
 beforeAll(async () => {

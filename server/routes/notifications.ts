@@ -1,6 +1,6 @@
 // The header bell's notifications (DECISIONS §6): the signed-in user's own, never anyone else's.
 import { contextOf } from "../middlewares/auth";
-import { clearNotifications, markNotificationsRead, myNotifications } from "../services/notifications";
+import { clearNotifications, markNotificationsRead, myNotifications } from "../services/notification-bell";
 import { ApiRouter } from "./api-router";
 import type { AppDeps } from "../context";
 import { notificationsAnswer, notificationsChangedAnswer } from "../../shared/answers";

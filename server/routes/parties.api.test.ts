@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { createTestApp, type ApiClient, type TestApp } from "../test/harness";
 import type { MadeUser } from "../test/factories";
 import { parties, settings } from "../db/schema";
-import { auditEntries, insertTransaction, makeCategory, txnBody, txnRow } from "./transactions.fixtures";
+import { auditEntries, insertTransaction, makeCategory, txnBody, txnRow } from "../test/transaction-fixtures";
 import { GSTIN_MESSAGES } from "../../shared/gstin";
 
 let t: TestApp;

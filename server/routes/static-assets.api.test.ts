@@ -9,7 +9,7 @@ import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import supertest from "supertest";
 import { createTestApp, type TestApp } from "../test/harness";
-import { builtinCategory, insertTransaction } from "./transactions.fixtures";
+import { builtinCategory, insertTransaction } from "../test/transaction-fixtures";
 
 const SCRIPT = `console.log(${JSON.stringify("a script long enough to be worth compressing ".repeat(60))});\n`;
 let t: TestApp;

@@ -6,8 +6,8 @@ import { and, eq } from "drizzle-orm";
 import { createTestApp, type ApiClient, type TestApp } from "../test/harness";
 import type { MadeUser } from "../test/factories";
 import { attendanceImports, auditLog, employees, leaves, transactions, users } from "../db/schema";
-import { insertTransaction, makeCategory, txnBody } from "./transactions.fixtures";
-import { csv, HEADER, makeDepartment, upload } from "../services/hr/testing";
+import { insertTransaction, makeCategory, txnBody } from "../test/transaction-fixtures";
+import { csv, HEADER, makeDepartment, upload } from "../test/hr-fixtures";
 
 let t: TestApp;
 let superAdmin: ApiClient;

@@ -16,7 +16,7 @@ import {
   notificationsFor,
   txnBody,
   txnRow,
-} from "./transactions.fixtures";
+} from "../test/transaction-fixtures";
 
 let t: TestApp;
 let accountant: { user: MadeUser; api: ApiClient };

@@ -5,7 +5,7 @@ import { and, eq } from "drizzle-orm";
 import { createTestApp, type ApiClient, type TestApp } from "../test/harness";
 import type { MadeUser } from "../test/factories";
 import { approvals, categories, type CategoryRow } from "../db/schema";
-import { approvalRows, auditEntries, builtinCategory, insertTransaction, makeCategory, notificationsFor, txnBody, txnRow } from "./transactions.fixtures";
+import { approvalRows, auditEntries, builtinCategory, insertTransaction, makeCategory, notificationsFor, txnBody, txnRow } from "../test/transaction-fixtures";
 
 let t: TestApp;
 type Who = { user: MadeUser; api: ApiClient };

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createTestApp, type ApiClient, type TestApp } from "../test/harness";
 import type { MadeUser } from "../test/factories";
-import { approvalRows, auditEntries, insertTransaction, makeCategory, txnRow } from "./transactions.fixtures";
+import { approvalRows, auditEntries, insertTransaction, makeCategory, txnRow } from "../test/transaction-fixtures";
 
 describe.runIf(inject("postgresUrl"))("concurrent approvals on PostgreSQL", () => {
   let t: TestApp;

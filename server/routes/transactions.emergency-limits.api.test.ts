@@ -9,7 +9,7 @@ import type { MadeUser } from "../test/factories";
 import { transactions, type CategoryRow } from "../db/schema";
 import type { TransactionStatus } from "../../shared/constants";
 import { formatRupees } from "../../shared/format";
-import { insertTransaction, makeCategory, txnBody, txnRow } from "./transactions.fixtures";
+import { insertTransaction, makeCategory, txnBody, txnRow } from "../test/transaction-fixtures";
 
 let t: TestApp;
 let accountant: { user: MadeUser; api: ApiClient };

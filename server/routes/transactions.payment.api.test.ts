@@ -6,7 +6,7 @@ import { createTestApp, type ApiClient, type TestApp } from "../test/harness";
 import type { MadeUser } from "../test/factories";
 import type { CategoryRow } from "../db/schema";
 import type { TransactionStatus } from "../../shared/constants";
-import { auditEntries, builtinCategory, insertTransaction, makeCategory, notificationsFor, txnRow } from "./transactions.fixtures";
+import { auditEntries, builtinCategory, insertTransaction, makeCategory, notificationsFor, txnRow } from "../test/transaction-fixtures";
 
 let t: TestApp;
 type Who = { user: MadeUser; api: ApiClient };

@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { createTestApp, type ApiClient, type TestApp } from "../test/harness";
 import type { MadeUser } from "../test/factories";
 import { approvals, type CategoryRow } from "../db/schema";
-import { builtinCategory, insertTransaction, txnBody } from "./transactions.fixtures";
+import { builtinCategory, insertTransaction, txnBody } from "../test/transaction-fixtures";
 import { writeAudit } from "../services/audit";
 import { formatRupees } from "../../shared/format";
 import supertest from "supertest";

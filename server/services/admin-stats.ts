@@ -2,7 +2,7 @@
 // month in APP_TIMEZONE; money is summed by the database and answered as decimal strings.
 import { and, between, count, inArray, isNull, sql } from "drizzle-orm";
 import { transactions, users } from "../db/schema";
-import { getLockdown } from "./lockdown";
+import { getLockdown } from "../auth/lockdown-state";
 import { activeBudgetTotals, SPENT_STATUSES } from "./budgets";
 import { moneyPercent, sumMoney } from "../../shared/money";
 import { toIsoDate } from "../../shared/format";

@@ -29,12 +29,13 @@ import {
   type UserRow,
 } from "../db/schema";
 import { hashPassword } from "../auth/passwords";
-import { usernameKey } from "../auth/username-key";
+import { usernameKey } from "../lib/username-key";
 import { conflict, notFound } from "./errors";
 import { presentUser } from "../presenters/users";
 import { writeAudit } from "./audit";
 import { announceSessionsEnded, endUserSessions } from "./sessions";
-import { createUser, isUniqueViolation, USERNAME_TAKEN } from "./users";
+import { createUser, USERNAME_TAKEN } from "./users";
+import { isUniqueViolation } from "../db/errors";
 import type { ActingContext, ServiceContext } from "./context";
 import type { User } from "../../shared/schemas/auth";
 import type { CreateUserBody, UpdateUserBody } from "../../shared/schemas/users";

@@ -8,7 +8,7 @@ import type { Queryable } from "../db/client";
 import { approvalRules, categories, transactions, type ApprovalRuleRow } from "../db/schema";
 import { badRequest, conflict, notFound } from "./errors";
 import { writeAudit } from "./audit";
-import { isUniqueViolation } from "./transactions/common";
+import { isUniqueViolation } from "../db/errors";
 import { presentAmount } from "../presenters/transactions";
 import { policyForSubmission, type ApprovalPolicy } from "./transactions/authority";
 import { usableCategory } from "./transactions/common";

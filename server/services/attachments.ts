@@ -15,7 +15,7 @@ import { DomainError, badRequest, conflict, forbidden, notFound, tooLarge } from
 import { presentAttachment } from "../presenters/transactions";
 import { newAttachmentObjectPath, transactionOfObjectPath, UPLOAD_URL_TTL_SECONDS, type ObjectStore } from "../storage/object-store";
 import { writeAudit } from "./audit";
-import { isUniqueViolation } from "./transactions/common";
+import { isUniqueViolation } from "../db/errors";
 import { canMove } from "./transactions/status-machine";
 import { loadVisibleTransaction } from "./transactions/visibility";
 

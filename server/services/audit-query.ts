@@ -5,7 +5,7 @@ import { auditLog, transactions, users } from "../db/schema";
 import type { CsvValue } from "../lib/csv";
 import { NON_CHANGE_ACTIONS, type AuditEntryView, type AuditFacets, type AuditFilter, type AuditPage, type AuditQuery } from "../../shared/schemas/audit";
 import { type ServiceContext } from "./context";
-import { containsPattern } from "./sql";
+import { containsPattern } from "../db/sql";
 
 export function auditWhere(filter: AuditFilter): SQL | undefined {
   const parts: (SQL | undefined)[] = [];

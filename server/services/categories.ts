@@ -8,7 +8,7 @@ import { categories, transactions, type CategoryRow } from "../db/schema";
 import { conflict, forbidden, notFound } from "./errors";
 import { writeAudit } from "./audit";
 import { confusableSkeleton } from "../lib/confusables";
-import { isUniqueViolation } from "./users";
+import { isUniqueViolation } from "../db/errors";
 import type { Actor } from "../context";
 import type {
   Category,

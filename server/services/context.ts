@@ -8,8 +8,9 @@ import type { EventBus } from "../realtime/bus";
 import type { Config } from "../config";
 import type { Logger } from "../logger";
 import type { ObjectStore } from "../storage/object-store";
-import type { Actor, AppDeps, Clock } from "../context";
-import { todayIn } from "./hr/calendar";
+import type { Actor, AppDeps } from "../context";
+import type { Clock } from "../clock";
+import { todayIn } from "../lib/calendar";
 
 export type ServiceContext = {
   db: Db;

@@ -17,7 +17,7 @@ import { notifyUsers, publishNotifications } from "./notifications";
 import { activeApproverCondition, mayDelegate } from "./transactions/authority";
 import { todayOf, type ActingContext } from "./context";
 import { isUuid } from "../lib/ids";
-import { addDays, datesBetween } from "./hr/calendar";
+import { addDays, datesBetween } from "../lib/calendar";
 import { formatDate } from "../../shared/format";
 import type { Role } from "../../shared/constants";
 import { DELEGATION_MAX_DAYS, type CreateDelegationBody, type Delegation, type EndDelegationBody } from "../../shared/schemas/delegations";

@@ -182,7 +182,7 @@ async function tellSuperAdminsCodeLocked(ctx: ServiceContext, code: string, subj
   await publishNotifications(ctx.bus, rows, ctx.logger);
 }
 
-/** Deletes wrong PINs that have left the window (housekeeping, auth/prune.ts). Answers how many. */
+/** Deletes wrong PINs that have left the window (housekeeping, services/prune.ts). Answers how many. */
 export async function prunePinFailures(db: Db, now: Date): Promise<number> {
   const rows = await db
     .delete(emergencyPinFailures)

@@ -1,23 +1,14 @@
 // Emergency lockdown (DECISIONS §3): a setting; turning it on ends every non-SuperAdmin session.
-import { eq, sql } from "drizzle-orm";
-import type { Queryable } from "../db/client";
+import { sql } from "drizzle-orm";
 import { settings, uploadGrants } from "../db/schema";
+import { getLockdown, LOCKDOWN_OFF, type LockdownState } from "../auth/lockdown-state";
 import { writeAudit } from "./audit";
 import { endNonSuperAdminSessions } from "./sessions";
 import type { ActingContext, ServiceContext } from "./context";
 
-export type LockdownState = { enabled: boolean; activatedAt: string | null; activatedBy: string | null };
-
-const OFF: LockdownState = { enabled: false, activatedAt: null, activatedBy: null };
-
 /** GET /api/admin/emergency-status */
 export function lockdownStatus(ctx: Pick<ServiceContext, "db">): Promise<LockdownState> {
   return getLockdown(ctx.db);
-}
-
-export async function getLockdown(q: Queryable): Promise<LockdownState> {
-  const [row] = await q.select({ value: settings.value }).from(settings).where(eq(settings.key, "lockdown"));
-  return (row?.value as LockdownState | undefined) ?? OFF;
 }
 
 export async function setLockdown(ctx: ActingContext, enabled: boolean): Promise<LockdownState> {
@@ -29,7 +20,7 @@ export async function setLockdown(ctx: ActingContext, enabled: boolean): Promise
     const before = await getLockdown(tx);
     const after: LockdownState = enabled
       ? { enabled: true, activatedAt: before.enabled ? before.activatedAt : now.toISOString(), activatedBy: before.enabled ? before.activatedBy : actor.id }
-      : OFF;
+      : LOCKDOWN_OFF;
     await tx
       .insert(settings)
       .values({ key: "lockdown", value: after, updatedBy: actor.id })

@@ -1,19 +1,11 @@
 // Notifications of transaction moves (DECISIONS §4, §6). Rows are written in the mutation's own
 // database transaction (so a rolled-back move notifies nobody); the socket push happens only after
 // commit, through the event bus, so every server process delivers them.
-import { and, desc, eq, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Queryable } from "../db/client";
-import { notifications, transactions, users, type NotificationRow } from "../db/schema";
+import { notifications, type NotificationRow } from "../db/schema";
 import type { EventBus } from "../realtime/bus";
 import type { Logger } from "../logger";
 import type { NotificationType } from "../../shared/ws-events";
-import { LIMITS } from "../../shared/constants";
-import { activeApproverCondition } from "./transactions/authority";
-import type { NotificationItem, NotificationsChangedAnswer } from "../../shared/schemas/notifications";
-import { writeAudit } from "./audit";
-import { type ActingContext } from "./context";
-import { visibleTo } from "./transactions/visibility";
-import type { Actor } from "../context";
 
 export type NotificationPayload = {
   type: NotificationType;
@@ -44,17 +36,6 @@ export async function notifyUsers(q: Queryable, userIds: readonly string[], payl
     .returning();
 }
 
-/** Every user who counts as an approver now (authority.ts), except `exceptUserId`: who hears of a submission. */
-export async function approverIds(q: Queryable, exceptUserId: string | null): Promise<string[]> {
-  const rows = await q
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      and(activeApproverCondition(), exceptUserId ? ne(users.id, exceptUserId) : undefined),
-    );
-  return rows.map((r) => r.id);
-}
-
 /**
  * After commit: one bus event per stored row, which the realtime hub delivers to that user's
  * sockets. A failed publish is logged, never turned into a failed request: the row is stored and
@@ -79,74 +60,4 @@ export async function publishNotifications(bus: EventBus, rows: readonly Notific
       logger?.warn({ err }, "could not publish a notification");
     }
   }
-}
-
-// ---------------------------------------------------------------- the bell (GET/POST/DELETE /api/notifications)
-
-export function presentNotification(row: NotificationRow): NotificationItem {
-  return {
-    id: row.id,
-    // Written only by the notifier with a NOTIFICATION_TYPES value (the column is text).
-    type: row.type as NotificationType,
-    message: row.message,
-    isPriority: row.isPriority,
-    transactionId: row.transactionId,
-    humanReadableId: row.humanReadableId,
-    category: row.category,
-    isRead: row.isRead,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
-/**
- * The notifications the actor may see now (DECISIONS §6): their own, and of those about a
- * transaction only the ones whose transaction they can see now (visibleTo, the §4 window). One whose
- * transaction was deleted (its transactionId set null, its humanReadableId kept) is about nothing
- * anyone can see; one that was never about a transaction (no humanReadableId either) stays.
- */
-function mine(actor: Pick<Actor, "id" | "role" | "visibilityWindowDays">, now: Date): SQL {
-  const aboutNoTransaction = and(isNull(notifications.transactionId), isNull(notifications.humanReadableId));
-  const aboutVisibleTransaction = sql`exists (select 1 from ${transactions} where ${and(eq(transactions.id, notifications.transactionId), visibleTo(actor, now))})`;
-  return and(eq(notifications.userId, actor.id), or(aboutNoTransaction, aboutVisibleTransaction))!;
-}
-
-/** The user's latest notifications (LIMITS.notificationsKept) that they may see now, newest first. */
-export async function myNotifications(ctx: ActingContext): Promise<NotificationItem[]> {
-  const { db: q, actor } = ctx;
-  const rows = await q
-    .select()
-    .from(notifications)
-    .where(mine(actor, ctx.clock()))
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(LIMITS.notificationsKept);
-  return rows.map(presentNotification);
-}
-
-// Read-all and Clear All act on what the bell shows (mine): their counts say nothing of the
-// notifications left out.
-
-/** Marks all the user's notifications read; audited with how many. */
-export async function markNotificationsRead(ctx: ActingContext): Promise<NotificationsChangedAnswer> {
-  const { db, actor, ip: ipAddress } = ctx;
-  const count = await db.transaction(async (tx) => {
-    const rows = await tx
-      .update(notifications)
-      .set({ isRead: true })
-      .where(and(mine(actor, ctx.clock()), eq(notifications.isRead, false)))
-      .returning({ id: notifications.id });
-    await writeAudit(tx, { action: "read_notifications", entityType: "user", entityId: actor.id, actor, after: { read: rows.length }, ipAddress });
-    return rows.length;
-  });
-  return { message: "Notifications marked as read", count };
-}
-
-/** Deletes all the user's notifications; audited with how many. */
-export async function clearNotifications(ctx: ActingContext): Promise<NotificationsChangedAnswer> {
-  const { db, actor, ip: ipAddress } = ctx;
-  const count = await db.transaction(async (tx) => {
-    const rows = await tx.delete(notifications).where(mine(actor, ctx.clock())).returning({ id: notifications.id });
-    await writeAudit(tx, { action: "clear_notifications", entityType: "user", entityId: actor.id, actor, after: { cleared: rows.length }, ipAddress });
-    return rows.length;
-  });
-  return { message: "Notifications cleared", count };
 }

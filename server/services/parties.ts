@@ -7,7 +7,7 @@ import type { Queryable } from "../db/client";
 import { parties, type PartyRow } from "../db/schema";
 import { badRequest, conflict, notFound } from "./errors";
 import { writeAudit } from "./audit";
-import { isUniqueViolation } from "./transactions/common";
+import { isUniqueViolation } from "../db/errors";
 import { PARTY_MESSAGES, resolveTaxIds, type Party, type PartyBody, type PartyChanges, type PartyQuery } from "../../shared/schemas/parties";
 import type { ActingContext, ServiceContext } from "./context";
 

@@ -8,7 +8,7 @@ import { presentUser } from "../presenters/users";
 import { writeAudit } from "./audit";
 import type { ActingContext, ServiceContext } from "./context";
 import { DomainError, locked } from "./errors";
-import { getLockdown } from "./lockdown";
+import { getLockdown } from "../auth/lockdown-state";
 import { getUser } from "./users";
 import { secondFactorSetupRequired } from "./second-factor";
 import { signsInDuringLockdown } from "./policies";

@@ -2,8 +2,9 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db, Queryable } from "../db/client";
 import { users, type UserRow } from "../db/schema";
+import { isUniqueViolation } from "../db/errors";
 import { hashPassword } from "../auth/passwords";
-import { usernameKey } from "../auth/username-key";
+import { usernameKey } from "../lib/username-key";
 import { conflict } from "./errors";
 import { writeAudit } from "./audit";
 import type { Actor } from "../context";
@@ -21,11 +22,6 @@ export async function findUserByUsername(q: Queryable, username: string): Promis
     .where(and(eq(users.usernameKey, usernameKey(username)), isNull(users.deletedAt)))
     .limit(1);
   return row;
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === "23505" || e?.cause?.code === "23505";
 }
 
 export async function createUser(ctx: Pick<ServiceContext, "db"> & { actor: Actor | null; ip?: string | null }, input: CreateUserBody): Promise<UserRow> {
@@ -73,5 +69,3 @@ export async function getUser(q: Queryable, id: string): Promise<UserRow | undef
   const [row] = await q.select().from(users).where(eq(users.id, id)).limit(1);
   return row;
 }
-
-export { isUniqueViolation };

@@ -3,7 +3,7 @@ import crypto from "node:crypto";
 import type { Db } from "../db/client";
 import { users, type UserRow } from "../db/schema";
 import { hashPassword } from "../auth/passwords";
-import { usernameKey } from "../auth/username-key";
+import { usernameKey } from "../lib/username-key";
 import type { Role } from "../../shared/constants";
 
 export const TEST_PASSWORD = "password123";

@@ -5,7 +5,7 @@
 import { mkdirSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertTransaction } from "../../server/routes/transactions.fixtures";
+import { insertTransaction } from "../../server/test/transaction-fixtures";
 import { categories } from "../../server/db/schema";
 import { startBrowserTestEnv, type BrowserTestEnv } from "./support";
 

@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { startBrowserTestEnv, VIEWPORTS, type BrowserTestEnv } from "./support";
 import { signInApi, todayInAppZone, type ApiClient } from "./api-client";
 import { categories, transactions } from "../../server/db/schema";
-import { insertTransaction } from "../../server/routes/transactions.fixtures";
+import { insertTransaction } from "../../server/test/transaction-fixtures";
 import type { MadeUser } from "../../server/test/factories";
 
 const WAIT = { timeout: 20_000 };

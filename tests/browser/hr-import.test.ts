@@ -7,7 +7,7 @@ import { and, eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { startBrowserTestEnv, type BrowserTestEnv } from "./support";
 import { attendanceDays, departments, employees, nameMappings } from "../../server/db/schema";
-import { storedPunches } from "../../server/services/hr/testing";
+import { storedPunches } from "../../server/test/hr-fixtures";
 import { formatDate, formatRupees, toIsoDate } from "../../shared/format";
 
 let env: BrowserTestEnv;

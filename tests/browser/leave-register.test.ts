@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { startBrowserTestEnv, type BrowserTestEnv } from "./support";
 import { todayInAppZone } from "./api-client";
 import { attendanceDays, leaves } from "../../server/db/schema";
-import { makeDepartment, makeEmployee } from "../../server/services/hr/testing";
+import { makeDepartment, makeEmployee } from "../../server/test/hr-fixtures";
 import { WEEKDAYS } from "../../shared/constants";
 
 const WAIT = { timeout: 20_000 };

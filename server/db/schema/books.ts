@@ -2,10 +2,35 @@
 // what each took. The company and GST settings live in `settings`; a bill's GST is a transaction column.
 import { sql } from "drizzle-orm";
 import { boolean, check, date, index, integer, jsonb, pgTable, text, uniqueIndex, unique, uuid } from "drizzle-orm/pg-core";
-import type { ExportGst as ExportGstSnapshot, LedgerMap as LedgerMapSnapshot } from "../../services/books/vouchers";
+import type { GstLineBreakup } from "../../../shared/gst";
 import { money, instant, createdAt, updatedAt } from "./columns";
 import { exportFormatEnum, formTypeEnum } from "./enums";
 import { users } from "./users";
+
+// What an export batch keeps of the books (DECISIONS §12), as services/books/vouchers.ts reads it.
+/** A GST line of a bill as exported: what was bought, its value and the tax computed on it (shared/gst.ts). */
+type ExportGstLine = Pick<GstLineBreakup, "hsnSac" | "taxableValue" | "rate" | "cgst" | "sgst" | "igst">;
+/** The GST of a bill as exported (the body the person entered and the breakup the server computed). */
+export type ExportGst = {
+  invoiceNumber: string;
+  invoiceDate: string;
+  reverseCharge: boolean;
+  itcEligible: boolean;
+  lines: ExportGstLine[];
+};
+
+/** Every ledger name the vouchers use (the SuperAdmin's mapping, defaults filled in). */
+export type LedgerMap = {
+  categories: Record<string, string>;
+  paymentMethods: Record<string, string>;
+  inputCgst: string;
+  inputSgst: string;
+  inputIgst: string;
+  outputCgstRcm: string;
+  outputSgstRcm: string;
+  outputIgstRcm: string;
+  roundOff: string;
+};
 
 /**
  * Parties (DECISIONS §12): the vendors paid and the payers received from, named on transactions.
@@ -58,7 +83,7 @@ export const exportBatches = pgTable(
     itemCount: integer("item_count").notNull(),
     total: money("total").notNull(),
     companyName: text("company_name").notNull(),
-    ledgers: jsonb("ledgers").$type<LedgerMapSnapshot>().notNull(),
+    ledgers: jsonb("ledgers").$type<LedgerMap>().notNull(),
     createdBy: uuid("created_by")
       .notNull()
       .references(() => users.id),
@@ -97,7 +122,7 @@ export const exportItems = pgTable(
     description: text("description").notNull(),
     partyName: text("party_name"),
     partyGstin: text("party_gstin"),
-    gst: jsonb("gst").$type<ExportGstSnapshot | null>(),
+    gst: jsonb("gst").$type<ExportGst | null>(),
   },
   (t) => [
     uniqueIndex("export_items_live_transaction_key").on(t.transactionId).where(sql`${t.live}`),

@@ -22,7 +22,7 @@ import type { CsvValue } from "../../lib/csv";
 import { JOURNAL_HEADER, journalRows } from "./journal-csv";
 import { ledgersNamed, sortedMasters, tallyMastersXml, tallyVouchersXml, type MasterLedger } from "./tally";
 import { vouchersOf, type ExportItem, type Voucher } from "./vouchers";
-import { rows } from "../sql";
+import { rows } from "../../db/sql";
 
 /** The moves after which the books may no longer agree with what was exported. */
 export const CHANGES_AFTER_EXPORT = ["update", "cancel_payment", "process_payment", "force_status", "full_override", "delete"] as const;

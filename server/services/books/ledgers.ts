@@ -3,13 +3,13 @@
 // and round-off. Kept as one setting; every name has a default, so a company exports on day one.
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
-import { categories, settings } from "../../db/schema";
+import { categories, settings, type LedgerMap } from "../../db/schema";
 import { PAYMENT_METHODS } from "../../../shared/constants";
 import type { LedgersAnswer, UpdateLedgersBody } from "../../../shared/schemas/accounting";
 import { writeAudit } from "../audit";
 import type { ActingContext, ServiceContext } from "../context";
 import { badRequest } from "../errors";
-import { DEFAULT_TAX_LEDGERS, defaultPaymentLedger, type LedgerMap } from "./vouchers";
+import { DEFAULT_TAX_LEDGERS, defaultPaymentLedger } from "./vouchers";
 
 const KEY = "ledgers";
 const TAX_KEYS = Object.keys(DEFAULT_TAX_LEDGERS) as (keyof typeof DEFAULT_TAX_LEDGERS)[];

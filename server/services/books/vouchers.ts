@@ -3,18 +3,7 @@
 // out, every voucher summing to zero in integer paise. The Tally XML and the journal CSV are two
 // ways of writing the same vouchers (tally.ts, journal-csv.ts).
 import { paiseToString, toPaise } from "../../../shared/money";
-import type { GstLineBreakup } from "../../../shared/gst";
-
-/** A GST line of a bill as exported: what was bought, its value and the tax computed on it (shared/gst.ts). */
-export type ExportGstLine = Pick<GstLineBreakup, "hsnSac" | "taxableValue" | "rate" | "cgst" | "sgst" | "igst">;
-/** The GST of a bill as exported (the body the person entered and the breakup the server computed). */
-export type ExportGst = {
-  invoiceNumber: string;
-  invoiceDate: string;
-  reverseCharge: boolean;
-  itcEligible: boolean;
-  lines: ExportGstLine[];
-};
+import type { ExportGst, LedgerMap } from "../../db/schema";
 
 /** What a batch keeps of a transaction when it takes it: the vouchers are built from this alone. */
 export type ExportItem = {
@@ -30,19 +19,6 @@ export type ExportItem = {
   description: string;
   party: { name: string; gstin: string | null } | null;
   gst: ExportGst | null;
-};
-
-/** Every ledger name the vouchers use (the SuperAdmin's mapping, defaults filled in). */
-export type LedgerMap = {
-  categories: Record<string, string>;
-  paymentMethods: Record<string, string>;
-  inputCgst: string;
-  inputSgst: string;
-  inputIgst: string;
-  outputCgstRcm: string;
-  outputSgstRcm: string;
-  outputIgstRcm: string;
-  roundOff: string;
 };
 
 /** What a ledger is, so the masters file can put it under the right group. */

@@ -11,7 +11,8 @@ import { toPaise } from "../../../shared/money";
 import { csvLines } from "../../lib/csv";
 import { JOURNAL_HEADER, journalRows } from "./journal-csv";
 import { ledgersNamed, sortedMasters, tallyMastersXml, tallyVouchersXml } from "./tally";
-import { DEFAULT_TAX_LEDGERS, type ExportGst, type ExportItem, type LedgerMap, vouchersOf, voucherBalance, type Voucher } from "./vouchers";
+import { DEFAULT_TAX_LEDGERS, type ExportItem, vouchersOf, voucherBalance, type Voucher } from "./vouchers";
+import type { ExportGst, LedgerMap } from "../../db/schema";
 
 const COMPANY_STATE = "29";
 const OFFICE = "11111111-1111-4111-8111-111111111111";

@@ -23,12 +23,12 @@ import type {
 import { notFound } from "../errors";
 import { writeAudit } from "../audit";
 import { computeSalaryDeductions, summarizeMonth, totalDeductions } from "./deductions";
-import { monthBounds, monthOfDate } from "./calendar";
+import { monthBounds, monthOfDate } from "../../lib/calendar";
 import { coveredThroughOf, latestCoveredDay } from "./coverage";
 import { weekdayOf } from "./attendance-engine";
 import { getEmployee } from "./employees";
 import type { CsvValue } from "../../lib/csv";
-import { rows } from "../sql";
+import { rows } from "../../db/sql";
 import { leaveBalance, onLeaveOn } from "./leaves";
 import { type ActingContext, type ServiceContext, todayOf } from "../context";
 import { loadPolicy } from "./policy";

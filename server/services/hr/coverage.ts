@@ -5,7 +5,7 @@
 // nothing. The day rule (attendance-engine.ts computeDay) and every screen read it from here.
 import { sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
-import { rows } from "../sql";
+import { rows } from "../../db/sql";
 
 /** The covered range's last day of each month from `fromMonth` to `toMonth` ('YYYY-MM'); a month no import covers is absent from the map. */
 export async function coverageOfMonths(q: Queryable, fromMonth: string, toMonth: string): Promise<Map<string, string>> {

@@ -14,8 +14,8 @@ import {
 } from "../../../shared/schemas/hr";
 import { DomainError, conflict, notFound } from "../errors";
 import { writeAudit } from "../audit";
-import { isUniqueViolation } from "../sql";
-import { monthBounds, monthOfDate, minDate, previousMonth } from "./calendar";
+import { isUniqueViolation } from "../../db/errors";
+import { monthBounds, monthOfDate, minDate, previousMonth } from "../../lib/calendar";
 import { loadPolicy } from "./policy";
 import { recalculateDays } from "./recalculate";
 import { type ActingContext, type ServiceContext, todayOf } from "../context";

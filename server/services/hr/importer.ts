@@ -20,14 +20,14 @@ import { LIMITS } from "../../../shared/constants";
 import { badRequest } from "../errors";
 import { writeAudit } from "../audit";
 import { coverageGap, coveredThroughProblem, defaultCoveredThrough } from "../../../shared/attendance-days";
-import { monthBounds } from "./calendar";
+import { monthBounds } from "../../lib/calendar";
 import { coveredThroughOf, employeesWithDays } from "./coverage";
 import { loadPolicy } from "./policy";
 import { matchHeaders, missingColumnsMessage, nameKey, parseRow, toPunchRecord } from "./punch-csv";
 import type { PunchType } from "../../../shared/constants";
 import { recalculateDays } from "./recalculate";
 import { secondsOfDay, timeText } from "./attendance-engine";
-import { quiet, rows, textArray, wordArray } from "../sql";
+import { quiet, rows, textArray, wordArray } from "../../db/sql";
 import { todayOf, type ActingContext } from "../context";
 
 /** Text read from the file at a time (about 800 rows). */

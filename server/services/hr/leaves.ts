@@ -23,7 +23,7 @@ import {
   type LeaveType,
   type RecordLeaveBody,
 } from "../../../shared/leave";
-import { monthBounds } from "./calendar";
+import { monthBounds } from "../../lib/calendar";
 import { recalculateDays } from "./recalculate";
 import { type ActingContext, type ServiceContext, todayOf } from "../context";
 import { loadPolicy } from "./policy";

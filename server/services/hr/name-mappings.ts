@@ -7,7 +7,7 @@ import type { NameMapping, NameMappingInput } from "../../../shared/schemas/hr";
 import { DomainError, conflict, notFound } from "../errors";
 import { writeAudit } from "../audit";
 import { nameKey } from "./punch-csv";
-import { isUniqueViolation } from "../sql";
+import { isUniqueViolation } from "../../db/errors";
 import { type ActingContext, type ServiceContext } from "../context";
 
 const columns = { id: nameMappings.id, csvName: nameMappings.csvName, employeeId: nameMappings.employeeId, employeeName: employees.employeeName, createdAt: nameMappings.createdAt };

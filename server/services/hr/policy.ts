@@ -5,9 +5,9 @@ import type { Queryable } from "../../db/client";
 import { attendancePolicy, holidays } from "../../db/schema";
 import { DEFAULT_ATTENDANCE_POLICY, type AttendancePolicy } from "../../../shared/schemas/hr";
 import { writeAudit } from "../audit";
-import { monthBounds, monthOfDate, minDate, previousMonth } from "./calendar";
+import { monthBounds, monthOfDate, minDate, previousMonth } from "../../lib/calendar";
 import { recalculateDays } from "./recalculate";
-import { rows } from "../sql";
+import { rows } from "../../db/sql";
 import { type ActingContext, type ServiceContext, todayOf } from "../context";
 
 export type LoadedPolicy = AttendancePolicy & { updatedAt: string | null };

@@ -10,9 +10,9 @@ import type { DayStatus, PunchType, Weekday } from "../../../shared/constants";
 import type { AttendancePolicy, ReviewReason } from "../../../shared/schemas/hr";
 import type { LeaveType } from "../../../shared/leave";
 import { computeDay, mergeManualEdit, type Punch, type StoredDay } from "./attendance-engine";
-import { datesBetween, maxDate, minDate, monthOfDate } from "./calendar";
+import { datesBetween, maxDate, minDate, monthOfDate } from "../../lib/calendar";
 import { coverageOfMonths } from "./coverage";
-import { quiet, rows, slices, textArray } from "../sql";
+import { quiet, rows, slices, textArray } from "../../db/sql";
 
 export type RecalcScope = {
   employeeIds: readonly string[];

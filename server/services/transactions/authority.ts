@@ -3,7 +3,7 @@
 // list, the submission's notification recipients, the app's approve and bulk approve, a SuperAdmin's
 // deletion of an approval and the emergency link all ask this module; docs/status-machine.md says who.
 // Pure functions, plus the few queries they need.
-import { and, asc, eq, inArray, isNull, or, sql, type AnyColumn, type Placeholder, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, ne, or, sql, type AnyColumn, type Placeholder, type SQL } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { alias } from "drizzle-orm/pg-core";
 import { approvalRules, approvals, delegations, users, type ApprovalRuleRow } from "../../db/schema";
@@ -12,7 +12,7 @@ import type { ApprovalPolicy } from "../../../shared/schemas/approval-rules";
 import { formatRupees } from "../../../shared/format";
 import { toPaise } from "../../../shared/money";
 import { presentAmount } from "../../presenters/transactions";
-import { preparedStatement } from "../sql";
+import { preparedStatement } from "../../db/sql";
 
 // ---------------------------------------------------------------- who counts as an approver
 
@@ -27,6 +27,17 @@ export function isApproverRole(role: Role): boolean {
 /** The users who count as approvers now: an approving role, active, not deleted (a condition on `users`). */
 export function activeApproverCondition(): SQL {
   return and(inArray(users.role, [...APPROVER_ROLES]), eq(users.isActive, true), isNull(users.deletedAt))!;
+}
+
+/** Every user who counts as an approver now, except `exceptUserId`: who hears of a submission. */
+export async function approverIds(q: Queryable, exceptUserId: string | null): Promise<string[]> {
+  const rows = await q
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(activeApproverCondition(), exceptUserId ? ne(users.id, exceptUserId) : undefined),
+    );
+  return rows.map((r) => r.id);
 }
 
 // ---------------------------------------------------------------- what a submission needs

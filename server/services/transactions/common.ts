@@ -29,11 +29,6 @@ export function assertMove(verdict: MoveVerdict): void {
   if (!verdict.ok) throw new DomainError(verdict.kind, verdict.message, { code: verdict.kind === "forbidden" ? "forbidden" : "wrong_state" });
 }
 
-export function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === "23505" || e?.cause?.code === "23505";
-}
-
 /** Columns of `TransactionView`: the row, its category's name, its creator's name, its attachment count. */
 export const viewColumns = {
   ...getTableColumns(transactions),

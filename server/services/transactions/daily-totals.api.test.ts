@@ -11,7 +11,7 @@ import { createTestApp, type ApiClient, type TestApp } from "../../test/harness"
 import type { MadeUser } from "../../test/factories";
 import { categories, transactionSearchSummaries, transactions, users } from "../../db/schema";
 import { rowsOf } from "./common";
-import { builtinCategory, insertTransaction } from "../../routes/transactions.fixtures";
+import { builtinCategory, insertTransaction } from "../../test/transaction-fixtures";
 import { WALK_FROM_PAGES } from "./search-summary";
 import type { TransactionStatus } from "../../../shared/constants";
 

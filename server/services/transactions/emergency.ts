@@ -21,7 +21,7 @@ import { approvals, attachments, categories, emergencyLinks, parties, transactio
 import type { Actor } from "../../context";
 import type { ActingContext, RequestContext, ServiceContext } from "../context";
 import { writeAudit } from "../audit";
-import { getLockdown } from "../lockdown";
+import { getLockdown } from "../../auth/lockdown-state";
 import { checkApproverPin, getEmergencyApprovers } from "../emergency-approvers";
 import { notifyUsers, publishNotifications } from "../notifications";
 import { canMove, statusAfterApproval } from "./status-machine";

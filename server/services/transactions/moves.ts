@@ -10,7 +10,7 @@ import { approvals, attachments, transactions, users, type NotificationRow, type
 import { badRequest, conflict, notFound, unprocessable, DomainError } from "../errors";
 import { auditSnapshot, presentTransaction, type TransactionView } from "../../presenters/transactions";
 import { writeAudit } from "../audit";
-import { approverIds, notifyUsers, publishNotifications, type NotificationPayload } from "../notifications";
+import { notifyUsers, publishNotifications, type NotificationPayload } from "../notifications";
 import { formatRupees, toIsoDate } from "../../../shared/format";
 import { paiseToString, readMoney, toPaise } from "../../../shared/money";
 import type {
@@ -26,10 +26,11 @@ import type {
   Transaction,
 } from "../../../shared/schemas/transactions";
 import { usableParty } from "../parties";
-import { assertMove, checkCustomFields, EMERGENCY_COUNTED, isUniqueViolation, loadView, rowsOf, statusIn, usableCategory } from "./common";
-import { addDays, monthBounds, monthOfDate } from "../hr/calendar";
+import { assertMove, checkCustomFields, EMERGENCY_COUNTED, loadView, rowsOf, statusIn, usableCategory } from "./common";
+import { isUniqueViolation } from "../../db/errors";
+import { addDays, monthBounds, monthOfDate } from "../../lib/calendar";
 import { myActionThisRound } from "./queries";
-import { approvalsOfRound, approverStanding, categoryRequirement, decideApproval, policyForSubmission, policyOf, roundsOf, type ApprovalPolicy } from "./authority";
+import { approvalsOfRound, approverIds, approverStanding, categoryRequirement, decideApproval, policyForSubmission, policyOf, roundsOf, type ApprovalPolicy } from "./authority";
 import {
   canMove,
   statusAfterApproval,

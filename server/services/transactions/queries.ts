@@ -33,7 +33,7 @@ import { availableMoves, type TransactionState } from "./status-machine";
 import { transactionTimeline } from "./timeline";
 import { approvalDecisions, approveRefusalOf, roundEntriesJson, roundFrom, roundRole, standingColumns, standingFrom, type ApprovalDecision } from "./authority";
 import { todayOf, type ActingContext } from "../context";
-import { containsPattern, preparedStatement } from "../sql";
+import { containsPattern, preparedStatement } from "../../db/sql";
 import { keptList, namesIn, SEARCH_TEXT_SEPARATOR, type Summary } from "./search-summary";
 
 type Viewer = Pick<Actor, "id" | "role" | "visibilityWindowDays">;

@@ -16,7 +16,7 @@ import { categories, transactionDayChanges as changes, transactionSearch as rows
 import type { Actor } from "../../context";
 import type { TransactionStatus } from "../../../shared/constants";
 import { paiseToString, toPaise } from "../../../shared/money";
-import { containsPattern, preparedStatement, rows as rowsOf, textArray } from "../sql";
+import { containsPattern, preparedStatement, rows as rowsOf, textArray } from "../../db/sql";
 import { APPROVED_FAMILY, NO_END, pageIdsFrom, pageJsonOf, statusIn } from "./common";
 import { seesEverything, windowFirstDay, windowValues } from "./visibility";
 

@@ -10,7 +10,7 @@ import { createTestApp, type ApiClient, type TestApp } from "../../test/harness"
 import { makeUser } from "../../test/factories";
 import { attachments, categories, transactions, users } from "../../db/schema";
 import { presentTransaction } from "../../presenters/transactions";
-import { insertTransaction, makeCategory } from "../../routes/transactions.fixtures";
+import { insertTransaction, makeCategory } from "../../test/transaction-fixtures";
 import { transactionJson, viewColumns } from "./common";
 
 let t: TestApp;

@@ -1,8 +1,8 @@
 // Calendar arithmetic of attendance: dates are 'YYYY-MM-DD' wall-clock days in APP_TIMEZONE and
 // months 'YYYY-MM'. Plain string and UTC-date arithmetic only, so the server's own zone never
 // shifts a day.
-import { toIsoDate } from "../../../shared/format";
-import type { Clock } from "../../context";
+import { toIsoDate } from "../../shared/format";
+import type { Clock } from "../clock";
 
 /** Today's date in the app's time zone (DECISIONS §1 APP_TIMEZONE), read from the injected clock. */
 export function todayIn(clock: Clock, timeZone: string): string {

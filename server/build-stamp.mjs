@@ -9,7 +9,7 @@ export const BUILD_STAMP = "build-stamp.json";
 /** What the client bundle is made from. */
 export const CLIENT_SOURCES = ["client", "shared", "vite.config.ts", "tailwind.config.ts", "package-lock.json"];
 /** What the server bundle is made from (its packages stay in node_modules, so not the lock file). */
-export const SERVER_SOURCES = ["server", "shared", "scripts/build.mjs", "scripts/build-stamp.mjs", "tsconfig.json"];
+export const SERVER_SOURCES = ["server", "shared", "scripts/build.mjs", "tsconfig.json"];
 
 function listFiles(p) {
   if (!fs.existsSync(p)) return [];

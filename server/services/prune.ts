@@ -2,9 +2,9 @@
 // the throttling rows of sign-in and of emergency PINs that have left their 15-minute window.
 // Each part is independent; a failure only waits for the next run.
 import type { Db } from "../db/client";
-import type { DatabaseSessionStore } from "./session-store";
-import { pruneLoginFailures } from "./throttle";
-import { prunePinFailures } from "../services/emergency-approvers";
+import type { DatabaseSessionStore } from "../auth/session-store";
+import { pruneLoginFailures } from "../auth/throttle";
+import { prunePinFailures } from "./emergency-approvers";
 
 export const PRUNE_INTERVAL_MS = 10 * 60_000;
 

@@ -6,13 +6,14 @@ import { Strategy as LocalStrategy } from "passport-local";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { users } from "../db/schema";
-import type { Actor, Clock } from "../context";
+import type { Actor } from "../context";
+import type { Clock } from "../clock";
 import { findUserByUsername } from "../services/users";
 import { lockdownRefusal } from "../services/sign-in";
-import { verifyAgainstDummy, verifyPassword } from "./passwords";
-import { releaseLoginAttempt, reserveLoginAttempt } from "./throttle";
-import { userReadWithSession } from "./session-store";
-import { mayStaySignedIn, signedInUserColumns } from "./signed-in-user";
+import { verifyAgainstDummy, verifyPassword } from "../auth/passwords";
+import { releaseLoginAttempt, reserveLoginAttempt } from "../auth/throttle";
+import { userReadWithSession } from "../auth/session-store";
+import { mayStaySignedIn, signedInUserColumns } from "../auth/signed-in-user";
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace

@@ -1,10 +1,10 @@
-// preparedStatement (services/sql.ts): a hot read is built once per database and name; outside
+// preparedStatement (db/sql.ts): a hot read is built once per database and name; outside
 // production a name built with another SQL text is refused.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import type { TestDatabase } from "../test/databases";
 import { createSuiteDatabase } from "../test/harness";
-import { users } from "../db/schema";
+import { users } from "./schema";
 import { preparedStatement } from "./sql";
 
 let database: TestDatabase;

@@ -1,10 +1,10 @@
 // Helpers of the HR API tests: unique departments and employees, and CSV uploads.
 import crypto from "node:crypto";
-import type { Db } from "../../db/client";
+import type { Db } from "../db/client";
 import { inArray, sql } from "drizzle-orm";
-import { departments, employees, punchDays, type EmployeeRow } from "../../db/schema";
-import type { ApiClient } from "../../test/harness";
-import { CSRF_HEADER } from "../../test/harness";
+import { departments, employees, punchDays, type EmployeeRow } from "../db/schema";
+import type { ApiClient } from "./harness";
+import { CSRF_HEADER } from "./harness";
 
 const suffix = () => crypto.randomBytes(3).toString("hex");
 

@@ -1,4 +1,4 @@
-// Types of scripts/build-stamp.mjs (plain JavaScript, read by scripts/start.mjs before anything is built).
+// Types of server/build-stamp.mjs (plain JavaScript, read by scripts/start.mjs before anything is built).
 export type BuildStamp = { mode: "production"; sourceHash: string };
 export declare const BUILD_STAMP: string;
 export declare const CLIENT_SOURCES: string[];

@@ -1,6 +1,6 @@
-// Small helpers for raw SQL, the same on node-postgres and PGlite (array parameters, rows of a raw query, unique violations, batches).
+// Small helpers for raw SQL, the same on node-postgres and PGlite (array parameters, rows of a raw query, batches, prepared statements).
 import { sql, type SQL } from "drizzle-orm";
-import type { Queryable } from "../db/client";
+import type { Queryable } from "./client";
 
 /**
  * One array parameter, always sent as text[] and cast in the query: PGlite cannot serialise
@@ -29,14 +29,6 @@ export function containsPattern(text: string): string {
 export async function rows<T>(q: Queryable, query: SQL): Promise<T[]> {
   const result = (await q.execute(query)) as unknown as { rows?: T[] } | T[];
   return Array.isArray(result) ? result : (result.rows ?? []);
-}
-
-/** A PostgreSQL unique violation (23505), optionally on one constraint; Drizzle wraps the driver's error. */
-export function isUniqueViolation(err: unknown, constraint?: string): boolean {
-  for (let e = err as { code?: string; constraint?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === "23505") return constraint === undefined || e.constraint === constraint;
-  }
-  return false;
 }
 
 /**
