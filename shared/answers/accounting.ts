@@ -1,6 +1,6 @@
 // Answers of the books' ledgers and exports (DECISIONS §12).
 import { z } from "zod";
-import { day, id, instant, money } from "./common";
+import { day, id, instant, money } from "../schemas/answer-parts";
 
 /** GET/PUT /api/admin/ledgers: every ledger name the vouchers use, defaults filled in. */
 export const ledgersAnswer = z.strictObject({

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { APPROVAL_ACTIONS, BUDGET_PERIODS, FORM_TYPES, PAYMENT_METHODS, TIMELINE_KINDS, TRANSACTION_MOVES, TRANSACTION_STATUSES } from "../constants";
 import { BUDGET_STATUSES } from "../schemas/budgets";
 import { customFieldDefinitionSchema } from "../schemas/categories";
-import { day, id, instant, money, pageOf } from "./common";
+import { day, id, instant, money, pageOf } from "../schemas/answer-parts";
 
 const status = z.enum(TRANSACTION_STATUSES);
 export const customFieldValuesAnswer = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string()), z.null()]));

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { DAY_STATUSES, WEEKDAYS } from "../constants";
 import { LEAVE_TYPES } from "../leave";
 import { REVIEW_REASONS } from "../schemas/hr";
-import { day, id, instant, money, month, pageOf } from "./common";
+import { day, id, instant, money, month, pageOf } from "../schemas/answer-parts";
 
 export const departmentAnswer = z.strictObject({ id, name: z.string() });
 export const departmentsAnswer = z.array(departmentAnswer);

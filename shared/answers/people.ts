@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { ROLES, SECOND_FACTOR_METHODS } from "../constants";
 import { NOTIFICATION_TYPES } from "../ws-events";
-import { day, id, instant, messageAnswer, money, pageOf } from "./common";
+import { day, id, instant, messageAnswer, money, pageOf } from "../schemas/answer-parts";
 
 /** A user as the API answers it: never the password hash. */
 export const userAnswer = z.strictObject({

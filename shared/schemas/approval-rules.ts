@@ -4,7 +4,7 @@ import { z } from "zod";
 import { singleLineText } from "./text";
 import { FORM_TYPES, LIMITS } from "../constants";
 import { moneySchema } from "./money";
-import { idSchema } from "./transactions";
+import { idSchema } from "./ids";
 import type { approvalPolicyAnswer, approvalRuleAnswer } from "../answers/finance";
 
 export const APPROVAL_RULE_MESSAGES = {

@@ -25,8 +25,7 @@ export const customFieldDefinitionSchema = z.object({
 });
 export type CustomFieldDefinition = z.output<typeof customFieldDefinitionSchema>;
 
-export type CustomFieldValue = string | number | boolean | string[] | null;
-export type CustomFieldValues = Record<string, CustomFieldValue>;
+export type { CustomFieldValue, CustomFieldValues } from "../custom-fields";
 
 export type EmergencyLimitPolicy = { dailyLimit?: string | null; monthlyLimit?: string | null };
 

@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { LIMITS } from "../constants";
 import { isoDateSchema } from "./hr";
-import { idSchema } from "./transactions";
+import { idSchema } from "./ids";
 import { singleLineText } from "./text";
 import type { delegationAnswer } from "../answers/people";
 

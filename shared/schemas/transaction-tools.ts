@@ -1,7 +1,8 @@
 // Two helpers of the finance screens beyond spec 000 §7: the create form's duplicate check and the
 // pending list's bulk approval. Same building blocks as shared/schemas/transactions.ts.
 import { z } from "zod";
-import { amountSchema, categoryIdSchema, idSchema, transactionDateSchema } from "./transactions";
+import { idSchema } from "./ids";
+import { amountSchema, categoryIdSchema, transactionDateSchema } from "./transactions";
 import type { possibleDuplicateAnswer } from "../answers/finance";
 
 export const BULK_APPROVE_MAX = 50;

@@ -17,6 +17,7 @@ import { moneySchema } from "./money";
 import type { TextLines } from "../free-text";
 import { multiLineText, singleLineText } from "./text";
 import { gstSchema } from "./gst";
+import { idSchema, UUID_SHAPE } from "./ids";
 import type { approvalAnswer, attachmentAnswer, attachmentUploadUrlAnswer, dashboardStatsAnswer, emergencyLinksAnswer, pendingTransactionAnswer, timelineEntryAnswer, transactionAnswer, transactionListAnswer } from "../answers/finance";
 
 export const DESCRIPTION_MAX = 5000;
@@ -30,18 +31,6 @@ export const SEARCH_MAX = 200;
 
 const isMissing = (input: unknown) => input === undefined || input === null;
 const isBlank = (input: unknown) => isMissing(input) || (typeof input === "string" && input.trim() === "");
-
-// The shape of a uuid, without insisting on a version: what PostgreSQL's uuid type accepts.
-const UUID_SHAPE = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
-
-/** A required id, uuid-shaped (so the database never sees a malformed one; one that names nothing is the route's 404). */
-export function idSchema(required: string, invalid = required) {
-  return z
-    .string({ error: (iss) => (isMissing(iss.input) ? required : invalid) })
-    .trim()
-    .min(1, { error: required, abort: true })
-    .regex(UUID_SHAPE, { error: invalid });
-}
 
 /** A required calendar date, YYYY-MM-DD, that exists. */
 export function dateSchema(required: string, invalid: string) {
