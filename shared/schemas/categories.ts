@@ -3,7 +3,7 @@ import { FIELD_TYPES, LIMITS } from "../constants";
 import { deriveFieldId } from "../custom-fields";
 import { readMoney } from "../money";
 import { multiLineText, singleLineText } from "./text";
-import type { categoryAnswer } from "../answers/finance";
+import { id, instant, money } from "./answer-parts";
 
 // A custom field of a category (spec 001 §3). Values entered for these fields are validated
 // on the server against the definition (DECISIONS §4).
@@ -143,3 +143,20 @@ export const updateCategoryFieldsSchema = z.object({
   fieldSchema: categoryFieldSchemaInput,
 });
 export type UpdateCategoryFieldsBody = z.output<typeof updateCategoryFieldsSchema>;
+
+// ---------------------------------------------------------------- answers
+
+export const customFieldValuesAnswer = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string()), z.null()]));
+export const categoryAnswer = z.strictObject({
+  id,
+  name: z.string(),
+  description: z.string().nullable(),
+  requiredApprovals: z.number().int(),
+  isBuiltin: z.boolean(),
+  isActive: z.boolean(),
+  fieldSchema: z.array(customFieldDefinitionSchema),
+  emergencyLimitPolicy: z.strictObject({ dailyLimit: money.nullable().optional(), monthlyLimit: money.nullable().optional() }).nullable(),
+  createdAt: instant,
+  updatedAt: instant,
+});
+export const categoriesAnswer = z.array(categoryAnswer);
