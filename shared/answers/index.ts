@@ -9,5 +9,6 @@ export * from "../schemas/parties";
 export * from "../schemas/transactions";
 export * from "../schemas/transaction-tools";
 export * from "../schemas/emergency";
-export * from "./hr";
+export * from "../schemas/hr";
+export * from "../schemas/leave";
 export * from "./accounting";
