@@ -52,7 +52,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ["zod", "@hookform/resolvers/*", "@shared/schemas/*", "@shared/answers", "@shared/answers/*"],
+              group: ["zod", "@hookform/resolvers/*", "@shared/schemas/*"],
               allowTypeImports: true,
               message: "Import types only; load schemas with import() where a form is checked (lib/lazy-resolver.ts).",
             },

@@ -7,7 +7,7 @@ import { PassThrough, finished } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { Request } from "express";
 import { FINANCE_ROLES, LIMITS } from "../../shared/constants";
-import { attachmentUploadUrlSchema, registerAttachmentSchema } from "../../shared/schemas/transactions";
+import { attachmentAnswer, attachmentUploadUrlAnswer, attachmentUploadUrlSchema, registerAttachmentSchema, uploadReceivedAnswer } from "../../shared/schemas/transactions";
 import type { AppDeps } from "../context";
 import { contextOf } from "../middlewares/auth";
 import { DomainError, conflict, notFound, tooLarge } from "../services/errors";
@@ -24,7 +24,7 @@ import { serviceContext } from "../services/context";
 import { LocalObjectStore, sameContentType, StorageError } from "../storage/local";
 import { ApiRouter } from "./api-router";
 import { idParamsOf } from "../../shared/schemas/params";
-import { attachmentAnswer, attachmentUploadUrlAnswer, messageAnswer, uploadReceivedAnswer } from "../../shared/answers";
+import { messageAnswer } from "../../shared/schemas/answer-parts";
 
 
 // ---------------------------------------------------------------- helpers

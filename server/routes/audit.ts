@@ -1,13 +1,12 @@
 // The audit trail (spec 001 §2; DECISIONS §7): SuperAdmin only. A filtered page, the filter
 // choices, and a real CSV export streamed with the same filters.
 import { pipeline } from "node:stream/promises";
-import { auditFilterSchema, auditQuerySchema } from "../../shared/schemas/audit";
+import { auditFacetsAnswer, auditFilterSchema, auditPageAnswer, auditQuerySchema } from "../../shared/schemas/audit";
 import { toIsoDate } from "../../shared/format";
 import { csvFileName, csvStream } from "../lib/csv";
 import { AUDIT_CSV_HEADER, auditCsvRows, auditFacets, listAudit } from "../services/audit-query";
 import { ApiRouter } from "./api-router";
 import type { AppDeps } from "../context";
-import { auditFacetsAnswer, auditPageAnswer } from "../../shared/answers";
 import { serviceContext } from "../services/context";
 
 const SUPERADMIN = ["SuperAdmin"] as const;

@@ -3,7 +3,7 @@
 import type { Response } from "express";
 import { pipeline } from "node:stream/promises";
 import { HR_ROLES } from "../../shared/constants";
-import { attendanceEditSchema, attendancePolicySchema, attendanceQuerySchema } from "../../shared/schemas/hr";
+import { attendanceEditAnswer, attendanceEditSchema, attendanceListAnswer, attendancePolicyAnswer, attendancePolicySchema, attendanceQuerySchema, employeeDetailsAnswer, hrDashboardStatsAnswer, payrollReportAnswer } from "../../shared/schemas/hr";
 import { contextOf } from "../middlewares/auth";
 import { ApiRouter } from "./api-router";
 import type { AppDeps } from "../context";
@@ -24,7 +24,6 @@ import { attendancePolicyOf, updatePolicy } from "../services/hr/policy";
 import { attendanceExportQuerySchema, monthQuerySchema, optionalMonthQuerySchema } from "../../shared/schemas/hr";
 import { HR_ADMIN_ROLES } from "../../shared/constants";
 import { idParamsOf } from "../../shared/schemas/params";
-import { attendanceEditAnswer, attendanceListAnswer, attendancePolicyAnswer, employeeDetailsAnswer, hrDashboardStatsAnswer, payrollReportAnswer } from "../../shared/answers";
 import { serviceContext, todayOf } from "../services/context";
 
 function sendCsvHeaders(res: Response, fileName: string) {
