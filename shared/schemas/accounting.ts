@@ -1,4 +1,4 @@
-// Requests of the books' ledgers and exports (DECISIONS §12).
+// Requests and answers of the books' ledgers and exports (DECISIONS §12).
 import { z } from "zod";
 import { BATCH_ALREADY_VOID, EXPORT_FORMATS, EXPORT_FORMAT_LABELS, LEDGER_NAME_MAX, NOTHING_TO_EXPORT, type ExportFormat } from "../accounting";
 import { PAYMENT_METHODS } from "../constants";

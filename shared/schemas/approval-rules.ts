@@ -1,5 +1,5 @@
-// Approval rules (DECISIONS §11): the request bodies of /api/admin/approval-rules and of the
-// preview, and the approval policy a transaction keeps from its submission.
+// Approval rules (DECISIONS §11): the request bodies and answers of /api/admin/approval-rules and
+// of the preview, and the approval policy a transaction keeps from its submission.
 import { z } from "zod";
 import { singleLineText } from "./text";
 import { FORM_TYPES, LIMITS } from "../constants";

@@ -1,3 +1,4 @@
+// Sign-in (DECISIONS §3, §13): the login body and the session answers.
 import { z } from "zod";
 import { SECOND_FACTOR_METHODS } from "../constants";
 import { instant } from "./answer-parts";

@@ -1,3 +1,4 @@
+// Categories (spec 001 §3, DECISIONS §4, §7): their custom fields, request bodies and answers.
 import { z } from "zod";
 import { FIELD_TYPES, LIMITS } from "../constants";
 import { deriveFieldId } from "../custom-fields";

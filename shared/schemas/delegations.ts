@@ -1,4 +1,4 @@
-// Delegation while away (DECISIONS §11): the request bodies of /api/delegations. The rules a
+// Delegation while away (DECISIONS §11): the request bodies and answers of /api/delegations. The rules a
 // delegation must keep (who, how long, no overlap, no chain) are the server's, in
 // server/services/delegations.ts; the form can only check the shape here.
 import { z } from "zod";

@@ -1,4 +1,4 @@
-// The `gst` body of a bill (Form B, DECISIONS §12) and the GST summary's query. The taxes are never
+// The `gst` body of a bill (Form B, DECISIONS §12), the GST summary's query, and their answers. The taxes are never
 // sent: shared/gst.ts computes them from these fields, on the form as you type and again on the server.
 import { z } from "zod";
 import { isIsoDate } from "../custom-fields";

@@ -1,3 +1,4 @@
+// Lockdown (DECISIONS §3): the toggle's body and the status answers.
 import { z } from "zod";
 import { instant } from "./answer-parts";
 

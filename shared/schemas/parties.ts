@@ -1,4 +1,4 @@
-// Company and parties (DECISIONS §12): the request bodies of /api/admin/company and /api/parties,
+// Company and parties (DECISIONS §12): the request bodies and answers of /api/admin/company and /api/parties,
 // and the rule that ties a GSTIN to its PAN and state code, applied alike by the forms and the server.
 import { z } from "zod";
 import { singleLineText } from "./text";

@@ -1,4 +1,4 @@
-// Requests of the second factor (DECISIONS §13): account security, the second step of sign-in and
+// Requests and answers of the second factor (DECISIONS §13): account security, the second step of sign-in and
 // the SuperAdmin's settings. The WebAuthn answers are checked in shape only here (their content is
 // the WebAuthn library's to verify: signatures, challenge, origin).
 import { z } from "zod";

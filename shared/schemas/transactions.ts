@@ -445,6 +445,7 @@ export type AttachmentUploadUrlResponse = z.output<typeof attachmentUploadUrlAns
 
 const status = z.enum(TRANSACTION_STATUSES);
 export { status as transactionStatusAnswer };
+
 /** spec 000 §3. `approverId` and `approver` are null for an emergency-link action (see `emergencyApproverCode`). */
 export const approvalAnswer = z.strictObject({
   id,

@@ -1,3 +1,4 @@
+// Users (DECISIONS §3, §11): the admin's request bodies and the user as the API answers it.
 import { z } from "zod";
 import { LIMITS, ROLES } from "../constants";
 import { singleLineText } from "./text";
