@@ -62,6 +62,24 @@ export default tseslint.config(
     },
   },
   {
+    // shared/ has one cut, by resource (docs/architecture.md): a resource's requests and answers in
+    // shared/schemas/<resource>.ts, over a lower floor of rules and parts that never imports them.
+    files: ["shared/*.ts"],
+    ignores: ["**/*.test.ts", "shared/approval-words.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ group: ["./schemas/*"], message: "The rules of shared/ sit below the resources' schemas: they do not import shared/schemas." }] }],
+    },
+  },
+  {
+    files: ["shared/schemas/{answer-parts,ids,money,params,text}.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ regex: "^\\./(?!(answer-parts|ids|money|params|text)$)", message: "The parts every resource uses do not import a resource's schemas." }] },
+      ],
+    },
+  },
+  {
     // A feature reaches another only through that feature's index.ts; inside itself it uses
     // relative paths. (The app shell and route table in client/src/app compose features freely.)
     files: ["client/src/features/**/*.{ts,tsx}"],
