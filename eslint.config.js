@@ -54,12 +54,30 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ["zod", "@hookform/resolvers/*", "@shared/schemas/*", "@shared/answers", "@shared/answers/*"],
+              group: ["zod", "@hookform/resolvers/*", "@shared/schemas/*"],
               allowTypeImports: true,
               message: "Import types only; load schemas with import() where a form is checked (lib/lazy-resolver.ts).",
             },
           ],
         },
+      ],
+    },
+  },
+  {
+    // shared/ has one cut, by resource (docs/architecture.md): a resource's requests and answers in
+    // shared/schemas/<resource>.ts, over a lower floor of rules and parts that never imports them.
+    files: ["shared/*.ts"],
+    ignores: ["**/*.test.ts", "shared/approval-words.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ group: ["./schemas/*"], message: "The rules of shared/ sit below the resources' schemas: they do not import shared/schemas." }] }],
+    },
+  },
+  {
+    files: ["shared/schemas/{answer-parts,ids,money,params,text}.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ regex: "^\\./(?!(answer-parts|ids|money|params|text)$)", message: "The parts every resource uses do not import a resource's schemas." }] },
       ],
     },
   },

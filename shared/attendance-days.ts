@@ -5,7 +5,6 @@
 // of a file that ends well before it. The server's day rule (server/services/hr/attendance-engine.ts) and
 // the import screen both read these, so the rule is written once.
 import { DAY_STATUSES, NOT_RECORDED, WEEKDAYS, type DayStatus, type Weekday } from "./constants";
-import type { AttendanceRecord, AttendanceSummary, StoredAttendanceRecord } from "./schemas/hr";
 
 /** How much of a present day a status is: worked (or working elsewhere) counts. */
 export function presentWeight(status: DayStatus): number {
@@ -42,8 +41,8 @@ export const ABSENT_DAY_STATUSES: DayStatus[] = DAY_STATUSES.filter((s) => absen
 
 /** The Present, Absent, Late and Not recorded figures of the attendance summary; late means the day carries violation points. */
 export function countAttendanceDays(
-  records: readonly Pick<AttendanceRecord, "dayStatus" | "violationPoints">[],
-): Omit<AttendanceSummary, "totalEmployees"> {
+  records: readonly { dayStatus: DayStatus; violationPoints: number }[],
+): { present: number; absent: number; late: number; notRecorded: number } {
   return {
     present: records.filter((r) => PRESENT_DAY_STATUSES.includes(r.dayStatus)).length,
     absent: records.filter((r) => ABSENT_DAY_STATUSES.includes(r.dayStatus)).length,
@@ -63,7 +62,7 @@ export function isJudgedDay(day: { dayStatus: DayStatus }): boolean {
 }
 
 /** Whether a listed day has a stored row (a hand edit needs one); a listed `Not recorded` day without one has id null. */
-export function isStoredDay(day: AttendanceRecord): day is StoredAttendanceRecord {
+export function isStoredDay<Day extends { id: string | null }>(day: Day): day is Day & { id: string } {
   return day.id !== null;
 }
 

@@ -1,12 +1,11 @@
 // Values entered for a category's custom fields, checked against the field definitions
 // (DECISIONS §4, spec 001 §3). The server runs this on every create, edit and submit; the client
 // form runs the same function, so a person sees the same message the server would give.
-// Dependency-free on purpose: only the money reader, the free-text rule and the category types.
+// Dependency-free on purpose: only the money reader, the free-text rule, the date range and the field types.
 import { DATE_RANGE_MESSAGE, isDayInRange } from "./date-range";
 import type { FieldType } from "./constants";
 import { controlCharacterMessage, hasControlCharacter, stripInvisible } from "./free-text";
 import { MAX_AMOUNT_DISPLAY, readMoney } from "./money";
-import type { CustomFieldValue, CustomFieldValues } from "./schemas/categories";
 
 /** The parts of a field definition the check reads; a stored `CustomFieldDefinition` is one. */
 export type CustomFieldRule = {
@@ -17,6 +16,9 @@ export type CustomFieldRule = {
   options?: readonly string[] | null;
   validation?: { min?: number | null; max?: number | null; message?: string | null } | null;
 };
+
+export type CustomFieldValue = string | number | boolean | string[] | null;
+export type CustomFieldValues = Record<string, CustomFieldValue>;
 
 export type CustomFieldIssue = { path: string; message: string };
 

@@ -1,11 +1,9 @@
 // The leave register (DECISIONS §8 "Leave register"): granted leave becomes the days' status, with
 // a yearly paid-leave entitlement. The pure rules live here, so the server's day rule, its balance
 // check and the client's "Record leave" preview count the same working days and the same balance.
-// No zod here (the screens import these rules): the leave requests' schemas are shared/schemas/leave.ts.
-import type { z } from "zod";
+// No zod here (the screens import these rules): the leave requests' and answers' schemas are shared/schemas/leave.ts.
 import type { DayStatus, Weekday } from "./constants";
 import { weekdayOf } from "./attendance-days";
-import type { leaveAnswer, leaveListAnswer } from "./answers/hr";
 
 export const LEAVE_TYPES = ["PL", "LWP"] as const;
 export type LeaveType = (typeof LEAVE_TYPES)[number];
@@ -14,12 +12,6 @@ export { PAID_LEAVE_DAYS_PER_YEAR_DEFAULT } from "./constants";
 export const LEAVE_REASON_MAX = 500;
 /** A leave covers at most this many calendar days (a long absence is recorded in parts). */
 export const LEAVE_MAX_DAYS = 366;
-
-export type { CancelLeaveBody, LeaveQuery, RecordLeaveBody, RecordLeaveInput } from "./schemas/leave";
-export type Leave = z.output<typeof leaveAnswer>;
-
-export type { LeaveBalance } from "./schemas/hr";
-export type LeaveListResponse = z.output<typeof leaveListAnswer>;
 
 // ---------------------------------------------------------------- the rules
 

@@ -3,9 +3,8 @@
 import { pipeline } from "node:stream/promises";
 import { Readable } from "node:stream";
 import { ACCOUNTING_ROLES } from "../../shared/constants";
-import { createExportSchema, updateLedgersSchema, voidExportSchema } from "../../shared/schemas/accounting";
+import { createExportSchema, exportBatchAnswer, exportBatchesAnswer, ledgersAnswer, updateLedgersSchema, voidExportSchema } from "../../shared/schemas/accounting";
 import { idParamsOf } from "../../shared/schemas/params";
-import { exportBatchAnswer, exportBatchesAnswer, ledgersAnswer } from "../../shared/answers";
 import { contextOf } from "../middlewares/auth";
 import { getLedgers, updateLedgers } from "../services/books/ledgers";
 import { createExport, exportFile, exportMasters, listExports, voidExport } from "../services/books/exports";

@@ -2,7 +2,7 @@
 import { adminStats } from "../services/admin-stats";
 import { ApiRouter } from "./api-router";
 import type { AppDeps } from "../context";
-import { adminStatsAnswer } from "../../shared/answers";
+import { adminStatsAnswer } from "../../shared/schemas/audit";
 import { serviceContext } from "../services/context";
 
 export function adminStatsRoutes(deps: AppDeps): ApiRouter {

@@ -37,7 +37,7 @@ export type RouteDef = {
    * (DECISIONS §13): the security-setup calls and the session's own. Every other call is 403 for them.
    */
   duringSecondFactorSetup?: true;
-  /** The JSON answer (shared/answers); checked against the handler's result outside production. */
+  /** The JSON answer (shared/schemas/<resource>.ts); checked against the handler's result outside production. */
   answer?: z.ZodType;
   /** The success status when it is not 200 (201 for a create). */
   status?: number;

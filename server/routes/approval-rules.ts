@@ -3,13 +3,12 @@
 // services/transactions/authority.ts.
 import type { Request } from "express";
 import { FINANCE_ROLES } from "../../shared/constants";
-import { approvalPreviewSchema, approvalRuleBodySchema, approvalRuleChangesSchema } from "../../shared/schemas/approval-rules";
+import { approvalPolicyAnswer, approvalPreviewSchema, approvalRuleAnswer, approvalRuleBodySchema, approvalRuleChangesSchema, approvalRuleDeletedAnswer, approvalRulesAnswer } from "../../shared/schemas/approval-rules";
 import { contextOf } from "../middlewares/auth";
 import { createApprovalRule, deleteApprovalRule, listApprovalRules, previewApprovalPolicy, updateApprovalRule } from "../services/approval-rules";
 import { ApiRouter } from "./api-router";
 import type { AppDeps } from "../context";
 import { idParamsOf } from "../../shared/schemas/params";
-import { approvalPolicyAnswer, approvalRuleAnswer, approvalRuleDeletedAnswer, approvalRulesAnswer } from "../../shared/answers";
 
 const SUPERADMIN = ["SuperAdmin"] as const;
 const tag = "approval rules";

@@ -7,7 +7,7 @@ import { PassThrough, finished } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { Request } from "express";
 import { FINANCE_ROLES, LIMITS } from "../../shared/constants";
-import { attachmentUploadUrlSchema, registerAttachmentSchema } from "../../shared/schemas/transactions";
+import { attachmentAnswer, attachmentUploadUrlAnswer, attachmentUploadUrlSchema, registerAttachmentSchema, uploadReceivedAnswer } from "../../shared/schemas/transactions";
 import type { AppDeps } from "../context";
 import { contextOf } from "../middlewares/auth";
 import { DomainError, conflict, notFound, tooLarge } from "../services/errors";
@@ -25,7 +25,7 @@ import { LocalObjectStore, sameContentType, StorageError } from "../storage/loca
 import { ApiRouter } from "./api-router";
 import { setDownloadHeaders } from "./downloads";
 import { idParamsOf } from "../../shared/schemas/params";
-import { attachmentAnswer, attachmentUploadUrlAnswer, messageAnswer, uploadReceivedAnswer } from "../../shared/answers";
+import { messageAnswer } from "../../shared/schemas/answer-parts";
 
 
 // ---------------------------------------------------------------- helpers

@@ -1,12 +1,11 @@
 // The audit trail (spec 001 §2; DECISIONS §7): SuperAdmin only. A filtered page, the filter
 // choices, and a real CSV export streamed with the same filters.
-import { auditFilterSchema, auditQuerySchema } from "../../shared/schemas/audit";
+import { auditFacetsAnswer, auditFilterSchema, auditPageAnswer, auditQuerySchema } from "../../shared/schemas/audit";
 import { csvFileName } from "../lib/csv";
 import { AUDIT_CSV_HEADER, auditCsvRows, auditFacets, listAudit } from "../services/audit-query";
 import { ApiRouter } from "./api-router";
 import { sendCsvDownload } from "./downloads";
 import type { AppDeps } from "../context";
-import { auditFacetsAnswer, auditPageAnswer } from "../../shared/answers";
 import { serviceContext, todayOf } from "../services/context";
 
 const SUPERADMIN = ["SuperAdmin"] as const;

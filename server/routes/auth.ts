@@ -1,19 +1,19 @@
 import type { PassportStatic } from "passport";
 import type { Request } from "express";
 import { INVALID_LOGIN_MESSAGE, type SecondFactorMethod } from "../../shared/constants";
-import { secondFactorSchema } from "../../shared/schemas/security";
+import { secondFactorSchema, webauthnOptionsAnswer } from "../../shared/schemas/security";
 import { serviceContext } from "../services/context";
 import { passkeyAuthenticationOptions, pendingUser, SECOND_STEP_MS, signInMethods, verifySecondFactor } from "../services/second-factor";
 import { lockdownRefusal } from "../services/sign-in";
 import { releaseLoginAttempt, reserveLoginAttempt } from "../auth/throttle";
-import { loginBodySchema } from "../../shared/schemas/auth";
+import { authAnswer, loginAnswer, loginBodySchema, sessionAnswer } from "../../shared/schemas/auth";
 import { DomainError, unauthorized } from "../services/errors";
 import { ApiRouter } from "./api-router";
 import type { AppDeps } from "../context";
 import { announceSessionsEnded } from "../services/sessions";
 import { currentUser, recordSignIn, recordSignOut } from "../services/sign-in";
 import { contextOf, requireAuth } from "../middlewares/auth";
-import { authAnswer, loginAnswer, messageAnswer, sessionAnswer, webauthnOptionsAnswer } from "../../shared/answers";
+import { messageAnswer } from "../../shared/schemas/answer-parts";
 
 function authenticate(passport: PassportStatic, req: Request): Promise<Express.User | false> {
   return new Promise((resolve, reject) => {

@@ -1,14 +1,14 @@
 // Budget planning (spec 001 §7; DECISIONS §7): SuperAdmin only. Answers carry spent,
 // percentUsed, remaining and status, computed by the service.
 import type { Request } from "express";
-import { budgetBodySchema, budgetChangesSchema } from "../../shared/schemas/budgets";
+import { budgetAnswer, budgetBodySchema, budgetChangesSchema, budgetsAnswer } from "../../shared/schemas/budgets";
 import { contextOf } from "../middlewares/auth";
 import { createBudget, deleteBudget, listBudgets, updateBudget } from "../services/budgets";
 import { serviceContext } from "../services/context";
 import { ApiRouter } from "./api-router";
 import type { AppDeps } from "../context";
 import { idParamsOf } from "../../shared/schemas/params";
-import { budgetAnswer, budgetsAnswer, messageAnswer } from "../../shared/answers";
+import { messageAnswer } from "../../shared/schemas/answer-parts";
 
 const SUPERADMIN = ["SuperAdmin"] as const;
 const tag = "budgets";

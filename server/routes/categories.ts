@@ -1,6 +1,8 @@
 // Categories and the field designer (spec 001 §7; DECISIONS §7). Read by every signed-in user;
 // managed by SuperAdmin and Accountant, approval settings by SuperAdmin only (in the service).
 import {
+  categoriesAnswer,
+  categoryAnswer,
   createCategorySchema,
   updateCategoryFieldsSchema,
   updateCategorySchema,
@@ -20,7 +22,7 @@ import {
 import { ApiRouter } from "./api-router";
 import type { AppDeps } from "../context";
 import { idParamsOf } from "../../shared/schemas/params";
-import { categoriesAnswer, categoryAnswer, messageAnswer } from "../../shared/answers";
+import { messageAnswer } from "../../shared/schemas/answer-parts";
 
 const MANAGERS: readonly Role[] = ["SuperAdmin", "Accountant"];
 const tag = "categories";

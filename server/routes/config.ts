@@ -3,7 +3,7 @@
 import type { AppDeps } from "../context";
 import type { AppConfig } from "../../shared/schemas/config";
 import { ApiRouter } from "./api-router";
-import { configAnswer } from "../../shared/answers";
+import { configAnswer } from "../../shared/schemas/config";
 
 export function configRoutes(deps: Pick<AppDeps, "config">): ApiRouter {
   const api = new ApiRouter();

@@ -3,7 +3,7 @@ import { contextOf } from "../middlewares/auth";
 import { ApiRouter } from "./api-router";
 import type { AppDeps } from "../context";
 import { dashboardStats } from "../services/transactions/dashboard";
-import { dashboardStatsAnswer } from "../../shared/answers";
+import { dashboardStatsAnswer } from "../../shared/schemas/transactions";
 
 export function dashboardRoutes(deps: AppDeps): ApiRouter {
   const api = new ApiRouter();

@@ -3,14 +3,13 @@
 // rules are server/services/delegations.ts's; what a delegation lets a delegate approve is
 // server/services/transactions/authority.ts's.
 import type { Request } from "express";
-import { createDelegationSchema, endDelegationSchema } from "../../shared/schemas/delegations";
+import { createDelegationSchema, delegateCandidatesAnswer, delegationAnswer, delegationsAnswer, endDelegationSchema } from "../../shared/schemas/delegations";
 import { contextOf } from "../middlewares/auth";
 import { createDelegation, delegateCandidates, endDelegation, listDelegations } from "../services/delegations";
 import { APPROVER_ROLES } from "../services/transactions/authority";
 import { ApiRouter } from "./api-router";
 import type { AppDeps } from "../context";
 import { idParamsOf } from "../../shared/schemas/params";
-import { delegateCandidatesAnswer, delegationAnswer, delegationsAnswer } from "../../shared/answers";
 
 const tag = "delegations";
 

@@ -7,16 +7,20 @@ import { emergencyApproversAnswer, setApproverPin, setEmergencyApprovers } from 
 import { decideThroughEmergencyLink, issueEmergencyLinks, viewEmergencyLink, type EmergencyDecisionInput } from "../services/transactions/emergency";
 import {
   EMERGENCY_THROTTLE,
-  emergencyApproversBodySchema,
-  emergencyDecisionBodySchema,
-  emergencyPinBodySchema,
   type EmergencyApproversAnswer,
+  emergencyApproversAnswer as emergencyApproversSchema,
+  emergencyApproversBodySchema,
+  emergencyDecisionAnswer,
+  emergencyDecisionBodySchema,
+  emergencyLinksAnswer,
+  emergencyLinkViewAnswer,
   type EmergencyPinAnswer,
+  emergencyPinAnswer,
+  emergencyPinBodySchema,
 } from "../../shared/schemas/emergency";
 import { ApiRouter } from "./api-router";
 import type { AppDeps } from "../context";
 import { approverCodeParamsSchema, idParamsOf, tokenParamsSchema } from "../../shared/schemas/params";
-import { emergencyApproversAnswer as emergencyApproversSchema, emergencyDecisionAnswer, emergencyLinkViewAnswer, emergencyLinksAnswer, emergencyPinAnswer } from "../../shared/answers";
 import { serviceContext, requestContext } from "../services/context";
 
 

@@ -2,8 +2,7 @@
 // SuperAdmin. The CSV carries the same figures as the page, formula cells neutralised (lib/csv.ts).
 import type { Request } from "express";
 import { ACCOUNTING_ROLES } from "../../shared/constants";
-import { gstSummaryQuerySchema } from "../../shared/schemas/gst";
-import { gstContextAnswer, gstSummaryAnswer } from "../../shared/answers";
+import { gstContextAnswer, gstSummaryAnswer, gstSummaryQuerySchema } from "../../shared/schemas/gst";
 import { getCompany } from "../services/company";
 import { contextOf } from "../middlewares/auth";
 import { ApiRouter } from "./api-router";

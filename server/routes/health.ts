@@ -4,7 +4,7 @@ import type { z } from "zod";
 import type { AppDeps } from "../context";
 import { databaseHealth } from "../services/admin-stats";
 import { ApiRouter } from "./api-router";
-import { healthAnswer } from "../../shared/answers";
+import { healthAnswer } from "../../shared/schemas/health";
 
 export type Health = z.output<typeof healthAnswer>;
 

@@ -1,7 +1,7 @@
 // Attendance, the attendance policy, employee month details, the HR dashboard and the payroll
 // report (spec 001 §2-§3, DECISIONS §8). The policy is edited by SuperAdmin and HR Admin only.
 import { HR_ROLES } from "../../shared/constants";
-import { attendanceEditSchema, attendancePolicySchema, attendanceQuerySchema } from "../../shared/schemas/hr";
+import { attendanceEditAnswer, attendanceEditSchema, attendanceListAnswer, attendancePolicyAnswer, attendancePolicySchema, attendanceQuerySchema, employeeDetailsAnswer, hrDashboardStatsAnswer, payrollReportAnswer } from "../../shared/schemas/hr";
 import { contextOf } from "../middlewares/auth";
 import { ApiRouter } from "./api-router";
 import { sendCsvDownload } from "./downloads";
@@ -22,7 +22,6 @@ import { attendancePolicyOf, updatePolicy } from "../services/hr/policy";
 import { attendanceExportQuerySchema, monthQuerySchema, optionalMonthQuerySchema } from "../../shared/schemas/hr";
 import { HR_ADMIN_ROLES } from "../../shared/constants";
 import { idParamsOf } from "../../shared/schemas/params";
-import { attendanceEditAnswer, attendanceListAnswer, attendancePolicyAnswer, employeeDetailsAnswer, hrDashboardStatsAnswer, payrollReportAnswer } from "../../shared/answers";
 import { serviceContext, todayOf } from "../services/context";
 
 export function hrAttendanceRoutes(deps: AppDeps): ApiRouter {

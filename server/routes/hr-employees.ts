@@ -1,13 +1,12 @@
 // Employees and departments (spec 001 §2-§5, DECISIONS §8). Every HR role reads and edits
 // employees; departments are created and renamed by SuperAdmin and HR Admin only.
 import { HR_ADMIN_ROLES, HR_ROLES } from "../../shared/constants";
-import { departmentSchema, employeeCreateSchema, employeeListQuerySchema, employeeUpdateSchema } from "../../shared/schemas/hr";
+import { departmentAnswer, departmentsAnswer, departmentSchema, employeeAnswer, employeeCreateSchema, employeeListAnswer, employeeListQuerySchema, employeeUpdateSchema } from "../../shared/schemas/hr";
 import { contextOf } from "../middlewares/auth";
 import { ApiRouter } from "./api-router";
 import type { AppDeps } from "../context";
 import { createDepartment, createEmployee, employeeById, listDepartments, listEmployees, renameDepartment, updateEmployee } from "../services/hr/employees";
 import { idParamsOf } from "../../shared/schemas/params";
-import { departmentAnswer, departmentsAnswer, employeeAnswer, employeeListAnswer } from "../../shared/answers";
 import { serviceContext } from "../services/context";
 
 

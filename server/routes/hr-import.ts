@@ -10,7 +10,7 @@ import path from "node:path";
 import type { RequestHandler } from "express";
 import multer from "multer";
 import { HR_ROLES, LIMITS } from "../../shared/constants";
-import { importUploadFieldsSchema, nameMappingSchema } from "../../shared/schemas/hr";
+import { importAnswer, importUploadFieldsSchema, nameMappingAnswer, nameMappingsAnswer, nameMappingSchema } from "../../shared/schemas/hr";
 import { safeFileName } from "../../shared/schemas/transactions";
 import { contextOf } from "../middlewares/auth";
 import { badRequest, tooLarge } from "../services/errors";
@@ -19,7 +19,7 @@ import type { AppDeps } from "../context";
 import { importPunches, NOT_CSV_MESSAGE } from "../services/hr/importer";
 import { createNameMapping, deleteNameMapping, listNameMappings } from "../services/hr/name-mappings";
 import { idParamsOf } from "../../shared/schemas/params";
-import { importAnswer, messageAnswer, nameMappingAnswer, nameMappingsAnswer } from "../../shared/answers";
+import { messageAnswer } from "../../shared/schemas/answer-parts";
 import { serviceContext } from "../services/context";
 
 export const IMPORT_TMP_DIR = path.join(os.tmpdir(), "bms-imports");

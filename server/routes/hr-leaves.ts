@@ -1,13 +1,12 @@
 // The leave register over HTTP (DECISIONS §8): record, cancel with a reason, an employee's year
 // with the balance, everyone's month. HR roles and SuperAdmin; finance roles get 403.
 import { HR_ROLES } from "../../shared/constants";
-import { cancelLeaveSchema, leaveQuerySchema, recordLeaveSchema } from "../../shared/schemas/leave";
+import { cancelLeaveSchema, leaveChangedAnswer, leaveListAnswer, leaveQuerySchema, recordLeaveSchema } from "../../shared/schemas/leave";
 import { contextOf } from "../middlewares/auth";
 import { ApiRouter } from "./api-router";
 import type { AppDeps } from "../context";
 import { cancelLeave, listLeaves, recordLeave } from "../services/hr/leaves";
 import { idParamsOf } from "../../shared/schemas/params";
-import { leaveChangedAnswer, leaveListAnswer } from "../../shared/answers";
 import { serviceContext } from "../services/context";
 
 export function hrLeaveRoutes(deps: AppDeps): ApiRouter {

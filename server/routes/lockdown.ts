@@ -1,10 +1,9 @@
-import { emergencyToggleSchema } from "../../shared/schemas/lockdown";
+import { emergencyStatusAnswer, emergencyToggleAnswer, emergencyToggleSchema } from "../../shared/schemas/lockdown";
 import { contextOf } from "../middlewares/auth";
 import { lockdownStatus, setLockdown } from "../services/lockdown";
 import { serviceContext } from "../services/context";
 import { ApiRouter } from "./api-router";
 import type { AppDeps } from "../context";
-import { emergencyStatusAnswer, emergencyToggleAnswer } from "../../shared/answers";
 
 export function lockdownRoutes(deps: AppDeps): ApiRouter {
   const api = new ApiRouter();

@@ -3,7 +3,7 @@ import { contextOf } from "../middlewares/auth";
 import { clearNotifications, markNotificationsRead, myNotifications } from "../services/notification-bell";
 import { ApiRouter } from "./api-router";
 import type { AppDeps } from "../context";
-import { notificationsAnswer, notificationsChangedAnswer } from "../../shared/answers";
+import { notificationsAnswer, notificationsChangedAnswer } from "../../shared/schemas/notifications";
 
 export function notificationRoutes(deps: AppDeps): ApiRouter {
   const api = new ApiRouter();

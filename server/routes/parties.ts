@@ -3,14 +3,13 @@
 // services/company.ts and services/parties.ts.
 import type { Request } from "express";
 import { ACCOUNTING_ROLES } from "../../shared/constants";
-import { companyBodySchema, partyBodySchema, partyChangesSchema, partyQuerySchema } from "../../shared/schemas/parties";
+import { companyAnswer, companyBodySchema, partyAnswer, partyBodySchema, partyChangesSchema, partyPageAnswer, partyQuerySchema } from "../../shared/schemas/parties";
 import { contextOf } from "../middlewares/auth";
 import { companySettings, setCompany } from "../services/company";
 import { createParty, listParties, updateParty } from "../services/parties";
 import { ApiRouter } from "./api-router";
 import type { AppDeps } from "../context";
 import { idParamsOf } from "../../shared/schemas/params";
-import { companyAnswer, partyAnswer, partyPageAnswer } from "../../shared/answers";
 
 const SUPERADMIN = ["SuperAdmin"] as const;
 

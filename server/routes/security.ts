@@ -2,18 +2,9 @@
 // (all open while their role's required factor is not set up yet: they are how it gets set up), and
 // the SuperAdmin's requirement per role and reset of another user's factors.
 import type { Request } from "express";
-import {
-  accountSecurityAnswer,
-  messageAnswer,
-  passkeyAddedAnswer,
-  recoveryCodesAnswer,
-  securitySettingsAnswer,
-  totpConfirmAnswer,
-  totpSetupAnswer,
-  webauthnOptionsAnswer,
-} from "../../shared/answers";
+import { messageAnswer } from "../../shared/schemas/answer-parts";
 import { idParamsOf } from "../../shared/schemas/params";
-import { passkeyRegisterSchema, secondFactorResetSchema, securitySettingsSchema, totpConfirmSchema } from "../../shared/schemas/security";
+import { accountSecurityAnswer, passkeyAddedAnswer, passkeyRegisterSchema, recoveryCodesAnswer, secondFactorResetSchema, securitySettingsAnswer, securitySettingsSchema, totpConfirmAnswer, totpConfirmSchema, totpSetupAnswer, webauthnOptionsAnswer } from "../../shared/schemas/security";
 import type { AppDeps } from "../context";
 import { contextOf } from "../middlewares/auth";
 import {

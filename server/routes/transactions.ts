@@ -14,12 +14,17 @@ import {
   fullOverrideSchema,
   markPaymentDueSchema,
   paymentSchema,
-  rejectTransactionSchema,
+  pendingListAnswer,
   pendingQuerySchema,
+  rejectTransactionSchema,
+  transactionAnswer,
+  transactionDeletedAnswer,
+  transactionDetailsAnswer,
   transactionExportQuerySchema,
+  transactionListAnswer,
   transactionListQuerySchema,
 } from "../../shared/schemas/transactions";
-import { bulkApproveSchema, checkDuplicatesSchema } from "../../shared/schemas/transaction-tools";
+import { bulkApproveAnswer, bulkApproveSchema, checkDuplicatesAnswer, checkDuplicatesSchema } from "../../shared/schemas/transaction-tools";
 import { contextOf } from "../middlewares/auth";
 import { csvFileName } from "../lib/csv";
 import { ApiRouter } from "./api-router";
@@ -44,7 +49,6 @@ import {
 } from "../services/transactions/moves";
 import { todayOf } from "../services/context";
 import { idParamsOf } from "../../shared/schemas/params";
-import { bulkApproveAnswer, checkDuplicatesAnswer, pendingListAnswer, transactionAnswer, transactionDeletedAnswer, transactionDetailsAnswer, transactionListAnswer } from "../../shared/answers";
 
 const SUPER = ["SuperAdmin"] as const;
 const tag = "transactions";

@@ -5,6 +5,9 @@ import {
   createUserSchema,
   resetPasswordSchema,
   updateUserSchema,
+  userAnswer,
+  userDeletedAnswer,
+  usersAnswer,
   userStatusSchema,
 } from "../../shared/schemas/users";
 import { contextOf } from "../middlewares/auth";
@@ -22,7 +25,6 @@ import { ApiRouter } from "./api-router";
 import type { AppDeps } from "../context";
 import type { Request } from "express";
 import { idParamsOf } from "../../shared/schemas/params";
-import { userAnswer, userDeletedAnswer, usersAnswer } from "../../shared/answers";
 
 const SUPERADMIN = ["SuperAdmin"] as const;
 const tag = "users";

@@ -3,7 +3,7 @@
 // the user as stored. The session itself (cookie, regeneration, throttle) is the edge's.
 import { LOCKDOWN_MESSAGE, type Role } from "../../shared/constants";
 import type { z } from "zod";
-import type { authAnswer } from "../../shared/answers";
+import type { authAnswer } from "../../shared/schemas/auth";
 import { presentUser } from "../presenters/users";
 import { writeAudit } from "./audit";
 import type { ActingContext, ServiceContext } from "./context";

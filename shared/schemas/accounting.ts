@@ -1,10 +1,10 @@
-// Requests of the books' ledgers and exports (DECISIONS §12).
+// Requests and answers of the books' ledgers and exports (DECISIONS §12).
 import { z } from "zod";
 import { BATCH_ALREADY_VOID, EXPORT_FORMATS, EXPORT_FORMAT_LABELS, LEDGER_NAME_MAX, NOTHING_TO_EXPORT, type ExportFormat } from "../accounting";
 import { PAYMENT_METHODS } from "../constants";
 import { DATE_RANGE_MESSAGE, isDayInRange } from "../date-range";
 import { multiLineText, singleLineText } from "./text";
-import type { exportBatchAnswer, exportBatchesAnswer, ledgersAnswer } from "../answers/accounting";
+import { day, id, instant, money } from "./answer-parts";
 
 export { BATCH_ALREADY_VOID, EXPORT_FORMATS, EXPORT_FORMAT_LABELS, LEDGER_NAME_MAX, NOTHING_TO_EXPORT, type ExportFormat };
 
@@ -49,3 +49,35 @@ export const voidExportSchema = z.strictObject({
 
 export type ExportBatchAnswer = z.output<typeof exportBatchAnswer>;
 export type ExportBatchesAnswer = z.output<typeof exportBatchesAnswer>;
+
+// ---------------------------------------------------------------- answers
+
+/** GET/PUT /api/admin/ledgers: every ledger name the vouchers use, defaults filled in. */
+export const ledgersAnswer = z.strictObject({
+  categories: z.array(z.strictObject({ categoryId: id, categoryName: z.string(), ledger: z.string() })),
+  paymentMethods: z.array(z.strictObject({ method: z.string(), ledger: z.string() })),
+  inputCgst: z.string(),
+  inputSgst: z.string(),
+  inputIgst: z.string(),
+  outputCgstRcm: z.string(),
+  outputSgstRcm: z.string(),
+  outputIgstRcm: z.string(),
+  roundOff: z.string(),
+});
+export const exportBatchAnswer = z.strictObject({
+  id,
+  number: z.number().int(),
+  format: z.enum(["tally", "csv"]),
+  from: day,
+  to: day,
+  count: z.number().int(),
+  total: money,
+  createdAt: instant,
+  createdBy: z.strictObject({ id, name: z.string() }),
+  voidedAt: instant.nullable(),
+  voidedBy: z.strictObject({ id, name: z.string() }).nullable(),
+  voidReason: z.string().nullable(),
+  /** The transactions of the batch changed since it was taken (a cancelled payment, an override, a forced status). */
+  changedSinceExport: z.array(z.strictObject({ id, humanReadableId: z.string(), changedAt: instant })),
+});
+export const exportBatchesAnswer = z.strictObject({ batches: z.array(exportBatchAnswer) });

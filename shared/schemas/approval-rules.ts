@@ -1,11 +1,11 @@
-// Approval rules (DECISIONS §11): the request bodies of /api/admin/approval-rules and of the
-// preview, and the approval policy a transaction keeps from its submission.
+// Approval rules (DECISIONS §11): the request bodies and answers of /api/admin/approval-rules and
+// of the preview, and the approval policy a transaction keeps from its submission.
 import { z } from "zod";
 import { singleLineText } from "./text";
 import { FORM_TYPES, LIMITS } from "../constants";
 import { moneySchema } from "./money";
-import { idSchema } from "./transactions";
-import type { approvalPolicyAnswer, approvalRuleAnswer } from "../answers/finance";
+import { idSchema } from "./ids";
+import { id, instant, money } from "./answer-parts";
 
 export const APPROVAL_RULE_MESSAGES = {
   nameRequired: "Rule name is required",
@@ -75,3 +75,28 @@ export type ApprovalPreviewBody = z.output<typeof approvalPreviewSchema>;
 
 export type ApprovalRule = z.output<typeof approvalRuleAnswer>;
 export type ApprovalPolicy = z.output<typeof approvalPolicyAnswer>;
+
+// ---------------------------------------------------------------- answers
+
+/** A rule that applied to a transaction, as kept on it at submit (DECISIONS §11). */
+export const appliedRuleAnswer = z.strictObject({ id, name: z.string(), minAmount: money, requiredApprovals: z.number().int(), superAdminRequired: z.boolean() });
+/** What a submission needs, decided at submit and kept (DECISIONS §11); null before the first submission. */
+export const approvalPolicyAnswer = z.strictObject({ approvalsRequired: z.number().int(), superAdminRequired: z.boolean(), rules: z.array(appliedRuleAnswer) });
+/** An approval rule (DECISIONS §11): categoryId null is every category, formType null both. */
+export const approvalRuleAnswer = z.strictObject({
+  id,
+  name: z.string(),
+  categoryId: id.nullable(),
+  formType: z.enum(FORM_TYPES).nullable(),
+  minAmount: money,
+  requiredApprovals: z.number().int(),
+  superAdminRequired: z.boolean(),
+  isActive: z.boolean(),
+  /** Whether a submitted transaction keeps this rule in its policy: deleting it then deactivates it. */
+  inUse: z.boolean(),
+  createdAt: instant,
+  updatedAt: instant,
+});
+export const approvalRulesAnswer = z.array(approvalRuleAnswer);
+/** DELETE: deleted, or deactivated because a transaction applied it. */
+export const approvalRuleDeletedAnswer = z.strictObject({ message: z.string(), deactivated: z.boolean(), rule: approvalRuleAnswer.optional() });

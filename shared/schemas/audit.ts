@@ -2,7 +2,7 @@
 // admin dashboard's numbers.
 import { z } from "zod";
 import { LIMITS } from "../constants";
-import type { adminStatsAnswer, auditEntryAnswer, auditFacetsAnswer, auditPageAnswer } from "../answers/people";
+import { id, instant, money, pageOf } from "./answer-parts";
 
 const optionalText = (max: number) =>
   z
@@ -49,3 +49,45 @@ export type AuditFacets = z.output<typeof auditFacetsAnswer>;
 
 /** GET /api/admin/stats (spec 001 §3; DECISIONS §7). Money as decimal strings. */
 export type AdminStats = z.output<typeof adminStatsAnswer>;
+
+// ---------------------------------------------------------------- answers
+
+export const auditEntryAnswer = z.strictObject({
+  id,
+  action: z.string(),
+  entityType: z.string(),
+  entityId: z.string().nullable(),
+  reason: z.string().nullable(),
+  timestamp: instant,
+  performedBy: id.nullable(),
+  /** The signed-in user who acted, when it was one. */
+  performer: z.strictObject({ name: z.string(), username: z.string() }).nullable(),
+  /** Who acted otherwise: an emergency approver code, 'system'. */
+  performerLabel: z.string().nullable(),
+  /** The TXN number of the transaction the entry is about (a transaction or one of its attachments), else null. */
+  humanReadableId: z.string().nullable(),
+  beforeData: z.unknown(),
+  afterData: z.unknown(),
+  ipAddress: z.string().nullable(),
+});
+/** The summary cards, counted over every entry the filters match (not only this page). */
+export const auditSummaryAnswer = z.strictObject({
+  total: z.number().int(),
+  positive: z.number().int(),
+  modifications: z.number().int(),
+  entityTypes: z.number().int(),
+});
+export const auditPageAnswer = pageOf("entries", auditEntryAnswer).extend({ summary: auditSummaryAnswer });
+export const auditFacetsAnswer = z.strictObject({ entityTypes: z.array(z.string()), actions: z.array(z.string()) });
+/** GET /api/admin/stats (spec 001 §3; DECISIONS §7). */
+export const adminStatsAnswer = z.strictObject({
+  totalUsers: z.number().int(),
+  activeUsers: z.number().int(),
+  totalTransactions: z.number().int(),
+  pendingTransactions: z.number().int(),
+  totalAmount: money,
+  monthlySpent: money,
+  budgetUtilization: z.number(),
+  systemHealth: z.enum(["good", "degraded"]),
+  lockdown: z.strictObject({ enabled: z.boolean(), activatedAt: instant.nullable() }),
+});

@@ -1,5 +1,8 @@
+// Sign-in (DECISIONS §3, §13): the login body and the session answers.
 import { z } from "zod";
-import type { authAnswer, userAnswer } from "../answers/people";
+import { SECOND_FACTOR_METHODS } from "../constants";
+import { instant } from "./answer-parts";
+import { userAnswer } from "./users";
 
 export const loginBodySchema = z.object({
   username: z.string({ message: "User ID is required" }).trim().min(1, "User ID is required").max(100),
@@ -10,3 +13,24 @@ export const loginBodySchema = z.object({
 export type User = z.output<typeof userAnswer>;
 
 export type AuthAnswer = z.output<typeof authAnswer>;
+
+// ---------------------------------------------------------------- answers
+
+/**
+ * The signed-in user; secondFactorSetupRequired when their role requires a second factor they have
+ * not set up (DECISIONS §13): every call but Account security's then answers 403.
+ */
+export const authAnswer = z.strictObject({ user: userAnswer, secondFactorSetupRequired: z.boolean() });
+/** The password was right; the sign-in ends with POST /api/auth/second-factor (DECISIONS §13). */
+export const secondFactorRequiredAnswer = z.strictObject({ secondFactor: z.literal("required"), methods: z.array(z.enum(SECOND_FACTOR_METHODS)).min(1) });
+/** POST /api/auth/login: signed in, or half-way (a second factor is needed). */
+export const loginAnswer = z.union([authAnswer, secondFactorRequiredAnswer]);
+/**
+ * GET /api/auth/session: the signed-in user, or null. A half-signed-in session answers user null
+ * with `secondFactor`: the methods and when the second step stops being possible, so a page reload
+ * resumes at the second step.
+ */
+export const sessionAnswer = z.union([
+  authAnswer,
+  z.strictObject({ user: z.null(), secondFactor: z.strictObject({ methods: z.array(z.enum(SECOND_FACTOR_METHODS)).min(1), expiresAt: instant }).optional() }),
+]);

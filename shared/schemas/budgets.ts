@@ -6,7 +6,7 @@ import { BUDGET_PERIODS } from "../constants";
 import { moneySchema } from "./money";
 import { singleLineText } from "./text";
 import { DATE_RANGE_MESSAGE, isDayInRange } from "../date-range";
-import type { budgetAnswer } from "../answers/finance";
+import { day, id, instant, money } from "./answer-parts";
 
 export const BUDGET_MESSAGES = {
   nameRequired: "Budget name is required",
@@ -108,3 +108,27 @@ export function budgetStatus(b: { endDate: string; isActive: boolean; alertThres
   if (percentUsed >= b.alertThreshold) return "Alert";
   return "On Track";
 }
+
+// ---------------------------------------------------------------- answers
+
+export const budgetAnswer = z.strictObject({
+  id,
+  name: z.string(),
+  categoryId: id.nullable(),
+  category: z.strictObject({ name: z.string() }).nullable(),
+  amount: money,
+  spent: money,
+  /** Capped at 100, 0 when the amount is 0, 2 decimals. */
+  percentUsed: z.number(),
+  /** amount − spent; negative when over budget. */
+  remaining: money,
+  period: z.enum(BUDGET_PERIODS),
+  startDate: day,
+  endDate: day,
+  alertThreshold: z.number().int(),
+  isActive: z.boolean(),
+  status: z.enum(BUDGET_STATUSES),
+  createdAt: instant,
+  updatedAt: instant,
+});
+export const budgetsAnswer = z.array(budgetAnswer);

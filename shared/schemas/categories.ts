@@ -1,9 +1,10 @@
+// Categories (spec 001 §3, DECISIONS §4, §7): their custom fields, request bodies and answers.
 import { z } from "zod";
 import { FIELD_TYPES, LIMITS } from "../constants";
 import { deriveFieldId } from "../custom-fields";
 import { readMoney } from "../money";
 import { multiLineText, singleLineText } from "./text";
-import type { categoryAnswer } from "../answers/finance";
+import { id, instant, money } from "./answer-parts";
 
 // A custom field of a category (spec 001 §3). Values entered for these fields are validated
 // on the server against the definition (DECISIONS §4).
@@ -25,8 +26,7 @@ export const customFieldDefinitionSchema = z.object({
 });
 export type CustomFieldDefinition = z.output<typeof customFieldDefinitionSchema>;
 
-export type CustomFieldValue = string | number | boolean | string[] | null;
-export type CustomFieldValues = Record<string, CustomFieldValue>;
+export type { CustomFieldValue, CustomFieldValues } from "../custom-fields";
 
 export type EmergencyLimitPolicy = { dailyLimit?: string | null; monthlyLimit?: string | null };
 
@@ -144,3 +144,20 @@ export const updateCategoryFieldsSchema = z.object({
   fieldSchema: categoryFieldSchemaInput,
 });
 export type UpdateCategoryFieldsBody = z.output<typeof updateCategoryFieldsSchema>;
+
+// ---------------------------------------------------------------- answers
+
+export const customFieldValuesAnswer = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string()), z.null()]));
+export const categoryAnswer = z.strictObject({
+  id,
+  name: z.string(),
+  description: z.string().nullable(),
+  requiredApprovals: z.number().int(),
+  isBuiltin: z.boolean(),
+  isActive: z.boolean(),
+  fieldSchema: z.array(customFieldDefinitionSchema),
+  emergencyLimitPolicy: z.strictObject({ dailyLimit: money.nullable().optional(), monthlyLimit: money.nullable().optional() }).nullable(),
+  createdAt: instant,
+  updatedAt: instant,
+});
+export const categoriesAnswer = z.array(categoryAnswer);

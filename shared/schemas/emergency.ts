@@ -2,7 +2,10 @@
 import { EMERGENCY_LINK_EXPIRED_MESSAGE, EMERGENCY_LINK_INVALID_MESSAGE, EMERGENCY_PIN_THROTTLE, EMERGENCY_REASON_MAX, ENTER_PIN_MESSAGE, SELECT_APPROVER_MESSAGE } from "../constants";
 import { z } from "zod";
 import { multiLineText } from "./text";
-import type { emergencyApproversAnswer, emergencyDecisionAnswer, emergencyLinkViewAnswer, emergencyLinksAnswer, emergencyPinAnswer } from "../answers/finance";
+import { FORM_TYPES } from "../constants";
+import { day, instant, money } from "./answer-parts";
+import { customFieldDefinitionSchema, customFieldValuesAnswer } from "./categories";
+import { transactionStatusAnswer as status } from "./transactions";
 
 export { EMERGENCY_LINK_EXPIRED_MESSAGE, EMERGENCY_LINK_INVALID_MESSAGE, EMERGENCY_PIN_THROTTLE, EMERGENCY_REASON_MAX, ENTER_PIN_MESSAGE, SELECT_APPROVER_MESSAGE };
 
@@ -56,10 +59,44 @@ export type EmergencyDecisionBody = z.input<typeof emergencyDecisionBodySchema>;
 
 export type EmergencyLinkAction = "approve" | "reject";
 
-/** POST /api/transactions/:id/emergency-links */
+/** POST /api/transactions/:id/emergency-links (DECISIONS §5). */
 export type EmergencyLinksAnswer = z.output<typeof emergencyLinksAnswer>;
 
 /** GET /api/emergency-approval/:token */
 export type EmergencyLinkView = z.output<typeof emergencyLinkViewAnswer>;
 
 export type EmergencyDecisionAnswer = z.output<typeof emergencyDecisionAnswer>;
+
+// ---------------------------------------------------------------- answers
+
+/** POST /api/transactions/:id/emergency-links (DECISIONS §5). */
+export const emergencyLinksAnswer = z.strictObject({ copyPasteMessage: z.string(), approveUrl: z.string(), rejectUrl: z.string(), expiresAt: instant });
+export const emergencyApproversAnswer = z.strictObject({ approvers: z.array(z.string()), pinSet: z.record(z.string(), z.boolean()) });
+export const emergencyPinAnswer = z.strictObject({ code: z.string(), pinSet: z.literal(true) });
+const linkAction = z.enum(["approve", "reject"]);
+/** GET /api/emergency-approval/:token: what the link is for (never uses it up). */
+export const emergencyLinkViewAnswer = z.strictObject({
+  approvalLink: z.strictObject({ expiresAt: instant, action: linkAction }),
+  transaction: z.strictObject({
+    humanReadableId: z.string(),
+    amount: money,
+    description: z.string(),
+    /** The vendor or payer's name (DECISIONS §12), null when the transaction names no party. */
+    party: z.string().nullable(),
+    /** The category's name. */
+    category: z.string(),
+    /** The creator's name. */
+    createdBy: z.string(),
+    formType: z.enum(FORM_TYPES),
+    transactionDate: day,
+    customFieldValues: customFieldValuesAnswer,
+    isPriority: z.boolean(),
+  }),
+  category: z.strictObject({ name: z.string(), fieldSchema: z.array(customFieldDefinitionSchema) }),
+  approvers: z.array(z.string()),
+});
+export const emergencyDecisionAnswer = z.strictObject({
+  approver: z.string(),
+  action: linkAction,
+  transaction: z.strictObject({ humanReadableId: z.string(), status }),
+});

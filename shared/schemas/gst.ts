@@ -1,4 +1,4 @@
-// The `gst` body of a bill (Form B, DECISIONS §12) and the GST summary's query. The taxes are never
+// The `gst` body of a bill (Form B, DECISIONS §12), the GST summary's query, and their answers. The taxes are never
 // sent: shared/gst.ts computes them from these fields, on the form as you type and again on the server.
 import { z } from "zod";
 import { isIsoDate } from "../custom-fields";
@@ -7,7 +7,7 @@ import { GST_LINES_MAX, GST_RATES } from "../gst";
 import { isGstStateCode } from "../gst-states";
 import { moneySchema } from "./money";
 import { singleLineText } from "./text";
-import type { gstSummaryAnswer } from "../answers/finance";
+import { day, money } from "./answer-parts";
 
 /** Invoice numbers are at most 16 characters under the GST invoice rules (Rule 46). */
 export const GST_INVOICE_NUMBER_MAX = 16;
@@ -88,3 +88,53 @@ export const gstSummaryQuerySchema = z.object({
 
 export type GstSummary = z.output<typeof gstSummaryAnswer>;
 export type GstSummaryTotals = GstSummary["inputTaxCredit"];
+
+// ---------------------------------------------------------------- answers
+
+const gstLineAnswer = z.strictObject({ hsnSac: z.string(), taxableValue: money, rate: z.number(), cgst: money, sgst: money, igst: money, tax: money });
+/**
+ * A bill's GST (DECISIONS §12): the supplier's invoice as entered and what the server computed of it
+ * (shared/gst.ts). `payable` is the invoice total, or the taxable value alone under reverse charge
+ * (the tax is then the company's to pay); `roundOff` = amount − payable, within ±₹1.00.
+ */
+export const gstAnswer = z.strictObject({
+  invoiceNumber: z.string(),
+  invoiceDate: day,
+  placeOfSupply: z.string(),
+  reverseCharge: z.boolean(),
+  itcEligible: z.boolean(),
+  supply: z.enum(["intra", "inter"]),
+  lines: z.array(gstLineAnswer),
+  taxableValue: money,
+  cgst: money,
+  sgst: money,
+  igst: money,
+  totalTax: money,
+  invoiceTotal: money,
+  payable: money,
+  roundOff: money,
+});
+const gstSummaryTotals = z.strictObject({ bills: z.number().int(), taxableValue: money, cgst: money, sgst: money, igst: money, totalTax: money });
+const gstSummarySection = z.strictObject({
+  /** One row per rate; a bill with lines at several rates counts in each of their rows. */
+  rows: z.array(gstSummaryTotals.extend({ rate: z.number(), lines: z.number().int() })),
+  /** The section's sums; `bills` counts each bill once. */
+  total: gstSummaryTotals,
+});
+/** GET /api/gst/context: what the transaction form needs to show a bill's taxes as they are typed. */
+export const gstContextAnswer = z.strictObject({
+  /** The company's state code: CGST + SGST when a bill's place of supply is this state. Null until set. */
+  companyStateCode: z.string().nullable(),
+});
+/** GET /api/gst/summary?month (DECISIONS §12): a month's bills by rate, reverse charge and input tax credit apart. */
+export const gstSummaryAnswer = z.strictObject({
+  month: z.string(),
+  from: day,
+  to: day,
+  /** Bills whose tax was charged by the supplier. */
+  forwardCharge: gstSummarySection,
+  /** Bills under reverse charge: the tax is the company's to pay to the government. */
+  reverseCharge: gstSummarySection,
+  /** The tax of the bills marked ITC eligible, of both sections. */
+  inputTaxCredit: gstSummaryTotals,
+});

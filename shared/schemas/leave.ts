@@ -1,8 +1,9 @@
-// The leave register's requests (DECISIONS §8): record, cancel, list. The rules they check are
-// shared/leave.ts.
+// The leave register's requests and answers (DECISIONS §8): record, cancel, list. The rules they
+// check are shared/leave.ts.
 import { z } from "zod";
 import { calendarDays, LEAVE_MAX_DAYS, LEAVE_REASON_MAX, LEAVE_TYPES } from "../leave";
-import { isoDateSchema, monthSchema } from "./hr";
+import { day, id, instant } from "./answer-parts";
+import { employeeNamed, isoDateSchema, leaveBalanceAnswer, monthSchema } from "./hr";
 import { multiLineText } from "./text";
 
 const reason = multiLineText("Reason", { error: "Reason is required" })
@@ -44,3 +45,23 @@ export const leaveQuerySchema = z
   });
 export type LeaveQuery = z.output<typeof leaveQuerySchema>;
 
+// ---------------------------------------------------------------- answers
+
+export const leaveAnswer = z.strictObject({
+  id,
+  employeeId: id,
+  employee: z.strictObject(employeeNamed),
+  type: z.enum(LEAVE_TYPES),
+  from: day,
+  to: day,
+  halfDay: z.boolean(),
+  days: z.number(),
+  reason: z.string(),
+  createdAt: instant,
+  createdBy: id.nullable(),
+});
+export const leaveListAnswer = z.strictObject({ leaves: z.array(leaveAnswer), balance: leaveBalanceAnswer.optional() });
+export const leaveChangedAnswer = z.strictObject({ leave: leaveAnswer });
+
+export type Leave = z.output<typeof leaveAnswer>;
+export type LeaveListResponse = z.output<typeof leaveListAnswer>;

@@ -1,10 +1,10 @@
-// Company and parties (DECISIONS §12): the request bodies of /api/admin/company and /api/parties,
+// Company and parties (DECISIONS §12): the request bodies and answers of /api/admin/company and /api/parties,
 // and the rule that ties a GSTIN to its PAN and state code, applied alike by the forms and the server.
 import { z } from "zod";
 import { singleLineText } from "./text";
 import { checkGstin, isValidPan, normalizeTaxId, PAN_MESSAGE } from "../gstin";
 import { isGstStateCode } from "../gst-states";
-import type { companyAnswer, partyAnswer, partyRefAnswer } from "../answers/finance";
+import { id, instant, pageOf } from "./answer-parts";
 
 export const PARTY_MESSAGES = {
   nameRequired: "Party name is required",
@@ -159,3 +159,24 @@ export type CompanyBody = z.output<typeof companyBodySchema>;
 export type Party = z.output<typeof partyAnswer>;
 export type PartyRef = z.output<typeof partyRefAnswer>;
 export type Company = z.output<typeof companyAnswer>;
+
+// ---------------------------------------------------------------- answers
+
+/** A party (DECISIONS §12): a vendor paid or a payer received from. */
+export const partyAnswer = z.strictObject({
+  id,
+  name: z.string(),
+  gstin: z.string().nullable(),
+  pan: z.string().nullable(),
+  stateCode: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  isActive: z.boolean(),
+  createdAt: instant,
+  updatedAt: instant,
+});
+export const partyPageAnswer = pageOf("parties", partyAnswer);
+/** The party a transaction names, as lists and the details answer it. */
+export const partyRefAnswer = z.strictObject({ id, name: z.string(), gstin: z.string().nullable(), stateCode: z.string().nullable() });
+/** GET/PUT /api/admin/company (DECISIONS §12). legalName is '' and stateCode null until a SuperAdmin sets them. */
+export const companyAnswer = z.strictObject({ legalName: z.string(), gstin: z.string().nullable(), stateCode: z.string().nullable() });

@@ -1,10 +1,11 @@
-// Requests of the second factor (DECISIONS §13): account security, the second step of sign-in and
+// Requests and answers of the second factor (DECISIONS §13): account security, the second step of sign-in and
 // the SuperAdmin's settings. The WebAuthn answers are checked in shape only here (their content is
 // the WebAuthn library's to verify: signatures, challenge, origin).
 import { z } from "zod";
 import { ROLES } from "../constants";
 import { singleLineText, multiLineText } from "./text";
-import type { accountSecurityAnswer, loginAnswer, securitySettingsAnswer, totpSetupAnswer } from "../answers/people";
+import { id, instant } from "./answer-parts";
+import type { loginAnswer } from "./auth";
 
 const b64url = z.string().max(20_000).regex(/^[A-Za-z0-9_-]*$/, "Expected base64url");
 
@@ -78,3 +79,22 @@ export type AccountSecurity = z.output<typeof accountSecurityAnswer>;
 export type TotpSetup = z.output<typeof totpSetupAnswer>;
 export type LoginAnswer = z.output<typeof loginAnswer>;
 export type SecuritySettings = z.output<typeof securitySettingsAnswer>;
+
+// ---------------------------------------------------------------- answers
+
+/** GET /api/account/security (DECISIONS §13); `required`: the caller's role requires a second factor. */
+export const passkeyAnswer = z.strictObject({ id, name: z.string(), createdAt: instant, lastUsedAt: instant.nullable() });
+export const accountSecurityAnswer = z.strictObject({
+  passkeys: z.array(passkeyAnswer),
+  totp: z.boolean(),
+  recoveryCodesLeft: z.number().int(),
+  required: z.boolean(),
+});
+/** The recovery codes, shown once: when the first factor is added and when regenerated. */
+export const recoveryCodesAnswer = z.strictObject({ recoveryCodes: z.array(z.string()).length(10) });
+export const totpSetupAnswer = z.strictObject({ secret: z.string(), otpauthUrl: z.string() });
+export const totpConfirmAnswer = z.strictObject({ recoveryCodes: z.array(z.string()).length(10).optional() });
+export const passkeyAddedAnswer = z.strictObject({ passkey: passkeyAnswer, recoveryCodes: z.array(z.string()).length(10).optional() });
+/** WebAuthn options (PublicKeyCredentialCreationOptionsJSON / RequestOptionsJSON), for @simplewebauthn/browser. */
+export const webauthnOptionsAnswer = z.looseObject({ challenge: z.string() });
+export const securitySettingsAnswer = z.strictObject({ requireSecondFactor: z.array(z.enum(ROLES)) });

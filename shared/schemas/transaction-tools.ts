@@ -1,8 +1,9 @@
 // Two helpers of the finance screens beyond spec 000 §7: the create form's duplicate check and the
 // pending list's bulk approval. Same building blocks as shared/schemas/transactions.ts.
 import { z } from "zod";
-import { amountSchema, categoryIdSchema, idSchema, transactionDateSchema } from "./transactions";
-import type { possibleDuplicateAnswer } from "../answers/finance";
+import { idSchema } from "./ids";
+import { amountSchema, categoryIdSchema, possibleDuplicateAnswer, transactionDateSchema, transactionStatusAnswer as status } from "./transactions";
+import { id } from "./answer-parts";
 
 export const BULK_APPROVE_MAX = 50;
 
@@ -27,4 +28,15 @@ export const bulkApproveSchema = z.object({
  */
 export type PossibleDuplicate = z.output<typeof possibleDuplicateAnswer>;
 
+// ---------------------------------------------------------------- answers
 
+export const checkDuplicatesAnswer = z.strictObject({ duplicates: z.array(possibleDuplicateAnswer) });
+/**
+ * POST /api/transactions/bulk-approve: every id in `results` as before; `approved` and `skipped`
+ * split them, each skipped one with the reason the single approve would give (DECISIONS §11).
+ */
+export const bulkApproveAnswer = z.strictObject({
+  results: z.array(z.strictObject({ id: z.string(), humanReadableId: z.string().optional(), ok: z.boolean(), status: status.optional(), message: z.string().optional() })),
+  approved: z.array(z.strictObject({ id, humanReadableId: z.string(), status })),
+  skipped: z.array(z.strictObject({ id: z.string(), humanReadableId: z.string().nullable(), reason: z.string() })),
+});

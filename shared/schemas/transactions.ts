@@ -3,11 +3,14 @@
 // forms use the same schemas, so both sides give the same messages.
 import { z } from "zod";
 import {
+  APPROVAL_ACTIONS,
   FORM_TYPES,
   LIMITS,
   PAYMENT_METHODS,
   TRANSACTION_STATUSES,
   FORCEABLE_STATUSES,
+  TIMELINE_KINDS,
+  TRANSACTION_MOVES,
   type TransactionMove,
 } from "../constants";
 import { isIsoDate } from "../custom-fields";
@@ -16,8 +19,12 @@ import { MAX_AMOUNT_DISPLAY } from "../money";
 import { moneySchema } from "./money";
 import type { TextLines } from "../free-text";
 import { multiLineText, singleLineText } from "./text";
-import { gstSchema } from "./gst";
-import type { approvalAnswer, attachmentAnswer, attachmentUploadUrlAnswer, dashboardStatsAnswer, emergencyLinksAnswer, pendingTransactionAnswer, timelineEntryAnswer, transactionAnswer, transactionListAnswer } from "../answers/finance";
+import { gstAnswer, gstSchema } from "./gst";
+import { idSchema, UUID_SHAPE } from "./ids";
+import { day, id, instant, money, pageOf } from "./answer-parts";
+import { approvalPolicyAnswer } from "./approval-rules";
+import { customFieldDefinitionSchema, customFieldValuesAnswer } from "./categories";
+import { partyRefAnswer } from "./parties";
 
 export const DESCRIPTION_MAX = 5000;
 export const REASON_MAX = 2000;
@@ -30,18 +37,6 @@ export const SEARCH_MAX = 200;
 
 const isMissing = (input: unknown) => input === undefined || input === null;
 const isBlank = (input: unknown) => isMissing(input) || (typeof input === "string" && input.trim() === "");
-
-// The shape of a uuid, without insisting on a version: what PostgreSQL's uuid type accepts.
-const UUID_SHAPE = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
-
-/** A required id, uuid-shaped (so the database never sees a malformed one; one that names nothing is the route's 404). */
-export function idSchema(required: string, invalid = required) {
-  return z
-    .string({ error: (iss) => (isMissing(iss.input) ? required : invalid) })
-    .trim()
-    .min(1, { error: required, abort: true })
-    .regex(UUID_SHAPE, { error: invalid });
-}
 
 /** A required calendar date, YYYY-MM-DD, that exists. */
 export function dateSchema(required: string, invalid: string) {
@@ -446,5 +441,141 @@ export type DashboardStats = z.output<typeof dashboardStatsAnswer>;
 /** POST …/attachments/upload-url. The browser PUTs the file to uploadURL with its Content-Type and these headers. */
 export type AttachmentUploadUrlResponse = z.output<typeof attachmentUploadUrlAnswer>;
 
-/** POST /api/transactions/:id/emergency-links (DECISIONS §5). */
-export type EmergencyLinksResponse = z.output<typeof emergencyLinksAnswer>;
+// ---------------------------------------------------------------- answers
+
+const status = z.enum(TRANSACTION_STATUSES);
+export { status as transactionStatusAnswer };
+
+/** spec 000 §3. `approverId` and `approver` are null for an emergency-link action (see `emergencyApproverCode`). */
+export const approvalAnswer = z.strictObject({
+  id,
+  transactionId: id,
+  approverId: id.nullable(),
+  approver: z.strictObject({ name: z.string() }).nullable(),
+  /** The delegator whose authority the approver used (DECISIONS §11), else null. */
+  onBehalfOf: z.strictObject({ id, name: z.string() }).nullable(),
+  /** Who acted, in words: "Anita Desai", "Anita Desai for Rajesh Sharma", or the emergency approver's code. */
+  approverDisplay: z.string(),
+  emergencyApproverCode: z.string().nullable(),
+  action: z.enum(APPROVAL_ACTIONS),
+  actedAt: instant,
+  reasonText: z.string().nullable(),
+  /** The submission this action belongs to; only the transaction's current round counts. */
+  round: z.number().int(),
+});
+export const attachmentAnswer = z.strictObject({
+  id,
+  transactionId: id,
+  fileName: z.string(),
+  mimeType: z.string(),
+  fileSizeBytes: z.number().int(),
+  uploadedBy: id.nullable(),
+  createdAt: instant,
+});
+const transactionFields = {
+  id,
+  humanReadableId: z.string(),
+  formType: z.enum(FORM_TYPES),
+  categoryId: id,
+  category: z.strictObject({ id, name: z.string(), isBuiltin: z.boolean() }),
+  amount: money,
+  transactionDate: day,
+  description: z.string(),
+  status,
+  isPaid: z.boolean(),
+  isPriority: z.boolean(),
+  isEmergency: z.boolean(),
+  previouslyRejected: z.boolean(),
+  createdBy: id,
+  creator: z.strictObject({ id, name: z.string(), username: z.string().optional() }),
+  createdAt: instant,
+  updatedAt: instant,
+  customFieldValues: customFieldValuesAnswer,
+  approvalsReceived: z.number().int(),
+  approvalsRequired: z.number().int(),
+  /** What the current submission needs and which rules said so (DECISIONS §11); null before the first submission. */
+  approvalPolicy: approvalPolicyAnswer.nullable(),
+  approvalRound: z.number().int(),
+  submittedAt: instant.nullable(),
+  approvedAt: instant.nullable(),
+  paymentDueDate: day.nullable(),
+  paidDate: day.nullable(),
+  paymentMethod: z.enum(PAYMENT_METHODS).nullable(),
+  paymentReference: z.string().nullable(),
+  paymentNotes: z.string().nullable(),
+  paidBy: id.nullable(),
+  completedAt: instant.nullable(),
+  /** A bill's GST and its computed breakup; null without one (always null on a receipt). */
+  gst: gstAnswer.nullable(),
+  /** Always present, so list rows show a count without carrying the files. */
+  attachmentCount: z.number().int(),
+  /** The vendor of a bill or the payer of a receipt (DECISIONS §12), null when none is named. */
+  partyId: id.nullable(),
+  party: partyRefAnswer.nullable(),
+  /** On GET /api/transactions/:id: every attachment. Lists leave it out. */
+  attachments: z.array(attachmentAnswer).optional(),
+  /** On GET /api/transactions/:id: every round's approvals, oldest first. Lists leave it out. */
+  approvals: z.array(approvalAnswer).optional(),
+};
+/** A transaction as the API answers it (spec 000 §3). Money is a decimal string; dates YYYY-MM-DD; instants full ISO. */
+export const transactionAnswer = z.strictObject(transactionFields);
+export const possibleDuplicateAnswer = z.strictObject({ id, humanReadableId: z.string(), status, matchedBy: z.enum(["attachment", "details"]) });
+/** One entry of a transaction's timeline (DECISIONS §4): a move or an emergency-link decision. */
+export const timelineEntryAnswer = z.strictObject({
+  at: instant,
+  kind: z.enum(TIMELINE_KINDS),
+  /** The user who acted, or the emergency approver's code. */
+  actorName: z.string(),
+  reason: z.string().optional(),
+  /** What changed, in words: "Pending → Approved", "Amount: ₹1,000.00 → ₹1,200.00". */
+  detail: z.string().optional(),
+});
+const moves = z.array(z.enum(TRANSACTION_MOVES));
+/** GET /api/transactions/:id: the transaction with everything about it, and the moves the reader may make now. */
+export const transactionDetailsAnswer = z.strictObject({
+  ...transactionFields,
+  category: z.strictObject({ id, name: z.string(), isBuiltin: z.boolean(), fieldSchema: z.array(customFieldDefinitionSchema) }),
+  approvals: z.array(approvalAnswer),
+  attachments: z.array(attachmentAnswer),
+  possibleDuplicates: z.array(possibleDuplicateAnswer),
+  availableMoves: moves,
+  timeline: z.array(timelineEntryAnswer),
+  /** The live export batch that holds the transaction (DECISIONS §12), or null. */
+  exportedIn: z.strictObject({ batchId: id, number: z.number().int() }).nullable(),
+  /** Whether a SuperAdmin's approval is among the current round's, so the words can say what is still missing. */
+  superAdminApproved: z.boolean(),
+  /** Why the reader may not approve it though they may reject it (DECISIONS §11: a limit, the SuperAdmin's place), else null. */
+  approveRefusal: z.string().nullable(),
+});
+/** GET /api/transactions/pending: one page (X-Total-Count, X-Page, X-Page-Size), with this round's own action and moves. */
+export const pendingTransactionAnswer = z.strictObject({
+  ...transactionFields,
+  myAction: z.enum(APPROVAL_ACTIONS).nullable(),
+  availableMoves: moves,
+  /** Whether a SuperAdmin's approval is among the current round's (DECISIONS §11: "Waiting for a SuperAdmin"). */
+  superAdminApproved: z.boolean(),
+  /** Why the reader may not approve it though they may reject it (DECISIONS §11), else null. */
+  approveRefusal: z.string().nullable(),
+  possibleDuplicates: z.array(possibleDuplicateAnswer),
+});
+export const pendingListAnswer = z.array(pendingTransactionAnswer);
+/** GET /api/transactions: the one list shape the client uses everywhere (DECISIONS §4). */
+export const transactionListAnswer = z.strictObject({
+  ...pageOf("transactions", transactionAnswer).shape,
+  summary: z.strictObject({ count: z.number().int(), approvedCount: z.number().int(), pendingCount: z.number().int(), approvedAmount: money }),
+});
+export const transactionDeletedAnswer = z.strictObject({ message: z.string(), id, humanReadableId: z.string() });
+/** GET /api/dashboard/stats (spec 000 §3): the amounts, the month and the unpaid figures are null for all but a SuperAdmin (DECISIONS §4). */
+export const dashboardStatsAnswer = z.strictObject({
+  pendingTransactions: z.number().int(),
+  urgentTransactions: z.number().int(),
+  todayApprovedCount: z.number().int(),
+  todayApprovedAmount: money.nullable(),
+  thisMonthAmount: money.nullable(),
+  thisMonthCount: z.number().int().nullable(),
+  unpaidApprovedAmount: money.nullable(),
+  unpaidApprovedCount: z.number().int().nullable(),
+});
+/** PUT /api/uploads/…: the local store took the file (the signed upload URL's target). */
+export const uploadReceivedAnswer = z.strictObject({ ok: z.literal(true) });
+export const attachmentUploadUrlAnswer = z.strictObject({ uploadURL: z.string(), objectPath: z.string(), uploadHeaders: z.record(z.string(), z.string()) });

@@ -1,7 +1,9 @@
+// Users (DECISIONS §3, §11): the admin's request bodies and the user as the API answers it.
 import { z } from "zod";
 import { LIMITS, ROLES } from "../constants";
 import { singleLineText } from "./text";
 import { moneySchema } from "./money";
+import { instant, money, id } from "./answer-parts";
 
 export const usernameSchema = z
   .string({ message: "Username is required" })
@@ -67,3 +69,20 @@ export const resetPasswordSchema = z
     path: ["confirmPassword"],
   });
 export const userStatusSchema = z.object({ isActive: z.boolean({ message: "isActive must be true or false" }) });
+
+// ---------------------------------------------------------------- answers
+
+/** A user as the API answers it: never the password hash. */
+export const userAnswer = z.strictObject({
+  id,
+  username: z.string(),
+  name: z.string(),
+  role: z.enum(ROLES),
+  isActive: z.boolean(),
+  visibilityWindowDays: z.number().int(),
+  /** The largest amount this user may approve (DECISIONS §11); null: no limit. */
+  approvalLimit: money.nullable(),
+  createdAt: instant,
+});
+export const usersAnswer = z.array(userAnswer);
+export const userDeletedAnswer = z.strictObject({ message: z.string(), deleted: z.enum(["hard", "soft"]) });

@@ -8,21 +8,10 @@ import { departments, employees, leaves, type LeaveRow } from "../../db/schema";
 import { DomainError, badRequest, notFound } from "../errors";
 import { writeAudit } from "../audit";
 import type { Weekday } from "../../../shared/constants";
-import type { AttendancePolicy } from "../../../shared/schemas/hr";
+import type { AttendancePolicy, LeaveBalance } from "../../../shared/schemas/hr";
 import { weekdayOf } from "../../../shared/attendance-days";
-import {
-
-  leaveDayCount,
-  paidLeaveEntitlement,
-  paidLeaveLeftMessage,
-  type CancelLeaveBody,
-  type Leave,
-  type LeaveBalance,
-  type LeaveListResponse,
-  type LeaveQuery,
-  type LeaveType,
-  type RecordLeaveBody,
-} from "../../../shared/leave";
+import { leaveDayCount, paidLeaveEntitlement, paidLeaveLeftMessage, type LeaveType } from "../../../shared/leave";
+import type { CancelLeaveBody, Leave, LeaveListResponse, LeaveQuery, RecordLeaveBody } from "../../../shared/schemas/leave";
 import { monthBounds } from "../../lib/calendar";
 import { recalculateDays } from "./recalculate";
 import { type ActingContext, type ServiceContext, todayOf } from "../context";

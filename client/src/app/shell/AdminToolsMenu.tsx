@@ -2,8 +2,7 @@ import { BookOpen, Plane, Scale, ScrollText, ShieldCheck, Tags, Users, Wrench } 
 import { useLocation } from "wouter";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import { ADMIN_TOOLS } from "../permissions";
-import { AdminToolsFace, adminToolsClassName } from "./menu-faces";
-import type { MenuArrival } from "./HeaderMenus";
+import { AdminToolsFace, adminToolsClassName, type MenuArrival } from "./menu-faces";
 
 const ICONS: Record<string, typeof Tags> = { "Manage Categories": Tags, "Manage Users": Users, "View Audit Trail": ScrollText, "Approval Rules": Scale, Delegations: Plane, Ledgers: BookOpen, "Second Factor Rules": ShieldCheck };
 

@@ -6,17 +6,10 @@
 import { lazy, startTransition, Suspense, useCallback, useState, type ReactNode } from "react";
 import type { Role } from "@shared/constants";
 import { useNotifications } from "@/features/notifications/NotificationsProvider";
-import { AdminToolsFace, BellFace, adminToolsClassName, bellClassName, bellTitle, type BellTone } from "./menu-faces";
+import { AdminToolsFace, BellFace, adminToolsClassName, bellClassName, bellTitle, type BellTone, type MenuArrival } from "./menu-faces";
 
 const LoadedNotificationsMenu = lazy(() => import("./NotificationsMenu").then((m) => ({ default: m.NotificationsMenu })));
 const LoadedAdminToolsMenu = lazy(() => import("./AdminToolsMenu").then((m) => ({ default: m.AdminToolsMenu })));
-
-/**
- * How a menu takes over from its stand-in: its open state is held here (a press on the stand-in
- * opens it, even if the menu arrives between the press and the release), and a stand-in that had
- * keyboard focus hands it to the real trigger.
- */
-export type MenuArrival = { open: boolean; onOpenChange: (open: boolean) => void; focusTrigger?: (node: HTMLButtonElement | null) => void };
 
 function useMenuIntent() {
   const [wanted, setWanted] = useState(false);

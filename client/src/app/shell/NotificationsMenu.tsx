@@ -17,8 +17,7 @@ import { PENDING_NOTIFICATION_TYPE, visibleNotifications } from "@/features/noti
 import type { AppNotification } from "@/features/notifications/types";
 import { PATHS } from "../paths";
 import { canAccessRoute } from "../permissions";
-import { BellFace, bellClassName, bellTitle, type BellTone } from "./menu-faces";
-import type { MenuArrival } from "./HeaderMenus";
+import { BellFace, bellClassName, bellTitle, type BellTone, type MenuArrival } from "./menu-faces";
 
 /** Where a notification leads: the approval queue for pending items, else the role's transaction list. */
 function notificationHref(n: AppNotification, role: Role): string | null {

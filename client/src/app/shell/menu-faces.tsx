@@ -1,11 +1,19 @@
-// What the header's menu buttons look like, shared by the menus (NotificationsMenu,
-// AdminToolsMenu) and by the stand-ins HeaderMenus shows while those load. No Radix here.
+// What the header's menu buttons look like and how a menu takes over from its stand-in, shared by
+// the menus (NotificationsMenu, AdminToolsMenu) and by the stand-ins HeaderMenus shows while those
+// load. No Radix here.
 import { Bell, ChevronDown, Wrench } from "lucide-react";
 import { buttonVariants } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import { badgeLabel } from "@/features/notifications/selectors";
 
 export type BellTone = "light" | "dark";
+
+/**
+ * How a menu takes over from its stand-in: HeaderMenus holds its open state (a press on the
+ * stand-in opens it, even if the menu arrives between the press and the release), and a stand-in
+ * that had keyboard focus hands it to the real trigger.
+ */
+export type MenuArrival = { open: boolean; onOpenChange: (open: boolean) => void; focusTrigger?: (node: HTMLButtonElement | null) => void };
 
 export function bellClassName(tone: BellTone = "light"): string {
   return cn(

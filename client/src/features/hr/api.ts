@@ -17,7 +17,7 @@ import type {
   NameMappingInput,
   PayrollReport,
 } from "@shared/schemas/hr";
-import type { Leave, LeaveListResponse, RecordLeaveInput } from "@shared/leave";
+import type { Leave, LeaveListResponse, RecordLeaveInput } from "@shared/schemas/leave";
 import { ApiError, apiJson } from "@/lib/api";
 import { POLLED } from "@/lib/query-client";
 

@@ -11,13 +11,13 @@ import type {
   CreateTransactionBody,
   DashboardStats,
   EditTransactionBody,
-  EmergencyLinksResponse,
   PendingTransaction,
   Transaction,
   TransactionDetailExtras,
   TransactionListResponse,
 } from "@shared/schemas/transactions";
 import type { PossibleDuplicate } from "@shared/schemas/transaction-tools";
+import type { EmergencyLinksAnswer } from "@shared/schemas/emergency";
 import { toIsoDate } from "@shared/format";
 import { apiJson, apiRequest, readJson, throwIfResNotOk } from "@/lib/api";
 import { POLLED } from "@/lib/query-client";
@@ -162,7 +162,7 @@ export const transactionApi = {
   markPaymentDue: (id: string, dueDate: string | null) =>
     apiJson<unknown>("POST", txUrl(id, "/mark-payment-due"), dueDate ? { dueDate } : {}),
   complete: (id: string) => apiJson<unknown>("POST", txUrl(id, "/complete"), {}),
-  emergencyLinks: (id: string) => apiJson<EmergencyLinksResponse>("POST", txUrl(id, "/emergency-links")),
+  emergencyLinks: (id: string) => apiJson<EmergencyLinksAnswer>("POST", txUrl(id, "/emergency-links")),
   fullOverride: (id: string, body: Record<string, unknown>) =>
     apiJson<unknown>("PUT", `/api/admin/transactions/${encodeURIComponent(id)}/full-override`, body),
   forceStatus: (id: string, status: string, reason: string) =>

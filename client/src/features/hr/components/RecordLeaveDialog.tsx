@@ -3,7 +3,8 @@
 // out, by the same rule as the server, shared/leave.ts) and the employee's paid-leave balance.
 import { useEffect, useMemo } from "react";
 import { useForm } from "react-hook-form";
-import { LEAVE_TYPE_LABELS, LEAVE_TYPES, leaveDayCount, type RecordLeaveBody, type RecordLeaveInput } from "@shared/leave";
+import { LEAVE_TYPE_LABELS, LEAVE_TYPES, leaveDayCount } from "@shared/leave";
+import type { RecordLeaveBody, RecordLeaveInput } from "@shared/schemas/leave";
 import { lazyZodResolver } from "@/lib/lazy-resolver";
 import { formatDate } from "@shared/format";
 import { Alert, Button, Checkbox, Dialog, DialogContent, Field, Input, Select, Textarea } from "@/components/ui";

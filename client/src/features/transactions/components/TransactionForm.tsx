@@ -16,9 +16,9 @@ import { readMoney } from "@shared/money";
 import type { Category, CustomFieldValue, CustomFieldValues } from "@shared/schemas/categories";
 import {
   type CreateTransactionBody,
-  type EmergencyLinksResponse,
   type Transaction,
 } from "@shared/schemas/transactions";
+import type { EmergencyLinksAnswer } from "@shared/schemas/emergency";
 import { formatFileSize, formatInTimeZone, formatRupees, getDisplayTimeZone, toIsoDate } from "@shared/format";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonVariants } from "@/components/ui/button";
@@ -120,7 +120,7 @@ function customValuesFor(category: Category | undefined, values: CustomFieldValu
   return out;
 }
 
-type Outcome = { kind: "submitted"; transaction: Transaction } | { kind: "emergency"; transaction: Transaction; links: EmergencyLinksResponse };
+type Outcome = { kind: "submitted"; transaction: Transaction } | { kind: "emergency"; transaction: Transaction; links: EmergencyLinksAnswer };
 
 export type TransactionFormProps = {
   categories: Category[];

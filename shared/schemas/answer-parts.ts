@@ -1,7 +1,7 @@
-// The building blocks of the API's answers (issue 16): every route's answer has a zod schema in
-// shared/answers, strict (no key the contract does not name), from which the OpenAPI document is
-// generated and against which the server checks its own answers outside production. The client
-// imports only their types.
+// The building blocks of the API's answers: every route's answer has a strict zod schema (no key the
+// contract does not name) in its resource's file under shared/schemas, beside the request schemas,
+// from which the OpenAPI document is generated and against which the server checks its own answers
+// outside production. The client imports only their types.
 import { z } from "zod";
 
 export const id = z.guid();
