@@ -20,7 +20,7 @@ import { openPglite, type DatabaseHandle, type Db } from "./db/client";
 import { runMigrations } from "./db/migrate";
 import { employees } from "./db/schema";
 import { importPunches } from "./services/hr/importer";
-import { IMPORT_TMP_DIR } from "./routes/hr-import";
+import { IMPORT_TMP_DIR } from "./services/uploads/import-files";
 import type { ImportResult } from "../shared/schemas/hr";
 
 const postgresUrl = inject("postgresUrl");
@@ -192,7 +192,7 @@ function uploadPunches(url: string, cookie: string, text: string): Promise<Outco
   return request(`${url}/api/hr/import/upload`, { method: "POST", headers: { "X-Requested-With": "XMLHttpRequest", cookie }, body: form });
 }
 
-/** The temporary upload files of one server process (server/routes/hr-import.ts names them `<pid>-<uuid>.csv`). */
+/** The temporary upload files of one server process (server/services/uploads/import-files.ts names them `<pid>-<uuid>.csv`). */
 function uploadsOf(pid: number): { file: string; size: number }[] {
   if (!fs.existsSync(IMPORT_TMP_DIR)) return [];
   return fs

@@ -15,7 +15,7 @@ import { makeUser, TEST_PASSWORD } from "../test/factories";
 import { makeDepartment, storedPunches } from "../services/hr/testing";
 import { attendanceImports, employees } from "../db/schema";
 import { LINE_TOO_LONG_MESSAGE } from "../services/hr/importer";
-import { IMPORT_TMP_DIR } from "./hr-import";
+import { IMPORT_TMP_DIR } from "../services/uploads/import-files";
 
 const HEADER = "Employee Name,Date,Time,Event Type";
 let t: TestApp;
