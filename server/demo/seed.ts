@@ -47,7 +47,7 @@ import { loadPolicy, updatePolicy } from "../services/hr/policy";
 import { recordLeave } from "../services/hr/leaves";
 import { workingDaysOf } from "../../shared/leave";
 import { DomainError } from "../services/errors";
-import { weekdayOf } from "../services/hr/attendance-engine";
+import { weekdayOf } from "../../shared/attendance-days";
 import { addDays, monthBounds, monthOfDate, previousMonth } from "../services/hr/calendar";
 import { createUserSchema } from "../../shared/schemas/users";
 import { createCategorySchema } from "../../shared/schemas/categories";

@@ -26,7 +26,7 @@ import { loadPolicy } from "./policy";
 import { matchHeaders, missingColumnsMessage, nameKey, parseRow, toPunchRecord } from "./punch-csv";
 import type { PunchType } from "../../../shared/constants";
 import { recalculateDays } from "./recalculate";
-import { secondsOfDay, timeText } from "./attendance-engine";
+import { secondsOfDay, timeText } from "./day-rule";
 import { quiet, rows, textArray, wordArray } from "../sql";
 import { todayOf, type ActingContext } from "../context";
 
