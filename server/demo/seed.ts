@@ -42,7 +42,7 @@ import { decideThroughEmergencyLink, issueEmergencyLinks } from "../services/tra
 import { getEmergencyApprovers, setApproverPin } from "../services/emergency-approvers";
 import { createDepartment, createEmployee, listDepartments } from "../services/hr/employees";
 import { createNameMapping } from "../services/hr/name-mappings";
-import { importPunches, type ImportAnswer } from "../services/hr/importer";
+import { importPunches, type ImportAnswer } from "../services/hr/import/import-punches";
 import { loadPolicy, updatePolicy } from "../services/hr/policy";
 import { recordLeave } from "../services/hr/leaves";
 import { workingDaysOf } from "../../shared/leave";

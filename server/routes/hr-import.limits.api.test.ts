@@ -14,7 +14,7 @@ import { startServerProcess, waitUntil, type ServerProcess } from "../test/proce
 import { makeUser, TEST_PASSWORD } from "../test/factories";
 import { makeDepartment, storedPunches } from "../services/hr/testing";
 import { attendanceImports, employees } from "../db/schema";
-import { LINE_TOO_LONG_MESSAGE } from "../services/hr/importer";
+import { LINE_TOO_LONG_MESSAGE } from "../services/hr/import/check-file";
 import { IMPORT_TMP_DIR } from "../services/uploads/import-files";
 
 const HEADER = "Employee Name,Date,Time,Event Type";

@@ -1,5 +1,5 @@
 // The attendance CSV import (DECISIONS §8). The upload's temporary file is
-// services/uploads/import-files.ts's business.
+// services/uploads/import-files.ts's business; the import itself, services/hr/import/'s.
 import { HR_ROLES } from "../../shared/constants";
 import { importUploadFieldsSchema } from "../../shared/schemas/hr";
 import { safeFileName } from "../../shared/schemas/transactions";
@@ -8,7 +8,8 @@ import { badRequest } from "../services/errors";
 import { looksLikeCsvUpload, punchFileUpload } from "../services/uploads/import-files";
 import { ApiRouter } from "./api-router";
 import type { AppDeps } from "../context";
-import { importPunches, NOT_CSV_MESSAGE } from "../services/hr/importer";
+import { importPunches } from "../services/hr/import/import-punches";
+import { NOT_CSV_MESSAGE } from "../services/hr/import/check-file";
 import { importAnswer } from "../../shared/answers";
 
 export function hrImportRoutes(deps: AppDeps): ApiRouter {
