@@ -44,7 +44,7 @@ export class NameMatcher {
   }
 
   /** The employee a row names (its name as the file spells it, and its nameKey). */
-  match(row: { employeeName: string; nameKey: string }): NameMatch {
+  employeeOf(row: { employeeName: string; nameKey: string }): NameMatch {
     const target = this.index.get(row.nameKey);
     if (!target) {
       const entry = this.unmatched.get(row.nameKey);

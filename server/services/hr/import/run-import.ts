@@ -90,7 +90,7 @@ export async function runImport(tx: Tx, input: ImportInput): Promise<ImportAnswe
           continue;
         }
         if (newestPunch === null || row.date > newestPunch) newestPunch = row.date;
-        const match = names.match(row);
+        const match = names.employeeOf(row);
         if (match === null) continue;
         if ("error" in match) {
           reportError(rowNumber, match.error);
