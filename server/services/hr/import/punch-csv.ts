@@ -70,7 +70,7 @@ export function toPunchRecord(row: readonly (string | undefined)[] | Readonly<Re
 const pad2 = (n: number) => String(n).padStart(2, "0");
 
 /** A punch's time of day: as stored ('HH:MM:SS') and as seconds after midnight (the order of a day's punches). */
-export type PunchTime = { text: string; seconds: number };
+type PunchTime = { text: string; seconds: number };
 
 /** 'HH:MM' or 'HH:MM:SS' (hour may have one digit), 00–23 : 00–59 : 00–59 → its time; null otherwise. */
 function readPunchTime(text: string): PunchTime | null {

@@ -100,7 +100,7 @@ export async function runImport(tx: Tx, input: ImportInput): Promise<ImportAnswe
         employeeIds.add(match.employeeId);
         if (firstDate === null || row.date < firstDate) firstDate = row.date;
         if (lastDate === null || row.date > lastDate) lastDate = row.date;
-        if (store.addPunch(match.employeeId, row.date, { text: row.time, seconds: row.seconds }, row.type)) await store.storeFullBatch();
+        if (store.addPunch(match.employeeId, row.date, row.time, row.seconds, row.type)) await store.storeFullBatch();
       }
     }
   } finally {

@@ -5,7 +5,6 @@
 import { sql } from "drizzle-orm";
 import type { Tx } from "../../../db/client";
 import type { PunchType } from "../../../../shared/constants";
-import type { PunchTime } from "./punch-csv";
 import { quiet, rows, textArray, wordArray } from "../../sql";
 
 /**
@@ -35,18 +34,17 @@ class PunchBatch {
   size = 0;
   /** @param timeTexts the stored text of each time of day seen, kept across an import's batches (at most 86,400 entries). */
   constructor(private readonly timeTexts: Map<number, string>) {}
-  pack(employeeId: string, date: string, time: PunchTime, type: PunchType) {
+  pack(employeeId: string, date: string, time: string, seconds: number, type: PunchType) {
     const employee = indexOf(this.employeeIndex, this.employees, employeeId);
     const day = indexOf(this.dateIndex, this.dates, date);
     if (day >= MAX_BATCH_DATES) throw new RangeError(`a batch holds at most ${MAX_BATCH_DATES} dates`);
-    // 'in' sorts before 'out', as punch_type's order.
-    const seconds = time.seconds;
-    if (!this.timeTexts.has(seconds)) this.timeTexts.set(seconds, time.text);
+    if (!this.timeTexts.has(seconds)) this.timeTexts.set(seconds, time);
     if (this.size === this.packed.length) {
       const grown = new Float64Array(this.packed.length * 2);
       grown.set(this.packed);
       this.packed = grown;
     }
+    // 'in' sorts before 'out', as punch_type's order.
     this.packed[this.size] = ((employee * MAX_BATCH_DATES + day) * SECONDS_A_DAY + seconds) * 2 + (type === "in" ? 0 : 1);
     this.size += 1;
   }
@@ -149,9 +147,9 @@ export class PunchStore {
 
   constructor(private readonly tx: Tx) {}
 
-  /** Takes a matched punch; answers true when the batch is full and storeFullBatch must be awaited. */
-  addPunch(employeeId: string, date: string, time: PunchTime, type: PunchType): boolean {
-    this.batch.pack(employeeId, date, time, type);
+  /** Takes a matched punch (its time as stored, 'HH:MM:SS', and in seconds after midnight); answers true when the batch is full and storeFullBatch must be awaited. */
+  addPunch(employeeId: string, date: string, time: string, seconds: number, type: PunchType): boolean {
+    this.batch.pack(employeeId, date, time, seconds, type);
     return this.batch.size >= STORE_BATCH;
   }
 
