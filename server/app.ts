@@ -41,6 +41,7 @@ import { hrEmployeeRoutes } from "./routes/hr-employees";
 import { hrAttendanceRoutes } from "./routes/hr-attendance";
 import { hrLeaveRoutes } from "./routes/hr-leaves";
 import { hrImportRoutes } from "./routes/hr-import";
+import { hrNameMappingRoutes } from "./routes/hr-name-mappings";
 import { accountingRoutes } from "./routes/accounting";
 import { gstRoutes } from "./routes/gst";
 
@@ -165,6 +166,7 @@ export function createApp(deps: AppDeps, options: { clientDir?: string | null } 
   api.include(hrAttendanceRoutes(deps));
   api.include(hrLeaveRoutes(deps));
   api.include(hrImportRoutes(deps));
+  api.include(hrNameMappingRoutes(deps));
   api.include(accountingRoutes(deps));
   api.include(gstRoutes(deps));
 

@@ -13,8 +13,8 @@ import { ensureFirstSuperAdmin } from "./services/bootstrap";
 import type { AppDeps } from "./context";
 import { createObjectStore } from "./storage";
 import { attachSocketHub } from "./realtime/hub";
-import { sweepUnregisteredUploads, UPLOAD_SWEEP_INTERVAL_MS } from "./services/upload-sweep";
-import { removeOrphanedUploads } from "./routes/hr-import";
+import { sweepUnregisteredUploads, UPLOAD_SWEEP_INTERVAL_MS } from "./services/uploads/attachment-sweep";
+import { removeOrphanedUploads } from "./services/uploads/import-files";
 import { pruneExpired, PRUNE_INTERVAL_MS } from "./services/prune";
 import { CLIENT_DIR } from "./paths";
 

@@ -19,13 +19,13 @@ import { makeCategory } from "./test/transaction-fixtures";
 import { openPglite, type DatabaseHandle, type Db } from "./db/client";
 import { runMigrations } from "./db/migrate";
 import { employees } from "./db/schema";
-import { importPunches } from "./services/hr/importer";
-import { IMPORT_TMP_DIR } from "./routes/hr-import";
+import { importPunches } from "./services/hr/import/import-punches";
+import { IMPORT_TMP_DIR } from "./services/uploads/import-files";
 import type { ImportResult } from "../shared/schemas/hr";
 
 const postgresUrl = inject("postgresUrl");
 const JSON_CSRF = { "X-Requested-With": "XMLHttpRequest", "Content-Type": "application/json" };
-/** The importer's pg_advisory_xact_lock key (server/services/hr/importer.ts): held while an import runs. */
+/** The importer's pg_advisory_xact_lock key (server/services/hr/import/import-punches.ts): held while an import runs. */
 const IMPORT_LOCK = 727_100;
 /** A whole month in the past: every one of its days is marked. 2025-06-01 is a Sunday. */
 const MONTH = "2025-06";
@@ -192,7 +192,7 @@ function uploadPunches(url: string, cookie: string, text: string): Promise<Outco
   return request(`${url}/api/hr/import/upload`, { method: "POST", headers: { "X-Requested-With": "XMLHttpRequest", cookie }, body: form });
 }
 
-/** The temporary upload files of one server process (server/routes/hr-import.ts names them `<pid>-<uuid>.csv`). */
+/** The temporary upload files of one server process (server/services/uploads/import-files.ts names them `<pid>-<uuid>.csv`). */
 function uploadsOf(pid: number): { file: string; size: number }[] {
   if (!fs.existsSync(IMPORT_TMP_DIR)) return [];
   return fs

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { coverageGap, coveredThroughProblem, defaultCoveredThrough, isJudgedDay, isRecordedDay, latestCoverable } from "./attendance-days";
+import { coverageGap, coveredThroughProblem, defaultCoveredThrough, isJudgedDay, latestCoverable, weekdayOf } from "./attendance-days";
 import { toIsoDate } from "./format";
 
 describe("the range an import records (DECISIONS §8)", () => {
@@ -28,15 +28,6 @@ describe("the range an import records (DECISIONS §8)", () => {
     const today = toIsoDate(fiveAfterMidnight, "Asia/Kolkata");
     expect(today).toBe("2026-11-25");
     expect(defaultCoveredThrough("2026-11", "2026-11-24", today)).toBe("2026-11-24");
-    expect(isRecordedDay("2026-11-24", today, "2026-11-24")).toBe(true);
-    expect(isRecordedDay("2026-11-25", today, "2026-11-25")).toBe(false);
-  });
-
-  it("a day is recorded when it is over and covered", () => {
-    expect(isRecordedDay("2026-11-21", "2026-11-24", "2026-11-21")).toBe(true);
-    expect(isRecordedDay("2026-11-22", "2026-11-24", "2026-11-21")).toBe(false);
-    expect(isRecordedDay("2026-11-21", "2026-11-24", null)).toBe(false);
-    expect(isRecordedDay("2026-11-24", "2026-11-24", "2026-11-30")).toBe(false);
   });
 
   it("an upload may name another last day: inside the month, never today or later", () => {
@@ -63,5 +54,16 @@ describe("the range an import records (DECISIONS §8)", () => {
   it("a Not recorded day counts for nothing", () => {
     expect(isJudgedDay({ dayStatus: "Not recorded" })).toBe(false);
     expect(isJudgedDay({ dayStatus: "Absent (Unpaid)" })).toBe(true);
+  });
+});
+
+describe("weekdayOf", () => {
+  it.each([
+    ["2025-07-13", "Sunday"],
+    ["2025-07-15", "Tuesday"],
+    ["2025-07-19", "Saturday"],
+    ["2024-02-29", "Thursday"],
+  ] as const)("%s is a %s", (date, weekday) => {
+    expect(weekdayOf(date)).toBe(weekday);
   });
 });

@@ -2,8 +2,8 @@
 // range, the HR dashboard, an employee's month and the salary deductions. One table, so the
 // attendance screen and the server count the same days. Also which days are recorded at all
 // (DECISIONS §8 "Only recorded days are judged"): the range an import covers, and the warning
-// of a file that ends well before it. The server's day rule (server/services/hr/attendance-engine.ts) and
-// the import screen both read these, so the rule is written once.
+// of a file that ends well before it. The server's import and the import screen both read these,
+// so the rule is written once; the day rule itself is the server's (server/services/hr/day-rule.ts).
 import { DAY_STATUSES, NOT_RECORDED, WEEKDAYS, type DayStatus, type Weekday } from "./constants";
 
 /** How much of a present day a status is: worked (or working elsewhere) counts. */
@@ -78,15 +78,6 @@ function shiftDate(date: string, days: number): string {
 function monthEnd(month: string): string {
   const [y, m] = month.split("-").map(Number);
   return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
-}
-
-/**
- * Whether a day is recorded, so it may be judged (Absent, Half-day, Pending Review …): it is over
- * (before `today`, APP_TIMEZONE) and an import of its month covers it (`coveredThrough`, the
- * month's covered range ends there; null when no import covers any of it).
- */
-export function isRecordedDay(date: string, today: string, coveredThrough: string | null): boolean {
-  return date < today && coveredThrough !== null && date <= coveredThrough;
 }
 
 /**

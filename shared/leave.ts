@@ -1,8 +1,9 @@
 // The leave register (DECISIONS §8 "Leave register"): granted leave becomes the days' status, with
-// a yearly paid-leave entitlement. The pure rules live here, so the server's day rule, its balance
-// check and the client's "Record leave" preview count the same working days and the same balance.
+// a yearly paid-leave entitlement. The pure rules live here, so the server's balance check and the
+// client's "Record leave" preview count the same working days and the same balance (the status a
+// leave gives a day is the day rule's: server/services/hr/day-rule.ts).
 // No zod here (the screens import these rules): the leave requests' and answers' schemas are shared/schemas/leave.ts.
-import type { DayStatus, Weekday } from "./constants";
+import type { Weekday } from "./constants";
 import { weekdayOf } from "./attendance-days";
 
 export const LEAVE_TYPES = ["PL", "LWP"] as const;
@@ -38,16 +39,6 @@ export function workingDaysOf(from: string, to: string, weeklyOff: Weekday, holi
 export function leaveDayCount(leave: { from: string; to: string; halfDay: boolean }, weeklyOff: Weekday, holidays: ReadonlySet<string>): number {
   const days = workingDaysOf(leave.from, leave.to, weeklyOff, holidays).length;
   return leave.halfDay ? days * 0.5 : days;
-}
-
-/**
- * The status a leave gives one of its working days (DECISIONS §8): PL → Paid Leave (PL), LWP →
- * Unpaid Leave (LWP); a half day is Half-day (Paid) for PL (no deduction) and Half-day (Unpaid)
- * for LWP (half a day's deduction).
- */
-export function leaveDayStatus(type: LeaveType, halfDay: boolean): DayStatus {
-  if (type === "PL") return halfDay ? "Half-day (Paid)" : "Paid Leave (PL)";
-  return halfDay ? "Half-day (Unpaid)" : "Unpaid Leave (LWP)";
 }
 
 /**

@@ -2,7 +2,7 @@
 // everyday mess of a real factory (late arrivals, half days, forgotten punches, double taps, a name
 // the machine spells its own way). The seed imports it through the real importer.
 import { datesBetween, maxDate, minDate, monthBounds } from "../lib/calendar";
-import { weekdayOf } from "../services/hr/attendance-engine";
+import { weekdayOf } from "../../shared/attendance-days";
 import type { Random } from "./random";
 import type { DemoEmployee } from "./data";
 

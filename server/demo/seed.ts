@@ -42,12 +42,12 @@ import { decideThroughEmergencyLink, issueEmergencyLinks } from "../services/tra
 import { getEmergencyApprovers, setApproverPin } from "../services/emergency-approvers";
 import { createDepartment, createEmployee, listDepartments } from "../services/hr/employees";
 import { createNameMapping } from "../services/hr/name-mappings";
-import { importPunches, type ImportAnswer } from "../services/hr/importer";
+import { importPunches, type ImportAnswer } from "../services/hr/import/import-punches";
 import { loadPolicy, updatePolicy } from "../services/hr/policy";
 import { recordLeave } from "../services/hr/leaves";
 import { workingDaysOf } from "../../shared/leave";
 import { DomainError } from "../services/errors";
-import { weekdayOf } from "../services/hr/attendance-engine";
+import { weekdayOf } from "../../shared/attendance-days";
 import { addDays, monthBounds, monthOfDate, previousMonth } from "../lib/calendar";
 import { createUserSchema } from "../../shared/schemas/users";
 import { createCategorySchema } from "../../shared/schemas/categories";

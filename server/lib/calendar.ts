@@ -1,13 +1,6 @@
 // Calendar arithmetic of attendance: dates are 'YYYY-MM-DD' wall-clock days in APP_TIMEZONE and
 // months 'YYYY-MM'. Plain string and UTC-date arithmetic only, so the server's own zone never
-// shifts a day.
-import { toIsoDate } from "../../shared/format";
-import type { Clock } from "../clock";
-
-/** Today's date in the app's time zone (DECISIONS §1 APP_TIMEZONE), read from the injected clock. */
-export function todayIn(clock: Clock, timeZone: string): string {
-  return toIsoDate(clock(), timeZone);
-}
+// shifts a day. Today itself is the service context's (services/context.ts todayOf).
 
 export function monthOfDate(date: string): string {
   return date.slice(0, 7);

@@ -13,7 +13,7 @@ import supertest from "supertest";
 import { createTestApp, type ApiClient, type TestApp } from "../test/harness";
 import { attachments, auditLog, categories, transactions, type TransactionRow, type UserRow } from "../db/schema";
 import type { TransactionStatus } from "../../shared/constants";
-import { sweepUnregisteredUploads } from "../services/upload-sweep";
+import { sweepUnregisteredUploads } from "../services/uploads/attachment-sweep";
 
 const MB = 1024 * 1024;
 let t: TestApp;

@@ -8,7 +8,7 @@ import { attendanceDays, attendanceImports, auditLog, type EmployeeRow } from ".
 import { csv, HEADER, makeDepartment, makeEmployee, storedPunches, upload } from "../test/hr-fixtures";
 import { loadPolicy } from "../services/hr/policy";
 import { recalculateDays } from "../services/hr/recalculate";
-import { importPunches } from "../services/hr/importer";
+import { importPunches } from "../services/hr/import/import-punches";
 import { openPostgres, type DatabaseHandle } from "../db/client";
 import { APP_ROLE_MODE } from "../test/databases";
 import { waitUntil } from "../test/processes";

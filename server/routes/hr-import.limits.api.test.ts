@@ -14,8 +14,8 @@ import { startServerProcess, waitUntil, type ServerProcess } from "../test/proce
 import { makeUser, TEST_PASSWORD } from "../test/factories";
 import { makeDepartment, storedPunches } from "../test/hr-fixtures";
 import { attendanceImports, employees } from "../db/schema";
-import { LINE_TOO_LONG_MESSAGE } from "../services/hr/importer";
-import { IMPORT_TMP_DIR } from "./hr-import";
+import { LINE_TOO_LONG_MESSAGE } from "../services/hr/import/check-file";
+import { IMPORT_TMP_DIR } from "../services/uploads/import-files";
 
 const HEADER = "Employee Name,Date,Time,Event Type";
 let t: TestApp;

@@ -10,7 +10,7 @@ import type { Logger } from "../logger";
 import type { ObjectStore } from "../storage/object-store";
 import type { Actor, AppDeps } from "../context";
 import type { Clock } from "../clock";
-import { todayIn } from "../lib/calendar";
+import { toIsoDate } from "../../shared/format";
 
 export type ServiceContext = {
   db: Db;
@@ -41,5 +41,5 @@ export function actingContext(deps: AppDeps, actor: Actor, ip?: string | null): 
 
 /** Today's date in the app's time zone, by the context's clock (DECISIONS §1 APP_TIMEZONE). */
 export function todayOf(ctx: Pick<ServiceContext, "clock"> & { config: Pick<Config, "appTimezone"> }): string {
-  return todayIn(ctx.clock, ctx.config.appTimezone);
+  return toIsoDate(ctx.clock(), ctx.config.appTimezone);
 }

@@ -4,7 +4,7 @@
 import { and, asc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { attendanceDays, departments, employees } from "../../db/schema";
-import { ABSENT_DAY_STATUSES, countAttendanceDays, PRESENT_DAY_STATUSES } from "../../../shared/attendance-days";
+import { ABSENT_DAY_STATUSES, countAttendanceDays, PRESENT_DAY_STATUSES, weekdayOf } from "../../../shared/attendance-days";
 import { NOT_RECORDED, type DayStatus } from "../../../shared/constants";
 import { subtractMoney, sumMoney } from "../../../shared/money";
 import type {
@@ -25,7 +25,6 @@ import { writeAudit } from "../audit";
 import { computeSalaryDeductions, summarizeMonth, totalDeductions } from "./deductions";
 import { monthBounds, monthOfDate } from "../../lib/calendar";
 import { coveredThroughOf, latestCoveredDay } from "./coverage";
-import { weekdayOf } from "./attendance-engine";
 import { getEmployee } from "./employees";
 import type { CsvValue } from "../../lib/csv";
 import { rows } from "../../db/sql";

@@ -2,7 +2,7 @@
 // stores the last day of its month it covers (attendance_imports.covered_through, from the
 // month's first day); a month's covered range is the union of its imports' ranges, which all
 // start on the 1st: the 1st through the newest covered_through. Dry runs roll back and cover
-// nothing. The day rule (attendance-engine.ts computeDay) and every screen read it from here.
+// nothing. The day rule (day-rule.ts computeDay) and every screen read it from here.
 import { sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { rows } from "../../db/sql";

@@ -3,13 +3,17 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_ATTENDANCE_POLICY } from "../../../shared/schemas/hr";
 import { leaveDayCount, paidLeaveEntitlement, paidLeaveLeftMessage, workingDaysOf } from "../../../shared/leave";
-import { computeDay, mergeManualEdit, type DayInput } from "./attendance-engine";
+import { weekdayOf } from "../../../shared/attendance-days";
+import { computeDay, mergeManualEdit, type DayInput } from "./day-rule";
 import { computeSalaryDeductions, summarizeMonth } from "./deductions";
 
 const TODAY = "2025-07-20";
-// 2025-07-15 is a Tuesday.
-const base: DayInput = { date: "2025-07-15", weeklyOff: "Sunday", isHoliday: false, punches: [], today: TODAY, coveredThrough: "2025-07-19" };
-const day = (overrides: Partial<DayInput>) => computeDay({ ...base, ...overrides }, DEFAULT_ATTENDANCE_POLICY);
+// 2025-07-15 is a Tuesday; the employee's weekly off is Sunday.
+const base: Omit<DayInput, "isWeeklyOff"> = { date: "2025-07-15", isHoliday: false, punches: [], today: TODAY, coveredThrough: "2025-07-19" };
+const day = (overrides: Partial<DayInput>) => {
+  const input = { ...base, ...overrides };
+  return computeDay({ isWeeklyOff: weekdayOf(input.date) === "Sunday", ...input }, DEFAULT_ATTENDANCE_POLICY);
+};
 const PL = { type: "PL" as const, halfDay: false };
 const LWP = { type: "LWP" as const, halfDay: false };
 

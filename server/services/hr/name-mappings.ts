@@ -6,7 +6,7 @@ import { employees, nameMappings } from "../../db/schema";
 import type { NameMapping, NameMappingInput } from "../../../shared/schemas/hr";
 import { DomainError, conflict, notFound } from "../errors";
 import { writeAudit } from "../audit";
-import { nameKey } from "./punch-csv";
+import { nameKey } from "./import/punch-csv";
 import { isUniqueViolation } from "../../db/errors";
 import { type ActingContext, type ServiceContext } from "../context";
 

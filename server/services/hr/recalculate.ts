@@ -1,15 +1,16 @@
 // Recalculation of stored attendance days from stored punches, in batches (DECISIONS §8, §9):
 // one query loads the stored punch days of a group of employees for the whole range;
-// computeDay/mergeManualEdit (the one day rule) run in JS; the results are upserted a couple of
-// thousand rows per statement. A day edited by hand keeps its status, points and violation reason:
-// mergeManualEdit decides that in JS, and the upsert re-checks is_manual in SQL so an edit
+// computeDay/mergeManualEdit (the one day rule, day-rule.ts) run in JS; the results are upserted
+// UPSERT_BATCH rows per statement. A day edited by hand keeps its status, points and violation
+// reason: mergeManualEdit decides that in JS, and the upsert re-checks is_manual in SQL so an edit
 // committed meanwhile is never overwritten.
 import { sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import type { DayStatus, PunchType, Weekday } from "../../../shared/constants";
 import type { AttendancePolicy, ReviewReason } from "../../../shared/schemas/hr";
 import type { LeaveType } from "../../../shared/leave";
-import { computeDay, mergeManualEdit, type Punch, type StoredDay } from "./attendance-engine";
+import { weekdayOf } from "../../../shared/attendance-days";
+import { computeDay, mergeManualEdit, type Punch, type StoredDay } from "./day-rule";
 import { datesBetween, maxDate, minDate, monthOfDate } from "../../lib/calendar";
 import { coverageOfMonths } from "./coverage";
 import { quiet, rows, slices, textArray } from "../../db/sql";
@@ -181,7 +182,7 @@ function computeGroup(
       const computed = computeDay(
         {
           date,
-          weeklyOff: employee.weekly_off,
+          isWeeklyOff: weekdayOf(date) === employee.weekly_off,
           isHoliday: holidayDates.has(date),
           punches: byDate.get(date) ?? [],
           today: scope.today,

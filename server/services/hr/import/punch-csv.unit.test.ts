@@ -10,7 +10,7 @@ import {
   toPunchRecord,
   FUTURE_PUNCH_MESSAGE,
 } from "./punch-csv";
-import { parsePunchDate } from "../../../shared/punch-dates";
+import { parsePunchDate } from "../../../../shared/punch-dates";
 
 describe("matchHeaders: required columns Employee Name, Date, Time, Event Type", () => {
   it("finds the columns in any order and any case", () => {
@@ -189,8 +189,8 @@ describe("parseRow", () => {
   const TODAY = "2025-08-20";
 
   it.each([
-    [row("Ravi Kumar", "2025-07-01", "09:30", "IN"), { ok: true, employeeName: "Ravi Kumar", nameKey: "ravikumar", date: "2025-07-01", time: "09:30:00", type: "in" }],
-    [row("  ravi  kumar ", "15/07/2025", "18:05:30", "punch_out"), { ok: true, employeeName: "ravi kumar", nameKey: "ravikumar", date: "2025-07-15", time: "18:05:30", type: "out" }],
+    [row("Ravi Kumar", "2025-07-01", "09:30", "IN"), { ok: true, employeeName: "Ravi Kumar", nameKey: "ravikumar", date: "2025-07-01", time: "09:30:00", seconds: 34_200, type: "in" }],
+    [row("  ravi  kumar ", "15/07/2025", "18:05:30", "punch_out"), { ok: true, employeeName: "ravi kumar", nameKey: "ravikumar", date: "2025-07-15", time: "18:05:30", seconds: 65_130, type: "out" }],
   ])("a good row %j", (record, want) => {
     expect(parseRow(record, "2025-07", TODAY)).toEqual(want);
   });

@@ -2,9 +2,9 @@
 // registration (the form closed, the network dropped). Such objects belong to no transaction and
 // are deleted once they are old enough that no registration can still be on its way.
 import { inArray } from "drizzle-orm";
-import type { ServiceContext } from "./context";
-import { attachments } from "../db/schema";
-import { pruneUploadGrants } from "./attachments";
+import type { ServiceContext } from "../context";
+import { attachments } from "../../db/schema";
+import { pruneUploadGrants } from "../attachments";
 
 /** Registration follows the upload within minutes (the URL lives 15); a day leaves ample room. */
 export const UNREGISTERED_UPLOAD_GRACE_MS = 24 * 60 * 60_000;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { Weekday } from "../../../shared/constants";
 import { DEFAULT_ATTENDANCE_POLICY, type AttendanceRules } from "../../../shared/schemas/hr";
-import { collapsePunches, computeDay, mergeManualEdit, weekdayOf, type ComputedDay, type DayInput, type Punch } from "./attendance-engine";
+import { weekdayOf } from "../../../shared/attendance-days";
+import { collapsePunches, computeDay, isRecordedDay, mergeManualEdit, type ComputedDay, type DayInput, type Punch } from "./day-rule";
 
 const policy: AttendanceRules = DEFAULT_ATTENDANCE_POLICY;
 // 2025-07-15 is a Tuesday; the employee's weekly off is Sunday unless a case says otherwise.
@@ -17,19 +18,26 @@ const p = (spec: string): Punch[] =>
       return { type: type as "in" | "out", time };
     });
 
-function day(punches: string, overrides: Partial<DayInput> = {}, rules: AttendanceRules = policy): ComputedDay | null {
+/** A case names the employee's weekly off; the day is one when its date falls on it. */
+type DayCase = Omit<DayInput, "isWeeklyOff"> & { weeklyOff: Weekday };
+
+function day(punches: string, overrides: Partial<DayCase> = {}, rules: AttendanceRules = policy): ComputedDay | null {
   // The month is recorded through the day before TODAY unless a case says otherwise.
-  return computeDay({ date: TUESDAY, weeklyOff: "Sunday", isHoliday: false, punches: p(punches), today: TODAY, coveredThrough: "2025-07-30", ...overrides }, rules);
+  const { weeklyOff, ...input }: DayCase = { date: TUESDAY, weeklyOff: "Sunday", isHoliday: false, punches: p(punches), today: TODAY, coveredThrough: "2025-07-30", ...overrides };
+  return computeDay({ ...input, isWeeklyOff: weekdayOf(input.date) === weeklyOff }, rules);
 }
 
-describe("weekdayOf", () => {
-  it.each([
-    ["2025-07-13", "Sunday"],
-    ["2025-07-15", "Tuesday"],
-    ["2025-07-19", "Saturday"],
-    ["2024-02-29", "Thursday"],
-  ] as const)("%s is a %s", (date, weekday) => {
-    expect(weekdayOf(date)).toBe(weekday);
+describe("isRecordedDay: only recorded days are judged (DECISIONS §8)", () => {
+  it("a day is recorded when it is over and covered", () => {
+    expect(isRecordedDay("2026-11-21", "2026-11-24", "2026-11-21")).toBe(true);
+    expect(isRecordedDay("2026-11-22", "2026-11-24", "2026-11-21")).toBe(false);
+    expect(isRecordedDay("2026-11-21", "2026-11-24", null)).toBe(false);
+    expect(isRecordedDay("2026-11-24", "2026-11-24", "2026-11-30")).toBe(false);
+  });
+
+  it("at 00:05 IST yesterday is over and today is not", () => {
+    expect(isRecordedDay("2026-11-24", "2026-11-25", "2026-11-24")).toBe(true);
+    expect(isRecordedDay("2026-11-25", "2026-11-25", "2026-11-25")).toBe(false);
   });
 });
 

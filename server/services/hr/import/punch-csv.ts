@@ -1,9 +1,9 @@
-// Row-level rules of the attendance CSV import (DECISIONS §8, spec 001 §5): which columns a file
-// needs, how each cell is read, and what a row becomes. Pure; the streaming import and the
-// database work call these so that every path reads a file the same way.
-import type { PunchType } from "../../../shared/constants";
-import { stripInvisible } from "../../../shared/free-text";
-import { parsePunchDate } from "../../../shared/punch-dates";
+// The import's parsing stage (DECISIONS §8, spec 001 §5): which columns a file needs, how each
+// cell is read, and what a row becomes, including the key its name is matched by. Pure; every
+// path that reads a punch file calls these, so every path reads it the same way.
+import type { PunchType } from "../../../../shared/constants";
+import { stripInvisible } from "../../../../shared/free-text";
+import { parsePunchDate } from "../../../../shared/punch-dates";
 
 export const PUNCH_COLUMNS = {
   employeeName: "Employee Name",
@@ -69,13 +69,21 @@ export function toPunchRecord(row: readonly (string | undefined)[] | Readonly<Re
 
 const pad2 = (n: number) => String(n).padStart(2, "0");
 
-/** 'HH:MM' or 'HH:MM:SS' (hour may have one digit), 00–23 : 00–59 : 00–59 → 'HH:MM:SS'; null otherwise. */
-export function parsePunchTime(text: string): string | null {
+/** A punch's time of day: as stored ('HH:MM:SS') and as seconds after midnight (the order of a day's punches). */
+type PunchTime = { text: string; seconds: number };
+
+/** 'HH:MM' or 'HH:MM:SS' (hour may have one digit), 00–23 : 00–59 : 00–59 → its time; null otherwise. */
+function readPunchTime(text: string): PunchTime | null {
   const m = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/.exec(text.trim());
   if (!m) return null;
   const [h, min, s] = [Number(m[1]), Number(m[2]), Number(m[3] ?? 0)];
   if (h > 23 || min > 59 || s > 59) return null;
-  return `${pad2(h)}:${pad2(min)}:${pad2(s)}`;
+  return { text: `${pad2(h)}:${pad2(min)}:${pad2(s)}`, seconds: h * 3600 + min * 60 + s };
+}
+
+/** 'HH:MM' or 'HH:MM:SS' (hour may have one digit), 00–23 : 00–59 : 00–59 → 'HH:MM:SS'; null otherwise. */
+export function parsePunchTime(text: string): string | null {
+  return readPunchTime(text)?.text ?? null;
 }
 
 /** punch_in / IN → 'in', punch_out / OUT → 'out', any case, surrounding spaces ignored ('Punch In' and 'punch-in' too); null otherwise. */
@@ -115,12 +123,12 @@ function remembered<T>(read: (text: string) => T): (text: string) => T {
 
 const isMonth = remembered((month) => /^\d{4}-(0[1-9]|1[0-2])$/.test(month));
 const dateOf = remembered(parsePunchDate);
-const timeOf = remembered(parsePunchTime);
+const timeOf = remembered(readPunchTime);
 const typeOf = remembered(parseEventType);
 const nameOf = remembered((name) => ({ display: name.replace(/\s+/g, " "), key: nameKey(name) }));
 
 export type ParsedRow =
-  | { ok: true; employeeName: string; nameKey: string; date: string; time: string; type: PunchType }
+  | { ok: true; employeeName: string; nameKey: string; date: string; time: string; seconds: number; type: PunchType }
   | { skip: "other_month"; date: string }
   /** Every cell blank: not a data row (not counted in totalRows). */
   | { skip: "blank" }
@@ -162,5 +170,5 @@ export function parseRow(record: PunchRecord, month: string, today: string): Par
 
   if (problems.length > 0 || date === null || time === null || type === null) return { error: problems.join("; ") };
   const { display, key } = nameOf(name);
-  return { ok: true, employeeName: display, nameKey: key, date, time, type };
+  return { ok: true, employeeName: display, nameKey: key, date, time: time.text, seconds: time.seconds, type };
 }

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { spawn } from "node:child_process";
 import { afterAll, describe, expect, it } from "vitest";
-import { removeOrphanedUploads } from "./hr-import";
+import { removeOrphanedUploads } from "./import-files";
 
 const dirs: string[] = [];
 afterAll(() => {

@@ -1,20 +1,20 @@
 // The attendance day rule (DECISIONS §8): what one employee's punches on one date make of that
-// day. Pure functions only; the import, the recalculation job and the hand-edit route all call
-// these, so the rule lives here and nowhere else.
-import { isRecordedDay, weekdayOf } from "../../../shared/attendance-days";
-
-// Callers of the day rule name the weekday through it.
-export { weekdayOf };
-import { NOT_RECORDED, type DayStatus, type PunchType, type Weekday } from "../../../shared/constants";
+// day — weekly off, holiday, leave, Not recorded, Pending Review, Present/Half-day/Absent and
+// lateness points — and what a hand edit keeps of it. Pure functions only, and everything the
+// rule needs is here: the recalculation calls it for the import, leave, policy changes and hand
+// edits, so the rule lives here and nowhere else.
+import { NOT_RECORDED, type DayStatus, type PunchType } from "../../../shared/constants";
 import type { AttendanceRules, ReviewReason } from "../../../shared/schemas/hr";
-import { leaveDayStatus, type LeaveType } from "../../../shared/leave";
+import type { LeaveType } from "../../../shared/leave";
 
 export type Punch = { time: string; type: PunchType };
 
 export type DayInput = {
   /** 'YYYY-MM-DD', local to APP_TIMEZONE like every attendance date. */
   date: string;
-  weeklyOff: Weekday;
+  /** The date is the employee's weekly off day. */
+  isWeeklyOff: boolean;
+  /** The date is one of the policy's holidays. */
   isHoliday: boolean;
   /** That employee's punches on that date, in any order; 'HH:MM:SS' (or 'HH:MM'). */
   punches: readonly Punch[];
@@ -45,6 +45,25 @@ export type ComputedDay = {
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME_PATTERN = /^(\d{2}):(\d{2})(?::(\d{2}))?$/;
 
+/**
+ * Whether a day is recorded, so it may be judged (Absent, Half-day, Pending Review …): it is over
+ * (before `today`, APP_TIMEZONE) and an import of its month covers it (`coveredThrough`, the
+ * month's covered range ends there; null when no import covers any of it).
+ */
+export function isRecordedDay(date: string, today: string, coveredThrough: string | null): boolean {
+  return date < today && coveredThrough !== null && date <= coveredThrough;
+}
+
+/**
+ * The status a leave gives one of its working days (DECISIONS §8): PL → Paid Leave (PL), LWP →
+ * Unpaid Leave (LWP); a half day is Half-day (Paid) for PL (no deduction) and Half-day (Unpaid)
+ * for LWP (half a day's deduction).
+ */
+export function leaveDayStatus(type: LeaveType, halfDay: boolean): DayStatus {
+  if (type === "PL") return halfDay ? "Half-day (Paid)" : "Paid Leave (PL)";
+  return halfDay ? "Half-day (Unpaid)" : "Unpaid Leave (LWP)";
+}
+
 /** Seconds after midnight of 'HH:MM' or 'HH:MM:SS'. */
 export function secondsOfDay(time: string): number {
   const m = TIME_PATTERN.exec(time);
@@ -61,7 +80,6 @@ export function timeText(seconds: number, withSeconds = true): string {
   const mm = pad(Math.floor((seconds % 3600) / 60));
   return withSeconds ? `${hh}:${mm}:${pad(seconds % 60)}` : `${hh}:${mm}`;
 }
-
 
 /**
  * A biometric reader often records one tap several times. Punches of the same type that follow
@@ -129,7 +147,7 @@ export function computeDay(input: DayInput, policy: AttendanceRules): ComputedDa
     throw new RangeError(`Invalid date "${input.date}", today "${input.today}" or coveredThrough "${input.coveredThrough}" (expected YYYY-MM-DD)`);
   }
   // Leave on a working day gives the day its status whatever the punches, future days included.
-  const onLeave = Boolean(input.leave) && weekdayOf(input.date) !== input.weeklyOff && !input.isHoliday;
+  const onLeave = Boolean(input.leave) && !input.isWeeklyOff && !input.isHoliday;
   if (input.date > input.today && !onLeave) return null;
   const recorded = isRecordedDay(input.date, input.today, input.coveredThrough);
   if (!recorded && input.punches.length === 0 && !onLeave) return null;
@@ -153,7 +171,7 @@ export function computeDay(input: DayInput, policy: AttendanceRules): ComputedDa
 
   // Leave: the punches' facts are shown, no lateness is counted, the status is the leave's.
   if (onLeave && input.leave) return { ...day, dayStatus: leaveDayStatus(input.leave.type, input.leave.halfDay) };
-  if (weekdayOf(input.date) === input.weeklyOff) return { ...day, dayStatus: "Weekly Off" };
+  if (input.isWeeklyOff) return { ...day, dayStatus: "Weekly Off" };
   if (input.isHoliday) return { ...day, dayStatus: "Holiday" };
 
   if (firstIn !== null) {
