@@ -1,10 +1,9 @@
 // The TallyPrime XML import files (DECISIONS §12; Tally's developer reference, "Understanding
 // Integration – Transactions" and "– Accounting Masters"): vouchers, and the masters that create
-// the ledgers they name. Written with xmlbuilder2's callback builder, which hands out the text as
-// each element is finished, so a batch of any size streams with flat memory and every name is
-// escaped by the library, never by hand.
-import { createCB } from "xmlbuilder2";
-import type { XMLBuilderCB } from "xmlbuilder2/lib/interfaces";
+// the ledgers they name. Written with fast-xml-parser's XMLBuilder from plain objects, a few hundred
+// vouchers at a time, so a batch of any size streams with flat memory and every name is escaped by
+// the library, never by hand.
+import { XMLBuilder, type XmlBuilderOptions } from "fast-xml-parser";
 import { type LedgerKind, mergedLines, rupees, type Voucher } from "./vouchers";
 
 const OBJVIEW = "Accounting Voucher View";
@@ -30,100 +29,138 @@ export function tallyDate(day: string): string {
   return day.replaceAll("-", "");
 }
 
-/** A builder whose output is gathered until `take()`: what has been written so far, once. */
-function gatheringBuilder(): { xml: XMLBuilderCB; take: () => string } {
-  let pending: string[] = [];
-  const xml = createCB({ data: (chunk: string) => void pending.push(chunk), prettyPrint: true, indent: " " });
+/** An element as XMLBuilder reads it: `@NAME` an attribute, any other key a child; undefined leaves it out. */
+type Element = { [key: string]: string | Element | Element[] | undefined };
+
+const options: XmlBuilderOptions & { entities: { regex: RegExp; val: string }[] } = {
+  format: true,
+  indentBy: " ",
+  ignoreAttributes: false,
+  attributeNamePrefix: "@",
+  // A ledger named "true" keeps its NAME="true".
+  suppressBooleanAttributes: false,
+  // Text needs only &, < and > escaped: quotes stay as typed (the golden file pins it). Attribute
+  // values also get " and ' escaped by the library. `entities` is the builder's own option (its
+  // default adds the quotes) though its typings leave it out; the golden file fails if it goes.
+  entities: [
+    { regex: /&/g, val: "&amp;" },
+    { regex: />/g, val: "&gt;" },
+    { regex: /</g, val: "&lt;" },
+  ],
+};
+const xmlBuilder = new XMLBuilder(options);
+
+const SLOT = "TALLYMESSAGES";
+
+/**
+ * The envelope around the messages, split where they go: the head up to REQUESTDATA's start tag,
+ * the tail from its end tag. A name in the head cannot look like the slot: its < is escaped.
+ */
+function envelope(reportName: string, company: string): { head: string; tail: string } {
+  const xml: string = xmlBuilder.build({
+    "?xml": { "@version": "1.0", "@encoding": "UTF-8" },
+    ENVELOPE: {
+      HEADER: { TALLYREQUEST: "Import Data" },
+      BODY: {
+        IMPORTDATA: {
+          REQUESTDESC: {
+            REPORTNAME: reportName,
+            // Without a legal name set (/admin/company) Tally imports into the company it has open.
+            STATICVARIABLES: company ? { SVCURRENTCOMPANY: company } : undefined,
+          },
+          REQUESTDATA: { [SLOT]: "" },
+        },
+      },
+    },
+  });
+  const [head, tail] = xml.split(`    <${SLOT}></${SLOT}>\n`) as [string, string];
+  // The file ends at </ENVELOPE>, without a newline.
+  return { head, tail: tail.trimEnd() };
+}
+
+const MESSAGES_OPEN = "<ENVELOPE>\n <BODY>\n  <IMPORTDATA>\n   <REQUESTDATA>\n";
+const MESSAGES_CLOSE = "   </REQUESTDATA>\n  </IMPORTDATA>\n </BODY>\n</ENVELOPE>\n";
+
+/** TALLYMESSAGEs indented as they sit in the envelope: built inside its elements, which are then cut off. */
+function messages(bodies: Element[]): string {
+  if (bodies.length === 0) return "";
+  const tallyMessages = bodies.map((body) => ({ "@xmlns:UDF": "TallyUDF", ...body }));
+  const xml: string = xmlBuilder.build({ ENVELOPE: { BODY: { IMPORTDATA: { REQUESTDATA: { TALLYMESSAGE: tallyMessages } } } } });
+  return xml.slice(MESSAGES_OPEN.length, -MESSAGES_CLOSE.length);
+}
+
+/** One voucher, for a TALLYMESSAGE of its own as Tally exports them. */
+function voucherMessage(v: Voucher): Element {
   return {
-    xml,
-    take: () => {
-      const text = pending.join("");
-      pending = [];
-      return text;
+    VOUCHER: {
+      "@VCHTYPE": v.type,
+      "@ACTION": "Create",
+      "@OBJVIEW": OBJVIEW,
+      DATE: tallyDate(v.date),
+      VOUCHERTYPENAME: v.type,
+      VOUCHERNUMBER: v.number,
+      PARTYLEDGERNAME: v.party?.name,
+      PERSISTEDVIEW: OBJVIEW,
+      NARRATION: v.narration,
+      "ALLLEDGERENTRIES.LIST": mergedLines(v).map((l) => {
+        const debit = l.paise > 0n;
+        return {
+          LEDGERNAME: l.ledger,
+          // Tally's sign convention: a debit is "deemed positive" and carries a negative amount.
+          ISDEEMEDPOSITIVE: debit ? "Yes" : "No",
+          ISPARTYLEDGER: l.isParty ? "Yes" : "No",
+          AMOUNT: debit ? `-${rupees(l.paise)}` : rupees(l.paise),
+        };
+      }),
     },
   };
 }
 
-function openEnvelope(xml: XMLBuilderCB, reportName: string, company: string): void {
-  xml.dec({ version: "1.0", encoding: "UTF-8" });
-  xml.ele("ENVELOPE").ele("HEADER").ele("TALLYREQUEST").txt("Import Data").up().up();
-  xml.ele("BODY").ele("IMPORTDATA");
-  xml.ele("REQUESTDESC").ele("REPORTNAME").txt(reportName).up();
-  // Without a legal name set (/admin/company) Tally imports into the company it has open.
-  if (company) xml.ele("STATICVARIABLES").ele("SVCURRENTCOMPANY").txt(company).up().up();
-  xml.up();
-  xml.ele("REQUESTDATA");
-}
-
-function closeEnvelope(xml: XMLBuilderCB): void {
-  xml.up().up().up().up().end();
-}
-
-/** One voucher in a TALLYMESSAGE of its own, as Tally exports them. */
-function writeVoucher(xml: XMLBuilderCB, v: Voucher): void {
-  xml.ele("TALLYMESSAGE", { "xmlns:UDF": "TallyUDF" });
-  xml.ele("VOUCHER", { VCHTYPE: v.type, ACTION: "Create", OBJVIEW });
-  xml.ele("DATE").txt(tallyDate(v.date)).up();
-  xml.ele("VOUCHERTYPENAME").txt(v.type).up();
-  xml.ele("VOUCHERNUMBER").txt(v.number).up();
-  if (v.party) xml.ele("PARTYLEDGERNAME").txt(v.party.name).up();
-  xml.ele("PERSISTEDVIEW").txt(OBJVIEW).up();
-  xml.ele("NARRATION").txt(v.narration).up();
-  for (const l of mergedLines(v)) {
-    const debit = l.paise > 0n;
-    xml.ele("ALLLEDGERENTRIES.LIST");
-    xml.ele("LEDGERNAME").txt(l.ledger).up();
-    // Tally's sign convention: a debit is "deemed positive" and carries a negative amount.
-    xml.ele("ISDEEMEDPOSITIVE").txt(debit ? "Yes" : "No").up();
-    xml.ele("ISPARTYLEDGER").txt(l.isParty ? "Yes" : "No").up();
-    xml.ele("AMOUNT").txt(debit ? `-${rupees(l.paise)}` : rupees(l.paise)).up();
-    xml.up();
-  }
-  xml.up().up();
-}
+/** Vouchers per piece: not a write per voucher, not the whole file at once. */
+const PIECE = 200;
 
 /**
- * The vouchers import file, a piece at a time: the envelope, then each voucher as `vouchers`
- * gives it, then the envelope's end. Nothing is kept but the piece being written.
+ * The vouchers import file, a piece at a time: the envelope's head, then the vouchers as
+ * `vouchers` gives them, then the envelope's end. Nothing is kept but the piece being written.
  */
 export async function* tallyVouchersXml(company: string, vouchers: AsyncIterable<Voucher> | Iterable<Voucher>): AsyncGenerator<string, void, undefined> {
-  const { xml, take } = gatheringBuilder();
-  openEnvelope(xml, "Vouchers", company);
-  let piece = take();
-  let n = 0;
+  const { head, tail } = envelope("Vouchers", company);
+  let piece = head;
+  let pending: Element[] = [];
   for await (const v of vouchers) {
-    writeVoucher(xml, v);
-    piece += take();
-    // Pieces of a few hundred vouchers: not a write per voucher, not the whole file at once.
-    if (++n % 200 === 0) {
-      yield piece;
+    pending.push(voucherMessage(v));
+    if (pending.length === PIECE) {
+      yield piece + messages(pending);
       piece = "";
+      pending = [];
     }
   }
-  closeEnvelope(xml);
-  piece += take();
-  yield piece;
+  yield piece + messages(pending) + tail;
 }
 
 export type MasterLedger = { name: string; kind: LedgerKind; gstin: string | null };
 
 /** The masters import file: each ledger the vouchers name, under its group. */
 export function tallyMastersXml(company: string, ledgers: readonly MasterLedger[]): string {
-  const { xml, take } = gatheringBuilder();
-  openEnvelope(xml, "All Masters", company);
-  for (const l of ledgers) {
-    xml.ele("TALLYMESSAGE", { "xmlns:UDF": "TallyUDF" });
-    xml.ele("LEDGER", { NAME: l.name, ACTION: "Create" });
-    xml.ele("NAME").txt(l.name).up();
-    xml.ele("PARENT").txt(LEDGER_GROUPS[l.kind]).up();
-    const head = DUTY_HEADS[l.kind];
-    if (head) xml.ele("TAXTYPE").txt("GST").up().ele("GSTDUTYHEAD").txt(head).up();
-    if (l.kind === "round-off") xml.ele("ROUNDINGMETHOD").txt("Normal Rounding").up();
-    if (l.kind === "party" && l.gstin) xml.ele("PARTYGSTIN").txt(l.gstin).up().ele("GSTREGISTRATIONTYPE").txt("Regular").up();
-    xml.up().up();
-  }
-  closeEnvelope(xml);
-  return take();
+  const { head, tail } = envelope("All Masters", company);
+  const bodies = ledgers.map((l): Element => {
+    const dutyHead = DUTY_HEADS[l.kind];
+    const gstin = l.kind === "party" && l.gstin ? l.gstin : undefined;
+    return {
+      LEDGER: {
+        "@NAME": l.name,
+        "@ACTION": "Create",
+        NAME: l.name,
+        PARENT: LEDGER_GROUPS[l.kind],
+        TAXTYPE: dutyHead ? "GST" : undefined,
+        GSTDUTYHEAD: dutyHead,
+        ROUNDINGMETHOD: l.kind === "round-off" ? "Normal Rounding" : undefined,
+        PARTYGSTIN: gstin,
+        GSTREGISTRATIONTYPE: gstin ? "Regular" : undefined,
+      },
+    };
+  });
+  return head + messages(bodies) + tail;
 }
 
 /** The ledgers a set of vouchers names, each once (the first kind seen wins), sorted by group and name. */

@@ -231,6 +231,33 @@ describe("the TallyPrime vouchers file", () => {
     expect(doc.ENVELOPE.BODY.IMPORTDATA.REQUESTDESC).toEqual({ REPORTNAME: "Vouchers" });
   });
 
+  it("escapes what names and narrations may hold, so both files read back exactly as stored", async () => {
+    const name = `Rao & "Sons" <Pvt> 'Ltd'`;
+    const v: Voucher = {
+      type: "Payment",
+      date: "2026-11-10",
+      number: "TXN-000109",
+      narration: `${name} · two\nlines`,
+      party: { name, gstin: null },
+      lines: [
+        { ledger: name, kind: "party", paise: 100n, isParty: true, hsnSac: null, rate: null },
+        { ledger: "true", kind: "cash", paise: -100n, isParty: false, hsnSac: null, rate: null },
+      ],
+    };
+    const doc = parser.parse(await text(tallyVouchersXml(name, [v])));
+    expect(doc.ENVELOPE.BODY.IMPORTDATA.REQUESTDESC.STATICVARIABLES.SVCURRENTCOMPANY).toBe(name);
+    const parsed: ParsedVoucher = doc.ENVELOPE.BODY.IMPORTDATA.REQUESTDATA.TALLYMESSAGE[0].VOUCHER;
+    expect([parsed.PARTYLEDGERNAME, parsed.NARRATION]).toEqual([name, v.narration]);
+    expect(parsed["ALLLEDGERENTRIES.LIST"].map((e) => e.LEDGERNAME)).toEqual([name, "true"]);
+    // The masters name each ledger in an attribute too.
+    const masters = parser.parse(tallyMastersXml(name, sortedMasters(ledgersNamed([v]))));
+    const ledgers = masters.ENVELOPE.BODY.IMPORTDATA.REQUESTDATA.TALLYMESSAGE.map((m: { LEDGER: { "@NAME": string; NAME: string } }) => [m.LEDGER["@NAME"], m.LEDGER.NAME]);
+    expect(ledgers).toEqual([
+      ["true", "true"],
+      [name, name],
+    ]);
+  });
+
   it("matches the golden file byte for byte", async () => {
     const golden = fileURLToPath(new URL("./golden/tally-vouchers.xml", import.meta.url));
     const xml = await text(tallyVouchersXml("Acme & Sons Pvt Ltd", vouchers));
