@@ -6,7 +6,7 @@
 import zlib from "node:zlib";
 import { chromium } from "playwright-core";
 import { ROLES, type Role } from "../shared/constants";
-import { PATHS, type RouteId } from "../client/src/app/paths";
+import { PATHS, type RouteId } from "../client/src/lib/paths";
 import { ROUTE_ACCESS } from "../client/src/app/permissions";
 
 export type RouteWeight = { route: RouteId; path: string; role: Role | "public"; scripts: number; kbGzip: number; kbWire: number };

@@ -4,7 +4,7 @@
 // dialogs and menus. A screen fails on any axe violation of impact 'serious' or 'critical', and on
 // any form control (input, select, textarea) without an accessible name.
 //
-// The screens come from the route table itself (client/src/app/paths.ts and the access table in
+// The screens come from the route table itself (client/src/lib/paths.ts and the access table in
 // permissions.ts): every (route, role) pair the table allows must be visited, so a route added to
 // the table without a plan here fails the last test (and the SCREENS record fails to type-check).
 import fs from "node:fs";
@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { startBrowserTestEnv, VIEWPORTS, type BrowserTestEnv, type ViewportName } from "./support";
 import { signInApi, todayInAppZone, type ApiClient } from "./api-client";
-import { PATHS, type RouteId } from "../../client/src/app/paths";
+import { PATHS, type RouteId } from "../../client/src/lib/paths";
 import { ROUTE_ACCESS } from "../../client/src/app/permissions";
 import { APP_PAGES, PUBLIC_PAGES } from "../../client/src/app/pages";
 import { pageMetaFor } from "../../client/src/app/page-meta";

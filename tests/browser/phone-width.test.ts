@@ -1,12 +1,12 @@
 // No screen is wider than a phone (issue 31): every route of the client's route table
-// (client/src/app/paths.ts), its parameters filled from real data, opened at 390 px by a role that
+// (client/src/lib/paths.ts), its parameters filled from real data, opened at 390 px by a role that
 // may open it (and '/' by every role), fits: document.documentElement.scrollWidth <= 390. A
 // visually hidden chart table once made Budget Planning 420 px wide.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { startBrowserTestEnv, type BrowserTestEnv } from "./support";
 import { signInApi, todayInAppZone } from "./api-client";
-import { PATHS, links, type RouteId } from "../../client/src/app/paths";
+import { PATHS, links, type RouteId } from "../../client/src/lib/paths";
 import { ROUTE_ACCESS } from "../../client/src/app/permissions";
 import { ROLES, type Role } from "../../shared/constants";
 import { departments, employees } from "../../server/db/schema";

@@ -12,7 +12,7 @@ import { LoginPage } from "@/features/auth/components/LoginPage";
 import { clearSessionLockdown, useSessionLockdown } from "@/features/auth/lockdown";
 import { NotFound } from "./NotFound";
 import { PUBLIC_PAGES } from "./pages";
-import { PATHS, routeIdForPath } from "./paths";
+import { PATHS, routeIdForPath } from "@/lib/paths";
 import { isPublicRoute } from "./permissions";
 
 const AuthenticatedApp = lazy(() => import("./AuthenticatedApp"));

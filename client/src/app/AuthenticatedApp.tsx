@@ -10,7 +10,7 @@ import { NotificationsProvider } from "@/features/notifications/NotificationsPro
 import { AccessDenied } from "./AccessDenied";
 import { NotFound } from "./NotFound";
 import { APP_PAGES, HOME_PAGES } from "./pages";
-import { PATHS, type RouteId } from "./paths";
+import { PATHS, type RouteId } from "@/lib/paths";
 import { allowedRoles, canAccessRoute, homeScreenFor } from "./permissions";
 import { AppShell } from "./shell/AppShell";
 

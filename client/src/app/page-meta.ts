@@ -1,6 +1,6 @@
 // Header title and subtitle per screen (spec 000 §2 gives the finance ones; the rest are ours).
 import type { Role } from "@shared/constants";
-import { routeIdForPath, type RouteId } from "./paths";
+import { routeIdForPath, type RouteId } from "@/lib/paths";
 import { homeScreenFor, systemTitleFor } from "./permissions";
 
 /** `ownHeading`: the screen shows its own heading (the Approver's greeting), so the frame shows none. */

@@ -1,7 +1,7 @@
 // Every screen as its own lazily loaded chunk, so the login route stays small (DECISIONS §9).
 // Later work replaces the page files; this table only says which file serves which route.
 import { lazy, type ComponentType, type LazyExoticComponent } from "react";
-import type { RouteId } from "./paths";
+import type { RouteId } from "@/lib/paths";
 
 type Page = LazyExoticComponent<ComponentType>;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ROLES, type Role } from "@shared/constants";
-import { PATHS, matchPath, routeIdForPath } from "./paths";
+import { PATHS, matchPath, routeIdForPath } from "@/lib/paths";
 import { pageMetaFor } from "./page-meta";
 import {
   NAV_ITEMS,

@@ -2,7 +2,7 @@
 // The one table both the sidebar and the route guards read. The server checks roles on every call
 // (DECISIONS §2); this table only decides what the interface offers.
 import { ACCOUNTING_ROLES as CREATORS, APPROVING_ROLES as APPROVERS, FINANCE_ROLES, HR_ROLES, type Role } from "@shared/constants";
-import { PATHS, routeIdForPath, type RouteId } from "./paths";
+import { PATHS, routeIdForPath, type RouteId } from "@/lib/paths";
 
 /** 'public': no sign-in (emergency links, lockout notice). 'authenticated': any signed-in role. */
 export type Access = "public" | "guest" | "authenticated" | readonly Role[];

@@ -4,7 +4,7 @@ import type { User } from "@shared/schemas/auth";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import { useNotifications } from "@/features/notifications/NotificationsProvider";
-import { PATHS } from "../paths";
+import { PATHS } from "@/lib/paths";
 import { navItemsFor, systemTitleFor } from "../permissions";
 import { CountBadge } from "./CountBadge";
 import { activeNavId } from "./nav";

@@ -2,7 +2,7 @@ import { Menu, Plus } from "lucide-react";
 import { Link } from "wouter";
 import type { User } from "@shared/schemas/auth";
 import { buttonVariants } from "@/components/ui/button";
-import { PATHS } from "../paths";
+import { PATHS } from "@/lib/paths";
 import type { PageMeta } from "../page-meta";
 import { AdminToolsMenu, NotificationsMenu } from "./HeaderMenus";
 

@@ -15,7 +15,7 @@ import {
 import { useNotifications } from "@/features/notifications/NotificationsProvider";
 import { PENDING_NOTIFICATION_TYPE, visibleNotifications } from "@/features/notifications/selectors";
 import type { AppNotification } from "@/features/notifications/types";
-import { PATHS } from "../paths";
+import { PATHS } from "@/lib/paths";
 import { canAccessRoute } from "../permissions";
 import { BellFace, bellClassName, bellTitle, type BellTone, type MenuArrival } from "./menu-faces";
 

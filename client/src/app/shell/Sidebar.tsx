@@ -5,7 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import { useNotifications } from "@/features/notifications/NotificationsProvider";
-import { PATHS } from "../paths";
+import { PATHS } from "@/lib/paths";
 import { navItemsFor, systemTitleFor, type NavSection } from "../permissions";
 import { CountBadge } from "./CountBadge";
 import { NAV_ICONS, activeNavId } from "./nav";

@@ -23,7 +23,7 @@ import {
   UsersRound,
   type LucideIcon,
 } from "lucide-react";
-import { PATHS } from "../paths";
+import { PATHS } from "@/lib/paths";
 import type { NavItem } from "../permissions";
 
 /** Icons of the menu items (kept out of permissions.ts so that table stays free of UI code). */

@@ -6,7 +6,7 @@ import { useEffect, useState } from "react";
 import { Link } from "wouter";
 import { ShieldCheck } from "lucide-react";
 import { ROLES, type Role } from "@shared/constants";
-import { PATHS } from "@/app/paths";
+import { PATHS } from "@/lib/paths";
 import { Alert, Badge, Button, Card, Checkbox, Spinner } from "@/components/ui";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api";

@@ -19,7 +19,7 @@ import {
 } from "lucide-react";
 import { Link } from "wouter";
 import { formatDateTime, formatRupees } from "@shared/format";
-import { PATHS } from "@/app/paths";
+import { PATHS } from "@/lib/paths";
 import { Alert, Badge, Button, buttonVariants, Card, ConfirmDialog, StatCard } from "@/components/ui";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api";

@@ -4,7 +4,7 @@
 import { useState } from "react";
 import { ClipboardCheck, Siren } from "lucide-react";
 import { Link } from "wouter";
-import { PATHS } from "@/app/paths";
+import { PATHS } from "@/lib/paths";
 import { useCurrentUser } from "@/features/auth";
 import { Button } from "@/components/ui/button";
 import { StatCard } from "@/components/ui/stat-card";

@@ -20,7 +20,7 @@ import { Link } from "wouter";
 import { formatDate, formatFileSize } from "@shared/format";
 import { PUNCH_DATE_FORMATS } from "@shared/punch-dates";
 import type { ImportResult } from "@shared/schemas/hr";
-import { PATHS } from "@/app/paths";
+import { PATHS } from "@/lib/paths";
 import { Alert, Badge, Button, buttonVariants, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, Input, Progress, Select, IconButton } from "@/components/ui";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api";

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { ArrowLeft, CalendarPlus } from "lucide-react";
 import { Link, useParams } from "wouter";
 import { formatDate } from "@shared/format";
-import { PATHS } from "@/app/paths";
+import { PATHS } from "@/lib/paths";
 import { Badge, Button, buttonVariants, Card } from "@/components/ui";
 import { useEmployeeDetails } from "../api";
 import { EmployeeMonthView } from "../components/EmployeeMonthView";

@@ -8,7 +8,7 @@ import { Link } from "wouter";
 import { LIMITS } from "@shared/constants";
 import { formatDate } from "@shared/format";
 import type { Employee } from "@shared/schemas/hr";
-import { links } from "@/app/paths";
+import { links } from "@/lib/paths";
 import { useCurrentUser } from "@/features/auth";
 import { Alert, Badge, Button, buttonVariants, Card, EmptyState, Input, Pagination, Select, Spinner, IconButton } from "@/components/ui";
 import { errorMessage } from "@/lib/api";

@@ -1,7 +1,7 @@
 // HR dashboard (spec 001 §2): today's workforce at a glance, refreshed every 30 s.
 import { RefreshCw, CalendarCheck, ClipboardList, Clock, FileBarChart, Settings2, Upload, UserPlus, UserX, Users, Palmtree } from "lucide-react";
 import { Link } from "wouter";
-import { PATHS } from "@/app/paths";
+import { PATHS } from "@/lib/paths";
 import { Alert, Card, CardContent, CardHeader, CardTitle, StatCard } from "@/components/ui";
 import { errorMessage } from "@/lib/api";
 import { useHrStats } from "../api";

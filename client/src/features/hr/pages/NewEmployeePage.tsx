@@ -5,7 +5,7 @@ import { useForm, type FieldErrors } from "react-hook-form";
 import { Link, useLocation } from "wouter";
 import type { EmployeeCreate, EmployeeCreateInput } from "@shared/schemas/hr";
 import { lazyZodResolver } from "@/lib/lazy-resolver";
-import { PATHS } from "@/app/paths";
+import { PATHS } from "@/lib/paths";
 import { Button, buttonVariants, Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle, Field, Input, Textarea } from "@/components/ui";
 import { toast } from "@/hooks/use-toast";
 import { errorIssues, errorMessage } from "@/lib/api";

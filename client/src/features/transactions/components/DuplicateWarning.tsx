@@ -5,7 +5,7 @@ import { STATUS_LABELS } from "@shared/constants";
 import type { PossibleDuplicate } from "@shared/schemas/transaction-tools";
 import { Alert } from "@/components/ui/alert";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { PATHS } from "@/app/paths";
+import { PATHS } from "@/lib/paths";
 
 const MATCH_TEXT: Record<PossibleDuplicate["matchedBy"], string> = {
   attachment: "the same attachment file",

@@ -7,7 +7,7 @@ import { ArrowLeft, KeyRound, Pencil, Plus, Power, ShieldOff, Trash2, UserCog, U
 import { Link } from "wouter";
 import { formatDate, formatRupees } from "@shared/format";
 import type { User } from "@shared/schemas/auth";
-import { PATHS } from "@/app/paths";
+import { PATHS } from "@/lib/paths";
 import { useCurrentUser } from "@/features/auth";
 import { Alert, Badge, Button, buttonVariants, Card, ConfirmDialog, EmptyState, ResponsiveList } from "@/components/ui";
 import { toast } from "@/hooks/use-toast";
