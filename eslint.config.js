@@ -1,4 +1,4 @@
-// `npm run lint` (issue 16): typescript-eslint with a few type-aware rules that catch real bugs
+// `npm run lint`: typescript-eslint with a few type-aware rules that catch real bugs
 // (promises left floating or passed where a callback is expected), React's hook rules, and the
 // layout rules of docs/architecture.md: the server's imports only point down its floors, test
 // helpers serve tests only, routes reach the database only through services, and client features

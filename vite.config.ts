@@ -10,7 +10,7 @@ const root = path.resolve(import.meta.dirname);
 
 /**
  * Scripts and styles are compressed once, at build time, with brotli (quality 11) and gzip (level
- * 9) beside each file; the server sends the one the browser accepts (issue 17, DECISIONS §9).
+ * 9) beside each file; the server sends the one the browser accepts (DECISIONS §9).
  */
 function precompress(): Plugin {
   return {

@@ -1,4 +1,4 @@
-// What each screen really costs a browser (DECISIONS §9, issue 17): every route of the client's
+// What each screen really costs a browser (DECISIONS §9): every route of the client's
 // route table is opened cold (a fresh Chromium context: empty cache) by a role that may open it,
 // signed in with that role's session, and every script the page fetches until the network is idle
 // is counted: lazy chunks included, as the browser asked for them. Each script's body is measured

@@ -105,7 +105,7 @@ export function createApp(deps: AppDeps, options: { clientDir?: string | null } 
     next();
   });
   // The routes' JSON answers compress themselves (lib/json-answer.ts sendJson). This compresses the
-  // rest above the same size for a client that accepts it (issue 17): streams (the CSV export) as
+  // rest above the same size for a client that accepts it: streams (the CSV export) as
   // they flow, the API document and error answers; files that do not compress (PDF, images) are left alone.
   app.use("/api", compression({ threshold: COMPRESS_FROM_BYTES }));
   app.use(

@@ -1,4 +1,4 @@
-// The build stamps (issue 17): each build (dist/public, dist/server) carries a hash of the sources it
+// The build stamps: each build (dist/public, dist/server) carries a hash of the sources it
 // was made from, so `npm start` rebuilds exactly when those sources changed. Plain JavaScript:
 // scripts/start.mjs reads it before anything is built; server/client-build.ts imports it too.
 import crypto from "node:crypto";

@@ -1,6 +1,6 @@
 // The client build behind `npm run build` and `npm start` (scripts/build.mjs runs it from the server
 // bundle): always a production build, stamped with a hash of its sources; npm start rebuilds it when
-// the stamp is missing, of another mode, or of other sources (issue 17: a development bundle left by
+// the stamp is missing, of another mode, or of other sources (a development bundle left by
 // a test run must never reach users). Tests build elsewhere.
 import path from "node:path";
 import type { InlineConfig } from "vite";

@@ -1,4 +1,4 @@
-// A JSON answer as it goes out (issue 17): answers of 1 KB or more compressed, brotli or gzip by the
+// A JSON answer as it goes out: answers of 1 KB or more compressed, brotli or gzip by the
 // client's Accept-Encoding, in one synchronous call. A browser always asks for compression, and the
 // stream the compression middleware opens per response (chunked into the thread pool) cost about
 // 1 ms of CPU per 70 KB answer against 0.05-0.2 ms for one call here. No ETag either: API answers are

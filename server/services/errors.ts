@@ -1,4 +1,4 @@
-// What a rule says when it refuses (issue 16): a kind in the product's words, a message for the
+// What a rule says when it refuses: a kind in the product's words, a message for the
 // person, and details when there are some (issues per field, a code). Services throw these and
 // know nothing of HTTP; the edge (middlewares/errors.ts) gives each kind its status, the one JSON
 // error shape of DECISIONS §2.

@@ -45,7 +45,7 @@ export const transactionSearch = pgTable(
 );
 
 /**
- * The list's summary without reading every row (issue 17): transactions counted and summed per UTC
+ * The list's summary without reading every row: transactions counted and summed per UTC
  * day of creation, creator and status, kept by a trigger on transaction_search in the same
  * statement (migrations/0014). services/transactions/queries.ts reads whole days here and only the
  * window's first, partial day from transaction_search.
@@ -63,7 +63,7 @@ export const transactionDailyTotals = pgTable(
 );
 
 /**
- * How often the transactions one person created on one UTC day have changed (issue 17): a counter
+ * How often the transactions one person created on one UTC day have changed: a counter
  * raised, in the same statement, by every insert, delete and change of transaction_search that a
  * search could see (migrations/0019). A day's version is the sum over its creators; it only grows,
  * so a summary stored with a version is current exactly while the version is unchanged.
@@ -79,7 +79,7 @@ export const transactionDayChanges = pgTable(
 );
 
 /**
- * A filtered list's summary kept per UTC day (issue 17, services/transactions/search-summary.ts):
+ * A filtered list's summary kept per UTC day (services/transactions/search-summary.ts):
  * for one set of filters (`filters`, a digest of the search and the ids it matched), the matching
  * rows of one day, of every creator (`scope` '') or of one creator (their id, for a viewer's own rows
  * before their window). Written by the first list that needs the day, with the day's version read in

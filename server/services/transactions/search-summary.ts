@@ -1,5 +1,5 @@
 // A filtered list (a search, a category, a creator, with or without a status) without reading every
-// matching row on every page (issue 17). The summary (DECISIONS §4: count, approved count and amount,
+// matching row on every page. The summary (DECISIONS §4: count, approved count and amount,
 // pending count) of each whole UTC day is summed once and kept in transaction_search_summaries with
 // the day's version (transaction_day_changes, raised in the same statement as any change a search
 // could see, migrations/0019); a later list adds the kept days whose version still holds and reads

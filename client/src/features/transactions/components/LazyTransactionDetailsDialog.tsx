@@ -1,6 +1,6 @@
 // The transaction details dialog loads when a transaction is first opened: its code (history,
 // attachments, payment panel, overrides) is about 12 KB gzipped that a list does not need until
-// then (issue 17, DECISIONS §9).
+// then (DECISIONS §9).
 import type { ComponentProps } from "react";
 import { lazyDialog } from "@/lib/lazy-dialog";
 import type { TransactionDetailsDialog as Loaded } from "./TransactionDetailsDialog";
