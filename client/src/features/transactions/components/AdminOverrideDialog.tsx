@@ -18,7 +18,8 @@ import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api";
 import { cn } from "@/lib/utils";
-import { transactionApi, useAdminUsers, useCategories, useFinanceMutation, type TransactionDetail } from "../api";
+import { useCategories } from "@/features/categories";
+import { transactionApi, useAdminUsers, useFinanceMutation, type TransactionDetail } from "../api";
 import { parseCustomFieldJson, parseOverrideAmount } from "../rules";
 
 type Tab = "edit" | "status" | "owner";
