@@ -469,13 +469,14 @@ export function TransactionForm({ categories, editing, onEditDone, onStartNew }:
       </Card>
 
       {fields.length ? (
-        <Card>
-          <CardHeader className="pb-4">
-            <CardTitle>{category?.name} Details</CardTitle>
-            <p className="text-sm text-slate-600">Fields specific to this category. Required fields are marked with *.</p>
-          </CardHeader>
-          <CardContent className="grid grid-cols-1 gap-5 sm:grid-cols-2 [&>*]:min-w-0">
-            <Suspense fallback={<p className="text-sm text-slate-500">Loading the fields…</p>}>
+        // The section shows whole once its inputs have loaded, heading and fields together.
+        <Suspense fallback={null}>
+          <Card>
+            <CardHeader className="pb-4">
+              <CardTitle>{category?.name} Details</CardTitle>
+              <p className="text-sm text-slate-600">Fields specific to this category. Required fields are marked with *.</p>
+            </CardHeader>
+            <CardContent className="grid grid-cols-1 gap-5 sm:grid-cols-2 [&>*]:min-w-0">
               {fields.map((field) => {
                 const key = customFieldKey(field);
                 const wide = field.type === "textarea" || field.type === "multiselect" || field.type === "file";
@@ -498,9 +499,9 @@ export function TransactionForm({ categories, editing, onEditDone, onStartNew }:
                   </div>
                 );
               })}
-            </Suspense>
-          </CardContent>
-        </Card>
+            </CardContent>
+          </Card>
+        </Suspense>
       ) : null}
 
       {formType === "B" ? (
