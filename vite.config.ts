@@ -31,6 +31,36 @@ function precompress(): Plugin {
   };
 }
 
+/** The lucide icon files imported by the sources under `dir` (names resolved through lucide's index). */
+function lucideIconFiles(dir: string): Set<string> {
+  const lucide = fs.readFileSync(path.join(root, "node_modules/lucide-react/dist/esm/lucide-react.mjs"), "utf8");
+  const fileOf = new Map<string, string>();
+  for (const [, names, file] of lucide.matchAll(/export \{([^}]*)\} from '\.\/icons\/([\w-]+)\.mjs'/g)) {
+    for (const [, name] of names!.matchAll(/default as (\w+)/g)) fileOf.set(name!, file!);
+  }
+  const files = new Set<string>();
+  for (const entry of fs.readdirSync(path.join(root, dir), { recursive: true, encoding: "utf8" })) {
+    if (!/\.tsx?$/.test(entry)) continue;
+    const source = fs.readFileSync(path.join(root, dir, entry), "utf8");
+    for (const [, names] of source.matchAll(/import \{([^}]*)\} from "lucide-react"/g)) {
+      for (const name of names!.split(",").map((n) => n.trim().replace(/^type\s+/, ""))) if (fileOf.has(name)) files.add(fileOf.get(name)!);
+    }
+  }
+  return files;
+}
+
+/**
+ * The icons of the signed-in shell (client/src/app/shell) as one chunk. Pages draw some of them
+ * too, so each would otherwise be a chunk of its own: two dozen requests of a few hundred bytes on
+ * every signed-in screen (DECISIONS §9: 150 KB a route). Icons the signed-out screens also draw
+ * (sign-in, emergency links, shared components) stay apart, so those routes never fetch the group.
+ */
+function shellIcons(): RegExp {
+  const signedOut = ["client/src/features/auth", "client/src/features/emergency", "client/src/components"].flatMap((dir) => [...lucideIconFiles(dir)]);
+  const icons = [...lucideIconFiles("client/src/app/shell")].filter((file) => !signedOut.includes(file));
+  return new RegExp(`lucide-react[\\\\/]dist[\\\\/]esm[\\\\/]icons[\\\\/](${icons.join("|")})\\.mjs$`);
+}
+
 // The SPA lives in client/; the API (server/) serves its build from dist/public.
 export default defineConfig({
   root: path.join(root, "client"),
@@ -48,6 +78,7 @@ export default defineConfig({
     outDir: path.join(root, "dist", "public"),
     emptyOutDir: true,
     chunkSizeWarningLimit: 600,
+    rollupOptions: { output: { codeSplitting: { groups: [{ name: "shell-icons", test: shellIcons(), includeDependenciesRecursively: false }] } } },
   },
   server: {
     proxy: {

@@ -3,30 +3,17 @@
 // form runs the same function, so a person sees the same message the server would give.
 // Dependency-free on purpose: only the money reader, the free-text rule, the date range and the field types.
 import { DATE_RANGE_MESSAGE, isDayInRange } from "./date-range";
-import type { FieldType } from "./constants";
 import { controlCharacterMessage, hasControlCharacter, stripInvisible } from "./free-text";
 import { MAX_AMOUNT_DISPLAY, readMoney } from "./money";
+import { customFieldKey, deriveFieldId, type CustomFieldRule } from "./custom-field-key";
 
-/** The parts of a field definition the check reads; a stored `CustomFieldDefinition` is one. */
-export type CustomFieldRule = {
-  id?: string | null;
-  label: string;
-  type: FieldType;
-  required?: boolean | null;
-  options?: readonly string[] | null;
-  validation?: { min?: number | null; max?: number | null; message?: string | null } | null;
-};
+export { customFieldKey, deriveFieldId, type CustomFieldRule };
 
 export type CustomFieldValue = string | number | boolean | string[] | null;
 export type CustomFieldValues = Record<string, CustomFieldValue>;
 
 export type CustomFieldIssue = { path: string; message: string };
 
-/** Field ids are derived from the label when missing or auto-generated ('field_…'), spec 001 §3. */
-export function deriveFieldId(label: string, id?: string | null): string {
-  if (id && !id.startsWith("field_")) return id;
-  return label.toLowerCase().replace(/[^a-z0-9]/g, "_");
-}
 export type CustomFieldsResult = { ok: true; values: CustomFieldValues } | { ok: false; issues: CustomFieldIssue[] };
 export type CustomFieldResult = { ok: true; value: CustomFieldValue | undefined } | { ok: false; message: string };
 
@@ -39,11 +26,6 @@ export const TEXTAREA_MAX_DEFAULT = 10_000;
 export const FILE_REFERENCE_MAX = 1000;
 const EMAIL_MAX = 254;
 const URL_MAX = 2048;
-
-/** The key a field's value is stored under: its id, or one derived from the label (spec 001 §3). */
-export function customFieldKey(field: Pick<CustomFieldRule, "id" | "label">): string {
-  return deriveFieldId(field.label, field.id);
-}
 
 /**
  * Checks `values` against a category's field definitions. On success answers the values to store:

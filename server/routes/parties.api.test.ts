@@ -287,6 +287,42 @@ describe("a transaction naming a party", () => {
     expect(row.partyId).toBe(p.id);
   });
 
+  it("is set, changed and cleared by a SuperAdmin's full override, audited and told on the timeline; an unknown or inactive party is refused with 400", async () => {
+    const category = await makeCategory(t.db);
+    const [first, second] = [await party({ gstin: "33AABCT1332L1ZL" }), await party()];
+    const made = await insertTransaction(t.db, { createdBy: accountant.user.id, categoryId: category.id, status: "Approved", approvedAt: new Date() });
+    const override = (body: Record<string, unknown>) => superAdmin.api.put(`/api/admin/transactions/${made.id}/full-override`, { reason: "Vendor on the invoice", ...body });
+
+    const set = await override({ partyId: first.id });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    expect(set.body).toMatchObject({ partyId: first.id, party: { id: first.id, name: first.name, gstin: "33AABCT1332L1ZL", stateCode: "33" }, status: "Approved" });
+    const [audited] = await auditEntries(t.db, made.id, "full_override");
+    expect((audited!.beforeData as { partyId: unknown }).partyId).toBeNull();
+    expect((audited!.afterData as { partyId: unknown }).partyId).toBe(first.id);
+
+    const changed = await override({ partyId: second.id });
+    expect(changed.body.party).toEqual({ id: second.id, name: second.name, gstin: null, stateCode: null });
+    const timeline = (await superAdmin.api.get(`/api/transactions/${made.id}`)).body.timeline as { kind: string; detail?: string }[];
+    expect(timeline.filter((e) => e.kind === "overridden").map((e) => e.detail)).toEqual([`Party: — → ${first.name}`, `Party: ${first.name} → ${second.name}`]);
+
+    const cleared = await override({ partyId: null });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body).toMatchObject({ partyId: null, party: null });
+
+    const unknown = await override({ partyId: crypto.randomUUID() });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toMatchObject({ message: "Party not found", issues: [{ path: "partyId", message: "Party not found" }] });
+    await accountant.api.patch(`/api/parties/${second.id}`, { isActive: false });
+    const inactive = await override({ partyId: second.id });
+    expect(inactive.status).toBe(400);
+    expect(inactive.body.message).toBe("This party is inactive; choose an active party");
+    const malformed = await override({ partyId: "nope" });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.message).toBe("Party must be a party id or null");
+    expect((await txnRow(t.db, made.id))?.partyId).toBeNull();
+    expect(await auditEntries(t.db, made.id, "full_override")).toHaveLength(3);
+  });
+
   it("is not visible to an Approver as a party list, but an Approver sees the party on the transaction", async () => {
     const category = await makeCategory(t.db);
     const p = await party();

@@ -1,11 +1,13 @@
 // Parties (DECISIONS §12): an Accountant names a vendor that does not exist yet from the transaction
 // form, creating it in the picker's dialog with a GSTIN checked as typed, and sees the vendor's name
-// on the saved transaction in My Transactions; on a desktop and on a phone. Screens are saved for review.
+// on the saved transaction in My Transactions; on a desktop and on a phone. A SuperAdmin names and
+// clears a transaction's party in the Admin Override with the same picker. Screens are saved for review.
 import crypto from "node:crypto";
 import fs from "node:fs";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parties, transactions } from "../../server/db/schema";
+import { categories, parties, transactions } from "../../server/db/schema";
+import { insertTransaction } from "../../server/test/transaction-fixtures";
 import { startBrowserTestEnv, type BrowserTestEnv, type ViewportName } from "./support";
 
 const VIEWPORT_NAMES: ViewportName[] = ["desktop", "phone"];
@@ -97,4 +99,44 @@ describe("a party created from the transaction form", () => {
       await shot(page, `company-${viewport}`);
     }
   });
+});
+
+describe("the party in a SuperAdmin's Admin Override", () => {
+  for (const viewport of VIEWPORT_NAMES) {
+    it(`is named with the form's picker, then cleared, each with a reason (${viewport})`, async () => {
+      const [accountant, admin] = await Promise.all([env.makeUser("Accountant"), env.makeUser("SuperAdmin")]);
+      const [vendorPayment] = await env.db.select({ id: categories.id }).from(categories).where(eq(categories.name, "Vendor Payment"));
+      const vendor = `Gujarat Dyes ${viewport} ${crypto.randomBytes(2).toString("hex")}`;
+      const [party] = await env.db.insert(parties).values({ name: vendor, createdBy: accountant.id }).returning();
+      const t = await insertTransaction(env.db, { createdBy: accountant.id, categoryId: vendorPayment!.id, formType: "B", status: "Approved", approvedAt: new Date() });
+      const partyOf = async () => (await env.db.select({ partyId: transactions.partyId }).from(transactions).where(eq(transactions.id, t.id)))[0]!.partyId;
+
+      const { page } = await env.newPage(viewport);
+      await env.signIn(page, admin);
+      const openOverride = async () => {
+        await page.goto(`/transactions?search=${t.humanReadableId}`);
+        await page.getByRole("button", { name: new RegExp(t.humanReadableId) }).locator("visible=true").first().click();
+        await page.getByRole("dialog", { name: `Transaction ${t.humanReadableId}` }).getByRole("button", { name: "Admin Override" }).click();
+        return page.getByRole("dialog", { name: `Admin Override · ${t.humanReadableId}` });
+      };
+
+      let override = await openOverride();
+      await override.getByRole("combobox", { name: "Vendor" }).fill(vendor.slice(0, 12));
+      await override.getByRole("option", { name: new RegExp(vendor) }).click();
+      await override.getByTestId("picked-party").filter({ hasText: vendor }).waitFor();
+      await override.getByLabel(/^Reason for override/).fill("Vendor as on the invoice");
+      await shot(page, `override-party-${viewport}`);
+      await override.getByRole("button", { name: "Apply Override" }).click();
+      await override.waitFor({ state: "detached" });
+      await expect.poll(partyOf, { timeout: 20_000 }).toBe(party!.id);
+
+      override = await openOverride();
+      await override.getByRole("button", { name: `Remove ${vendor}` }).click();
+      await override.getByRole("combobox", { name: "Vendor" }).waitFor();
+      await override.getByLabel(/^Reason for override/).fill("Not this vendor's bill");
+      await override.getByRole("button", { name: "Apply Override" }).click();
+      await override.waitFor({ state: "detached" });
+      await expect.poll(partyOf, { timeout: 20_000 }).toBeNull();
+    });
+  }
 });

@@ -154,6 +154,15 @@ describe("a passkey", () => {
     await page.getByRole("heading", { name: /^Hi\b/ }).waitFor(WAIT);
     await page.goto("/account/security");
     await page.getByText("9 codes left").waitFor(WAIT);
+
+    // Removing it asks first, says the other devices are signed out, then says it is gone.
+    await page.getByRole("button", { name: "Remove passkey Test phone" }).click();
+    const confirm = page.getByRole("dialog", { name: "Remove passkey" });
+    await confirm.getByText("Remove “Test phone”? It will no longer sign you in.").waitFor(WAIT);
+    await confirm.getByText("Your other signed-in devices will be signed out.").waitFor();
+    await confirm.getByRole("button", { name: "Remove passkey" }).click();
+    await page.getByText("Passkey removed").first().waitFor(WAIT);
+    await page.getByText("No passkeys yet").waitFor(WAIT);
     await context.close();
   });
 });

@@ -7,8 +7,6 @@ import { useToastRaised } from "@/hooks/use-toast";
 import { ErrorBoundary } from "@/components/layout/ErrorBoundary";
 import { CenteredSpinner } from "@/components/ui/spinner";
 import { AUTH_ME_KEY, useAuth, useLogout, useSessionErrorWatcher } from "@/features/auth/api";
-import { LockdownScreen } from "@/features/auth/components/LockdownScreen";
-import { LoginPage } from "@/features/auth/components/LoginPage";
 import { clearSessionLockdown, useSessionLockdown } from "@/features/auth/lockdown";
 import { NotFound } from "./NotFound";
 import { PUBLIC_PAGES } from "./pages";
@@ -16,6 +14,10 @@ import { PATHS, routeIdForPath } from "@/lib/paths";
 import { isPublicRoute } from "./permissions";
 
 const AuthenticatedApp = lazy(() => import("./AuthenticatedApp"));
+// The sign-in form (with its second step) and the lockdown notice are for the signed-out and the
+// locked out: a signed-in visit, the usual one, does not fetch them (DECISIONS §9: 150 KB a route).
+const LoginPage = lazy(() => import("@/features/auth/components/LoginPage").then((m) => ({ default: m.LoginPage })));
+const LockdownScreen = lazy(() => import("@/features/auth/components/LockdownScreen").then((m) => ({ default: m.LockdownScreen })));
 // The toast viewport loads with the first toast (most visits to the sign-in screen raise none): the
 // toast waits in the toast store while the viewport's chunk arrives, and shows when it mounts.
 const Toaster = lazy(() => import("@/components/ui/toast").then((m) => ({ default: m.Toaster })));
@@ -68,11 +70,23 @@ function SignedInGate() {
   useSessionErrorWatcher();
 
   if (isLoading) return <CenteredSpinner fullScreen label="Loading your session" />;
-  if (lockdown) return <SessionLockdownScreen message={lockdown.message} />;
+  if (lockdown) {
+    return (
+      <Suspense fallback={<CenteredSpinner fullScreen />}>
+        <SessionLockdownScreen message={lockdown.message} />
+      </Suspense>
+    );
+  }
   if (!user) {
     // Known pages show the login form in place (the address stays, so sign-in lands there);
     // unknown ones still say 'Page Not Found'.
-    return routeIdForPath(location) ? <LoginPage /> : <NotFound fullPage signedIn={false} />;
+    return routeIdForPath(location) ? (
+      <Suspense fallback={<CenteredSpinner fullScreen />}>
+        <LoginPage />
+      </Suspense>
+    ) : (
+      <NotFound fullPage signedIn={false} />
+    );
   }
   if (location === PATHS.login) return <Redirect to={PATHS.home} replace />;
   return (

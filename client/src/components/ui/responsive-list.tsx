@@ -3,7 +3,8 @@ import { Spinner } from "./spinner";
 
 /**
  * The body of a list card: a spinner while the list loads, the empty state when it has no rows,
- * otherwise a table on wide screens and cards on phones. The page gives the cells and the cards;
+ * otherwise a table on wide screens and cards on phones (inside a ListState, which then owns the
+ * loading and empty states, leave `loading` and `empty` out). The page gives the cells and the cards;
  * the states, the table's scroll region and the classes are the same on every list screen.
  */
 export function ResponsiveList({
@@ -16,10 +17,10 @@ export function ResponsiveList({
   foot,
   cards,
 }: {
-  loading: boolean;
-  loadingLabel: string;
+  loading?: boolean;
+  loadingLabel?: string;
   /** Shown instead of the list when it has no rows: `rows.length === 0 && <EmptyState … />`. */
-  empty: ReactNode;
+  empty?: ReactNode;
   /** The table's accessible name (it scrolls sideways, so it is a focusable region). */
   tableLabel: string;
   /** The header cells (`<th scope="col">`). */

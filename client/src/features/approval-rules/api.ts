@@ -3,7 +3,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { FormType } from "@shared/constants";
 import type { ApprovalPolicy, ApprovalRule } from "@shared/schemas/approval-rules";
-import type { Category } from "@shared/schemas/categories";
 import { apiJson } from "@/lib/api";
 
 export const APPROVAL_RULES_KEY = ["/api/admin/approval-rules"] as const;
@@ -56,12 +55,4 @@ export function useApprovalPreview(facts: PreviewFacts | null) {
     retry: false,
     placeholderData: (previous) => previous,
   });
-}
-
-/**
- * The categories a rule may name: the same query (and cache) as the transaction form's, asked here
- * so the rules page does not load the transactions feature to get it.
- */
-export function useRuleCategories() {
-  return useQuery<Category[]>({ queryKey: ["/api/categories"] });
 }

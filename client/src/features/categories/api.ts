@@ -5,6 +5,11 @@ import { apiJson } from "@/lib/api";
 
 export const CATEGORIES_KEY = ["/api/categories"] as const;
 
+/**
+ * GET /api/categories: every screen that lists categories reads this one query. Fresh for 30 s, so
+ * a category a SuperAdmin has just added reaches the other screens soon; this screen's own changes
+ * refresh it at once (useCategoryMutations).
+ */
 export function useCategories() {
   return useQuery<Category[]>({ queryKey: CATEGORIES_KEY, staleTime: 30_000 });
 }

@@ -27,7 +27,6 @@ import { POLLED } from "@/lib/query-client";
 /** Every transaction query starts with this segment, so one invalidation refreshes them all. */
 export const TRANSACTIONS_KEY = "/api/transactions";
 export const DASHBOARD_STATS_KEY = ["/api/dashboard/stats"] as const;
-export const CATEGORIES_KEY = ["/api/categories"] as const;
 export const ADMIN_USERS_KEY = ["/api/admin/users"] as const;
 
 export type TransactionListParams = {
@@ -122,10 +121,6 @@ export function useDashboardStats() {
     refetchInterval: POLL.dashboardStatsMs,
     refetchIntervalInBackground: true,
   });
-}
-
-export function useCategories() {
-  return useQuery<Category[]>({ queryKey: CATEGORIES_KEY });
 }
 
 /** GET /api/admin/users (SuperAdmin): the owner picker and the creator filter. */

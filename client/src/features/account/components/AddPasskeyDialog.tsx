@@ -1,9 +1,10 @@
 // Adding a passkey: a name the user will recognise in the list, then the browser's own prompt
 // (fingerprint, face, screen lock or a security key).
 import { useEffect, useState, type FormEvent } from "react";
-import { Button, Dialog, DialogContent, Field, Input } from "@/components/ui";
+import { Field, Input } from "@/components/ui";
 import { errorMessage } from "@/lib/api";
 import { useAccountSecurityMutations, type MaybeRecoveryCodes } from "../api";
+import { AddFactorDialog } from "./AddFactorDialog";
 
 const NAME_MAX = 60;
 
@@ -57,28 +58,22 @@ export function AddPasskeyDialog({ open, onOpenChange, onDone }: { open: boolean
   };
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !addPasskey.isPending && onOpenChange(next)}>
-      <DialogContent
-        size="sm"
-        title="Add a passkey"
-        description="Sign in with your fingerprint, face or screen lock instead of a code. A passkey cannot be phished."
-        footer={
-          <>
-            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={addPasskey.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" form="add-passkey-form" disabled={addPasskey.isPending}>
-              {addPasskey.isPending ? "Waiting for your device…" : "Continue"}
-            </Button>
-          </>
-        }
-      >
-        <form id="add-passkey-form" onSubmit={onSubmit} noValidate>
-          <Field label="Passkey name" required error={error} hint="So you can tell your passkeys apart, e.g. Work laptop or My phone.">
-            <Input value={name} onChange={(e) => setName(e.target.value)} maxLength={NAME_MAX} autoComplete="off" placeholder="e.g. Work laptop" />
-          </Field>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <AddFactorDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Add a passkey"
+      description="Sign in with your fingerprint, face or screen lock instead of a code. A passkey cannot be phished."
+      formId="add-passkey-form"
+      pending={addPasskey.isPending}
+      submitLabel="Continue"
+      pendingLabel="Waiting for your device…"
+      keepOpenWhilePending
+    >
+      <form id="add-passkey-form" onSubmit={onSubmit} noValidate>
+        <Field label="Passkey name" required error={error} hint="So you can tell your passkeys apart, e.g. Work laptop or My phone.">
+          <Input value={name} onChange={(e) => setName(e.target.value)} maxLength={NAME_MAX} autoComplete="off" placeholder="e.g. Work laptop" />
+        </Field>
+      </form>
+    </AddFactorDialog>
   );
 }

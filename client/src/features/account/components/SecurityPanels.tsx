@@ -30,6 +30,45 @@ function SectionHeader({ icon: Icon, title, description, status }: { icon: typeo
   );
 }
 
+/**
+ * Asks before a change to the second factor that signs the user's other devices out (removing a
+ * passkey or the app, new recovery codes; DECISIONS §13): the same dialog with its own words.
+ */
+function SignsOthersOutConfirm({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  destructive,
+  pending,
+  onConfirm,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description?: string;
+  confirmLabel: string;
+  destructive?: boolean;
+  pending: boolean;
+  onConfirm: () => Promise<void>;
+}) {
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={title}
+      description={description}
+      confirmLabel={confirmLabel}
+      destructive={destructive}
+      pending={pending}
+      onConfirm={() => void onConfirm()}
+    >
+      <p className="text-sm text-slate-600">Your other signed-in devices will be signed out.</p>
+    </ConfirmDialog>
+  );
+}
+
 function webAuthnAvailable(): boolean {
   return typeof window !== "undefined" && typeof window.PublicKeyCredential === "function";
 }
@@ -60,30 +99,26 @@ export function SecurityPanels({ setupMode = false }: { setupMode?: boolean }) {
     else void refreshSession();
   };
 
-  const confirmRemovePasskey = async () => {
-    if (!removing) return;
+  /** Removes a factor, says so (or why not), and closes its confirmation either way. */
+  const removeFactor = async (what: { name: string; gone: string; remove: () => Promise<unknown>; close: () => void }) => {
     try {
-      await removePasskey.mutateAsync(removing.id);
-      toast({ title: "Passkey removed", description: `${removing.name} can no longer sign you in. Your other sessions were signed out.` });
+      await what.remove();
+      toast({ title: `${what.name} removed`, description: `${what.gone} Your other sessions were signed out.` });
       void refreshSession();
     } catch (err) {
-      toast({ title: "Passkey not removed", description: errorMessage(err, "The passkey could not be removed"), variant: "destructive" });
+      toast({ title: `${what.name} not removed`, description: errorMessage(err, `The ${what.name.toLowerCase()} could not be removed`), variant: "destructive" });
     } finally {
-      setRemoving(null);
+      what.close();
     }
   };
 
-  const confirmRemoveTotp = async () => {
-    try {
-      await removeTotp.mutateAsync();
-      toast({ title: "Authenticator app removed", description: "Its codes no longer sign you in. Your other sessions were signed out." });
-      void refreshSession();
-    } catch (err) {
-      toast({ title: "Authenticator app not removed", description: errorMessage(err, "The authenticator app could not be removed"), variant: "destructive" });
-    } finally {
-      setRemovingTotp(false);
-    }
+  const confirmRemovePasskey = async () => {
+    if (!removing) return;
+    await removeFactor({ name: "Passkey", gone: `${removing.name} can no longer sign you in.`, remove: () => removePasskey.mutateAsync(removing.id), close: () => setRemoving(null) });
   };
+
+  const confirmRemoveTotp = () =>
+    removeFactor({ name: "Authenticator app", gone: "Its codes no longer sign you in.", remove: () => removeTotp.mutateAsync(), close: () => setRemovingTotp(false) });
 
   const confirmRegenerate = async () => {
     try {
@@ -240,7 +275,7 @@ export function SecurityPanels({ setupMode = false }: { setupMode?: boolean }) {
           void refreshSession();
         }}
       />
-      <ConfirmDialog
+      <SignsOthersOutConfirm
         open={removing !== null}
         onOpenChange={(open) => !open && setRemoving(null)}
         title="Remove passkey"
@@ -248,11 +283,9 @@ export function SecurityPanels({ setupMode = false }: { setupMode?: boolean }) {
         confirmLabel="Remove passkey"
         destructive
         pending={removePasskey.isPending}
-        onConfirm={() => void confirmRemovePasskey()}
-      >
-        <p className="text-sm text-slate-600">Your other signed-in devices will be signed out.</p>
-      </ConfirmDialog>
-      <ConfirmDialog
+        onConfirm={confirmRemovePasskey}
+      />
+      <SignsOthersOutConfirm
         open={removingTotp}
         onOpenChange={setRemovingTotp}
         title="Remove authenticator app"
@@ -260,21 +293,17 @@ export function SecurityPanels({ setupMode = false }: { setupMode?: boolean }) {
         confirmLabel="Remove app"
         destructive
         pending={removeTotp.isPending}
-        onConfirm={() => void confirmRemoveTotp()}
-      >
-        <p className="text-sm text-slate-600">Your other signed-in devices will be signed out.</p>
-      </ConfirmDialog>
-      <ConfirmDialog
+        onConfirm={confirmRemoveTotp}
+      />
+      <SignsOthersOutConfirm
         open={regenerating}
         onOpenChange={setRegenerating}
         title="Make new recovery codes"
         description="Your current codes stop working at once, including any you printed."
         confirmLabel="Make new codes"
         pending={regenerateCodes.isPending}
-        onConfirm={() => void confirmRegenerate()}
-      >
-        <p className="text-sm text-slate-600">Your other signed-in devices will be signed out.</p>
-      </ConfirmDialog>
+        onConfirm={confirmRegenerate}
+      />
     </div>
   );
 }

@@ -3,9 +3,10 @@
 // is drawn here by the qrcode library into a data: image (the CSP allows data: images only).
 import { useEffect, useState, type FormEvent } from "react";
 import { Copy, Check } from "lucide-react";
-import { Alert, Button, Dialog, DialogContent, Field, Input, Spinner } from "@/components/ui";
+import { Alert, Button, Field, Input, Spinner } from "@/components/ui";
 import { errorMessage } from "@/lib/api";
 import { useAccountSecurityMutations, type MaybeRecoveryCodes, type TotpSetup } from "../api";
+import { AddFactorDialog } from "./AddFactorDialog";
 
 /** The base32 secret in groups of four, easier to type into an app by hand. */
 function groupSecret(secret: string): string {
@@ -77,66 +78,60 @@ export function TotpSetupDialog({ open, onOpenChange, onDone }: { open: boolean;
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        size="sm"
-        title="Set up an authenticator app"
-        description="Google Authenticator, Microsoft Authenticator, 1Password or any app that shows 6-digit codes."
-        footer={
-          <>
-            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={confirmTotp.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" form="totp-confirm-form" disabled={!setup || confirmTotp.isPending}>
-              {confirmTotp.isPending ? "Checking…" : "Turn on"}
-            </Button>
-          </>
-        }
-      >
-        {loadError ? (
-          <Alert variant="destructive">{loadError}</Alert>
-        ) : !setup ? (
-          <div className="flex justify-center py-10">
-            <Spinner label="Preparing your secret" />
-          </div>
-        ) : (
-          <form id="totp-confirm-form" onSubmit={onSubmit} noValidate className="space-y-4">
-            <ol className="space-y-4 text-sm text-slate-700">
-              <li>
-                <p className="font-medium text-slate-900">1. Scan this QR code with the app</p>
-                <div className="mt-2 flex justify-center rounded-lg border border-slate-200 bg-white p-3">
-                  {qr ? <img src={qr} alt="QR code for your authenticator app" width={192} height={192} className="h-48 w-48" /> : <Spinner label="Drawing the QR code" />}
-                </div>
-              </li>
-              <li>
-                <p className="font-medium text-slate-900">Or type this key into the app</p>
-                <div className="mt-2 flex items-center gap-2">
-                  <code aria-label="Secret key" className="min-w-0 flex-1 break-all rounded-md border border-slate-200 bg-slate-50 px-3 py-2 font-mono text-sm tracking-wider text-slate-900">
-                    {groupSecret(setup.secret)}
-                  </code>
-                  <Button variant="outline" size="icon" onClick={() => void copySecret()} aria-label={copied ? "Key copied" : "Copy key"}>
-                    {copied ? <Check className="h-4 w-4 text-green-700" aria-hidden="true" /> : <Copy className="h-4 w-4" aria-hidden="true" />}
-                  </Button>
-                </div>
-                <p className="mt-1 text-xs text-slate-600">Shown only now. The key stays on your phone after this.</p>
-              </li>
-              <li>
-                <Field label="2. Enter the 6-digit code the app shows" error={codeError} required>
-                  <Input
-                    value={code}
-                    onChange={(e) => setCode(e.target.value)}
-                    inputMode="numeric"
-                    autoComplete="one-time-code"
-                    maxLength={7}
-                    placeholder="123456"
-                    className="font-mono tracking-widest"
-                  />
-                </Field>
-              </li>
-            </ol>
-          </form>
-        )}
-      </DialogContent>
-    </Dialog>
+    <AddFactorDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Set up an authenticator app"
+      description="Google Authenticator, Microsoft Authenticator, 1Password or any app that shows 6-digit codes."
+      formId="totp-confirm-form"
+      pending={confirmTotp.isPending}
+      submitLabel="Turn on"
+      pendingLabel="Checking…"
+      canSubmit={Boolean(setup)}
+    >
+      {loadError ? (
+        <Alert variant="destructive">{loadError}</Alert>
+      ) : !setup ? (
+        <div className="flex justify-center py-10">
+          <Spinner label="Preparing your secret" />
+        </div>
+      ) : (
+        <form id="totp-confirm-form" onSubmit={onSubmit} noValidate className="space-y-4">
+          <ol className="space-y-4 text-sm text-slate-700">
+            <li>
+              <p className="font-medium text-slate-900">1. Scan this QR code with the app</p>
+              <div className="mt-2 flex justify-center rounded-lg border border-slate-200 bg-white p-3">
+                {qr ? <img src={qr} alt="QR code for your authenticator app" width={192} height={192} className="h-48 w-48" /> : <Spinner label="Drawing the QR code" />}
+              </div>
+            </li>
+            <li>
+              <p className="font-medium text-slate-900">Or type this key into the app</p>
+              <div className="mt-2 flex items-center gap-2">
+                <code aria-label="Secret key" className="min-w-0 flex-1 break-all rounded-md border border-slate-200 bg-slate-50 px-3 py-2 font-mono text-sm tracking-wider text-slate-900">
+                  {groupSecret(setup.secret)}
+                </code>
+                <Button variant="outline" size="icon" onClick={() => void copySecret()} aria-label={copied ? "Key copied" : "Copy key"}>
+                  {copied ? <Check className="h-4 w-4 text-green-700" aria-hidden="true" /> : <Copy className="h-4 w-4" aria-hidden="true" />}
+                </Button>
+              </div>
+              <p className="mt-1 text-xs text-slate-600">Shown only now. The key stays on your phone after this.</p>
+            </li>
+            <li>
+              <Field label="2. Enter the 6-digit code the app shows" error={codeError} required>
+                <Input
+                  value={code}
+                  onChange={(e) => setCode(e.target.value)}
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  maxLength={7}
+                  placeholder="123456"
+                  className="font-mono tracking-widest"
+                />
+              </Field>
+            </li>
+          </ol>
+        </form>
+      )}
+    </AddFactorDialog>
   );
 }

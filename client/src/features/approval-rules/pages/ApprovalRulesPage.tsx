@@ -8,7 +8,8 @@ import type { ApprovalRule } from "@shared/schemas/approval-rules";
 import { Alert, Badge, Button, Card, ConfirmDialog, EmptyState, ResponsiveList } from "@/components/ui";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api";
-import { useApprovalRuleMutations, useApprovalRules, useRuleCategories } from "../api";
+import { useCategories } from "@/features/categories";
+import { useApprovalRuleMutations, useApprovalRules } from "../api";
 import { ApprovalRuleFormDialog } from "../components/ApprovalRuleFormDialog";
 import { ruleCategory, ruleFormType } from "../words";
 
@@ -26,7 +27,7 @@ function InUse({ rule }: { rule: ApprovalRule }) {
 
 export default function ApprovalRulesPage() {
   const rules = useApprovalRules();
-  const categories = useRuleCategories();
+  const categories = useCategories();
   const { update, remove } = useApprovalRuleMutations();
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<ApprovalRule | null>(null);

@@ -10,11 +10,12 @@ import { Label } from "@/components/ui/label";
 import { AUTH_ME_KEY, useLogin, useLogout, type LoginCredentials } from "../api";
 import { isLockdownError, lockdownMessage } from "../lockdown";
 import { usePendingSecondFactor } from "../second-factor";
-import { LockdownScreen } from "./LockdownScreen";
 import { Spinner } from "@/components/ui/spinner";
 
 // The second step loads once a password was right and a factor is asked for: most sign-ins never
 // need it, and the login route has the tightest budget (DECISIONS §9).
+// Likewise the lockdown notice, shown only when a lockdown refuses the sign-in.
+const LockdownScreen = lazy(() => import("./LockdownScreen").then((m) => ({ default: m.LockdownScreen })));
 const SecondFactorStep = lazy(() => import("./SecondFactorStep").then((m) => ({ default: m.SecondFactorStep })));
 
 /** The login screen (spec 000 §2); shown in place of any page while signed out. */
@@ -71,16 +72,18 @@ export function LoginPage() {
 
   if (lockdown !== null) {
     return (
-      <LockdownScreen
-        cause="sign-in"
-        message={lockdown}
-        onCheckAccess={checkAccess}
-        onReturnToLogin={() => {
-          setLockdown(null);
-          setPassword("");
-          logout.mutate();
-        }}
-      />
+      <Suspense fallback={<Spinner size="lg" label="Loading" />}>
+        <LockdownScreen
+          cause="sign-in"
+          message={lockdown}
+          onCheckAccess={checkAccess}
+          onReturnToLogin={() => {
+            setLockdown(null);
+            setPassword("");
+            logout.mutate();
+          }}
+        />
+      </Suspense>
     );
   }
 

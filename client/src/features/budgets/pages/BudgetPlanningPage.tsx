@@ -3,15 +3,14 @@
 import type { ComponentProps } from "react";
 import { lazyDialog } from "@/lib/lazy-dialog";
 import { lazy, Suspense, useState } from "react";
-import { useQuery } from "@tanstack/react-query";
 import { AlertTriangle, CalendarRange, PiggyBank, Plus, Pencil, Trash2, TrendingUp, Wallet } from "lucide-react";
 import { formatDate, formatRupees } from "@shared/format";
 import { addMoney } from "@shared/money";
-import type { Category } from "@shared/schemas/categories";
 import type { Budget, BudgetStatus } from "@shared/schemas/budgets";
 import { Alert, Badge, Button, Card, CardContent, CardHeader, CardTitle, ConfirmDialog, EmptyState, Progress, Spinner, StatCard, type BadgeVariant } from "@/components/ui";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api";
+import { useCategories } from "@/features/categories";
 import { useBudgetMutations, useBudgets } from "../api";
 import type { BudgetFormDialog as BudgetFormDialogType } from "../components/BudgetFormDialog";
 
@@ -75,7 +74,7 @@ function BudgetCard({ budget, onEdit, onDelete }: { budget: Budget; onEdit: () =
 
 export default function BudgetPlanningPage() {
   const budgets = useBudgets();
-  const categories = useQuery<Category[]>({ queryKey: ["/api/categories"], staleTime: 60_000 });
+  const categories = useCategories();
   const { remove } = useBudgetMutations();
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<Budget | null>(null);

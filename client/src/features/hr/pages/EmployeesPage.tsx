@@ -10,7 +10,7 @@ import { formatDate } from "@shared/format";
 import type { Employee } from "@shared/schemas/hr";
 import { links } from "@/lib/paths";
 import { useCurrentUser } from "@/features/auth";
-import { Alert, Badge, Button, buttonVariants, Card, EmptyState, Input, Pagination, Select, Spinner, IconButton } from "@/components/ui";
+import { Alert, Badge, Button, buttonVariants, Card, EmptyState, Input, ListState, Pagination, Select, Spinner, IconButton } from "@/components/ui";
 import { errorMessage } from "@/lib/api";
 import { useDepartments, useEmployees } from "../api";
 import { DepartmentsDialog } from "../components/DepartmentsDialog";
@@ -137,30 +137,35 @@ export default function EmployeesPage() {
         </div>
       </Card>
 
-      {employees.isError ? <Alert variant="destructive">{errorMessage(employees.error, "Failed to fetch employees")}</Alert> : null}
       {departments.isError ? <Alert variant="destructive">{errorMessage(departments.error, "Failed to fetch departments")}</Alert> : null}
 
-      {employees.isLoading ? (
-        <div className="flex justify-center py-16">
-          <Spinner size="lg" label="Loading employees" />
-        </div>
-      ) : list.length === 0 && !employees.isError ? (
-        <Card>
-          <EmptyState
-            icon={Users}
-            title={filtered ? "No employees match these filters" : "No employees yet"}
-            description={filtered ? "Try another search, department or status." : "Add your first employee to start tracking attendance."}
-            action={
-              filtered ? null : (
-                <Button onClick={() => setAdding(true)}>
-                  <Plus className="h-4 w-4" aria-hidden="true" />
-                  Add Employee
-                </Button>
-              )
-            }
-          />
-        </Card>
-      ) : (
+      <ListState
+        query={employees}
+        count={list.length}
+        errorFallback="Failed to fetch employees"
+        loading={
+          <div className="flex justify-center py-16">
+            <Spinner size="lg" label="Loading employees" />
+          </div>
+        }
+        empty={
+          <Card>
+            <EmptyState
+              icon={Users}
+              title={filtered ? "No employees match these filters" : "No employees yet"}
+              description={filtered ? "Try another search, department or status." : "Add your first employee to start tracking attendance."}
+              action={
+                filtered ? null : (
+                  <Button onClick={() => setAdding(true)}>
+                    <Plus className="h-4 w-4" aria-hidden="true" />
+                    Add Employee
+                  </Button>
+                )
+              }
+            />
+          </Card>
+        }
+      >
         <ul className={"grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" + (employees.isFetching && employees.isPlaceholderData ? " opacity-60" : "")} aria-busy={employees.isFetching}>
           {list.map((e) => (
             <li key={e.id} className="flex min-w-0">
@@ -170,7 +175,7 @@ export default function EmployeesPage() {
             </li>
           ))}
         </ul>
-      )}
+      </ListState>
 
       <Pagination page={page} pageSize={limit} total={total} onPageChange={setPage} />
 

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Building2, Pencil, Plus, Power, Search } from "lucide-react";
 import type { Party } from "@shared/schemas/parties";
 import { gstStateName } from "@shared/gst-states";
-import { Alert, Badge, Button, Card, EmptyState, Input, Pagination, ResponsiveList, Select } from "@/components/ui";
+import { Badge, Button, Card, EmptyState, Input, ListState, Pagination, ResponsiveList, Select, Spinner } from "@/components/ui";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api";
 import { useDebounced } from "@/hooks/use-debounced";
@@ -109,19 +109,23 @@ export default function PartiesPage() {
         </Button>
       </div>
 
-      {list.isError ? <Alert variant="destructive">{errorMessage(list.error, "Failed to load parties")}</Alert> : null}
-
       <Card>
         <div className="flex items-center gap-2 border-b border-slate-100 px-5 py-4">
           <Building2 className="h-5 w-5 text-slate-600" aria-hidden="true" />
           <h2 className="text-base font-semibold text-slate-900">Parties ({total})</h2>
         </div>
-        <ResponsiveList
-          loading={list.isLoading}
-          loadingLabel="Loading parties"
+        <ListState
+          query={list}
+          count={rows.length}
+          errorFallback="Failed to load parties"
+          errorClassName="m-5"
+          loading={
+            <div className="flex justify-center py-14">
+              <Spinner size="lg" label="Loading parties" />
+            </div>
+          }
           empty={
-            rows.length === 0 &&
-            (filtered ? (
+            filtered ? (
               <EmptyState icon={Search} title="No party matches" description="Try another part of the name or GSTIN, or show all parties." />
             ) : (
               <EmptyState
@@ -135,52 +139,55 @@ export default function PartiesPage() {
                   </Button>
                 }
               />
-            ))
+            )
           }
-          tableLabel="Parties"
-          head={
-            <>
-              <th scope="col" className="px-5 py-2.5">Name</th>
-              <th scope="col" className="px-5 py-2.5">GSTIN</th>
-              <th scope="col" className="px-5 py-2.5">State</th>
-              <th scope="col" className="px-5 py-2.5">Contact</th>
-              <th scope="col" className="px-5 py-2.5">Status</th>
-              <th scope="col" className="px-5 py-2.5 text-right">Actions</th>
-            </>
-          }
-          rows={rows.map((p) => (
-            <tr key={p.id} className={"hover:bg-slate-50/60" + (p.isActive ? "" : " text-slate-500")}>
-              <td className="px-5 py-3">
-                <p className="font-medium text-slate-900">{p.name}</p>
-                {p.pan && !p.gstin ? <p className="text-xs text-slate-600">PAN {p.pan}</p> : null}
-              </td>
-              <td className="whitespace-nowrap px-5 py-3 font-mono text-xs text-slate-800">{p.gstin ?? <span className="font-sans text-slate-500">Unregistered</span>}</td>
-              <td className="whitespace-nowrap px-5 py-3 text-slate-700">{stateOf(p)}</td>
-              <td className="max-w-56 px-5 py-3">
-                <Contact party={p} />
-              </td>
-              <td className="px-5 py-3">{status(p)}</td>
-              <td className="whitespace-nowrap px-5 py-3 text-right">{actions(p)}</td>
-            </tr>
-          ))}
-          cards={rows.map((p) => (
-            <li key={p.id} className="space-y-2 p-4">
-              <div className="flex items-start justify-between gap-2">
-                <div className="min-w-0">
-                  <p className="truncate font-medium text-slate-900">{p.name}</p>
-                  <p className="truncate font-mono text-xs text-slate-700">{p.gstin ?? (p.pan ? `PAN ${p.pan}` : "Unregistered")}</p>
+        >
+          <ResponsiveList
+            tableLabel="Parties"
+            head={
+              <>
+                <th scope="col" className="px-5 py-2.5">Name</th>
+                <th scope="col" className="px-5 py-2.5">GSTIN</th>
+                <th scope="col" className="px-5 py-2.5">State</th>
+                <th scope="col" className="px-5 py-2.5">Contact</th>
+                <th scope="col" className="px-5 py-2.5">Status</th>
+                <th scope="col" className="px-5 py-2.5 text-right">Actions</th>
+              </>
+            }
+            rows={rows.map((p) => (
+              <tr key={p.id} className={"hover:bg-slate-50/60" + (p.isActive ? "" : " text-slate-500")}>
+                <td className="px-5 py-3">
+                  <p className="font-medium text-slate-900">{p.name}</p>
+                  {p.pan && !p.gstin ? <p className="text-xs text-slate-600">PAN {p.pan}</p> : null}
+                </td>
+                <td className="whitespace-nowrap px-5 py-3 font-mono text-xs text-slate-800">{p.gstin ?? <span className="font-sans text-slate-500">Unregistered</span>}</td>
+                <td className="whitespace-nowrap px-5 py-3 text-slate-700">{stateOf(p)}</td>
+                <td className="max-w-56 px-5 py-3">
+                  <Contact party={p} />
+                </td>
+                <td className="px-5 py-3">{status(p)}</td>
+                <td className="whitespace-nowrap px-5 py-3 text-right">{actions(p)}</td>
+              </tr>
+            ))}
+            cards={rows.map((p) => (
+              <li key={p.id} className="space-y-2 p-4">
+                <div className="flex items-start justify-between gap-2">
+                  <div className="min-w-0">
+                    <p className="truncate font-medium text-slate-900">{p.name}</p>
+                    <p className="truncate font-mono text-xs text-slate-700">{p.gstin ?? (p.pan ? `PAN ${p.pan}` : "Unregistered")}</p>
+                  </div>
+                  {status(p)}
                 </div>
-                {status(p)}
-              </div>
-              <div className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-600">
-                {p.stateCode ? <span>{stateOf(p)}</span> : null}
-                {p.email ? <span className="truncate">{p.email}</span> : null}
-                {p.phone ? <span>{p.phone}</span> : null}
-              </div>
-              <div className="-ml-2 flex flex-wrap gap-1">{actions(p, true)}</div>
-            </li>
-          ))}
-        />
+                <div className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-600">
+                  {p.stateCode ? <span>{stateOf(p)}</span> : null}
+                  {p.email ? <span className="truncate">{p.email}</span> : null}
+                  {p.phone ? <span>{p.phone}</span> : null}
+                </div>
+                <div className="-ml-2 flex flex-wrap gap-1">{actions(p, true)}</div>
+              </li>
+            ))}
+          />
+        </ListState>
       </Card>
       <Pagination page={page} pageSize={PAGE_SIZE} total={total} onPageChange={setPage} />
 

@@ -1,5 +1,5 @@
 // Admin Override (spec 000 §2, §5): SuperAdmin only; renders nothing for anyone else. Three tabs:
-// edit every field (PUT full-override), force a status with a reason, change the owner with a reason.
+// edit every field (PUT full-override; the party with the transaction form's picker), force a status with a reason, change the owner with a reason.
 // Every tab sends nothing until a reason is given (DECISIONS §4, the full override's too, since
 // 2026-11-24), and each says so ('Reason is required') instead of greying its button; change owner
 // offers only who may own a transaction (ACCOUNTING_ROLES).
@@ -19,7 +19,10 @@ import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api";
 import { runMutation } from "@/lib/mutation";
 import { cn } from "@/lib/utils";
-import { transactionApi, useAdminUsers, useCategories, useFinanceMutation, type TransactionDetail } from "../api";
+import { useCategories } from "@/features/categories";
+import { PartyPicker } from "@/features/parties";
+import type { PartyRef } from "@shared/schemas/parties";
+import { transactionApi, useAdminUsers, useFinanceMutation, type TransactionDetail } from "../api";
 import { parseCustomFieldJson, parseOverrideAmount } from "../rules";
 
 type Tab = "edit" | "status" | "owner";
@@ -111,6 +114,8 @@ function EditFieldsForm({ transaction: t, onDone }: { transaction: TransactionDe
     customFieldValues: JSON.stringify(t.customFieldValues ?? {}, null, 2),
     reason: "",
   }));
+  // The party named now, as the picker shows it; the override sends its id, or null to clear it.
+  const [party, setParty] = useState<PartyRef | null>(t.party ?? null);
   const [reasonError, setReasonError] = useState<string>();
   const set = <K extends keyof typeof form>(key: K, value: (typeof form)[K]) => {
     if (key === "reason") setReasonError(undefined);
@@ -128,6 +133,7 @@ function EditFieldsForm({ transaction: t, onDone }: { transaction: TransactionDe
     const body: Record<string, unknown> = {
       formType: form.formType,
       categoryId: form.categoryId,
+      partyId: party?.id ?? null,
       amount: parseOverrideAmount(form.amount),
       transactionDate: form.transactionDate,
       description: form.description,
@@ -164,6 +170,9 @@ function EditFieldsForm({ transaction: t, onDone }: { transaction: TransactionDe
         </Field>
         <Field label="Category">
           <Select value={form.categoryId} onChange={(e) => set("categoryId", e.target.value)} options={categoryOptions} />
+        </Field>
+        <Field label={form.formType === "B" ? "Vendor" : "Payer"} hint="Optional. Type to search active parties, or create one; Change clears it." className="sm:col-span-2">
+          <PartyPicker value={party} onChange={setParty} disabled={override.isPending} label={form.formType === "B" ? "vendor" : "payer"} />
         </Field>
         <Field label="Amount (₹)">
           <Input type="number" step="0.01" min="0" inputMode="decimal" value={form.amount} onChange={(e) => set("amount", e.target.value)} />

@@ -1,9 +1,8 @@
 // Under the amount of the transaction form: what a submission would need now (DECISIONS §11), asked
 // of the server once typing settles, in the words the details dialog uses after submit.
-import { previewInWords } from "@shared/approval-words";
 import { FORM_TYPES, type FormType } from "@shared/constants";
 import { readMoney } from "@shared/money";
-import { useMemo } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useApprovalPreview, type PreviewFacts } from "@/features/approval-rules";
 import { useDebounced } from "@/hooks/use-debounced";
 
@@ -15,6 +14,17 @@ export function useApprovalPreviewWords(categoryId: string, formType: string, am
   const key = useDebounced(complete && money.ok ? JSON.stringify({ categoryId, formType: formType as FormType, amount: money.value }) : "", 400);
   const facts = useMemo(() => (key ? (JSON.parse(key) as PreviewFacts) : null), [key]);
   const preview = useApprovalPreview(complete ? facts : null);
-  if (!complete || !preview.data || preview.isError) return null;
-  return previewInWords(preview.data);
+  // The words load with the first preview the server gives, not with the empty form.
+  const [words, setWords] = useState<{ previewInWords: typeof import("@shared/approval-words").previewInWords } | null>(null);
+  const answered = Boolean(preview.data);
+  useEffect(() => {
+    if (!answered || words) return;
+    let cancelled = false;
+    void import("@shared/approval-words").then((m) => !cancelled && setWords({ previewInWords: m.previewInWords }));
+    return () => {
+      cancelled = true;
+    };
+  }, [answered, words]);
+  if (!complete || !preview.data || preview.isError || !words) return null;
+  return words.previewInWords(preview.data);
 }

@@ -2,13 +2,15 @@
 // transaction, at most 20 MB each, every type accepted. Drop files or choose them with the button;
 // each file shows its size and, while uploading, its progress.
 import { currentTime } from "@/lib/clock";
-import { useRef, useState, type DragEvent } from "react";
+import { lazy, Suspense, useRef, useState, type DragEvent } from "react";
 import { CheckCircle2, FileText, UploadCloud, X } from "lucide-react";
 import { formatFileSize } from "@shared/format";
 import { Button } from "@/components/ui/button";
-import { IconButton } from "@/components/ui/tooltip";
 import { cn } from "@/lib/utils";
 import { checkNewFiles, MAX_FILE_BYTES, MAX_FILES } from "../rules";
+
+// The remove button's tooltip comes with the first file picked, not with the empty form.
+const IconButton = lazy(() => import("@/components/ui/tooltip").then((m) => ({ default: m.IconButton })));
 
 const MAX_SIZE_TEXT = formatFileSize(MAX_FILE_BYTES);
 
@@ -130,9 +132,11 @@ export function FileDropzone({ files, existingCount = 0, onAdd, onRemove, disabl
                   </p>
                 </div>
                 {f.state !== "uploading" && f.state !== "done" ? (
-                  <IconButton variant="ghost" onClick={() => onRemove(f.key)} label={`Remove ${f.file.name}`} disabled={disabled}>
-                    <X className="h-4 w-4" aria-hidden="true" />
-                  </IconButton>
+                  <Suspense fallback={null}>
+                    <IconButton variant="ghost" onClick={() => onRemove(f.key)} label={`Remove ${f.file.name}`} disabled={disabled}>
+                      <X className="h-4 w-4" aria-hidden="true" />
+                    </IconButton>
+                  </Suspense>
                 ) : null}
               </div>
               {f.state === "uploading" || (f.state === "done" && f.progress > 0) ? (

@@ -3,11 +3,10 @@
 import type { ReactNode } from "react";
 import { AlertTriangle, CheckCircle2, SearchX } from "lucide-react";
 import { STATUS_LABELS, TRANSACTION_STATUSES } from "@shared/constants";
-import { Alert } from "@/components/ui/alert";
+import { ListState, type ListQuery } from "@/components/ui/list-state";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { errorMessage } from "@/lib/api";
 import { cn } from "@/lib/utils";
 import { UrgentBadge } from "./badges";
 
@@ -80,21 +79,19 @@ export function ListSkeleton({ rows = 4 }: { rows?: number }) {
 }
 
 /** The pending queue's loading, error and 'All Caught Up!' states (Approver dashboard and Pending Approvals). */
-export function PendingQueueStatus({ query, count }: { query: { isPending: boolean; isError: boolean; isSuccess: boolean; error: unknown }; count: number }) {
+export function PendingQueueStatus({ query, count }: { query: ListQuery; count: number }) {
   return (
-    <>
-      {query.isPending ? <ListSkeleton rows={3} /> : null}
-      {query.isError ? (
-        <Alert variant="destructive" title="Could not load pending approvals">
-          {errorMessage(query.error, "Please try again.")}
-        </Alert>
-      ) : null}
-      {query.isSuccess && count === 0 ? (
+    <ListState
+      query={query}
+      count={count}
+      loading={<ListSkeleton rows={3} />}
+      errorTitle="Could not load pending approvals"
+      empty={
         <Card>
           <EmptyState icon={CheckCircle2} title="All Caught Up!" description="No pending approvals at the moment." />
         </Card>
-      ) : null}
-    </>
+      }
+    />
   );
 }
 

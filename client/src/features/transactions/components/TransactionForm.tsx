@@ -6,35 +6,33 @@
 // would give. Submit = create (or PATCH) → upload each file with progress → submit; an emergency
 // transaction then gets its copy-paste approval message.
 import { currentTime } from "@/lib/clock";
-import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { Controller, useForm, type FieldErrors, type Resolver } from "react-hook-form";
 import { lazyZodResolver } from "@/lib/lazy-resolver";
-import { AlertTriangle, CheckCircle2, Copy, FileText, Save, Send } from "lucide-react";
-import { Link } from "wouter";
-import { validateCustomFieldValues, customFieldKey } from "@shared/custom-fields";
+import { FileText, Save, Send } from "lucide-react";
+import { customFieldKey } from "@shared/custom-field-key";
 import { readMoney } from "@shared/money";
 import type { Category, CustomFieldValue, CustomFieldValues } from "@shared/schemas/categories";
 import {
   type CreateTransactionBody,
   type Transaction,
 } from "@shared/schemas/transactions";
-import type { EmergencyLinksAnswer } from "@shared/schemas/emergency";
-import { formatFileSize, formatInTimeZone, formatRupees, getDisplayTimeZone, toIsoDate } from "@shared/format";
+import { formatFileSize, toIsoDate } from "@shared/format";
 import { Alert } from "@/components/ui/alert";
-import { Button, buttonVariants } from "@/components/ui/button";
+import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
+import { CenteredSpinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/hooks/use-toast";
 import { errorIssues, errorMessage } from "@/lib/api";
 import { cn } from "@/lib/utils";
 import { invalidateFinance, transactionApi, uploadAttachment, type PossibleDuplicate, type TransactionDetail } from "../api";
 import { useQueryClient } from "@tanstack/react-query";
-import { CustomFieldInput } from "./CustomFieldInput";
-import { DuplicateSubmitConfirm, DuplicateWarning } from "./DuplicateWarning";
+import type { Outcome } from "./SubmitOutcome";
 import { FileDropzone, toPendingFile, type PendingFile } from "./FileDropzone";
 import { PrefixedInput } from "@/components/ui/prefixed-input";
 import { useApprovalPreviewWords } from "./ApprovalPreview";
@@ -46,6 +44,11 @@ import type { PartyRef } from "@shared/schemas/parties";
 
 // The GST lines load when a bill says it has a GST invoice: most transactions never need them.
 const GstSection = lazy(() => import("./GstSection").then((m) => ({ default: m.GstSection })));
+// A category's own fields load with the first category that has any.
+const CustomFieldInput = lazy(() => import("./CustomFieldInput").then((m) => ({ default: m.CustomFieldInput })));
+// Likewise the duplicate warning and its confirmation, shown only when the server finds a match.
+const DuplicateWarning = lazy(() => import("./DuplicateWarning").then((m) => ({ default: m.DuplicateWarning })));
+const DuplicateSubmitConfirm = lazy(() => import("./DuplicateWarning").then((m) => ({ default: m.DuplicateSubmitConfirm })));
 
 export type TransactionFormValues = {
   formType: string;
@@ -120,7 +123,10 @@ function customValuesFor(category: Category | undefined, values: CustomFieldValu
   return out;
 }
 
-type Outcome = { kind: "submitted"; transaction: Transaction } | { kind: "emergency"; transaction: Transaction; links: EmergencyLinksAnswer };
+// What a submission answers is shown only after one: its panels load with the submission.
+const loadOutcomePanels = () => import("./SubmitOutcome");
+const SubmittedPanel = lazy(() => loadOutcomePanels().then((m) => ({ default: m.SubmittedPanel })));
+const EmergencyPanel = lazy(() => loadOutcomePanels().then((m) => ({ default: m.EmergencyPanel })));
 
 export type TransactionFormProps = {
   categories: Category[];
@@ -144,6 +150,8 @@ export function TransactionForm({ categories, editing, onEditDone, onStartNew }:
       const custom = customValuesFor(category, values.customFieldValues);
       const { hasGst: _hasGst, ...sent } = values;
       const result = await base({ ...sent, gst: gstOfValues(values), customFieldValues: custom } as unknown as TransactionFormValues, context, options);
+      // The custom field checks load with the first check, like the schema.
+      const { validateCustomFieldValues } = await import("@shared/custom-fields");
       const checked = validateCustomFieldValues(category?.fieldSchema ?? [], custom);
       if (!checked.ok) {
         const errors = { ...result.errors } as FieldErrors<TransactionFormValues> & { customFieldValues?: Record<string, { type: string; message: string }> };
@@ -282,6 +290,7 @@ export function TransactionForm({ categories, editing, onEditDone, onStartNew }:
   /** Submits a saved transaction, then shows the success (or emergency) panel. */
   const submitSaved = async (id: string, isEmergencyBody: boolean) => {
     setBusy("submit");
+    void loadOutcomePanels();
     try {
       const submitted = await transactionApi.submit(id);
       await invalidateFinance(queryClient);
@@ -330,8 +339,13 @@ export function TransactionForm({ categories, editing, onEditDone, onStartNew }:
   });
 
   const startNew = onStartNew ?? resetAll;
-  if (outcome?.kind === "emergency") return <EmergencyPanel outcome={outcome} onClose={startNew} />;
-  if (outcome?.kind === "submitted") return <SubmittedPanel transaction={outcome.transaction} onNew={startNew} />;
+  if (outcome) {
+    return (
+      <Suspense fallback={<CenteredSpinner label="Loading" />}>
+        {outcome.kind === "emergency" ? <EmergencyPanel outcome={outcome} onClose={startNew} /> : <SubmittedPanel transaction={outcome.transaction} onNew={startNew} />}
+      </Suspense>
+    );
+  }
 
   const working = busy !== null;
   const categoryOptions = categories
@@ -446,41 +460,48 @@ export function TransactionForm({ categories, editing, onEditDone, onStartNew }:
             <Textarea rows={3} placeholder="What is this transaction for?" {...register("description")} />
           </Field>
 
-          <DuplicateWarning duplicates={duplicates} />
+          {duplicates.length ? (
+            <Suspense fallback={null}>
+              <DuplicateWarning duplicates={duplicates} />
+            </Suspense>
+          ) : null}
         </CardContent>
       </Card>
 
       {fields.length ? (
-        <Card>
-          <CardHeader className="pb-4">
-            <CardTitle>{category?.name} Details</CardTitle>
-            <p className="text-sm text-slate-600">Fields specific to this category. Required fields are marked with *.</p>
-          </CardHeader>
-          <CardContent className="grid grid-cols-1 gap-5 sm:grid-cols-2 [&>*]:min-w-0">
-            {fields.map((field) => {
-              const key = customFieldKey(field);
-              const wide = field.type === "textarea" || field.type === "multiselect" || field.type === "file";
-              return (
-                <div key={key} className={cn(wide && "sm:col-span-2")}>
-                  <Controller
-                    control={control}
-                    name={`customFieldValues.${key}` as "customFieldValues"}
-                    render={({ field: rhf }) => (
-                      <CustomFieldInput
-                        field={field}
-                        value={rhf.value as unknown as CustomFieldValue | undefined}
-                        onChange={(v) => rhf.onChange(v)}
-                        onBlur={rhf.onBlur}
-                        error={errors.customFieldValues?.[key]?.message}
-                        onPickFile={(file) => setFiles((list) => [...list, toPendingFile(file)])}
-                      />
-                    )}
-                  />
-                </div>
-              );
-            })}
-          </CardContent>
-        </Card>
+        // The section shows whole once its inputs have loaded, heading and fields together.
+        <Suspense fallback={null}>
+          <Card>
+            <CardHeader className="pb-4">
+              <CardTitle>{category?.name} Details</CardTitle>
+              <p className="text-sm text-slate-600">Fields specific to this category. Required fields are marked with *.</p>
+            </CardHeader>
+            <CardContent className="grid grid-cols-1 gap-5 sm:grid-cols-2 [&>*]:min-w-0">
+              {fields.map((field) => {
+                const key = customFieldKey(field);
+                const wide = field.type === "textarea" || field.type === "multiselect" || field.type === "file";
+                return (
+                  <div key={key} className={cn(wide && "sm:col-span-2")}>
+                    <Controller
+                      control={control}
+                      name={`customFieldValues.${key}` as "customFieldValues"}
+                      render={({ field: rhf }) => (
+                        <CustomFieldInput
+                          field={field}
+                          value={rhf.value as unknown as CustomFieldValue | undefined}
+                          onChange={(v) => rhf.onChange(v)}
+                          onBlur={rhf.onBlur}
+                          error={errors.customFieldValues?.[key]?.message}
+                          onPickFile={(file) => setFiles((list) => [...list, toPendingFile(file)])}
+                        />
+                      )}
+                    />
+                  </div>
+                );
+              })}
+            </CardContent>
+          </Card>
+        </Suspense>
       ) : null}
 
       {formType === "B" ? (
@@ -580,151 +601,23 @@ export function TransactionForm({ categories, editing, onEditDone, onStartNew }:
           </Button>
         </div>
       </div>
-      <DuplicateSubmitConfirm
-        duplicates={confirmDuplicate?.duplicates ?? null}
-        pending={busy === "submit"}
-        onCancel={() => {
-          setConfirmDuplicate(null);
-          toast({ title: "Not submitted", description: "Your changes are saved; submit it when you have checked the earlier transaction." });
-        }}
-        onConfirm={() => {
-          const pending = confirmDuplicate;
-          setConfirmDuplicate(null);
-          if (pending) void submitSaved(pending.id, pending.isEmergency);
-        }}
-      />
-    </form>
-  );
-}
-
-function SubmittedPanel({ transaction, onNew }: { transaction: Transaction; onNew: () => void }) {
-  return (
-    <Card className="mx-auto max-w-xl">
-      <div className="flex flex-col items-center px-6 py-10 text-center">
-        <div className="flex h-14 w-14 items-center justify-center rounded-full bg-green-50 text-green-700">
-          <CheckCircle2 className="h-8 w-8" aria-hidden="true" />
-        </div>
-        <h2 className="mt-4 text-xl font-semibold text-slate-900">Transaction Submitted</h2>
-        <p className="mt-2 text-sm text-slate-600" role="status">
-          {transaction?.humanReadableId ? (
-            <>
-              <span className="font-mono font-semibold text-slate-900">{transaction.humanReadableId}</span> for {formatRupees(transaction.amount)} has been
-              submitted for approval.
-            </>
-          ) : (
-            "Your transaction has been submitted for approval."
-          )}
-        </p>
-        <div className="mt-6 flex w-full flex-col gap-2 sm:w-auto sm:flex-row">
-          <Button onClick={onNew}>Create New Transaction</Button>
-          <Link href="/my-transactions" className={buttonVariants({ variant: "outline" })}>
-            View My Transactions
-          </Link>
-          <Link href="/" className={buttonVariants({ variant: "ghost" })}>
-            Go to Dashboard
-          </Link>
-        </div>
-      </div>
-    </Card>
-  );
-}
-
-async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    const area = document.createElement("textarea");
-    area.value = text;
-    area.setAttribute("readonly", "");
-    area.style.position = "fixed";
-    area.style.opacity = "0";
-    document.body.appendChild(area);
-    area.select();
-    const ok = document.execCommand("copy");
-    area.remove();
-    return ok;
-  }
-}
-
-/** A read-only textarea as tall as its text at its current width: the whole message, both links included, on view. */
-function useFitHeight(text: string) {
-  const ref = useRef<HTMLTextAreaElement>(null);
-  useLayoutEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    let width = -1;
-    const fit = () => {
-      if (el.clientWidth === width) return;
-      width = el.clientWidth;
-      el.style.height = "auto";
-      el.style.height = `${el.scrollHeight + el.offsetHeight - el.clientHeight}px`;
-    };
-    fit();
-    // Wrapping changes with the width (a phone turned, a window resized).
-    const observer = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(fit);
-    observer?.observe(el);
-    return () => observer?.disconnect();
-  }, [text]);
-  return ref;
-}
-
-function EmergencyPanel({ outcome, onClose }: { outcome: Extract<Outcome, { kind: "emergency" }>; onClose: () => void }) {
-  const { links, transaction } = outcome;
-  const messageRef = useFitHeight(links.copyPasteMessage);
-  return (
-    <Card className="mx-auto max-w-2xl border-red-200">
-      <CardHeader>
-        <div className="flex items-center gap-3">
-          <div className="flex h-10 w-10 items-center justify-center rounded-full bg-red-50 text-red-700">
-            <AlertTriangle className="h-5 w-5" aria-hidden="true" />
-          </div>
-          <div>
-            <CardTitle>Emergency Transaction Created</CardTitle>
-            <p className="text-sm text-slate-600">
-              {transaction?.humanReadableId ? `${transaction.humanReadableId} is pending. ` : null}Copy the message and send it for immediate approval.
-            </p>
-          </div>
-        </div>
-      </CardHeader>
-      <CardContent className="grid gap-4">
-        <Field
-          label="Approval message"
-          hint={links.expiresAt ? `The links expire ${formatInTimeZone(links.expiresAt, getDisplayTimeZone())}.` : undefined}
-        >
-          <Textarea
-            ref={messageRef}
-            readOnly
-            rows={links.copyPasteMessage.split("\n").length + 1}
-            value={links.copyPasteMessage}
-            className="font-mono text-xs leading-relaxed"
-            onFocus={(e) => e.currentTarget.select()}
-          />
-        </Field>
-        <Alert variant="info">Each link works once. Generating new links voids these.</Alert>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={onClose}>
-            Close &amp; Reset Form
-          </Button>
-          <Button
-            onClick={async () => {
-              if (await copyText(links.copyPasteMessage)) toast({ title: "Copied!", description: "The approval message is on your clipboard." });
-              else toast({ title: "Error", description: "Could not copy. Select the message and copy it by hand.", variant: "destructive" });
+      {confirmDuplicate ? (
+        <Suspense fallback={null}>
+          <DuplicateSubmitConfirm
+            duplicates={confirmDuplicate.duplicates}
+            pending={busy === "submit"}
+            onCancel={() => {
+              setConfirmDuplicate(null);
+              toast({ title: "Not submitted", description: "Your changes are saved; submit it when you have checked the earlier transaction." });
             }}
-          >
-            <Copy className="h-4 w-4" aria-hidden="true" />
-            Copy Message
-          </Button>
-        </div>
-        <div className="flex flex-col gap-1 border-t border-slate-100 pt-3 sm:flex-row sm:justify-center sm:gap-4">
-          <Link href="/my-transactions" className={buttonVariants({ variant: "ghost", size: "sm" })}>
-            View My Transactions
-          </Link>
-          <Link href="/" className={buttonVariants({ variant: "ghost", size: "sm" })}>
-            Go to Dashboard
-          </Link>
-        </div>
-      </CardContent>
-    </Card>
+            onConfirm={() => {
+              const pending = confirmDuplicate;
+              setConfirmDuplicate(null);
+              if (pending) void submitSaved(pending.id, pending.isEmergency);
+            }}
+          />
+        </Suspense>
+      ) : null}
+    </form>
   );
 }

@@ -8,7 +8,7 @@ import { Building2, CheckCircle2, Clock, Download, FileStack, IndianRupee, Paper
 import type { Transaction } from "@shared/schemas/transactions";
 import { formatDate, formatRupees } from "@shared/format";
 import { useCurrentUser } from "@/features/auth";
-import { Alert } from "@/components/ui/alert";
+import { ListState } from "@/components/ui/list-state";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
@@ -17,7 +17,8 @@ import { StatCard } from "@/components/ui/stat-card";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api";
 import { cn } from "@/lib/utils";
-import { downloadTransactionsCsv, useAdminUsers, useCategories, useTransactionList } from "../api";
+import { useCategories } from "@/features/categories";
+import { downloadTransactionsCsv, useAdminUsers, useTransactionList } from "../api";
 import { ApprovalProgress, OverdueBadge, PaidBadge, StatusBadge, TransactionFlags, showsApprovalProgress } from "../components/badges";
 import { ListEmpty, ListSkeleton, OVERDUE_FILTER, STATUS_FILTER_OPTIONS, statusFilterParams, useDebounced } from "../components/ListParts";
 import { Pagination } from "@/components/ui/pagination";
@@ -126,98 +127,92 @@ export default function AllTransactionsPage() {
       </Card>
 
       <section aria-label="Transactions" aria-busy={list.isFetching}>
-        {list.isPending ? <ListSkeleton /> : null}
-        {list.isError ? (
-          <Alert variant="destructive" title="Could not load transactions">
-            {errorMessage(list.error, "Please try again.")}
-          </Alert>
-        ) : null}
-        {list.isSuccess && rows.length === 0 ? (
-          <ListEmpty filtered={filtered} onClearFilters={clearFilters} emptyTitle="No transactions yet" emptyDescription="Transactions appear here once they are created." />
-        ) : null}
-
-        {rows.length ? (
-          <>
-            {/* Phones: cards. */}
-            <ul className="grid gap-3 md:hidden">
-              {rows.map((t) => (
-                <li key={t.id}>
-                  <TransactionCard transaction={t} showCreator onOpen={open} time="date" />
-                </li>
-              ))}
-            </ul>
-            {/* Tablets and up: the table. */}
-            <Card className="hidden overflow-hidden md:block">
-              <div className="overflow-x-auto">
-                <table className="w-full text-left text-sm">
-                  <caption className="sr-only">Transactions, newest first. Choose a transaction id to open its details.</caption>
-                  <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600">
-                    <tr>
-                      <th scope="col" className="px-4 py-3">Transaction</th>
-                      <th scope="col" className="px-4 py-3">Creator</th>
-                      <th scope="col" className="px-4 py-3 text-right">Amount</th>
-                      <th scope="col" className="px-4 py-3">Category</th>
-                      <th scope="col" className="px-4 py-3">Status</th>
-                      <th scope="col" className="px-4 py-3">Date</th>
-                    </tr>
-                  </thead>
-                  <tbody className="divide-y divide-slate-100">
-                    {rows.map((t) => (
-                      <tr
-                        key={t.id}
-                        onClick={() => open(t)}
-                        className={cn("cursor-pointer transition hover:bg-slate-50", t.isPriority && "bg-red-50/40")}
-                      >
-                        <td className="max-w-[22rem] px-4 py-3 align-top">
-                          <div className="flex flex-wrap items-center gap-1.5">
-                            <button
-                              type="button"
-                              onClick={(e) => {
-                                e.stopPropagation();
-                                open(t);
-                              }}
-                              className="rounded font-mono text-sm font-semibold text-brand-700 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
-                            >
-                              {t.humanReadableId}
-                            </button>
-                            <TransactionFlags transaction={t} />
-                          </div>
-                          <p className="mt-1 truncate text-slate-700" title={t.description}>
-                            {t.description}
+        <ListState
+          query={list}
+          count={rows.length}
+          loading={<ListSkeleton />}
+          errorTitle="Could not load transactions"
+          empty={<ListEmpty filtered={filtered} onClearFilters={clearFilters} emptyTitle="No transactions yet" emptyDescription="Transactions appear here once they are created." />}
+        >
+          {/* Phones: cards. */}
+          <ul className="grid gap-3 md:hidden">
+            {rows.map((t) => (
+              <li key={t.id}>
+                <TransactionCard transaction={t} showCreator onOpen={open} time="date" />
+              </li>
+            ))}
+          </ul>
+          {/* Tablets and up: the table. */}
+          <Card className="hidden overflow-hidden md:block">
+            <div className="overflow-x-auto">
+              <table className="w-full text-left text-sm">
+                <caption className="sr-only">Transactions, newest first. Choose a transaction id to open its details.</caption>
+                <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600">
+                  <tr>
+                    <th scope="col" className="px-4 py-3">Transaction</th>
+                    <th scope="col" className="px-4 py-3">Creator</th>
+                    <th scope="col" className="px-4 py-3 text-right">Amount</th>
+                    <th scope="col" className="px-4 py-3">Category</th>
+                    <th scope="col" className="px-4 py-3">Status</th>
+                    <th scope="col" className="px-4 py-3">Date</th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  {rows.map((t) => (
+                    <tr
+                      key={t.id}
+                      onClick={() => open(t)}
+                      className={cn("cursor-pointer transition hover:bg-slate-50", t.isPriority && "bg-red-50/40")}
+                    >
+                      <td className="max-w-[22rem] px-4 py-3 align-top">
+                        <div className="flex flex-wrap items-center gap-1.5">
+                          <button
+                            type="button"
+                            onClick={(e) => {
+                              e.stopPropagation();
+                              open(t);
+                            }}
+                            className="rounded font-mono text-sm font-semibold text-brand-700 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+                          >
+                            {t.humanReadableId}
+                          </button>
+                          <TransactionFlags transaction={t} />
+                        </div>
+                        <p className="mt-1 truncate text-slate-700" title={t.description}>
+                          {t.description}
+                        </p>
+                        {t.party ? (
+                          <p className="mt-0.5 inline-flex max-w-full items-center gap-1 text-xs text-slate-600" data-testid="party-name">
+                            <Building2 className="h-3 w-3 shrink-0" aria-hidden="true" />
+                            <span className="truncate">{t.party.name}</span>
                           </p>
-                          {t.party ? (
-                            <p className="mt-0.5 inline-flex max-w-full items-center gap-1 text-xs text-slate-600" data-testid="party-name">
-                              <Building2 className="h-3 w-3 shrink-0" aria-hidden="true" />
-                              <span className="truncate">{t.party.name}</span>
-                            </p>
-                          ) : null}
-                          {t.attachmentCount > 0 ? (
-                            <p className="mt-0.5 inline-flex items-center gap-1 text-xs text-slate-600">
-                              <Paperclip className="h-3 w-3" aria-hidden="true" />
-                              {t.attachmentCount} {t.attachmentCount === 1 ? "file" : "files"}
-                            </p>
-                          ) : null}
-                        </td>
-                        <td className="whitespace-nowrap px-4 py-3 align-top text-slate-800">{t.creator?.name ?? "—"}</td>
-                        <td className="whitespace-nowrap px-4 py-3 text-right align-top font-semibold tabular-nums text-slate-900">{formatRupees(t.amount)}</td>
-                        <td className="px-4 py-3 align-top text-slate-800">{t.category?.name}</td>
-                        <td className="px-4 py-3 align-top">
-                          <div className="flex flex-wrap items-center gap-1">
-                            <StatusBadge status={t.status} />
-                            {t.status === "Approved" ? <PaidBadge isPaid={t.isPaid} formType={t.formType} /> : null}
-                            {isOverdue(t) ? <OverdueBadge /> : null}
-                          </div>
-                          {showsApprovalProgress(t) ? <ApprovalProgress className="mt-1" received={t.approvalsReceived} required={t.approvalsRequired} /> : null}
-                        </td>
-                        <td className="whitespace-nowrap px-4 py-3 align-top text-slate-700">{formatDate(t.transactionDate)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            </Card>
-          </>
-        ) : null}
+                        ) : null}
+                        {t.attachmentCount > 0 ? (
+                          <p className="mt-0.5 inline-flex items-center gap-1 text-xs text-slate-600">
+                            <Paperclip className="h-3 w-3" aria-hidden="true" />
+                            {t.attachmentCount} {t.attachmentCount === 1 ? "file" : "files"}
+                          </p>
+                        ) : null}
+                      </td>
+                      <td className="whitespace-nowrap px-4 py-3 align-top text-slate-800">{t.creator?.name ?? "—"}</td>
+                      <td className="whitespace-nowrap px-4 py-3 text-right align-top font-semibold tabular-nums text-slate-900">{formatRupees(t.amount)}</td>
+                      <td className="px-4 py-3 align-top text-slate-800">{t.category?.name}</td>
+                      <td className="px-4 py-3 align-top">
+                        <div className="flex flex-wrap items-center gap-1">
+                          <StatusBadge status={t.status} />
+                          {t.status === "Approved" ? <PaidBadge isPaid={t.isPaid} formType={t.formType} /> : null}
+                          {isOverdue(t) ? <OverdueBadge /> : null}
+                        </div>
+                        {showsApprovalProgress(t) ? <ApprovalProgress className="mt-1" received={t.approvalsReceived} required={t.approvalsRequired} /> : null}
+                      </td>
+                      <td className="whitespace-nowrap px-4 py-3 align-top text-slate-700">{formatDate(t.transactionDate)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </Card>
+        </ListState>
         {list.data ? <Pagination className="mt-4" page={list.data.page} pageSize={list.data.limit} total={list.data.total} onPageChange={setPage} /> : null}
       </section>
 

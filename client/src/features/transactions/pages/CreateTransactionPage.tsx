@@ -7,7 +7,8 @@ import { Alert } from "@/components/ui/alert";
 import { buttonVariants } from "@/components/ui/button";
 import { CenteredSpinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/api";
-import { useCategories, useTransaction, type TransactionDetail } from "../api";
+import { useCategories } from "@/features/categories";
+import { useTransaction, type TransactionDetail } from "../api";
 import { TransactionForm } from "../components/TransactionForm";
 
 export default function CreateTransactionPage() {

@@ -6,13 +6,12 @@ import { useState } from "react";
 import { Link } from "wouter";
 import { CheckCircle2, Clock, FileStack, Plus, Search, XCircle } from "lucide-react";
 import { useCurrentUser } from "@/features/auth";
-import { Alert } from "@/components/ui/alert";
+import { ListState } from "@/components/ui/list-state";
 import { buttonVariants } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { StatCard } from "@/components/ui/stat-card";
-import { errorMessage } from "@/lib/api";
 import { useTransactionList } from "../api";
 import { ListEmpty, ListSkeleton, STATUS_FILTER_OPTIONS, statusFilterParams, useDebounced } from "../components/ListParts";
 import { Pagination } from "@/components/ui/pagination";
@@ -88,27 +87,26 @@ export default function MyTransactionsPage() {
       </Card>
 
       <section aria-label="My transactions" aria-busy={list.isFetching}>
-        {list.isPending ? <ListSkeleton /> : null}
-        {list.isError ? (
-          <Alert variant="destructive" title="Could not load your transactions">
-            {errorMessage(list.error, "Please try again.")}
-          </Alert>
-        ) : null}
-        {list.isSuccess && rows.length === 0 ? (
-          <ListEmpty
-            filtered={filtered}
-            onClearFilters={clearFilters}
-            emptyTitle="No transactions yet"
-            emptyDescription="Transactions you create appear here."
-            emptyAction={
-              <Link href="/create-transaction" className={buttonVariants()}>
-                <Plus className="h-4 w-4" aria-hidden="true" />
-                Create Your First Transaction
-              </Link>
-            }
-          />
-        ) : null}
-        {rows.length ? (
+        <ListState
+          query={list}
+          count={rows.length}
+          loading={<ListSkeleton />}
+          errorTitle="Could not load your transactions"
+          empty={
+            <ListEmpty
+              filtered={filtered}
+              onClearFilters={clearFilters}
+              emptyTitle="No transactions yet"
+              emptyDescription="Transactions you create appear here."
+              emptyAction={
+                <Link href="/create-transaction" className={buttonVariants()}>
+                  <Plus className="h-4 w-4" aria-hidden="true" />
+                  Create Your First Transaction
+                </Link>
+              }
+            />
+          }
+        >
           <ul className="grid gap-3">
             {rows.map((t) => (
               <li key={t.id}>
@@ -116,7 +114,7 @@ export default function MyTransactionsPage() {
               </li>
             ))}
           </ul>
-        ) : null}
+        </ListState>
         {list.data ? <Pagination className="mt-4" page={list.data.page} pageSize={list.data.limit} total={list.data.total} onPageChange={setPage} /> : null}
       </section>
 
