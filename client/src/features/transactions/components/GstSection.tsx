@@ -3,7 +3,7 @@
 // offer to set the bill's amount from the invoice. The server computes everything again on save.
 import { useFieldArray, type Control, type FieldErrors, type UseFormRegister } from "react-hook-form";
 import type { CreateTransactionBody } from "@shared/schemas/transactions";
-import type { TransactionFormValues } from "./TransactionForm";
+import type { TransactionFormValues } from "../form-values";
 import { Plus, Trash2 } from "lucide-react";
 import { GST_LINES_MAX, GST_RATES } from "@shared/gst";
 import { GST_STATES, gstStateLabel } from "@shared/gst-states";

@@ -5,7 +5,6 @@
 // validateCustomFieldValues for the category's fields, so the form shows the messages the API
 // would give. Submit = create (or PATCH) → upload each file with progress → submit; an emergency
 // transaction then gets its copy-paste approval message.
-import { currentTime } from "@/lib/clock";
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { Controller, useForm, type FieldErrors, type Resolver } from "react-hook-form";
 import { lazyZodResolver } from "@/lib/lazy-resolver";
@@ -17,7 +16,7 @@ import {
   type CreateTransactionBody,
   type Transaction,
 } from "@shared/schemas/transactions";
-import { formatFileSize, toIsoDate } from "@shared/format";
+import { formatFileSize } from "@shared/format";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -38,7 +37,8 @@ import { PrefixedInput } from "@/components/ui/prefixed-input";
 import { useApprovalPreviewWords } from "./ApprovalPreview";
 import { isSalaryCategory, SALARY_ALERT } from "../rules";
 import { useGstContext } from "../api";
-import { emptyGstForm, type GstForm } from "../gst-form";
+import type { GstForm } from "../gst-form";
+import { emptyFormValues, formValuesOf, type TransactionFormValues } from "../form-values";
 import { PartyPicker } from "@/features/parties";
 import type { PartyRef } from "@shared/schemas/parties";
 
@@ -50,67 +50,9 @@ const CustomFieldInput = lazy(() => import("./CustomFieldInput").then((m) => ({ 
 const DuplicateWarning = lazy(() => import("./DuplicateWarning").then((m) => ({ default: m.DuplicateWarning })));
 const DuplicateSubmitConfirm = lazy(() => import("./DuplicateWarning").then((m) => ({ default: m.DuplicateSubmitConfirm })));
 
-export type TransactionFormValues = {
-  formType: string;
-  categoryId: string;
-  amount: string;
-  transactionDate: string;
-  description: string;
-  customFieldValues: CustomFieldValues;
-  isPriority: boolean;
-  isEmergency: boolean;
-  /** Whether the bill carries the supplier's GST invoice (DECISIONS §12); only a bill (Form B) may. */
-  hasGst: boolean;
-  gst: GstForm;
-  /** The party's id, or "" for none (DECISIONS §12). */
-  partyId: string;
-};
-
 /** The body's `gst`: the section's values on a bill that has them, null otherwise. */
 function gstOfValues(values: TransactionFormValues): GstForm | null {
   return values.hasGst && values.formType === "B" ? values.gst : null;
-}
-
-
-export function emptyFormValues(): TransactionFormValues {
-  return {
-    formType: "R",
-    categoryId: "",
-    amount: "",
-    transactionDate: toIsoDate(currentTime()),
-    description: "",
-    customFieldValues: {},
-    isPriority: false,
-    isEmergency: false,
-    hasGst: false,
-    gst: emptyGstForm("", toIsoDate(currentTime())),
-    partyId: "",
-  };
-}
-
-export function formValuesOf(t: TransactionDetail): TransactionFormValues {
-  return {
-    formType: t.formType,
-    categoryId: t.categoryId,
-    amount: String(t.amount),
-    transactionDate: t.transactionDate,
-    description: t.description,
-    customFieldValues: { ...(t.customFieldValues ?? {}) },
-    isPriority: t.isPriority,
-    isEmergency: t.isEmergency,
-    hasGst: t.gst !== null,
-    gst: t.gst
-      ? {
-          invoiceNumber: t.gst.invoiceNumber,
-          invoiceDate: t.gst.invoiceDate,
-          placeOfSupply: t.gst.placeOfSupply,
-          reverseCharge: t.gst.reverseCharge,
-          itcEligible: t.gst.itcEligible,
-          lines: t.gst.lines.map((l) => ({ hsnSac: l.hsnSac, taxableValue: l.taxableValue, rate: String(l.rate) })),
-        }
-      : emptyGstForm("", t.transactionDate),
-    partyId: t.partyId ?? "",
-  };
 }
 
 /** Only the keys of the category's fields (values left from another category are dropped). */
