@@ -6,6 +6,7 @@
 import { sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { rows } from "../../db/sql";
+import { monthOfDate } from "../../lib/calendar";
 
 /** The covered range's last day of each month from `fromMonth` to `toMonth` ('YYYY-MM'); a month no import covers is absent from the map. */
 export async function coverageOfMonths(q: Queryable, fromMonth: string, toMonth: string): Promise<Map<string, string>> {
@@ -15,6 +16,11 @@ export async function coverageOfMonths(q: Queryable, fromMonth: string, toMonth:
         where month between ${fromMonth} and ${toMonth} and covered_through is not null group by month`,
   );
   return new Map(found.map((r) => [r.month, r.covered_through]));
+}
+
+/** What the imports cover of the months from the day `from` to the day `to`: what a recalculation's scope carries (recalculate.ts). */
+export function coverageOfDays(q: Queryable, from: string, to: string): Promise<Map<string, string>> {
+  return coverageOfMonths(q, monthOfDate(from), monthOfDate(to));
 }
 
 /** The last day of `month` an import covers, or null when none covers any of it. */

@@ -18,6 +18,7 @@ import { isUniqueViolation } from "../../db/errors";
 import { monthBounds, monthOfDate, minDate, previousMonth } from "../../lib/calendar";
 import { loadPolicy } from "./policy";
 import { recalculateDays } from "./recalculate";
+import { coverageOfDays } from "./coverage";
 import { type ActingContext, type ServiceContext, todayOf } from "../context";
 
 export function presentEmployee(row: EmployeeRow, department: Pick<DepartmentRow, "id" | "name">): Employee {
@@ -134,8 +135,9 @@ export async function updateEmployee(ctx: ActingContext, id: string, input: Empl
       await writeAudit(tx, { action: "update", entityType: "employee", entityId: id, actor, before, after, ipAddress });
       if (before.weeklyOff !== after.weeklyOff || before.joiningDate !== after.joiningDate || before.isActive !== after.isActive) {
         const month = monthOfDate(today);
-        const scope = { employeeIds: [id], from: monthBounds(previousMonth(month)).from, to: minDate(today, monthBounds(month).to), today };
-        await recalculateDays(tx, await loadPolicy(tx), scope);
+        const from = monthBounds(previousMonth(month)).from;
+        const to = minDate(today, monthBounds(month).to);
+        await recalculateDays(tx, await loadPolicy(tx), { employeeIds: [id], from, to, today, coverage: await coverageOfDays(tx, from, to) });
       }
       return after;
     });

@@ -14,6 +14,7 @@ import { leaveDayCount, paidLeaveEntitlement, paidLeaveLeftMessage, type LeaveTy
 import type { CancelLeaveBody, Leave, LeaveListResponse, LeaveQuery, RecordLeaveBody } from "../../../shared/schemas/leave";
 import { monthBounds } from "../../lib/calendar";
 import { recalculateDays } from "./recalculate";
+import { coverageOfDays } from "./coverage";
 import { type ActingContext, type ServiceContext, todayOf } from "../context";
 import { loadPolicy } from "./policy";
 
@@ -134,7 +135,7 @@ export async function recordLeave(ctx: ActingContext, input: RecordLeaveBody): P
       .returning();
     const leave = present(row!, employee, holidays);
     await writeAudit(tx, { action: "record_leave", entityType: "leave", entityId: row!.id, actor, reason: input.reason, after: leave, ipAddress });
-    await recalculateDays(tx, policy, { employeeIds: [employee.id], from: input.from, to: input.to, today });
+    await recalculateDays(tx, policy, { employeeIds: [employee.id], from: input.from, to: input.to, today, coverage: await coverageOfDays(tx, input.from, input.to) });
     return { leave };
   });
 }
@@ -156,7 +157,7 @@ export async function cancelLeave(ctx: ActingContext, id: string, input: CancelL
       .returning();
     const leave = present(after!, employee, holidaySet(policy));
     await writeAudit(tx, { action: "cancel_leave", entityType: "leave", entityId: id, actor, reason: input.reason, before: present(row, employee, holidaySet(policy)), ipAddress });
-    await recalculateDays(tx, policy, { employeeIds: [row.employeeId], from: row.fromDate, to: row.toDate, today });
+    await recalculateDays(tx, policy, { employeeIds: [row.employeeId], from: row.fromDate, to: row.toDate, today, coverage: await coverageOfDays(tx, row.fromDate, row.toDate) });
     return { leave };
   });
 }

@@ -7,6 +7,7 @@ import { DEFAULT_ATTENDANCE_POLICY, type AttendancePolicy } from "../../../share
 import { writeAudit } from "../audit";
 import { monthBounds, monthOfDate, minDate, previousMonth } from "../../lib/calendar";
 import { recalculateDays } from "./recalculate";
+import { coverageOfDays } from "./coverage";
 import { rows } from "../../db/sql";
 import { type ActingContext, type ServiceContext, todayOf } from "../context";
 
@@ -66,7 +67,7 @@ export async function updatePolicy(ctx: ActingContext, input: AttendancePolicy):
       sql`select employee_id as id from attendance_days where date between ${from} and ${to}
           union select employee_id from punch_days where punch_date between ${from} and ${to}`,
     );
-    await recalculateDays(tx, after, { employeeIds: affected.map((r) => r.id), from, to, today });
+    await recalculateDays(tx, after, { employeeIds: affected.map((r) => r.id), from, to, today, coverage: await coverageOfDays(tx, from, to) });
     return after;
   });
 }

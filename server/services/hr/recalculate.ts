@@ -12,7 +12,6 @@ import type { LeaveType } from "../../../shared/leave";
 import { weekdayOf } from "../../../shared/attendance-days";
 import { computeDay, mergeManualEdit, type Punch, type StoredDay } from "./day-rule";
 import { datesBetween, maxDate, minDate, monthOfDate } from "../../lib/calendar";
-import { coverageOfMonths } from "./coverage";
 import { quiet, rows, slices, textArray } from "../../db/sql";
 
 export type RecalcScope = {
@@ -24,6 +23,12 @@ export type RecalcScope = {
   today: string;
   /** Employees loaded together (tests make it small to exercise the pipeline). */
   groupSize?: number;
+  /**
+   * What the imports cover of the scope's months (coverage.ts coverageOfDays), read by the caller in
+   * this transaction: an import stores its range before it recalculates, and reads the range
+   * anyway to know whose days to judge.
+   */
+  coverage: ReadonlyMap<string, string>;
 };
 
 /** Employees whose punches are loaded together (a month of 1,000,000 punches for 1,000 people: ~50,000 rows a group), bounding memory to one group. */
@@ -78,8 +83,6 @@ export async function recalculateDays(q: Queryable, policy: AttendancePolicy, sc
   const holidayDates = new Set(policy.holidays.map((h) => h.date));
   const groups = [...slices([...new Set(scope.employeeIds)].sort(), scope.groupSize ?? EMPLOYEE_GROUP)];
   if (groups.length === 0) return 0;
-  // What the imports cover, read in this transaction (an import stores its range before it recalculates).
-  const coverage = await coverageOfMonths(q, monthOfDate(scope.from), monthOfDate(scope.to));
   let loading = quiet(loadGroup(q, groups[0], scope));
   let writing: Promise<number> = Promise.resolve(0);
   let written = 0;
@@ -87,7 +90,7 @@ export async function recalculateDays(q: Queryable, policy: AttendancePolicy, sc
     for (let i = 0; i < groups.length; i++) {
       const data = await loading;
       if (i + 1 < groups.length) loading = quiet(loadGroup(q, groups[i + 1], scope));
-      const { days, stale } = computeGroup(policy, holidayDates, coverage, data, scope);
+      const { days, stale } = computeGroup(policy, holidayDates, scope.coverage, data, scope);
       written += await writing;
       writing = quiet(upsertAll(q, days).then(async (n) => n + (await deleteDays(q, stale))));
     }
@@ -136,7 +139,7 @@ async function loadGroup(q: Queryable, ids: string[], scope: RecalcScope): Promi
 function computeGroup(
   policy: AttendancePolicy,
   holidayDates: Set<string>,
-  coverage: Map<string, string>,
+  coverage: ReadonlyMap<string, string>,
   data: GroupData,
   scope: RecalcScope,
 ): { days: DayToStore[]; stale: { employeeId: string; date: string }[] } {

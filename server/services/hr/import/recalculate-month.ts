@@ -6,7 +6,7 @@ import type { Tx } from "../../../db/client";
 import { attendanceImports } from "../../../db/schema";
 import { coverageGap, defaultCoveredThrough } from "../../../../shared/attendance-days";
 import { monthBounds } from "../../../lib/calendar";
-import { coveredThroughOf, employeesWithDays } from "../coverage";
+import { coverageOfDays, coveredThroughOf, employeesWithDays } from "../coverage";
 import { loadPolicy } from "../policy";
 import { recalculateDays } from "../recalculate";
 
@@ -50,6 +50,8 @@ export async function recordAndRecalculate(tx: Tx, month: ImportedMonth): Promis
     for (const id of await employeesWithDays(tx, from, to)) affected.add(id);
   }
   const employeeIds = [...affected].sort();
-  await recalculateDays(tx, await loadPolicy(tx), { employeeIds, from, to, today: month.today });
-  return { coveredThrough, monthCoveredThrough: await coveredThroughOf(tx, month.month), coverageWarning, employeeIds, from, to };
+  // The month's covered range with this import's stored: what the days are judged by, and the answer's.
+  const coverage = await coverageOfDays(tx, from, to);
+  await recalculateDays(tx, await loadPolicy(tx), { employeeIds, from, to, today: month.today, coverage });
+  return { coveredThrough, monthCoveredThrough: coverage.get(month.month) ?? null, coverageWarning, employeeIds, from, to };
 }
