@@ -21,7 +21,7 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
 
 /**
  * SQLSTATE classes and codes meaning the database, not the request, failed: the connection was
- * lost or refused (08), the server is shutting down or was told to end this session (57P01-57P03),
+ * lost or refused (08), the server is shutting down or was told to end the connection (57P01-57P03),
  * the session sat idle in a transaction too long (25P03), or a query ran past statement_timeout
  * (57014). What node-postgres says when it has no SQLSTATE: a dropped socket, a full pool.
  */
