@@ -53,6 +53,9 @@ export type App = {
   routes: RouteDef[];
 };
 
+/** The level pino-http writes each request's line at (its default, for every status). */
+const REQUEST_LOG_LEVEL = "info";
+
 const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=()";
 
 /** The socket's origin for this page: ws(s):// and the host the page was served from (a well-formed one). */
@@ -108,21 +111,23 @@ export function createApp(deps: AppDeps, options: { clientDir?: string | null } 
   // rest above the same size for a client that accepts it: streams (the CSV export) as
   // they flow, the API document and error answers; files that do not compress (PDF, images) are left alone.
   app.use("/api", compression({ threshold: COMPRESS_FROM_BYTES }));
-  app.use(
-    pinoHttp({
-      logger,
-      autoLogging: { ignore: (req) => !req.url?.startsWith("/api") },
-      serializers: {
-        // Query strings carry upload signatures and emergency links carry tokens: never log them.
-        req: (req: { method: string; url: string }) => ({
-          method: req.method,
-          url: req.url.split("?")[0].replace(/(\/emergency-approval\/)[^/]+/, "$1[token]"),
-        }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-        err: serializeError,
-      },
-    }),
-  );
+  const requestLog = pinoHttp({
+    logger,
+    useLevel: REQUEST_LOG_LEVEL,
+    autoLogging: { ignore: (req) => !req.url?.startsWith("/api") },
+    serializers: {
+      // Query strings carry upload signatures and emergency links carry tokens: never log them.
+      req: (req: { method: string; url: string }) => ({
+        method: req.method,
+        url: req.url.split("?")[0].replace(/(\/emergency-approval\/)[^/]+/, "$1[token]"),
+      }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      err: serializeError,
+    },
+  });
+  // pino-http writes every request's line at info, whatever its status; below that level it would
+  // still build a child logger and listen for the end of every response, to write nothing.
+  app.use((req, res, next) => (logger.isLevelEnabled(REQUEST_LOG_LEVEL) ? requestLog(req, res, next) : next()));
 
   const sessionStore = new DatabaseSessionStore(deps.database.db, IDLE_SESSION_MS);
   const sessionMiddleware = session({

@@ -71,3 +71,31 @@ describe("SQL parameters never reach the logs", () => {
     }
   });
 });
+
+describe("the request log", () => {
+  it("at info, every API request writes its line: method, path without its query, status", async () => {
+    const { logger, text } = capturingLogger();
+    logger.level = "info";
+    const { app } = createApp({ ...t.deps, logger });
+    expect((await supertest(app).get("/api/health?probe=QUERY-SECRET-1")).status).toBe(200);
+    const line = text()
+      .split("\n")
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { msg?: string; req?: { method: string; url: string }; res?: { statusCode: number } })
+      .find((l) => l.msg === "request completed");
+    expect(line).toMatchObject({ req: { method: "GET", url: "/api/health" }, res: { statusCode: 200 } });
+    expect(text()).not.toContain("QUERY-SECRET-1");
+  });
+
+  it("above info, a request writes nothing, and starts writing once the level is lowered", async () => {
+    const { logger, text } = capturingLogger();
+    logger.level = "warn";
+    const { app } = createApp({ ...t.deps, logger });
+    expect((await supertest(app).get("/api/health")).status).toBe(200);
+    expect((await supertest(app).get("/api/no-such-route")).status).toBe(404);
+    expect(text()).toBe("");
+    logger.level = "info";
+    expect((await supertest(app).get("/api/health")).status).toBe(200);
+    expect(text()).toContain("request completed");
+  });
+});
