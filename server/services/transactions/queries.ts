@@ -33,7 +33,7 @@ import { availableMoves, type TransactionState } from "./status-machine";
 import { transactionTimeline } from "./timeline";
 import { approvalDecisions, approveRefusalOf, roundEntriesJson, roundFrom, roundRole, standingColumns, standingFrom, type ApprovalDecision } from "./authority";
 import { todayOf, type ActingContext } from "../context";
-import { containsPattern, preparedStatement } from "../../db/sql";
+import { containsPattern, namedColumns, preparedStatement, rowsAsParsed } from "../../db/sql";
 import { keptList, namesIn, SEARCH_TEXT_SEPARATOR, type Summary } from "./search-summary";
 
 type Viewer = Pick<Actor, "id" | "role" | "visibilityWindowDays">;
@@ -270,7 +270,7 @@ export async function listPending(ctx: ActingContext, page: PendingQuery = { pag
   const { db: q, actor: viewer } = ctx;
   const now = ctx.clock();
   const today = todayOf(ctx);
-  const rows = await pendingPage(q, viewer).execute({ ...windowValues(viewer, now), today, limit: page.limit, offset: (page.page - 1) * page.limit });
+  const rows = await rowsAsParsed(pendingPage(q, viewer), { ...windowValues(viewer, now), today, limit: page.limit, offset: (page.page - 1) * page.limit });
   // A page past the end has no row to carry the total: only then is it counted on its own.
   const total = rows.length
     ? Number(rows[0]!.total)
@@ -336,19 +336,22 @@ function pendingPage(q: Queryable, viewer: Viewer) {
     const attachmentCount = sql`coalesce(${attached.count}, 0)`;
     return q
       .with(pageOf)
-      .select({
-        json: transactionJson({
-          attachmentCount: sql`${attachmentCount}::text`,
-          possibleDuplicates: possibleDuplicatesJson((other) => visibleToPrepared(viewer, other), sql`${attachmentCount} > 0`),
+      .select(
+        namedColumns({
+          json: transactionJson({
+            attachmentCount: sql`${attachmentCount}::text`,
+            possibleDuplicates: possibleDuplicatesJson((other) => visibleToPrepared(viewer, other), sql`${attachmentCount} > 0`),
+          }),
+          ...STATE_COLUMNS,
+          ...AUTHORITY_COLUMNS,
+          // A bigint: its text on node-postgres.
+          total: sql<number | string>`${pageOf.total}`,
+          // The round so far, in this statement: this approver's action, the SuperAdmin's approval and
+          // the authority's decision all read it, where a query of their own would cost a round trip.
+          round: roundEntriesJson(transactions),
+          ...standingColumns(q, sql.placeholder("viewerId"), sql.placeholder("today")),
         }),
-        ...STATE_COLUMNS,
-        ...AUTHORITY_COLUMNS,
-        total: pageOf.total,
-        // The round so far, in this statement: this approver's action, the SuperAdmin's approval and
-        // the authority's decision all read it, where a query of their own would cost a round trip.
-        round: roundEntriesJson(transactions),
-        ...standingColumns(q, sql.placeholder("viewerId"), sql.placeholder("today")),
-      })
+      )
       .from(pageOf)
       .innerJoin(transactions, eq(transactions.id, pageOf.id))
       .innerJoin(categories, eq(categories.id, transactions.categoryId))
