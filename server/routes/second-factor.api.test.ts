@@ -197,6 +197,29 @@ describe("two-step sign-in", () => {
     }
   });
 
+  it("a new password set between the two steps ends the half-signed-in session: the right code no longer finishes it", async () => {
+    const { user, secret } = await withTotp("Accountant");
+    const api = t.client();
+    expect((await login(api, user)).body.secondFactor).toBe("required");
+    const { api: admin } = await t.signIn("SuperAdmin");
+    expect((await admin.put(`/api/admin/users/${user.id}/password`, { newPassword: "Another#Pass9" })).status).toBe(200);
+    const res = await api.post("/api/auth/second-factor", { method: "totp", code: totpCodeAt(secret, now) });
+    expect(res.status).toBe(401);
+    expect((await api.get("/api/auth/me")).status).toBe(401);
+    expect((await api.get("/api/auth/session")).body).toEqual({ user: null });
+  });
+
+  it("a user disabled between the two steps cannot finish signing in", async () => {
+    const { user, secret } = await withTotp("Approver");
+    const api = t.client();
+    await login(api, user);
+    const { api: admin } = await t.signIn("SuperAdmin");
+    expect((await admin.patch(`/api/admin/users/${user.id}/status`, { isActive: false })).status).toBe(200);
+    const res = await api.post("/api/auth/second-factor", { method: "totp", code: totpCodeAt(secret, now) });
+    expect(res.status).toBe(401);
+    expect((await api.get("/api/auth/me")).status).toBe(401);
+  });
+
   it("a user without a second factor still signs in with the password alone", async () => {
     const user = await makeUser(t.db, { role: "Approver" });
     const res = await login(t.client(), user);
