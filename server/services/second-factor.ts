@@ -60,7 +60,7 @@ export async function secondFactorSetupRequired(q: Queryable, user: { id: string
 /** PUT /api/admin/security: a SuperAdmin may not require a factor of their own role before having one. */
 export async function setSecuritySettings(ctx: ActingContext, requested: Role[]): Promise<SecuritySettings> {
   const after: SecuritySettings = { requireSecondFactor: ROLES.filter((r) => requested.includes(r)) };
-  return ctx.db.transaction(async (tx) => {
+  const { saved, added } = await ctx.db.transaction(async (tx) => {
     await tx.execute(sql`select 1 from settings where key = 'security' for update`);
     await lockUser(tx, ctx.actor.id);
     const before = await getSecuritySettings(tx);
@@ -72,8 +72,11 @@ export async function setSecuritySettings(ctx: ActingContext, requested: Role[])
       .values({ key: "security", value: after, updatedBy: ctx.actor.id })
       .onConflictDoUpdate({ target: settings.key, set: { value: after, updatedBy: ctx.actor.id, updatedAt: sql`now()` } });
     await writeAudit(tx, { action: "security_settings_update", entityType: "system", entityId: "security", actor: ctx.actor, before, after, ipAddress: ctx.ip });
-    return after;
+    return { saved: after, added: after.requireSecondFactor.filter((r) => !before.requireSecondFactor.includes(r)) };
   });
+  // Users of a newly required role who have no factor may only set one up: their open sockets close.
+  if (added.length > 0) await ctx.bus.publish({ type: "second-factor-required", roles: added });
+  return saved;
 }
 
 // ---------------------------------------------------------------- reading a user's factors
