@@ -8,6 +8,7 @@ import { createTestApp, type ApiClient, type TestApp } from "../test/harness";
 import { makeUser, TEST_PASSWORD } from "../test/factories";
 import { auditLog, recoveryCodes, sessions, settings, totpSecrets, type UserRow } from "../db/schema";
 import { totpCodeAt } from "../auth/totp";
+import { verifySecondFactor } from "../services/second-factor";
 import type { Role } from "../../shared/constants";
 
 let now = new Date("2026-11-27T10:00:00.000Z");
@@ -129,6 +130,22 @@ describe("two-step sign-in", () => {
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     // The others are wrong codes: 401, or 429 once the username's five failure slots are taken.
     expect(statuses.filter((s) => s !== 200).every((s) => s === 401 || s === 429)).toBe(true);
+  });
+
+  it("a code checked by many requests at once is spent once: exactly one check accepts it (the step and the recovery code are spent by the statement that checks them)", async () => {
+    // Over HTTP the throttle's per-username lock staggers the checks; here they meet head on, as
+    // they can when two requests reach the check in the same instant (on PostgreSQL, several connections).
+    const { user, secret, recoveryCodes: codes } = await withTotp();
+    const code = totpCodeAt(secret, now);
+    const service = { db: t.db, config: t.config, clock };
+    // Eight open connections first (on PostgreSQL), so no check waits for one to be made.
+    await Promise.all(Array.from({ length: 8 }, () => t.db.execute(sql`select pg_sleep(0.05)`)));
+    const totp = await Promise.all(Array.from({ length: 8 }, () => verifySecondFactor(service, user.id, { method: "totp", code })));
+    expect(totp.filter(Boolean)).toHaveLength(1);
+    await Promise.all(Array.from({ length: 8 }, () => t.db.execute(sql`select pg_sleep(0.05)`)));
+    const recovery = await Promise.all(Array.from({ length: 8 }, () => verifySecondFactor(service, user.id, { method: "recovery", code: codes[0] })));
+    expect(recovery.filter(Boolean)).toHaveLength(1);
+    later(30_000);
   });
 
   it("the half-signed-in session expires after 5 minutes", async () => {
