@@ -255,6 +255,8 @@ describe("a second factor required by role", () => {
   it("PUT /api/admin/security sets it (audited); a SuperAdmin cannot require it of their own role before having a factor (409)", async () => {
     const { user: admin, api } = await t.signIn("SuperAdmin");
     try {
+      // None by default.
+      expect((await api.get("/api/admin/security")).body).toEqual({ requireSecondFactor: [] });
       const put = await api.put("/api/admin/security", { requireSecondFactor: ["Approver", "Accountant", "Approver"] });
       expect(put.status).toBe(200);
       expect(put.body).toEqual({ requireSecondFactor: ["Accountant", "Approver"] });
@@ -324,7 +326,7 @@ describe("a second factor required by role", () => {
 
 describe("sessions end when factors change", () => {
   it("removing a factor or regenerating recovery codes ends the user's other sessions, not this one", async () => {
-    const { user, api, secret } = await withTotp("Accountant");
+    const { user, api, secret, recoveryCodes: codes } = await withTotp("Accountant");
     const other = await signInWithTotp(user, secret);
     expect((await other.get("/api/auth/me")).status).toBe(200);
     const regenerated = await api.post("/api/account/recovery-codes");
@@ -332,7 +334,12 @@ describe("sessions end when factors change", () => {
     expect(regenerated.body.recoveryCodes).toHaveLength(10);
     expect((await other.get("/api/auth/me")).status).toBe(401);
     expect((await api.get("/api/auth/me")).status).toBe(200);
-    // The old codes stopped working.
+    // The old codes stopped working; the new ones work.
+    const withOld = t.client();
+    await login(withOld, user);
+    expect((await withOld.post("/api/auth/second-factor", { method: "recovery", code: codes[0] })).status).toBe(401);
+    expect((await withOld.post("/api/auth/second-factor", { method: "recovery", code: regenerated.body.recoveryCodes[0] })).status).toBe(200);
+    expect((await api.get("/api/account/security")).body.recoveryCodesLeft).toBe(9);
     const third = await signInWithTotp(user, secret);
     expect((await api.delete("/api/account/totp")).status).toBe(200);
     expect((await third.get("/api/auth/me")).status).toBe(401);
