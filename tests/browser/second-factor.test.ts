@@ -1,8 +1,9 @@
 // The second factor on screen (DECISIONS §13, issue 34): a passkey registered on /account/security
 // with Chromium's virtual authenticator signs in on a phone; an authenticator app set up from the
 // secret on screen signs in with a code computed here; a reload during the second step resumes it;
-// a role that requires a factor leads its user to the setup screen and nowhere else until done; the
-// SuperAdmin's rule screen shows the server's refusal, and Reset second factor takes a reason.
+// a role that requires a factor leads its user to the setup screen and nowhere else until done (at
+// once when the rule comes into force while the app is open); the SuperAdmin's rule screen shows
+// the server's refusal, and Reset second factor takes a reason.
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
@@ -253,6 +254,36 @@ describe("a rule that comes into force during a session", () => {
     expect(new URL(page.url()).pathname).toBe("/account/security");
     await adminApi.put("/api/admin/security", { requireSecondFactor: [] });
     await context.close();
+  });
+});
+
+describe("a rule that comes into force while the app sits open", () => {
+  it("turns it into the setup screen at once, without a click: the server closes the user's socket and the app asks the session again", async () => {
+    const admin = await env.makeUser("SuperAdmin");
+    const adminApi = await signInApi(env.url, admin);
+    const user = await env.makeUser("HR Staff");
+    const { context, page } = await open("phone");
+    const socketAuthed = new Promise<void>((resolve) => {
+      page.on("websocket", (ws) => {
+        if (!new URL(ws.url()).pathname.endsWith("/ws")) return;
+        ws.on("framesent", (frame) => {
+          if (String(frame.payload).includes('"type":"auth"')) resolve();
+        });
+      });
+    });
+    await enterPassword(page, user);
+    await page.getByRole("button", { name: "Open menu" }).waitFor(WAIT);
+    await socketAuthed;
+
+    try {
+      expect(await adminApi.put("/api/admin/security", { requireSecondFactor: ["HR Staff"] })).toEqual({ requireSecondFactor: ["HR Staff"] });
+      await page.getByRole("heading", { name: "Set up a second factor" }).waitFor(WAIT);
+      expect(new URL(page.url()).pathname).toBe("/account/security");
+      await photograph(page, "phone-rule-in-force");
+    } finally {
+      await adminApi.put("/api/admin/security", { requireSecondFactor: [] });
+      await context.close();
+    }
   });
 });
 
