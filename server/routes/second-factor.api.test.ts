@@ -1,9 +1,11 @@
 // The second factor (DECISIONS §13) through the API: an authenticator app and recovery codes set
-// up, the two-step sign-in and its half-signed-in session, throttling of wrong codes under
-// parallel guessing, single use of codes, the role requirement and its gate, the 409s, an
-// administrator's reset, and other sessions ending when a factor goes.
+// up, the two-step sign-in and its half-signed-in session (401 from every other route), throttling
+// of wrong codes under parallel guessing, single use of codes, the role requirement and its gate
+// (403 from every route but the setup's), the 409s, an administrator's reset, and other sessions
+// ending when a factor goes or the password changes.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
+import { createApp } from "../app";
 import { createTestApp, type ApiClient, type TestApp } from "../test/harness";
 import { makeUser, TEST_PASSWORD } from "../test/factories";
 import { auditLog, recoveryCodes, sessions, settings, totpSecrets, type UserRow } from "../db/schema";
@@ -39,6 +41,13 @@ async function withTotp(role: Role = "Approver") {
   // The next code is a new step's: the confirming one is spent.
   later(30_000);
   return { user, api, secret, recoveryCodes: confirm.body.recoveryCodes as string[] };
+}
+
+/** Every declared route but the public ones (those are open to anyone), with a made-up id in its path. */
+function protectedRoutes() {
+  return createApp(t.deps)
+    .routes.filter((r) => r.access !== "public")
+    .map((r) => ({ ...r, url: `/api${r.path.replace(/:[A-Za-z]+/g, "00000000-0000-4000-8000-000000000000")}`, key: `${r.method.toUpperCase()} ${r.path}` }));
 }
 
 /** A second client that signs in through both steps. */
@@ -118,6 +127,22 @@ describe("two-step sign-in", () => {
     expect((await b.post("/api/auth/second-factor", { method: "totp", code })).status).toBe(401);
     // An older step's code is refused once a newer one was used.
     expect((await b.post("/api/auth/second-factor", { method: "totp", code: totpCodeAt(secret, new Date(now.getTime() - 30_000)) })).status).toBe(401);
+  });
+
+  it("a half-signed-in session gets 401 from every route but the sign-in's own (the public ones)", async () => {
+    const { user } = await withTotp();
+    const api = t.client();
+    expect((await login(api, user)).body.secondFactor).toBe("required");
+    const routes = protectedRoutes();
+    expect(routes.length).toBeGreaterThan(100);
+    const refused: string[] = [];
+    for (const route of routes) {
+      const res = await api[route.method](route.url, route.method === "get" ? undefined : {});
+      if (res.status !== 401) refused.push(`${route.key} → ${res.status}`);
+    }
+    expect(refused).toEqual([]);
+    // The half-signed-in session is still there to finish.
+    expect((await api.get("/api/auth/session")).body.secondFactor.methods).toEqual(["totp", "recovery"]);
   });
 
   it("the same code sent in parallel from eight half-signed-in sessions signs in exactly one", async () => {
@@ -309,6 +334,26 @@ describe("a second factor required by role", () => {
       expect(remove.status).toBe(409);
       expect((await api.get("/api/account/security")).body.totp).toBe(true);
       later(30_000);
+    } finally {
+      await requireFor([]);
+    }
+  });
+
+  it("every route but the security setup's and the session's own answers 403 second_factor_setup_required to such a user", async () => {
+    await requireFor(["HR Admin"]);
+    try {
+      const { api } = await t.signIn("HR Admin");
+      const routes = protectedRoutes();
+      const open = routes.filter((r) => r.duringSecondFactorSetup).map((r) => r.key);
+      expect(open.sort()).toEqual(
+        ["DELETE /account/passkeys/:id", "DELETE /account/totp", "GET /account/security", "GET /auth/me", "POST /account/passkeys", "POST /account/passkeys/options", "POST /account/recovery-codes", "POST /account/totp/confirm", "POST /account/totp/setup"].sort(),
+      );
+      const letThrough: string[] = [];
+      for (const route of routes.filter((r) => !r.duringSecondFactorSetup)) {
+        const res = await api[route.method](route.url, route.method === "get" ? undefined : {});
+        if (res.status !== 403 || res.body.code !== "second_factor_setup_required") letThrough.push(`${route.key} → ${res.status} ${res.body.code}`);
+      }
+      expect(letThrough).toEqual([]);
     } finally {
       await requireFor([]);
     }
