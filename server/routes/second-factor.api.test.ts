@@ -222,6 +222,9 @@ describe("two-step sign-in", () => {
     expect((await c.post("/api/auth/second-factor", { method: "recovery", code: codes[0] })).status).toBe(401);
     expect((await c.post("/api/auth/second-factor", { method: "recovery", code: codes[1] })).status).toBe(200);
     expect((await c.get("/api/account/security")).body.recoveryCodesLeft).toBe(8);
+    // The audit trail says which way each sign-in finished (the first was by password, before any factor).
+    const signIns = await t.db.select().from(auditLog).where(and(eq(auditLog.action, "login"), eq(auditLog.performedBy, user.id))).orderBy(auditLog.timestamp);
+    expect(signIns.map((e) => e.afterData)).toEqual([null, { secondFactor: "recovery" }, { secondFactor: "recovery" }]);
   });
 
   it("the lockdown applies after the second step: a non-SuperAdmin who passed the password step before it came on gets 423", async () => {
