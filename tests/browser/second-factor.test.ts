@@ -228,11 +228,34 @@ describe("a role that requires a second factor", () => {
     await page.getByRole("heading", { name: "Set up a second factor" }).waitFor(WAIT);
     expect(await page.getByRole("navigation", { name: "Main" }).count()).toBe(0);
 
-    await setUpAuthenticatorApp(page, "phone-setup");
+    const first = await setUpAuthenticatorApp(page, "phone-setup");
     // Done: the app opens, with its menu.
     await page.getByRole("button", { name: "Open menu" }).waitFor(WAIT);
     await page.goto("/hr");
     await page.getByText("Total Employees").first().waitFor(WAIT);
+
+    // New recovery codes replace the old ones, shown once, after a warning.
+    await page.goto("/account/security");
+    await page.getByText("10 codes left").waitFor(WAIT);
+    await page.getByRole("button", { name: "Make new codes" }).click();
+    const confirmNew = page.getByRole("dialog", { name: "Make new recovery codes" });
+    await confirmNew.getByText("Your other signed-in devices will be signed out.").waitFor(WAIT);
+    await confirmNew.getByRole("button", { name: "Make new codes" }).click();
+    const codesDialog = page.getByRole("dialog", { name: "Save your recovery codes" });
+    await codesDialog.waitFor(WAIT);
+    const fresh = (await codesDialog.getByRole("list", { name: "Recovery codes" }).getByRole("listitem").allInnerTexts()).map((c) => c.trim());
+    expect(fresh).toHaveLength(10);
+    expect(fresh.filter((c) => first.codes.includes(c))).toEqual([]);
+    await codesDialog.getByRole("button", { name: "I have saved them" }).click();
+    await codesDialog.waitFor({ state: "hidden" });
+
+    // The role requires a factor: the only one cannot be removed, and the page says why.
+    await page.getByRole("button", { name: "Remove app" }).click();
+    await page.getByRole("dialog", { name: "Remove authenticator app" }).getByRole("button", { name: "Remove app" }).click();
+    await page.getByText("Authenticator app not removed").first().waitFor(WAIT);
+    await page.getByText(/Your role requires a second factor/).first().waitFor();
+    await photograph(page, "phone-last-factor-refused");
+    await page.getByText("Second factor on").waitFor();
     await context.close();
     await adminApi.put("/api/admin/security", { requireSecondFactor: [] });
   });
