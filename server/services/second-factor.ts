@@ -35,6 +35,7 @@ export const SECOND_STEP_MS = 5 * 60_000;
 /** How long a passkey registration's challenge stays good. */
 export const PASSKEY_CHALLENGE_MS = 5 * 60_000;
 
+const PASSKEY_NOT_VERIFIED = "The passkey could not be verified. Add it again from this site's own address.";
 const LAST_FACTOR_MESSAGE = "Your role requires a second factor: add another passkey or authenticator app before removing this one.";
 
 export type SecuritySettings = { requireSecondFactor: Role[] };
@@ -275,9 +276,12 @@ export async function registerPasskey(
   try {
     verified = await verifyRegistrationResponse({ response, expectedChallenge, expectedOrigin: origins, expectedRPID: rpID, requireUserVerification: false });
   } catch (err) {
-    throw badRequest(`The passkey could not be verified: ${(err as Error).message}`);
+    // The verifier's words name this server's origins and RP ID: for the log (a wrong RP_ID or
+    // ORIGIN shows there), not for the person adding the passkey.
+    ctx.logger.warn({ reason: (err as Error).message, userId: ctx.actor.id }, "passkey registration not verified");
+    throw badRequest(PASSKEY_NOT_VERIFIED);
   }
-  if (!verified.verified) throw badRequest("The passkey could not be verified.");
+  if (!verified.verified) throw badRequest(PASSKEY_NOT_VERIFIED);
   const { credential } = verified.registrationInfo;
   return ctx.db.transaction(async (tx) => {
     await lockUser(tx, ctx.actor.id);
