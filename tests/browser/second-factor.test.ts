@@ -262,11 +262,13 @@ describe("a role that requires a second factor", () => {
 });
 
 describe("a rule that comes into force during a session", () => {
-  it("turns the signed-in user's app into the setup screen at their next call", async () => {
+  it("turns the signed-in user's app into the setup screen at their next call, even with no socket to tell it", async () => {
     const admin = await env.makeUser("SuperAdmin");
     const adminApi = await signInApi(env.url, admin);
     const user = await env.makeUser("HR Admin");
     const { context, page } = await open("desktop");
+    // The socket never reaches the server (a network that drops it): only the next call can tell the app.
+    await context.routeWebSocket(/\/ws$/, () => {});
     await enterPassword(page, user);
     await page.getByText("Total Employees").first().waitFor(WAIT);
 
