@@ -12,8 +12,8 @@ export type BusEvent =
   /** These users' sessions (or just these session ids) ended (logout, disable, delete, password change): close their sockets. */
   | { type: "sessions-ended"; userIds: string[]; sids?: string[]; reason: "logout" | "disabled" | "deleted" | "password" | "role" | "timeout" | "second-factor" }
   /**
-   * A second factor is now required of these roles (DECISIONS §13): the sockets of their users who
-   * have none close, as the upgrade would refuse them now; their sessions stay, for the setup screen.
+   * A second factor has come to be required of these roles (DECISIONS §13): the sockets of their
+   * users who have none close, as the upgrade would refuse them; their sessions stay, for the setup screen.
    */
   | { type: "second-factor-required"; roles: Role[] }
   /** Lockdown turned on: every non-SuperAdmin socket gets {type: 'lockdown'} and is closed. */

@@ -242,7 +242,7 @@ describe("two-step sign-in", () => {
     }
   });
 
-  it("a new password set between the two steps ends the half-signed-in session: the right code no longer finishes it", async () => {
+  it("a new password set between the two steps ends the half-signed-in session: the right code does not finish it", async () => {
     const { user, secret } = await withTotp("Accountant");
     const api = t.client();
     expect((await login(api, user)).body.secondFactor).toBe("required");
