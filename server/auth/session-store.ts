@@ -26,6 +26,18 @@ function userIdOf(sess: session.SessionData): string | null {
   return typeof id === "string" ? id : null;
 }
 
+/**
+ * Whose row this is: the signed-in user's, or the user a half-signed-in session is for (DECISIONS
+ * §13). A session between the password and the second step belongs to that user too, so what ends
+ * their sessions (a new password, a disable, a reset of their factors, lockdown) ends it as well and
+ * a password that was just changed cannot finish signing in. The user is read onto a request only
+ * for a signed-in session (get, below): a half-signed-in one stays without a user.
+ */
+function ownerOf(sess: session.SessionData): string | null {
+  const pendingId = (sess as { secondFactor?: { userId?: unknown } }).secondFactor?.userId;
+  return userIdOf(sess) ?? (typeof pendingId === "string" ? pendingId : null);
+}
+
 // The session is read together with its signed-in user (one statement, not two: each round trip to
 // the database costs more than the query itself). get() carries the user on the session data under a
 // symbol (no JSON, no copy into the Session), createSession() moves it onto the request, and
@@ -93,8 +105,8 @@ export class DatabaseSessionStore extends session.Store {
     this.remember(sid, expiresAt.getTime());
     this.db
       .insert(sessions)
-      .values({ sid, sess, userId: userIdOf(sess), expiresAt })
-      .onConflictDoUpdate({ target: sessions.sid, set: { sess, userId: userIdOf(sess), expiresAt } })
+      .values({ sid, sess, userId: ownerOf(sess), expiresAt })
+      .onConflictDoUpdate({ target: sessions.sid, set: { sess, userId: ownerOf(sess), expiresAt } })
       .then(() => cb?.(), (err) => cb?.(err));
   }
 

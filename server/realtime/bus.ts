@@ -4,12 +4,18 @@
 import { EventEmitter } from "node:events";
 import pg from "pg";
 import type { Logger } from "../logger";
+import type { Role } from "../../shared/constants";
 
 export type BusEvent =
   /** A notification stored for these users; pushed to their sockets. */
   | { type: "notification"; userIds: string[]; message: Record<string, unknown> }
   /** These users' sessions (or just these session ids) ended (logout, disable, delete, password change): close their sockets. */
   | { type: "sessions-ended"; userIds: string[]; sids?: string[]; reason: "logout" | "disabled" | "deleted" | "password" | "role" | "timeout" | "second-factor" }
+  /**
+   * A second factor has come to be required of these roles (DECISIONS §13): the sockets of their
+   * users who have none close, as the upgrade would refuse them; their sessions stay, for the setup screen.
+   */
+  | { type: "second-factor-required"; roles: Role[] }
   /** Lockdown turned on: every non-SuperAdmin socket gets {type: 'lockdown'} and is closed. */
   | { type: "lockdown"; enabled: boolean };
 

@@ -12,7 +12,7 @@ import { attachSocketHub, type SocketHub } from "./hub";
 import { createPostgresBus, type EventBus } from "./bus";
 import type { AppDeps } from "../context";
 import { eq } from "drizzle-orm";
-import { sessions, settings } from "../db/schema";
+import { sessions, settings, totpSecrets } from "../db/schema";
 
 type Instance = { server: http.Server; hub: SocketHub; port: number; app: ReturnType<typeof createApp>["app"] };
 
@@ -123,6 +123,38 @@ describe("the /ws upgrade", () => {
     }
     const c = await connect(one.port, { Cookie: who.cookie });
     c.ws.close(1000);
+  });
+
+  it("refuses with 401 a half-signed-in session: the password was right, the second factor not given yet (DECISIONS §13)", async () => {
+    const user = await makeUser(t.db, { role: "Approver" });
+    await t.db.insert(totpSecrets).values({ userId: user.id, secret: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP", confirmedAt: new Date() });
+    const res = await supertest(one.app).post("/api/auth/login").set(CSRF_HEADER).send({ username: user.username, password: TEST_PASSWORD });
+    expect(res.body.secondFactor).toBe("required");
+    const cookie = (res.headers["set-cookie"] as unknown as string[]).map((c) => c.split(";")[0]).join("; ");
+    expect(await refusal(connect(one.port, { Cookie: cookie }))).toBe(401);
+  });
+
+  it("a second factor required of a role closes the open sockets of its users who have none (4401), not of those who have one or of other roles", async () => {
+    const admin = await signedIn("SuperAdmin");
+    const without = await signedIn("HR Staff");
+    const withFactor = await signedIn("HR Staff");
+    await t.db.insert(totpSecrets).values({ userId: withFactor.user.id, secret: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP", confirmedAt: new Date() });
+    const other = await signedIn("Accountant");
+    const [a, b, c] = [await authed(one.port, without), await authed(one.port, withFactor), await authed(one.port, other)];
+    await waitFor(() => one.hub.connectionCount(without.user.id) === 1 && one.hub.connectionCount(other.user.id) === 1);
+    try {
+      const put = await supertest(one.app).put("/api/admin/security").set(CSRF_HEADER).set("Cookie", admin.cookie).send({ requireSecondFactor: ["HR Staff"] });
+      expect(put.status).toBe(200);
+      const closed = await within(a.closed);
+      expect(closed.code).toBe(4401);
+      await new Promise((r) => setTimeout(r, 100));
+      expect(b.ws.readyState).toBe(WebSocket.OPEN);
+      expect(c.ws.readyState).toBe(WebSocket.OPEN);
+    } finally {
+      await t.db.delete(settings).where(eq(settings.key, "security"));
+      b.ws.close(1000);
+      c.ws.close(1000);
+    }
   });
 
   it("refuses a browser Origin other than our own with 403", async () => {

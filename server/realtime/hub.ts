@@ -7,7 +7,7 @@ import type { Clock } from "../clock";
 import http from "node:http";
 import type { Duplex } from "node:stream";
 import type { RequestHandler } from "express";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { WebSocketServer, type WebSocket, type RawData } from "ws";
 import type { Db } from "../db/client";
 import { users } from "../db/schema";
@@ -224,6 +224,10 @@ export function attachSocketHub(options: HubOptions): SocketHub {
         for (const c of targets) closeConnection(c, WS_CLOSE.unauthorized, `Session ended: ${event.reason}`);
         return;
       }
+      case "second-factor-required": {
+        closeUsersWithoutSecondFactor(event.roles).catch((err) => logger.warn({ err }, "socket second-factor check failed"));
+        return;
+      }
       case "lockdown": {
         if (!event.enabled) return;
         const payload = JSON.stringify({ type: "lockdown" });
@@ -257,6 +261,21 @@ export function attachSocketHub(options: HubOptions): SocketHub {
     }
   }
 
+  /**
+   * DECISIONS §13: a user who must set up a second factor hears nothing until they have. A rule that
+   * comes into force while their socket is open closes it (the client then asks the session again
+   * and shows the setup screen). `roles` null: every open socket is checked (after a missed event).
+   */
+  async function closeUsersWithoutSecondFactor(roles: readonly Role[] | null): Promise<void> {
+    const userIds = [...byUser.entries()].filter(([, set]) => [...set].some((c) => roles === null || roles.includes(c.role))).map(([id]) => id);
+    if (userIds.length === 0) return;
+    const gated = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(inArray(users.id, userIds), signedInUserColumns.secondFactorSetupRequired));
+    for (const { id } of gated) for (const c of [...(byUser.get(id) ?? [])]) closeConnection(c, WS_CLOSE.unauthorized, "Second factor required");
+  }
+
   const heartbeat = setInterval(() => {
     for (const c of connections) {
       if (!c.alive) {
@@ -281,6 +300,7 @@ export function attachSocketHub(options: HubOptions): SocketHub {
   async function resync(): Promise<void> {
     if ((await getLockdown(db)).enabled) onBusEvent({ type: "lockdown", enabled: true });
     await closeExpiredSessions();
+    await closeUsersWithoutSecondFactor(null);
   }
 
   const unsubscribe = bus.subscribe(onBusEvent);

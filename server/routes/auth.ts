@@ -29,14 +29,14 @@ export function authRoutes(deps: AppDeps, passport: PassportStatic): ApiRouter {
   const api = new ApiRouter();
 
   /** The session becomes the user's: audited, answered with the stored user. */
-  async function signIn(req: Request, user: Express.User) {
+  async function signIn(req: Request, user: Express.User, secondFactor?: SecondFactorMethod) {
     // req.login regenerates the session id (fixation) before storing the user; a pending second step goes with the old session.
     await new Promise<void>((resolve, reject) => req.login(user, (err) => (err ? reject(err) : resolve())));
     req.session.authenticatedAt = deps.clock().getTime();
     // Stored before the answer goes out: otherwise express-session saves it while the body is being
     // sent, and a client quick to make its next call finds a session without its sign-in time.
     await saveSession(req);
-    return recordSignIn(contextOf(deps, req));
+    return recordSignIn(contextOf(deps, req), secondFactor);
   }
 
   api.add({ method: "post", path: "/auth/login", access: "public", summary: "Sign in (the password step; a second step when the user has a second factor)", body: loginBodySchema, answer: loginAnswer, tag: "auth" }, async (req, _res, input) => {
@@ -123,7 +123,7 @@ export function authRoutes(deps: AppDeps, passport: PassportStatic): ApiRouter {
         await new Promise<void>((resolve) => req.session.destroy(() => resolve()));
         throw refusal;
       }
-      return signIn(req, { id: user.id, role: user.role, name: user.name, username: user.username, visibilityWindowDays: user.visibilityWindowDays });
+      return signIn(req, { id: user.id, role: user.role, name: user.name, username: user.username, visibilityWindowDays: user.visibilityWindowDays }, input.body.method);
     },
   );
 

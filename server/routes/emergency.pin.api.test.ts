@@ -3,13 +3,15 @@
 // without it), and POST /api/emergency-approval/:token checks, in this order: throttle 429;
 // lockdown 423; unknown or used link 404, expired 410; approver code 400; missing PIN 400; no PIN
 // yet 409; wrong PIN 403 (5 within 15 minutes lock the code with 429 and tell every SuperAdmin).
+// A second factor required by role (DECISIONS §13) leaves this public flow as it is.
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import supertest from "supertest";
 import { createTestApp, type ApiClient, type TestApp } from "../test/harness";
 import { waitUntil } from "../test/processes";
-import { auditLog, categories, emergencyApproverPins, emergencyLinks, emergencyPinFailures, notifications, transactions, users, type TransactionRow } from "../db/schema";
+import { auditLog, categories, emergencyApproverPins, emergencyLinks, emergencyPinFailures, notifications, settings, transactions, users, type TransactionRow } from "../db/schema";
+import { ROLES } from "../../shared/constants";
 import type { BusEvent } from "../realtime/bus";
 
 let t: TestApp;
@@ -238,6 +240,24 @@ describe("POST /api/emergency-approval/:token: the checks, in order", () => {
     // A new PIN for RS starts a clean count (the 4 wrong ones above are forgotten).
     await setPin("RS");
     expect(await t.db.select().from(emergencyPinFailures).where(eq(emergencyPinFailures.code, "RS"))).toHaveLength(0);
+  });
+});
+
+describe("the link and its PIN beside a second factor (DECISIONS §13)", () => {
+  it("a second factor required of every role changes nothing for the link: the approver's code and PIN decide, no session asked for", async () => {
+    const { txn, approve } = await pendingWithLinks();
+    const every = { requireSecondFactor: [...ROLES] };
+    await t.db.insert(settings).values({ key: "security", value: every }).onConflictDoUpdate({ target: settings.key, set: { value: every } });
+    try {
+      expect((await publicClient().get(approve)).status).toBe(200);
+      expect((await publicClient().post(approve, { approverName: "AK", pin: "000000" })).status).toBe(403);
+      const res = await publicClient().post(approve, { approverName: "AK", pin: PINS.AK });
+      expect(res.status).toBe(200);
+      expect(res.body.transaction).toEqual({ humanReadableId: txn.humanReadableId, status: "Approved" });
+    } finally {
+      await t.db.delete(settings).where(eq(settings.key, "security"));
+      await setPin("AK");
+    }
   });
 });
 

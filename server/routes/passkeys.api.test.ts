@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { createTestApp, type ApiClient, type TestApp } from "../test/harness";
 import { TEST_PASSWORD } from "../test/factories";
-import { passkeys, type UserRow } from "../db/schema";
+import { passkeys, settings, totpSecrets, type UserRow } from "../db/schema";
+import { totpCodeAt } from "../auth/totp";
 import { SoftAuthenticator } from "../test/soft-authenticator";
 
 let t: TestApp;
@@ -75,6 +76,9 @@ describe("passkeys", () => {
     const options = await api.post("/api/account/passkeys/options");
     const elsewhere = await api.post("/api/account/passkeys", { name: "Phone", response: device.register(options.body, { origin: "https://evil.example" }) });
     expect(elsewhere.status).toBe(400);
+    // In words for the person adding it: what the verifier found stays in the server's log.
+    expect(elsewhere.body.message).toBe("The passkey could not be verified. Add it again from this site's own address.");
+    expect(JSON.stringify(elsewhere.body)).not.toMatch(/evil|localhost|expected/);
     expect((await register(api, device)).status).toBe(201);
     const again = await register(api, device);
     expect(again.status).toBe(409);
@@ -102,5 +106,43 @@ describe("passkeys", () => {
     expect((await stranger.delete(`/api/account/passkeys/${created.body.passkey.id}`)).status).toBe(404);
     expect((await api.delete(`/api/account/passkeys/${created.body.passkey.id}`)).status).toBe(200);
     expect((await api.get("/api/account/security")).body).toMatchObject({ passkeys: [], recoveryCodesLeft: 0 });
+  });
+
+  it("removing a passkey ends the user's other sessions, not this one", async () => {
+    const { user, api } = await t.signIn("Accountant");
+    const device = authenticator();
+    const created = await register(api, device);
+    expect(created.status).toBe(201);
+    const other = t.client();
+    await login(other, user);
+    const challenge = await other.post("/api/auth/second-factor/options");
+    expect((await other.post("/api/auth/second-factor", { method: "passkey", response: device.authenticate(challenge.body) })).status).toBe(200);
+    expect((await other.get("/api/auth/me")).status).toBe(200);
+
+    expect((await api.delete(`/api/account/passkeys/${created.body.passkey.id}`)).status).toBe(200);
+    expect((await other.get("/api/auth/me")).status).toBe(401);
+    expect((await api.get("/api/auth/me")).status).toBe(200);
+  });
+
+  it("while the role requires a factor, removing every factor at once leaves exactly one: the last removal is 409", async () => {
+    const { user, api } = await t.signIn("Approver");
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) ids.push((await register(api, authenticator(), `Key ${i}`)).body.passkey.id);
+    const setup = await api.post("/api/account/totp/setup");
+    const confirmed = await api.post("/api/account/totp/confirm", { code: totpCodeAt(setup.body.secret, new Date()) });
+    expect(confirmed.status).toBe(200);
+    // Not the first factor: no new recovery codes.
+    expect(confirmed.body).toEqual({});
+    await t.db.insert(settings).values({ key: "security", value: { requireSecondFactor: ["Approver"] } }).onConflictDoUpdate({ target: settings.key, set: { value: { requireSecondFactor: ["Approver"] } } });
+    try {
+      const answers = await Promise.all([api.delete("/api/account/totp"), ...ids.map((id) => api.delete(`/api/account/passkeys/${id}`))]);
+      const statuses = answers.map((r) => r.status);
+      expect(statuses.filter((s) => s === 200)).toHaveLength(5);
+      expect(statuses.filter((s) => s === 409)).toHaveLength(1);
+      const left = (await t.db.select().from(passkeys).where(eq(passkeys.userId, user.id))).length + (await t.db.select().from(totpSecrets).where(eq(totpSecrets.userId, user.id))).length;
+      expect(left).toBe(1);
+    } finally {
+      await t.db.delete(settings).where(eq(settings.key, "security"));
+    }
   });
 });

@@ -1,13 +1,16 @@
 // The second factor (DECISIONS §13) through the API: an authenticator app and recovery codes set
-// up, the two-step sign-in and its half-signed-in session, throttling of wrong codes under
-// parallel guessing, single use of codes, the role requirement and its gate, the 409s, an
-// administrator's reset, and other sessions ending when a factor goes.
+// up, the two-step sign-in and its half-signed-in session (401 from every other route), throttling
+// of wrong codes under parallel guessing, single use of codes, the role requirement and its gate
+// (403 from every route but the setup's), the 409s, an administrator's reset, and other sessions
+// ending when a factor goes or the password changes.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
+import { createApp } from "../app";
 import { createTestApp, type ApiClient, type TestApp } from "../test/harness";
 import { makeUser, TEST_PASSWORD } from "../test/factories";
 import { auditLog, recoveryCodes, sessions, settings, totpSecrets, type UserRow } from "../db/schema";
 import { totpCodeAt } from "../auth/totp";
+import { verifySecondFactor } from "../services/second-factor";
 import type { Role } from "../../shared/constants";
 
 let now = new Date("2026-11-27T10:00:00.000Z");
@@ -38,6 +41,13 @@ async function withTotp(role: Role = "Approver") {
   // The next code is a new step's: the confirming one is spent.
   later(30_000);
   return { user, api, secret, recoveryCodes: confirm.body.recoveryCodes as string[] };
+}
+
+/** Every declared route but the public ones (those are open to anyone), with a made-up id in its path. */
+function protectedRoutes() {
+  return createApp(t.deps)
+    .routes.filter((r) => r.access !== "public")
+    .map((r) => ({ ...r, url: `/api${r.path.replace(/:[A-Za-z]+/g, "00000000-0000-4000-8000-000000000000")}`, key: `${r.method.toUpperCase()} ${r.path}` }));
 }
 
 /** A second client that signs in through both steps. */
@@ -119,6 +129,22 @@ describe("two-step sign-in", () => {
     expect((await b.post("/api/auth/second-factor", { method: "totp", code: totpCodeAt(secret, new Date(now.getTime() - 30_000)) })).status).toBe(401);
   });
 
+  it("a half-signed-in session gets 401 from every route but the sign-in's own (the public ones)", async () => {
+    const { user } = await withTotp();
+    const api = t.client();
+    expect((await login(api, user)).body.secondFactor).toBe("required");
+    const routes = protectedRoutes();
+    expect(routes.length).toBeGreaterThan(100);
+    const refused: string[] = [];
+    for (const route of routes) {
+      const res = await api[route.method](route.url, route.method === "get" ? undefined : {});
+      if (res.status !== 401) refused.push(`${route.key} → ${res.status}`);
+    }
+    expect(refused).toEqual([]);
+    // The half-signed-in session is still there to finish.
+    expect((await api.get("/api/auth/session")).body.secondFactor.methods).toEqual(["totp", "recovery"]);
+  });
+
   it("the same code sent in parallel from eight half-signed-in sessions signs in exactly one", async () => {
     const { user, secret } = await withTotp();
     const clients = Array.from({ length: 8 }, () => t.client());
@@ -129,6 +155,22 @@ describe("two-step sign-in", () => {
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     // The others are wrong codes: 401, or 429 once the username's five failure slots are taken.
     expect(statuses.filter((s) => s !== 200).every((s) => s === 401 || s === 429)).toBe(true);
+  });
+
+  it("a code checked by many requests at once is spent once: exactly one check accepts it (the step and the recovery code are spent by the statement that checks them)", async () => {
+    // Over HTTP the throttle's per-username lock staggers the checks; here they meet head on, as
+    // they can when two requests reach the check in the same instant (on PostgreSQL, several connections).
+    const { user, secret, recoveryCodes: codes } = await withTotp();
+    const code = totpCodeAt(secret, now);
+    const service = { db: t.db, config: t.config, clock };
+    // Eight open connections first (on PostgreSQL), so no check waits for one to be made.
+    await Promise.all(Array.from({ length: 8 }, () => t.db.execute(sql`select pg_sleep(0.05)`)));
+    const totp = await Promise.all(Array.from({ length: 8 }, () => verifySecondFactor(service, user.id, { method: "totp", code })));
+    expect(totp.filter(Boolean)).toHaveLength(1);
+    await Promise.all(Array.from({ length: 8 }, () => t.db.execute(sql`select pg_sleep(0.05)`)));
+    const recovery = await Promise.all(Array.from({ length: 8 }, () => verifySecondFactor(service, user.id, { method: "recovery", code: codes[0] })));
+    expect(recovery.filter(Boolean)).toHaveLength(1);
+    later(30_000);
   });
 
   it("the half-signed-in session expires after 5 minutes", async () => {
@@ -180,6 +222,9 @@ describe("two-step sign-in", () => {
     expect((await c.post("/api/auth/second-factor", { method: "recovery", code: codes[0] })).status).toBe(401);
     expect((await c.post("/api/auth/second-factor", { method: "recovery", code: codes[1] })).status).toBe(200);
     expect((await c.get("/api/account/security")).body.recoveryCodesLeft).toBe(8);
+    // The audit trail says which way each sign-in finished (the first was by password, before any factor).
+    const signIns = await t.db.select().from(auditLog).where(and(eq(auditLog.action, "login"), eq(auditLog.performedBy, user.id))).orderBy(auditLog.timestamp);
+    expect(signIns.map((e) => e.afterData)).toEqual([null, { secondFactor: "recovery" }, { secondFactor: "recovery" }]);
   });
 
   it("the lockdown applies after the second step: a non-SuperAdmin who passed the password step before it came on gets 423", async () => {
@@ -195,6 +240,29 @@ describe("two-step sign-in", () => {
     } finally {
       await t.db.delete(settings).where(eq(settings.key, "lockdown"));
     }
+  });
+
+  it("a new password set between the two steps ends the half-signed-in session: the right code does not finish it", async () => {
+    const { user, secret } = await withTotp("Accountant");
+    const api = t.client();
+    expect((await login(api, user)).body.secondFactor).toBe("required");
+    const { api: admin } = await t.signIn("SuperAdmin");
+    expect((await admin.put(`/api/admin/users/${user.id}/password`, { newPassword: "Another#Pass9" })).status).toBe(200);
+    const res = await api.post("/api/auth/second-factor", { method: "totp", code: totpCodeAt(secret, now) });
+    expect(res.status).toBe(401);
+    expect((await api.get("/api/auth/me")).status).toBe(401);
+    expect((await api.get("/api/auth/session")).body).toEqual({ user: null });
+  });
+
+  it("a user disabled between the two steps cannot finish signing in", async () => {
+    const { user, secret } = await withTotp("Approver");
+    const api = t.client();
+    await login(api, user);
+    const { api: admin } = await t.signIn("SuperAdmin");
+    expect((await admin.patch(`/api/admin/users/${user.id}/status`, { isActive: false })).status).toBe(200);
+    const res = await api.post("/api/auth/second-factor", { method: "totp", code: totpCodeAt(secret, now) });
+    expect(res.status).toBe(401);
+    expect((await api.get("/api/auth/me")).status).toBe(401);
   });
 
   it("a user without a second factor still signs in with the password alone", async () => {
@@ -215,6 +283,8 @@ describe("a second factor required by role", () => {
   it("PUT /api/admin/security sets it (audited); a SuperAdmin cannot require it of their own role before having a factor (409)", async () => {
     const { user: admin, api } = await t.signIn("SuperAdmin");
     try {
+      // None by default.
+      expect((await api.get("/api/admin/security")).body).toEqual({ requireSecondFactor: [] });
       const put = await api.put("/api/admin/security", { requireSecondFactor: ["Approver", "Accountant", "Approver"] });
       expect(put.status).toBe(200);
       expect(put.body).toEqual({ requireSecondFactor: ["Accountant", "Approver"] });
@@ -272,6 +342,26 @@ describe("a second factor required by role", () => {
     }
   });
 
+  it("every route but the security setup's and the session's own answers 403 second_factor_setup_required to such a user", async () => {
+    await requireFor(["HR Admin"]);
+    try {
+      const { api } = await t.signIn("HR Admin");
+      const routes = protectedRoutes();
+      const open = routes.filter((r) => r.duringSecondFactorSetup).map((r) => r.key);
+      expect(open.sort()).toEqual(
+        ["DELETE /account/passkeys/:id", "DELETE /account/totp", "GET /account/security", "GET /auth/me", "POST /account/passkeys", "POST /account/passkeys/options", "POST /account/recovery-codes", "POST /account/totp/confirm", "POST /account/totp/setup"].sort(),
+      );
+      const letThrough: string[] = [];
+      for (const route of routes.filter((r) => !r.duringSecondFactorSetup)) {
+        const res = await api[route.method](route.url, route.method === "get" ? undefined : {});
+        if (res.status !== 403 || res.body.code !== "second_factor_setup_required") letThrough.push(`${route.key} → ${res.status} ${res.body.code}`);
+      }
+      expect(letThrough).toEqual([]);
+    } finally {
+      await requireFor([]);
+    }
+  });
+
   it("the last factor may go when the role does not require one; the recovery codes go with it", async () => {
     const { api, user } = await withTotp("Accountant");
     expect((await api.delete("/api/account/totp")).status).toBe(200);
@@ -284,7 +374,7 @@ describe("a second factor required by role", () => {
 
 describe("sessions end when factors change", () => {
   it("removing a factor or regenerating recovery codes ends the user's other sessions, not this one", async () => {
-    const { user, api, secret } = await withTotp("Accountant");
+    const { user, api, secret, recoveryCodes: codes } = await withTotp("Accountant");
     const other = await signInWithTotp(user, secret);
     expect((await other.get("/api/auth/me")).status).toBe(200);
     const regenerated = await api.post("/api/account/recovery-codes");
@@ -292,7 +382,12 @@ describe("sessions end when factors change", () => {
     expect(regenerated.body.recoveryCodes).toHaveLength(10);
     expect((await other.get("/api/auth/me")).status).toBe(401);
     expect((await api.get("/api/auth/me")).status).toBe(200);
-    // The old codes stopped working.
+    // The old codes stopped working; the new ones work.
+    const withOld = t.client();
+    await login(withOld, user);
+    expect((await withOld.post("/api/auth/second-factor", { method: "recovery", code: codes[0] })).status).toBe(401);
+    expect((await withOld.post("/api/auth/second-factor", { method: "recovery", code: regenerated.body.recoveryCodes[0] })).status).toBe(200);
+    expect((await api.get("/api/account/security")).body.recoveryCodesLeft).toBe(9);
     const third = await signInWithTotp(user, secret);
     expect((await api.delete("/api/account/totp")).status).toBe(200);
     expect((await third.get("/api/auth/me")).status).toBe(401);

@@ -35,6 +35,7 @@ export const SECOND_STEP_MS = 5 * 60_000;
 /** How long a passkey registration's challenge stays good. */
 export const PASSKEY_CHALLENGE_MS = 5 * 60_000;
 
+const PASSKEY_NOT_VERIFIED = "The passkey could not be verified. Add it again from this site's own address.";
 const LAST_FACTOR_MESSAGE = "Your role requires a second factor: add another passkey or authenticator app before removing this one.";
 
 export type SecuritySettings = { requireSecondFactor: Role[] };
@@ -60,7 +61,7 @@ export async function secondFactorSetupRequired(q: Queryable, user: { id: string
 /** PUT /api/admin/security: a SuperAdmin may not require a factor of their own role before having one. */
 export async function setSecuritySettings(ctx: ActingContext, requested: Role[]): Promise<SecuritySettings> {
   const after: SecuritySettings = { requireSecondFactor: ROLES.filter((r) => requested.includes(r)) };
-  return ctx.db.transaction(async (tx) => {
+  const { saved, added } = await ctx.db.transaction(async (tx) => {
     await tx.execute(sql`select 1 from settings where key = 'security' for update`);
     await lockUser(tx, ctx.actor.id);
     const before = await getSecuritySettings(tx);
@@ -72,8 +73,11 @@ export async function setSecuritySettings(ctx: ActingContext, requested: Role[])
       .values({ key: "security", value: after, updatedBy: ctx.actor.id })
       .onConflictDoUpdate({ target: settings.key, set: { value: after, updatedBy: ctx.actor.id, updatedAt: sql`now()` } });
     await writeAudit(tx, { action: "security_settings_update", entityType: "system", entityId: "security", actor: ctx.actor, before, after, ipAddress: ctx.ip });
-    return after;
+    return { saved: after, added: after.requireSecondFactor.filter((r) => !before.requireSecondFactor.includes(r)) };
   });
+  // Users of a newly required role who have no factor may only set one up: their open sockets close.
+  if (added.length > 0) await ctx.bus.publish({ type: "second-factor-required", roles: added });
+  return saved;
 }
 
 // ---------------------------------------------------------------- reading a user's factors
@@ -272,9 +276,12 @@ export async function registerPasskey(
   try {
     verified = await verifyRegistrationResponse({ response, expectedChallenge, expectedOrigin: origins, expectedRPID: rpID, requireUserVerification: false });
   } catch (err) {
-    throw badRequest(`The passkey could not be verified: ${(err as Error).message}`);
+    // The verifier's words name this server's origins and RP ID: for the log (a wrong RP_ID or
+    // ORIGIN shows there), not for the person adding the passkey.
+    ctx.logger.warn({ reason: (err as Error).message, userId: ctx.actor.id }, "passkey registration not verified");
+    throw badRequest(PASSKEY_NOT_VERIFIED);
   }
-  if (!verified.verified) throw badRequest("The passkey could not be verified.");
+  if (!verified.verified) throw badRequest(PASSKEY_NOT_VERIFIED);
   const { credential } = verified.registrationInfo;
   return ctx.db.transaction(async (tx) => {
     await lockUser(tx, ctx.actor.id);

@@ -1,7 +1,7 @@
 // What signing in and out means beyond the session cookie (DECISIONS §3, §10): during a lockdown
 // only SuperAdmins may sign in; each sign-in and sign-out is in the audit trail; the answer is
 // the user as stored. The session itself (cookie, regeneration, throttle) is the edge's.
-import { LOCKDOWN_MESSAGE, type Role } from "../../shared/constants";
+import { LOCKDOWN_MESSAGE, type Role, type SecondFactorMethod } from "../../shared/constants";
 import type { z } from "zod";
 import type { authAnswer } from "../../shared/schemas/auth";
 import { presentUser } from "../presenters/users";
@@ -25,9 +25,12 @@ export async function lockdownRefusal(ctx: Pick<ServiceContext, "db">, user: { r
   return (await getLockdown(ctx.db)).enabled ? locked(LOCKDOWN_MESSAGE) : null;
 }
 
-/** POST /api/auth/login, once the session holds the user: audited, answered with the stored user. */
-export async function recordSignIn(ctx: ActingContext): Promise<z.output<typeof authAnswer>> {
-  await writeAudit(ctx.db, { action: "login", entityType: "session", entityId: ctx.actor.id, actor: ctx.actor, ipAddress: ctx.ip });
+/**
+ * POST /api/auth/login, once the session holds the user: audited (with the second factor that
+ * finished it, so a sign-in by a recovery code stands out in the trail), answered with the stored user.
+ */
+export async function recordSignIn(ctx: ActingContext, secondFactor?: SecondFactorMethod): Promise<z.output<typeof authAnswer>> {
+  await writeAudit(ctx.db, { action: "login", entityType: "session", entityId: ctx.actor.id, actor: ctx.actor, after: secondFactor ? { secondFactor } : undefined, ipAddress: ctx.ip });
   return currentUser(ctx);
 }
 

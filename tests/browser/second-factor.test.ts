@@ -1,8 +1,9 @@
 // The second factor on screen (DECISIONS §13, issue 34): a passkey registered on /account/security
 // with Chromium's virtual authenticator signs in on a phone; an authenticator app set up from the
 // secret on screen signs in with a code computed here; a reload during the second step resumes it;
-// a role that requires a factor leads its user to the setup screen and nowhere else until done; the
-// SuperAdmin's rule screen shows the server's refusal, and Reset second factor takes a reason.
+// a role that requires a factor leads its user to the setup screen and nowhere else until done (at
+// once when the rule comes into force while the app is open); the SuperAdmin's rule screen shows
+// the server's refusal, and Reset second factor takes a reason.
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
@@ -227,22 +228,47 @@ describe("a role that requires a second factor", () => {
     await page.getByRole("heading", { name: "Set up a second factor" }).waitFor(WAIT);
     expect(await page.getByRole("navigation", { name: "Main" }).count()).toBe(0);
 
-    await setUpAuthenticatorApp(page, "phone-setup");
+    const first = await setUpAuthenticatorApp(page, "phone-setup");
     // Done: the app opens, with its menu.
     await page.getByRole("button", { name: "Open menu" }).waitFor(WAIT);
     await page.goto("/hr");
     await page.getByText("Total Employees").first().waitFor(WAIT);
+
+    // New recovery codes replace the old ones, shown once, after a warning.
+    await page.goto("/account/security");
+    await page.getByText("10 codes left").waitFor(WAIT);
+    await page.getByRole("button", { name: "Make new codes" }).click();
+    const confirmNew = page.getByRole("dialog", { name: "Make new recovery codes" });
+    await confirmNew.getByText("Your other signed-in devices will be signed out.").waitFor(WAIT);
+    await confirmNew.getByRole("button", { name: "Make new codes" }).click();
+    const codesDialog = page.getByRole("dialog", { name: "Save your recovery codes" });
+    await codesDialog.waitFor(WAIT);
+    const fresh = (await codesDialog.getByRole("list", { name: "Recovery codes" }).getByRole("listitem").allInnerTexts()).map((c) => c.trim());
+    expect(fresh).toHaveLength(10);
+    expect(fresh.filter((c) => first.codes.includes(c))).toEqual([]);
+    await codesDialog.getByRole("button", { name: "I have saved them" }).click();
+    await codesDialog.waitFor({ state: "hidden" });
+
+    // The role requires a factor: the only one cannot be removed, and the page says why.
+    await page.getByRole("button", { name: "Remove app" }).click();
+    await page.getByRole("dialog", { name: "Remove authenticator app" }).getByRole("button", { name: "Remove app" }).click();
+    await page.getByText("Authenticator app not removed").first().waitFor(WAIT);
+    await page.getByText(/Your role requires a second factor/).first().waitFor();
+    await photograph(page, "phone-last-factor-refused");
+    await page.getByText("Second factor on").waitFor();
     await context.close();
     await adminApi.put("/api/admin/security", { requireSecondFactor: [] });
   });
 });
 
 describe("a rule that comes into force during a session", () => {
-  it("turns the signed-in user's app into the setup screen at their next call", async () => {
+  it("turns the signed-in user's app into the setup screen at their next call, even with no socket to tell it", async () => {
     const admin = await env.makeUser("SuperAdmin");
     const adminApi = await signInApi(env.url, admin);
     const user = await env.makeUser("HR Admin");
     const { context, page } = await open("desktop");
+    // The socket never reaches the server (a network that drops it): only the next call can tell the app.
+    await context.routeWebSocket(/\/ws$/, () => {});
     await enterPassword(page, user);
     await page.getByText("Total Employees").first().waitFor(WAIT);
 
@@ -253,6 +279,36 @@ describe("a rule that comes into force during a session", () => {
     expect(new URL(page.url()).pathname).toBe("/account/security");
     await adminApi.put("/api/admin/security", { requireSecondFactor: [] });
     await context.close();
+  });
+});
+
+describe("a rule that comes into force while the app sits open", () => {
+  it("turns it into the setup screen at once, without a click: the server closes the user's socket and the app asks the session again", async () => {
+    const admin = await env.makeUser("SuperAdmin");
+    const adminApi = await signInApi(env.url, admin);
+    const user = await env.makeUser("HR Staff");
+    const { context, page } = await open("phone");
+    const socketAuthed = new Promise<void>((resolve) => {
+      page.on("websocket", (ws) => {
+        if (!new URL(ws.url()).pathname.endsWith("/ws")) return;
+        ws.on("framesent", (frame) => {
+          if (String(frame.payload).includes('"type":"auth"')) resolve();
+        });
+      });
+    });
+    await enterPassword(page, user);
+    await page.getByRole("button", { name: "Open menu" }).waitFor(WAIT);
+    await socketAuthed;
+
+    try {
+      expect(await adminApi.put("/api/admin/security", { requireSecondFactor: ["HR Staff"] })).toEqual({ requireSecondFactor: ["HR Staff"] });
+      await page.getByRole("heading", { name: "Set up a second factor" }).waitFor(WAIT);
+      expect(new URL(page.url()).pathname).toBe("/account/security");
+      await photograph(page, "phone-rule-in-force");
+    } finally {
+      await adminApi.put("/api/admin/security", { requireSecondFactor: [] });
+      await context.close();
+    }
   });
 });
 
