@@ -208,6 +208,55 @@ describe("the look-alike case: a SuperAdmin's approval", () => {
     expect(overridden.detail).toContain("Approvals required: 1 → 3");
     expect(overridden.detail).toContain(`rule '${r.name}'`);
   });
+
+  it("a full override of only the form type, or only the category, decides again too", async () => {
+    const cat = await makeCategory(t.db);
+    const bills = await rule({ categoryId: cat.id, formType: "B", minAmount: "1", requiredApprovals: 3 });
+    const p = await submitted(cat.id, { amount: "10", formType: "R" });
+    expect(p.approvalsRequired).toBe(1);
+    const asBill = await superAdmin.api.put(`/api/admin/transactions/${p.id}/full-override`, { formType: "B", reason: "It is a vendor's bill" });
+    expect(asBill.status).toBe(200);
+    expect(asBill.body.approvalsRequired).toBe(3);
+    expect(asBill.body.approvalPolicy.rules.map((x: { id: string }) => x.id)).toEqual([bills.id]);
+
+    const elsewhere = await makeCategory(t.db);
+    const moved = await superAdmin.api.put(`/api/admin/transactions/${p.id}/full-override`, { categoryId: elsewhere.id, reason: "Filed under the wrong category" });
+    expect(moved.status).toBe(200);
+    expect(moved.body.approvalsRequired).toBe(1);
+    expect(moved.body.approvalPolicy.rules).toEqual([]);
+    const timeline = (await accountant.api.get(`/api/transactions/${p.id}`)).body.timeline as { kind: string; detail?: string }[];
+    expect(timeline.filter((e) => e.kind === "overridden").map((e) => e.detail)).toEqual([
+      expect.stringContaining("Approvals required: 1 → 3"),
+      expect.stringContaining("Approvals required: 3 → 1"),
+    ]);
+  });
+
+  it("a resubmit decides again with the rules of now, and its timeline entry says the policy changed", async () => {
+    const cat = await makeCategory(t.db);
+    const r = await rule({ categoryId: cat.id, minAmount: "1000", requiredApprovals: 3 });
+    const p = await submitted(cat.id, { amount: "10" });
+    expect(p.approvalsRequired).toBe(1);
+    expect((await approvers[0]!.api.post(`/api/transactions/${p.id}/reject`, { reason: "The invoice says ₹1,000" })).status).toBe(200);
+    expect((await accountant.api.patch(`/api/transactions/${p.id}`, txnBody(cat.id, { amount: "1000.00" }))).status).toBe(200);
+    const again = await accountant.api.post(`/api/transactions/${p.id}/submit`);
+    expect(again.status).toBe(200);
+    expect(again.body.approvalsRequired).toBe(3);
+    expect(again.body.approvalPolicy.rules.map((x: { id: string }) => x.id)).toEqual([r.id]);
+
+    // A rule changed while the transaction was Rejected applies to the next round, with nothing edited.
+    expect((await approvers[0]!.api.post(`/api/transactions/${p.id}/reject`, { reason: "Needs the MD's sign-off" })).status).toBe(200);
+    expect((await superAdmin.api.put(`/api/admin/approval-rules/${r.id}`, { requiredApprovals: 2, superAdminRequired: true })).status).toBe(200);
+    const third = await accountant.api.post(`/api/transactions/${p.id}/submit`);
+    expect(third.status).toBe(200);
+    expect(third.body.approvalPolicy).toMatchObject({ approvalsRequired: 2, superAdminRequired: true });
+
+    const entries = ((await accountant.api.get(`/api/transactions/${p.id}`)).body.timeline as { kind: string; detail?: string }[]).filter((e) => e.kind === "submitted");
+    expect(entries.map((e) => e.detail)).toEqual([
+      undefined,
+      `Round 2; Approval policy: Needs 1 approval → Needs 3 approvals: rule '${r.name}' (from ₹1,000.00: 3 approvals)`,
+      `Round 3; Approval policy: Needs 3 approvals: rule '${r.name}' (from ₹1,000.00: 3 approvals) → Needs 2 approvals, one of them a SuperAdmin's: rule '${r.name}' (from ₹1,000.00: 2 approvals and a SuperAdmin's)`,
+    ]);
+  });
 });
 
 describe("what the screens read: a rule in use, a SuperAdmin's approval given", () => {
