@@ -9,6 +9,8 @@ import { createTestApp, type ApiClient, type TestApp } from "../test/harness";
 import { makeUser, type MadeUser } from "../test/factories";
 import { auditLog, notifications } from "../db/schema";
 import { approvalRows, auditEntries, makeCategory, txnBody } from "../test/transaction-fixtures";
+import { announceDelegationsBeginning } from "../services/delegations";
+import { serviceContext } from "../services/context";
 
 // 2026-11-27 17:30 in Kolkata (APP_TIMEZONE of the tests); the tests move the clock themselves.
 let now = new Date("2026-11-27T12:00:00Z");
@@ -162,6 +164,35 @@ describe("listing, notifying, ending", () => {
     expect(audit).toMatchObject({ entityType: "delegation", reason: "Trip cancelled" });
     // Ended, the days are free again.
     expect((await delegate(me, { delegateId: stranger.user.id, from: "2026-12-02", to: "2026-12-04" })).status).toBe(201);
+  });
+
+  it("the delegate is told again on the first day of one recorded for later, once however many processes look; never for one ended before it began", async () => {
+    const [rajesh, anita] = await Promise.all([t.signIn("Approver", { name: "Rajesh Sharma" }), t.signIn("Approver", { name: "Anita Desai" })]);
+    const [away, cover, today, coverToday] = await Promise.all([t.signIn("Approver"), t.signIn("Approver"), t.signIn("Approver"), t.signIn("Approver")]);
+    expect((await delegate(rajesh, { delegateId: anita.user.id, from: "2026-11-29", to: "2026-12-01", reason: "Statutory audit in Mumbai" })).status).toBe(201);
+    const cancelled = await delegate(away, { delegateId: cover.user.id, from: "2026-11-29", to: "2026-11-30" });
+    expect((await away.api.delete(`/api/delegations/${cancelled.body.id}`, { reason: "Trip cancelled" })).status).toBe(200);
+    expect((await delegate(today, { delegateId: coverToday.user.id, from: TODAY, to: TODAY })).status).toBe(201);
+    const messages = async (who: Who) => (await t.db.select().from(notifications).where(eq(notifications.userId, who.user.id)).orderBy(notifications.createdAt)).map((n) => n.message);
+    const told = { anita: await messages(anita), cover: await messages(cover), coverToday: await messages(coverToday) };
+    expect(told.anita).toEqual(["Rajesh Sharma has delegated their approvals to you from 29 Nov 2026 to 01 Dec 2026: Statutory audit in Mumbai"]);
+    expect(told.coverToday).toEqual([expect.stringContaining("from today")]);
+
+    const announce = () => announceDelegationsBeginning(serviceContext(t.deps));
+    await announce();
+    expect(await messages(anita)).toEqual(told.anita);
+    const saved = now;
+    try {
+      now = new Date("2026-11-28T18:31:00Z"); // 00:01 on the 29th in Kolkata, still the 28th in UTC
+      await Promise.all([announce(), announce(), announce()]);
+      expect(await messages(anita)).toEqual([...told.anita, "From today to 01 Dec 2026 you approve on behalf of Rajesh Sharma: Statutory audit in Mumbai"]);
+      await announce();
+      expect(await messages(anita)).toHaveLength(2);
+      expect(await messages(cover)).toEqual(told.cover);
+      expect(await messages(coverToday)).toEqual(told.coverToday);
+    } finally {
+      now = saved;
+    }
   });
 
   it("a SuperAdmin records one for an Approver, who is told", async () => {
