@@ -240,6 +240,13 @@ describe("approving on a delegator's behalf", () => {
     expect(detail.timeline.find((e: { kind: string }) => e.kind === "approved").actorName).toBe("Anita Desai for Rajesh Sharma");
     const [audit] = await auditEntries(t.db, big.id, "approve");
     expect(audit?.afterData).toMatchObject({ onBehalfOf: { id: rajesh.user.id, name: "Rajesh Sharma" } });
+    // The audit trail's screen and its export say it the same way; the delegate's own approval stays hers alone.
+    const trail = async (id: string) => ((await superAdmin.api.get(`/api/audit?entityType=transaction&action=approve&search=${id}`)).body.entries as { performer: { name: string }; onBehalfOf: unknown }[])[0];
+    expect(await trail(big.id)).toMatchObject({ performer: { name: "Anita Desai" }, onBehalfOf: { name: "Rajesh Sharma" } });
+    expect(await trail(own.id)).toMatchObject({ performer: { name: "Anita Desai" }, onBehalfOf: null });
+    const csv = await superAdmin.api.get(`/api/audit/export.csv?entityType=transaction&action=approve&search=${big.id}`);
+    expect(csv.status).toBe(200);
+    expect(csv.text).toContain(`,${anita.user.username},Anita Desai for Rajesh Sharma,`);
 
     // Above the delegator's limit too: refused with the delegate's own limit.
     const huge = await submitted("500000.01");
