@@ -133,6 +133,11 @@ export type RoundApproval = { role: Role | null; emergency: boolean };
 
 const bySuperAdmin = (a: RoundApproval) => a.role === "SuperAdmin";
 
+/** Whether a SuperAdmin's approval (their own, or a delegate's on their behalf) is among the round's: what the screens' "Waiting for a SuperAdmin" reads. */
+export function superAdminApproved(round: readonly RoundApproval[]): boolean {
+  return round.some(bySuperAdmin);
+}
+
 /**
  * Whether the round's approvals complete the transaction: an emergency link's at once (DECISIONS §5
  * keeps the spec's rule; the timeline names the rules it overrode), else the count, with a
