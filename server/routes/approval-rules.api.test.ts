@@ -305,7 +305,7 @@ describe("emergency links keep the spec's rule", () => {
     expect(res.body.transaction.status).toBe("Approved");
     const detail = await accountant.api.get(`/api/transactions/${p.id}`);
     const entry = detail.body.timeline.find((e: { kind: string }) => e.kind === "emergency-approved");
-    expect(entry.detail).toContain(`the link overrode rule '${r.name}'`);
+    expect(entry.detail).toBe(`1 of 3 approvals; Pending → Approved; the link overrode rule '${r.name}' (from ₹1.00: 3 approvals and a SuperAdmin's)`);
   });
 });
 

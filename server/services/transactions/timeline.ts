@@ -131,7 +131,10 @@ function detailOf(kind: TimelineKind, before: Snapshot, after: Snapshot, names: 
       return `${String(after.approvalsReceived)} of ${String(after.approvalsRequired)} approvals`;
     case "emergency-approved": {
       const overrode = (after.overrodeRules ?? []) as ApprovalPolicy["rules"];
-      const base = `${String(after.approvalsReceived)} approvals; ${statusChange(before, after, names)}`;
+      // "1 of 3 approvals": how far short of its policy the round was when the link stood in for it.
+      const received = Number(after.approvalsReceived);
+      const count = after.approvalsRequired === undefined ? `${received} approval${received === 1 ? "" : "s"}` : `${received} of ${String(after.approvalsRequired)} approvals`;
+      const base = `${count}; ${statusChange(before, after, names)}`;
       return overrode.length ? `${base}; the link overrode ${describeRules({ rules: overrode })}` : base;
     }
     case "approval-deleted": {
