@@ -65,7 +65,9 @@ describe("approval rules, from the screen to the approver's queue", () => {
     const table = adm.getByRole("region", { name: "Approval rules" });
     const row = table.getByRole("row").filter({ hasText: ruleName });
     await row.waitFor(WAIT);
-    expect(await row.innerText()).toMatch(/Every category\s+Both\s+₹5,000\.00\s+2 approvals\s+Required\s+Active\s+Not yet/);
+    expect(await row.innerText()).toMatch(/Every category\s+Both form types\s+₹5,000\.00\s+2 approvals\s+SuperAdmin required\s+Active\s+Not used yet/);
+    // Every column, the actions too, fits a 1280 px screen without scrolling the table.
+    expect(await table.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     const [kept] = await env.db.select().from(approvalRules).where(eq(approvalRules.name, ruleName));
     expect(kept).toMatchObject({ categoryId: null, formType: null, minAmount: "5000.00", requiredApprovals: 2, superAdminRequired: true, isActive: true });
     await shot(adm, "rules-list-desktop");
