@@ -1,7 +1,8 @@
 // Races of authority (DECISIONS §11), fired together over HTTP: a delegate and their delegator
 // approving at once count once; an approval racing a rule change is held to the policy kept at
 // submit; an approval racing the end of its delegation either counts on behalf or is refused, never
-// half. On PostgreSQL the requests truly overlap; on PGlite (one query at a time) the outcomes must
+// half; delegations that together would overlap or chain, recorded at once, give one 201 and one
+// 409. On PostgreSQL the requests truly overlap; on PGlite (one query at a time) the outcomes must
 // hold all the same.
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
@@ -62,6 +63,27 @@ describe("races of authority", () => {
       const rows = await approvalRows(t.db, txn.id);
       expect(rows).toHaveLength(1);
       expect((await txnRow(t.db, txn.id))?.approvalsReceived).toBe(1);
+    }
+  });
+
+  it("two overlapping delegations of one delegator recorded at once: one 201, one 409, one row", async () => {
+    for (let i = 0; i < 3; i++) {
+      const [x, a, b] = await Promise.all([approverWithLimit(null), approverWithLimit(null), approverWithLimit(null)]);
+      const results = await Promise.all([a, b].map((to) => x.api.post("/api/delegations", { delegateId: to.user.id, from: today(), to: today(), reason: "Travelling" })));
+      expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
+      expect(await t.db.select().from(delegations).where(eq(delegations.delegatorId, x.user.id))).toHaveLength(1);
+    }
+  });
+
+  it("a chain recorded from both ends at once (X to Y, Y to Z): one 201, one 409", async () => {
+    for (let i = 0; i < 3; i++) {
+      const [x, y, z] = await Promise.all([approverWithLimit(null), approverWithLimit(null), approverWithLimit(null)]);
+      const results = await Promise.all([
+        x.api.post("/api/delegations", { delegateId: y.user.id, from: today(), to: today(), reason: "Travelling" }),
+        y.api.post("/api/delegations", { delegateId: z.user.id, from: today(), to: today(), reason: "Travelling" }),
+      ]);
+      expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
+      expect(results.find((r) => r.status === 409)?.body.code).toBe("delegation_chain");
     }
   });
 
