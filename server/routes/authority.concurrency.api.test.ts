@@ -9,7 +9,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type ApiClient, type TestApp } from "../test/harness";
 import type { MadeUser } from "../test/factories";
-import { delegations } from "../db/schema";
+import { approvalRules, delegations } from "../db/schema";
 import { approvalRows, auditEntries, makeCategory, txnBody, txnRow } from "../test/transaction-fixtures";
 
 type Who = { user: MadeUser; api: ApiClient };
@@ -84,6 +84,26 @@ describe("races of authority", () => {
       ]);
       expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
       expect(results.find((r) => r.status === 409)?.body.code).toBe("delegation_chain");
+    }
+  });
+
+  it("a submit racing the deletion of a rule it applies: the rule is kept (deactivated) whenever the submission names it", async () => {
+    const category = await makeCategory(t.db, { requiredApprovals: 1 });
+    for (let i = 0; i < 8; i++) {
+      const rule = await superAdmin.api.post("/api/admin/approval-rules", { name: `Race delete ${crypto.randomBytes(3).toString("hex")}`, categoryId: category.id, formType: null, minAmount: "0", requiredApprovals: 2 });
+      expect(rule.status).toBe(201);
+      const created = await accountant.api.post("/api/transactions", txnBody(category.id, { amount: "700" }));
+      const [submit, removed] = await Promise.all([accountant.api.post(`/api/transactions/${created.body.id}/submit`), superAdmin.api.delete(`/api/admin/approval-rules/${rule.body.id}`)]);
+      expect(submit.status).toBe(200);
+      expect(removed.status).toBe(200);
+      const [kept] = await t.db.select().from(approvalRules).where(eq(approvalRules.id, rule.body.id));
+      if (submit.body.approvalPolicy.rules.length) {
+        expect(removed.body.deactivated).toBe(true);
+        expect(kept).toMatchObject({ isActive: false });
+      } else {
+        expect(removed.body.deactivated).toBe(false);
+        expect(kept).toBeUndefined();
+      }
     }
   });
 
