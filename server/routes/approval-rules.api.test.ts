@@ -169,6 +169,26 @@ describe("the look-alike case: a SuperAdmin's approval", () => {
     expect(last.body.approvalPolicy).toEqual(p.approvalPolicy);
   });
 
+  it("deleting the SuperAdmin's approval sends an Approved one back to Pending even when the count still holds, and keeps the last place for a SuperAdmin again", async () => {
+    const cat = await makeCategory(t.db);
+    await rule({ categoryId: cat.id, minAmount: "1", requiredApprovals: 2, superAdminRequired: true });
+    const p = await submitted(cat.id, { amount: "10" });
+    expect((await approve(approvers[0]!, p.id)).status).toBe(200);
+    expect((await approve(superAdmin, p.id)).body.status).toBe("Approved");
+    // A SuperAdmin lowers the count to one: the Approver's approval alone would reach it.
+    expect((await superAdmin2.api.put(`/api/admin/transactions/${p.id}/full-override`, { approvalsRequired: 1, reason: "One approval is enough for this vendor" })).body.status).toBe("Approved");
+    const detail = (await superAdmin2.api.get(`/api/transactions/${p.id}`)).body as { approvals: { id: string; approverId: string | null }[] };
+    const theirs = detail.approvals.find((a) => a.approverId === superAdmin.user.id)!;
+    const res = await superAdmin2.api.delete(`/api/approvals/${theirs.id}`, { reason: "Approved the wrong batch" });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: "Pending", approvalsReceived: 1, approvalsRequired: 1 });
+    expect((await approvers[1]!.api.get(`/api/transactions/${p.id}`)).body).toMatchObject({ superAdminApproved: false, availableMoves: ["reject"], approveRefusal: "A SuperAdmin must approve this one" });
+    const refused = await approve(approvers[1]!, p.id);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe("A SuperAdmin must approve this one");
+    expect((await approve(superAdmin2, p.id)).body.status).toBe("Approved");
+  });
+
   it("two approvals at once count once each, and the transaction is Approved once", async () => {
     const cat = await makeCategory(t.db);
     await rule({ categoryId: cat.id, minAmount: "1", requiredApprovals: 2 });
