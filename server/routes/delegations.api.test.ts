@@ -195,6 +195,22 @@ describe("listing, notifying, ending", () => {
     }
   });
 
+  it("a first day that passed with no server running is announced late, by its dates; a one-day delegation says 'Today'", async () => {
+    const [x, y, oneDay, cover] = await Promise.all([t.signIn("Approver", { name: "Sunil Rao" }), t.signIn("Approver"), t.signIn("Approver", { name: "Farah Khan" }), t.signIn("Approver")]);
+    expect((await delegate(x, { delegateId: y.user.id, from: "2026-12-08", to: "2026-12-10", reason: "Site visit" })).status).toBe(201);
+    expect((await delegate(oneDay, { delegateId: cover.user.id, from: "2026-12-09", to: "2026-12-09", reason: "Medical appointment" })).status).toBe(201);
+    const last = async (who: Who) => (await t.db.select().from(notifications).where(eq(notifications.userId, who.user.id)).orderBy(notifications.createdAt)).at(-1)?.message;
+    const saved = now;
+    try {
+      now = new Date("2026-12-09T04:00:00Z");
+      await announceDelegationsBeginning(serviceContext(t.deps));
+      expect(await last(y)).toBe("From 08 Dec 2026 to 10 Dec 2026 you approve on behalf of Sunil Rao: Site visit");
+      expect(await last(cover)).toBe("Today you approve on behalf of Farah Khan: Medical appointment");
+    } finally {
+      now = saved;
+    }
+  });
+
   it("a SuperAdmin records one for an Approver, who is told", async () => {
     const [away, cover] = await Promise.all([t.signIn("Approver"), t.signIn("Approver")]);
     const res = await delegate(superAdmin, { delegatorId: away.user.id, delegateId: cover.user.id, from: "2026-12-20", to: "2026-12-21" });

@@ -285,7 +285,8 @@ export async function announceDelegationsBeginning(ctx: ServiceContext): Promise
     const usable = new Set((await tx.select({ id: users.id }).from(users).where(and(inArray(users.id, [...people]), activeApproverCondition()))).map((u) => u.id));
     for (const d of begun) {
       if (!usable.has(d.delegatorId) || !usable.has(d.delegateId)) continue;
-      const days = d.toDate === today ? "Today" : `From today to ${dayText(d.toDate)}`;
+      // A process that was down on the first day announces it late: the days are then said by date.
+      const days = d.fromDate < today ? `From ${dayText(d.fromDate)} to ${dayText(d.toDate)}` : d.toDate === today ? "Today" : `From today to ${dayText(d.toDate)}`;
       notes.push(
         ...(await notifyUsers(tx, [d.delegateId], {
           type: "user_notification",
