@@ -16,6 +16,7 @@ import { attachSocketHub } from "./realtime/hub";
 import { sweepUnregisteredUploads, UPLOAD_SWEEP_INTERVAL_MS } from "./services/uploads/attachment-sweep";
 import { removeOrphanedUploads } from "./services/uploads/import-files";
 import { pruneExpired, PRUNE_INTERVAL_MS } from "./services/prune";
+import { announceDelegationsBeginning, DELEGATION_ANNOUNCE_INTERVAL_MS } from "./services/delegations";
 import { CLIENT_DIR } from "./paths";
 
 export type RunningServer = { server: http.Server; deps: AppDeps; url: string; stop(): Promise<void> };
@@ -60,6 +61,14 @@ export async function startServer(config: Config = loadConfig(), options: { clie
   const sweepTimer = setInterval(() => void sweepUploads(), UPLOAD_SWEEP_INTERVAL_MS);
   firstSweep.unref();
   sweepTimer.unref();
+  // A delegation recorded for a later day is announced to its delegate on its first day; nothing
+  // else runs at midnight, so each process looks at start and every few minutes (once per delegation).
+  let announcing: Promise<unknown> = Promise.resolve();
+  const announce = () =>
+    (announcing = announceDelegationsBeginning(serviceContext(deps)).catch((err: unknown) => logger.warn({ err }, "could not announce the delegations beginning today")));
+  void announce();
+  const announceTimer = setInterval(() => void announce(), DELEGATION_ANNOUNCE_INTERVAL_MS);
+  announceTimer.unref();
 
   let stopping: Promise<void> | null = null;
   const stop = () =>
@@ -67,6 +76,8 @@ export async function startServer(config: Config = loadConfig(), options: { clie
       clearInterval(pruneTimer);
       clearTimeout(firstSweep);
       clearInterval(sweepTimer);
+      clearInterval(announceTimer);
+      await announcing;
       await hub.close();
       server.closeIdleConnections?.();
       await new Promise<void>((resolve) => server.close(() => resolve()));

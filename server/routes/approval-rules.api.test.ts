@@ -169,6 +169,26 @@ describe("the look-alike case: a SuperAdmin's approval", () => {
     expect(last.body.approvalPolicy).toEqual(p.approvalPolicy);
   });
 
+  it("deleting the SuperAdmin's approval sends an Approved one back to Pending even when the count still holds, and keeps the last place for a SuperAdmin again", async () => {
+    const cat = await makeCategory(t.db);
+    await rule({ categoryId: cat.id, minAmount: "1", requiredApprovals: 2, superAdminRequired: true });
+    const p = await submitted(cat.id, { amount: "10" });
+    expect((await approve(approvers[0]!, p.id)).status).toBe(200);
+    expect((await approve(superAdmin, p.id)).body.status).toBe("Approved");
+    // A SuperAdmin lowers the count to one: the Approver's approval alone would reach it.
+    expect((await superAdmin2.api.put(`/api/admin/transactions/${p.id}/full-override`, { approvalsRequired: 1, reason: "One approval is enough for this vendor" })).body.status).toBe("Approved");
+    const detail = (await superAdmin2.api.get(`/api/transactions/${p.id}`)).body as { approvals: { id: string; approverId: string | null }[] };
+    const theirs = detail.approvals.find((a) => a.approverId === superAdmin.user.id)!;
+    const res = await superAdmin2.api.delete(`/api/approvals/${theirs.id}`, { reason: "Approved the wrong batch" });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: "Pending", approvalsReceived: 1, approvalsRequired: 1 });
+    expect((await approvers[1]!.api.get(`/api/transactions/${p.id}`)).body).toMatchObject({ superAdminApproved: false, availableMoves: ["reject"], approveRefusal: "A SuperAdmin must approve this one" });
+    const refused = await approve(approvers[1]!, p.id);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe("A SuperAdmin must approve this one");
+    expect((await approve(superAdmin2, p.id)).body.status).toBe("Approved");
+  });
+
   it("two approvals at once count once each, and the transaction is Approved once", async () => {
     const cat = await makeCategory(t.db);
     await rule({ categoryId: cat.id, minAmount: "1", requiredApprovals: 2 });
@@ -207,6 +227,55 @@ describe("the look-alike case: a SuperAdmin's approval", () => {
     const overridden = detail.body.timeline.find((e: { kind: string }) => e.kind === "overridden");
     expect(overridden.detail).toContain("Approvals required: 1 → 3");
     expect(overridden.detail).toContain(`rule '${r.name}'`);
+  });
+
+  it("a full override of only the form type, or only the category, decides again too", async () => {
+    const cat = await makeCategory(t.db);
+    const bills = await rule({ categoryId: cat.id, formType: "B", minAmount: "1", requiredApprovals: 3 });
+    const p = await submitted(cat.id, { amount: "10", formType: "R" });
+    expect(p.approvalsRequired).toBe(1);
+    const asBill = await superAdmin.api.put(`/api/admin/transactions/${p.id}/full-override`, { formType: "B", reason: "It is a vendor's bill" });
+    expect(asBill.status).toBe(200);
+    expect(asBill.body.approvalsRequired).toBe(3);
+    expect(asBill.body.approvalPolicy.rules.map((x: { id: string }) => x.id)).toEqual([bills.id]);
+
+    const elsewhere = await makeCategory(t.db);
+    const moved = await superAdmin.api.put(`/api/admin/transactions/${p.id}/full-override`, { categoryId: elsewhere.id, reason: "Filed under the wrong category" });
+    expect(moved.status).toBe(200);
+    expect(moved.body.approvalsRequired).toBe(1);
+    expect(moved.body.approvalPolicy.rules).toEqual([]);
+    const timeline = (await accountant.api.get(`/api/transactions/${p.id}`)).body.timeline as { kind: string; detail?: string }[];
+    expect(timeline.filter((e) => e.kind === "overridden").map((e) => e.detail)).toEqual([
+      expect.stringContaining("Approvals required: 1 → 3"),
+      expect.stringContaining("Approvals required: 3 → 1"),
+    ]);
+  });
+
+  it("a resubmit decides again with the rules of now, and its timeline entry says the policy changed", async () => {
+    const cat = await makeCategory(t.db);
+    const r = await rule({ categoryId: cat.id, minAmount: "1000", requiredApprovals: 3 });
+    const p = await submitted(cat.id, { amount: "10" });
+    expect(p.approvalsRequired).toBe(1);
+    expect((await approvers[0]!.api.post(`/api/transactions/${p.id}/reject`, { reason: "The invoice says ₹1,000" })).status).toBe(200);
+    expect((await accountant.api.patch(`/api/transactions/${p.id}`, txnBody(cat.id, { amount: "1000.00" }))).status).toBe(200);
+    const again = await accountant.api.post(`/api/transactions/${p.id}/submit`);
+    expect(again.status).toBe(200);
+    expect(again.body.approvalsRequired).toBe(3);
+    expect(again.body.approvalPolicy.rules.map((x: { id: string }) => x.id)).toEqual([r.id]);
+
+    // A rule changed while the transaction was Rejected applies to the next round, with nothing edited.
+    expect((await approvers[0]!.api.post(`/api/transactions/${p.id}/reject`, { reason: "Needs the MD's sign-off" })).status).toBe(200);
+    expect((await superAdmin.api.put(`/api/admin/approval-rules/${r.id}`, { requiredApprovals: 2, superAdminRequired: true })).status).toBe(200);
+    const third = await accountant.api.post(`/api/transactions/${p.id}/submit`);
+    expect(third.status).toBe(200);
+    expect(third.body.approvalPolicy).toMatchObject({ approvalsRequired: 2, superAdminRequired: true });
+
+    const entries = ((await accountant.api.get(`/api/transactions/${p.id}`)).body.timeline as { kind: string; detail?: string }[]).filter((e) => e.kind === "submitted");
+    expect(entries.map((e) => e.detail)).toEqual([
+      undefined,
+      `Round 2; Approval policy: Needs 1 approval → Needs 3 approvals: rule '${r.name}' (from ₹1,000.00: 3 approvals)`,
+      `Round 3; Approval policy: Needs 3 approvals: rule '${r.name}' (from ₹1,000.00: 3 approvals) → Needs 2 approvals, one of them a SuperAdmin's: rule '${r.name}' (from ₹1,000.00: 2 approvals and a SuperAdmin's)`,
+    ]);
   });
 });
 
@@ -256,7 +325,7 @@ describe("emergency links keep the spec's rule", () => {
     expect(res.body.transaction.status).toBe("Approved");
     const detail = await accountant.api.get(`/api/transactions/${p.id}`);
     const entry = detail.body.timeline.find((e: { kind: string }) => e.kind === "emergency-approved");
-    expect(entry.detail).toContain(`the link overrode rule '${r.name}'`);
+    expect(entry.detail).toBe(`1 of 3 approvals; Pending → Approved; the link overrode rule '${r.name}' (from ₹1.00: 3 approvals and a SuperAdmin's)`);
   });
 });
 

@@ -1,14 +1,15 @@
 // Races of authority (DECISIONS §11), fired together over HTTP: a delegate and their delegator
 // approving at once count once; an approval racing a rule change is held to the policy kept at
 // submit; an approval racing the end of its delegation either counts on behalf or is refused, never
-// half. On PostgreSQL the requests truly overlap; on PGlite (one query at a time) the outcomes must
+// half; delegations that together would overlap or chain, recorded at once, give one 201 and one
+// 409. On PostgreSQL the requests truly overlap; on PGlite (one query at a time) the outcomes must
 // hold all the same.
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type ApiClient, type TestApp } from "../test/harness";
 import type { MadeUser } from "../test/factories";
-import { delegations } from "../db/schema";
+import { approvalRules, delegations } from "../db/schema";
 import { approvalRows, auditEntries, makeCategory, txnBody, txnRow } from "../test/transaction-fixtures";
 
 type Who = { user: MadeUser; api: ApiClient };
@@ -62,6 +63,47 @@ describe("races of authority", () => {
       const rows = await approvalRows(t.db, txn.id);
       expect(rows).toHaveLength(1);
       expect((await txnRow(t.db, txn.id))?.approvalsReceived).toBe(1);
+    }
+  });
+
+  it("two overlapping delegations of one delegator recorded at once: one 201, one 409, one row", async () => {
+    for (let i = 0; i < 3; i++) {
+      const [x, a, b] = await Promise.all([approverWithLimit(null), approverWithLimit(null), approverWithLimit(null)]);
+      const results = await Promise.all([a, b].map((to) => x.api.post("/api/delegations", { delegateId: to.user.id, from: today(), to: today(), reason: "Travelling" })));
+      expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
+      expect(await t.db.select().from(delegations).where(eq(delegations.delegatorId, x.user.id))).toHaveLength(1);
+    }
+  });
+
+  it("a chain recorded from both ends at once (X to Y, Y to Z): one 201, one 409", async () => {
+    for (let i = 0; i < 3; i++) {
+      const [x, y, z] = await Promise.all([approverWithLimit(null), approverWithLimit(null), approverWithLimit(null)]);
+      const results = await Promise.all([
+        x.api.post("/api/delegations", { delegateId: y.user.id, from: today(), to: today(), reason: "Travelling" }),
+        y.api.post("/api/delegations", { delegateId: z.user.id, from: today(), to: today(), reason: "Travelling" }),
+      ]);
+      expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
+      expect(results.find((r) => r.status === 409)?.body.code).toBe("delegation_chain");
+    }
+  });
+
+  it("a submit racing the deletion of a rule it applies: the rule is kept (deactivated) whenever the submission names it", async () => {
+    const category = await makeCategory(t.db, { requiredApprovals: 1 });
+    for (let i = 0; i < 8; i++) {
+      const rule = await superAdmin.api.post("/api/admin/approval-rules", { name: `Race delete ${crypto.randomBytes(3).toString("hex")}`, categoryId: category.id, formType: null, minAmount: "0", requiredApprovals: 2 });
+      expect(rule.status).toBe(201);
+      const created = await accountant.api.post("/api/transactions", txnBody(category.id, { amount: "700" }));
+      const [submit, removed] = await Promise.all([accountant.api.post(`/api/transactions/${created.body.id}/submit`), superAdmin.api.delete(`/api/admin/approval-rules/${rule.body.id}`)]);
+      expect(submit.status).toBe(200);
+      expect(removed.status).toBe(200);
+      const [kept] = await t.db.select().from(approvalRules).where(eq(approvalRules.id, rule.body.id));
+      if (submit.body.approvalPolicy.rules.length) {
+        expect(removed.body.deactivated).toBe(true);
+        expect(kept).toMatchObject({ isActive: false });
+      } else {
+        expect(removed.body.deactivated).toBe(false);
+        expect(kept).toBeUndefined();
+      }
     }
   });
 

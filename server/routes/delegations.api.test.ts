@@ -9,6 +9,8 @@ import { createTestApp, type ApiClient, type TestApp } from "../test/harness";
 import { makeUser, type MadeUser } from "../test/factories";
 import { auditLog, notifications } from "../db/schema";
 import { approvalRows, auditEntries, makeCategory, txnBody } from "../test/transaction-fixtures";
+import { announceDelegationsBeginning } from "../services/delegations";
+import { serviceContext } from "../services/context";
 
 // 2026-11-27 17:30 in Kolkata (APP_TIMEZONE of the tests); the tests move the clock themselves.
 let now = new Date("2026-11-27T12:00:00Z");
@@ -164,6 +166,51 @@ describe("listing, notifying, ending", () => {
     expect((await delegate(me, { delegateId: stranger.user.id, from: "2026-12-02", to: "2026-12-04" })).status).toBe(201);
   });
 
+  it("the delegate is told again on the first day of one recorded for later, once however many processes look; never for one ended before it began", async () => {
+    const [rajesh, anita] = await Promise.all([t.signIn("Approver", { name: "Rajesh Sharma" }), t.signIn("Approver", { name: "Anita Desai" })]);
+    const [away, cover, today, coverToday] = await Promise.all([t.signIn("Approver"), t.signIn("Approver"), t.signIn("Approver"), t.signIn("Approver")]);
+    expect((await delegate(rajesh, { delegateId: anita.user.id, from: "2026-11-29", to: "2026-12-01", reason: "Statutory audit in Mumbai" })).status).toBe(201);
+    const cancelled = await delegate(away, { delegateId: cover.user.id, from: "2026-11-29", to: "2026-11-30" });
+    expect((await away.api.delete(`/api/delegations/${cancelled.body.id}`, { reason: "Trip cancelled" })).status).toBe(200);
+    expect((await delegate(today, { delegateId: coverToday.user.id, from: TODAY, to: TODAY })).status).toBe(201);
+    const messages = async (who: Who) => (await t.db.select().from(notifications).where(eq(notifications.userId, who.user.id)).orderBy(notifications.createdAt)).map((n) => n.message);
+    const told = { anita: await messages(anita), cover: await messages(cover), coverToday: await messages(coverToday) };
+    expect(told.anita).toEqual(["Rajesh Sharma has delegated their approvals to you from 29 Nov 2026 to 01 Dec 2026: Statutory audit in Mumbai"]);
+    expect(told.coverToday).toEqual([expect.stringContaining("from today")]);
+
+    const announce = () => announceDelegationsBeginning(serviceContext(t.deps));
+    await announce();
+    expect(await messages(anita)).toEqual(told.anita);
+    const saved = now;
+    try {
+      now = new Date("2026-11-28T18:31:00Z"); // 00:01 on the 29th in Kolkata, still the 28th in UTC
+      await Promise.all([announce(), announce(), announce()]);
+      expect(await messages(anita)).toEqual([...told.anita, "From today to 01 Dec 2026 you approve on behalf of Rajesh Sharma: Statutory audit in Mumbai"]);
+      await announce();
+      expect(await messages(anita)).toHaveLength(2);
+      expect(await messages(cover)).toEqual(told.cover);
+      expect(await messages(coverToday)).toEqual(told.coverToday);
+    } finally {
+      now = saved;
+    }
+  });
+
+  it("a first day that passed with no server running is announced late, by its dates; a one-day delegation says 'Today'", async () => {
+    const [x, y, oneDay, cover] = await Promise.all([t.signIn("Approver", { name: "Sunil Rao" }), t.signIn("Approver"), t.signIn("Approver", { name: "Farah Khan" }), t.signIn("Approver")]);
+    expect((await delegate(x, { delegateId: y.user.id, from: "2026-12-08", to: "2026-12-10", reason: "Site visit" })).status).toBe(201);
+    expect((await delegate(oneDay, { delegateId: cover.user.id, from: "2026-12-09", to: "2026-12-09", reason: "Medical appointment" })).status).toBe(201);
+    const last = async (who: Who) => (await t.db.select().from(notifications).where(eq(notifications.userId, who.user.id)).orderBy(notifications.createdAt)).at(-1)?.message;
+    const saved = now;
+    try {
+      now = new Date("2026-12-09T04:00:00Z");
+      await announceDelegationsBeginning(serviceContext(t.deps));
+      expect(await last(y)).toBe("From 08 Dec 2026 to 10 Dec 2026 you approve on behalf of Sunil Rao: Site visit");
+      expect(await last(cover)).toBe("Today you approve on behalf of Farah Khan: Medical appointment");
+    } finally {
+      now = saved;
+    }
+  });
+
   it("a SuperAdmin records one for an Approver, who is told", async () => {
     const [away, cover] = await Promise.all([t.signIn("Approver"), t.signIn("Approver")]);
     const res = await delegate(superAdmin, { delegatorId: away.user.id, delegateId: cover.user.id, from: "2026-12-20", to: "2026-12-21" });
@@ -209,6 +256,13 @@ describe("approving on a delegator's behalf", () => {
     expect(detail.timeline.find((e: { kind: string }) => e.kind === "approved").actorName).toBe("Anita Desai for Rajesh Sharma");
     const [audit] = await auditEntries(t.db, big.id, "approve");
     expect(audit?.afterData).toMatchObject({ onBehalfOf: { id: rajesh.user.id, name: "Rajesh Sharma" } });
+    // The audit trail's screen and its export say it the same way; the delegate's own approval stays hers alone.
+    const trail = async (id: string) => ((await superAdmin.api.get(`/api/audit?entityType=transaction&action=approve&search=${id}`)).body.entries as { performer: { name: string }; onBehalfOf: unknown }[])[0];
+    expect(await trail(big.id)).toMatchObject({ performer: { name: "Anita Desai" }, onBehalfOf: { name: "Rajesh Sharma" } });
+    expect(await trail(own.id)).toMatchObject({ performer: { name: "Anita Desai" }, onBehalfOf: null });
+    const csv = await superAdmin.api.get(`/api/audit/export.csv?entityType=transaction&action=approve&search=${big.id}`);
+    expect(csv.status).toBe(200);
+    expect(csv.text).toContain(`,${anita.user.username},Anita Desai for Rajesh Sharma,`);
 
     // Above the delegator's limit too: refused with the delegate's own limit.
     const huge = await submitted("500000.01");

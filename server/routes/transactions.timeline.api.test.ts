@@ -120,7 +120,7 @@ describe("GET /api/transactions/:id timeline", () => {
       await writeAudit(owner.db, { action: "emergency_approve", entityType: "transaction", entityId: id, performerLabel: "AK", before: { status: "Pending", approvalsReceived: 0 }, after: { status: "Approved", approvalsReceived: 1 } });
     });
     const last = (await timelineOf(accountant, id)).at(-1);
-    expect(last).toMatchObject({ kind: "emergency-approved", actorName: "AK", detail: "1 approvals; Pending → Approved" });
+    expect(last).toMatchObject({ kind: "emergency-approved", actorName: "AK", detail: "1 approval; Pending → Approved" });
   });
 });
 

@@ -36,6 +36,19 @@ const entryColumns = {
 
 type EntryRow = { entry: typeof auditLog.$inferSelect; performerName: string | null; performerUsername: string | null; humanReadableId: string | null };
 
+/** The delegator an approval was given for, as its entry recorded them at the time (DECISIONS §11), else null. */
+function onBehalfOfIn(e: EntryRow["entry"]): { name: string } | null {
+  if (e.entityType !== "transaction" || e.action !== "approve") return null;
+  const name = (e.afterData as { onBehalfOf?: { name?: unknown } } | null)?.onBehalfOf?.name;
+  return typeof name === "string" ? { name } : null;
+}
+
+/** "Anita Desai for Rajesh Sharma" for an approval on a delegator's behalf; the performer's own name otherwise. */
+function performerName(r: EntryRow): string | null {
+  const behalf = onBehalfOfIn(r.entry);
+  return behalf && r.performerName !== null ? `${r.performerName} for ${behalf.name}` : r.performerName;
+}
+
 function presentEntry(r: EntryRow): AuditEntryView {
   const e = r.entry;
   return {
@@ -48,6 +61,7 @@ function presentEntry(r: EntryRow): AuditEntryView {
     performedBy: e.performedBy,
     performer: e.performedBy && r.performerUsername !== null ? { name: r.performerName ?? "", username: r.performerUsername } : null,
     performerLabel: e.performerLabel,
+    onBehalfOf: onBehalfOfIn(e),
     humanReadableId: r.humanReadableId,
     beforeData: e.beforeData,
     afterData: e.afterData,
@@ -145,7 +159,7 @@ export async function* auditCsvRows(ctx: Pick<ServiceContext, "db">, filter: Aud
         r.humanReadableId,
         e.reason,
         r.performerUsername ?? e.performerLabel,
-        r.performerName,
+        performerName(r),
         e.ipAddress,
         json(e.beforeData),
         json(e.afterData),

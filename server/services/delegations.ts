@@ -15,7 +15,7 @@ import { badRequest, conflict, forbidden, notFound } from "./errors";
 import { writeAudit } from "./audit";
 import { notifyUsers, publishNotifications } from "./notifications";
 import { activeApproverCondition, mayDelegate } from "./transactions/authority";
-import { todayOf, type ActingContext } from "./context";
+import { todayOf, type ActingContext, type ServiceContext } from "./context";
 import { isUuid } from "../lib/ids";
 import { addDays, datesBetween } from "../lib/calendar";
 import { formatDate } from "../../shared/format";
@@ -178,11 +178,21 @@ export async function createDelegation(ctx: ActingContext, input: CreateDelegati
 
     const [row] = await tx
       .insert(delegations)
-      .values({ delegatorId, delegateId: input.delegateId, fromDate: input.from, toDate: input.to, reason: input.reason, createdBy: ctx.actor.id, createdAt: ctx.clock() })
+      .values({
+        delegatorId,
+        delegateId: input.delegateId,
+        fromDate: input.from,
+        toDate: input.to,
+        reason: input.reason,
+        createdBy: ctx.actor.id,
+        createdAt: ctx.clock(),
+        // Recorded on its first day, the note below is its announcement; a later one gets its own then.
+        startAnnouncedAt: input.from === today ? ctx.clock() : null,
+      })
       .returning();
     await writeAudit(tx, { action: "create", entityType: "delegation", entityId: row!.id, actor: ctx.actor, after: auditView(row!), ipAddress: ctx.ip, at: ctx.clock() });
-    // The delegate hears of it when it is recorded, told from which day it applies; nothing else
-    // wakes up on its first day, so a delegation starting later is announced now with its dates.
+    // The delegate hears of it when it is recorded, told from which day it applies; one that
+    // starts later is announced again on its first day (announceDelegationsBeginning).
     const starts = input.from === today ? "from today" : `from ${dayText(input.from)}`;
     const until = input.from === input.to ? "" : ` to ${dayText(input.to)}`;
     notes.push(
@@ -246,4 +256,49 @@ export async function endDelegation(ctx: ActingContext, id: string, input: EndDe
   });
   await publishNotifications(ctx.bus, notes, ctx.logger);
   return present(ended, today);
+}
+
+/** How often each server process looks for delegations whose first day has come. */
+export const DELEGATION_ANNOUNCE_INTERVAL_MS = 5 * 60_000;
+
+/**
+ * Tells each delegate whose delegation begins today (APP_TIMEZONE) and was recorded on an earlier
+ * day that it has begun: "From today to 04 Dec 2026 you approve on behalf of Rajesh Sharma: …".
+ * Run at start-up and every few minutes by every server process (server/main.ts). One conditional
+ * UPDATE claims the delegations, so processes running it together announce each exactly once, and
+ * one ended early (its row locked by endDelegation) is never announced. A delegation whose delegator
+ * or delegate can no longer approve gives nothing, so it is claimed without a note. Answers how many
+ * delegates were told.
+ */
+export async function announceDelegationsBeginning(ctx: ServiceContext): Promise<number> {
+  const today = todayOf(ctx);
+  const notes: NotificationRow[] = [];
+  await ctx.db.transaction(async (tx) => {
+    const claimed = await tx
+      .update(delegations)
+      .set({ startAnnouncedAt: ctx.clock() })
+      .where(and(isNull(delegations.startAnnouncedAt), isNull(delegations.endedAt), sql`${delegations.fromDate} <= ${today}`, sql`${delegations.toDate} >= ${today}`))
+      .returning({ id: delegations.id });
+    if (claimed.length === 0) return;
+    const begun = (await viewQuery(tx).where(inArray(delegations.id, claimed.map((c) => c.id)))).map(flatten);
+    const people = new Set(begun.flatMap((d) => [d.delegatorId, d.delegateId]));
+    const usable = new Set((await tx.select({ id: users.id }).from(users).where(and(inArray(users.id, [...people]), activeApproverCondition()))).map((u) => u.id));
+    for (const d of begun) {
+      if (!usable.has(d.delegatorId) || !usable.has(d.delegateId)) continue;
+      // A process that was down on the first day announces it late: the days are then said by date.
+      const days = d.fromDate < today ? `From ${dayText(d.fromDate)} to ${dayText(d.toDate)}` : d.toDate === today ? "Today" : `From today to ${dayText(d.toDate)}`;
+      notes.push(
+        ...(await notifyUsers(tx, [d.delegateId], {
+          type: "user_notification",
+          message: `${days} you approve on behalf of ${d.delegatorName}: ${d.reason}`,
+          isPriority: false,
+          transactionId: null,
+          humanReadableId: null,
+          category: null,
+        })),
+      );
+    }
+  });
+  await publishNotifications(ctx.bus, notes, ctx.logger);
+  return notes.length;
 }

@@ -64,6 +64,8 @@ export const auditEntryAnswer = z.strictObject({
   performer: z.strictObject({ name: z.string(), username: z.string() }).nullable(),
   /** Who acted otherwise: an emergency approver code, 'system'. */
   performerLabel: z.string().nullable(),
+  /** An approval given on a delegator's behalf (DECISIONS §11): the delegator, so the trail reads "Anita Desai for Rajesh Sharma". */
+  onBehalfOf: z.strictObject({ name: z.string() }).nullable(),
   /** The TXN number of the transaction the entry is about (a transaction or one of its attachments), else null. */
   humanReadableId: z.string().nullable(),
   beforeData: z.unknown(),

@@ -2,18 +2,20 @@
 // (from ₹5,000: 2 approvals and a SuperAdmin's), an Accountant sees what a submission above it will
 // need under the amount as it is typed and submits it, one Approver approves, and another Approver
 // on a phone sees "Waiting for a SuperAdmin" in the queue and in the review sheet. The rule then
-// says it is in use, and deleting it deactivates it. Screenshots of each screen go to
-// /tmp/auth-screens-shots/.
+// says it is in use, and deleting it deactivates it. Screenshots of each screen go to the system's
+// temporary directory, for review.
 import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { startBrowserTestEnv, type BrowserTestEnv } from "./support";
 import { approvalRules, approvals, transactions } from "../../server/db/schema";
 
 const WAIT = { timeout: 20_000 };
 const POLL = { timeout: 20_000, interval: 250 };
-const SHOTS = "/tmp/auth-screens-shots";
+const SHOTS = path.join(os.tmpdir(), "auth-screens-shots");
 
 let env: BrowserTestEnv;
 beforeAll(async () => {
@@ -63,7 +65,9 @@ describe("approval rules, from the screen to the approver's queue", () => {
     const table = adm.getByRole("region", { name: "Approval rules" });
     const row = table.getByRole("row").filter({ hasText: ruleName });
     await row.waitFor(WAIT);
-    expect(await row.innerText()).toMatch(/Every category\s+Both\s+₹5,000\.00\s+2 approvals\s+Required\s+Active\s+Not yet/);
+    expect(await row.innerText()).toMatch(/Every category\s+Both form types\s+₹5,000\.00\s+2 approvals\s+SuperAdmin required\s+Active\s+Not used yet/);
+    // Every column, the actions too, fits a 1280 px screen without scrolling the table.
+    expect(await table.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     const [kept] = await env.db.select().from(approvalRules).where(eq(approvalRules.name, ruleName));
     expect(kept).toMatchObject({ categoryId: null, formType: null, minAmount: "5000.00", requiredApprovals: 2, superAdminRequired: true, isActive: true });
     await shot(adm, "rules-list-desktop");
@@ -226,5 +230,60 @@ describe("approval rules, from the screen to the approver's queue", () => {
     const details = adm.getByRole("dialog");
     await details.getByText("Anita Desai for Rajesh Sharma approved").first().waitFor(WAIT);
     await shot(adm, "details-on-behalf-desktop");
+
+    // The audit trail names both too.
+    await adm.goto("/audit");
+    const entry = adm.getByRole("listitem").filter({ hasText: humanReadableId }).filter({ hasText: "approve" });
+    await entry.getByText("by Anita Desai for Rajesh Sharma").first().waitFor(WAIT);
+    await shot(adm, "audit-on-behalf-desktop");
+  });
+
+  it("bulk approve on a phone says which it skipped and why: a limit lowered after the queue was loaded", async () => {
+    const admin = await env.makeUser("SuperAdmin");
+    const accountant = await env.makeUser("Accountant");
+    const approver = await env.makeUser("Approver", { name: "Meera Nair" });
+
+    const acc = (await env.newPage("desktop")).page;
+    await env.signIn(acc, accountant);
+    const [small, large] = await acc.evaluate(async (date) => {
+      const headers = { "Content-Type": "application/json", "X-Requested-With": "XMLHttpRequest" };
+      const cats: { id: string; name: string }[] = await (await fetch("/api/categories")).json();
+      const category = cats.find((c) => c.name === "Travel")!;
+      const ids: string[] = [];
+      for (const [amount, description] of [["3000", "Cab fares for the client visit"], ["8000", "Train tickets for the audit team"]]) {
+        const created = await (await fetch("/api/transactions", { method: "POST", headers, body: JSON.stringify({ formType: "R", categoryId: category.id, amount, transactionDate: date, description }) })).json();
+        const submit = await fetch(`/api/transactions/${created.id}/submit`, { method: "POST", headers, body: "{}" });
+        if (!submit.ok) throw new Error(`submit: ${submit.status}`);
+        ids.push(created.humanReadableId as string);
+      }
+      return ids;
+    }, today());
+
+    const ap = (await env.newPage("phone")).page;
+    await env.signIn(ap, approver);
+    await ap.goto("/pending-approvals");
+    await ap.getByRole("checkbox", { name: `Select ${small} for bulk approval` }).check();
+    await ap.getByRole("checkbox", { name: `Select ${large} for bulk approval` }).check();
+
+    // Meanwhile a SuperAdmin sets her limit at ₹5,000.
+    const adm = (await env.newPage("desktop")).page;
+    await env.signIn(adm, admin);
+    const status = await adm.evaluate(async (id) => {
+      const res = await fetch(`/api/admin/users/${id}`, { method: "PUT", headers: { "Content-Type": "application/json", "X-Requested-With": "XMLHttpRequest" }, body: JSON.stringify({ approvalLimit: "5000" }) });
+      return res.status;
+    }, approver.id);
+    expect(status).toBe(200);
+
+    await ap.getByRole("button", { name: "Approve selected (2)" }).click();
+    const results = ap.getByRole("dialog", { name: "Bulk Approval Results" });
+    await results.getByText("1 approved, 1 not approved.").waitFor(WAIT);
+    const skipped = results.getByRole("listitem").filter({ hasText: large });
+    await skipped.getByText("Not approved").waitFor(WAIT);
+    await skipped.getByText("Above your approval limit of ₹5,000.00").waitFor(WAIT);
+    await results.getByRole("listitem").filter({ hasText: small }).getByText("Approved", { exact: true }).waitFor(WAIT);
+    expect(await ap.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot(ap, "bulk-skipped-phone");
+    const rows = await env.db.select().from(transactions).where(inArray(transactions.humanReadableId, [small!, large!]));
+    expect(Object.fromEntries(rows.map((r) => [r.humanReadableId, r.status]))).toEqual({ [small!]: "Approved", [large!]: "Pending" });
   });
 });

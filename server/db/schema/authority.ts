@@ -60,12 +60,16 @@ export const delegations = pgTable(
     endedAt: instant("ended_at"),
     endedBy: uuid("ended_by").references(() => users.id),
     endReason: text("end_reason"),
+    // When the delegate was told it has begun: at once for one recorded on its first day, else on
+    // that day by the start-up and periodic announcement (services/delegations.ts), exactly once.
+    startAnnouncedAt: instant("start_announced_at"),
   },
   (t) => [
     index("delegations_delegator_idx").on(t.delegatorId, t.fromDate),
     index("delegations_delegate_idx").on(t.delegateId, t.fromDate),
     index("delegations_created_by_idx").on(t.createdBy),
     index("delegations_ended_by_idx").on(t.endedBy),
+    index("delegations_unannounced_idx").on(t.fromDate).where(sql`${t.startAnnouncedAt} is null and ${t.endedAt} is null`),
     check("delegations_not_to_self", sql`${t.delegatorId} <> ${t.delegateId}`),
     check("delegations_dates_in_order", sql`${t.fromDate} <= ${t.toDate}`),
   ],

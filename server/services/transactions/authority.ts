@@ -90,18 +90,28 @@ export function decideApprovalPolicy(facts: SubmissionFacts, rules: readonly Pol
   };
 }
 
-/** The active rules that could match a submission of this category (the amount and form type are checked in decideApprovalPolicy). */
-export function activeRulesFor(q: Queryable, categoryId: string): Promise<PolicyRule[]> {
-  return q
+/**
+ * The active rules that could match a submission of this category (the amount and form type are
+ * checked in decideApprovalPolicy). `lock` takes their rows' share lock until the caller commits, so a
+ * rule cannot be changed or deleted between being read and being kept in a transaction's policy: a
+ * deletion waits and then finds the rule applied (and deactivates it), or goes first and the rule is
+ * not read at all.
+ */
+export function activeRulesFor(q: Queryable, categoryId: string, opts: { lock?: boolean } = {}): Promise<PolicyRule[]> {
+  const query = q
     .select()
     .from(approvalRules)
     .where(and(eq(approvalRules.isActive, true), or(isNull(approvalRules.categoryId), eq(approvalRules.categoryId, categoryId))))
     .orderBy(asc(approvalRules.minAmount), asc(sql`lower(${approvalRules.name})`));
+  return opts.lock ? query.for("share") : query;
 }
 
-/** What a submission of these facts needs now: the rules read, then decided. */
-export async function policyForSubmission(q: Queryable, facts: SubmissionFacts): Promise<ApprovalPolicy> {
-  return decideApprovalPolicy(facts, await activeRulesFor(q, facts.category.id));
+/**
+ * What a submission of these facts needs now: the rules read, then decided. `keep` when the policy is
+ * kept on a transaction (submit, a full override): the rules read stay locked until it commits.
+ */
+export async function policyForSubmission(q: Queryable, facts: SubmissionFacts, opts: { keep?: boolean } = {}): Promise<ApprovalPolicy> {
+  return decideApprovalPolicy(facts, await activeRulesFor(q, facts.category.id, { lock: opts.keep }));
 }
 
 /** "rule 'Above ₹5,00,000' (from ₹5,00,000.00: 2 approvals and a SuperAdmin's)", each applied rule in words. */
@@ -132,6 +142,11 @@ export function policyOf(row: { approvalsRequired: number; approvalPolicy?: Appr
 export type RoundApproval = { role: Role | null; emergency: boolean };
 
 const bySuperAdmin = (a: RoundApproval) => a.role === "SuperAdmin";
+
+/** Whether a SuperAdmin's approval (their own, or a delegate's on their behalf) is among the round's: what the screens' "Waiting for a SuperAdmin" reads. */
+export function superAdminApproved(round: readonly RoundApproval[]): boolean {
+  return round.some(bySuperAdmin);
+}
 
 /**
  * Whether the round's approvals complete the transaction: an emergency link's at once (DECISIONS §5

@@ -1,6 +1,6 @@
 // authority.ts: what a submission needs and whether an approval completes it.
 import { describe, expect, it } from "vitest";
-import { approvalCompletes, categoryRequirement, decideApproval, isApproverRole } from "./authority";
+import { approvalCompletes, categoryRequirement, decideApproval, decideApprovalPolicy, isApproverRole, type PolicyRule, type SubmissionFacts } from "./authority";
 import { ROLES } from "../../../shared/constants";
 
 describe("categoryRequirement: the category's requirement, at least 2 for the built-in Salary", () => {
@@ -21,6 +21,38 @@ describe("categoryRequirement: the category's requirement, at least 2 for the bu
     ["Travel", false, Number.NaN, 1],
   ])("%j (built in: %s) with %i → %i", (name, isBuiltin, requiredApprovals, expected) => {
     expect(categoryRequirement({ name, isBuiltin, requiredApprovals })).toBe(expected);
+  });
+});
+
+describe("decideApprovalPolicy: what a submission needs", () => {
+  const facts: SubmissionFacts = { category: { id: "travel", name: "Travel", isBuiltin: true, requiredApprovals: 1 }, formType: "B", amount: "100000.00" };
+  let n = 0;
+  const rule = (over: Partial<PolicyRule>): PolicyRule => ({ id: `r${++n}`, name: `Rule ${n}`, categoryId: null, formType: null, minAmount: "1.00", requiredApprovals: 2, superAdminRequired: false, isActive: true, ...over });
+
+  it("the largest requirement of the matching rules wins, wherever it stands in the list; each matching rule is named", () => {
+    const rules = [rule({ requiredApprovals: 2 }), rule({ requiredApprovals: 4, categoryId: "travel" }), rule({ requiredApprovals: 3, formType: "B" })];
+    const policy = decideApprovalPolicy(facts, rules);
+    expect(policy.approvalsRequired).toBe(4);
+    expect(policy.rules.map((r) => r.id)).toEqual(rules.map((r) => r.id));
+    expect(decideApprovalPolicy(facts, [...rules].reverse()).approvalsRequired).toBe(4);
+  });
+
+  it("ignores an inactive rule, another category's, the other form type's and one whose minimum is a paisa above the amount", () => {
+    const ignored = [
+      rule({ requiredApprovals: 5, superAdminRequired: true, isActive: false }),
+      rule({ requiredApprovals: 5, superAdminRequired: true, categoryId: "salary" }),
+      rule({ requiredApprovals: 5, superAdminRequired: true, formType: "R" }),
+      rule({ requiredApprovals: 5, superAdminRequired: true, minAmount: "100000.01" }),
+    ];
+    expect(decideApprovalPolicy(facts, ignored)).toEqual({ approvalsRequired: 1, superAdminRequired: false, rules: [] });
+    const atMinimum = rule({ requiredApprovals: 3, minAmount: "100000.00", superAdminRequired: true });
+    expect(decideApprovalPolicy(facts, [...ignored, atMinimum])).toMatchObject({ approvalsRequired: 3, superAdminRequired: true, rules: [{ id: atMinimum.id }] });
+  });
+
+  it("the category's own requirement wins over smaller rules; the built-in Salary needs 2 with no rule", () => {
+    expect(decideApprovalPolicy({ ...facts, category: { ...facts.category, requiredApprovals: 4 } }, [rule({ requiredApprovals: 2 })]).approvalsRequired).toBe(4);
+    expect(decideApprovalPolicy({ ...facts, category: { id: "salary", name: "Salary", isBuiltin: true, requiredApprovals: 1 } }, []).approvalsRequired).toBe(2);
+    expect(decideApprovalPolicy({ ...facts, category: { id: "lookalike", name: "Salary.", isBuiltin: false, requiredApprovals: 1 } }, []).approvalsRequired).toBe(1);
   });
 });
 

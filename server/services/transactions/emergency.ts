@@ -331,6 +331,7 @@ export async function decideThroughEmergencyLink(
       after: {
         status: after.status,
         approvalsReceived: "approvalsReceived" in after ? after.approvalsReceived : txn.approvalsReceived,
+        approvalsRequired: txn.approvalsRequired,
         pairId: link.pairId,
         // The rules of the policy kept at submit that the link's approval stood in for (the timeline names them).
         ...(action === "approve" ? { overrodeRules: policyOf(txn).rules } : {}),

@@ -199,7 +199,7 @@ export async function submitTransaction(ctx: Ctx, id: string): Promise<Transacti
     if (row.isEmergency && category.emergencyLimitPolicy) {
       await checkEmergencyLimits(tx, row, category.name, category.emergencyLimitPolicy, submissionDay(now, ctx.config.appTimezone));
     }
-    const policy = await policyForSubmission(tx, { category, formType: row.formType, amount: row.amount });
+    const policy = await policyForSubmission(tx, { category, formType: row.formType, amount: row.amount }, { keep: true });
     const [after] = await tx
       .update(transactions)
       .set({
@@ -598,7 +598,7 @@ async function policyAfterOverride(tx: Tx, row: TransactionRow, input: FullOverr
   let policy = row.approvalPolicy ?? undefined;
   if (row.status === "Pending" && factsChanged) {
     const category = await usableCategory(tx, categoryId, { allowInactive: true });
-    policy = await policyForSubmission(tx, { category, formType, amount });
+    policy = await policyForSubmission(tx, { category, formType, amount }, { keep: true });
   }
   if (policy && input.approvalsRequired !== undefined) policy = { ...policy, approvalsRequired: input.approvalsRequired };
   return policy === row.approvalPolicy ? undefined : policy;

@@ -31,7 +31,7 @@ import { jsonArray, JsonText, withFields } from "../../lib/json-answer";
 import { seesEverything, TRANSACTION_NOT_FOUND, visibleTo, visibleToPrepared, windowFirstDay, windowValues, type WindowColumns } from "./visibility";
 import { availableMoves, type TransactionState } from "./status-machine";
 import { transactionTimeline } from "./timeline";
-import { approvalDecisions, approveRefusalOf, roundEntriesJson, roundFrom, roundRole, standingColumns, standingFrom, type ApprovalDecision } from "./authority";
+import { approvalDecisions, approveRefusalOf, roundEntriesJson, roundFrom, roundRole, standingColumns, standingFrom, superAdminApproved, type ApprovalDecision } from "./authority";
 import { todayOf, type ActingContext } from "../context";
 import { containsPattern, namedColumns, preparedStatement, rowsAsParsed } from "../../db/sql";
 import { keptList, namesIn, SEARCH_TEXT_SEPARATOR, type Summary } from "./search-summary";
@@ -287,7 +287,7 @@ export async function listPending(ctx: ActingContext, page: PendingQuery = { pag
     const moves: Pick<PendingTransaction, "myAction" | "availableMoves" | "superAdminApproved" | "approveRefusal"> = {
       myAction,
       availableMoves: allowed,
-      superAdminApproved: rounds.get(r.id)!.approvals.some((a) => a.role === "SuperAdmin"),
+      superAdminApproved: superAdminApproved(rounds.get(r.id)!.approvals),
       approveRefusal: approveRefusalOf(decisions.get(r.id), allowed),
     };
     return withFields(r.json, moves);
@@ -401,7 +401,11 @@ export async function transactionDetails(ctx: ActingContext, id: string): Promis
     availableMoves: allowed,
     timeline,
     exportedIn: batch,
-    superAdminApproved: approvalRows.some((a) => a.approval.round === row.approvalRound && a.approval.action === "approved" && roundRole(a.approverRole ?? null, a.behalfRole ?? null) === "SuperAdmin"),
+    superAdminApproved: superAdminApproved(
+      approvalRows
+        .filter((a) => a.approval.round === row.approvalRound && a.approval.action === "approved")
+        .map((a) => ({ role: roundRole(a.approverRole ?? null, a.behalfRole ?? null), emergency: a.approval.emergencyApproverCode !== null })),
+    ),
     approveRefusal: approveRefusalOf(decisions.get(row.id), allowed),
   };
 }

@@ -8,7 +8,7 @@ import { auditLog, categories, parties, users } from "../../db/schema";
 import { STATUS_LABELS, type TimelineKind, type TransactionStatus } from "../../../shared/constants";
 import { formatDate, formatRupees } from "../../../shared/format";
 import type { TimelineEntry } from "../../../shared/schemas/transactions";
-import { describePolicy, describeRules, type ApprovalPolicy } from "./authority";
+import { describePolicy, describeRules, policyOf, type ApprovalPolicy } from "./authority";
 import { describeGst } from "./gst";
 import type { GstDetails } from "../../../shared/gst";
 
@@ -80,6 +80,11 @@ function shown(field: string, value: unknown, names: Names): string {
   return text.length > TEXT_SHOWN ? `${text.slice(0, TEXT_SHOWN - 1)}…` : text;
 }
 
+/** The count and policy an audit snapshot kept of a transaction (the policy is absent before policies were kept). */
+function policySnapshot(s: Snapshot): { approvalsRequired: number; approvalPolicy: ApprovalPolicy | null } {
+  return { approvalsRequired: Number(s.approvalsRequired), approvalPolicy: (s.approvalPolicy ?? null) as ApprovalPolicy | null };
+}
+
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /** "Amount: ₹1,000.00 → ₹1,200.00; Status: Pending → Approved": each field the override changed. */
@@ -112,16 +117,24 @@ const statusChange = (before: Snapshot, after: Snapshot, names: Names) =>
 function detailOf(kind: TimelineKind, before: Snapshot, after: Snapshot, names: Names): string | undefined {
   switch (kind) {
     case "submitted": {
-      // The policy decided at this submit, with the rules that said so (DECISIONS §11).
+      // The policy decided at this submit, with the rules that said so (DECISIONS §11). A resubmit
+      // decides again, so an approver sees when the new round is held to more or less than the last.
       const policy = after.approvalPolicy as ApprovalPolicy | null | undefined;
-      const parts = [Number(after.approvalRound) > 1 ? `Round ${String(after.approvalRound)}` : null, policy?.rules.length ? describePolicy(policy) : null];
+      const resubmitted = Number(after.approvalRound) > 1;
+      const was = resubmitted ? describePolicy(policyOf(policySnapshot(before))) : null;
+      const now = describePolicy(policyOf(policySnapshot(after)));
+      const decided = was !== null && was !== now ? `${FIELD_LABELS.approvalPolicy}: ${was} → ${now}` : policy?.rules.length ? now : null;
+      const parts = [resubmitted ? `Round ${String(after.approvalRound)}` : null, decided];
       return parts.filter(Boolean).join("; ") || undefined;
     }
     case "approved":
       return `${String(after.approvalsReceived)} of ${String(after.approvalsRequired)} approvals`;
     case "emergency-approved": {
       const overrode = (after.overrodeRules ?? []) as ApprovalPolicy["rules"];
-      const base = `${String(after.approvalsReceived)} approvals; ${statusChange(before, after, names)}`;
+      // "1 of 3 approvals": how far short of its policy the round was when the link stood in for it.
+      const received = Number(after.approvalsReceived);
+      const count = after.approvalsRequired === undefined ? `${received} approval${received === 1 ? "" : "s"}` : `${received} of ${String(after.approvalsRequired)} approvals`;
+      const base = `${count}; ${statusChange(before, after, names)}`;
       return overrode.length ? `${base}; the link overrode ${describeRules({ rules: overrode })}` : base;
     }
     case "approval-deleted": {

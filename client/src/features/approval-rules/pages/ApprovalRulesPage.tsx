@@ -22,7 +22,13 @@ function StatusBadge({ rule }: { rule: ApprovalRule }) {
 }
 
 function InUse({ rule }: { rule: ApprovalRule }) {
-  return rule.inUse ? <Badge variant="info">In use</Badge> : <span className="text-slate-500">Not yet</span>;
+  return rule.inUse ? <Badge variant="info">In use</Badge> : <span className="text-slate-500">Not used yet</span>;
+}
+
+/** "Both form types", or the one form type the rule is for. */
+function formTypesWords(rule: ApprovalRule): string {
+  const type = ruleFormType(rule);
+  return type === "Both" ? "Both form types" : type;
 }
 
 export default function ApprovalRulesPage() {
@@ -148,38 +154,35 @@ export default function ApprovalRulesPage() {
           head={
             <>
               <th scope="col" className="px-5 py-2.5">Rule</th>
-              <th scope="col" className="px-4 py-2.5">Category</th>
-              <th scope="col" className="whitespace-nowrap px-4 py-2.5">Form Type</th>
+              <th scope="col" className="whitespace-nowrap px-4 py-2.5">Applies To</th>
               <th scope="col" className="px-4 py-2.5 text-right">From</th>
               <th scope="col" className="px-4 py-2.5">Needs</th>
-              <th scope="col" className="px-4 py-2.5">SuperAdmin</th>
               <th scope="col" className="px-4 py-2.5">Status</th>
-              <th scope="col" className="px-4 py-2.5">In Use</th>
               <th scope="col" className="px-5 py-2.5 text-right">Actions</th>
             </>
           }
           rows={list.map((r) => (
             <tr key={r.id} className={"hover:bg-slate-50/60" + (r.isActive ? "" : " text-slate-500")}>
               <td className="min-w-[10rem] max-w-[16rem] break-words px-5 py-3 font-medium text-slate-900">{r.name}</td>
-              <td className="whitespace-nowrap px-4 py-3 text-slate-700">{ruleCategory(r, names)}</td>
-              <td className="whitespace-nowrap px-4 py-3 text-slate-700">{ruleFormType(r)}</td>
+              <td className="px-4 py-3">
+                <span className="block whitespace-nowrap text-slate-800">{ruleCategory(r, names)}</span>
+                <span className="block whitespace-nowrap text-xs text-slate-600">{formTypesWords(r)}</span>
+              </td>
               <td className="whitespace-nowrap px-4 py-3 text-right tabular-nums text-slate-900">{formatRupees(r.minAmount)}</td>
-              <td className="whitespace-nowrap px-4 py-3 text-slate-700">{approvalsWords(r)}</td>
-              <td className="whitespace-nowrap px-4 py-3">
+              <td className="px-4 py-3">
+                <span className="block whitespace-nowrap text-slate-800">{approvalsWords(r)}</span>
                 {r.superAdminRequired ? (
-                  <Badge variant="purple">
+                  <Badge variant="purple" className="mt-1">
                     <ShieldCheck className="h-3 w-3" aria-hidden="true" />
-                    Required
+                    SuperAdmin required
                   </Badge>
-                ) : (
-                  <span className="text-slate-500">No</span>
-                )}
+                ) : null}
               </td>
               <td className="px-4 py-3">
                 <StatusBadge rule={r} />
-              </td>
-              <td className="whitespace-nowrap px-4 py-3">
-                <InUse rule={r} />
+                <span className="mt-1 block whitespace-nowrap text-xs">
+                  <InUse rule={r} />
+                </span>
               </td>
               <td className="whitespace-nowrap px-5 py-3 text-right">{actions(r)}</td>
             </tr>
@@ -196,8 +199,8 @@ export default function ApprovalRulesPage() {
               </p>
               <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600">
                 <span>{ruleCategory(r, names)}</span>
-                <span>{ruleFormType(r) === "Both" ? "Both form types" : ruleFormType(r)}</span>
-                {r.inUse ? <Badge variant="info">In use</Badge> : <span>Not used yet</span>}
+                <span>{formTypesWords(r)}</span>
+                <InUse rule={r} />
               </div>
               <div className="-ml-2 flex flex-wrap gap-1">{actions(r, true)}</div>
             </li>

@@ -30,7 +30,8 @@ function entityIcon(entityType: string) {
 }
 
 function performerText(e: AuditEntryView): string {
-  if (e.performer?.name) return e.performer.name;
+  // An approval on a delegator's behalf reads as the approvals list has it (DECISIONS §11).
+  if (e.performer?.name) return e.onBehalfOf ? `${e.performer.name} for ${e.onBehalfOf.name}` : e.performer.name;
   if (e.performerLabel) return e.performerLabel;
   return e.performedBy ? e.performedBy.slice(0, 8) : "System";
 }
