@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { buildClient, clientSourceHash, readBuildStamp } from "./client-build";
 
 // A first `npm start` builds the client in the server's own process. The bundle is always a
-// production one (issue 17: a build made under NODE_ENV=test or development shipped React's
+// production one (a build made under NODE_ENV=test or development once shipped React's
 // development runtime), and the build leaves the environment as the user gave it (an unset
 // NODE_ENV stays unset, or the server would demand a SESSION_SECRET on a first start).
 describe("buildClient", () => {

@@ -1,5 +1,5 @@
 // Every foreign key that is filtered or joined on has an index whose first column is the key's
-// (issue 17): without one, deleting a user (hasHistory looks in every table that names users) or a
+// column: without one, deleting a user (hasHistory looks in every table that names users) or a
 // transaction scans whole tables. The catalogue is read from the migrated database, so a new
 // foreign key without an index fails here.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

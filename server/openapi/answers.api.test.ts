@@ -1,4 +1,4 @@
-// The published contract holds for what the server really answers (issue 16): every route of the
+// The published contract holds for what the server really answers: every route of the
 // permission matrix is called by a role it allows, with its fixture, and the live answer is
 // validated against /api/openapi.json by a third-party JSON Schema validator (Ajv, draft 2020-12),
 // not by the project's own zod. The document itself describes every answer: no JSON success

@@ -1,4 +1,4 @@
-// The router checks a route's declared params, query and body before its handler runs (issue 16):
+// The router checks a route's declared params, query and body before its handler runs:
 // the handler gets the parsed values; a path naming nothing is 404, bad input 400, and in both
 // cases the handler never runs. Also: no route module parses its own input.
 import fs from "node:fs";

@@ -1,4 +1,4 @@
-// How the client's files and the API's answers travel (issue 17, DECISIONS §9): scripts and styles
+// How the client's files and the API's answers travel (DECISIONS §9): scripts and styles
 // precompressed at build time go out as brotli or gzip by the browser's Accept-Encoding, with
 // Vary; hashed assets are cached for a year and the HTML shell revalidated; JSON answers above
 // 1 KB are compressed, small ones are not.

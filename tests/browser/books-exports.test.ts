@@ -1,15 +1,17 @@
-// Issue 33 (DECISIONS §12): exporting paid transactions to the books from /accounting/exports on a
+// Exporting paid transactions to the books (DECISIONS §12) from /accounting/exports on a
 // phone and on a desktop — the batch appears with its count and total, downloads, a SuperAdmin
 // voids it with a reason and the same transactions export again; the Accountant sees no Void; the
-// ledgers page renames a ledger. Screenshots go to /tmp/books-exports-shots for review.
+// ledgers page renames a ledger. Screenshots go to books-exports-shots in the system's temporary directory, for review.
 import { mkdirSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertTransaction } from "../../server/test/transaction-fixtures";
 import { categories } from "../../server/db/schema";
 import { startBrowserTestEnv, type BrowserTestEnv } from "./support";
 
-const SHOTS = "/tmp/books-exports-shots";
+const SHOTS = path.join(os.tmpdir(), "books-exports-shots");
 let env: BrowserTestEnv;
 beforeAll(async () => {
   env = await startBrowserTestEnv();

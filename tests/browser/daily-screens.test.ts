@@ -1,4 +1,4 @@
-// The screens people live in every day (issue 31): the phone review sheet walks the queue, the
+// The screens people live in every day: the phone review sheet walks the queue, the
 // emergency reject page takes a reason and says how many PIN tries are left, the audit trail reads
 // as TXN numbers and can hide sign-ins, a receipt is worded as money received, a resubmission shows
 // what changed, a possible duplicate asks before it is submitted, and the small things (Force

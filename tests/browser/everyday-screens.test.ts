@@ -1,4 +1,4 @@
-// The screens people live in every day (issue 31): the HR menu lists every HR screen its role may
+// The screens people live in every day: the HR menu lists every HR screen its role may
 // open, on a desktop's sidebar and in a phone's drawer (DECISIONS §8); money keeps its paisa on
 // every screen it appears (DECISIONS §2, `₹1,234.50`, never `₹1,234.5`); the bell says what it is;
 // an accountant's phone has one create button, not two; and a signed-out page logs no failed

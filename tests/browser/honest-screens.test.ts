@@ -1,4 +1,4 @@
-// Screens that say what really happened (issue 15, DECISIONS §2 and §4): the timeline after a
+// Screens that say what really happened (DECISIONS §2 and §4): the timeline after a
 // SuperAdmin's override, read by the owner; the reason the override asks for; Cancel Payment asking
 // first and saying where the transaction goes; the Overdue filter and badge and the empty state of a
 // filter that matched nothing; the approver's tab bar inside a 390 × 844 phone screen; an icon

@@ -3,6 +3,8 @@
 // of Total Employees), an employee's month lists every day, the HR dashboard does not call 0
 // present "0 % attendance" before today's punches, and an import with an unknown name and a bad
 // row says 'Imported with problems', those first, with the range the other screens name.
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { startBrowserTestEnv, type BrowserTestEnv, type ViewportName } from "./support";
@@ -70,8 +72,8 @@ describe("days not recorded are listed", () => {
     // The one left over is named under Total Employees: 0 + 0 + 40 + 1 = 41.
     await page.getByRole("region", { name: "Summary" }).getByText("1 on leave, off or to review").waitFor(WAIT);
     await page.getByText("41 records").waitFor(WAIT);
-    if (viewport === "desktop") await page.screenshot({ path: "/tmp/sA-attendance-desktop.png", fullPage: true });
-    else await page.screenshot({ path: "/tmp/sA-attendance-phone.png", fullPage: true });
+    if (viewport === "desktop") await page.screenshot({ path: path.join(os.tmpdir(), "sA-attendance-desktop.png"), fullPage: true });
+    else await page.screenshot({ path: path.join(os.tmpdir(), "sA-attendance-phone.png"), fullPage: true });
 
     // Filtering by Not recorded finds exactly those.
     await page.getByRole("combobox", { name: "Status" }).selectOption("Not recorded");
@@ -85,7 +87,7 @@ describe("days not recorded are listed", () => {
     await page.goto(`/hr/attendance/${firstId}`);
     const days = page.getByRole("region", { name: "Daily attendance" }).locator("tbody tr");
     await expect.poll(() => days.count(), POLL).toBe(daysInMonth(today.slice(0, 7)));
-    await page.screenshot({ path: "/tmp/sA-month-desktop.png", fullPage: true });
+    await page.screenshot({ path: path.join(os.tmpdir(), "sA-month-desktop.png"), fullPage: true });
 
     await page.goto("/hr");
     const present = page.locator("div", { has: page.getByText("Present Today", { exact: true }) }).last();
@@ -139,7 +141,7 @@ describe("an import with problems", () => {
           return box.y >= 0 && box.y + box.height <= viewportHeight;
         }, POLL)
         .toBe(true);
-      await page.screenshot({ path: `/tmp/sA-import-${viewport}.png`, fullPage: true });
+      await page.screenshot({ path: path.join(os.tmpdir(), `sA-import-${viewport}.png`), fullPage: true });
 
       // The range, in the words of the dashboard.
       const recorded = ((await page.getByTestId("import-recorded-through").textContent()) ?? "").trim();

@@ -2,6 +2,8 @@
 // punches show, the day says `Not recorded` (never Absent), the dashboard does not call anyone
 // absent before punches of today exist, and the employee's month says how far it is recorded and
 // deducts nothing for the days after.
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startBrowserTestEnv, type BrowserTestEnv } from "./support";
 import { departments, employees } from "../../server/db/schema";
@@ -64,7 +66,7 @@ describe("days nobody recorded", () => {
     await page.getByTestId("recorded-through").first().waitFor(WAIT);
     const recorded = await page.getByTestId("recorded-through").first().textContent();
     expect(recorded).toMatch(/Recorded through|No day of this month is recorded yet/);
-    await page.screenshot({ path: "/tmp/hr-recorded-month.png", fullPage: true });
+    await page.screenshot({ path: path.join(os.tmpdir(), "hr-recorded-month.png"), fullPage: true });
     await expect.poll(() => page.getByText("No deductions this month.").count(), WAIT).toBe(1);
   });
 });

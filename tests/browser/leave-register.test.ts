@@ -1,4 +1,4 @@
-// The leave register on the screens (issue 18): an HR officer records a day of paid leave from the
+// The leave register on the screens: an HR officer records a day of paid leave from the
 // Leave page; the employee's month view shows the day as Paid Leave and the balance goes down; the
 // leave is listed for the month and cancelled with a reason.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -120,7 +120,7 @@ describe("header notifications", () => {
     await env.signIn(page, approver);
     await bell(page).waitFor(WAIT);
     await page.waitForLoadState("networkidle");
-    // Nothing of the menu is fetched with the screen (issue 17: the route's weight).
+    // Nothing of the menu is fetched with the screen (the route's weight).
     expect(menuCode).toEqual([]);
     await bell(page).focus();
     await page.keyboard.press("Enter");

@@ -1,7 +1,8 @@
-// No screen is wider than a phone (issue 31): every route of the client's route table
+// No screen is wider than a phone: every route of the client's route table
 // (client/src/lib/paths.ts), its parameters filled from real data, opened at 390 px by a role that
 // may open it (and '/' by every role), fits: document.documentElement.scrollWidth <= 390. A
 // visually hidden chart table once made Budget Planning 420 px wide.
+import os from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { startBrowserTestEnv, type BrowserTestEnv } from "./support";
@@ -129,7 +130,7 @@ describe("no page is wider than a 390 px phone", () => {
     // The screen itself, not a 404 card or a refusal.
     expect(text, `${path} as ${role ?? "nobody"}`).not.toContain("Page Not Found");
     expect(text, `${path} as ${role ?? "nobody"}`).not.toContain("Access Denied");
-    if (id === "budgetPlanning") await page.screenshot({ path: "/tmp/sA-budget-phone.png", fullPage: true });
+    if (id === "budgetPlanning") await page.screenshot({ path: `${os.tmpdir()}/sA-budget-phone.png`, fullPage: true });
     expect(scrollWidth, `${path} as ${role ?? "nobody"}: ${wide.join("; ")}`).toBeLessThanOrEqual(PHONE_WIDTH);
   });
 

@@ -1,4 +1,4 @@
-// The client users get (issue 17): the browser suite's build is a production build in its own
+// The client users get: the browser suite's build is a production build in its own
 // directory, stamped with its mode, and no script the server hands out holds development code
 // (React's jsxDEV, the refresh runtime); every script and style goes out precompressed.
 import fs from "node:fs";

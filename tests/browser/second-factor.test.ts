@@ -1,4 +1,4 @@
-// The second factor on screen (DECISIONS §13, issue 34): a passkey registered on /account/security
+// The second factor on screen (DECISIONS §13): a passkey registered on /account/security
 // with Chromium's virtual authenticator signs in on a phone; an authenticator app set up from the
 // secret on screen signs in with a code computed here; a reload during the second step resumes it;
 // a role that requires a factor leads its user to the setup screen and nowhere else until done (at

@@ -1,4 +1,4 @@
-// The list's summary from transaction_daily_totals (issue 17) must say exactly what counting every
+// The list's summary from transaction_daily_totals must say exactly what counting every
 // visible row says: for a SuperAdmin, for people with a visibility window (whose first day is read
 // row by row), with and without a status filter, after inserts, moves, amount and owner changes
 // and deletes, and the totals table must always equal a regrouping of transaction_search. So must a
