@@ -107,7 +107,7 @@ export function createApp(deps: AppDeps, options: { clientDir?: string | null } 
     res.setHeader("Cache-Control", "no-store");
     next();
   });
-  // The routes' JSON answers compress themselves (lib/json-answer.ts sendJson). This compresses the
+  // The routes' JSON answers compress themselves (lib/json-answer.ts encodeJson). This compresses the
   // rest above the same size for a client that accepts it: streams (the CSV export) as
   // they flow, the API document and error answers; files that do not compress (PDF, images) are left alone.
   app.use("/api", compression({ threshold: COMPRESS_FROM_BYTES }));

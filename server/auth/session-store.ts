@@ -9,6 +9,7 @@ import type { Db } from "../db/client";
 import { sessions, users } from "../db/schema";
 import { mayStaySignedIn, signedInUserColumns } from "./signed-in-user";
 import { preparedStatement } from "../db/sql";
+import { answersVersion } from "../db/kept-answers";
 
 type Callback = (err?: unknown) => void;
 
@@ -38,17 +39,25 @@ function ownerOf(sess: session.SessionData): string | null {
   return userIdOf(sess) ?? (typeof pendingId === "string" ? pendingId : null);
 }
 
-// The session is read together with its signed-in user (one statement, not two: each round trip to
-// the database costs more than the query itself). get() carries the user on the session data under a
-// symbol (no JSON, no copy into the Session), createSession() moves it onto the request, and
-// passport's deserializeUser takes it from there (middlewares/passport.ts).
+// The session is read together with its signed-in user and the count kept answers stand on (one
+// statement, not three: each round trip to the database costs more than the query itself). get()
+// carries them on the session data under symbols (no JSON, no copy into the Session),
+// createSession() moves them onto the request, and passport's deserializeUser takes the user from
+// there (middlewares/passport.ts).
 const SIGNED_IN_USER = Symbol("the signed-in user, read with the session");
-type WithUser = session.SessionData & { [SIGNED_IN_USER]?: Express.User | null };
+const ANSWERS_VERSION = Symbol("the count of changes kept answers stand on, read with the session");
+type WithUser = session.SessionData & { [SIGNED_IN_USER]?: Express.User | null; [ANSWERS_VERSION]?: string };
 const usersReadWithSessions = new WeakMap<Request, Express.User | null>();
+const versionsReadWithSessions = new WeakMap<Request, string>();
 
 /** The request's signed-in user as read with its session: null when they may no longer be signed in, undefined when not read. */
 export function userReadWithSession(req: Request): Express.User | null | undefined {
   return usersReadWithSessions.get(req);
+}
+
+/** The count of committed changes kept answers stand on, read with the request's session (db/kept-answers.ts); undefined when no session was read. */
+export function answersVersionOf(req: Request): string | undefined {
+  return versionsReadWithSessions.get(req);
 }
 
 /** Every request's first statement, so prepared once (db/sql.ts): the session row and its user. */
@@ -56,7 +65,7 @@ function sessionWithUser(db: Db) {
   return preparedStatement(db, "session_with_user", (name) => {
     const { lockdownEnabled, ...user } = signedInUserColumns;
     return db
-      .select({ sess: sessions.sess, expiresAt: sessions.expiresAt, userId: sessions.userId, user, lockdownEnabled })
+      .select({ sess: sessions.sess, expiresAt: sessions.expiresAt, userId: sessions.userId, user, lockdownEnabled, answersVersion })
       .from(sessions)
       .leftJoin(users, and(eq(users.id, sessions.userId), mayStaySignedIn))
       .where(eq(sessions.sid, sql.placeholder("sid")))
@@ -89,14 +98,17 @@ export class DatabaseSessionStore extends session.Store {
         const data = row.sess as WithUser;
         // Read for the session's own user only (a session before sign-in has none).
         if (row.userId && row.userId === userIdOf(data)) data[SIGNED_IN_USER] = row.user ? { ...row.user, lockdownEnabled: row.lockdownEnabled } : null;
+        data[ANSWERS_VERSION] = row.answersVersion;
         cb(null, data);
       }, cb);
   }
 
   override createSession(req: Request, data: session.SessionData): session.Session & session.SessionData {
-    const user = (data as WithUser)[SIGNED_IN_USER];
+    const { [SIGNED_IN_USER]: user, [ANSWERS_VERSION]: version } = data as WithUser;
     delete (data as WithUser)[SIGNED_IN_USER];
+    delete (data as WithUser)[ANSWERS_VERSION];
     if (user !== undefined) usersReadWithSessions.set(req, user);
+    if (version !== undefined) versionsReadWithSessions.set(req, version);
     return super.createSession(req, data);
   }
 

@@ -26,24 +26,35 @@ export function withFields(objectText: string, fields: Record<string, unknown>):
   return `${objectText.slice(0, -1)},${JSON.stringify(fields).slice(1)}`;
 }
 
-/** Sends `value` (or a JsonText as it is) as the JSON answer, compressed for a client that accepts it. */
-export function sendJson(req: Request, res: Response, value: unknown): void {
-  let body = Buffer.from(value instanceof JsonText ? value.text : JSON.stringify(value));
-  res.setHeader("Content-Type", "application/json; charset=utf-8");
-  if (body.length >= COMPRESS_FROM_BYTES) {
-    res.vary("Accept-Encoding");
-    // Brotli whenever it is accepted, whatever order the client lists them in (Chromium: "gzip, deflate, br, zstd").
-    const encoding = req.acceptsEncodings("br") ? "br" : req.acceptsEncodings("gzip") ? "gzip" : null;
-    if (encoding === "br") {
-      // Quality 1: under load it cost the least of qualities 1, 2 and 4 and of gzip, and the 70 KB
-      // pending list still goes out in 4.3 KB (4.8 at gzip's default, 3.5 at quality 4).
-      body = zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
-      res.setHeader("Content-Encoding", "br");
-    } else if (encoding === "gzip") {
-      body = zlib.gzipSync(body);
-      res.setHeader("Content-Encoding", "gzip");
-    }
+/** An answer as it goes out: its bytes, their Content-Encoding, and headers of its own (a page's X-Total-Count). */
+export type EncodedJson = { body: Buffer; encoding: "br" | "gzip" | null; headers?: readonly (readonly [string, string])[] };
+
+/** The Content-Encoding an answer to this request is sent in, when it is big enough to compress. */
+export function encodingFor(req: Request): "br" | "gzip" | null {
+  // Brotli whenever it is accepted, whatever order the client lists them in (Chromium: "gzip, deflate, br, zstd").
+  return req.acceptsEncodings("br") ? "br" : req.acceptsEncodings("gzip") ? "gzip" : null;
+}
+
+/** `value` (or a JsonText as it is) as JSON, compressed for a client that accepts it. */
+export function encodeJson(req: Request, value: unknown): EncodedJson {
+  const body = Buffer.from(value instanceof JsonText ? value.text : JSON.stringify(value));
+  if (body.length < COMPRESS_FROM_BYTES) return { body, encoding: null };
+  const encoding = encodingFor(req);
+  if (encoding === "br") {
+    // Quality 1: under load it cost the least of qualities 1, 2 and 4 and of gzip, and the 70 KB
+    // pending list still goes out in 4.3 KB (4.8 at gzip's default, 3.5 at quality 4).
+    const params = { [zlib.constants.BROTLI_PARAM_QUALITY]: 1, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length };
+    return { body: zlib.brotliCompressSync(body, { params }), encoding };
   }
-  res.setHeader("Content-Length", body.length);
-  res.end(body);
+  return encoding === "gzip" ? { body: zlib.gzipSync(body), encoding } : { body, encoding: null };
+}
+
+/** Writes an encoded answer. */
+export function writeJson(res: Response, answer: EncodedJson): void {
+  for (const [name, value] of answer.headers ?? []) res.setHeader(name, value);
+  res.setHeader("Content-Type", "application/json; charset=utf-8");
+  if (answer.body.length >= COMPRESS_FROM_BYTES || answer.encoding) res.vary("Accept-Encoding");
+  if (answer.encoding) res.setHeader("Content-Encoding", answer.encoding);
+  res.setHeader("Content-Length", answer.body.length);
+  res.end(answer.body);
 }

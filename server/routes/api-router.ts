@@ -12,7 +12,8 @@ import type { z } from "zod";
 import type { Role } from "../../shared/constants";
 import { requireAuth, requireRole, requireSecondFactorSetUp } from "../middlewares/auth";
 import { parse, parseParams } from "../services/validation";
-import { JsonText, sendJson } from "../lib/json-answer";
+import { encodeJson, JsonText, writeJson } from "../lib/json-answer";
+import type { AnswerKeeper } from "./kept-answers";
 
 export type Access = "public" | "signed-in" | readonly Role[];
 export type Method = "get" | "post" | "put" | "patch" | "delete";
@@ -41,6 +42,11 @@ export type RouteDef = {
   answer?: z.ZodType;
   /** The success status when it is not 200 (201 for a create). */
   status?: number;
+  /**
+   * A read whose answer is kept and sent again while nothing it reads has changed (kept-answers.ts):
+   * the headers the handler sets are kept with it.
+   */
+  keep?: AnswerKeeper;
   /** Answered as something other than JSON (CSV, a file, a stream). */
   produces?: string;
   tag?: string;
@@ -64,6 +70,15 @@ function checkAnswer(def: RouteDef, result: unknown): void {
   throw new Error(message);
 }
 
+function headerValues(res: Response): Map<string, string> {
+  return new Map(res.getHeaderNames().map((name) => [name, String(res.getHeader(name))]));
+}
+
+/** The headers a handler set (or changed): what a kept answer is sent again with. */
+function headersSetSince(res: Response, before: Map<string, string>): [string, string][] {
+  return [...headerValues(res)].filter(([name, value]) => name !== "set-cookie" && before.get(name) !== value);
+}
+
 export class ApiRouter {
   readonly router = express.Router();
   readonly routes: RouteDef[] = [];
@@ -80,10 +95,15 @@ export class ApiRouter {
         query: def.query ? parse(def.query, req.query ?? {}) : undefined,
         body: def.body && !def.bodyCheckedInOrder ? parse(def.body, req.body ?? {}) : undefined,
       } as RouteInput<D>;
+      const keeping = def.keep?.open(req);
+      if (keeping?.kept) return writeJson(res, keeping.kept);
+      const headersBefore = keeping?.keep ? headerValues(res) : null;
       const result = await last(req, res, input);
       if (result === undefined || res.headersSent) return;
       if (CHECK_ANSWERS && def.answer) checkAnswer(def, result instanceof JsonText ? JSON.parse(result.text) : result);
-      sendJson(req, res, result);
+      const answer = encodeJson(req, result);
+      if (keeping?.keep && headersBefore) await keeping.keep({ ...answer, headers: headersSetSince(res, headersBefore) });
+      writeJson(res, answer);
     });
   }
 

@@ -1,6 +1,7 @@
 import { FINANCE_ROLES } from "../../shared/constants";
 import { contextOf } from "../middlewares/auth";
 import { ApiRouter } from "./api-router";
+import { keeperOf } from "./kept-answers";
 import type { AppDeps } from "../context";
 import { dashboardStats } from "../services/transactions/dashboard";
 import { dashboardStatsAnswer } from "../../shared/schemas/transactions";
@@ -9,7 +10,7 @@ export function dashboardRoutes(deps: AppDeps): ApiRouter {
   const api = new ApiRouter();
 
   api.add(
-    { method: "get", path: "/dashboard/stats", access: FINANCE_ROLES, summary: "Dashboard figures over the transactions the user may see", answer: dashboardStatsAnswer, tag: "dashboard" },
+    { method: "get", path: "/dashboard/stats", access: FINANCE_ROLES, summary: "Dashboard figures over the transactions the user may see", answer: dashboardStatsAnswer, tag: "dashboard", keep: keeperOf(deps) },
     (req) => dashboardStats(contextOf(deps, req)),
   );
   return api;

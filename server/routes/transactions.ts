@@ -27,6 +27,7 @@ import {
 import { bulkApproveAnswer, bulkApproveSchema, checkDuplicatesAnswer, checkDuplicatesSchema } from "../../shared/schemas/transaction-tools";
 import { contextOf } from "../middlewares/auth";
 import { csvFileName } from "../lib/csv";
+import { keeperOf } from "./kept-answers";
 import { ApiRouter } from "./api-router";
 import { sendCsvDownload } from "./downloads";
 import type { AppDeps } from "../context";
@@ -60,7 +61,7 @@ export function transactionRoutes(deps: AppDeps): ApiRouter {
   // ---------------------------------------------------------------- reading
 
   api.add(
-    { method: "get", path: "/transactions", access: FINANCE_ROLES, summary: "List transactions (filters, page, summary)", query: transactionListQuerySchema, answer: transactionListAnswer, tag },
+    { method: "get", path: "/transactions", access: FINANCE_ROLES, summary: "List transactions (filters, page, summary)", query: transactionListQuerySchema, answer: transactionListAnswer, tag, keep: keeperOf(deps) },
     (req, _res, input) => listTransactions(ctx(req), input.query),
   );
 
@@ -89,6 +90,7 @@ export function transactionRoutes(deps: AppDeps): ApiRouter {
       summary: "Pending transactions, a page at a time: priority first, then oldest first (X-Total-Count, X-Page, X-Page-Size)",
       query: pendingQuerySchema,
       answer: pendingListAnswer, tag,
+      keep: keeperOf(deps),
     },
     async (req, res, input) => {
       const page = input.query;

@@ -15,3 +15,4 @@ export * from "./transaction-search";
 export * from "./authority";
 export * from "./emergency";
 export * from "./hr";
+export * from "./kept-answers";
