@@ -77,6 +77,7 @@ export async function startServer(config: Config = loadConfig(), options: { clie
   // them often keeps that a count of a few rows, however busy the writing.
   let folding: Promise<unknown> = Promise.resolve();
   const fold = () => (folding = foldAnswerChanges(database.db).catch((err: unknown) => logger.warn({ err }, "could not fold the answer changes")));
+  void fold();
   const foldTimer = setInterval(() => void fold(), FOLD_ANSWER_CHANGES_MS);
   foldTimer.unref();
 

@@ -3,7 +3,7 @@ import path from "node:path";
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, inject } from "vitest";
 import { createTestDatabase, type TestDatabase } from "./test/databases";
-import { startServerProcess, type ServerProcess } from "./test/processes";
+import { startServerProcess, waitUntil, type ServerProcess } from "./test/processes";
 import { makeUser, TEST_PASSWORD } from "./test/factories";
 import WebSocket from "ws";
 
@@ -111,6 +111,34 @@ describe("sessions across real server processes", () => {
     expect(await accountantSocket.closed).toBe(4423);
     await fetch(`${a.url}/api/admin/emergency-toggle`, { method: "POST", headers: { ...CSRF, cookie: adminCookie }, body: JSON.stringify({ enabled: false }) });
     approverSocket.socket.close();
+  }, 120_000);
+
+  it.runIf(inject("postgresUrl"))("an answer one process kept is not sent again once the other has changed what it shows; each process folds the changes as it starts", async () => {
+    const accountant = await makeUser(database!.db, { role: "Accountant" });
+    const approver = await makeUser(database!.db, { role: "Approver" });
+    const unfolded = async () => (await database!.query<{ n: number }>("select count(*)::int as n from answer_changes"))[0]!.n;
+    expect(await unfolded()).toBeGreaterThan(0);
+    const a = await startServerProcess(env());
+    const b = await startServerProcess(env());
+    servers.push(a, b);
+    await waitUntil("the changes folded at the start", async () => (await unfolded()) === 0);
+
+    const [category] = await database!.query<{ id: string }>("select id from categories where name = 'Office Expenses'");
+    const accountantCookie = await signIn(b.url, accountant.username);
+    const created = await fetch(`${b.url}/api/transactions`, {
+      method: "POST",
+      headers: { ...CSRF, cookie: accountantCookie },
+      body: JSON.stringify({ formType: "B", categoryId: category.id, amount: "2400.00", transactionDate: new Date().toISOString().slice(0, 10), description: "Courier, two processes" }),
+    });
+    const txn = (await created.json()) as { id: string };
+    expect((await fetch(`${b.url}/api/transactions/${txn.id}/submit`, { method: "POST", headers: { ...CSRF, cookie: accountantCookie } })).status).toBe(200);
+    const onA = await signIn(a.url, approver.username);
+    const pendingOnA = async () => ((await (await fetch(`${a.url}/api/transactions/pending`, { headers: { cookie: onA } })).json()) as { id: string }[]).map((r) => r.id);
+    expect(await pendingOnA()).toContain(txn.id);
+    expect(await pendingOnA()).toContain(txn.id);
+    const onB = await signIn(b.url, approver.username);
+    expect((await fetch(`${b.url}/api/transactions/${txn.id}/approve`, { method: "POST", headers: { ...CSRF, cookie: onB } })).status).toBe(200);
+    expect(await pendingOnA()).not.toContain(txn.id);
   }, 120_000);
 
   it.runIf(inject("postgresUrl"))("the emergency-link throttle counts one address's calls on both processes together", async () => {
