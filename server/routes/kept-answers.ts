@@ -1,7 +1,7 @@
 // Reads asked again with nothing changed in between (the approver's queue on every visit, focus and
 // nudge of the socket; the dashboard's figures; a list page or a search paged back to) are answered
 // with the bytes sent the last time, kept per user, address and encoding for as long as they would
-// be the same (DECISIONS §9):
+// be the same (the reads DECISIONS §9 measures; docs/architecture.md):
 // - no table the read may see has changed: the count of committed changes read with the session
 //   (db/kept-answers.ts) is the one the answer was kept at. That count is read before the answer's
 //   own statements, so the answer holds at least every change it counts, and a change committed

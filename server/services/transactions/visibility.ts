@@ -60,10 +60,10 @@ export function windowFirstDay(since: string): { firstDay: string; dayStart: str
 }
 
 /**
- * Until when (epoch ms, inclusive) a window that starts at `since` keeps every transaction it holds:
- * the first of them to be let go of is the oldest created at `since` or later, a window's days after
- * its creation. Rows come in only by being created, a change of their own. Infinity for a SuperAdmin,
- * whose view has no window. For answers kept while they hold (routes/kept-answers.ts).
+ * Until when (epoch ms, inclusive) the window `actor` has at `now` keeps every transaction it holds:
+ * the first to be let go of is the oldest created at the window's start or later, the window's days
+ * after its creation. Rows come in only by being created, a change of their own. Infinity for a
+ * SuperAdmin, whose view has no window. For answers kept while they hold (routes/kept-answers.ts).
  */
 export async function windowHoldsUntil(q: Queryable, actor: Pick<Actor, "id" | "role" | "visibilityWindowDays">, now: Date): Promise<number> {
   if (seesEverything(actor)) return Infinity;
