@@ -8,14 +8,21 @@ CREATE TABLE "answer_changes_folded" (
 	CONSTRAINT "answer_changes_folded_one_row" CHECK ("answer_changes_folded"."only")
 );
 --> statement-breakpoint
--- Hand-added: the count starts at zero, and every statement that changes a table a kept answer may
--- read adds one row (routes/kept-answers.ts). The tables left out are never read by a kept answer:
+-- Hand-added: the count starts at zero, and every transaction that changes a table a kept answer
+-- may read adds one row (routes/kept-answers.ts). The tables left out are never read by a kept answer:
 -- the signing-in and its factors, the audit trail, notifications, uploads' grants, HR, and the
 -- search's own kept summaries (written while a list is read). A later table gets the trigger too
 -- (server/db/kept-answers.api.test.ts names every table that has not).
 INSERT INTO "answer_changes_folded" DEFAULT VALUES;--> statement-breakpoint
+-- One row per writing transaction, however many statements it runs (a bulk insert's row triggers
+-- run a statement per row on the search tables): the flag is the transaction's own, set back at its
+-- end, and by a rolled-back savepoint together with the row it inserted.
 CREATE FUNCTION answers_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  IF current_setting('bms.answers_changed', true) = 'on' THEN
+    RETURN NULL;
+  END IF;
+  PERFORM set_config('bms.answers_changed', 'on', true);
   INSERT INTO answer_changes DEFAULT VALUES;
   RETURN NULL;
 END

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, check, pgTable } from "drizzle-orm/pg-core";
 
-// What a kept answer stands on (routes/kept-answers.ts, DECISIONS §9). Every statement that changes a
-// table a kept answer may read adds a row to answer_changes (a trigger per table, migrations/0032),
+// What a kept answer stands on (routes/kept-answers.ts). Every transaction that changes a table a
+// kept answer may read adds one row to answer_changes (a trigger per table, migrations/0032),
 // and answer_changes_folded holds how many such rows were folded away. Their sum, read in one
 // snapshot, counts the changes committed by then: an answer kept at one count still holds while the
 // count is the same. Writers only insert, so they never wait on each other for it.
