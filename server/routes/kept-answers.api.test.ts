@@ -10,6 +10,8 @@ import type { MadeUser } from "../test/factories";
 import { answerChanges, categories, users, type CategoryRow } from "../db/schema";
 import { answersVersion, foldAnswerChanges } from "../db/kept-answers";
 import { rows } from "../db/sql";
+import { announceDelegationsBeginning } from "../services/delegations";
+import { serviceContext } from "../services/context";
 import { insertTransaction, makeCategory } from "../test/transaction-fixtures";
 import { PAGE_HEADERS } from "../../shared/constants";
 
@@ -195,6 +197,13 @@ describe("the count kept answers stand on", () => {
           order by 1`,
     );
     expect(uncounted.map((r) => r.name)).toEqual(NOT_COUNTED.map(([name]) => name).sort());
+  });
+
+  it("is not moved by the look for delegations to announce, every few minutes, when there are none", async () => {
+    const read = async () => (await rows<{ v: string }>(t.db, sql`select ${answersVersion} as v`))[0]!.v;
+    const before = await read();
+    expect(await announceDelegationsBeginning(serviceContext(t.deps))).toBe(0);
+    expect(await read()).toBe(before);
   });
 
   it("counts one change per writing transaction, however many statements, drops a rolled-back one, and stays the same when folded", async () => {

@@ -272,13 +272,13 @@ export const DELEGATION_ANNOUNCE_INTERVAL_MS = 5 * 60_000;
  */
 export async function announceDelegationsBeginning(ctx: ServiceContext): Promise<number> {
   const today = todayOf(ctx);
+  const due = and(isNull(delegations.startAnnouncedAt), isNull(delegations.endedAt), sql`${delegations.fromDate} <= ${today}`, sql`${delegations.toDate} >= ${today}`);
+  // Nearly every look finds nothing: it then writes nothing, since even an update of no row counts
+  // as a change to what kept answers stand on (routes/kept-answers.ts).
+  if ((await ctx.db.select({ id: delegations.id }).from(delegations).where(due).limit(1)).length === 0) return 0;
   const notes: NotificationRow[] = [];
   await ctx.db.transaction(async (tx) => {
-    const claimed = await tx
-      .update(delegations)
-      .set({ startAnnouncedAt: ctx.clock() })
-      .where(and(isNull(delegations.startAnnouncedAt), isNull(delegations.endedAt), sql`${delegations.fromDate} <= ${today}`, sql`${delegations.toDate} >= ${today}`))
-      .returning({ id: delegations.id });
+    const claimed = await tx.update(delegations).set({ startAnnouncedAt: ctx.clock() }).where(due).returning({ id: delegations.id });
     if (claimed.length === 0) return;
     const begun = (await viewQuery(tx).where(inArray(delegations.id, claimed.map((c) => c.id)))).map(flatten);
     const people = new Set(begun.flatMap((d) => [d.delegatorId, d.delegateId]));
