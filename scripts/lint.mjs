@@ -2,9 +2,9 @@
 // after the other; fails if either fails. Each one's output is printed when it ends, whole.
 import { spawn } from "node:child_process";
 
-function run(command, args) {
+function run(command, args, env = process.env) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"], env });
     const output = [];
     child.stdout.on("data", (chunk) => output.push(chunk));
     child.stderr.on("data", (chunk) => output.push(chunk));
@@ -15,5 +15,8 @@ function run(command, args) {
   });
 }
 
-const codes = await Promise.all([run("eslint", ["."]), run("knip", [])]);
+// The type checkers under ESLint and knip make short-lived objects by the million: a larger young
+// generation spares them most of their scavenges (about a tenth of the lint's time on a 2-CPU machine).
+const toolEnv = { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --max-semi-space-size=64`.trim() };
+const codes = await Promise.all([run("eslint", ["."], toolEnv), run("knip", [], toolEnv)]);
 process.exit(codes.some((code) => code !== 0) ? 1 : 0);
