@@ -44,6 +44,7 @@ import { hrImportRoutes } from "./routes/hr-import";
 import { hrNameMappingRoutes } from "./routes/hr-name-mappings";
 import { accountingRoutes } from "./routes/accounting";
 import { gstRoutes } from "./routes/gst";
+import { tdsRoutes } from "./routes/tds";
 
 export type App = {
   app: express.Express;
@@ -174,6 +175,7 @@ export function createApp(deps: AppDeps, options: { clientDir?: string | null } 
   api.include(hrNameMappingRoutes(deps));
   api.include(accountingRoutes(deps));
   api.include(gstRoutes(deps));
+  api.include(tdsRoutes(deps));
 
   // The signed upload URL reads its raw body itself (any content type, up to 20 MB), so it is
   // mounted ahead of express.json and the session; its signature authorises it (no CSRF header).

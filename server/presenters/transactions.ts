@@ -7,6 +7,8 @@ import type { PossibleDuplicate } from "../../shared/schemas/transaction-tools";
 import type { ApprovalAction, PaymentMethod } from "../../shared/constants";
 import { paiseToString, toPaise } from "../../shared/money";
 import type { PartyRef } from "../../shared/schemas/parties";
+import { netPayable, type TdsDetails } from "../../shared/tds";
+import type { TdsAnswer } from "../../shared/schemas/tds";
 
 /** A transaction row with what list and detail queries join to it. */
 export type TransactionView = TransactionRow & {
@@ -63,7 +65,16 @@ export function presentTransaction(v: TransactionView): Transaction {
     attachmentCount: Number(v.attachmentCount ?? 0),
     partyId: v.partyId,
     party: v.partyJson ? (JSON.parse(v.partyJson) as PartyRef) : null,
+    tds: presentTds(v.tds),
+    netPayable: netPayable(v.amount, v.tds),
   };
+}
+
+/** A bill's TDS as answered: what is kept, less what is kept only for the register. */
+export function presentTds(tds: TdsDetails | null | undefined): TdsAnswer | null {
+  if (!tds) return null;
+  const { noPan: _noPan, ...answer } = tds;
+  return answer;
 }
 
 export function presentApproval(a: ApprovalRow & { approverName: string | null; onBehalfOfName?: string | null }): Approval {
@@ -124,6 +135,7 @@ export function auditSnapshot(row: TransactionRow): Record<string, unknown> {
     approvalsReceived: row.approvalsReceived,
     approvalPolicy: row.approvalPolicy ?? null,
     gst: row.gst ?? null,
+    tds: row.tds ?? null,
     paymentDueDate: row.paymentDueDate,
     paidDate: row.paidDate,
     paymentMethod: row.paymentMethod,

@@ -25,13 +25,14 @@ afterAll(async () => {
 const SAFE_DISPOSITION = /^attachment; filename="[\x20-\x21\x23-\x2e\x30-\x5b\x5d-\x7e]+"(; filename\*=UTF-8''[A-Za-z0-9%._~!$&+,;=:@-]+)?$/;
 
 describe("downloads", () => {
-  it("the CSV downloads are the six the spec and DECISIONS name", () => {
+  it("the CSV downloads are the seven the spec and DECISIONS name", () => {
     expect(downloads.filter(isCsv).map(routeKey)).toEqual([
       "GET /accounting/exports/:id/file",
       "GET /audit/export.csv",
       "GET /gst/summary/export",
       "GET /hr/attendance/export.csv",
       "GET /hr/reports/payroll.csv",
+      "GET /tds/register/export",
       "GET /transactions/export",
     ]);
   });

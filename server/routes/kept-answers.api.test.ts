@@ -177,6 +177,7 @@ describe("the count kept answers stand on", () => {
     ["emergency_pin_failures", "emergency PIN throttling"],
     ["upload_grants", "uploads in flight"],
     ["transaction_search_summaries", "the search's kept days, written while a list is read"],
+    ["tds_natures", "read when a bill's TDS is decided and on their own screens; a bill keeps its TDS, so the list, pending list and stats never read them"],
     ["departments", "HR"],
     ["employees", "HR"],
     ["attendance_policy", "HR"],

@@ -10,6 +10,7 @@ import { writeAudit } from "./audit";
 import { isUniqueViolation } from "../db/errors";
 import { PARTY_MESSAGES, resolveTaxIds, type Party, type PartyBody, type PartyChanges, type PartyQuery } from "../../shared/schemas/parties";
 import type { ActingContext, ServiceContext } from "./context";
+import { usableNature } from "./tds/natures";
 
 export function presentParty(p: PartyRow): Party {
   return {
@@ -20,6 +21,7 @@ export function presentParty(p: PartyRow): Party {
     stateCode: p.stateCode,
     email: p.email,
     phone: p.phone,
+    tdsNatureId: p.tdsNatureId,
     isActive: p.isActive,
     createdAt: p.createdAt.toISOString(),
     updatedAt: p.updatedAt.toISOString(),
@@ -72,6 +74,7 @@ export async function createParty(ctx: ActingContext, input: PartyBody): Promise
   if (!resolved.ok) throw badRequest(resolved.message, [{ path: resolved.path, message: resolved.message }]);
   return withNameGuard(() =>
     ctx.db.transaction(async (tx) => {
+      if (input.tdsNatureId) await usableNature(tx, input.tdsNatureId, { path: "tdsNatureId" });
       const now = ctx.clock();
       const [row] = await tx
         .insert(parties)
@@ -80,6 +83,7 @@ export async function createParty(ctx: ActingContext, input: PartyBody): Promise
           ...resolved.ids,
           email: input.email ?? null,
           phone: input.phone ?? null,
+          tdsNatureId: input.tdsNatureId ?? null,
           isActive: input.isActive,
           createdBy: ctx.actor.id,
           createdAt: now,
@@ -108,6 +112,8 @@ export async function updateParty(ctx: ActingContext, id: string, input: PartyCh
       const stateCode = input.stateCode !== undefined ? input.stateCode : gstinChanged ? null : before.stateCode;
       const resolved = resolveTaxIds({ gstin, pan, stateCode });
       if (!resolved.ok) throw badRequest(resolved.message, [{ path: resolved.path, message: resolved.message }]);
+      // A nature newly named must be active; the one already named stays even if deactivated since.
+      if (input.tdsNatureId && input.tdsNatureId !== before.tdsNatureId) await usableNature(tx, input.tdsNatureId, { path: "tdsNatureId" });
       const now = ctx.clock();
       const [after] = await tx
         .update(parties)
@@ -116,6 +122,7 @@ export async function updateParty(ctx: ActingContext, id: string, input: PartyCh
           ...resolved.ids,
           ...(input.email !== undefined ? { email: input.email } : {}),
           ...(input.phone !== undefined ? { phone: input.phone } : {}),
+          ...(input.tdsNatureId !== undefined ? { tdsNatureId: input.tdsNatureId } : {}),
           ...(input.isActive !== undefined ? { isActive: input.isActive } : {}),
           updatedAt: now,
         })

@@ -26,6 +26,7 @@ import {
   passkeys,
   totpSecrets,
   parties,
+  tdsNatures,
   transactions,
   uploadGrants,
   type TransactionRow,
@@ -188,6 +189,14 @@ export class World {
   async approvalRule(): Promise<string> {
     const [row] = await this.db.insert(approvalRules).values({ name: `Rule ${hex()}`, minAmount: "100000.00", requiredApprovals: 2 }).returning();
     return row.id;
+  }
+
+  async tdsNature(): Promise<string> {
+    const [row] = await this.db
+      .insert(tdsNatures)
+      .values({ name: `Nature ${hex()}`, legacySection: "194C", actReference: "393(1) Table Sl. 6(i)", rateIndividual: "1", rateOther: "2", singleThreshold: "30000", yearlyThreshold: "100000", ledgerName: `TDS ${hex()}` })
+      .returning();
+    return row!.id;
   }
 
   async party(): Promise<string> {
@@ -467,6 +476,17 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
   "PUT /admin/approval-rules/:id": async (w) => ({ params: { id: await w.approvalRule() }, body: { requiredApprovals: 3 } }),
   "DELETE /admin/approval-rules/:id": async (w) => ({ params: { id: await w.approvalRule() } }),
   "POST /approval-rules/preview": async (w) => ({ body: { categoryId: w.categoryId, formType: "B", amount: "250000" } }),
+  "GET /admin/tds-natures": async () => ({}),
+  "POST /admin/tds-natures": async () => ({
+    body: { name: `Nature ${hex()}`, legacySection: "194C", actReference: "393(1) Table Sl. 6(i)", rateIndividual: 1, rateOther: 2, singleThreshold: "30000", yearlyThreshold: "100000", ledgerName: `TDS ${hex()}` },
+    expect: 201,
+  }),
+  "PUT /admin/tds-natures/:id": async (w) => ({ params: { id: await w.tdsNature() }, body: { paymentCode: "1017" } }),
+  "DELETE /admin/tds-natures/:id": async (w) => ({ params: { id: await w.tdsNature() } }),
+  "GET /tds/natures": async () => ({}),
+  "POST /tds/preview": async (w) => ({ body: { partyId: await w.party(), natureId: await w.tdsNature(), amount: "40000", date: "2026-11-10" } }),
+  "GET /tds/register": async () => ({ query: { quarter: "2026-Q3" } }),
+  "GET /tds/register/export": async () => ({ query: { quarter: "2026-Q3" } }),
   "GET /delegations/candidates": async () => ({}),
   "GET /delegations": async () => ({}),
   "POST /delegations": async (w, c) => {

@@ -5,6 +5,7 @@ import { singleLineText } from "./text";
 import { checkGstin, isValidPan, normalizeTaxId, PAN_MESSAGE } from "../gstin";
 import { isGstStateCode } from "../gst-states";
 import { id, instant, pageOf } from "./answer-parts";
+import { UUID_SHAPE } from "./ids";
 
 export const PARTY_MESSAGES = {
   nameRequired: "Party name is required",
@@ -21,6 +22,7 @@ export const PARTY_MESSAGES = {
   notFound: "Party not found",
   inactive: "This party is inactive; choose an active party",
   partyId: "Party must be a party id or null",
+  tdsNatureId: "TDS nature must be a TDS nature id or null",
 } as const;
 const M = PARTY_MESSAGES;
 
@@ -99,6 +101,17 @@ export function resolveTaxIds(ids: TaxIds): { ok: true; ids: TaxIds } | { ok: fa
   return { ok: true, ids: { gstin: ids.gstin, pan, stateCode } };
 }
 
+/** The party's usual TDS nature (DECISIONS §12): an id, or null (or "") for none. */
+const tdsNatureField = z
+  .unknown()
+  .transform((input, ctx): string | null | undefined => {
+    if (input === undefined) return undefined;
+    if (input === null || (typeof input === "string" && input.trim() === "")) return null;
+    if (typeof input === "string" && UUID_SHAPE.test(input.trim())) return input.trim().toLowerCase();
+    ctx.addIssue({ code: "custom", message: M.tdsNatureId, input });
+    return z.NEVER;
+  });
+
 /** PATCH /api/parties/:id: the fields sent change, the others keep their values. */
 export const partyChangesSchema = z.object({
   name: partyName.optional(),
@@ -107,6 +120,7 @@ export const partyChangesSchema = z.object({
   stateCode: stateCodeField,
   email: emailField,
   phone: phoneField,
+  tdsNatureId: tdsNatureField.optional(),
   isActive: z.boolean({ error: M.isActive }).optional(),
 });
 export type PartyChanges = z.output<typeof partyChangesSchema>;
@@ -171,6 +185,8 @@ export const partyAnswer = z.strictObject({
   stateCode: z.string().nullable(),
   email: z.string().nullable(),
   phone: z.string().nullable(),
+  /** Its usual TDS nature: a new bill naming the party starts with it (DECISIONS §12). */
+  tdsNatureId: id.nullable(),
   isActive: z.boolean(),
   createdAt: instant,
   updatedAt: instant,

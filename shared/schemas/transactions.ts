@@ -25,6 +25,7 @@ import { day, id, instant, money, pageOf } from "./answer-parts";
 import { approvalPolicyAnswer } from "./approval-rules";
 import { customFieldDefinitionSchema, customFieldValuesAnswer } from "./categories";
 import { partyRefAnswer } from "./parties";
+import { tdsAnswer, tdsChoiceSchema } from "./tds";
 
 export const DESCRIPTION_MAX = 5000;
 export const REASON_MAX = 2000;
@@ -141,6 +142,8 @@ export const createTransactionSchema = z.strictObject(
     /** A bill's GST (DECISIONS §12); absent or null: none. */
     gst: gstSchema.nullish().transform((v) => v ?? null),
     partyId: partyIdSchema.optional().transform((v) => v ?? null),
+    /** A bill's TDS (DECISIONS §12): its nature; absent: the party's usual nature; null: none. */
+    tds: tdsChoiceSchema.nullable().optional(),
     status: draftStatus.optional(),
   },
   strictBody,
@@ -165,6 +168,8 @@ export const editTransactionSchema = z.strictObject(
     /** Replaces the bill's GST; null removes it. */
     gst: gstSchema.nullable().optional(),
     partyId: partyIdSchema.optional(),
+    /** The bill's TDS nature; null: none; absent: unchanged (the new party's usual one when the party changes). */
+    tds: tdsChoiceSchema.nullable().optional(),
     // The form sends the same payload as on create; an edit never changes the status.
     status: draftStatus.optional(),
   },
@@ -321,6 +326,7 @@ export const fullOverrideSchema = z.strictObject(
     customFieldValues: customFieldValuesSchema.optional(),
     gst: gstSchema.nullable().optional(),
     partyId: partyIdSchema.optional(),
+    tds: tdsChoiceSchema.nullable().optional(),
     paymentDueDate: optionalDateSchema("Payment due date must be a valid date (YYYY-MM-DD)").optional(),
     paidDate: optionalDateSchema("Payment date must be a valid date (YYYY-MM-DD)").optional(),
     paymentMethod: z
@@ -512,6 +518,10 @@ const transactionFields = {
   /** The vendor of a bill or the payer of a receipt (DECISIONS §12), null when none is named. */
   partyId: id.nullable(),
   party: partyRefAnswer.nullable(),
+  /** A bill's TDS as decided at its last submit, edit or override (DECISIONS §12); null for none. */
+  tds: tdsAnswer.nullable(),
+  /** What the party is paid: the amount less the TDS. */
+  netPayable: money,
   /** On GET /api/transactions/:id: every attachment. Lists leave it out. */
   attachments: z.array(attachmentAnswer).optional(),
   /** On GET /api/transactions/:id: every round's approvals, oldest first. Lists leave it out. */

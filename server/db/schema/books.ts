@@ -1,8 +1,9 @@
 // The books (DECISIONS §12): parties named on transactions, and the exports to the accounts with
 // what each took. The company and GST settings live in `settings`; a bill's GST is a transaction column.
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, integer, jsonb, pgTable, text, uniqueIndex, unique, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, jsonb, numeric, pgTable, text, uniqueIndex, unique, uuid } from "drizzle-orm/pg-core";
 import type { GstLineBreakup } from "../../../shared/gst";
+import type { TdsDetails } from "../../../shared/tds";
 import { money, instant, createdAt, updatedAt } from "./columns";
 import { exportFormatEnum, formTypeEnum } from "./enums";
 import { users } from "./users";
@@ -32,6 +33,46 @@ export type LedgerMap = {
   roundOff: string;
 };
 
+/** A bill's TDS as a batch keeps it (DECISIONS §12): what was deducted, and the ledger it was posted to then. */
+export type ExportTds = Pick<TdsDetails, "amount" | "legacySection"> & { ledgerName: string };
+
+/** A rate in percent, to the hundredth (0.1 % … 100 %). */
+const rate = (name: string) => numeric(name, { precision: 5, scale: 2 });
+
+/**
+ * TDS natures (DECISIONS §12): the kinds of payment tax is deducted on, kept by the SuperAdmin, with
+ * their section in the 1961 Act (how accountants know them) and their place in section 393 of the
+ * 2025 Act, the rates by the party's PAN, the thresholds and the TDS ledger the books post to. The
+ * seven the law names for vendor bills are seeded by the migration that made the table. One a bill
+ * used is deactivated, never deleted.
+ */
+export const tdsNatures = pgTable(
+  "tds_natures",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    legacySection: text("legacy_section").notNull(),
+    actReference: text("act_reference").notNull(),
+    paymentCode: text("payment_code"),
+    rateIndividual: rate("rate_individual").notNull(),
+    rateOther: rate("rate_other").notNull(),
+    noPanRate: rate("no_pan_rate").notNull().default("20"),
+    singleThreshold: money("single_threshold"),
+    yearlyThreshold: money("yearly_threshold"),
+    monthlyThreshold: money("monthly_threshold"),
+    onlyAboveThreshold: boolean("only_above_threshold").notNull().default(false),
+    ledgerName: text("ledger_name").notNull(),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("tds_natures_name_lower_key").on(sql`lower(${t.name})`),
+    check("tds_natures_rates_range", sql`${t.rateIndividual} > 0 and ${t.rateIndividual} <= 100 and ${t.rateOther} > 0 and ${t.rateOther} <= 100 and ${t.noPanRate} > 0 and ${t.noPanRate} <= 100`),
+    check("tds_natures_only_above_needs_yearly", sql`not ${t.onlyAboveThreshold} or ${t.yearlyThreshold} is not null`),
+  ],
+);
+
 /**
  * Parties (DECISIONS §12): the vendors paid and the payers received from, named on transactions.
  * Names are unique case-insensitively; a party is deactivated, never deleted, so the books keep
@@ -48,6 +89,8 @@ export const parties = pgTable(
     stateCode: text("state_code"),
     email: text("email"),
     phone: text("phone"),
+    // The party's usual kind of payment (DECISIONS §12 TDS): a new bill naming the party starts with it.
+    tdsNatureId: uuid("tds_nature_id").references(() => tdsNatures.id),
     isActive: boolean("is_active").notNull().default(true),
     createdBy: uuid("created_by").references(() => users.id),
     createdAt: createdAt(),
@@ -57,6 +100,7 @@ export const parties = pgTable(
     uniqueIndex("parties_name_lower_key").on(sql`lower(${t.name})`),
     index("parties_gstin_idx").on(t.gstin),
     index("parties_created_by_idx").on(t.createdBy),
+    index("parties_tds_nature_idx").on(t.tdsNatureId),
     // The picker and the Parties page search names by any part ("trad" finds "Sharma Traders").
     index("parties_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
     check("parties_gstin_shape", sql`${t.gstin} is null or ${t.gstin} ~ '^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$'`),
@@ -123,6 +167,7 @@ export const exportItems = pgTable(
     partyName: text("party_name"),
     partyGstin: text("party_gstin"),
     gst: jsonb("gst").$type<ExportGst | null>(),
+    tds: jsonb("tds").$type<ExportTds | null>(),
   },
   (t) => [
     uniqueIndex("export_items_live_transaction_key").on(t.transactionId).where(sql`${t.live}`),
@@ -133,5 +178,6 @@ export const exportItems = pgTable(
 );
 
 export type PartyRow = typeof parties.$inferSelect;
+export type TdsNatureRow = typeof tdsNatures.$inferSelect;
 export type ExportBatchRow = typeof exportBatches.$inferSelect;
 export type ExportItemRow = typeof exportItems.$inferSelect;

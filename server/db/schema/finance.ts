@@ -4,6 +4,7 @@ import { boolean, check, date, index, integer, jsonb, pgSequence, pgTable, text,
 import type { CustomFieldDefinition, CustomFieldValues, EmergencyLimitPolicy } from "../../../shared/schemas/categories";
 import type { ApprovalPolicy } from "../../../shared/schemas/approval-rules";
 import type { GstDetails } from "../../../shared/gst";
+import type { TdsDetails } from "../../../shared/tds";
 import { money, instant, createdAt, updatedAt } from "./columns";
 import { parties } from "./books";
 import { approvalActionEnum, budgetPeriodEnum, formTypeEnum, transactionStatusEnum } from "./enums";
@@ -79,6 +80,11 @@ export const transactions = pgTable(
     gst: jsonb("gst").$type<GstDetails | null>(),
     // The vendor of a bill or the payer of a receipt (DECISIONS §12); optional.
     partyId: uuid("party_id").references(() => parties.id),
+    // A bill's TDS (DECISIONS §12): the nature named and what services/tds/decide.ts decided of it at
+    // the last create, edit, submit or override (shared/tds.ts), null for none. One jsonb value like
+    // the GST: an edit, an override and the audit's before/after treat it as one field, and a later
+    // bill that deducts this one's shortfall names it from its own value.
+    tds: jsonb("tds").$type<TdsDetails | null>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -116,6 +122,8 @@ export const transactions = pgTable(
     index("transactions_duplicate_idx").on(t.categoryId, t.amount, t.transactionDate, t.createdAt, t.createdBy, t.id),
     index("transactions_paid_by_idx").on(t.paidBy),
     index("transactions_party_idx").on(t.partyId),
+    // A bill's TDS reads the party's other bills of the nature (services/tds/decide.ts).
+    index("transactions_tds_party_idx").on(t.partyId, sql`((${t.tds} ->> 'natureId'))`).where(sql`${t.tds} is not null`),
     // The emergency limits (DECISIONS §5) sum a category's emergency transactions by submission instant.
     index("transactions_emergency_submitted_idx").on(t.categoryId, t.submittedAt).where(sql`${t.isEmergency}`),
   ],

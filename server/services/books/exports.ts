@@ -33,6 +33,14 @@ export const CHANGES_AFTER_EXPORT = ["update", "cancel_payment", "process_paymen
  */
 const gstSnapshotSql = sql`t.gst`;
 
+/**
+ * The TDS a bill deducted, as the vouchers read it (ExportTds): the amount and section kept on the
+ * transaction, and the nature's TDS ledger as it is named now, kept so the file stays the same after
+ * a rename. A bill that deducted nothing exports as one without TDS.
+ */
+const tdsSnapshotSql = sql`case when (t.tds ->> 'amount')::numeric > 0
+  then jsonb_build_object('amount', t.tds ->> 'amount', 'legacySection', t.tds ->> 'legacySection', 'ledgerName', n.ledger_name) end`;
+
 /** Items read at a time when a file is written: memory stays flat whatever the batch's size. */
 const ITEM_PAGE = 1000;
 
@@ -148,12 +156,13 @@ export async function createExport(ctx: ActingContext, body: CreateExportBody): 
       sql`
         with taken as (
           insert into export_items (batch_id, transaction_id, human_readable_id, form_type, amount, transaction_date, paid_date,
-                                    payment_method, category_id, category_name, description, party_name, party_gstin, gst)
+                                    payment_method, category_id, category_name, description, party_name, party_gstin, gst, tds)
           select ${batch!.id}, t.id, t.human_readable_id, t.form_type, t.amount, t.transaction_date, t.paid_date,
-                 t.payment_method, t.category_id, c.name, t.description, p.name, p.gstin, ${gstSnapshotSql}
+                 t.payment_method, t.category_id, c.name, t.description, p.name, p.gstin, ${gstSnapshotSql}, ${tdsSnapshotSql}
             from transactions t
             join categories c on c.id = t.category_id
             left join parties p on p.id = t.party_id
+            left join tds_natures n on n.id::text = t.tds ->> 'natureId'
            where t.status in ('Paid', 'Completed')
              and t.paid_date between ${body.from}::date and ${body.to}::date
           on conflict (transaction_id) where live do nothing
@@ -235,6 +244,7 @@ function exportItemOf(r: ExportItemRow): ExportItem {
     description: r.description,
     party: r.partyName ? { name: r.partyName, gstin: r.partyGstin } : null,
     gst: r.gst ?? null,
+    tds: r.tds ?? null,
   };
 }
 

@@ -3,7 +3,7 @@
 // and round-off. Kept as one setting; every name has a default, so a company exports on day one.
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
-import { categories, settings, type LedgerMap } from "../../db/schema";
+import { categories, settings, tdsNatures, type LedgerMap } from "../../db/schema";
 import { PAYMENT_METHODS } from "../../../shared/constants";
 import type { LedgersAnswer, UpdateLedgersBody } from "../../../shared/schemas/accounting";
 import { writeAudit } from "../audit";
@@ -40,6 +40,16 @@ export async function ledgerMap(q: Queryable): Promise<LedgerMap> {
     paymentMethods: Object.fromEntries(PAYMENT_METHODS.map((m) => [m, stored.paymentMethods?.[m] ?? defaultPaymentLedger(m)])),
     ...Object.fromEntries(TAX_KEYS.map((k) => [k, stored[k] ?? DEFAULT_TAX_LEDGERS[k]])),
   } as LedgerMap;
+}
+
+/**
+ * The TDS ledgers an export may write (DECISIONS §12): each TDS nature's, active or not (a bill of a
+ * nature deactivated since still posts to it), named on /admin/tds. The ledger-name namespace
+ * reads them from here.
+ */
+export async function tdsLedgerNames(q: Queryable): Promise<string[]> {
+  const rows = await q.selectDistinct({ name: tdsNatures.ledgerName }).from(tdsNatures).orderBy(asc(tdsNatures.ledgerName));
+  return rows.map((r) => r.name);
 }
 
 async function answerOf(q: Queryable): Promise<LedgersAnswer> {

@@ -19,6 +19,8 @@ export const LEDGER_GROUPS: Record<LedgerKind, string> = {
   "tax-cgst": "Duties & Taxes",
   "tax-sgst": "Duties & Taxes",
   "tax-igst": "Duties & Taxes",
+  // TDS deducted and owed to the government until the challan pays it.
+  tds: "Duties & Taxes",
   "round-off": "Indirect Expenses",
 };
 

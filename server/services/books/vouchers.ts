@@ -3,7 +3,8 @@
 // out, every voucher summing to zero in integer paise. The Tally XML and the journal CSV are two
 // ways of writing the same vouchers (tally.ts, journal-csv.ts).
 import { paiseToString, toPaise } from "../../../shared/money";
-import type { ExportGst, LedgerMap } from "../../db/schema";
+import { formatRupees } from "../../../shared/format";
+import type { ExportGst, ExportTds, LedgerMap } from "../../db/schema";
 
 /** What a batch keeps of a transaction when it takes it: the vouchers are built from this alone. */
 export type ExportItem = {
@@ -19,10 +20,12 @@ export type ExportItem = {
   description: string;
   party: { name: string; gstin: string | null } | null;
   gst: ExportGst | null;
+  /** The TDS deducted on a bill (DECISIONS §12) and the ledger it is posted to; null when none. */
+  tds: ExportTds | null;
 };
 
 /** What a ledger is, so the masters file can put it under the right group. */
-export type LedgerKind = "party" | "expense" | "income" | "cash" | "bank" | "card" | "tax-cgst" | "tax-sgst" | "tax-igst" | "round-off";
+export type LedgerKind = "party" | "expense" | "income" | "cash" | "bank" | "card" | "tax-cgst" | "tax-sgst" | "tax-igst" | "tds" | "round-off";
 
 export type LedgerLine = {
   ledger: string;
@@ -123,6 +126,7 @@ function narration(item: ExportItem): string {
   const parts = [item.description];
   if (item.party) parts.push(`Party: ${item.party.name}${item.party.gstin ? ` (GSTIN ${item.party.gstin})` : ""}`);
   if (item.gst) parts.push(`Invoice ${item.gst.invoiceNumber} of ${item.gst.invoiceDate}${item.gst.reverseCharge ? ", reverse charge" : ""}`);
+  if (item.tds && toPaise(item.tds.amount) > 0n) parts.push(`TDS ${formatRupees(item.tds.amount)} under ${item.tds.legacySection}`);
   parts.push(item.humanReadableId);
   return parts.join(" · ");
 }
@@ -130,7 +134,9 @@ function narration(item: ExportItem): string {
 /**
  * The vouchers of one paid transaction:
  * - a bill naming a party: a Journal on the invoice date (or the transaction date) crediting the
- *   party, then a Payment on the paid date debiting the party;
+ *   party, then a Payment on the paid date debiting the party; with TDS, the Journal credits the
+ *   party with the amount less the TDS and the nature's TDS ledger with the TDS, and the Payment
+ *   pays the party that net;
  * - a bill without a party: one Payment, the expense and taxes debited, the payment method credited;
  * - a receipt: one Receipt, the payment method debited and the category's (income) ledger credited.
  */
@@ -151,13 +157,17 @@ export function vouchersOf(item: ExportItem, map: LedgerMap): Voucher[] {
     ];
   }
   const debits = billLines(item, map);
+  // The TDS stays with the company until it pays it to the government: the party is owed the rest.
+  const tds = item.tds ? toPaise(item.tds.amount) : 0n;
+  const tdsLines = tds > 0n ? [line(item.tds!.ledgerName, "tds", -tds)] : [];
+  const net = amount - tds;
   if (!item.party) {
-    return [{ ...base, type: "Payment", date: item.paidDate, lines: [...debits, line(paidFrom, paidKind, -amount)] }];
+    return [{ ...base, type: "Payment", date: item.paidDate, lines: [...debits, ...tdsLines, line(paidFrom, paidKind, -net)] }];
   }
   const partyLine = (paise: bigint) => line(item.party!.name, "party", paise, { isParty: true });
   return [
-    { ...base, type: "Journal", date: item.gst?.invoiceDate ?? item.transactionDate, lines: [...debits, partyLine(-amount)] },
-    { ...base, type: "Payment", date: item.paidDate, lines: [partyLine(amount), line(paidFrom, paidKind, -amount)] },
+    { ...base, type: "Journal", date: item.gst?.invoiceDate ?? item.transactionDate, lines: [...debits, partyLine(-net), ...tdsLines] },
+    { ...base, type: "Payment", date: item.paidDate, lines: [partyLine(net), line(paidFrom, paidKind, -net)] },
   ];
 }
 

@@ -43,6 +43,7 @@ const base: ExportItem = {
   description: "Printer toner",
   party: { name: "Sharma Traders", gstin: "29ABCDE1234F1Z5" },
   gst: null,
+  tds: null,
 };
 
 const intra: ExportItem = { ...base, gst: gstOf("29", [{ hsnSac: "8443", taxableValue: "10000.00", rate: 18 }]) };
@@ -86,7 +87,22 @@ const receipt: ExportItem = {
   party: { name: "=cmd|' /C calc'!A0", gstin: null },
 };
 
-const ALL = [intra, inter, reverse, roundedUp, roundedDown, noParty, noItc, receipt];
+// DECISIONS §12 TDS: ₹50,000 of audit fees + 18 % GST (CGST 4,500 + SGST 4,500) = ₹59,000 owed;
+// 10 % under 194J on the taxable value, ₹5,000, is kept back for the government; the firm is paid ₹54,000.
+const TDS_LEDGER = "TDS on Professional Fees 194J";
+const withTds: ExportItem = {
+  ...base,
+  humanReadableId: "TXN-000109",
+  amount: "59000.00",
+  categoryId: CONSULTING,
+  categoryName: "Consulting",
+  description: "Statutory audit fee",
+  party: { name: "Kapoor & Associates", gstin: "29AAFFK1234L1Z4" },
+  gst: gstOf("29", [{ hsnSac: "998222", taxableValue: "50000.00", rate: 18 }]),
+  tds: { amount: "5000.00", legacySection: "194J", ledgerName: TDS_LEDGER },
+};
+
+const ALL = [intra, inter, reverse, roundedUp, roundedDown, noParty, noItc, receipt, withTds];
 
 /** A voucher's lines as "Dr ledger amount" / "Cr ledger amount" for reading. */
 const shown = (v: Voucher) => v.lines.map((l) => `${l.paise > 0n ? "Dr" : "Cr"} ${l.ledger} ${(Number(l.paise < 0n ? -l.paise : l.paise) / 100).toFixed(2)}`);
@@ -159,6 +175,28 @@ describe("vouchers of a paid transaction", () => {
     expect(shown(vouchers[0]!)).toEqual(["Dr HDFC Bank 25000.00", "Cr Scrap Sales 25000.00"]);
   });
 
+  it("a bill with TDS: the Journal credits the party with the amount less the TDS and the nature's TDS ledger with the TDS; the Payment pays the net", () => {
+    const [journal, payment] = vouchersOf(withTds, MAP);
+    expect(shown(journal!)).toEqual([
+      "Dr Professional Fees 50000.00",
+      "Dr Input CGST 4500.00",
+      "Dr Input SGST 4500.00",
+      "Cr Kapoor & Associates 54000.00",
+      `Cr ${TDS_LEDGER} 5000.00`,
+    ]);
+    expect(journal!.lines.find((l) => l.ledger === TDS_LEDGER)!.kind).toBe("tds");
+    expect(journal!.narration).toContain("TDS ₹5,000.00 under 194J");
+    expect(shown(payment!)).toEqual(["Dr Kapoor & Associates 54000.00", "Cr HDFC Bank 54000.00"]);
+    expect(voucherBalance(journal!)).toBe(0n);
+    expect(voucherBalance(payment!)).toBe(0n);
+  });
+
+  it("a bill whose TDS came to nothing posts as one without TDS", () => {
+    const [journal] = vouchersOf({ ...withTds, tds: { ...withTds.tds!, amount: "0.00" } }, MAP);
+    expect(shown(journal!).filter((l) => l.includes(TDS_LEDGER))).toEqual([]);
+    expect(shown(journal!)).toContain("Cr Kapoor & Associates 59000.00");
+  });
+
   it("the payment method's name is its ledger until mapped", () => {
     const [, payment] = vouchersOf({ ...intra, paymentMethod: "NEFT/RTGS" }, MAP);
     expect(payment!.lines.at(-1)!.ledger).toBe("NEFT/RTGS");
@@ -198,7 +236,7 @@ describe("the TallyPrime vouchers file", () => {
     expect(importData.REQUESTDESC.STATICVARIABLES.SVCURRENTCOMPANY).toBe("Acme & Sons Pvt Ltd");
     const parsed: ParsedVoucher[] = importData.REQUESTDATA.TALLYMESSAGE.map((m: { VOUCHER: ParsedVoucher }) => m.VOUCHER);
     expect(parsed).toHaveLength(vouchers.length);
-    const known = new Set([...Object.values(MAP.categories), ...Object.values(MAP.paymentMethods), ...Object.values(DEFAULT_TAX_LEDGERS), "Scrap Sales"]);
+    const known = new Set([...Object.values(MAP.categories), ...Object.values(MAP.paymentMethods), ...Object.values(DEFAULT_TAX_LEDGERS), "Scrap Sales", TDS_LEDGER]);
     for (const [i, v] of parsed.entries()) {
       expect(v["@ACTION"]).toBe("Create");
       expect(v["@OBJVIEW"]).toBe("Accounting Voucher View");
@@ -223,6 +261,27 @@ describe("the TallyPrime vouchers file", () => {
       ["Professional Fees", "-15000.00"],
       ["Input IGST", "-2050.00"],
       ["Mehta & Co", "17050.00"],
+    ]);
+    // The bill with TDS, read back: the party credited with the net, the TDS ledger with the TDS, the Payment the net.
+    const tdsVouchers = parsed.filter((v) => v.VOUCHERNUMBER === "TXN-000109");
+    expect(tdsVouchers.map((v) => [v["@VCHTYPE"], v["ALLLEDGERENTRIES.LIST"].map((e) => [e.LEDGERNAME, e.ISDEEMEDPOSITIVE, e.ISPARTYLEDGER, e.AMOUNT])])).toEqual([
+      [
+        "Journal",
+        [
+          ["Professional Fees", "Yes", "No", "-50000.00"],
+          ["Input CGST", "Yes", "No", "-4500.00"],
+          ["Input SGST", "Yes", "No", "-4500.00"],
+          ["Kapoor & Associates", "No", "Yes", "54000.00"],
+          [TDS_LEDGER, "No", "No", "5000.00"],
+        ],
+      ],
+      [
+        "Payment",
+        [
+          ["Kapoor & Associates", "Yes", "Yes", "-54000.00"],
+          ["HDFC Bank", "No", "No", "54000.00"],
+        ],
+      ],
     ]);
   });
 
@@ -280,7 +339,12 @@ describe("the TallyPrime vouchers file", () => {
       "Office Supplies A/c": "Indirect Expenses",
       "Scrap Sales": "Indirect Incomes",
       "Round Off": "Indirect Expenses",
+      [TDS_LEDGER]: "Duties & Taxes",
     });
+    // A TDS ledger is no GST duty: it carries no GST duty head.
+    const tdsLedger = ledgers.find((l: { NAME: string }) => l.NAME === TDS_LEDGER);
+    expect(tdsLedger.GSTDUTYHEAD).toBeUndefined();
+    expect(tdsLedger.TAXTYPE).toBeUndefined();
     expect(ledgers.find((l: { NAME: string }) => l.NAME === "Sharma Traders").PARTYGSTIN).toBe("29ABCDE1234F1Z5");
     expect(new Set(ledgers.map((l: { NAME: string }) => l.NAME)).size).toBe(ledgers.length);
   });
@@ -300,6 +364,17 @@ describe("the journal CSV", () => {
     }
     for (const [key, sum] of byVoucher) expect(sum, key).toBe(0n);
     expect(lines.some((l) => l.includes("2026-11-02,Journal TXN-000102,Professional Fees,5000.00,,") && l.endsWith(",4820,5"))).toBe(true);
+    // The bill with TDS: the party credited with the net, the TDS ledger with the TDS, the Payment the net.
+    const tdsRows = rows.filter((r) => String(r[1]).endsWith("TXN-000109")).map((r) => r.slice(1, 5));
+    expect(tdsRows).toEqual([
+      ["Journal TXN-000109", "Professional Fees", "50000.00", ""],
+      ["Journal TXN-000109", "Input CGST", "4500.00", ""],
+      ["Journal TXN-000109", "Input SGST", "4500.00", ""],
+      ["Journal TXN-000109", "Kapoor & Associates", "", "54000.00"],
+      ["Journal TXN-000109", "TDS on Professional Fees 194J", "", "5000.00"],
+      ["Payment TXN-000109", "Kapoor & Associates", "54000.00", ""],
+      ["Payment TXN-000109", "HDFC Bank", "", "54000.00"],
+    ]);
     // The receipt's party name starts a formula: written with a leading quote.
     expect(csv).toContain(`'=cmd|' /C calc'!A0`);
     expect(csv).not.toMatch(/,=cmd/);

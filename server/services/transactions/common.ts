@@ -112,6 +112,10 @@ const TRANSACTION_JSON: Record<PresentedKey, SQL> = {
   attachmentCount: jsonLiteral(viewColumns.attachmentCount),
   partyId: jsonQuoted(transactions.partyId),
   party: sql`coalesce(${viewColumns.partyJson}, 'null')`,
+  // What presentTds answers: the kept TDS less what only the register reads.
+  tds: sql`coalesce((${transactions.tds} - 'noPan')::text, 'null')`,
+  // numeric(14,2) less a whole-rupee TDS prints its two fraction digits, as paiseToString writes them.
+  netPayable: sql`'"' || (${transactions.amount} - coalesce((${transactions.tds} ->> 'amount')::numeric, 0))::numeric(14,2)::text || '"'`,
 };
 
 /** One transaction as JSON text (TRANSACTION_JSON) over selectView's joins, with any `extra` fields (their JSON texts). */

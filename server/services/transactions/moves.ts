@@ -39,6 +39,7 @@ import {
 } from "./status-machine";
 import { loadVisibleTransaction } from "./visibility";
 import { decideGst, loadGstFacts } from "./gst";
+import { decideBillTds, factsOf, natureOfBill } from "../tds/decide";
 import { ownsTransactions } from "../policies";
 
 type Ctx = ActingContext;
@@ -99,10 +100,14 @@ export async function createTransaction(ctx: Ctx, input: CreateTransactionBody):
     const customFieldValues = checkCustomFields(category, input.customFieldValues);
     const party = input.partyId ? await usableParty(tx, input.partyId) : null;
     const gst = input.gst ? decideGst({ formType: input.formType, amount: input.amount }, input.gst, null, await loadGstFacts(tx, party?.id ?? null)) : null;
+    // The TDS as it would be decided now (DECISIONS §12); submitting decides it again.
+    const bill = { id: null, formType: input.formType, partyId: party?.id ?? null, amount: input.amount, transactionDate: input.transactionDate, gst };
+    const tds = await decideBillTds(tx, bill, await natureOfBill(tx, bill, input.tds, null), { allowInactive: false });
     const [row] = await tx
       .insert(transactions)
       .values({
         gst,
+        tds,
         partyId: party?.id ?? null,
         formType: input.formType,
         categoryId: category.id,
@@ -125,7 +130,7 @@ export async function createTransaction(ctx: Ctx, input: CreateTransactionBody):
   });
 }
 
-type DetailsChange = Pick<EditTransactionBody, "formType" | "categoryId" | "amount" | "transactionDate" | "description" | "customFieldValues" | "isPriority" | "isEmergency" | "partyId" | "gst">;
+type DetailsChange = Pick<EditTransactionBody, "formType" | "categoryId" | "amount" | "transactionDate" | "description" | "customFieldValues" | "isPriority" | "isEmergency" | "partyId" | "gst" | "tds">;
 
 /**
  * The columns an edit or a full override sets from the details sent (undefined: the column stays).
@@ -149,8 +154,21 @@ async function changedDetails(tx: Tx, row: TransactionRow, input: DetailsChange,
     : undefined;
   // A party newly named must be active; the one already named stays even if it was deactivated since.
   if (input.partyId && input.partyId !== row.partyId) await usableParty(tx, input.partyId);
+  // The TDS is decided again on every edit and override, from the bill as it will be (DECISIONS §12).
+  const bill = {
+    ...factsOf(row),
+    formType: input.formType ?? row.formType,
+    partyId: input.partyId !== undefined ? input.partyId : row.partyId,
+    amount: input.amount ?? row.amount,
+    transactionDate: input.transactionDate ?? row.transactionDate,
+    gst: gst !== undefined ? gst : row.gst,
+  };
+  const natureId = await natureOfBill(tx, bill, input.tds, { natureId: row.tds?.natureId ?? null, partyId: row.partyId });
+  // A nature newly named must be active (unless an override repairs a record); the one already named stays.
+  const tds = await decideBillTds(tx, bill, natureId, { allowInactive: newCategoryMayBeInactive || natureId === (row.tds?.natureId ?? null) });
   return {
     gst,
+    tds,
     partyId: input.partyId,
     formType: input.formType,
     categoryId: input.categoryId,
@@ -200,12 +218,15 @@ export async function submitTransaction(ctx: Ctx, id: string): Promise<Transacti
       await checkEmergencyLimits(tx, row, category.name, category.emergencyLimitPolicy, submissionDay(now, ctx.config.appTimezone));
     }
     const policy = await policyForSubmission(tx, { category, formType: row.formType, amount: row.amount }, { keep: true });
+    // The TDS is decided at submit from the party's bills counted now (DECISIONS §12).
+    const tds = await decideBillTds(tx, { ...factsOf(row), gst }, row.tds?.natureId ?? null, { allowInactive: false });
     const [after] = await tx
       .update(transactions)
       .set({
         status: "Pending",
         customFieldValues,
         gst,
+        tds,
         approvalRound: row.approvalRound + 1,
         approvalsReceived: 0,
         approvalsRequired: policy.approvalsRequired,
