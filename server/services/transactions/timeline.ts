@@ -11,6 +11,7 @@ import type { TimelineEntry } from "../../../shared/schemas/transactions";
 import { describePolicy, describeRules, policyOf, type ApprovalPolicy } from "./authority";
 import { describeGst } from "./gst";
 import type { GstDetails } from "../../../shared/gst";
+import { formatRate, type TdsDetails } from "../../../shared/tds";
 
 /** The audit actions that tell a transaction's story, and what the timeline calls them. */
 export const TIMELINE_KIND_OF_ACTION: Readonly<Record<string, TimelineKind>> = {
@@ -32,7 +33,7 @@ export const TIMELINE_KIND_OF_ACTION: Readonly<Record<string, TimelineKind>> = {
 };
 
 /** The owner's edit of a Draft or Rejected transaction: the fields it may change, as the screens name them. */
-const EDIT_FIELDS = ["formType", "categoryId", "partyId", "amount", "transactionDate", "description", "isPriority", "isEmergency", "gst"] as const;
+const EDIT_FIELDS = ["formType", "categoryId", "partyId", "amount", "transactionDate", "description", "isPriority", "isEmergency", "gst", "tds"] as const;
 
 type Snapshot = Record<string, unknown>;
 
@@ -50,6 +51,7 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   isEmergency: "Emergency approval",
   customFieldValues: "Custom fields",
   gst: "GST",
+  tds: "TDS",
   paymentDueDate: "Payment due date",
   paidDate: "Paid date",
   paymentMethod: "Payment method",
@@ -76,8 +78,14 @@ function shown(field: string, value: unknown, names: Names): string {
   if (typeof value === "boolean") return value ? "Yes" : "No";
   if (field === "approvalPolicy") return describePolicy(value as ApprovalPolicy);
   if (field === "gst") return describeGst(value as GstDetails);
+  if (field === "tds") return describeTds(value as TdsDetails);
   const text = typeof value === "object" ? JSON.stringify(value) : String(value);
   return text.length > TEXT_SHOWN ? `${text.slice(0, TEXT_SHOWN - 1)}…` : text;
+}
+
+/** "₹5,000.00 under 194J (10 %)": a bill's TDS in a few words, for the timeline. */
+function describeTds(tds: TdsDetails): string {
+  return `${formatRupees(tds.amount)} under ${tds.legacySection} (${formatRate(tds.rate)})`;
 }
 
 /** The count and policy an audit snapshot kept of a transaction (the policy is absent before policies were kept). */
@@ -87,10 +95,14 @@ function policySnapshot(s: Snapshot): { approvalsRequired: number; approvalPolic
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
+/** Whether a field changed as the timeline would tell it: a TDS decided again to the same deduction did not. */
+const changed = (field: string, before: Snapshot, after: Snapshot, names: Names) =>
+  field === "tds" ? shown(field, before[field], names) !== shown(field, after[field], names) : !same(before[field], after[field]);
+
 /** "Amount: ₹1,000.00 → ₹1,200.00; Status: Pending → Approved": each field the override changed. */
 function overrideDetail(before: Snapshot, after: Snapshot, names: Names): string | undefined {
   const changes = Object.keys(FIELD_LABELS)
-    .filter((field) => !same(before[field], after[field]))
+    .filter((field) => changed(field, before, after, names))
     .map((field) => `${FIELD_LABELS[field]}: ${shown(field, before[field], names)} → ${shown(field, after[field], names)}`);
   return changes.length ? changes.join("; ") : "No field changed";
 }
@@ -100,7 +112,7 @@ const fieldName = (key: string) => key.replace(/_/g, " ");
 
 /** "Amount: ₹1,000 → ₹1,200; Vendor name: A → B": each field the owner's edit changed, or undefined when none did. */
 function editDetail(before: Snapshot, after: Snapshot, names: Names): string | undefined {
-  const changes = EDIT_FIELDS.filter((field) => !same(before[field], after[field])).map(
+  const changes = EDIT_FIELDS.filter((field) => changed(field, before, after, names)).map(
     (field) => `${FIELD_LABELS[field]}: ${shown(field, before[field], names)} → ${shown(field, after[field], names)}`,
   );
   const was = (before.customFieldValues ?? {}) as Snapshot;
