@@ -313,6 +313,7 @@ describe("a bill's TDS, worked by hand", () => {
     // A second ₹30,000 dated 31 March is in 2026-27 with the first: ₹60,000, ₹3,000 + ₹3,000.
     const lateMarch = await submitted(bill(p, "30000.00", { transactionDate: "2027-03-31" }), acc);
     expect(lateMarch.tds.amount).toBe("6000.00");
+    expect(lateMarch.tds.shortfallFromEarlier.bills.map((b: { id: string }) => b.id)).toEqual([march.id]);
     // The GST invoice date counts, not the transaction date: an invoice of 1 April entered on 31 March is 2027-28's.
     const gst = { invoiceNumber: "AP/1", invoiceDate: "2027-04-01", placeOfSupply: "27", reverseCharge: false, itcEligible: false, lines: [{ hsnSac: "998222", taxableValue: "20000.00", rate: 18 }] };
     const invoiced = await submitted(bill(p, "23600.00", { transactionDate: "2027-03-31", gst }), acc);
