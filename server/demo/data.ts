@@ -19,6 +19,19 @@ export const DEMO_PARTIES: readonly { name: string; gstin?: string; stateCode?: 
   { name: "Ramesh Tea Stall", stateCode: "24", phone: "+91 98250 31427" },
 ];
 
+/**
+ * The demo's parties TDS is deducted from (DECISIONS §12), each with its usual TDS nature (by name,
+ * as the migration seeds them): a housekeeping contractor run by its proprietor (a PAN of an
+ * individual: 1 %), a firm of chartered accountants (10 % on fees), and the landlord of the Surat
+ * office (10 % on rent from ₹50,000 a month). server/demo/tds-bills.ts gives each bills above and below
+ * their thresholds.
+ */
+export const DEMO_TDS_PARTIES = {
+  contractor: { name: "Kiran Facility Services", pan: "BQKPK7261M", stateCode: "24", phone: "+91 98980 44120", nature: "Contractors" },
+  professional: { name: "Mehta & Associates, Chartered Accountants", gstin: "24AAGFM4417R1ZW", email: "audit@mehtaassociates.example", nature: "Professional fees" },
+  landlord: { name: "Nilesh Desai", pan: "AEUPD3318K", stateCode: "24", phone: "+91 99250 61874", nature: "Rent of land or building" },
+} as const;
+
 export type DemoUser = { key: DemoUserKey; username: string; password: string; role: Role; name: string };
 export type DemoUserKey = "admin" | "accounts" | "approver" | "approver2" | "hrAdmin" | "hrStaff";
 

@@ -84,14 +84,14 @@ describe("npm run seed:demo", () => {
     expect((await vikram.get(`/api/transactions/${big!.id}`)).body.availableMoves).toContain("approve");
   });
 
-  it("registers the company and five parties with valid GSTINs, and names them on vendor bills", async () => {
+  it("registers the company and eight parties (three of them deducted TDS from) with valid GSTINs, and names them on vendor bills", async () => {
     const [company] = await t.database.query<{ value: { legalName: string; gstin: string; stateCode: string } }>("select value from settings where key = 'company'");
     expect(company?.value).toEqual({ legalName: "Sharma Textiles Pvt. Ltd.", gstin: "24AAACC1206D1ZM", stateCode: "24" });
     const rows = await t.database.query<{ name: string; gstin: string | null; state_code: string | null }>("select name, gstin, state_code from parties order by name");
-    expect(rows).toHaveLength(5);
+    expect(rows).toHaveLength(8);
     for (const p of rows) if (p.gstin) expect(checkGstin(p.gstin).ok, p.name).toBe(true);
     expect(new Set(rows.map((p) => p.state_code)).size).toBeGreaterThanOrEqual(3);
-    expect(rows.filter((p) => p.gstin === null)).toHaveLength(1);
+    expect(rows.filter((p) => p.gstin === null)).toHaveLength(3);
     expect(await count("select count(*)::int as n from transactions where party_id is not null")).toBeGreaterThan(10);
   });
 
@@ -114,6 +114,21 @@ describe("npm run seed:demo", () => {
       expect(b.gstin && checkGstin(b.gstin).ok, b.gstin ?? "no GSTIN").toBe(true);
       expect(["Approved", "PaymentDue", "Paid", "Completed"]).toContain(b.status);
     }
+  });
+
+  it("has a contractor, a professional and a landlord with bills above and below their thresholds (DECISIONS §12 TDS)", async () => {
+    const bills = await t.database.query<{ nature: string; amount: string; tds: string }>(
+      `select n.name as nature, t.amount::text as amount, t.tds->>'amount' as tds
+       from transactions t join parties p on p.id = t.party_id join tds_natures n on n.id = p.tds_nature_id
+       where t.tds is not null order by t.human_readable_id`,
+    );
+    const of = (nature: string) => bills.filter((b) => b.nature === nature).map((b) => [b.amount, b.tds]);
+    // 1 %: below, below, ₹32,000 reaching ₹30,000 a bill, ₹35,000 crossing ₹1,00,000 a year with the first two's ₹180 + ₹240.
+    expect(of("Contractors")).toEqual([["18000.00", "0.00"], ["24000.00", "0.00"], ["32000.00", "320.00"], ["35000.00", "770.00"]]);
+    // 10 % of the fees, GST left out: ₹35,000 below ₹50,000 a year; ₹40,000 crossing it with the first's ₹3,500.
+    expect(of("Professional fees")).toEqual([["41300.00", "0.00"], ["47200.00", "7500.00"]]);
+    // 10 % from ₹50,000 a month: ₹45,000 twice, then ₹55,000.
+    expect(of("Rent of land or building")).toEqual([["45000.00", "0.00"], ["45000.00", "0.00"], ["55000.00", "5500.00"]]);
   });
 
   it("creates 40 employees in 5 departments, with attendance for both months", async () => {

@@ -81,6 +81,7 @@ import {
 import { attachDemoFile, demoPdf, demoPng, type DemoFile } from "./files";
 import { punchCsv } from "./punches";
 import { seedGstBills } from "./gst-bills";
+import { seedTdsBills } from "./tds-bills";
 import { seededRandom, type Random } from "./random";
 
 /** The settings row that says a demo seed finished (so a second run changes nothing). */
@@ -187,6 +188,7 @@ export async function seedDemo(handle: DatabaseHandle, storage: ObjectStore, opt
     );
     clockNow = realNow;
     await timed("GST bills", () => seedGstBills(deps, handle, people, realNow, tz, log));
+    await timed("TDS bills", () => seedTdsBills(deps, handle, people, realNow, tz, log));
 
     await timed("authority", () => seedAuthority(deps, handle, people, realNow, tz, log));
     await timed("budgets", () => seedBudgets(deps, handle, admin, realNow, tz, log));
