@@ -1,7 +1,8 @@
 // npm run screenshots: the README's pictures, taken with playwright-core against the demo company.
 // Seeds a throwaway embedded database (unless SCREENSHOTS_DATA_DIR points at one already seeded),
 // starts the real server on a free port, signs in as each demo user and photographs the main
-// screens on a desktop and a 390 px phone. Output: docs/screenshots/*.png.
+// screens on a desktop and a 390 px phone. Output: docs/screenshots/*.png. SCREENSHOTS_ONLY=tds,gst
+// takes only the shots whose file name starts with one of those words.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -51,6 +52,13 @@ const SHOTS: Shot[] = [
   { file: "gst-summary", user: "accounts", path: "/accounting/gst-summary", waitFor: "Download CSV" },
   { file: "exports", user: "accounts", path: "/accounting/exports", waitFor: "New export" },
   { file: "ledgers", user: "admin", path: "/admin/accounting", waitFor: "Save Ledgers" },
+  // TDS on bills (DECISIONS §12): the natures, the quarter's register, and a bill that deducts for an earlier one.
+  { file: "tds-natures", user: "admin", path: "/admin/tds", waitFor: "Rent of plant or machinery" },
+  { file: "tds-natures-phone", user: "admin", path: "/admin/tds", phone: true, waitFor: "Rent of plant or machinery" },
+  { file: "tds-register", user: "accounts", path: "/accounting/tds", waitFor: "For the challans" },
+  { file: "tds-register-phone", user: "accounts", path: "/accounting/tds", phone: true, waitFor: "For the challans" },
+  { file: "tds-bill", user: "accounts", path: "/my-transactions", action: openTdsBill },
+  { file: "tds-bill-phone", user: "accounts", path: "/my-transactions", phone: true, action: openTdsBill },
   { file: "account-security-phone", user: "approver", path: "/account/security", phone: true, waitFor: "Passkeys" },
   { file: "all-transactions", user: "admin", path: "/transactions" },
   { file: "admin-dashboard", user: "admin", path: "/admin" },
@@ -79,6 +87,17 @@ const SHOTS: Shot[] = [
   },
 ];
 
+/** Opens the firm's bill that crosses its yearly threshold (server/demo/tds-bills.ts) and shows its TDS. */
+async function openTdsBill(page: Page): Promise<void> {
+  await page.getByLabel("Search transactions").fill("GST annual return");
+  await page.getByRole("button", { name: /GST annual return/ }).first().click();
+  const tds = page.getByRole("region", { name: "TDS" });
+  await tds.waitFor();
+  // The phone's sheet slides in: photograph it once it is in place.
+  await page.getByRole("dialog").evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+  await tds.scrollIntoViewIfNeeded();
+}
+
 async function main() {
   const dataDir = process.env.SCREENSHOTS_DATA_DIR || fs.mkdtempSync(path.join(os.tmpdir(), "bms-shots-"));
   const env = { DATA_DIR: dataDir, PORT: "0", NODE_ENV: "development", LOG_LEVEL: "warn", ADMIN_PASSWORD: "Demo@1234" };
@@ -100,7 +119,8 @@ async function main() {
   });
   fs.mkdirSync(OUT, { recursive: true });
   try {
-    for (const shot of SHOTS) {
+    const only = process.env.SCREENSHOTS_ONLY?.split(",").filter(Boolean);
+    for (const shot of SHOTS.filter((s) => !only || only.some((prefix) => s.file.startsWith(prefix)))) {
       const user = DEMO_USERS.find((u) => u.key === shot.user)!;
       const context = await browser.newContext(
         shot.phone

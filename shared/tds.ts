@@ -220,12 +220,18 @@ export function decideTds(nature: TdsNatureTerms, pan: string | null | undefined
   return answer(own > room ? room : own, reason, shortfall);
 }
 
-/** "Pay ₹45,000.00 (TDS ₹5,000.00 deducted under 194J)": what the payment screens say of a bill with TDS. */
-export function payWords(amount: string, tds: Pick<TdsDetails, "amount" | "legacySection"> | null | undefined): string {
+/**
+ * "Pay ₹45,000.00 (TDS ₹5,000.00 deducted under 194J)": what the payment screens say of a bill with
+ * TDS; "Paid …" once it is paid.
+ */
+export function payWords(amount: string, tds: Pick<TdsDetails, "amount" | "legacySection"> | null | undefined, verb: "Pay" | "Paid" = "Pay"): string {
   const deducted = tds ? toPaise(tds.amount) : 0n;
-  if (!tds || deducted === 0n) return `Pay ${formatRupees(amount)}`;
-  return `Pay ${rupees(toPaise(amount) - deducted)} (TDS ${formatRupees(tds.amount)} deducted under ${tds.legacySection})`;
+  if (!tds || deducted === 0n) return `${verb} ${formatRupees(amount)}`;
+  return `${verb} ${rupees(toPaise(amount) - deducted)} (TDS ${formatRupees(tds.amount)} deducted under ${tds.legacySection})`;
 }
+
+/** Whether a bill deducts TDS (a nature named whose TDS came to more than nothing). */
+export const deductsTds = (tds: Pick<TdsDetails, "amount"> | null | undefined): boolean => Boolean(tds && toPaise(tds.amount) > 0n);
 
 /** amount − TDS: what the party is paid. */
 export function netPayable(amount: string, tds: Pick<TdsDetails, "amount"> | null | undefined): string {

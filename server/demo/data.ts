@@ -28,7 +28,7 @@ export const DEMO_PARTIES: readonly { name: string; gstin?: string; stateCode?: 
  */
 export const DEMO_TDS_PARTIES = {
   contractor: { name: "Kiran Facility Services", pan: "BQKPK7261M", stateCode: "24", phone: "+91 98980 44120", nature: "Contractors" },
-  professional: { name: "Mehta & Associates, Chartered Accountants", gstin: "24AAGFM4417R1ZW", email: "audit@mehtaassociates.example", nature: "Professional fees" },
+  professional: { name: "Mehta & Associates", gstin: "24AAGFM4417R1ZW", email: "audit@mehtaassociates.example", nature: "Professional fees" },
   landlord: { name: "Nilesh Desai", pan: "AEUPD3318K", stateCode: "24", phone: "+91 99250 61874", nature: "Rent of land or building" },
 } as const;
 

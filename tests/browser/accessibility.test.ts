@@ -210,6 +210,10 @@ const SCREENS: Record<RouteId, ScreenPlan> = {
   adminEmergency: { path: () => PATHS.adminEmergency, ready: () => "System Normal" },
   adminAccounting: { path: () => PATHS.adminAccounting, ready: () => "Save Ledgers" },
   accountingExports: { path: () => PATHS.accountingExports, ready: () => "New export" },
+  // The migration's seven natures.
+  adminTds: { path: () => PATHS.adminTds, ready: () => "Rent of plant or machinery" },
+  // The seed deducts no TDS: the quarter's designed empty state.
+  accountingTds: { path: () => PATHS.accountingTds, ready: () => "No TDS deducted in" },
   adminApprovalRules: { path: () => PATHS.adminApprovalRules, ready: () => "No approval rules yet" },
   adminDelegations: { path: () => PATHS.adminDelegations, ready: () => "Nobody has delegated their approvals." },
   account: { path: () => PATHS.account, ready: (s, role) => (role === "Approver" || role === "SuperAdmin" ? "You have not delegated your approvals." : "Role") },

@@ -23,6 +23,8 @@ export const PAGE_META: Partial<Record<RouteId, PageMeta>> = {
   adminEmergency: { title: "Emergency Controls", subtitle: "Activate or lift the emergency lockdown" },
   adminAccounting: { title: "Ledgers", subtitle: "The ledgers exported vouchers post to in TallyPrime" },
   accountingExports: { title: "Export to Books", subtitle: "Paid transactions as TallyPrime vouchers or a journal, batch by batch" },
+  adminTds: { title: "TDS Natures", subtitle: "The kinds of payment tax is deducted on: sections, rates, thresholds and ledgers" },
+  accountingTds: { title: "TDS Register", subtitle: "A quarter's tax deducted on bills, with the totals the challans pay" },
   adminApprovalRules: { title: "Approval Rules", subtitle: "Who must approve how much, by amount" },
   adminDelegations: { title: "Delegations", subtitle: "Who approves for whom while they are away" },
   account: { title: "My Account", subtitle: "Your details and your approvals while away" },

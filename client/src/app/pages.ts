@@ -22,6 +22,8 @@ export const APP_PAGES: Record<Exclude<RouteId, "home" | "login" | "emergencyApp
   adminEmergency: lazy(() => import("@/features/emergency/pages/EmergencyControlPage")),
   adminAccounting: lazy(() => import("@/features/accounting/pages/LedgersPage")),
   accountingExports: lazy(() => import("@/features/accounting/pages/ExportsPage")),
+  adminTds: lazy(() => import("@/features/tds/pages/TdsNaturesPage")),
+  accountingTds: lazy(() => import("@/features/tds/pages/TdsRegisterPage")),
   adminApprovalRules: lazy(() => import("@/features/approval-rules/pages/ApprovalRulesPage")),
   adminDelegations: lazy(() => import("@/features/delegations/pages/DelegationsAdminPage")),
   account: lazy(() => import("@/features/delegations/pages/AccountPage")),

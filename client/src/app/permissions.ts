@@ -35,6 +35,9 @@ export const ROUTE_ACCESS: Record<RouteId, Access> = {
   // DECISIONS §12: the ledger names are the SuperAdmin's; exporting is the accountants' (and hers).
   adminAccounting: SUPER_ADMIN,
   accountingExports: CREATORS,
+  // DECISIONS §12 TDS: the natures are the SuperAdmin's; the quarter's register the accountants' (and hers).
+  adminTds: SUPER_ADMIN,
+  accountingTds: CREATORS,
   adminApprovalRules: SUPER_ADMIN,
   adminDelegations: SUPER_ADMIN,
   account: "authenticated",
@@ -136,6 +139,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { id: "parties", label: "Parties", href: PATHS.parties, roles: CREATORS, section: "Finance" },
   { id: "accountingExports", label: "Export to Books", href: PATHS.accountingExports, roles: CREATORS, section: "Finance" },
   { id: "gstSummary", label: "GST Summary", href: PATHS.gstSummary, roles: CREATORS, section: "Finance" },
+  { id: "accountingTds", label: "TDS Register", href: PATHS.accountingTds, roles: CREATORS, section: "Finance" },
   { id: "users", label: "User Management", href: PATHS.users, roles: SUPER_ADMIN, section: "Administration" },
   { id: "admin", label: "Admin Dashboard", href: PATHS.admin, roles: SUPER_ADMIN, section: "Administration" },
   { id: "adminUsers", label: "Admin Users", href: PATHS.adminUsers, roles: SUPER_ADMIN, section: "Administration" },
@@ -165,6 +169,7 @@ export const ADMIN_TOOLS: readonly { label: string; href: string }[] = [
   { label: "Delegations", href: PATHS.adminDelegations },
   { label: "View Audit Trail", href: PATHS.audit },
   { label: "Ledgers", href: PATHS.adminAccounting },
+  { label: "TDS Natures", href: PATHS.adminTds },
   { label: "Second Factor Rules", href: PATHS.adminSecurity },
   { label: "Company Details", href: PATHS.adminCompany },
 ];

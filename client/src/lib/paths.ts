@@ -18,6 +18,8 @@ export const PATHS = {
   adminEmergency: "/admin/emergency",
   adminAccounting: "/admin/accounting",
   accountingExports: "/accounting/exports",
+  adminTds: "/admin/tds",
+  accountingTds: "/accounting/tds",
   adminApprovalRules: "/admin/approval-rules",
   adminDelegations: "/admin/delegations",
   account: "/account",

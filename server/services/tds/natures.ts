@@ -61,7 +61,8 @@ export async function listTdsNatures(ctx: Pick<ServiceContext, "db">, options: {
     .select({ nature: tdsNatures, inUse: inUseCondition })
     .from(tdsNatures)
     .where(options.activeOnly ? eq(tdsNatures.isActive, true) : undefined)
-    .orderBy(asc(tdsNatures.legacySection), asc(sql`lower(${tdsNatures.name})`));
+    // 194C, 194H, 194-I(a), 194-I(b), 194J …: the section as accountants read it, its hyphen aside.
+    .orderBy(asc(sql`replace(${tdsNatures.legacySection}, '-', '')`), asc(sql`lower(${tdsNatures.name})`));
   return rows.map((r) => presentNature(r.nature, r.inUse === true));
 }
 

@@ -2,7 +2,7 @@
 // GST call (the company's state) lives with the form, in features/transactions/api.ts.
 import { useQuery } from "@tanstack/react-query";
 import type { GstSummary } from "@shared/schemas/gst";
-import { throwIfResNotOk } from "@/lib/api";
+import { downloadCsv } from "@/lib/download";
 
 export const gstSummaryKey = (month: string) => ["/api/gst/summary", { month }] as const;
 
@@ -11,16 +11,6 @@ export function useGstSummary(month: string) {
 }
 
 /** GET /api/gst/summary/export?month, saved as gst_summary_YYYY-MM.csv. */
-export async function downloadGstSummaryCsv(month: string): Promise<void> {
-  const res = await fetch(`/api/gst/summary/export?month=${encodeURIComponent(month)}`, { credentials: "include", headers: { Accept: "text/csv" } });
-  await throwIfResNotOk(res);
-  const blob = await res.blob();
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = href;
-  link.download = `gst_summary_${month}.csv`;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 1000);
+export function downloadGstSummaryCsv(month: string): Promise<void> {
+  return downloadCsv(`/api/gst/summary/export?month=${encodeURIComponent(month)}`, `gst_summary_${month}.csv`);
 }

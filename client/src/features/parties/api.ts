@@ -20,7 +20,7 @@ export function useParties(filters: PartyFilters, options: { enabled?: boolean }
 }
 
 /** What the forms send: empty strings mean "none" (the server stores null). */
-export type PartyInput = { name: string; gstin: string; pan: string; stateCode: string; email: string; phone: string; isActive?: boolean };
+export type PartyInput = { name: string; gstin: string; pan: string; stateCode: string; email: string; phone: string; tdsNatureId: string; isActive?: boolean };
 
 export function usePartyMutations() {
   const qc = useQueryClient();

@@ -1,2 +1,2 @@
 // What other features may use of parties (eslint.config.js): the transaction form's picker.
-export { PartyPicker } from "./components/PartyPicker";
+export { PartyPicker, type PickedParty } from "./components/PartyPicker";

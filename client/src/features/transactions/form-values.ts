@@ -20,6 +20,8 @@ export type TransactionFormValues = {
   gst: GstForm;
   /** The party's id, or "" for none (DECISIONS §12). */
   partyId: string;
+  /** A bill's TDS nature (DECISIONS §12), or "" for none; a picked party brings its usual one. */
+  tdsNatureId: string;
 };
 
 export function emptyFormValues(): TransactionFormValues {
@@ -35,6 +37,7 @@ export function emptyFormValues(): TransactionFormValues {
     hasGst: false,
     gst: emptyGstForm("", toIsoDate(currentTime())),
     partyId: "",
+    tdsNatureId: "",
   };
 }
 
@@ -60,5 +63,6 @@ export function formValuesOf(t: TransactionDetail): TransactionFormValues {
         }
       : emptyGstForm("", t.transactionDate),
     partyId: t.partyId ?? "",
+    tdsNatureId: t.tds?.natureId ?? "",
   };
 }

@@ -9,6 +9,7 @@ import { Button, Checkbox, Dialog, DialogContent, Field, Input, Select } from "@
 import { toast } from "@/hooks/use-toast";
 import { errorIssues, errorMessage } from "@/lib/api";
 import { lazyZodResolver } from "@/lib/lazy-resolver";
+import { useActiveTdsNatures } from "@/features/tds";
 import { usePartyMutations, type PartyInput } from "../api";
 import { GstinHint, readGstin } from "./GstinHint";
 
@@ -25,6 +26,7 @@ const valuesOf = (p: Party | null, name = ""): Values => ({
   stateCode: p?.stateCode ?? "",
   email: p?.email ?? "",
   phone: p?.phone ?? "",
+  tdsNatureId: p?.tdsNatureId ?? "",
   isActive: p?.isActive ?? true,
 });
 
@@ -44,6 +46,7 @@ export function PartyFormDialog({
   onSaved?: (party: Party) => void;
 }) {
   const { create, update } = usePartyMutations();
+  const natures = useActiveTdsNatures(open);
   const editing = party !== null;
   const form = useForm<Values>({ resolver: createResolver, defaultValues: valuesOf(party, initialName) });
   const { register, handleSubmit, reset, setError, setValue, watch, formState } = form;
@@ -64,7 +67,7 @@ export function PartyFormDialog({
   const onSubmit = handleSubmit(async (values) => {
     try {
       // With a valid GSTIN the server reads the PAN and state from it; blanks say "follow the GSTIN".
-      const body: PartyInput = { name: values.name, gstin: values.gstin, pan: derived ? "" : values.pan, stateCode: derived ? "" : values.stateCode, email: values.email, phone: values.phone };
+      const body: PartyInput = { name: values.name, gstin: values.gstin, pan: derived ? "" : values.pan, stateCode: derived ? "" : values.stateCode, email: values.email, phone: values.phone, tdsNatureId: values.tdsNatureId };
       const saved = party ? await update.mutateAsync({ id: party.id, body: { ...body, isActive: values.isActive } }) : await create.mutateAsync(body);
       toast({ title: party ? "Party Updated" : "Party Created", description: `${saved.name} was saved.` });
       onSaved?.(saved);
@@ -76,6 +79,9 @@ export function PartyFormDialog({
   });
 
   const pending = create.isPending || update.isPending;
+  // The nature the party names stays choosable even if it was deactivated since.
+  const natureOptions = (natures.data ?? []).map((n) => ({ value: n.id, label: `${n.name} (${n.legacySection})` }));
+  if (party?.tdsNatureId && !natureOptions.some((o) => o.value === party.tdsNatureId)) natureOptions.push({ value: party.tdsNatureId, label: "Its current nature (inactive)" });
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
@@ -115,6 +121,15 @@ export function PartyFormDialog({
           </Field>
           <Field label="Phone" error={errors.phone?.message}>
             <Input type="tel" autoComplete="off" inputMode="tel" placeholder="+91 98200 00000" {...register("phone")} />
+          </Field>
+          <Field
+            label="Usual TDS nature"
+            error={errors.tdsNatureId?.message}
+            hint="New bills of this party start with it, at the rate its PAN calls for; a bill may choose another or none."
+            className="sm:col-span-2"
+          >
+            {/* Controlled: the natures may arrive after the form is filled, and the choice must show then. */}
+            <Select placeholder="No TDS" options={natureOptions} value={watch("tdsNatureId")} onChange={(e) => setValue("tdsNatureId", e.target.value, { shouldDirty: true })} />
           </Field>
           {editing ? (
             <div className="sm:col-span-2">

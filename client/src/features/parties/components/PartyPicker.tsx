@@ -17,6 +17,9 @@ const PartyFormDialog = lazy(() => import("./PartyFormDialog").then((m) => ({ de
 
 type Option = { kind: "party"; party: Party } | { kind: "create"; name: string };
 
+/** The party picked, with its usual TDS nature when the picker knows it (a bill starts with it, DECISIONS §12). */
+export type PickedParty = PartyRef & { tdsNatureId?: string | null };
+
 export function PartyPicker({
   id,
   value,
@@ -29,7 +32,7 @@ export function PartyPicker({
   id?: string;
   /** The party named now (from the transaction, or picked). */
   value: PartyRef | null;
-  onChange: (party: PartyRef | null) => void;
+  onChange: (party: PickedParty | null) => void;
   disabled?: boolean;
   label?: string;
   "aria-invalid"?: boolean;
@@ -55,8 +58,8 @@ export function PartyPicker({
       setOpen(false);
       return;
     }
-    const { id: partyId, name, gstin, stateCode } = option.party;
-    onChange({ id: partyId, name, gstin, stateCode });
+    const { id: partyId, name, gstin, stateCode, tdsNatureId } = option.party;
+    onChange({ id: partyId, name, gstin, stateCode, tdsNatureId });
     setText("");
     setOpen(false);
   };
@@ -177,7 +180,7 @@ export function PartyPicker({
             party={null}
             initialName={creating}
             onSaved={(p) => {
-              onChange({ id: p.id, name: p.name, gstin: p.gstin, stateCode: p.stateCode });
+              onChange({ id: p.id, name: p.name, gstin: p.gstin, stateCode: p.stateCode, tdsNatureId: p.tdsNatureId });
               setText("");
             }}
           />

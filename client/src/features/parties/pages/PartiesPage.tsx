@@ -8,6 +8,7 @@ import { Badge, Button, Card, EmptyState, Input, ListState, Pagination, Responsi
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api";
 import { useDebounced } from "@/hooks/use-debounced";
+import { useActiveTdsNatures } from "@/features/tds";
 import { useParties, usePartyMutations } from "../api";
 import { PartyFormDialog } from "../components/PartyFormDialog";
 
@@ -42,6 +43,13 @@ export default function PartiesPage() {
   const debounced = useDebounced(search, 300);
   const list = useParties({ search: debounced, active, page, limit: PAGE_SIZE });
   const { update } = usePartyMutations();
+  const natures = useActiveTdsNatures();
+  // "TDS: Contractors (194C)" under a party that names its usual nature.
+  const natureOf = (p: Party) => {
+    if (!p.tdsNatureId) return null;
+    const n = natures.data?.find((x) => x.id === p.tdsNatureId);
+    return n ? `TDS: ${n.name} (${n.legacySection})` : "TDS: an inactive nature";
+  };
   const rows = list.data?.parties ?? [];
   const total = list.data?.total ?? 0;
   const filtered = debounced.trim() !== "" || active !== "all";
@@ -159,6 +167,7 @@ export default function PartiesPage() {
                 <td className="px-5 py-3">
                   <p className="font-medium text-slate-900">{p.name}</p>
                   {p.pan && !p.gstin ? <p className="text-xs text-slate-600">PAN {p.pan}</p> : null}
+                  {natureOf(p) ? <p className="text-xs text-slate-600">{natureOf(p)}</p> : null}
                 </td>
                 <td className="whitespace-nowrap px-5 py-3 font-mono text-xs text-slate-800">{p.gstin ?? <span className="font-sans text-slate-500">Unregistered</span>}</td>
                 <td className="whitespace-nowrap px-5 py-3 text-slate-700">{stateOf(p)}</td>
@@ -180,6 +189,7 @@ export default function PartiesPage() {
                 </div>
                 <div className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-600">
                   {p.stateCode ? <span>{stateOf(p)}</span> : null}
+                  {natureOf(p) ? <span>{natureOf(p)}</span> : null}
                   {p.email ? <span className="truncate">{p.email}</span> : null}
                   {p.phone ? <span>{p.phone}</span> : null}
                 </div>

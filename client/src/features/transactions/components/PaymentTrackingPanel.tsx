@@ -23,6 +23,7 @@ import { runMutation } from "@/lib/mutation";
 import { transactionApi, useFinanceMutation, type ProcessPaymentInput } from "../api";
 import { isOverdue } from "../rules";
 import { paymentWords, type PaymentWords } from "../payment-words";
+import { deductsTds, payWords } from "@shared/tds";
 
 export { hasPaymentTracking } from "../rules";
 
@@ -104,6 +105,11 @@ export function PaymentTrackingPanel({ transaction: t, moves }: { transaction: T
         </h3>
         <PaymentStatusBadge t={t} words={words} />
       </div>
+      {deductsTds(t.tds) ? (
+        <p className="mt-2 text-sm font-medium text-slate-900" data-testid="pay-words">
+          {payWords(t.amount, t.tds, paid || t.status === "Completed" ? "Paid" : "Pay")}
+        </p>
+      ) : null}
       {notes.length ? (
         <ol className="mt-3 space-y-2 border-l-2 border-slate-200 pl-4">
           {notes.map((note, i) => (
@@ -170,6 +176,7 @@ export function PaymentTrackingPanel({ transaction: t, moves }: { transaction: T
 
       {mode === "process" && canProcess ? (
         <ProcessPaymentForm
+          pay={t.formType === "B" ? payWords(t.amount, t.tds) : undefined}
           words={words}
           today={today}
           pending={process.isPending}
@@ -190,12 +197,15 @@ export function PaymentTrackingPanel({ transaction: t, moves }: { transaction: T
 }
 
 function ProcessPaymentForm({
+  pay,
   words,
   today,
   pending,
   onSubmit,
   onCancel,
 }: {
+  /** A bill's "Pay ₹54,000.00 (TDS ₹5,000.00 deducted under 194J)": what this payment is. */
+  pay?: string;
   words: PaymentWords;
   today: string;
   pending: boolean;
@@ -224,6 +234,7 @@ function ProcessPaymentForm({
 
   return (
     <PaymentForm title={words.process} onSubmit={submit} onCancel={onCancel} pending={pending} submitLabel={words.confirm} pendingLabel={words.processing} noValidate>
+      {pay ? <p className="rounded-md bg-brand-50 px-3 py-2 text-sm font-medium text-brand-900">{pay}</p> : null}
       <div className="grid gap-3 sm:grid-cols-2">
         <Field label="Payment Method" required error={error}>
           <Select

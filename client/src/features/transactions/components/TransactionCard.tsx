@@ -9,6 +9,7 @@ import { formatDate, formatRelativeTime, formatRupees } from "@shared/format";
 import { cn } from "@/lib/utils";
 import { ApprovalProgress, OverdueBadge, PaidBadge, StatusBadge, TransactionFlags, showsApprovalProgress } from "./badges";
 import { isOverdue } from "../rules";
+import { deductsTds, payWords } from "@shared/tds";
 
 export type TransactionCardProps = {
   transaction: Transaction;
@@ -42,6 +43,7 @@ export function TransactionCard({ transaction: t, onOpen, showCreator = false, t
             <TransactionFlags transaction={t} />
           </div>
           <p className="mt-1.5 line-clamp-2 break-words text-sm text-slate-800">{t.description}</p>
+          {deductsTds(t.tds) ? <p className="mt-1 text-xs font-medium text-brand-800">{payWords(t.amount, t.tds, t.isPaid ? "Paid" : "Pay")}</p> : null}
           <p className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600">
             <span className="font-medium text-slate-700">{t.category?.name}</span>
             {t.party ? (

@@ -31,6 +31,8 @@ import { AdminOverrideDialog } from "./AdminOverrideDialog";
 import { ApprovalProgress, EmergencyBadge, FormTypeBadge, PaidBadge, PreviouslyRejectedBadge, StatusBadge } from "./badges";
 import { CustomFieldDetails } from "./CustomFieldDetails";
 import { GstBreakup } from "./GstBreakup";
+import { TdsBreakup } from "./TdsBreakup";
+import { deductsTds, payWords } from "@shared/tds";
 import { DuplicateSubmitConfirm, DuplicateWarning } from "./DuplicateWarning";
 import { hasPaymentTracking, PaymentTrackingPanel } from "./PaymentTrackingPanel";
 import { Timeline } from "./Timeline";
@@ -164,7 +166,10 @@ function DetailsBody({ t, onClose, onDecided }: { t: TransactionDetail; onClose:
             </Badge>
           ) : null}
         </div>
-        <p className="text-2xl font-semibold tabular-nums text-slate-900">{formatRupees(t.amount)}</p>
+        <div className="text-right">
+          <p className="text-2xl font-semibold tabular-nums text-slate-900">{formatRupees(t.amount)}</p>
+          {deductsTds(t.tds) ? <p className="text-sm font-medium text-brand-800">{payWords(t.amount, t.tds, t.isPaid ? "Paid" : "Pay")}</p> : null}
+        </div>
       </div>
 
       <DuplicateWarning duplicates={t.possibleDuplicates} />
@@ -214,6 +219,8 @@ function DetailsBody({ t, onClose, onDecided }: { t: TransactionDetail; onClose:
       <CustomFieldDetails values={t.customFieldValues} schema={t.category?.fieldSchema} />
 
       {t.gst ? <GstBreakup gst={t.gst} id={t.id} /> : null}
+
+      {t.tds ? <TdsBreakup t={{ ...t, tds: t.tds }} /> : null}
 
       <AttachmentList t={t} canRemove={may("add-attachment")} />
 

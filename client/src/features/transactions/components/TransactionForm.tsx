@@ -39,11 +39,13 @@ import { isSalaryCategory, SALARY_ALERT } from "../rules";
 import { useGstContext } from "../api";
 import type { GstForm } from "../gst-form";
 import { emptyFormValues, formValuesOf, type TransactionFormValues } from "../form-values";
-import { PartyPicker } from "@/features/parties";
+import { PartyPicker, type PickedParty } from "@/features/parties";
 import type { PartyRef } from "@shared/schemas/parties";
 
 // The GST lines load when a bill says it has a GST invoice: most transactions never need them.
 const GstSection = lazy(() => import("./GstSection").then((m) => ({ default: m.GstSection })));
+// A bill's TDS loads once it names a vendor.
+const TdsSection = lazy(() => import("./TdsSection").then((m) => ({ default: m.TdsSection })));
 // A category's own fields load with the first category that has any.
 const CustomFieldInput = lazy(() => import("./CustomFieldInput").then((m) => ({ default: m.CustomFieldInput })));
 // Likewise the duplicate warning and its confirmation, shown only when the server finds a match.
@@ -53,6 +55,12 @@ const DuplicateSubmitConfirm = lazy(() => import("./DuplicateWarning").then((m) 
 /** The body's `gst`: the section's values on a bill that has them, null otherwise. */
 function gstOfValues(values: TransactionFormValues): GstForm | null {
   return values.hasGst && values.formType === "B" ? values.gst : null;
+}
+
+/** The body's `tds` (DECISIONS §12): a bill naming a party says its nature or none; anything else leaves it out. */
+function tdsOfValues(values: TransactionFormValues): { natureId: string } | null | undefined {
+  if (values.formType !== "B" || !values.partyId) return undefined;
+  return values.tdsNatureId ? { natureId: values.tdsNatureId } : null;
 }
 
 /** Only the keys of the category's fields (values left from another category are dropped). */
@@ -90,8 +98,8 @@ export function TransactionForm({ categories, editing, onEditDone, onStartNew }:
     return async (values, context, options) => {
       const category = categoriesRef.current.find((c) => c.id === values.categoryId);
       const custom = customValuesFor(category, values.customFieldValues);
-      const { hasGst: _hasGst, ...sent } = values;
-      const result = await base({ ...sent, gst: gstOfValues(values), customFieldValues: custom } as unknown as TransactionFormValues, context, options);
+      const { hasGst: _hasGst, tdsNatureId: _tdsNatureId, ...sent } = values;
+      const result = await base({ ...sent, gst: gstOfValues(values), tds: tdsOfValues(values), customFieldValues: custom } as unknown as TransactionFormValues, context, options);
       // The custom field checks load with the first check, like the schema.
       const { validateCustomFieldValues } = await import("@shared/custom-fields");
       const checked = validateCustomFieldValues(category?.fieldSchema ?? [], custom);
@@ -123,9 +131,11 @@ export function TransactionForm({ categories, editing, onEditDone, onStartNew }:
   const formType = watch("formType");
   // The picked party's name and GSTIN for the picker; the form itself keeps only its id.
   const [party, setParty] = useState<PartyRef | null>(editing?.party ?? null);
-  const pickParty = (next: PartyRef | null) => {
+  const pickParty = (next: PickedParty | null) => {
     setParty(next);
     setValue("partyId", next?.id ?? "", { shouldDirty: true });
+    // A bill starts with the vendor's usual TDS nature (DECISIONS §12); the person may choose another or none.
+    setValue("tdsNatureId", next?.tdsNatureId ?? "", { shouldDirty: true });
     // A bill's place of supply follows the supplier's state (DECISIONS §12); the person may still change it.
     if (next?.stateCode) setValue("gst.placeOfSupply", next.stateCode, { shouldDirty: true });
   };
@@ -134,6 +144,7 @@ export function TransactionForm({ categories, editing, onEditDone, onStartNew }:
   const isEmergency = watch("isEmergency");
   const hasGst = watch("hasGst");
   const gst = watch("gst");
+  const tdsNatureId = watch("tdsNatureId");
   const category = categories.find((c) => c.id === categoryId);
   const gstContext = useGstContext(formType === "B");
   const companyStateCode = gstContext.data?.companyStateCode ?? null;
@@ -480,6 +491,34 @@ export function TransactionForm({ categories, editing, onEditDone, onStartNew }:
                 />
               </Suspense>
             ) : null}
+          </CardContent>
+        </Card>
+      ) : null}
+
+      {formType === "B" ? (
+        <Card>
+          <CardHeader className="pb-4">
+            <CardTitle>TDS</CardTitle>
+            <p className="text-sm text-slate-600">Tax deducted at source from the vendor: the vendor is paid the rest.</p>
+          </CardHeader>
+          <CardContent>
+            {party ? (
+              <Suspense fallback={<p className="text-sm text-slate-500">Loading the TDS natures…</p>}>
+                <TdsSection
+                  onNatureChange={(id) => setValue("tdsNatureId", id, { shouldDirty: true })}
+                  partyId={party.id}
+                  natureId={tdsNatureId}
+                  amount={amount}
+                  transactionDate={transactionDate}
+                  gst={hasGst ? gst : null}
+                  transactionId={savedId}
+                  currentNature={editing?.tds ? { id: editing.tds.natureId, label: `Section ${editing.tds.legacySection} (as named on this bill)` } : null}
+                  disabled={working}
+                />
+              </Suspense>
+            ) : (
+              <p className="text-sm text-slate-600">Choose the vendor above: TDS is deducted from a party, under its usual nature unless you choose another.</p>
+            )}
           </CardContent>
         </Card>
       ) : null}

@@ -1,0 +1,226 @@
+// TDS Natures (/admin/tds, SuperAdmin; DECISIONS §12): the kinds of payment tax is deducted on, with
+// their section in the 1961 Act and their place in the 2025 Act, rates by PAN, thresholds and TDS
+// ledger. A table on wide screens and cards on phones; create and edit in a dialog; deactivating asks
+// first (DECISIONS §16); deleting one a bill or a party names deactivates it instead (the server's rule).
+import { useState } from "react";
+import { Pencil, Percent, Plus, Power, Trash2 } from "lucide-react";
+import type { TdsNature } from "@shared/schemas/tds";
+import { Alert, Badge, Button, Card, ConfirmDialog, EmptyState, ResponsiveList } from "@/components/ui";
+import { toast } from "@/hooks/use-toast";
+import { errorMessage } from "@/lib/api";
+import { useTdsNatureMutations, useTdsNatures } from "../api";
+import { TdsNatureFormDialog } from "../components/TdsNatureFormDialog";
+import { noPanWords, ratesByPan, thresholdWords } from "../words";
+
+function StatusBadge({ nature }: { nature: TdsNature }) {
+  return <Badge variant={nature.isActive ? "success" : "secondary"}>{nature.isActive ? "Active" : "Inactive"}</Badge>;
+}
+
+function PaymentCode({ nature }: { nature: TdsNature }) {
+  return nature.paymentCode ? <span className="font-mono text-slate-800">{nature.paymentCode}</span> : <span className="text-slate-500">Not set</span>;
+}
+
+export default function TdsNaturesPage() {
+  const natures = useTdsNatures();
+  const { update, remove } = useTdsNatureMutations();
+  const [formOpen, setFormOpen] = useState(false);
+  const [editing, setEditing] = useState<TdsNature | null>(null);
+  const [deactivating, setDeactivating] = useState<TdsNature | null>(null);
+  const [deleting, setDeleting] = useState<TdsNature | null>(null);
+  const list = natures.data ?? [];
+
+  const openForm = (nature: TdsNature | null) => {
+    setEditing(nature);
+    setFormOpen(true);
+  };
+
+  const setActive = async (nature: TdsNature, isActive: boolean) => {
+    try {
+      await update.mutateAsync({ id: nature.id, body: { isActive } });
+      toast({
+        title: isActive ? "TDS Nature Activated" : "TDS Nature Deactivated",
+        description: isActive ? `${nature.name} can be named on bills again.` : `${nature.name} can no longer be named on new bills; bills already decided keep it.`,
+      });
+    } catch (err) {
+      toast({ title: "Error", description: errorMessage(err, "Failed to change the TDS nature"), variant: "destructive" });
+    } finally {
+      setDeactivating(null);
+    }
+  };
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      const answer = await remove.mutateAsync(deleting.id);
+      toast(
+        answer.deactivated
+          ? { title: "TDS Nature Deactivated", description: `A bill or a party names ${deleting.name}, so it was deactivated instead of deleted.` }
+          : { title: "TDS Nature Deleted", description: `${deleting.name} was deleted.` },
+      );
+    } catch (err) {
+      toast({ title: "Error", description: errorMessage(err, "Failed to delete the TDS nature"), variant: "destructive" });
+    } finally {
+      setDeleting(null);
+    }
+  };
+
+  const actions = (n: TdsNature, labelled = false) => {
+    const size = labelled ? "sm" : "icon";
+    const iconClass = labelled ? undefined : "h-9 w-9";
+    return (
+      <>
+        <Button variant="ghost" size={size} className={iconClass} onClick={() => openForm(n)} aria-label={`Edit ${n.name}`} title="Edit">
+          <Pencil className="h-4 w-4" aria-hidden="true" />
+          {labelled ? "Edit" : null}
+        </Button>
+        <Button
+          variant="ghost"
+          size={size}
+          className={iconClass}
+          onClick={() => (n.isActive ? setDeactivating(n) : void setActive(n, true))}
+          disabled={update.isPending}
+          aria-label={`${n.isActive ? "Deactivate" : "Activate"} ${n.name}`}
+          title={n.isActive ? "Deactivate" : "Activate"}
+        >
+          <Power className={"h-4 w-4 " + (n.isActive ? "text-amber-700" : "text-green-700")} aria-hidden="true" />
+          {labelled ? (n.isActive ? "Deactivate" : "Activate") : null}
+        </Button>
+        <Button variant="ghost" size={size} className={(iconClass ?? "") + " text-red-700 hover:bg-red-50"} onClick={() => setDeleting(n)} aria-label={`Delete ${n.name}`} title="Delete">
+          <Trash2 className="h-4 w-4" aria-hidden="true" />
+          {labelled ? "Delete" : null}
+        </Button>
+      </>
+    );
+  };
+
+  const createButton = (
+    <Button onClick={() => openForm(null)}>
+      <Plus className="h-4 w-4" aria-hidden="true" />
+      Create Nature
+    </Button>
+  );
+
+  return (
+    <div className="space-y-5">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <p className="max-w-3xl text-sm text-slate-600">
+          A bill naming a party is deducted TDS under the party&apos;s usual nature unless the bill says otherwise, at the rate its PAN calls for, once a
+          threshold is reached. Since 1 April 2026 TDS is deducted under section 393 of the Income-tax Act, 2025; each nature keeps its section of the 1961
+          Act too. Payment codes are left for your accountant to fill.
+        </p>
+        <div className="shrink-0">{createButton}</div>
+      </div>
+
+      {natures.isError ? <Alert variant="destructive">{errorMessage(natures.error, "Failed to load the TDS natures")}</Alert> : null}
+
+      <Card>
+        <div className="flex items-center gap-2 border-b border-slate-100 px-5 py-4">
+          <Percent className="h-5 w-5 text-slate-600" aria-hidden="true" />
+          <h2 className="text-base font-semibold text-slate-900">TDS Natures ({list.length})</h2>
+          {list.length ? <span className="ml-auto text-sm text-slate-600">{list.filter((n) => n.isActive).length} active</span> : null}
+        </div>
+        <ResponsiveList
+          loading={natures.isLoading}
+          loadingLabel="Loading TDS natures"
+          empty={
+            list.length === 0 &&
+            !natures.isError && <EmptyState icon={Percent} title="No TDS natures" description="Add the kinds of payment your company deducts tax on, with their rates and thresholds." action={createButton} />
+          }
+          tableLabel="TDS natures"
+          head={
+            <>
+              <th scope="col" className="px-5 py-2.5">Nature</th>
+              <th scope="col" className="px-4 py-2.5">Section</th>
+              <th scope="col" className="px-4 py-2.5">Rates</th>
+              <th scope="col" className="px-4 py-2.5">Threshold</th>
+              <th scope="col" className="px-4 py-2.5">Status</th>
+              <th scope="col" className="px-5 py-2.5 text-right">Actions</th>
+            </>
+          }
+          rows={list.map((n) => (
+            <tr key={n.id} className={"align-top hover:bg-slate-50/60" + (n.isActive ? "" : " text-slate-500")}>
+              <td className="min-w-[11rem] max-w-[15rem] px-5 py-3">
+                <p className="break-words font-medium text-slate-900">{n.name}</p>
+                <p className="break-words text-xs text-slate-600">Ledger: {n.ledgerName}</p>
+              </td>
+              <td className="px-4 py-3">
+                <span className="block whitespace-nowrap font-medium text-slate-900">{n.legacySection}</span>
+                <span className="block whitespace-nowrap text-xs text-slate-600">{n.actReference}</span>
+                <span className="block whitespace-nowrap text-xs text-slate-600">
+                  Code: <PaymentCode nature={n} />
+                </span>
+              </td>
+              <td className="min-w-[9rem] px-4 py-3 text-slate-800">
+                <span className="block">{ratesByPan(n)}</span>
+                <span className="block text-xs text-slate-600">{noPanWords(n)}</span>
+              </td>
+              <td className="min-w-[9rem] px-4 py-3 text-slate-800">{thresholdWords(n)}</td>
+              <td className="px-4 py-3">
+                <StatusBadge nature={n} />
+                {n.inUse ? <span className="mt-1 block whitespace-nowrap text-xs text-slate-600">In use</span> : null}
+              </td>
+              <td className="whitespace-nowrap px-5 py-3 text-right">{actions(n)}</td>
+            </tr>
+          ))}
+          cards={list.map((n) => (
+            <li key={n.id} className="space-y-2 p-4">
+              <div className="flex items-start justify-between gap-2">
+                <div className="min-w-0">
+                  <p className="break-words font-medium text-slate-900">{n.name}</p>
+                  <p className="text-xs text-slate-600">
+                    {n.legacySection} · {n.actReference}
+                  </p>
+                </div>
+                <StatusBadge nature={n} />
+              </div>
+              <p className="text-sm text-slate-800">
+                {ratesByPan(n)} · {noPanWords(n)}
+              </p>
+              <p className="text-sm text-slate-800">{thresholdWords(n)}</p>
+              <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600">
+                <span className="break-words">Ledger: {n.ledgerName}</span>
+                <span>
+                  Code: <PaymentCode nature={n} />
+                </span>
+                {n.inUse ? <span>In use</span> : null}
+              </div>
+              <div className="-ml-2 flex flex-wrap gap-1">{actions(n, true)}</div>
+            </li>
+          ))}
+        />
+      </Card>
+
+      <TdsNatureFormDialog open={formOpen} onOpenChange={setFormOpen} nature={editing} />
+      <ConfirmDialog
+        open={deactivating !== null}
+        onOpenChange={(open) => !open && setDeactivating(null)}
+        title="Deactivate TDS Nature"
+        description={deactivating ? `Deactivate ${deactivating.name} (${deactivating.legacySection})?` : undefined}
+        confirmLabel="Deactivate"
+        destructive
+        pending={update.isPending}
+        onConfirm={() => deactivating && void setActive(deactivating, false)}
+      >
+        <p className="text-sm text-slate-600">
+          New bills can no longer name it, and parties that name it as their usual nature start new bills without TDS. Bills already decided keep their TDS.
+        </p>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={deleting?.inUse ? "Deactivate TDS Nature" : "Delete TDS Nature"}
+        description={deleting ? `Delete ${deleting.name}?` : undefined}
+        confirmLabel={deleting?.inUse ? "Deactivate" : "Delete"}
+        destructive
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+      >
+        {deleting?.inUse ? (
+          <Alert variant="warning">A bill or a party names this nature, so it will be deactivated instead of deleted: they keep what it meant.</Alert>
+        ) : (
+          <p className="text-sm text-slate-600">No bill or party names it yet, so it is removed.</p>
+        )}
+      </ConfirmDialog>
+    </div>
+  );
+}
