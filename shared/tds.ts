@@ -65,7 +65,7 @@ export function formatRate(rate: number): string {
   return `${Number(rate.toFixed(2))} %`;
 }
 
-/** Whole rupees of base × rate, half a rupee up (section 288B of the 1961 Act rounds TDS to the rupee), in paise. */
+/** Whole rupees of base × rate, half a rupee up (TDS is deducted and reported in whole rupees), in paise. */
 export function tdsPaise(basePaise: bigint, hundredths: bigint): bigint {
   if (basePaise <= 0n) return 0n;
   // base (paise) × rate (hundredths of a percent) / (100 paise × 100 % × 100) = rupees.
