@@ -218,18 +218,3 @@ export function uploadAttendanceCsv(
     xhr.send(form);
   });
 }
-
-/** Downloads a CSV from a GET URL (cookies go along) under the given file name. */
-export async function downloadCsv(url: string, fileName: string): Promise<void> {
-  const res = await fetch(url, { credentials: "include", headers: { Accept: "text/csv" } });
-  if (!res.ok) throw new ApiError(res.status, res.statusText, await res.text().catch(() => ""));
-  const blob = await res.blob();
-  const href = URL.createObjectURL(blob);
-  const a = document.createElement("a");
-  a.href = href;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 1000);
-}

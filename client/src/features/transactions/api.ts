@@ -19,8 +19,9 @@ import type {
 import type { PossibleDuplicate } from "@shared/schemas/transaction-tools";
 import type { EmergencyLinksAnswer } from "@shared/schemas/emergency";
 import { toIsoDate } from "@shared/format";
-import { apiJson, apiRequest, readJson, throwIfResNotOk } from "@/lib/api";
+import { apiJson, apiRequest, readJson } from "@/lib/api";
 import { POLLED } from "@/lib/query-client";
+import { downloadCsv } from "@/lib/download";
 
 // ---------------------------------------------------------------- keys
 
@@ -278,15 +279,5 @@ export function useGstContext(enabled: boolean) {
 export async function downloadTransactionsCsv(filters: Omit<TransactionListParams, "page" | "limit">): Promise<void> {
   const params = new URLSearchParams({ format: "csv" });
   for (const [key, value] of Object.entries(filters)) if (value) params.set(key, String(value));
-  const res = await fetch(`/api/transactions/export?${params.toString()}`, { credentials: "include", headers: { Accept: "text/csv" } });
-  await throwIfResNotOk(res);
-  const blob = await res.blob();
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = href;
-  link.download = `transactions_${toIsoDate(currentTime())}.csv`;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 1000);
+  await downloadCsv(`/api/transactions/export?${params.toString()}`, `transactions_${toIsoDate(currentTime())}.csv`);
 }

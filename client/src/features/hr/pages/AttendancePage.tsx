@@ -14,7 +14,8 @@ import type { AttendanceListResponse, AttendanceRecord, AttendanceSummary, Store
 import { Alert, Button, Card, Dialog, DialogContent, EmptyState, Field, Input, Label, Select, ResponsiveList, StatCard } from "@/components/ui";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api";
-import { downloadCsv, HR_KEYS, useAllEmployees, useDepartments } from "../api";
+import { HR_KEYS, useAllEmployees, useDepartments } from "../api";
+import { downloadCsv } from "@/lib/download";
 import { RecordedThrough } from "../components/RecordedThrough";
 import type { AttendanceEditDialog as AttendanceEditDialogType } from "../components/AttendanceEditDialog";
 import { DayStatusBadge } from "../components/DayStatusBadge";
