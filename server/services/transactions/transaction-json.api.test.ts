@@ -29,7 +29,17 @@ beforeAll(async () => {
   const rows = [
     // A bare draft: every optional field null.
     await insertTransaction(t.db, { ...base, status: "Draft", description: "" }),
-    await insertTransaction(t.db, { ...base, status: "Pending", description: AWKWARD, amount: "0.50", isPriority: true, isEmergency: true, previouslyRejected: true }),
+    await insertTransaction(t.db, {
+      ...base,
+      status: "Pending",
+      description: AWKWARD,
+      amount: "0.50",
+      isPriority: true,
+      isEmergency: true,
+      previouslyRejected: true,
+      // A bill's TDS that came to nothing: the net is the amount.
+      tds: { natureId: category.id, legacySection: "194Q", actReference: "393(1) Table", rate: 0.1, base: "0.50", amount: "0.00", shortfallFromEarlier: null, reason: `No TDS yet ${AWKWARD}`, noPan: false },
+    }),
     await insertTransaction(t.db, {
       ...base,
       status: "Completed",
@@ -65,6 +75,18 @@ beforeAll(async () => {
         invoiceTotal: "1409.16",
         payable: "1409.16",
         roundOff: "-0.16",
+      },
+      // A bill's TDS with a shortfall named, kept with the register's noPan, which no answer carries.
+      tds: {
+        natureId: category.id,
+        legacySection: "194-I(b)",
+        actReference: `393(1) Table Sl. 2(ii) "x"`,
+        rate: 20,
+        base: "1333.33",
+        amount: "6267.00",
+        shortfallFromEarlier: { amount: "6000.00", bills: [{ id: creator.id, humanReadableId: "TXN-000001", date: "2026-10-01", base: "30000.00", tds: "6000.00" }] },
+        reason: AWKWARD,
+        noPan: true,
       },
     }),
   ];
@@ -105,7 +127,8 @@ describe("a transaction as PostgreSQL writes it", () => {
       expect(Object.keys(written).sort()).toEqual(Object.keys(presented).sort());
     }
     const completed = found.find((r) => r.status === "Completed")!;
-    expect(JSON.parse(completed.json)).toMatchObject({ createdAt: "2026-11-05T04:27:33.999Z", updatedAt: "2026-11-05T18:29:59.999Z", attachmentCount: 2, amount: "123456789012.05" });
+    expect(JSON.parse(completed.json)).toMatchObject({ createdAt: "2026-11-05T04:27:33.999Z", updatedAt: "2026-11-05T18:29:59.999Z", attachmentCount: 2, amount: "123456789012.05", netPayable: "123456782745.05" });
+    expect(JSON.parse(completed.json).tds).not.toHaveProperty("noPan");
   });
 
   it("reads the same through the API: a list page, the pending list and the details agree", async () => {
