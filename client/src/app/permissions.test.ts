@@ -21,12 +21,12 @@ const labels = (role: Role) => navItemsFor(role).map((i) => i.label);
 
 describe("sidebar visibility (spec 000 §2, spec 001 §2)", () => {
   it.each([
-    ["Accountant", ["Dashboard", "Create Transaction", "My Transactions", "All Transactions", "Categories", "Parties", "Export to Books", "GST Summary"]],
+    ["Accountant", ["Dashboard", "Create Transaction", "My Transactions", "All Transactions", "Categories", "Parties", "Export to Books", "GST Summary", "TDS Register"]],
     ["Approver", ["Dashboard", "Pending Approvals", "All Transactions"]],
     [
       "SuperAdmin",
       [
-        "Dashboard", "Create Transaction", "My Transactions", "Pending Approvals", "All Transactions", "Categories", "Parties", "Export to Books", "GST Summary",
+        "Dashboard", "Create Transaction", "My Transactions", "Pending Approvals", "All Transactions", "Categories", "Parties", "Export to Books", "GST Summary", "TDS Register",
         "User Management", "Admin Dashboard", "Admin Users", "Audit Trail", "Budget Planning", "Second Factor Rules", ...HR_MENU,
       ],
     ],
