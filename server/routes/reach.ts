@@ -30,7 +30,11 @@ export function reachRoutes(deps: AppDeps): ApiRouter {
 
   api.add(
     { method: "post", path: "/account/push-subscriptions", access: "signed-in", summary: "Register this device for push notifications (https endpoints only)", body: pushSubscriptionBody, answer: pushDeviceAnswer, status: 201, tag },
-    (req, _res, { body }) => savePushDevice(contextOf(deps, req), req.sessionID, body),
+    async (req, res, { body }) => {
+      const device = await savePushDevice(contextOf(deps, req), req.sessionID, body);
+      res.status(201);
+      return device;
+    },
   );
   api.add({ method: "get", path: "/account/push-subscriptions", access: "signed-in", summary: "My devices that get push notifications", answer: pushDevicesAnswer, tag }, (req) =>
     myPushDevices(contextOf(deps, req)),
@@ -54,7 +58,11 @@ export function reachRoutes(deps: AppDeps): ApiRouter {
   );
   api.add(
     { method: "post", path: "/account/notification-test", access: "signed-in", summary: "Send me a test, to this device or by email", body: notificationTestBody, answer: messageAnswer, status: 202, tag },
-    (req, _res, { body }) => sendMeATest(contextOf(deps, req), body),
+    async (req, res, { body }) => {
+      const queued = await sendMeATest(contextOf(deps, req), body);
+      res.status(202);
+      return queued;
+    },
   );
 
   api.add(

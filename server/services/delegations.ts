@@ -211,7 +211,7 @@ export async function createDelegation(ctx: ActingContext, input: CreateDelegati
 }
 
 /** The bell's note of a delegation to these people, and their pushes (DECISIONS §14). */
-function tellOfDelegation(tx: Tx, ctx: Pick<ServiceContext, "config">, userIds: string[], delegationId: string, message: string) {
+function tellOfDelegation(tx: Tx, ctx: Pick<ServiceContext, "config" | "clock">, userIds: string[], delegationId: string, message: string) {
   const notification = { type: "user_notification", message, isPriority: false, transactionId: null, humanReadableId: null, category: null } as const;
   return notifyUsers(tx, userIds, notification, aboutThePerson(ctx, "delegation", { title: "Delegation of approvals", body: message, tag: `delegation-${delegationId}` }));
 }

@@ -88,7 +88,7 @@ export async function queueDailyDigests(ctx: ServiceContext, today: string): Pro
         url: deepLinks.review(t.id),
       })),
     };
-    if (await queueOne(ctx.db, { channel: "email", kind: "digest", userId: person.id, sentTo: person.email, message, digestDay: today })) queued++;
+    if (await queueOne(ctx.db, { channel: "email", kind: "digest", userId: person.id, sentTo: person.email, message, digestDay: today, at: now })) queued++;
   }
   if (queued > 0) await ctx.bus.publish({ type: "outbox-queued" });
   return queued;

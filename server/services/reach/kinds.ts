@@ -62,6 +62,8 @@ export type Reach = {
   subject: { type: SubjectType; id: string } | null;
   message: ReachMessage;
   email: boolean;
+  /** When it is queued: the context's clock, the same the worker reads (due at once). */
+  queuedAt: Date;
 };
 
 /** The facts of a transaction a message names. */
@@ -85,7 +87,7 @@ const linkFor = (audience: Audience, id: string) =>
  * or "… · by Anita Desai" (what was decided), a line of detail after it when there is one.
  */
 export function reachAboutTransaction(
-  ctx: Pick<ServiceContext, "config">,
+  ctx: Pick<ServiceContext, "config" | "clock">,
   kind: ReachKind,
   t: TransactionFacts,
   words: { title: string; audience: Audience; by?: string; detail?: string | null },
@@ -106,16 +108,18 @@ export function reachAboutTransaction(
       headline: [t.humanReadableId, t.categoryName, amount].filter(Boolean).join(" "),
     },
     email: emailOn(ctx),
+    queuedAt: ctx.clock(),
   };
 }
 
 /** A message about nothing a person must be allowed to see (a delegation of approvals). */
-export function aboutThePerson(ctx: Pick<ServiceContext, "config">, kind: ReachKind, words: { title: string; body: string; tag: string }): Reach {
+export function aboutThePerson(ctx: Pick<ServiceContext, "config" | "clock">, kind: ReachKind, words: { title: string; body: string; tag: string }): Reach {
   return {
     kind,
     subject: null,
     message: { title: words.title, body: words.body, url: deepLinks.home, tag: words.tag, priority: false, urgent: false, headline: words.body },
     email: emailOn(ctx),
+    queuedAt: ctx.clock(),
   };
 }
 

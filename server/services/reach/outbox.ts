@@ -53,6 +53,7 @@ export async function storeNotificationsAndQueue(q: Queryable, userIds: readonly
         ? sql`(who.email_pending = 'instant' or (who.email_pending = 'digest' and ${message.urgent}))`
         : sql`who.email_decisions`;
   const json = JSON.stringify(message);
+  const at = reach.queuedAt.toISOString();
   const stored = await rows<StoredNotification>(
     q,
     sql`with n as (
@@ -66,12 +67,12 @@ export async function storeNotificationsAndQueue(q: Queryable, userIds: readonly
                  coalesce(p.email_pending, 'digest') as email_pending, coalesce(p.email_decisions, true) as email_decisions
           from n join ${users} u on u.id = n.user_id left join ${notificationPreferences} p on p.user_id = n.user_id
         ), queued as (
-          insert into ${notificationOutbox} (channel, kind, user_id, subscription_id, subject_type, subject_id, message, sent_to)
-          select 'push', ${kind}, s.user_id, s.id, ${subject?.type ?? null}, ${subject?.id ?? null}::uuid, ${json}::jsonb, s.label
+          insert into ${notificationOutbox} (channel, kind, user_id, subscription_id, subject_type, subject_id, message, sent_to, next_attempt_at, created_at)
+          select 'push', ${kind}, s.user_id, s.id, ${subject?.type ?? null}, ${subject?.id ?? null}::uuid, ${json}::jsonb, s.label, ${at}::timestamptz, ${at}::timestamptz
           from who join ${pushSubscriptions} s on s.user_id = who.user_id
           where ${pushWanted}
           union all
-          select 'email', ${kind}, who.user_id, null, ${subject?.type ?? null}, ${subject?.id ?? null}::uuid, ${json}::jsonb, who.email
+          select 'email', ${kind}, who.user_id, null, ${subject?.type ?? null}, ${subject?.id ?? null}::uuid, ${json}::jsonb, who.email, ${at}::timestamptz, ${at}::timestamptz
           from who where who.email is not null and ${emailWanted}
           returning 1
         )
@@ -94,7 +95,7 @@ export async function storeNotificationsAndQueue(q: Queryable, userIds: readonly
 /** Queues one message outside the bell (a test, a digest); answers the row's id. */
 export async function queueOne(
   q: Queryable,
-  row: { channel: "push" | "email"; kind: "test" | "digest"; userId: string; subscriptionId?: string | null; sentTo: string | null; message: Reach["message"]; digestDay?: string | null },
+  row: { channel: "push" | "email"; kind: "test" | "digest"; userId: string; subscriptionId?: string | null; sentTo: string | null; message: Reach["message"]; digestDay?: string | null; at: Date },
 ): Promise<string | null> {
   const [inserted] = await q
     .insert(notificationOutbox)
@@ -106,6 +107,8 @@ export async function queueOne(
       sentTo: row.sentTo,
       message: row.message,
       digestDay: row.digestDay ?? null,
+      nextAttemptAt: row.at,
+      createdAt: row.at,
     })
     .onConflictDoNothing()
     .returning({ id: notificationOutbox.id });

@@ -72,12 +72,12 @@ export async function sendMeATest(ctx: ActingContext, body: NotificationTestBody
   if (body.channel === "push") {
     const device = await myDeviceByEndpoint(ctx.db, ctx.actor.id, body.endpoint);
     if (!device) throw badRequest(NO_SUCH_DEVICE, [{ path: "endpoint", message: NO_SUCH_DEVICE }]);
-    await queueOne(ctx.db, { channel: "push", kind: "test", userId: ctx.actor.id, subscriptionId: device.id, sentTo: device.label, message: testMessage("push") });
+    await queueOne(ctx.db, { channel: "push", kind: "test", userId: ctx.actor.id, subscriptionId: device.id, sentTo: device.label, message: testMessage("push"), at: ctx.clock() });
   } else {
     if (!ctx.config.mail) throw conflict(EMAIL_OFF, "email_off");
     const [me] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, ctx.actor.id)).limit(1);
     if (!me?.email) throw conflict(NO_EMAIL_ADDRESS, "no_email");
-    await queueOne(ctx.db, { channel: "email", kind: "test", userId: ctx.actor.id, sentTo: me.email, message: testMessage("email") });
+    await queueOne(ctx.db, { channel: "email", kind: "test", userId: ctx.actor.id, sentTo: me.email, message: testMessage("email"), at: ctx.clock() });
   }
   await ctx.bus.publish({ type: "outbox-queued" });
   return { message: body.channel === "push" ? "A test is on its way to this device" : "A test email is on its way" };
