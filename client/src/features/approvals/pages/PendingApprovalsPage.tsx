@@ -14,14 +14,16 @@ import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api";
 import { runMutation } from "@/lib/mutation";
 import { cn } from "@/lib/utils";
-import { ActedNotice, ApprovalActions, type BulkApproveResult, EmergencyQueueSection, type PendingItem, PendingQueueStatus, PendingTransactionCard, PHONE_SHEET, statusLabel, transactionApi, TransactionDetailsDialog, useFinanceMutation, usePendingTransactions } from "@/features/transactions";
+import { ActedNotice, ApprovalActions, type BulkApproveResult, EmergencyQueueSection, type PendingItem, PendingQueueStatus, PendingTransactionCard, PHONE_SHEET, statusLabel, transactionApi, TransactionDetailsDialog, useFinanceMutation, useLinkedTransaction, usePendingTransactions } from "@/features/transactions";
+import { REVIEW_PARAM } from "@shared/deep-links";
 import { Pagination } from "@/components/ui/pagination";
 
 export default function PendingApprovalsPage() {
   const user = useCurrentUser();
   const [page, setPage] = useState(1);
   const pending = usePendingTransactions(page);
-  const [openId, setOpenId] = useState<string | null>(null);
+  // A push or an email opens the review sheet of its transaction (DECISIONS §14).
+  const [openId, setOpenId] = useLinkedTransaction(REVIEW_PARAM);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [results, setResults] = useState<BulkApproveResult[] | null>(null);
   const bulk = useFinanceMutation((ids: string[]) => transactionApi.bulkApprove(ids));
