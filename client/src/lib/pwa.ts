@@ -54,10 +54,23 @@ export function deviceLabel(ua = navigator.userAgent): string {
   return `${browser} on ${device}`;
 }
 
+const THIS_DEVICE = "bms.pushDevice";
+
+/** The server's id of this browser's device, as its last registration answered (null: none). */
+export function thisDeviceId(): string | null {
+  try {
+    return (JSON.parse(localStorage.getItem(THIS_DEVICE) ?? "null") as { id?: string } | null)?.id ?? null;
+  } catch {
+    return null;
+  }
+}
+
 /** Sends this device's subscription to the server (it then belongs to whoever is signed in, this session). */
 export async function sendPushSubscription(sub: PushSubscription): Promise<void> {
   const json = sub.toJSON();
-  await apiRequest("POST", "/api/account/push-subscriptions", { endpoint: json.endpoint, keys: json.keys, label: deviceLabel() });
+  const res = await apiRequest("POST", "/api/account/push-subscriptions", { endpoint: json.endpoint, keys: json.keys, label: deviceLabel() });
+  const device = (await res.json()) as { id: string };
+  localStorage.setItem(THIS_DEVICE, JSON.stringify({ id: device.id }));
 }
 
 /** Signed in on a device that already takes pushes: it now takes them for this person and session. */
@@ -71,4 +84,5 @@ export async function keepPushSubscription(): Promise<void> {
 export async function dropPushSubscription(): Promise<void> {
   const sub = await currentPushSubscription().catch(() => null);
   await sub?.unsubscribe().catch(() => false);
+  localStorage.removeItem(THIS_DEVICE);
 }
