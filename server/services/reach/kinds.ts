@@ -35,9 +35,6 @@ export const REACH_KINDS = {
 } as const satisfies Record<string, KindRule>;
 
 export type ReachKind = keyof typeof REACH_KINDS;
-/** Kinds outside the bell: the test a person asks for, and the approvers' daily digest. */
-export type OutboxKind = ReachKind | "test" | "digest";
-
 export function kindRule(kind: string): KindRule | null {
   return (REACH_KINDS as Record<string, KindRule>)[kind] ?? null;
 }

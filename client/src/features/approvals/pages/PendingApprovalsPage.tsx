@@ -34,7 +34,7 @@ export default function PendingApprovalsPage() {
   // What this approver may approve now is the server's answer for each row (availableMoves).
   const actionable = useMemo(() => items.filter((t) => (t.availableMoves ?? []).includes("approve")), [items]);
   // The review sheet's queue: what still awaits this user's decision, in the order shown.
-  const queue = useMemo(() => ({ ids: [...emergency, ...regular].filter((t) => !t.myAction && (t.availableMoves ?? []).includes("approve")).map((t) => t.id), open: setOpenId }), [emergency, regular]);
+  const queue = useMemo(() => ({ ids: [...emergency, ...regular].filter((t) => !t.myAction && (t.availableMoves ?? []).includes("approve")).map((t) => t.id), open: setOpenId }), [emergency, regular, setOpenId]);
 
   // A later page emptied by approvals meanwhile: step back to one that has rows.
   useEffect(() => {
