@@ -13,10 +13,26 @@ cleanupOutdatedCaches();
 // Every page address is the SPA's shell; the server's own paths are never answered from here.
 registerRoute(new NavigationRoute(createHandlerBoundToURL("/index.html"), { denylist: [/^\/api\//, /^\/ws$/] }));
 
-// "Reload to update": the open app asks the waiting worker to take over, then reloads.
 self.addEventListener("message", (event) => {
-  if ((event.data as { type?: string } | null)?.type === "SKIP_WAITING") void self.skipWaiting();
+  const type = (event.data as { type?: string } | null)?.type;
+  // "Reload to update": the open app asks the waiting worker to take over, then reloads.
+  if (type === "SKIP_WAITING") void self.skipWaiting();
+  // Someone signed in: a device that takes pushes now takes them for them, and for this session
+  // (signing out of it removes the device). The server keeps the device's label.
+  if (type === "SIGNED_IN") event.waitUntil(keepPushSubscription());
 });
+
+async function keepPushSubscription(): Promise<void> {
+  const sub = await self.registration.pushManager.getSubscription();
+  if (!sub) return;
+  const { endpoint, keys } = sub.toJSON();
+  await fetch("/api/account/push-subscriptions", {
+    method: "POST",
+    credentials: "same-origin",
+    headers: { "Content-Type": "application/json", "X-Requested-With": "XMLHttpRequest" },
+    body: JSON.stringify({ endpoint, keys }),
+  }).catch(() => undefined);
+}
 
 type PushPayload = { title: string; body: string; url: string; tag: string; priority: boolean };
 
@@ -57,16 +73,13 @@ function appUrl(url: unknown): string {
   }
 }
 
-/** Takes an open window of the app to `url` (the app routes it, client/src/lib/pwa.ts) and focuses it, or opens one there. */
+/** Takes an open window of the app to `url` and focuses it, or opens one there (signed out, the app signs in there first). */
 async function openApp(url: string): Promise<void> {
-  const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+  const windows = await self.clients.matchAll({ type: "window" });
   const open = windows.find((w) => new URL(w.url).origin === self.location.origin);
-  if (!open) {
-    await self.clients.openWindow(url);
-    return;
-  }
-  open.postMessage({ type: "open-url", url });
-  await open.focus().catch(() => undefined);
+  const shown = open ? await open.navigate(url).catch(() => null) : null;
+  if (shown) await shown.focus().catch(() => undefined);
+  else await self.clients.openWindow(url);
 }
 
 self.addEventListener("notificationclick", (event) => {

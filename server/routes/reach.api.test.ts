@@ -111,6 +111,8 @@ describe("the VAPID key and a person's devices", () => {
     const rows = await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, device.endpoint));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.userId).toBe(b.user.id);
+    // Sent again at B's next sign-in, without a label: the device keeps its label.
+    expect((await b.api.post("/api/account/push-subscriptions", { endpoint: device.endpoint, keys: device.keys })).body.label).toBe("Shared phone");
     expect((await a.api.get("/api/account/push-subscriptions")).body).toEqual([]);
     expect((await b.api.get("/api/account/push-subscriptions")).body).toEqual([expect.objectContaining({ id: rows[0]!.id, label: "Shared phone" })]);
     expect((await a.api.delete(`/api/account/push-subscriptions/${rows[0]!.id}`)).status).toBe(404);

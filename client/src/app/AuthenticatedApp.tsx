@@ -13,7 +13,7 @@ import { APP_PAGES, HOME_PAGES } from "./pages";
 import { PATHS, type RouteId } from "@/lib/paths";
 import { allowedRoles, canAccessRoute, homeScreenFor } from "./permissions";
 import { AppShell } from "./shell/AppShell";
-import { keepPushSubscription, registerServiceWorker } from "@/lib/pwa";
+import { registerServiceWorker } from "@/lib/pwa";
 
 /** Renders a page only for the roles that may open it; others get the access-denied card. */
 function RouteGuard({ user, routeId, children }: { user: User; routeId: RouteId; children: ReactNode }) {
@@ -31,7 +31,6 @@ function useInstalledApp(): (() => void) | null {
   const [applyUpdate, setApplyUpdate] = useState<(() => void) | null>(null);
   useEffect(() => {
     registerServiceWorker((apply) => setApplyUpdate(() => apply));
-    void keepPushSubscription().catch(() => undefined);
   }, []);
   return applyUpdate;
 }

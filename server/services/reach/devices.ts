@@ -1,7 +1,7 @@
 // A person's devices for Web Push (DECISIONS §14): one row per endpoint, belonging to whoever sent
 // it last (a shared phone follows who signed in); removed when that device signs out, and all of a
 // person's when they are disabled, given another role or have their second factor reset.
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { pushSubscriptions, type PushSubscriptionRow } from "../../db/schema";
 import { badRequest, notFound } from "../errors";
@@ -23,8 +23,9 @@ export async function savePushDevice(ctx: ActingContext, sessionId: string, body
     .values({ ...values, createdAt: ctx.clock() })
     .onConflictDoUpdate({
       target: pushSubscriptions.endpoint,
-      // The same endpoint from another person: the device now belongs to them, keys and all.
-      set: { userId: values.userId, p256dh: values.p256dh, auth: values.auth, label: values.label, sessionId },
+      // The same endpoint from another person: the device now belongs to them, keys and all. Sent
+      // again without a label (the app does so at each sign-in), it keeps the one it had.
+      set: { userId: values.userId, p256dh: values.p256dh, auth: values.auth, label: sql`coalesce(excluded.label, ${pushSubscriptions.label})`, sessionId },
     })
     .returning();
   return present(row!);

@@ -1,4 +1,4 @@
-import { BellRing, Building2, CircleUserRound, LogOut, ShieldCheck } from "lucide-react";
+import { Building2, CircleUserRound, LogOut, ShieldCheck } from "lucide-react";
 import { Link, useLocation } from "wouter";
 import type { User } from "@shared/schemas/auth";
 import { Button } from "@/components/ui/button";
@@ -40,15 +40,6 @@ export function ApproverTopBar({ user, onSignOut, signingOut }: { user: User; on
             </span>
           </Link>
           <NotificationsMenu role={user.role} tone="dark" />
-          <Link
-            href={PATHS.accountNotifications}
-            aria-label="Notification settings"
-            title="Notification settings"
-            aria-current={location === PATHS.accountNotifications ? "page" : undefined}
-            className="inline-flex h-10 w-10 items-center justify-center rounded-full text-slate-200 transition-colors hover:bg-white/10 hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-400"
-          >
-            <BellRing className="h-5 w-5" aria-hidden="true" />
-          </Link>
           <Link
             href={PATHS.accountSecurity}
             aria-label="Account security"

@@ -1,4 +1,4 @@
-import { BellRing, Building2, LogOut, ShieldCheck } from "lucide-react";
+import { Bell, Building2, LogOut, ShieldCheck } from "lucide-react";
 import { Link, useLocation } from "wouter";
 import type { User } from "@shared/schemas/auth";
 import { Badge } from "@/components/ui/badge";
@@ -109,7 +109,7 @@ export function Sidebar({ user, onSignOut, signingOut, onNavigate }: SidebarProp
             location === PATHS.accountNotifications ? "bg-white/10 text-white" : "text-slate-300 hover:bg-white/5 hover:text-white",
           )}
         >
-          <BellRing className="h-4 w-4" aria-hidden="true" />
+          <Bell className="h-4 w-4" aria-hidden="true" />
           Notifications
         </Link>
         <Button

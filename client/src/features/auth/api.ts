@@ -36,18 +36,9 @@ export const AUTH_ME_KEY = ["/api/auth/session"] as const;
  * request (GET /api/auth/me keeps its 401 for other clients). Any failure (lockdown's 423, network,
  * bad JSON) also means "not signed in".
  */
-/** No answer came at all: the device is offline or the server out of reach (DECISIONS §14's offline page). */
-class NoAnswer extends Error {}
-
 async function fetchCurrentUser({ signal }: { signal: AbortSignal }): Promise<User | null> {
-  let res: Response;
   try {
-    res = await fetch("/api/auth/session", { credentials: "include", headers: { Accept: "application/json" }, signal });
-  } catch {
-    if (signal.aborted) return null;
-    throw new NoAnswer("You are offline");
-  }
-  try {
+    const res = await fetch("/api/auth/session", { credentials: "include", headers: { Accept: "application/json" }, signal });
     if (!res.ok) {
       // Read the short error body: an unread answer stays open in the browser (and a page never idles).
       await res.text().catch(() => "");
@@ -72,8 +63,8 @@ export function useAuth() {
     meta: { globalErrors: false },
   });
   const user = query.data ?? null;
-  // No answer at all (not an error answer): the network is down, or the server unreachable.
-  const offline = query.error instanceof NoAnswer;
+  // Nobody signed in as far as this device can tell, and no network to ask (DECISIONS §14's offline page).
+  const offline = user === null && !query.isPending && !navigator.onLine;
   return { user, isLoading: query.isPending, isAuthenticated: user !== null, offline, refetch: query.refetch };
 }
 
@@ -133,8 +124,6 @@ export function useLogout(redirectTo: string = "/") {
   const [, navigate] = useLocation();
   return useMutation({
     mutationFn: async () => {
-      // This browser stops taking pushes for the one signing out (DECISIONS §14); loaded only now.
-      await import("@/lib/pwa").then((m) => m.dropPushSubscription()).catch(() => undefined);
       try {
         await apiRequest("POST", "/api/auth/logout");
       } catch {

@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { NotificationChannels, NotificationPreferences, OutboxAnswer, PushDevice } from "@shared/schemas/reach";
 import { apiJson } from "@/lib/api";
-import { currentPushSubscription, dropPushSubscription, pushSupported, sendPushSubscription, thisDeviceId } from "@/lib/pwa";
+import { currentPushSubscription, dropPushSubscription, pushSupported, sendPushSubscription, thisDeviceId } from "./this-device";
 
 export { thisDeviceId };
 

@@ -8,4 +8,3 @@ export { PendingTransactionCard } from "./components/PendingTransactionCard";
 export { TransactionCard } from "./components/TransactionCard";
 export { ActedNotice, ApprovalActions, PHONE_SHEET } from "./components/ApprovalActions";
 export { TransactionDetailsDialog } from "./components/LazyTransactionDetailsDialog";
-export { useLinkedTransaction } from "./deep-link";

@@ -14,8 +14,9 @@ import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api";
 import { runMutation } from "@/lib/mutation";
 import { cn } from "@/lib/utils";
-import { ActedNotice, ApprovalActions, type BulkApproveResult, EmergencyQueueSection, type PendingItem, PendingQueueStatus, PendingTransactionCard, PHONE_SHEET, statusLabel, transactionApi, TransactionDetailsDialog, useFinanceMutation, useLinkedTransaction, usePendingTransactions } from "@/features/transactions";
+import { ActedNotice, ApprovalActions, type BulkApproveResult, EmergencyQueueSection, type PendingItem, PendingQueueStatus, PendingTransactionCard, PHONE_SHEET, statusLabel, transactionApi, TransactionDetailsDialog, useFinanceMutation, usePendingTransactions } from "@/features/transactions";
 import { REVIEW_PARAM } from "@shared/deep-links";
+import { useLinkedTransaction } from "@/lib/linked-transaction";
 import { Pagination } from "@/components/ui/pagination";
 
 export default function PendingApprovalsPage() {

@@ -1,6 +1,6 @@
 // How to put the app on a phone's home screen (DECISIONS §14). On an iPhone, Web Push works only
 // for an app added to the Home Screen, from iOS 16.4 on.
-import { Smartphone } from "lucide-react";
+import { TabletSmartphone } from "lucide-react";
 import { Card } from "@/components/ui";
 
 export function InstallHelp() {
@@ -8,7 +8,7 @@ export function InstallHelp() {
     <Card className="p-5 sm:p-6">
       <div className="flex gap-3">
         <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700" aria-hidden="true">
-          <Smartphone className="h-5 w-5" />
+          <TabletSmartphone className="h-5 w-5" />
         </span>
         <div className="min-w-0">
           <h2 className="text-base font-semibold text-slate-900">Install the app on your phone</h2>

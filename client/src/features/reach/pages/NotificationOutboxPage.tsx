@@ -1,7 +1,7 @@
 // /admin/notifications (SuperAdmin, DECISIONS §14): the outbox of the last 7 days, every push and
 // email, queued, sent, failed with the reason, or not sent and why. Refreshed every 15 s.
 import { useState } from "react";
-import { CheckCircle2, Clock, Mail, Smartphone, XCircle } from "lucide-react";
+import { AtSign, CheckCircle2, Clock, Inbox, Vibrate, XCircle } from "lucide-react";
 import { formatDateTime } from "@shared/format";
 import { Alert, Badge, Card, EmptyState, Spinner, StatCard, type BadgeVariant } from "@/components/ui";
 import { errorMessage } from "@/lib/api";
@@ -27,7 +27,7 @@ type Entry = OutboxAnswer["entries"][number];
 
 function EntryRow({ e }: { e: Entry }) {
   const words = STATUS_WORDS[e.status];
-  const ChannelIcon = e.channel === "push" ? Smartphone : Mail;
+  const ChannelIcon = e.channel === "push" ? Vibrate : AtSign;
   return (
     <li className="grid gap-2 px-4 py-3 sm:grid-cols-[8rem_minmax(0,1fr)_12rem] sm:gap-4 sm:px-5">
       <div className="flex items-center gap-2 sm:flex-col sm:items-start sm:gap-1">
@@ -95,7 +95,7 @@ export default function NotificationOutboxPage() {
             <p className="text-sm text-slate-600">Newest first. Failed pushes and emails are tried again for 24 hours before they are given up.</p>
           </div>
           {outbox.data.entries.length === 0 ? (
-            <EmptyState icon={Mail} title="Nothing here" description={status ? "No notification has this status in the last 7 days." : "No push or email in the last 7 days."} />
+            <EmptyState icon={Inbox} title="Nothing here" description={status ? "No notification has this status in the last 7 days." : "No push or email in the last 7 days."} />
           ) : (
             <ul className="divide-y divide-slate-100">
               {outbox.data.entries.map((e) => (

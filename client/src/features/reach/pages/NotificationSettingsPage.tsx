@@ -1,7 +1,7 @@
 // /account/notifications (DECISIONS §14): notifications on this device, what this person is told by
 // push and by email, quiet hours, "Send me a test", their devices, and installing the app.
 import { useEffect, useState, type ReactNode } from "react";
-import { BellRing, Mail, MonitorSmartphone, Moon, Send, Trash2 } from "lucide-react";
+import { BellRing, MailCheck, MessageSquareText, MonitorSmartphone, Moon, Trash2 } from "lucide-react";
 import { formatDateTime } from "@shared/format";
 import { Alert, Badge, Button, Card, Checkbox, EmptyState, Field, Input, Select, Spinner } from "@/components/ui";
 import { useCurrentUser } from "@/features/auth";
@@ -82,7 +82,7 @@ function ThisDeviceSection() {
               runMutation(sendTest, { channel: "push", endpoint: (device.data as { endpoint: string }).endpoint }, { onSuccess: (a) => toast({ title: "Test sent", description: a.message }), onError: failed("Could not send a test") })
             }
           >
-            <Send className="h-4 w-4" aria-hidden="true" />
+            <BellRing className="h-4 w-4" aria-hidden="true" />
             Send me a test
           </Button>
           <Button variant="ghost" disabled={turnOffThisDevice.isPending} onClick={() => runMutation(turnOffThisDevice, undefined, { onError: failed("Could not turn notifications off") })}>
@@ -121,7 +121,7 @@ function PreferencesSection({ saved }: { saved: NotificationPreferences }) {
     runMutation(savePreferences, next, { onSuccess: () => toast({ title: "Preferences saved", description: "You will be told as you chose." }), onError: failed("Could not save your preferences") });
 
   return (
-    <Section icon={Mail} title="What you are told" description="By push on your devices and by email. Emergencies always come at once.">
+    <Section icon={MessageSquareText} title="What you are told" description="By push on your devices and by email. Emergencies always come at once.">
       <div className="grid gap-6">
         <fieldset>
           <legend className="text-sm font-semibold text-slate-900">Push notifications</legend>
@@ -199,7 +199,7 @@ function PreferencesSection({ saved }: { saved: NotificationPreferences }) {
               disabled={sendTest.isPending}
               onClick={() => runMutation(sendTest, { channel: "email" }, { onSuccess: (a) => toast({ title: "Test sent", description: a.message }), onError: failed("Could not send a test email") })}
             >
-              <Send className="h-4 w-4" aria-hidden="true" />
+              <MailCheck className="h-4 w-4" aria-hidden="true" />
               Send me a test email
             </Button>
           ) : null}

@@ -25,7 +25,7 @@ import { Pagination } from "@/components/ui/pagination";
 import { isOverdue } from "../rules";
 import { TransactionCard } from "../components/TransactionCard";
 import { TransactionDetailsDialog } from "../components/LazyTransactionDetailsDialog";
-import { useLinkedTransaction } from "../deep-link";
+import { useLinkedTransaction } from "@/lib/linked-transaction";
 import { OPEN_PARAM } from "@shared/deep-links";
 
 const PAGE_SIZE = 25;

@@ -17,7 +17,7 @@ import { ListEmpty, ListSkeleton, STATUS_FILTER_OPTIONS, statusFilterParams, use
 import { Pagination } from "@/components/ui/pagination";
 import { TransactionCard } from "../components/TransactionCard";
 import { TransactionDetailsDialog } from "../components/LazyTransactionDetailsDialog";
-import { useLinkedTransaction } from "../deep-link";
+import { useLinkedTransaction } from "@/lib/linked-transaction";
 import { OPEN_PARAM } from "@shared/deep-links";
 
 const PAGE_SIZE = 20;
