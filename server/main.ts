@@ -19,8 +19,8 @@ import { pruneExpired, PRUNE_INTERVAL_MS } from "./services/prune";
 import { announceDelegationsBeginning, DELEGATION_ANNOUNCE_INTERVAL_MS } from "./services/delegations";
 import { CLIENT_DIR } from "./paths";
 import { foldAnswerChanges } from "./db/kept-answers";
-import { startOutboxWorker } from "./services/reach/outbox-worker";
-import { ensureVapidKeys } from "./services/reach/push";
+import { startOutboxWorker } from "./services/delivery/outbox-worker";
+import { ensureVapidKeys } from "./services/delivery/push";
 
 const FOLD_ANSWER_CHANGES_MS = 15_000;
 

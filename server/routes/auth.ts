@@ -11,7 +11,7 @@ import { DomainError, unauthorized } from "../services/errors";
 import { ApiRouter } from "./api-router";
 import type { AppDeps } from "../context";
 import { announceSessionsEnded } from "../services/sessions";
-import { forgetSignedOutDevice } from "../services/reach/devices";
+import { forgetSignedOutDevice } from "../services/delivery/devices";
 import { currentUser, recordSignIn, recordSignOut } from "../services/sign-in";
 import { contextOf, requireAuth } from "../middlewares/auth";
 import { messageAnswer } from "../../shared/schemas/answer-parts";

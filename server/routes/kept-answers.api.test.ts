@@ -10,7 +10,7 @@ import type { MadeUser } from "../test/factories";
 import { answerChanges, categories, notificationOutbox, users, type CategoryRow } from "../db/schema";
 import { answersVersion, foldAnswerChanges } from "../db/kept-answers";
 import { rows } from "../db/sql";
-import { sendDueNotifications } from "../services/reach/outbox-worker";
+import { sendDueNotifications } from "../services/delivery/outbox-worker";
 import { announceDelegationsBeginning } from "../services/delegations";
 import { serviceContext } from "../services/context";
 import { insertTransaction, makeCategory } from "../test/transaction-fixtures";

@@ -12,9 +12,9 @@ import { startTestPushService, type TestPushService, type TestSubscriber } from 
 import { startTestMailServer, type TestMailServer } from "../test/mail-server";
 import { notificationOutbox, notifications, pushSubscriptions, settings, users } from "../db/schema";
 import { serviceContext } from "../services/context";
-import { sendDueNotifications, startOutboxWorker, type OutboxWorkerOptions } from "../services/reach/outbox-worker";
-import { ensureVapidKeys } from "../services/reach/push";
-import { queueDailyDigests } from "../services/reach/digest";
+import { sendDueNotifications, startOutboxWorker, type OutboxWorkerOptions } from "../services/delivery/outbox-worker";
+import { ensureVapidKeys } from "../services/delivery/push";
+import { queueDailyDigests } from "../services/delivery/digest";
 import { deepLinks } from "../../shared/deep-links";
 import { toIsoDate } from "../../shared/format";
 import type { CategoryRow } from "../db/schema";

@@ -2,8 +2,8 @@
 // preferences and tests, and the SuperAdmin's view of the outbox.
 import { contextOf } from "../middlewares/auth";
 import { serviceContext } from "../services/context";
-import { myPushDevices, pushPublicKey, removePushDevice, savePushDevice } from "../services/reach/devices";
-import { myNotificationChannels, myNotificationPreferences, sendMeATest, setNotificationPreferences } from "../services/reach/preferences";
+import { myPushDevices, pushPublicKey, removePushDevice, savePushDevice } from "../services/delivery/devices";
+import { myNotificationChannels, myNotificationPreferences, sendMeATest, setNotificationPreferences } from "../services/delivery/preferences";
 import { OUTBOX_SHOWN_DAYS, recentOutbox } from "../services/reach/outbox";
 import { ApiRouter } from "./api-router";
 import type { AppDeps } from "../context";

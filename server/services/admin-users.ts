@@ -34,7 +34,7 @@ import { conflict, notFound } from "./errors";
 import { presentUser } from "../presenters/users";
 import { writeAudit } from "./audit";
 import { announceSessionsEnded, endUserSessions } from "./sessions";
-import { forgetPushDevices } from "./reach/devices";
+import { forgetPushDevices } from "./delivery/devices";
 import { createUser, USERNAME_TAKEN } from "./users";
 import { isUniqueViolation } from "../db/errors";
 import type { ActingContext, ServiceContext } from "./context";

@@ -27,7 +27,7 @@ import { writeAudit } from "./audit";
 import type { ActingContext, ServiceContext } from "./context";
 import { badRequest, conflict, notFound } from "./errors";
 import { announceSessionsEnded, endUserSessions } from "./sessions";
-import { forgetPushDevices } from "./reach/devices";
+import { forgetPushDevices } from "./delivery/devices";
 import { getUser } from "./users";
 
 export const RECOVERY_CODE_COUNT = 10;

@@ -12,7 +12,7 @@ import type { BrowserContext, CDPSession, Page } from "playwright-core";
 import { startBrowserTestEnv, type BrowserTestEnv } from "./support";
 import { signInApi } from "./api-client";
 import { notificationOutbox } from "../../server/db/schema";
-import { pushPayload } from "../../server/services/reach/push";
+import { pushPayload } from "../../server/services/delivery/push";
 import type { ReachMessage } from "../../server/services/reach/kinds";
 import type { MadeUser } from "../../server/test/factories";
 

@@ -1,15 +1,18 @@
 // What may be pushed and mailed (DECISIONS §14), one kind a line. A kind says which preference
 // governs it (`pending`: something waits for the person; `decisions`: something happened to
 // theirs), whether it also goes by email, and what it is about, so the worker can ask when it
-// sends whether the person may still see that (subjects.ts). A new kind (a leave request for HR,
-// its decision for the employee) is one line here, a subject in subjects.ts if it is about a new
-// kind of thing, and a call of `reachAbout` where the bell's notification is written.
+// sends whether the person may still see that (delivery/subjects.ts). A new kind (a leave request
+// for HR, its decision for the employee) is one line here, a subject (SubjectType here, its check in
+// delivery/subjects.ts) if it is about a new kind of thing, and a Reach built like
+// `reachAboutTransaction`'s, passed to notifyUsers where the bell's notification is written.
 import type { ServiceContext } from "../context";
 import { formatRupees } from "../../../shared/format";
 import { deepLinks } from "../../../shared/deep-links";
-import type { SubjectType } from "./subjects";
 
 export type ReachGroup = "pending" | "decisions";
+
+/** What a message may be about; whether its person may still see it is asked when it is sent (delivery/subjects.ts). */
+export type SubjectType = "transaction";
 
 type KindRule = {
   group: ReachGroup;

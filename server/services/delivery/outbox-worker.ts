@@ -16,15 +16,13 @@ import type { Queryable } from "../../db/client";
 import { notificationOutbox, notificationPreferences, pushSubscriptions, users, type OutboxRow } from "../../db/schema";
 import { getLockdown } from "../../auth/lockdown-state";
 import { getCompany } from "../company";
-import type { ServiceContext } from "../context";
-import { kindRule, type ReachMessage } from "./kinds";
-import { SUBJECTS, type SubjectType } from "./subjects";
-import { quietHoursEnd } from "./quiet-hours";
+import { todayOf, type ServiceContext } from "../context";
+import { kindRule, type ReachMessage, type SubjectType } from "../reach/kinds";
+import { SUBJECTS } from "./subjects";
+import { isPast, quietHoursEnd } from "./quiet-hours";
 import { pushHostAllowed, sendPush, vapidKeys, type DeliveryOutcome } from "./push";
 import { renderEmail, sendEmail, shortCompanyName } from "./mail";
 import { DIGEST_TIME, queueDailyDigests } from "./digest";
-import { isPast } from "./quiet-hours";
-import { todayOf } from "../context";
 
 /** Rows a round takes at once (sent side by side). */
 const BATCH = 25;

@@ -7,7 +7,7 @@ import webpush, { WebPushError } from "web-push";
 import type { Queryable } from "../../db/client";
 import { settings } from "../../db/schema";
 import type { Config } from "../../config";
-import type { ReachMessage } from "./kinds";
+import type { ReachMessage } from "../reach/kinds";
 
 export type VapidKeys = { publicKey: string; privateKey: string; subject: string };
 

@@ -4,7 +4,7 @@ import nodemailer, { type Transporter } from "nodemailer";
 import type { Config } from "../../config";
 import type { DeliveryOutcome } from "./push";
 import { SEND_TIMEOUT_MS } from "./push";
-import type { ReachMessage } from "./kinds";
+import type { ReachMessage } from "../reach/kinds";
 
 export type RenderedEmail = { subject: string; text: string; html: string };
 

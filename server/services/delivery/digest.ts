@@ -10,8 +10,8 @@ import { paiseToString, toPaise } from "../../../shared/money";
 import { deepLinks } from "../../../shared/deep-links";
 import { visibleTo } from "../transactions/visibility";
 import type { ServiceContext } from "../context";
-import type { ReachMessage } from "./kinds";
-import { queueOne } from "./outbox";
+import type { ReachMessage } from "../reach/kinds";
+import { queueOne } from "../reach/outbox";
 
 export const DIGEST_TIME = "09:00";
 /** The most a digest lists; it says how many more wait. */

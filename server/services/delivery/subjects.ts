@@ -7,6 +7,7 @@ import { transactions } from "../../db/schema";
 import { FINANCE_ROLES, type Role } from "../../../shared/constants";
 import { visibleTo } from "../transactions/visibility";
 import type { Actor } from "../../context";
+import type { SubjectType } from "../reach/kinds";
 
 export type Recipient = Pick<Actor, "id" | "role" | "visibilityWindowDays">;
 
@@ -31,6 +32,4 @@ export const SUBJECTS = {
       return null;
     },
   },
-} satisfies Record<string, Subject>;
-
-export type SubjectType = keyof typeof SUBJECTS;
+} satisfies Record<SubjectType, Subject>;

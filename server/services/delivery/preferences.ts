@@ -8,10 +8,10 @@ import { deepLinks } from "../../../shared/deep-links";
 import { badRequest, conflict } from "../errors";
 import type { ActingContext } from "../context";
 import { writeAudit } from "../audit";
-import { queueOne } from "./outbox";
+import { queueOne } from "../reach/outbox";
 import { myDeviceByEndpoint } from "./devices";
 import { vapidKeys } from "./push";
-import type { ReachMessage } from "./kinds";
+import type { ReachMessage } from "../reach/kinds";
 
 /** GET /api/account/notification-preferences: no row yet, the defaults. */
 export async function myNotificationPreferences(ctx: ActingContext): Promise<NotificationPreferences> {
