@@ -9,6 +9,7 @@ import { isUuid } from "../../lib/ids";
 import type { ActingContext, ServiceContext } from "../context";
 import type { PushDevice, PushSubscriptionBody } from "../../../shared/schemas/reach";
 import { pushHostAllowed, vapidKeys } from "./push";
+import { writeAudit } from "../audit";
 
 const present = (row: PushSubscriptionRow): PushDevice => ({ id: row.id, label: row.label, createdAt: row.createdAt.toISOString(), lastSentAt: row.lastSentAt?.toISOString() ?? null });
 
@@ -18,17 +19,22 @@ export const PUSH_HOST_REFUSED = "This server does not send to that push service
 export async function savePushDevice(ctx: ActingContext, sessionId: string, body: PushSubscriptionBody): Promise<PushDevice> {
   if (!pushHostAllowed(body.endpoint, ctx.config.pushAllowedHosts)) throw badRequest(PUSH_HOST_REFUSED, [{ path: "endpoint", message: PUSH_HOST_REFUSED }]);
   const values = { userId: ctx.actor.id, endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth, label: body.label ?? null, sessionId };
-  const [row] = await ctx.db
-    .insert(pushSubscriptions)
-    .values({ ...values, createdAt: ctx.clock() })
-    .onConflictDoUpdate({
-      target: pushSubscriptions.endpoint,
-      // The same endpoint from another person: the device now belongs to them, keys and all. Sent
-      // again without a label (the app does so at each sign-in), it keeps the one it had.
-      set: { userId: values.userId, p256dh: values.p256dh, auth: values.auth, label: sql`coalesce(excluded.label, ${pushSubscriptions.label})`, sessionId },
-    })
-    .returning();
-  return present(row!);
+  const row = await ctx.db.transaction(async (tx) => {
+    const [saved] = await tx
+      .insert(pushSubscriptions)
+      .values({ ...values, createdAt: ctx.clock() })
+      .onConflictDoUpdate({
+        target: pushSubscriptions.endpoint,
+        // The same endpoint from another person: the device now belongs to them, keys and all. Sent
+        // again without a label (the app does so at each sign-in), it keeps the one it had.
+        set: { userId: values.userId, p256dh: values.p256dh, auth: values.auth, label: sql`coalesce(excluded.label, ${pushSubscriptions.label})`, sessionId },
+      })
+      .returning();
+    // Where a person's notifications go is theirs to know: the endpoint's host, never its secret path.
+    await writeAudit(tx, { action: "push_device_saved", entityType: "user", entityId: ctx.actor.id, actor: ctx.actor, after: { deviceId: saved!.id, label: saved!.label, pushService: new URL(body.endpoint).host }, ipAddress: ctx.ip, at: ctx.clock() });
+    return saved!;
+  });
+  return present(row);
 }
 
 /** GET /api/account/push-subscriptions */
@@ -40,11 +46,14 @@ export async function myPushDevices(ctx: ActingContext): Promise<PushDevice[]> {
 /** DELETE /api/account/push-subscriptions/:id: only one's own (another's is 404). */
 export async function removePushDevice(ctx: ActingContext, id: string): Promise<{ message: string }> {
   if (!isUuid(id)) throw notFound("Device not found");
-  const removed = await ctx.db
-    .delete(pushSubscriptions)
-    .where(and(eq(pushSubscriptions.id, id), eq(pushSubscriptions.userId, ctx.actor.id)))
-    .returning({ id: pushSubscriptions.id });
-  if (removed.length === 0) throw notFound("Device not found");
+  await ctx.db.transaction(async (tx) => {
+    const [removed] = await tx
+      .delete(pushSubscriptions)
+      .where(and(eq(pushSubscriptions.id, id), eq(pushSubscriptions.userId, ctx.actor.id)))
+      .returning({ id: pushSubscriptions.id, label: pushSubscriptions.label });
+    if (!removed) throw notFound("Device not found");
+    await writeAudit(tx, { action: "push_device_removed", entityType: "user", entityId: ctx.actor.id, actor: ctx.actor, before: { deviceId: removed.id, label: removed.label }, ipAddress: ctx.ip, at: ctx.clock() });
+  });
   return { message: "Device removed" };
 }
 
