@@ -79,7 +79,8 @@ const pushesTo = (device: TestSubscriber) => push.received.filter((r) => r.endpo
 
 describe("the VAPID key and a person's devices", () => {
   it("GET /api/push/public-key answers the key made at the first start, the one that signs every push", async () => {
-    const res = await t.client().get("/api/push/public-key");
+    expect((await t.client().get("/api/push/public-key")).status).toBe(401);
+    const res = await (await person("Accountant")).api.get("/api/push/public-key");
     expect(res.status).toBe(200);
     const [kept] = await t.db.select().from(settings).where(eq(settings.key, "vapid"));
     expect(res.body).toEqual({ publicKey: (kept!.value as { publicKey: string }).publicKey });
@@ -147,7 +148,7 @@ describe("what is pushed, to whom", () => {
     const ownerPhone = await subscribe(owner.api);
     const txn = await submitted(owner.api);
     await send();
-    const { publicKey } = (await t.client().get("/api/push/public-key")).body;
+    const { publicKey } = (await approver.api.get("/api/push/public-key")).body;
     for (const device of [phone, laptop, adminPhone]) {
       const [got] = pushesTo(device);
       expect(got!.payload).toEqual({

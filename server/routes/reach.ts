@@ -26,7 +26,9 @@ const tag = "reach";
 export function reachRoutes(deps: AppDeps): ApiRouter {
   const api = new ApiRouter();
 
-  api.add({ method: "get", path: "/push/public-key", access: "public", summary: "The VAPID public key browsers subscribe with", answer: publicKeyAnswer, tag }, () => pushPublicKey(serviceContext(deps)));
+  api.add({ method: "get", path: "/push/public-key", access: "signed-in", summary: "The VAPID public key browsers subscribe with", answer: publicKeyAnswer, tag }, () =>
+    pushPublicKey(serviceContext(deps)),
+  );
 
   api.add(
     { method: "post", path: "/account/push-subscriptions", access: "signed-in", summary: "Register this device for push notifications (https endpoints only)", body: pushSubscriptionBody, answer: pushDeviceAnswer, status: 201, tag },
