@@ -27,6 +27,11 @@ export default tseslint.config(
     },
   },
   {
+    // The service worker has its own type program (the WebWorker library, client/sw/tsconfig.json).
+    files: ["client/sw/**/*.ts"],
+    languageOptions: { parserOptions: { project: "./client/sw/tsconfig.json", tsconfigRootDir: import.meta.dirname }, globals: { ...globals.serviceworker } },
+  },
+  {
     // npm start and npm run build: plain JavaScript, so they run without the TypeScript tools.
     files: ["scripts/**/*.mjs", "server/**/*.mjs"],
     languageOptions: { globals: globals.node },

@@ -4,6 +4,7 @@ import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "tailwindcss";
 import autoprefixer from "autoprefixer";
+import { VitePWA } from "vite-plugin-pwa";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname);
@@ -61,10 +62,48 @@ function shellIcons(): RegExp {
   return new RegExp(`lucide-react[\\\\/]dist[\\\\/]esm[\\\\/]icons[\\\\/](${icons.join("|")})\\.mjs$`);
 }
 
+/**
+ * The installable app (DECISIONS §14): the web app manifest, and the service worker of client/sw
+ * built with workbox, which keeps the shell and the hashed assets (never an API answer). The app
+ * registers it itself, once signed in (client/src/lib/pwa.ts), so the login route does not carry it.
+ */
+function installableApp() {
+  return VitePWA({
+    strategies: "injectManifest",
+    srcDir: "sw",
+    filename: "sw.ts",
+    injectRegister: false,
+    registerType: "prompt",
+    manifest: {
+      id: "/",
+      name: "Business Management System",
+      short_name: "BMS",
+      description: "Approvals, payments and HR for your company",
+      lang: "en-IN",
+      start_url: "/",
+      scope: "/",
+      display: "standalone",
+      orientation: "any",
+      theme_color: "#0f172a",
+      background_color: "#f8fafc",
+      icons: [
+        { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
+        { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
+        { src: "/icons/icon-maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+      ],
+    },
+    injectManifest: {
+      // The shell, the hashed scripts and styles, and the icons; not their .br/.gz twins.
+      globPatterns: ["index.html", "assets/*.{js,css}", "icons/*.png", "manifest.webmanifest"],
+      maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+    },
+  });
+}
+
 // The SPA lives in client/; the API (server/) serves its build from dist/public.
 export default defineConfig({
   root: path.join(root, "client"),
-  plugins: [react(), precompress()],
+  plugins: [react(), installableApp(), precompress()],
   resolve: {
     alias: {
       "@shared": path.join(root, "shared"),

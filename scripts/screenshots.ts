@@ -1,12 +1,15 @@
 // npm run screenshots: the README's pictures, taken with playwright-core against the demo company.
 // Seeds a throwaway embedded database (unless SCREENSHOTS_DATA_DIR points at one already seeded),
 // starts the real server on a free port, signs in as each demo user and photographs the main
-// screens on a desktop and a 390 px phone. Output: docs/screenshots/*.png. SCREENSHOTS_ONLY=tds,gst
-// takes only the shots whose file name starts with one of those words.
+// screens on a desktop and a 390 px phone. Output: docs/screenshots/*.png. SCREENSHOTS_ONLY=a,b
+// takes only the shots whose file names start with one of those words. Email goes to a mail server
+// in this process (smtp-server), so the notification screens show what a company with email sees.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import type { AddressInfo } from "node:net";
 import { chromium, type Page } from "playwright-core";
+import { SMTPServer } from "smtp-server";
 import { loadConfig } from "../server/config";
 import { openPglite } from "../server/db/client";
 import { runMigrations } from "../server/db/migrate";
@@ -71,6 +74,11 @@ const SHOTS: Shot[] = [
   { file: "employees-phone", user: "hrStaff", path: "/hr/employees", phone: true },
   { file: "leave", user: "hrAdmin", path: "/hr/leave", waitFor: "Meena Krishnan" },
   { file: "leave-phone", user: "hrStaff", path: "/hr/leave", phone: true, waitFor: "Meena Krishnan" },
+  // Reach (DECISIONS §14): a person's notification settings, and the SuperAdmin's outbox.
+  { file: "account-notifications", user: "approver", path: "/account/notifications", waitFor: "Install the app on your phone" },
+  { file: "account-notifications-phone", user: "approver", path: "/account/notifications", phone: true, waitFor: "Notifications on this device" },
+  { file: "admin-notifications", user: "admin", path: "/admin/notifications", waitFor: "Last 7 days" },
+  { file: "admin-notifications-phone", user: "admin", path: "/admin/notifications", phone: true, waitFor: "Last 7 days" },
   {
     file: "record-leave",
     user: "hrStaff",
@@ -110,17 +118,29 @@ async function main() {
     await handle.close();
   }
   await buildClient();
-  const server = await startServer(config);
+  // A mail server that takes every email, and refuses one mailbox as a bounce would.
+  const mail = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onRcptTo: (address, _s, done) => done(address.address.startsWith("arjun@") ? Object.assign(new Error("No such mailbox"), { responseCode: 550 }) : undefined),
+    onData: (stream, _s, done) => stream.on("data", () => undefined).on("end", () => done()),
+  });
+  await new Promise<void>((resolve) => mail.listen(0, "127.0.0.1", () => resolve()));
+  const mailPort = (mail.server.address() as AddressInfo).port;
+  const server = await startServer(loadConfig({ ...env, SMTP_URL: `smtp://127.0.0.1:${mailPort}`, PUBLIC_URL: "https://bms.sharma-textiles.example" }));
   const port = (server.server.address() as { port: number }).port;
   const base = `http://127.0.0.1:${port}`;
+  const only = process.env.SCREENSHOTS_ONLY?.split(",").filter(Boolean);
+  const shots = only ? SHOTS.filter((s) => only.some((prefix) => s.file.startsWith(prefix))) : SHOTS;
+  if (shots.some((s) => s.file.startsWith("admin-notifications"))) await fillTheOutbox(base);
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
   });
   fs.mkdirSync(OUT, { recursive: true });
   try {
-    const only = process.env.SCREENSHOTS_ONLY?.split(",").filter(Boolean);
-    for (const shot of SHOTS.filter((s) => !only || only.some((prefix) => s.file.startsWith(prefix)))) {
+    for (const shot of shots) {
       const user = DEMO_USERS.find((u) => u.key === shot.user)!;
       const context = await browser.newContext(
         shot.phone
@@ -149,7 +169,41 @@ async function main() {
   } finally {
     await browser.close();
     await server.stop();
+    mail.close();
   }
+}
+
+/**
+ * What a day of use leaves in the outbox: Anita takes pending approvals by email as they come,
+ * Vikram's phone is registered with a push service that cannot be reached (tried again later),
+ * Arjun's mailbox bounces, and the accountant submits two bills.
+ */
+async function fillTheOutbox(base: string): Promise<void> {
+  const signIn = async (key: DemoUserKey) => {
+    const user = DEMO_USERS.find((u) => u.key === key)!;
+    const res = await fetch(`${base}/api/auth/login`, { method: "POST", headers: { "Content-Type": "application/json", "X-Requested-With": "XMLHttpRequest" }, body: JSON.stringify({ username: user.username, password: user.password }) });
+    const cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    await res.text();
+    return async (method: string, url: string, body?: unknown) => {
+      const r = await fetch(`${base}${url}`, { method, headers: { Cookie: cookie, "Content-Type": "application/json", "X-Requested-With": "XMLHttpRequest" }, body: body === undefined ? undefined : JSON.stringify(body) });
+      return r.json();
+    };
+  };
+  const anita = await signIn("approver2");
+  await anita("PUT", "/api/account/notification-preferences", { push: { pending: true, decisions: true }, email: { pending: "instant", decisions: true }, quietHours: null });
+  const vikram = await signIn("approver");
+  await vikram("POST", "/api/account/push-subscriptions", { endpoint: "https://push.unreachable.example/send/vikram-phone", keys: { p256dh: "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM", auth: "tBHItJI5svbpez7KI4CCXg" }, label: "Chrome on Android phone" });
+  const arjun = await signIn("hrStaff");
+  await arjun("POST", "/api/account/notification-test", { channel: "email" });
+  const priya = await signIn("accounts");
+  const categories = (await priya("GET", "/api/categories")) as { id: string; name: string }[];
+  const today = new Date().toISOString().slice(0, 10);
+  for (const [name, amount, description] of [["Travel", "12500", "Train to Surat for the Diwali stock review"], ["Utilities", "8420.50", "Electricity, Vatva unit, October"]] as const) {
+    const created = (await priya("POST", "/api/transactions", { formType: "B", categoryId: categories.find((c) => c.name === name)!.id, amount, transactionDate: today, description })) as { id: string };
+    await priya("POST", `/api/transactions/${created.id}/submit`, {});
+  }
+  // The worker sends after commit; give it a moment to record what happened.
+  await new Promise((resolve) => setTimeout(resolve, 3_000));
 }
 
 await main();

@@ -26,6 +26,7 @@ import { openApiRouter } from "./openapi/routes";
 import { transactionRoutes } from "./routes/transactions";
 import { dashboardRoutes } from "./routes/dashboard";
 import { attachmentRoutes, uploadRoutes } from "./routes/attachments";
+import { reachRoutes } from "./routes/reach";
 import { notificationRoutes } from "./routes/notifications";
 import { emergencyRoutes } from "./routes/emergency";
 import { categoryRoutes } from "./routes/categories";
@@ -158,6 +159,7 @@ export function createApp(deps: AppDeps, options: { clientDir?: string | null } 
   api.include(dashboardRoutes(deps));
   api.include(attachmentRoutes(deps));
   api.include(notificationRoutes(deps));
+  api.include(reachRoutes(deps));
   api.include(emergencyRoutes(deps));
   api.include(categoryRoutes(deps));
   api.include(userRoutes(deps));

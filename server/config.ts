@@ -26,6 +26,12 @@ export type Config = {
   /** Seals authenticator-app secrets at rest when set (auth/secret-box.ts). */
   secondFactorKey: string | null;
   appTimezone: string;
+  /** Email over SMTP (DECISIONS §14): SMTP_URL and MAIL_FROM; null when SMTP_URL is unset (no email). */
+  mail: { smtpUrl: string; from: string } | null;
+  /** Web Push: VAPID keys given in the environment (else made at first start and kept in the database). */
+  vapid: { publicKey: string | null; privateKey: string | null; subject: string };
+  /** PUSH_ALLOWED_HOSTS: the only push services the server sends to; null: any host. */
+  pushAllowedHosts: string[] | null;
   emergencyLinkTtlHours: number;
   adminUsername: string;
   adminPassword: string | null;
@@ -79,6 +85,8 @@ export function loadConfig(env: Env = process.env): Config {
   } catch {
     throw new Error(`APP_TIMEZONE "${timezone}" is not a known time zone`);
   }
+  // Links in emails must open the app from anywhere: with SMTP on, the address is not guessed.
+  if (env.SMTP_URL && !env.PUBLIC_URL) throw new Error("PUBLIC_URL is required when SMTP_URL is set (the address links in emails open)");
   const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, "");
   const origins = (env.ORIGIN || new URL(publicUrl).origin)
     .split(",")
@@ -103,10 +111,40 @@ export function loadConfig(env: Env = process.env): Config {
     webauthnOrigins: origins,
     secondFactorKey: env.SECOND_FACTOR_KEY || null,
     appTimezone: timezone,
+    mail: mailConfig(env, publicUrl),
+    vapid: vapidConfig(env, publicUrl),
+    pushAllowedHosts: env.PUSH_ALLOWED_HOSTS
+      ? env.PUSH_ALLOWED_HOSTS.split(",")
+          .map((h) => h.trim().toLowerCase())
+          .filter(Boolean)
+      : null,
     emergencyLinkTtlHours: positiveInt(env, "EMERGENCY_LINK_TTL_HOURS", 24),
     adminUsername: env.ADMIN_USERNAME || "admin",
     adminPassword: env.ADMIN_PASSWORD || null,
     isProduction,
     logLevel: env.LOG_LEVEL || (env.NODE_ENV === "test" ? "silent" : "info"),
   };
+}
+
+function mailConfig(env: Env, publicUrl: string): Config["mail"] {
+  if (!env.SMTP_URL) return null;
+  let url: URL;
+  try {
+    url = new URL(env.SMTP_URL);
+  } catch {
+    throw new Error("SMTP_URL must look like smtp://user:pass@host:587 or smtps://user:pass@host:465");
+  }
+  if (url.protocol !== "smtp:" && url.protocol !== "smtps:") throw new Error("SMTP_URL must start with smtp:// or smtps://");
+  return { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM || `Business Management System <no-reply@${new URL(publicUrl).hostname}>` };
+}
+
+/** Both keys or neither; the subject (a mailto: or https: URL the push services may write to) defaults from PUBLIC_URL or MAIL_FROM. */
+function vapidConfig(env: Env, publicUrl: string): Config["vapid"] {
+  const publicKey = env.VAPID_PUBLIC_KEY || null;
+  const privateKey = env.VAPID_PRIVATE_KEY || null;
+  if (Boolean(publicKey) !== Boolean(privateKey)) throw new Error("VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together or not at all");
+  const mailbox = env.MAIL_FROM?.match(/<([^>]+)>/)?.[1] ?? (env.MAIL_FROM?.includes("@") ? env.MAIL_FROM.trim() : null);
+  const subject = env.VAPID_SUBJECT || (publicUrl.startsWith("https://") ? publicUrl : `mailto:${mailbox ?? `admin@${new URL(publicUrl).hostname}`}`);
+  if (!/^(mailto:|https:\/\/)/.test(subject)) throw new Error("VAPID_SUBJECT must be a mailto: address or an https: URL");
+  return { publicKey, privateKey, subject };
 }

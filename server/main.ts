@@ -19,6 +19,8 @@ import { pruneExpired, PRUNE_INTERVAL_MS } from "./services/prune";
 import { announceDelegationsBeginning, DELEGATION_ANNOUNCE_INTERVAL_MS } from "./services/delegations";
 import { CLIENT_DIR } from "./paths";
 import { foldAnswerChanges } from "./db/kept-answers";
+import { startOutboxWorker } from "./services/delivery/outbox-worker";
+import { ensureVapidKeys } from "./services/delivery/push";
 
 const FOLD_ANSWER_CHANGES_MS = 15_000;
 
@@ -30,6 +32,8 @@ export async function startServer(config: Config = loadConfig(), options: { clie
   const database = await openDatabase(config, (err) => logger.warn({ err }, "database connection lost"));
   await runConfiguredMigrations(config, database);
   await ensureFirstSuperAdmin({ db: database.db, config }, (line) => console.log(line));
+  // DECISIONS §14: the Web Push key pair is made at the first start (unless the environment gives one).
+  await ensureVapidKeys(database.db, config);
   // A process killed in the middle of an import leaves its upload behind (its database work was
   // rolled back with its transaction); nothing else does.
   const orphans = await removeOrphanedUploads().catch((err: unknown) => (logger.warn({ err }, "could not remove orphaned uploads"), 0));
@@ -81,6 +85,9 @@ export async function startServer(config: Config = loadConfig(), options: { clie
   const foldTimer = setInterval(() => void fold(), FOLD_ANSWER_CHANGES_MS);
   foldTimer.unref();
 
+  // Pushes and emails queued by changes (on this process or another) are sent after commit.
+  const outbox = startOutboxWorker(serviceContext(deps), { exclusive: database.kind === "pglite" });
+
   let stopping: Promise<void> | null = null;
   const stop = () =>
     (stopping ??= (async () => {
@@ -89,7 +96,7 @@ export async function startServer(config: Config = loadConfig(), options: { clie
       clearInterval(sweepTimer);
       clearInterval(announceTimer);
       clearInterval(foldTimer);
-      await Promise.all([announcing, folding]);
+      await Promise.all([announcing, folding, outbox.stop()]);
       await hub.close();
       server.closeIdleConnections?.();
       await new Promise<void>((resolve) => server.close(() => resolve()));

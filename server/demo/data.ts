@@ -32,18 +32,18 @@ export const DEMO_TDS_PARTIES = {
   landlord: { name: "Nilesh Desai", pan: "AEUPD3318K", stateCode: "24", phone: "+91 99250 61874", nature: "Rent of land or building" },
 } as const;
 
-export type DemoUser = { key: DemoUserKey; username: string; password: string; role: Role; name: string };
+export type DemoUser = { key: DemoUserKey; username: string; password: string; role: Role; name: string; email: string };
 export type DemoUserKey = "admin" | "accounts" | "approver" | "approver2" | "hrAdmin" | "hrStaff";
 
 /** One user per role (and a second Approver: Salary needs two). Documented in the README. */
 export const DEMO_PASSWORD = "Demo@1234";
 export const DEMO_USERS: readonly DemoUser[] = [
-  { key: "admin", username: "admin.demo", password: DEMO_PASSWORD, role: "SuperAdmin", name: "Rajesh Sharma" },
-  { key: "accounts", username: "accounts.demo", password: DEMO_PASSWORD, role: "Accountant", name: "Priya Nair" },
-  { key: "approver", username: "approver.demo", password: DEMO_PASSWORD, role: "Approver", name: "Vikram Mehta" },
-  { key: "approver2", username: "approver2.demo", password: DEMO_PASSWORD, role: "Approver", name: "Anita Desai" },
-  { key: "hrAdmin", username: "hr.admin.demo", password: DEMO_PASSWORD, role: "HR Admin", name: "Kavita Iyer" },
-  { key: "hrStaff", username: "hr.staff.demo", password: DEMO_PASSWORD, role: "HR Staff", name: "Arjun Reddy" },
+  { key: "admin", username: "admin.demo", password: DEMO_PASSWORD, role: "SuperAdmin", name: "Rajesh Sharma", email: "rajesh@sharma-textiles.example" },
+  { key: "accounts", username: "accounts.demo", password: DEMO_PASSWORD, role: "Accountant", name: "Priya Nair", email: "priya@sharma-textiles.example" },
+  { key: "approver", username: "approver.demo", password: DEMO_PASSWORD, role: "Approver", name: "Vikram Mehta", email: "vikram@sharma-textiles.example" },
+  { key: "approver2", username: "approver2.demo", password: DEMO_PASSWORD, role: "Approver", name: "Anita Desai", email: "anita@sharma-textiles.example" },
+  { key: "hrAdmin", username: "hr.admin.demo", password: DEMO_PASSWORD, role: "HR Admin", name: "Kavita Iyer", email: "kavita@sharma-textiles.example" },
+  { key: "hrStaff", username: "hr.staff.demo", password: DEMO_PASSWORD, role: "HR Staff", name: "Arjun Reddy", email: "arjun@sharma-textiles.example" },
 ];
 /**
  * The PIN of each default emergency approver code (DECISIONS §10), set by the seed; documented in

@@ -286,7 +286,7 @@ async function seedUsers(handle: DatabaseHandle, log: (l: string) => void): Prom
       existing ??
       (await createUser(
         { db: handle.db, actor: null },
-        createUserSchema.parse({ username: u.username, password: u.password, role: u.role, name: u.name, visibilityWindowDays: DEMO_VISIBILITY_WINDOW_DAYS }),
+        createUserSchema.parse({ username: u.username, password: u.password, role: u.role, name: u.name, email: u.email, visibilityWindowDays: DEMO_VISIBILITY_WINDOW_DAYS }),
       ));
     people[u.key] = actorOf(row);
   }

@@ -12,6 +12,7 @@ export function presentUser(u: UserRow): User {
     isActive: u.isActive,
     visibilityWindowDays: u.visibilityWindowDays,
     approvalLimit: u.approvalLimit === null ? null : paiseToString(toPaise(u.approvalLimit)),
+    email: u.email,
     createdAt: u.createdAt.toISOString(),
   };
 }

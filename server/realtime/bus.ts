@@ -16,6 +16,8 @@ export type BusEvent =
    * users who have none close, as the upgrade would refuse them; their sessions stay, for the setup screen.
    */
   | { type: "second-factor-required"; roles: Role[] }
+  /** Pushes or emails were queued in the outbox (DECISIONS §14): every process's worker looks for them. */
+  | { type: "outbox-queued" }
   /** Lockdown turned on: every non-SuperAdmin socket gets {type: 'lockdown'} and is closed. */
   | { type: "lockdown"; enabled: boolean };
 

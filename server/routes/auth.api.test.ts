@@ -68,6 +68,7 @@ describe("POST /api/auth/login", () => {
       isActive: true,
       visibilityWindowDays: 30,
       approvalLimit: null,
+      email: null,
       createdAt: user.createdAt.toISOString(),
     });
     expect(JSON.stringify(res.body)).not.toMatch(/hash|argon/i);

@@ -11,6 +11,7 @@ import { DomainError, unauthorized } from "../services/errors";
 import { ApiRouter } from "./api-router";
 import type { AppDeps } from "../context";
 import { announceSessionsEnded } from "../services/sessions";
+import { forgetSignedOutDevice } from "../services/delivery/devices";
 import { currentUser, recordSignIn, recordSignOut } from "../services/sign-in";
 import { contextOf, requireAuth } from "../middlewares/auth";
 import { messageAnswer } from "../../shared/schemas/answer-parts";
@@ -131,6 +132,8 @@ export function authRoutes(deps: AppDeps, passport: PassportStatic): ApiRouter {
     const user = req.user;
     const sid = req.sessionID;
     if (user) await recordSignOut(contextOf(deps, req));
+    // DECISIONS §14: signing out on a device stops its pushes.
+    if (user) await forgetSignedOutDevice(serviceContext(deps), sid);
     await new Promise<void>((resolve) => req.logout({ keepSessionInfo: false }, () => resolve()));
     await new Promise<void>((resolve) => req.session.destroy(() => resolve()));
     res.clearCookie(SESSION_COOKIE);

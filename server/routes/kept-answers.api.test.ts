@@ -7,9 +7,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { createTestApp, type ApiClient, type TestApp } from "../test/harness";
 import type { MadeUser } from "../test/factories";
-import { answerChanges, categories, users, type CategoryRow } from "../db/schema";
+import { answerChanges, categories, notificationOutbox, users, type CategoryRow } from "../db/schema";
 import { answersVersion, foldAnswerChanges } from "../db/kept-answers";
 import { rows } from "../db/sql";
+import { sendDueNotifications } from "../services/delivery/outbox-worker";
 import { announceDelegationsBeginning } from "../services/delegations";
 import { serviceContext } from "../services/context";
 import { insertTransaction, makeCategory } from "../test/transaction-fixtures";
@@ -168,6 +169,9 @@ describe("the count kept answers stand on", () => {
     ["answer_changes_folded", "the count itself"],
     ["audit_log", "the audit trail: written by every change, read only by its own screen"],
     ["notifications", "the bell, read on its own"],
+    ["notification_outbox", "pushes and emails waiting or sent (DECISIONS §14): written beside the bell, read by the worker and its own page"],
+    ["push_subscriptions", "a person's devices for push, read by the worker and the account screen"],
+    ["notification_preferences", "what a person is told, read when a notification is queued and by the account screen"],
     ["sessions", "signing in"],
     ["login_failures", "signing in"],
     ["request_hits", "throttling"],
@@ -204,6 +208,17 @@ describe("the count kept answers stand on", () => {
     const read = async () => (await rows<{ v: string }>(t.db, sql`select ${answersVersion} as v`))[0]!.v;
     const before = await read();
     expect(await announceDelegationsBeginning(serviceContext(t.deps))).toBe(0);
+    expect(await read()).toBe(before);
+  });
+
+  it("is not moved by the outbox worker's rounds, nor by a push's outcome", async () => {
+    const read = async () => (await rows<{ v: string }>(t.db, sql`select ${answersVersion} as v`))[0]!.v;
+    const message = { title: "Test notification", body: "", url: "/", tag: "test", priority: false, urgent: true, headline: "" };
+    const [row] = await t.db.insert(notificationOutbox).values({ channel: "email", kind: "test", userId: superAdmin.user.id, message, nextAttemptAt: t.deps.clock() }).returning();
+    const before = await read();
+    await sendDueNotifications(serviceContext(t.deps), { exclusive: t.database.kind === "pglite" });
+    // Settled (this app has no SMTP_URL), and what kept answers stand on did not move.
+    expect((await t.db.select().from(notificationOutbox).where(eq(notificationOutbox.id, row!.id)))[0]!.status).toBe("skipped");
     expect(await read()).toBe(before);
   });
 

@@ -84,7 +84,7 @@ describe("GET /api/admin/users", () => {
     const ids = res.body.map((u: { id: string }) => u.id);
     expect(ids).toContain(adminId);
     expect(ids).not.toContain(gone.id);
-    expect(Object.keys(res.body[0]).sort()).toEqual(["approvalLimit", "createdAt", "id", "isActive", "name", "role", "username", "visibilityWindowDays"]);
+    expect(Object.keys(res.body[0]).sort()).toEqual(["approvalLimit", "createdAt", "email", "id", "isActive", "name", "role", "username", "visibilityWindowDays"]);
     noSecrets(res.body);
   });
 });

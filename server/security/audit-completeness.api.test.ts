@@ -192,6 +192,11 @@ const EXPECTED: Record<string, Expectation> = {
 
   // ---------------------------------------------------------------- second factor (DECISIONS §13)
   "POST /account/passkeys/options": { none: "issues a registration challenge kept in the session; nothing is stored" },
+  // Reach (DECISIONS §14): where a person's notifications go, and what they are told.
+  "POST /account/push-subscriptions": { action: "push_device_saved", entityType: "user", entityId: caller },
+  "DELETE /account/push-subscriptions/:id": { action: "push_device_removed", entityType: "user", entityId: caller },
+  "PUT /account/notification-preferences": { action: "notification_preferences", entityType: "user", entityId: caller },
+  "POST /account/notification-test": { none: "queues a test message to the caller's own device; nothing of theirs changes" },
   "POST /account/passkeys": { action: "passkey_add", entityType: "user", entityId: caller, session: () => passkeyRegistration("Accountant") },
   "DELETE /account/passkeys/:id": { action: "passkey_remove", entityType: "user", entityId: caller },
   "POST /account/totp/setup": { none: "stores a pending secret that is off until confirmed; the confirmation is the audited step" },

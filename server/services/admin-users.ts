@@ -34,6 +34,7 @@ import { conflict, notFound } from "./errors";
 import { presentUser } from "../presenters/users";
 import { writeAudit } from "./audit";
 import { announceSessionsEnded, endUserSessions } from "./sessions";
+import { forgetPushDevices } from "./delivery/devices";
 import { createUser, USERNAME_TAKEN } from "./users";
 import { isUniqueViolation } from "../db/errors";
 import type { ActingContext, ServiceContext } from "./context";
@@ -56,6 +57,7 @@ const auditView = (u: UserRow) => ({
   isActive: u.isActive,
   visibilityWindowDays: u.visibilityWindowDays,
   approvalLimit: u.approvalLimit,
+  email: u.email,
   ...(u.deletedAt ? { deletedAt: u.deletedAt.toISOString() } : {}),
 });
 
@@ -144,6 +146,7 @@ export async function updateUser(ctx: ActingContext, id: string, input: UpdateUs
           ...(input.visibilityWindowDays !== undefined ? { visibilityWindowDays: input.visibilityWindowDays } : {}),
           ...(input.isActive !== undefined ? { isActive: input.isActive } : {}),
           ...(input.approvalLimit !== undefined ? { approvalLimit: input.approvalLimit } : {}),
+          ...(input.email !== undefined ? { email: input.email } : {}),
           updatedAt: sql`now()`,
         })
         .where(eq(users.id, id))
@@ -155,7 +158,8 @@ export async function updateUser(ctx: ActingContext, id: string, input: UpdateUs
         before.name === after.name &&
         before.role === after.role &&
         before.visibilityWindowDays === after.visibilityWindowDays &&
-        before.approvalLimit === after.approvalLimit;
+        before.approvalLimit === after.approvalLimit &&
+        before.email === after.email;
       await writeAudit(tx, {
         action: onlyStatus ? (after.isActive ? "enable" : "disable") : "update",
         entityType: "user",
@@ -168,7 +172,10 @@ export async function updateUser(ctx: ActingContext, id: string, input: UpdateUs
       // A new role changes what every open page and socket may do: like a disable, it signs the
       // user out everywhere (DECISIONS §10), so nothing keeps the old role's rights.
       const roleChanged = before.role !== after.role;
-      if (disabling || roleChanged) await endUserSessions(tx, [id]);
+      if (disabling || roleChanged) {
+        await endUserSessions(tx, [id]);
+        await forgetPushDevices(tx, [id]);
+      }
       return { user: after, disabling, roleChanged };
     }),
   );
@@ -238,7 +245,10 @@ export async function setUserStatus(ctx: ActingContext, id: string, isActive: bo
       after: { isActive: after.isActive },
       ipAddress: ctx.ip,
     });
-    if (!isActive) await endUserSessions(tx, [id]);
+    if (!isActive) {
+      await endUserSessions(tx, [id]);
+      await forgetPushDevices(tx, [id]);
+    }
     return { user: after, disabling: !isActive };
   });
   if (result.disabling) await announceSessionsEnded(ctx.bus, [id], "disabled");
@@ -284,6 +294,7 @@ export async function deleteUser(ctx: ActingContext, id: string): Promise<Delete
     if (before.id === ctx.actor.id) throw conflict(CANNOT_DELETE_SELF, "self");
     guardLastSuperAdmin();
     await endUserSessions(tx, [id]);
+    await forgetPushDevices(tx, [id]);
     if (await hasHistory(tx, id)) {
       const [after] = await tx
         .update(users)

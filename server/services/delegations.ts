@@ -14,6 +14,7 @@ import { delegations, users, type DelegationRow, type NotificationRow } from "..
 import { badRequest, conflict, forbidden, notFound } from "./errors";
 import { writeAudit } from "./audit";
 import { notifyUsers, publishNotifications } from "./notifications";
+import { aboutThePerson } from "./reach/kinds";
 import { activeApproverCondition, mayDelegate } from "./transactions/authority";
 import { todayOf, type ActingContext, type ServiceContext } from "./context";
 import { isUuid } from "../lib/ids";
@@ -196,31 +197,23 @@ export async function createDelegation(ctx: ActingContext, input: CreateDelegati
     const starts = input.from === today ? "from today" : `from ${dayText(input.from)}`;
     const until = input.from === input.to ? "" : ` to ${dayText(input.to)}`;
     notes.push(
-      ...(await notifyUsers(tx, [input.delegateId], {
-        type: "user_notification",
-        message: `${delegator.name} has delegated their approvals to you ${starts}${until}: ${input.reason}`,
-        isPriority: false,
-        transactionId: null,
-        humanReadableId: null,
-        category: null,
-      })),
+      ...(await tellOfDelegation(tx, ctx, [input.delegateId], row!.id, `${delegator.name} has delegated their approvals to you ${starts}${until}: ${input.reason}`)),
     );
     if (delegatorId !== ctx.actor.id) {
       notes.push(
-        ...(await notifyUsers(tx, [delegatorId], {
-          type: "user_notification",
-          message: `${ctx.actor.name} recorded a delegation of your approvals to ${delegate.name} ${span(input.from, input.to)}`,
-          isPriority: false,
-          transactionId: null,
-          humanReadableId: null,
-          category: null,
-        })),
+        ...(await tellOfDelegation(tx, ctx, [delegatorId], row!.id, `${ctx.actor.name} recorded a delegation of your approvals to ${delegate.name} ${span(input.from, input.to)}`)),
       );
     }
     return (await loadView(tx, row!.id))!;
   });
   await publishNotifications(ctx.bus, notes, ctx.logger);
   return present(created, today);
+}
+
+/** The bell's note of a delegation to these people, and their pushes (DECISIONS §14). */
+function tellOfDelegation(tx: Tx, ctx: Pick<ServiceContext, "config" | "clock">, userIds: string[], delegationId: string, message: string) {
+  const notification = { type: "user_notification", message, isPriority: false, transactionId: null, humanReadableId: null, category: null } as const;
+  return notifyUsers(tx, userIds, notification, aboutThePerson(ctx, "delegation", { title: "Delegation of approvals", body: message, tag: `delegation-${delegationId}` }));
 }
 
 /** DELETE /api/delegations/:id {reason}: ends it early (an upcoming one never starts). */
@@ -243,14 +236,7 @@ export async function endDelegation(ctx: ActingContext, id: string, input: EndDe
     const view = (await loadView(tx, id))!;
     const others = [before.delegatorId, before.delegateId].filter((u) => u !== ctx.actor.id);
     notes.push(
-      ...(await notifyUsers(tx, others, {
-        type: "user_notification",
-        message: `${ctx.actor.name} ended the delegation of ${view.delegatorName}'s approvals to ${view.delegateName}: ${input.reason}`,
-        isPriority: false,
-        transactionId: null,
-        humanReadableId: null,
-        category: null,
-      })),
+      ...(await tellOfDelegation(tx, ctx, others, id, `${ctx.actor.name} ended the delegation of ${view.delegatorName}'s approvals to ${view.delegateName}: ${input.reason}`)),
     );
     return view;
   });
@@ -288,14 +274,7 @@ export async function announceDelegationsBeginning(ctx: ServiceContext): Promise
       // A process that was down on the first day announces it late: the days are then said by date.
       const days = d.fromDate < today ? `From ${dayText(d.fromDate)} to ${dayText(d.toDate)}` : d.toDate === today ? "Today" : `From today to ${dayText(d.toDate)}`;
       notes.push(
-        ...(await notifyUsers(tx, [d.delegateId], {
-          type: "user_notification",
-          message: `${days} you approve on behalf of ${d.delegatorName}: ${d.reason}`,
-          isPriority: false,
-          transactionId: null,
-          humanReadableId: null,
-          category: null,
-        })),
+        ...(await tellOfDelegation(tx, ctx, [d.delegateId], d.id, `${days} you approve on behalf of ${d.delegatorName}: ${d.reason}`)),
       );
     }
   });

@@ -7,6 +7,7 @@ import { emergencyApproverPins, emergencyPinFailures, settings, users } from "..
 import { hashPassword, verifyPassword } from "../auth/passwords";
 import { writeAudit } from "./audit";
 import { notifyUsers, publishNotifications } from "./notifications";
+import { reachAboutTransaction } from "./reach/kinds";
 import { DomainError, conflict, notFound, tooManyRequests } from "./errors";
 import { DEFAULT_EMERGENCY_APPROVERS } from "../../shared/constants";
 import {
@@ -167,17 +168,18 @@ async function tellSuperAdminsCodeLocked(ctx: ServiceContext, code: string, subj
     .from(users)
     .where(and(eq(users.role, "SuperAdmin"), eq(users.isActive, true), isNull(users.deletedAt)));
   const minutes = EMERGENCY_PIN_THROTTLE.windowMs / 60_000;
+  const message = `Emergency approver ${code} is locked for ${minutes} minutes after ${EMERGENCY_PIN_THROTTLE.limit} wrong PINs on the link for ${subject.humanReadableId}`;
+  const told = reachAboutTransaction(
+    ctx,
+    "emergency_code_locked",
+    { id: subject.transactionId, humanReadableId: subject.humanReadableId, categoryName: subject.category },
+    { title: "Emergency approver locked", audience: "overseer", detail: message },
+  );
   const rows = await notifyUsers(
     db,
     admins.map((a) => a.id),
-    {
-      type: "user_notification",
-      message: `Emergency approver ${code} is locked for ${minutes} minutes after ${EMERGENCY_PIN_THROTTLE.limit} wrong PINs on the link for ${subject.humanReadableId}`,
-      isPriority: true,
-      transactionId: subject.transactionId,
-      humanReadableId: subject.humanReadableId,
-      category: subject.category,
-    },
+    { type: "user_notification", message, isPriority: true, transactionId: subject.transactionId, humanReadableId: subject.humanReadableId, category: subject.category },
+    told,
   );
   await publishNotifications(ctx.bus, rows, ctx.logger);
 }

@@ -27,6 +27,7 @@ import { writeAudit } from "./audit";
 import type { ActingContext, ServiceContext } from "./context";
 import { badRequest, conflict, notFound } from "./errors";
 import { announceSessionsEnded, endUserSessions } from "./sessions";
+import { forgetPushDevices } from "./delivery/devices";
 import { getUser } from "./users";
 
 export const RECOVERY_CODE_COUNT = 10;
@@ -408,6 +409,7 @@ export async function resetSecondFactor(ctx: ActingContext, userId: string, reas
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
     await writeAudit(tx, { action: "second_factor_reset", entityType: "user", entityId: userId, actor: ctx.actor, reason, before, after: { passkeys: 0, totp: false, recoveryCodesLeft: 0 }, ipAddress: ctx.ip });
     await endUserSessions(tx, [userId]);
+    await forgetPushDevices(tx, [userId]);
   });
   await announceSessionsEnded(ctx.bus, [userId], "second-factor");
   return { message: "Second factor reset" };

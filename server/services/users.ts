@@ -40,6 +40,7 @@ export async function createUser(ctx: Pick<ServiceContext, "db"> & { actor: Acto
           passwordHash,
           visibilityWindowDays: input.visibilityWindowDays ?? LIMITS.visibilityWindowDefault,
           approvalLimit: input.approvalLimit ?? null,
+          email: input.email ?? null,
         })
         .returning();
       await writeAudit(tx, {

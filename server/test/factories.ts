@@ -13,7 +13,7 @@ export type MadeUser = UserRow;
 
 export async function makeUser(
   db: Db,
-  overrides: { role: Role; username?: string; name?: string; isActive?: boolean; visibilityWindowDays?: number; password?: string },
+  overrides: { role: Role; username?: string; name?: string; isActive?: boolean; visibilityWindowDays?: number; password?: string; email?: string | null },
 ): Promise<MadeUser> {
   passwordHash ??= hashPassword(TEST_PASSWORD);
   const suffix = crypto.randomBytes(4).toString("hex");
@@ -28,6 +28,7 @@ export async function makeUser(
       passwordHash: overrides.password ? await hashPassword(overrides.password) : await passwordHash,
       isActive: overrides.isActive ?? true,
       visibilityWindowDays: overrides.visibilityWindowDays ?? 30,
+      email: overrides.email ?? null,
     })
     .returning();
   return row;

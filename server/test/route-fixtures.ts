@@ -9,6 +9,7 @@ import { Readable } from "node:stream";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { newTotpSecret, totpCodeAt } from "../auth/totp";
 import { SoftAuthenticator } from "./soft-authenticator";
+import { ensureVapidKeys } from "../services/delivery/push";
 import type { Role } from "../../shared/constants";
 import {
   approvals,
@@ -24,6 +25,7 @@ import {
   nameMappings,
   notifications,
   passkeys,
+  pushSubscriptions,
   totpSecrets,
   parties,
   tdsNatures,
@@ -78,6 +80,9 @@ export function fillPath(path: string, params: Record<string, string> = {}): str
 
 export const DAY_MS = 86_400_000;
 const hex = () => crypto.randomBytes(4).toString("hex");
+
+/** A browser's P-256 key and auth secret, well formed (the matrix's devices are never sent to). */
+const MATRIX_PUSH_KEYS = { p256dh: "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM", auth: "tBHItJI5svbpez7KI4CCXg" };
 /** A date this many days from now (UTC; a day or more ahead is after today in any time zone). */
 const dayFromNow = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10);
 
@@ -145,6 +150,12 @@ export class World {
   }
 
   /** A passkey row of this user (its key is never checked by the calls that use it). */
+  /** A push device of this user (a well-formed subscription to a push service nobody answers). */
+  async pushDevice(userId: string): Promise<string> {
+    const [row] = await this.db.insert(pushSubscriptions).values({ userId, endpoint: `https://push.example.test/send/${crypto.randomBytes(8).toString("hex")}`, p256dh: MATRIX_PUSH_KEYS.p256dh, auth: MATRIX_PUSH_KEYS.auth, label: "Matrix device" }).returning();
+    return row!.id;
+  }
+
   async passkey(userId: string): Promise<string> {
     const [row] = await this.db.insert(passkeys).values({ userId, credentialId: crypto.randomBytes(16).toString("base64url"), publicKey: "AA", name: "Matrix key" }).returning();
     return row.id;
@@ -429,6 +440,23 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
   "POST /admin/users/:id/reset-password": async (w) => ({ params: { id: (await w.user()).id }, body: { newPassword: "another123", confirmPassword: "another123" } }),
   "PATCH /admin/users/:id/status": async (w) => ({ params: { id: (await w.user()).id }, body: { isActive: false } }),
   "DELETE /admin/users/:id": async (w) => ({ params: { id: (await w.user()).id } }),
+  // ---------------------------------------------------------------- reach (DECISIONS §14)
+  "GET /push/public-key": async (w) => {
+    await ensureVapidKeys(w.db, w.t.config);
+    return {};
+  },
+  "POST /account/push-subscriptions": async () => ({ body: { endpoint: `https://push.example.test/send/${hex()}`, keys: MATRIX_PUSH_KEYS, label: "Matrix phone" }, expect: 201 }),
+  "GET /account/push-subscriptions": async () => ({}),
+  "DELETE /account/push-subscriptions/:id": async (w, caller) => ({ params: { id: await w.pushDevice(w.owner(caller).id) } }),
+  "GET /account/notification-preferences": async () => ({}),
+  "PUT /account/notification-preferences": async () => ({ body: { push: { pending: true, decisions: false }, email: { pending: "instant", decisions: true }, quietHours: { from: "22:00", to: "07:00" } } }),
+  "GET /account/notification-channels": async () => ({}),
+  "POST /account/notification-test": async (w, caller) => {
+    const id = await w.pushDevice(w.owner(caller).id);
+    const [device] = await w.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, id));
+    return { body: { channel: "push", endpoint: device!.endpoint }, expect: 202 };
+  },
+  "GET /admin/notifications": async () => ({}),
   // ---------------------------------------------------------------- second factor (DECISIONS §13)
   "GET /account/security": async () => ({}),
   "POST /account/passkeys/options": async () => ({}),

@@ -19,6 +19,16 @@ export const passwordSchema = z
   .string({ message: "Password is required" })
   .min(LIMITS.passwordMin, `Password must be at least ${LIMITS.passwordMin} characters`)
   .max(200, "Password must be at most 200 characters");
+/**
+ * Where email notifications go (DECISIONS §14): an address, or null (or "") for none. Sending
+ * nothing leaves it as it is.
+ */
+export const userEmailSchema = z
+  .string({ message: "Email must be an email address" })
+  .trim()
+  .nullable()
+  .transform((v) => (v === null || v === "" ? null : v))
+  .pipe(z.email("Email must be an email address, such as priya@example.in").max(254, "Email must be at most 254 characters").nullable());
 export const roleSchema = z.enum(ROLES, { message: `Role must be one of ${ROLES.join(", ")}` });
 export const visibilityWindowSchema = z.coerce
   .number({ message: "Visibility window must be a number" })
@@ -47,6 +57,7 @@ export const createUserSchema = z.object({
   password: passwordSchema,
   visibilityWindowDays: visibilityWindowSchema.optional(),
   approvalLimit: approvalLimitSchema.optional(),
+  email: userEmailSchema.optional(),
 });
 export type CreateUserBody = z.infer<typeof createUserSchema>;
 
@@ -57,6 +68,7 @@ export const updateUserSchema = z.object({
   visibilityWindowDays: visibilityWindowSchema.optional(),
   isActive: z.boolean({ message: "isActive must be true or false" }).optional(),
   approvalLimit: approvalLimitSchema.optional(),
+  email: userEmailSchema.optional(),
 });
 export type UpdateUserBody = z.infer<typeof updateUserSchema>;
 
@@ -82,6 +94,8 @@ export const userAnswer = z.strictObject({
   visibilityWindowDays: z.number().int(),
   /** The largest amount this user may approve (DECISIONS §11); null: no limit. */
   approvalLimit: money.nullable(),
+  /** Where email notifications go (DECISIONS §14); null: none. */
+  email: z.string().nullable(),
   createdAt: instant,
 });
 export const usersAnswer = z.array(userAnswer);

@@ -219,6 +219,8 @@ const SCREENS: Record<RouteId, ScreenPlan> = {
   account: { path: () => PATHS.account, ready: (s, role) => (role === "Approver" || role === "SuperAdmin" ? "You have not delegated your approvals." : "Role") },
   adminSecurity: { path: () => PATHS.adminSecurity, ready: () => "Recommended" },
   accountSecurity: { path: () => PATHS.accountSecurity, ready: () => "No passkeys yet" },
+  accountNotifications: { path: () => PATHS.accountNotifications, ready: () => "Install the app on your phone" },
+  adminNotifications: { path: () => PATHS.adminNotifications, ready: () => "Last 7 days" },
   adminCompany: { path: () => PATHS.adminCompany, ready: () => "Save Company" },
   hr: { path: () => PATHS.hr, ready: () => "Total Employees" },
   hrEmployees: { path: () => PATHS.hrEmployees, ready: (s) => s.employee.name },

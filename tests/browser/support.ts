@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import crypto from "node:crypto";
 import { inject } from "vitest";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
 import { startServer, type RunningServer } from "../../server/main";
 import { TEST_CLIENT_DIR } from "../../server/paths";
 import { loadConfig } from "../../server/config";
@@ -39,7 +39,7 @@ export type BrowserTestEnv = {
   browser: Browser;
   db: RunningServer["deps"]["database"]["db"];
   makeUser(role: Role, overrides?: Partial<Parameters<typeof makeUser>[1]>): Promise<MadeUser>;
-  newPage(viewport?: ViewportName): Promise<{ context: BrowserContext; page: Page }>;
+  newPage(viewport?: ViewportName, options?: BrowserContextOptions): Promise<{ context: BrowserContext; page: Page }>;
   signIn(page: Page, user: MadeUser): Promise<void>;
   close(): Promise<void>;
 };
@@ -72,7 +72,9 @@ export async function startBrowserTestEnv(): Promise<BrowserTestEnv> {
   // Every context of this browser, however a test opens it, is watched for CSP violations.
   const openContext = browser.newContext.bind(browser);
   browser.newContext = async (options) => {
-    const context = await openContext(options);
+    // The service worker (DECISIONS §14) registers once signed in and precaches the whole build in
+    // the background: only the tests of the installed app let it (serviceWorkers: "allow").
+    const context = await openContext({ serviceWorkers: "block", ...options });
     if (!options?.bypassCSP) watchCsp(context);
     return context;
   };
@@ -83,8 +85,8 @@ export async function startBrowserTestEnv(): Promise<BrowserTestEnv> {
     browser,
     db: server.deps.database.db,
     makeUser: (role, overrides = {}) => makeUser(server.deps.database.db, { role, ...overrides }),
-    async newPage(viewport = "desktop") {
-      const context = await browser.newContext({ ...VIEWPORTS[viewport], baseURL: url });
+    async newPage(viewport = "desktop", options = {}) {
+      const context = await browser.newContext({ ...VIEWPORTS[viewport], baseURL: url, ...options });
       contexts.push(context);
       context.setDefaultTimeout(15_000);
       const page = await context.newPage();

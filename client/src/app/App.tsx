@@ -20,6 +20,8 @@ const LoginPage = lazy(() => import("@/features/auth/components/LoginPage").then
 const LockdownScreen = lazy(() => import("@/features/auth/components/LockdownScreen").then((m) => ({ default: m.LockdownScreen })));
 // The toast viewport loads with the first toast (most visits to the sign-in screen raise none): the
 // toast waits in the toast store while the viewport's chunk arrives, and shows when it mounts.
+// No answer from the server at all: loaded then (the service worker keeps it with the shell).
+const OfflineScreen = lazy(() => import("./OfflineScreen"));
 const Toaster = lazy(() => import("@/components/ui/toast").then((m) => ({ default: m.Toaster })));
 
 /** Emergency links, the emergency page and the lockout notice: no sign-in, no shell. */
@@ -64,12 +66,19 @@ function SessionLockdownScreen({ message }: { message: string }) {
 }
 
 function SignedInGate() {
-  const { user, isLoading } = useAuth();
+  const { user, isLoading, offline, refetch } = useAuth();
   const lockdown = useSessionLockdown();
   const [location] = useLocation();
   useSessionErrorWatcher();
 
   if (isLoading) return <CenteredSpinner fullScreen label="Loading your session" />;
+  if (!user && offline) {
+    return (
+      <Suspense fallback={<CenteredSpinner fullScreen />}>
+        <OfflineScreen retry={() => void refetch()} />
+      </Suspense>
+    );
+  }
   if (lockdown) {
     return (
       <Suspense fallback={<CenteredSpinner fullScreen />}>

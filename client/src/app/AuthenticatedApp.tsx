@@ -1,6 +1,6 @@
 // The signed-in app: one lazily loaded chunk holding the shell, the guards and the page table, so
 // none of it is downloaded on the login route.
-import { lazy, Suspense, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { Redirect, Route, Switch, useLocation } from "wouter";
 import type { User } from "@shared/schemas/auth";
 import { ErrorBoundary } from "@/components/layout/ErrorBoundary";
@@ -13,6 +13,7 @@ import { APP_PAGES, HOME_PAGES } from "./pages";
 import { PATHS, type RouteId } from "@/lib/paths";
 import { allowedRoles, canAccessRoute, homeScreenFor } from "./permissions";
 import { AppShell } from "./shell/AppShell";
+import { registerServiceWorker } from "@/lib/pwa";
 
 /** Renders a page only for the roles that may open it; others get the access-denied card. */
 function RouteGuard({ user, routeId, children }: { user: User; routeId: RouteId; children: ReactNode }) {
@@ -22,12 +23,25 @@ function RouteGuard({ user, routeId, children }: { user: User; routeId: RouteId;
 
 const APP_ROUTE_IDS = Object.keys(APP_PAGES) as (keyof typeof APP_PAGES)[];
 
+// Shown only when a new build is waiting (DECISIONS §14: "Reload to update").
+const UpdateBanner = lazy(() => import("./shell/UpdateBanner"));
+
+/** The installed app: the service worker once signed in, and this device's pushes kept with this person. */
+function useInstalledApp(): (() => void) | null {
+  const [applyUpdate, setApplyUpdate] = useState<(() => void) | null>(null);
+  useEffect(() => {
+    registerServiceWorker((apply) => setApplyUpdate(() => apply));
+  }, []);
+  return applyUpdate;
+}
+
 // Only a user who must set up a second factor sees it: loaded then, so no other route carries it.
 const SecondFactorSetupScreen = lazy(() => import("@/features/account").then((m) => ({ default: m.SecondFactorSetupScreen })));
 
 export default function AuthenticatedApp({ user }: { user: User }) {
   const [location] = useLocation();
   const Home = HOME_PAGES[homeScreenFor(user.role)];
+  const applyUpdate = useInstalledApp();
   // DECISIONS §13: a role that requires a second factor, and none yet. The server refuses every
   // other call, so nothing else is drawn (not even the bell's polling) until one is added.
   if (needsSecondFactorSetup(user)) {
@@ -63,6 +77,11 @@ export default function AuthenticatedApp({ user }: { user: User }) {
             </Switch>
           </Suspense>
         </ErrorBoundary>
+        {applyUpdate ? (
+          <Suspense fallback={null}>
+            <UpdateBanner onReload={applyUpdate} />
+          </Suspense>
+        ) : null}
       </AppShell>
     </NotificationsProvider>
   );

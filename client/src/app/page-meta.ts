@@ -30,6 +30,8 @@ export const PAGE_META: Partial<Record<RouteId, PageMeta>> = {
   account: { title: "My Account", subtitle: "Your details and your approvals while away" },
   adminSecurity: { title: "Second Factor Rules", subtitle: "Roles that must use a second factor" },
   accountSecurity: { title: "Account Security", subtitle: "Passkeys, authenticator app and recovery codes" },
+  accountNotifications: { title: "Notifications", subtitle: "On your phone and by email" },
+  adminNotifications: { title: "Notification Outbox", subtitle: "Pushes and emails of the last 7 days" },
   adminCompany: { title: "Company Details", subtitle: "Legal name, GSTIN and state of registration" },
   hr: { title: "HR Dashboard", subtitle: "Today's attendance and workforce at a glance" },
   hrEmployees: { title: "Employees", subtitle: "Manage employee records and departments" },

@@ -29,6 +29,8 @@ export const APP_PAGES: Record<Exclude<RouteId, "home" | "login" | "emergencyApp
   account: lazy(() => import("@/features/delegations/pages/AccountPage")),
   adminSecurity: lazy(() => import("@/features/account/pages/AdminSecurityPage")),
   accountSecurity: lazy(() => import("@/features/account/pages/AccountSecurityPage")),
+  accountNotifications: lazy(() => import("@/features/reach/pages/NotificationSettingsPage")),
+  adminNotifications: lazy(() => import("@/features/reach/pages/NotificationOutboxPage")),
   adminCompany: lazy(() => import("@/features/parties/pages/CompanyPage")),
   hr: lazy(() => import("@/features/hr/pages/HrDashboardPage")),
   hrEmployees: lazy(() => import("@/features/hr/pages/EmployeesPage")),

@@ -44,6 +44,8 @@ export const ROUTE_ACCESS: Record<RouteId, Access> = {
   adminSecurity: SUPER_ADMIN,
   // DECISIONS §13: every signed-in user may add a second factor.
   accountSecurity: "authenticated",
+  accountNotifications: "authenticated",
+  adminNotifications: SUPER_ADMIN,
   adminCompany: SUPER_ADMIN,
   hr: HR,
   hrEmployees: HR,
@@ -171,6 +173,7 @@ export const ADMIN_TOOLS: readonly { label: string; href: string }[] = [
   { label: "Ledgers", href: PATHS.adminAccounting },
   { label: "TDS Natures", href: PATHS.adminTds },
   { label: "Second Factor Rules", href: PATHS.adminSecurity },
+  { label: "Notification Outbox", href: PATHS.adminNotifications },
   { label: "Company Details", href: PATHS.adminCompany },
 ];
 

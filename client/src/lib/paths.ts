@@ -25,6 +25,8 @@ export const PATHS = {
   account: "/account",
   adminSecurity: "/admin/security",
   accountSecurity: "/account/security",
+  accountNotifications: "/account/notifications",
+  adminNotifications: "/admin/notifications",
   adminCompany: "/admin/company",
   hr: "/hr",
   hrEmployees: "/hr/employees",

@@ -16,3 +16,4 @@ export * from "./authority";
 export * from "./emergency";
 export * from "./hr";
 export * from "./kept-answers";
+export * from "./reach";

@@ -17,6 +17,8 @@ export const users = pgTable(
      */
     usernameKey: text("username_key"),
     name: text("name").notNull(),
+    /** Where email notifications go (DECISIONS §14); null: none are sent. */
+    email: text("email"),
     role: roleEnum("role").notNull(),
     passwordHash: text("password_hash").notNull(),
     isActive: boolean("is_active").notNull().default(true),

@@ -24,6 +24,7 @@ import { writeAudit } from "../audit";
 import { getLockdown } from "../../auth/lockdown-state";
 import { checkApproverPin, getEmergencyApprovers } from "../emergency-approvers";
 import { notifyUsers, publishNotifications } from "../notifications";
+import { reachAboutTransaction } from "../reach/kinds";
 import { canMove, statusAfterApproval } from "./status-machine";
 import { approvalsOfRound, policyOf } from "./authority";
 import { loadVisibleTransaction } from "./visibility";
@@ -341,14 +342,26 @@ export async function decideThroughEmergencyLink(
     });
 
     const verb = action === "approve" ? "approved" : "rejected";
-    const stored = await notifyUsers(tx, [txn.createdBy], {
-      type: "user_notification",
-      message: `Transaction ${txn.humanReadableId} was ${verb} by emergency approver ${code}${reason ? `: ${reason}` : ""}`,
-      isPriority: txn.isPriority,
-      transactionId: txn.id,
-      humanReadableId: txn.humanReadableId,
-      category: category?.name ?? null,
+    const facts = { ...txn, categoryName: category?.name ?? null };
+    const told = reachAboutTransaction(ctx, action === "approve" ? (after.status === "Approved" ? "approved" : "approval_received") : "rejected", facts, {
+      title: action === "approve" ? (after.status === "Approved" ? "Approved" : "Approval received") : "Rejected",
+      audience: "owner",
+      by: `emergency approver ${code}`,
+      detail: reason ? `Reason: ${reason}` : null,
     });
+    const stored = await notifyUsers(
+      tx,
+      [txn.createdBy],
+      {
+        type: "user_notification",
+        message: `Transaction ${txn.humanReadableId} was ${verb} by emergency approver ${code}${reason ? `: ${reason}` : ""}`,
+        isPriority: txn.isPriority,
+        transactionId: txn.id,
+        humanReadableId: txn.humanReadableId,
+        category: category?.name ?? null,
+      },
+      told,
+    );
     return {
       answer: { approver: code, action, transaction: { humanReadableId: txn.humanReadableId, status: after.status } },
       notificationRows: stored,

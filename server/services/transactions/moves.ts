@@ -11,6 +11,7 @@ import { badRequest, conflict, notFound, unprocessable, DomainError } from "../e
 import { auditSnapshot, presentTransaction, type TransactionView } from "../../presenters/transactions";
 import { writeAudit } from "../audit";
 import { notifyUsers, publishNotifications, type NotificationPayload } from "../notifications";
+import { reachAboutTransaction, type ReachKind } from "../reach/kinds";
 import { formatRupees, toIsoDate } from "../../../shared/format";
 import { paiseToString, readMoney, toPaise } from "../../../shared/money";
 import type {
@@ -82,11 +83,15 @@ function aboutTransaction(view: Pick<TransactionView, "id" | "humanReadableId" |
   return { type, message, isPriority, transactionId: view.id, humanReadableId: view.humanReadableId, category: view.categoryName };
 }
 
-/** Tells the creator about a move on their transaction, unless they made it themselves. */
-async function tellCreator(tx: Tx, ctx: Ctx, effects: { notes: NotificationRow[] }, id: string, message: (v: TransactionView) => string): Promise<void> {
+/** How a move is told beyond the bell (DECISIONS §14): its kind, its title, and a line of detail. */
+type Told = { kind: ReachKind; title: string; by?: string; detail?: string | null };
+
+/** Tells the creator about a move on their transaction, unless they made it themselves: the bell, and their devices and email. */
+async function tellCreator(tx: Tx, ctx: Ctx, effects: { notes: NotificationRow[] }, id: string, message: (v: TransactionView) => string, told: Told): Promise<void> {
   const view = await loadView(tx, id);
   if (!view || view.createdBy === ctx.actor.id) return;
-  effects.notes.push(...(await notifyUsers(tx, [view.createdBy], aboutTransaction(view, "user_notification", message(view), view.isPriority))));
+  const reach = reachAboutTransaction(ctx, told.kind, view, { title: told.title, audience: "owner", by: told.by ?? ctx.actor.name, detail: told.detail });
+  effects.notes.push(...(await notifyUsers(tx, [view.createdBy], aboutTransaction(view, "user_notification", message(view), view.isPriority), reach)));
 }
 
 const rupees = (amount: string) => formatRupees(amount);
@@ -240,7 +245,8 @@ export async function submitTransaction(ctx: Ctx, id: string): Promise<Transacti
     await writeAudit(tx, { action: "submit", entityType: "transaction", entityId: row.id, actor: ctx.actor, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip, at: ctx.clock() });
     const view = (await loadView(tx, row.id))!;
     const message = `${view.isPriority ? "Emergency: " : ""}${view.humanReadableId} (${view.categoryName}, ${rupees(view.amount)}) from ${view.creatorName} is waiting for your approval`;
-    effects.notes.push(...(await notifyUsers(tx, await approverIds(tx, ctx.actor.id), aboutTransaction(view, "transaction_pending", message, view.isPriority))));
+    const reach = reachAboutTransaction(ctx, "approval_needed", view, { title: view.isEmergency ? "Emergency approval needed" : "Approval needed", audience: "approver" });
+    effects.notes.push(...(await notifyUsers(tx, await approverIds(tx, ctx.actor.id), aboutTransaction(view, "transaction_pending", message, view.isPriority), reach)));
     return presentTransaction(view);
   });
 }
@@ -342,6 +348,7 @@ export async function approveTransaction(ctx: Ctx, id: string): Promise<Transact
         status === "Approved"
           ? `${v.humanReadableId} (${v.categoryName}, ${rupees(v.amount)}) has been approved`
           : `${v.humanReadableId} received an approval from ${by} (${received} of ${row.approvalsRequired})`,
+        status === "Approved" ? { kind: "approved", title: "Approved", by } : { kind: "approval_received", title: "Approval received", by, detail: `${received} of ${row.approvalsRequired} approvals` },
       );
       return answer(tx, row.id);
     });
@@ -365,7 +372,11 @@ export async function rejectTransaction(ctx: Ctx, id: string, input: RejectTrans
         .where(eq(transactions.id, row.id))
         .returning();
       await writeAudit(tx, { action: "reject", entityType: "transaction", entityId: row.id, actor: ctx.actor, reason: input.reason, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip, at: ctx.clock() });
-      await tellCreator(tx, ctx, effects, row.id, (v) => `${v.humanReadableId} (${v.categoryName}, ${rupees(v.amount)}) was rejected${input.reason ? `: ${input.reason}` : ""}`);
+      await tellCreator(tx, ctx, effects, row.id, (v) => `${v.humanReadableId} (${v.categoryName}, ${rupees(v.amount)}) was rejected${input.reason ? `: ${input.reason}` : ""}`, {
+        kind: "rejected",
+        title: "Rejected",
+        detail: input.reason ? `Reason: ${input.reason}` : null,
+      });
       return answer(tx, row.id);
     });
   } catch (err) {
@@ -424,7 +435,11 @@ export async function markPaymentDue(ctx: Ctx, id: string, input: MarkPaymentDue
       .where(eq(transactions.id, row.id))
       .returning();
     await writeAudit(tx, { action: "mark_payment_due", entityType: "transaction", entityId: row.id, actor: ctx.actor, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip, at: ctx.clock() });
-    await tellCreator(tx, ctx, effects, row.id, (v) => `${v.humanReadableId} is marked payment due${input.dueDate ? ` on ${input.dueDate}` : ""}`);
+    await tellCreator(tx, ctx, effects, row.id, (v) => `${v.humanReadableId} is marked payment due${input.dueDate ? ` on ${input.dueDate}` : ""}`, {
+      kind: "payment_due",
+      title: "Payment due",
+      detail: input.dueDate ? `Due on ${input.dueDate}` : null,
+    });
     return answer(tx, row.id);
   });
 }
@@ -451,7 +466,7 @@ export async function recordPayment(ctx: Ctx, id: string, input: PaymentBody): P
         .where(eq(transactions.id, row.id))
         .returning();
       await writeAudit(tx, { action: "cancel_payment", entityType: "transaction", entityId: row.id, actor: ctx.actor, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip, at: ctx.clock() });
-      await tellCreator(tx, ctx, effects, row.id, (v) => `The payment of ${v.humanReadableId} was cancelled`);
+      await tellCreator(tx, ctx, effects, row.id, (v) => `The payment of ${v.humanReadableId} was cancelled`, { kind: "payment_cancelled", title: "Payment cancelled" });
       return answer(tx, row.id);
     }
     assertMove(canMove("process-payment", row, ctx.actor));
@@ -471,7 +486,11 @@ export async function recordPayment(ctx: Ctx, id: string, input: PaymentBody): P
       .where(eq(transactions.id, row.id))
       .returning();
     await writeAudit(tx, { action: "process_payment", entityType: "transaction", entityId: row.id, actor: ctx.actor, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip, at: ctx.clock() });
-    await tellCreator(tx, ctx, effects, row.id, (v) => `${v.humanReadableId} (${rupees(v.amount)}) has been paid by ${input.paymentMethod}`);
+    await tellCreator(tx, ctx, effects, row.id, (v) => `${v.humanReadableId} (${rupees(v.amount)}) has been paid by ${input.paymentMethod}`, {
+      kind: "paid",
+      title: "Paid",
+      detail: `Paid by ${input.paymentMethod}`,
+    });
     return answer(tx, row.id);
   });
 }
@@ -487,7 +506,7 @@ export async function completeTransaction(ctx: Ctx, id: string): Promise<Transac
       .where(eq(transactions.id, row.id))
       .returning();
     await writeAudit(tx, { action: "complete", entityType: "transaction", entityId: row.id, actor: ctx.actor, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip, at: ctx.clock() });
-    await tellCreator(tx, ctx, effects, row.id, (v) => `${v.humanReadableId} is completed`);
+    await tellCreator(tx, ctx, effects, row.id, (v) => `${v.humanReadableId} is completed`, { kind: "completed", title: "Completed" });
     return answer(tx, row.id);
   });
 }
@@ -539,7 +558,11 @@ export async function forceStatus(ctx: Ctx, id: string, input: ForceStatusBody):
       .where(eq(transactions.id, row.id))
       .returning();
     await writeAudit(tx, { action: "force_status", entityType: "transaction", entityId: row.id, actor: ctx.actor, reason: input.reason, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip, at: ctx.clock() });
-    await tellCreator(tx, ctx, effects, row.id, (v) => `${v.humanReadableId} was set to ${input.status} by an administrator: ${input.reason}`);
+    await tellCreator(tx, ctx, effects, row.id, (v) => `${v.humanReadableId} was set to ${input.status} by an administrator: ${input.reason}`, {
+      kind: "status_forced",
+      title: input.status === "Draft" ? "Returned to Draft" : input.status,
+      detail: `Set by an administrator: ${input.reason}`,
+    });
     return answer(tx, row.id);
   });
 }

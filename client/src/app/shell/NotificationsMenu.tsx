@@ -1,5 +1,5 @@
 import { currentTime } from "@/lib/clock";
-import { Trash2 } from "lucide-react";
+import { Settings2, Trash2 } from "lucide-react";
 import { useLocation } from "wouter";
 import { formatRelativeTime } from "@shared/format";
 import type { Role } from "@shared/constants";
@@ -84,17 +84,20 @@ export function NotificationsMenu({ role, tone = "light", open, onOpenChange, fo
             })}
           </div>
         )}
-        {notifications.length > 0 ? (
-          <>
-            <DropdownMenuSeparator className="m-0" />
-            <div className="p-1">
-              <DropdownMenuItem onSelect={clearAll} className="justify-center text-red-700 data-[highlighted]:bg-red-50 data-[highlighted]:text-red-800">
-                <Trash2 className="h-4 w-4" aria-hidden="true" />
-                Clear All
-              </DropdownMenuItem>
-            </div>
-          </>
-        ) : null}
+        <DropdownMenuSeparator className="m-0" />
+        <div className="grid gap-0.5 p-1">
+          {notifications.length > 0 ? (
+            <DropdownMenuItem onSelect={clearAll} className="justify-center text-red-700 data-[highlighted]:bg-red-50 data-[highlighted]:text-red-800">
+              <Trash2 className="h-4 w-4" aria-hidden="true" />
+              Clear All
+            </DropdownMenuItem>
+          ) : null}
+          {/* DECISIONS §14: on this phone and by email, set where the bell is. */}
+          <DropdownMenuItem onSelect={() => navigate(PATHS.accountNotifications)} className="justify-center text-slate-700">
+            <Settings2 className="h-4 w-4" aria-hidden="true" />
+            Notification settings
+          </DropdownMenuItem>
+        </div>
       </DropdownMenuContent>
     </DropdownMenu>
   );

@@ -1,4 +1,4 @@
-import { Building2, LogOut, ShieldCheck } from "lucide-react";
+import { Bell, Building2, LogOut, ShieldCheck } from "lucide-react";
 import { Link, useLocation } from "wouter";
 import type { User } from "@shared/schemas/auth";
 import { Badge } from "@/components/ui/badge";
@@ -98,6 +98,19 @@ export function Sidebar({ user, onSignOut, signingOut, onNavigate }: SidebarProp
         >
           <ShieldCheck className="h-4 w-4" aria-hidden="true" />
           Account Security
+        </Link>
+        <Link
+          href={PATHS.accountNotifications}
+          onClick={onNavigate}
+          aria-current={location === PATHS.accountNotifications ? "page" : undefined}
+          className={cn(
+            "mb-1 flex h-8 items-center gap-2 rounded-md px-3 text-sm font-medium transition-colors",
+            "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-400",
+            location === PATHS.accountNotifications ? "bg-white/10 text-white" : "text-slate-300 hover:bg-white/5 hover:text-white",
+          )}
+        >
+          <Bell className="h-4 w-4" aria-hidden="true" />
+          Notifications
         </Link>
         <Button
           variant="ghost"

@@ -33,12 +33,13 @@ export const AUTH_ME_KEY = ["/api/auth/session"] as const;
 
 /**
  * GET /api/auth/session: 200 {user} or {user: null}, so a signed-out visitor's page logs no failed
- * request (GET /api/auth/me keeps its 401 for other clients). Any failure (lockdown's 423, network,
- * bad JSON) also means "not signed in".
+ * request (GET /api/auth/me keeps its 401 for other clients). Any other answer (lockdown's 423, bad
+ * JSON) also means "not signed in"; no answer at all means offline.
  */
 async function fetchCurrentUser({ signal }: { signal: AbortSignal }): Promise<User | null> {
+  // No answer at all (offline, the server out of reach) is the query's error: the offline page (DECISIONS §14).
+  const res = await fetch("/api/auth/session", { credentials: "include", headers: { Accept: "application/json" }, signal });
   try {
-    const res = await fetch("/api/auth/session", { credentials: "include", headers: { Accept: "application/json" }, signal });
     if (!res.ok) {
       // Read the short error body: an unread answer stays open in the browser (and a page never idles).
       await res.text().catch(() => "");
@@ -63,7 +64,8 @@ export function useAuth() {
     meta: { globalErrors: false },
   });
   const user = query.data ?? null;
-  return { user, isLoading: query.isPending, isAuthenticated: user !== null, refetch: query.refetch };
+  const offline = query.isError;
+  return { user, isLoading: query.isPending, isAuthenticated: user !== null, offline, refetch: query.refetch };
 }
 
 /** The signed-in user inside the authenticated part of the app, where one is guaranteed. */

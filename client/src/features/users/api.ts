@@ -11,8 +11,8 @@ export function useUsers(options: { refetchInterval?: number } = {}) {
   return useQuery<User[]>({ queryKey: USERS_KEY, staleTime: 15_000, meta: options.refetchInterval ? POLLED : undefined, refetchInterval: options.refetchInterval });
 }
 
-export type NewUser = { username: string; name: string; role: Role; password: string; visibilityWindowDays?: number; approvalLimit?: string | null };
-export type UserChanges = { username?: string; name?: string; role?: Role; visibilityWindowDays?: number; isActive?: boolean; approvalLimit?: string | null };
+export type NewUser = { username: string; name: string; role: Role; password: string; visibilityWindowDays?: number; approvalLimit?: string | null; email?: string | null };
+export type UserChanges = { username?: string; name?: string; role?: Role; visibilityWindowDays?: number; isActive?: boolean; approvalLimit?: string | null; email?: string | null };
 
 export function useUserMutations() {
   const qc = useQueryClient();

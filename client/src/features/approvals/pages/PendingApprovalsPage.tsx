@@ -15,13 +15,16 @@ import { errorMessage } from "@/lib/api";
 import { runMutation } from "@/lib/mutation";
 import { cn } from "@/lib/utils";
 import { ActedNotice, ApprovalActions, type BulkApproveResult, EmergencyQueueSection, type PendingItem, PendingQueueStatus, PendingTransactionCard, PHONE_SHEET, statusLabel, transactionApi, TransactionDetailsDialog, useFinanceMutation, usePendingTransactions } from "@/features/transactions";
+import { REVIEW_PARAM } from "@shared/deep-links";
+import { useLinkedTransaction } from "@/lib/linked-transaction";
 import { Pagination } from "@/components/ui/pagination";
 
 export default function PendingApprovalsPage() {
   const user = useCurrentUser();
   const [page, setPage] = useState(1);
   const pending = usePendingTransactions(page);
-  const [openId, setOpenId] = useState<string | null>(null);
+  // A push or an email opens the review sheet of its transaction (DECISIONS §14).
+  const [openId, setOpenId] = useLinkedTransaction(REVIEW_PARAM);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [results, setResults] = useState<BulkApproveResult[] | null>(null);
   const bulk = useFinanceMutation((ids: string[]) => transactionApi.bulkApprove(ids));
@@ -32,7 +35,7 @@ export default function PendingApprovalsPage() {
   // What this approver may approve now is the server's answer for each row (availableMoves).
   const actionable = useMemo(() => items.filter((t) => (t.availableMoves ?? []).includes("approve")), [items]);
   // The review sheet's queue: what still awaits this user's decision, in the order shown.
-  const queue = useMemo(() => ({ ids: [...emergency, ...regular].filter((t) => !t.myAction && (t.availableMoves ?? []).includes("approve")).map((t) => t.id), open: setOpenId }), [emergency, regular]);
+  const queue = useMemo(() => ({ ids: [...emergency, ...regular].filter((t) => !t.myAction && (t.availableMoves ?? []).includes("approve")).map((t) => t.id), open: setOpenId }), [emergency, regular, setOpenId]);
 
   // A later page emptied by approvals meanwhile: step back to one that has rows.
   useEffect(() => {

@@ -2,7 +2,10 @@
 // SuperAdmin, "Away? Delegate your approvals" (DECISIONS §11).
 import { BadgeIndianRupee, IdCard, ShieldCheck } from "lucide-react";
 import { formatRupees } from "@shared/format";
-import { Badge, Card } from "@/components/ui";
+import { Link } from "wouter";
+import { Badge, buttonVariants, Card } from "@/components/ui";
+import { InstallHelp } from "@/features/reach";
+import { PATHS } from "@/lib/paths";
 import { useCurrentUser } from "@/features/auth";
 import { DelegationSection } from "../components/DelegationSection";
 
@@ -43,6 +46,16 @@ export default function AccountPage() {
         </dl>
       </Card>
       {approves ? <DelegationSection me={me} /> : null}
+      <Card className="flex flex-col gap-3 p-5 sm:flex-row sm:items-center">
+        <div className="min-w-0 flex-1">
+          <h2 className="text-base font-semibold text-slate-900">Notifications</h2>
+          <p className="mt-0.5 text-sm text-slate-600">Be told on your phone and by email when something waits for you or your transaction is decided.</p>
+        </div>
+        <Link href={PATHS.accountNotifications} className={buttonVariants({ variant: "outline" })}>
+          Notification settings
+        </Link>
+      </Card>
+      <InstallHelp />
     </div>
   );
 }

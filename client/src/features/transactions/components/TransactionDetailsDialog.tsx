@@ -36,6 +36,7 @@ import { deductsTds, payWords } from "@shared/tds";
 import { DuplicateSubmitConfirm, DuplicateWarning } from "./DuplicateWarning";
 import { hasPaymentTracking, PaymentTrackingPanel } from "./PaymentTrackingPanel";
 import { Timeline } from "./Timeline";
+import { alreadyDecided } from "../decided";
 import { ApprovalNeedsNote } from "./ApprovalNeeds";
 import { paymentWords } from "../payment-words";
 import { ActedNotice, ApprovalActions, PHONE_SHEET } from "./ApprovalActions";
@@ -120,7 +121,7 @@ export function TransactionDetailsDialog({ transactionId, open, onOpenChange, qu
             {errorStatus(query.error) === 404 ? "It no longer exists or is outside your view." : errorMessage(query.error, "Please try again.")}
           </Alert>
         ) : null}
-        {t ? <DetailsBody t={t} onClose={() => onOpenChange(false)} onDecided={onDecided} /> : null}
+        {t ? <DetailsBody t={t} reviewing={Boolean(queue)} onClose={() => onOpenChange(false)} onDecided={onDecided} /> : null}
       </DialogContent>
     </Dialog>
   );
@@ -135,7 +136,7 @@ function DetailItem({ label, children }: { label: string; children: ReactNode })
   );
 }
 
-function DetailsBody({ t, onClose, onDecided }: { t: TransactionDetail; onClose: () => void; onDecided?: () => void }) {
+function DetailsBody({ t, reviewing, onClose, onDecided }: { t: TransactionDetail; reviewing: boolean; onClose: () => void; onDecided?: () => void }) {
   const user = useCurrentUser();
   const isOwner = t.createdBy === user.id;
   const myAction = myActionIn(t, user.id);
@@ -144,8 +145,16 @@ function DetailsBody({ t, onClose, onDecided }: { t: TransactionDetail; onClose:
   const may = (move: TransactionMove) => moves.includes(move);
   const approverRole = user.role === "Approver" || user.role === "SuperAdmin";
 
+  // Opened for review (a push, an email, the queue) after someone else decided it.
+  const decided = reviewing ? alreadyDecided(t) : null;
+
   return (
     <div className="grid gap-5">
+      {decided ? (
+        <Alert variant="info" title={decided}>
+          Nothing waits for your decision here.
+        </Alert>
+      ) : null}
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="flex flex-wrap items-center gap-1.5">
           <StatusBadge status={t.status} />

@@ -25,6 +25,8 @@ import { Pagination } from "@/components/ui/pagination";
 import { isOverdue } from "../rules";
 import { TransactionCard } from "../components/TransactionCard";
 import { TransactionDetailsDialog } from "../components/LazyTransactionDetailsDialog";
+import { useLinkedTransaction } from "@/lib/linked-transaction";
+import { OPEN_PARAM } from "@shared/deep-links";
 
 const PAGE_SIZE = 25;
 
@@ -38,7 +40,8 @@ export default function AllTransactionsPage() {
   const [categoryId, setCategoryId] = useState("");
   const [createdBy, setCreatedBy] = useState("");
   const [page, setPage] = useState(1);
-  const [openId, setOpenId] = useState<string | null>(null);
+  // A push or an email about a transaction opens its dialog (DECISIONS §14).
+  const [openId, setOpenId] = useLinkedTransaction(OPEN_PARAM);
   const [exporting, setExporting] = useState(false);
   const debouncedSearch = useDebounced(search.trim());
 

@@ -17,6 +17,8 @@ import { ListEmpty, ListSkeleton, STATUS_FILTER_OPTIONS, statusFilterParams, use
 import { Pagination } from "@/components/ui/pagination";
 import { TransactionCard } from "../components/TransactionCard";
 import { TransactionDetailsDialog } from "../components/LazyTransactionDetailsDialog";
+import { useLinkedTransaction } from "@/lib/linked-transaction";
+import { OPEN_PARAM } from "@shared/deep-links";
 
 const PAGE_SIZE = 20;
 
@@ -25,7 +27,8 @@ export default function MyTransactionsPage() {
   const [search, setSearch] = useState("");
   const [status, setStatus] = useState("");
   const [page, setPage] = useState(1);
-  const [openId, setOpenId] = useState<string | null>(null);
+  // A push or an email about a transaction opens its dialog (DECISIONS §14).
+  const [openId, setOpenId] = useLinkedTransaction(OPEN_PARAM);
   const debouncedSearch = useDebounced(search.trim());
 
   const list = useTransactionList({ createdBy: user.id, search: debouncedSearch, ...statusFilterParams(status), page, limit: PAGE_SIZE });

@@ -33,7 +33,7 @@ function noLimitWhenEmpty(z: typeof import("zod").z, limit: typeof import("@shar
   return z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? null : v), limit);
 }
 
-type Values = { username: string; name: string; role: string; password?: string; visibilityWindowDays: unknown; isActive?: boolean; approvalLimit: unknown };
+type Values = { username: string; name: string; role: string; password?: string; visibilityWindowDays: unknown; isActive?: boolean; approvalLimit: unknown; email: unknown };
 
 /** Only the approving roles approve, so only they have a limit. */
 const approves = (role: string) => role === "Approver" || role === "SuperAdmin";
@@ -60,8 +60,9 @@ export function UserFormDialog({ open, onOpenChange, user, currentUserId }: { op
             visibilityWindowDays: String(user.visibilityWindowDays ?? LIMITS.visibilityWindowDefault),
             isActive: user.isActive,
             approvalLimit: user.approvalLimit ? user.approvalLimit.replace(/\.00$/, "") : "",
+            email: user.email ?? "",
           }
-        : { username: "", name: "", role: "Accountant", password: "", visibilityWindowDays: String(LIMITS.visibilityWindowDefault), approvalLimit: "" },
+        : { username: "", name: "", role: "Accountant", password: "", visibilityWindowDays: String(LIMITS.visibilityWindowDefault), approvalLimit: "", email: "" },
     );
   }, [open, user, reset]);
 
@@ -76,6 +77,7 @@ export function UserFormDialog({ open, onOpenChange, user, currentUserId }: { op
             role: values.role as Role,
             visibilityWindowDays: values.visibilityWindowDays as number,
             isActive: values.isActive,
+            email: values.email as string | null,
             ...(approves(values.role) ? { approvalLimit: values.approvalLimit as string | null } : {}),
           },
         });
@@ -87,6 +89,7 @@ export function UserFormDialog({ open, onOpenChange, user, currentUserId }: { op
           role: values.role as Role,
           password: values.password ?? "",
           visibilityWindowDays: values.visibilityWindowDays as number | undefined,
+          email: values.email as string | null,
           ...(approves(values.role) ? { approvalLimit: values.approvalLimit as string | null } : {}),
         });
         toast({ title: "User Created", description: `${values.name} can now sign in as ${values.username}` });
@@ -127,6 +130,9 @@ export function UserFormDialog({ open, onOpenChange, user, currentUserId }: { op
           </Field>
           <Field label="Role" required error={errors.role?.message}>
             <Select options={roles.map((r) => ({ value: r, label: r }))} {...register("role")} />
+          </Field>
+          <Field label="Email" hint="For notifications by email (optional)" error={errors.email?.message}>
+            <Input type="email" inputMode="email" autoComplete="off" autoCapitalize="none" spellCheck={false} {...register("email")} />
           </Field>
           <Field label="Visibility Window (days)" hint="How far back they see transactions (1–365)" error={errors.visibilityWindowDays?.message}>
             <Input type="number" min={1} max={365} inputMode="numeric" {...register("visibilityWindowDays")} />

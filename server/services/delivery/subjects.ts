@@ -1,0 +1,35 @@
+// What a push or an email is about, and whether its person may still be told of it when it is sent
+// (DECISIONS §14: only about what they may see then, §4 and §6: their role and window). A new kind
+// of thing told about (a leave request) is one more entry of SUBJECTS.
+import { and, eq } from "drizzle-orm";
+import type { Queryable } from "../../db/client";
+import { transactions } from "../../db/schema";
+import { FINANCE_ROLES, type Role } from "../../../shared/constants";
+import { visibleTo } from "../transactions/visibility";
+import type { Actor } from "../../context";
+import type { SubjectType } from "../reach/kinds";
+
+export type Recipient = Pick<Actor, "id" | "role" | "visibilityWindowDays">;
+
+type Subject = {
+  /** Null when the person may be told of it now; else why not, in words for the outbox page. */
+  whyNot(q: Queryable, recipient: Recipient, id: string, now: Date, options: { onlyWhilePending: boolean }): Promise<string | null>;
+};
+
+const financeRoles: readonly Role[] = FINANCE_ROLES;
+
+export const SUBJECTS = {
+  transaction: {
+    async whyNot(q, recipient, id, now, { onlyWhilePending }) {
+      if (!financeRoles.includes(recipient.role)) return "Their role no longer sees transactions";
+      const [row] = await q
+        .select({ status: transactions.status })
+        .from(transactions)
+        .where(and(eq(transactions.id, id), visibleTo(recipient, now)))
+        .limit(1);
+      if (!row) return "The transaction is no longer visible to them";
+      if (onlyWhilePending && row.status !== "Pending") return `Already ${row.status === "PaymentDue" ? "payment due" : row.status.toLowerCase()} before it was sent`;
+      return null;
+    },
+  },
+} satisfies Record<SubjectType, Subject>;
