@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { XMLParser } from "fast-xml-parser";
+import { assertWellFormedXml } from "../test/strict-xml";
 import { createTestApp, type ApiClient, type TestApp } from "../test/harness";
 import { POSTGRES_POOL_DEFAULTS } from "../db/client";
 import type { MadeUser } from "../test/factories";
@@ -186,6 +187,7 @@ describe("GET /api/accounting/exports/:id/file", () => {
     expect(first.headers["content-type"]).toBe("application/xml; charset=utf-8");
     expect(first.headers["content-disposition"]).toMatch(/attachment; filename="books-batch-\d+_2025-05-01_2025-05-31\.xml"/);
 
+    assertWellFormedXml(first.body.toString("utf8"));
     const parsed = new XMLParser({ ignoreAttributes: false, isArray: (n) => n === "TALLYMESSAGE" || n === "ALLLEDGERENTRIES.LIST" }).parse(first.body.toString("utf8"));
     const vouchers = parsed.ENVELOPE.BODY.IMPORTDATA.REQUESTDATA.TALLYMESSAGE.map((m: { VOUCHER: unknown }) => m.VOUCHER);
     expect(vouchers.map((v: { "@_VCHTYPE": string }) => v["@_VCHTYPE"])).toEqual(["Journal", "Payment"]);
@@ -214,6 +216,7 @@ describe("GET /api/accounting/exports/:id/file", () => {
     expect(lines[2]).toMatch(/^2025-06-03,Payment TXN-\d+,Cash,,250\.00,/);
     const masters = await accountant.api.agent.get(`/api/accounting/exports/${batch.body.id}/masters`);
     expect(masters.status).toBe(200);
+    assertWellFormedXml(masters.text);
     const ledgers = new XMLParser({ ignoreAttributes: false, isArray: (n) => n === "TALLYMESSAGE" }).parse(masters.text).ENVELOPE.BODY.IMPORTDATA.REQUESTDATA.TALLYMESSAGE.map(
       (m: { LEDGER: { NAME: string; PARENT: string } }) => [m.LEDGER.NAME, m.LEDGER.PARENT],
     );
