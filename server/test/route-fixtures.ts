@@ -37,7 +37,7 @@ import { createExport } from "../services/books/exports";
 import { approverPinStatus, setApproverPin } from "../services/emergency-approvers";
 import { newAttachmentObjectPath } from "../storage/object-store";
 import type { LocalObjectStore } from "../storage/local";
-import { makeUser } from "./factories";
+import { makeUser, uniqueGstin } from "./factories";
 import { CSRF_HEADER, type TestApp } from "./harness";
 import type { Agent, Test } from "supertest";
 
@@ -191,7 +191,7 @@ export class World {
   }
 
   async party(): Promise<string> {
-    const [row] = await this.db.insert(parties).values({ name: `Party ${hex()}`, gstin: "27AAPFU0939F1ZV", pan: "AAPFU0939F", stateCode: "27" }).returning();
+    const [row] = await this.db.insert(parties).values({ name: `Party ${hex()}`, ...uniqueGstin("27") }).returning();
     return row.id;
   }
 
@@ -477,7 +477,7 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
   "GET /admin/company": async () => ({}),
   "PUT /admin/company": async () => ({ body: { legalName: "Fixture Traders Private Limited", gstin: "27AAPFU0939F1ZV", stateCode: "27" } }),
   "GET /parties": async () => ({ query: { search: "party", page: "1", limit: "10" } }),
-  "POST /parties": async () => ({ body: { name: `Vendor ${hex()}`, gstin: "29AAGCB7383J1Z4", email: "accounts@example.com", phone: "+91 80 4000 1000" }, expect: 201 }),
+  "POST /parties": async () => ({ body: { name: `Vendor ${hex()}`, gstin: uniqueGstin("29").gstin, email: "accounts@example.com", phone: "+91 80 4000 1000" }, expect: 201 }),
   "PATCH /parties/:id": async (w) => ({ params: { id: await w.party() }, body: { phone: "+91 22 6600 1000", isActive: true } }),
   "GET /audit": async () => ({ query: { search: "login", page: "1", limit: "20" } }),
   "GET /audit/facets": async () => ({}),
