@@ -140,7 +140,7 @@ export function createApp(deps: AppDeps, options: { clientDir?: string | null } 
     rolling: true,
     cookie: { httpOnly: true, sameSite: "lax", secure: "auto", maxAge: IDLE_SESSION_MS },
   });
-  const passport = configurePassport(deps.database.db, deps.clock);
+  const passport = configurePassport(deps.database.db);
 
   // Every API route, declared once in its routes/ file. Download paths: the spec fixes
   // `GET /transactions/export?format=csv`, the path of what is listed plus `/export`, and new
@@ -149,7 +149,7 @@ export function createApp(deps: AppDeps, options: { clientDir?: string | null } 
   // `/hr/attendance/export.csv`, `/hr/reports/payroll.csv`); clients and tests call them, so they
   // keep their names. Every download sets its headers through routes/downloads.ts.
   const api = new ApiRouter();
-  api.include(authRoutes(deps, passport));
+  api.include(authRoutes(deps));
   api.include(healthRoutes(deps));
   api.include(configRoutes(deps));
   api.include(lockdownRoutes(deps));
