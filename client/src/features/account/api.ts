@@ -1,7 +1,7 @@
 // The signed-in user's second factors (DECISIONS §13): passkeys, the authenticator app and the
 // recovery codes, and the SuperAdmin's rule of which roles must have one.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { AccountSecurity, SecuritySettings, TotpSetup } from "@shared/schemas/security";
+import type { AccountSecurity, SecuritySettings, TotpSetup, VerifyBody } from "@shared/schemas/security";
 import { AUTH_ME_KEY } from "@/features/auth";
 import { apiJson } from "@/lib/api";
 
@@ -42,6 +42,19 @@ export function useAccountSecurityMutations() {
     removeTotp: useMutation({ mutationFn: () => apiJson<unknown>("DELETE", "/api/account/totp"), onSuccess: refresh }),
     regenerateCodes: useMutation({ mutationFn: () => apiJson<{ recoveryCodes: string[] }>("POST", "/api/account/recovery-codes"), onSuccess: refresh }),
   };
+}
+
+/**
+ * POST /api/account/verify: the session proves who it is before a change to the second factor
+ * (DECISIONS §13). A wrong proof is a 401 the dialog shows, not a signed-out session.
+ */
+export function useProveIdentity() {
+  return useMutation({ mutationFn: (proof: VerifyBody) => apiJson<{ verifiedUntil: string }>("POST", "/api/account/verify", proof), meta: { globalErrors: false } });
+}
+
+/** POST /api/account/verify/options: a passkey challenge for the proof. */
+export function proofPasskeyOptions(): Promise<unknown> {
+  return apiJson<unknown>("POST", "/api/account/verify/options");
 }
 
 /** After a factor is added or removed: whether the role's rule is met may have changed (the setup gate). */
