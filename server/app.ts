@@ -13,6 +13,7 @@ import type { AppDeps } from "./context";
 import { serializeError } from "./logger";
 import { configurePassport } from "./middlewares/passport";
 import { DatabaseSessionStore } from "./auth/session-store";
+import { answersVersion } from "./answer-cache/version";
 import { csrfProtection } from "./middlewares/csrf";
 import { errorHandler, notFoundApi } from "./middlewares/errors";
 import { backgroundCallsKeepIdleTimeout } from "./middlewares/auth";
@@ -129,7 +130,8 @@ export function createApp(deps: AppDeps, options: { clientDir?: string | null } 
   // still build a child logger and listen for the end of every response, to write nothing.
   app.use((req, res, next) => (logger.isLevelEnabled(REQUEST_LOG_LEVEL) ? requestLog(req, res, next) : next()));
 
-  const sessionStore = new DatabaseSessionStore(deps.database.db, IDLE_SESSION_MS);
+  // The count kept answers stand on is read in the session's own statement (answer-cache/).
+  const sessionStore = new DatabaseSessionStore(deps.database.db, IDLE_SESSION_MS, answersVersion);
   const sessionMiddleware = session({
     name: SESSION_COOKIE,
     secret: config.sessionSecret,
