@@ -4,8 +4,8 @@ import { useEffect, useState, type FormEvent } from "react";
 import { Field, Input } from "@/components/ui";
 import { errorMessage } from "@/lib/api";
 import { useAccountSecurityMutations, type MaybeRecoveryCodes } from "../api";
-import { AddFactorDialog } from "./AddFactorDialog";
-import { ProofCancelled, type WithProof } from "./proof-gate";
+import { AddFactorDialog, type AddFactorProps } from "./AddFactorDialog";
+import { ProofCancelled } from "./proof-gate";
 
 const NAME_MAX = 60;
 
@@ -29,18 +29,7 @@ function suggestedName(): string {
   return "";
 }
 
-export function AddPasskeyDialog({
-  open,
-  onOpenChange,
-  withProof,
-  onDone,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  /** Asks for a recent proof when the server wants one, then carries on (proof-gate.tsx). */
-  withProof: WithProof;
-  onDone: (answer: MaybeRecoveryCodes, name: string) => void;
-}) {
+export function AddPasskeyDialog({ open, onOpenChange, withProof, onDone }: AddFactorProps<(answer: MaybeRecoveryCodes, name: string) => void>) {
   const { addPasskey } = useAccountSecurityMutations();
   const [name, setName] = useState("");
   const [error, setError] = useState<string | undefined>(undefined);

@@ -7,6 +7,7 @@ import { Fingerprint, KeyRound, LifeBuoy, Smartphone } from "lucide-react";
 import type { ProofMethod } from "@shared/constants";
 import { Alert, Button, Dialog, DialogContent, Field, Input } from "@/components/ui";
 import { errorMessage } from "@/lib/api";
+import { passkeyAssertion } from "@/lib/passkeys";
 import { proofPasskeyOptions, useProveIdentity } from "../api";
 
 type Mode = "password" | "passkey" | "totp" | "recovery";
@@ -16,19 +17,6 @@ function firstMode(methods: readonly ProofMethod[]): Mode {
   if (methods.includes("passkey")) return "passkey";
   if (methods.includes("totp")) return "totp";
   return "recovery";
-}
-
-/** The options the server answered: the WebAuthn JSON itself, or wrapped as `{options}`. */
-function passkeyOptionsOf(answer: unknown): unknown {
-  if (answer && typeof answer === "object" && "options" in answer && !("challenge" in answer)) return (answer as { options: unknown }).options;
-  return answer;
-}
-
-function passkeyFailure(err: unknown): string {
-  const name = err instanceof Error ? err.name : "";
-  if (name === "NotAllowedError" || name === "AbortError") return "The passkey prompt was closed or timed out. Try again, or use another way below.";
-  if (name === "NotSupportedError") return "This browser cannot use passkeys. Use another way below.";
-  return errorMessage(err, "That passkey could not be used. Try again, or use another way below.");
 }
 
 const FIELD: Record<Exclude<Mode, "passkey">, { label: string; hint: string; placeholder: string; submit: string }> = {
@@ -75,15 +63,12 @@ export function ProofDialog({ methods, onProved, onCancel }: { methods: readonly
     setError(null);
     setPasskeyBusy(true);
     try {
-      const [{ startAuthentication }, options] = await Promise.all([import("@simplewebauthn/browser"), proofPasskeyOptions()]);
-      let response: unknown;
-      try {
-        response = await startAuthentication({ optionsJSON: passkeyOptionsOf(options) as Parameters<typeof startAuthentication>[0]["optionsJSON"] });
-      } catch (err) {
-        setError(passkeyFailure(err));
+      const answered = await passkeyAssertion(proofPasskeyOptions);
+      if ("failure" in answered) {
+        setError(answered.failure);
         return;
       }
-      await send({ method: "passkey", response } as Parameters<typeof prove.mutateAsync>[0], "That passkey was not accepted.");
+      await send({ method: "passkey", response: answered.response } as Parameters<typeof prove.mutateAsync>[0], "That passkey was not accepted.");
     } catch (err) {
       setError(errorMessage(err, "The passkey check could not start."));
     } finally {

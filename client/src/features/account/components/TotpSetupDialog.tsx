@@ -6,26 +6,15 @@ import { Copy, Check } from "lucide-react";
 import { Alert, Button, Field, Input, Spinner } from "@/components/ui";
 import { errorMessage } from "@/lib/api";
 import { useAccountSecurityMutations, type MaybeRecoveryCodes, type TotpSetup } from "../api";
-import { AddFactorDialog } from "./AddFactorDialog";
-import { ProofCancelled, type WithProof } from "./proof-gate";
+import { AddFactorDialog, type AddFactorProps } from "./AddFactorDialog";
+import { ProofCancelled } from "./proof-gate";
 
 /** The base32 secret in groups of four, easier to type into an app by hand. */
 function groupSecret(secret: string): string {
   return secret.replace(/\s+/g, "").replace(/(.{4})(?=.)/g, "$1 ");
 }
 
-export function TotpSetupDialog({
-  open,
-  onOpenChange,
-  withProof,
-  onDone,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  /** Asks for a recent proof when the server wants one, then carries on (proof-gate.tsx). */
-  withProof: WithProof;
-  onDone: (answer: MaybeRecoveryCodes) => void;
-}) {
+export function TotpSetupDialog({ open, onOpenChange, withProof, onDone }: AddFactorProps<(answer: MaybeRecoveryCodes) => void>) {
   const { setUpTotp, confirmTotp } = useAccountSecurityMutations();
   const [setup, setSetup] = useState<TotpSetup | null>(null);
   const [qr, setQr] = useState<string | null>(null);
