@@ -245,7 +245,7 @@ async function expectedAnswer(db: pg.Client, key: ReadKey): Promise<Check> {
 
 /**
  * A read as it is answered right after a change, with nothing kept: the answer kept from the last
- * asking no longer holds (routes/kept-answers.ts), so each request computes it afresh. A change as
+ * asking no longer holds (answer-cache/keeper.ts), so each request computes it afresh. A change as
  * the kept answers count it is made before each request; for the search, its kept days are
  * deleted too (search-summary.ts then sums every day of the window again), which is what a person
  * searching for new words waits for. The reads timed above are asked again with nothing changed.

@@ -13,6 +13,7 @@ import type { AppDeps } from "./context";
 import { serializeError } from "./logger";
 import { configurePassport } from "./middlewares/passport";
 import { DatabaseSessionStore } from "./auth/session-store";
+import { answersVersion } from "./answer-cache/version";
 import { csrfProtection } from "./middlewares/csrf";
 import { errorHandler, notFoundApi } from "./middlewares/errors";
 import { backgroundCallsKeepIdleTimeout } from "./middlewares/auth";
@@ -131,7 +132,8 @@ export function createApp(deps: AppDeps, options: { clientDir?: string | null } 
   // still build a child logger and listen for the end of every response, to write nothing.
   app.use((req, res, next) => (logger.isLevelEnabled(REQUEST_LOG_LEVEL) ? requestLog(req, res, next) : next()));
 
-  const sessionStore = new DatabaseSessionStore(deps.database.db, IDLE_SESSION_MS);
+  // The count kept answers stand on is read in the session's own statement (answer-cache/).
+  const sessionStore = new DatabaseSessionStore(deps.database.db, IDLE_SESSION_MS, answersVersion);
   const sessionMiddleware = session({
     name: SESSION_COOKIE,
     secret: config.sessionSecret,
@@ -142,7 +144,7 @@ export function createApp(deps: AppDeps, options: { clientDir?: string | null } 
     rolling: true,
     cookie: { httpOnly: true, sameSite: "lax", secure: "auto", maxAge: IDLE_SESSION_MS },
   });
-  const passport = configurePassport(deps.database.db, deps.clock);
+  const passport = configurePassport(deps.database.db);
 
   // Every API route, declared once in its routes/ file. Download paths: the spec fixes
   // `GET /transactions/export?format=csv`, the path of what is listed plus `/export`, and new
@@ -151,7 +153,7 @@ export function createApp(deps: AppDeps, options: { clientDir?: string | null } 
   // `/hr/attendance/export.csv`, `/hr/reports/payroll.csv`); clients and tests call them, so they
   // keep their names. Every download sets its headers through routes/downloads.ts.
   const api = new ApiRouter();
-  api.include(authRoutes(deps, passport));
+  api.include(authRoutes(deps));
   api.include(healthRoutes(deps));
   api.include(configRoutes(deps));
   api.include(lockdownRoutes(deps));

@@ -18,11 +18,10 @@ import { removeOrphanedUploads } from "./services/uploads/import-files";
 import { pruneExpired, PRUNE_INTERVAL_MS } from "./services/prune";
 import { announceDelegationsBeginning, DELEGATION_ANNOUNCE_INTERVAL_MS } from "./services/delegations";
 import { CLIENT_DIR } from "./paths";
-import { foldAnswerChanges } from "./db/kept-answers";
+import { foldAnswerChangesEvery } from "./answer-cache/version";
 import { startOutboxWorker } from "./services/delivery/outbox-worker";
 import { ensureVapidKeys } from "./services/delivery/push";
 
-const FOLD_ANSWER_CHANGES_MS = 15_000;
 
 export type RunningServer = { server: http.Server; deps: AppDeps; url: string; stop(): Promise<void> };
 
@@ -77,13 +76,9 @@ export async function startServer(config: Config = loadConfig(), options: { clie
   const announceTimer = setInterval(() => void announce(), DELEGATION_ANNOUNCE_INTERVAL_MS);
   announceTimer.unref();
 
-  // Every request counts the rows of answer_changes with its session (db/kept-answers.ts): folding
-  // them often keeps that a count of a few rows, however busy the writing.
-  let folding: Promise<unknown> = Promise.resolve();
-  const fold = () => (folding = foldAnswerChanges(database.db).catch((err: unknown) => logger.warn({ err }, "could not fold the answer changes")));
-  void fold();
-  const foldTimer = setInterval(() => void fold(), FOLD_ANSWER_CHANGES_MS);
-  foldTimer.unref();
+  // Every request counts the rows of answer_changes with its session (answer-cache/version.ts):
+  // folding them often keeps that a count of a few rows, however busy the writing.
+  const folding = foldAnswerChangesEvery(database.db, logger);
 
   // Pushes and emails queued by changes (on this process or another) are sent after commit.
   const outbox = startOutboxWorker(serviceContext(deps), { exclusive: database.kind === "pglite" });
@@ -95,8 +90,7 @@ export async function startServer(config: Config = loadConfig(), options: { clie
       clearTimeout(firstSweep);
       clearInterval(sweepTimer);
       clearInterval(announceTimer);
-      clearInterval(foldTimer);
-      await Promise.all([announcing, folding, outbox.stop()]);
+      await Promise.all([announcing, folding.stop(), outbox.stop()]);
       await hub.close();
       server.closeIdleConnections?.();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -187,3 +187,9 @@ export const SECOND_FACTOR_SETUP_MESSAGE = "Your role requires a second factor. 
 /** The methods of the second step of sign-in (DECISIONS §13). */
 export const SECOND_FACTOR_METHODS = ["passkey", "totp", "recovery"] as const;
 export type SecondFactorMethod = (typeof SECOND_FACTOR_METHODS)[number];
+/**
+ * How a signed-in session proves who it is before a change to the second factor (DECISIONS §13):
+ * with a factor when the user has one, with the password when they have none.
+ */
+export const PROOF_METHODS = ["password", ...SECOND_FACTOR_METHODS] as const;
+export type ProofMethod = (typeof PROOF_METHODS)[number];

@@ -3,7 +3,7 @@
 // form runs the same function, so a person sees the same message the server would give.
 // Dependency-free on purpose: only the money reader, the free-text rule, the date range and the field types.
 import { DATE_RANGE_MESSAGE, isDayInRange } from "./date-range";
-import { controlCharacterMessage, hasControlCharacter, stripInvisible } from "./free-text";
+import { hasControlCharacter, stripInvisible, textRefusal } from "./free-text";
 import { MAX_AMOUNT_DISPLAY, readMoney } from "./money";
 import { customFieldKey, deriveFieldId, type CustomFieldRule } from "./custom-field-key";
 
@@ -69,7 +69,8 @@ export function validateCustomFieldValue(field: CustomFieldRule, value: unknown)
   if ((field.type === "text" || field.type === "textarea") && typeof value === "string") {
     // Text is text (DECISIONS §10), whatever the designer's message says about the field's other rules.
     const lines = field.type === "textarea" ? "multi" : "single";
-    if (hasControlCharacter(value, lines)) return { ok: false, message: controlCharacterMessage(label, lines) };
+    const refusal = textRefusal(value, label, lines);
+    if (refusal) return { ok: false, message: refusal };
     value = stripInvisible(value);
   }
   if (isEmpty(value) || (field.type === "checkbox" && field.required && value === false)) {

@@ -1,6 +1,7 @@
 // Text is text (DECISIONS §10): what a person types as free text (descriptions, names, reasons,
-// notes, references, text custom fields) never carries control characters, and loses the invisible
-// characters that reorder or hide what is shown ("abc\u202Egnp.exe" displays as "abcexe.png").
+// notes, references, text custom fields) never carries control characters nor what no XML file may
+// hold (Unicode noncharacters, half of a surrogate pair), and loses the invisible characters that
+// reorder or hide what is shown ("abc\u202Egnp.exe" displays as "abcexe.png").
 // The zod builders of shared/schemas/text.ts and the custom field check (shared/custom-fields.ts)
 // both apply these two functions; this module stays free of zod for the display-only screens.
 
@@ -28,6 +29,32 @@ export function hasControlCharacter(text: string, lines: TextLines): boolean {
 /** The 400 message for a control character in the field called `label`. */
 export function controlCharacterMessage(label: string, lines: TextLines): string {
   return lines === "multi" ? `${label} cannot contain control characters` : `${label} cannot contain tabs, line breaks or control characters`;
+}
+
+/**
+ * What is not text in any Unicode string: the 66 noncharacters (U+FDD0–U+FDEF and the last two code
+ * points of every plane, U+FFFE, U+FFFF, U+1FFFE …) and a surrogate without its other half (the
+ * `u` flag reads a well-formed pair as one code point, so only a lone half matches \p{Cs}). XML 1.0
+ * forbids U+FFFE, U+FFFF and lone surrogates; TallyPrime refuses the whole file for one.
+ */
+const NOT_TEXT = /[\p{Noncharacter_Code_Point}\p{Cs}]/u;
+
+/** The first code point of `text` that is not text, as "U+FFFE", or null when there is none. */
+export function notTextCharacter(text: string): string | null {
+  const found = NOT_TEXT.exec(text);
+  return found ? `U+${found[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}` : null;
+}
+
+/** The 400 message for a character that is not text (`codePoint` as notTextCharacter names it) in the field called `label`. */
+export function notTextMessage(label: string, codePoint: string): string {
+  return `${label} contains a character that is not text (${codePoint}): retype it`;
+}
+
+/** Why `text` may not be stored in the field called `label` (control characters first, then what is not text), or null. */
+export function textRefusal(text: string, label: string, lines: TextLines): string | null {
+  if (hasControlCharacter(text, lines)) return controlCharacterMessage(label, lines);
+  const bad = notTextCharacter(text);
+  return bad ? notTextMessage(label, bad) : null;
 }
 
 /** `text` without the invisible reordering characters; everything else byte for byte. */

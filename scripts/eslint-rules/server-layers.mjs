@@ -12,6 +12,9 @@ export const SERVER_FLOORS = [
   { name: "auth and realtime", paths: ["server/auth/", "server/realtime/", "server/storage/", "server/presenters/", "server/context.ts"] },
   { name: "services", paths: ["server/services/"] },
   { name: "middlewares", paths: ["server/middlewares/"] },
+  // The answer cache keeps what routes answer: it reads the request's actor (middlewares) and the
+  // visibility window (services), and routes declare it.
+  { name: "answer cache", paths: ["server/answer-cache/"] },
   { name: "routes", paths: ["server/routes/"] },
   { name: "app", paths: ["server/app.ts", "server/main.ts", "server/client-build.ts", "server/cli/", "server/demo/", "server/openapi/"] },
 ];

@@ -49,6 +49,14 @@ describe("server floors", () => {
     expect(lint("server/services/prune.ts", 'import { pruneLoginFailures } from "../auth/throttle";\nimport { prunePinFailures } from "./emergency-approvers";')).toEqual([]);
   });
 
+  it("puts the answer cache between the middlewares and the routes: routes and the session's reader above may use it, it may not use a route, and auth may not reach it", () => {
+    expect(lint("server/routes/dashboard.ts", 'import { keptAnswer } from "../answer-cache/keeper";')).toEqual([]);
+    expect(lint("server/answer-cache/keeper.ts", 'import { actorOf } from "../middlewares/auth";\nimport { seesEverything } from "../services/transactions/visibility";')).toEqual([]);
+    expect(rulesOf(lint("server/answer-cache/keeper.ts", 'import type { RouteDef } from "../routes/api-router";'))).toEqual(["server/layers"]);
+    expect(rulesOf(lint("server/auth/session-store.ts", 'import { answersVersion } from "../answer-cache/version";'))).toEqual(["server/layers"]);
+    expect(SERVER_FLOORS.map((f) => f.name)).toEqual(["ground", "db", "config", "auth and realtime", "services", "middlewares", "answer cache", "routes", "app"]);
+  });
+
   it("puts every file on the longest path that names it", () => {
     expect(SERVER_FLOORS[floorOf("server/services/errors.ts")].name).toBe("ground");
     expect(SERVER_FLOORS[floorOf("server/services/users.ts")].name).toBe("services");

@@ -4,12 +4,11 @@
 import { systemClock } from "../clock";
 import type { Request } from "express";
 import session from "express-session";
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, eq, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { sessions, users } from "../db/schema";
 import { mayStaySignedIn, signedInUserColumns } from "./signed-in-user";
 import { preparedStatement } from "../db/sql";
-import { answersVersion } from "../db/kept-answers";
 
 type Callback = (err?: unknown) => void;
 
@@ -39,33 +38,37 @@ function ownerOf(sess: session.SessionData): string | null {
   return userIdOf(sess) ?? (typeof pendingId === "string" ? pendingId : null);
 }
 
-// The session is read together with its signed-in user and the count kept answers stand on (one
-// statement, not three: each round trip to the database costs more than the query itself). get()
-// carries them on the session data under symbols (no JSON, no copy into the Session),
-// createSession() moves them onto the request, and passport's deserializeUser takes the user from
-// there (middlewares/passport.ts).
+// The session is read together with its signed-in user and one more value the app asks to read
+// with it (the count kept answers stand on, answer-cache/version.ts), in one statement, not three:
+// each round trip to the database costs more than the query itself. get() carries them on the
+// session data under symbols (no JSON, no copy into the Session), createSession() moves them onto
+// the request, and passport's deserializeUser takes the user from there (middlewares/passport.ts).
 const SIGNED_IN_USER = Symbol("the signed-in user, read with the session");
-const ANSWERS_VERSION = Symbol("the count of changes kept answers stand on, read with the session");
-type WithUser = session.SessionData & { [SIGNED_IN_USER]?: Express.User | null; [ANSWERS_VERSION]?: string };
+const READ_WITH_SESSION = Symbol("the value read with the session");
+type WithUser = session.SessionData & { [SIGNED_IN_USER]?: Express.User | null; [READ_WITH_SESSION]?: string };
 const usersReadWithSessions = new WeakMap<Request, Express.User | null>();
-const versionsReadWithSessions = new WeakMap<Request, string>();
+const valuesReadWithSessions = new WeakMap<Request, string>();
 
 /** The request's signed-in user as read with its session: null when they may no longer be signed in, undefined when not read. */
 export function userReadWithSession(req: Request): Express.User | null | undefined {
   return usersReadWithSessions.get(req);
 }
 
-/** The count of committed changes kept answers stand on, read with the request's session (db/kept-answers.ts); undefined when no session was read. */
-export function answersVersionOf(req: Request): string | undefined {
-  return versionsReadWithSessions.get(req);
+/** The value the store was asked to read with every session (its `readWithSession`), as read with this request's; undefined when no session was read. */
+export function readWithSessionOf(req: Request): string | undefined {
+  return valuesReadWithSessions.get(req);
 }
 
-/** Every request's first statement, so prepared once (db/sql.ts): the session row and its user. */
-function sessionWithUser(db: Db) {
-  return preparedStatement(db, "session_with_user", (name) => {
+/** Nothing more read with the session. */
+const NOTHING_MORE = sql<string>`null::text`;
+
+/** Every request's first statement, so prepared once (db/sql.ts): the session row, its user, and the value read with it. */
+function sessionWithUser(db: Db, readWithSession: SQL<string>) {
+  // The name says the shape: a store reading nothing more is another statement.
+  return preparedStatement(db, readWithSession === NOTHING_MORE ? "session_with_user" : "session_with_user_and_value", (name) => {
     const { lockdownEnabled, ...user } = signedInUserColumns;
     return db
-      .select({ sess: sessions.sess, expiresAt: sessions.expiresAt, userId: sessions.userId, user, lockdownEnabled, answersVersion })
+      .select({ sess: sessions.sess, expiresAt: sessions.expiresAt, userId: sessions.userId, user, lockdownEnabled, readWithSession })
       .from(sessions)
       .leftJoin(users, and(eq(users.id, sessions.userId), mayStaySignedIn))
       .where(eq(sessions.sid, sql.placeholder("sid")))
@@ -85,12 +88,14 @@ export class DatabaseSessionStore extends session.Store {
   constructor(
     private readonly db: Db,
     private readonly idleMs: number,
+    /** One more value to read in the session's own statement (its text): the count kept answers stand on. */
+    private readonly readWithSession: SQL<string> = NOTHING_MORE,
   ) {
     super();
   }
 
   override get(sid: string, cb: (err: unknown, session?: session.SessionData | null) => void): void {
-    sessionWithUser(this.db)
+    sessionWithUser(this.db, this.readWithSession)
       .execute({ sid })
       .then(([row]) => {
         if (!row || row.expiresAt.getTime() <= systemClock().getTime()) return cb(null, null);
@@ -98,17 +103,17 @@ export class DatabaseSessionStore extends session.Store {
         const data = row.sess as WithUser;
         // Read for the session's own user only (a session before sign-in has none).
         if (row.userId && row.userId === userIdOf(data)) data[SIGNED_IN_USER] = row.user ? { ...row.user, lockdownEnabled: row.lockdownEnabled } : null;
-        data[ANSWERS_VERSION] = row.answersVersion;
+        if (row.readWithSession !== null) data[READ_WITH_SESSION] = row.readWithSession;
         cb(null, data);
       }, cb);
   }
 
   override createSession(req: Request, data: session.SessionData): session.Session & session.SessionData {
-    const { [SIGNED_IN_USER]: user, [ANSWERS_VERSION]: version } = data as WithUser;
+    const { [SIGNED_IN_USER]: user, [READ_WITH_SESSION]: value } = data as WithUser;
     delete (data as WithUser)[SIGNED_IN_USER];
-    delete (data as WithUser)[ANSWERS_VERSION];
+    delete (data as WithUser)[READ_WITH_SESSION];
     if (user !== undefined) usersReadWithSessions.set(req, user);
-    if (version !== undefined) versionsReadWithSessions.set(req, version);
+    if (value !== undefined) valuesReadWithSessions.set(req, value);
     return super.createSession(req, data);
   }
 

@@ -1,17 +1,11 @@
-// passport-local checks the credentials; the session keeps only the user id, and every request
-// reloads the user so a disabled or deleted user is signed out at once.
+// passport keeps the signed-in user's id in the session (the sign-in itself is services/sign-in.ts),
+// and every request reloads the user so a disabled or deleted user is signed out at once.
 import type { Request } from "express";
 import passport from "passport";
-import { Strategy as LocalStrategy } from "passport-local";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { users } from "../db/schema";
 import type { Actor } from "../context";
-import type { Clock } from "../clock";
-import { findUserByUsername } from "../services/users";
-import { lockdownRefusal } from "../services/sign-in";
-import { verifyAgainstDummy, verifyPassword } from "../auth/passwords";
-import { releaseLoginAttempt, reserveLoginAttempt } from "../auth/throttle";
 import { userReadWithSession } from "../auth/session-store";
 import { mayStaySignedIn, signedInUserColumns } from "../auth/signed-in-user";
 
@@ -38,46 +32,19 @@ declare module "express-session" {
     secondFactor?: { userId: string; startedAt: number; methods: string[]; challenge?: string };
     /** A passkey registration in progress: the challenge its answer must sign. */
     passkeyRegistration?: { challenge: string; startedAt: number };
+    /**
+     * When the session last proved who it is (DECISIONS §13, services/recent-proof.ts): signing in,
+     * POST /api/account/verify, confirming a new authenticator app. A change to the second factor
+     * needs it within the last 5 minutes.
+     */
+    provedAt?: number;
+    /** The passkey challenge of a proof asked for (POST /api/account/verify/options). */
+    proofChallenge?: { challenge: string; startedAt: number };
   }
 }
 
-export function configurePassport(db: Db, clock: Clock): passport.PassportStatic {
+export function configurePassport(db: Db): passport.PassportStatic {
   const instance = new passport.Passport() as unknown as passport.PassportStatic;
-
-  instance.use(
-    new LocalStrategy({ usernameField: "username", passwordField: "password", passReqToCallback: true }, (req, username, password, done) => {
-      const ip = req.ip ?? "unknown";
-      (async () => {
-        // The failure slot is taken before the password is checked (auth/throttle.ts).
-        const slot = await reserveLoginAttempt(db, username, ip, clock());
-        let user: Awaited<ReturnType<typeof findUserByUsername>>;
-        let ok: boolean;
-        let refusal: Awaited<ReturnType<typeof lockdownRefusal>>;
-        try {
-          user = await findUserByUsername(db, username);
-          refusal = await lockdownRefusal({ db }, user);
-          ok = refusal ? false : user ? await verifyPassword(user.passwordHash, password) : (await verifyAgainstDummy(password), false);
-        } catch (err) {
-          // Nothing was answered about the password: the attempt does not count.
-          await releaseLoginAttempt(db, slot).catch(() => {});
-          throw err;
-        }
-        // A lockdown refusal keeps its failure slot whatever the password (it was never checked), so
-        // the throttle cannot tell a right password from a wrong one either.
-        if (refusal) return done(refusal);
-        // A disabled user gets exactly the same answer as a wrong password, and counts as a failure.
-        if (!user || !ok || !user.isActive) return done(null, false);
-        await releaseLoginAttempt(db, slot);
-        done(null, {
-          id: user.id,
-          role: user.role,
-          name: user.name,
-          username: user.username,
-          visibilityWindowDays: user.visibilityWindowDays,
-        });
-      })().catch((err) => done(err));
-    }),
-  );
 
   instance.serializeUser((user, done) => done(null, user.id));
 

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { XMLParser } from "fast-xml-parser";
+import { assertWellFormedXml } from "../test/strict-xml";
 import { createTestApp, type ApiClient, type TestApp } from "../test/harness";
 import { POSTGRES_POOL_DEFAULTS } from "../db/client";
 import type { MadeUser } from "../test/factories";
@@ -186,6 +187,7 @@ describe("GET /api/accounting/exports/:id/file", () => {
     expect(first.headers["content-type"]).toBe("application/xml; charset=utf-8");
     expect(first.headers["content-disposition"]).toMatch(/attachment; filename="books-batch-\d+_2025-05-01_2025-05-31\.xml"/);
 
+    assertWellFormedXml(first.body.toString("utf8"));
     const parsed = new XMLParser({ ignoreAttributes: false, isArray: (n) => n === "TALLYMESSAGE" || n === "ALLLEDGERENTRIES.LIST" }).parse(first.body.toString("utf8"));
     const vouchers = parsed.ENVELOPE.BODY.IMPORTDATA.REQUESTDATA.TALLYMESSAGE.map((m: { VOUCHER: unknown }) => m.VOUCHER);
     expect(vouchers.map((v: { "@_VCHTYPE": string }) => v["@_VCHTYPE"])).toEqual(["Journal", "Payment"]);
@@ -214,6 +216,7 @@ describe("GET /api/accounting/exports/:id/file", () => {
     expect(lines[2]).toMatch(/^2025-06-03,Payment TXN-\d+,Cash,,250\.00,/);
     const masters = await accountant.api.agent.get(`/api/accounting/exports/${batch.body.id}/masters`);
     expect(masters.status).toBe(200);
+    assertWellFormedXml(masters.text);
     const ledgers = new XMLParser({ ignoreAttributes: false, isArray: (n) => n === "TALLYMESSAGE" }).parse(masters.text).ENVELOPE.BODY.IMPORTDATA.REQUESTDATA.TALLYMESSAGE.map(
       (m: { LEDGER: { NAME: string; PARENT: string } }) => [m.LEDGER.NAME, m.LEDGER.PARENT],
     );
@@ -302,5 +305,53 @@ describe("the company on the file", () => {
     const batch = await exportOf(accountant, "2025-09-01", "2025-09-30");
     const file = await download(accountant, batch.body.id);
     expect(file.body.toString("utf8")).toContain("<SVCURRENTCOMPANY>Acme &amp; Sons Pvt Ltd</SVCURRENTCOMPANY>");
+  });
+});
+
+describe("an export that would write two ledgers under one name (DECISIONS §12)", () => {
+  it("is refused with 409 listing each clash, and writes nothing; once the party is renamed it exports", async () => {
+    // Parties named like a ledger before the rule refused them, stored as they were.
+    const [bankTransfer] = await t.db.insert(parties).values({ name: "Bank Transfer" }).returning();
+    const [cash] = await t.db.insert(parties).values({ name: "CASH" }).returning();
+    const a = await paid("2024-03-05", { partyId: bankTransfer!.id, paymentMethod: "Bank Transfer" });
+    const b = await paid("2024-03-06", { partyId: cash!.id, paymentMethod: "Cash" });
+    const batchesBefore = (await accountant.api.get("/api/accounting/exports")).body.batches.length;
+
+    const refused = await exportOf(accountant, "2024-03-01", "2024-03-31");
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe("ledger_name_clash");
+    expect(refused.body.clashes).toEqual([
+      { name: "Bank Transfer", ledgers: ["the party “Bank Transfer”", "the payment method ledger “Bank Transfer”"] },
+      { name: "CASH", ledgers: ["the party “CASH”", "the payment method ledger “Cash”"] },
+    ]);
+    expect(refused.body.message).toContain("“Bank Transfer”: the party “Bank Transfer” and the payment method ledger “Bank Transfer”");
+    expect(refused.body.message).toContain("“CASH”: the party “CASH” and the payment method ledger “Cash”");
+    // Nothing kept: no batch, no item, no audit entry.
+    expect((await accountant.api.get("/api/accounting/exports")).body.batches).toHaveLength(batchesBefore);
+    expect(await t.db.select().from(exportItems).where(eq(exportItems.transactionId, a.id))).toEqual([]);
+    expect(await t.db.select().from(exportItems).where(eq(exportItems.transactionId, b.id))).toEqual([]);
+
+    expect((await accountant.api.patch(`/api/parties/${bankTransfer!.id}`, { name: "Bank Transfer Services Pvt Ltd" })).status).toBe(200);
+    expect((await accountant.api.patch(`/api/parties/${cash!.id}`, { name: "Cash & Carry Stores" })).status).toBe(200);
+    const exported = await exportOf(accountant, "2024-03-01", "2024-03-31");
+    expect(exported.status).toBe(201);
+    expect(exported.body.count).toBe(2);
+  });
+
+  it("two payment methods posting to one bank ledger on purpose are one ledger, not a clash", async () => {
+    const saved = await superAdmin.api.put("/api/admin/ledgers", { paymentMethods: [{ method: "UPI", ledger: "HDFC Bank" }, { method: "NEFT/RTGS", ledger: "hdfc bank" }] });
+    expect(saved.status).toBe(200);
+    try {
+      await paid("2024-04-02", { paymentMethod: "UPI" });
+      await paid("2024-04-03", { paymentMethod: "NEFT/RTGS" });
+      // Two spellings of one name are two ledgers to this product and one to TallyPrime: refused.
+      const spelled = await exportOf(accountant, "2024-04-01", "2024-04-30");
+      expect(spelled.status).toBe(409);
+      expect(spelled.body.clashes).toEqual([{ name: "HDFC Bank", ledgers: ["the payment method ledger “HDFC Bank”", "the payment method ledger “hdfc bank”"] }]);
+      expect((await superAdmin.api.put("/api/admin/ledgers", { paymentMethods: [{ method: "NEFT/RTGS", ledger: "HDFC Bank" }] })).status).toBe(200);
+      expect((await exportOf(accountant, "2024-04-01", "2024-04-30")).status).toBe(201);
+    } finally {
+      await superAdmin.api.put("/api/admin/ledgers", { paymentMethods: [{ method: "UPI", ledger: "UPI" }, { method: "NEFT/RTGS", ledger: "NEFT/RTGS" }] });
+    }
   });
 });

@@ -13,7 +13,7 @@ import type { Role } from "../../shared/constants";
 import { requireAuth, requireRole, requireSecondFactorSetUp } from "../middlewares/auth";
 import { parse, parseParams } from "../services/validation";
 import { encodeJson, JsonText, writeJson } from "../lib/json-answer";
-import type { AnswerKeeper } from "./kept-answers";
+import type { KeptRoute } from "../answer-cache/keeper";
 
 export type Access = "public" | "signed-in" | readonly Role[];
 export type Method = "get" | "post" | "put" | "patch" | "delete";
@@ -43,10 +43,10 @@ export type RouteDef = {
   /** The success status when it is not 200 (201 for a create). */
   status?: number;
   /**
-   * A read whose answer is kept and sent again while nothing it reads has changed (kept-answers.ts):
-   * the headers the handler sets are kept with it.
+   * A read whose answer is kept and sent again while nothing it reads has changed (answer-cache/,
+   * with the tables it reads declared): the headers the handler sets are kept with it.
    */
-  keep?: AnswerKeeper;
+  keep?: KeptRoute;
   /** Answered as something other than JSON (CSV, a file, a stream). */
   produces?: string;
   tag?: string;

@@ -4,8 +4,9 @@ import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import supertest from "supertest";
 import { createTestApp, type ApiClient, type TestApp } from "../test/harness";
-import type { MadeUser } from "../test/factories";
-import { approvalRules } from "../db/schema";
+import { TEST_PASSWORD, type MadeUser } from "../test/factories";
+import { eq } from "drizzle-orm";
+import { approvalRules, approvals } from "../db/schema";
 import { auditEntries, builtinCategory, makeCategory, txnBody, txnRow } from "../test/transaction-fixtures";
 
 let t: TestApp;
@@ -276,6 +277,99 @@ describe("the look-alike case: a SuperAdmin's approval", () => {
       `Round 2; Approval policy: Needs 1 approval → Needs 3 approvals: rule '${r.name}' (from ₹1,000.00: 3 approvals)`,
       `Round 3; Approval policy: Needs 3 approvals: rule '${r.name}' (from ₹1,000.00: 3 approvals) → Needs 2 approvals, one of them a SuperAdmin's: rule '${r.name}' (from ₹1,000.00: 2 approvals and a SuperAdmin's)`,
     ]);
+  });
+});
+
+describe("what an approval counted as is fixed when it is given (DECISIONS §11)", () => {
+  /** `who` given another role by a SuperAdmin; their sessions end, so they sign in again. */
+  async function makeRole(who: Who, role: "Approver" | "SuperAdmin"): Promise<Who> {
+    expect((await superAdmin.api.put(`/api/admin/users/${who.user.id}`, { role })).status).toBe(200);
+    const api = t.client();
+    expect((await api.post("/api/auth/login", { username: who.user.username, password: TEST_PASSWORD })).status).toBe(200);
+    return { user: { ...who.user, role }, api };
+  }
+  const keptAs = async (id: string) =>
+    (await t.db.select({ approverId: approvals.approverId, asSuperAdmin: approvals.asSuperAdmin }).from(approvals).where(eq(approvals.transactionId, id))).sort((a, b) => String(a.approverId).localeCompare(String(b.approverId)));
+
+  it("an Approver's approval given while a SuperAdmin's place was kept does not become a SuperAdmin's when they are promoted", async () => {
+    const cat = await makeCategory(t.db);
+    await rule({ categoryId: cat.id, minAmount: "1", requiredApprovals: 3, superAdminRequired: true });
+    const rising = await t.signIn("Approver");
+    const p = await submitted(cat.id, { amount: "10" });
+    expect((await approve(rising, p.id)).status).toBe(200);
+    const promoted = await makeRole(rising, "SuperAdmin");
+    try {
+      expect((await approvers[0]!.api.get(`/api/transactions/${p.id}`)).body.superAdminApproved).toBe(false);
+      expect((await approve(approvers[0]!, p.id)).status).toBe(200);
+      // The last place is still a SuperAdmin's: the promoted user's earlier approval was an Approver's.
+      const refused = await approve(approvers[1]!, p.id);
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toBe("A SuperAdmin must approve this one");
+      expect(await keptAs(p.id)).toEqual(expect.arrayContaining([{ approverId: rising.user.id, asSuperAdmin: false }]));
+      expect((await approve(superAdmin2, p.id)).body.status).toBe("Approved");
+    } finally {
+      await makeRole(promoted, "Approver");
+    }
+  });
+
+  it("a SuperAdmin's approval keeps the SuperAdmin's place when they are demoted afterwards", async () => {
+    const cat = await makeCategory(t.db);
+    await rule({ categoryId: cat.id, minAmount: "1", requiredApprovals: 2, superAdminRequired: true });
+    const falling = await t.signIn("SuperAdmin");
+    const p = await submitted(cat.id, { amount: "10" });
+    expect((await approve(falling, p.id)).status).toBe(200);
+    await makeRole(falling, "Approver");
+    expect((await approvers[0]!.api.get(`/api/transactions/${p.id}`)).body.superAdminApproved).toBe(true);
+    const last = await approve(approvers[0]!, p.id);
+    expect(last.status).toBe(200);
+    expect(last.body.status).toBe("Approved");
+    expect(await keptAs(p.id)).toEqual(expect.arrayContaining([{ approverId: falling.user.id, asSuperAdmin: true }]));
+  });
+});
+
+describe("a full override that changes amount, category or form type decides the policy again, whatever the status (DECISIONS §11)", () => {
+  const timelineOf = async (id: string) => (await accountant.api.get(`/api/transactions/${id}`)).body.timeline as { kind: string; detail?: string; reason?: string }[];
+
+  it("an Approved transaction whose approval no longer meets the new policy goes back to Pending, and the timeline says why", async () => {
+    const cat = await makeCategory(t.db);
+    const r = await rule({ categoryId: cat.id, minAmount: "5000", requiredApprovals: 2, superAdminRequired: true });
+    const p = await submitted(cat.id, { amount: "1000" });
+    expect((await approve(approvers[0]!, p.id)).body.status).toBe("Approved");
+    const res = await superAdmin.api.put(`/api/admin/transactions/${p.id}/full-override`, { amount: "6000", reason: "The invoice was ₹6,000" });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: "Pending", approvalsRequired: 2, approvalsReceived: 1, approvedAt: null });
+    expect(res.body.approvalPolicy).toMatchObject({ superAdminRequired: true });
+    const overridden = (await timelineOf(p.id)).find((e) => e.kind === "overridden")!;
+    expect(overridden.reason).toBe("The invoice was ₹6,000");
+    expect(overridden.detail).toContain("Status: Approved → Pending");
+    expect(overridden.detail).toContain(`Back to Pending: its 1 approval no longer meets the new policy (Needs 2 approvals, one of them a SuperAdmin's: rule '${r.name}'`);
+    // The round goes on: the SuperAdmin's approval completes it.
+    expect((await approve(superAdmin2, p.id)).body.status).toBe("Approved");
+  });
+
+  it("a Payment Due one likewise; one whose approvals still meet the new policy stays as it was", async () => {
+    const cat = await makeCategory(t.db);
+    await rule({ categoryId: cat.id, minAmount: "5000", requiredApprovals: 2 });
+    const due = await submitted(cat.id, { amount: "1000" });
+    expect((await approve(approvers[0]!, due.id)).body.status).toBe("Approved");
+    expect((await accountant.api.post(`/api/transactions/${due.id}/mark-payment-due`, { dueDate: "2026-12-31" })).status).toBe(200);
+    const reopened = await superAdmin.api.put(`/api/admin/transactions/${due.id}/full-override`, { amount: "7000", reason: "Second invoice added" });
+    expect(reopened.body).toMatchObject({ status: "Pending", approvalsRequired: 2 });
+
+    const met = await submitted(cat.id, { amount: "1000" });
+    expect((await approve(approvers[0]!, met.id)).body.status).toBe("Approved");
+    const smaller = await superAdmin.api.put(`/api/admin/transactions/${met.id}/full-override`, { amount: "900", reason: "Discount" });
+    expect(smaller.body).toMatchObject({ status: "Approved", approvalsRequired: 1 });
+  });
+
+  it("unless the same override sets the status: the SuperAdmin's word stands, with the new policy recorded", async () => {
+    const cat = await makeCategory(t.db);
+    await rule({ categoryId: cat.id, minAmount: "5000", requiredApprovals: 3 });
+    const p = await submitted(cat.id, { amount: "1000" });
+    expect((await approve(approvers[0]!, p.id)).body.status).toBe("Approved");
+    const res = await superAdmin.api.put(`/api/admin/transactions/${p.id}/full-override`, { amount: "6000", status: "Approved", reason: "Board approved the higher amount" });
+    expect(res.body).toMatchObject({ status: "Approved", approvalsRequired: 3 });
+    expect((await timelineOf(p.id)).find((e) => e.kind === "overridden")!.detail).not.toContain("Back to Pending");
   });
 });
 

@@ -1,83 +1,65 @@
-import type { PassportStatic } from "passport";
+// Sign-in and sign-out over HTTP (DECISIONS §3, §13). The sequence is services/sign-in.ts's; these
+// routes only carry the session in and out: sessionOf hands it a SignInSession over the request's
+// express-session and passport.
 import type { Request } from "express";
-import { INVALID_LOGIN_MESSAGE, type SecondFactorMethod } from "../../shared/constants";
+import type { SecondFactorMethod } from "../../shared/constants";
 import { secondFactorSchema, webauthnOptionsAnswer } from "../../shared/schemas/security";
-import { serviceContext } from "../services/context";
-import { passkeyAuthenticationOptions, pendingUser, SECOND_STEP_MS, signInMethods, verifySecondFactor } from "../services/second-factor";
-import { lockdownRefusal } from "../services/sign-in";
-import { releaseLoginAttempt, reserveLoginAttempt } from "../auth/throttle";
+import { requestContext, serviceContext } from "../services/context";
+import { SECOND_STEP_MS } from "../services/second-factor";
 import { authAnswer, loginAnswer, loginBodySchema, sessionAnswer } from "../../shared/schemas/auth";
-import { DomainError, unauthorized } from "../services/errors";
+import { DomainError } from "../services/errors";
 import { ApiRouter } from "./api-router";
 import type { AppDeps } from "../context";
 import { announceSessionsEnded } from "../services/sessions";
 import { forgetSignedOutDevice } from "../services/delivery/devices";
-import { currentUser, recordSignIn, recordSignOut } from "../services/sign-in";
+import { currentUser, recordSignOut, secondFactorChallenge, signInWithPassword, signInWithSecondFactor, type SignInSession } from "../services/sign-in";
 import { contextOf, requireAuth } from "../middlewares/auth";
 import { messageAnswer } from "../../shared/schemas/answer-parts";
-
-function authenticate(passport: PassportStatic, req: Request): Promise<Express.User | false> {
-  return new Promise((resolve, reject) => {
-    passport.authenticate("local", { session: false }, (err: unknown, user: Express.User | false) => (err ? reject(err) : resolve(user)))(req, req.res!, reject);
-  });
-}
 
 function saveSession(req: Request): Promise<void> {
   return new Promise<void>((resolve, reject) => req.session.save((err) => (err ? reject(err) : resolve())));
 }
 
-export function authRoutes(deps: AppDeps, passport: PassportStatic): ApiRouter {
-  const api = new ApiRouter();
-
-  /** The session becomes the user's: audited, answered with the stored user. */
-  async function signIn(req: Request, user: Express.User, secondFactor?: SecondFactorMethod) {
-    // req.login regenerates the session id (fixation) before storing the user; a pending second step goes with the old session.
-    await new Promise<void>((resolve, reject) => req.login(user, (err) => (err ? reject(err) : resolve())));
-    req.session.authenticatedAt = deps.clock().getTime();
-    // Stored before the answer goes out: otherwise express-session saves it while the body is being
-    // sent, and a client quick to make its next call finds a session without its sign-in time.
-    await saveSession(req);
-    return recordSignIn(contextOf(deps, req), secondFactor);
-  }
-
-  api.add({ method: "post", path: "/auth/login", access: "public", summary: "Sign in (the password step; a second step when the user has a second factor)", body: loginBodySchema, answer: loginAnswer, tag: "auth" }, async (req, _res, input) => {
-    req.body = input.body;
-    const user = await authenticate(passport, req);
-    // The lockdown's refusal (423) comes from the strategy, before the password is checked.
-    if (!user) throw unauthorized(INVALID_LOGIN_MESSAGE);
-    const methods = await signInMethods(deps.database.db, user.id);
-    if (methods.length > 0) {
-      // Half signed in (DECISIONS §13): a new session id that holds no user, only who is to finish
-      // and when they started, so every protected call answers 401 until the second step.
+/** The request's session as the sign-in sequence uses it (services/sign-in.ts SignInSession). */
+function sessionOf(req: Request): SignInSession {
+  return {
+    get pending() {
+      return req.session?.secondFactor as SignInSession["pending"];
+    },
+    async holdPending(pending) {
       await new Promise<void>((resolve, reject) => req.session.regenerate((err) => (err ? reject(err) : resolve())));
-      req.session.secondFactor = { userId: user.id, startedAt: deps.clock().getTime(), methods };
+      req.session.secondFactor = pending;
       await saveSession(req);
-      return { secondFactor: "required" as const, methods };
-    }
-    return signIn(req, user);
-  });
+    },
+    async updatePending(pending) {
+      if (pending) req.session.secondFactor = pending;
+      else delete req.session.secondFactor;
+      await saveSession(req);
+    },
+    async signIn(user, at) {
+      // req.login regenerates the session id (fixation) before storing the user; a pending second step goes with the old session.
+      await new Promise<void>((resolve, reject) => req.login(user, (err) => (err ? reject(err) : resolve())));
+      req.session.authenticatedAt = at;
+      req.session.provedAt = at;
+      // Stored before the answer goes out: otherwise express-session saves it while the body is being
+      // sent, and a client quick to make its next call finds a session without its sign-in time.
+      await saveSession(req);
+    },
+    end: () => new Promise<void>((resolve) => req.session.destroy(() => resolve())),
+  };
+}
 
-  /** The half-signed-in session's pending sign-in, or 401 when there is none or it took too long. */
-  async function pendingSignIn(req: Request) {
-    const pending = req.session?.secondFactor;
-    if (!pending) throw unauthorized("Sign in with your password first.");
-    if (deps.clock().getTime() - pending.startedAt > SECOND_STEP_MS) {
-      delete req.session.secondFactor;
-      await saveSession(req);
-      throw unauthorized("The sign-in took too long. Sign in again with your password.");
-    }
-    return pending;
-  }
+export function authRoutes(deps: AppDeps): ApiRouter {
+  const api = new ApiRouter();
+  const ctx = (req: Request) => requestContext(deps, req.ip);
+
+  api.add({ method: "post", path: "/auth/login", access: "public", summary: "Sign in (the password step; a second step when the user has a second factor)", body: loginBodySchema, answer: loginAnswer, tag: "auth" }, (req, _res, input) =>
+    signInWithPassword(ctx(req), sessionOf(req), input.body),
+  );
 
   api.add(
     { method: "post", path: "/auth/second-factor/options", access: "public", summary: "A passkey challenge for the second step of sign-in", answer: webauthnOptionsAnswer, tag: "auth" },
-    async (req) => {
-      const pending = await pendingSignIn(req);
-      const options = await passkeyAuthenticationOptions(serviceContext(deps), pending.userId);
-      req.session.secondFactor = { ...pending, challenge: options.challenge };
-      await saveSession(req);
-      return options;
-    },
+    (req) => secondFactorChallenge(ctx(req), sessionOf(req)),
   );
 
   api.add(
@@ -90,42 +72,7 @@ export function authRoutes(deps: AppDeps, passport: PassportStatic): ApiRouter {
       answer: authAnswer,
       tag: "auth",
     },
-    async (req, _res, input) => {
-      const pending = await pendingSignIn(req);
-      const db = deps.database.db;
-      const user = await pendingUser(db, pending.userId);
-      if (!user) {
-        delete req.session.secondFactor;
-        await saveSession(req);
-        throw unauthorized(INVALID_LOGIN_MESSAGE);
-      }
-      // A wrong code is a failed sign-in of that username (DECISIONS §3, §10): it takes its failure
-      // slot before the code is checked, so parallel guesses cannot pass the limit either.
-      const slot = await reserveLoginAttempt(db, user.username, req.ip ?? "unknown", deps.clock());
-      let ok: boolean;
-      try {
-        const body = input.body;
-        // A passkey challenge answers once.
-        const challenge = pending.challenge ?? null;
-        if (challenge) {
-          req.session.secondFactor = { ...pending, challenge: undefined };
-          await saveSession(req);
-        }
-        ok = await verifySecondFactor(serviceContext(deps), user.id, body.method === "passkey" ? { method: "passkey", response: body.response, expectedChallenge: challenge } : body);
-      } catch (err) {
-        await releaseLoginAttempt(db, slot).catch(() => {});
-        throw err;
-      }
-      if (!ok) throw unauthorized(input.body.method === "passkey" ? "The passkey was not accepted. Try again." : "That code is not right. Try again.");
-      await releaseLoginAttempt(db, slot);
-      // The lockdown applies as at the password step: it may have come on in between.
-      const refusal = await lockdownRefusal({ db }, user);
-      if (refusal) {
-        await new Promise<void>((resolve) => req.session.destroy(() => resolve()));
-        throw refusal;
-      }
-      return signIn(req, { id: user.id, role: user.role, name: user.name, username: user.username, visibilityWindowDays: user.visibilityWindowDays }, input.body.method);
-    },
+    (req, _res, input) => signInWithSecondFactor(ctx(req), sessionOf(req), input.body),
   );
 
   api.add({ method: "post", path: "/auth/logout", access: "public", summary: "Sign out", answer: messageAnswer, tag: "auth" }, async (req, res) => {

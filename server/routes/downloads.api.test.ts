@@ -7,6 +7,7 @@ import { createApp } from "../app";
 import type { RouteDef } from "./api-router";
 import { createTestApp } from "../test/harness";
 import { ROUTE_FIXTURES, routeKey, sendCall, World } from "../test/route-fixtures";
+import { assertWellFormedXml } from "../test/strict-xml";
 
 const t = await createTestApp();
 const world = await World.create(t);
@@ -15,6 +16,8 @@ const downloads: RouteDef[] = createApp(t.deps)
   .routes.filter((r) => r.produces)
   .sort((a, b) => routeKey(a).localeCompare(routeKey(b)));
 const isCsv = (r: RouteDef) => r.produces!.includes("text/csv");
+/** The answer as text, however supertest held it (text for text/*, a Buffer for the rest). */
+const bodyText = (res: { text?: string; body?: unknown }) => (typeof res.text === "string" ? res.text : Buffer.isBuffer(res.body) ? res.body.toString("utf8") : "");
 
 afterAll(async () => {
   await t.close();
@@ -48,6 +51,8 @@ describe("downloads", () => {
       if (isCsv(route)) expect(res.headers["content-disposition"]).toMatch(/\.csv"$/);
       expect(res.headers["x-content-type-options"]).toBe("nosniff");
       expect(res.headers["cache-control"]).toBe("no-store");
+      // Every XML file the product writes reads back under a strict XML 1.0 parser (DECISIONS §10).
+      if (/xml/.test(String(res.headers["content-type"]))) assertWellFormedXml(bodyText(res));
     });
   }
 });

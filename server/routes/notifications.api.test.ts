@@ -5,6 +5,7 @@ import supertest from "supertest";
 import { createTestApp, type TestApp } from "../test/harness";
 import { auditLog, notifications, transactions } from "../db/schema";
 import { builtinCategory, insertTransaction, txnBody } from "../test/transaction-fixtures";
+import { TEST_PASSWORD } from "../test/factories";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -165,5 +166,42 @@ describe("notifications follow what the user may see", () => {
     expect(kept.length).toBeGreaterThanOrEqual(2);
     for (const who of [owner, approver, admin]) expect(about(await bell(who), txn.humanReadableId)).toEqual([]);
     expect((await bell(admin)).map((n) => n.message)).toContain("An alert about no transaction");
+  });
+});
+
+describe("a user whose role sees no finance transaction (DECISIONS §6)", () => {
+  /** The user signed in again (a role change ends their sessions). */
+  async function signInAgain(username: string) {
+    const api = t.client();
+    expect((await api.post("/api/auth/login", { username, password: TEST_PASSWORD })).status).toBe(200);
+    return api;
+  }
+
+  it("sees none of the finance notifications received as an Approver, in the list, read-all or Clear All; they are there again under a finance role", async () => {
+    const owner = await t.signIn("Accountant");
+    const approver = await t.signIn("Approver");
+    const admin = await t.signIn("SuperAdmin");
+    const travel = await builtinCategory(t.db, "Travel");
+    const created = await owner.api.post("/api/transactions", txnBody(travel.id));
+    expect((await owner.api.post(`/api/transactions/${created.body.id}/submit`)).status).toBe(200);
+    // A finance notification about no transaction, as a delegation sends.
+    await t.db.insert(notifications).values({ userId: approver.user.id, type: "user_notification", message: "Rajesh Sharma delegated his approvals to you" });
+    const received = await approver.api.get("/api/notifications");
+    expect(received.body.map((n: { type: string }) => n.type).sort()).toEqual(["transaction_pending", "user_notification"]);
+
+    for (const role of ["HR Staff", "HR Admin"] as const) {
+      expect((await admin.api.put(`/api/admin/users/${approver.user.id}`, { role })).status).toBe(200);
+      const hr = await signInAgain(approver.user.username);
+      expect((await hr.get("/api/notifications")).body).toEqual([]);
+      expect((await hr.post("/api/notifications/read-all")).body).toMatchObject({ count: 0 });
+      expect((await hr.delete("/api/notifications")).body).toMatchObject({ count: 0 });
+      // Left out, not read or deleted.
+      const stored = await t.db.select().from(notifications).where(eq(notifications.userId, approver.user.id));
+      expect(stored.map((n) => n.isRead)).toEqual([false, false]);
+    }
+
+    expect((await admin.api.put(`/api/admin/users/${approver.user.id}`, { role: "Approver" })).status).toBe(200);
+    const back = await signInAgain(approver.user.username);
+    expect((await back.get("/api/notifications")).body).toHaveLength(2);
   });
 });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import supertest from "supertest";
 import { eq } from "drizzle-orm";
 import { createTestApp, type ApiClient, type TestApp } from "../test/harness";
-import type { MadeUser } from "../test/factories";
+import { uniqueGstin, type MadeUser } from "../test/factories";
 import { parties, settings } from "../db/schema";
 import { auditEntries, insertTransaction, makeCategory, txnBody, txnRow } from "../test/transaction-fixtures";
 import { GSTIN_MESSAGES } from "../../shared/gstin";
@@ -289,13 +289,14 @@ describe("a transaction naming a party", () => {
 
   it("is set, changed and cleared by a SuperAdmin's full override, audited and told on the timeline; an unknown or inactive party is refused with 400", async () => {
     const category = await makeCategory(t.db);
-    const [first, second] = [await party({ gstin: "33AABCT1332L1ZL" }), await party()];
+    const tamilNadu = uniqueGstin("33");
+    const [first, second] = [await party({ gstin: tamilNadu.gstin }), await party()];
     const made = await insertTransaction(t.db, { createdBy: accountant.user.id, categoryId: category.id, status: "Approved", approvedAt: new Date() });
     const override = (body: Record<string, unknown>) => superAdmin.api.put(`/api/admin/transactions/${made.id}/full-override`, { reason: "Vendor on the invoice", ...body });
 
     const set = await override({ partyId: first.id });
     expect(set.status, JSON.stringify(set.body)).toBe(200);
-    expect(set.body).toMatchObject({ partyId: first.id, party: { id: first.id, name: first.name, gstin: "33AABCT1332L1ZL", stateCode: "33" }, status: "Approved" });
+    expect(set.body).toMatchObject({ partyId: first.id, party: { id: first.id, name: first.name, gstin: tamilNadu.gstin, stateCode: "33" }, status: "Approved" });
     const [audited] = await auditEntries(t.db, made.id, "full_override");
     expect((audited!.beforeData as { partyId: unknown }).partyId).toBeNull();
     expect((audited!.afterData as { partyId: unknown }).partyId).toBe(first.id);
@@ -342,7 +343,8 @@ describe("searching transactions by their party", () => {
 
   it("finds a party's bills by a part of its name or GSTIN, in any case, and nothing across two fields", async () => {
     const category = await makeCategory(t.db);
-    const p = await party({ name: unique("Ganesh Tyres"), gstin: "09AAACH7409R1ZZ" });
+    const upGstin = uniqueGstin("09");
+    const p = await party({ name: unique("Ganesh Tyres"), gstin: upGstin.gstin });
     const billed = await accountant.api.post("/api/transactions", txnBody(category.id, { partyId: p.id, description: "Four tyres" }));
     const old = await insertTransaction(t.db, { createdBy: accountant.user.id, categoryId: category.id, partyId: p.id, createdAt: daysAgo(3), description: "Puncture" });
     await insertTransaction(t.db, { createdBy: accountant.user.id, categoryId: category.id, description: "Tea for the office" });
@@ -350,7 +352,7 @@ describe("searching transactions by their party", () => {
 
     expect(ids(await search(superAdmin, category.id, p.name))).toEqual(both);
     expect(ids(await search(superAdmin, category.id, "gAnEsH tYrEs"))).toEqual(both);
-    expect(ids(await search(superAdmin, category.id, "09aaach7409"))).toEqual(both);
+    expect(ids(await search(superAdmin, category.id, upGstin.gstin.slice(0, 11).toLowerCase()))).toEqual(both);
     expect((await search(superAdmin, category.id, p.name)).body.summary).toMatchObject({ count: 2 });
     // The description and the party's name are matched apart, like the id and the description.
     expect((await search(superAdmin, category.id, "puncture ganesh")).body.total).toBe(0);
@@ -374,14 +376,15 @@ describe("searching transactions by their party", () => {
     expect((await search(superAdmin, category.id, "balaji")).body).toMatchObject({ total: 3, summary: { count: 3, approvedCount: 3, approvedAmount: "300.00" } });
 
     const renamed = unique("Speedpost Logistics");
-    const res = await accountant.api.patch(`/api/parties/${p.id}`, { name: renamed, gstin: "27AAPFU0939F1ZV" });
+    const maharashtra = uniqueGstin("27");
+    const res = await accountant.api.patch(`/api/parties/${p.id}`, { name: renamed, gstin: maharashtra.gstin });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const byOld = await search(superAdmin, category.id, "balaji");
     expect(byOld.body).toMatchObject({ total: 0, transactions: [], summary: { count: 0, approvedCount: 0, approvedAmount: "0.00" } });
     const byNew = await search(superAdmin, category.id, "speedpost");
     expect(ids(byNew)).toEqual(all);
     expect(byNew.body.summary).toMatchObject({ count: 3, approvedCount: 3, approvedAmount: "300.00" });
-    expect(ids(await search(superAdmin, category.id, "27aapfu"))).toEqual(all);
+    expect(ids(await search(superAdmin, category.id, maharashtra.gstin.slice(0, 7).toLowerCase()))).toEqual(all);
     expect(byNew.body.transactions[0].party.name).toBe(renamed);
   });
 
@@ -400,5 +403,98 @@ describe("searching transactions by their party", () => {
     }
     expect(ids(await search(accountant, category.id, "kaveri"))).toEqual([recent.id, beyond.id].sort());
     expect(ids(await search(superAdmin, category.id, "kaveri"))).toEqual([recent.id, beyond.id].sort());
+  });
+});
+
+describe("one namespace for ledger names (DECISIONS §12)", () => {
+  it.each([
+    ["Bank Transfer", "the ledger of the payment method Bank Transfer"],
+    ["bank  TRANSFER", "the ledger of the payment method Bank Transfer"],
+    ["BankTransfer", "the ledger of the payment method Bank Transfer"],
+    ["input igst", "the input IGST ledger"],
+    ["Round Off", "the round-off ledger"],
+    ["Output CGST (RCM)", "the reverse-charge CGST ledger"],
+    ["Travel", "the ledger of the category Travel"],
+  ])("a party cannot be named “%s”, case and spaces aside: 409 naming %s, nothing stored", async (name, what) => {
+    const res = await accountant.api.post("/api/parties", { name });
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe("ledger_name_clash");
+    expect(res.body.message).toContain(what);
+    expect(res.body.message).toContain(`A party cannot be named “${name}”`);
+    expect((await t.db.select().from(parties).where(eq(parties.name, name)))).toEqual([]);
+  });
+
+  it("nor renamed onto a ledger's or another party's name, spaces aside", async () => {
+    const p = await party({ name: unique("Mehta & Co") });
+    const onto = await accountant.api.patch(`/api/parties/${p.id}`, { name: "UPI" });
+    expect(onto.status).toBe(409);
+    expect(onto.body.message).toContain("the ledger of the payment method UPI");
+    const other = await party();
+    const spaced = await accountant.api.patch(`/api/parties/${other.id}`, { name: p.name.replace(" & ", "  &") });
+    expect(spaced.status).toBe(409);
+    expect(spaced.body).toMatchObject({ code: "duplicate_name", message: "A party with this name already exists" });
+    expect((await t.db.select().from(parties).where(eq(parties.id, other.id)))[0]!.name).toBe(other.name);
+  });
+
+  it("no ledger is renamed onto a party's name (409 naming the party), a category neither; unchanged names still save", async () => {
+    const p = await party({ name: unique("Sharma Traders") });
+    const category = await makeCategory(t.db);
+    const before = (await superAdmin.api.get("/api/admin/ledgers")).body;
+    const upi = await superAdmin.api.put("/api/admin/ledgers", { paymentMethods: [{ method: "UPI", ledger: p.name.toUpperCase() }] });
+    expect(upi.status).toBe(409);
+    expect(upi.body).toMatchObject({ code: "ledger_name_clash" });
+    expect(upi.body.message).toBe(`The ledger of the payment method UPI cannot be named “${p.name.toUpperCase()}”: the party “${p.name}” has that name, and TallyPrime keeps one name for one ledger, whatever its case and spaces.`);
+    const roundOff = await superAdmin.api.put("/api/admin/ledgers", { roundOff: p.name.replace(/ /g, "") });
+    expect(roundOff.status).toBe(409);
+    const categoryLedger = await superAdmin.api.put("/api/admin/ledgers", { categories: [{ categoryId: category.id, ledger: p.name }] });
+    expect(categoryLedger.status).toBe(409);
+    expect((await superAdmin.api.get("/api/admin/ledgers")).body).toEqual(before);
+
+    const created = await superAdmin.api.post("/api/categories", { name: p.name });
+    expect(created.status).toBe(409);
+    expect(created.body.message).toContain(`the party “${p.name}” has that name`);
+    const renamed = await superAdmin.api.put(`/api/categories/${category.id}`, { name: p.name.toLowerCase() });
+    expect(renamed.status).toBe(409);
+
+    // The whole form sent back unchanged saves: only a rename is checked.
+    expect((await superAdmin.api.put("/api/admin/ledgers", { paymentMethods: before.paymentMethods, roundOff: before.roundOff })).status).toBe(200);
+  });
+
+  it("a party made and a ledger renamed onto its name at the same moment: exactly one of them is refused", async () => {
+    for (let round = 0; round < 3; round++) {
+      const name = unique("Kaveri Mills");
+      const [made, renamed] = await Promise.all([
+        accountant.api.post("/api/parties", { name }),
+        superAdmin.api.put("/api/admin/ledgers", { roundOff: name }),
+      ]);
+      expect([made.status, renamed.status].sort()).toEqual(made.status === 201 ? [201, 409] : [200, 409]);
+      await superAdmin.api.put("/api/admin/ledgers", { roundOff: "Round Off" });
+      if (made.status === 201) await t.db.update(parties).set({ name: `${name} (done)` }).where(eq(parties.id, made.body.id));
+    }
+  });
+});
+
+describe("two parties may not share a GSTIN (DECISIONS §12)", () => {
+  it("on create and on change: 409 naming the other party; nothing stored", async () => {
+    const { gstin } = uniqueGstin("24");
+    const first = await party({ gstin });
+    const second = await accountant.api.post("/api/parties", { name: unique("Copy"), gstin: gstin.toLowerCase() });
+    expect(second.status).toBe(409);
+    expect(second.body).toMatchObject({ code: "duplicate_gstin", party: { id: first.id, name: first.name } });
+    expect(second.body.message).toBe(`GSTIN ${gstin} already belongs to the party “${first.name}”: two parties may not share a GSTIN.`);
+    const other = await party();
+    const changed = await accountant.api.patch(`/api/parties/${other.id}`, { gstin });
+    expect(changed.status).toBe(409);
+    expect(changed.body.party).toEqual({ id: first.id, name: first.name });
+    expect((await t.db.select().from(parties).where(eq(parties.gstin, gstin))).map((p) => p.id)).toEqual([first.id]);
+    // Its own GSTIN sent again is no clash.
+    expect((await accountant.api.patch(`/api/parties/${first.id}`, { gstin, email: "gst@example.com" })).status).toBe(200);
+  });
+
+  it("two parties made with one GSTIN at the same moment: one 201, one 409; the database refuses a second row too", async () => {
+    const { gstin, pan, stateCode } = uniqueGstin("29");
+    const answers = await Promise.all([accountant.api.post("/api/parties", { name: unique("Twin"), gstin }), superAdmin.api.post("/api/parties", { name: unique("Twin"), gstin })]);
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
+    await expect(t.db.insert(parties).values({ name: unique("Direct"), gstin, pan, stateCode })).rejects.toThrow();
   });
 });

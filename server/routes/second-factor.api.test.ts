@@ -349,7 +349,19 @@ describe("a second factor required by role", () => {
       const routes = protectedRoutes();
       const open = routes.filter((r) => r.duringSecondFactorSetup).map((r) => r.key);
       expect(open.sort()).toEqual(
-        ["DELETE /account/passkeys/:id", "DELETE /account/totp", "GET /account/security", "GET /auth/me", "POST /account/passkeys", "POST /account/passkeys/options", "POST /account/recovery-codes", "POST /account/totp/confirm", "POST /account/totp/setup"].sort(),
+        [
+          "DELETE /account/passkeys/:id",
+          "DELETE /account/totp",
+          "GET /account/security",
+          "GET /auth/me",
+          "POST /account/passkeys",
+          "POST /account/passkeys/options",
+          "POST /account/recovery-codes",
+          "POST /account/totp/confirm",
+          "POST /account/totp/setup",
+          "POST /account/verify",
+          "POST /account/verify/options",
+        ].sort(),
       );
       const letThrough: string[] = [];
       for (const route of routes.filter((r) => !r.duringSecondFactorSetup)) {

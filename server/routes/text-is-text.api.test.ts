@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { createTestApp, type ApiClient, type TestApp } from "../test/harness";
 import type { MadeUser } from "../test/factories";
-import { attendanceImports, auditLog, employees, leaves, transactions, users } from "../db/schema";
+import { attendanceImports, auditLog, employees, leaves, parties, transactions, users } from "../db/schema";
 import { insertTransaction, makeCategory, txnBody } from "../test/transaction-fixtures";
 import { csv, HEADER, makeDepartment, upload } from "../test/hr-fixtures";
 
@@ -137,6 +137,52 @@ describe("a custom text field", () => {
     expect(res.status).toBe(400);
     expect(res.body.issues).toEqual([{ path: "customFieldValues.po", message: "PO number cannot contain tabs, line breaks or control characters" }]);
     expect(await t.db.select().from(transactions).where(eq(transactions.categoryId, category.id))).toEqual([]);
+  });
+});
+
+describe("what no XML file may hold (U+FFFE, U+FFFF, a lone surrogate) is refused with 400 naming the field, and nothing is stored", () => {
+  const FFFE = "\uFFFE";
+  const notText = (label: string, codePoint = "U+FFFE") => `${label} contains a character that is not text (${codePoint}): retype it`;
+
+  it("a transaction's description and a text custom field", async () => {
+    const category = await makeCategory(t.db, { fieldSchema: [{ id: "po", label: "PO number", type: "text", placeholder: null, required: false }] });
+    const description = await accountant.api.post("/api/transactions", txnBody(category.id, { description: `Toner${FFFE} cartridges` }));
+    expect(description.status).toBe(400);
+    expect(description.body.issues).toEqual([{ path: "description", message: notText("Description") }]);
+    const field = await accountant.api.post("/api/transactions", txnBody(category.id, { customFieldValues: { po: "PO\uFFFF1" } }));
+    expect(field.status).toBe(400);
+    expect(field.body.issues).toEqual([{ path: "customFieldValues.po", message: notText("PO number", "U+FFFF") }]);
+    expect(await t.db.select().from(transactions).where(eq(transactions.categoryId, category.id))).toEqual([]);
+  });
+
+  it("the names that reach the TallyPrime files: a party, a category, a ledger, the company", async () => {
+    const party = await superAdmin.post("/api/parties", { name: `Bank${FFFE}Transfer` });
+    expect(party.status).toBe(400);
+    expect(party.body.issues).toEqual([{ path: "name", message: notText("Party name") }]);
+    const lone = await superAdmin.post("/api/parties", { name: "Mehta \uD800 & Co" });
+    expect(lone.status).toBe(400);
+    expect(lone.body.issues).toEqual([{ path: "name", message: notText("Party name", "U+D800") }]);
+    expect(await t.db.select().from(parties)).toEqual([]);
+
+    const category = await superAdmin.post("/api/categories", { name: `Fuel${FFFE}` });
+    expect(category.status).toBe(400);
+    expect(category.body.issues).toEqual([{ path: "name", message: notText("Category name") }]);
+
+    const before = (await superAdmin.get("/api/admin/ledgers")).body;
+    const ledger = await superAdmin.put("/api/admin/ledgers", { roundOff: `Round${FFFE}Off` });
+    expect(ledger.status).toBe(400);
+    expect(ledger.body.issues).toEqual([{ path: "roundOff", message: notText("Ledger name") }]);
+    expect((await superAdmin.get("/api/admin/ledgers")).body).toEqual(before);
+
+    const company = await superAdmin.put("/api/admin/company", { legalName: `Acme${FFFE} Pvt Ltd` });
+    expect(company.status).toBe(400);
+    expect(company.body.issues).toEqual([{ path: "legalName", message: notText("Legal name") }]);
+  });
+
+  it("a user's display name", async () => {
+    const edit = await superAdmin.put(`/api/admin/users/${accountant.user.id}`, { name: "Ravi \uFDD0 Kumar" });
+    expect(edit.status).toBe(400);
+    expect(edit.body.issues).toEqual([{ path: "name", message: notText("Name", "U+FDD0") }]);
   });
 });
 

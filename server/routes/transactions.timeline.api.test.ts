@@ -102,7 +102,11 @@ describe("GET /api/transactions/:id timeline", () => {
     expect(paid!.detail).toBe("UPI · ref UTR77 · 24 Nov 2026");
     expect(cancelled!.detail).toBe("Paid → Payment Due");
     expect(overridden).toMatchObject({ actorName: superAdmin.user.name, reason: "Amount as on the payslip" });
-    expect(overridden!.detail).toBe("Amount: ₹1,000.00 → ₹1,250.50; Description: Printer cartridges → Salary for Ravi, November");
+    // The new amount decides the policy again (DECISIONS §11): Salary's 2 approvals, and the round
+    // holds one since the deletion (the forced status had stood in for the other), so it waits again.
+    expect(overridden!.detail).toBe(
+      "Amount: ₹1,000.00 → ₹1,250.50; Description: Printer cartridges → Salary for Ravi, November; Status: Payment Due → Pending. Back to Pending: its 1 approval no longer meets the new policy (Needs 2 approvals)",
+    );
     expect(ownerChanged).toMatchObject({ reason: "Accountant moved team", detail: `${accountant.user.name} → ${otherAccountant.user.name}` });
     // Oldest first, every entry a full ISO instant.
     const times = timeline.map((e) => Date.parse(e.at));

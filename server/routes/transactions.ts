@@ -27,7 +27,7 @@ import {
 import { bulkApproveAnswer, bulkApproveSchema, checkDuplicatesAnswer, checkDuplicatesSchema } from "../../shared/schemas/transaction-tools";
 import { contextOf } from "../middlewares/auth";
 import { csvFileName } from "../lib/csv";
-import { keeperOf } from "./kept-answers";
+import { keptAnswer } from "../answer-cache/keeper";
 import { ApiRouter } from "./api-router";
 import { sendCsvDownload } from "./downloads";
 import type { AppDeps } from "../context";
@@ -61,7 +61,19 @@ export function transactionRoutes(deps: AppDeps): ApiRouter {
   // ---------------------------------------------------------------- reading
 
   api.add(
-    { method: "get", path: "/transactions", access: FINANCE_ROLES, summary: "List transactions (filters, page, summary)", query: transactionListQuerySchema, answer: transactionListAnswer, tag, keep: keeperOf(deps) },
+    {
+      method: "get",
+      path: "/transactions",
+      access: FINANCE_ROLES,
+      summary: "List transactions (filters, page, summary)",
+      query: transactionListQuerySchema,
+      answer: transactionListAnswer,
+      tag,
+      keep: keptAnswer(deps, {
+        reads: ["transactions", "transaction_search", "transaction_daily_totals", "transaction_day_changes", "categories", "users", "parties", "attachments"],
+        uncounted: { transaction_search_summaries: "a search's kept days: each is used only while its day's version in transaction_day_changes (counted) holds" },
+      }),
+    },
     (req, _res, input) => listTransactions(ctx(req), input.query),
   );
 
@@ -90,7 +102,7 @@ export function transactionRoutes(deps: AppDeps): ApiRouter {
       summary: "Pending transactions, a page at a time: priority first, then oldest first (X-Total-Count, X-Page, X-Page-Size)",
       query: pendingQuerySchema,
       answer: pendingListAnswer, tag,
-      keep: keeperOf(deps),
+      keep: keptAnswer(deps, { reads: ["transactions", "categories", "users", "parties", "attachments", "approvals", "delegations"] }),
     },
     async (req, res, input) => {
       const page = input.query;

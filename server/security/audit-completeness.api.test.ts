@@ -203,6 +203,8 @@ const EXPECTED: Record<string, Expectation> = {
   "POST /account/totp/confirm": { action: "totp_enable", entityType: "user", entityId: caller },
   "DELETE /account/totp": { action: "totp_remove", entityType: "user", entityId: caller },
   "POST /account/recovery-codes": { action: "recovery_codes_regenerate", entityType: "user", entityId: caller },
+  "POST /account/verify": { action: "verify_identity", entityType: "session", entityId: caller },
+  "POST /account/verify/options": { none: "issues a passkey challenge kept in the session; nothing is stored" },
   "PUT /admin/security": { action: "security_settings_update", entityType: "system", entityId: fixed("security") },
   "POST /admin/users/:id/second-factor/reset": { action: "second_factor_reset", entityType: "user", entityId: param() },
   "POST /admin/approval-rules": { action: "create", entityType: "approval_rule", entityId: answered },

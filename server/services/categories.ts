@@ -7,6 +7,7 @@ import type { Db, Queryable } from "../db/client";
 import { categories, transactions, type CategoryRow } from "../db/schema";
 import { conflict, forbidden, notFound } from "./errors";
 import { writeAudit } from "./audit";
+import { assertCategoryLedgerName } from "./books/ledgers";
 import { confusableSkeleton } from "../lib/confusables";
 import { isUniqueViolation } from "../db/errors";
 import type { Actor } from "../context";
@@ -132,6 +133,7 @@ export async function createCategory(ctx: ActingContext, input: CreateCategoryBo
   return withNameGuard(() =>
     db.transaction(async (tx) => {
       await assertNameFree(tx, input.name);
+      await assertCategoryLedgerName(tx, null, input.name);
       const [row] = await tx
         .insert(categories)
         .values({
@@ -160,6 +162,7 @@ export async function updateCategory(ctx: ActingContext, id: string, input: Upda
       // Rules elsewhere know built-ins by name (Salary needs 2 approvals), so their names stay.
       if (renamed && current.isBuiltin) throw conflict(BUILTIN_NOT_RENAMABLE, "builtin");
       if (renamed) await assertNameFree(tx, input.name, id);
+      if (input.name !== current.name) await assertCategoryLedgerName(tx, id, input.name);
       const [row] = await tx
         .update(categories)
         .set({

@@ -260,7 +260,7 @@ export async function announceDelegationsBeginning(ctx: ServiceContext): Promise
   const today = todayOf(ctx);
   const due = and(isNull(delegations.startAnnouncedAt), isNull(delegations.endedAt), sql`${delegations.fromDate} <= ${today}`, sql`${delegations.toDate} >= ${today}`);
   // Nearly every look finds nothing: it then writes nothing, since even an update of no row counts
-  // as a change to what kept answers stand on (routes/kept-answers.ts).
+  // as a change to what kept answers stand on (answer-cache/keeper.ts).
   if ((await ctx.db.select({ id: delegations.id }).from(delegations).where(due).limit(1)).length === 0) return 0;
   const notes: NotificationRow[] = [];
   await ctx.db.transaction(async (tx) => {

@@ -1,6 +1,6 @@
 // The bell (GET/POST/DELETE /api/notifications, DECISIONS §6): a user's notifications as they may
 // see them now, read-all and Clear All. services/notifications.ts writes and pushes them.
-import { and, desc, eq, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, isNull, notInArray, or, sql, type SQL } from "drizzle-orm";
 import { notifications, transactions, type NotificationRow } from "../db/schema";
 import type { NotificationType } from "../../shared/ws-events";
 import { LIMITS } from "../../shared/constants";
@@ -8,6 +8,7 @@ import type { NotificationItem, NotificationsChangedAnswer } from "../../shared/
 import { writeAudit } from "./audit";
 import { type ActingContext } from "./context";
 import { visibleTo } from "./transactions/visibility";
+import { seesFinance } from "./policies";
 import type { Actor } from "../context";
 
 export function presentNotification(row: NotificationRow): NotificationItem {
@@ -26,13 +27,23 @@ export function presentNotification(row: NotificationRow): NotificationItem {
 }
 
 /**
+ * The notifications of the finance side: every one about a transaction (or about one since
+ * deleted), and every type the finance side sends without one (a delegation's, an emergency PIN's).
+ * A notification type of another side (HR's) is left off this list.
+ */
+const FINANCE_NOTIFICATION_TYPES: readonly NotificationType[] = ["transaction_pending", "user_notification"];
+
+/**
  * The notifications the actor may see now (DECISIONS §6): their own, and of those about a
  * transaction only the ones whose transaction they can see now (visibleTo, the §4 window). One whose
  * transaction was deleted (its transactionId set null, its humanReadableId kept) is about nothing
- * anyone can see; one that was never about a transaction (no humanReadableId either) stays.
+ * anyone can see; one that was never about a transaction (no humanReadableId either) stays. A role
+ * that sees no finance transaction (seesFinance) sees no finance notification at all, whatever
+ * role it had when the notification came: the list, read-all and Clear All all go through here.
  */
 function mine(actor: Pick<Actor, "id" | "role" | "visibilityWindowDays">, now: Date): SQL {
   const aboutNoTransaction = and(isNull(notifications.transactionId), isNull(notifications.humanReadableId));
+  if (!seesFinance(actor)) return and(eq(notifications.userId, actor.id), aboutNoTransaction, notInArray(notifications.type, [...FINANCE_NOTIFICATION_TYPES]))!;
   const aboutVisibleTransaction = sql`exists (select 1 from ${transactions} where ${and(eq(transactions.id, notifications.transactionId), visibleTo(actor, now))})`;
   return and(eq(notifications.userId, actor.id), or(aboutNoTransaction, aboutVisibleTransaction))!;
 }

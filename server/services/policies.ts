@@ -4,7 +4,7 @@
 // all, and these answer the finer questions a service asks once it is called. Each is one line so a
 // reader sees the rule; docs/status-machine.md names this file.
 import type { Role } from "../../shared/constants";
-import { ACCOUNTING_ROLES } from "../../shared/constants";
+import { ACCOUNTING_ROLES, FINANCE_ROLES } from "../../shared/constants";
 
 type Having = { role: Role };
 
@@ -12,6 +12,15 @@ const isSuperAdmin = (who: Having) => who.role === "SuperAdmin";
 
 /** A SuperAdmin sees every transaction: no visibility window (DECISIONS §4). */
 export const seesEveryTransaction = isSuperAdmin;
+
+/**
+ * Whether a role sees finance transactions at all (DECISIONS §4, §6): Accountant, Approver and
+ * SuperAdmin. Anyone else (HR Admin, HR Staff) sees no finance notification either, not even one
+ * received under an earlier role.
+ */
+export function seesFinance(who: Having): boolean {
+  return FINANCE_ROLES.includes(who.role);
+}
 
 /** The dashboard's cards show amounts to a SuperAdmin only; others see counts (spec 000 §2). */
 export const seesDashboardAmounts = isSuperAdmin;

@@ -5,6 +5,7 @@ import { users, type UserRow } from "../db/schema";
 import { hashPassword } from "../auth/passwords";
 import { usernameKey } from "../lib/username-key";
 import type { Role } from "../../shared/constants";
+import { gstinCheckCharacter } from "../../shared/gstin";
 
 export const TEST_PASSWORD = "password123";
 let passwordHash: Promise<string> | null = null;
@@ -32,4 +33,16 @@ export async function makeUser(
     })
     .returning();
   return row;
+}
+
+/**
+ * A valid GSTIN of `stateCode` with a random PAN, and the PAN: no two parties may share a GSTIN
+ * (DECISIONS §12), so a test that makes parties gives each its own.
+ */
+export function uniqueGstin(stateCode = "27"): { gstin: string; pan: string; stateCode: string } {
+  const letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+  const pick = (alphabet: string, n: number) => Array.from(crypto.randomBytes(n), (b) => alphabet[b % alphabet.length]).join("");
+  const pan = `${pick(letters, 5)}${pick("0123456789", 4)}${pick(letters, 1)}`;
+  const first14 = `${stateCode}${pan}1Z`;
+  return { gstin: `${first14}${gstinCheckCharacter(first14)!}`, pan, stateCode };
 }

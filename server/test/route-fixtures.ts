@@ -40,7 +40,7 @@ import { createExport } from "../services/books/exports";
 import { approverPinStatus, setApproverPin } from "../services/emergency-approvers";
 import { newAttachmentObjectPath } from "../storage/object-store";
 import type { LocalObjectStore } from "../storage/local";
-import { makeUser } from "./factories";
+import { makeUser, TEST_PASSWORD, uniqueGstin } from "./factories";
 import { CSRF_HEADER, type TestApp } from "./harness";
 import type { Agent, Test } from "supertest";
 
@@ -161,6 +161,16 @@ export class World {
     return row.id;
   }
 
+  /**
+   * The caller's sessions proved who they are just now (DECISIONS §13: a change to one's own factors
+   * needs a proof from the last 5 minutes), however long the file has run since they signed in.
+   */
+  async provedNow(caller: Caller): Promise<void> {
+    if (!caller) return;
+    const at = this.t.deps.clock().getTime();
+    await this.db.execute(sql`update sessions set sess = sess || jsonb_build_object('provedAt', ${at}::bigint) where user_id = ${caller.user.id}`);
+  }
+
   /** An authenticator app of this user, pending or confirmed, replacing theirs; answers the secret. */
   async totp(userId: string, { confirmed }: { confirmed: boolean }): Promise<string> {
     const secret = newTotpSecret();
@@ -211,7 +221,7 @@ export class World {
   }
 
   async party(): Promise<string> {
-    const [row] = await this.db.insert(parties).values({ name: `Party ${hex()}`, gstin: "27AAPFU0939F1ZV", pan: "AAPFU0939F", stateCode: "27" }).returning();
+    const [row] = await this.db.insert(parties).values({ name: `Party ${hex()}`, ...uniqueGstin("27") }).returning();
     return row.id;
   }
 
@@ -459,30 +469,54 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
   "GET /admin/notifications": async () => ({}),
   // ---------------------------------------------------------------- second factor (DECISIONS §13)
   "GET /account/security": async () => ({}),
-  "POST /account/passkeys/options": async () => ({}),
+  // A change to one's own factors needs a recent proof (DECISIONS §13): the caller's session gets one.
+  "POST /account/passkeys/options": async (w, caller) => {
+    await w.provedNow(caller);
+    return {};
+  },
   // A registration must sign the challenge of options asked for in the same session: the matrix's
   // cells cannot, so 409. passkeys.api.test.ts registers with a software authenticator, and
   // audit-completeness does the whole ceremony.
-  "POST /account/passkeys": async (w) => ({
-    body: { name: "Matrix phone", response: new SoftAuthenticator(w.t.config.rpId, w.t.config.webauthnOrigins[0]).register({ challenge: "bWF0cml4" }) },
-    expect: 409,
-    because: "no registration options were asked for in this session",
-  }),
-  "DELETE /account/passkeys/:id": async (w, caller) => ({ params: { id: await w.passkey(w.owner(caller).id) } }),
+  "POST /account/passkeys": async (w, caller) => {
+    await w.provedNow(caller);
+    return {
+      body: { name: "Matrix phone", response: new SoftAuthenticator(w.t.config.rpId, w.t.config.webauthnOrigins[0]).register({ challenge: "bWF0cml4" }) },
+      expect: 409,
+      because: "no registration options were asked for in this session",
+    };
+  },
+  "DELETE /account/passkeys/:id": async (w, caller) => {
+    await w.provedNow(caller);
+    return { params: { id: await w.passkey(w.owner(caller).id) } };
+  },
   "POST /account/totp/setup": async (w, caller) => {
     await w.db.delete(totpSecrets).where(eq(totpSecrets.userId, w.owner(caller).id));
+    await w.provedNow(caller);
     return {};
   },
   "POST /account/totp/confirm": async (w, caller) => {
     const secret = await w.totp(w.owner(caller).id, { confirmed: false });
+    await w.provedNow(caller);
     return { body: { code: totpCodeAt(secret, new Date()) } };
   },
   "DELETE /account/totp": async (w, caller) => {
     await w.totp(w.owner(caller).id, { confirmed: true });
+    await w.provedNow(caller);
     return {};
   },
   "POST /account/recovery-codes": async (w, caller) => {
     await w.totp(w.owner(caller).id, { confirmed: true });
+    await w.provedNow(caller);
+    return {};
+  },
+  // The password proves it for a user without a factor: the caller's factors go first.
+  "POST /account/verify": async (w, caller) => {
+    await w.db.delete(totpSecrets).where(eq(totpSecrets.userId, w.owner(caller).id));
+    await w.db.delete(passkeys).where(eq(passkeys.userId, w.owner(caller).id));
+    return { body: { method: "password", password: TEST_PASSWORD } };
+  },
+  "POST /account/verify/options": async (w, caller) => {
+    await w.passkey(w.owner(caller).id);
     return {};
   },
   "GET /admin/security": async () => ({}),
@@ -525,7 +559,7 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
   "GET /admin/company": async () => ({}),
   "PUT /admin/company": async () => ({ body: { legalName: "Fixture Traders Private Limited", gstin: "27AAPFU0939F1ZV", stateCode: "27" } }),
   "GET /parties": async () => ({ query: { search: "party", page: "1", limit: "10" } }),
-  "POST /parties": async () => ({ body: { name: `Vendor ${hex()}`, gstin: "29AAGCB7383J1Z4", email: "accounts@example.com", phone: "+91 80 4000 1000" }, expect: 201 }),
+  "POST /parties": async () => ({ body: { name: `Vendor ${hex()}`, gstin: uniqueGstin("29").gstin, email: "accounts@example.com", phone: "+91 80 4000 1000" }, expect: 201 }),
   "PATCH /parties/:id": async (w) => ({ params: { id: await w.party() }, body: { phone: "+91 22 6600 1000", isActive: true } }),
   "GET /audit": async () => ({ query: { search: "login", page: "1", limit: "20" } }),
   "GET /audit/facets": async () => ({}),

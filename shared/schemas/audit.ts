@@ -16,7 +16,7 @@ const optionalText = (max: number) =>
  * What 'Changes only' hides: entries that change no record (signing in and out, reading or
  * clearing one's own notifications), which would otherwise bury the changes an auditor looks for.
  */
-export const NON_CHANGE_ACTIONS = ["login", "logout", "read_notifications", "clear_notifications"] as const;
+export const NON_CHANGE_ACTIONS = ["login", "logout", "verify_identity", "read_notifications", "clear_notifications"] as const;
 
 /** Filters shared by the list and the CSV export. */
 export const auditFilterSchema = z.object({

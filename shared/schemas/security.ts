@@ -2,7 +2,7 @@
 // the SuperAdmin's settings. The WebAuthn answers are checked in shape only here (their content is
 // the WebAuthn library's to verify: signatures, challenge, origin).
 import { z } from "zod";
-import { ROLES } from "../constants";
+import { PROOF_METHODS, ROLES } from "../constants";
 import { singleLineText, multiLineText } from "./text";
 import { id, instant } from "./answer-parts";
 import type { loginAnswer } from "./auth";
@@ -64,6 +64,19 @@ export const secondFactorSchema = z.discriminatedUnion(
   { message: "method must be passkey, totp or recovery" },
 );
 
+/** POST /api/account/verify: the session proves who it is (DECISIONS §13). */
+export const verifySchema = z.discriminatedUnion(
+  "method",
+  [
+    z.object({ method: z.literal("password"), password: z.string({ message: "Enter your password" }).min(1, "Enter your password").max(1000) }),
+    z.object({ method: z.literal("totp"), code: codeField }),
+    z.object({ method: z.literal("recovery"), code: codeField }),
+    z.object({ method: z.literal("passkey"), response: passkeyAuthenticationResponseSchema }),
+  ],
+  { message: `method must be one of ${PROOF_METHODS.join(", ")}` },
+);
+export type VerifyBody = z.output<typeof verifySchema>;
+
 export const securitySettingsSchema = z.object({
   requireSecondFactor: z.array(z.enum(ROLES, { message: `Each role must be one of: ${ROLES.join(", ")}` }), { message: "requireSecondFactor must be a list of roles" }).max(ROLES.length),
 });
@@ -98,3 +111,5 @@ export const passkeyAddedAnswer = z.strictObject({ passkey: passkeyAnswer, recov
 /** WebAuthn options (PublicKeyCredentialCreationOptionsJSON / RequestOptionsJSON), for @simplewebauthn/browser. */
 export const webauthnOptionsAnswer = z.looseObject({ challenge: z.string() });
 export const securitySettingsAnswer = z.strictObject({ requireSecondFactor: z.array(z.enum(ROLES)) });
+/** The session proved who it is until then (5 minutes on). */
+export const verifyAnswer = z.strictObject({ verifiedUntil: instant });

@@ -44,6 +44,40 @@ describe("a multi-line field refuses every control character but tab and new lin
   });
 });
 
+describe("what is not text is refused in every field, naming the field and the character (DECISIONS §10)", () => {
+  // The 66 noncharacters: U+FDD0–U+FDEF and the last two code points of each of the 17 planes.
+  const NONCHARACTERS = [...range(0xfdd0, 0xfdef), ...range(0, 16).flatMap((plane) => [plane * 0x10000 + 0xfffe, plane * 0x10000 + 0xffff])];
+
+  it("there are 66 noncharacters", () => {
+    expect(NONCHARACTERS).toHaveLength(66);
+  });
+
+  it.each(NONCHARACTERS.map((code) => [hex(code), code]))("%s, in a single-line and a multi-line field", (name, code) => {
+    const c = String.fromCodePoint(code);
+    expect(issuesOf(single.safeParse(`ab${c}cd`))).toEqual([`Name contains a character that is not text (${name}): retype it`]);
+    expect(issuesOf(multi.safeParse(`ab\n${c}`))).toEqual([`Description contains a character that is not text (${name}): retype it`]);
+  });
+
+  it.each([
+    ["a lone high surrogate", "\uD800", "U+D800"],
+    ["a lone low surrogate", "\uDFFF", "U+DFFF"],
+    ["two high surrogates", "\uD83D\uD83D", "U+D83D"],
+    ["a low before its high", "\uDE00\uD83D", "U+DE00"],
+  ])("%s", (_what, text, named) => {
+    expect(issuesOf(single.safeParse(`ab${text}`))).toEqual([`Name contains a character that is not text (${named}): retype it`]);
+  });
+
+  it("keeps what is text next to them: an emoji's surrogate pair, the last private-use and the first and last assigned code points", () => {
+    for (const word of ["ok 🙂", "\u{10FFFD}", "\uFDCF\uFDF0", "\uFFFD"]) expect(single.parse(word)).toBe(word);
+  });
+
+  it("a custom text or textarea value the same way", () => {
+    const field: CustomFieldRule = { id: "ref", label: "Reference", type: "text" };
+    expect(validateCustomFieldValue(field, "PO\uFFFE1")).toEqual({ ok: false, message: "Reference contains a character that is not text (U+FFFE): retype it" });
+    expect(validateCustomFieldValue({ ...field, type: "textarea" }, "a\n\uDC00")).toEqual({ ok: false, message: "Reference contains a character that is not text (U+DC00): retype it" });
+  });
+});
+
 describe("the invisible reordering characters are dropped before the field is stored", () => {
   it.each(STRIPPED.map((code) => [hex(code), code]))("%s, wherever it stands", (_name, code) => {
     const c = String.fromCharCode(code);

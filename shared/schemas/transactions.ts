@@ -353,9 +353,10 @@ export type FullOverrideBody = z.output<typeof fullOverrideSchema>;
 // A file name is shown and offered on download, never used as a storage path (DECISIONS §4),
 // but it must not carry control characters into a Content-Disposition header.
 // DECISIONS §10: control characters (C0, C1) and the bidirectional controls that can make
-// "invoice\u202Efdp.exe" display as "invoiceexe.pdf" are removed before a name is stored.
+// "invoice\u202Efdp.exe" display as "invoiceexe.pdf" are removed before a name is stored, and so
+// are what is not text (Unicode noncharacters, lone surrogates: shared/free-text.ts).
 // eslint-disable-next-line no-control-regex
-const UNSAFE_IN_NAMES = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+const UNSAFE_IN_NAMES = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\p{Noncharacter_Code_Point}\p{Cs}]/gu;
 export const safeFileName = (name: string) => name.replace(UNSAFE_IN_NAMES, "").trim();
 const fileNameSchema = z
   .string({ error: "File name is required" })

@@ -7,6 +7,7 @@ import fs from "node:fs";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { categories, parties, transactions } from "../../server/db/schema";
+import { uniqueGstin } from "../../server/test/factories";
 import { insertTransaction } from "../../server/test/transaction-fixtures";
 import { startBrowserTestEnv, type BrowserTestEnv, type ViewportName } from "./support";
 
@@ -50,9 +51,11 @@ describe("a party created from the transaction form", () => {
       // A wrong check character is refused as typed, with the server's words.
       await dialog.getByLabel("GSTIN").fill("27AAPFU0939F1ZW");
       await dialog.getByText("GSTIN check character does not match").waitFor();
-      await dialog.getByLabel("GSTIN").fill("27aapfu0939f1zv");
-      await dialog.getByText("Valid · Maharashtra (27) · PAN AAPFU0939F").waitFor();
-      expect(await dialog.getByLabel("PAN").inputValue()).toBe("AAPFU0939F");
+      // Each viewport's party has a GSTIN of its own: two parties may not share one.
+      const { gstin, pan } = uniqueGstin("27");
+      await dialog.getByLabel("GSTIN").fill(gstin.toLowerCase());
+      await dialog.getByText(`Valid · Maharashtra (27) · PAN ${pan}`).waitFor();
+      expect(await dialog.getByLabel("PAN").inputValue()).toBe(pan);
       await shot(page, `party-inline-dialog-${viewport}`);
       await dialog.getByRole("button", { name: "Create Party" }).click();
       await dialog.waitFor({ state: "detached" });
@@ -62,7 +65,7 @@ describe("a party created from the transaction form", () => {
       await page.getByRole("button", { name: "Save as Draft" }).click();
       await page.getByText("Draft Saved").first().waitFor();
       const [party] = await env.db.select().from(parties).where(eq(parties.name, vendor));
-      expect(party).toMatchObject({ gstin: "27AAPFU0939F1ZV", pan: "AAPFU0939F", stateCode: "27", createdBy: accountant.id });
+      expect(party).toMatchObject({ gstin, pan, stateCode: "27", createdBy: accountant.id });
       const [saved] = await env.db.select().from(transactions).where(eq(transactions.description, description));
       expect(saved?.partyId).toBe(party!.id);
 
@@ -83,6 +86,11 @@ describe("a party created from the transaction form", () => {
       await shot(page, `parties-${viewport}`);
       await page.getByRole("button", { name: "New Party" }).first().click();
       const dialog = page.getByRole("dialog", { name: "New Party" });
+      // A party named like a ledger the books are exported to is refused under its name.
+      await dialog.getByLabel(/^Party Name/).fill("bank transfer");
+      await dialog.getByRole("button", { name: "Create Party" }).click();
+      await dialog.getByText("A party cannot be named “bank transfer”: “Bank Transfer” is the ledger of the payment method Bank Transfer", { exact: false }).first().waitFor();
+      await shot(page, `party-ledger-clash-${viewport}`);
       await dialog.getByLabel(/^Party Name/).fill(`Ramesh Tea Stall ${viewport}`);
       await dialog.getByLabel("State").selectOption("24");
       await shot(page, `party-new-${viewport}`);

@@ -11,6 +11,7 @@ import { Secret, TOTP } from "otpauth";
 import { startBrowserTestEnv, VIEWPORTS, type BrowserTestEnv, type ViewportName } from "./support";
 import { signInApi } from "./api-client";
 import { TEST_PASSWORD, type MadeUser } from "../../server/test/factories";
+import { sql } from "drizzle-orm";
 
 const WAIT = { timeout: 20_000 };
 
@@ -164,6 +165,61 @@ describe("a passkey", () => {
     await confirm.getByRole("button", { name: "Remove passkey" }).click();
     await page.getByText("Passkey removed").first().waitFor(WAIT);
     await page.getByText("No passkeys yet").waitFor(WAIT);
+    await context.close();
+  });
+});
+
+describe("a change to the second factor asks for a recent proof inline, then carries on (DECISIONS §13)", () => {
+  /** The session's proof is older than 5 minutes, as if the cookie had been taken and used later. */
+  async function proofGoesStale(user: MadeUser) {
+    await env.db.execute(sql`update sessions set sess = jsonb_set(sess, '{provedAt}', to_jsonb(${Date.now() - 6 * 60_000}::bigint)) where user_id = ${user.id}`);
+  }
+
+  it("adding a passkey asks for the password; new recovery codes ask for the passkey (a phone), and each goes on with what was asked", async () => {
+    const user = await env.makeUser("Accountant");
+    const { context, page } = await open("desktop");
+    await addVirtualAuthenticator(context, page);
+    await enterPassword(page, user);
+    await page.goto("/account/security");
+    await page.getByText("No passkeys yet").waitFor(WAIT);
+    await proofGoesStale(user);
+
+    // Adding a passkey: the proof comes first, in a dialog over the one that asked; a wrong password says so.
+    await page.getByRole("button", { name: "Add a passkey" }).first().click();
+    const adding = page.getByRole("dialog", { name: "Add a passkey" });
+    await adding.getByLabel(/Passkey name/).fill("Work laptop");
+    await adding.getByRole("button", { name: "Continue" }).click();
+    const proof = page.getByRole("dialog", { name: "Confirm it's you" });
+    await proof.getByLabel("Your password").fill("not-my-password");
+    await proof.getByRole("button", { name: "Confirm" }).click();
+    await proof.getByText("That password is not right.").waitFor(WAIT);
+    await photograph(page, "desktop-proof-password-wrong");
+    await proof.getByLabel("Your password").fill(TEST_PASSWORD);
+    await proof.getByRole("button", { name: "Confirm" }).click();
+    // It carries on by itself: the browser's passkey prompt (the virtual authenticator), then the codes.
+    const codesDialog = page.getByRole("dialog", { name: "Save your recovery codes" });
+    await codesDialog.waitFor(WAIT);
+    const first = await codesDialog.getByRole("list", { name: "Recovery codes" }).getByRole("listitem").allInnerTexts();
+    await codesDialog.getByRole("button", { name: "I have saved them" }).click();
+    await page.getByRole("list", { name: "Your passkeys" }).getByText("Work laptop").waitFor(WAIT);
+
+    // New recovery codes on a phone, the session's proof stale again: the passkey is offered first.
+    await page.setViewportSize(VIEWPORTS.phone.viewport);
+    await proofGoesStale(user);
+    await page.getByRole("button", { name: "Make new codes" }).click();
+    await page.getByRole("dialog", { name: "Make new recovery codes" }).getByRole("button", { name: "Make new codes" }).click();
+    await proof.getByRole("button", { name: "Use your passkey" }).waitFor(WAIT);
+    await proof.getByRole("button", { name: "Use a recovery code" }).waitFor();
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
+    await photograph(page, "phone-proof-passkey");
+    await proof.getByRole("button", { name: "Use your passkey" }).click();
+    await codesDialog.waitFor(WAIT);
+    const second = await codesDialog.getByRole("list", { name: "Recovery codes" }).getByRole("listitem").allInnerTexts();
+    expect(second).toHaveLength(10);
+    expect(second).not.toEqual(first);
+    await photograph(page, "phone-proof-new-codes");
+    await codesDialog.getByRole("button", { name: "I have saved them" }).click();
+    await page.getByText("10 codes left").waitFor(WAIT);
     await context.close();
   });
 });

@@ -98,7 +98,8 @@ export const parties = pgTable(
   },
   (t) => [
     uniqueIndex("parties_name_lower_key").on(sql`lower(${t.name})`),
-    index("parties_gstin_idx").on(t.gstin),
+    // Two parties may not share a GSTIN (DECISIONS §12); services/parties.ts answers the 409 naming the other.
+    uniqueIndex("parties_gstin_key").on(t.gstin),
     index("parties_created_by_idx").on(t.createdBy),
     index("parties_tds_nature_idx").on(t.tdsNatureId),
     // The picker and the Parties page search names by any part ("trad" finds "Sharma Traders").

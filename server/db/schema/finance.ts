@@ -141,6 +141,12 @@ export const approvals = pgTable(
     emergencyApproverCode: text("emergency_approver_code"),
     /** The delegator whose authority this approval used (DECISIONS §11 delegation); null: the approver's own. */
     onBehalfOf: uuid("on_behalf_of").references(() => users.id),
+    /**
+     * Whether this approval carried a SuperAdmin's authority when it was given (DECISIONS §11): its
+     * approver was a SuperAdmin, or approved on behalf of one. Fixed then: a later promotion or
+     * demotion changes nothing of what it counted as.
+     */
+    asSuperAdmin: boolean("as_super_admin").notNull().default(false),
     round: integer("round").notNull(),
     action: approvalActionEnum("action").notNull(),
     reasonText: text("reason_text"),

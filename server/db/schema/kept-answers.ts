@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, check, pgTable } from "drizzle-orm/pg-core";
 
-// What a kept answer stands on (routes/kept-answers.ts). Every transaction that changes a table a
+// What a kept answer stands on (answer-cache/keeper.ts). Every transaction that changes a table a
 // kept answer may read adds one row to answer_changes (a trigger per table, migrations/0032),
 // and answer_changes_folded holds how many such rows were folded away. Their sum, read in one
 // snapshot, counts the changes committed by then: an answer kept at one count still holds while the

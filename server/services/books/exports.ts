@@ -15,9 +15,9 @@ import {
 } from "../../../shared/schemas/accounting";
 import { writeAudit } from "../audit";
 import type { ActingContext, ServiceContext } from "../context";
-import { conflict, notFound } from "../errors";
+import { conflict, DomainError, notFound } from "../errors";
 import { getCompany } from "../company";
-import { ledgerMap, lockLedgers } from "./ledgers";
+import { ledgerClashesOf, ledgerMap, lockLedgers, type LedgerClash } from "./ledgers";
 import type { CsvValue } from "../../lib/csv";
 import { JOURNAL_HEADER, journalRows } from "./journal-csv";
 import { ledgersNamed, sortedMasters, tallyMastersXml, tallyVouchersXml, type MasterLedger } from "./tally";
@@ -170,6 +170,10 @@ export async function createExport(ctx: ActingContext, body: CreateExportBody): 
         select count(*)::int as "count", coalesce(sum(amount), 0)::numeric(14,2)::text as "total" from taken`,
     );
     if (!sums || sums.count === 0) throw conflict(NOTHING_TO_EXPORT, "nothing_to_export");
+    // One name, one ledger in TallyPrime: a batch that would write two ledgers under one name
+    // (a party named like a ledger before that was refused) is refused whole, and nothing is kept.
+    const clashes = await ledgerClashesOf(vouchersOfBatch(tx, { id: batch!.id, ledgers }));
+    if (clashes.length > 0) throw ledgerClashRefusal(clashes);
     await tx.update(exportBatches).set({ itemCount: sums.count, total: sums.total }).where(eq(exportBatches.id, batch!.id));
     await writeAudit(tx, {
       action: "export_created",
@@ -183,6 +187,16 @@ export async function createExport(ctx: ActingContext, body: CreateExportBody): 
     return batch!.id;
   });
   return batchAnswer(db, id);
+}
+
+/** 409 listing each name the batch would write two ledgers under, and what they are. */
+function ledgerClashRefusal(clashes: LedgerClash[]): DomainError {
+  const list = clashes.map((c) => `“${c.name}”: ${c.ledgers.join(" and ")}`).join("; ");
+  return new DomainError(
+    "conflict",
+    `Nothing was exported: TallyPrime keeps one name for one ledger, whatever its case and spaces, and this export would write two ledgers under one name (${list}). Rename the party, or the ledger on Admin → Ledgers, then export again.`,
+    { code: "ledger_name_clash", clashes },
+  );
 }
 
 /** POST /api/accounting/exports/:id/void: the batch's transactions may be exported again. */
@@ -272,7 +286,7 @@ async function* itemsOf(q: Queryable, batchId: string): AsyncGenerator<ExportIte
 }
 
 /** Every voucher of a batch, in the file's order, built from what the batch kept. */
-async function* vouchersOfBatch(q: Queryable, batch: ExportBatchRow): AsyncGenerator<Voucher> {
+async function* vouchersOfBatch(q: Queryable, batch: Pick<ExportBatchRow, "id" | "ledgers">): AsyncGenerator<Voucher> {
   for await (const item of itemsOf(q, batch.id)) yield* vouchersOf(item, batch.ledgers);
 }
 

@@ -11,6 +11,7 @@ import { toPaise } from "../../../shared/money";
 import { csvLines } from "../../lib/csv";
 import { JOURNAL_HEADER, journalRows } from "./journal-csv";
 import { ledgersNamed, sortedMasters, tallyMastersXml, tallyVouchersXml } from "./tally";
+import { assertWellFormedXml } from "../../test/strict-xml";
 import { DEFAULT_TAX_LEDGERS, type ExportItem, vouchersOf, voucherBalance, type Voucher } from "./vouchers";
 import type { ExportGst, LedgerMap } from "../../db/schema";
 
@@ -209,7 +210,14 @@ async function text(pieces: AsyncIterable<string>): Promise<string> {
   return out;
 }
 
-const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@", parseTagValue: false, isArray: (name) => ["TALLYMESSAGE", "ALLLEDGERENTRIES.LIST"].includes(name) });
+const lenient = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@", parseTagValue: false, isArray: (name) => ["TALLYMESSAGE", "ALLLEDGERENTRIES.LIST"].includes(name) });
+/** Every file is first read by the strict parser (test/strict-xml.ts), then its values by fast-xml-parser. */
+const parser = {
+  parse(xml: string) {
+    assertWellFormedXml(xml);
+    return lenient.parse(xml);
+  },
+};
 
 type ParsedEntry = { LEDGERNAME: string; ISDEEMEDPOSITIVE: "Yes" | "No"; ISPARTYLEDGER: "Yes" | "No"; AMOUNT: string };
 type ParsedVoucher = {
@@ -320,6 +328,7 @@ describe("the TallyPrime vouchers file", () => {
   it("matches the golden file byte for byte", async () => {
     const golden = fileURLToPath(new URL("./golden/tally-vouchers.xml", import.meta.url));
     const xml = await text(tallyVouchersXml("Acme & Sons Pvt Ltd", vouchers));
+    assertWellFormedXml(xml);
     if (process.env.UPDATE_GOLDEN) writeFileSync(golden, xml);
     expect(xml).toBe(readFileSync(golden, "utf8"));
   });

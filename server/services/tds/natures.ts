@@ -12,6 +12,7 @@ import { presentAmount } from "../../presenters/transactions";
 import { TDS_MESSAGES, type TdsNature, type TdsNatureBody, type TdsNatureChanges } from "../../../shared/schemas/tds";
 import type { TdsNatureTerms } from "../../../shared/tds";
 import type { ActingContext, ServiceContext } from "../context";
+import { assertNoPartyNamed, lockLedgers } from "../books/ledgers";
 
 const M = TDS_MESSAGES;
 
@@ -85,6 +86,9 @@ function columnsOf(input: TdsNatureChanges) {
 export async function createTdsNature(ctx: ActingContext, input: TdsNatureBody): Promise<TdsNature> {
   return withNameGuard(() =>
     ctx.db.transaction(async (tx) => {
+      // One namespace for ledger names (DECISIONS §12): the nature's ledger may not be a party's name.
+      await lockLedgers(tx);
+      await assertNoPartyNamed(tx, [{ name: input.ledgerName, what: `the TDS ledger of the nature ${input.name}` }]);
       const now = ctx.clock();
       const [row] = await tx
         .insert(tdsNatures)
@@ -111,10 +115,15 @@ async function isInUse(q: Queryable, id: string): Promise<boolean> {
 export async function updateTdsNature(ctx: ActingContext, id: string, input: TdsNatureChanges): Promise<TdsNature> {
   return withNameGuard(() =>
     ctx.db.transaction(async (tx) => {
+      // The ledgers' lock before the nature's row, in the order a party's write takes them.
+      if (input.ledgerName !== undefined) await lockLedgers(tx);
       const before = await lockNature(tx, id);
       const onlyAbove = input.onlyAboveThreshold ?? before.onlyAboveThreshold;
       const yearly = input.yearlyThreshold !== undefined ? input.yearlyThreshold : before.yearlyThreshold;
       if (onlyAbove && yearly === null) throw badRequest(M.onlyAboveNeedsYearly, [{ path: "yearlyThreshold", message: M.onlyAboveNeedsYearly }]);
+      if (input.ledgerName !== undefined && input.ledgerName !== before.ledgerName) {
+        await assertNoPartyNamed(tx, [{ name: input.ledgerName, what: `the TDS ledger of the nature ${input.name ?? before.name}` }]);
+      }
       const now = ctx.clock();
       const [after] = await tx
         .update(tdsNatures)

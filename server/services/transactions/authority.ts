@@ -138,10 +138,21 @@ export function policyOf(row: { approvalsRequired: number; approvalPolicy?: Appr
 
 // ---------------------------------------------------------------- whether an approval completes it
 
-/** One approval of the current round: an app user's (with their role) or an emergency link's. */
-export type RoundApproval = { role: Role | null; emergency: boolean };
+/**
+ * One approval of the current round: an app user's or an emergency link's, and whether it carried a
+ * SuperAdmin's authority when it was given (approvals.as_super_admin; never the approver's role now).
+ */
+export type RoundApproval = { asSuperAdmin: boolean; emergency: boolean };
 
-const bySuperAdmin = (a: RoundApproval) => a.role === "SuperAdmin";
+const bySuperAdmin = (a: RoundApproval) => a.asSuperAdmin;
+
+/**
+ * Whether an approval given now carries a SuperAdmin's authority, kept with it for good: its
+ * approver is a SuperAdmin, or approves on behalf of one (a delegation).
+ */
+export function carriesSuperAdminAuthority(approverRole: Role, onBehalfOf: Pick<Authority, "role"> | null): boolean {
+  return approverRole === "SuperAdmin" || onBehalfOf?.role === "SuperAdmin";
+}
 
 /** Whether a SuperAdmin's approval (their own, or a delegate's on their behalf) is among the round's: what the screens' "Waiting for a SuperAdmin" reads. */
 export function superAdminApproved(round: readonly RoundApproval[]): boolean {
@@ -310,13 +321,12 @@ function standingStatement(q: Queryable) {
 }
 
 /**
- * The current rounds of these transactions: per transaction, its approvals (each counted as a
- * SuperAdmin's when its approver or the delegator it acted for is one) and everyone who acted.
+ * The current rounds of these transactions: per transaction, its approvals (each with what it
+ * counted as when given) and everyone who acted.
  */
 export async function roundsOf(q: Queryable, keys: readonly { id: string; approvalRound: number }[]): Promise<Map<string, RoundSoFar>> {
   const out = new Map<string, RoundSoFar>();
   if (keys.length === 0) return out;
-  const behalf = alias(users, "behalf");
   const rows = await q
     .select({
       transactionId: approvals.transactionId,
@@ -325,18 +335,15 @@ export async function roundsOf(q: Queryable, keys: readonly { id: string; approv
       approverId: approvals.approverId,
       onBehalfOf: approvals.onBehalfOf,
       code: approvals.emergencyApproverCode,
-      role: users.role,
-      behalfRole: behalf.role,
+      asSuperAdmin: approvals.asSuperAdmin,
     })
     .from(approvals)
-    .leftJoin(users, eq(users.id, approvals.approverId))
-    .leftJoin(behalf, eq(behalf.id, approvals.onBehalfOf))
     .where(inArray(approvals.transactionId, keys.map((k) => k.id)));
   const roundOf = new Map(keys.map((k) => [k.id, k.approvalRound]));
   const entries = new Map<string, RoundEntry[]>(keys.map((k) => [k.id, []]));
   for (const r of rows) {
     if (roundOf.get(r.transactionId) !== r.round) continue;
-    entries.get(r.transactionId)!.push([r.approverId, r.onBehalfOf, r.action, r.code !== null, r.role ?? null, r.behalfRole ?? null]);
+    entries.get(r.transactionId)!.push([r.approverId, r.onBehalfOf, r.action, r.code !== null, r.asSuperAdmin]);
   }
   for (const [id, list] of entries) out.set(id, roundFrom(list));
   return out;
@@ -344,19 +351,19 @@ export async function roundsOf(q: Queryable, keys: readonly { id: string; approv
 
 /**
  * One approval or rejection of a round as a statement can hand it over in JSON (roundEntriesJson):
- * approver, the delegator acted for, the action, whether by an emergency link, and both their roles
- * (the drivers hand a json column over parsed).
+ * approver, the delegator acted for, the action, whether by an emergency link, and whether it
+ * carried a SuperAdmin's authority when given (the drivers hand a json column over parsed).
  */
-export type RoundEntry = [approverId: string | null, onBehalfOf: string | null, action: string, emergency: boolean, role: Role | null, behalfRole: Role | null];
+export type RoundEntry = [approverId: string | null, onBehalfOf: string | null, action: string, emergency: boolean, asSuperAdmin: boolean];
 
-/** The round so far from its entries: the approvals with the role each counts as, and everyone who acted. */
+/** The round so far from its entries: the approvals with what each counted as, and everyone who acted. */
 export function roundFrom(entries: readonly RoundEntry[]): RoundSoFar {
   const approvalsSoFar: RoundApproval[] = [];
   const actedIds = new Set<string>();
-  for (const [approverId, onBehalfOf, action, emergency, role, behalfRole] of entries) {
+  for (const [approverId, onBehalfOf, action, emergency, asSuperAdmin] of entries) {
     if (approverId) actedIds.add(approverId);
     if (onBehalfOf) actedIds.add(onBehalfOf);
-    if (action === "approved") approvalsSoFar.push({ role: roundRole(role, behalfRole), emergency });
+    if (action === "approved") approvalsSoFar.push({ asSuperAdmin, emergency });
   }
   return { approvals: approvalsSoFar, actedIds };
 }
@@ -367,18 +374,10 @@ export function roundFrom(entries: readonly RoundEntry[]): RoundSoFar {
  * holds approvals only, each counted in approvals_received, so a row with none skips the lookup.
  */
 export function roundEntriesJson(row: { id: AnyColumn; approvalRound: AnyColumn; approvalsReceived: AnyColumn }): SQL<RoundEntry[] | null> {
-  // The aliases' columns render as "round_approver"."role" and so on; the FROM names the tables under them.
-  const approver = alias(users, "round_approver");
-  const behalf = alias(users, "round_behalf");
   return sql<RoundEntry[] | null>`(case when ${row.approvalsReceived} > 0 then (select json_agg(json_build_array(${approvals.approverId}, ${approvals.onBehalfOf}, ${approvals.action},
-      ${approvals.emergencyApproverCode} is not null, ${approver.role}, ${behalf.role}))
-    from ${approvals} left join ${users} round_approver on ${approver.id} = ${approvals.approverId} left join ${users} round_behalf on ${behalf.id} = ${approvals.onBehalfOf}
+      ${approvals.emergencyApproverCode} is not null, ${approvals.asSuperAdmin}))
+    from ${approvals}
     where ${approvals.transactionId} = ${row.id} and ${approvals.round} = ${row.approvalRound}) end)`;
-}
-
-/** An approval counts as a SuperAdmin's when its approver or the delegator it acted for is one. */
-export function roundRole(approverRole: Role | null, behalfRole: Role | null): Role | null {
-  return behalfRole === "SuperAdmin" ? "SuperAdmin" : approverRole;
 }
 
 /** A transaction as decideApproval reads it from its row. */

@@ -58,13 +58,13 @@ describe("decideApprovalPolicy: what a submission needs", () => {
 
 describe("approvalCompletes", () => {
   const policy = { approvalsRequired: 2, superAdminRequired: false, rules: [] };
-  const approver = { role: "Approver" as const, emergency: false };
+  const approver = { asSuperAdmin: false, emergency: false };
   it("counts the round's approvals", () => {
     expect(approvalCompletes(policy, [approver])).toBe(false);
     expect(approvalCompletes(policy, [approver, approver])).toBe(true);
   });
   it("an emergency link's approval completes at once", () => {
-    expect(approvalCompletes(policy, [{ role: null, emergency: true }])).toBe(true);
+    expect(approvalCompletes(policy, [{ asSuperAdmin: false, emergency: true }])).toBe(true);
   });
 });
 
@@ -93,7 +93,7 @@ describe("decideApproval: limits, the SuperAdmin's place, delegation", () => {
     expect(decideApproval(standing, subject("5000"), { approvals: [], actedIds: new Set(["boss"]) }).ok).toBe(false);
   });
   it("the SuperAdmin's place: an Approver refused 409, the delegate of a SuperAdmin takes it on their behalf", () => {
-    const round = { approvals: [{ role: "Approver" as const, emergency: false }], actedIds: new Set(["other"]) };
+    const round = { approvals: [{ asSuperAdmin: false, emergency: false }], actedIds: new Set(["other"]) };
     expect(decideApproval({ own: me(null), delegators: [] }, subject("10", policy(2, true)), round)).toMatchObject({ ok: false, kind: "conflict", code: "superadmin_required" });
     expect(decideApproval({ own: me(null), delegators: [boss] }, subject("10", policy(2, true)), round)).toEqual({ ok: true, onBehalfOf: boss });
     expect(decideApproval({ own: me(null, "SuperAdmin"), delegators: [] }, subject("10", policy(2, true)), round)).toEqual({ ok: true, onBehalfOf: null });

@@ -111,7 +111,7 @@ async function listed(api: ApiClient, status?: TransactionStatus): Promise<Summa
 
 /** A filtered list's summary, asked twice: the first may sum and keep days, the second reads them kept. */
 /**
- * A change as the kept answers count it (routes/kept-answers.ts), for the tests that look beneath
+ * A change as the kept answers count it (answer-cache/keeper.ts), for the tests that look beneath
  * them: the next list is computed afresh, from the days kept as they are.
  */
 async function setKeptAnswersAside(): Promise<void> {

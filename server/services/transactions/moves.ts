@@ -31,12 +31,13 @@ import { assertMove, checkCustomFields, EMERGENCY_COUNTED, loadView, rowsOf, sta
 import { isUniqueViolation } from "../../db/errors";
 import { addDays, monthBounds, monthOfDate } from "../../lib/calendar";
 import { myActionThisRound } from "./queries";
-import { approvalsOfRound, approverIds, approverStanding, categoryRequirement, decideApproval, policyForSubmission, policyOf, roundsOf, type ApprovalPolicy } from "./authority";
+import { approvalsOfRound, approverIds, approverStanding, carriesSuperAdminAuthority, categoryRequirement, decideApproval, describePolicy, policyForSubmission, policyOf, roundsOf, type ApprovalPolicy } from "./authority";
 import {
   canMove,
   statusAfterApproval,
   statusAfterApprovalDeleted,
   statusAfterCancelPayment,
+  statusAfterPolicyChanged,
 } from "./status-machine";
 import { loadVisibleTransaction } from "./visibility";
 import { decideGst, loadGstFacts } from "./gst";
@@ -324,7 +325,15 @@ export async function approveTransaction(ctx: Ctx, id: string): Promise<Transact
       if (!decision.ok) throw new DomainError(decision.kind, decision.message, { code: decision.code });
       const onBehalfOf = decision.onBehalfOf;
       const now = ctx.clock();
-      await tx.insert(approvals).values({ transactionId: row.id, approverId: ctx.actor.id, onBehalfOf: onBehalfOf?.id ?? null, round: row.approvalRound, action: "approved", actedAt: now });
+      await tx.insert(approvals).values({
+        transactionId: row.id,
+        approverId: ctx.actor.id,
+        onBehalfOf: onBehalfOf?.id ?? null,
+        asSuperAdmin: carriesSuperAdminAuthority(ctx.actor.role, onBehalfOf),
+        round: row.approvalRound,
+        action: "approved",
+        actedAt: now,
+      });
       const round = await approvalsOfRound(tx, row.id, row.approvalRound);
       const received = round.length;
       const status = statusAfterApproval(policy, round);
@@ -601,9 +610,12 @@ export async function fullOverride(ctx: Ctx, id: string, input: FullOverrideBody
     const details = await changedDetails(tx, row, input, { newCategoryMayBeInactive: true });
     const now = ctx.clock();
     const approvalPolicy = await policyAfterOverride(tx, row, input);
-    // A Pending transaction held to a new policy is Approved at once when the round's approvals
-    // already complete it (or stays Pending when they do not), unless the override sets the status.
-    const status = input.status ?? (approvalPolicy && row.status === "Pending" ? statusAfterApproval(approvalPolicy, await approvalsOfRound(tx, row.id, row.approvalRound)) : row.status);
+    // Held to a new policy, the round's approvals are judged again (DECISIONS §11): a Pending
+    // transaction they complete is Approved, an Approved or Payment Due one they no longer complete
+    // goes back to Pending, unless the override sets the status itself (the SuperAdmin's word).
+    const round = approvalPolicy ? await approvalsOfRound(tx, row.id, row.approvalRound) : [];
+    const status = input.status ?? (approvalPolicy ? statusAfterPolicyChanged(row.status, approvalPolicy, round) : row.status);
+    const reopened = status === "Pending" && row.status !== "Pending";
     const [after] = await tx
       .update(transactions)
       .set({
@@ -617,20 +629,27 @@ export async function fullOverride(ctx: Ctx, id: string, input: FullOverrideBody
         paymentNotes: input.paymentNotes,
         approvalsRequired: approvalPolicy?.approvalsRequired ?? input.approvalsRequired,
         approvalPolicy,
-        approvedAt: status === "Approved" && !row.approvedAt ? now : undefined,
+        approvedAt: status === "Approved" && !row.approvedAt ? now : reopened ? null : undefined,
         previouslyRejected: status === "Rejected" ? true : undefined,
         updatedAt: now,
       })
       .where(eq(transactions.id, row.id))
       .returning();
-    await writeAudit(tx, { action: "full_override", entityType: "transaction", entityId: row.id, actor: ctx.actor, reason: input.reason, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip, at: ctx.clock() });
+    // The timeline says why an approved transaction waits again (timeline.ts reads `backToPending`).
+    const why = reopened && input.status === undefined ? { backToPending: backToPendingReason(round.length, approvalPolicy!) } : {};
+    await writeAudit(tx, { action: "full_override", entityType: "transaction", entityId: row.id, actor: ctx.actor, reason: input.reason, before: auditSnapshot(row), after: { ...auditSnapshot(after!), ...why }, ipAddress: ctx.ip, at: ctx.clock() });
     return answer(tx, row.id);
   });
 }
 
+/** "Back to Pending: its 1 approval no longer meets the new policy (Needs 2 approvals, one of them a SuperAdmin's: rule …)" */
+function backToPendingReason(approvalsCounted: number, policy: ApprovalPolicy): string {
+  return `Back to Pending: its ${approvalsCounted} approval${approvalsCounted === 1 ? "" : "s"} no longer meet${approvalsCounted === 1 ? "s" : ""} the new policy (${describePolicy(policy)})`;
+}
+
 /**
- * The policy a full override leaves (undefined: unchanged). A Pending transaction whose amount,
- * category or form type changes is decided again, as a submission of the new facts would be
+ * The policy a full override leaves (undefined: unchanged). A transaction whose amount, category or
+ * form type changes is decided again, whatever its status, as a submission of the new facts would be
  * (DECISIONS §11); an explicit approvalsRequired is the SuperAdmin's word on the count, kept in the
  * policy too so the two never disagree.
  */
@@ -640,7 +659,7 @@ async function policyAfterOverride(tx: Tx, row: TransactionRow, input: FullOverr
   const amount = input.amount ?? row.amount;
   const factsChanged = categoryId !== row.categoryId || formType !== row.formType || toPaise(amount) !== toPaise(row.amount);
   let policy = row.approvalPolicy ?? undefined;
-  if (row.status === "Pending" && factsChanged) {
+  if (factsChanged) {
     const category = await usableCategory(tx, categoryId, { allowInactive: true });
     policy = await policyForSubmission(tx, { category, formType, amount }, { keep: true });
   }

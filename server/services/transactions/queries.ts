@@ -31,7 +31,7 @@ import { jsonArray, JsonText, withFields } from "../../lib/json-answer";
 import { seesEverything, TRANSACTION_NOT_FOUND, visibleTo, visibleToPrepared, windowFirstDay, windowValues, type WindowColumns } from "./visibility";
 import { availableMoves, type TransactionState } from "./status-machine";
 import { transactionTimeline } from "./timeline";
-import { approvalDecisions, approveRefusalOf, roundEntriesJson, roundFrom, roundRole, standingColumns, standingFrom, superAdminApproved, type ApprovalDecision } from "./authority";
+import { approvalDecisions, approveRefusalOf, roundEntriesJson, roundFrom, standingColumns, standingFrom, superAdminApproved, type ApprovalDecision } from "./authority";
 import { todayOf, type ActingContext } from "../context";
 import { containsPattern, namedColumns, preparedStatement, rowsAsParsed } from "../../db/sql";
 import { keptList, namesIn, SEARCH_TEXT_SEPARATOR, type Summary } from "./search-summary";
@@ -378,7 +378,7 @@ export async function transactionDetails(ctx: ActingContext, id: string): Promis
   const behalf = alias(users, "behalf");
   const [approvalRows, attachmentRows, timeline, batch, decisions] = await Promise.all([
     q
-      .select({ approval: approvals, approverName: users.name, approverRole: users.role, onBehalfOfName: behalf.name, behalfRole: behalf.role })
+      .select({ approval: approvals, approverName: users.name, onBehalfOfName: behalf.name })
       .from(approvals)
       .leftJoin(users, eq(users.id, approvals.approverId))
       .leftJoin(behalf, eq(behalf.id, approvals.onBehalfOf))
@@ -404,7 +404,7 @@ export async function transactionDetails(ctx: ActingContext, id: string): Promis
     superAdminApproved: superAdminApproved(
       approvalRows
         .filter((a) => a.approval.round === row.approvalRound && a.approval.action === "approved")
-        .map((a) => ({ role: roundRole(a.approverRole ?? null, a.behalfRole ?? null), emergency: a.approval.emergencyApproverCode !== null })),
+        .map((a) => ({ asSuperAdmin: a.approval.asSuperAdmin, emergency: a.approval.emergencyApproverCode !== null })),
     ),
     approveRefusal: approveRefusalOf(decisions.get(row.id), allowed),
   };

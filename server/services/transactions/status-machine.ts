@@ -258,6 +258,18 @@ export function statusAfterApprovalDeleted(status: TransactionStatus, policy: Ap
   return status === "Approved" && !approvalCompletes(policy, round) ? "Pending" : status;
 }
 
+/**
+ * After a full override holds the transaction to a newly decided policy (DECISIONS §11): a Pending
+ * one is Approved when the round's approvals already complete it; an Approved or Payment Due one
+ * whose approvals no longer complete it goes back to Pending; every other status stays (money paid
+ * out stays paid, a Draft or Rejected one has no round that counts).
+ */
+export function statusAfterPolicyChanged(status: TransactionStatus, policy: ApprovalPolicy, round: readonly RoundApproval[]): TransactionStatus {
+  if (status === "Pending") return statusAfterApproval(policy, round);
+  if ((status === "Approved" || status === "PaymentDue") && !approvalCompletes(policy, round)) return "Pending";
+  return status;
+}
+
 /** Cancelling a payment: back to PaymentDue when a due date is set, else Approved. */
 export function statusAfterCancelPayment(paymentDueDate: string | null | undefined): "PaymentDue" | "Approved" {
   return paymentDueDate ? "PaymentDue" : "Approved";

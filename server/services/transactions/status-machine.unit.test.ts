@@ -6,6 +6,7 @@ import {
   type MoveActor,
   statusAfterApproval,
   statusAfterApprovalDeleted,
+  statusAfterPolicyChanged,
   statusAfterCancelPayment,
   statusLabel,
   TRANSACTION_MOVES,
@@ -228,7 +229,7 @@ describe("availableMoves lists what may be done now", () => {
 });
 
 const policy = (approvalsRequired: number) => ({ approvalsRequired, superAdminRequired: false, rules: [] });
-const approvedBy = (n: number) => Array.from({ length: n }, () => ({ role: "Approver" as const, emergency: false }));
+const approvedBy = (n: number) => Array.from({ length: n }, () => ({ asSuperAdmin: false, emergency: false }));
 
 describe("where moves lead", () => {
   it.each<[number, number, "Approved" | "Pending"]>([
@@ -252,6 +253,27 @@ describe("where moves lead", () => {
     ["Draft", 0, 1, "Draft"],
   ])("statusAfterApprovalDeleted(%s, %i, %i) = %s", (status, received, required, expected) => {
     expect(statusAfterApprovalDeleted(status, policy(required), approvedBy(received))).toBe(expected);
+  });
+
+  it.each<[TransactionStatus, number, number, TransactionStatus]>([
+    ["Pending", 1, 1, "Approved"],
+    ["Pending", 1, 2, "Pending"],
+    ["Approved", 1, 2, "Pending"],
+    ["PaymentDue", 1, 2, "Pending"],
+    ["Approved", 2, 2, "Approved"],
+    ["PaymentDue", 2, 1, "PaymentDue"],
+    ["Paid", 0, 3, "Paid"],
+    ["Completed", 0, 3, "Completed"],
+    ["Rejected", 0, 1, "Rejected"],
+    ["Draft", 0, 1, "Draft"],
+  ])("statusAfterPolicyChanged(%s, %i received, %i now required) = %s", (status, received, required, expected) => {
+    expect(statusAfterPolicyChanged(status, policy(required), approvedBy(received))).toBe(expected);
+  });
+
+  it("statusAfterPolicyChanged: a new policy that asks a SuperAdmin's approval the round lacks reopens an Approved one", () => {
+    const needsSuperAdmin = { ...policy(1), superAdminRequired: true };
+    expect(statusAfterPolicyChanged("Approved", needsSuperAdmin, approvedBy(2))).toBe("Pending");
+    expect(statusAfterPolicyChanged("Approved", needsSuperAdmin, [{ asSuperAdmin: true, emergency: false }])).toBe("Approved");
   });
 
   it.each<[string | null | undefined, "PaymentDue" | "Approved"]>([

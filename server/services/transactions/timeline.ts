@@ -167,8 +167,11 @@ function detailOf(kind: TimelineKind, before: Snapshot, after: Snapshot, names: 
       return statusChange(before, after, names);
     case "owner-changed":
       return `${names.users.get(String(before.createdBy)) ?? "a former user"} → ${names.users.get(String(after.createdBy)) ?? "another user"}`;
-    case "overridden":
-      return overrideDetail(before, after, names);
+    case "overridden": {
+      // An Approved or Payment Due transaction held to a new policy its approvals do not meet waits again: the timeline says why.
+      const changes = overrideDetail(before, after, names);
+      return typeof after.backToPending === "string" ? `${changes}. ${after.backToPending}` : changes;
+    }
     case "edited":
       return editDetail(before, after, names);
     default:

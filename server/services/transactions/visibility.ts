@@ -59,23 +59,6 @@ export function windowFirstDay(since: string): { firstDay: string; dayStart: str
   return { firstDay, dayStart: `${firstDay}T00:00:00.000Z`, nextDay: `${addDays(firstDay, 1)}T00:00:00.000Z` };
 }
 
-/**
- * Until when (epoch ms, inclusive) the window `actor` has at `now` keeps every transaction it holds:
- * the first to be let go of is the oldest created at the window's start or later, the window's days
- * after its creation. Rows come in only by being created, a change of their own. Infinity for a
- * SuperAdmin, whose view has no window. For answers kept while they hold (routes/kept-answers.ts).
- */
-export async function windowHoldsUntil(q: Queryable, actor: Pick<Actor, "id" | "role" | "visibilityWindowDays">, now: Date): Promise<number> {
-  if (seesEverything(actor)) return Infinity;
-  const { since } = windowValues(actor, now);
-  const [row] = await q
-    // The millisecond it falls in: `since` moves a millisecond at a time.
-    .select({ first: sql<number | null>`floor(extract(epoch from min(${transactions.createdAt})) * 1000)::float8` })
-    .from(transactions)
-    .where(sql`${transactions.createdAt} >= ${since}::timestamptz`);
-  return row?.first == null ? Infinity : Number(row.first) + actor.visibilityWindowDays * 86_400_000;
-}
-
 export const TRANSACTION_NOT_FOUND = "Transaction not found";
 
 /** The transaction if this actor may see it; 404 otherwise. `forUpdate` locks the row in a transaction. */

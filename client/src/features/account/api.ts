@@ -1,9 +1,10 @@
 // The signed-in user's second factors (DECISIONS §13): passkeys, the authenticator app and the
 // recovery codes, and the SuperAdmin's rule of which roles must have one.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { AccountSecurity, SecuritySettings, TotpSetup } from "@shared/schemas/security";
+import type { AccountSecurity, SecuritySettings, TotpSetup, VerifyBody } from "@shared/schemas/security";
 import { AUTH_ME_KEY } from "@/features/auth";
 import { apiJson } from "@/lib/api";
+import { webauthnOptionsOf } from "@/lib/passkeys";
 
 export type { TotpSetup };
 export type Passkey = AccountSecurity["passkeys"][number];
@@ -17,12 +18,6 @@ export function useAccountSecurity() {
   return useQuery<AccountSecurity>({ queryKey: ACCOUNT_SECURITY_KEY, staleTime: 0 });
 }
 
-/** The registration options as the server answers them: the WebAuthn JSON, or wrapped as `{options}`. */
-function creationOptionsOf(answer: unknown): unknown {
-  if (answer && typeof answer === "object" && "options" in answer && !("challenge" in answer)) return (answer as { options: unknown }).options;
-  return answer;
-}
-
 export function useAccountSecurityMutations() {
   const qc = useQueryClient();
   const refresh = () => qc.invalidateQueries({ queryKey: ACCOUNT_SECURITY_KEY });
@@ -31,7 +26,7 @@ export function useAccountSecurityMutations() {
     addPasskey: useMutation({
       mutationFn: async (name: string) => {
         const [{ startRegistration }, options] = await Promise.all([import("@simplewebauthn/browser"), apiJson<unknown>("POST", "/api/account/passkeys/options")]);
-        const response = await startRegistration({ optionsJSON: creationOptionsOf(options) as Parameters<typeof startRegistration>[0]["optionsJSON"] });
+        const response = await startRegistration({ optionsJSON: webauthnOptionsOf(options) as Parameters<typeof startRegistration>[0]["optionsJSON"] });
         return apiJson<MaybeRecoveryCodes>("POST", "/api/account/passkeys", { name, response });
       },
       onSuccess: refresh,
@@ -42,6 +37,19 @@ export function useAccountSecurityMutations() {
     removeTotp: useMutation({ mutationFn: () => apiJson<unknown>("DELETE", "/api/account/totp"), onSuccess: refresh }),
     regenerateCodes: useMutation({ mutationFn: () => apiJson<{ recoveryCodes: string[] }>("POST", "/api/account/recovery-codes"), onSuccess: refresh }),
   };
+}
+
+/**
+ * POST /api/account/verify: the session proves who it is before a change to the second factor
+ * (DECISIONS §13). A wrong proof is a 401 the dialog shows, not a signed-out session.
+ */
+export function useProveIdentity() {
+  return useMutation({ mutationFn: (proof: VerifyBody) => apiJson<{ verifiedUntil: string }>("POST", "/api/account/verify", proof), meta: { globalErrors: false } });
+}
+
+/** POST /api/account/verify/options: a passkey challenge for the proof. */
+export function proofPasskeyOptions(): Promise<unknown> {
+  return apiJson<unknown>("POST", "/api/account/verify/options");
 }
 
 /** After a factor is added or removed: whether the role's rule is met may have changed (the setup gate). */

@@ -2,6 +2,16 @@
 // dialog, Cancel, and the button that sends the dialog's form, both held while it is sent.
 import type { ReactNode } from "react";
 import { Button, Dialog, DialogContent } from "@/components/ui";
+import type { WithProof } from "./proof-gate";
+
+/** What the security screen hands a dialog that adds a factor. */
+export type AddFactorProps<Done> = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Asks for a recent proof when the server wants one, then carries on (proof-gate.tsx). */
+  withProof: WithProof;
+  onDone: Done;
+};
 
 export function AddFactorDialog({
   open,

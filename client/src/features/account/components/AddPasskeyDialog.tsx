@@ -4,7 +4,8 @@ import { useEffect, useState, type FormEvent } from "react";
 import { Field, Input } from "@/components/ui";
 import { errorMessage } from "@/lib/api";
 import { useAccountSecurityMutations, type MaybeRecoveryCodes } from "../api";
-import { AddFactorDialog } from "./AddFactorDialog";
+import { AddFactorDialog, type AddFactorProps } from "./AddFactorDialog";
+import { ProofCancelled } from "./proof-gate";
 
 const NAME_MAX = 60;
 
@@ -28,7 +29,7 @@ function suggestedName(): string {
   return "";
 }
 
-export function AddPasskeyDialog({ open, onOpenChange, onDone }: { open: boolean; onOpenChange: (open: boolean) => void; onDone: (answer: MaybeRecoveryCodes, name: string) => void }) {
+export function AddPasskeyDialog({ open, onOpenChange, withProof, onDone }: AddFactorProps<(answer: MaybeRecoveryCodes, name: string) => void>) {
   const { addPasskey } = useAccountSecurityMutations();
   const [name, setName] = useState("");
   const [error, setError] = useState<string | undefined>(undefined);
@@ -49,11 +50,11 @@ export function AddPasskeyDialog({ open, onOpenChange, onDone }: { open: boolean
     }
     setError(undefined);
     try {
-      const answer = await addPasskey.mutateAsync(trimmed);
+      const answer = await withProof(() => addPasskey.mutateAsync(trimmed));
       onOpenChange(false);
       onDone(answer, trimmed);
     } catch (err) {
-      setError(passkeyError(err));
+      if (!(err instanceof ProofCancelled)) setError(passkeyError(err));
     }
   };
 

@@ -12,6 +12,7 @@ import { useAccountSecurity, useAccountSecurityMutations, useRefreshSession, typ
 import { AddPasskeyDialog } from "./AddPasskeyDialog";
 import { RecoveryCodesDialog } from "./RecoveryCodesDialog";
 import { TotpSetupDialog } from "./TotpSetupDialog";
+import { ProofCancelled, useProofGate } from "./proof-gate";
 
 function SectionHeader({ icon: Icon, title, description, status }: { icon: typeof KeyRound; title: string; description: string; status?: React.ReactNode }) {
   return (
@@ -78,6 +79,8 @@ export function SecurityPanels({ setupMode = false }: { setupMode?: boolean }) {
   const security = useAccountSecurity();
   const { removePasskey, removeTotp, regenerateCodes } = useAccountSecurityMutations();
   const refreshSession = useRefreshSession();
+  // Each change below asks for a recent proof when the server wants one, inline, then carries on.
+  const { withProof, dialog: proofDialog } = useProofGate();
   const [adding, setAdding] = useState(false);
   const [settingUpTotp, setSettingUpTotp] = useState(false);
   const [removing, setRemoving] = useState<Passkey | null>(null);
@@ -102,11 +105,11 @@ export function SecurityPanels({ setupMode = false }: { setupMode?: boolean }) {
   /** Removes a factor, says so (or why not), and closes its confirmation either way. */
   const removeFactor = async (what: { name: string; gone: string; remove: () => Promise<unknown>; close: () => void }) => {
     try {
-      await what.remove();
+      await withProof(what.remove);
       toast({ title: `${what.name} removed`, description: `${what.gone} Your other sessions were signed out.` });
       void refreshSession();
     } catch (err) {
-      toast({ title: `${what.name} not removed`, description: errorMessage(err, `The ${what.name.toLowerCase()} could not be removed`), variant: "destructive" });
+      if (!(err instanceof ProofCancelled)) toast({ title: `${what.name} not removed`, description: errorMessage(err, `The ${what.name.toLowerCase()} could not be removed`), variant: "destructive" });
     } finally {
       what.close();
     }
@@ -122,10 +125,10 @@ export function SecurityPanels({ setupMode = false }: { setupMode?: boolean }) {
 
   const confirmRegenerate = async () => {
     try {
-      const answer = await regenerateCodes.mutateAsync();
+      const answer = await withProof(() => regenerateCodes.mutateAsync());
       setCodes(answer.recoveryCodes);
     } catch (err) {
-      toast({ title: "No new codes", description: errorMessage(err, "New recovery codes could not be made"), variant: "destructive" });
+      if (!(err instanceof ProofCancelled)) toast({ title: "No new codes", description: errorMessage(err, "New recovery codes could not be made"), variant: "destructive" });
     } finally {
       setRegenerating(false);
     }
@@ -265,8 +268,8 @@ export function SecurityPanels({ setupMode = false }: { setupMode?: boolean }) {
         </div>
       </Card>
 
-      <AddPasskeyDialog open={adding} onOpenChange={setAdding} onDone={(answer) => added(answer, "Passkey")} />
-      <TotpSetupDialog open={settingUpTotp} onOpenChange={setSettingUpTotp} onDone={(answer) => added(answer, "Authenticator app")} />
+      <AddPasskeyDialog open={adding} onOpenChange={setAdding} withProof={withProof} onDone={(answer) => added(answer, "Passkey")} />
+      <TotpSetupDialog open={settingUpTotp} onOpenChange={setSettingUpTotp} withProof={withProof} onDone={(answer) => added(answer, "Authenticator app")} />
       <RecoveryCodesDialog
         codes={codes}
         username={me.username}
@@ -304,6 +307,7 @@ export function SecurityPanels({ setupMode = false }: { setupMode?: boolean }) {
         pending={regenerateCodes.isPending}
         onConfirm={confirmRegenerate}
       />
+      {proofDialog}
     </div>
   );
 }

@@ -6,14 +6,15 @@ import { Copy, Check } from "lucide-react";
 import { Alert, Button, Field, Input, Spinner } from "@/components/ui";
 import { errorMessage } from "@/lib/api";
 import { useAccountSecurityMutations, type MaybeRecoveryCodes, type TotpSetup } from "../api";
-import { AddFactorDialog } from "./AddFactorDialog";
+import { AddFactorDialog, type AddFactorProps } from "./AddFactorDialog";
+import { ProofCancelled } from "./proof-gate";
 
 /** The base32 secret in groups of four, easier to type into an app by hand. */
 function groupSecret(secret: string): string {
   return secret.replace(/\s+/g, "").replace(/(.{4})(?=.)/g, "$1 ");
 }
 
-export function TotpSetupDialog({ open, onOpenChange, onDone }: { open: boolean; onOpenChange: (open: boolean) => void; onDone: (answer: MaybeRecoveryCodes) => void }) {
+export function TotpSetupDialog({ open, onOpenChange, withProof, onDone }: AddFactorProps<(answer: MaybeRecoveryCodes) => void>) {
   const { setUpTotp, confirmTotp } = useAccountSecurityMutations();
   const [setup, setSetup] = useState<TotpSetup | null>(null);
   const [qr, setQr] = useState<string | null>(null);
@@ -33,7 +34,7 @@ export function TotpSetupDialog({ open, onOpenChange, onDone }: { open: boolean;
     setCode("");
     setCodeError(undefined);
     setCopied(false);
-    start()
+    withProof(start)
       .then(async (answer) => {
         if (cancelled) return;
         setSetup(answer);
@@ -42,12 +43,15 @@ export function TotpSetupDialog({ open, onOpenChange, onDone }: { open: boolean;
         if (!cancelled) setQr(url);
       })
       .catch((err: unknown) => {
-        if (!cancelled) setLoadError(errorMessage(err, "The authenticator app could not be set up. Try again."));
+        if (cancelled) return;
+        // Closed without the proof: nothing was started, so the dialog goes too.
+        if (err instanceof ProofCancelled) onOpenChange(false);
+        else setLoadError(errorMessage(err, "The authenticator app could not be set up. Try again."));
       });
     return () => {
       cancelled = true;
     };
-  }, [open, start]);
+  }, [open, start, withProof, onOpenChange]);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -58,12 +62,12 @@ export function TotpSetupDialog({ open, onOpenChange, onDone }: { open: boolean;
     }
     setCodeError(undefined);
     try {
-      const answer = await confirmTotp.mutateAsync(value);
+      const answer = await withProof(() => confirmTotp.mutateAsync(value));
       onOpenChange(false);
       onDone(answer ?? {});
     } catch (err) {
       setCode("");
-      setCodeError(errorMessage(err, "That code is not right. Enter the current code from your app."));
+      if (!(err instanceof ProofCancelled)) setCodeError(errorMessage(err, "That code is not right. Enter the current code from your app."));
     }
   };
 

@@ -5,6 +5,7 @@ import { useState, type FormEvent } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, Fingerprint, KeyRound, LifeBuoy, Smartphone } from "lucide-react";
 import { errorMessage, errorStatus } from "@/lib/api";
+import { passkeyAssertion } from "@/lib/passkeys";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -19,14 +20,6 @@ function firstMode(methods: readonly SecondFactorMethod[]): Mode {
   if (methods.includes("passkey")) return "choose";
   if (methods.includes("totp")) return "totp";
   return "recovery";
-}
-
-/** What a cancelled or refused browser prompt means, in words (the library's errors name WebAuthn internals). */
-function passkeyFailure(err: unknown): string {
-  const name = err instanceof Error ? err.name : "";
-  if (name === "NotAllowedError" || name === "AbortError") return "The passkey prompt was closed or timed out. Try again, or use another way below.";
-  if (name === "NotSupportedError") return "This browser cannot use passkeys. Use another way below.";
-  return errorMessage(err, "That passkey could not be used. Try again, or use another way below.");
 }
 
 export type SecondFactorStepProps = {
@@ -83,15 +76,12 @@ export function SecondFactorStep({ onStartOver, onLockdown }: SecondFactorStepPr
     setError(null);
     setPasskeyBusy(true);
     try {
-      const [{ startAuthentication }, options] = await Promise.all([import("@simplewebauthn/browser"), secondFactorPasskeyOptions()]);
-      let response: unknown;
-      try {
-        response = await startAuthentication({ optionsJSON: passkeyOptionsOf(options) as Parameters<typeof startAuthentication>[0]["optionsJSON"] });
-      } catch (err) {
-        setError(passkeyFailure(err));
+      const answered = await passkeyAssertion(secondFactorPasskeyOptions);
+      if ("failure" in answered) {
+        setError(answered.failure);
         return;
       }
-      await submit({ method: "passkey", response }, "That passkey was not accepted.");
+      await submit({ method: "passkey", response: answered.response }, "That passkey was not accepted.");
     } catch (err) {
       await failed(err, "The passkey sign-in could not start.");
     } finally {
@@ -196,10 +186,4 @@ export function SecondFactorStep({ onStartOver, onLockdown }: SecondFactorStepPr
       </Button>
     </div>
   );
-}
-
-/** The options the server answered: the WebAuthn JSON itself, or wrapped as `{options}`. */
-function passkeyOptionsOf(answer: unknown): unknown {
-  if (answer && typeof answer === "object" && "options" in answer && !("challenge" in answer)) return (answer as { options: unknown }).options;
-  return answer;
 }

@@ -7,7 +7,7 @@ import type { Party } from "@shared/schemas/parties";
 import { GST_STATES } from "@shared/gst-states";
 import { Button, Checkbox, Dialog, DialogContent, Field, Input, Select } from "@/components/ui";
 import { toast } from "@/hooks/use-toast";
-import { errorIssues, errorMessage } from "@/lib/api";
+import { errorBody, errorIssues, errorMessage } from "@/lib/api";
 import { lazyZodResolver } from "@/lib/lazy-resolver";
 import { useActiveTdsNatures } from "@/features/tds";
 import { usePartyMutations, type PartyInput } from "../api";
@@ -29,6 +29,9 @@ const valuesOf = (p: Party | null, name = ""): Values => ({
   tdsNatureId: p?.tdsNatureId ?? "",
   isActive: p?.isActive ?? true,
 });
+
+/** The field a refusal of a taken name or GSTIN belongs to (the server's codes). */
+const CLASH_FIELD: Record<string, "name" | "gstin"> = { ledger_name_clash: "name", duplicate_name: "name", duplicate_gstin: "gstin" };
 
 export function PartyFormDialog({
   open,
@@ -74,6 +77,9 @@ export function PartyFormDialog({
       onOpenChange(false);
     } catch (err) {
       for (const [path, message] of Object.entries(errorIssues(err))) setError(path as keyof Values, { message });
+      // A name another ledger or party has, or a GSTIN another party has (409): said under its field too.
+      const clash = CLASH_FIELD[String(errorBody(err)?.code)];
+      if (clash) setError(clash, { message: errorMessage(err, "Already taken") });
       toast({ title: "Error", description: errorMessage(err, party ? "Failed to update party" : "Failed to create party"), variant: "destructive" });
     }
   });

@@ -1,7 +1,7 @@
 // The store of kept answers: found only at the count, day and instants it holds for (a miss drops
 // it), and bounded in bytes, the least recently used going first.
 import { describe, expect, it } from "vitest";
-import { KeptAnswers } from "./kept-answers";
+import { KeptAnswers } from "./keeper";
 
 const answer = (size: number) => ({ body: Buffer.alloc(size), encoding: "br" as const });
 const kept = (size: number, over: Partial<{ version: string; day: string; from: number; until: number }> = {}) => ({

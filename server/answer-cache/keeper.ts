@@ -1,20 +1,23 @@
-// Reads asked again with nothing changed in between (the approver's queue on every visit, focus and
-// nudge of the socket; the dashboard's figures; a list page or a search paged back to) are answered
-// with the bytes sent the last time, kept per user, address and encoding for as long as they would
-// be the same (the reads DECISIONS §9 measures; docs/architecture.md):
+// The answer cache (docs/architecture.md "Kept answers"; README.md beside this file). Reads asked
+// again with nothing changed in between (the approver's queue on every visit, focus and nudge of
+// the socket; the dashboard's figures; a list page or a search paged back to) are answered with the
+// bytes sent the last time, kept per user, address and encoding for as long as they would be the
+// same (the reads DECISIONS §9 measures):
 // - no table the read may see has changed: the count of committed changes read with the session
-//   (db/kept-answers.ts) is the one the answer was kept at. That count is read before the answer's
-//   own statements, so the answer holds at least every change it counts, and a change committed
-//   after it moves the count for the next request;
+//   (version.ts) is the one the answer was kept at. That count is read before the answer's own
+//   statements, so the answer holds at least every change it counts, and a change committed after
+//   it moves the count for the next request. Each kept route declares the tables it reads
+//   (keptAnswer's `reads`), and declared-reads.api.test.ts holds the declaration to the triggers
+//   and to what PostgreSQL plans for the route's statements;
 // - the same day in APP_TIMEZONE (overdue payments, limits and delegations turn on the date);
-// - no transaction has left the user's visibility window since (visibility.ts windowHoldsUntil).
+// - no transaction has left the user's visibility window since (window.ts).
 // The role, access and second-factor guards run before the lookup, as for any request.
 import type { Request } from "express";
 import type { AppDeps } from "../context";
-import { answersVersionOf } from "../auth/session-store";
+import { readWithSessionOf } from "../auth/session-store";
 import { encodingFor, type EncodedJson } from "../lib/json-answer";
 import { actorOf } from "../middlewares/auth";
-import { windowHoldsUntil } from "../services/transactions/visibility";
+import { windowHoldsUntil } from "./window";
 import { toIsoDate } from "../../shared/format";
 
 /** An answer kept, and what it holds for. */
@@ -33,6 +36,16 @@ type Kept = {
 export type Keeping = { kept?: EncodedJson; keep?: (answer: EncodedJson) => Promise<void> };
 
 export type AnswerKeeper = { open(req: Request): Keeping };
+
+/**
+ * A kept route's declaration (RouteDef `keep`): the keeper, and the tables its answer reads. Each
+ * table in `reads` raises the count of changes (the `answers_changed` trigger); a table read but
+ * left uncounted is named in `uncounted` with the reason its changes cannot change the answer.
+ */
+export type KeptRoute = AnswerKeeper & {
+  readonly reads: readonly string[];
+  readonly uncounted: Readonly<Record<string, string>>;
+};
 
 /** The bytes kept at most, across every user and read: the oldest used go first. */
 const KEPT_BYTES = 16 * 1024 * 1024;
@@ -85,7 +98,7 @@ export function answerKeeper(deps: AppDeps, store = new KeptAnswers()): AnswerKe
   const dayOf = (at: Date) => toIsoDate(at, deps.config.appTimezone);
   return {
     open(req) {
-      const version = answersVersionOf(req);
+      const version = readWithSessionOf(req);
       if (version === undefined || !req.user) return {};
       const actor = actorOf(req);
       const key = `${actor.id} ${encodingFor(req) ?? "identity"} ${req.originalUrl}`;
@@ -113,9 +126,15 @@ export function answerKeeper(deps: AppDeps, store = new KeptAnswers()): AnswerKe
 
 const keepers = new WeakMap<AppDeps, AnswerKeeper>();
 
-/** The keeper of the server built from `deps`, made on first use. */
-export function keeperOf(deps: AppDeps): AnswerKeeper {
+/** The keeper of the server built from `deps`, made on first use: every kept route of it shares one store. */
+function keeperOf(deps: AppDeps): AnswerKeeper {
   let keeper = keepers.get(deps);
   if (!keeper) keepers.set(deps, (keeper = answerKeeper(deps)));
   return keeper;
+}
+
+/** A route's `keep`: its answers kept by the server's keeper, and the tables it declares it reads. */
+export function keptAnswer(deps: AppDeps, declared: { reads: readonly string[]; uncounted?: Record<string, string> }): KeptRoute {
+  const keeper = keeperOf(deps);
+  return { open: (req) => keeper.open(req), reads: declared.reads, uncounted: declared.uncounted ?? {} };
 }

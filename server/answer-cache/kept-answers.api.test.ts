@@ -1,4 +1,4 @@
-// Kept answers (kept-answers.ts, DECISIONS §9): a read asked again with nothing changed is sent the
+// Kept answers (keeper.ts, DECISIONS §9): a read asked again with nothing changed is sent the
 // bytes of the last time, and only then: every change to what it reads is seen by the next read,
 // even one committed while that read was being answered; each user, address and encoding has its
 // own; a transaction leaving the visibility window and the day turning end a kept answer as a
@@ -8,7 +8,7 @@ import { eq, sql } from "drizzle-orm";
 import { createTestApp, type ApiClient, type TestApp } from "../test/harness";
 import type { MadeUser } from "../test/factories";
 import { answerChanges, categories, notificationOutbox, users, type CategoryRow } from "../db/schema";
-import { answersVersion, foldAnswerChanges } from "../db/kept-answers";
+import { answersVersion, foldAnswerChanges } from "./version";
 import { rows } from "../db/sql";
 import { sendDueNotifications } from "../services/delivery/outbox-worker";
 import { announceDelegationsBeginning } from "../services/delegations";
