@@ -10,7 +10,7 @@ import { createTestApp, type ApiClient, type TestApp } from "../test/harness";
 import type { MadeUser } from "../test/factories";
 import { settings, tdsNatures, transactions, type CategoryRow } from "../db/schema";
 import { auditEntries, builtinCategory, makeCategory, txnBody, txnRow } from "../test/transaction-fixtures";
-import { tdsLedgerNames } from "../services/books/ledgers";
+import { ledgerNamesExportsWrite } from "../services/books/ledgers";
 import { TDS_MESSAGES, type TdsNature } from "../../shared/schemas/tds";
 
 // 17:30 on 24 November 2026 in Asia/Kolkata.
@@ -90,9 +90,23 @@ describe("TDS natures: /api/admin/tds-natures", () => {
     expect(Object.values(natures).every((n) => n.ledgerName.startsWith("TDS on "))).toBe(true);
   });
 
-  it("names every nature's ledger among the ledgers an export may write", async () => {
-    const names = await tdsLedgerNames(t.db);
+  it("names every nature's ledger among the ledgers an export may write, one namespace with the parties' names (§12)", async () => {
+    const names = (await ledgerNamesExportsWrite(t.db)).map((l) => l.name);
     for (const n of Object.values(natures)) expect(names).toContain(n.ledgerName);
+    // A party may not take a TDS ledger's name, whatever its case and spaces…
+    const taken = await accountant.api.post("/api/parties", { name: "tds on  CONTRACTORS 194c" });
+    expect(taken.status).toBe(409);
+    expect(taken.body.message).toContain("TDS on Contractors 194C");
+    // …and no nature's ledger may be named, or renamed, onto a party's name.
+    const party = await accountant.api.post("/api/parties", { name: `Vendor ${hex()}` });
+    expect(party.status).toBe(201);
+    const good = { name: `Brokerage ${hex()}`, legacySection: "194H", actReference: "393(1) Table Sl. 1(ii)", rateIndividual: 2, rateOther: 2, ledgerName: party.body.name.toUpperCase() };
+    const made = await superAdmin.api.post("/api/admin/tds-natures", good);
+    expect(made.status).toBe(409);
+    expect(made.body.message).toContain(party.body.name);
+    const renamed = await superAdmin.api.put(`/api/admin/tds-natures/${natures["Contractors"]!.id}`, { ledgerName: party.body.name });
+    expect(renamed.status).toBe(409);
+    expect((await t.db.select().from(tdsNatures).where(eq(tdsNatures.id, natures["Contractors"]!.id)))[0]!.ledgerName).toBe("TDS on Contractors 194C");
   });
 
   it("is the SuperAdmin's: 401 signed out, 403 for Accountants, Approvers and HR; the active ones are read by the accountants' forms", async () => {
