@@ -272,6 +272,28 @@ describe("approving on a delegator's behalf", () => {
     expect(refused.body.message).toBe("Above your approval limit of ₹10,000.00");
   });
 
+  it("the delegate is told before approving: approveOnBehalfOf names the delegator only when the approval would use their authority", async () => {
+    const rajesh = await approverWithLimit("500000", "Approver", "Rajesh Sharma");
+    const anita = await approverWithLimit("10000", "Approver", "Anita Desai");
+    expect((await delegate(rajesh, { delegateId: anita.user.id })).status).toBe(201);
+    const own = await submitted("9000");
+    const big = await submitted("400000");
+    const huge = await submitted("500000.01");
+    const detail = async (id: string) => (await anita.api.get(`/api/transactions/${id}`)).body as { approveOnBehalfOf: unknown; approveRefusal: unknown };
+    const queued = async (id: string) => ((await anita.api.get("/api/transactions/pending?limit=200")).body as { id: string; approveOnBehalfOf: unknown; approveRefusal: unknown }[]).find((r) => r.id === id)!;
+    // Within her own limit: her own approval.
+    expect(await detail(own.id)).toMatchObject({ approveOnBehalfOf: null, approveRefusal: null });
+    expect(await queued(own.id)).toMatchObject({ approveOnBehalfOf: null, approveRefusal: null });
+    // Above it, within Rajesh's: "Approve for Rajesh Sharma", on the details and the pending list alike.
+    expect(await detail(big.id)).toMatchObject({ approveOnBehalfOf: { id: rajesh.user.id, name: "Rajesh Sharma" }, approveRefusal: null });
+    expect(await queued(big.id)).toMatchObject({ approveOnBehalfOf: { id: rajesh.user.id, name: "Rajesh Sharma" } });
+    // Above both: nobody's authority, and the refusal says why.
+    expect(await detail(huge.id)).toMatchObject({ approveOnBehalfOf: null, approveRefusal: "Above your approval limit of ₹10,000.00" });
+    // Once she has approved for him, nothing more is offered in either name.
+    expect((await approve(anita, big.id)).status).toBe(200);
+    expect(await detail(big.id)).toMatchObject({ approveOnBehalfOf: null, approveRefusal: null });
+  });
+
   it("one approval per person per round: after the delegate approves for X, neither X nor the delegate may approve again", async () => {
     const x = await approverWithLimit(null);
     const d = await approverWithLimit("100");

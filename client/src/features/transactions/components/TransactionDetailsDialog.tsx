@@ -225,8 +225,8 @@ function DetailsBody({ t, onClose, onDecided }: { t: TransactionDetail; onClose:
         <ApprovalActions t={t} canApprove={may("approve")} onDone={onDecided} />
       ) : t.status === "Pending" && approverRole && myAction ? (
         <ActedNotice action={myAction} />
-      ) : t.status === "Pending" && approverRole && isOwner ? (
-        <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">You created this transaction, so another approver must review it.</p>
+      ) : t.approveRefusal ? (
+        <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">{t.approveRefusal}: another approver must review it.</p>
       ) : null}
 
       {may("edit") || may("submit") ? <OwnerActions t={t} moves={moves} isOwner={isOwner} onClose={onClose} /> : null}
