@@ -17,3 +17,7 @@ export function ruleCategory(rule: Pick<ApprovalRule, "categoryId">, names: Read
   if (rule.categoryId === null) return "Every category";
   return names.get(rule.categoryId) ?? "A removed category";
 }
+
+/** What deactivating a rule does, said before it is done (DECISIONS §16). */
+export const RULE_DEACTIVATION_CONSEQUENCES =
+  "Transactions submitted from now on no longer need it. Those already submitted keep what it asked of them; you can activate it again later.";

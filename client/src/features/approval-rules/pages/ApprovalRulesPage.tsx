@@ -5,13 +5,13 @@ import { useMemo, useState } from "react";
 import { Pencil, Plus, Power, Scale, ShieldCheck, Trash2 } from "lucide-react";
 import { formatRupees } from "@shared/format";
 import type { ApprovalRule } from "@shared/schemas/approval-rules";
-import { Alert, Badge, Button, Card, ConfirmDialog, EmptyState, ResponsiveList } from "@/components/ui";
+import { Alert, Badge, Button, Card, ConfirmDeactivate, ConfirmDialog, EmptyState, ResponsiveList } from "@/components/ui";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api";
 import { useCategories } from "@/features/categories";
 import { useApprovalRuleMutations, useApprovalRules } from "../api";
 import { ApprovalRuleFormDialog } from "../components/ApprovalRuleFormDialog";
-import { ruleCategory, ruleFormType } from "../words";
+import { RULE_DEACTIVATION_CONSEQUENCES, ruleCategory, ruleFormType } from "../words";
 
 function approvalsWords(rule: ApprovalRule): string {
   return `${rule.requiredApprovals} approval${rule.requiredApprovals === 1 ? "" : "s"}`;
@@ -46,9 +46,16 @@ export default function ApprovalRulesPage() {
     setFormOpen(true);
   };
 
-  const toggle = async (rule: ApprovalRule) => {
+  // Activating is one tap; deactivating asks first (DECISIONS §16).
+  const [deactivating, setDeactivating] = useState<ApprovalRule | null>(null);
+  const toggle = async (rule: ApprovalRule, confirmed = false) => {
+    if (rule.isActive && !confirmed) {
+      setDeactivating(rule);
+      return;
+    }
     try {
       await update.mutateAsync({ id: rule.id, body: { isActive: !rule.isActive } });
+      setDeactivating(null);
       toast({
         title: rule.isActive ? "Rule Deactivated" : "Rule Activated",
         description: rule.isActive ? `${rule.name} no longer applies to new submissions` : `${rule.name} applies to new submissions again`,
@@ -209,6 +216,15 @@ export default function ApprovalRulesPage() {
       </Card>
 
       <ApprovalRuleFormDialog open={formOpen} onOpenChange={setFormOpen} rule={editing} categories={categories.data ?? []} />
+      <ConfirmDeactivate
+        open={deactivating !== null}
+        onOpenChange={(open) => !open && setDeactivating(null)}
+        title={deactivating ? `Deactivate the rule '${deactivating.name}'?` : "Deactivate the rule?"}
+        consequences={RULE_DEACTIVATION_CONSEQUENCES}
+        confirmLabel="Deactivate rule"
+        pending={update.isPending}
+        onConfirm={() => deactivating && void toggle(deactivating, true)}
+      />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}

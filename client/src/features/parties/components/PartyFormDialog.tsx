@@ -1,11 +1,11 @@
 // Create or edit a party (DECISIONS §12), from the Parties page and from the transaction form's
 // picker. The GSTIN is checked as it is typed with the server's own function; a valid one fills
 // the PAN and state, which then follow it.
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { Party } from "@shared/schemas/parties";
 import { GST_STATES } from "@shared/gst-states";
-import { Button, Checkbox, Dialog, DialogContent, Field, Input, Select } from "@/components/ui";
+import { Button, Checkbox, ConfirmDeactivate, Dialog, DialogContent, Field, Input, Select } from "@/components/ui";
 import { toast } from "@/hooks/use-toast";
 import { errorIssues, errorMessage } from "@/lib/api";
 import { lazyZodResolver } from "@/lib/lazy-resolver";
@@ -27,6 +27,10 @@ const valuesOf = (p: Party | null, name = ""): Values => ({
   phone: p?.phone ?? "",
   isActive: p?.isActive ?? true,
 });
+
+/** What deactivating a party does, said before it is done (DECISIONS §16). */
+export const partyDeactivationConsequences =
+  "It can no longer be named on new transactions. Transactions that name it keep it, in the lists and in the books' exports; you can activate it again later.";
 
 export function PartyFormDialog({
   open,
@@ -61,7 +65,14 @@ export function PartyFormDialog({
     setValue("stateCode", gstin.stateCode);
   }, [gstin.state, gstin.state === "valid" ? gstin.pan : "", gstin.state === "valid" ? gstin.stateCode : "", setValue]); // eslint-disable-line react-hooks/exhaustive-deps
 
+  // Unticking Active asks first, as the list's Deactivate does (DECISIONS §16).
+  const [deactivating, setDeactivating] = useState<Values | null>(null);
   const onSubmit = handleSubmit(async (values) => {
+    if (party?.isActive && values.isActive === false) setDeactivating(values);
+    else await save(values);
+  });
+  const save = async (values: Values) => {
+    setDeactivating(null);
     try {
       // With a valid GSTIN the server reads the PAN and state from it; blanks say "follow the GSTIN".
       const body: PartyInput = { name: values.name, gstin: values.gstin, pan: derived ? "" : values.pan, stateCode: derived ? "" : values.stateCode, email: values.email, phone: values.phone };
@@ -73,7 +84,7 @@ export function PartyFormDialog({
       for (const [path, message] of Object.entries(errorIssues(err))) setError(path as keyof Values, { message });
       toast({ title: "Error", description: errorMessage(err, party ? "Failed to update party" : "Failed to create party"), variant: "destructive" });
     }
-  });
+  };
 
   const pending = create.isPending || update.isPending;
   return (
@@ -122,6 +133,15 @@ export function PartyFormDialog({
             </div>
           ) : null}
         </form>
+        <ConfirmDeactivate
+          open={deactivating !== null}
+          onOpenChange={(o) => !o && setDeactivating(null)}
+          title={`Deactivate ${party?.name ?? "the party"}?`}
+          consequences={partyDeactivationConsequences}
+          confirmLabel="Deactivate party"
+          pending={update.isPending}
+          onConfirm={() => deactivating && void save(deactivating)}
+        />
       </DialogContent>
     </Dialog>
   );

@@ -4,12 +4,12 @@ import { useState } from "react";
 import { Building2, Pencil, Plus, Power, Search } from "lucide-react";
 import type { Party } from "@shared/schemas/parties";
 import { gstStateName } from "@shared/gst-states";
-import { Badge, Button, Card, EmptyState, Input, ListState, Pagination, ResponsiveList, Select, Spinner } from "@/components/ui";
+import { Badge, Button, Card, ConfirmDeactivate, EmptyState, Input, ListState, Pagination, ResponsiveList, Select, Spinner } from "@/components/ui";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api";
 import { useDebounced } from "@/hooks/use-debounced";
 import { useParties, usePartyMutations } from "../api";
-import { PartyFormDialog } from "../components/PartyFormDialog";
+import { PartyFormDialog, partyDeactivationConsequences } from "../components/PartyFormDialog";
 
 const PAGE_SIZE = 25;
 const SHOW_OPTIONS = [
@@ -46,9 +46,16 @@ export default function PartiesPage() {
   const total = list.data?.total ?? 0;
   const filtered = debounced.trim() !== "" || active !== "all";
 
-  const toggle = async (p: Party) => {
+  // Activating is one tap; deactivating asks first (DECISIONS §16).
+  const [deactivating, setDeactivating] = useState<Party | null>(null);
+  const toggle = async (p: Party, confirmed = false) => {
+    if (p.isActive && !confirmed) {
+      setDeactivating(p);
+      return;
+    }
     try {
       await update.mutateAsync({ id: p.id, body: { isActive: !p.isActive } });
+      setDeactivating(null);
       toast({ title: p.isActive ? "Party Deactivated" : "Party Activated", description: p.isActive ? `${p.name} can no longer be named on new transactions.` : `${p.name} can be named again.` });
     } catch (err) {
       toast({ title: "Error", description: errorMessage(err, "Failed to update party"), variant: "destructive" });
@@ -192,6 +199,15 @@ export default function PartiesPage() {
       <Pagination page={page} pageSize={PAGE_SIZE} total={total} onPageChange={setPage} />
 
       <PartyFormDialog open={formOpen} onOpenChange={setFormOpen} party={editing} />
+      <ConfirmDeactivate
+        open={deactivating !== null}
+        onOpenChange={(open) => !open && setDeactivating(null)}
+        title={`Deactivate ${deactivating?.name ?? "the party"}?`}
+        consequences={partyDeactivationConsequences}
+        confirmLabel="Deactivate party"
+        pending={update.isPending}
+        onConfirm={() => deactivating && void toggle(deactivating, true)}
+      />
     </div>
   );
 }
