@@ -100,7 +100,8 @@ describe("GET /api/transactions/:id timeline", () => {
     expect(forced).toMatchObject({ reason: "Confirmed by the CFO", detail: "Pending → Approved" });
     expect(due!.detail).toBe("Due 30 Nov 2026");
     expect(paid!.detail).toBe("UPI · ref UTR77 · 24 Nov 2026");
-    expect(cancelled!.detail).toBe("Paid → Payment Due");
+    // A receipt (Form R) in a receipt's words (DECISIONS §16): its Paid is Received.
+    expect(cancelled!.detail).toBe("Received → Receipt Due");
     expect(overridden).toMatchObject({ actorName: superAdmin.user.name, reason: "Amount as on the payslip" });
     expect(overridden!.detail).toBe("Amount: ₹1,000.00 → ₹1,250.50; Description: Printer cartridges → Salary for Ravi, November");
     expect(ownerChanged).toMatchObject({ reason: "Accountant moved team", detail: `${accountant.user.name} → ${otherAccountant.user.name}` });

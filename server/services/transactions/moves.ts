@@ -9,6 +9,7 @@ import type { Tx } from "../../db/client";
 import { approvals, attachments, transactions, users, type NotificationRow, type TransactionRow } from "../../db/schema";
 import { badRequest, conflict, notFound, unprocessable, DomainError } from "../errors";
 import { auditSnapshot, presentTransaction, type TransactionView } from "../../presenters/transactions";
+import { paymentWords } from "../../../shared/payment-words";
 import { writeAudit } from "../audit";
 import { notifyUsers, publishNotifications, type NotificationPayload } from "../notifications";
 import { formatRupees, toIsoDate } from "../../../shared/format";
@@ -403,7 +404,7 @@ export async function markPaymentDue(ctx: Ctx, id: string, input: MarkPaymentDue
       .where(eq(transactions.id, row.id))
       .returning();
     await writeAudit(tx, { action: "mark_payment_due", entityType: "transaction", entityId: row.id, actor: ctx.actor, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip, at: ctx.clock() });
-    await tellCreator(tx, ctx, effects, row.id, (v) => `${v.humanReadableId} is marked payment due${input.dueDate ? ` on ${input.dueDate}` : ""}`);
+    await tellCreator(tx, ctx, effects, row.id, (v) => paymentWords(row.formType).notice.due(v.humanReadableId, input.dueDate ?? null));
     return answer(tx, row.id);
   });
 }
@@ -430,7 +431,7 @@ export async function recordPayment(ctx: Ctx, id: string, input: PaymentBody): P
         .where(eq(transactions.id, row.id))
         .returning();
       await writeAudit(tx, { action: "cancel_payment", entityType: "transaction", entityId: row.id, actor: ctx.actor, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip, at: ctx.clock() });
-      await tellCreator(tx, ctx, effects, row.id, (v) => `The payment of ${v.humanReadableId} was cancelled`);
+      await tellCreator(tx, ctx, effects, row.id, (v) => paymentWords(row.formType).notice.cancelled(v.humanReadableId));
       return answer(tx, row.id);
     }
     assertMove(canMove("process-payment", row, ctx.actor));
@@ -450,7 +451,7 @@ export async function recordPayment(ctx: Ctx, id: string, input: PaymentBody): P
       .where(eq(transactions.id, row.id))
       .returning();
     await writeAudit(tx, { action: "process_payment", entityType: "transaction", entityId: row.id, actor: ctx.actor, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip, at: ctx.clock() });
-    await tellCreator(tx, ctx, effects, row.id, (v) => `${v.humanReadableId} (${rupees(v.amount)}) has been paid by ${input.paymentMethod}`);
+    await tellCreator(tx, ctx, effects, row.id, (v) => paymentWords(row.formType).notice.settled(`${v.humanReadableId} (${rupees(v.amount)})`, input.paymentMethod));
     return answer(tx, row.id);
   });
 }

@@ -74,7 +74,7 @@ export function TransactionCard({ transaction: t, onOpen, showCreator = false, t
         <div className="flex shrink-0 flex-col items-end gap-1.5">
           <span className="text-base font-semibold tabular-nums text-slate-900">{formatRupees(t.amount)}</span>
           <div className="flex flex-wrap justify-end gap-1">
-            <StatusBadge status={t.status} />
+            <StatusBadge status={t.status} formType={t.formType} />
             {t.status === "Approved" ? <PaidBadge isPaid={t.isPaid} formType={t.formType} /> : null}
             {isOverdue(t) ? <OverdueBadge /> : null}
           </div>

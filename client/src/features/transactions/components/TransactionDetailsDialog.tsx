@@ -35,7 +35,7 @@ import { DuplicateSubmitConfirm, DuplicateWarning } from "./DuplicateWarning";
 import { hasPaymentTracking, PaymentTrackingPanel } from "./PaymentTrackingPanel";
 import { Timeline } from "./Timeline";
 import { ApprovalNeedsNote } from "./ApprovalNeeds";
-import { paymentWords } from "../payment-words";
+import { paymentWords } from "@shared/payment-words";
 import { ActedNotice, ApprovalActions, PHONE_SHEET } from "./ApprovalActions";
 
 
@@ -146,7 +146,7 @@ function DetailsBody({ t, onClose, onDecided }: { t: TransactionDetail; onClose:
     <div className="grid gap-5">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="flex flex-wrap items-center gap-1.5">
-          <StatusBadge status={t.status} />
+          <StatusBadge status={t.status} formType={t.formType} />
           <FormTypeBadge formType={t.formType} />
           {t.isPriority ? <EmergencyBadge /> : null}
           {t.isEmergency ? (
@@ -231,7 +231,7 @@ function DetailsBody({ t, onClose, onDecided }: { t: TransactionDetail; onClose:
 
       {may("edit") || may("submit") ? <OwnerActions t={t} moves={moves} isOwner={isOwner} onClose={onClose} /> : null}
 
-      <Timeline entries={t.timeline ?? []} />
+      <Timeline entries={t.timeline ?? []} formType={t.formType} />
 
       {may("full-override") || (may("delete") && !isOwner) ? (
         <section aria-labelledby={`admin-${t.id}`} className="rounded-lg border border-red-200 bg-red-50/40 p-4">

@@ -199,7 +199,7 @@ export default function AllTransactionsPage() {
                       <td className="px-4 py-3 align-top text-slate-800">{t.category?.name}</td>
                       <td className="px-4 py-3 align-top">
                         <div className="flex flex-wrap items-center gap-1">
-                          <StatusBadge status={t.status} />
+                          <StatusBadge status={t.status} formType={t.formType} />
                           {t.status === "Approved" ? <PaidBadge isPaid={t.isPaid} formType={t.formType} /> : null}
                           {isOverdue(t) ? <OverdueBadge /> : null}
                         </div>
