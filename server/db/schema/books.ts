@@ -30,6 +30,12 @@ export type LedgerMap = {
   outputSgstRcm: string;
   outputIgstRcm: string;
   roundOff: string;
+  /**
+   * Whether each category's ledger is an income or an expense ledger, decided when the batch is
+   * taken by the form types its transactions use (books/ledgers.ts categoryKinds); absent in batches
+   * taken before it was kept, whose vouchers then say it per line.
+   */
+  categoryKinds?: Record<string, "income" | "expense">;
 };
 
 /**

@@ -3,7 +3,7 @@
 // and round-off. Kept as one setting; every name has a default, so a company exports on day one.
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
-import { categories, settings, type LedgerMap } from "../../db/schema";
+import { categories, settings, transactions, type LedgerMap } from "../../db/schema";
 import { PAYMENT_METHODS } from "../../../shared/constants";
 import type { LedgersAnswer, UpdateLedgersBody } from "../../../shared/schemas/accounting";
 import { writeAudit } from "../audit";
@@ -40,6 +40,25 @@ export async function ledgerMap(q: Queryable): Promise<LedgerMap> {
     paymentMethods: Object.fromEntries(PAYMENT_METHODS.map((m) => [m, stored.paymentMethods?.[m] ?? defaultPaymentLedger(m)])),
     ...Object.fromEntries(TAX_KEYS.map((k) => [k, stored[k] ?? DEFAULT_TAX_LEDGERS[k]])),
   } as LedgerMap;
+}
+
+/**
+ * Whether each category's ledger is an income ledger (Indirect Incomes in the masters file) or an
+ * expense one (Indirect Expenses), by the form types its transactions use: income when most of them
+ * are receipts (Form R), expense otherwise, so a category of bills that also takes the odd refund
+ * stays an expense ledger the refund is credited to. The data has no flag of its own for it. An
+ * export keeps the answer with the batch, so its files stay the same whatever is entered later.
+ */
+export async function categoryKinds(q: Queryable): Promise<Record<string, "income" | "expense">> {
+  const rows = await q
+    .select({
+      categoryId: transactions.categoryId,
+      receipts: sql<number>`count(*) filter (where ${transactions.formType} = 'R')`.mapWith(Number),
+      bills: sql<number>`count(*) filter (where ${transactions.formType} = 'B')`.mapWith(Number),
+    })
+    .from(transactions)
+    .groupBy(transactions.categoryId);
+  return Object.fromEntries(rows.map((r) => [r.categoryId, r.receipts > r.bills ? "income" : "expense"]));
 }
 
 async function answerOf(q: Queryable): Promise<LedgersAnswer> {
