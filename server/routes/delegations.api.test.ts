@@ -159,6 +159,10 @@ describe("listing, notifying, ending", () => {
     const ended = await me.api.delete(`/api/delegations/${res.body.id}`, { reason: "Trip cancelled" });
     expect(ended.status).toBe(200);
     expect(ended.body).toMatchObject({ state: "ended", endReason: "Trip cancelled", endedBy: { id: me.user.id } });
+    // The delegate is told, the delegator named once and nobody's gender guessed (DECISIONS §16).
+    expect((await t.db.select().from(notifications).where(eq(notifications.userId, other.user.id))).map((n) => n.message).at(-1)).toBe(
+      "Rajesh Sharma ended the delegation of their approvals to Anita Desai: Trip cancelled",
+    );
     expect((await me.api.delete(`/api/delegations/${res.body.id}`, { reason: "Again" })).status).toBe(409);
     const [audit] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, res.body.id), eq(auditLog.action, "end")));
     expect(audit).toMatchObject({ entityType: "delegation", reason: "Trip cancelled" });
@@ -377,6 +381,9 @@ describe("approving on a delegator's behalf", () => {
     const today = await delegate(x, { delegateId: d.user.id, from: TODAY, to: TODAY });
     expect(await moves(d, txn.id)).toContain("approve");
     expect((await d.api.delete(`/api/delegations/${today.body.id}`, { reason: "Handing back" })).status).toBe(200);
+    // Ended by the delegate: the delegator is told, each named once.
+    const told = (await t.db.select().from(notifications).where(eq(notifications.userId, x.user.id))).map((n) => n.message);
+    expect(told).toContain(`${d.user.name} ended the delegation of ${x.user.name}'s approvals to them: Handing back`);
     expect(await moves(d, txn.id)).not.toContain("approve");
     expect((await approve(d, txn.id)).status).toBe(403);
   });

@@ -223,6 +223,18 @@ export async function createDelegation(ctx: ActingContext, input: CreateDelegati
   return present(created, today);
 }
 
+/**
+ * Who ended a delegation, in words that name each person once and guess no one's gender (DECISIONS
+ * §16; the data has none): "Rajesh Sharma ended the delegation of their approvals to Vikram Mehta",
+ * "Vikram Mehta ended the delegation of Rajesh Sharma's approvals to them", or a SuperAdmin's
+ * "Anita Desai ended the delegation of Rajesh Sharma's approvals to Vikram Mehta".
+ */
+function endedWords(actor: { id: string; name: string }, row: Pick<DelegationRow, "delegatorId" | "delegateId">, view: { delegatorName: string; delegateName: string }): string {
+  if (actor.id === row.delegatorId) return `${view.delegatorName} ended the delegation of their approvals to ${view.delegateName}`;
+  if (actor.id === row.delegateId) return `${view.delegateName} ended the delegation of ${view.delegatorName}'s approvals to them`;
+  return `${actor.name} ended the delegation of ${view.delegatorName}'s approvals to ${view.delegateName}`;
+}
+
 /** DELETE /api/delegations/:id {reason}: ends it early (an upcoming one never starts). */
 export async function endDelegation(ctx: ActingContext, id: string, input: EndDelegationBody): Promise<Delegation> {
   if (!isUuid(id)) throw notFound(DELEGATION_NOT_FOUND);
@@ -245,7 +257,7 @@ export async function endDelegation(ctx: ActingContext, id: string, input: EndDe
     notes.push(
       ...(await notifyUsers(tx, others, {
         type: "user_notification",
-        message: `${ctx.actor.name} ended the delegation of ${view.delegatorName}'s approvals to ${view.delegateName}: ${input.reason}`,
+        message: `${endedWords(ctx.actor, before, view)}: ${input.reason}`,
         isPriority: false,
         transactionId: null,
         humanReadableId: null,
