@@ -170,7 +170,7 @@ export default function ApprovalRulesPage() {
           }
           rows={list.map((r) => (
             <tr key={r.id} className={"hover:bg-slate-50/60" + (r.isActive ? "" : " text-slate-500")}>
-              <td className="min-w-[10rem] max-w-[16rem] break-words px-5 py-3 font-medium text-slate-900">{r.name}</td>
+              <td className="min-w-[10rem] max-w-[16rem] wrap-anywhere px-5 py-3 font-medium text-slate-900">{r.name}</td>
               <td className="px-4 py-3">
                 <span className="block whitespace-nowrap text-slate-800">{ruleCategory(r, names)}</span>
                 <span className="block whitespace-nowrap text-xs text-slate-600">{formTypesWords(r)}</span>
@@ -197,7 +197,7 @@ export default function ApprovalRulesPage() {
           cards={list.map((r) => (
             <li key={r.id} className="space-y-2 p-4">
               <div className="flex items-start justify-between gap-2">
-                <p className="min-w-0 break-words font-medium text-slate-900">{r.name}</p>
+                <p className="min-w-0 wrap-anywhere font-medium text-slate-900">{r.name}</p>
                 <StatusBadge rule={r} />
               </div>
               <p className="text-sm text-slate-800">

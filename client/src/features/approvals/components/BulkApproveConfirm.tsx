@@ -31,7 +31,7 @@ function Row({ t, note, tone }: { t: PendingItem; note: string | null; tone: "go
           <span className="font-mono font-semibold text-slate-900">{t.humanReadableId}</span>{" "}
           <span className="text-slate-700">{t.category?.name}</span>
         </p>
-        {t.party ? <p className="truncate text-xs text-slate-600" title={t.party.name}>{t.party.name}</p> : null}
+        {t.party ? <p className="text-xs text-slate-600 wrap-anywhere">{t.party.name}</p> : null}
         {note ? <p className={tone === "skip" ? "text-xs font-medium text-amber-800" : "text-xs font-medium text-sky-800"}>{note}</p> : null}
       </div>
       <p className="shrink-0 text-sm font-semibold tabular-nums text-slate-900">{formatRupees(t.amount)}</p>

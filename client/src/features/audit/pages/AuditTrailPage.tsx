@@ -47,7 +47,7 @@ function useDebounced<T>(value: T, ms = 300): T {
 
 function Json({ value }: { value: unknown }) {
   if (value === null || value === undefined) return <p className="text-sm text-slate-500">None</p>;
-  return <pre className="max-h-[50vh] overflow-auto whitespace-pre-wrap break-words rounded-md bg-slate-900 p-3 text-xs leading-relaxed text-slate-100">{JSON.stringify(value, null, 2)}</pre>;
+  return <pre className="max-h-[50vh] overflow-auto whitespace-pre-wrap wrap-anywhere rounded-md bg-slate-900 p-3 text-xs leading-relaxed text-slate-100">{JSON.stringify(value, null, 2)}</pre>;
 }
 
 /** Keys whose values differ between before and after. */

@@ -27,7 +27,7 @@ function Contact({ party }: { party: Party }) {
   if (!party.email && !party.phone) return <span className="text-slate-500">—</span>;
   return (
     <div className="min-w-0 text-slate-700">
-      {party.email ? <p className="truncate">{party.email}</p> : null}
+      {party.email ? <p className="wrap-anywhere">{party.email}</p> : null}
       {party.phone ? <p className="truncate text-xs text-slate-600">{party.phone}</p> : null}
     </div>
   );
@@ -180,14 +180,14 @@ export default function PartiesPage() {
               <li key={p.id} className="space-y-2 p-4">
                 <div className="flex items-start justify-between gap-2">
                   <div className="min-w-0">
-                    <p className="truncate font-medium text-slate-900">{p.name}</p>
+                    <p className="font-medium text-slate-900 wrap-anywhere">{p.name}</p>
                     <p className="truncate font-mono text-xs text-slate-700">{p.gstin ?? (p.pan ? `PAN ${p.pan}` : "Unregistered")}</p>
                   </div>
                   {status(p)}
                 </div>
                 <div className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-600">
                   {p.stateCode ? <span>{stateOf(p)}</span> : null}
-                  {p.email ? <span className="truncate">{p.email}</span> : null}
+                  {p.email ? <span className="min-w-0 wrap-anywhere">{p.email}</span> : null}
                   {p.phone ? <span>{p.phone}</span> : null}
                 </div>
                 <div className="-ml-2 flex flex-wrap gap-1">{actions(p, true)}</div>

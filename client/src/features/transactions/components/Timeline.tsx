@@ -72,9 +72,9 @@ export function Timeline({ entries, formType }: { entries: readonly TimelineEntr
                     <span className="font-medium">{paymentTimelineLabel(entry.kind, formType) ?? kind.label}</span> <span className="text-slate-600">by</span> {entry.actorName}
                   </p>
                   <p className="text-xs text-slate-600">{formatDateTime(entry.at)}</p>
-                  {entry.detail ? <p className="mt-1 break-words text-sm text-slate-700">{entry.detail}</p> : null}
+                  {entry.detail ? <p className="mt-1 wrap-anywhere text-sm text-slate-700">{entry.detail}</p> : null}
                   {entry.reason ? (
-                    <p className="mt-1 whitespace-pre-wrap break-words text-sm text-slate-700">
+                    <p className="mt-1 whitespace-pre-wrap wrap-anywhere text-sm text-slate-700">
                       <span className="text-slate-600">Reason: </span>“{entry.reason}”
                     </p>
                   ) : null}

@@ -128,7 +128,7 @@ function DetailItem({ label, children }: { label: string; children: ReactNode })
   return (
     <div className="min-w-0">
       <dt className="text-xs text-slate-600">{label}</dt>
-      <dd className="mt-0.5 break-words text-sm font-medium text-slate-900">{children}</dd>
+      <dd className="mt-0.5 text-sm font-medium text-slate-900 wrap-anywhere">{children}</dd>
     </div>
   );
 }
@@ -208,7 +208,7 @@ function DetailsBody({ t, onClose, onDecided }: { t: TransactionDetail; onClose:
 
       <div>
         <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-600">Description / Purpose</h3>
-        <p className="mt-1 whitespace-pre-wrap break-words text-sm text-slate-900">{t.description}</p>
+        <p className="mt-1 whitespace-pre-wrap text-sm text-slate-900 wrap-anywhere">{t.description}</p>
       </div>
 
       <CustomFieldDetails values={t.customFieldValues} schema={t.category?.fieldSchema} />
@@ -270,7 +270,7 @@ function AttachmentList({ t, canRemove }: { t: TransactionDetail; canRemove: boo
             <li key={a.id} className="flex items-center gap-3 px-3 py-2">
               <FileText className="h-5 w-5 shrink-0 text-slate-500" aria-hidden="true" />
               <div className="min-w-0 flex-1">
-                <p className="truncate text-sm font-medium text-slate-900">{a.fileName}</p>
+                <p className="truncate text-sm font-medium text-slate-900" title={a.fileName}>{a.fileName}</p>
                 <p className="text-xs text-slate-600">{formatFileSize(a.fileSizeBytes)}</p>
               </div>
               <IconButton variant="ghost" onClick={() => openAttachment(a.id)} label={`Download ${a.fileName}`}>
@@ -366,7 +366,7 @@ function ApprovalRow({ approval: a, canDelete, faded }: { approval: Approval; ca
           <span className="font-medium">{who}</span> {a.action === "approved" ? "approved" : "rejected"}
         </p>
         <p className="text-xs text-slate-600">{formatDateTime(a.actedAt)}</p>
-        {a.reasonText ? <p className="mt-1 whitespace-pre-wrap break-words text-sm text-slate-700">“{a.reasonText}”</p> : null}
+        {a.reasonText ? <p className="mt-1 whitespace-pre-wrap wrap-anywhere text-sm text-slate-700">“{a.reasonText}”</p> : null}
       </div>
       {canDelete && !confirming ? (
         <IconButton variant="ghost" label={`Delete approval by ${who}`} onClick={() => setConfirming(true)}>

@@ -184,7 +184,7 @@ export default function AllTransactionsPage() {
                         {t.party ? (
                           <p className="mt-0.5 inline-flex max-w-full items-center gap-1 text-xs text-slate-600" data-testid="party-name">
                             <Building2 className="h-3 w-3 shrink-0" aria-hidden="true" />
-                            <span className="truncate">{t.party.name}</span>
+                            <span className="truncate" title={t.party.name}>{t.party.name}</span>
                           </p>
                         ) : null}
                         {t.attachmentCount > 0 ? (

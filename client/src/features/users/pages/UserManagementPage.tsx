@@ -44,11 +44,11 @@ function UserCell({ user, isYou }: { user: User; isYou: boolean }) {
         {initials(user.name) || "?"}
       </span>
       <div className="min-w-0">
-        <p className="truncate font-medium text-slate-900">
+        <p className="font-medium text-slate-900 wrap-anywhere">
           {user.name}
           {isYou ? <span className="ml-1.5 text-xs font-normal text-slate-500">(you)</span> : null}
         </p>
-        <p className="truncate text-xs text-slate-600">@{user.username}</p>
+        <p className="text-xs text-slate-600 wrap-anywhere">@{user.username}</p>
       </div>
     </div>
   );
