@@ -1,7 +1,7 @@
 // What a recovery code looks like (DECISIONS §13): 16 symbols of an alphabet with no look-alikes
 // (no I, O, 0 or 1), 5 bits each (80 random bits), in four groups of four. The server makes the
 // codes from this and the sign-in field shows the same shape as its placeholder.
-export const RECOVERY_CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+const RECOVERY_CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 const GROUPS = 4;
 const GROUP_LENGTH = 4;
 

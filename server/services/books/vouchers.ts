@@ -177,7 +177,7 @@ export function vouchersOf(item: ExportItem, map: LedgerMap): Voucher[] {
 }
 
 /** "<transaction id>-journal": a voucher's REMOTEID, the same in every batch that holds the transaction. */
-export function remoteIdOf(item: Pick<ExportItem, "transactionId">, type: VoucherType): string {
+function remoteIdOf(item: Pick<ExportItem, "transactionId">, type: VoucherType): string {
   return `${item.transactionId}-${type.toLowerCase()}`;
 }
 
