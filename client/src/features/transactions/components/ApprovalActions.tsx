@@ -113,7 +113,7 @@ export function ApprovalActions({
         <p className="flex items-start gap-2 rounded-lg border border-sky-200 bg-sky-50 p-2.5 text-sm text-sky-900" data-approve-for>
           <UserCheck className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
           <span className="min-w-0">
-            This approval uses the authority {behalf} delegated to you: it counts as {behalf}&rsquo;s, given by you.
+            This approval uses the authority {behalf} delegated to you.
           </span>
         </p>
       ) : null}

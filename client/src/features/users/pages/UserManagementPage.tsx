@@ -160,7 +160,7 @@ export default function UserManagementPage() {
           rows={
             list.map((u) => (
               <tr key={u.id} className="hover:bg-slate-50/60">
-                <td className="px-3 py-3">
+                <td className="min-w-[13rem] px-3 py-3">
                   <UserCell user={u} isYou={u.id === me.id} />
                 </td>
                 <td className="px-3 py-3">
