@@ -13,7 +13,7 @@ import { toast } from "@/hooks/use-toast";
 import { errorIssues, errorMessage, errorStatus } from "@/lib/api";
 import { lazyZodResolver } from "@/lib/lazy-resolver";
 import { useApprovalRuleMutations, type ApprovalRulePayload } from "../api";
-import { formTypeWords, RULE_DEACTIVATION_CONSEQUENCES } from "../words";
+import { formTypeWords, ruleDeactivation } from "../words";
 
 /** The form as typed: "" is every category / both form types; the count comes from a select. */
 type Values = { name: string; categoryId: string; formType: string; minAmount: string; requiredApprovals: string; superAdminRequired: boolean; isActive: boolean };
@@ -164,9 +164,7 @@ export function ApprovalRuleFormDialog({
         <ConfirmDeactivate
           open={deactivating !== null}
           onOpenChange={(o) => !o && setDeactivating(null)}
-          title={`Deactivate the rule '${rule?.name ?? ""}'?`}
-          consequences={RULE_DEACTIVATION_CONSEQUENCES}
-          confirmLabel="Deactivate rule"
+          {...ruleDeactivation(rule?.name)}
           pending={update.isPending}
           onConfirm={() => deactivating && void save(deactivating)}
         />

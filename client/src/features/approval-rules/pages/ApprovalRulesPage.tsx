@@ -11,7 +11,7 @@ import { errorMessage } from "@/lib/api";
 import { useCategories } from "@/features/categories";
 import { useApprovalRuleMutations, useApprovalRules } from "../api";
 import { ApprovalRuleFormDialog } from "../components/ApprovalRuleFormDialog";
-import { RULE_DEACTIVATION_CONSEQUENCES, ruleCategory, ruleFormType } from "../words";
+import { ruleCategory, ruleDeactivation, ruleFormType } from "../words";
 
 function approvalsWords(rule: ApprovalRule): string {
   return `${rule.requiredApprovals} approval${rule.requiredApprovals === 1 ? "" : "s"}`;
@@ -219,9 +219,7 @@ export default function ApprovalRulesPage() {
       <ConfirmDeactivate
         open={deactivating !== null}
         onOpenChange={(open) => !open && setDeactivating(null)}
-        title={deactivating ? `Deactivate the rule '${deactivating.name}'?` : "Deactivate the rule?"}
-        consequences={RULE_DEACTIVATION_CONSEQUENCES}
-        confirmLabel="Deactivate rule"
+        {...ruleDeactivation(deactivating?.name)}
         pending={update.isPending}
         onConfirm={() => deactivating && void toggle(deactivating, true)}
       />

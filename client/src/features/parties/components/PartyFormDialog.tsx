@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { Party } from "@shared/schemas/parties";
 import { GST_STATES } from "@shared/gst-states";
-import { Button, Checkbox, ConfirmDeactivate, Dialog, DialogContent, Field, Input, Select } from "@/components/ui";
+import { Button, Checkbox, ConfirmDeactivate, Dialog, DialogContent, Field, Input, Select, type ConfirmDeactivateProps } from "@/components/ui";
 import { toast } from "@/hooks/use-toast";
 import { errorIssues, errorMessage } from "@/lib/api";
 import { lazyZodResolver } from "@/lib/lazy-resolver";
@@ -28,9 +28,14 @@ const valuesOf = (p: Party | null, name = ""): Values => ({
   isActive: p?.isActive ?? true,
 });
 
-/** What deactivating a party does, said before it is done (DECISIONS §16). */
-export const partyDeactivationConsequences =
-  "It can no longer be named on new transactions. Transactions that name it keep it, in the lists and in the books' exports; you can activate it again later.";
+/** What deactivating a party asks, naming it and what follows (DECISIONS §16): the list's button and this form's Active box say the same. */
+export function partyDeactivation(name: string | undefined): Pick<ConfirmDeactivateProps, "title" | "consequences" | "confirmLabel"> {
+  return {
+    title: `Deactivate ${name ?? "the party"}?`,
+    consequences: "It can no longer be named on new transactions. Transactions that name it keep it, in the lists and in the books' exports; you can activate it again later.",
+    confirmLabel: "Deactivate party",
+  };
+}
 
 export function PartyFormDialog({
   open,
@@ -136,9 +141,7 @@ export function PartyFormDialog({
         <ConfirmDeactivate
           open={deactivating !== null}
           onOpenChange={(o) => !o && setDeactivating(null)}
-          title={`Deactivate ${party?.name ?? "the party"}?`}
-          consequences={partyDeactivationConsequences}
-          confirmLabel="Deactivate party"
+          {...partyDeactivation(party?.name)}
           pending={update.isPending}
           onConfirm={() => deactivating && void save(deactivating)}
         />

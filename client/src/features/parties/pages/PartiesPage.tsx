@@ -9,7 +9,7 @@ import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api";
 import { useDebounced } from "@/hooks/use-debounced";
 import { useParties, usePartyMutations } from "../api";
-import { PartyFormDialog, partyDeactivationConsequences } from "../components/PartyFormDialog";
+import { PartyFormDialog, partyDeactivation } from "../components/PartyFormDialog";
 
 const PAGE_SIZE = 25;
 const SHOW_OPTIONS = [
@@ -202,9 +202,7 @@ export default function PartiesPage() {
       <ConfirmDeactivate
         open={deactivating !== null}
         onOpenChange={(open) => !open && setDeactivating(null)}
-        title={`Deactivate ${deactivating?.name ?? "the party"}?`}
-        consequences={partyDeactivationConsequences}
-        confirmLabel="Deactivate party"
+        {...partyDeactivation(deactivating?.name)}
         pending={update.isPending}
         onConfirm={() => deactivating && void toggle(deactivating, true)}
       />
