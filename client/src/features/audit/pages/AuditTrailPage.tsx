@@ -167,7 +167,7 @@ export default function AuditTrailPage() {
         <div className="grid gap-3 md:grid-cols-[1fr_200px_200px_auto_auto] md:items-center">
           <div className="relative">
             <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
-            <Input type="search" aria-label="Search audit logs" placeholder="TXN number, name or action" value={search} onChange={(e) => setSearch(e.target.value)} className="pl-9" />
+            <Input type="search" aria-label="Search audit logs" placeholder="TXN number or name" value={search} onChange={(e) => setSearch(e.target.value)} className="pl-9" />
           </div>
           <Select aria-label="Entity type" value={entityType} onChange={(e) => setEntityType(e.target.value)}>
             <option value="all">All entity types</option>
