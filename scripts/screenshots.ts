@@ -50,6 +50,29 @@ const SHOTS: Shot[] = [
   { file: "pending-authority-phone", user: "approver2", path: "/pending-approvals", phone: true, waitFor: "one of them a SuperAdmin's" },
   { file: "delegations", user: "admin", path: "/admin/delegations", waitFor: "Vikram Mehta" },
   { file: "account-delegation", user: "approver", path: "/account", waitFor: "Rajesh Sharma" },
+  // Decisions that move money or people ask first (DECISIONS §16).
+  {
+    file: "bulk-approve-confirm-phone",
+    user: "approver",
+    path: "/pending-approvals",
+    phone: true,
+    waitFor: "Regular Approvals",
+    action: async (page) => {
+      await page.getByLabel("Select all").check();
+      await page.getByRole("button", { name: /^Approve selected/ }).click();
+      await page.getByRole("dialog", { name: /^Approve \d+ transactions?, ₹/ }).waitFor();
+    },
+  },
+  {
+    file: "disable-user",
+    user: "admin",
+    path: "/users",
+    waitFor: "Priya Nair",
+    action: async (page) => {
+      await page.getByRole("button", { name: "Deactivate Priya Nair" }).filter({ visible: true }).first().click();
+      await page.getByRole("dialog", { name: "Disable Priya Nair?" }).getByLabel("Reason (optional)").fill("On maternity leave until March; Arjun covers accounts");
+    },
+  },
   // Books (DECISIONS §12) and the second factor (§13).
   { file: "parties", user: "accounts", path: "/parties" },
   { file: "gst-summary", user: "accounts", path: "/accounting/gst-summary", waitFor: "Download CSV" },

@@ -142,6 +142,8 @@ export const LIMITS = {
   importMaxBytes: 100 * 1024 * 1024,
   /** DECISIONS §10: a CSV line longer than this refuses the whole file (no punch row comes near it). */
   importMaxLineBytes: 64 * 1024,
+  /** The optional reason given when a user is disabled or enabled, kept in the audit entry (DECISIONS §16). */
+  userStatusReasonMax: 500,
 } as const;
 
 export const POLL = {

@@ -22,7 +22,16 @@ export function wordArray(values: readonly string[]): SQL {
 
 /** A LIKE (or ILIKE) pattern matching `text` anywhere, with %, _ and \\ taken literally. */
 export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${escapeLike(text)}%`;
+}
+
+/** A LIKE pattern matching text that starts with `text` (% and _ taken literally). */
+export function prefixPattern(text: string): string {
+  return `${escapeLike(text)}%`;
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /** The rows of a raw query, whichever driver answered. */

@@ -84,7 +84,29 @@ describe("npm run seed:demo", () => {
     expect((await vikram.get(`/api/transactions/${big!.id}`)).body.availableMoves).toContain("approve");
   });
 
-  it("registers the company and eight parties (three of them deducted TDS from) with valid GSTINs, and names them on vendor bills", async () => {
+  it("submits its transactions after its rules exist: every submitted one above ₹1,00,000 needs 2 approvals, and every one approved in the app has them (DECISIONS §16)", async () => {
+    const large = await t.database.query<{ id: string; number: string; amount: string; required: number; policy: number | null }>(
+      `select id, human_readable_id as number, amount::text as amount, approvals_required as required, (approval_policy->>'approvalsRequired')::int as policy
+         from transactions where status <> 'Draft' and amount >= 100000`,
+    );
+    expect(large.length).toBeGreaterThan(5);
+    for (const r of large) {
+      expect(r.required, `${r.number} ₹${r.amount}`).toBeGreaterThanOrEqual(2);
+      expect(r.policy, `${r.number} ₹${r.amount}`).toBeGreaterThanOrEqual(2);
+    }
+    // Approved in the app (not by an emergency link): as many approvals in the round as the policy needs.
+    const short = await t.database.query<{ number: string; required: number; given: number }>(
+      `select t.human_readable_id as number, t.approvals_required as required, count(a.id)::int as given
+         from transactions t
+         join approvals a on a.transaction_id = t.id and a.round = t.approval_round and a.action = 'approved'
+        where t.status in ('Approved', 'PaymentDue', 'Paid', 'Completed')
+        group by t.id
+       having bool_and(a.emergency_approver_code is null) and count(a.id) < t.approvals_required`,
+    );
+    expect(short).toEqual([]);
+  });
+
+    it("registers the company and eight parties (three of them deducted TDS from) with valid GSTINs, and names them on vendor bills", async () => {
     const [company] = await t.database.query<{ value: { legalName: string; gstin: string; stateCode: string } }>("select value from settings where key = 'company'");
     expect(company?.value).toEqual({ legalName: "Sharma Textiles Pvt. Ltd.", gstin: "24AAACC1206D1ZM", stateCode: "24" });
     const rows = await t.database.query<{ name: string; gstin: string | null; state_code: string | null }>("select name, gstin, state_code from parties order by name");

@@ -183,6 +183,8 @@ export async function seedDemo(handle: DatabaseHandle, storage: ObjectStore, opt
     });
 
     const parties = await timed("company and parties", () => seedCompanyAndParties(deps, admin, people.accounts, log));
+    // The rules before any submission, so every seeded transaction is held to them (DECISIONS §16).
+    await timed("approval rules", () => seedApprovalRules(deps, people, log));
     await timed("transactions", () =>
       seedTransactions({ deps, handle, people, parties, random, realNow, tz, count: options.transactionCount ?? 300, setClock: (d) => (clockNow = d), log }),
     );
@@ -215,15 +217,23 @@ export const DEMO_RULES = [
 export const DEMO_APPROVER_LIMIT = "200000.00";
 
 /**
- * DECISIONS §11 on show: the two rules, an approver limit, and a week's delegation of the
- * SuperAdmin's approvals to the limited approver. Recorded after the history, as a company adopting
- * them now would (a rule never changes what was submitted before it), then one large purchase
- * submitted under them: it waits for two approvals and a SuperAdmin's; Vikram's, above his own
- * limit, counts for Rajesh, and Anita gives the other.
+ * DECISIONS §11's rules, recorded before the history is submitted, so that every seeded
+ * transaction obeys them (DECISIONS §16: a bill above ₹1,00,000 in the history has its two approvals).
+ */
+async function seedApprovalRules(deps: AppDeps, people: People, log: (l: string) => void): Promise<void> {
+  const admin = actingContext(deps, people.admin);
+  for (const rule of DEMO_RULES) await createApprovalRule(admin, approvalRuleBodySchema.parse({ ...rule, categoryId: null, formType: null }));
+  log(`Approval rules: ${DEMO_RULES.map((r) => `'${r.name}'`).join(", ")}`);
+}
+
+/**
+ * The rest of DECISIONS §11 on show: an approver limit and a week's delegation of the SuperAdmin's
+ * approvals to the limited approver, both from today (the limit is new, as a company adopting it
+ * now would set it), then one large purchase submitted under the rules: it waits for two approvals
+ * and a SuperAdmin's; Vikram's, above his own limit, counts for Rajesh, and Anita gives the other.
  */
 async function seedAuthority(deps: AppDeps, handle: DatabaseHandle, people: People, realNow: Date, tz: string, log: (l: string) => void): Promise<void> {
   const admin = actingContext(deps, people.admin);
-  for (const rule of DEMO_RULES) await createApprovalRule(admin, approvalRuleBodySchema.parse({ ...rule, categoryId: null, formType: null }));
   await updateUser(admin, people.approver.id, { approvalLimit: DEMO_APPROVER_LIMIT });
   const today = toIsoDate(realNow, tz);
   await createDelegation(admin, { delegateId: people.approver.id, from: today, to: addDays(today, 6), reason: "At the statutory audit in Mumbai" });
@@ -242,7 +252,7 @@ async function seedAuthority(deps: AppDeps, handle: DatabaseHandle, people: Peop
   );
   await submitTransaction(accounts, big.id);
   log(
-    `Authority: rules ${DEMO_RULES.map((r) => `'${r.name}'`).join(", ")}; ${people.approver.name} approves up to ₹2,00,000; ` +
+    `Authority: ${people.approver.name} approves up to ₹2,00,000; ` +
       `${people.admin.name} delegates to ${people.approver.name} for 7 days; ${big.humanReadableId} (₹6,50,000) waits for a SuperAdmin`,
   );
 }

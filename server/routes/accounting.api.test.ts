@@ -10,7 +10,7 @@ import { createTestApp, type ApiClient, type TestApp } from "../test/harness";
 import { POSTGRES_POOL_DEFAULTS } from "../db/client";
 import type { MadeUser } from "../test/factories";
 import { auditLog, exportItems, parties, settings, type CategoryRow } from "../db/schema";
-import { auditEntries, builtinCategory, insertTransaction } from "../test/transaction-fixtures";
+import { auditEntries, builtinCategory, insertTransaction, makeCategory } from "../test/transaction-fixtures";
 import { NOTHING_TO_EXPORT } from "../../shared/schemas/accounting";
 import { gstDetails } from "../../shared/gst";
 
@@ -268,6 +268,70 @@ describe("void, re-export and changed since export", () => {
     const list = await accountant.api.get("/api/accounting/exports");
     const mine = list.body.batches.find((b: { id: string }) => b.id === batch.body.id);
     expect(mine.changedSinceExport.map((c: { id: string }) => c.id).sort()).toEqual([cancelled.id, forced.id].sort());
+  });
+});
+
+describe("the books as an accountant keeps them (DECISIONS §16)", () => {
+  type ParsedVoucher = { "@_REMOTEID": string; "@_VCHTYPE": string; "@_ACTION": string; VOUCHERNUMBER: string; "ALLLEDGERENTRIES.LIST": { LEDGERNAME: string; AMOUNT: number }[] };
+  const vouchersIn = (xml: Buffer): ParsedVoucher[] =>
+    new XMLParser({ ignoreAttributes: false, isArray: (n) => n === "TALLYMESSAGE" || n === "ALLLEDGERENTRIES.LIST" })
+      .parse(xml.toString("utf8"))
+      .ENVELOPE.BODY.IMPORTDATA.REQUESTDATA.TALLYMESSAGE.map((m: { VOUCHER: ParsedVoucher }) => m.VOUCHER);
+  const mastersOf = async (id: string) =>
+    Object.fromEntries(
+      new XMLParser({ ignoreAttributes: false, isArray: (n) => n === "TALLYMESSAGE" })
+        .parse((await accountant.api.agent.get(`/api/accounting/exports/${id}/masters`)).text)
+        .ENVELOPE.BODY.IMPORTDATA.REQUESTDATA.TALLYMESSAGE.map((m: { LEDGER: { NAME: string; PARENT: string } }) => [m.LEDGER.NAME, m.LEDGER.PARENT]),
+    ) as Record<string, string>;
+
+  it("every voucher carries REMOTEID = its transaction's id and kind: the same batch downloaded twice has the same ids, and a re-export after a void keeps each voucher's", async () => {
+    const [party] = await t.db.insert(parties).values({ name: `Kothari Mills ${Date.now()}`, gstin: null }).returning();
+    const billed = await paid("2025-09-04", { partyId: party!.id });
+    const cash = await paid("2025-09-05", { paymentMethod: "Cash", amount: "90.00" });
+    const received = await paid("2025-09-06", { formType: "R", amount: "5000.00" });
+    const batch = await exportOf(accountant, "2025-09-01", "2025-09-30");
+    expect(batch.status).toBe(201);
+    const first = vouchersIn((await download(accountant, batch.body.id)).body);
+    const ids = first.map((v) => [v.VOUCHERNUMBER, v["@_VCHTYPE"], v["@_REMOTEID"]]);
+    expect(ids).toEqual([
+      [billed.humanReadableId, "Journal", `${billed.id}-journal`],
+      [billed.humanReadableId, "Payment", `${billed.id}-payment`],
+      [cash.humanReadableId, "Payment", `${cash.id}-payment`],
+      [received.humanReadableId, "Receipt", `${received.id}-receipt`],
+    ]);
+    // TallyPrime creates a voucher it does not know and alters one it holds under the same REMOTEID.
+    expect(first.every((v) => v["@_ACTION"] === "Create")).toBe(true);
+    const again = vouchersIn((await download(superAdmin, batch.body.id)).body);
+    expect(again.map((v) => v["@_REMOTEID"])).toEqual(ids.map((i) => i[2]));
+
+    // Corrected after export (a new amount), voided and exported again: the same ids, so the import alters.
+    expect((await superAdmin.api.put(`/api/admin/transactions/${cash.id}/full-override`, { amount: "95.00", reason: "Receipt said 95" })).status).toBe(200);
+    expect((await superAdmin.api.post(`/api/accounting/exports/${batch.body.id}/void`, { reason: "Cash amount corrected" })).status).toBe(200);
+    const redone = await exportOf(accountant, "2025-09-01", "2025-09-30");
+    expect(redone.status).toBe(201);
+    expect(redone.body.id).not.toBe(batch.body.id);
+    const second = vouchersIn((await download(accountant, redone.body.id)).body);
+    expect(second.map((v) => v["@_REMOTEID"])).toEqual(ids.map((i) => i[2]));
+    expect(second.find((v) => v["@_REMOTEID"] === `${cash.id}-payment`)!["ALLLEDGERENTRIES.LIST"].map((e) => e.AMOUNT)).toEqual([-95, 95]);
+  });
+
+  it("the masters file puts a receipt category's ledger under Indirect Incomes and a bill category's under Indirect Expenses, whichever comes first; Check posts to a Cheque ledger", async () => {
+    const scrap = await makeCategory(t.db, { name: `Scrap Sales ${Date.now()}` });
+    // The receipt category takes one bill too (a carriage cost), and the bill category one refund: the kind is what most of each category's transactions are.
+    await paid("2025-10-02", { formType: "R", categoryId: scrap.id, amount: "4000.00", paymentMethod: "Check" });
+    await paid("2025-10-03", { formType: "R", categoryId: scrap.id, amount: "6000.00" });
+    await paid("2025-10-04", { formType: "B", categoryId: scrap.id, amount: "300.00" });
+    await paid("2025-10-01", { formType: "R", amount: "150.00" });
+    const batch = await exportOf(accountant, "2025-10-01", "2025-10-31");
+    expect(batch.status).toBe(201);
+    const groups = await mastersOf(batch.body.id);
+    expect(groups).toMatchObject({ [scrap.name]: "Indirect Incomes", "Office Expenses": "Indirect Expenses", Cheque: "Bank Accounts" });
+    expect(groups.Check).toBeUndefined();
+    // The method keeps its name everywhere else: the API and the ledger screen name the method Check, its ledger Cheque.
+    const ledgers = await superAdmin.api.get("/api/admin/ledgers");
+    expect(ledgers.body.paymentMethods.find((p: { method: string }) => p.method === "Check")).toEqual({ method: "Check", ledger: "Cheque" });
+    const vouchers = vouchersIn((await download(accountant, batch.body.id)).body);
+    expect(vouchers[1]!["ALLLEDGERENTRIES.LIST"].map((e) => e.LEDGERNAME)).toEqual(["Cheque", scrap.name]);
   });
 });
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import supertest from "supertest";
 import { createTestApp, type ApiClient, type TestApp } from "../test/harness";
 import { auditLog } from "../db/schema";
 import { builtinCategory, txnBody } from "../test/transaction-fixtures";
@@ -92,13 +93,15 @@ describe("GET /api/audit", () => {
     expect(beyond.body).toMatchObject({ entries: [], total: 30, page: 4, limit: 12 });
   });
 
-  it("search matches action, entity type and entity id, case-insensitively", async () => {
+  it("search matches action and entity type anywhere, and the entity id from its start, case-insensitively", async () => {
     const byId = await admin.get(`/api/audit?search=${tag.toUpperCase()}-ENTITY-07`);
     expect(byId.body.entries.map((e: Entry) => e.entityId)).toEqual([`${tag}-entity-07`]);
     const byType = await admin.get(`/api/audit?search=${tag}_USER&limit=200`);
     expect(byType.body.total).toBe(10);
     const byAction = await admin.get(`/api/audit?search=${tag}_create&limit=200`);
     expect(byAction.body.total).toBe(10);
+    // Not the middle of an id: ids are matched as pasted, from their start.
+    expect((await admin.get(`/api/audit?search=ENTITY-07`)).body.total).toBe(0);
     // % and _ are literal characters, not wildcards.
     expect((await admin.get("/api/audit?search=%25%25%25")).body.total).toBe(0);
   });
@@ -107,7 +110,7 @@ describe("GET /api/audit", () => {
     const res = await admin.get(`/api/audit?entityType=${tag}_transaction&action=${tag}_create&limit=200`);
     expect(res.body.total).toBe(7); // i in 0..19 with i % 3 === 0
     expect((res.body.entries as Entry[]).every((e) => e.entityType === `${tag}_transaction` && e.action === `${tag}_create`)).toBe(true);
-    const narrowed = await admin.get(`/api/audit?entityType=${tag}_transaction&search=entity-1`);
+    const narrowed = await admin.get(`/api/audit?entityType=${tag}_transaction&search=${tag}-ENTITY-1`);
     expect(narrowed.body.total).toBe(10);
   });
 
@@ -241,5 +244,98 @@ describe("GET /api/audit/export.csv", () => {
     const rows: unknown[][] = [];
     for await (const row of auditCsvRows({ db: t.db }, { search: tag, entityType: undefined, action: undefined }, 7)) rows.push(row);
     expect(rows.map((r) => r[3])).toEqual(Array.from({ length: 30 }, (_, i) => `${tag}-entity-${String(29 - i).padStart(2, "0")}`));
+  });
+});
+
+describe("searching by what the books and people name (DECISIONS §7, 2026-11-28)", () => {
+  type Found = { entries: (Entry & { humanReadableId: string | null })[]; total: number };
+  const search = async (text: string, extra = "") => (await admin.get(`/api/audit?search=${encodeURIComponent(text)}&limit=200${extra}`)).body as Found;
+  /** The CSV's rows (entity id and action) for the same search: what the screen lists, in its order. */
+  const csvRows = async (text: string) => {
+    const res = await admin.get(`/api/audit/export.csv?search=${encodeURIComponent(text)}`);
+    expect(res.status).toBe(200);
+    return (res.text as string)
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split(/\r?\n/)
+      .slice(1)
+      .map((line) => line.split(",").slice(1, 5));
+  };
+  const screenRows = (found: Found) => found.entries.map((e) => [e.action, e.entityType, e.entityId, e.humanReadableId ?? ""]);
+  const stamp = Date.now().toString(36);
+
+  it("finds a transaction's entries by its TXN number, with and without the prefix and zeros, and its attachment's; a deleted one by the number it had", async () => {
+    const accountant = await t.signIn("Accountant");
+    const office = await builtinCategory(t.db, "Office Expenses");
+    const made = (await accountant.api.post("/api/transactions", txnBody(office.id))).body as { id: string; humanReadableId: string };
+    const bytes = Buffer.from("a receipt");
+    const upload = (await accountant.api.post(`/api/transactions/${made.id}/attachments/upload-url`, { fileName: "receipt.txt", contentType: "text/plain" })).body as { uploadURL: string; objectPath: string };
+    const url = new URL(upload.uploadURL);
+    expect((await supertest(t.app).put(url.pathname + url.search).set("Content-Type", "text/plain").send(bytes)).status).toBe(200);
+    expect((await accountant.api.post(`/api/transactions/${made.id}/attachments`, { fileName: "receipt.txt", objectPath: upload.objectPath, fileSizeBytes: bytes.length, mimeType: "text/plain" })).status).toBe(201);
+    expect((await accountant.api.post(`/api/transactions/${made.id}/submit`)).status).toBe(200);
+    const number = made.humanReadableId; // TXN-0000nn
+    const digits = number.slice(4);
+    const bare = String(Number(digits));
+    const mine = ["attachment create", "transaction create", "transaction submit"];
+    const own = (found: Found) => found.entries.filter((e) => e.humanReadableId === number).map((e) => `${e.entityType} ${e.action}`).sort();
+
+    const exact = await search(number);
+    expect(own(exact)).toEqual(mine);
+    // Nothing about another transaction comes with the full number.
+    expect(exact.entries.every((e) => e.humanReadableId === number)).toBe(true);
+    expect(own(await search(number.toLowerCase()))).toEqual(mine);
+    expect(own(await search(digits))).toEqual(mine);
+    expect(own(await search(bare))).toEqual(mine);
+    expect(await csvRows(number)).toEqual(screenRows(exact));
+
+    const gone = (await accountant.api.post("/api/transactions", txnBody(office.id))).body as { id: string; humanReadableId: string };
+    expect((await accountant.api.delete(`/api/transactions/${gone.id}`)).status).toBe(200);
+    const deleted = await search(gone.humanReadableId);
+    expect(deleted.entries.map((e) => [e.action, e.humanReadableId])).toEqual([
+      ["delete", gone.humanReadableId],
+      ["create", gone.humanReadableId],
+    ]);
+  });
+
+  it("finds what a person did, by part of their name or their username, and the entries about them", async () => {
+    const person = await t.signIn("Approver", { name: `Vikram Zephyr${stamp}` });
+    const byName = await search(`zephyr${stamp}`);
+    expect(byName.total).toBeGreaterThan(0);
+    expect(byName.entries.some((e) => e.action === "login" && e.performer?.username === person.user.username)).toBe(true);
+    expect(byName.entries.every((e) => e.performer?.username === person.user.username || e.entityId === person.user.id)).toBe(true);
+    const byUsername = await search(person.user.username.toUpperCase());
+    expect(byUsername.entries.map((e) => e.id)).toEqual(expect.arrayContaining(byName.entries.map((e) => e.id)));
+    expect(await csvRows(`zephyr${stamp}`)).toEqual(screenRows(byName));
+  });
+
+  it("finds a party's entries and those of the transactions naming it, by part of the party's name", async () => {
+    const accountant = await t.signIn("Accountant");
+    const party = (await accountant.api.post("/api/parties", { name: `Bhiwandi Looms ${stamp} Pvt Ltd` })).body as { id: string };
+    const office = await builtinCategory(t.db, "Office Expenses");
+    const bill = (await accountant.api.post("/api/transactions", txnBody(office.id, { partyId: party.id }))).body as { id: string; humanReadableId: string };
+    const other = (await accountant.api.post("/api/transactions", txnBody(office.id))).body as { id: string };
+    const found = await search(`looms ${stamp}`);
+    expect(found.entries.map((e) => [e.entityType, e.entityId, e.action])).toEqual([
+      ["transaction", bill.id, "create"],
+      ["party", party.id, "create"],
+    ]);
+    expect(found.entries[0]!.humanReadableId).toBe(bill.humanReadableId);
+    expect(found.entries.some((e) => e.entityId === other.id)).toBe(false);
+    expect(await csvRows(`looms ${stamp}`)).toEqual(screenRows(found));
+  });
+
+  it("finds an employee's entries, their record and what names them (a name mapping), by part of their name", async () => {
+    const hr = await t.signIn("HR Admin");
+    const department = (await hr.api.post("/api/hr/departments", { name: `Weaving ${stamp}` })).body as { id: string };
+    const employee = await hr.api.post("/api/hr/employees", { employeeName: `Venkataraghavan ${stamp}`, departmentId: department.id, weeklyOff: "Sunday", joiningDate: "2025-01-01" });
+    expect(employee.status).toBe(201);
+    expect((await hr.api.post("/api/hr/name-mappings", { csvName: `V. Raghavan ${stamp}`, employeeId: employee.body.id })).status).toBe(201);
+    const found = await search(`venkataraghavan ${stamp}`);
+    expect(found.entries.map((e) => [e.entityType, e.action])).toEqual([
+      ["name_mapping", "create"],
+      ["employee", "create"],
+    ]);
+    expect(await csvRows(`venkataraghavan ${stamp}`)).toEqual(screenRows(found));
   });
 });

@@ -166,6 +166,43 @@ describe("bulk approve says what it skipped and why", () => {
     ]);
     expect((await txnRow(t.db, above.id))?.status).toBe("Pending");
   });
+
+  it("the pending list says beforehand what it will skip, in the words bulk approve answers afterwards (limit, the SuperAdmin's place, one's own)", async () => {
+    const category = await makeCategory(t.db, { requiredApprovals: 1 });
+    const rule = await superAdmin.api.post("/api/admin/approval-rules", { name: `Big ones ${crypto.randomBytes(3).toString("hex")}`, categoryId: category.id, formType: null, minAmount: "5000", requiredApprovals: 1, superAdminRequired: true });
+    expect(rule.status).toBe(201);
+    // A SuperAdmin with a limit meets a limit and their own transaction; an Approver meets the SuperAdmin's place.
+    const readerAdmin = await t.signIn("SuperAdmin");
+    await superAdmin.api.put(`/api/admin/users/${readerAdmin.user.id}`, { approvalLimit: "3000" });
+    const approver = await t.signIn("Approver");
+    const fine = await submitted("1000", {}, category.id);
+    const aboveLimit = await submitted("4000", {}, category.id);
+    const superAdminsPlace = await submitted("6000", {}, category.id);
+    const own = await (async () => {
+      const created = await readerAdmin.api.post("/api/transactions", txnBody(category.id, { amount: "500" }));
+      return (await readerAdmin.api.post(`/api/transactions/${created.body.id}/submit`)).body as { id: string; humanReadableId: string };
+    })();
+    const ids = [fine.id, aboveLimit.id, superAdminsPlace.id, own.id];
+    const beforehand = async (who: Who) => {
+      const rows = (await who.api.get("/api/transactions/pending?limit=200")).body as { id: string; approveRefusal: string | null; availableMoves: string[] }[];
+      return new Map(ids.map((id) => [id, rows.find((r) => r.id === id)!]));
+    };
+    const asAdmin = await beforehand(readerAdmin);
+    expect(asAdmin.get(fine.id)).toMatchObject({ approveRefusal: null, availableMoves: expect.arrayContaining(["approve"]) });
+    expect(asAdmin.get(aboveLimit.id)?.approveRefusal).toBe("Above your approval limit of ₹3,000.00");
+    expect(asAdmin.get(own.id)?.approveRefusal).toBe("You cannot approve your own transaction");
+    const asApprover = await beforehand(approver);
+    expect(asApprover.get(superAdminsPlace.id)?.approveRefusal).toBe("A SuperAdmin must approve this one");
+
+    // Afterwards the call skips exactly those, with the same words.
+    const adminRun = await readerAdmin.api.post("/api/transactions/bulk-approve", { ids: [fine.id, aboveLimit.id, own.id] });
+    expect(adminRun.body.approved.map((a: { id: string }) => a.id)).toEqual([fine.id]);
+    expect(adminRun.body.skipped).toEqual([aboveLimit.id, own.id].map((id) => expect.objectContaining({ id, reason: asAdmin.get(id)!.approveRefusal })));
+    const approverRun = await approver.api.post("/api/transactions/bulk-approve", { ids: [superAdminsPlace.id] });
+    expect(approverRun.body.skipped).toEqual([expect.objectContaining({ id: superAdminsPlace.id, reason: asApprover.get(superAdminsPlace.id)!.approveRefusal })]);
+    // Once acted on, nothing is left to explain.
+    expect((await beforehand(readerAdmin)).get(fine.id)).toBeUndefined();
+  });
 });
 
 describe("a full override of a Pending transaction decides again and recomputes its status", () => {

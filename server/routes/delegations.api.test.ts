@@ -159,6 +159,10 @@ describe("listing, notifying, ending", () => {
     const ended = await me.api.delete(`/api/delegations/${res.body.id}`, { reason: "Trip cancelled" });
     expect(ended.status).toBe(200);
     expect(ended.body).toMatchObject({ state: "ended", endReason: "Trip cancelled", endedBy: { id: me.user.id } });
+    // The delegate is told, the delegator named once and nobody's gender guessed (DECISIONS §16).
+    expect((await t.db.select().from(notifications).where(eq(notifications.userId, other.user.id))).map((n) => n.message).at(-1)).toBe(
+      "Rajesh Sharma ended the delegation of their approvals to Anita Desai: Trip cancelled",
+    );
     expect((await me.api.delete(`/api/delegations/${res.body.id}`, { reason: "Again" })).status).toBe(409);
     const [audit] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, res.body.id), eq(auditLog.action, "end")));
     expect(audit).toMatchObject({ entityType: "delegation", reason: "Trip cancelled" });
@@ -272,6 +276,28 @@ describe("approving on a delegator's behalf", () => {
     expect(refused.body.message).toBe("Above your approval limit of ₹10,000.00");
   });
 
+  it("the delegate is told before approving: approveOnBehalfOf names the delegator only when the approval would use their authority", async () => {
+    const rajesh = await approverWithLimit("500000", "Approver", "Rajesh Sharma");
+    const anita = await approverWithLimit("10000", "Approver", "Anita Desai");
+    expect((await delegate(rajesh, { delegateId: anita.user.id })).status).toBe(201);
+    const own = await submitted("9000");
+    const big = await submitted("400000");
+    const huge = await submitted("500000.01");
+    const detail = async (id: string) => (await anita.api.get(`/api/transactions/${id}`)).body as { approveOnBehalfOf: unknown; approveRefusal: unknown };
+    const queued = async (id: string) => ((await anita.api.get("/api/transactions/pending?limit=200")).body as { id: string; approveOnBehalfOf: unknown; approveRefusal: unknown }[]).find((r) => r.id === id)!;
+    // Within her own limit: her own approval.
+    expect(await detail(own.id)).toMatchObject({ approveOnBehalfOf: null, approveRefusal: null });
+    expect(await queued(own.id)).toMatchObject({ approveOnBehalfOf: null, approveRefusal: null });
+    // Above it, within Rajesh's: "Approve for Rajesh Sharma", on the details and the pending list alike.
+    expect(await detail(big.id)).toMatchObject({ approveOnBehalfOf: { id: rajesh.user.id, name: "Rajesh Sharma" }, approveRefusal: null });
+    expect(await queued(big.id)).toMatchObject({ approveOnBehalfOf: { id: rajesh.user.id, name: "Rajesh Sharma" } });
+    // Above both: nobody's authority, and the refusal says why.
+    expect(await detail(huge.id)).toMatchObject({ approveOnBehalfOf: null, approveRefusal: "Above your approval limit of ₹10,000.00" });
+    // Once she has approved for him, nothing more is offered in either name.
+    expect((await approve(anita, big.id)).status).toBe(200);
+    expect(await detail(big.id)).toMatchObject({ approveOnBehalfOf: null, approveRefusal: null });
+  });
+
   it("one approval per person per round: after the delegate approves for X, neither X nor the delegate may approve again", async () => {
     const x = await approverWithLimit(null);
     const d = await approverWithLimit("100");
@@ -355,6 +381,9 @@ describe("approving on a delegator's behalf", () => {
     const today = await delegate(x, { delegateId: d.user.id, from: TODAY, to: TODAY });
     expect(await moves(d, txn.id)).toContain("approve");
     expect((await d.api.delete(`/api/delegations/${today.body.id}`, { reason: "Handing back" })).status).toBe(200);
+    // Ended by the delegate: the delegator is told, each named once.
+    const told = (await t.db.select().from(notifications).where(eq(notifications.userId, x.user.id))).map((n) => n.message);
+    expect(told).toContain(`${d.user.name} ended the delegation of ${x.user.name}'s approvals to them: Handing back`);
     expect(await moves(d, txn.id)).not.toContain("approve");
     expect((await approve(d, txn.id)).status).toBe(403);
   });

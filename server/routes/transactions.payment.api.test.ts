@@ -139,6 +139,33 @@ describe("PATCH /api/transactions/:id/payment", () => {
   });
 });
 
+describe("a receipt speaks of receipts, a bill of payments (DECISIONS §16)", () => {
+  it("the owner's notifications and the timeline's statuses and fields use the form type's words; the API's statuses and fields stay", async () => {
+    const told = async (id: string) => (await notificationsFor(t.db, id)).map((n) => n.message);
+    for (const [formType, words] of [
+      ["R", { due: "is marked receipt due on 2026-11-30", settled: "has been received by UPI", cancelled: "The receipt of", status: "Received → Receipt Due", field: "Receipt reference: UTR1 → —" }],
+      ["B", { due: "is marked payment due on 2026-11-30", settled: "has been paid by UPI", cancelled: "The payment of", status: "Paid → Payment Due", field: "Payment reference: UTR1 → —" }],
+    ] as const) {
+      const row = await inState("Approved", { formType });
+      expect((await accountant.api.post(`/api/transactions/${row.id}/mark-payment-due`, { dueDate: "2026-11-30" })).body.status).toBe("PaymentDue");
+      const paid = await accountant.api.patch(`/api/transactions/${row.id}/payment`, { paymentMethod: "UPI", paymentReference: "UTR1" });
+      expect(paid.body).toMatchObject({ status: "Paid", isPaid: true, paymentMethod: "UPI", paymentReference: "UTR1" });
+      expect((await accountant.api.patch(`/api/transactions/${row.id}/payment`, { isPaid: false, paymentMethod: null, paymentReference: null, paymentNotes: null, paidDate: null })).body.status).toBe("PaymentDue");
+      const messages = await told(row.id);
+      expect(messages.some((m) => m.endsWith(words.due)), messages.join(" | ")).toBe(true);
+      expect(messages.some((m) => m.includes(words.settled)), messages.join(" | ")).toBe(true);
+      expect(messages.some((m) => m.startsWith(words.cancelled)), messages.join(" | ")).toBe(true);
+      const timeline = (await owner.api.get(`/api/transactions/${row.id}`)).body.timeline as { kind: string; detail?: string }[];
+      expect(timeline.find((e) => e.kind === "payment-cancelled")?.detail).toBe(words.status);
+      // A full override names the payment fields in the same words.
+      expect((await accountant.api.patch(`/api/transactions/${row.id}/payment`, { paymentMethod: "UPI", paymentReference: "UTR1" })).status).toBe(200);
+      expect((await superAdmin.api.put(`/api/admin/transactions/${row.id}/full-override`, { paymentReference: null, reason: "Reference was a typo" })).status).toBe(200);
+      const overridden = ((await owner.api.get(`/api/transactions/${row.id}`)).body.timeline as { kind: string; detail?: string }[]).find((e) => e.kind === "overridden");
+      expect(overridden?.detail).toBe(words.field);
+    }
+  });
+});
+
 describe("POST /api/transactions/:id/complete", () => {
   it("is 401, 403 for an approver, 404 unknown", async () => {
     const row = await inState("Paid");

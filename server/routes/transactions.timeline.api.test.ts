@@ -100,7 +100,8 @@ describe("GET /api/transactions/:id timeline", () => {
     expect(forced).toMatchObject({ reason: "Confirmed by the CFO", detail: "Pending → Approved" });
     expect(due!.detail).toBe("Due 30 Nov 2026");
     expect(paid!.detail).toBe("UPI · ref UTR77 · 24 Nov 2026");
-    expect(cancelled!.detail).toBe("Paid → Payment Due");
+    // A receipt (Form R) in a receipt's words (DECISIONS §16): its Paid is Received.
+    expect(cancelled!.detail).toBe("Received → Receipt Due");
     expect(overridden).toMatchObject({ actorName: superAdmin.user.name, reason: "Amount as on the payslip" });
     // The new amount decides the policy again (DECISIONS §11): Salary's 2 approvals, and the round
     // holds one since the deletion (the forced status had stood in for the other), so it waits again.

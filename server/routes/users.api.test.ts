@@ -341,6 +341,24 @@ describe("PATCH /api/admin/users/:id/status", () => {
     expect(await auditFor(user.id, "enable")).toHaveLength(1);
     expect((await login(user.username)).status).toBe(200);
   });
+
+  it("an optional reason is kept in the disable entry (DECISIONS §16); none is null; too long or a control character is 400 and changes nothing", async () => {
+    const a = await makeUser(t.db, { role: "Accountant" });
+    const res = await admin.patch(`/api/admin/users/${a.id}/status`, { isActive: false, reason: "  Left the company on 30 November  " });
+    expect(res.status).toBe(200);
+    expect((await auditFor(a.id, "disable"))[0]?.reason).toBe("Left the company on 30 November");
+    const b = await makeUser(t.db, { role: "Accountant" });
+    expect((await admin.patch(`/api/admin/users/${b.id}/status`, { isActive: false, reason: "" })).status).toBe(200);
+    expect((await auditFor(b.id, "disable"))[0]?.reason).toBeNull();
+    const c = await makeUser(t.db, { role: "Accountant" });
+    for (const reason of ["x".repeat(501), "bad\u0007bell"]) {
+      const refused = await admin.patch(`/api/admin/users/${c.id}/status`, { isActive: false, reason });
+      expect(refused.status).toBe(400);
+      expect(issue(refused, "reason")).toBeTruthy();
+    }
+    expect((await userRow(c.id)).isActive).toBe(true);
+    expect(await auditFor(c.id, "disable")).toHaveLength(0);
+  });
 });
 
 describe("DELETE /api/admin/users/:id", () => {

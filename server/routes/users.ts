@@ -62,7 +62,7 @@ export function userRoutes(deps: AppDeps): ApiRouter {
 
   api.add(
     { method: "patch", path: "/admin/users/:id/status", access: SUPERADMIN, summary: "Enable or disable a user", body: userStatusSchema, params: idParamsOf("User"), answer: userAnswer, tag },
-    (req, _res, input) => setUserStatus(ctx(req), input.params.id, input.body.isActive),
+    (req, _res, input) => setUserStatus(ctx(req), input.params.id, input.body.isActive, input.body.reason),
   );
 
   api.add({ method: "delete", path: "/admin/users/:id", access: SUPERADMIN, summary: "Delete a user (softly when they have history)", params: idParamsOf("User"), answer: userDeletedAnswer, tag }, async (req, _res, input) => {

@@ -228,7 +228,8 @@ export async function setPassword(ctx: ActingContext, id: string, newPassword: s
   return presentUser(after);
 }
 
-export async function setUserStatus(ctx: ActingContext, id: string, isActive: boolean): Promise<User> {
+/** PATCH /api/admin/users/:id/status: the reason, when given, is kept in the audit entry. */
+export async function setUserStatus(ctx: ActingContext, id: string, isActive: boolean, reason?: string): Promise<User> {
   const result = await inUserChange(ctx, id, async (tx, before, guardLastSuperAdmin) => {
     if (before.isActive === isActive) return { user: before, disabling: false };
     if (!isActive) {
@@ -241,6 +242,7 @@ export async function setUserStatus(ctx: ActingContext, id: string, isActive: bo
       entityType: "user",
       entityId: id,
       actor: ctx.actor,
+      reason: reason ?? null,
       before: { isActive: before.isActive },
       after: { isActive: after.isActive },
       ipAddress: ctx.ip,

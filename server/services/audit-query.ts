@@ -1,18 +1,60 @@
 // Reading the audit trail (spec 001 §2; DECISIONS §7): filtered pages newest first, the filter
 // choices, and a CSV export read in keyset pages so memory stays flat however long the trail.
-import { and, asc, count, countDistinct, desc, eq, ilike, notInArray, or, sql, type SQL } from "drizzle-orm";
-import { auditLog, transactions, users } from "../db/schema";
+import { and, asc, count, countDistinct, desc, eq, notInArray, sql, type SQL } from "drizzle-orm";
+import { auditEmployeeId, auditEntityIdKey, auditLog, auditSearchText, employees, parties, transactions, users } from "../db/schema";
 import type { CsvValue } from "../lib/csv";
 import { NON_CHANGE_ACTIONS, type AuditEntryView, type AuditFacets, type AuditFilter, type AuditPage, type AuditQuery } from "../../shared/schemas/audit";
 import { type ServiceContext } from "./context";
-import { containsPattern } from "../db/sql";
+import { containsPattern, prefixPattern } from "../db/sql";
+
+/** "TXN-000305", "txn 305", "000305", "305": the TXN number a search names, or null. */
+export function txnNumberIn(search: string): string | null {
+  const m = /^(?:txn[\s-]?)?0*(\d{1,12})$/i.exec(search.trim());
+  return m ? `TXN-${m[1]!.padStart(6, "0")}` : null;
+}
+
+/**
+ * What a search finds (DECISIONS §7), each arm served by an index so the OR is a bitmap of index
+ * scans, never a scan of the whole trail: the words in the entry's own row (action, entity type, an
+ * approver code: the trigram index), its entity id from the start (a pasted id, or its first
+ * characters); the entries performed by, or about, a user whose
+ * name or username matches; those about a party or an employee whose name matches (an employee's
+ * attendance days, leave and name mappings by the id their data carries); and those about a
+ * transaction named by its TXN number or naming a matching party: the transaction's own entries,
+ * its emergency links and its attachments, also once it is deleted (by the number its deletion
+ * recorded). Each list of ids is read once, before the scan (ARRAY(subquery)).
+ */
+function searchCondition(search: string): SQL {
+  const p = containsPattern(search);
+  const people = sql`array(select ${users.id} from ${users} where ${users.name} ilike ${p} or ${users.username} ilike ${p})`;
+  const peopleIds = sql`array(select ${users.id}::text from ${users} where ${users.name} ilike ${p} or ${users.username} ilike ${p})`;
+  const partyMatches = sql`lower(${parties.name}) like lower(${p})`;
+  const partyIds = sql`array(select ${parties.id} from ${parties} where ${partyMatches})`;
+  const partyIdsText = sql`array(select ${parties.id}::text from ${parties} where ${partyMatches})`;
+  const employeeIds = sql`array(select ${employees.id}::text from ${employees} where ${employees.employeeName} ilike ${p})`;
+  const number = txnNumberIn(search);
+  const byNumber = number
+    ? sql`select ${transactions.id}::text from ${transactions} where ${transactions.humanReadableId} = ${number}
+          union all
+          select deleted.entity_id from ${auditLog} deleted
+           where deleted.entity_type = 'transaction' and deleted.action = 'delete' and (deleted.before_data ->> 'humanReadableId') = ${number}
+          union all `
+    : sql``;
+  const transactionIds = sql`array(${byNumber}select ${transactions.id}::text from ${transactions} where ${transactions.partyId} = any(${partyIds}))`;
+  return sql`(${auditSearchText(auditLog)} ilike ${p}
+    or ${auditEntityIdKey(auditLog)} like ${prefixPattern(search.toLowerCase())}
+    or ${auditLog.performedBy} = any(${people})
+    or (${auditLog.entityType} = 'user' and ${auditLog.entityId} = any(${peopleIds}))
+    or (${auditLog.entityType} = 'party' and ${auditLog.entityId} = any(${partyIdsText}))
+    or (${auditLog.entityType} = 'employee' and ${auditLog.entityId} = any(${employeeIds}))
+    or (${auditLog.entityType} in ('attendance', 'leave', 'name_mapping') and ${auditEmployeeId(auditLog)} = any(${employeeIds}))
+    or (${auditLog.entityType} in ('transaction', 'emergency_link') and ${auditLog.entityId} = any(${transactionIds}))
+    or (${auditLog.entityType} = 'attachment' and (coalesce(${auditLog.afterData}, ${auditLog.beforeData}) ->> 'transactionId') = any(${transactionIds})))`;
+}
 
 export function auditWhere(filter: AuditFilter): SQL | undefined {
   const parts: (SQL | undefined)[] = [];
-  if (filter.search) {
-    const p = containsPattern(filter.search);
-    parts.push(or(ilike(auditLog.action, p), ilike(auditLog.entityType, p), ilike(auditLog.entityId, p)));
-  }
+  if (filter.search?.trim()) parts.push(searchCondition(filter.search.trim()));
   if (filter.entityType) parts.push(eq(auditLog.entityType, filter.entityType));
   if (filter.action) parts.push(eq(auditLog.action, filter.action));
   if (filter.changesOnly) parts.push(notInArray(auditLog.action, [...NON_CHANGE_ACTIONS]));
@@ -20,12 +62,17 @@ export function auditWhere(filter: AuditFilter): SQL | undefined {
 }
 
 /**
- * The TXN number an entry is about, joined in the same statement: the transaction itself while it
+ * The TXN number an entry is about, read in the same statement: the transaction itself while it
  * exists, else the number its own before/after data recorded (a deleted transaction, an attachment).
- * The CASE keeps the uuid cast to transaction entries, whose ids are always uuids.
+ * A subquery, not a join: PostgreSQL runs it for the page's rows only, after the sort and limit,
+ * where a join would hash the whole transactions table for every search.
+ * The CASE keeps the uuid cast to transaction and emergency-link entries, whose ids are always the
+ * transaction's uuid.
  */
-const aboutTransaction = sql`${transactions.id} = case when ${auditLog.entityType} = 'transaction' then ${auditLog.entityId}::uuid end`;
-const humanReadableId = sql<string | null>`coalesce(${transactions.humanReadableId}, ${auditLog.afterData} ->> 'humanReadableId', ${auditLog.beforeData} ->> 'humanReadableId')`;
+const humanReadableId = sql<string | null>`coalesce(
+  (select ${transactions.humanReadableId} from ${transactions}
+    where ${transactions.id} = case when ${auditLog.entityType} in ('transaction', 'emergency_link') then ${auditLog.entityId}::uuid end),
+  ${auditLog.afterData} ->> 'humanReadableId', ${auditLog.beforeData} ->> 'humanReadableId')`;
 
 const entryColumns = {
   entry: auditLog,
@@ -77,7 +124,6 @@ export async function listAudit(ctx: ServiceContext, query: AuditQuery): Promise
       .select(entryColumns)
       .from(auditLog)
       .leftJoin(users, eq(users.id, auditLog.performedBy))
-      .leftJoin(transactions, aboutTransaction)
       .where(where)
       .orderBy(desc(auditLog.timestamp), desc(auditLog.id))
       .limit(query.limit)
@@ -145,7 +191,6 @@ export async function* auditCsvRows(ctx: Pick<ServiceContext, "db">, filter: Aud
       .select(entryColumns)
       .from(auditLog)
       .leftJoin(users, eq(users.id, auditLog.performedBy))
-      .leftJoin(transactions, aboutTransaction)
       .where(and(where, cursor))
       .orderBy(desc(auditLog.timestamp), desc(auditLog.id))
       .limit(pageSize);

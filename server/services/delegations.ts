@@ -216,6 +216,18 @@ function tellOfDelegation(tx: Tx, ctx: Pick<ServiceContext, "config" | "clock">,
   return notifyUsers(tx, userIds, notification, aboutThePerson(ctx, "delegation", { title: "Delegation of approvals", body: message, tag: `delegation-${delegationId}` }));
 }
 
+/**
+ * Who ended a delegation, in words that name each person once and guess no one's gender (DECISIONS
+ * §16; the data has none): "Rajesh Sharma ended the delegation of their approvals to Vikram Mehta",
+ * "Vikram Mehta ended the delegation of Rajesh Sharma's approvals to them", or a SuperAdmin's
+ * "Anita Desai ended the delegation of Rajesh Sharma's approvals to Vikram Mehta".
+ */
+function endedWords(actor: { id: string; name: string }, row: Pick<DelegationRow, "delegatorId" | "delegateId">, view: { delegatorName: string; delegateName: string }): string {
+  if (actor.id === row.delegatorId) return `${view.delegatorName} ended the delegation of their approvals to ${view.delegateName}`;
+  if (actor.id === row.delegateId) return `${view.delegateName} ended the delegation of ${view.delegatorName}'s approvals to them`;
+  return `${actor.name} ended the delegation of ${view.delegatorName}'s approvals to ${view.delegateName}`;
+}
+
 /** DELETE /api/delegations/:id {reason}: ends it early (an upcoming one never starts). */
 export async function endDelegation(ctx: ActingContext, id: string, input: EndDelegationBody): Promise<Delegation> {
   if (!isUuid(id)) throw notFound(DELEGATION_NOT_FOUND);
@@ -236,7 +248,7 @@ export async function endDelegation(ctx: ActingContext, id: string, input: EndDe
     const view = (await loadView(tx, id))!;
     const others = [before.delegatorId, before.delegateId].filter((u) => u !== ctx.actor.id);
     notes.push(
-      ...(await tellOfDelegation(tx, ctx, others, id, `${ctx.actor.name} ended the delegation of ${view.delegatorName}'s approvals to ${view.delegateName}: ${input.reason}`)),
+      ...(await tellOfDelegation(tx, ctx, others, id, `${endedWords(ctx.actor, before, view)}: ${input.reason}`)),
     );
     return view;
   });

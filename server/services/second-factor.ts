@@ -29,6 +29,7 @@ import { badRequest, conflict, notFound } from "./errors";
 import { announceSessionsEnded, endUserSessions } from "./sessions";
 import { forgetPushDevices } from "./delivery/devices";
 import { getUser } from "./users";
+import { recoveryCodeFrom } from "../../shared/recovery-code";
 
 export const RECOVERY_CODE_COUNT = 10;
 /** How long a half-signed-in session may take to finish the second step. */
@@ -153,14 +154,9 @@ function recoveryHash(code: string): string {
   return crypto.createHash("sha256").update(code.replace(/[\s-]/g, "").toUpperCase()).digest("hex");
 }
 
-/** Ten fresh codes of 16 base32 letters (80 bits) in four groups; the old ones stop working. */
+/** Ten fresh codes of 16 base32 letters (80 bits) in four groups (shared/recovery-code.ts); the old ones stop working. */
 async function replaceRecoveryCodes(q: Queryable, userId: string): Promise<string[]> {
-  const alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"; // 32 symbols, none mistaken for another
-  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () => {
-    const bytes = crypto.randomBytes(16);
-    const letters = [...bytes].map((b) => alphabet[b % 32]).join("");
-    return letters.match(/.{4}/g)!.join("-");
-  });
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () => recoveryCodeFrom(crypto.randomBytes(16)));
   await q.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
   await q.insert(recoveryCodes).values(codes.map((c) => ({ userId, codeHash: recoveryHash(c) })));
   return codes;

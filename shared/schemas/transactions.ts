@@ -418,8 +418,10 @@ export type TransactionDetailExtras = {
   timeline: TimelineEntry[];
   /** Whether a SuperAdmin's approval is among the current round's, so the words can say what is still missing. */
   superAdminApproved: boolean;
-  /** Why the reader may not approve it though they may reject it (DECISIONS §11), else null. */
+  /** Why the reader may not approve it (DECISIONS §11, §16: their own, a limit, the SuperAdmin's place), else null. */
   approveRefusal: string | null;
+  /** The delegator whose authority the reader's approval would use ("Approve for Rajesh Sharma", DECISIONS §16), else null. */
+  approveOnBehalfOf: { id: string; name: string } | null;
   /** The live export batch that holds the transaction (DECISIONS §12), or null. */
   exportedIn: { batchId: string; number: number } | null;
 };
@@ -543,6 +545,16 @@ export const timelineEntryAnswer = z.strictObject({
 });
 const moves = z.array(z.enum(TRANSACTION_MOVES));
 /** GET /api/transactions/:id: the transaction with everything about it, and the moves the reader may make now. */
+/** What the reader's approve would do, as the details and the pending list answer it (DECISIONS §11, §16). */
+const approveAnswerParts = {
+  /**
+   * Why the reader may not approve this Pending transaction, in the words the approve call would
+   * answer (their own transaction, above their limit, the place kept for a SuperAdmin), else null.
+   */
+  approveRefusal: z.string().nullable(),
+  /** The delegator whose authority the reader's approval would use ("Approve for Rajesh Sharma"), else null. */
+  approveOnBehalfOf: z.strictObject({ id, name: z.string() }).nullable(),
+};
 export const transactionDetailsAnswer = z.strictObject({
   ...transactionFields,
   category: z.strictObject({ id, name: z.string(), isBuiltin: z.boolean(), fieldSchema: z.array(customFieldDefinitionSchema) }),
@@ -555,8 +567,7 @@ export const transactionDetailsAnswer = z.strictObject({
   exportedIn: z.strictObject({ batchId: id, number: z.number().int() }).nullable(),
   /** Whether a SuperAdmin's approval is among the current round's, so the words can say what is still missing. */
   superAdminApproved: z.boolean(),
-  /** Why the reader may not approve it though they may reject it (DECISIONS §11: a limit, the SuperAdmin's place), else null. */
-  approveRefusal: z.string().nullable(),
+  ...approveAnswerParts,
 });
 /** GET /api/transactions/pending: one page (X-Total-Count, X-Page, X-Page-Size), with this round's own action and moves. */
 export const pendingTransactionAnswer = z.strictObject({
@@ -565,8 +576,7 @@ export const pendingTransactionAnswer = z.strictObject({
   availableMoves: moves,
   /** Whether a SuperAdmin's approval is among the current round's (DECISIONS §11: "Waiting for a SuperAdmin"). */
   superAdminApproved: z.boolean(),
-  /** Why the reader may not approve it though they may reject it (DECISIONS §11), else null. */
-  approveRefusal: z.string().nullable(),
+  ...approveAnswerParts,
   possibleDuplicates: z.array(possibleDuplicateAnswer),
 });
 export const pendingListAnswer = z.array(pendingTransactionAnswer);

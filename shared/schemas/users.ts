@@ -1,7 +1,7 @@
 // Users (DECISIONS §3, §11): the admin's request bodies and the user as the API answers it.
 import { z } from "zod";
 import { LIMITS, ROLES } from "../constants";
-import { singleLineText } from "./text";
+import { multiLineText, singleLineText } from "./text";
 import { moneySchema } from "./money";
 import { instant, money, id } from "./answer-parts";
 
@@ -80,7 +80,15 @@ export const resetPasswordSchema = z
     message: "Passwords don't match",
     path: ["confirmPassword"],
   });
-export const userStatusSchema = z.object({ isActive: z.boolean({ message: "isActive must be true or false" }) });
+const statusReasonMessage = `The reason can be at most ${LIMITS.userStatusReasonMax} characters`;
+/** PATCH /api/admin/users/:id/status: with an optional reason, kept in the audit entry (DECISIONS §16). */
+export const userStatusSchema = z.object({
+  isActive: z.boolean({ message: "isActive must be true or false" }),
+  reason: multiLineText("Reason", { error: statusReasonMessage })
+    .max(LIMITS.userStatusReasonMax, statusReasonMessage)
+    .transform((s) => s || undefined)
+    .optional(),
+});
 
 // ---------------------------------------------------------------- answers
 

@@ -9,7 +9,7 @@ export type ApiClient = {
   post<T = any>(path: string, body?: unknown): Promise<T>;
   put<T = any>(path: string, body?: unknown): Promise<T>;
   patch<T = any>(path: string, body?: unknown): Promise<T>;
-  delete<T = any>(path: string): Promise<T>;
+  delete<T = any>(path: string, body?: unknown): Promise<T>;
   /** A multipart POST (e.g. the attendance import). */
   postForm<T = any>(path: string, form: FormData): Promise<T>;
   /** Attaches a small file to a transaction: upload URL, PUT of the bytes, registration. */
@@ -51,7 +51,7 @@ export async function signInApi(baseUrl: string, user: MadeUser, password = TEST
     post: (path, body = {}) => call("POST", path, body),
     put: (path, body = {}) => call("PUT", path, body),
     patch: (path, body = {}) => call("PATCH", path, body),
-    delete: (path) => call("DELETE", path),
+    delete: (path, body) => call("DELETE", path, body),
     postForm: (path, form) => call("POST", path, undefined, form),
     async attach(transactionId, fileName, text) {
       const contentType = "text/plain";

@@ -219,7 +219,8 @@ describe("approval rules, from the screen to the approver's queue", () => {
     await shot(ap, "account-received-phone");
     await ap.goto("/pending-approvals");
     const card = ap.getByRole("article", { name: humanReadableId });
-    await card.getByRole("button", { name: "Approve", exact: true }).click();
+    // Told before approving that it is Rajesh's authority she uses (DECISIONS §16).
+    await card.getByRole("button", { name: "Approve for Rajesh Sharma" }).click();
     await expect.poll(async () => (await env.db.select().from(transactions).where(eq(transactions.humanReadableId, humanReadableId)))[0]!.status, POLL).toBe("Approved");
     const [row] = await env.db.select().from(transactions).where(eq(transactions.humanReadableId, humanReadableId));
     const [kept] = await env.db.select().from(approvals).where(eq(approvals.transactionId, row!.id));
@@ -275,6 +276,8 @@ describe("approval rules, from the screen to the approver's queue", () => {
     expect(status).toBe(200);
 
     await ap.getByRole("button", { name: "Approve selected (2)" }).click();
+    // It asks first (DECISIONS §16), with the count and the total as the screen knew them.
+    await ap.getByRole("dialog", { name: "Approve 2 transactions, ₹11,000.00 in all?" }).getByRole("button", { name: "Approve 2" }).click();
     const results = ap.getByRole("dialog", { name: "Bulk Approval Results" });
     await results.getByText("1 approved, 1 not approved.").waitFor(WAIT);
     const skipped = results.getByRole("listitem").filter({ hasText: large });

@@ -155,8 +155,8 @@ describe("the emergency reject page", () => {
   });
 });
 
-describe("a receipt is worded as money received", () => {
-  it("an approved Form R says Not received, Receipt pending and Record Receipt, and Received once recorded", async () => {
+describe("a receipt is worded as money received (DECISIONS §16)", () => {
+  it("an approved Form R says Not received, Receipt pending, Record Receipt and Mark Receipt Due; its form asks for the receipt's method, date, reference and notes; once recorded its status is Received and its timeline says Receipt recorded", async () => {
     const accountant = await env.makeUser("Accountant");
     const approver = await env.makeUser("Approver");
     const owner = await signInApi(env.url, accountant);
@@ -176,18 +176,32 @@ describe("a receipt is worded as money received", () => {
       await dialog.getByText("Receipt pending").waitFor(WAIT);
       await dialog.getByRole("heading", { name: "Receipt Tracking" }).waitFor();
       await dialog.getByRole("button", { name: "Record Receipt" }).waitFor();
+      await dialog.getByRole("button", { name: "Mark Receipt Due" }).waitFor();
       await photograph(page, `receipt-approved-${viewport}`);
-      for (const billWord of ["Unpaid", "Payment pending", "Process Payment", "Payment Tracking"]) {
+      for (const billWord of ["Unpaid", "Payment pending", "Process Payment", "Payment Tracking", "Mark Payment Due"]) {
         expect(await dialog.getByText(billWord, { exact: true }).count(), billWord).toBe(0);
       }
       if (viewport === "phone") {
         await dialog.getByRole("button", { name: "Record Receipt" }).click();
-        await dialog.getByLabel(/^Payment Method/).selectOption({ index: 1 });
+        const form = dialog.getByRole("form", { name: "Record Receipt" });
+        for (const label of ["Receipt Date", "Receipt Reference", "Receipt Notes"]) await form.getByLabel(label).waitFor(WAIT);
+        await form.getByLabel(/^Receipt Method/).selectOption({ index: 1 });
+        await form.getByLabel("Receipt Reference").fill("UTR 2026112800042");
+        await photograph(page, `receipt-record-form-${viewport}`);
+        expect(await form.getByText(/^Payment (Method|Date|Reference|Notes)/).count()).toBe(0);
         await dialog.getByRole("button", { name: "Confirm Receipt" }).click();
         await page.getByText("Receipt Recorded").first().waitFor(WAIT);
         await dialog.getByText("Received", { exact: true }).first().waitFor(WAIT);
+        // The status badge itself says Received, and the timeline Receipt recorded (the API's status stays Paid).
+        await dialog.getByRole("list", { name: "Timeline, oldest first" }).getByText("Receipt recorded", { exact: true }).waitFor(WAIT);
+        expect(await dialog.getByText("Paid", { exact: true }).count()).toBe(0);
+        expect(await dialog.getByText("Payment processed", { exact: false }).count()).toBe(0);
         const [row] = await env.db.select().from(transactions).where(eq(transactions.id, made.id));
-        expect(row).toMatchObject({ status: "Paid", isPaid: true });
+        expect(row).toMatchObject({ status: "Paid", isPaid: true, paymentReference: "UTR 2026112800042" });
+        await photograph(page, `receipt-recorded-${viewport}`);
+        // The lists say it too.
+        await page.keyboard.press("Escape");
+        await page.getByRole("button", { name: new RegExp(made.humanReadableId) }).getByText("Received", { exact: true }).waitFor(WAIT);
       }
       await page.context().close();
     }

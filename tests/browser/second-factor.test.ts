@@ -77,6 +77,8 @@ async function setUpAuthenticatorApp(page: Page, shot?: string): Promise<{ secre
   await dialog.getByRole("img", { name: "QR code for your authenticator app" }).waitFor(WAIT);
   const secret = (await dialog.getByLabel("Secret key").innerText()).replace(/\s+/g, "");
   expect(secret).toMatch(/^[A-Z2-7]+=*$/);
+  // The otpauth:// link is for the phone that holds the app; a desktop's camera is that phone's (DECISIONS §16).
+  expect(await dialog.getByRole("link", { name: "Open in my authenticator app" }).isVisible()).toBe(page.viewportSize()!.width < 640);
   if (shot) await photograph(page, `${shot}-totp-setup`);
 
   // A wrong code says so and turns nothing on.
@@ -261,6 +263,41 @@ describe("an authenticator app", () => {
     await page.getByLabel("User ID").waitFor(WAIT);
     const session = await page.evaluate(async () => (await fetch("/api/auth/session")).json());
     expect(session).toEqual({ user: null });
+    await context.close();
+  });
+});
+
+describe("on a phone (DECISIONS §16)", () => {
+  it("the set-up offers an otpauth:// link that opens the authenticator app, and the recovery code field shows the codes' shape", async () => {
+    const user = await env.makeUser("Approver");
+    const { context, page } = await open("phone");
+    await enterPassword(page, user);
+    await page.goto("/account/security");
+    await page.getByRole("button", { name: "Set up authenticator app" }).click();
+    const dialog = page.getByRole("dialog", { name: "Set up an authenticator app" });
+    const link = dialog.getByRole("link", { name: "Open in my authenticator app" });
+    await link.waitFor(WAIT);
+    const secret = (await dialog.getByLabel("Secret key").innerText()).replace(/\s+/g, "");
+    const href = await link.getAttribute("href");
+    expect(href).toMatch(/^otpauth:\/\/totp\//);
+    expect(new URL(href!).searchParams.get("secret")).toBe(secret);
+    await photograph(page, "phone-totp-setup-link");
+    await dialog.getByLabel(/6-digit code/).fill(totpFor(secret).generate());
+    await dialog.getByRole("button", { name: "Turn on" }).click();
+    const codesDialog = page.getByRole("dialog", { name: "Save your recovery codes" });
+    const codes = (await codesDialog.getByRole("list", { name: "Recovery codes" }).getByRole("listitem").allInnerTexts()).map((c) => c.trim());
+    await codesDialog.getByRole("button", { name: "I have saved them" }).click();
+
+    await signOut(page);
+    await enterPassword(page, user);
+    await page.getByRole("button", { name: "Use a recovery code" }).click();
+    const field = page.getByLabel("Recovery code");
+    const placeholder = await field.getAttribute("placeholder");
+    expect(placeholder).toBe("XXXX-XXXX-XXXX-XXXX");
+    // The placeholder has the shape of the codes the user was given.
+    const shape = new RegExp(`^${placeholder!.replace(/X/g, "[A-Z2-9]")}$`);
+    for (const code of codes) expect(code).toMatch(shape);
+    await photograph(page, "phone-recovery-code-field");
     await context.close();
   });
 });

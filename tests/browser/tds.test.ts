@@ -83,11 +83,11 @@ describe("TDS on a bill", () => {
     await env.signIn(page, admin);
     await page.goto("/admin/tds");
     await page.getByRole("button", { name: `Deactivate ${name}` }).click();
-    const confirm = page.getByRole("dialog", { name: "Deactivate TDS Nature" });
-    await confirm.getByText(`Deactivate ${name} (194H)?`).waitFor(WAIT);
+    const confirm = page.getByRole("dialog", { name: `Deactivate ${name} (194H)?` });
+    await confirm.getByText("New bills can no longer name it").waitFor(WAIT);
     // Nothing changed yet: one tap never deactivates.
     expect((await api.get<Nature[]>("/api/admin/tds-natures")).find((n) => n.name === name)!.isActive).toBe(true);
-    await confirm.getByRole("button", { name: "Deactivate" }).click();
+    await confirm.getByRole("button", { name: "Deactivate nature" }).click();
     await confirm.waitFor({ state: "detached" });
     await page.getByText("TDS Nature Deactivated").first().waitFor(WAIT);
     expect((await api.get<Nature[]>("/api/admin/tds-natures")).find((n) => n.name === name)!.isActive).toBe(false);

@@ -27,7 +27,7 @@ describe("sidebar visibility (spec 000 §2, spec 001 §2)", () => {
       "SuperAdmin",
       [
         "Dashboard", "Create Transaction", "My Transactions", "Pending Approvals", "All Transactions", "Categories", "Parties", "Export to Books", "GST Summary", "TDS Register",
-        "User Management", "Admin Dashboard", "Admin Users", "Audit Trail", "Budget Planning", "Second Factor Rules", ...HR_MENU,
+        "User Management", "Admin Dashboard", "Admin Users", "Audit Trail", "Budget Planning", "Approval Rules", "Delegations", "Ledgers", "TDS Natures", "Second Factor Rules", "Notification Outbox", "Company Details", ...HR_MENU,
       ],
     ],
     ["HR Admin", HR_MENU],
@@ -168,6 +168,11 @@ describe("highlighted menu item", async () => {
     ["SuperAdmin", "/admin/users", "adminUsers"],
     ["SuperAdmin", "/admin/emergency", "admin"],
     ["SuperAdmin", "/admin/security", "adminSecurity"],
+    // DECISIONS §16: the page one is on, not Admin Dashboard, on every page under /admin.
+    ["SuperAdmin", "/admin/approval-rules", "adminApprovalRules"],
+    ["SuperAdmin", "/admin/delegations", "adminDelegations"],
+    ["SuperAdmin", "/admin/accounting", "adminAccounting"],
+    ["SuperAdmin", "/admin/company", "adminCompany"],
     ["Approver", "/nope", undefined],
   ] as [Role, string, string | undefined][])("%s at %s → %s", (role, path, id) => {
     expect(activeNavId(path, navItemsFor(role))).toBe(id);

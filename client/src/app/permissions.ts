@@ -147,8 +147,16 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { id: "adminUsers", label: "Admin Users", href: PATHS.adminUsers, roles: SUPER_ADMIN, section: "Administration" },
   { id: "audit", label: "Audit Trail", href: PATHS.audit, roles: SUPER_ADMIN, section: "Administration" },
   { id: "budgetPlanning", label: "Budget Planning", href: PATHS.budgetPlanning, roles: SUPER_ADMIN, section: "Administration" },
+  // DECISIONS §16: the Admin Tools pages under /admin are in the menu too, so the page one is on is
+  // the item highlighted (Approval Rules, not Admin Dashboard, at /admin/approval-rules).
+  { id: "adminApprovalRules", label: "Approval Rules", href: PATHS.adminApprovalRules, roles: SUPER_ADMIN, section: "Administration" },
+  { id: "adminDelegations", label: "Delegations", href: PATHS.adminDelegations, roles: SUPER_ADMIN, section: "Administration" },
+  { id: "adminAccounting", label: "Ledgers", href: PATHS.adminAccounting, roles: SUPER_ADMIN, section: "Administration" },
+  { id: "adminTds", label: "TDS Natures", href: PATHS.adminTds, roles: SUPER_ADMIN, section: "Administration" },
   // DECISIONS §13: which roles must use a second factor.
   { id: "adminSecurity", label: "Second Factor Rules", href: PATHS.adminSecurity, roles: SUPER_ADMIN, section: "Administration" },
+  { id: "adminNotifications", label: "Notification Outbox", href: PATHS.adminNotifications, roles: SUPER_ADMIN, section: "Administration" },
+  { id: "adminCompany", label: "Company Details", href: PATHS.adminCompany, roles: SUPER_ADMIN, section: "Administration" },
   { id: "hr", label: "HR Dashboard", href: PATHS.hr, roles: HR, section: "Human Resources" },
   { id: "hrEmployees", label: "Employees", href: PATHS.hrEmployees, roles: HR, section: "Human Resources" },
   // DECISIONS §8 (2026-11-27): every HR screen the role may open, not only the spec's two.

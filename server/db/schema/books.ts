@@ -31,6 +31,12 @@ export type LedgerMap = {
   outputSgstRcm: string;
   outputIgstRcm: string;
   roundOff: string;
+  /**
+   * Whether each category's ledger is an income or an expense ledger, decided when the batch is
+   * taken by the form types its transactions use (books/ledgers.ts categoryKinds); absent in batches
+   * taken before it was kept, whose vouchers then say it per line.
+   */
+  categoryKinds?: Record<string, "income" | "expense">;
 };
 
 /** A bill's TDS as a batch keeps it (DECISIONS §12): what was deducted, and the ledger it was posted to then. */

@@ -5,7 +5,7 @@
 import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Queryable } from "../../db/client";
-import { auditLog, exportBatches, exportItems, users, type ExportBatchRow, type ExportItemRow } from "../../db/schema";
+import { auditLog, exportBatches, exportItems, users, type ExportBatchRow, type ExportItemRow, type LedgerMap } from "../../db/schema";
 import {
   BATCH_ALREADY_VOID,
   NOTHING_TO_EXPORT,
@@ -17,7 +17,7 @@ import { writeAudit } from "../audit";
 import type { ActingContext, ServiceContext } from "../context";
 import { conflict, DomainError, notFound } from "../errors";
 import { getCompany } from "../company";
-import { ledgerClashesOf, ledgerMap, lockLedgers, type LedgerClash } from "./ledgers";
+import { categoryKinds, ledgerClashesOf, ledgerMap, lockLedgers, type LedgerClash } from "./ledgers";
 import type { CsvValue } from "../../lib/csv";
 import { JOURNAL_HEADER, journalRows } from "./journal-csv";
 import { ledgersNamed, sortedMasters, tallyMastersXml, tallyVouchersXml, type MasterLedger } from "./tally";
@@ -131,7 +131,7 @@ export async function createExport(ctx: ActingContext, body: CreateExportBody): 
     await tx.execute(sql`set local statement_timeout = '300s'`);
     await lockLedgers(tx);
     const company = await getCompany(tx);
-    const ledgers = await ledgerMap(tx);
+    const ledgers: LedgerMap = { ...(await ledgerMap(tx)), categoryKinds: await categoryKinds(tx) };
     const [batch] = await tx
       .insert(exportBatches)
       .values({
@@ -247,6 +247,7 @@ async function batchRow(q: Queryable, id: string): Promise<ExportBatchRow> {
 
 function exportItemOf(r: ExportItemRow): ExportItem {
   return {
+    transactionId: r.transactionId,
     humanReadableId: r.humanReadableId,
     formType: r.formType,
     amount: r.amount,

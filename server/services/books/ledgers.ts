@@ -8,7 +8,7 @@
 // under one name (data from before the rule) is refused, writing nothing.
 import { asc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
-import { categories, parties, settings, tdsNatures, type LedgerMap } from "../../db/schema";
+import { categories, parties, settings, tdsNatures, transactions, type LedgerMap } from "../../db/schema";
 import { PAYMENT_METHODS } from "../../../shared/constants";
 import { PARTY_MESSAGES } from "../../../shared/schemas/parties";
 import type { LedgersAnswer, UpdateLedgersBody } from "../../../shared/schemas/accounting";
@@ -56,6 +56,25 @@ export async function ledgerMap(q: Queryable): Promise<LedgerMap> {
 export async function tdsLedgerNames(q: Queryable): Promise<NamedLedger[]> {
   const rows = await q.select({ name: tdsNatures.ledgerName, nature: tdsNatures.name }).from(tdsNatures).orderBy(asc(tdsNatures.ledgerName));
   return rows.map((r) => ({ name: r.name, what: `the TDS ledger of the nature ${r.nature}` }));
+}
+
+/**
+ * Whether each category's ledger is an income ledger (Indirect Incomes in the masters file) or an
+ * expense one (Indirect Expenses), by the form types its transactions use: income when most of them
+ * are receipts (Form R), expense otherwise, so a category of bills that also takes the odd refund
+ * stays an expense ledger the refund is credited to. The data has no flag of its own for it. An
+ * export keeps the answer with the batch, so its files stay the same whatever is entered later.
+ */
+export async function categoryKinds(q: Queryable): Promise<Record<string, "income" | "expense">> {
+  const rows = await q
+    .select({
+      categoryId: transactions.categoryId,
+      receipts: sql<number>`count(*) filter (where ${transactions.formType} = 'R')`.mapWith(Number),
+      bills: sql<number>`count(*) filter (where ${transactions.formType} = 'B')`.mapWith(Number),
+    })
+    .from(transactions)
+    .groupBy(transactions.categoryId);
+  return Object.fromEntries(rows.map((r) => [r.categoryId, r.receipts > r.bills ? "income" : "expense"]));
 }
 
 async function answerOf(q: Queryable): Promise<LedgersAnswer> {

@@ -95,6 +95,9 @@ function messages(bodies: Element[]): string {
 function voucherMessage(v: Voucher): Element {
   return {
     VOUCHER: {
+      // Known to TallyPrime by this id: importing it again alters that voucher, and a voucher not yet
+      // there is created, so "Create" is right for both (docs/exports.md).
+      "@REMOTEID": v.remoteId,
       "@VCHTYPE": v.type,
       "@ACTION": "Create",
       "@OBJVIEW": OBJVIEW,

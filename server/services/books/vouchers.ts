@@ -8,6 +8,8 @@ import type { ExportGst, ExportTds, LedgerMap } from "../../db/schema";
 
 /** What a batch keeps of a transaction when it takes it: the vouchers are built from this alone. */
 export type ExportItem = {
+  /** The transaction's id: each voucher's REMOTEID is made from it. */
+  transactionId: string;
   humanReadableId: string;
   /** "B": a bill, money paid out; "R": a receipt, money received. */
   formType: "R" | "B";
@@ -41,6 +43,12 @@ export type VoucherType = "Journal" | "Payment" | "Receipt";
 
 export type Voucher = {
   type: VoucherType;
+  /**
+   * Stable for this transaction and kind of voucher ("<transaction id>-payment"): TallyPrime alters
+   * the voucher it already holds under this REMOTEID instead of adding a second one, so a batch
+   * imported twice, or exported again after a void, never doubles (docs/exports.md).
+   */
+  remoteId: string;
   /** YYYY-MM-DD, a calendar day in the app's time zone. */
   date: string;
   number: string;
@@ -59,9 +67,13 @@ export const DEFAULT_TAX_LEDGERS = {
   roundOff: "Round Off",
 } as const;
 
-/** Tally's own cash ledger is called "Cash"; the others are named after the method until renamed. */
+/**
+ * The ledger a payment method posts to until renamed: the method's name, except the spec's "Check",
+ * whose ledger is the "Cheque" an Indian accountant keeps (the method itself keeps its name in the
+ * API and on screens). Tally's own cash ledger is called "Cash".
+ */
 export function defaultPaymentLedger(method: string): string {
-  return method;
+  return method === "Check" ? "Cheque" : method;
 }
 
 export function paymentLedgerKind(method: string | null): LedgerKind {
@@ -80,6 +92,14 @@ function categoryLedger(map: LedgerMap, item: ExportItem): string {
   return map.categories[item.categoryId] ?? item.categoryName;
 }
 
+/**
+ * Whether the category's ledger is an income or an expense ledger: as the batch decided it from the
+ * form types the category's transactions use, else (a batch from before) by this transaction alone.
+ */
+function categoryKind(map: LedgerMap, item: ExportItem): "income" | "expense" {
+  return map.categoryKinds?.[item.categoryId] ?? (item.formType === "R" ? "income" : "expense");
+}
+
 function line(ledger: string, kind: LedgerKind, paise: bigint, extra: Partial<Pick<LedgerLine, "isParty" | "hsnSac" | "rate">> = {}): LedgerLine {
   return { ledger, kind, paise, isParty: extra.isParty ?? false, hsnSac: extra.hsnSac ?? null, rate: extra.rate ?? null };
 }
@@ -92,9 +112,10 @@ function line(ledger: string, kind: LedgerKind, paise: bigint, extra: Partial<Pi
  */
 function billLines(item: ExportItem, map: LedgerMap): LedgerLine[] {
   const expense = categoryLedger(map, item);
+  const kind = categoryKind(map, item);
   const amount = toPaise(item.amount);
   const gst = item.gst;
-  if (!gst || gst.lines.length === 0) return [line(expense, "expense", amount)];
+  if (!gst || gst.lines.length === 0) return [line(expense, kind, amount)];
   const lines: LedgerLine[] = [];
   let posted = 0n;
   for (const g of gst.lines) {
@@ -108,7 +129,7 @@ function billLines(item: ExportItem, map: LedgerMap): LedgerLine[] {
     const taxable = toPaise(g.taxableValue);
     // Without input tax credit the tax is part of what the purchase cost.
     const expensePaise = gst.itcEligible ? taxable : taxable + taxTotal;
-    lines.push(line(expense, "expense", expensePaise, tags));
+    lines.push(line(expense, kind, expensePaise, tags));
     posted += taxable;
     for (const [paise, input, kind, rcmOutput] of taxes) {
       if (paise === 0n) continue;
@@ -146,15 +167,9 @@ export function vouchersOf(item: ExportItem, map: LedgerMap): Voucher[] {
   const paidKind = paymentLedgerKind(item.paymentMethod);
   const text = narration(item);
   const base = { number: item.humanReadableId, narration: text, party: item.party };
+  const voucher = (type: VoucherType, date: string, lines: LedgerLine[]): Voucher => ({ ...base, type, remoteId: remoteIdOf(item, type), date, lines });
   if (item.formType === "R") {
-    return [
-      {
-        ...base,
-        type: "Receipt",
-        date: item.paidDate,
-        lines: [line(paidFrom, paidKind, amount), line(categoryLedger(map, item), "income", -amount)],
-      },
-    ];
+    return [voucher("Receipt", item.paidDate, [line(paidFrom, paidKind, amount), line(categoryLedger(map, item), categoryKind(map, item), -amount)])];
   }
   const debits = billLines(item, map);
   // The TDS stays with the company until it pays it to the government: the party is owed the rest.
@@ -162,13 +177,18 @@ export function vouchersOf(item: ExportItem, map: LedgerMap): Voucher[] {
   const tdsLines = tds > 0n ? [line(item.tds!.ledgerName, "tds", -tds)] : [];
   const net = amount - tds;
   if (!item.party) {
-    return [{ ...base, type: "Payment", date: item.paidDate, lines: [...debits, ...tdsLines, line(paidFrom, paidKind, -net)] }];
+    return [voucher("Payment", item.paidDate, [...debits, ...tdsLines, line(paidFrom, paidKind, -net)])];
   }
   const partyLine = (paise: bigint) => line(item.party!.name, "party", paise, { isParty: true });
   return [
-    { ...base, type: "Journal", date: item.gst?.invoiceDate ?? item.transactionDate, lines: [...debits, partyLine(-net), ...tdsLines] },
-    { ...base, type: "Payment", date: item.paidDate, lines: [partyLine(net), line(paidFrom, paidKind, -net)] },
+    voucher("Journal", item.gst?.invoiceDate ?? item.transactionDate, [...debits, partyLine(-net), ...tdsLines]),
+    voucher("Payment", item.paidDate, [partyLine(net), line(paidFrom, paidKind, -net)]),
   ];
+}
+
+/** "<transaction id>-journal": a voucher's REMOTEID, the same in every batch that holds the transaction. */
+function remoteIdOf(item: Pick<ExportItem, "transactionId">, type: VoucherType): string {
+  return `${item.transactionId}-${type.toLowerCase()}`;
 }
 
 /** The sum of a voucher's lines in paise: zero for every voucher this module builds. */

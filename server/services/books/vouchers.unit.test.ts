@@ -1,7 +1,7 @@
 // Voucher building (DECISIONS §12): each kind of paid transaction posts as an accountant would,
 // every voucher sums to zero, and the Tally file read back with an XML parser names the ledgers of
 // the mapping with Tally's sign convention. The golden file is the whole import file of a fixed
-// small set, reviewed by hand against Tally's format (docs/books.md says what was checked).
+// small set, reviewed by hand against Tally's format (docs/exports.md says what was checked).
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { XMLParser } from "fast-xml-parser";
@@ -10,7 +10,7 @@ import { computeGst } from "../../../shared/gst";
 import { toPaise } from "../../../shared/money";
 import { csvLines } from "../../lib/csv";
 import { JOURNAL_HEADER, journalRows } from "./journal-csv";
-import { ledgersNamed, sortedMasters, tallyMastersXml, tallyVouchersXml } from "./tally";
+import { LEDGER_GROUPS, ledgersNamed, sortedMasters, tallyMastersXml, tallyVouchersXml } from "./tally";
 import { assertWellFormedXml } from "../../test/strict-xml";
 import { DEFAULT_TAX_LEDGERS, type ExportItem, vouchersOf, voucherBalance, type Voucher } from "./vouchers";
 import type { ExportGst, LedgerMap } from "../../db/schema";
@@ -32,7 +32,11 @@ function gstOf(placeOfSupply: string, lines: { hsnSac: string; taxableValue: str
   return { invoiceNumber: "INV-42", invoiceDate: "2026-11-02", reverseCharge, itcEligible: extra.itcEligible ?? true, lines: breakup.lines };
 }
 
+/** A transaction id per number, as the batch keeps it: "TXN-000101" → "00000000-0000-4000-8000-000000000101". */
+const idOf = (humanReadableId: string) => `00000000-0000-4000-8000-000000${humanReadableId.slice(4)}`;
+
 const base: ExportItem = {
+  transactionId: idOf("TXN-000101"),
   humanReadableId: "TXN-000101",
   formType: "B",
   amount: "11800.00",
@@ -50,6 +54,7 @@ const base: ExportItem = {
 const intra: ExportItem = { ...base, gst: gstOf("29", [{ hsnSac: "8443", taxableValue: "10000.00", rate: 18 }]) };
 const inter: ExportItem = {
   ...base,
+  transactionId: idOf("TXN-000102"),
   humanReadableId: "TXN-000102",
   amount: "17050.00",
   categoryId: CONSULTING,
@@ -63,6 +68,7 @@ const inter: ExportItem = {
 };
 const reverse: ExportItem = {
   ...base,
+  transactionId: idOf("TXN-000103"),
   humanReadableId: "TXN-000103",
   amount: "20000.00",
   categoryId: CONSULTING,
@@ -72,12 +78,13 @@ const reverse: ExportItem = {
   gst: gstOf("29", [{ hsnSac: "998212", taxableValue: "20000.00", rate: 18 }], { reverseCharge: true }),
 };
 // 1,000 × 18% = 180 tax, invoice 1,180.00; the bill says 1,180.40 (the supplier rounded up).
-const roundedUp: ExportItem = { ...base, humanReadableId: "TXN-000104", amount: "1180.40", gst: gstOf("29", [{ hsnSac: "8443", taxableValue: "1000.00", rate: 18 }]) };
-const roundedDown: ExportItem = { ...roundedUp, humanReadableId: "TXN-000105", amount: "1179.60" };
-const noParty: ExportItem = { ...base, humanReadableId: "TXN-000106", amount: "450.00", party: null, paymentMethod: "Cash", description: "Tea and snacks" };
-const noItc: ExportItem = { ...intra, humanReadableId: "TXN-000107", gst: { ...intra.gst!, itcEligible: false } };
+const roundedUp: ExportItem = { ...base, transactionId: idOf("TXN-000104"), humanReadableId: "TXN-000104", amount: "1180.40", gst: gstOf("29", [{ hsnSac: "8443", taxableValue: "1000.00", rate: 18 }]) };
+const roundedDown: ExportItem = { ...roundedUp, transactionId: idOf("TXN-000105"), humanReadableId: "TXN-000105", amount: "1179.60" };
+const noParty: ExportItem = { ...base, transactionId: idOf("TXN-000106"), humanReadableId: "TXN-000106", amount: "450.00", party: null, paymentMethod: "Cash", description: "Tea and snacks" };
+const noItc: ExportItem = { ...intra, transactionId: idOf("TXN-000107"), humanReadableId: "TXN-000107", gst: { ...intra.gst!, itcEligible: false } };
 const receipt: ExportItem = {
   ...base,
+  transactionId: idOf("TXN-000108"),
   humanReadableId: "TXN-000108",
   formType: "R",
   amount: "25000.00",
@@ -198,9 +205,32 @@ describe("vouchers of a paid transaction", () => {
     expect(shown(journal!)).toContain("Cr Kapoor & Associates 59000.00");
   });
 
-  it("the payment method's name is its ledger until mapped", () => {
+  it("the payment method's name is its ledger until mapped; the spec's Check posts to a Cheque ledger", () => {
     const [, payment] = vouchersOf({ ...intra, paymentMethod: "NEFT/RTGS" }, MAP);
     expect(payment!.lines.at(-1)!.ledger).toBe("NEFT/RTGS");
+    const [, byCheque] = vouchersOf({ ...intra, paymentMethod: "Check" }, MAP);
+    expect(byCheque!.lines.at(-1)!.ledger).toBe("Cheque");
+  });
+
+  it("each voucher carries a REMOTEID made of its transaction's id and its kind, the same whenever it is built", () => {
+    expect(vouchersOf(intra, MAP).map((v) => v.remoteId)).toEqual([`${intra.transactionId}-journal`, `${intra.transactionId}-payment`]);
+    expect(vouchersOf(noParty, MAP).map((v) => v.remoteId)).toEqual([`${noParty.transactionId}-payment`]);
+    expect(vouchersOf(receipt, MAP).map((v) => v.remoteId)).toEqual([`${receipt.transactionId}-receipt`]);
+    // Renamed ledgers or a new paid date change the voucher, never its id.
+    const again = vouchersOf({ ...intra, paidDate: "2026-11-12" }, { ...MAP, paymentMethods: { "Bank Transfer": "ICICI Bank" } });
+    expect(again.map((v) => v.remoteId)).toEqual(vouchersOf(intra, MAP).map((v) => v.remoteId));
+    expect(new Set(ALL.flatMap((i) => vouchersOf(i, MAP)).map((v) => v.remoteId)).size).toBe(ALL.flatMap((i) => vouchersOf(i, MAP)).length);
+  });
+
+  it("a category's ledger kind is the batch's decision for the category, whichever form type a transaction has", () => {
+    const kinds: LedgerMap = { ...MAP, categoryKinds: { [SALES]: "income", [OFFICE]: "expense" } };
+    // A bill in a receipts category, and a refund received in an expense category.
+    const bill = vouchersOf({ ...noParty, categoryId: SALES, categoryName: "Scrap Sales" }, kinds)[0]!;
+    expect(bill.lines.find((l) => l.ledger === "Scrap Sales")!.kind).toBe("income");
+    const refund = vouchersOf({ ...receipt, categoryId: OFFICE }, kinds)[0]!;
+    expect(refund.lines.find((l) => l.ledger === "Office Supplies A/c")!.kind).toBe("expense");
+    const masters = sortedMasters(ledgersNamed([bill, refund]));
+    expect(Object.fromEntries(masters.map((m) => [m.name, LEDGER_GROUPS[m.kind]]))).toMatchObject({ "Scrap Sales": "Indirect Incomes", "Office Supplies A/c": "Indirect Expenses" });
   });
 });
 
@@ -221,6 +251,7 @@ const parser = {
 
 type ParsedEntry = { LEDGERNAME: string; ISDEEMEDPOSITIVE: "Yes" | "No"; ISPARTYLEDGER: "Yes" | "No"; AMOUNT: string };
 type ParsedVoucher = {
+  "@REMOTEID": string;
   "@VCHTYPE": string;
   "@ACTION": string;
   "@OBJVIEW": string;
@@ -247,6 +278,7 @@ describe("the TallyPrime vouchers file", () => {
     const known = new Set([...Object.values(MAP.categories), ...Object.values(MAP.paymentMethods), ...Object.values(DEFAULT_TAX_LEDGERS), "Scrap Sales", TDS_LEDGER]);
     for (const [i, v] of parsed.entries()) {
       expect(v["@ACTION"]).toBe("Create");
+      expect(v["@REMOTEID"]).toBe(vouchers[i]!.remoteId);
       expect(v["@OBJVIEW"]).toBe("Accounting Voucher View");
       expect(v["@VCHTYPE"]).toBe(vouchers[i]!.type);
       expect(v.VOUCHERTYPENAME).toBe(vouchers[i]!.type);
@@ -302,6 +334,7 @@ describe("the TallyPrime vouchers file", () => {
     const name = `Rao & "Sons" <Pvt> 'Ltd'`;
     const v: Voucher = {
       type: "Payment",
+      remoteId: "00000000-0000-4000-8000-000000000109-payment",
       date: "2026-11-10",
       number: "TXN-000109",
       narration: `${name} · two\nlines`,

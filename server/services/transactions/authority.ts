@@ -205,11 +205,11 @@ export type ApprovalDecision =
   | { ok: false; kind: "forbidden" | "conflict"; code: "above_limit" | "superadmin_required"; message: string };
 
 /**
- * What the screens say instead of Approve when the reader may reject but not approve (a limit, the
- * SuperAdmin's place): the refusal the approve call would answer, else null.
+ * Whose authority the reader's approval would use when it is a delegator's (the screens' "Approve for
+ * Rajesh Sharma", DECISIONS §16), else null: only while approve is among the reader's moves.
  */
-export function approveRefusalOf(decision: ApprovalDecision | undefined, moves: readonly string[]): string | null {
-  return decision && !decision.ok && moves.includes("reject") ? decision.message : null;
+export function approvalOnBehalfOf(decision: ApprovalDecision | undefined, moves: readonly string[]): { id: string; name: string } | null {
+  return decision?.ok && decision.onBehalfOf && moves.includes("approve") ? { id: decision.onBehalfOf.id, name: decision.onBehalfOf.name } : null;
 }
 
 /** "Above your approval limit of ₹1,00,000.00" */

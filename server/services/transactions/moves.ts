@@ -9,6 +9,7 @@ import type { Tx } from "../../db/client";
 import { approvals, attachments, transactions, users, type NotificationRow, type TransactionRow } from "../../db/schema";
 import { badRequest, conflict, notFound, unprocessable, DomainError } from "../errors";
 import { auditSnapshot, presentTransaction, type TransactionView } from "../../presenters/transactions";
+import { paymentWords } from "../../../shared/payment-words";
 import { writeAudit } from "../audit";
 import { notifyUsers, publishNotifications, type NotificationPayload } from "../notifications";
 import { reachAboutTransaction, type ReachKind } from "../reach/kinds";
@@ -444,9 +445,10 @@ export async function markPaymentDue(ctx: Ctx, id: string, input: MarkPaymentDue
       .where(eq(transactions.id, row.id))
       .returning();
     await writeAudit(tx, { action: "mark_payment_due", entityType: "transaction", entityId: row.id, actor: ctx.actor, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip, at: ctx.clock() });
-    await tellCreator(tx, ctx, effects, row.id, (v) => `${v.humanReadableId} is marked payment due${input.dueDate ? ` on ${input.dueDate}` : ""}`, {
+    const words = paymentWords(row.formType);
+    await tellCreator(tx, ctx, effects, row.id, (v) => words.notice.due(v.humanReadableId, input.dueDate ?? null), {
       kind: "payment_due",
-      title: "Payment due",
+      title: words.dueOn,
       detail: input.dueDate ? `Due on ${input.dueDate}` : null,
     });
     return answer(tx, row.id);
@@ -475,7 +477,8 @@ export async function recordPayment(ctx: Ctx, id: string, input: PaymentBody): P
         .where(eq(transactions.id, row.id))
         .returning();
       await writeAudit(tx, { action: "cancel_payment", entityType: "transaction", entityId: row.id, actor: ctx.actor, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip, at: ctx.clock() });
-      await tellCreator(tx, ctx, effects, row.id, (v) => `The payment of ${v.humanReadableId} was cancelled`, { kind: "payment_cancelled", title: "Payment cancelled" });
+      const words = paymentWords(row.formType);
+      await tellCreator(tx, ctx, effects, row.id, (v) => words.notice.cancelled(v.humanReadableId), { kind: "payment_cancelled", title: words.timeline["payment-cancelled"] });
       return answer(tx, row.id);
     }
     assertMove(canMove("process-payment", row, ctx.actor));
@@ -495,10 +498,11 @@ export async function recordPayment(ctx: Ctx, id: string, input: PaymentBody): P
       .where(eq(transactions.id, row.id))
       .returning();
     await writeAudit(tx, { action: "process_payment", entityType: "transaction", entityId: row.id, actor: ctx.actor, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip, at: ctx.clock() });
-    await tellCreator(tx, ctx, effects, row.id, (v) => `${v.humanReadableId} (${rupees(v.amount)}) has been paid by ${input.paymentMethod}`, {
+    const words = paymentWords(row.formType);
+    await tellCreator(tx, ctx, effects, row.id, (v) => words.notice.settled(`${v.humanReadableId} (${rupees(v.amount)})`, input.paymentMethod), {
       kind: "paid",
-      title: "Paid",
-      detail: `Paid by ${input.paymentMethod}`,
+      title: words.paid,
+      detail: `${words.paid} by ${input.paymentMethod}`,
     });
     return answer(tx, row.id);
   });

@@ -29,9 +29,9 @@ import type { CsvValue } from "../../lib/csv";
 import { APPROVED_FAMILY, attachmentCounts, NO_END, pageIdsFrom, pageJsonOf, statusIn, transactionJson, viewColumns, zonedDateSql } from "./common";
 import { jsonArray, JsonText, withFields } from "../../lib/json-answer";
 import { seesEverything, TRANSACTION_NOT_FOUND, visibleTo, visibleToPrepared, windowFirstDay, windowValues, type WindowColumns } from "./visibility";
-import { availableMoves, type TransactionState } from "./status-machine";
+import { approveRefusal, availableMoves, type TransactionState } from "./status-machine";
 import { transactionTimeline } from "./timeline";
-import { approvalDecisions, approveRefusalOf, roundEntriesJson, roundFrom, standingColumns, standingFrom, superAdminApproved, type ApprovalDecision } from "./authority";
+import { approvalDecisions, approvalOnBehalfOf, roundEntriesJson, roundFrom, standingColumns, standingFrom, superAdminApproved, type ApprovalDecision } from "./authority";
 import { todayOf, type ActingContext } from "../context";
 import { containsPattern, namedColumns, preparedStatement, rowsAsParsed } from "../../db/sql";
 import { keptList, namesIn, SEARCH_TEXT_SEPARATOR, type Summary } from "./search-summary";
@@ -283,12 +283,14 @@ export async function listPending(ctx: ActingContext, page: PendingQuery = { pag
   const items = rows.map((r) => {
     const mine = entries.get(r.id)!.find(([approverId, onBehalfOf]) => approverId === viewer.id || onBehalfOf === viewer.id);
     const myAction = (mine?.[2] as ApprovalAction | undefined) ?? null;
-    const allowed = availableMoves(r, viewer, { myActionThisRound: myAction, approval: decisions.get(r.id) });
-    const moves: Pick<PendingTransaction, "myAction" | "availableMoves" | "superAdminApproved" | "approveRefusal"> = {
+    const context = { myActionThisRound: myAction, approval: decisions.get(r.id) };
+    const allowed = availableMoves(r, viewer, context);
+    const moves: Pick<PendingTransaction, "myAction" | "availableMoves" | "superAdminApproved" | "approveRefusal" | "approveOnBehalfOf"> = {
       myAction,
       availableMoves: allowed,
       superAdminApproved: superAdminApproved(rounds.get(r.id)!.approvals),
-      approveRefusal: approveRefusalOf(decisions.get(r.id), allowed),
+      approveRefusal: approveRefusal(r, viewer, context),
+      approveOnBehalfOf: approvalOnBehalfOf(context.approval, allowed),
     };
     return withFields(r.json, moves);
   });
@@ -391,7 +393,8 @@ export async function transactionDetails(ctx: ActingContext, id: string): Promis
   ]);
   const base = presentTransaction(row);
   const mine = approvalRows.find((a) => a.approval.round === row.approvalRound && (a.approval.approverId === viewer.id || a.approval.onBehalfOf === viewer.id));
-  const allowed = availableMoves(row, viewer, { myActionThisRound: (mine?.approval.action as ApprovalAction | undefined) ?? null, approval: decisions.get(row.id) });
+  const context = { myActionThisRound: (mine?.approval.action as ApprovalAction | undefined) ?? null, approval: decisions.get(row.id) };
+  const allowed = availableMoves(row, viewer, context);
   return {
     ...base,
     category: { ...base.category, fieldSchema: row.fieldSchema ?? [] },
@@ -406,7 +409,8 @@ export async function transactionDetails(ctx: ActingContext, id: string): Promis
         .filter((a) => a.approval.round === row.approvalRound && a.approval.action === "approved")
         .map((a) => ({ asSuperAdmin: a.approval.asSuperAdmin, emergency: a.approval.emergencyApproverCode !== null })),
     ),
-    approveRefusal: approveRefusalOf(decisions.get(row.id), allowed),
+    approveRefusal: approveRefusal(row, viewer, context),
+    approveOnBehalfOf: approvalOnBehalfOf(context.approval, allowed),
   };
 }
 

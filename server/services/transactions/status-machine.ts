@@ -242,6 +242,18 @@ export function availableMoves(txn: TransactionState, actor: MoveActor, context:
   return TRANSACTION_MOVES.filter((move) => move !== "create" && canMove(move, txn, actor, context).ok);
 }
 
+/**
+ * Why `actor` may not approve this Pending transaction, in the words the approve call would answer
+ * (their own transaction, above their limit, the place kept for a SuperAdmin), or null: they may,
+ * they already acted this round, it is not Pending, or their role never approves. The screens show
+ * it in Approve's place, and bulk approve lists it before it runs (DECISIONS §16).
+ */
+export function approveRefusal(txn: TransactionState, actor: MoveActor, context: MoveContext = {}): string | null {
+  if (txn.status !== "Pending" || !APPROVING.includes(actor.role) || context.myActionThisRound) return null;
+  const verdict = canMove("approve", txn, actor, context);
+  return verdict.ok ? null : verdict.message;
+}
+
 // ---------------------------------------------------------------- where moves lead
 
 /** After an approval is counted: Approved once the round's approvals complete the policy (authority.ts decides). */

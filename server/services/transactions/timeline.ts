@@ -5,7 +5,8 @@
 import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { auditLog, categories, parties, users } from "../../db/schema";
-import { STATUS_LABELS, type TimelineKind, type TransactionStatus } from "../../../shared/constants";
+import { type TimelineKind, type TransactionStatus } from "../../../shared/constants";
+import { paymentWords, statusLabelFor } from "../../../shared/payment-words";
 import { formatDate, formatRupees } from "../../../shared/format";
 import type { TimelineEntry } from "../../../shared/schemas/transactions";
 import { describePolicy, describeRules, policyOf, type ApprovalPolicy } from "./authority";
@@ -68,10 +69,17 @@ type Names = { users: Map<string, string>; categories: Map<string, string>; part
 const DATE_FIELDS = new Set(["transactionDate", "paymentDueDate", "paidDate"]);
 const TEXT_SHOWN = 60;
 
-function shown(field: string, value: unknown, names: Names): string {
+/** A field's name on this form type: a receipt's payment fields are its receipt's ("Receipt method", DECISIONS §16). */
+function labelOf(field: string, formType: unknown): string {
+  const own = (paymentWords(String(formType)).fields as Record<string, string | undefined>)[field];
+  return own ? own.charAt(0) + own.slice(1).toLowerCase() : (FIELD_LABELS[field] ?? field);
+}
+
+/** A value as the screens show it; a status in the words of `formType` ("Received" on a receipt). */
+function shown(field: string, value: unknown, names: Names, formType?: unknown): string {
   if (value === null || value === undefined || value === "") return "—";
   if (field === "amount") return formatRupees(String(value));
-  if (field === "status") return STATUS_LABELS[value as TransactionStatus] ?? String(value);
+  if (field === "status") return statusLabelFor(value as TransactionStatus, String(formType ?? "B"));
   if (field === "categoryId") return names.categories.get(String(value)) ?? "another category";
   if (field === "partyId") return names.parties.get(String(value)) ?? "another party";
   if (DATE_FIELDS.has(field)) return formatDate(String(value));
@@ -103,7 +111,7 @@ const changed = (field: string, before: Snapshot, after: Snapshot, names: Names)
 function overrideDetail(before: Snapshot, after: Snapshot, names: Names): string | undefined {
   const changes = Object.keys(FIELD_LABELS)
     .filter((field) => changed(field, before, after, names))
-    .map((field) => `${FIELD_LABELS[field]}: ${shown(field, before[field], names)} → ${shown(field, after[field], names)}`);
+    .map((field) => `${labelOf(field, after.formType)}: ${shown(field, before[field], names, before.formType)} → ${shown(field, after[field], names, after.formType)}`);
   return changes.length ? changes.join("; ") : "No field changed";
 }
 
@@ -124,7 +132,7 @@ function editDetail(before: Snapshot, after: Snapshot, names: Names): string | u
 }
 
 const statusChange = (before: Snapshot, after: Snapshot, names: Names) =>
-  `${shown("status", before.status, names)} → ${shown("status", after.status, names)}`;
+  `${shown("status", before.status, names, before.formType)} → ${shown("status", after.status, names, after.formType)}`;
 
 function detailOf(kind: TimelineKind, before: Snapshot, after: Snapshot, names: Names): string | undefined {
   switch (kind) {

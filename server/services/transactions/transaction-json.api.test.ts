@@ -139,12 +139,12 @@ describe("a transaction as PostgreSQL writes it", () => {
     for (const id of made) {
       const details = await approver.get(`/api/transactions/${id}`);
       expect(details.status).toBe(200);
-      const { approvals: _a, attachments: _b, possibleDuplicates, availableMoves, timeline: _c, exportedIn: _d, superAdminApproved: _e, approveRefusal: _f, category, ...fields } = details.body;
+      const { approvals: _a, attachments: _b, possibleDuplicates, availableMoves, timeline: _c, exportedIn: _d, superAdminApproved: _e, approveRefusal: _f, approveOnBehalfOf: _g, category, ...fields } = details.body;
       const listed = list.body.transactions.find((x: { id: string }) => x.id === id);
       expect(listed).toEqual({ ...fields, category: { id: category.id, name: category.name, isBuiltin: category.isBuiltin } });
       const queued = pending.body.find((x: { id: string }) => x.id === id);
       if (fields.status === "Pending") {
-        expect(queued).toEqual({ ...listed, myAction: null, availableMoves, possibleDuplicates, superAdminApproved: false, approveRefusal: null });
+        expect(queued).toEqual({ ...listed, myAction: null, availableMoves, possibleDuplicates, superAdminApproved: false, approveRefusal: null, approveOnBehalfOf: null });
         expect(queued).toMatchObject({ attachmentCount: 1, possibleDuplicates: [{ id: made[2], matchedBy: "attachment" }] });
       }
       else expect(queued).toBeUndefined();

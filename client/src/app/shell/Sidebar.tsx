@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { Bell, Building2, LogOut, ShieldCheck } from "lucide-react";
 import { Link, useLocation } from "wouter";
 import type { User } from "@shared/schemas/auth";
@@ -27,6 +28,11 @@ export function Sidebar({ user, onSignOut, signingOut, onNavigate }: SidebarProp
   const items = navItemsFor(user.role);
   const activeId = activeNavId(location, items);
   const sections = SECTIONS.map((section) => ({ section, items: items.filter((i) => i.section === section) })).filter((s) => s.items.length > 0);
+  // A long menu scrolls: the page one is on is brought into view, not left below the fold.
+  const activeLink = useRef<HTMLAnchorElement | null>(null);
+  useEffect(() => {
+    activeLink.current?.scrollIntoView({ block: "nearest" });
+  }, [activeId]);
 
   return (
     <div className="flex h-full flex-col bg-slate-900 text-slate-300">
@@ -51,6 +57,7 @@ export function Sidebar({ user, onSignOut, signingOut, onNavigate }: SidebarProp
                 return (
                   <li key={item.id}>
                     <Link
+                      ref={active ? activeLink : undefined}
                       href={item.href}
                       onClick={onNavigate}
                       aria-current={active ? "page" : undefined}

@@ -17,6 +17,7 @@ export { CenteredSpinner, Spinner } from "./spinner";
 export { StatCard, type StatCardVariant } from "./stat-card";
 export { Textarea } from "./textarea";
 export { ConfirmDialog } from "./confirm-dialog";
+export { ConfirmDeactivate, type ConfirmDeactivateProps } from "./confirm-deactivate";
 export { Pagination } from "./pagination";
 export { Progress } from "./progress";
 export { ResponsiveList } from "./responsive-list";

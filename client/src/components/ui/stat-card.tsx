@@ -44,7 +44,7 @@ export function StatCard({ title, value, subtitle, icon: Icon, variant = "defaul
       <div className="flex items-start justify-between gap-4">
         <div className="min-w-0">
           <p className="text-sm font-medium text-slate-600">{title}</p>
-          <p className="mt-2 break-words text-2xl font-semibold tracking-tight text-slate-900 tabular-nums">{value}</p>
+          <p className="mt-2 wrap-anywhere text-2xl font-semibold tracking-tight text-slate-900 tabular-nums">{value}</p>
           {subtitle ? <p className="mt-1 text-sm text-slate-600">{subtitle}</p> : null}
         </div>
         {Icon ? (

@@ -17,3 +17,12 @@ export function ruleCategory(rule: Pick<ApprovalRule, "categoryId">, names: Read
   if (rule.categoryId === null) return "Every category";
   return names.get(rule.categoryId) ?? "A removed category";
 }
+
+/** What deactivating a rule asks, naming it and what follows (DECISIONS §16): the list's button and the form's Active box say the same. */
+export function ruleDeactivation(name: string | undefined): { title: string; consequences: string; confirmLabel: string } {
+  return {
+    title: name ? `Deactivate the rule '${name}'?` : "Deactivate the rule?",
+    consequences: "Transactions submitted from now on no longer need it. Those already submitted keep what it asked of them; you can activate it again later.",
+    confirmLabel: "Deactivate rule",
+  };
+}

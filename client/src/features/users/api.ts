@@ -32,7 +32,7 @@ export function useUserMutations() {
         apiJson<unknown>("POST", `/api/admin/users/${id}/reset-password`, { newPassword, confirmPassword }),
     }),
     setStatus: useMutation({
-      mutationFn: ({ id, isActive }: { id: string; isActive: boolean }) => apiJson<User>("PATCH", `/api/admin/users/${id}/status`, { isActive }),
+      mutationFn: ({ id, isActive, reason }: { id: string; isActive: boolean; reason?: string }) => apiJson<User>("PATCH", `/api/admin/users/${id}/status`, { isActive, reason }),
       onSuccess: invalidate,
     }),
     resetSecondFactor: useMutation({

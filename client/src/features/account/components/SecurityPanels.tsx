@@ -198,7 +198,7 @@ export function SecurityPanels({ setupMode = false }: { setupMode?: boolean }) {
               <li key={p.id} className="flex items-center gap-3 px-5 py-3 sm:px-6">
                 <KeyRound className="h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />
                 <div className="min-w-0 flex-1">
-                  <p className="truncate font-medium text-slate-900">{p.name}</p>
+                  <p className="font-medium text-slate-900 wrap-anywhere">{p.name}</p>
                   <p className="text-xs text-slate-600">
                     Added {formatDate(p.createdAt)} · {p.lastUsedAt ? `last used ${formatDate(p.lastUsedAt)}` : "not used yet"}
                   </p>

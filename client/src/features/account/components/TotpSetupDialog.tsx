@@ -1,8 +1,10 @@
 // Setting up the authenticator app: the server makes a secret (not yet on), the screen shows it
 // once as a QR code and as text, and the first right code turns it on (DECISIONS §13). The QR code
-// is drawn here by the qrcode library into a data: image (the CSP allows data: images only).
+// is drawn here by the qrcode library into a data: image (the CSP allows data: images only). On a
+// phone, whose camera cannot scan its own screen, the otpauth:// link opens the authenticator app
+// with the account filled in (DECISIONS §16).
 import { useEffect, useState, type FormEvent } from "react";
-import { Copy, Check } from "lucide-react";
+import { Copy, Check, Smartphone } from "lucide-react";
 import { Alert, Button, Field, Input, Spinner } from "@/components/ui";
 import { errorMessage } from "@/lib/api";
 import { useAccountSecurityMutations, type MaybeRecoveryCodes, type TotpSetup } from "../api";
@@ -102,6 +104,16 @@ export function TotpSetupDialog({ open, onOpenChange, withProof, onDone }: AddFa
       ) : (
         <form id="totp-confirm-form" onSubmit={onSubmit} noValidate className="space-y-4">
           <ol className="space-y-4 text-sm text-slate-700">
+            <li className="sm:hidden">
+              <a
+                href={setup.otpauthUrl}
+                className="flex min-h-11 items-center justify-center gap-2 rounded-lg bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2"
+              >
+                <Smartphone className="h-4 w-4" aria-hidden="true" />
+                Open in my authenticator app
+              </a>
+              <p className="mt-1 text-xs text-slate-600">On this phone: the app adds the account, then shows its code. Or use another device to scan the code below.</p>
+            </li>
             <li>
               <p className="font-medium text-slate-900">1. Scan this QR code with the app</p>
               <div className="mt-2 flex justify-center rounded-lg border border-slate-200 bg-white p-3">

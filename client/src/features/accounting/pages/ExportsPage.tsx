@@ -40,7 +40,7 @@ function BatchNotes({ batch }: { batch: ExportBatchAnswer }) {
   if (batch.voidedAt) {
     return (
       <p className="text-xs text-slate-600">
-        Voided {formatDateTime(batch.voidedAt)} by {batch.voidedBy?.name}: <span className="break-words">{batch.voidReason}</span>
+        Voided {formatDateTime(batch.voidedAt)} by {batch.voidedBy?.name}: <span className="wrap-anywhere">{batch.voidReason}</span>
       </p>
     );
   }

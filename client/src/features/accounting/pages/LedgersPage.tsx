@@ -48,7 +48,7 @@ function LedgerInput({ label, hint, value, onChange }: { label: string; hint?: s
   return (
     <label className="grid gap-1 sm:grid-cols-[minmax(0,14rem)_1fr] sm:items-center sm:gap-4">
       <span className="min-w-0">
-        <span className="block truncate text-sm font-medium text-slate-800">{label}</span>
+        <span className="block text-sm font-medium text-slate-800 wrap-anywhere">{label}</span>
         {hint ? <span className="block text-xs text-slate-600">{hint}</span> : null}
       </span>
       <span className="grid gap-1">

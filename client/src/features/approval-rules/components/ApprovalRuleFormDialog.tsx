@@ -1,19 +1,19 @@
 // Create / edit an approval rule (DECISIONS §11): the server's own schema checks the form, so a
 // message reads the same on both sides; the sentence under the fields says what the rule will mean.
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { LIMITS } from "@shared/constants";
 import { formatRupees } from "@shared/format";
 import { readMoney } from "@shared/money";
 import type { ApprovalRule } from "@shared/schemas/approval-rules";
 import type { Category } from "@shared/schemas/categories";
-import { Button, Checkbox, Dialog, DialogContent, Field, Input, Select } from "@/components/ui";
+import { Button, Checkbox, ConfirmDeactivate, Dialog, DialogContent, Field, Input, Select } from "@/components/ui";
 import { PrefixedInput } from "@/components/ui/prefixed-input";
 import { toast } from "@/hooks/use-toast";
 import { errorIssues, errorMessage, errorStatus } from "@/lib/api";
 import { lazyZodResolver } from "@/lib/lazy-resolver";
 import { useApprovalRuleMutations, type ApprovalRulePayload } from "../api";
-import { formTypeWords } from "../words";
+import { formTypeWords, ruleDeactivation } from "../words";
 
 /** The form as typed: "" is every category / both form types; the count comes from a select. */
 type Values = { name: string; categoryId: string; formType: string; minAmount: string; requiredApprovals: string; superAdminRequired: boolean; isActive: boolean };
@@ -68,7 +68,14 @@ export function ApprovalRuleFormDialog({
     });
   }, [open, rule, reset]);
 
+  // Unticking Active asks first, as the list's Deactivate does (DECISIONS §16).
+  const [deactivating, setDeactivating] = useState<ApprovalRulePayload | null>(null);
   const onSubmit = handleSubmit(async (body) => {
+    if (rule?.isActive && body.isActive === false) setDeactivating(body);
+    else await save(body);
+  });
+  const save = async (body: ApprovalRulePayload) => {
+    setDeactivating(null);
     try {
       if (rule) {
         await update.mutateAsync({ id: rule.id, body });
@@ -83,7 +90,7 @@ export function ApprovalRuleFormDialog({
       if (errorStatus(err) === 409) setError("name", { message: errorMessage(err, "A rule with this name already exists") });
       toast({ title: "Error", description: errorMessage(err, rule ? "Failed to update rule" : "Failed to create rule"), variant: "destructive" });
     }
-  });
+  };
 
   const pending = create.isPending || update.isPending;
   // A rule may name a category that was deactivated since; it stays choosable for that rule.
@@ -154,6 +161,13 @@ export function ApprovalRuleFormDialog({
             </p>
           ) : null}
         </form>
+        <ConfirmDeactivate
+          open={deactivating !== null}
+          onOpenChange={(o) => !o && setDeactivating(null)}
+          {...ruleDeactivation(rule?.name)}
+          pending={update.isPending}
+          onConfirm={() => deactivating && void save(deactivating)}
+        />
       </DialogContent>
     </Dialog>
   );

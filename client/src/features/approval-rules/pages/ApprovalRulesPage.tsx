@@ -5,13 +5,13 @@ import { useMemo, useState } from "react";
 import { Pencil, Plus, Power, Scale, ShieldCheck, Trash2 } from "lucide-react";
 import { formatRupees } from "@shared/format";
 import type { ApprovalRule } from "@shared/schemas/approval-rules";
-import { Alert, Badge, Button, Card, ConfirmDialog, EmptyState, ResponsiveList } from "@/components/ui";
+import { Alert, Badge, Button, Card, ConfirmDeactivate, ConfirmDialog, EmptyState, ResponsiveList } from "@/components/ui";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api";
 import { useCategories } from "@/features/categories";
 import { useApprovalRuleMutations, useApprovalRules } from "../api";
 import { ApprovalRuleFormDialog } from "../components/ApprovalRuleFormDialog";
-import { ruleCategory, ruleFormType } from "../words";
+import { ruleCategory, ruleDeactivation, ruleFormType } from "../words";
 
 function approvalsWords(rule: ApprovalRule): string {
   return `${rule.requiredApprovals} approval${rule.requiredApprovals === 1 ? "" : "s"}`;
@@ -46,9 +46,16 @@ export default function ApprovalRulesPage() {
     setFormOpen(true);
   };
 
-  const toggle = async (rule: ApprovalRule) => {
+  // Activating is one tap; deactivating asks first (DECISIONS §16).
+  const [deactivating, setDeactivating] = useState<ApprovalRule | null>(null);
+  const toggle = async (rule: ApprovalRule, confirmed = false) => {
+    if (rule.isActive && !confirmed) {
+      setDeactivating(rule);
+      return;
+    }
     try {
       await update.mutateAsync({ id: rule.id, body: { isActive: !rule.isActive } });
+      setDeactivating(null);
       toast({
         title: rule.isActive ? "Rule Deactivated" : "Rule Activated",
         description: rule.isActive ? `${rule.name} no longer applies to new submissions` : `${rule.name} applies to new submissions again`,
@@ -163,7 +170,7 @@ export default function ApprovalRulesPage() {
           }
           rows={list.map((r) => (
             <tr key={r.id} className={"hover:bg-slate-50/60" + (r.isActive ? "" : " text-slate-500")}>
-              <td className="min-w-[10rem] max-w-[16rem] break-words px-5 py-3 font-medium text-slate-900">{r.name}</td>
+              <td className="min-w-[10rem] max-w-[16rem] wrap-anywhere px-5 py-3 font-medium text-slate-900">{r.name}</td>
               <td className="px-4 py-3">
                 <span className="block whitespace-nowrap text-slate-800">{ruleCategory(r, names)}</span>
                 <span className="block whitespace-nowrap text-xs text-slate-600">{formTypesWords(r)}</span>
@@ -190,7 +197,7 @@ export default function ApprovalRulesPage() {
           cards={list.map((r) => (
             <li key={r.id} className="space-y-2 p-4">
               <div className="flex items-start justify-between gap-2">
-                <p className="min-w-0 break-words font-medium text-slate-900">{r.name}</p>
+                <p className="min-w-0 wrap-anywhere font-medium text-slate-900">{r.name}</p>
                 <StatusBadge rule={r} />
               </div>
               <p className="text-sm text-slate-800">
@@ -209,6 +216,13 @@ export default function ApprovalRulesPage() {
       </Card>
 
       <ApprovalRuleFormDialog open={formOpen} onOpenChange={setFormOpen} rule={editing} categories={categories.data ?? []} />
+      <ConfirmDeactivate
+        open={deactivating !== null}
+        onOpenChange={(open) => !open && setDeactivating(null)}
+        {...ruleDeactivation(deactivating?.name)}
+        pending={update.isPending}
+        onConfirm={() => deactivating && void toggle(deactivating, true)}
+      />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}

@@ -1,12 +1,12 @@
 // Pending Approvals (/pending-approvals, spec 000 §2): counts, Emergency Transactions first
 // (URGENT, highlighted), then Regular Approvals; per card View Details, Reject (optional reason,
 // Cancel / Confirm Reject) and Approve, or what the user already did. Several can be approved at
-// once: tick them, 'Approve selected (n)', and each result is reported in a dialog.
-// The list is polled every 15 s, also in the background.
+// once: tick them, 'Approve selected (n)', confirm the count and the total (DECISIONS §16: the
+// confirmation lists what is left out and why, from the server's approveRefusal), and each result
+// is reported in a dialog. The list is polled every 15 s, also in the background.
 import { useEffect, useMemo, useState } from "react";
 import { CheckCheck, CheckCircle2, Eye, Inbox, XCircle } from "lucide-react";
 import type { TransactionStatus } from "@shared/constants";
-import { useCurrentUser } from "@/features/auth";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
@@ -18,15 +18,16 @@ import { ActedNotice, ApprovalActions, type BulkApproveResult, EmergencyQueueSec
 import { REVIEW_PARAM } from "@shared/deep-links";
 import { useLinkedTransaction } from "@/lib/linked-transaction";
 import { Pagination } from "@/components/ui/pagination";
+import { BulkApproveConfirm, leftOutSummary } from "../components/BulkApproveConfirm";
 
 export default function PendingApprovalsPage() {
-  const user = useCurrentUser();
   const [page, setPage] = useState(1);
   const pending = usePendingTransactions(page);
   // A push or an email opens the review sheet of its transaction (DECISIONS §14).
   const [openId, setOpenId] = useLinkedTransaction(REVIEW_PARAM);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [results, setResults] = useState<BulkApproveResult[] | null>(null);
+  const [confirming, setConfirming] = useState(false);
   const bulk = useFinanceMutation((ids: string[]) => transactionApi.bulkApprove(ids));
 
   const items = useMemo(() => pending.data?.items ?? [], [pending.data]);
@@ -34,6 +35,9 @@ export default function PendingApprovalsPage() {
   const regular = useMemo(() => items.filter((t) => !t.isPriority), [items]);
   // What this approver may approve now is the server's answer for each row (availableMoves).
   const actionable = useMemo(() => items.filter((t) => (t.availableMoves ?? []).includes("approve")), [items]);
+  // What Select all leaves out: the rows still awaiting this user that the server says they cannot approve, with its reason.
+  const leftOut = useMemo(() => items.filter((t) => !t.myAction && t.approveRefusal), [items]);
+  const chosen = useMemo(() => actionable.filter((t) => selected.has(t.id)), [actionable, selected]);
   // The review sheet's queue: what still awaits this user's decision, in the order shown.
   const queue = useMemo(() => ({ ids: [...emergency, ...regular].filter((t) => !t.myAction && (t.availableMoves ?? []).includes("approve")).map((t) => t.id), open: setOpenId }), [emergency, regular, setOpenId]);
 
@@ -61,11 +65,12 @@ export default function PendingApprovalsPage() {
   const allSelected = actionable.length > 0 && actionable.every((t) => selected.has(t.id));
 
   const approveSelected = () => {
-    const ids = actionable.filter((t) => selected.has(t.id)).map((t) => t.id);
+    const ids = chosen.map((t) => t.id);
     if (!ids.length) return;
     runMutation(bulk, ids, {
       onSuccess: (answer) => {
         const names = new Map(items.map((t) => [t.id, t.humanReadableId]));
+        setConfirming(false);
         setResults((answer?.results ?? []).map((r) => ({ ...r, humanReadableId: r.humanReadableId ?? names.get(r.id) ?? r.id })));
         setSelected(new Set());
       },
@@ -74,7 +79,6 @@ export default function PendingApprovalsPage() {
   };
 
   const renderCard = (t: PendingItem) => {
-    const own = t.createdBy === user.id;
     const moves = t.availableMoves ?? [];
     const canSelect = moves.includes("approve");
     return (
@@ -110,8 +114,8 @@ export default function PendingApprovalsPage() {
               </Button>
               {moves.includes("approve") || moves.includes("reject") ? (
                 <ApprovalActions t={t} canApprove={moves.includes("approve")} className="sm:ml-auto sm:min-w-[18rem]" />
-              ) : own ? (
-                <p className="text-sm text-slate-600 sm:ml-auto sm:self-center">Your own transaction: another approver must review it.</p>
+              ) : t.approveRefusal ? (
+                <p className="text-sm text-slate-600 sm:ml-auto sm:self-center">{t.approveRefusal}: another approver must review it.</p>
               ) : null}
             </div>
           )}
@@ -121,7 +125,7 @@ export default function PendingApprovalsPage() {
   };
 
   return (
-    <div className="grid gap-6 pb-24 sm:pb-0">
+    <div className={cn("grid gap-6 sm:pb-0", leftOut.length && selected.size ? "pb-36" : "pb-24")}>
       <div className="grid grid-cols-2 gap-3 sm:max-w-md">
         <CountTile label="Emergency" value={emergency.length} tone="red" />
         <CountTile label="Total Pending" value={pending.data?.total ?? 0} tone="brand" />
@@ -134,24 +138,31 @@ export default function PendingApprovalsPage() {
           role="toolbar"
           aria-label="Bulk approval"
           className={cn(
-            "fixed inset-x-0 bottom-0 z-20 flex items-center gap-3 border-t border-slate-200 bg-white px-4 py-3 shadow-[0_-4px_12px_rgba(15,23,42,0.06)]",
+            "fixed inset-x-0 bottom-0 z-20 grid gap-2 border-t border-slate-200 bg-white px-4 py-3 shadow-[0_-4px_12px_rgba(15,23,42,0.06)]",
             "sm:static sm:rounded-xl sm:border sm:shadow-sm",
           )}
         >
-          <label className="flex min-h-10 cursor-pointer items-center gap-2 text-sm font-medium text-slate-800">
-            <input
-              type="checkbox"
-              checked={allSelected}
-              onChange={(e) => setSelected(e.target.checked ? new Set(actionable.map((t) => t.id)) : new Set())}
-              className="h-5 w-5 rounded accent-brand-600"
-            />
-            Select all
-          </label>
-          <span className="hidden text-sm text-slate-600 sm:inline">{selected.size ? `${selected.size} selected` : "Tick transactions to approve them together"}</span>
-          <Button className="ml-auto bg-green-700 hover:bg-green-800" disabled={selected.size === 0 || bulk.isPending} onClick={approveSelected}>
-            <CheckCheck className="h-4 w-4" aria-hidden="true" />
-            {bulk.isPending ? "Approving..." : `Approve selected (${selected.size})`}
-          </Button>
+          <div className="flex items-center gap-3">
+            <label className="flex min-h-10 cursor-pointer items-center gap-2 text-sm font-medium text-slate-800">
+              <input
+                type="checkbox"
+                checked={allSelected}
+                onChange={(e) => setSelected(e.target.checked ? new Set(actionable.map((t) => t.id)) : new Set())}
+                className="h-5 w-5 rounded accent-brand-600"
+              />
+              Select all
+            </label>
+            <span className="hidden text-sm text-slate-600 sm:inline">{selected.size ? `${selected.size} selected` : "Tick transactions to approve them together"}</span>
+            <Button className="ml-auto bg-green-700 hover:bg-green-800" disabled={chosen.length === 0 || bulk.isPending} onClick={() => setConfirming(true)}>
+              <CheckCheck className="h-4 w-4" aria-hidden="true" />
+              {bulk.isPending ? "Approving..." : `Approve selected (${chosen.length})`}
+            </Button>
+          </div>
+          {leftOut.length && (selected.size || allSelected) ? (
+            <p className="text-xs text-amber-900 sm:text-sm" role="status" data-left-out>
+              {leftOutSummary(leftOut)}
+            </p>
+          ) : null}
         </div>
       ) : null}
 
@@ -177,6 +188,7 @@ export default function PendingApprovalsPage() {
       {pending.data ? <Pagination page={pending.data.page} pageSize={pending.data.limit} total={pending.data.total} onPageChange={setPage} /> : null}
 
       <TransactionDetailsDialog transactionId={openId} open={openId !== null} onOpenChange={(open) => !open && setOpenId(null)} queue={queue} />
+      <BulkApproveConfirm chosen={chosen} leftOut={leftOut} open={confirming} pending={bulk.isPending} onOpenChange={setConfirming} onConfirm={approveSelected} />
       <BulkResultsDialog results={results} onClose={() => setResults(null)} />
     </div>
   );

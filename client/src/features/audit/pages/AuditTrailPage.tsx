@@ -47,7 +47,7 @@ function useDebounced<T>(value: T, ms = 300): T {
 
 function Json({ value }: { value: unknown }) {
   if (value === null || value === undefined) return <p className="text-sm text-slate-500">None</p>;
-  return <pre className="max-h-[50vh] overflow-auto whitespace-pre-wrap break-words rounded-md bg-slate-900 p-3 text-xs leading-relaxed text-slate-100">{JSON.stringify(value, null, 2)}</pre>;
+  return <pre className="max-h-[50vh] overflow-auto whitespace-pre-wrap wrap-anywhere rounded-md bg-slate-900 p-3 text-xs leading-relaxed text-slate-100">{JSON.stringify(value, null, 2)}</pre>;
 }
 
 /** Keys whose values differ between before and after. */
@@ -167,7 +167,7 @@ export default function AuditTrailPage() {
         <div className="grid gap-3 md:grid-cols-[1fr_200px_200px_auto_auto] md:items-center">
           <div className="relative">
             <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
-            <Input type="search" aria-label="Search audit logs" placeholder="Search action, entity type or id" value={search} onChange={(e) => setSearch(e.target.value)} className="pl-9" />
+            <Input type="search" aria-label="Search audit logs" placeholder="TXN number or name" value={search} onChange={(e) => setSearch(e.target.value)} className="pl-9" />
           </div>
           <Select aria-label="Entity type" value={entityType} onChange={(e) => setEntityType(e.target.value)}>
             <option value="all">All entity types</option>

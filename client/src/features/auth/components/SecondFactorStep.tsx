@@ -13,6 +13,7 @@ import { Label } from "@/components/ui/label";
 import { AUTH_ME_KEY, secondFactorPasskeyOptions, useSecondFactor, type SecondFactorProof } from "../api";
 import { isLockdownError, lockdownMessage } from "../lockdown";
 import { getPendingSecondFactor, usePendingSecondFactor, type SecondFactorMethod } from "../second-factor";
+import { RECOVERY_CODE_SHAPE } from "@shared/recovery-code";
 
 type Mode = "choose" | "totp" | "recovery";
 
@@ -156,7 +157,7 @@ export function SecondFactorStep({ onStartOver, onLockdown }: SecondFactorStepPr
                 autoCapitalize="none"
                 spellCheck={false}
                 maxLength={mode === "totp" ? 8 : 40}
-                placeholder={mode === "totp" ? "6-digit code" : "xxxxx-xxxxx"}
+                placeholder={mode === "totp" ? "6-digit code" : RECOVERY_CODE_SHAPE}
                 className="pl-9 font-mono tracking-wider"
                 value={code}
                 onChange={(e) => setCode(e.target.value)}

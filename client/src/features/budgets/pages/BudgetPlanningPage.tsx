@@ -33,7 +33,7 @@ function BudgetCard({ budget, onEdit, onDelete }: { budget: Budget; onEdit: () =
       <div className="flex-1 space-y-3 p-5">
         <div className="flex items-start justify-between gap-2">
           <div className="min-w-0">
-            <h3 className="truncate text-base font-semibold text-slate-900">{budget.name}</h3>
+            <h3 className="text-base font-semibold text-slate-900 wrap-anywhere">{budget.name}</h3>
             <p className="text-sm text-slate-600">
               {budget.category?.name ?? "All categories"} · {PERIOD_LABELS[budget.period] ?? budget.period}
             </p>
@@ -150,7 +150,7 @@ export default function BudgetPlanningPage() {
               </Suspense>
             </CardContent>
           </Card>
-          {/* grid-cols-1 and min-w-0: a long budget name truncates instead of widening the column past a phone. */}
+          {/* grid-cols-1 and min-w-0: a long budget name wraps instead of widening the column past a phone. */}
           <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
             {list.map((b) => (
               <li key={b.id} className="min-w-0">

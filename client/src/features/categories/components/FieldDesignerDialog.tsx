@@ -145,7 +145,7 @@ export function FieldDesignerDialog({ category, onOpenChange }: { category: Cate
               >
                 <GripVertical className="hidden h-5 w-5 shrink-0 cursor-grab text-slate-400 sm:block" aria-hidden="true" />
                 <div className="min-w-0 flex-1">
-                  <p className="truncate font-medium text-slate-900">
+                  <p className="font-medium text-slate-900 wrap-anywhere">
                     {f.label}
                     {f.required ? (
                       <span className="ml-0.5 text-red-600" aria-label="required">

@@ -19,7 +19,7 @@ function CategoryCard({ category, onEdit, onDesign, onDelete }: { category: Cate
     <Card className={"flex h-full flex-col" + (category.isActive ? "" : " bg-slate-50")}>
       <div className="flex-1 p-5">
         <div className="flex items-start justify-between gap-2">
-          <h2 className="min-w-0 break-words text-base font-semibold text-slate-900">{category.name}</h2>
+          <h2 className="min-w-0 wrap-anywhere text-base font-semibold text-slate-900">{category.name}</h2>
           <div className="flex shrink-0 flex-wrap justify-end gap-1">
             {category.isBuiltin ? <Badge variant="info">Built-in</Badge> : null}
             {!category.isActive ? <Badge variant="secondary">Inactive</Badge> : null}

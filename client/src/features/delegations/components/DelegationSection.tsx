@@ -52,9 +52,9 @@ function DelegationItem({ d, heading, onEnd }: { d: Delegation; heading: string;
           <CalendarClock className="h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />
           {days(d)}
         </p>
-        <p className="mt-1 break-words text-sm text-slate-600">{d.reason}</p>
+        <p className="mt-1 wrap-anywhere text-sm text-slate-600">{d.reason}</p>
         {d.state === "ended" && d.endReason ? (
-          <p className="mt-1 break-words text-xs text-slate-600">
+          <p className="mt-1 wrap-anywhere text-xs text-slate-600">
             Ended{d.endedBy ? ` by ${d.endedBy.name}` : ""}
             {d.endedAt ? ` on ${formatDate(d.endedAt)}` : ""}: {d.endReason}
           </p>

@@ -21,7 +21,7 @@ export default function AccountPage() {
               <IdCard className="h-4 w-4" aria-hidden="true" />
               Name
             </dt>
-            <dd className="mt-1 break-words font-medium text-slate-900">{me.name}</dd>
+            <dd className="mt-1 wrap-anywhere font-medium text-slate-900">{me.name}</dd>
             <dd className="text-sm text-slate-600">@{me.username}</dd>
           </div>
           <div>

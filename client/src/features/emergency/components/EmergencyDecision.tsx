@@ -67,7 +67,7 @@ function Detail({ label, children, wide }: { label: string; children: ReactNode;
   return (
     <div className={cn("min-w-0", wide && "sm:col-span-2")}>
       <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
-      <dd className="mt-0.5 break-words text-sm font-medium text-slate-900">{children}</dd>
+      <dd className="mt-0.5 wrap-anywhere text-sm font-medium text-slate-900">{children}</dd>
     </div>
   );
 }

@@ -27,11 +27,15 @@ export function monthLabel(month: string): string {
   return `${MONTH_NAMES[m - 1]} ${y}`;
 }
 
-/** Month choices of the import page (spec 001 §5): 12 months back to 3 ahead, newest first. */
+/**
+ * Month choices of the import page: this month and the 12 before it, newest first. Spec 001 §5
+ * offered 3 months ahead too; DECISIONS §16 drops them: punches of a month not begun yet do not exist
+ * (the server refuses a punch in the future).
+ */
 export function importMonthOptions(now: Date = currentTime()): { value: string; label: string }[] {
   const current = currentMonth(now);
   const out: { value: string; label: string }[] = [];
-  for (let n = 3; n >= -12; n--) {
+  for (let n = 0; n >= -12; n--) {
     const value = addMonths(current, n);
     out.push({ value, label: monthLabel(value) });
   }

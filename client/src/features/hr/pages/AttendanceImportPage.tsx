@@ -211,7 +211,7 @@ function ResultPanel({ result, onReimport, busy }: { result: ImportResult; onRei
                 {result.unmatchedNames.map((u) => (
                   <li key={u.name} className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center">
                     <div className="min-w-0 flex-1">
-                      <p className="truncate font-medium text-slate-900">{u.name}</p>
+                      <p className="font-medium text-slate-900 wrap-anywhere">{u.name}</p>
                       <p className="text-xs text-slate-600">
                         {u.rows} row{u.rows === 1 ? "" : "s"}
                       </p>
@@ -538,7 +538,7 @@ export default function AttendanceImportPage() {
                 <div className="flex items-center gap-3 rounded-lg border border-slate-200 p-3">
                   <FileSpreadsheet className="h-8 w-8 shrink-0 text-green-700" aria-hidden="true" />
                   <div className="min-w-0 flex-1">
-                    <p className="truncate text-sm font-medium text-slate-900">{file.name}</p>
+                    <p className="truncate text-sm font-medium text-slate-900" title={file.name}>{file.name}</p>
                     <p className="text-xs text-slate-600">{formatFileSize(file.size)}</p>
                   </div>
                   <IconButton variant="ghost" onClick={clearFile} label="Remove file" disabled={busy}>

@@ -272,7 +272,7 @@ export default function AttendancePage() {
               <li key={`${r.employeeId}:${r.date}`} className="p-4">
                 <div className="flex items-start justify-between gap-2">
                   <div className="min-w-0">
-                    <p className="truncate font-medium text-slate-900">{r.employee?.employeeName}</p>
+                    <p className="font-medium text-slate-900 wrap-anywhere">{r.employee?.employeeName}</p>
                     <p className="text-xs text-slate-600">
                       {r.employee?.department?.name ?? "—"}
                       {!single ? ` · ${formatDate(r.date)}` : ""}

@@ -30,7 +30,7 @@ export default function EmployeeAttendancePage() {
       </Link>
       <Card className="flex flex-col gap-4 p-5 sm:flex-row sm:items-center sm:justify-between">
         <div className="min-w-0">
-          <h2 className="truncate text-xl font-semibold text-slate-900">{employee?.employeeName ?? (details.isLoading ? "Loading…" : "Employee")}</h2>
+          <h2 className="text-xl font-semibold text-slate-900 wrap-anywhere">{employee?.employeeName ?? (details.isLoading ? "Loading…" : "Employee")}</h2>
           {employee ? (
             <div className="mt-1.5 flex flex-wrap items-center gap-2 text-sm text-slate-600">
               {employee.employeeCode ? <Badge variant="outline">{employee.employeeCode}</Badge> : null}

@@ -36,14 +36,14 @@ function EmployeeCard({ employee, onEdit }: { employee: Employee; onEdit: () => 
       <li className="flex min-w-0 items-center gap-2">
         <Icon className="h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />
         <span className="sr-only">{label}: </span>
-        <span className="truncate">{text}</span>
+        <span className="min-w-0 wrap-anywhere">{text}</span>
       </li>
     ) : null;
   return (
     <Card className="flex min-w-0 flex-col">
       <div className="flex items-start justify-between gap-3 p-5 pb-3">
         <div className="min-w-0">
-          <h2 className="truncate text-base font-semibold text-slate-900">{employee.employeeName}</h2>
+          <h2 className="text-base font-semibold text-slate-900 wrap-anywhere">{employee.employeeName}</h2>
           <div className="mt-1.5 flex flex-wrap gap-1.5">
             {employee.employeeCode ? <Badge variant="outline">{employee.employeeCode}</Badge> : null}
             <Badge variant={employee.isActive ? "success" : "secondary"}>{employee.isActive ? "Active" : "Inactive"}</Badge>

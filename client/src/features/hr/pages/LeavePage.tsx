@@ -141,7 +141,7 @@ export default function LeavePage() {
                 <td className="px-4 py-3"><TypeBadge leave={l} /></td>
                 <td className="whitespace-nowrap px-4 py-3 text-slate-700">{l.from === l.to ? formatDate(l.from) : `${formatDate(l.from)} – ${formatDate(l.to)}`}</td>
                 <td className="px-4 py-3 text-right tabular-nums">{l.days}</td>
-                <td className="max-w-xs px-4 py-3 text-slate-700"><span className="line-clamp-2 break-words">{l.reason}</span></td>
+                <td className="max-w-xs px-4 py-3 text-slate-700"><span className="line-clamp-2 wrap-anywhere">{l.reason}</span></td>
                 <td className="px-4 py-3 text-right">
                   <Button variant="ghost" size="sm" className="text-red-700" onClick={() => setCancelling(l)} aria-label={`Cancel ${l.employee.employeeName}'s leave from ${formatDate(l.from)}`}>
                     <XCircle className="h-4 w-4" aria-hidden="true" />
@@ -162,7 +162,7 @@ export default function LeavePage() {
                 <p className="text-xs text-slate-600">
                   {l.employee.department.name} · {LEAVE_TYPE_LABELS[l.type]}
                 </p>
-                <p className="break-words text-sm text-slate-700">{l.reason}</p>
+                <p className="wrap-anywhere text-sm text-slate-700">{l.reason}</p>
                 <Button variant="outline" size="sm" className="mt-1 justify-self-start text-red-700" onClick={() => setCancelling(l)}>
                   <XCircle className="h-4 w-4" aria-hidden="true" />
                   Cancel leave

@@ -131,7 +131,7 @@ export default function PayrollReportsPage() {
               <li key={r.employee.id} className="space-y-2 p-4">
                 <div className="flex items-start justify-between gap-2">
                   <div className="min-w-0">
-                    <p className="truncate font-medium text-slate-900">{r.employee.employeeName}</p>
+                    <p className="font-medium text-slate-900 wrap-anywhere">{r.employee.employeeName}</p>
                     <p className="text-xs text-slate-600">
                       {departmentName(r)} · {r.presentDays} present · {r.absentDays} absent · {r.violationPoints} pts
                     </p>

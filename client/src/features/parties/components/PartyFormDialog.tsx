@@ -1,11 +1,11 @@
 // Create or edit a party (DECISIONS §12), from the Parties page and from the transaction form's
 // picker. The GSTIN is checked as it is typed with the server's own function; a valid one fills
 // the PAN and state, which then follow it.
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { Party } from "@shared/schemas/parties";
 import { GST_STATES } from "@shared/gst-states";
-import { Button, Checkbox, Dialog, DialogContent, Field, Input, Select } from "@/components/ui";
+import { Button, Checkbox, ConfirmDeactivate, Dialog, DialogContent, Field, Input, Select, type ConfirmDeactivateProps } from "@/components/ui";
 import { toast } from "@/hooks/use-toast";
 import { errorBody, errorIssues, errorMessage } from "@/lib/api";
 import { lazyZodResolver } from "@/lib/lazy-resolver";
@@ -32,6 +32,15 @@ const valuesOf = (p: Party | null, name = ""): Values => ({
 
 /** The field a refusal of a taken name or GSTIN belongs to (the server's codes). */
 const CLASH_FIELD: Record<string, "name" | "gstin"> = { ledger_name_clash: "name", duplicate_name: "name", duplicate_gstin: "gstin" };
+
+/** What deactivating a party asks, naming it and what follows (DECISIONS §16): the list's button and this form's Active box say the same. */
+export function partyDeactivation(name: string | undefined): Pick<ConfirmDeactivateProps, "title" | "consequences" | "confirmLabel"> {
+  return {
+    title: `Deactivate ${name ?? "the party"}?`,
+    consequences: "It can no longer be named on new transactions. Transactions that name it keep it, in the lists and in the books' exports; you can activate it again later.",
+    confirmLabel: "Deactivate party",
+  };
+}
 
 export function PartyFormDialog({
   open,
@@ -67,7 +76,14 @@ export function PartyFormDialog({
     setValue("stateCode", gstin.stateCode);
   }, [gstin.state, gstin.state === "valid" ? gstin.pan : "", gstin.state === "valid" ? gstin.stateCode : "", setValue]); // eslint-disable-line react-hooks/exhaustive-deps
 
+  // Unticking Active asks first, as the list's Deactivate does (DECISIONS §16).
+  const [deactivating, setDeactivating] = useState<Values | null>(null);
   const onSubmit = handleSubmit(async (values) => {
+    if (party?.isActive && values.isActive === false) setDeactivating(values);
+    else await save(values);
+  });
+  const save = async (values: Values) => {
+    setDeactivating(null);
     try {
       // With a valid GSTIN the server reads the PAN and state from it; blanks say "follow the GSTIN".
       const body: PartyInput = { name: values.name, gstin: values.gstin, pan: derived ? "" : values.pan, stateCode: derived ? "" : values.stateCode, email: values.email, phone: values.phone, tdsNatureId: values.tdsNatureId };
@@ -82,7 +98,7 @@ export function PartyFormDialog({
       if (clash) setError(clash, { message: errorMessage(err, "Already taken") });
       toast({ title: "Error", description: errorMessage(err, party ? "Failed to update party" : "Failed to create party"), variant: "destructive" });
     }
-  });
+  };
 
   const pending = create.isPending || update.isPending;
   // The nature the party names stays choosable even if it was deactivated since.
@@ -143,6 +159,13 @@ export function PartyFormDialog({
             </div>
           ) : null}
         </form>
+        <ConfirmDeactivate
+          open={deactivating !== null}
+          onOpenChange={(o) => !o && setDeactivating(null)}
+          {...partyDeactivation(party?.name)}
+          pending={update.isPending}
+          onConfirm={() => deactivating && void save(deactivating)}
+        />
       </DialogContent>
     </Dialog>
   );

@@ -91,7 +91,7 @@ export function PartyPicker({
         <div className="flex min-w-0 flex-1 items-center gap-2.5">
           <Building2 className="h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />
           <div className="min-w-0">
-            <p className="truncate text-sm font-medium text-slate-900" data-testid="picked-party">
+            <p className="text-sm font-medium text-slate-900 wrap-anywhere" data-testid="picked-party">
               {value.name}
             </p>
             <p className="truncate text-xs text-slate-600">{[value.gstin ? `GSTIN ${value.gstin}` : "No GSTIN", state].filter(Boolean).join(" · ")}</p>
@@ -158,14 +158,14 @@ export function PartyPicker({
                 <>
                   <Building2 className="h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />
                   <span className="min-w-0 flex-1">
-                    <span className="block truncate font-medium text-slate-900">{option.party.name}</span>
+                    <span className="block font-medium text-slate-900 wrap-anywhere">{option.party.name}</span>
                     <span className="block truncate text-xs text-slate-600">{option.party.gstin ?? "No GSTIN"}</span>
                   </span>
                 </>
               ) : (
                 <>
                   <Plus className="h-4 w-4 shrink-0 text-brand-700" aria-hidden="true" />
-                  <span className="min-w-0 flex-1 truncate font-medium text-brand-800">Create “{option.name}”</span>
+                  <span className="min-w-0 flex-1 font-medium text-brand-800 wrap-anywhere">Create “{option.name}”</span>
                 </>
               )}
             </li>

@@ -4,13 +4,13 @@ import { useState } from "react";
 import { Building2, Pencil, Plus, Power, Search } from "lucide-react";
 import type { Party } from "@shared/schemas/parties";
 import { gstStateName } from "@shared/gst-states";
-import { Badge, Button, Card, EmptyState, Input, ListState, Pagination, ResponsiveList, Select, Spinner } from "@/components/ui";
+import { Badge, Button, Card, ConfirmDeactivate, EmptyState, Input, ListState, Pagination, ResponsiveList, Select, Spinner } from "@/components/ui";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api";
 import { useDebounced } from "@/hooks/use-debounced";
 import { useActiveTdsNatures } from "@/features/tds";
 import { useParties, usePartyMutations } from "../api";
-import { PartyFormDialog } from "../components/PartyFormDialog";
+import { PartyFormDialog, partyDeactivation } from "../components/PartyFormDialog";
 
 const PAGE_SIZE = 25;
 const SHOW_OPTIONS = [
@@ -28,7 +28,7 @@ function Contact({ party }: { party: Party }) {
   if (!party.email && !party.phone) return <span className="text-slate-500">—</span>;
   return (
     <div className="min-w-0 text-slate-700">
-      {party.email ? <p className="truncate">{party.email}</p> : null}
+      {party.email ? <p className="wrap-anywhere">{party.email}</p> : null}
       {party.phone ? <p className="truncate text-xs text-slate-600">{party.phone}</p> : null}
     </div>
   );
@@ -54,9 +54,16 @@ export default function PartiesPage() {
   const total = list.data?.total ?? 0;
   const filtered = debounced.trim() !== "" || active !== "all";
 
-  const toggle = async (p: Party) => {
+  // Activating is one tap; deactivating asks first (DECISIONS §16).
+  const [deactivating, setDeactivating] = useState<Party | null>(null);
+  const toggle = async (p: Party, confirmed = false) => {
+    if (p.isActive && !confirmed) {
+      setDeactivating(p);
+      return;
+    }
     try {
       await update.mutateAsync({ id: p.id, body: { isActive: !p.isActive } });
+      setDeactivating(null);
       toast({ title: p.isActive ? "Party Deactivated" : "Party Activated", description: p.isActive ? `${p.name} can no longer be named on new transactions.` : `${p.name} can be named again.` });
     } catch (err) {
       toast({ title: "Error", description: errorMessage(err, "Failed to update party"), variant: "destructive" });
@@ -182,7 +189,7 @@ export default function PartiesPage() {
               <li key={p.id} className="space-y-2 p-4">
                 <div className="flex items-start justify-between gap-2">
                   <div className="min-w-0">
-                    <p className="truncate font-medium text-slate-900">{p.name}</p>
+                    <p className="font-medium text-slate-900 wrap-anywhere">{p.name}</p>
                     <p className="truncate font-mono text-xs text-slate-700">{p.gstin ?? (p.pan ? `PAN ${p.pan}` : "Unregistered")}</p>
                   </div>
                   {status(p)}
@@ -190,7 +197,7 @@ export default function PartiesPage() {
                 <div className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-600">
                   {p.stateCode ? <span>{stateOf(p)}</span> : null}
                   {natureOf(p) ? <span>{natureOf(p)}</span> : null}
-                  {p.email ? <span className="truncate">{p.email}</span> : null}
+                  {p.email ? <span className="min-w-0 wrap-anywhere">{p.email}</span> : null}
                   {p.phone ? <span>{p.phone}</span> : null}
                 </div>
                 <div className="-ml-2 flex flex-wrap gap-1">{actions(p, true)}</div>
@@ -202,6 +209,13 @@ export default function PartiesPage() {
       <Pagination page={page} pageSize={PAGE_SIZE} total={total} onPageChange={setPage} />
 
       <PartyFormDialog open={formOpen} onOpenChange={setFormOpen} party={editing} />
+      <ConfirmDeactivate
+        open={deactivating !== null}
+        onOpenChange={(open) => !open && setDeactivating(null)}
+        {...partyDeactivation(deactivating?.name)}
+        pending={update.isPending}
+        onConfirm={() => deactivating && void toggle(deactivating, true)}
+      />
     </div>
   );
 }

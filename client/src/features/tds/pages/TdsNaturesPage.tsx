@@ -5,7 +5,7 @@
 import { useState } from "react";
 import { Pencil, Percent, Plus, Power, Trash2 } from "lucide-react";
 import type { TdsNature } from "@shared/schemas/tds";
-import { Alert, Badge, Button, Card, ConfirmDialog, EmptyState, ResponsiveList } from "@/components/ui";
+import { Alert, Badge, Button, Card, ConfirmDeactivate, ConfirmDialog, EmptyState, ResponsiveList } from "@/components/ui";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api";
 import { useTdsNatureMutations, useTdsNatures } from "../api";
@@ -191,20 +191,15 @@ export default function TdsNaturesPage() {
       </Card>
 
       <TdsNatureFormDialog open={formOpen} onOpenChange={setFormOpen} nature={editing} />
-      <ConfirmDialog
+      <ConfirmDeactivate
         open={deactivating !== null}
         onOpenChange={(open) => !open && setDeactivating(null)}
-        title="Deactivate TDS Nature"
-        description={deactivating ? `Deactivate ${deactivating.name} (${deactivating.legacySection})?` : undefined}
-        confirmLabel="Deactivate"
-        destructive
+        title={deactivating ? `Deactivate ${deactivating.name} (${deactivating.legacySection})?` : "Deactivate the TDS nature?"}
+        consequences="New bills can no longer name it, and parties that name it as their usual nature start new bills without TDS. Bills already decided keep their TDS."
+        confirmLabel="Deactivate nature"
         pending={update.isPending}
         onConfirm={() => deactivating && void setActive(deactivating, false)}
-      >
-        <p className="text-sm text-slate-600">
-          New bills can no longer name it, and parties that name it as their usual nature start new bills without TDS. Bills already decided keep their TDS.
-        </p>
-      </ConfirmDialog>
+      />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}

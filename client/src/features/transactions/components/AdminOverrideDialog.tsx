@@ -5,7 +5,8 @@
 // offers only who may own a transaction (ACCOUNTING_ROLES).
 import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from "react";
 import { ShieldAlert } from "lucide-react";
-import { FORCEABLE_STATUSES, FORM_TYPES, PAYMENT_METHODS, STATUS_LABELS, ACCOUNTING_ROLES, TRANSACTION_STATUSES } from "@shared/constants";
+import { FORCEABLE_STATUSES, FORM_TYPES, PAYMENT_METHODS, ACCOUNTING_ROLES, TRANSACTION_STATUSES } from "@shared/constants";
+import { paymentWords, statusLabelFor } from "@shared/payment-words";
 import { useCurrentUser } from "@/features/auth";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -114,6 +115,8 @@ function EditFieldsForm({ transaction: t, onDone }: { transaction: TransactionDe
     customFieldValues: JSON.stringify(t.customFieldValues ?? {}, null, 2),
     reason: "",
   }));
+  // The payment fields in the words of the form type being set (a receipt's are Receipt …, DECISIONS §16).
+  const words = paymentWords(form.formType);
   // The party named now, as the picker shows it; the override sends its id, or null to clear it.
   const [party, setParty] = useState<PartyRef | null>(t.party ?? null);
   const [reasonError, setReasonError] = useState<string>();
@@ -186,7 +189,7 @@ function EditFieldsForm({ transaction: t, onDone }: { transaction: TransactionDe
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Status">
-          <Select value={form.status} onChange={(e) => set("status", e.target.value)} options={TRANSACTION_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))} />
+          <Select value={form.status} onChange={(e) => set("status", e.target.value)} options={TRANSACTION_STATUSES.map((s) => ({ value: s, label: statusLabelFor(s, form.formType) }))} />
         </Field>
         <Field label="Approvals Required">
           <Input type="number" min={1} max={5} step={1} value={form.approvalsRequired} onChange={(e) => set("approvalsRequired", e.target.value)} />
@@ -194,25 +197,25 @@ function EditFieldsForm({ transaction: t, onDone }: { transaction: TransactionDe
       </div>
       <fieldset className="grid gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-3">
         <legend className="px-1 text-sm font-medium text-slate-800">Flags</legend>
-        <Checkbox label="Paid" checked={form.isPaid} onChange={(e) => set("isPaid", e.target.checked)} />
+        <Checkbox label={words.fields.isPaid} checked={form.isPaid} onChange={(e) => set("isPaid", e.target.checked)} />
         <Checkbox label="Emergency (priority)" checked={form.isPriority} onChange={(e) => set("isPriority", e.target.checked)} />
         <Checkbox label="Emergency approval" checked={form.isEmergency} onChange={(e) => set("isEmergency", e.target.checked)} />
       </fieldset>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Payment Due Date">
+        <Field label={words.fields.paymentDueDate}>
           <Input type="date" value={form.paymentDueDate} onChange={(e) => set("paymentDueDate", e.target.value)} />
         </Field>
-        <Field label="Paid Date">
+        <Field label={words.fields.paidDate}>
           <Input type="date" value={form.paidDate} onChange={(e) => set("paidDate", e.target.value)} />
         </Field>
-        <Field label="Payment Method">
+        <Field label={words.fields.paymentMethod}>
           <Select value={form.paymentMethod} onChange={(e) => set("paymentMethod", e.target.value)} placeholder="None" options={PAYMENT_METHODS.map((m) => ({ value: m, label: m }))} />
         </Field>
-        <Field label="Payment Reference">
+        <Field label={words.fields.paymentReference}>
           <Input value={form.paymentReference} onChange={(e) => set("paymentReference", e.target.value)} />
         </Field>
       </div>
-      <Field label="Payment Notes">
+      <Field label={words.fields.paymentNotes}>
         <Textarea rows={2} value={form.paymentNotes} onChange={(e) => set("paymentNotes", e.target.value)} />
       </Field>
       <Field label="Custom Field Values (JSON)" hint="Text that is not valid JSON is saved as {}.">
@@ -248,7 +251,7 @@ function ForceStatusForm({ transaction: t, onDone }: { transaction: TransactionD
       { status, reason: trimmed },
       {
         onSuccess: () => {
-          toast({ title: "Status Forced", description: `${t.humanReadableId} is now ${STATUS_LABELS[status]}.` });
+          toast({ title: "Status Forced", description: `${t.humanReadableId} is now ${statusLabelFor(status, t.formType)}.` });
           onDone();
         },
         onError: (err) => toast({ title: "Error", description: errorMessage(err, "Failed to force status"), variant: "destructive" }),
@@ -259,7 +262,7 @@ function ForceStatusForm({ transaction: t, onDone }: { transaction: TransactionD
   return (
     <form onSubmit={submit} className="grid gap-4" noValidate>
       <p className="text-sm text-slate-700">
-        Current status: <span className="font-semibold">{STATUS_LABELS[t.status]}</span>
+        Current status: <span className="font-semibold">{statusLabelFor(t.status, t.formType)}</span>
       </p>
       <fieldset className="grid gap-2">
         <legend className="mb-1 text-sm font-medium text-slate-800">New status</legend>

@@ -1,7 +1,7 @@
 // Approve and Reject (spec 000 §3), shared by the details dialog and the approval cards, so the
 // cards need not load the whole dialog.
 import { useState } from "react";
-import { Check, CheckCircle2, Lock, X, XCircle } from "lucide-react";
+import { Check, CheckCircle2, Lock, UserCheck, X, XCircle } from "lucide-react";
 import type { Approval } from "@shared/schemas/transactions";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
@@ -40,7 +40,7 @@ export function ApprovalActions({
   onDone,
   className,
 }: {
-  t: { id: string; humanReadableId: string; approveRefusal: string | null };
+  t: { id: string; humanReadableId: string; approveRefusal: string | null; approveOnBehalfOf?: { name: string } | null };
   canApprove: boolean;
   onDone?: () => void;
   className?: string;
@@ -50,11 +50,13 @@ export function ApprovalActions({
   const approve = useFinanceMutation(() => transactionApi.approve(t.id));
   const reject = useFinanceMutation((r: string) => transactionApi.reject(t.id, r));
   const busy = approve.isPending || reject.isPending;
+  // The server says when this approval would use a delegator's authority (DECISIONS §16): the button names them.
+  const behalf = t.approveOnBehalfOf?.name ?? null;
 
   const onApprove = () =>
     runMutation(approve, undefined, {
       onSuccess: () => {
-        toast({ title: "Transaction Approved", description: `${t.humanReadableId} has been approved.` });
+        toast({ title: "Transaction Approved", description: `${t.humanReadableId} has been approved${behalf ? ` for ${behalf}` : ""}.` });
         onDone?.();
       },
       onError: (err) => toast({ title: "Error", description: errorMessage(err, "Failed to approve transaction"), variant: "destructive" }),
@@ -106,12 +108,22 @@ export function ApprovalActions({
     );
   }
   return (
-    <div className={cn("grid grid-cols-2 gap-2 sm:flex sm:flex-row sm:justify-end", className)}>
-      {rejectButton}
-      <Button className="bg-green-700 hover:bg-green-800 active:bg-green-900" onClick={onApprove} disabled={busy}>
-        <Check className="h-4 w-4" aria-hidden="true" />
-        {approve.isPending ? "Approving..." : "Approve"}
-      </Button>
+    <div className={cn("grid gap-2", className)}>
+      {behalf ? (
+        <p className="flex items-start gap-2 rounded-lg border border-sky-200 bg-sky-50 p-2.5 text-sm text-sky-900" data-approve-for>
+          <UserCheck className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+          <span className="min-w-0">
+            This approval uses the authority {behalf} delegated to you.
+          </span>
+        </p>
+      ) : null}
+      <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-row sm:justify-end">
+        {rejectButton}
+        <Button className="h-auto min-h-10 whitespace-normal bg-green-700 hover:bg-green-800 active:bg-green-900" onClick={onApprove} disabled={busy}>
+          <Check className="h-4 w-4 shrink-0" aria-hidden="true" />
+          {approve.isPending ? "Approving..." : behalf ? `Approve for ${behalf}` : "Approve"}
+        </Button>
+      </div>
     </div>
   );
 }

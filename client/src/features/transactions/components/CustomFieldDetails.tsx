@@ -68,7 +68,7 @@ export function CustomFieldDetails({
         {entries.map((entry) => (
           <div key={entry.key} className="min-w-0">
             <dt className="text-xs capitalize text-slate-600">{entry.label}</dt>
-            <dd className="break-words text-sm font-medium text-slate-900">{entry.value}</dd>
+            <dd className="wrap-anywhere text-sm font-medium text-slate-900">{entry.value}</dd>
           </div>
         ))}
       </dl>

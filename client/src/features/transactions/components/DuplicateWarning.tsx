@@ -20,7 +20,7 @@ function DuplicateList({ duplicates }: { duplicates: PossibleDuplicate[] }) {
   return (
     <ul className="mt-1 space-y-0.5">
       {shown.map((d) => (
-        <li key={d.id} className="break-words">
+        <li key={d.id} className="wrap-anywhere">
           <Link href={duplicateHref(d)} className="font-mono font-semibold underline underline-offset-2 hover:text-amber-950">
             {d.humanReadableId}
           </Link>{" "}

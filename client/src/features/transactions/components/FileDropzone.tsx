@@ -124,7 +124,7 @@ export function FileDropzone({ files, existingCount = 0, onAdd, onRemove, disabl
                   <FileText className="h-5 w-5 shrink-0 text-slate-500" aria-hidden="true" />
                 )}
                 <div className="min-w-0 flex-1">
-                  <p className="truncate text-sm font-medium text-slate-900">{f.file.name}</p>
+                  <p className="truncate text-sm font-medium text-slate-900" title={f.file.name}>{f.file.name}</p>
                   <p className="text-xs text-slate-600">
                     {formatFileSize(f.file.size)}
                     {f.state === "uploading" ? ` · Uploading ${Math.round(f.progress * 100)}%` : null}

@@ -23,7 +23,7 @@ export function GstBreakup({ gst, id }: { gst: Gst; id: string }) {
       <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-3">
         <div>
           <dt className="text-xs text-slate-600">Invoice</dt>
-          <dd className="break-words font-medium text-slate-900">{gst.invoiceNumber}</dd>
+          <dd className="wrap-anywhere font-medium text-slate-900">{gst.invoiceNumber}</dd>
         </div>
         <div>
           <dt className="text-xs text-slate-600">Invoice date</dt>

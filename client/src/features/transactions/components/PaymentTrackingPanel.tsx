@@ -3,11 +3,12 @@
 // actions show is the server's answer (`availableMoves`, DECISIONS §4), never worked out here:
 //   mark-payment-due → Mark Payment Due      process-payment → Process Payment ('(Overdue)' when late)
 //   complete → Complete Transaction          cancel-payment → Cancel Payment
-// Complete and Cancel are hard to undo, so each asks first and says what will change.
+// On a receipt every word is a receipt's (shared/payment-words.ts: Record Receipt, Mark Receipt Due,
+// Receipt Method…). Complete and Cancel are hard to undo, so each asks first and says what will change.
 import { currentTime } from "@/lib/clock";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { CalendarClock, CheckCircle2, CircleDollarSign, Undo2 } from "lucide-react";
-import { PAYMENT_METHODS, STATUS_LABELS, type PaymentMethod, type TransactionMove } from "@shared/constants";
+import { PAYMENT_METHODS, type PaymentMethod, type TransactionMove } from "@shared/constants";
 import type { Transaction } from "@shared/schemas/transactions";
 import { formatDate, formatDateTime, toIsoDate } from "@shared/format";
 import { Badge } from "@/components/ui/badge";
@@ -22,7 +23,7 @@ import { errorMessage } from "@/lib/api";
 import { runMutation } from "@/lib/mutation";
 import { transactionApi, useFinanceMutation, type ProcessPaymentInput } from "../api";
 import { isOverdue } from "../rules";
-import { paymentWords, type PaymentWords } from "../payment-words";
+import { paymentWords, statusLabelFor, type PaymentWords } from "@shared/payment-words";
 import { deductsTds, payWords } from "@shared/tds";
 
 export { hasPaymentTracking } from "../rules";
@@ -32,7 +33,7 @@ function PaymentStatusBadge({ t, words }: { t: Transaction; words: PaymentWords 
   if (t.status === "Completed") return <Badge variant="secondary" className="bg-slate-800 text-white">Completed</Badge>;
   if (t.status === "Paid" || t.isPaid) return <Badge variant="success">{words.paid}</Badge>;
   if (t.status === "PaymentDue")
-    return isOverdue(t) ? <Badge variant="destructive">Payment Due (Overdue)</Badge> : <Badge variant="purple">Payment Due</Badge>;
+    return isOverdue(t) ? <Badge variant="destructive">{words.due} (Overdue)</Badge> : <Badge variant="purple">{words.due}</Badge>;
   return <Badge variant="warning">{words.unpaid}</Badge>;
 }
 
@@ -62,7 +63,12 @@ function reportOutcome({ title, description, failedTitle, fallback }: OutcomeToa
 export function PaymentTrackingPanel({ transaction: t, moves }: { transaction: Transaction; moves: readonly TransactionMove[] }) {
   const [mode, setMode] = useState<Mode>("none");
   const words = paymentWords(t.formType);
-  const toasts = { ...OUTCOME_TOASTS, process: { ...OUTCOME_TOASTS.process, ...words.processed }, cancel: { ...OUTCOME_TOASTS.cancel, ...words.cancelled } };
+  const toasts = {
+    ...OUTCOME_TOASTS,
+    process: { ...OUTCOME_TOASTS.process, ...words.processed },
+    cancel: { ...OUTCOME_TOASTS.cancel, ...words.cancelled },
+    markDue: { ...OUTCOME_TOASTS.markDue, ...words.dueSet },
+  };
   const today = toIsoDate(currentTime());
 
   const process = useFinanceMutation((body: ProcessPaymentInput) => transactionApi.processPayment(t.id, body));
@@ -80,8 +86,8 @@ export function PaymentTrackingPanel({ transaction: t, moves }: { transaction: T
 
   const notes: { icon: typeof CheckCircle2; text: string }[] = [];
   if (t.approvedAt) notes.push({ icon: CheckCircle2, text: `Approved on ${formatDateTime(t.approvedAt)}` });
-  if (t.paymentDueDate) notes.push({ icon: CalendarClock, text: `Payment due ${formatDate(t.paymentDueDate)}${overdue ? " (Overdue)" : ""}` });
-  else if (t.status === "PaymentDue") notes.push({ icon: CalendarClock, text: "Marked as payment due" });
+  if (t.paymentDueDate) notes.push({ icon: CalendarClock, text: `${words.dueOn} ${formatDate(t.paymentDueDate)}${overdue ? " (Overdue)" : ""}` });
+  else if (t.status === "PaymentDue") notes.push({ icon: CalendarClock, text: words.markedDue });
   if (paid || t.status === "Completed") {
     const parts = [`${words.paid}${t.paidDate ? ` on ${formatDate(t.paidDate)}` : ""}`];
     if (t.paymentMethod) parts.push(`via ${t.paymentMethod}`);
@@ -95,7 +101,7 @@ export function PaymentTrackingPanel({ transaction: t, moves }: { transaction: T
   const onCancel = () => runMutation(cancel, undefined, reportOutcome(toasts.cancel, closeForm));
   const onComplete = () => runMutation(complete, undefined, reportOutcome(OUTCOME_TOASTS.complete, closeForm));
   // Cancelling goes back to Payment Due when a due date is set, else to Approved (DECISIONS §4).
-  const afterCancel = STATUS_LABELS[t.paymentDueDate ? "PaymentDue" : "Approved"];
+  const afterCancel = statusLabelFor(t.paymentDueDate ? "PaymentDue" : "Approved", t.formType);
 
   return (
     <section aria-labelledby={`payment-${t.id}`} className="rounded-lg border border-slate-200 p-4">
@@ -135,7 +141,7 @@ export function PaymentTrackingPanel({ transaction: t, moves }: { transaction: T
           {canMarkDue ? (
             <Button variant="outline" onClick={() => setMode(mode === "due" ? "none" : "due")} aria-expanded={mode === "due"} disabled={busy}>
               <CalendarClock className="h-4 w-4" aria-hidden="true" />
-              Mark Payment Due
+              {words.markDue}
             </Button>
           ) : null}
           {canComplete ? (
@@ -157,7 +163,7 @@ export function PaymentTrackingPanel({ transaction: t, moves }: { transaction: T
         open={mode === "confirm-complete"}
         onOpenChange={(open) => !open && closeForm()}
         title={`Complete ${t.humanReadableId}?`}
-        description="The transaction becomes Completed and its payment record is closed. Payment actions are no longer offered afterwards."
+        description={`The transaction becomes Completed and its ${words.label.toLowerCase()} record is closed. ${words.label} actions are no longer offered afterwards.`}
         confirmLabel="Complete Transaction"
         pending={complete.isPending}
         onConfirm={onComplete}
@@ -166,7 +172,7 @@ export function PaymentTrackingPanel({ transaction: t, moves }: { transaction: T
         open={mode === "confirm-cancel"}
         onOpenChange={(open) => !open && closeForm()}
         title={`Cancel the ${words.label.toLowerCase()} of ${t.humanReadableId}?`}
-        description={`It goes back to ${afterCancel}, and its payment method, reference, notes, paid date and who paid are cleared.`}
+        description={`It goes back to ${afterCancel}, and ${words.cancelClears}.`}
         confirmLabel={words.cancel}
         cancelLabel={words.keep}
         destructive
@@ -186,10 +192,11 @@ export function PaymentTrackingPanel({ transaction: t, moves }: { transaction: T
       ) : null}
       {mode === "due" && canMarkDue ? (
         <PaymentDueForm
+          words={words}
           today={today}
           pending={markDue.isPending}
           onCancel={closeForm}
-          onSubmit={(dueDate) => runMutation(markDue, dueDate, reportOutcome(OUTCOME_TOASTS.markDue, closeForm))}
+          onSubmit={(dueDate) => runMutation(markDue, dueDate, reportOutcome(toasts.markDue, closeForm))}
         />
       ) : null}
     </section>
@@ -221,7 +228,7 @@ function ProcessPaymentForm({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!(PAYMENT_METHODS as readonly string[]).includes(method)) {
-      setError("Payment method is required");
+      setError(words.methodRequired);
       return;
     }
     onSubmit({
@@ -236,25 +243,25 @@ function ProcessPaymentForm({
     <PaymentForm title={words.process} onSubmit={submit} onCancel={onCancel} pending={pending} submitLabel={words.confirm} pendingLabel={words.processing} noValidate>
       {pay ? <p className="rounded-md bg-brand-50 px-3 py-2 text-sm font-medium text-brand-900">{pay}</p> : null}
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field label="Payment Method" required error={error}>
+        <Field label={words.fields.paymentMethod} required error={error}>
           <Select
             value={method}
             onChange={(e) => {
               setMethod(e.target.value);
               setError(undefined);
             }}
-            placeholder="Select payment method"
+            placeholder={words.methodPlaceholder}
             options={PAYMENT_METHODS.map((m) => ({ value: m, label: m }))}
           />
         </Field>
-        <Field label="Payment Date">
+        <Field label={words.fields.paidDate}>
           <Input type="date" value={paidDate} onChange={(e) => setPaidDate(e.target.value)} />
         </Field>
       </div>
-      <Field label="Payment Reference" hint="Cheque number, UTR or transaction id">
+      <Field label={words.fields.paymentReference} hint="Cheque number, UTR or transaction id">
         <Input value={reference} onChange={(e) => setReference(e.target.value)} maxLength={200} autoComplete="off" />
       </Field>
-      <Field label="Payment Notes">
+      <Field label={words.fields.paymentNotes}>
         <Textarea rows={2} value={notes} onChange={(e) => setNotes(e.target.value)} maxLength={2000} />
       </Field>
     </PaymentForm>
@@ -262,11 +269,13 @@ function ProcessPaymentForm({
 }
 
 function PaymentDueForm({
+  words,
   today,
   pending,
   onSubmit,
   onCancel,
 }: {
+  words: PaymentWords;
   today: string;
   pending: boolean;
   onSubmit: (dueDate: string | null) => void;
@@ -275,14 +284,14 @@ function PaymentDueForm({
   const [dueDate, setDueDate] = useState("");
   return (
     <PaymentForm
-      title="Set Payment Due Date"
+      title={words.setDueDate}
       onSubmit={(e) => {
         e.preventDefault();
         onSubmit(dueDate || null);
       }}
       onCancel={onCancel}
       pending={pending}
-      submitLabel="Mark Payment Due"
+      submitLabel={words.markDue}
       pendingLabel="Saving..."
     >
       <Field label="Due Date" hint="Optional. Leave empty to mark as due without a date.">

@@ -19,7 +19,8 @@ import {
   CheckCircle2,
   Zap,
 } from "lucide-react";
-import type { TimelineKind } from "@shared/constants";
+import type { FormType, TimelineKind } from "@shared/constants";
+import { paymentTimelineLabel } from "@shared/payment-words";
 import type { TimelineEntry } from "@shared/schemas/transactions";
 import { formatDateTime } from "@shared/format";
 import { cn } from "@/lib/utils";
@@ -32,9 +33,10 @@ const KINDS: Record<TimelineKind, KindStyle> = {
   approved: { label: "Approved", icon: Check, tone: "bg-green-100 text-green-800" },
   rejected: { label: "Rejected", icon: X, tone: "bg-red-100 text-red-700" },
   "approval-deleted": { label: "Approval deleted", icon: Trash2, tone: "bg-red-100 text-red-700" },
-  "payment-due": { label: "Marked payment due", icon: CalendarClock, tone: "bg-purple-100 text-purple-800" },
-  paid: { label: "Payment processed", icon: CircleDollarSign, tone: "bg-sky-100 text-sky-800" },
-  "payment-cancelled": { label: "Payment cancelled", icon: Undo2, tone: "bg-amber-100 text-amber-800" },
+  // The payment entries' words depend on the form type: paymentTimelineLabel (shared/payment-words.ts).
+  "payment-due": { label: "", icon: CalendarClock, tone: "bg-purple-100 text-purple-800" },
+  paid: { label: "", icon: CircleDollarSign, tone: "bg-sky-100 text-sky-800" },
+  "payment-cancelled": { label: "", icon: Undo2, tone: "bg-amber-100 text-amber-800" },
   completed: { label: "Completed", icon: CheckCircle2, tone: "bg-slate-800 text-white" },
   "status-forced": { label: "Status forced", icon: ShieldAlert, tone: "bg-red-100 text-red-700" },
   "owner-changed": { label: "Owner changed", icon: UserRoundCog, tone: "bg-amber-100 text-amber-800" },
@@ -44,7 +46,8 @@ const KINDS: Record<TimelineKind, KindStyle> = {
   edited: { label: "Edited", icon: Pencil, tone: "bg-amber-100 text-amber-800" },
 };
 
-export function Timeline({ entries }: { entries: readonly TimelineEntry[] }) {
+/** The entries oldest first; a receipt's payment entries in its words ("Receipt recorded", DECISIONS §16). */
+export function Timeline({ entries, formType }: { entries: readonly TimelineEntry[]; formType: FormType | string }) {
   return (
     <section aria-labelledby="timeline-heading">
       <h3 id="timeline-heading" className="text-xs font-semibold uppercase tracking-wide text-slate-600">
@@ -66,12 +69,12 @@ export function Timeline({ entries }: { entries: readonly TimelineEntry[] }) {
                 </span>
                 <div className="min-w-0 flex-1">
                   <p className="text-sm text-slate-900">
-                    <span className="font-medium">{kind.label}</span> <span className="text-slate-600">by</span> {entry.actorName}
+                    <span className="font-medium">{paymentTimelineLabel(entry.kind, formType) ?? kind.label}</span> <span className="text-slate-600">by</span> {entry.actorName}
                   </p>
                   <p className="text-xs text-slate-600">{formatDateTime(entry.at)}</p>
-                  {entry.detail ? <p className="mt-1 break-words text-sm text-slate-700">{entry.detail}</p> : null}
+                  {entry.detail ? <p className="mt-1 wrap-anywhere text-sm text-slate-700">{entry.detail}</p> : null}
                   {entry.reason ? (
-                    <p className="mt-1 whitespace-pre-wrap break-words text-sm text-slate-700">
+                    <p className="mt-1 whitespace-pre-wrap wrap-anywhere text-sm text-slate-700">
                       <span className="text-slate-600">Reason: </span>“{entry.reason}”
                     </p>
                   ) : null}

@@ -36,25 +36,30 @@ export function TransactionCard({ transaction: t, onOpen, showCreator = false, t
         className,
       )}
     >
+      {/* The id and the amount share the top line; below, the words take the whole width (on a phone the
+          status comes under them, beside them from 640 px), so long names never squeeze into a sliver. */}
       <div className="flex items-start justify-between gap-3">
+        <div className="flex min-w-0 flex-wrap items-center gap-1.5">
+          <span className="whitespace-nowrap font-mono text-sm font-semibold text-slate-900">{t.humanReadableId}</span>
+          <TransactionFlags transaction={t} />
+        </div>
+        <span className="shrink-0 text-base font-semibold tabular-nums text-slate-900">{formatRupees(t.amount)}</span>
+      </div>
+      <div className="mt-1.5 flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between sm:gap-3">
         <div className="min-w-0 flex-1">
-          <div className="flex flex-wrap items-center gap-1.5">
-            <span className="font-mono text-sm font-semibold text-slate-900">{t.humanReadableId}</span>
-            <TransactionFlags transaction={t} />
-          </div>
-          <p className="mt-1.5 line-clamp-2 break-words text-sm text-slate-800">{t.description}</p>
+          <p className="line-clamp-2 text-sm text-slate-800 wrap-anywhere">{t.description}</p>
           {deductsTds(t.tds) ? <p className="mt-1 text-xs font-medium text-brand-800">{payWords(t.amount, t.tds, t.isPaid ? "Paid" : "Pay")}</p> : null}
           <p className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600">
-            <span className="font-medium text-slate-700">{t.category?.name}</span>
+            <span className="min-w-0 font-medium text-slate-700 wrap-anywhere">{t.category?.name}</span>
             {t.party ? (
-              <span className="inline-flex min-w-0 items-center gap-1" data-testid="party-name">
-                <Building2 className="h-3 w-3 shrink-0" aria-hidden="true" />
-                <span className="truncate">{t.party.name}</span>
+              <span className="inline-flex min-w-0 items-start gap-1" data-testid="party-name">
+                <Building2 className="mt-px h-3 w-3 shrink-0" aria-hidden="true" />
+                <span className="min-w-0 wrap-anywhere">{t.party.name}</span>
               </span>
             ) : null}
             {showCreator && t.creator?.name ? (
-              <span className="inline-flex items-center gap-1">
-                <User className="h-3 w-3" aria-hidden="true" />
+              <span className="inline-flex min-w-0 items-center gap-1 wrap-anywhere">
+                <User className="h-3 w-3 shrink-0" aria-hidden="true" />
                 by {t.creator.name}
               </span>
             ) : null}
@@ -73,13 +78,10 @@ export function TransactionCard({ transaction: t, onOpen, showCreator = false, t
             ) : null}
           </p>
         </div>
-        <div className="flex shrink-0 flex-col items-end gap-1.5">
-          <span className="text-base font-semibold tabular-nums text-slate-900">{formatRupees(t.amount)}</span>
-          <div className="flex flex-wrap justify-end gap-1">
-            <StatusBadge status={t.status} />
-            {t.status === "Approved" ? <PaidBadge isPaid={t.isPaid} formType={t.formType} /> : null}
-            {isOverdue(t) ? <OverdueBadge /> : null}
-          </div>
+        <div className="flex shrink-0 flex-wrap gap-1 sm:justify-end">
+          <StatusBadge status={t.status} formType={t.formType} />
+          {t.status === "Approved" ? <PaidBadge isPaid={t.isPaid} formType={t.formType} /> : null}
+          {isOverdue(t) ? <OverdueBadge /> : null}
         </div>
       </div>
     </button>

@@ -38,7 +38,7 @@ import { hasPaymentTracking, PaymentTrackingPanel } from "./PaymentTrackingPanel
 import { Timeline } from "./Timeline";
 import { alreadyDecided } from "../decided";
 import { ApprovalNeedsNote } from "./ApprovalNeeds";
-import { paymentWords } from "../payment-words";
+import { paymentWords } from "@shared/payment-words";
 import { ActedNotice, ApprovalActions, PHONE_SHEET } from "./ApprovalActions";
 
 
@@ -131,7 +131,7 @@ function DetailItem({ label, children }: { label: string; children: ReactNode })
   return (
     <div className="min-w-0">
       <dt className="text-xs text-slate-600">{label}</dt>
-      <dd className="mt-0.5 break-words text-sm font-medium text-slate-900">{children}</dd>
+      <dd className="mt-0.5 text-sm font-medium text-slate-900 wrap-anywhere">{children}</dd>
     </div>
   );
 }
@@ -157,7 +157,7 @@ function DetailsBody({ t, reviewing, onClose, onDecided }: { t: TransactionDetai
       ) : null}
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="flex flex-wrap items-center gap-1.5">
-          <StatusBadge status={t.status} />
+          <StatusBadge status={t.status} formType={t.formType} />
           <FormTypeBadge formType={t.formType} />
           {t.isPriority ? <EmergencyBadge /> : null}
           {t.isEmergency ? (
@@ -222,7 +222,7 @@ function DetailsBody({ t, reviewing, onClose, onDecided }: { t: TransactionDetai
 
       <div>
         <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-600">Description / Purpose</h3>
-        <p className="mt-1 whitespace-pre-wrap break-words text-sm text-slate-900">{t.description}</p>
+        <p className="mt-1 whitespace-pre-wrap text-sm text-slate-900 wrap-anywhere">{t.description}</p>
       </div>
 
       <CustomFieldDetails values={t.customFieldValues} schema={t.category?.fieldSchema} />
@@ -241,13 +241,13 @@ function DetailsBody({ t, reviewing, onClose, onDecided }: { t: TransactionDetai
         <ApprovalActions t={t} canApprove={may("approve")} onDone={onDecided} />
       ) : t.status === "Pending" && approverRole && myAction ? (
         <ActedNotice action={myAction} />
-      ) : t.status === "Pending" && approverRole && isOwner ? (
-        <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">You created this transaction, so another approver must review it.</p>
+      ) : t.approveRefusal ? (
+        <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">{t.approveRefusal}: another approver must review it.</p>
       ) : null}
 
       {may("edit") || may("submit") ? <OwnerActions t={t} moves={moves} isOwner={isOwner} onClose={onClose} /> : null}
 
-      <Timeline entries={t.timeline ?? []} />
+      <Timeline entries={t.timeline ?? []} formType={t.formType} />
 
       {may("full-override") || (may("delete") && !isOwner) ? (
         <section aria-labelledby={`admin-${t.id}`} className="rounded-lg border border-red-200 bg-red-50/40 p-4">
@@ -286,7 +286,7 @@ function AttachmentList({ t, canRemove }: { t: TransactionDetail; canRemove: boo
             <li key={a.id} className="flex items-center gap-3 px-3 py-2">
               <FileText className="h-5 w-5 shrink-0 text-slate-500" aria-hidden="true" />
               <div className="min-w-0 flex-1">
-                <p className="truncate text-sm font-medium text-slate-900">{a.fileName}</p>
+                <p className="truncate text-sm font-medium text-slate-900" title={a.fileName}>{a.fileName}</p>
                 <p className="text-xs text-slate-600">{formatFileSize(a.fileSizeBytes)}</p>
               </div>
               <IconButton variant="ghost" onClick={() => openAttachment(a.id)} label={`Download ${a.fileName}`}>
@@ -382,7 +382,7 @@ function ApprovalRow({ approval: a, canDelete, faded }: { approval: Approval; ca
           <span className="font-medium">{who}</span> {a.action === "approved" ? "approved" : "rejected"}
         </p>
         <p className="text-xs text-slate-600">{formatDateTime(a.actedAt)}</p>
-        {a.reasonText ? <p className="mt-1 whitespace-pre-wrap break-words text-sm text-slate-700">“{a.reasonText}”</p> : null}
+        {a.reasonText ? <p className="mt-1 whitespace-pre-wrap wrap-anywhere text-sm text-slate-700">“{a.reasonText}”</p> : null}
       </div>
       {canDelete && !confirming ? (
         <IconButton variant="ghost" label={`Delete approval by ${who}`} onClick={() => setConfirming(true)}>

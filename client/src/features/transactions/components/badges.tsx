@@ -5,7 +5,7 @@ import { STATUS_LABELS, type FormType, type TransactionStatus } from "@shared/co
 import type { Transaction } from "@shared/schemas/transactions";
 import { Badge, type BadgeVariant } from "@/components/ui/badge";
 import { cn } from "@/lib/utils";
-import { paymentWords } from "../payment-words";
+import { paymentWords, statusLabelFor } from "@shared/payment-words";
 
 const STATUS_STYLE: Record<TransactionStatus, { variant: BadgeVariant; className?: string }> = {
   Draft: { variant: "outline", className: "border-dashed text-slate-600" },
@@ -22,11 +22,12 @@ export function statusLabel(status: TransactionStatus): string {
   return STATUS_LABELS[status] ?? status;
 }
 
-export function StatusBadge({ status, className }: { status: TransactionStatus; className?: string }) {
+/** The status in its form type's words: a receipt's Paid is "Received" (DECISIONS §16). */
+export function StatusBadge({ status, formType, className }: { status: TransactionStatus; formType: FormType | string; className?: string }) {
   const style = STATUS_STYLE[status] ?? { variant: "secondary" as const };
   return (
     <Badge variant={style.variant} className={cn(style.className, className)}>
-      {statusLabel(status)}
+      {statusLabelFor(status, formType)}
     </Badge>
   );
 }

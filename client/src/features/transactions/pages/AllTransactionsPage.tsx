@@ -187,7 +187,7 @@ export default function AllTransactionsPage() {
                         {t.party ? (
                           <p className="mt-0.5 inline-flex max-w-full items-center gap-1 text-xs text-slate-600" data-testid="party-name">
                             <Building2 className="h-3 w-3 shrink-0" aria-hidden="true" />
-                            <span className="truncate">{t.party.name}</span>
+                            <span className="truncate" title={t.party.name}>{t.party.name}</span>
                           </p>
                         ) : null}
                         {t.attachmentCount > 0 ? (
@@ -202,7 +202,7 @@ export default function AllTransactionsPage() {
                       <td className="px-4 py-3 align-top text-slate-800">{t.category?.name}</td>
                       <td className="px-4 py-3 align-top">
                         <div className="flex flex-wrap items-center gap-1">
-                          <StatusBadge status={t.status} />
+                          <StatusBadge status={t.status} formType={t.formType} />
                           {t.status === "Approved" ? <PaidBadge isPaid={t.isPaid} formType={t.formType} /> : null}
                           {isOverdue(t) ? <OverdueBadge /> : null}
                         </div>

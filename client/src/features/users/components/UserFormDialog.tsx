@@ -1,6 +1,6 @@
 // Create / edit a user on the User Management screen (spec 001 §5: three roles, the spec's
 // messages through the shared schemas).
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { LIMITS, type Role } from "@shared/constants";
 import type { User } from "@shared/schemas/auth";
@@ -8,7 +8,8 @@ import { lazyZodResolver } from "@/lib/lazy-resolver";
 import { Button, Checkbox, Dialog, DialogContent, Field, Input, Select } from "@/components/ui";
 import { toast } from "@/hooks/use-toast";
 import { errorIssues, errorMessage } from "@/lib/api";
-import { useUserMutations } from "../api";
+import { useUserMutations, type UserChanges } from "../api";
+import { DisableUserDialog } from "./UserStatusToggle";
 import { PrefixedInput } from "@/components/ui/prefixed-input";
 
 /** The roles the newer screen offers (spec 001 §6). */
@@ -66,21 +67,27 @@ export function UserFormDialog({ open, onOpenChange, user, currentUserId }: { op
     );
   }, [open, user, reset]);
 
+  // Unticking Active asks first, as the Disable button does (DECISIONS §16): the other changes are
+  // saved when the disabling is confirmed, and the reason goes to the status change's audit entry.
+  const [disabling, setDisabling] = useState<Values | null>(null);
+  const changesOf = (values: Values, withStatus: boolean): UserChanges => ({
+    username: values.username,
+    name: values.name,
+    role: values.role as Role,
+    visibilityWindowDays: values.visibilityWindowDays as number,
+    email: values.email as string | null,
+    ...(withStatus ? { isActive: values.isActive } : {}),
+    ...(approves(values.role) ? { approvalLimit: values.approvalLimit as string | null } : {}),
+  });
+
   const onSubmit = handleSubmit(async (values) => {
+    if (user?.isActive && values.isActive === false) {
+      setDisabling(values);
+      return;
+    }
     try {
       if (user) {
-        await update.mutateAsync({
-          id: user.id,
-          body: {
-            username: values.username,
-            name: values.name,
-            role: values.role as Role,
-            visibilityWindowDays: values.visibilityWindowDays as number,
-            isActive: values.isActive,
-            email: values.email as string | null,
-            ...(approves(values.role) ? { approvalLimit: values.approvalLimit as string | null } : {}),
-          },
-        });
+        await update.mutateAsync({ id: user.id, body: changesOf(values, true) });
         toast({ title: "User Updated", description: `${values.name} was updated successfully` });
       } else {
         await create.mutateAsync({
@@ -162,6 +169,14 @@ export function UserFormDialog({ open, onOpenChange, user, currentUserId }: { op
             </div>
           )}
         </form>
+        <DisableUserDialog
+          user={disabling && user ? user : null}
+          onOpenChange={(o) => !o && setDisabling(null)}
+          before={async () => {
+            if (user && disabling) await update.mutateAsync({ id: user.id, body: changesOf(disabling, false) });
+          }}
+          onDisabled={() => onOpenChange(false)}
+        />
       </DialogContent>
     </Dialog>
   );

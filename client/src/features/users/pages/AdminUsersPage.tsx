@@ -10,6 +10,7 @@ import { Alert, Badge, Button, Card, Dialog, DialogContent, EmptyState, Field, I
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api";
 import { ROLE_BADGE, useUserMutations, useUsers } from "../api";
+import { useUserStatusToggle } from "../components/UserStatusToggle";
 
 function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o: boolean) => void }) {
   const { create } = useUserMutations();
@@ -179,19 +180,11 @@ function EditCredentialsDialog({ user, onOpenChange }: { user: User | null; onOp
 export default function AdminUsersPage() {
   const me = useCurrentUser();
   const users = useUsers({ refetchInterval: POLL.userListMs });
-  const { setStatus } = useUserMutations();
+  const status = useUserStatusToggle();
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<User | null>(null);
   const list = users.data ?? [];
-
-  const toggle = async (u: User) => {
-    try {
-      await setStatus.mutateAsync({ id: u.id, isActive: !u.isActive });
-      toast({ title: u.isActive ? "User Deactivated" : "User Activated", description: `${u.username} ${u.isActive ? "is disabled" : "is enabled"}` });
-    } catch (err) {
-      toast({ title: "Error", description: errorMessage(err, "Failed to update user status"), variant: "destructive" });
-    }
-  };
+  const toggle = status.toggle;
 
   return (
     <div className="space-y-5">
@@ -240,7 +233,7 @@ export default function AdminUsersPage() {
                       variant={u.isActive ? "outline" : "default"}
                       size="sm"
                       onClick={() => toggle(u)}
-                      disabled={setStatus.isPending}
+                      disabled={status.pending}
                       aria-label={`${u.isActive ? "Disable" : "Enable"} ${u.username}`}
                       className={u.isActive ? "text-red-700" : undefined}
                     >
@@ -256,6 +249,7 @@ export default function AdminUsersPage() {
       )}
       <CreateUserDialog open={creating} onOpenChange={setCreating} />
       <EditCredentialsDialog user={editing} onOpenChange={(open) => !open && setEditing(null)} />
+      {status.dialog}
     </div>
   );
 }

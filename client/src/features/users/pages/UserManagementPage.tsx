@@ -13,6 +13,7 @@ import { Alert, Badge, Button, buttonVariants, Card, ConfirmDialog, EmptyState, 
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api";
 import { ROLE_BADGE, useUserMutations, useUsers } from "../api";
+import { useUserStatusToggle } from "../components/UserStatusToggle";
 import type { ResetPasswordDialog as ResetPasswordDialogType } from "../components/ResetPasswordDialog";
 import type { UserFormDialog as UserFormDialogType } from "../components/UserFormDialog";
 import type { ResetSecondFactorDialog as ResetSecondFactorDialogType } from "../components/ResetSecondFactorDialog";
@@ -43,11 +44,11 @@ function UserCell({ user, isYou }: { user: User; isYou: boolean }) {
         {initials(user.name) || "?"}
       </span>
       <div className="min-w-0">
-        <p className="truncate font-medium text-slate-900">
+        <p className="font-medium text-slate-900 wrap-anywhere">
           {user.name}
           {isYou ? <span className="ml-1.5 text-xs font-normal text-slate-500">(you)</span> : null}
         </p>
-        <p className="truncate text-xs text-slate-600">@{user.username}</p>
+        <p className="text-xs text-slate-600 wrap-anywhere">@{user.username}</p>
       </div>
     </div>
   );
@@ -56,7 +57,8 @@ function UserCell({ user, isYou }: { user: User; isYou: boolean }) {
 export default function UserManagementPage() {
   const me = useCurrentUser();
   const users = useUsers();
-  const { setStatus, remove } = useUserMutations();
+  const { remove } = useUserMutations();
+  const status = useUserStatusToggle();
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<User | null>(null);
   const [resetting, setResetting] = useState<User | null>(null);
@@ -64,14 +66,7 @@ export default function UserManagementPage() {
   const [resettingFactor, setResettingFactor] = useState<User | null>(null);
   const list = users.data ?? [];
 
-  const toggle = async (u: User) => {
-    try {
-      await setStatus.mutateAsync({ id: u.id, isActive: !u.isActive });
-      toast({ title: u.isActive ? "User Deactivated" : "User Activated", description: `${u.name} ${u.isActive ? "can no longer sign in" : "can sign in again"}` });
-    } catch (err) {
-      toast({ title: "Error", description: errorMessage(err, "Failed to update user status"), variant: "destructive" });
-    }
-  };
+  const toggle = status.toggle;
 
   const confirmDelete = async () => {
     if (!deleting) return;
@@ -109,7 +104,7 @@ export default function UserManagementPage() {
             size={labelled ? "sm" : "icon"}
             className={labelled ? undefined : "h-9 w-9"}
             onClick={() => toggle(u)}
-            disabled={setStatus.isPending}
+            disabled={status.pending}
             aria-label={`${u.isActive ? "Deactivate" : "Activate"} ${u.name}`}
           >
             <Power className={"h-4 w-4 " + (u.isActive ? "text-amber-700" : "text-green-700")} aria-hidden="true" />
@@ -165,7 +160,7 @@ export default function UserManagementPage() {
           rows={
             list.map((u) => (
               <tr key={u.id} className="hover:bg-slate-50/60">
-                <td className="px-3 py-3">
+                <td className="min-w-[13rem] px-3 py-3">
                   <UserCell user={u} isYou={u.id === me.id} />
                 </td>
                 <td className="px-3 py-3">
@@ -204,6 +199,7 @@ export default function UserManagementPage() {
       <UserFormDialog open={formOpen} onOpenChange={setFormOpen} user={editing} currentUserId={me.id} />
       <ResetPasswordDialog user={resetting} onOpenChange={(open) => !open && setResetting(null)} />
       <ResetSecondFactorDialog user={resettingFactor} onOpenChange={(open) => !open && setResettingFactor(null)} />
+      {status.dialog}
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}

@@ -1,0 +1,4 @@
+CREATE INDEX "audit_log_search_trgm_idx" ON "audit_log" USING gin (("action" || '␟' || "entity_type" || '␟' || coalesce("performer_label", '')) gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "audit_log_entity_id_prefix_idx" ON "audit_log" USING btree (lower("entity_id") text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "audit_log_employee_idx" ON "audit_log" USING btree ((coalesce("after_data", "before_data") ->> 'employeeId')) WHERE "audit_log"."entity_type" in ('attendance', 'leave', 'name_mapping');--> statement-breakpoint
+CREATE INDEX "audit_log_deleted_transaction_idx" ON "audit_log" USING btree (("before_data" ->> 'humanReadableId')) WHERE "audit_log"."entity_type" = 'transaction' and "audit_log"."action" = 'delete';
