@@ -137,6 +137,8 @@ describe("TDS natures: /api/admin/tds-natures", () => {
       [{ ...good, rateIndividual: 0 }, "rateIndividual"],
       [{ ...good, rateOther: 150 }, "rateOther"],
       [{ ...good, noPanRate: "twenty" }, "noPanRate"],
+      [{ ...good, rateOther: 5e-324 }, "rateOther"],
+      [{ ...good, rateIndividual: 0.004 }, "rateIndividual"],
       [{ ...good, singleThreshold: "-5" }, "singleThreshold"],
       [{ ...good, onlyAboveThreshold: true }, "yearlyThreshold"],
       [{ ...good, ledgerName: "" }, "ledgerName"],

@@ -106,7 +106,7 @@ describe("GET /api/transactions/:id timeline", () => {
     // The new amount decides the policy again (DECISIONS §11): Salary's 2 approvals, and the round
     // holds one since the deletion (the forced status had stood in for the other), so it waits again.
     expect(overridden!.detail).toBe(
-      "Amount: ₹1,000.00 → ₹1,250.50; Description: Printer cartridges → Salary for Ravi, November; Status: Payment Due → Pending. Back to Pending: its 1 approval no longer meets the new policy (Needs 2 approvals)",
+      "Amount: ₹1,000.00 → ₹1,250.50; Description: Printer cartridges → Salary for Ravi, November; Status: Receipt Due → Pending. Back to Pending: its 1 approval no longer meets the new policy (Needs 2 approvals)",
     );
     expect(ownerChanged).toMatchObject({ reason: "Accountant moved team", detail: `${accountant.user.name} → ${otherAccountant.user.name}` });
     // Oldest first, every entry a full ISO instant.

@@ -34,12 +34,13 @@ export const TDS_MESSAGES = {
 } as const;
 const M = TDS_MESSAGES;
 
-/** A rate in percent: a number (or its text, as a form sends it) above 0 and at most 100, 2 decimals at most. */
+/** A rate in percent: a number (or its text, as a form sends it) from 0.01 to 100, 2 decimals at most. */
 const rateSchema = z.preprocess(
   (v) => (typeof v === "string" && v.trim() !== "" && Number.isFinite(Number(v)) ? Number(v) : v),
   z
     .number({ error: M.rate })
-    .gt(0, { error: M.rate })
+    // At least 0.01: a tiny positive number (5e-324) has no 2-decimal form above 0.
+    .gte(0.01, { error: M.rate })
     .lte(100, { error: M.rate })
     .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-9, { error: M.rate }),
 );

@@ -100,6 +100,7 @@ const receipt: ExportItem = {
 const TDS_LEDGER = "TDS on Professional Fees 194J";
 const withTds: ExportItem = {
   ...base,
+  transactionId: idOf("TXN-000109"),
   humanReadableId: "TXN-000109",
   amount: "59000.00",
   categoryId: CONSULTING,

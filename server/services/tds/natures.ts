@@ -79,7 +79,7 @@ async function withNameGuard<T>(fn: () => Promise<T>): Promise<T> {
 
 /** Rates and thresholds as the columns take them (numeric text). */
 function columnsOf(input: TdsNatureChanges) {
-  const text = (n: number | undefined) => (n === undefined ? undefined : String(n));
+  const text = (n: number | undefined) => (n === undefined ? undefined : n.toFixed(2));
   return { ...input, rateIndividual: text(input.rateIndividual), rateOther: text(input.rateOther), noPanRate: text(input.noPanRate) };
 }
 
@@ -92,7 +92,7 @@ export async function createTdsNature(ctx: ActingContext, input: TdsNatureBody):
       const now = ctx.clock();
       const [row] = await tx
         .insert(tdsNatures)
-        .values({ ...input, rateIndividual: String(input.rateIndividual), rateOther: String(input.rateOther), noPanRate: String(input.noPanRate), createdAt: now, updatedAt: now })
+        .values({ ...input, rateIndividual: input.rateIndividual.toFixed(2), rateOther: input.rateOther.toFixed(2), noPanRate: input.noPanRate.toFixed(2), createdAt: now, updatedAt: now })
         .returning();
       await writeAudit(tx, { action: "create", entityType: "tds_nature", entityId: row!.id, actor: ctx.actor, after: auditView(row!), ipAddress: ctx.ip, at: now });
       return presentNature(row!, false);
