@@ -3,7 +3,12 @@
 //   BENCH_TRANSACTIONS  (default 100000)   BENCH_PUNCH_ROWS (default 1000000)   BENCH_SECONDS (default 8)
 //   BENCH_PGLITE_PUNCH_ROWS (default BENCH_PUNCH_ROWS): the embedded import is far slower; a smaller file keeps a run short
 //   BENCH_DATABASES     (default "postgres,pglite")
-//   BENCH_PARTS         (default "routes,reads,export,import"): the parts to run, to iterate on one
+//   BENCH_PARTS         (default "routes,reads,herd,export,import"): the parts to run, to iterate on one (herd: PostgreSQL only)
+//   BENCH_HERD_SIZES    (default "50,100,200"): approvers online in the month-end herd's runs, the app of now
+//   BENCH_HERD_BEFORE_SIZES (default "50,200"): and with the app before the pending feed (refetching on every notification)
+//   BENCH_HERD_SECONDS  (default 60) and BENCH_HERD_RATE (default 2 a second): the submissions of a run;
+//   BENCH_HERD_BEFORE_SUBMISSIONS (default 20): a run of the app before, which cannot keep up with 120
+//   BENCH_HERD_PACED_SIZES (default "200"): the app before again, 10 submissions one every 4 s
 //   BENCH_READS         (default "pending,list,search,stats"): the reads to time, to iterate on one
 //   BENCH_KEEP_DATABASE (default unset): a PostgreSQL database name to keep between runs, to iterate;
 //                       seeded the first time, reused as it is (not seeded again) while it exists
@@ -23,6 +28,7 @@ import { freePort, ROOT } from "../server/test/processes";
 import { BENCH_PASSWORD, EXPORT_YEAR, openSeedingPostgres, seedHistory, seedEmployees, seedPaidForExport, seedTransactions, seedUsers, writePunchCsv } from "./seed";
 import { judgeShare, SHARE_FLOOR, type ShareRound } from "./share";
 import { routeWeights } from "./route-weights";
+import { benchHerd, type HerdRun } from "./herd-bench";
 import type { Role } from "../shared/constants";
 
 const TRANSACTIONS = Number(process.env.BENCH_TRANSACTIONS ?? 100_000);
@@ -30,7 +36,18 @@ const PUNCH_ROWS = Number(process.env.BENCH_PUNCH_ROWS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const PGLITE_PUNCH_ROWS = Number(process.env.BENCH_PGLITE_PUNCH_ROWS ?? PUNCH_ROWS);
 const DATABASES = (process.env.BENCH_DATABASES ?? "postgres,pglite").split(",");
-const PARTS = (process.env.BENCH_PARTS ?? "routes,reads,export,import").split(",");
+const PARTS = (process.env.BENCH_PARTS ?? "routes,reads,herd,export,import").split(",");
+const sizes = (value: string) => value.split(",").filter(Boolean).map(Number);
+const HERD = {
+  sizes: sizes(process.env.BENCH_HERD_SIZES ?? "50,100,200"),
+  beforeSizes: sizes(process.env.BENCH_HERD_BEFORE_SIZES ?? "50,200"),
+  seconds: Number(process.env.BENCH_HERD_SECONDS ?? 60),
+  perSecond: Number(process.env.BENCH_HERD_RATE ?? 2),
+  beforeSubmissions: Number(process.env.BENCH_HERD_BEFORE_SUBMISSIONS ?? 20),
+  pacedSizes: sizes(process.env.BENCH_HERD_PACED_SIZES ?? "200"),
+  pacedSubmissions: 10,
+  pacedPerSecond: 0.25,
+};
 const READS = (process.env.BENCH_READS ?? "pending,list,search,stats").split(",");
 const PG_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const PUNCH_MONTH = (() => {
@@ -179,7 +196,11 @@ const results: {
   export: { extraMb: number } | null;
   /** The export to TallyPrime (DECISIONS §12): one batch of every paid transaction, its file streamed. */
   exportTally: { count: number; batchSeconds: number; fileSeconds: number; extraMb: number } | null;
-} = { import: null, reads: {}, routes: {}, export: null, exportTally: null };
+  /** DECISIONS §9's month-end herd: the run of the app of now with the most approvers online. */
+  herd: { approvers: number; submissions: number; freshnessP95Ms: number; missed: number; cpuSecondsPerSubmission: number } | null;
+  /** Every herd run, the app before the feed too, with its CPU by process group. */
+  herdRuns: HerdRun[];
+} = { import: null, reads: {}, routes: {}, export: null, exportTally: null, herd: null, herdRuns: [] };
 
 /** What each read must hold, so a fast wrong answer (an error, an empty page) cannot pass. */
 type Check = (body: unknown) => string | null;
@@ -491,6 +512,31 @@ async function benchSignInWhileImportsQueue(label: string, server: Server, admin
   });
 }
 
+/**
+ * DECISIONS §9's month-end herd (bench/herd-bench.ts): approvers online with their pending lists
+ * open while an accountant submits at 2 a second, the load from a process of its own; the CPU of
+ * the server and of PostgreSQL (this database's backends and the cluster's own processes) per
+ * submission, and how soon every list held each submission. The app of now at each size, then the
+ * app before the pending feed, on the same server.
+ */
+async function benchHerdPart(server: Server, admin: pg.Client, database: string, ownerUrl: string) {
+  const runs = await benchHerd({ url: server.url, serverPid: server.child.pid!, admin, database, ownerUrl, ...HERD });
+  results.herdRuns = runs;
+  const largest = Math.max(...runs.filter((r) => r.mode === "feed").map((r) => r.approvers));
+  for (const r of runs) {
+    const judged = r.mode === "feed" && r.approvers === largest;
+    const cpu = `${r.cpuSecondsPerSubmission.toFixed(3)} CPU s a submission (server ${r.cpu.server.toFixed(1)} + backends ${r.cpu.backends.toFixed(1)} + shared ${r.cpu.shared.toFixed(1)} s in ${r.seconds.toFixed(0)} s)`;
+    record({
+      figure: `month-end herd, ${r.mode === "feed" ? "the app of now" : "the app before the feed (refetch on every notification)"}: ${r.approvers} approvers online, ${r.submissions} submissions at ${r.perSecond}/s`,
+      database: "postgres",
+      value: `freshness p95 ${ms(r.freshnessP95Ms)} (p50 ${ms(r.freshnessP50Ms)}; from the request ${ms(r.fromRequestP95Ms)}), ${r.missed} missed, ${r.fetches} list fetches; ${cpu}`,
+      target: judged ? "p95 ≤ 500 ms, none missed, ≤ 0.2 CPU s a submission" : "(reported)",
+      ok: judged ? r.freshnessP95Ms <= 500 && r.missed === 0 && r.failedSubmissions === 0 && r.cpuSecondsPerSubmission <= 0.2 : r.failedSubmissions === 0 ? null : false,
+    });
+    if (judged) results.herd = { approvers: r.approvers, submissions: r.submissions, freshnessP95Ms: r.freshnessP95Ms, missed: r.missed, cpuSecondsPerSubmission: Number(r.cpuSecondsPerSubmission.toFixed(4)) };
+  }
+}
+
 /** `psql \copy` of the same rows into a bare table: the floor any import can reach. */
 function psqlCopySeconds(url: string, csv: string): number | null {
   const sql = `drop table if exists bench_copy; create table bench_copy (employee_name text, date text, time text, event_type text);`;
@@ -620,6 +666,7 @@ async function main() {
               await benchReads("postgres", server, oracle);
             }).finally(() => oracle.end().catch(() => {}));
           }
+          if (PARTS.includes("herd")) await attempt("postgres", "the month-end herd", () => benchHerdPart(server, admin, name, asRole(BENCH_OWNER)));
           if (cookie && PARTS.includes("export")) await attempt("postgres", "the export", () => benchExport("postgres", server, cookie));
           if (cookie && PARTS.includes("export")) {
             // The paid transactions of the export to the books, added after the reads so they time the data they always had.

@@ -13,6 +13,7 @@ import { ensureFirstSuperAdmin } from "./services/bootstrap";
 import type { AppDeps } from "./context";
 import { createObjectStore } from "./storage";
 import { attachSocketHub } from "./realtime/hub";
+import { startPendingFeed } from "./services/transactions/pending-feed";
 import { sweepUnregisteredUploads, UPLOAD_SWEEP_INTERVAL_MS } from "./services/uploads/attachment-sweep";
 import { removeOrphanedUploads } from "./services/uploads/import-files";
 import { pruneExpired, PRUNE_INTERVAL_MS } from "./services/prune";
@@ -38,12 +39,14 @@ export async function startServer(config: Config = loadConfig(), options: { clie
   const orphans = await removeOrphanedUploads().catch((err: unknown) => (logger.warn({ err }, "could not remove orphaned uploads"), 0));
   if (orphans > 0) logger.info({ files: orphans }, "removed uploads left by killed imports");
   const bus: EventBus =
-    database.kind === "postgres" ? await createPostgresBus(database.url!, database.pool!, logger) : createInProcessBus();
+    database.kind === "postgres" ? await createPostgresBus(database.url!, database.pool!, logger) : createInProcessBus(database.pglite);
   const deps: AppDeps = { database, bus, config, logger, clock: systemClock, storage: createObjectStore(config) };
   const { app, sessionStore, sessionMiddleware } = createApp(deps, { clientDir: options.clientDir ?? CLIENT_DIR });
 
   const server = http.createServer(app);
   const hub = attachSocketHub({ server, sessionMiddleware, bus, db: database.db, config, logger, clock: deps.clock });
+  // Approvers' and SuperAdmins' apps keep their pending lists from what it tells their sockets.
+  const pendingFeed = startPendingFeed({ db: database.db, bus, hub, clock: deps.clock, config, logger });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(config.port, () => resolve());
@@ -91,6 +94,7 @@ export async function startServer(config: Config = loadConfig(), options: { clie
       clearInterval(sweepTimer);
       clearInterval(announceTimer);
       await Promise.all([announcing, folding.stop(), outbox.stop()]);
+      await pendingFeed.close();
       await hub.close();
       server.closeIdleConnections?.();
       await new Promise<void>((resolve) => server.close(() => resolve()));

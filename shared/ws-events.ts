@@ -23,6 +23,17 @@ export const WS_RECONNECT = { initialDelayMs: 1_000, maxDelayMs: 30_000, maxAtte
 /** Server heartbeat: a ping every 30 s; a socket that did not answer the previous one is dropped. */
 export const WS_HEARTBEAT_MS = 30_000;
 
+/**
+ * The pending list's feed (docs/architecture.md, "The pending feed"): a socket whose auth message
+ * says `follows: ["pending"]` (an Approver's or a SuperAdmin's app) is told how its reader's pending
+ * list changes, so the app keeps the list without fetching it again. Its messages are
+ * pendingFeedMessage (shared/schemas/transactions.ts).
+ */
+export const PENDING_FEED = "pending";
+
+/** GET /api/transactions/pending: the count of committed changes the page was read at, which the feed's messages are compared with. */
+export const FEED_VERSION_HEADER = "X-Feed-Version";
+
 
 /** Notification types pushed to sockets (and stored in the notifications table). */
 export const NOTIFICATION_TYPES = ["transaction_pending", "user_notification"] as const;

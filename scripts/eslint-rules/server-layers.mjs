@@ -7,7 +7,9 @@ import path from "node:path";
 /** The floors, lowest first. A path is a folder (ending in "/") or one file; the longest match decides. */
 export const SERVER_FLOORS = [
   { name: "ground", paths: ["server/lib/", "server/clock.ts", "server/logger.ts", "server/paths.ts", "server/build-stamp.mjs", "server/services/errors.ts"] },
-  { name: "db", paths: ["server/db/"] },
+  // The answer cache's count of committed changes is a database fact both the cache and the
+  // services' pending feed read (its version), so its module stands on the db floor.
+  { name: "db", paths: ["server/db/", "server/answer-cache/version.ts"] },
   { name: "config", paths: ["server/config.ts"] },
   { name: "auth and realtime", paths: ["server/auth/", "server/realtime/", "server/storage/", "server/presenters/", "server/context.ts"] },
   { name: "services", paths: ["server/services/"] },

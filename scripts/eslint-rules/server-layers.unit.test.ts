@@ -53,7 +53,10 @@ describe("server floors", () => {
     expect(lint("server/routes/dashboard.ts", 'import { keptAnswer } from "../answer-cache/keeper";')).toEqual([]);
     expect(lint("server/answer-cache/keeper.ts", 'import { actorOf } from "../middlewares/auth";\nimport { seesEverything } from "../services/transactions/visibility";')).toEqual([]);
     expect(rulesOf(lint("server/answer-cache/keeper.ts", 'import type { RouteDef } from "../routes/api-router";'))).toEqual(["server/layers"]);
-    expect(rulesOf(lint("server/auth/session-store.ts", 'import { answersVersion } from "../answer-cache/version";'))).toEqual(["server/layers"]);
+    expect(rulesOf(lint("server/auth/session-store.ts", 'import { keptAnswer } from "../answer-cache/keeper";'))).toEqual(["server/layers"]);
+    // The count of changes is a database fact: the services' pending feed reads it, and it reads only the db floor.
+    expect(lint("server/services/transactions/pending-feed.ts", 'import { answersVersion } from "../../answer-cache/version";')).toEqual([]);
+    expect(rulesOf(lint("server/answer-cache/version.ts", 'import { todayOf } from "../services/context";'))).toEqual(["server/layers"]);
     expect(SERVER_FLOORS.map((f) => f.name)).toEqual(["ground", "db", "config", "auth and realtime", "services", "middlewares", "answer cache", "routes", "app"]);
   });
 

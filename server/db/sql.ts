@@ -103,3 +103,8 @@ export function rowsAsParsed<T>(statement: PreparedStatement<T[]>, values: Recor
   // Both drivers' prepared queries have all(), which answers the rows unmapped; Drizzle's type leaves it out.
   return (statement as unknown as { all(values: Record<string, unknown>): Promise<T[]> }).all(values);
 }
+
+/** An instant in microseconds since the epoch, as text: exact, where a JavaScript Date keeps milliseconds. */
+export function microsOf(column: AnyColumn): SQL<string> {
+  return sql<string>`(extract(epoch from ${column}) * 1000000)::bigint::text`;
+}

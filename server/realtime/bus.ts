@@ -3,6 +3,7 @@
 // PGlite (one process by nature) it is an in-process emitter.
 import { EventEmitter } from "node:events";
 import pg from "pg";
+import type { PGlite } from "@electric-sql/pglite";
 import type { Logger } from "../logger";
 import type { Role } from "../../shared/constants";
 
@@ -19,7 +20,14 @@ export type BusEvent =
   /** Pushes or emails were queued in the outbox (DECISIONS §14): every process's worker looks for them. */
   | { type: "outbox-queued" }
   /** Lockdown turned on: every non-SuperAdmin socket gets {type: 'lockdown'} and is closed. */
-  | { type: "lockdown"; enabled: boolean };
+  | { type: "lockdown"; enabled: boolean }
+  /**
+   * Sent by the database at commit (migrations/0033): these Pending transactions, or ones that were,
+   * may read differently in a pending list now; null: too many to name, every list is fetched again.
+   */
+  | { type: "pending-rows"; ids: string[] | null }
+  /** Sent by the database at commit: these users' whole pending lists may differ (window, role, limit, delegations); null: everyone's. */
+  | { type: "pending-viewers"; userIds: string[] | null };
 
 export interface EventBus {
   /** Sends an event to every process (this one included). Never throws: a failure is logged. */
@@ -37,9 +45,20 @@ export interface EventBus {
 
 const CHANNEL = "bms_events";
 
-export function createInProcessBus(): EventBus {
+/**
+ * One process's bus. Given the embedded database, what it NOTIFYs on the channel at commit (the
+ * pending lists' changes, migrations/0033) is delivered like a published event.
+ */
+export function createInProcessBus(pglite?: PGlite | null): EventBus {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
+  const unlisten = pglite?.listen(CHANNEL, (payload) => {
+    try {
+      emitter.emit(CHANNEL, JSON.parse(payload) as BusEvent);
+    } catch {
+      // Only the migrations' triggers notify on the channel, always in JSON.
+    }
+  });
   return {
     async publish(event) {
       // Deliver asynchronously, like NOTIFY after commit.
@@ -54,6 +73,7 @@ export function createInProcessBus(): EventBus {
     isConnected: () => true,
     async close() {
       emitter.removeAllListeners();
+      await (await unlisten)?.().catch(() => {});
     },
   };
 }

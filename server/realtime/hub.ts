@@ -44,11 +44,26 @@ type Connection = {
   authed: boolean;
   alive: boolean;
   authTimer: NodeJS.Timeout | null;
+  /** What the client asked to follow in its auth message (a feed, such as the pending list's). */
+  follows: readonly string[];
 };
+
+/** An authenticated socket as a feed sees it: whose it is, what it follows, and a way to write to it. */
+export type FeedSocket = {
+  readonly userId: string;
+  readonly role: Role;
+  readonly follows: readonly string[];
+  send(payload: string): void;
+};
+
+/** Told of each socket once its auth message is accepted, and when it closes. */
+export type SocketWatcher = { authenticated(socket: FeedSocket): void; closed(socket: FeedSocket): void };
 
 export type SocketHub = {
   /** Open sockets, all or of one user (tests and diagnostics). */
   connectionCount(userId?: string): number;
+  /** Watches the authenticated sockets (the feeds built on the hub); answers the way to stop. */
+  watch(watcher: SocketWatcher): () => void;
   /** Closes every socket (1001), stops the heartbeat and the bus subscription, detaches from the server. */
   close(): Promise<void>;
 };
@@ -86,6 +101,13 @@ export function attachSocketHub(options: HubOptions): SocketHub {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 4096 });
 
   const connections = new Set<Connection>();
+  const watchers = new Set<SocketWatcher>();
+  const feedSockets = new WeakMap<Connection, FeedSocket>();
+  const feedSocketOf = (c: Connection): FeedSocket => {
+    let socket = feedSockets.get(c);
+    if (!socket) feedSockets.set(c, (socket = { userId: c.userId, role: c.role, follows: c.follows, send: (payload) => send(c, payload) }));
+    return socket;
+  };
   const byUser = new Map<string, Set<Connection>>();
   const bySid = new Map<string, Set<Connection>>();
 
@@ -141,7 +163,7 @@ export function attachSocketHub(options: HubOptions): SocketHub {
   }
 
   function register(ws: WebSocket, who: { sid: string; userId: string; role: Role }): void {
-    const c: Connection = { ws, ...who, authed: false, alive: true, authTimer: null };
+    const c: Connection = { ws, ...who, authed: false, alive: true, authTimer: null, follows: [] };
     connections.add(c);
     index(byUser, c.userId, c);
     index(bySid, c.sid, c);
@@ -167,11 +189,12 @@ export function attachSocketHub(options: HubOptions): SocketHub {
       connections.delete(c);
       unindex(byUser, c.userId, c);
       unindex(bySid, c.sid, c);
+      if (c.authed) for (const w of watchers) w.closed(feedSocketOf(c));
     });
   }
 
   function onMessage(c: Connection, data: RawData): void {
-    let message: { type?: unknown; userId?: unknown; role?: unknown };
+    let message: { type?: unknown; userId?: unknown; role?: unknown; follows?: unknown };
     try {
       message = JSON.parse(data.toString());
     } catch {
@@ -183,9 +206,12 @@ export function attachSocketHub(options: HubOptions): SocketHub {
       closeConnection(c, WS_CLOSE.unauthorized, "Authentication mismatch");
       return;
     }
+    if (c.authed) return;
     c.authed = true;
     if (c.authTimer) clearTimeout(c.authTimer);
     c.authTimer = null;
+    c.follows = Array.isArray(message.follows) ? message.follows.filter((f): f is string => typeof f === "string").slice(0, 8) : [];
+    if (c.ws.readyState === c.ws.OPEN) for (const w of watchers) w.authenticated(feedSocketOf(c));
   }
 
   function onUpgrade(req: http.IncomingMessage, socket: Duplex, head: Buffer): void {
@@ -310,6 +336,10 @@ export function attachSocketHub(options: HubOptions): SocketHub {
   return {
     connectionCount(userId) {
       return userId ? (byUser.get(userId)?.size ?? 0) : connections.size;
+    },
+    watch(watcher) {
+      watchers.add(watcher);
+      return () => watchers.delete(watcher);
     },
     async close() {
       clearInterval(heartbeat);

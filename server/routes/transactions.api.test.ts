@@ -331,16 +331,22 @@ describe("POST /api/transactions/:id/submit", () => {
     expect(entry!.afterData).toMatchObject({ status: "Pending", approvalRound: 1 });
   });
 
-  it("publishes each notification on the bus after commit", async () => {
+  it("publishes the notification on the bus after commit, one event for all who may see the transaction", async () => {
     const events: unknown[] = [];
     const stop = t.deps.bus.subscribe((e) => events.push(e));
+    const narrow = await t.signIn("Approver", { visibilityWindowDays: 1 });
     const d = await draft();
+    // Made three days ago: outside the narrow window, whose reader is stored a notification the bell will not show them.
+    await t.db.update(transactions).set({ createdAt: new Date(Date.now() - 3 * 86_400_000) }).where(eq(transactions.id, d.id));
     await accountant.api.post(`/api/transactions/${d.id}/submit`);
     await new Promise((r) => setTimeout(r, 50));
     stop();
-    const mine = events.filter((e) => (e as { message?: { transactionId?: string } }).message?.transactionId === d.id);
-    expect(mine.length).toBe((await notificationsFor(t.db, d.id)).length);
-    expect(mine[0]).toMatchObject({ type: "notification", userIds: [expect.any(String)], message: { type: "transaction_pending", humanReadableId: d.humanReadableId } });
+    const mine = events.filter((e) => (e as { message?: { transactionId?: string } }).message?.transactionId === d.id) as { type: string; userIds: string[]; message: unknown }[];
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ type: "notification", message: { type: "transaction_pending", humanReadableId: d.humanReadableId } });
+    const stored = (await notificationsFor(t.db, d.id)).map((n) => n.userId);
+    expect(stored).toContain(narrow.user.id);
+    expect(mine[0]!.userIds.sort()).toEqual(stored.filter((id) => id !== narrow.user.id).sort());
   });
 
   it("a SuperAdmin may submit someone else's Draft", async () => {

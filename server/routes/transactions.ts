@@ -28,6 +28,7 @@ import { bulkApproveAnswer, bulkApproveSchema, checkDuplicatesAnswer, checkDupli
 import { contextOf } from "../middlewares/auth";
 import { csvFileName } from "../lib/csv";
 import { keptAnswer } from "../answer-cache/keeper";
+import { FEED_VERSION_HEADER } from "../../shared/ws-events";
 import { ApiRouter } from "./api-router";
 import { sendCsvDownload } from "./downloads";
 import type { AppDeps } from "../context";
@@ -99,14 +100,22 @@ export function transactionRoutes(deps: AppDeps): ApiRouter {
       method: "get",
       path: "/transactions/pending",
       access: APPROVING,
-      summary: "Pending transactions, a page at a time: priority first, then oldest first (X-Total-Count, X-Page, X-Page-Size)",
+      summary: "Pending transactions, a page at a time: priority first, then oldest first (X-Total-Count, X-Page, X-Page-Size; X-Feed-Version, what the socket's pending feed is compared with)",
       query: pendingQuerySchema,
       answer: pendingListAnswer, tag,
-      keep: keptAnswer(deps, { reads: ["transactions", "categories", "users", "parties", "attachments", "approvals", "delegations"] }),
+      keep: keptAnswer(deps, {
+        reads: ["transactions", "categories", "users", "parties", "attachments", "approvals", "delegations"],
+        uncounted: {
+          answer_changes: "the count itself: the list is stamped with the count its own statement saw (X-Feed-Version)",
+          answer_changes_folded: "the count itself: the list is stamped with the count its own statement saw (X-Feed-Version)",
+        },
+      }),
     },
     async (req, res, input) => {
       const page = input.query;
-      const { items, total } = await listPending(ctx(req), page);
+      const { items, total, version } = await listPending(ctx(req), page);
+      // What the pending feed's messages are compared with (shared/ws-events.ts).
+      res.setHeader(FEED_VERSION_HEADER, version);
       res.setHeader(PAGE_HEADERS.total, String(total));
       res.setHeader(PAGE_HEADERS.page, String(page.page));
       res.setHeader(PAGE_HEADERS.limit, String(page.limit));

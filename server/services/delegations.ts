@@ -206,7 +206,7 @@ export async function createDelegation(ctx: ActingContext, input: CreateDelegati
     }
     return (await loadView(tx, row!.id))!;
   });
-  await publishNotifications(ctx.bus, notes, ctx.logger);
+  await publishNotifications(ctx, notes);
   return present(created, today);
 }
 
@@ -252,7 +252,7 @@ export async function endDelegation(ctx: ActingContext, id: string, input: EndDe
     );
     return view;
   });
-  await publishNotifications(ctx.bus, notes, ctx.logger);
+  await publishNotifications(ctx, notes);
   return present(ended, today);
 }
 
@@ -290,6 +290,6 @@ export async function announceDelegationsBeginning(ctx: ServiceContext): Promise
       );
     }
   });
-  await publishNotifications(ctx.bus, notes, ctx.logger);
+  await publishNotifications(ctx, notes);
   return notes.length;
 }

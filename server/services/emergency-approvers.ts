@@ -181,7 +181,7 @@ async function tellSuperAdminsCodeLocked(ctx: ServiceContext, code: string, subj
     { type: "user_notification", message, isPriority: true, transactionId: subject.transactionId, humanReadableId: subject.humanReadableId, category: subject.category },
     told,
   );
-  await publishNotifications(ctx.bus, rows, ctx.logger);
+  await publishNotifications(ctx, rows);
 }
 
 /** Deletes wrong PINs that have left the window (housekeeping, services/prune.ts). Answers how many. */

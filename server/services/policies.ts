@@ -22,6 +22,22 @@ export function seesFinance(who: Having): boolean {
   return FINANCE_ROLES.includes(who.role);
 }
 
+/** The first instant of a (non-SuperAdmin) user's visibility window: their window's days before `now` (DECISIONS §4). */
+export function windowStart(who: { visibilityWindowDays: number }, now: Date): Date {
+  return new Date(now.getTime() - who.visibilityWindowDays * 86_400_000);
+}
+
+/**
+ * Whether a user sees a transaction, to the microsecond (DECISIONS §4): a SuperAdmin every one,
+ * anyone else their own and those created from their window's first instant on. The same rule in
+ * SQL is transactions/visibility.ts's visibleTo; the pending feed and the bell's push judge rows
+ * already read with this one.
+ */
+export function seesTransaction(who: Having & { id: string; visibilityWindowDays: number }, now: Date, row: { createdBy: string; createdAtMicros: number }): boolean {
+  if (seesEveryTransaction(who)) return true;
+  return row.createdBy === who.id || row.createdAtMicros >= windowStart(who, now).getTime() * 1000;
+}
+
 /** The dashboard's cards show amounts to a SuperAdmin only; others see counts (spec 000 §2). */
 export const seesDashboardAmounts = isSuperAdmin;
 

@@ -73,7 +73,7 @@ export async function createTestApp(options: { clock?: Clock; env?: Record<strin
   const database = await createSuiteDatabase();
   const config = testConfig(options.env);
   const logger = createLogger(config.logLevel);
-  const bus: EventBus = database.kind === "postgres" ? await createPostgresBus(database.url!, database.pool!, logger) : createInProcessBus();
+  const bus: EventBus = database.kind === "postgres" ? await createPostgresBus(database.url!, database.pool!, logger) : createInProcessBus(database.pglite);
   const deps: AppDeps = { database, bus, config, logger, clock: options.clock ?? systemClock, storage: createObjectStore(config) };
   const { app } = createApp(deps, { clientDir: options.clientDir ?? null });
 

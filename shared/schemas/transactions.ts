@@ -580,6 +580,30 @@ export const pendingTransactionAnswer = z.strictObject({
   possibleDuplicates: z.array(possibleDuplicateAnswer),
 });
 export const pendingListAnswer = z.array(pendingTransactionAnswer);
+/**
+ * The pending feed (shared/ws-events.ts PENDING_FEED), numbered per socket: `pending-ready` once the
+ * socket is followed (seq 0; `version` the count of committed changes then), then `pending-changes`
+ * (the reader's rows that changed, each as GET /api/transactions/pending answers it with its place
+ * in the whole list, or null when it left the list, and how many the list holds) and
+ * `pending-resync` (fetch the list again, unless it was read at `version` or later; none when the
+ * day turned). `version` is compared with the page's FEED_VERSION_HEADER.
+ */
+export const pendingFeedReady = z.strictObject({ type: z.literal("pending-ready"), seq: z.literal(0), version: z.string() });
+export const pendingFeedChanges = z.strictObject({
+  type: z.literal("pending-changes"),
+  seq: z.number().int().positive(),
+  version: z.string(),
+  total: z.number().int().nonnegative(),
+  changes: z.array(
+    z.union([z.strictObject({ id, index: z.number().int().nonnegative(), row: pendingTransactionAnswer }), z.strictObject({ id, row: z.null() })]),
+  ),
+});
+export const pendingFeedResync = z.strictObject({ type: z.literal("pending-resync"), seq: z.number().int().positive(), version: z.string().optional() });
+export const pendingFeedMessage = z.discriminatedUnion("type", [pendingFeedReady, pendingFeedChanges, pendingFeedResync]);
+export type PendingFeedMessage = z.output<typeof pendingFeedMessage>;
+/** A row of the pending list as answered and as the feed tells it, possible duplicates and all. */
+export type PendingListRow = z.output<typeof pendingTransactionAnswer>;
+
 /** GET /api/transactions: the one list shape the client uses everywhere (DECISIONS §4). */
 export const transactionListAnswer = z.strictObject({
   ...pageOf("transactions", transactionAnswer).shape,

@@ -66,17 +66,24 @@ async function approveViaApi(page: Page, transactionId: string): Promise<void> {
   expect(status).toBe(200);
 }
 
-/** Resolves once the page's /ws socket has sent its {type:'auth'} message (the server then delivers to it). Call before signing in. */
-function socketAuthed(page: Page): Promise<void> {
+/** Resolves once the page's /ws socket sends (or receives) a frame holding `text`. Call before signing in. */
+function socketFrame(page: Page, direction: "framesent" | "framereceived", text: string): Promise<void> {
   return new Promise((resolve) => {
     page.on("websocket", (ws) => {
       if (!new URL(ws.url()).pathname.endsWith("/ws")) return;
-      ws.on("framesent", (frame) => {
-        if (String(frame.payload).includes('"type":"auth"')) resolve();
-      });
+      const onFrame = (frame: { payload: string | Buffer }) => {
+        if (String(frame.payload).includes(text)) resolve();
+      };
+      if (direction === "framesent") ws.on("framesent", onFrame);
+      else ws.on("framereceived", onFrame);
     });
   });
 }
+
+/** The socket sent its {type:'auth'} message (the server then delivers to it). */
+const socketAuthed = (page: Page) => socketFrame(page, "framesent", '"type":"auth"');
+/** The socket follows the pending feed (its pending-ready arrived). */
+const feedReady = (page: Page) => socketFrame(page, "framereceived", '"type":"pending-ready"');
 
 async function unreadRows(userId: string, type?: string) {
   const rows = await env.db
@@ -200,9 +207,14 @@ describe("header notifications", () => {
     const sa = (await env.newPage("desktop")).page;
     const apSocket = socketAuthed(ap);
     const saSocket = socketAuthed(sa);
+    const apFeed = feedReady(ap);
     await env.signIn(ap, approver);
     await env.signIn(sa, admin);
-    await Promise.all([apSocket, saSocket]);
+    await Promise.all([apSocket, saSocket, apFeed]);
+    // The Approver's home lists what waits for them, kept from here on by the socket's pending feed.
+    await ap.getByText(first.humanReadableId, { exact: true }).first().waitFor(WAIT);
+    const pendingFetches: string[] = [];
+    ap.on("request", (r) => new URL(r.url()).pathname === "/api/transactions/pending" && pendingFetches.push(r.url()));
 
     // What the pages load: one unread pending notification each.
     await expect.poll(() => pendingBadge(ap), POLL).toBe("1");
@@ -220,6 +232,9 @@ describe("header notifications", () => {
     await expect.poll(() => pendingBadge(ap), POLL).toBe("2");
     await expect.poll(() => pendingBadge(sa), POLL).toBe("2");
     await expect.poll(() => bellLabel(ap), POLL).toBe("Notifications, 2 unread");
+    // The new row is on the Approver's home at once, put there from the socket's message: the list was not fetched again (DECISIONS §9).
+    await ap.getByText(second.humanReadableId, { exact: true }).first().waitFor(WAIT);
+    expect(pendingFetches).toEqual([]);
 
     // A priority submission: 'Priority Transaction', badges 3, and it tops the bell with the alarm marker.
     const third = await submitViaApi(accountantPage, `Urgent server rack fan ${stamp}`, true);

@@ -23,6 +23,8 @@ export function socketUrl(location: Pick<Location, "protocol" | "host"> = window
 
 export type SocketHandlers = {
   onMessage: (message: WsServerMessage) => void;
+  /** The socket closed, whatever comes next (a reconnect, or none): what it was telling is no longer followed. */
+  onClose?: () => void;
   /** {type:'lockdown'} arrived or the server closed with 4423. Called at most once. */
   onLockdown: () => void;
   /** The server closed with 4401: the session is over. */
@@ -34,6 +36,8 @@ export type SocketConnection = { close(): void };
 type Options = SocketHandlers & {
   userId: string;
   role: string;
+  /** The feeds this app follows beyond its bell, announced with the auth message (shared/ws-events.ts PENDING_FEED). */
+  follows?: readonly string[];
   url?: string;
   /** Injected in tests. */
   createSocket?: (url: string) => WebSocket;
@@ -66,7 +70,7 @@ export function connectSocket(options: Options): SocketConnection {
     socket = ws;
     ws.onopen = () => {
       attempts = 0;
-      ws.send(JSON.stringify({ type: "auth", userId: options.userId, role: options.role }));
+      ws.send(JSON.stringify({ type: "auth", userId: options.userId, role: options.role, ...(options.follows?.length ? { follows: options.follows } : {}) }));
     };
     ws.onmessage = (event: MessageEvent) => {
       const message = typeof event.data === "string" ? parseServerMessage(event.data) : null;
@@ -80,6 +84,7 @@ export function connectSocket(options: Options): SocketConnection {
     };
     ws.onclose = (event: CloseEvent) => {
       if (socket === ws) socket = null;
+      options.onClose?.();
       if (event.code === WS_CLOSE.lockdown) return lockdown();
       if (event.code === WS_CLOSE.unauthorized) {
         stopped = true;

@@ -289,7 +289,7 @@ export async function approverStanding(q: Queryable, actor: { id: string; role: 
  * evaluates them once per statement, and a reader such as the pending list gets the standing with
  * its rows instead of in a round trip of its own.
  */
-export function standingColumns(q: Queryable, viewerId: Placeholder, today: Placeholder) {
+export function standingColumns(q: Queryable, viewerId: Placeholder | AnyColumn, today: Placeholder | string) {
   // Each subquery is a query of its own, so its columns are named as its own FROM has them.
   const me = alias(users, "standing_me");
   const limit = q.select({ limit: sql`${me.approvalLimit}::text` }).from(me).where(eq(me.id, viewerId));
@@ -399,6 +399,12 @@ export async function approvalDecisions(
   const pending = rows.filter((r) => r.status === "Pending");
   if (!isApproverRole(actor.role) || pending.length === 0) return out;
   const [standing, rounds] = await Promise.all([known.standing ?? approverStanding(q, actor, today), known.rounds ?? roundsOf(q, pending)]);
-  for (const r of pending) out.set(r.id, decideApproval(standing, { amount: r.amount, createdBy: r.createdBy, policy: policyOf(r) }, rounds.get(r.id)!));
+  for (const r of pending) out.set(r.id, decisionFor(actor, standing, r, rounds.get(r.id)!)!);
   return out;
+}
+
+/** approvalDecisions for one row whose reader's standing and round are known: undefined when they do not approve or it is not Pending. */
+export function decisionFor(actor: { role: Role }, standing: ApproverStanding, row: ApprovalRowFacts, round: RoundSoFar): ApprovalDecision | undefined {
+  if (!isApproverRole(actor.role) || row.status !== "Pending") return undefined;
+  return decideApproval(standing, { amount: row.amount, createdBy: row.createdBy, policy: policyOf(row) }, round);
 }

@@ -368,6 +368,6 @@ export async function decideThroughEmergencyLink(
     };
   });
 
-  await publishNotifications(ctx.bus, notificationRows, ctx.logger);
+  await publishNotifications(ctx, notificationRows);
   return answer;
 }

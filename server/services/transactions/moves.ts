@@ -64,7 +64,7 @@ async function mutate<T>(
 ): Promise<T> {
   const effects = { notes: [] as NotificationRow[], afterCommit: [] as (() => Promise<void>)[] };
   const result = await ctx.db.transaction((tx) => work(tx, effects));
-  await publishNotifications(ctx.bus, effects.notes, ctx.logger);
+  await publishNotifications(ctx, effects.notes);
   for (const step of effects.afterCommit) {
     await step().catch((err: unknown) => ctx.logger.warn({ err }, "after-commit step failed"));
   }

@@ -31,10 +31,11 @@ import { jsonArray, JsonText, withFields } from "../../lib/json-answer";
 import { seesEverything, TRANSACTION_NOT_FOUND, visibleTo, visibleToPrepared, windowFirstDay, windowValues, type WindowColumns } from "./visibility";
 import { approveRefusal, availableMoves, type TransactionState } from "./status-machine";
 import { transactionTimeline } from "./timeline";
-import { approvalDecisions, approvalOnBehalfOf, roundEntriesJson, roundFrom, standingColumns, standingFrom, superAdminApproved, type ApprovalDecision } from "./authority";
+import { approvalDecisions, approvalOnBehalfOf, decisionFor, roundEntriesJson, roundFrom, standingColumns, standingFrom, superAdminApproved, type ApprovalRowFacts, type ApproverStanding, type RoundEntry } from "./authority";
 import { todayOf, type ActingContext } from "../context";
-import { containsPattern, namedColumns, preparedStatement, rowsAsParsed } from "../../db/sql";
+import { containsPattern, microsOf, namedColumns, preparedStatement, rowsAsParsed } from "../../db/sql";
 import { keptList, namesIn, SEARCH_TEXT_SEPARATOR, type Summary } from "./search-summary";
+import { answersVersion } from "../../answer-cache/version";
 
 type Viewer = Pick<Actor, "id" | "role" | "visibilityWindowDays">;
 export type TransactionFilters = Pick<TransactionListQuery, "search" | "status" | "categoryId" | "createdBy" | "overdue">;
@@ -117,7 +118,8 @@ const NEWEST_FIRST = [sql`${transactions.createdAt} desc nulls last`, sql`${tran
 // partial index on the pending queue in a plan made once, and keeps that generic plan for the
 // prepared pending page instead of planning it again on every call (0.4 ms of 1.1; docs/performance-history.md).
 const IS_PENDING = sql`${transactions.status} = 'Pending'`;
-const PENDING_ORDER = [sql`${transactions.isPriority} desc nulls last`, asc(transactions.createdAt), asc(transactions.id)];
+/** The pending list's order: priority first, then oldest first (the pending feed ranks rows by it too). */
+export const PENDING_ORDER = [sql`${transactions.isPriority} desc nulls last`, asc(transactions.createdAt), asc(transactions.id)];
 
 /**
  * GET /api/transactions in one statement: the summary over the whole filtered set with the page's
@@ -264,37 +266,57 @@ function summaryFromDailyTotals(q: Queryable, viewer: Viewer, byStatus: boolean,
 
 /**
  * GET /api/transactions/pending: Pending and visible, priority first then oldest first, with
- * myAction this round; one page of it, and how many there are in all.
+ * myAction this round; one page of it, how many there are in all, and the count of committed
+ * changes its statement saw (answer-cache/version.ts): the pending feed's messages are compared with it,
+ * so it is read in the page's own snapshot, not before it.
  */
-export async function listPending(ctx: ActingContext, page: PendingQuery = { page: 1, limit: LIMITS.listLimitMax }): Promise<{ items: JsonText; total: number }> {
+export async function listPending(ctx: ActingContext, page: PendingQuery = { page: 1, limit: LIMITS.listLimitMax }): Promise<{ items: JsonText; total: number; version: string }> {
   const { db: q, actor: viewer } = ctx;
   const now = ctx.clock();
   const today = todayOf(ctx);
   const rows = await rowsAsParsed(pendingPage(q, viewer), { ...windowValues(viewer, now), today, limit: page.limit, offset: (page.page - 1) * page.limit });
   // A page past the end has no row to carry the total: only then is it counted on its own.
-  const total = rows.length
-    ? Number(rows[0]!.total)
-    : Number((await q.select({ n: sql<number>`count(*)::int` }).from(transactions).where(and(IS_PENDING, visibleTo(viewer, now))))[0]?.n ?? 0);
-  const entries = new Map(rows.map((r) => [r.id, r.round ?? []]));
-  const rounds = new Map([...entries].map(([id, list]) => [id, roundFrom(list)]));
-  // Whether this approver's approval would be accepted, row by row (limits, the SuperAdmin's place, delegation).
-  const decisions = rows.length ? await approvalDecisions(q, ctx.actor, today, rows, { rounds, standing: standingFrom(ctx.actor, rows[0]!) }) : new Map<string, ApprovalDecision>();
+  const [counted] = rows.length
+    ? [{ n: Number(rows[0]!.total), version: rows[0]!.version }]
+    : await q.select({ n: sql<number>`count(*)::int`, version: answersVersion }).from(transactions).where(and(IS_PENDING, visibleTo(viewer, now)));
+  const total = Number(counted?.n ?? 0);
+  // The standing is the same on every row (the statement's uncorrelated subqueries).
+  const standing = rows.length ? standingFrom(ctx.actor, rows[0]!) : null;
   // Each transaction as PostgreSQL wrote it (transactionJson) with its possible duplicates, and what this approver may do with it.
-  const items = rows.map((r) => {
-    const mine = entries.get(r.id)!.find(([approverId, onBehalfOf]) => approverId === viewer.id || onBehalfOf === viewer.id);
-    const myAction = (mine?.[2] as ApprovalAction | undefined) ?? null;
-    const context = { myActionThisRound: myAction, approval: decisions.get(r.id) };
-    const allowed = availableMoves(r, viewer, context);
-    const moves: Pick<PendingTransaction, "myAction" | "availableMoves" | "superAdminApproved" | "approveRefusal" | "approveOnBehalfOf"> = {
-      myAction,
-      availableMoves: allowed,
-      superAdminApproved: superAdminApproved(rounds.get(r.id)!.approvals),
-      approveRefusal: approveRefusal(r, viewer, context),
-      approveOnBehalfOf: approvalOnBehalfOf(context.approval, allowed),
-    };
-    return withFields(r.json, moves);
-  });
-  return { items: new JsonText(jsonArray(items)), total };
+  const items = rows.map((r) => withFields(r.json, pendingItemFields(viewer, standing!, r, r.round ?? [])));
+  return { items: new JsonText(jsonArray(items)), total, version: counted!.version };
+}
+
+/** What a pending list's row says for its reader beyond the transaction itself (and its possible duplicates). */
+export type PendingItemFields = Pick<PendingTransaction, "myAction" | "availableMoves" | "superAdminApproved" | "approveRefusal" | "approveOnBehalfOf">;
+
+/**
+ * A row's fields for this reader: their action this round (their own, or a delegate's on their
+ * behalf), the moves they may make now (whether their approval would be accepted: limits, the
+ * SuperAdmin's place, delegation), whether a SuperAdmin has approved, why approve is refused, and
+ * whose authority an approval would use (DECISIONS §16: 'Approve for Rajesh Sharma').
+ * The pending list and the pending feed (pending-feed.ts) both ask this, so a row reads the same
+ * whichever way it reached the screen.
+ */
+export function pendingItemFields(
+  viewer: Pick<Viewer, "id" | "role">,
+  standing: ApproverStanding,
+  row: TransactionState & ApprovalRowFacts,
+  entries: readonly RoundEntry[],
+): PendingItemFields {
+  const round = roundFrom(entries);
+  const decision = decisionFor(viewer, standing, row, round);
+  const mine = entries.find(([approverId, onBehalfOf]) => approverId === viewer.id || onBehalfOf === viewer.id);
+  const myAction = (mine?.[2] as ApprovalAction | undefined) ?? null;
+  const context = { myActionThisRound: myAction, approval: decision };
+  const allowed = availableMoves(row, viewer, context);
+  return {
+    myAction,
+    availableMoves: allowed,
+    superAdminApproved: superAdminApproved(round.approvals),
+    approveRefusal: approveRefusal(row, viewer, context),
+    approveOnBehalfOf: approvalOnBehalfOf(decision, allowed),
+  };
 }
 
 /** What availableMoves reads of a transaction, every field of TransactionState (the type holds the list complete). */
@@ -348,6 +370,7 @@ function pendingPage(q: Queryable, viewer: Viewer) {
           ...AUTHORITY_COLUMNS,
           // A bigint: its text on node-postgres.
           total: sql<number | string>`${pageOf.total}`,
+          version: answersVersion,
           // The round so far, in this statement: this approver's action, the SuperAdmin's approval and
           // the authority's decision all read it, where a query of their own would cost a round trip.
           round: roundEntriesJson(transactions),
@@ -362,6 +385,43 @@ function pendingPage(q: Queryable, viewer: Viewer) {
       .orderBy(...PENDING_ORDER)
       .prepare(name);
   });
+}
+
+/**
+ * The rows of `ids` that are Pending, as the pending feed reads them (pending-feed.ts) in one
+ * statement for every reader: the transaction as JSON text (without its possible duplicates), what
+ * the moves and the authority read, the round so far, and every possible duplicate with who made
+ * it and when (each reader is shown those their window holds: pendingDuplicatesFor). The amount as
+ * text, since the feed reads these rows through json_agg.
+ */
+export function pendingRowsOf(q: Queryable, ids: SQL) {
+  const attached = attachmentCounts(q, sql`${attachments.transactionId} = any(${ids})`);
+  const attachmentCount = sql`coalesce(${attached.count}, 0)`;
+  return q
+    .select(
+      namedColumns({
+        json: transactionJson({ attachmentCount: sql`${attachmentCount}::text` }),
+        ...STATE_COLUMNS,
+        ...AUTHORITY_COLUMNS,
+        amount: sql<string>`${transactions.amount}::text`,
+        round: roundEntriesJson(transactions),
+        duplicates: duplicateCandidatesJson(sql`${attachmentCount} > 0`),
+      }),
+    )
+    .from(transactions)
+    .innerJoin(categories, eq(categories.id, transactions.categoryId))
+    .innerJoin(users, eq(users.id, transactions.createdBy))
+    .leftJoin(attached, eq(attached.transactionId, transactions.id))
+    .where(and(IS_PENDING, sql`${transactions.id} = any(${ids})`));
+}
+
+/**
+ * The whole pending queue in the list's order, each row as [id, createdBy, created_at in µs as text,
+ * isPriority]: what the feed ranks and counts each reader's rows by, and finds moved rows in.
+ */
+export function pendingQueueJson(): SQL<[id: string, createdBy: string, createdUs: string, isPriority: boolean][]> {
+  return sql`(select coalesce(json_agg(json_build_array(${transactions.id}, ${transactions.createdBy}, ${microsOf(transactions.createdAt)}, ${transactions.isPriority})
+    order by ${sql.join(PENDING_ORDER, sql`, `)}), '[]') from ${transactions} where ${IS_PENDING})`;
 }
 
 /** GET /api/transactions/:id: category with its fields, creator, approvals of all rounds, attachments, possible duplicates. */
@@ -429,13 +489,60 @@ export const DUPLICATES_SHOWN = 10;
  * the row has no attachment, spares the attachments' probe.
  */
 function possibleDuplicatesJson(visible: (columns: WindowColumns) => SQL | undefined, hasAttachments: SQL = sql`true`): SQL<string> {
+  const { other, candidates } = duplicateCandidates(visible, hasAttachments);
+  const named = (matchedBy: PossibleDuplicate["matchedBy"], rank: number) =>
+    sql`${other.id} as id, ${other.humanReadableId} as human_readable_id, ${other.status} as status, ${sql.raw(`'${matchedBy}'`)} as matched_by, ${sql.raw(String(rank))} as rank`;
+  // Most transactions have none: the cheap EXISTS answers those, and only the others sort and name theirs.
+  // The EXISTS selects nothing of the row (PostgreSQL keeps a union's columns even there), so its
+  // details probe reads transactions_duplicate_idx alone, without visiting the table (db/schema/finance.ts).
+  return sql<string>`(case when not exists (${candidates(sql`1`, sql`1`)}) then '[]' else (
+    select json_agg(json_build_object('id', d.id, 'humanReadableId', d.human_readable_id, 'status', d.status, 'matchedBy', d.matched_by) order by d.rank, d.human_readable_id)::text
+    from (select * from (select distinct on (c.id) * from (${candidates(named("attachment", 0), named("details", 1))}) c order by c.id, c.rank) named
+          order by named.rank, named.human_readable_id limit ${sql.raw(String(DUPLICATES_SHOWN))}) d) end)`;
+}
+
+/**
+ * Every possible duplicate of the query's `transactions` row whoever reads it, in the order
+ * possibleDuplicatesJson names them (the same file first, then by number; one transaction may come
+ * twice, by file and by details), each with who created it and when, so the pending feed tells each
+ * reader only those their window shows (pendingDuplicatesFor): a JSON array of DuplicateCandidate.
+ */
+export function duplicateCandidatesJson(hasAttachments: SQL): SQL<DuplicateCandidate[]> {
+  const { other, candidates } = duplicateCandidates(() => undefined, hasAttachments);
+  const named = (matchedBy: PossibleDuplicate["matchedBy"], rank: number) =>
+    sql`${other.id} as id, ${other.humanReadableId} as human_readable_id, ${other.status} as status, ${sql.raw(`'${matchedBy}'`)} as matched_by, ${sql.raw(String(rank))} as rank,
+        ${other.createdBy} as created_by, ${microsOf(other.createdAt)} as created_us`;
+  return sql<DuplicateCandidate[]>`(case when not exists (${candidates(sql`1`, sql`1`)}) then '[]'::json else (
+    select json_agg(json_build_array(c.id, c.human_readable_id, c.status, c.matched_by, c.created_by, c.created_us) order by c.rank, c.human_readable_id)
+    from (${candidates(named("attachment", 0), named("details", 1))}) c) end)`;
+}
+
+/** A possible duplicate before the reader's window is applied: [id, humanReadableId, status, matchedBy, createdBy, createdAt in µs since the epoch as text]. */
+export type DuplicateCandidate = [id: string, humanReadableId: string, status: PossibleDuplicate["status"], matchedBy: PossibleDuplicate["matchedBy"], createdBy: string, createdUs: string];
+
+/** The possible duplicates a reader is shown, from every candidate in order (duplicateCandidatesJson): those `sees` lets through, each once, at most DUPLICATES_SHOWN. */
+export function pendingDuplicatesFor(candidates: readonly DuplicateCandidate[], sees: (row: { createdBy: string; createdAtMicros: number }) => boolean): PossibleDuplicate[] {
+  const out: PossibleDuplicate[] = [];
+  const named = new Set<string>();
+  for (const [id, humanReadableId, status, matchedBy, createdBy, createdUs] of candidates) {
+    if (out.length === DUPLICATES_SHOWN) break;
+    if (named.has(id) || !sees({ createdBy, createdAtMicros: Number(createdUs) })) continue;
+    named.add(id);
+    out.push({ id, humanReadableId, status, matchedBy });
+  }
+  return out;
+}
+
+/**
+ * The possible duplicates of the query's `transactions` row that `visible` shows, as a union of
+ * `attachment` (the same file) and `details` rows: the select lists are the caller's.
+ */
+function duplicateCandidates(visible: (columns: WindowColumns) => SQL | undefined, hasAttachments: SQL) {
   // The aliases' columns render as "other"."id" and so on; the FROM names the tables under them.
   const other = alias(transactions, "other");
   const mine = alias(attachments, "mine");
   const theirs = alias(attachments, "theirs");
   const seen = visible(other) ?? sql`true`;
-  const named = (matchedBy: PossibleDuplicate["matchedBy"], rank: number) =>
-    sql`${other.id} as id, ${other.humanReadableId} as human_readable_id, ${other.status} as status, ${sql.raw(`'${matchedBy}'`)} as matched_by, ${sql.raw(String(rank))} as rank`;
   const candidates = (attachment: SQL, details: SQL) => sql`
         select ${attachment} from ${attachments} mine
           join ${attachments} theirs on ${theirs.contentSha256} = ${mine.contentSha256} and ${theirs.transactionId} <> ${mine.transactionId}
@@ -444,13 +551,7 @@ function possibleDuplicatesJson(visible: (columns: WindowColumns) => SQL | undef
         union all
         select ${details} from ${transactions} other
           where ${sameDetails(other, transactions)} and ${other.id} <> ${transactions.id} and ${seen}`;
-  // Most transactions have none: the cheap EXISTS answers those, and only the others sort and name theirs.
-  // The EXISTS selects nothing of the row (PostgreSQL keeps a union's columns even there), so its
-  // details probe reads transactions_duplicate_idx alone, without visiting the table (db/schema/finance.ts).
-  return sql<string>`(case when not exists (${candidates(sql`1`, sql`1`)}) then '[]' else (
-    select json_agg(json_build_object('id', d.id, 'humanReadableId', d.human_readable_id, 'status', d.status, 'matchedBy', d.matched_by) order by d.rank, d.human_readable_id)::text
-    from (select * from (select distinct on (c.id) * from (${candidates(named("attachment", 0), named("details", 1))}) c order by c.id, c.rank) named
-          order by named.rank, named.human_readable_id limit ${sql.raw(String(DUPLICATES_SHOWN))}) d) end)`;
+  return { other, candidates };
 }
 
 /** What the details rule compares: another transaction's row, or the facts of one not yet saved. */

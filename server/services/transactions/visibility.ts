@@ -7,7 +7,7 @@ import type { Actor } from "../../context";
 import { notFound } from "../errors";
 import { isUuid } from "../../lib/ids";
 import { addDays } from "../../lib/calendar";
-import { seesEveryTransaction } from "../policies";
+import { seesEveryTransaction, windowStart } from "../policies";
 
 /** The columns the window reads: the transactions table's own (or an alias's), or transaction_search's copies of them. */
 export type WindowColumns = { createdBy: AnyColumn; createdAt: AnyColumn };
@@ -45,10 +45,6 @@ export function windowValues(actor: Pick<Actor, "id" | "visibilityWindowDays">, 
   return { viewerId: actor.id, since: windowStart(actor, now).toISOString() };
 }
 
-/** The first instant of a (non-SuperAdmin) user's visibility window: their window's days before `now`. */
-function windowStart(actor: Pick<Actor, "visibilityWindowDays">, now: Date): Date {
-  return new Date(now.getTime() - actor.visibilityWindowDays * 86_400_000);
-}
 
 /**
  * The UTC day a window's first instant (`since`, an ISO instant) falls in, and that day's start and

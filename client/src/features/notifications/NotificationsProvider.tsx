@@ -2,13 +2,17 @@
 //
 // The list is GET /api/notifications (the latest 50) kept in the query cache; messages from the
 // socket (/ws) go to the top of the same list, raise a toast and refresh the transaction screens.
+// An Approver's or SuperAdmin's socket also follows the pending feed, whose messages go to its log
+// (lib/feed-log.ts) for the pending pages to apply.
 // markAllRead → POST /api/notifications/read-all, clearAll → DELETE /api/notifications
 // (DECISIONS §6). A {type:'lockdown'} message or a 4423 close shows the lockdown screen in place,
 // without a reload; a 4401 close (session ended) returns to sign-in.
 import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { LOCKDOWN_MESSAGE } from "@shared/constants";
-import { isTransactionNotification } from "@shared/ws-events";
+import { APPROVING_ROLES, LOCKDOWN_MESSAGE } from "@shared/constants";
+import { isTransactionNotification, PENDING_FEED } from "@shared/ws-events";
+import type { PendingFeedMessage } from "@shared/schemas/transactions";
+import { pendingFeed } from "@/lib/feed-log";
 import { apiRequest } from "@/lib/api";
 import { connectSocket } from "@/lib/socket";
 import { toast } from "@/hooks/use-toast";
@@ -79,12 +83,17 @@ export function NotificationsProvider({ children, initial }: { children: ReactNo
     const connection = connectSocket({
       userId,
       role,
+      // An approver's pending list is kept from the socket (features/transactions/pending-feed.ts).
+      follows: APPROVING_ROLES.includes(role) ? [PENDING_FEED] : [],
       onMessage: (message) => {
+        if (message.type.startsWith("pending-")) return pendingFeed.receive(message as unknown as PendingFeedMessage);
         if (!isTransactionNotification(message)) return;
         add(fromSocketMessage(message));
         toast(toastFor(message));
-        void queryClient.invalidateQueries({ predicate: (q) => isTransactionQueryKey(q.queryKey) });
+        const feedFollowed = pendingFeed.snapshot().readyVersion !== null;
+        void queryClient.invalidateQueries({ predicate: (q) => isTransactionQueryKey(q.queryKey, feedFollowed) });
       },
+      onClose: () => pendingFeed.closed(),
       onLockdown: () => showSessionLockdown(LOCKDOWN_MESSAGE),
       onUnauthorized: () => void queryClient.invalidateQueries({ queryKey: AUTH_ME_KEY }),
     });

@@ -29,4 +29,11 @@ describe("real-time notifications (spec 000 §8, §9)", () => {
     expect(isTransactionQueryKey(["/api/dashboard/stats"])).toBe(true);
     expect(isTransactionQueryKey(["/api/categories"])).toBe(false);
   });
+
+  it("leaves the pending list alone while the pending feed keeps it (DECISIONS §9)", () => {
+    expect(isTransactionQueryKey(["/api/transactions", "pending", 1], true)).toBe(false);
+    expect(isTransactionQueryKey(["/api/transactions", "pending", 1], false)).toBe(true);
+    expect(isTransactionQueryKey(["/api/transactions", { page: 1 }], true)).toBe(true);
+    expect(isTransactionQueryKey(["/api/dashboard/stats"], true)).toBe(true);
+  });
 });

@@ -37,8 +37,13 @@ export function toastFor(message: Pick<WsNotificationMessage, "isPriority" | "me
     : { title: "New Notification", description: message.message, variant: "default" };
 }
 
-/** The query keys a transaction message makes stale: transaction lists, pending list, dashboard stats. */
-export function isTransactionQueryKey(queryKey: readonly unknown[]): boolean {
+/**
+ * The query keys a transaction message makes stale: transaction lists, dashboard stats, and the
+ * pending list unless the pending feed keeps it (`feedFollowed`: the socket tells its changes,
+ * so a notification fetches nothing more for it; DECISIONS §9's month-end herd).
+ */
+export function isTransactionQueryKey(queryKey: readonly unknown[], feedFollowed = false): boolean {
   const first = queryKey[0];
+  if (feedFollowed && first === "/api/transactions" && queryKey[1] === "pending") return false;
   return typeof first === "string" && (first.startsWith("/api/transactions") || first.startsWith("/api/dashboard"));
 }

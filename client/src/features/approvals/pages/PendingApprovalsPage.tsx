@@ -3,7 +3,9 @@
 // Cancel / Confirm Reject) and Approve, or what the user already did. Several can be approved at
 // once: tick them, 'Approve selected (n)', confirm the count and the total (DECISIONS §16: the
 // confirmation lists what is left out and why, from the server's approveRefusal), and each result
-// is reported in a dialog. The list is polled every 15 s, also in the background.
+// is reported in a dialog. The list is kept from the socket's pending feed (a submission appears
+// without a fetch), and polled every 15 s, also in the background, only while the socket does not
+// follow it.
 import { useEffect, useMemo, useState } from "react";
 import { CheckCheck, CheckCircle2, Eye, Inbox, XCircle } from "lucide-react";
 import type { TransactionStatus } from "@shared/constants";
