@@ -581,6 +581,8 @@ const DIALOGS: DialogPlan[] = [
     role: "SuperAdmin",
     async open(page) {
       await openOnScreen(page, "audit", "SuperAdmin");
+      // Sign-ins (which carry no data to show) fill the first page as the audit runs; a transaction's entries have some.
+      await page.getByRole("searchbox", { name: "Search audit logs" }).filter({ visible: true }).first().fill(data.rejected.humanReadableId);
       await visibleButton(page, /^View details of/).click();
       await page.getByRole("dialog", { name: "Audit Event Details" }).waitFor(WAIT);
     },
