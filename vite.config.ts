@@ -117,7 +117,22 @@ export default defineConfig({
     outDir: path.join(root, "dist", "public"),
     emptyOutDir: true,
     chunkSizeWarningLimit: 600,
-    rollupOptions: { output: { codeSplitting: { groups: [{ name: "shell-icons", test: shellIcons(), includeDependenciesRecursively: false }] } } },
+    rollupOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: "shell-icons", test: shellIcons(), includeDependenciesRecursively: false },
+            // The small primitives of forms and of lists, each shared by dozens of screens: alone, each
+            // is a request of a few hundred bytes that compresses poorly; together they cost a route less
+            // (DECISIONS §9; npm run bench, BENCH_ROUTE_DETAIL lists a route's scripts).
+            { name: "form-parts", test: /client[\\/]src[\\/]components[\\/]ui[\\/](alert|checkbox|field|input|label|prefixed-input|select|textarea)\.tsx$/, includeDependenciesRecursively: false },
+            // What only the transaction form (create and edit) draws: one chunk compresses better than five.
+            { name: "transaction-form", test: /client[\\/]src[\\/]features[\\/](transactions[\\/](components[\\/](TransactionForm|FileDropzone|ApprovalPreview)\.tsx|form-values\.ts|gst-form\.ts)|parties[\\/]components[\\/]PartyPicker\.tsx)$/, includeDependenciesRecursively: false },
+            { name: "list-parts", test: /client[\\/]src[\\/]components[\\/]ui[\\/](empty-state|list-state|pagination|responsive-list|stat-card)\.tsx$/, includeDependenciesRecursively: false },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: {

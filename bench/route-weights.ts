@@ -37,19 +37,23 @@ export async function routeWeights(baseUrl: string, cookieFor: (role: Role) => P
         await context.addCookies([{ name: name!, value: value!, url: baseUrl }]);
       }
       const page = await context.newPage();
-      const scripts: Promise<{ gz: number; wire: number }>[] = [];
+      const scripts: Promise<{ url: string; gz: number; wire: number }>[] = [];
       page.on("response", (res) => {
         if (res.request().resourceType() !== "script") return;
         scripts.push(
           (async () => {
             const body = await res.body();
             const sizes = await res.request().sizes();
-            return { gz: zlib.gzipSync(body, { level: 9 }).length, wire: sizes.responseBodySize };
+            return { url: res.url(), gz: zlib.gzipSync(body, { level: 9 }).length, wire: sizes.responseBodySize };
           })(),
         );
       });
       await page.goto(baseUrl + path, { waitUntil: "networkidle" });
       const measured = await Promise.all(scripts);
+      // BENCH_ROUTE_DETAIL=/a-path lists that route's scripts, heaviest first: where to trim.
+      if (process.env.BENCH_ROUTE_DETAIL === path) {
+        for (const m of [...measured].sort((a, b) => b.gz - a.gz)) console.log(`    ${(m.gz / 1024).toFixed(1).padStart(6)} KB gzip  ${new URL(m.url).pathname}`);
+      }
       out.push({
         route,
         path,

@@ -4,6 +4,7 @@
 //   BENCH_PGLITE_PUNCH_ROWS (default BENCH_PUNCH_ROWS): the embedded import is far slower; a smaller file keeps a run short
 //   BENCH_DATABASES     (default "postgres,pglite")
 //   BENCH_PARTS         (default "routes,reads,herd,export,import"): the parts to run, to iterate on one (herd: PostgreSQL only)
+//   BENCH_ROUTE_DETAIL  (unset): a path of the route table whose scripts are listed, heaviest first
 //   BENCH_HERD_SIZES    (default "50,100,200"): approvers online in the month-end herd's runs, the app of now
 //   BENCH_HERD_BEFORE_SIZES (default "50,200"): and with the app before the pending feed (refetching on every notification)
 //   BENCH_HERD_SECONDS  (default 60) and BENCH_HERD_RATE (default 2 a second): the submissions of a run;

@@ -1,10 +1,9 @@
-import { useEffect, useState, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { useLocation } from "wouter";
 import type { User } from "@shared/schemas/auth";
 import { useLogout } from "@/features/auth/api";
 import { pageMetaFor } from "../page-meta";
 import { hasSidebar } from "../permissions";
-import { ApproverTopBar } from "./ApproverTopBar";
 import { Header } from "./Header";
 import type { ComponentProps } from "react";
 import { lazyDialog } from "@/lib/lazy-dialog";
@@ -13,6 +12,9 @@ import { Sidebar } from "./Sidebar";
 
 // The drawer (Radix Dialog, about 14 KB gzipped) loads when a phone first opens the menu.
 const MobileDrawer = lazyDialog<ComponentProps<typeof MobileDrawerType>>(() => import("./MobileDrawer").then((m) => m.MobileDrawer), (p) => p.open);
+
+// Only an Approver's frame has the top bar; the other roles never fetch it.
+const ApproverTopBar = lazy(() => import("./ApproverTopBar").then((m) => ({ default: m.ApproverTopBar })));
 
 const APP_NAME = "Business Management System";
 
@@ -47,7 +49,9 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
     return (
       <div className="min-h-screen bg-slate-50">
         <SkipLink />
-        <ApproverTopBar user={user} onSignOut={signOut} signingOut={logout.isPending} />
+        <Suspense fallback={<div className="sticky top-0 z-30 h-14 bg-slate-900" aria-hidden="true" />}>
+          <ApproverTopBar user={user} onSignOut={signOut} signingOut={logout.isPending} />
+        </Suspense>
         <main id="main-content" tabIndex={-1} className="mx-auto max-w-7xl px-4 py-6 focus:outline-none sm:px-6 lg:px-8 lg:py-8">
           {meta.ownHeading ? null : (
             <div className="mb-6">

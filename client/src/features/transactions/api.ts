@@ -3,9 +3,8 @@
 // mutation. After each successful mutation the list, the single transaction, the pending list and
 // the dashboard stats are refreshed (spec 000 §7) through `invalidateFinance`.
 import { currentTime } from "@/lib/clock";
-import { useEffect, useMemo, useSyncExternalStore } from "react";
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { PAGE_HEADERS, POLL, type PaymentMethod, type Role } from "@shared/constants";
+import { POLL, type PaymentMethod, type Role } from "@shared/constants";
 import type { Category } from "@shared/schemas/categories";
 import type {
   AttachmentUploadUrlResponse,
@@ -20,12 +19,9 @@ import type {
 import type { PossibleDuplicate } from "@shared/schemas/transaction-tools";
 import type { EmergencyLinksAnswer } from "@shared/schemas/emergency";
 import { toIsoDate } from "@shared/format";
-import { apiJson, apiRequest, readJson } from "@/lib/api";
+import { apiJson } from "@/lib/api";
 import { POLLED } from "@/lib/query-client";
 import { downloadCsv } from "@/lib/download";
-import { pendingFeed } from "@/lib/feed-log";
-import { FEED_VERSION_HEADER } from "@shared/ws-events";
-import { catchUpPending, fetchCaughtUp, type PendingPage } from "./pending-feed";
 
 // ---------------------------------------------------------------- keys
 
@@ -92,55 +88,6 @@ export function useTransaction(id: string | null | undefined) {
     // Opening a transaction always shows its current state.
     staleTime: 0,
   });
-}
-
-export type { PendingPage };
-
-/** One page of the pending list, the whole count and the count of changes it was read at (PAGE_HEADERS, FEED_VERSION_HEADER). */
-export async function fetchPendingPage(page: number, signal?: AbortSignal): Promise<Omit<PendingPage, "seen">> {
-  const res = await apiRequest("GET", `/api/transactions/pending?page=${page}`, undefined, { signal });
-  const items = (await readJson<PendingItem[]>(res)) ?? [];
-  const header = (name: string, fallback: number) => {
-    const n = Number(res.headers.get(name));
-    return Number.isFinite(n) && res.headers.has(name) ? n : fallback;
-  };
-  return {
-    items: items as PendingPage["items"],
-    total: header(PAGE_HEADERS.total, items.length),
-    page: header(PAGE_HEADERS.page, page),
-    limit: header(PAGE_HEADERS.limit, items.length),
-    version: res.headers.get(FEED_VERSION_HEADER),
-  };
-}
-
-/**
- * The pending list a page at a time. While the socket follows the pending feed, the page is kept
- * from what it is told (pending-feed.ts) and fetched only when that cannot be done; while it does
- * not (closed, reconnecting), it is polled every 15 s, also in the background (spec 000 §4). With
- * 200 approvers online, polling a list that changes twice a second would cost 13 fresh lists a
- * second (DECISIONS §9, month-end herd).
- */
-export function usePendingTransactions(page = 1) {
-  const queryClient = useQueryClient();
-  const log = useSyncExternalStore(pendingFeed.subscribe, pendingFeed.snapshot);
-  const queryKey = useMemo(() => [...transactionKeys.pending(), page], [page]);
-  const query = useQuery<PendingPage>({
-    queryKey,
-    queryFn: ({ signal }) => fetchCaughtUp(() => fetchPendingPage(page, signal), pendingFeed.snapshot),
-    meta: POLLED,
-    refetchInterval: log.readyVersion === null ? POLL.pendingMs : false,
-    refetchIntervalInBackground: true,
-  });
-  // Each message applied to the page kept (a fetch in flight applies them itself when it lands).
-  const { isFetching, dataUpdatedAt } = query;
-  useEffect(() => {
-    const kept = queryClient.getQueryData<PendingPage>(queryKey);
-    if (!kept || isFetching) return;
-    const next = catchUpPending(kept, log);
-    if (next === "refetch") void queryClient.invalidateQueries({ queryKey, exact: true });
-    else if (next !== kept) queryClient.setQueryData(queryKey, next);
-  }, [log, isFetching, dataUpdatedAt, queryClient, queryKey]);
-  return query;
 }
 
 /** Dashboard stats, refetched every 30 s, also in the background (spec 000 §4). */

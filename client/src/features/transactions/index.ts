@@ -1,6 +1,7 @@
 // What other features (the dashboards, the approvals page) may use of transactions: their only
 // way in (eslint.config.js). The app shell and the route table may still open pages directly.
-export { transactionApi, useDashboardStats, useFinanceMutation, usePendingTransactions, useTransactionList, type BulkApproveResult, type PendingItem } from "./api";
+export { transactionApi, useDashboardStats, useFinanceMutation, useTransactionList, type BulkApproveResult, type PendingItem } from "./api";
+export { usePendingTransactions } from "./pending-list";
 export { accountantRecent } from "./rules";
 export { statusLabel } from "./components/badges";
 export { EmergencyQueueSection, ListSkeleton, PendingQueueStatus } from "./components/ListParts";
