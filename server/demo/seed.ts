@@ -763,7 +763,9 @@ async function seedPeople(deps: AppDeps, handle: DatabaseHandle, people: People,
     { name: "Neha Gupta", type: "PL", from: workingDay("Neha Gupta", addDays(from, 9), 1), to: addDays(workingDay("Neha Gupta", addDays(from, 9), 1), 4), reason: "Family wedding in Jaipur" },
     { name: "Ramesh Kumar", type: "LWP", from: workingDay("Ramesh Kumar", addDays(today, -6), -1), to: workingDay("Ramesh Kumar", addDays(today, -6), -1), reason: "Personal work in his village, no paid leave asked" },
     { name: "Pooja Shetty", type: "PL", halfDay: true, from: workingDay("Pooja Shetty", addDays(today, -3), -1), to: workingDay("Pooja Shetty", addDays(today, -3), -1), reason: "Doctor's appointment in the afternoon" },
-    { name: "Meena Krishnan", type: "PL", from: today, to: addDays(today, 2), reason: "Daughter's school admission in Chennai" },
+    // From today (or the working day before, on a day off) for three days, cut at the month's end:
+    // the last days of a month still have someone on leave.
+    { name: "Meena Krishnan", type: "PL", from: workingDay("Meena Krishnan", today, -1), to: addDays(today, 2) > lastDay ? lastDay : addDays(today, 2), reason: "Daughter's school admission in Chennai" },
   ];
   const later = workingDay("Divya Rao", addDays(today, 5), 1);
   if (addDays(later, 1) <= lastDay) plans.push({ name: "Divya Rao", type: "PL", from: later, to: addDays(later, 1), reason: "Sister's engagement in Mysuru" });
