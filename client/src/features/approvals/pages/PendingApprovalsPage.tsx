@@ -82,7 +82,8 @@ export default function PendingApprovalsPage() {
 
   const renderCard = (t: PendingItem) => {
     const moves = t.availableMoves ?? [];
-    const canSelect = moves.includes("approve");
+    // A tick box only while there is a bulk bar to act on it (two or more to approve).
+    const canSelect = moves.includes("approve") && actionable.length > 1;
     return (
       <li key={t.id}>
         <PendingTransactionCard
