@@ -21,6 +21,8 @@ afterAll(async () => {
 const WAIT = { timeout: 20_000 };
 
 describe("days nobody recorded", () => {
+  const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
+
   it("today is Not recorded on the attendance page and in the month view, costs nothing, and the dashboard waits for today's punches", async () => {
     const today = toIsoDate(new Date(), "Asia/Kolkata");
     const month = today.slice(0, 7);
@@ -28,7 +30,8 @@ describe("days nobody recorded", () => {
     const [priya] = await env.db
       .insert(employees)
       // She joined today: the days before are not hers to be judged.
-      .values({ employeeName: "Priya Notrecorded", departmentId: department.id, weeklyOff: "Sunday", joiningDate: today, monthlySalary: "36000.00" })
+      // Her weekly off is tomorrow's weekday, never today's (a Sunday run would show Weekly Off).
+      .values({ employeeName: "Priya Notrecorded", departmentId: department.id, weeklyOff: WEEKDAYS[(new Date(`${today}T00:00:00Z`).getUTCDay() + 1) % 7]!, joiningDate: today, monthlySalary: "36000.00" })
       .returning();
     const hr = await env.makeUser("HR Staff");
     const { page } = await env.newPage("desktop");
