@@ -583,6 +583,16 @@ const DIALOGS: DialogPlan[] = [
       await openOnScreen(page, "audit", "SuperAdmin");
       // Sign-ins (which carry no data to show) fill the first page as the audit runs; a transaction's entries have some.
       await page.getByRole("searchbox", { name: "Search audit logs" }).filter({ visible: true }).first().fill(data.rejected.humanReadableId);
+      // The answer to the search, not the faded list shown while it is asked (axe reads the page behind the dialog).
+      const id = data.rejected.humanReadableId;
+      await page.waitForFunction(
+        (id) => {
+          const list = document.querySelector("#main-content ul.divide-y");
+          return list !== null && !list.classList.contains("opacity-60") && [...list.children].every((li) => li.textContent?.includes(id));
+        },
+        id,
+        WAIT,
+      );
       await visibleButton(page, /^View details of/).click();
       await page.getByRole("dialog", { name: "Audit Event Details" }).waitFor(WAIT);
     },

@@ -93,14 +93,16 @@ describe("the installed app on a phone", () => {
     await cdp.send("ServiceWorker.enable");
     const registrationId = await registration;
     await deliverPush(cdp, registrationId, payload);
-    const shown = await page.waitForFunction(async () => {
-      const reg = await navigator.serviceWorker.ready;
-      const list = await reg.getNotifications();
-      return list.length ? list.map((n) => ({ title: n.title, body: n.body, tag: n.tag, url: (n.data as { url: string }).url })) : null;
-    });
-    expect(await shown.jsonValue()).toEqual([
-      { title: "Approval needed", body: `${created.humanReadableId} · Travel · ₹12,500.00 · from Priya Nair`, tag: created.id, url: `/pending-approvals?review=${created.id}` },
-    ]);
+    // Polled from here: waitForFunction takes an async predicate's promise as already true.
+    const shown = () =>
+      page.evaluate(async () => {
+        const reg = await navigator.serviceWorker.ready;
+        const list = await reg.getNotifications();
+        return list.map((n) => ({ title: n.title, body: n.body, tag: n.tag, url: (n.data as { url: string }).url }));
+      });
+    await expect
+      .poll(shown, { timeout: 15_000 })
+      .toEqual([{ title: "Approval needed", body: `${created.humanReadableId} · Travel · ₹12,500.00 · from Priya Nair`, tag: created.id, url: `/pending-approvals?review=${created.id}` }]);
 
     // The tap, from the service worker itself: the open app goes to the review sheet.
     const tap = async () => {

@@ -45,9 +45,14 @@ function useDebounced<T>(value: T, ms = 300): T {
   return v;
 }
 
-function Json({ value }: { value: unknown }) {
+function Json({ value, label }: { value: unknown; label: string }) {
   if (value === null || value === undefined) return <p className="text-sm text-slate-500">None</p>;
-  return <pre className="max-h-[50vh] overflow-auto whitespace-pre-wrap wrap-anywhere rounded-md bg-slate-900 p-3 text-xs leading-relaxed text-slate-100">{JSON.stringify(value, null, 2)}</pre>;
+  // A long record scrolls: focusable, so a keyboard can scroll it too.
+  return (
+    <pre tabIndex={0} aria-label={label} className="max-h-[50vh] overflow-auto whitespace-pre-wrap wrap-anywhere rounded-md bg-slate-900 p-3 text-xs leading-relaxed text-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
+      {JSON.stringify(value, null, 2)}
+    </pre>
+  );
 }
 
 /** Keys whose values differ between before and after. */
@@ -97,13 +102,13 @@ function DetailsDialog({ entry, onOpenChange }: { entry: AuditEntryView | null; 
                 <h3 id="before-heading" className="mb-2 text-sm font-semibold text-slate-900">
                   Before
                 </h3>
-                <Json value={entry.beforeData} />
+                <Json value={entry.beforeData} label="Before" />
               </section>
               <section aria-labelledby="after-heading">
                 <h3 id="after-heading" className="mb-2 text-sm font-semibold text-slate-900">
                   After
                 </h3>
-                <Json value={entry.afterData} />
+                <Json value={entry.afterData} label="After" />
               </section>
             </div>
           </div>
