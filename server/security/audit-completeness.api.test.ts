@@ -203,6 +203,7 @@ const EXPECTED: Record<string, Expectation> = {
   "POST /account/totp/confirm": { action: "totp_enable", entityType: "user", entityId: caller },
   "DELETE /account/totp": { action: "totp_remove", entityType: "user", entityId: caller },
   "POST /account/recovery-codes": { action: "recovery_codes_regenerate", entityType: "user", entityId: caller },
+  "POST /account/password": { action: "password_change", entityType: "user", entityId: caller },
   "POST /account/verify": { action: "verify_identity", entityType: "session", entityId: caller },
   "POST /account/verify/options": { none: "issues a passkey challenge kept in the session; nothing is stored" },
   "PUT /admin/security": { action: "security_settings_update", entityType: "system", entityId: fixed("security") },
@@ -227,6 +228,9 @@ const EXPECTED: Record<string, Expectation> = {
   // ---------------------------------------------------------------- HR
   "POST /hr/employees": { action: "create", entityType: "employee", entityId: answered },
   "PUT /hr/employees/:id": { action: "update", entityType: "employee", entityId: param() },
+  "POST /hr/employees/:id/login": { action: "login_give", entityType: "employee", entityId: param() },
+  "DELETE /hr/employees/:id/login": { action: "login_unlink", entityType: "employee", entityId: param() },
+  "POST /hr/employees/logins": { action: "logins_give_bulk", entityType: "employee" },
   "POST /hr/departments": { action: "create", entityType: "department", entityId: answered },
   "PUT /hr/departments/:id": { action: "update", entityType: "department", entityId: param() },
   "PUT /hr/attendance-policy": { action: "update", entityType: "attendance_policy", entityId: fixed("1") },

@@ -8,6 +8,7 @@ import crypto from "node:crypto";
 import { Readable } from "node:stream";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { newTotpSecret, totpCodeAt } from "../auth/totp";
+import { hashPassword } from "../auth/passwords";
 import { SoftAuthenticator } from "./soft-authenticator";
 import { ensureVapidKeys } from "../services/delivery/push";
 import type { Role } from "../../shared/constants";
@@ -31,6 +32,7 @@ import {
   tdsNatures,
   transactions,
   uploadGrants,
+  users,
   type TransactionRow,
   type UserRow,
 } from "../db/schema";
@@ -469,6 +471,12 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
   "GET /admin/notifications": async () => ({}),
   // ---------------------------------------------------------------- second factor (DECISIONS §13)
   "GET /account/security": async () => ({}),
+  // The caller's own password (DECISIONS §15); their session stays. It is set to another one first
+  // and changed back to TEST_PASSWORD, so later cells that prove it with the password still can.
+  "POST /account/password": async (w, caller) => {
+    await w.db.update(users).set({ passwordHash: await hashPassword("Fixture@pw1") }).where(eq(users.id, w.owner(caller).id));
+    return { body: { currentPassword: "Fixture@pw1", newPassword: TEST_PASSWORD } };
+  },
   // A change to one's own factors needs a recent proof (DECISIONS §13): the caller's session gets one.
   "POST /account/passkeys/options": async (w, caller) => {
     await w.provedNow(caller);
@@ -574,6 +582,15 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
   }),
   "GET /hr/employees/:id": async (w) => ({ params: { id: w.employee.id } }),
   "PUT /hr/employees/:id": async (w) => ({ params: { id: w.employee.id }, body: { workLocation: "Pune" } }),
+  // DECISIONS §15: logins for employees.
+  "GET /hr/employees/:id/login": async (w) => ({ params: { id: w.employee.id } }),
+  "POST /hr/employees/:id/login": async (w) => ({ params: { id: await w.freshEmployee() }, body: {}, expect: 201, because: "a new login is created" }),
+  "DELETE /hr/employees/:id/login": async (w) => {
+    const employeeId = await w.freshEmployee();
+    await makeUser(w.db, { role: "Employee", employeeId });
+    return { params: { id: employeeId } };
+  },
+  "POST /hr/employees/logins": async () => ({}),
   "GET /hr/departments": async () => ({}),
   "POST /hr/departments": async () => ({ body: { name: `Department ${hex()}` }, expect: 201 }),
   "PUT /hr/departments/:id": async (w) => {

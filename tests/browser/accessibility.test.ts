@@ -231,6 +231,7 @@ const SCREENS: Record<RouteId, ScreenPlan> = {
   hrPolicies: { path: () => PATHS.hrPolicies, ready: () => "Late" },
   hrReports: { path: () => PATHS.hrReports, ready: (s) => s.employee.name },
   hrLeave: { path: () => PATHS.hrLeave, ready: () => "Record Leave" },
+  me: { path: () => PATHS.me, ready: () => "My Month" },
   emergencyApprove: { path: (s) => s.emergency.approvePath, ready: (s) => s.emergency.humanReadableId },
   emergencyReject: { path: (s) => s.emergency.rejectPath, ready: (s) => s.emergency.humanReadableId },
   // Signed out, the standalone control page says who may use it; signed in as a SuperAdmin it has the controls.
