@@ -9,6 +9,8 @@ import { Readable } from "node:stream";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { newTotpSecret, totpCodeAt } from "../auth/totp";
 import { hashPassword } from "../auth/passwords";
+import { addDays } from "../lib/calendar";
+import { toIsoDate } from "../../shared/format";
 import { SoftAuthenticator } from "./soft-authenticator";
 import { ensureVapidKeys } from "../services/delivery/push";
 import type { Role } from "../../shared/constants";
@@ -23,6 +25,8 @@ import {
   departments,
   employees,
   leaves,
+  leaveRequests,
+  regularisations,
   nameMappings,
   notifications,
   passkeys,
@@ -234,6 +238,36 @@ export class World {
       .returning();
     const [row] = await this.db.insert(attendanceDays).values({ employeeId: employee.id, date: "2026-11-03", dayStatus: "Absent (Unpaid)" }).returning();
     return row.id;
+  }
+
+  /**
+   * DECISIONS §15: the caller's login linked to a fresh employee (the session reads the link on
+   * every request), so a /me call acts on an employee of its own; answers that employee's id.
+   */
+  async linkCaller(caller: Caller): Promise<string> {
+    const employeeId = await this.freshEmployee();
+    if (caller) await this.db.update(users).set({ employeeId }).where(eq(users.id, caller.user.id));
+    return employeeId;
+  }
+
+  /** A day `days` from today in the app's time zone. */
+  dayFromToday(days: number): string {
+    return addDays(toIsoDate(this.t.deps.clock(), this.t.config.appTimezone), days);
+  }
+
+  /** A pending leave request (LWP, a week a month ahead) of an employee. */
+  async leaveRequest(employeeId: string): Promise<string> {
+    const [row] = await this.db
+      .insert(leaveRequests)
+      .values({ employeeId, type: "LWP", fromDate: this.dayFromToday(30), toDate: this.dayFromToday(36), reason: "Family function" })
+      .returning();
+    return row!.id;
+  }
+
+  /** A pending regularisation of yesterday. */
+  async regularisation(employeeId: string): Promise<string> {
+    const [row] = await this.db.insert(regularisations).values({ employeeId, date: this.dayFromToday(-1), punchIn: "09:30", reason: "Reader was down" }).returning();
+    return row!.id;
   }
 
   /** A fresh employee, so a call that records leave never overlaps an earlier call's leave. */
@@ -591,6 +625,29 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
     return { params: { id: employeeId } };
   },
   "POST /hr/employees/logins": async () => ({}),
+  // DECISIONS §15: the employee's own pages act on the employee linked to the caller.
+  "GET /me/attendance": async (w, caller) => {
+    await w.linkCaller(caller);
+    return { query: { month: w.dayFromToday(0).slice(0, 7) } };
+  },
+  "GET /me/leave": async (w, caller) => {
+    await w.linkCaller(caller);
+    return { query: { year: w.dayFromToday(0).slice(0, 4) } };
+  },
+  "POST /me/leave-requests": async (w, caller) => {
+    await w.linkCaller(caller);
+    return { body: { type: "LWP", from: w.dayFromToday(30), to: w.dayFromToday(36), reason: "Family function" }, expect: 201, because: "a request is created" };
+  },
+  "DELETE /me/leave-requests/:id": async (w, caller) => ({ params: { id: await w.leaveRequest(await w.linkCaller(caller)) } }),
+  "POST /me/regularisations": async (w, caller) => {
+    await w.linkCaller(caller);
+    return { body: { date: w.dayFromToday(-1), punchOut: "18:30", reason: "Forgot to punch out" }, expect: 201, because: "a request is created" };
+  },
+  "GET /hr/requests": async () => ({ query: { status: "Pending", type: "all" } }),
+  "POST /hr/leave-requests/:id/approve": async (w) => ({ params: { id: await w.leaveRequest(await w.freshEmployee()) }, body: {} }),
+  "POST /hr/leave-requests/:id/reject": async (w) => ({ params: { id: await w.leaveRequest(await w.freshEmployee()) }, body: { reason: "Year-end closing" } }),
+  "POST /hr/regularisations/:id/approve": async (w) => ({ params: { id: await w.regularisation(await w.freshEmployee()) }, body: {} }),
+  "POST /hr/regularisations/:id/reject": async (w) => ({ params: { id: await w.regularisation(await w.freshEmployee()) }, body: { reason: "No record of it" } }),
   "GET /hr/departments": async () => ({}),
   "POST /hr/departments": async () => ({ body: { name: `Department ${hex()}` }, expect: 201 }),
   "PUT /hr/departments/:id": async (w) => {
