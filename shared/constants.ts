@@ -191,6 +191,10 @@ export const EMERGENCY_LINK_INVALID_MESSAGE = "This emergency approval link is i
 export const EMERGENCY_LINK_EXPIRED_MESSAGE = "This emergency approval link has expired and can no longer be used.";
 
 /** The 403 of every call but the security setup for a user whose role requires a second factor they have not set up (DECISIONS §13). */
+/** DECISIONS §15: where an employee's request (leave, a day's fix) stands. */
+export const REQUEST_STATUSES = ["Pending", "Approved", "Rejected", "Withdrawn"] as const;
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+
 /** DECISIONS §15: a one-time password is changed before anything else. */
 export const PASSWORD_CHANGE_REQUIRED_MESSAGE = "Choose a new password to continue: the one you were given works only once.";
 export const SECOND_FACTOR_SETUP_MESSAGE = "Your role requires a second factor. Add a passkey or an authenticator app on Account security to continue.";

@@ -8,8 +8,8 @@ import type { AppDeps } from "../context";
 import { createDepartment, createEmployee, employeeById, listDepartments, listEmployees, renameDepartment, updateEmployee } from "../services/hr/employees";
 import { idParamsOf } from "../../shared/schemas/params";
 import { serviceContext } from "../services/context";
-import { employeeLoginAnswer, employeeLoginSchema, employeeLoginStatusAnswer } from "../../shared/schemas/me";
-import { BULK_LOGINS_HEADER, employeeLogin, giveLogin, giveLoginsToAll, linkLogin, removeLogin } from "../services/hr/employee-logins";
+import { employeeLoginAnswer, employeeLoginSchema, employeeLoginStatusAnswer, loginCandidatesAnswer } from "../../shared/schemas/me";
+import { BULK_LOGINS_HEADER, employeeLogin, giveLogin, giveLoginsToAll, linkLogin, loginCandidates, removeLogin } from "../services/hr/employee-logins";
 import { userAnswer } from "../../shared/schemas/users";
 import { z } from "zod";
 import { sendCsvDownload } from "./downloads";
@@ -52,6 +52,11 @@ export function hrEmployeeRoutes(deps: AppDeps): ApiRouter {
   );
 
   // ---------------------------------------------------------------- logins for employees (DECISIONS §15)
+
+  api.add(
+    { method: "get", path: "/hr/login-candidates", access: HR_ADMIN_ROLES, summary: "Active users linked to no employee (to link one as an employee's login)", answer: loginCandidatesAnswer, tag },
+    () => loginCandidates(serviceContext(deps)),
+  );
 
   api.add(
     { method: "get", path: "/hr/employees/:id/login", access: HR_ROLES, summary: "The user linked to an employee (their login), or null", params: idParamsOf("Employee"), answer: employeeLoginStatusAnswer, tag },

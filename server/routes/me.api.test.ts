@@ -50,7 +50,7 @@ describe("my month", () => {
     expect(mine.body.monthlySummary).toEqual(hrs.body.monthlySummary);
     expect(mine.body.monthlyAttendance).toHaveLength(30);
     expect(mine.body.monthlySummary.salaryDeductions.length).toBeGreaterThan(0);
-    expect(mine.body.employee).toEqual({ id: me.employee.id, employeeName: me.employee.employeeName, employeeCode: null, department: { id: department.id, name: expect.any(String) }, weeklyOff: "Sunday", joiningDate: "2025-01-01" });
+    expect(mine.body.employee).toEqual({ id: me.employee.id, employeeName: me.employee.employeeName, employeeCode: null, department: { id: department.id, name: expect.any(String) }, weeklyOff: "Sunday", joiningDate: "2025-01-01", monthlySalary: "30000.00" });
     expect(JSON.stringify(mine.body)).not.toContain("HR's private note");
     // Without a month: this month.
     expect((await me.api.get("/api/me/attendance")).body.month).toBe("2026-11");

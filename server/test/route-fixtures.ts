@@ -618,6 +618,7 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
   "PUT /hr/employees/:id": async (w) => ({ params: { id: w.employee.id }, body: { workLocation: "Pune" } }),
   // DECISIONS §15: logins for employees.
   "GET /hr/employees/:id/login": async (w) => ({ params: { id: w.employee.id } }),
+  "GET /hr/login-candidates": async () => ({}),
   "POST /hr/employees/:id/login": async (w) => ({ params: { id: await w.freshEmployee() }, body: {}, expect: 201, because: "a new login is created" }),
   "DELETE /hr/employees/:id/login": async (w) => {
     const employeeId = await w.freshEmployee();

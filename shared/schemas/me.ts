@@ -1,9 +1,9 @@
 // Employees see and ask for themselves (DECISIONS §15): logins for employees, the "Me" calls, and
 // HR's inbox of requests. The rules of a leave are shared/leave.ts's, as for HR's leave register.
 import { z } from "zod";
-import { WEEKDAYS } from "../constants";
+import { REQUEST_STATUSES, ROLES, WEEKDAYS, type RequestStatus } from "../constants";
 import { calendarDays, LEAVE_MAX_DAYS, LEAVE_REASON_MAX, LEAVE_TYPES } from "../leave";
-import { day, id, instant } from "./answer-parts";
+import { day, id, instant, money } from "./answer-parts";
 import { departmentAnswer, employeeDetailsAnswer, hhmmSchema, isoDateSchema, leaveBalanceAnswer } from "./hr";
 import { leaveAnswer } from "./leave";
 import { multiLineText } from "./text";
@@ -27,12 +27,14 @@ export const employeeLoginSchema = z
 /** A new login: the password is shown this once. */
 export const employeeLoginGivenAnswer = z.strictObject({ user: userAnswer, oneTimePassword: z.string() });
 export const employeeLoginAnswer = z.union([employeeLoginGivenAnswer, z.strictObject({ user: userAnswer })]);
+/** GET /api/hr/login-candidates: active users linked to no employee, whom HR may link ("Link user"). */
+export const loginCandidatesAnswer = z.array(z.strictObject({ id, username: z.string(), name: z.string(), role: z.enum(ROLES) }));
 /** GET /api/hr/employees/:id/login: the user linked to the employee, or null. */
 export const employeeLoginStatusAnswer = z.strictObject({ login: userAnswer.nullable() });
 
 // ---------------------------------------------------------------- the employee's own pages
 
-/** What an employee sees of their own record on the "Me" pages: never HR's notes or contacts. */
+/** What an employee sees of their own record on the "Me" pages (their salary, for the deductions): never HR's notes or contacts. */
 export const myEmployeeAnswer = z.strictObject({
   id,
   employeeName: z.string(),
@@ -40,10 +42,10 @@ export const myEmployeeAnswer = z.strictObject({
   department: departmentAnswer,
   weeklyOff: z.enum(WEEKDAYS),
   joiningDate: day,
+  monthlySalary: money.nullable(),
 });
 
-export const REQUEST_STATUSES = ["Pending", "Approved", "Rejected", "Withdrawn"] as const;
-export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+export type { RequestStatus };
 export const REQUEST_TYPES = ["leave", "regularisation"] as const;
 export type RequestType = (typeof REQUEST_TYPES)[number];
 

@@ -43,6 +43,8 @@ export const PAGE_META: Partial<Record<RouteId, PageMeta>> = {
   hrReports: { title: "Payroll & Reports", subtitle: "Salary deductions and attendance reports" },
   hrLeave: { title: "Leave", subtitle: "Granted leave of everyone, and paid-leave balances" },
   me: { title: "My Month", subtitle: "Your days, late marks and deductions" },
+  meLeave: { title: "My Leave", subtitle: "Your balance, leave and requests" },
+  hrRequests: { title: "Requests", subtitle: "Employees' leave requests and day fixes" },
 };
 
 /** The header text for a path as seen by a role; '/' follows the role's home screen. */

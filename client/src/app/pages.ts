@@ -42,6 +42,8 @@ export const APP_PAGES: Record<Exclude<RouteId, "home" | "login" | "emergencyApp
   hrReports: lazy(() => import("@/features/hr/pages/PayrollReportsPage")),
   hrLeave: lazy(() => import("@/features/hr/pages/LeavePage")),
   me: lazy(() => import("@/features/me/pages/MyMonthPage")),
+  meLeave: lazy(() => import("@/features/me/pages/MyLeavePage")),
+  hrRequests: lazy(() => import("@/features/hr/pages/RequestsPage")),
 };
 
 /** What '/' shows per home screen (spec 000 §2). */

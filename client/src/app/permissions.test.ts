@@ -16,7 +16,7 @@ import {
 } from "./permissions";
 
 // DECISIONS §8 (2026-11-27): every HR screen, not only the spec's HR Dashboard and Employees.
-const HR_MENU = ["HR Dashboard", "Employees", "Attendance", "Leave", "Import", "Reports", "Policies"];
+const HR_MENU = ["HR Dashboard", "Employees", "Attendance", "Leave", "Requests", "Import", "Reports", "Policies"];
 const labels = (role: Role, employeeId: string | null = null) => navItemsFor({ role, employeeId }).map((i) => i.label);
 
 describe("sidebar visibility (spec 000 §2, spec 001 §2)", () => {
@@ -33,14 +33,14 @@ describe("sidebar visibility (spec 000 §2, spec 001 §2)", () => {
     ["HR Admin", HR_MENU],
     ["HR Staff", HR_MENU],
     // DECISIONS §15: an Employee login opens only its own pages.
-    ["Employee", ["My Month"]],
+    ["Employee", ["My Month", "My Leave"]],
   ] as [Role, string[]][])("%s sees %j", (role, expected) => {
     expect(labels(role)).toEqual(expected);
   });
 
   it("any user linked to an employee gets the Me menu beside their role's menu (DECISIONS §15)", () => {
-    expect(labels("Accountant", "3f1c2d4e-0000-4000-8000-000000000001").slice(0, 2)).toEqual(["My Month", "Dashboard"]);
-    expect(labels("HR Staff", "3f1c2d4e-0000-4000-8000-000000000001")).toEqual(["My Month", ...HR_MENU]);
+    expect(labels("Accountant", "3f1c2d4e-0000-4000-8000-000000000001").slice(0, 3)).toEqual(["My Month", "My Leave", "Dashboard"]);
+    expect(labels("HR Staff", "3f1c2d4e-0000-4000-8000-000000000001")).toEqual(["My Month", "My Leave", ...HR_MENU]);
     expect(labels("Accountant")).not.toContain("My Month");
   });
 

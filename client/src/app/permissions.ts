@@ -60,6 +60,9 @@ export const ROUTE_ACCESS: Record<RouteId, Access> = {
   // DECISIONS §15: any signed-in user may open the "Me" pages; they show the employee linked to the
   // login (the server answers 404 to a user with none). The menu offers them only to linked users.
   me: "authenticated",
+  meLeave: "authenticated",
+  // DECISIONS §15: the inbox of employees' requests.
+  hrRequests: HR,
   emergencyApprove: "public",
   emergencyReject: "public",
   emergency: "public",
@@ -149,6 +152,7 @@ export type MenuUser = { role: Role; employeeId: string | null };
  */
 export const ME_NAV_ITEMS: readonly NavItem[] = [
   { id: "me", label: "My Month", href: PATHS.me, roles: [], section: "Me", forLinkedEmployees: true },
+  { id: "meLeave", label: "My Leave", href: PATHS.meLeave, roles: [], section: "Me", forLinkedEmployees: true },
 ];
 
 /** The sidebar menu in order, with the visibility rules of spec 000 §2 / spec 001 §2. */
@@ -184,6 +188,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   // DECISIONS §8 (2026-11-27): every HR screen the role may open, not only the spec's two.
   { id: "hrAttendance", label: "Attendance", href: PATHS.hrAttendance, roles: HR, section: "Human Resources" },
   { id: "hrLeave", label: "Leave", href: PATHS.hrLeave, roles: HR, section: "Human Resources" },
+  { id: "hrRequests", label: "Requests", href: PATHS.hrRequests, roles: HR, section: "Human Resources" },
   { id: "hrImport", label: "Import", href: PATHS.hrImport, roles: HR, section: "Human Resources" },
   { id: "hrReports", label: "Reports", href: PATHS.hrReports, roles: HR, section: "Human Resources" },
   { id: "hrPolicies", label: "Policies", href: PATHS.hrPolicies, roles: HR, section: "Human Resources" },

@@ -81,6 +81,16 @@ export async function employeeLogin(ctx: Pick<ActingContext, "db">, employeeId: 
   return { login: row && !row.deletedAt ? presentUser(row) : null };
 }
 
+/** GET /api/hr/login-candidates: active users linked to no employee, by name. */
+export async function loginCandidates(ctx: Pick<ActingContext, "db">) {
+  return ctx.db
+    .select({ id: users.id, username: users.username, name: users.name, role: users.role })
+    .from(users)
+    .where(and(isNull(users.employeeId), eq(users.isActive, true), isNull(users.deletedAt)))
+    .orderBy(asc(sql`lower(${users.name})`), asc(users.id))
+    .limit(500);
+}
+
 /** A new Employee-role user for a locked employee, with a one-time password (inside the caller's transaction). */
 async function newLogin(tx: Tx, ctx: ActingContext, employee: LockedEmployee, username: string | undefined, password: string, passwordHash: string) {
   const name = employee.employeeName.slice(0, 100);

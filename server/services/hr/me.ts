@@ -33,6 +33,7 @@ export async function meOf(q: Queryable, actor: Pick<Actor, "employeeId">) {
       weeklyOff: employees.weeklyOff,
       joiningDate: employees.joiningDate,
       isActive: employees.isActive,
+      monthlySalary: employees.monthlySalary,
     })
     .from(employees)
     .innerJoin(departments, eq(departments.id, employees.departmentId))
@@ -49,6 +50,7 @@ const myEmployee = (me: Awaited<ReturnType<typeof meOf>>) => ({
   department: me.department,
   weeklyOff: me.weeklyOff,
   joiningDate: me.joiningDate,
+  monthlySalary: me.monthlySalary,
 });
 
 /** GET /api/me/attendance?month: HR's month view of the caller (employeeDetails), their own record trimmed to what is theirs to see. */

@@ -10,6 +10,7 @@ import {
   FileBarChart,
   FilePlus2,
   FileText,
+  Inbox,
   Landmark,
   LayoutDashboard,
   List,
@@ -36,6 +37,8 @@ import type { NavItem } from "../permissions";
 /** Icons of the menu items (kept out of permissions.ts so that table stays free of UI code). */
 export const NAV_ICONS: Record<string, LucideIcon> = {
   me: CalendarDays,
+  meLeave: Palmtree,
+  hrRequests: Inbox,
   dashboard: LayoutDashboard,
   createTransaction: FilePlus2,
   myTransactions: FileText,

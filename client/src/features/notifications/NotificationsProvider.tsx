@@ -91,8 +91,7 @@ export function NotificationsProvider({ children, initial }: { children: ReactNo
         if (isPeopleNotification(message)) {
           add(fromSocketMessage(message));
           toast(toastFor(message));
-          void queryClient.invalidateQueries({ queryKey: ["me"] });
-          void queryClient.invalidateQueries({ queryKey: ["hr", "requests"] });
+          for (const key of ["/api/me/attendance", "/api/me/leave", "/api/hr/requests"]) void queryClient.invalidateQueries({ queryKey: [key] });
           return;
         }
         if (!isTransactionNotification(message)) return;
