@@ -80,6 +80,8 @@ describe("asking for leave", () => {
     const leave = await me.api.get("/api/me/leave?year=2026");
     expect(leave.status).toBe(200);
     expect(leave.body.balance).toEqual({ year: 2026, entitlement: 18, taken: 0, remaining: 15, pending: 3 });
+    // My Month says the same of what is left.
+    expect((await me.api.get("/api/me/attendance?month=2026-11")).body.leaveBalance).toEqual({ year: 2026, entitlement: 18, taken: 0, remaining: 15 });
     expect(leave.body.requests.map((r: { id: string }) => r.id)).toEqual([res.body.id]);
     const inbox = await hrStaff.api.get("/api/hr/requests?status=Pending&type=leave");
     expect(inbox.body.requests.some((r: { id: string }) => r.id === res.body.id)).toBe(true);

@@ -7,6 +7,7 @@ import type { Queryable } from "../../db/client";
 import { departments, employees, leaveRequests, regularisations } from "../../db/schema";
 import type { MyLeave, MyMonth } from "../../../shared/schemas/me";
 import type { Actor } from "../../context";
+import type { Weekday } from "../../../shared/constants";
 import { DomainError, notFound } from "../errors";
 import { type ServiceContext, todayOf } from "../context";
 import { employeeDetails } from "./attendance-service";
@@ -59,7 +60,19 @@ export async function myMonth(ctx: ServiceContext & { actor: Actor }, month: str
   const details = await employeeDetails(ctx, me.id, month);
   const { from, to } = monthBounds(month);
   const regs = await regularisationRows(ctx.db, and(eq(regularisations.employeeId, me.id), gte(regularisations.date, from), lte(regularisations.date, to)));
-  return { ...details, employee: myEmployee(me), regularisations: regs.map(presentRegularisation) };
+  // DECISIONS §15: what is left is the balance less what pending requests ask.
+  const pending = await pendingPaidDays(ctx.db, me, details.leaveBalance.year);
+  return { ...details, leaveBalance: { ...details.leaveBalance, remaining: details.leaveBalance.remaining - pending }, employee: myEmployee(me), regularisations: regs.map(presentRegularisation) };
+}
+
+/** The paid-leave days the employee's pending requests ask in a year. */
+async function pendingPaidDays(q: Queryable, me: { id: string; weeklyOff: Weekday }, year: number): Promise<number> {
+  const policy = await loadPolicy(q);
+  const rows = await q
+    .select()
+    .from(leaveRequests)
+    .where(and(eq(leaveRequests.employeeId, me.id), eq(leaveRequests.status, "Pending"), eq(leaveRequests.type, "PL"), lte(leaveRequests.fromDate, `${year}-12-31`), gte(leaveRequests.toDate, `${year}-01-01`)));
+  return rows.reduce((sum, r) => sum + daysInYear({ from: r.fromDate, to: r.toDate, halfDay: r.halfDay }, year, me.weeklyOff, holidaySet(policy)), 0);
 }
 
 /** GET /api/me/leave?year: the year's leave, the balance with pending requests set apart, and the requests touching the year. */

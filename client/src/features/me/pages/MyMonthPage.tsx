@@ -15,6 +15,9 @@ import { AskLeaveDialog } from "../components/AskLeaveDialog";
 import { FixDayDialog } from "../components/FixDayDialog";
 import { RequestStatusBadge } from "../components/RequestStatusBadge";
 
+/** Days whose times do not matter: nothing to fix there. */
+const NOTHING_TO_FIX = new Set<string>(["Weekly Off", "Holiday", "Paid Leave (PL)", "Unpaid Leave (LWP)"]);
+
 function monthFromAddress(): string {
   const month = new URLSearchParams(window.location.search).get("month");
   return month && /^\d{4}-\d{2}$/.test(month) ? month : currentMonth();
@@ -39,7 +42,7 @@ export default function MyMonthPage() {
 
   const dayAction = (d: AttendanceRecord) => {
     if (pendingFix.has(d.date)) return <Badge variant="warning">Fix asked</Badge>;
-    if (d.date >= today || d.date < earliestFix || d.date < data.employee.joiningDate) return null;
+    if (d.date >= today || d.date < earliestFix || d.date < data.employee.joiningDate || NOTHING_TO_FIX.has(d.dayStatus)) return null;
     return (
       <Button variant="outline" size="sm" onClick={() => setFixing(d)} aria-label={`Fix ${formatDate(d.date)}`}>
         <Wrench className="h-4 w-4" aria-hidden="true" />
