@@ -90,6 +90,10 @@ describe("the one-time password", () => {
     const wrong = await api.post("/api/account/password", { currentPassword: "not-it", newPassword: "MyOwn@2026" });
     expect(wrong.status).toBe(400);
     expect(wrong.body.issues).toEqual([{ path: "currentPassword", message: "Your current password is not right" }]);
+    // The one-time password cannot stay the password.
+    const same = await api.post("/api/account/password", { currentPassword: given.oneTimePassword, newPassword: given.oneTimePassword });
+    expect(same.status).toBe(400);
+    expect(same.body.issues[0].path).toBe("newPassword");
     const changed = await api.post("/api/account/password", { currentPassword: given.oneTimePassword, newPassword: "MyOwn@2026" });
     expect(changed.status).toBe(200);
     expect((await api.get("/api/notifications")).status).toBe(200);

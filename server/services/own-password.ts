@@ -29,7 +29,8 @@ export async function changeOwnPassword(ctx: ActingContext, body: { currentPassw
   }
   if (!ok) throw badRequest(WRONG_CURRENT_PASSWORD, [{ path: "currentPassword", message: WRONG_CURRENT_PASSWORD }]);
   await releaseLoginAttempt(ctx.db, slot);
-  if (body.currentPassword === body.newPassword) throw badRequest(SAME_PASSWORD, [{ path: "newPassword", message: SAME_PASSWORD }]);
+  // A one-time password was seen by whoever gave it: it cannot stay the password.
+  if (row.mustChangePassword && body.currentPassword === body.newPassword) throw badRequest(SAME_PASSWORD, [{ path: "newPassword", message: SAME_PASSWORD }]);
   const passwordHash = await hashPassword(body.newPassword);
   const ended = await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, mustChangePassword: false, updatedAt: sql`now()` }).where(eq(users.id, row.id));

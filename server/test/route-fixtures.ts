@@ -8,7 +8,7 @@ import crypto from "node:crypto";
 import { Readable } from "node:stream";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { newTotpSecret, totpCodeAt } from "../auth/totp";
-import { hashPassword } from "../auth/passwords";
+import { usernameKey } from "../lib/username-key";
 import { addDays } from "../lib/calendar";
 import { toIsoDate } from "../../shared/format";
 import { SoftAuthenticator } from "./soft-authenticator";
@@ -26,6 +26,7 @@ import {
   employees,
   leaves,
   leaveRequests,
+  loginFailures,
   regularisations,
   nameMappings,
   notifications,
@@ -248,6 +249,11 @@ export class World {
     const employeeId = await this.freshEmployee();
     if (caller) await this.db.update(users).set({ employeeId }).where(eq(users.id, caller.user.id));
     return employeeId;
+  }
+
+  /** The caller's failed sign-ins (a wrong current password counts as one) are forgotten, so the throttle does not carry across cells. */
+  async forgetFailedSignIns(caller: Caller): Promise<void> {
+    await this.db.delete(loginFailures).where(eq(loginFailures.username, usernameKey(this.owner(caller).username)));
   }
 
   /** A day `days` from today in the app's time zone. */
@@ -505,11 +511,12 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
   "GET /admin/notifications": async () => ({}),
   // ---------------------------------------------------------------- second factor (DECISIONS §13)
   "GET /account/security": async () => ({}),
-  // The caller's own password (DECISIONS §15); their session stays. It is set to another one first
-  // and changed back to TEST_PASSWORD, so later cells that prove it with the password still can.
+  // The caller's own password (DECISIONS §15), changed to the same one, so later cells that prove
+  // who they are with the password still can; earlier wrong attempts (counted as failed sign-ins)
+  // go first.
   "POST /account/password": async (w, caller) => {
-    await w.db.update(users).set({ passwordHash: await hashPassword("Fixture@pw1") }).where(eq(users.id, w.owner(caller).id));
-    return { body: { currentPassword: "Fixture@pw1", newPassword: TEST_PASSWORD } };
+    await w.forgetFailedSignIns(caller);
+    return { body: { currentPassword: TEST_PASSWORD, newPassword: TEST_PASSWORD } };
   },
   // A change to one's own factors needs a recent proof (DECISIONS §13): the caller's session gets one.
   "POST /account/passkeys/options": async (w, caller) => {
@@ -553,6 +560,7 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
   },
   // The password proves it for a user without a factor: the caller's factors go first.
   "POST /account/verify": async (w, caller) => {
+    await w.forgetFailedSignIns(caller);
     await w.db.delete(totpSecrets).where(eq(totpSecrets.userId, w.owner(caller).id));
     await w.db.delete(passkeys).where(eq(passkeys.userId, w.owner(caller).id));
     return { body: { method: "password", password: TEST_PASSWORD } };
