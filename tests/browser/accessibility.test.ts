@@ -235,7 +235,7 @@ const SCREENS: Record<RouteId, ScreenPlan> = {
   hrLeave: { path: () => PATHS.hrLeave, ready: () => "Record Leave" },
   me: { path: () => PATHS.me, ready: (_s, role) => (role === "Employee" ? "Ask for leave" : "No employee is linked to your login") },
   meLeave: { path: () => PATHS.meLeave, ready: (_s, role) => (role === "Employee" ? "Paid leave" : "No employee is linked to your login") },
-  hrRequests: { path: () => PATHS.hrRequests, ready: () => "Leave and day fixes" },
+  hrRequests: { path: () => PATHS.hrRequests, ready: () => "Nothing waits for you" },
   emergencyApprove: { path: (s) => s.emergency.approvePath, ready: (s) => s.emergency.humanReadableId },
   emergencyReject: { path: (s) => s.emergency.rejectPath, ready: (s) => s.emergency.humanReadableId },
   // Signed out, the standalone control page says who may use it; signed in as a SuperAdmin it has the controls.
