@@ -573,7 +573,7 @@ async function postgresAvailable(url: string): Promise<boolean> {
 
 const BENCH_OWNER = "bms_bench_owner";
 const BENCH_APP = "bms_bench_app";
-const BENCH_USER: Record<Role, string> = { SuperAdmin: "bench_admin", Accountant: "bench_acc_1", Approver: "bench_appr_1", "HR Admin": "bench_hradmin", "HR Staff": "bench_hrstaff" };
+const BENCH_USER: Record<Role, string> = { SuperAdmin: "bench_admin", Accountant: "bench_acc_1", Approver: "bench_appr_1", "HR Admin": "bench_hradmin", "HR Staff": "bench_hrstaff", Employee: "bench_employee" };
 
 /** Every route opened cold in Chromium by a role that may open it (bench/route-weights.ts). */
 async function benchRouteWeights(server: Server) {

@@ -17,13 +17,25 @@ import { createObjectStore } from "../server/storage";
 import { startServer } from "../server/main";
 import { buildClient } from "../server/client-build";
 import { seedDemo } from "../server/demo";
-import { DEMO_USERS, type DemoUserKey } from "../server/demo/data";
+import { DEMO_EMPLOYEE_LOGINS, DEMO_PASSWORD, DEMO_USERS, type DemoUserKey } from "../server/demo/data";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const OUT = path.join(ROOT, "docs", "screenshots");
 const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 
-type Shot = { file: string; user: DemoUserKey; path: string; phone?: boolean; waitFor?: string; action?: (page: Page) => Promise<void> };
+/** DECISIONS §15: the demo's employee logins ("fresh": a login HR gives just before the shot, with its one-time password). */
+type EmployeeKey = "emp" | "emp2" | "fresh";
+type Shot = { file: string; user: DemoUserKey | EmployeeKey; path: string; phone?: boolean; waitFor?: string; action?: (page: Page) => Promise<void> };
+
+/** An employee's own page of HR's (its id looked up by name through the API the page itself uses). */
+async function openEmployeePage(page: Page, name: string): Promise<void> {
+  const id = await page.evaluate(async (search) => {
+    const res = await fetch(`/api/hr/employees?search=${encodeURIComponent(search)}`, { credentials: "include" });
+    return ((await res.json()) as { employees: { id: string }[] }).employees[0]!.id;
+  }, name);
+  await page.goto(`/hr/attendance/${id}`);
+  await page.getByText("Signs in as").waitFor();
+}
 
 const SHOTS: Shot[] = [
   { file: "login", user: "admin", path: "/login" },
@@ -102,6 +114,36 @@ const SHOTS: Shot[] = [
   { file: "account-notifications-phone", user: "approver", path: "/account/notifications", phone: true, waitFor: "Notifications on this device" },
   { file: "admin-notifications", user: "admin", path: "/admin/notifications", waitFor: "Last 7 days" },
   { file: "admin-notifications-phone", user: "admin", path: "/admin/notifications", phone: true, waitFor: "Last 7 days" },
+  // Employees see and ask for themselves (DECISIONS §15).
+  { file: "change-password-phone", user: "fresh", path: "/", phone: true, waitFor: "Change your password" },
+  { file: "my-month-phone", user: "emp", path: "/", phone: true, waitFor: "Ask for leave" },
+  { file: "my-month", user: "emp", path: "/", waitFor: "Ask for leave" },
+  { file: "my-leave-phone", user: "emp", path: "/me/leave", phone: true, waitFor: "Waiting for HR" },
+  {
+    file: "ask-leave-phone",
+    user: "emp",
+    path: "/",
+    phone: true,
+    waitFor: "Ask for leave",
+    action: async (page) => {
+      await page.getByRole("button", { name: "Ask for leave" }).first().click();
+      await page.getByRole("dialog", { name: "Ask for leave" }).getByLabel(/^Reason/).fill("Sister's engagement in Nashik");
+    },
+  },
+  {
+    file: "fix-day-phone",
+    user: "emp2",
+    path: "/",
+    phone: true,
+    waitFor: "Fix asked",
+    action: async (page) => {
+      await page.getByRole("button", { name: /^Fix / }).filter({ visible: true }).first().click();
+      await page.getByRole("dialog").getByLabel(/^Reason/).fill("Reader at the gate was down");
+    },
+  },
+  { file: "hr-requests", user: "hrAdmin", path: "/hr/requests", waitFor: "Swati Deshpande" },
+  { file: "hr-requests-phone", user: "hrStaff", path: "/hr/requests", phone: true, waitFor: "Swati Deshpande" },
+  { file: "employee-login", user: "hrAdmin", path: "/hr/employees", action: (page) => openEmployeePage(page, "Swati Deshpande") },
   {
     file: "record-leave",
     user: "hrStaff",
@@ -117,6 +159,20 @@ const SHOTS: Shot[] = [
     },
   },
 ];
+
+/** A login HR gives just now (DECISIONS §15), to photograph the first sign-in's "Change your password". */
+async function freshLogin(base: string): Promise<{ username: string; password: string }> {
+  const hr = DEMO_USERS.find((u) => u.key === "hrAdmin")!;
+  const headers = { "Content-Type": "application/json", "X-Requested-With": "XMLHttpRequest" };
+  const login = await fetch(`${base}/api/auth/login`, { method: "POST", headers, body: JSON.stringify({ username: hr.username, password: hr.password }) });
+  const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const list = (await (await fetch(`${base}/api/hr/employees?search=Tarun`, { headers: { cookie } })).json()) as { employees: { id: string }[] };
+  const given = (await (await fetch(`${base}/api/hr/employees/${list.employees[0]!.id}/login`, { method: "POST", headers: { ...headers, cookie }, body: "{}" })).json()) as {
+    user: { username: string };
+    oneTimePassword: string;
+  };
+  return { username: given.user.username, password: given.oneTimePassword };
+}
 
 /** Opens the firm's bill that crosses its yearly threshold (server/demo/tds-bills.ts) and shows its TDS. */
 async function openTdsBill(page: Page): Promise<void> {
@@ -164,7 +220,12 @@ async function main() {
   fs.mkdirSync(OUT, { recursive: true });
   try {
     for (const shot of shots) {
-      const user = DEMO_USERS.find((u) => u.key === shot.user)!;
+      const user =
+        shot.user === "emp" || shot.user === "emp2"
+          ? { username: DEMO_EMPLOYEE_LOGINS[shot.user === "emp" ? 0 : 1]!.username, password: DEMO_PASSWORD }
+          : shot.user === "fresh"
+            ? await freshLogin(base)
+            : DEMO_USERS.find((u) => u.key === shot.user)!;
       const context = await browser.newContext(
         shot.phone
           ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, baseURL: base }

@@ -42,6 +42,7 @@ import { adminStatsRoutes } from "./routes/admin-stats";
 import { hrEmployeeRoutes } from "./routes/hr-employees";
 import { hrAttendanceRoutes } from "./routes/hr-attendance";
 import { hrLeaveRoutes } from "./routes/hr-leaves";
+import { meRoutes } from "./routes/me";
 import { hrImportRoutes } from "./routes/hr-import";
 import { hrNameMappingRoutes } from "./routes/hr-name-mappings";
 import { accountingRoutes } from "./routes/accounting";
@@ -175,6 +176,7 @@ export function createApp(deps: AppDeps, options: { clientDir?: string | null } 
   api.include(hrEmployeeRoutes(deps));
   api.include(hrAttendanceRoutes(deps));
   api.include(hrLeaveRoutes(deps));
+  api.include(meRoutes(deps));
   api.include(hrImportRoutes(deps));
   api.include(hrNameMappingRoutes(deps));
   api.include(accountingRoutes(deps));

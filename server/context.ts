@@ -17,4 +17,15 @@ export type AppDeps = {
 };
 
 /** The signed-in user acting on a request, as services see them. */
-export type Actor = { id: string; role: Role; name: string; username: string; visibilityWindowDays: number };
+export type Actor = {
+  id: string;
+  role: Role;
+  name: string;
+  username: string;
+  visibilityWindowDays: number;
+  /**
+   * The employee this user is (DECISIONS §15), read with the session on every request; null or
+   * absent: none. The "Me" services act on this employee only (services/hr/me.ts meOf).
+   */
+  employeeId?: string | null;
+};

@@ -1,7 +1,13 @@
 // Constants of the product that both the server and the client rely on (spec 000 §9, spec 001 §9, DECISIONS).
 
-export const ROLES = ["Accountant", "Approver", "SuperAdmin", "HR Admin", "HR Staff"] as const;
+export const ROLES = ["Accountant", "Approver", "SuperAdmin", "HR Admin", "HR Staff", "Employee"] as const;
 export type Role = (typeof ROLES)[number];
+/**
+ * DECISIONS §15: the role of an employee's own login. It opens only the "Me" pages (`/api/me/*`)
+ * and the user's account; every other call is 403 (api-router's `openToEmployees` marks the few
+ * signed-in routes it may call).
+ */
+export const EMPLOYEE_ROLE = "Employee" satisfies Role;
 export const HR_ROLES: readonly Role[] = ["SuperAdmin", "HR Admin", "HR Staff"];
 /** Who administers HR: departments, the policy (spec 001 §2). */
 export const HR_ADMIN_ROLES: readonly Role[] = ["SuperAdmin", "HR Admin"];
@@ -185,6 +191,12 @@ export const EMERGENCY_LINK_INVALID_MESSAGE = "This emergency approval link is i
 export const EMERGENCY_LINK_EXPIRED_MESSAGE = "This emergency approval link has expired and can no longer be used.";
 
 /** The 403 of every call but the security setup for a user whose role requires a second factor they have not set up (DECISIONS §13). */
+/** DECISIONS §15: where an employee's request (leave, a day's fix) stands. */
+export const REQUEST_STATUSES = ["Pending", "Approved", "Rejected", "Withdrawn"] as const;
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+
+/** DECISIONS §15: a one-time password is changed before anything else. */
+export const PASSWORD_CHANGE_REQUIRED_MESSAGE = "Choose a new password to continue: the one you were given works only once.";
 export const SECOND_FACTOR_SETUP_MESSAGE = "Your role requires a second factor. Add a passkey or an authenticator app on Account security to continue.";
 /** The methods of the second step of sign-in (DECISIONS §13). */
 export const SECOND_FACTOR_METHODS = ["passkey", "totp", "recovery"] as const;

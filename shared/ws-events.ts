@@ -36,7 +36,12 @@ export const FEED_VERSION_HEADER = "X-Feed-Version";
 
 
 /** Notification types pushed to sockets (and stored in the notifications table). */
-export const NOTIFICATION_TYPES = ["transaction_pending", "user_notification"] as const;
+/**
+ * transaction_pending and user_notification are finance's (DECISIONS §6); employee_request (a leave
+ * or regularisation request, to HR) and request_decision (its decision, or an approved leave
+ * cancelled, to the employee) are the people side's (DECISIONS §15).
+ */
+export const NOTIFICATION_TYPES = ["transaction_pending", "user_notification", "employee_request", "request_decision"] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /** A notification pushed in real time. `id` and `createdAt` are those of the stored row when it has one. */
@@ -64,6 +69,11 @@ export function parseServerMessage(data: string): WsServerMessage | null {
   } catch {
     return null;
   }
+}
+
+/** Whether a message is about an employee's request (DECISIONS §15): it raises a toast and refreshes the request lists. */
+export function isPeopleNotification(message: WsServerMessage): message is WsNotificationMessage {
+  return message.type === "employee_request" || message.type === "request_decision";
 }
 
 /** Whether a message raises a toast and refreshes the transaction lists (spec 000 §8). */

@@ -191,6 +191,8 @@ describe("the count kept answers stand on", () => {
     ["punch_days", "HR"],
     ["attendance_days", "HR"],
     ["name_mappings", "HR"],
+    ["leave_requests", "HR: employees' requests (DECISIONS §15)"],
+    ["regularisations", "HR: employees' requests (DECISIONS §15)"],
   ] as const;
 
   it("is raised by every other table, whatever replication mode a session is in", async () => {

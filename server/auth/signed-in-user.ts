@@ -10,6 +10,9 @@ export const signedInUserColumns = {
   name: users.name,
   username: users.username,
   visibilityWindowDays: users.visibilityWindowDays,
+  /** DECISIONS §15: the employee this user is (the "Me" pages), and whether a one-time password must be changed first. */
+  employeeId: users.employeeId,
+  mustChangePassword: users.mustChangePassword,
   lockdownEnabled: sql<boolean>`coalesce((select (value->>'enabled')::boolean from settings where key = 'lockdown'), false)`,
   /**
    * DECISIONS §13: the user's role requires a second factor and they have none yet, so they may

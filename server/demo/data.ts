@@ -46,6 +46,16 @@ export const DEMO_USERS: readonly DemoUser[] = [
   { key: "hrStaff", username: "hr.staff.demo", password: DEMO_PASSWORD, role: "HR Staff", name: "Arjun Reddy", email: "arjun@sharma-textiles.example" },
 ];
 /**
+ * DECISIONS §15: three employees with their own logins (role Employee, the demo password, already
+ * their own: not one-time). The first has a pending leave request, the second a pending day fix.
+ */
+export const DEMO_EMPLOYEE_LOGINS: readonly { username: string; employee: string }[] = [
+  { username: "emp.demo", employee: "Swati Deshpande" },
+  { username: "emp2.demo", employee: "Ganesh Shinde" },
+  { username: "emp3.demo", employee: "Anjali Mishra" },
+];
+
+/**
  * The PIN of each default emergency approver code (DECISIONS §10), set by the seed; documented in
  * the README next to the demo users. Open an emergency link, pick a code, type its PIN.
  */

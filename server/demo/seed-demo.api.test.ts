@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from "../test/harness";
 import { ROLES, TRANSACTION_STATUSES } from "../../shared/constants";
 import fs from "node:fs";
 import path from "node:path";
-import { DEMO_EMERGENCY_PINS, DEMO_USERS, PRODUCTION_REFUSAL, seedDemo, seedRefusal, type SeedSummary } from ".";
+import { DEMO_EMERGENCY_PINS, DEMO_EMPLOYEE_LOGINS, DEMO_PASSWORD, DEMO_USERS, PRODUCTION_REFUSAL, seedDemo, seedRefusal, type SeedSummary } from ".";
 import { verifyPassword } from "../auth/passwords";
 
 // The demo seed on a test database, through the real services; then the counts it promises.
@@ -35,7 +35,21 @@ describe("npm run seed:demo", () => {
     const rows = await t.database.query<{ username: string; role: string }>("select username, role::text as role from users where deleted_at is null");
     for (const role of ROLES) expect(rows.filter((r) => r.role === role).length, role).toBeGreaterThanOrEqual(1);
     expect(rows.filter((r) => r.role === "Approver")).toHaveLength(2);
-    expect(rows.map((r) => r.username).sort()).toEqual(DEMO_USERS.map((u) => u.username).sort());
+    expect(rows.map((r) => r.username).sort()).toEqual([...DEMO_USERS.map((u) => u.username), ...DEMO_EMPLOYEE_LOGINS.map((l) => l.username)].sort());
+  });
+
+  it("gives three employees their own logins (DECISIONS §15), with a pending leave request and a pending day fix", async () => {
+    const logins = await t.database.query<{ username: string; name: string; must: boolean }>(
+      "select u.username, e.employee_name as name, u.must_change_password as must from users u join employees e on e.id = u.employee_id where u.role = 'Employee' order by u.username",
+    );
+    expect(logins).toEqual(DEMO_EMPLOYEE_LOGINS.map((l) => ({ username: l.username, name: l.employee, must: false })));
+    const api = t.client();
+    const res = await api.post("/api/auth/login", { username: "emp.demo", password: DEMO_PASSWORD });
+    expect(res.status).toBe(200);
+    expect(res.body).not.toHaveProperty("mustChangePassword");
+    expect((await api.get("/api/me/leave")).body.requests).toEqual([expect.objectContaining({ status: "Pending", leaveType: "PL" })]);
+    expect(await count("select count(*)::int as n from leave_requests where status = 'Pending'")).toBe(1);
+    expect(await count("select count(*)::int as n from regularisations where status = 'Pending'")).toBe(1);
   });
 
   it("creates at least 250 transactions, every status present, with approvals, attachments and overdue payments", async () => {

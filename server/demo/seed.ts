@@ -45,6 +45,9 @@ import { createNameMapping } from "../services/hr/name-mappings";
 import { importPunches, type ImportAnswer } from "../services/hr/import/import-punches";
 import { loadPolicy, updatePolicy } from "../services/hr/policy";
 import { recordLeave } from "../services/hr/leaves";
+import { createLeaveRequest, createRegularisation } from "../services/hr/requests";
+import { insertUser } from "../services/users";
+import { hashPassword } from "../auth/passwords";
 import { workingDaysOf } from "../../shared/leave";
 import { DomainError } from "../services/errors";
 import { weekdayOf } from "../../shared/attendance-days";
@@ -65,6 +68,8 @@ import {
   COMPANY_HOLIDAYS,
   DEMO_PARTIES,
   DEMO_EMPLOYEES,
+  DEMO_EMPLOYEE_LOGINS,
+  DEMO_PASSWORD,
   DEMO_EMERGENCY_PINS,
   DEMO_USERS,
   DEMO_VISIBILITY_WINDOW_DAYS,
@@ -779,6 +784,24 @@ async function seedPeople(deps: AppDeps, handle: DatabaseHandle, people: People,
     }
   }
   log(`Leave: recorded by HR for ${plans.map((p) => p.name).join(", ")}`);
+
+  // DECISIONS §15: three employees sign in themselves; one asks for leave, one to fix a day.
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const logins: Actor[] = [];
+  for (const login of DEMO_EMPLOYEE_LOGINS) {
+    const employeeId = ids.get(login.employee)!;
+    const user = await deps.database.db.transaction((tx) =>
+      insertUser(tx, { actor: people.hrAdmin }, { username: login.username, name: login.employee, role: "Employee", email: null, employeeId }, passwordHash),
+    );
+    logins.push({ ...actorOf(user), employeeId });
+  }
+  const asker = DEMO_EMPLOYEES.find((e) => e.name === DEMO_EMPLOYEE_LOGINS[0]!.employee)!;
+  const askFrom = workingDay(asker.name, addDays(today, 8), 1);
+  await createLeaveRequest(actingContext(deps, logins[0]!), { type: "PL", from: askFrom, to: askFrom, halfDay: false, reason: "Cousin's wedding in Pune" });
+  const fixer = DEMO_EMPLOYEES.find((e) => e.name === DEMO_EMPLOYEE_LOGINS[1]!.employee)!;
+  const fixDay = workingDay(fixer.name, addDays(today, -2), -1);
+  await createRegularisation(actingContext(deps, logins[1]!), { date: fixDay, punchIn: null, punchOut: "18:30", reason: "Forgot to punch out after the evening shift" });
+  log(`Employee logins: ${DEMO_EMPLOYEE_LOGINS.map((l) => l.username).join(", ")}; a pending leave request and a pending day fix`);
   return imports;
 }
 

@@ -1,7 +1,7 @@
 // Role guards every route uses. The client hiding a button is never the check (DECISIONS §2).
 import type { Request, RequestHandler } from "express";
 import type { Role } from "../../shared/constants";
-import { LOCKDOWN_MESSAGE, SECOND_FACTOR_SETUP_MESSAGE } from "../../shared/constants";
+import { EMPLOYEE_ROLE, LOCKDOWN_MESSAGE, PASSWORD_CHANGE_REQUIRED_MESSAGE, SECOND_FACTOR_SETUP_MESSAGE } from "../../shared/constants";
 import type { Actor, AppDeps } from "../context";
 import { systemClock, type Clock } from "../clock";
 import { actingContext, type ActingContext } from "../services/context";
@@ -48,6 +48,24 @@ export const requireSecondFactorSetUp: RequestHandler = (req, _res, next) => {
   next();
 };
 
+/**
+ * DECISIONS §15: a user signed in with a one-time password may do nothing but change it (the
+ * routes marked duringPasswordChange: the change itself, GET /api/auth/me, logout) until they have.
+ */
+export const requirePasswordChanged: RequestHandler = (req, _res, next) => {
+  if (req.user?.mustChangePassword) return next(new DomainError("forbidden", PASSWORD_CHANGE_REQUIRED_MESSAGE, { code: "password_change_required", mustChangePassword: true }));
+  next();
+};
+
+/**
+ * DECISIONS §15: the Employee role opens only the "Me" pages and its account. A route open to every
+ * signed-in user is closed to it unless the route says `openToEmployees`.
+ */
+export const refuseEmployeeRole: RequestHandler = (req, _res, next) => {
+  if (req.user?.role === EMPLOYEE_ROLE) return next(forbidden("An employee login opens only your own pages"));
+  next();
+};
+
 export function secondFactorSetupRequiredError() {
   return new DomainError("forbidden", SECOND_FACTOR_SETUP_MESSAGE, { code: "second_factor_setup_required", secondFactorSetupRequired: true });
 }
@@ -63,7 +81,7 @@ export function requireRole(roles: readonly Role[]): RequestHandler {
 export function actorOf(req: Request): Actor {
   const u = req.user;
   if (!u) throw unauthorized();
-  return { id: u.id, role: u.role, name: u.name, username: u.username, visibilityWindowDays: u.visibilityWindowDays };
+  return { id: u.id, role: u.role, name: u.name, username: u.username, visibilityWindowDays: u.visibilityWindowDays, employeeId: u.employeeId ?? null };
 }
 
 /** The service context of a signed-in person's request (server/services/context.ts). */

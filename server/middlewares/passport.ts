@@ -17,6 +17,8 @@ declare global {
       lockdownEnabled?: boolean;
       /** Read with the user on every request: their role requires a second factor they have not set up (DECISIONS §13). */
       secondFactorSetupRequired?: boolean;
+      /** Read with the user on every request: a one-time password is still to be changed (DECISIONS §15). */
+      mustChangePassword?: boolean;
     }
   }
 }

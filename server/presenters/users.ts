@@ -13,6 +13,7 @@ export function presentUser(u: UserRow): User {
     visibilityWindowDays: u.visibilityWindowDays,
     approvalLimit: u.approvalLimit === null ? null : paiseToString(toPaise(u.approvalLimit)),
     email: u.email,
+    employeeId: u.employeeId,
     createdAt: u.createdAt.toISOString(),
   };
 }

@@ -10,7 +10,7 @@
 import express, { type Request, type RequestHandler, type Response } from "express";
 import type { z } from "zod";
 import type { Role } from "../../shared/constants";
-import { requireAuth, requireRole, requireSecondFactorSetUp } from "../middlewares/auth";
+import { refuseEmployeeRole, requireAuth, requirePasswordChanged, requireRole, requireSecondFactorSetUp } from "../middlewares/auth";
 import { parse, parseParams } from "../services/validation";
 import { encodeJson, JsonText, writeJson } from "../lib/json-answer";
 import type { KeptRoute } from "../answer-cache/keeper";
@@ -38,6 +38,16 @@ export type RouteDef = {
    * (DECISIONS §13): the security-setup calls and the session's own. Every other call is 403 for them.
    */
   duringSecondFactorSetup?: true;
+  /**
+   * Open to a signed-in user who must still change a one-time password (DECISIONS §15): the change
+   * itself, GET /api/auth/me and logout. Every other call is 403 `password_change_required` for them.
+   */
+  duringPasswordChange?: true;
+  /**
+   * A "signed-in" route the Employee role may call (DECISIONS §15: the "Me" pages, the account, the
+   * bell). Every other signed-in route is 403 to it; a route with a role list names the role itself.
+   */
+  openToEmployees?: true;
   /** The JSON answer (shared/schemas/<resource>.ts); checked against the handler's result outside production. */
   answer?: z.ZodType;
   /** The success status when it is not 200 (201 for a create). */
@@ -85,8 +95,11 @@ export class ApiRouter {
 
   add<const D extends RouteDef>(def: D, ...handlers: [...RequestHandler[], Handler<D>]): void {
     this.routes.push(def);
-    const signedIn: RequestHandler[] = def.duringSecondFactorSetup ? [requireAuth] : [requireAuth, requireSecondFactorSetUp];
-    const guards: RequestHandler[] = def.access === "public" ? [] : def.access === "signed-in" ? signedIn : [...signedIn, requireRole(def.access)];
+    const signedIn: RequestHandler[] = [requireAuth];
+    if (!def.duringSecondFactorSetup) signedIn.push(requireSecondFactorSetUp);
+    if (!def.duringPasswordChange) signedIn.push(requirePasswordChanged);
+    const guards: RequestHandler[] =
+      def.access === "public" ? [] : def.access === "signed-in" ? (def.openToEmployees ? signedIn : [...signedIn, refuseEmployeeRole]) : [...signedIn, requireRole(def.access)];
     const last = handlers.pop() as Handler<D>;
     const middle = handlers as RequestHandler[];
     this.router[def.method](def.path, ...guards, ...middle, async (req, res) => {

@@ -69,6 +69,7 @@ describe("POST /api/auth/login", () => {
       visibilityWindowDays: 30,
       approvalLimit: null,
       email: null,
+      employeeId: null,
       createdAt: user.createdAt.toISOString(),
     });
     expect(JSON.stringify(res.body)).not.toMatch(/hash|argon/i);

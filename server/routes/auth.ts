@@ -88,7 +88,7 @@ export function authRoutes(deps: AppDeps): ApiRouter {
     return { message: "Signed out" };
   });
 
-  api.add({ method: "get", path: "/auth/me", access: "signed-in", duringSecondFactorSetup: true, summary: "The signed-in user", answer: authAnswer, tag: "auth" }, (req) =>
+  api.add({ method: "get", path: "/auth/me", access: "signed-in", duringSecondFactorSetup: true, duringPasswordChange: true, openToEmployees: true, summary: "The signed-in user", answer: authAnswer, tag: "auth" }, (req) =>
     currentUser(contextOf(deps, req)),
   );
 

@@ -28,7 +28,7 @@ afterAll(async () => {
 const SAFE_DISPOSITION = /^attachment; filename="[\x20-\x21\x23-\x2e\x30-\x5b\x5d-\x7e]+"(; filename\*=UTF-8''[A-Za-z0-9%._~!$&+,;=:@-]+)?$/;
 
 describe("downloads", () => {
-  it("the CSV downloads are the seven the spec and DECISIONS name", () => {
+  it("the CSV downloads are the eight the spec and DECISIONS name", () => {
     expect(downloads.filter(isCsv).map(routeKey)).toEqual([
       "GET /accounting/exports/:id/file",
       "GET /audit/export.csv",
@@ -37,6 +37,8 @@ describe("downloads", () => {
       "GET /hr/reports/payroll.csv",
       "GET /tds/register/export",
       "GET /transactions/export",
+      // DECISIONS §15: the new logins with their one-time passwords, downloaded once.
+      "POST /hr/employees/logins",
     ]);
   });
 

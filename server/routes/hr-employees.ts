@@ -8,6 +8,12 @@ import type { AppDeps } from "../context";
 import { createDepartment, createEmployee, employeeById, listDepartments, listEmployees, renameDepartment, updateEmployee } from "../services/hr/employees";
 import { idParamsOf } from "../../shared/schemas/params";
 import { serviceContext } from "../services/context";
+import { employeeLoginAnswer, employeeLoginSchema, employeeLoginStatusAnswer, loginCandidatesAnswer } from "../../shared/schemas/me";
+import { BULK_LOGINS_HEADER, employeeLogin, giveLogin, giveLoginsToAll, linkLogin, loginCandidates, removeLogin } from "../services/hr/employee-logins";
+import { userAnswer } from "../../shared/schemas/users";
+import { z } from "zod";
+import { sendCsvDownload } from "./downloads";
+import { toIsoDate } from "../../shared/format";
 
 
 export function hrEmployeeRoutes(deps: AppDeps): ApiRouter {
@@ -43,6 +49,52 @@ export function hrEmployeeRoutes(deps: AppDeps): ApiRouter {
 
   api.add({ method: "put", path: "/hr/departments/:id", access: HR_ADMIN_ROLES, summary: "Rename a department", body: departmentSchema, params: idParamsOf("Department"), answer: departmentAnswer, tag }, (req, _res, input) =>
     renameDepartment(contextOf(deps, req), input.params.id, input.body.name),
+  );
+
+  // ---------------------------------------------------------------- logins for employees (DECISIONS §15)
+
+  api.add(
+    { method: "get", path: "/hr/login-candidates", access: HR_ADMIN_ROLES, summary: "Active users linked to no employee (to link one as an employee's login)", answer: loginCandidatesAnswer, tag },
+    () => loginCandidates(serviceContext(deps)),
+  );
+
+  api.add(
+    { method: "get", path: "/hr/employees/:id/login", access: HR_ROLES, summary: "The user linked to an employee (their login), or null", params: idParamsOf("Employee"), answer: employeeLoginStatusAnswer, tag },
+    (req, _res, input) => employeeLogin(serviceContext(deps), input.params.id),
+  );
+
+  api.add(
+    {
+      method: "post",
+      path: "/hr/employees/:id/login",
+      access: HR_ADMIN_ROLES,
+      summary: "Give an employee a login: {username?} → 201 {user, oneTimePassword} (a new Employee user); {userId} → 200 {user} (an existing user linked)",
+      params: idParamsOf("Employee"),
+      body: employeeLoginSchema,
+      answer: employeeLoginAnswer,
+      status: 201,
+      tag,
+    },
+    async (req, res, input) => {
+      const ctx = contextOf(deps, req);
+      if (input.body.userId) return linkLogin(ctx, input.params.id, input.body.userId);
+      const given = await giveLogin(ctx, input.params.id, input.body.username);
+      res.status(201);
+      return given;
+    },
+  );
+
+  api.add(
+    { method: "delete", path: "/hr/employees/:id/login", access: HR_ADMIN_ROLES, summary: "Remove an employee's login (an Employee-role user is disabled)", params: idParamsOf("Employee"), answer: z.strictObject({ user: userAnswer }), tag },
+    (req, _res, input) => removeLogin(contextOf(deps, req), input.params.id),
+  );
+
+  api.add(
+    { method: "post", path: "/hr/employees/logins", access: HR_ADMIN_ROLES, summary: "Logins for every active employee without one, as CSV employeeName,username,oneTimePassword (shown this once)", produces: "text/csv", tag },
+    async (req, res) => {
+      const rows = await giveLoginsToAll(contextOf(deps, req));
+      await sendCsvDownload(res, `employee_logins_${toIsoDate(deps.clock(), deps.config.appTimezone)}.csv`, BULK_LOGINS_HEADER, rows);
+    },
   );
 
   return api;

@@ -356,6 +356,8 @@ describe("a second factor required by role", () => {
           "GET /auth/me",
           "POST /account/passkeys",
           "POST /account/passkeys/options",
+          // DECISIONS §15: a one-time password is changed first, whatever else waits.
+          "POST /account/password",
           "POST /account/recovery-codes",
           "POST /account/totp/confirm",
           "POST /account/totp/setup",

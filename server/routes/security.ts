@@ -37,10 +37,12 @@ import {
   startTotpSetup,
 } from "../services/second-factor";
 import { ApiRouter } from "./api-router";
+import { changeOwnPasswordSchema } from "../../shared/schemas/auth";
+import { changeOwnPassword } from "../services/own-password";
 
 const tag = "security";
 const SUPERADMIN = ["SuperAdmin"] as const;
-const own = { access: "signed-in", duringSecondFactorSetup: true, tag } as const;
+const own = { access: "signed-in", duringSecondFactorSetup: true, openToEmployees: true, tag } as const;
 
 function saveSession(req: Request): Promise<void> {
   return new Promise<void>((resolve, reject) => req.session.save((err) => (err ? reject(err) : resolve())));
@@ -74,6 +76,19 @@ export function securityRoutes(deps: AppDeps): ApiRouter {
   const recentProof: RequestHandler = (req, _res, next) => {
     assertRecentProof(ctx(req), proofSessionOf(req)).then(() => next(), next);
   };
+
+  api.add(
+    {
+      method: "post",
+      path: "/account/password",
+      ...own,
+      duringPasswordChange: true,
+      summary: "Change your own password (the current one proves it is you; your other sessions end); a one-time password must be changed this way first",
+      body: changeOwnPasswordSchema,
+      answer: messageAnswer,
+    },
+    (req, _res, input) => changeOwnPassword(ctx(req), input.body, req.sessionID),
+  );
 
   api.add(
     { method: "post", path: "/account/verify/options", ...own, summary: "A passkey challenge for proving it is you before a change to your second factor", answer: webauthnOptionsAnswer },

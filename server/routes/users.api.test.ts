@@ -84,7 +84,7 @@ describe("GET /api/admin/users", () => {
     const ids = res.body.map((u: { id: string }) => u.id);
     expect(ids).toContain(adminId);
     expect(ids).not.toContain(gone.id);
-    expect(Object.keys(res.body[0]).sort()).toEqual(["approvalLimit", "createdAt", "email", "id", "isActive", "name", "role", "username", "visibilityWindowDays"]);
+    expect(Object.keys(res.body[0]).sort()).toEqual(["approvalLimit", "createdAt", "email", "employeeId", "id", "isActive", "name", "role", "username", "visibilityWindowDays"]);
     noSecrets(res.body);
   });
 });
@@ -101,7 +101,7 @@ describe("POST /api/admin/users", () => {
       [{ username: "ab" }, "username", "Username must be at least 3 characters"],
       [{ name: "A" }, "name", "Name must be at least 2 characters"],
       [{ password: "12345" }, "password", "Password must be at least 6 characters"],
-      [{ role: "Boss" }, "role", "Role must be one of Accountant, Approver, SuperAdmin, HR Admin, HR Staff"],
+      [{ role: "Boss" }, "role", "Role must be one of Accountant, Approver, SuperAdmin, HR Admin, HR Staff, Employee"],
       [{ visibilityWindowDays: 0 }, "visibilityWindowDays", "Visibility window must be between 1 and 365 days"],
       [{ visibilityWindowDays: 366 }, "visibilityWindowDays", "Visibility window must be between 1 and 365 days"],
     ];

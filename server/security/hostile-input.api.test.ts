@@ -230,8 +230,9 @@ const idRoutes = routes.filter((r) => /:(id|token)\b/.test(r.path));
 const MAY_WRITE_WHEN_REFUSED: Record<string, string[]> = {
   // A failed sign-in is counted for throttling (DECISIONS §3).
   "POST /auth/login": ["login_failures"],
-  // So is a wrong proof of who one is (DECISIONS §13).
+  // So is a wrong proof of who one is (DECISIONS §13), and a wrong current password (DECISIONS §15).
   "POST /account/verify": ["login_failures"],
+  "POST /account/password": ["login_failures"],
   // Every public emergency call is counted for throttling (DECISIONS §5), refused or not.
   "GET /emergency-approval/:token": ["request_hits"],
   // A wrong PIN is counted for its code; the 5th tells every SuperAdmin (DECISIONS §10).

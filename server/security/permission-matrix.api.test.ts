@@ -29,7 +29,9 @@ afterAll(async () => {
  */
 const KNOWN_BUGS: Record<string, string> = {};
 
-const allows = (route: RouteDef, role: Role) => route.access === "public" || route.access === "signed-in" || route.access.includes(role);
+/** DECISIONS §15: a signed-in route is closed to the Employee role unless it says openToEmployees. */
+const allows = (route: RouteDef, role: Role) =>
+  route.access === "public" || (route.access === "signed-in" ? role !== "Employee" || route.openToEmployees === true : route.access.includes(role));
 
 async function call(route: RouteDef, caller: Caller, spec: CallSpec) {
   if (caller === null) return sendCall(t.client().agent, route, spec);
@@ -154,6 +156,14 @@ describe("visibility and ownership cells (DECISIONS §4)", () => {
     await world.db.insert(notifications).values({ userId: other.user.id, type: "user_notification", message: "For the Approver" });
     await signedIn.Accountant.api.delete("/api/notifications");
     expect((await other.api.get("/api/notifications")).body.length).toBe(before + 1);
+  });
+});
+
+describe("the Employee role (DECISIONS §15)", () => {
+  it("opens only the Me pages, its account, the bell and its session: every other route is closed to it", () => {
+    const open = routes.filter((r) => allows(r, "Employee")).map(routeKey);
+    const elsewhere = open.filter((k) => !/^[A-Z]+ \/(me\b|account\/|notifications\b|push\/public-key$|auth\/)/.test(k) && !routes.find((r) => routeKey(r) === k && r.access === "public"));
+    expect(elsewhere).toEqual([]);
   });
 });
 

@@ -43,9 +43,26 @@ const FINANCE_NOTIFICATION_TYPES: readonly NotificationType[] = ["transaction_pe
  */
 function mine(actor: Pick<Actor, "id" | "role" | "visibilityWindowDays">, now: Date): SQL {
   const aboutNoTransaction = and(isNull(notifications.transactionId), isNull(notifications.humanReadableId));
-  if (!seesFinance(actor)) return and(eq(notifications.userId, actor.id), aboutNoTransaction, notInArray(notifications.type, [...FINANCE_NOTIFICATION_TYPES]))!;
+  if (!seesFinance(actor)) {
+    const nothingOfFinance = and(aboutNoTransaction, notInArray(notifications.type, [...FINANCE_NOTIFICATION_TYPES]))!;
+    const ownClaims = financeNotificationsOfNonFinanceRole(actor, now);
+    return and(eq(notifications.userId, actor.id), ownClaims ? or(nothingOfFinance, ownClaims) : nothingOfFinance)!;
+  }
   const aboutVisibleTransaction = sql`exists (select 1 from ${transactions} where ${and(eq(transactions.id, notifications.transactionId), visibleTo(actor, now))})`;
   return and(eq(notifications.userId, actor.id), or(aboutNoTransaction, aboutVisibleTransaction))!;
+}
+
+/**
+ * THE HOOK of DECISIONS §15 (§6): the finance notifications a role that sees no finance may still
+ * see. An `Employee` is told of the decisions on their own expense claims, as any owner is, and of
+ * nothing else in finance; HR Admin and HR Staff of none. Null: none. Expense claims (§15 part B)
+ * answer here with a condition on `notifications` (e.g. about a transaction the actor created, of a
+ * category open to claims, sent after the role became Employee); nothing else needs to change.
+ */
+function financeNotificationsOfNonFinanceRole(actor: Pick<Actor, "id" | "role">, now: Date): SQL | null {
+  void actor;
+  void now;
+  return null;
 }
 
 /** The user's latest notifications (LIMITS.notificationsKept) that they may see now, newest first. */

@@ -139,7 +139,7 @@ export async function accountSecurity(ctx: ActingContext) {
  * Ends every session of a user but the one making the change (and tells their sockets): a removed
  * factor or a new set of recovery codes must not leave a session that was signed in with the old ones.
  */
-async function endOtherSessions(q: Queryable, userId: string, keepSid: string | null): Promise<string[]> {
+export async function endOtherSessions(q: Queryable, userId: string, keepSid: string | null): Promise<string[]> {
   const removed = await q
     .delete(sessions)
     .where(keepSid ? and(eq(sessions.userId, userId), ne(sessions.sid, keepSid)) : eq(sessions.userId, userId))

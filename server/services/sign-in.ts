@@ -189,5 +189,9 @@ export async function recordSignOut(ctx: ActingContext): Promise<void> {
 export async function currentUser(ctx: ActingContext): Promise<AuthAnswer> {
   const row = await getUser(ctx.db, ctx.actor.id);
   if (!row) throw new DomainError("unauthenticated", "Not signed in");
-  return { user: presentUser(row), secondFactorSetupRequired: await secondFactorSetupRequired(ctx.db, row) };
+  return {
+    user: presentUser(row),
+    secondFactorSetupRequired: await secondFactorSetupRequired(ctx.db, row),
+    ...(row.mustChangePassword ? { mustChangePassword: true as const } : {}),
+  };
 }

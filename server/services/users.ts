@@ -25,40 +25,62 @@ export async function findUserByUsername(q: Queryable, username: string): Promis
 }
 
 export async function createUser(ctx: Pick<ServiceContext, "db"> & { actor: Actor | null; ip?: string | null }, input: CreateUserBody): Promise<UserRow> {
-  const { db, actor, ip } = ctx;
+  const { db } = ctx;
   const passwordHash = await hashPassword(input.password);
   try {
-    return await db.transaction(async (tx) => {
-      if (await findUserByUsername(tx, input.username)) throw conflict(USERNAME_TAKEN, "duplicate_username");
-      const [created] = await tx
-        .insert(users)
-        .values({
-          username: input.username,
-          usernameKey: usernameKey(input.username),
-          name: input.name,
-          role: input.role,
-          passwordHash,
-          visibilityWindowDays: input.visibilityWindowDays ?? LIMITS.visibilityWindowDefault,
-          approvalLimit: input.approvalLimit ?? null,
-          email: input.email ?? null,
-        })
-        .returning();
-      await writeAudit(tx, {
-        action: "create",
-        entityType: "user",
-        entityId: created.id,
-        actor,
-        performerLabel: actor ? null : "system",
-        after: { username: created.username, name: created.name, role: created.role, visibilityWindowDays: created.visibilityWindowDays, approvalLimit: created.approvalLimit },
-        ipAddress: ip,
-      });
-      return created;
-    });
+    return await db.transaction((tx) => insertUser(tx, ctx, input, passwordHash));
   } catch (err) {
     // Two concurrent creations of one username: the unique index decides.
     if (isUniqueViolation(err)) throw conflict(USERNAME_TAKEN, "duplicate_username");
     throw err;
   }
+}
+
+/**
+ * The one insert of a new user and its audit entry, inside the caller's transaction (createUser,
+ * and an employee's login, DECISIONS §15, which links the user to the employee and may ask for the
+ * one-time password to be changed). The password is hashed by the caller (hashPassword).
+ */
+export async function insertUser(
+  tx: Queryable,
+  ctx: { actor: Actor | null; ip?: string | null },
+  input: Omit<CreateUserBody, "password"> & { employeeId?: string | null; mustChangePassword?: boolean },
+  passwordHash: string,
+): Promise<UserRow> {
+  const { actor, ip } = ctx;
+  if (await findUserByUsername(tx, input.username)) throw conflict(USERNAME_TAKEN, "duplicate_username");
+  const [created] = await tx
+    .insert(users)
+    .values({
+      username: input.username,
+      usernameKey: usernameKey(input.username),
+      name: input.name,
+      role: input.role,
+      passwordHash,
+      visibilityWindowDays: input.visibilityWindowDays ?? LIMITS.visibilityWindowDefault,
+      approvalLimit: input.approvalLimit ?? null,
+      email: input.email ?? null,
+      employeeId: input.employeeId ?? null,
+      mustChangePassword: input.mustChangePassword ?? false,
+    })
+    .returning();
+  await writeAudit(tx, {
+    action: "create",
+    entityType: "user",
+    entityId: created.id,
+    actor,
+    performerLabel: actor ? null : "system",
+    after: {
+      username: created.username,
+      name: created.name,
+      role: created.role,
+      visibilityWindowDays: created.visibilityWindowDays,
+      approvalLimit: created.approvalLimit,
+      ...(created.employeeId ? { employeeId: created.employeeId } : {}),
+    },
+    ipAddress: ip,
+  });
+  return created;
 }
 
 export async function countUsers(db: Db): Promise<number> {

@@ -14,7 +14,7 @@ export type MadeUser = UserRow;
 
 export async function makeUser(
   db: Db,
-  overrides: { role: Role; username?: string; name?: string; isActive?: boolean; visibilityWindowDays?: number; password?: string; email?: string | null },
+  overrides: { role: Role; username?: string; name?: string; isActive?: boolean; visibilityWindowDays?: number; password?: string; email?: string | null; employeeId?: string | null; mustChangePassword?: boolean },
 ): Promise<MadeUser> {
   passwordHash ??= hashPassword(TEST_PASSWORD);
   const suffix = crypto.randomBytes(4).toString("hex");
@@ -30,6 +30,8 @@ export async function makeUser(
       isActive: overrides.isActive ?? true,
       visibilityWindowDays: overrides.visibilityWindowDays ?? 30,
       email: overrides.email ?? null,
+      employeeId: overrides.employeeId ?? null,
+      mustChangePassword: overrides.mustChangePassword ?? false,
     })
     .returning();
   return row;

@@ -8,6 +8,9 @@ import crypto from "node:crypto";
 import { Readable } from "node:stream";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { newTotpSecret, totpCodeAt } from "../auth/totp";
+import { usernameKey } from "../lib/username-key";
+import { addDays } from "../lib/calendar";
+import { toIsoDate } from "../../shared/format";
 import { SoftAuthenticator } from "./soft-authenticator";
 import { ensureVapidKeys } from "../services/delivery/push";
 import type { Role } from "../../shared/constants";
@@ -22,6 +25,9 @@ import {
   departments,
   employees,
   leaves,
+  leaveRequests,
+  loginFailures,
+  regularisations,
   nameMappings,
   notifications,
   passkeys,
@@ -31,6 +37,7 @@ import {
   tdsNatures,
   transactions,
   uploadGrants,
+  users,
   type TransactionRow,
   type UserRow,
 } from "../db/schema";
@@ -232,6 +239,41 @@ export class World {
       .returning();
     const [row] = await this.db.insert(attendanceDays).values({ employeeId: employee.id, date: "2026-11-03", dayStatus: "Absent (Unpaid)" }).returning();
     return row.id;
+  }
+
+  /**
+   * DECISIONS §15: the caller's login linked to a fresh employee (the session reads the link on
+   * every request), so a /me call acts on an employee of its own; answers that employee's id.
+   */
+  async linkCaller(caller: Caller): Promise<string> {
+    const employeeId = await this.freshEmployee();
+    if (caller) await this.db.update(users).set({ employeeId }).where(eq(users.id, caller.user.id));
+    return employeeId;
+  }
+
+  /** The caller's failed sign-ins (a wrong current password counts as one) are forgotten, so the throttle does not carry across cells. */
+  async forgetFailedSignIns(caller: Caller): Promise<void> {
+    await this.db.delete(loginFailures).where(eq(loginFailures.username, usernameKey(this.owner(caller).username)));
+  }
+
+  /** A day `days` from today in the app's time zone. */
+  dayFromToday(days: number): string {
+    return addDays(toIsoDate(this.t.deps.clock(), this.t.config.appTimezone), days);
+  }
+
+  /** A pending leave request (LWP, a week a month ahead) of an employee. */
+  async leaveRequest(employeeId: string): Promise<string> {
+    const [row] = await this.db
+      .insert(leaveRequests)
+      .values({ employeeId, type: "LWP", fromDate: this.dayFromToday(30), toDate: this.dayFromToday(36), reason: "Family function" })
+      .returning();
+    return row!.id;
+  }
+
+  /** A pending regularisation of yesterday. */
+  async regularisation(employeeId: string): Promise<string> {
+    const [row] = await this.db.insert(regularisations).values({ employeeId, date: this.dayFromToday(-1), punchIn: "09:30", reason: "Reader was down" }).returning();
+    return row!.id;
   }
 
   /** A fresh employee, so a call that records leave never overlaps an earlier call's leave. */
@@ -469,6 +511,13 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
   "GET /admin/notifications": async () => ({}),
   // ---------------------------------------------------------------- second factor (DECISIONS §13)
   "GET /account/security": async () => ({}),
+  // The caller's own password (DECISIONS §15), changed to the same one, so later cells that prove
+  // who they are with the password still can; earlier wrong attempts (counted as failed sign-ins)
+  // go first.
+  "POST /account/password": async (w, caller) => {
+    await w.forgetFailedSignIns(caller);
+    return { body: { currentPassword: TEST_PASSWORD, newPassword: TEST_PASSWORD } };
+  },
   // A change to one's own factors needs a recent proof (DECISIONS §13): the caller's session gets one.
   "POST /account/passkeys/options": async (w, caller) => {
     await w.provedNow(caller);
@@ -511,6 +560,7 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
   },
   // The password proves it for a user without a factor: the caller's factors go first.
   "POST /account/verify": async (w, caller) => {
+    await w.forgetFailedSignIns(caller);
     await w.db.delete(totpSecrets).where(eq(totpSecrets.userId, w.owner(caller).id));
     await w.db.delete(passkeys).where(eq(passkeys.userId, w.owner(caller).id));
     return { body: { method: "password", password: TEST_PASSWORD } };
@@ -574,6 +624,39 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
   }),
   "GET /hr/employees/:id": async (w) => ({ params: { id: w.employee.id } }),
   "PUT /hr/employees/:id": async (w) => ({ params: { id: w.employee.id }, body: { workLocation: "Pune" } }),
+  // DECISIONS §15: logins for employees.
+  "GET /hr/employees/:id/login": async (w) => ({ params: { id: w.employee.id } }),
+  "GET /hr/login-candidates": async () => ({}),
+  "POST /hr/employees/:id/login": async (w) => ({ params: { id: await w.freshEmployee() }, body: {}, expect: 201, because: "a new login is created" }),
+  "DELETE /hr/employees/:id/login": async (w) => {
+    const employeeId = await w.freshEmployee();
+    await makeUser(w.db, { role: "Employee", employeeId });
+    return { params: { id: employeeId } };
+  },
+  "POST /hr/employees/logins": async () => ({}),
+  // DECISIONS §15: the employee's own pages act on the employee linked to the caller.
+  "GET /me/attendance": async (w, caller) => {
+    await w.linkCaller(caller);
+    return { query: { month: w.dayFromToday(0).slice(0, 7) } };
+  },
+  "GET /me/leave": async (w, caller) => {
+    await w.linkCaller(caller);
+    return { query: { year: w.dayFromToday(0).slice(0, 4) } };
+  },
+  "POST /me/leave-requests": async (w, caller) => {
+    await w.linkCaller(caller);
+    return { body: { type: "LWP", from: w.dayFromToday(30), to: w.dayFromToday(36), reason: "Family function" }, expect: 201, because: "a request is created" };
+  },
+  "DELETE /me/leave-requests/:id": async (w, caller) => ({ params: { id: await w.leaveRequest(await w.linkCaller(caller)) } }),
+  "POST /me/regularisations": async (w, caller) => {
+    await w.linkCaller(caller);
+    return { body: { date: w.dayFromToday(-1), punchOut: "18:30", reason: "Forgot to punch out" }, expect: 201, because: "a request is created" };
+  },
+  "GET /hr/requests": async () => ({ query: { status: "Pending", type: "all" } }),
+  "POST /hr/leave-requests/:id/approve": async (w) => ({ params: { id: await w.leaveRequest(await w.freshEmployee()) }, body: {} }),
+  "POST /hr/leave-requests/:id/reject": async (w) => ({ params: { id: await w.leaveRequest(await w.freshEmployee()) }, body: { reason: "Year-end closing" } }),
+  "POST /hr/regularisations/:id/approve": async (w) => ({ params: { id: await w.regularisation(await w.freshEmployee()) }, body: {} }),
+  "POST /hr/regularisations/:id/reject": async (w) => ({ params: { id: await w.regularisation(await w.freshEmployee()) }, body: { reason: "No record of it" } }),
   "GET /hr/departments": async () => ({}),
   "POST /hr/departments": async () => ({ body: { name: `Department ${hex()}` }, expect: 201 }),
   "PUT /hr/departments/:id": async (w) => {

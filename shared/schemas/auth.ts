@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { SECOND_FACTOR_METHODS } from "../constants";
 import { instant } from "./answer-parts";
-import { userAnswer } from "./users";
+import { passwordSchema, userAnswer } from "./users";
 
 export const loginBodySchema = z.object({
   username: z.string({ message: "User ID is required" }).trim().min(1, "User ID is required").max(100),
@@ -20,7 +20,17 @@ export type AuthAnswer = z.output<typeof authAnswer>;
  * The signed-in user; secondFactorSetupRequired when their role requires a second factor they have
  * not set up (DECISIONS §13): every call but Account security's then answers 403.
  */
-export const authAnswer = z.strictObject({ user: userAnswer, secondFactorSetupRequired: z.boolean() });
+export const authAnswer = z.strictObject({
+  user: userAnswer,
+  secondFactorSetupRequired: z.boolean(),
+  /** DECISIONS §15: signed in with a one-time password; every call but the password change is 403 until it is changed. */
+  mustChangePassword: z.literal(true).optional(),
+});
+/** POST /api/account/password (DECISIONS §15): the user's own new password, proved by the current one. */
+export const changeOwnPasswordSchema = z.object({
+  currentPassword: z.string({ message: "Current password is required" }).min(1, "Current password is required").max(1000),
+  newPassword: passwordSchema,
+});
 /** The password was right; the sign-in ends with POST /api/auth/second-factor (DECISIONS §13). */
 export const secondFactorRequiredAnswer = z.strictObject({ secondFactor: z.literal("required"), methods: z.array(z.enum(SECOND_FACTOR_METHODS)).min(1) });
 /** POST /api/auth/login: signed in, or half-way (a second factor is needed). */

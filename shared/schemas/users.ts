@@ -104,6 +104,8 @@ export const userAnswer = z.strictObject({
   approvalLimit: money.nullable(),
   /** Where email notifications go (DECISIONS §14); null: none. */
   email: z.string().nullable(),
+  /** The employee this user is (DECISIONS §15): they get the "Me" pages; null for none. */
+  employeeId: id.nullable(),
   createdAt: instant,
 });
 export const usersAnswer = z.array(userAnswer);

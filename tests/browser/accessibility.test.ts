@@ -156,6 +156,8 @@ async function seed(env: BrowserTestEnv): Promise<Seed> {
     workLocation: "Surat",
   });
   await hr.post("/api/hr/employees", { ...base, employeeName: "Ravi Kumar", employeeCode: "EMP-102", monthlySalary: "30000" });
+  // DECISIONS §15: the Employee login is Meera's, so her own pages have her month.
+  await hr.post(`/api/hr/employees/${employee.id}/login`, { userId: users.Employee.id });
   const csv = ["Employee Name,Date,Time,Event Type", `Meera Pillai,${today},09:52,IN`, `Meera Pillai,${today},18:40,OUT`, `Ravi Kumar,${today},09:20,IN`].join("\n");
   const form = new FormData();
   form.set("csvFile", new Blob([csv], { type: "text/csv" }), "punches.csv");
@@ -191,7 +193,7 @@ type ScreenPlan = {
 const SCREENS: Record<RouteId, ScreenPlan> = {
   home: {
     path: () => PATHS.home,
-    ready: (s, role) => (role === "HR Admin" || role === "HR Staff" ? "Total Employees" : s.emergency.description),
+    ready: (s, role) => (role === "HR Admin" || role === "HR Staff" ? "Total Employees" : role === "Employee" ? "Ask for leave" : s.emergency.description),
   },
   login: { path: () => PATHS.login, ready: () => "Finance & HR Management Platform" },
   createTransaction: { path: () => PATHS.createTransaction, ready: () => "Submit for Approval" },
@@ -231,6 +233,9 @@ const SCREENS: Record<RouteId, ScreenPlan> = {
   hrPolicies: { path: () => PATHS.hrPolicies, ready: () => "Late" },
   hrReports: { path: () => PATHS.hrReports, ready: (s) => s.employee.name },
   hrLeave: { path: () => PATHS.hrLeave, ready: () => "Record Leave" },
+  me: { path: () => PATHS.me, ready: (_s, role) => (role === "Employee" ? "Ask for leave" : "No employee is linked to your login") },
+  meLeave: { path: () => PATHS.meLeave, ready: (_s, role) => (role === "Employee" ? "Paid leave" : "No employee is linked to your login") },
+  hrRequests: { path: () => PATHS.hrRequests, ready: () => "Nothing waits for you" },
   emergencyApprove: { path: (s) => s.emergency.approvePath, ready: (s) => s.emergency.humanReadableId },
   emergencyReject: { path: (s) => s.emergency.rejectPath, ready: (s) => s.emergency.humanReadableId },
   // Signed out, the standalone control page says who may use it; signed in as a SuperAdmin it has the controls.

@@ -17,6 +17,8 @@ const HOMES: Record<Role, { heading: RegExp; sidebar: string | null }> = {
   Approver: { heading: /^Hi\b/, sidebar: null },
   "HR Admin": { heading: /^HR Dashboard$/, sidebar: "HR System" },
   "HR Staff": { heading: /^HR Dashboard$/, sidebar: "HR System" },
+  // DECISIONS §15: an Employee's home is My Month.
+  Employee: { heading: /^My Month$/, sidebar: "My Workplace" },
 };
 
 describe.each(["desktop", "phone"] as ViewportName[])("sign-in on %s", (viewport) => {

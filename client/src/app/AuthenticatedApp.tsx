@@ -5,7 +5,7 @@ import { Redirect, Route, Switch, useLocation } from "wouter";
 import type { User } from "@shared/schemas/auth";
 import { ErrorBoundary } from "@/components/layout/ErrorBoundary";
 import { CenteredSpinner } from "@/components/ui/spinner";
-import { needsSecondFactorSetup } from "@/features/auth";
+import { needsPasswordChange, needsSecondFactorSetup } from "@/features/auth";
 import { NotificationsProvider } from "@/features/notifications/NotificationsProvider";
 import { AccessDenied } from "./AccessDenied";
 import { NotFound } from "./NotFound";
@@ -37,11 +37,20 @@ function useInstalledApp(): (() => void) | null {
 
 // Only a user who must set up a second factor sees it: loaded then, so no other route carries it.
 const SecondFactorSetupScreen = lazy(() => import("@/features/account").then((m) => ({ default: m.SecondFactorSetupScreen })));
+// DECISIONS §15: a user signed in with a one-time password sees only "Change your password".
+const ChangePasswordScreen = lazy(() => import("@/features/account").then((m) => ({ default: m.ChangePasswordScreen })));
 
 export default function AuthenticatedApp({ user }: { user: User }) {
   const [location] = useLocation();
   const Home = HOME_PAGES[homeScreenFor(user.role)];
   const applyUpdate = useInstalledApp();
+  if (needsPasswordChange(user)) {
+    return (
+      <Suspense fallback={<CenteredSpinner label="Loading" />}>
+        <ChangePasswordScreen />
+      </Suspense>
+    );
+  }
   // DECISIONS §13: a role that requires a second factor, and none yet. The server refuses every
   // other call, so nothing else is drawn (not even the bell's polling) until one is added.
   if (needsSecondFactorSetup(user)) {

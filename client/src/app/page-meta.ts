@@ -42,6 +42,9 @@ export const PAGE_META: Partial<Record<RouteId, PageMeta>> = {
   hrPolicies: { title: "Attendance Policies", subtitle: "Shift timings, late rules and holidays" },
   hrReports: { title: "Payroll & Reports", subtitle: "Salary deductions and attendance reports" },
   hrLeave: { title: "Leave", subtitle: "Granted leave of everyone, and paid-leave balances" },
+  me: { title: "My Month", subtitle: "Your days, late marks and deductions" },
+  meLeave: { title: "My Leave", subtitle: "Your balance, leave and requests" },
+  hrRequests: { title: "Requests", subtitle: "Employees' leave requests and day fixes" },
 };
 
 /** The header text for a path as seen by a role; '/' follows the role's home screen. */
@@ -50,6 +53,7 @@ export function pageMetaFor(path: string, role: Role): PageMeta {
   if (id === "home") {
     const home = homeScreenFor(role);
     if (home === "hr") return PAGE_META.hr!;
+    if (home === "me") return PAGE_META.me!;
     if (home === "approver") return { title: "Dashboard", subtitle: "Review pending approvals", ownHeading: true };
   }
   const meta = id ? PAGE_META[id] : undefined;

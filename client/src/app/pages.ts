@@ -41,6 +41,9 @@ export const APP_PAGES: Record<Exclude<RouteId, "home" | "login" | "emergencyApp
   hrPolicies: lazy(() => import("@/features/hr/pages/AttendancePoliciesPage")),
   hrReports: lazy(() => import("@/features/hr/pages/PayrollReportsPage")),
   hrLeave: lazy(() => import("@/features/hr/pages/LeavePage")),
+  me: lazy(() => import("@/features/me/pages/MyMonthPage")),
+  meLeave: lazy(() => import("@/features/me/pages/MyLeavePage")),
+  hrRequests: lazy(() => import("@/features/hr/pages/RequestsPage")),
 };
 
 /** What '/' shows per home screen (spec 000 §2). */
@@ -48,6 +51,7 @@ export const HOME_PAGES = {
   dashboard: lazy(() => import("@/features/dashboard/pages/DashboardPage")),
   approver: lazy(() => import("@/features/dashboard/pages/ApproverDashboardPage")),
   hr: APP_PAGES.hr,
+  me: APP_PAGES.me,
 } satisfies Record<string, Page>;
 
 /** Public pages: no sign-in and no shell. */

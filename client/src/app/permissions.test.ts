@@ -16,8 +16,8 @@ import {
 } from "./permissions";
 
 // DECISIONS §8 (2026-11-27): every HR screen, not only the spec's HR Dashboard and Employees.
-const HR_MENU = ["HR Dashboard", "Employees", "Attendance", "Leave", "Import", "Reports", "Policies"];
-const labels = (role: Role) => navItemsFor(role).map((i) => i.label);
+const HR_MENU = ["HR Dashboard", "Employees", "Attendance", "Leave", "Requests", "Import", "Reports", "Policies"];
+const labels = (role: Role, employeeId: string | null = null) => navItemsFor({ role, employeeId }).map((i) => i.label);
 
 describe("sidebar visibility (spec 000 §2, spec 001 §2)", () => {
   it.each([
@@ -32,8 +32,21 @@ describe("sidebar visibility (spec 000 §2, spec 001 §2)", () => {
     ],
     ["HR Admin", HR_MENU],
     ["HR Staff", HR_MENU],
+    // DECISIONS §15: an Employee login opens only its own pages.
+    ["Employee", ["My Month", "My Leave"]],
   ] as [Role, string[]][])("%s sees %j", (role, expected) => {
     expect(labels(role)).toEqual(expected);
+  });
+
+  it("any user linked to an employee gets the Me menu beside their role's menu (DECISIONS §15)", () => {
+    expect(labels("Accountant", "3f1c2d4e-0000-4000-8000-000000000001").slice(0, 3)).toEqual(["My Month", "My Leave", "Dashboard"]);
+    expect(labels("HR Staff", "3f1c2d4e-0000-4000-8000-000000000001")).toEqual(["My Month", "My Leave", ...HR_MENU]);
+    expect(labels("Accountant")).not.toContain("My Month");
+  });
+
+  it("an Employee's home is My Month", () => {
+    expect(homeScreenFor("Employee")).toBe("me");
+    expect(pageMetaFor("/", "Employee").title).toBe("My Month");
   });
 
   it("every menu item leads to a route its roles may open", () => {
@@ -175,6 +188,6 @@ describe("highlighted menu item", async () => {
     ["SuperAdmin", "/admin/company", "adminCompany"],
     ["Approver", "/nope", undefined],
   ] as [Role, string, string | undefined][])("%s at %s → %s", (role, path, id) => {
-    expect(activeNavId(path, navItemsFor(role))).toBe(id);
+    expect(activeNavId(path, navItemsFor({ role, employeeId: null }))).toBe(id);
   });
 });

@@ -1,7 +1,7 @@
 // Who may open which screen and who sees which menu item (spec 000 §2 and §6, spec 001 §2 and §6).
 // The one table both the sidebar and the route guards read. The server checks roles on every call
 // (DECISIONS §2); this table only decides what the interface offers.
-import { ACCOUNTING_ROLES as CREATORS, APPROVING_ROLES as APPROVERS, FINANCE_ROLES, HR_ROLES, type Role } from "@shared/constants";
+import { ACCOUNTING_ROLES as CREATORS, APPROVING_ROLES as APPROVERS, EMPLOYEE_ROLE, FINANCE_ROLES, HR_ROLES, type Role } from "@shared/constants";
 import { PATHS, routeIdForPath, type RouteId } from "@/lib/paths";
 
 /** 'public': no sign-in (emergency links, lockout notice). 'authenticated': any signed-in role. */
@@ -57,6 +57,12 @@ export const ROUTE_ACCESS: Record<RouteId, Access> = {
   hrPolicies: HR,
   hrReports: HR,
   hrLeave: HR,
+  // DECISIONS §15: any signed-in user may open the "Me" pages; they show the employee linked to the
+  // login (the server answers 404 to a user with none). The menu offers them only to linked users.
+  me: "authenticated",
+  meLeave: "authenticated",
+  // DECISIONS §15: the inbox of employees' requests.
+  hrRequests: HR,
   emergencyApprove: "public",
   emergencyReject: "public",
   emergency: "public",
@@ -99,16 +105,18 @@ export function accessDeniedMessage(roles: readonly Role[]): string {
   return `Access Denied: You need ${joinRoles(roles)} privileges to access this page.`;
 }
 
-/** What '/' shows for a role (spec 000 §2). */
-export type HomeScreen = "approver" | "hr" | "dashboard";
+/** What '/' shows for a role (spec 000 §2; DECISIONS §15: an Employee's home is My Month). */
+export type HomeScreen = "approver" | "hr" | "dashboard" | "me";
 
 export function homeScreenFor(role: Role): HomeScreen {
+  if (role === EMPLOYEE_ROLE) return "me";
   if (role === "Approver") return "approver";
   if (isHrRole(role)) return "hr";
   return "dashboard";
 }
 
-export function systemTitleFor(role: Role): "HR System" | "Finance System" {
+export function systemTitleFor(role: Role): "HR System" | "Finance System" | "My Workplace" {
+  if (role === EMPLOYEE_ROLE) return "My Workplace";
   return isHrRole(role) ? "HR System" : "Finance System";
 }
 
@@ -117,7 +125,7 @@ export function hasSidebar(role: Role): boolean {
   return role !== "Approver";
 }
 
-export type NavSection = "Finance" | "Administration" | "Human Resources";
+export type NavSection = "Me" | "Finance" | "Administration" | "Human Resources";
 
 export type NavItem = {
   id: string;
@@ -128,10 +136,28 @@ export type NavItem = {
   section: NavSection;
   /** A live counter beside the label. */
   badge?: "pendingApprovals";
+  /**
+   * DECISIONS §15: shown to every user linked to an employee (`user.employeeId`), whatever their
+   * role, beside their role's menu; `roles` is then empty. The "Me" section is these items.
+   */
+  forLinkedEmployees?: true;
 };
+
+/** The user as the menu reads them: their role, and the employee they are (if any). */
+export type MenuUser = { role: Role; employeeId: string | null };
+
+/**
+ * The "Me" menu (DECISIONS §15), in order: the pages of a user linked to an employee. A page of
+ * their own that later work adds (My Claims) goes in this list.
+ */
+export const ME_NAV_ITEMS: readonly NavItem[] = [
+  { id: "me", label: "My Month", href: PATHS.me, roles: [], section: "Me", forLinkedEmployees: true },
+  { id: "meLeave", label: "My Leave", href: PATHS.meLeave, roles: [], section: "Me", forLinkedEmployees: true },
+];
 
 /** The sidebar menu in order, with the visibility rules of spec 000 §2 / spec 001 §2. */
 export const NAV_ITEMS: readonly NavItem[] = [
+  ...ME_NAV_ITEMS,
   { id: "dashboard", label: "Dashboard", href: PATHS.home, roles: FINANCE, section: "Finance" },
   { id: "createTransaction", label: "Create Transaction", href: PATHS.createTransaction, roles: CREATORS, section: "Finance" },
   { id: "myTransactions", label: "My Transactions", href: PATHS.myTransactions, roles: CREATORS, section: "Finance" },
@@ -162,13 +188,15 @@ export const NAV_ITEMS: readonly NavItem[] = [
   // DECISIONS §8 (2026-11-27): every HR screen the role may open, not only the spec's two.
   { id: "hrAttendance", label: "Attendance", href: PATHS.hrAttendance, roles: HR, section: "Human Resources" },
   { id: "hrLeave", label: "Leave", href: PATHS.hrLeave, roles: HR, section: "Human Resources" },
+  { id: "hrRequests", label: "Requests", href: PATHS.hrRequests, roles: HR, section: "Human Resources" },
   { id: "hrImport", label: "Import", href: PATHS.hrImport, roles: HR, section: "Human Resources" },
   { id: "hrReports", label: "Reports", href: PATHS.hrReports, roles: HR, section: "Human Resources" },
   { id: "hrPolicies", label: "Policies", href: PATHS.hrPolicies, roles: HR, section: "Human Resources" },
 ];
 
-export function navItemsFor(role: Role): NavItem[] {
-  return NAV_ITEMS.filter((item) => item.roles.includes(role));
+export function navItemsFor(user: MenuUser): NavItem[] {
+  const linked = user.employeeId !== null || user.role === EMPLOYEE_ROLE;
+  return NAV_ITEMS.filter((item) => (item.forLinkedEmployees ? linked : item.roles.includes(user.role)));
 }
 
 /** The SuperAdmin's Admin Tools menu in the header (spec 000 §2). */

@@ -37,6 +37,10 @@ export const PATHS = {
   hrPolicies: "/hr/policies",
   hrReports: "/hr/reports",
   hrLeave: "/hr/leave",
+  // DECISIONS §15: an employee's own pages (any user linked to an employee).
+  me: "/me",
+  meLeave: "/me/leave",
+  hrRequests: "/hr/requests",
   emergencyApprove: "/emergency-approve/:token",
   emergencyReject: "/emergency-reject/:token",
   emergency: "/emergency",

@@ -97,6 +97,68 @@ export const leaves = pgTable(
   ],
 );
 
+/** What a request of an employee is (DECISIONS §15): asked, then decided by HR or withdrawn. */
+const requestColumns = () => ({
+  status: text("status").notNull().default("Pending"),
+  reason: text("reason").notNull(),
+  requestedBy: uuid("requested_by").references(() => users.id),
+  createdAt: createdAt(),
+  decidedAt: instant("decided_at"),
+  decidedBy: uuid("decided_by").references(() => users.id),
+  decisionReason: text("decision_reason"),
+});
+
+/** An employee's request for leave (DECISIONS §15); approving it records the §8 leave (`leaveId`). */
+export const leaveRequests = pgTable(
+  "leave_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    employeeId: uuid("employee_id")
+      .notNull()
+      .references(() => employees.id, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    fromDate: date("from_date").notNull(),
+    toDate: date("to_date").notNull(),
+    halfDay: boolean("half_day").notNull().default(false),
+    leaveId: uuid("leave_id").references(() => leaves.id, { onDelete: "set null" }),
+    ...requestColumns(),
+  },
+  (t) => [
+    index("leave_requests_employee_idx").on(t.employeeId, t.status),
+    index("leave_requests_status_idx").on(t.status, t.createdAt),
+    index("leave_requests_requested_by_idx").on(t.requestedBy),
+    index("leave_requests_decided_by_idx").on(t.decidedBy),
+    index("leave_requests_leave_idx").on(t.leaveId),
+    check("leave_requests_type", sql`${t.type} in ('PL', 'LWP')`),
+    check("leave_requests_status", sql`${t.status} in ('Pending', 'Approved', 'Rejected', 'Withdrawn')`),
+    check("leave_requests_range", sql`${t.toDate} >= ${t.fromDate}`),
+    check("leave_requests_half_day_one_day", sql`not ${t.halfDay} or ${t.fromDate} = ${t.toDate}`),
+  ],
+);
+
+/** An employee's request to fix a past day's times (DECISIONS §15); approving it hand-edits the day. */
+export const regularisations = pgTable(
+  "regularisations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    employeeId: uuid("employee_id")
+      .notNull()
+      .references(() => employees.id, { onDelete: "cascade" }),
+    date: date("date").notNull(),
+    punchIn: time("punch_in"),
+    punchOut: time("punch_out"),
+    ...requestColumns(),
+  },
+  (t) => [
+    index("regularisations_employee_idx").on(t.employeeId, t.status),
+    index("regularisations_status_idx").on(t.status, t.createdAt),
+    index("regularisations_requested_by_idx").on(t.requestedBy),
+    index("regularisations_decided_by_idx").on(t.decidedBy),
+    check("regularisations_status", sql`${t.status} in ('Pending', 'Approved', 'Rejected', 'Withdrawn')`),
+    check("regularisations_a_time", sql`${t.punchIn} is not null or ${t.punchOut} is not null`),
+  ],
+);
+
 export const holidays = pgTable("holidays", {
   date: date("date").primaryKey(),
   name: text("name").notNull(),
@@ -198,3 +260,5 @@ export type AttendanceDayRow = typeof attendanceDays.$inferSelect;
 export type AttendancePolicyRow = typeof attendancePolicy.$inferSelect;
 export type PunchDayRow = typeof punchDays.$inferSelect;
 export type LeaveRow = typeof leaves.$inferSelect;
+export type LeaveRequestRow = typeof leaveRequests.$inferSelect;
+export type RegularisationRow = typeof regularisations.$inferSelect;

@@ -1,8 +1,9 @@
 // People and sign-in: users, their sessions, and the throttles that count failed or repeated calls.
 import { sql } from "drizzle-orm";
-import { bigserial, boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigserial, boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { money, instant, createdAt, updatedAt } from "./columns";
 import { roleEnum } from "./enums";
+import { employees } from "./hr";
 
 export const users = pgTable(
   "users",
@@ -25,6 +26,13 @@ export const users = pgTable(
     visibilityWindowDays: integer("visibility_window_days").notNull().default(30),
     /** The largest amount this user may approve (DECISIONS §11); null: no limit. Set by a SuperAdmin. */
     approvalLimit: money("approval_limit"),
+    /**
+     * The employee this user is (DECISIONS §15): one user per employee (the unique index), null for
+     * most. Gives the user the "Me" pages; an `Employee`-role user has nothing else.
+     */
+    employeeId: uuid("employee_id").references((): AnyPgColumn => employees.id, { onDelete: "set null" }),
+    /** A one-time password was given (DECISIONS §15): every call but the password change is 403 until it is changed. */
+    mustChangePassword: boolean("must_change_password").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     // Soft deletion keeps the history of a user who acted (DECISIONS §7).
@@ -32,6 +40,7 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex("users_username_key_key").on(t.usernameKey),
+    uniqueIndex("users_employee_id_key").on(t.employeeId),
     check("users_visibility_window_range", sql`${t.visibilityWindowDays} between 1 and 365`),
     check("users_approval_limit_non_negative", sql`${t.approvalLimit} is null or ${t.approvalLimit} >= 0`),
   ],

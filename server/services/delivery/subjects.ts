@@ -3,8 +3,8 @@
 // of thing told about (a leave request) is one more entry of SUBJECTS.
 import { and, eq } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
-import { transactions } from "../../db/schema";
-import { FINANCE_ROLES, type Role } from "../../../shared/constants";
+import { leaveRequests, regularisations, transactions, users } from "../../db/schema";
+import { FINANCE_ROLES, HR_ROLES, type Role } from "../../../shared/constants";
 import { visibleTo } from "../transactions/visibility";
 import type { Actor } from "../../context";
 import type { SubjectType } from "../reach/kinds";
@@ -18,7 +18,30 @@ type Subject = {
 
 const financeRoles: readonly Role[] = FINANCE_ROLES;
 
+const hrRoles: readonly Role[] = HR_ROLES;
+
+/**
+ * DECISIONS §15: an employee's request is HR's to see (while it waits, when the kind says so) and
+ * its employee's (a user linked to that employee now).
+ */
+function employeeRequest(table: typeof leaveRequests | typeof regularisations): Subject {
+  return {
+    async whyNot(q, recipient, id, _now, { onlyWhilePending }) {
+      const [row] = await q.select({ status: table.status, employeeId: table.employeeId }).from(table).where(eq(table.id, id)).limit(1);
+      if (!row) return "The request no longer exists";
+      if (hrRoles.includes(recipient.role)) {
+        if (onlyWhilePending && row.status !== "Pending") return `Already ${row.status.toLowerCase()} before it was sent`;
+        return null;
+      }
+      const [linked] = await q.select({ id: users.id }).from(users).where(and(eq(users.id, recipient.id), eq(users.employeeId, row.employeeId))).limit(1);
+      return linked ? null : "They are no longer this employee's login";
+    },
+  };
+}
+
 export const SUBJECTS = {
+  leave_request: employeeRequest(leaveRequests),
+  regularisation: employeeRequest(regularisations),
   transaction: {
     async whyNot(q, recipient, id, now, { onlyWhilePending }) {
       if (!financeRoles.includes(recipient.role)) return "Their role no longer sees transactions";

@@ -20,6 +20,8 @@ import { loadPolicy } from "./policy";
 import { recalculateDays } from "./recalculate";
 import { coverageOfDays } from "./coverage";
 import { type ActingContext, type ServiceContext, todayOf } from "../context";
+import { disableLoginOfInactiveEmployee } from "./employee-logins";
+import { announceSessionsEnded } from "../sessions";
 
 export function presentEmployee(row: EmployeeRow, department: Pick<DepartmentRow, "id" | "name">): Employee {
   return {
@@ -126,7 +128,7 @@ export async function updateEmployee(ctx: ActingContext, id: string, input: Empl
   const today = todayOf(ctx);
   const columns = employeeColumns(input);
   try {
-    return await db.transaction(async (tx) => {
+    const { employee, disabled } = await db.transaction(async (tx) => {
       const before = await getEmployee(tx, id);
       if (!before) throw notFound("Employee not found");
       await assertDepartment(tx, columns.departmentId);
@@ -139,8 +141,12 @@ export async function updateEmployee(ctx: ActingContext, id: string, input: Empl
         const to = minDate(today, monthBounds(month).to);
         await recalculateDays(tx, await loadPolicy(tx), { employeeIds: [id], from, to, today, coverage: await coverageOfDays(tx, from, to) });
       }
-      return after;
+      // DECISIONS §15: an inactive employee's own login (role Employee) is disabled with them.
+      const disabled = before.isActive && !after.isActive ? await disableLoginOfInactiveEmployee(tx, ctx, id) : [];
+      return { employee: after, disabled };
     });
+    await announceSessionsEnded(ctx.bus, disabled, "disabled");
+    return employee;
   } catch (err) {
     if (isUniqueViolation(err, "employees_code_key")) throw codeTaken(columns.employeeCode);
     throw err;

@@ -17,15 +17,17 @@ import { recalculateDays } from "./recalculate";
 import { coverageOfDays } from "./coverage";
 import { type ActingContext, type ServiceContext, todayOf } from "../context";
 import { loadPolicy } from "./policy";
+import { tellLeaveCancelled } from "./requests";
+import { publishNotifications } from "../notifications";
 
 export const LEAVE_NOT_FOUND = "Leave not found";
 export const NO_WORKING_DAY = "These dates hold no working day (only weekly offs and holidays)";
 
-type EmployeeFacts = { id: string; weeklyOff: Weekday; joiningDate: string; isActive: boolean; employeeName: string; employeeCode: string | null; departmentName: string };
+export type EmployeeFacts = { id: string; weeklyOff: Weekday; joiningDate: string; isActive: boolean; employeeName: string; employeeCode: string | null; departmentName: string };
 
 const conflict = (message: string) => new DomainError("conflict", message, { code: "conflict" });
 
-async function employeeFacts(q: Queryable, id: string, lock: boolean): Promise<EmployeeFacts | null> {
+export async function employeeFacts(q: Queryable, id: string, lock: boolean): Promise<EmployeeFacts | null> {
   const query = q
     .select({
       id: employees.id,
@@ -45,9 +47,9 @@ async function employeeFacts(q: Queryable, id: string, lock: boolean): Promise<E
   return (row as EmployeeFacts | undefined) ?? null;
 }
 
-const holidaySet = (policy: AttendancePolicy) => new Set(policy.holidays.map((h) => h.date));
+export const holidaySet = (policy: AttendancePolicy) => new Set(policy.holidays.map((h) => h.date));
 
-function present(row: LeaveRow, employee: Pick<EmployeeFacts, "weeklyOff" | "employeeName" | "employeeCode" | "departmentName">, holidays: ReadonlySet<string>): Leave {
+export function presentLeave(row: LeaveRow, employee: Pick<EmployeeFacts, "weeklyOff" | "employeeName" | "employeeCode" | "departmentName">, holidays: ReadonlySet<string>): Leave {
   return {
     id: row.id,
     employeeId: row.employeeId,
@@ -78,7 +80,7 @@ function paidTakenIn(year: number, rows: readonly LeaveRow[], weeklyOff: Weekday
   return taken;
 }
 
-async function activeLeavesOf(q: Queryable, employeeId: string, from: string, to: string): Promise<LeaveRow[]> {
+export async function activeLeavesOf(q: Queryable, employeeId: string, from: string, to: string): Promise<LeaveRow[]> {
   return q
     .select()
     .from(leaves)
@@ -97,47 +99,75 @@ export const leaveForInactiveMessage = (name: string) => `${name} is inactive: l
 export const leaveBeforeJoiningMessage = (joiningDate: string) => `Leave cannot start before the employee's joining date (${joiningDate})`;
 
 /** DECISIONS §8: leave is recorded only for an active employee, and never from before they joined (409). */
-function assertMayTakeLeave(employee: Pick<EmployeeFacts, "isActive" | "joiningDate" | "employeeName">, from: string): void {
+export function assertMayTakeLeave(employee: Pick<EmployeeFacts, "isActive" | "joiningDate" | "employeeName">, from: string): void {
   if (!employee.isActive) throw conflict(leaveForInactiveMessage(employee.employeeName));
   if (from < employee.joiningDate) throw conflict(leaveBeforeJoiningMessage(employee.joiningDate));
 }
 
 /** POST /api/hr/leaves: 201 {leave}; 404 unknown employee; 400 no working day; 409 inactive employee, before joining, overlap or not enough paid leave. */
 export async function recordLeave(ctx: ActingContext, input: RecordLeaveBody): Promise<{ leave: Leave }> {
-  const { db, actor, ip: ipAddress } = ctx;
+  const { db } = ctx;
   const policy = await loadPolicy(db);
-  const today = todayOf(ctx);
   return db.transaction(async (tx) => {
     const employee = await employeeFacts(tx, input.employeeId, true);
     if (!employee) throw notFound("Employee not found");
-    assertMayTakeLeave(employee, input.from);
-    const holidays = holidaySet(policy);
-    const days = leaveDayCount(input, employee.weeklyOff, holidays);
-    if (days === 0) throw badRequest(NO_WORKING_DAY, [{ path: "to", message: NO_WORKING_DAY }]);
-
-    const [overlap] = await activeLeavesOf(tx, employee.id, input.from, input.to);
-    if (overlap) throw conflict(`This overlaps the ${overlap.type} already recorded from ${overlap.fromDate} to ${overlap.toDate}`);
-
-    if (input.type === "PL") {
-      const years = [...new Set([input.from.slice(0, 4), input.to.slice(0, 4)])].map(Number);
-      for (const year of years) {
-        const balance = await leaveBalance(tx, employee, year, policy);
-        const from = input.from > `${year}-01-01` ? input.from : `${year}-01-01`;
-        const to = input.to < `${year}-12-31` ? input.to : `${year}-12-31`;
-        const wanted = leaveDayCount({ from, to, halfDay: input.halfDay }, employee.weeklyOff, holidays);
-        if (wanted > balance.remaining) throw conflict(paidLeaveLeftMessage(balance.remaining));
-      }
-    }
-
-    const [row] = await tx
-      .insert(leaves)
-      .values({ employeeId: employee.id, type: input.type, fromDate: input.from, toDate: input.to, halfDay: input.halfDay, reason: input.reason, createdBy: actor.id })
-      .returning();
-    const leave = present(row!, employee, holidays);
-    await writeAudit(tx, { action: "record_leave", entityType: "leave", entityId: row!.id, actor, reason: input.reason, after: leave, ipAddress });
-    await recalculateDays(tx, policy, { employeeIds: [employee.id], from: input.from, to: input.to, today, coverage: await coverageOfDays(tx, input.from, input.to) });
-    return { leave };
+    return { leave: await recordLeaveOf(tx, ctx, policy, employee, input) };
   });
+}
+
+/**
+ * The leave register's rules and record, inside the caller's transaction with the employee's row
+ * already locked (employeeFacts with lock): HR's POST /api/hr/leaves, and the approval of an
+ * employee's leave request (DECISIONS §15: the rules are checked again then). Audited, its days
+ * recalculated.
+ */
+export async function recordLeaveOf(
+  tx: Queryable,
+  ctx: ActingContext,
+  policy: AttendancePolicy,
+  employee: EmployeeFacts,
+  input: Omit<RecordLeaveBody, "employeeId">,
+  audit: { fromRequest?: string } = {},
+): Promise<Leave> {
+  const { actor, ip: ipAddress } = ctx;
+  const today = todayOf(ctx);
+  assertMayTakeLeave(employee, input.from);
+  const holidays = holidaySet(policy);
+  const days = leaveDayCount(input, employee.weeklyOff, holidays);
+  if (days === 0) throw badRequest(NO_WORKING_DAY, [{ path: "to", message: NO_WORKING_DAY }]);
+
+  const [overlap] = await activeLeavesOf(tx, employee.id, input.from, input.to);
+  if (overlap) throw conflict(`This overlaps the ${overlap.type} already recorded from ${overlap.fromDate} to ${overlap.toDate}`);
+
+  if (input.type === "PL") {
+    for (const year of yearsOf(input)) {
+      const balance = await leaveBalance(tx, employee, year, policy);
+      const wanted = daysInYear(input, year, employee.weeklyOff, holidays);
+      if (wanted > balance.remaining) throw conflict(paidLeaveLeftMessage(balance.remaining));
+    }
+  }
+
+  const [row] = await tx
+    .insert(leaves)
+    .values({ employeeId: employee.id, type: input.type, fromDate: input.from, toDate: input.to, halfDay: input.halfDay, reason: input.reason, createdBy: actor.id })
+    .returning();
+  const leave = presentLeave(row!, employee, holidays);
+  await writeAudit(tx, { action: "record_leave", entityType: "leave", entityId: row!.id, actor, reason: input.reason, after: audit.fromRequest ? { ...leave, leaveRequestId: audit.fromRequest } : leave, ipAddress });
+  await recalculateDays(tx, policy, { employeeIds: [employee.id], from: input.from, to: input.to, today, coverage: await coverageOfDays(tx, input.from, input.to) });
+  return leave;
+}
+
+/** The years a leave touches. */
+export function yearsOf(input: { from: string; to: string }): number[] {
+  return [...new Set([input.from.slice(0, 4), input.to.slice(0, 4)])].map(Number);
+}
+
+/** The working days of a leave that fall in one year. */
+export function daysInYear(input: { from: string; to: string; halfDay: boolean }, year: number, weeklyOff: Weekday, holidays: ReadonlySet<string>): number {
+  const from = input.from > `${year}-01-01` ? input.from : `${year}-01-01`;
+  const to = input.to < `${year}-12-31` ? input.to : `${year}-12-31`;
+  if (from > to) return 0;
+  return leaveDayCount({ from, to, halfDay: input.halfDay }, weeklyOff, holidays);
 }
 
 /** DELETE /api/hr/leaves/:id {reason}: the leave stops counting; its days are recalculated. */
@@ -145,7 +175,7 @@ export async function cancelLeave(ctx: ActingContext, id: string, input: CancelL
   const { db, actor, ip: ipAddress } = ctx;
   const policy = await loadPolicy(db);
   const today = todayOf(ctx);
-  return db.transaction(async (tx) => {
+  const { leave, told } = await db.transaction(async (tx) => {
     const [row] = await tx.select().from(leaves).where(eq(leaves.id, id)).for("update");
     if (!row) throw notFound(LEAVE_NOT_FOUND);
     if (row.cancelledAt) throw conflict("This leave was already cancelled");
@@ -155,11 +185,15 @@ export async function cancelLeave(ctx: ActingContext, id: string, input: CancelL
       .set({ cancelledAt: sql`now()`, cancelledBy: actor.id, cancelReason: input.reason })
       .where(eq(leaves.id, id))
       .returning();
-    const leave = present(after!, employee, holidaySet(policy));
-    await writeAudit(tx, { action: "cancel_leave", entityType: "leave", entityId: id, actor, reason: input.reason, before: present(row, employee, holidaySet(policy)), ipAddress });
+    const leave = presentLeave(after!, employee, holidaySet(policy));
+    await writeAudit(tx, { action: "cancel_leave", entityType: "leave", entityId: id, actor, reason: input.reason, before: presentLeave(row, employee, holidaySet(policy)), ipAddress });
     await recalculateDays(tx, policy, { employeeIds: [row.employeeId], from: row.fromDate, to: row.toDate, today, coverage: await coverageOfDays(tx, row.fromDate, row.toDate) });
-    return { leave };
+    // DECISIONS §15: the employee is told (their login's bell, push and email).
+    const told = await tellLeaveCancelled(tx, ctx, { id, employeeId: row.employeeId, type: row.type, from: row.fromDate, to: row.toDate, halfDay: row.halfDay }, input.reason);
+    return { leave, told };
   });
+  await publishNotifications(ctx, told);
+  return { leave };
 }
 
 /**
@@ -176,7 +210,7 @@ export async function listLeaves(ctx: ServiceContext, query: LeaveQuery): Promis
     if (!employee) throw notFound("Employee not found");
     const year = query.year ?? Number(today.slice(0, 4));
     const rows = await activeLeavesOf(db, employee.id, `${year}-01-01`, `${year}-12-31`);
-    return { leaves: rows.map((r) => present(r, employee, holidays)), balance: await leaveBalance(db, employee, year, policy) };
+    return { leaves: rows.map((r) => presentLeave(r, employee, holidays)), balance: await leaveBalance(db, employee, year, policy) };
   }
   const { from, to } = monthBounds(query.month!);
   const rows = await db
@@ -200,7 +234,7 @@ export async function listLeaves(ctx: ServiceContext, query: LeaveQuery): Promis
       ),
     )
     .orderBy(asc(leaves.fromDate), asc(sql`lower(${employees.employeeName})`), asc(leaves.id));
-  return { leaves: rows.map((r) => present(r.leave, r, holidays)) };
+  return { leaves: rows.map((r) => presentLeave(r.leave, r, holidays)) };
 }
 
 /** How many employees are on leave on `date` (the HR dashboard's "On leave today"): active leave on one of their working days. */

@@ -12,7 +12,7 @@ import { deepLinks } from "../../../shared/deep-links";
 export type ReachGroup = "pending" | "decisions";
 
 /** What a message may be about; whether its person may still see it is asked when it is sent (delivery/subjects.ts). */
-export type SubjectType = "transaction";
+export type SubjectType = "transaction" | "leave_request" | "regularisation";
 
 type KindRule = {
   group: ReachGroup;
@@ -35,6 +35,13 @@ export const REACH_KINDS = {
   status_forced: { group: "decisions", email: true, subject: "transaction" },
   emergency_code_locked: { group: "pending", email: true, subject: "transaction" },
   delegation: { group: "decisions", email: false, subject: null },
+  // DECISIONS §15: an employee's request waits for HR; its decision, or the approved leave
+  // cancelled, is told to the employee.
+  leave_request: { group: "pending", email: true, subject: "leave_request", onlyWhile: "pending" },
+  regularisation_request: { group: "pending", email: true, subject: "regularisation", onlyWhile: "pending" },
+  leave_decided: { group: "decisions", email: true, subject: "leave_request" },
+  regularisation_decided: { group: "decisions", email: true, subject: "regularisation" },
+  leave_cancelled: { group: "decisions", email: true, subject: null },
 } as const satisfies Record<string, KindRule>;
 
 export type ReachKind = keyof typeof REACH_KINDS;
@@ -118,6 +125,22 @@ export function aboutThePerson(ctx: Pick<ServiceContext, "config" | "clock">, ki
     kind,
     subject: null,
     message: { title: words.title, body: words.body, url: deepLinks.home, tag: words.tag, priority: false, urgent: false, headline: words.body },
+    email: emailOn(ctx),
+    queuedAt: ctx.clock(),
+  };
+}
+
+/** A message about an employee's request (DECISIONS §15): to HR while it waits, to the employee once decided. */
+export function reachAboutRequest(
+  ctx: Pick<ServiceContext, "config" | "clock">,
+  kind: ReachKind,
+  request: { type: "leave_request" | "regularisation"; id: string },
+  words: { title: string; body: string; url: string; headline: string },
+): Reach {
+  return {
+    kind,
+    subject: { type: request.type, id: request.id },
+    message: { title: words.title, body: words.body, url: words.url, tag: request.id, priority: false, urgent: false, headline: words.headline },
     email: emailOn(ctx),
     queuedAt: ctx.clock(),
   };

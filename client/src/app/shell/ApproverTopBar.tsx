@@ -14,7 +14,7 @@ import { NotificationsMenu } from "./HeaderMenus";
 export function ApproverTopBar({ user, onSignOut, signingOut }: { user: User; onSignOut: () => void; signingOut?: boolean }) {
   const [location] = useLocation();
   const { pendingApprovalsCount } = useNotifications();
-  const items = navItemsFor(user.role);
+  const items = navItemsFor(user);
   const activeId = activeNavId(location, items);
 
   return (

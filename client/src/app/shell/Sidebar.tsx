@@ -11,7 +11,7 @@ import { navItemsFor, systemTitleFor, type NavSection } from "../permissions";
 import { CountBadge } from "./CountBadge";
 import { NAV_ICONS, activeNavId } from "./nav";
 
-const SECTIONS: NavSection[] = ["Finance", "Administration", "Human Resources"];
+const SECTIONS: NavSection[] = ["Me", "Finance", "Administration", "Human Resources"];
 
 export type SidebarProps = {
   user: User;
@@ -25,7 +25,7 @@ export type SidebarProps = {
 export function Sidebar({ user, onSignOut, signingOut, onNavigate }: SidebarProps) {
   const [location] = useLocation();
   const { pendingApprovalsCount } = useNotifications();
-  const items = navItemsFor(user.role);
+  const items = navItemsFor(user);
   const activeId = activeNavId(location, items);
   const sections = SECTIONS.map((section) => ({ section, items: items.filter((i) => i.section === section) })).filter((s) => s.items.length > 0);
   // A long menu scrolls: the page one is on is brought into view, not left below the fold.

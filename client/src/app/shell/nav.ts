@@ -5,10 +5,12 @@ import {
   Building2,
   BriefcaseBusiness,
   CalendarCheck,
+  CalendarDays,
   ClipboardCheck,
   FileBarChart,
   FilePlus2,
   FileText,
+  Inbox,
   Landmark,
   LayoutDashboard,
   List,
@@ -34,6 +36,9 @@ import type { NavItem } from "../permissions";
 
 /** Icons of the menu items (kept out of permissions.ts so that table stays free of UI code). */
 export const NAV_ICONS: Record<string, LucideIcon> = {
+  me: CalendarDays,
+  meLeave: Palmtree,
+  hrRequests: Inbox,
   dashboard: LayoutDashboard,
   createTransaction: FilePlus2,
   myTransactions: FileText,
@@ -70,7 +75,8 @@ export const NAV_ICONS: Record<string, LucideIcon> = {
  * whose home is the HR dashboard (no 'Dashboard' item) gets its HR Dashboard item highlighted.
  */
 export function activeNavId(location: string, items: readonly NavItem[]): string | undefined {
-  if (location === "/" && !items.some((i) => i.href === "/")) location = PATHS.hr;
+  // '/' is the role's home: the HR dashboard for HR, My Month for an Employee (DECISIONS §15).
+  if (location === "/" && !items.some((i) => i.href === "/")) location = items.some((i) => i.href === PATHS.hr) ? PATHS.hr : PATHS.me;
   let best: NavItem | undefined;
   for (const item of items) {
     const matches = item.href === "/" ? location === "/" : location === item.href || location.startsWith(`${item.href}/`);

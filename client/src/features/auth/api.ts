@@ -18,10 +18,27 @@ export type SecondFactorProof = { method: "totp" | "recovery"; code: string } | 
  * The cached user carries the answer's secondFactorSetupRequired (DECISIONS §13), so the one
  * session query tells the app both who is signed in and whether only the setup screen is open.
  */
-type SessionUser = User & { secondFactorSetupRequired?: boolean };
+type SessionUser = User & { secondFactorSetupRequired?: boolean; mustChangePassword?: boolean };
 
 function sessionUser(answer: AuthAnswer): SessionUser {
-  return { ...answer.user, secondFactorSetupRequired: answer.secondFactorSetupRequired };
+  return { ...answer.user, secondFactorSetupRequired: answer.secondFactorSetupRequired, mustChangePassword: answer.mustChangePassword === true };
+}
+
+/** DECISIONS §15: signed in with a one-time password; only "Change your password" is open until it is changed. */
+export function needsPasswordChange(user: User): boolean {
+  return (user as SessionUser).mustChangePassword === true;
+}
+
+/** POST /api/account/password: one's own new password; the session's user no longer must change it. */
+export function useChangeOwnPassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { currentPassword: string; newPassword: string }) => apiJson<{ message: string }>("POST", "/api/account/password", body),
+    meta: { globalErrors: false },
+    onSuccess: () => {
+      queryClient.setQueryData<User | null>(AUTH_ME_KEY, (user) => (user ? ({ ...user, mustChangePassword: false } as SessionUser) : user));
+    },
+  });
 }
 
 /** A user of a role that requires a second factor who has none yet: only the setup screen is open to them. */
@@ -159,7 +176,7 @@ export function useSessionErrorWatcher() {
           showSessionLockdown(lockdownMessage(error));
         } else if (errorStatus(error) === 401) {
           queryClient.setQueryData<User | null>(AUTH_ME_KEY, null);
-        } else if (errorStatus(error) === 403 && errorBody(error)?.code === "second_factor_setup_required") {
+        } else if (errorStatus(error) === 403 && (errorBody(error)?.code === "second_factor_setup_required" || errorBody(error)?.code === "password_change_required")) {
           // A second factor became required for this role while the user was signed in: the session
           // answer now says so, and the app turns to the setup screen.
           void queryClient.invalidateQueries({ queryKey: AUTH_ME_KEY });

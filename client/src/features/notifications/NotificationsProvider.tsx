@@ -10,7 +10,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { APPROVING_ROLES, LOCKDOWN_MESSAGE } from "@shared/constants";
-import { isTransactionNotification, PENDING_FEED } from "@shared/ws-events";
+import { isPeopleNotification, isTransactionNotification, PENDING_FEED } from "@shared/ws-events";
 import type { PendingFeedMessage } from "@shared/schemas/transactions";
 import { pendingFeed } from "@/lib/feed-log";
 import { apiRequest } from "@/lib/api";
@@ -87,6 +87,13 @@ export function NotificationsProvider({ children, initial }: { children: ReactNo
       follows: APPROVING_ROLES.includes(role) ? [PENDING_FEED] : [],
       onMessage: (message) => {
         if (message.type.startsWith("pending-")) return pendingFeed.receive(message as unknown as PendingFeedMessage);
+        // DECISIONS §15: a request (to HR) or its decision (to the employee) refreshes the request lists.
+        if (isPeopleNotification(message)) {
+          add(fromSocketMessage(message));
+          toast(toastFor(message));
+          for (const key of ["/api/me/attendance", "/api/me/leave", "/api/hr/requests"]) void queryClient.invalidateQueries({ queryKey: [key] });
+          return;
+        }
         if (!isTransactionNotification(message)) return;
         add(fromSocketMessage(message));
         toast(toastFor(message));

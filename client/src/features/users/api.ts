@@ -49,4 +49,5 @@ export const ROLE_BADGE: Record<Role, "purple" | "info" | "success" | "warning" 
   Accountant: "success",
   "HR Admin": "warning",
   "HR Staff": "secondary",
+  Employee: "secondary",
 };

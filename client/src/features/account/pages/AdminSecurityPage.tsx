@@ -20,6 +20,7 @@ const WHY: Record<Role, string> = {
   Accountant: "Creates and submits transactions.",
   "HR Admin": "Manages employees, salaries and payroll reports.",
   "HR Staff": "Records attendance and leave.",
+  Employee: "Sees their own days and asks for leave.",
 };
 
 export default function AdminSecurityPage() {

@@ -2,7 +2,7 @@
 // salary deductions with their total in rupees, and the daily table.
 import type { ComponentProps } from "react";
 import { lazyDialog } from "@/lib/lazy-dialog";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Pencil } from "lucide-react";
 import { formatDate, formatRupees } from "@shared/format";
 import { isStoredDay } from "@shared/attendance-days";
@@ -26,7 +26,10 @@ function SummaryTile({ label, value, tone }: { label: string; value: number | st
   );
 }
 
-export function MonthSummary({ details }: { details: EmployeeDetailsResponse }) {
+/** What the summary reads of a month: HR's employee details, or an employee's own month (DECISIONS §15). */
+export type MonthSummaryData = Pick<EmployeeDetailsResponse, "month" | "monthlySummary" | "coveredThrough" | "leaveBalance"> & { employee: { monthlySalary?: string | null } };
+
+export function MonthSummary({ details }: { details: MonthSummaryData }) {
   const s = details.monthlySummary;
   const hasSalary = Boolean(details.employee.monthlySalary && Number(details.employee.monthlySalary) > 0);
   return (
@@ -83,7 +86,11 @@ export function MonthSummary({ details }: { details: EmployeeDetailsResponse }) 
   );
 }
 
-export function DailyTable({ days, onEdit }: { days: AttendanceRecord[]; onEdit?: (r: StoredAttendanceRecord) => void }) {
+/**
+ * The days of a month, a table on a desktop and cards on a phone. `onEdit`: HR's hand edit of a
+ * stored day; `action`: anything else a day offers (the employee's "Fix this day", DECISIONS §15).
+ */
+export function DailyTable({ days, onEdit, action }: { days: AttendanceRecord[]; onEdit?: (r: StoredAttendanceRecord) => void; action?: (d: AttendanceRecord) => ReactNode }) {
   if (days.length === 0) return <p className="py-6 text-center text-sm text-slate-600">No attendance records for this month yet.</p>;
   return (
     <>
@@ -97,7 +104,7 @@ export function DailyTable({ days, onEdit }: { days: AttendanceRecord[]; onEdit?
               <th scope="col" className="px-3 py-2">Last Out</th>
               <th scope="col" className="px-3 py-2">Hours</th>
               <th scope="col" className="px-3 py-2">Violations</th>
-              {onEdit ? <th scope="col" className="px-3 py-2"><span className="sr-only">Actions</span></th> : null}
+              {onEdit || action ? <th scope="col" className="px-3 py-2"><span className="sr-only">Actions</span></th> : null}
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
@@ -108,6 +115,7 @@ export function DailyTable({ days, onEdit }: { days: AttendanceRecord[]; onEdit?
                 </td>
                 <td className="px-3 py-2">
                   <DayStatusBadge status={d.dayStatus} />
+                  {d.isManual && d.editReason ? <span className="mt-1 block max-w-xs text-xs text-slate-600 wrap-anywhere">Edited: {d.editReason}</span> : null}
                 </td>
                 <td className="px-3 py-2 tabular-nums">{formatClock(d.firstInTime)}</td>
                 <td className="px-3 py-2 tabular-nums">{formatClock(d.lastOutTime)}</td>
@@ -122,6 +130,7 @@ export function DailyTable({ days, onEdit }: { days: AttendanceRecord[]; onEdit?
                     <span className="text-slate-500">—</span>
                   )}
                 </td>
+                {action && !onEdit ? <td className="px-3 py-2 text-right">{action(d)}</td> : null}
                 {onEdit ? (
                   <td className="px-3 py-2 text-right">
                     {isStoredDay(d) ? (
@@ -148,12 +157,14 @@ export function DailyTable({ days, onEdit }: { days: AttendanceRecord[]; onEdit?
             <p className="mt-1.5 tabular-nums text-slate-700">
               {formatClock(d.firstInTime)} → {formatClock(d.lastOutTime)} · {formatHours(d.totalHours)}
             </p>
+            {d.isManual && d.editReason ? <p className="mt-1 text-xs text-slate-600 wrap-anywhere">Edited: {d.editReason}</p> : null}
             {d.violationPoints > 0 ? (
               <p className="mt-1 text-xs text-amber-800">
                 {d.violationPoints} violation pt{d.violationPoints === 1 ? "" : "s"}
                 {d.violationReason ? ` · ${d.violationReason}` : ""}
               </p>
             ) : null}
+            {action && !onEdit ? <div className="mt-2">{action(d)}</div> : null}
             {onEdit && isStoredDay(d) ? (
               <Button variant="outline" size="sm" className="mt-2" onClick={() => onEdit(d)}>
                 <Pencil className="h-4 w-4" aria-hidden="true" />

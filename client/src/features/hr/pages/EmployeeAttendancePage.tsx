@@ -12,6 +12,9 @@ import { EmployeeMonthView } from "../components/EmployeeMonthView";
 import { MonthStepper } from "../components/MonthStepper";
 import type { RecordLeaveDialog as RecordLeaveDialogType } from "../components/RecordLeaveDialog";
 import { currentMonth, monthLabel } from "../lib/dates";
+import { EmployeeLogin } from "../components/EmployeeLogin";
+import { useCurrentUser } from "@/features/auth";
+import { canEditHrSettings } from "../permissions";
 
 const RecordLeaveDialog = lazyDialog<ComponentProps<typeof RecordLeaveDialogType>>(() => import("../components/RecordLeaveDialog").then((m) => m.RecordLeaveDialog), (p) => p.open);
 
@@ -21,6 +24,7 @@ export default function EmployeeAttendancePage() {
   const details = useEmployeeDetails(id, month);
   const employee = details.data?.employee;
   const [recordingLeave, setRecordingLeave] = useState(false);
+  const user = useCurrentUser();
 
   return (
     <div className="space-y-5">
@@ -45,6 +49,7 @@ export default function EmployeeAttendancePage() {
         </div>
         <MonthStepper id="month-picker" month={month} onChange={setMonth} latest={currentMonth()} />
       </Card>
+      {employee ? <EmployeeLogin employeeId={employee.id} employeeName={employee.employeeName} isActive={employee.isActive} canManage={canEditHrSettings(user.role)} /> : null}
       <Card className="p-5">
         <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
           <h2 className="text-base font-semibold text-slate-900">{monthLabel(month)}</h2>

@@ -3,19 +3,21 @@
 import type { ComponentProps } from "react";
 import { lazyDialog } from "@/lib/lazy-dialog";
 import { useEffect, useState } from "react";
-import { Building, CalendarDays, CalendarOff, Mail, MapPin, Pencil, Phone, Plus, Search, Users } from "lucide-react";
+import { Building, KeyRound, CalendarDays, CalendarOff, Mail, MapPin, Pencil, Phone, Plus, Search, Users } from "lucide-react";
 import { Link } from "wouter";
 import { LIMITS } from "@shared/constants";
 import { formatDate } from "@shared/format";
 import type { Employee } from "@shared/schemas/hr";
 import { links } from "@/lib/paths";
 import { useCurrentUser } from "@/features/auth";
-import { Alert, Badge, Button, buttonVariants, Card, EmptyState, Input, ListState, Pagination, Select, Spinner, IconButton } from "@/components/ui";
+import { Alert, Badge, Button, buttonVariants, Card, ConfirmDialog, EmptyState, Input, ListState, Pagination, Select, Spinner, IconButton } from "@/components/ui";
 import { errorMessage } from "@/lib/api";
 import { useDepartments, useEmployees } from "../api";
 import { DepartmentsDialog } from "../components/DepartmentsDialog";
 import type { EmployeeFormDialog as EmployeeFormDialogType } from "../components/EmployeeFormDialog";
 import { canEditHrSettings } from "../permissions";
+import { downloadNewLogins } from "../components/EmployeeLogin";
+import { toast } from "@/hooks/use-toast";
 
 const EmployeeFormDialog = lazyDialog<ComponentProps<typeof EmployeeFormDialogType>>(() => import("../components/EmployeeFormDialog").then((m) => m.EmployeeFormDialog), (p) => p.open);
 
@@ -73,6 +75,8 @@ function EmployeeCard({ employee, onEdit }: { employee: Employee; onEdit: () => 
 
 export default function EmployeesPage() {
   const user = useCurrentUser();
+  const [creatingLogins, setCreatingLogins] = useState(false);
+  const [creatingBusy, setCreatingBusy] = useState(false);
   const [search, setSearch] = useState("");
   const [department, setDepartment] = useState("all");
   const [status, setStatus] = useState<StatusFilter>("all");
@@ -101,12 +105,36 @@ export default function EmployeesPage() {
             <Building className="h-4 w-4" aria-hidden="true" />
             Departments
           </Button>
+          {canEditHrSettings(user.role) ? (
+            <Button variant="outline" onClick={() => setCreatingLogins(true)}>
+              <KeyRound className="h-4 w-4" aria-hidden="true" />
+              Create logins
+            </Button>
+          ) : null}
           <Button onClick={() => setAdding(true)}>
             <Plus className="h-4 w-4" aria-hidden="true" />
             Add Employee
           </Button>
         </div>
       </div>
+      <ConfirmDialog
+        open={creatingLogins}
+        onOpenChange={(o) => !o && setCreatingLogins(false)}
+        title="Create logins for everyone?"
+        description="Every active employee without a login gets one with a one-time password. The CSV of usernames and passwords downloads once: keep it safe and hand each person theirs."
+        confirmLabel="Create and download"
+        pending={creatingBusy}
+        onConfirm={() => {
+          setCreatingBusy(true);
+          downloadNewLogins()
+            .then((n) => toast({ title: n === 0 ? "Everyone already has a login" : `${n} login${n === 1 ? "" : "s"} created`, description: n === 0 ? undefined : "The CSV has been downloaded." }))
+            .catch((err: unknown) => toast({ title: "Could not create logins", description: err instanceof Error ? err.message : undefined, variant: "destructive" }))
+            .finally(() => {
+              setCreatingBusy(false);
+              setCreatingLogins(false);
+            });
+        }}
+      />
 
       <Card className="p-4">
         <div className="grid gap-3 md:grid-cols-[1fr_220px_180px]">
