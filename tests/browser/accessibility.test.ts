@@ -234,6 +234,8 @@ const SCREENS: Record<RouteId, ScreenPlan> = {
   hrReports: { path: () => PATHS.hrReports, ready: (s) => s.employee.name },
   hrLeave: { path: () => PATHS.hrLeave, ready: () => "Record Leave" },
   me: { path: () => PATHS.me, ready: (_s, role) => (role === "Employee" ? "Ask for leave" : "No employee is linked to your login") },
+  meClaims: { path: () => PATHS.meClaims, ready: () => "New claim" },
+  meClaimNew: { path: () => PATHS.meClaimNew, ready: () => "Submit for Approval" },
   meLeave: { path: () => PATHS.meLeave, ready: (_s, role) => (role === "Employee" ? "Paid leave" : "No employee is linked to your login") },
   hrRequests: { path: () => PATHS.hrRequests, ready: () => "Leave and day fixes" },
   emergencyApprove: { path: (s) => s.emergency.approvePath, ready: (s) => s.emergency.humanReadableId },
