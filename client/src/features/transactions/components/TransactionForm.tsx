@@ -265,7 +265,7 @@ export function TransactionForm({ categories, editing, onEditDone, onStartNew, c
         }
       } else {
         setOutcome({ kind: "submitted", transaction: submitted });
-        toast({ title: "Transaction Submitted", description: `${submitted?.humanReadableId ?? "Your transaction"} has been submitted for approval.` });
+        toast({ title: claim ? "Claim Submitted" : "Transaction Submitted", description: `${submitted?.humanReadableId ?? (claim ? "Your claim" : "Your transaction")} has been submitted for approval.` });
       }
       window.scrollTo({ top: 0, behavior: "smooth" });
     } catch (err) {
