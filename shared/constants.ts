@@ -17,6 +17,14 @@ export const FINANCE_ROLES: readonly Role[] = ["Accountant", "Approver", "SuperA
 export const ACCOUNTING_ROLES: readonly Role[] = ["Accountant", "SuperAdmin"];
 /** Who approves and rejects, and is told of every submission. */
 export const APPROVING_ROLES: readonly Role[] = ["Approver", "SuperAdmin"];
+/**
+ * DECISIONS §15: the few finance routes an Employee login reaches to file its own expense claims
+ * (read one, edit, submit, delete, its receipts); the services keep it to its own (404 otherwise)
+ * and to categories open to claims (services/transactions/claims.ts).
+ */
+export const FINANCE_AND_CLAIMANT_ROLES: readonly Role[] = [...FINANCE_ROLES, EMPLOYEE_ROLE];
+/** DECISIONS §15: who may create a transaction: the accounting roles, and an Employee login its own claims. */
+export const CREATING_ROLES: readonly Role[] = [...ACCOUNTING_ROLES, EMPLOYEE_ROLE];
 
 export const TRANSACTION_STATUSES = ["Draft", "Pending", "Approved", "Rejected", "PaymentDue", "Paid", "Completed"] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];

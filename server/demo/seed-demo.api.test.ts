@@ -131,9 +131,20 @@ describe("npm run seed:demo", () => {
     expect(await count("select count(*)::int as n from transactions where party_id is not null")).toBeGreaterThan(10);
   });
 
+  it("opens Travel and Office Supplies to expense claims, and emp.demo has one claim in each state, paid back where paid (DECISIONS §15)", async () => {
+    const open = await t.database.query<{ name: string }>("select name from categories where open_to_claims order by name");
+    expect(open.map((c) => c.name)).toEqual(["Office Supplies", "Travel"]);
+    const claims = await t.database.query<{ status: string; form_type: string; party_id: string | null; claimant_name: string }>(
+      "select t.status::text as status, t.form_type::text as form_type, t.party_id, t.claimant_name from transactions t join users u on u.id = t.created_by where u.username = 'emp.demo' order by t.status",
+    );
+    expect(claims.map((c) => c.status).sort()).toEqual(["Approved", "Draft", "Paid", "Pending", "Rejected"]);
+    expect(claims.every((c) => c.form_type === "B" && c.party_id === null && c.claimant_name)).toBe(true);
+  });
+
   it("creates two budgets and the two designed categories with custom fields", async () => {
     expect(await count("select count(*)::int as n from budgets")).toBe(2);
-    const designed = await t.database.query<{ name: string; fields: number }>("select name, jsonb_array_length(field_schema) as fields from categories where not is_builtin order by name");
+    // Office Supplies is the demo's category open to expense claims (DECISIONS §15), without fields.
+    const designed = await t.database.query<{ name: string; fields: number }>("select name, jsonb_array_length(field_schema) as fields from categories where not is_builtin and name <> 'Office Supplies' order by name");
     expect(designed.map((c) => c.name)).toEqual(["IT Equipment", "Marketing Events"]);
     expect(designed.every((c) => Number(c.fields) >= 3)).toBe(true);
   });

@@ -23,6 +23,7 @@ import { createInProcessBus } from "../realtime/bus";
 import type { ObjectStore } from "../storage/object-store";
 import { createUser, findUserByUsername } from "../services/users";
 import { createCategory } from "../services/categories";
+import { seedClaims } from "./claims";
 import { createBudget } from "../services/budgets";
 import { createApprovalRule } from "../services/approval-rules";
 import { updateUser } from "../services/admin-users";
@@ -201,6 +202,8 @@ export async function seedDemo(handle: DatabaseHandle, storage: ObjectStore, opt
     await timed("budgets", () => seedBudgets(deps, handle, admin, realNow, tz, log));
     await timed("export to books", () => seedExport(deps, people, realNow, tz, log));
     const punchImports = await timed("employees and attendance", () => seedPeople(deps, handle, people, realNow, tz, random, log));
+    // DECISIONS §15 part B: expense claims (server/demo/claims.ts), after the employees and their logins.
+    await timed("expense claims", () => seedClaims(deps, handle, people, realNow, tz, log));
 
     await handle.db
       .insert(settings)

@@ -67,6 +67,7 @@ export function presentTransaction(v: TransactionView): Transaction {
     party: v.partyJson ? (JSON.parse(v.partyJson) as PartyRef) : null,
     tds: presentTds(v.tds),
     netPayable: netPayable(v.amount, v.tds),
+    claimant: v.claimantEmployeeId ? { employeeId: v.claimantEmployeeId, name: v.claimantName ?? "" } : null,
   };
 }
 
@@ -130,6 +131,8 @@ export function auditSnapshot(row: TransactionRow): Record<string, unknown> {
     createdBy: row.createdBy,
     customFieldValues: row.customFieldValues,
     partyId: row.partyId,
+    claimantEmployeeId: row.claimantEmployeeId,
+    claimantName: row.claimantName,
     approvalRound: row.approvalRound,
     approvalsRequired: row.approvalsRequired,
     approvalsReceived: row.approvalsReceived,

@@ -6,7 +6,7 @@
 import { PassThrough, finished } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { Request } from "express";
-import { FINANCE_ROLES, LIMITS } from "../../shared/constants";
+import { FINANCE_AND_CLAIMANT_ROLES, LIMITS } from "../../shared/constants";
 import { attachmentAnswer, attachmentUploadUrlAnswer, attachmentUploadUrlSchema, registerAttachmentSchema, uploadReceivedAnswer } from "../../shared/schemas/transactions";
 import type { AppDeps } from "../context";
 import { contextOf } from "../middlewares/auth";
@@ -48,7 +48,7 @@ export function attachmentRoutes(deps: AppDeps): ApiRouter {
     {
       method: "post",
       path: "/transactions/:id/attachments/upload-url",
-      access: FINANCE_ROLES,
+      access: FINANCE_AND_CLAIMANT_ROLES,
       summary: "A signed URL to PUT one file's bytes to (15 minutes, that object and content type only)",
       body: attachmentUploadUrlSchema,
       params: idParamsOf("Transaction"), answer: attachmentUploadUrlAnswer, tag: "attachments",
@@ -60,7 +60,7 @@ export function attachmentRoutes(deps: AppDeps): ApiRouter {
     {
       method: "post",
       path: "/transactions/:id/attachments",
-      access: FINANCE_ROLES,
+      access: FINANCE_AND_CLAIMANT_ROLES,
       summary: "Register an uploaded file on the transaction (its real size is checked; at most 10)",
       body: registerAttachmentSchema,
       params: idParamsOf("Transaction"), answer: attachmentAnswer, status: 201, tag: "attachments",
@@ -76,7 +76,7 @@ export function attachmentRoutes(deps: AppDeps): ApiRouter {
     {
       method: "get",
       path: "/attachments/:id/download",
-      access: FINANCE_ROLES,
+      access: FINANCE_AND_CLAIMANT_ROLES,
       summary: "Download an attachment (to those who can see its transaction)",
       produces: "application/octet-stream",
       params: idParamsOf("Attachment"), tag: "attachments",
@@ -103,7 +103,7 @@ export function attachmentRoutes(deps: AppDeps): ApiRouter {
     {
       method: "delete",
       path: "/attachments/:id",
-      access: FINANCE_ROLES,
+      access: FINANCE_AND_CLAIMANT_ROLES,
       summary: "Remove an attachment (owner while Draft or Rejected, SuperAdmin any)",
       params: idParamsOf("Attachment"), answer: messageAnswer, tag: "attachments",
     },

@@ -30,11 +30,11 @@ const tag = "categories";
 export function categoryRoutes(deps: AppDeps): ApiRouter {
   const api = new ApiRouter();
 
-  api.add({ method: "get", path: "/categories", access: "signed-in", summary: "Categories, built-ins first", answer: categoriesAnswer, tag }, (req) =>
+  api.add({ method: "get", path: "/categories", access: "signed-in", openToEmployees: true, summary: "Categories, built-ins first", answer: categoriesAnswer, tag }, (req) =>
     listCategories(contextOf(deps, req)),
   );
 
-  api.add({ method: "get", path: "/categories/:id", access: "signed-in", summary: "One category", params: idParamsOf("Category"), answer: categoryAnswer, tag }, (req, _res, input) =>
+  api.add({ method: "get", path: "/categories/:id", access: "signed-in", openToEmployees: true, summary: "One category", params: idParamsOf("Category"), answer: categoryAnswer, tag }, (req, _res, input) =>
     getCategory(contextOf(deps, req), input.params.id),
   );
 

@@ -23,6 +23,8 @@ import type { AppDeps } from "../context";
 import { serviceContext, todayOf } from "../services/context";
 import { monthOfDate } from "../lib/calendar";
 import { myLeave, myMonth } from "../services/hr/me";
+import { myClaims } from "../services/transactions/claims";
+import { myClaimsAnswer } from "../../shared/schemas/me-claims";
 import {
   approveLeaveRequest,
   approveRegularisation,
@@ -42,6 +44,11 @@ export function meRoutes(deps: AppDeps): ApiRouter {
   api.add(
     { method: "get", path: "/me/attendance", ...me, summary: "My month as HR's month view shows it (every day, punches, late marks, hand edits, deductions) and my regularisations", query: optionalMonthQuerySchema, answer: myMonthAnswer },
     (req, _res, input) => myMonth(contextOf(deps, req), input.query.month ?? monthOfDate(todayOf(serviceContext(deps)))),
+  );
+
+  api.add(
+    { method: "get", path: "/me/claims", ...me, summary: "My expense claims, newest first, with status, amount and amount paid (DECISIONS §15)", answer: myClaimsAnswer },
+    async (req) => ({ claims: await myClaims(contextOf(deps, req)) }),
   );
 
   api.add(

@@ -1,7 +1,7 @@
 // Transactions over HTTP (spec 000 §7, DECISIONS §4): each route a declaration, then a thin handler
 // calling the service that holds the rule. Fixed paths (export, pending, check-duplicates,
 // bulk-approve) are declared before /transactions/:id so they are never read as an id.
-import { ACCOUNTING_ROLES as ACCOUNTING, FINANCE_ROLES, PAGE_HEADERS } from "../../shared/constants";
+import { ACCOUNTING_ROLES as ACCOUNTING, CREATING_ROLES, FINANCE_AND_CLAIMANT_ROLES as WITH_CLAIMANTS, FINANCE_ROLES, PAGE_HEADERS } from "../../shared/constants";
 import { APPROVER_ROLES as APPROVING } from "../services/transactions/authority";
 import type { Request } from "express";
 import {
@@ -141,14 +141,14 @@ export function transactionRoutes(deps: AppDeps): ApiRouter {
   );
 
   api.add(
-    { method: "get", path: "/transactions/:id", access: FINANCE_ROLES, summary: "One transaction with approvals, attachments and possible duplicates", params: idParamsOf("Transaction"), answer: transactionDetailsAnswer, tag },
+    { method: "get", path: "/transactions/:id", access: WITH_CLAIMANTS, summary: "One transaction with approvals, attachments and possible duplicates", params: idParamsOf("Transaction"), answer: transactionDetailsAnswer, tag },
     (req, _res, input) => transactionDetails(ctx(req), input.params.id),
   );
 
   // ---------------------------------------------------------------- moves
 
   api.add(
-    { method: "post", path: "/transactions", access: ACCOUNTING, summary: "Create a transaction (always a Draft)", body: createTransactionSchema, answer: transactionAnswer, status: 201, tag },
+    { method: "post", path: "/transactions", access: CREATING_ROLES, summary: "Create a transaction (always a Draft)", body: createTransactionSchema, answer: transactionAnswer, status: 201, tag },
     async (req, res, input) => {
       const created = await createTransaction(ctx(req), input.body);
       res.status(201);
@@ -157,12 +157,12 @@ export function transactionRoutes(deps: AppDeps): ApiRouter {
   );
 
   api.add(
-    { method: "patch", path: "/transactions/:id", access: FINANCE_ROLES, summary: "Edit a Draft or Rejected transaction (owner)", body: editTransactionSchema, params: idParamsOf("Transaction"), answer: transactionAnswer, tag },
+    { method: "patch", path: "/transactions/:id", access: WITH_CLAIMANTS, summary: "Edit a Draft or Rejected transaction (owner)", body: editTransactionSchema, params: idParamsOf("Transaction"), answer: transactionAnswer, tag },
     (req, _res, input) => editTransaction(ctx(req), input.params.id, input.body),
   );
 
   api.add(
-    { method: "post", path: "/transactions/:id/submit", access: FINANCE_ROLES, summary: "Submit for approval (owner or SuperAdmin)", body: emptyBodySchema, params: idParamsOf("Transaction"), answer: transactionAnswer, tag },
+    { method: "post", path: "/transactions/:id/submit", access: WITH_CLAIMANTS, summary: "Submit for approval (owner or SuperAdmin)", body: emptyBodySchema, params: idParamsOf("Transaction"), answer: transactionAnswer, tag },
     (req, _res, input) => submitTransaction(ctx(req), input.params.id),
   );
 
@@ -197,7 +197,7 @@ export function transactionRoutes(deps: AppDeps): ApiRouter {
   );
 
   api.add(
-    { method: "delete", path: "/transactions/:id", access: FINANCE_ROLES, summary: "Delete a transaction (SuperAdmin; the owner while Draft)", params: idParamsOf("Transaction"), answer: transactionDeletedAnswer, tag },
+    { method: "delete", path: "/transactions/:id", access: WITH_CLAIMANTS, summary: "Delete a transaction (SuperAdmin; the owner while Draft)", params: idParamsOf("Transaction"), answer: transactionDeletedAnswer, tag },
     (req, _res, input) => deleteTransaction(ctx(req), input.params.id),
   );
 

@@ -19,7 +19,7 @@ import type {
   UpdateCategoryFieldsBody,
 } from "../../shared/schemas/categories";
 import { type ActingContext } from "./context";
-import { changesApprovalSettings, deactivatesBuiltinCategories, seesInactiveCategories } from "./policies";
+import { changesApprovalSettings, deactivatesBuiltinCategories, filesClaimsOnly, seesInactiveCategories } from "./policies";
 
 export const CATEGORY_NOT_FOUND = "Category not found";
 export const CATEGORY_NAME_TAKEN = "A category with this name already exists";
@@ -27,6 +27,7 @@ export const BUILTIN_NOT_DELETABLE = "Built-in categories cannot be deleted";
 export const BUILTIN_NOT_RENAMABLE = "Built-in categories cannot be renamed";
 export const DEACTIVATED_INSTEAD = "This category has transactions, so it was deactivated instead of deleted";
 export const APPROVAL_SETTINGS_SUPERADMIN_ONLY = "Only a SuperAdmin can change required approvals or emergency limits";
+export const CLAIMS_SETTING_SUPERADMIN_ONLY = "Only a SuperAdmin can open a category to expense claims";
 export const BUILTIN_DEACTIVATION_SUPERADMIN_ONLY = "Only a SuperAdmin can deactivate a built-in category";
 
 
@@ -40,12 +41,15 @@ export function presentCategory(c: CategoryRow): Category {
     isActive: c.isActive,
     fieldSchema: c.fieldSchema ?? [],
     emergencyLimitPolicy: c.emergencyLimitPolicy ?? null,
+    openToClaims: c.openToClaims,
     createdAt: c.createdAt.toISOString(),
     updatedAt: c.updatedAt.toISOString(),
   };
 }
 
 function visibility(actor: Pick<Actor, "role">): SQL | undefined {
+  // An employee's login sees the categories it may claim in, and no other (DECISIONS §15).
+  if (filesClaimsOnly(actor)) return and(eq(categories.isActive, true), eq(categories.openToClaims, true));
   return seesInactiveCategories(actor) ? undefined : eq(categories.isActive, true);
 }
 
@@ -88,10 +92,12 @@ function samePolicy(a: EmergencyLimitPolicy | null | undefined, b: EmergencyLimi
  */
 function assertMayChangeApprovalSettings(
   actor: Actor,
-  current: { requiredApprovals: number; emergencyLimitPolicy: EmergencyLimitPolicy | null },
-  wanted: { requiredApprovals?: number; emergencyLimitPolicy?: EmergencyLimitPolicy | null },
+  current: { requiredApprovals: number; emergencyLimitPolicy: EmergencyLimitPolicy | null; openToClaims: boolean },
+  wanted: { requiredApprovals?: number; emergencyLimitPolicy?: EmergencyLimitPolicy | null; openToClaims?: boolean },
 ): void {
   if (changesApprovalSettings(actor)) return;
+  // DECISIONS §15: which categories employees may claim in is the SuperAdmin's, like the approvals.
+  if (wanted.openToClaims !== undefined && wanted.openToClaims !== current.openToClaims) throw forbidden(CLAIMS_SETTING_SUPERADMIN_ONLY);
   const approvalsChange = wanted.requiredApprovals !== undefined && wanted.requiredApprovals !== current.requiredApprovals;
   const policyChange = wanted.emergencyLimitPolicy !== undefined && !samePolicy(wanted.emergencyLimitPolicy, current.emergencyLimitPolicy);
   if (approvalsChange || policyChange) throw forbidden(APPROVAL_SETTINGS_SUPERADMIN_ONLY);
@@ -124,12 +130,12 @@ async function withNameGuard<T>(fn: () => Promise<T>): Promise<T> {
 
 const auditView = (c: CategoryRow) => {
   const p = presentCategory(c);
-  return { name: p.name, description: p.description, requiredApprovals: p.requiredApprovals, isActive: p.isActive, isBuiltin: p.isBuiltin, fieldSchema: p.fieldSchema, emergencyLimitPolicy: p.emergencyLimitPolicy };
+  return { name: p.name, description: p.description, requiredApprovals: p.requiredApprovals, isActive: p.isActive, isBuiltin: p.isBuiltin, fieldSchema: p.fieldSchema, emergencyLimitPolicy: p.emergencyLimitPolicy, openToClaims: p.openToClaims };
 };
 
 export async function createCategory(ctx: ActingContext, input: CreateCategoryBody): Promise<Category> {
   const { db, actor, ip } = ctx;
-  assertMayChangeApprovalSettings(actor, { requiredApprovals: 1, emergencyLimitPolicy: null }, input);
+  assertMayChangeApprovalSettings(actor, { requiredApprovals: 1, emergencyLimitPolicy: null, openToClaims: false }, input);
   return withNameGuard(() =>
     db.transaction(async (tx) => {
       await assertNameFree(tx, input.name);
@@ -141,6 +147,7 @@ export async function createCategory(ctx: ActingContext, input: CreateCategoryBo
           description: input.description ?? null,
           requiredApprovals: input.requiredApprovals ?? 1,
           emergencyLimitPolicy: input.emergencyLimitPolicy ?? null,
+          openToClaims: input.openToClaims ?? false,
           fieldSchema: input.fieldSchema ?? [],
         })
         .returning();
@@ -171,6 +178,7 @@ export async function updateCategory(ctx: ActingContext, id: string, input: Upda
           ...(input.requiredApprovals !== undefined ? { requiredApprovals: input.requiredApprovals } : {}),
           ...(input.emergencyLimitPolicy !== undefined ? { emergencyLimitPolicy: input.emergencyLimitPolicy } : {}),
           ...(input.isActive !== undefined ? { isActive: input.isActive } : {}),
+          ...(input.openToClaims !== undefined ? { openToClaims: input.openToClaims } : {}),
           updatedAt: sql`now()`,
         })
         .where(eq(categories.id, id))

@@ -1,6 +1,6 @@
 // The bell (GET/POST/DELETE /api/notifications, DECISIONS §6): a user's notifications as they may
 // see them now, read-all and Clear All. services/notifications.ts writes and pushes them.
-import { and, desc, eq, isNull, notInArray, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, notInArray, or, sql, type SQL } from "drizzle-orm";
 import { notifications, transactions, type NotificationRow } from "../db/schema";
 import type { NotificationType } from "../../shared/ws-events";
 import { LIMITS } from "../../shared/constants";
@@ -8,7 +8,7 @@ import type { NotificationItem, NotificationsChangedAnswer } from "../../shared/
 import { writeAudit } from "./audit";
 import { type ActingContext } from "./context";
 import { visibleTo } from "./transactions/visibility";
-import { seesFinance } from "./policies";
+import { filesClaimsOnly, seesFinance } from "./policies";
 import type { Actor } from "../context";
 
 export function presentNotification(row: NotificationRow): NotificationItem {
@@ -60,9 +60,10 @@ function mine(actor: Pick<Actor, "id" | "role" | "visibilityWindowDays">, now: D
  * category open to claims, sent after the role became Employee); nothing else needs to change.
  */
 function financeNotificationsOfNonFinanceRole(actor: Pick<Actor, "id" | "role">, now: Date): SQL | null {
-  void actor;
   void now;
-  return null;
+  if (!filesClaimsOnly(actor)) return null;
+  // About one of their own expense claims: a transaction this login filed as an Employee (claimant kept at create).
+  return sql`exists (select 1 from ${transactions} where ${and(eq(transactions.id, notifications.transactionId), eq(transactions.createdBy, actor.id), isNotNull(transactions.claimantEmployeeId))})`;
 }
 
 /** The user's latest notifications (LIMITS.notificationsKept) that they may see now, newest first. */

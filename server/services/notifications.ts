@@ -89,12 +89,12 @@ async function whoSees(ctx: Pick<ServiceContext, "db" | "clock">, rows: readonly
       .from(users)
       .where(inArray(users.id, [...new Set(rows.map((r) => r.userId))])),
     ctx.db
-      .select({ id: transactions.id, createdBy: transactions.createdBy, createdAtMicros: microsOf(transactions.createdAt) })
+      .select({ id: transactions.id, createdBy: transactions.createdBy, createdAtMicros: microsOf(transactions.createdAt), claimant: transactions.claimantEmployeeId })
       .from(transactions)
       .where(inArray(transactions.id, about)),
   ]);
   const reader = new Map(readers.map((r) => [r.id, r]));
-  const subject = new Map(subjects.map((t) => [t.id, { createdBy: t.createdBy, createdAtMicros: Number(t.createdAtMicros) }]));
+  const subject = new Map(subjects.map((t) => [t.id, { createdBy: t.createdBy, createdAtMicros: Number(t.createdAtMicros), isClaim: t.claimant !== null }]));
   return (row) => {
     if (!row.transactionId) return true;
     const who = reader.get(row.userId);

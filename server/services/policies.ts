@@ -4,7 +4,7 @@
 // all, and these answer the finer questions a service asks once it is called. Each is one line so a
 // reader sees the rule; docs/status-machine.md names this file.
 import type { Role } from "../../shared/constants";
-import { ACCOUNTING_ROLES, FINANCE_ROLES } from "../../shared/constants";
+import { ACCOUNTING_ROLES, EMPLOYEE_ROLE, FINANCE_ROLES } from "../../shared/constants";
 
 type Having = { role: Role };
 
@@ -22,8 +22,23 @@ export function seesFinance(who: Having): boolean {
   return FINANCE_ROLES.includes(who.role);
 }
 
-/** The first instant of a (non-SuperAdmin) user's visibility window: their window's days before `now` (DECISIONS §4). */
-export function windowStart(who: { visibilityWindowDays: number }, now: Date): Date {
+/**
+ * DECISIONS §15: an `Employee` login files expense claims and sees its own transactions only (every
+ * other is 404): no window of everyone's, only categories open to claims, always Form B, no party.
+ */
+export function filesClaimsOnly(who: Having): boolean {
+  return who.role === EMPLOYEE_ROLE;
+}
+
+/** A window that holds nobody's transactions but one's own: the `Employee` role's (an instant no row reaches). */
+const OWN_ONLY = new Date("9999-12-31T00:00:00.000Z");
+
+/**
+ * The first instant of a (non-SuperAdmin) user's visibility window: their window's days before `now`
+ * (DECISIONS §4); for an `Employee` login none of everyone's (OWN_ONLY), so they see their own only.
+ */
+export function windowStart(who: { visibilityWindowDays: number; role?: Role }, now: Date): Date {
+  if (who.role && filesClaimsOnly({ role: who.role })) return OWN_ONLY;
   return new Date(now.getTime() - who.visibilityWindowDays * 86_400_000);
 }
 
@@ -33,8 +48,10 @@ export function windowStart(who: { visibilityWindowDays: number }, now: Date): D
  * SQL is transactions/visibility.ts's visibleTo; the pending feed and the bell's push judge rows
  * already read with this one.
  */
-export function seesTransaction(who: Having & { id: string; visibilityWindowDays: number }, now: Date, row: { createdBy: string; createdAtMicros: number }): boolean {
+export function seesTransaction(who: Having & { id: string; visibilityWindowDays: number }, now: Date, row: { createdBy: string; createdAtMicros: number; isClaim?: boolean }): boolean {
   if (seesEveryTransaction(who)) return true;
+  // An Employee login: its own expense claims only (DECISIONS §15).
+  if (filesClaimsOnly(who)) return row.createdBy === who.id && row.isClaim === true;
   return row.createdBy === who.id || row.createdAtMicros >= windowStart(who, now).getTime() * 1000;
 }
 
@@ -43,6 +60,7 @@ export const seesDashboardAmounts = isSuperAdmin;
 
 /** Inactive categories are listed to those who manage them: SuperAdmins and Accountants. */
 export function seesInactiveCategories(who: Having): boolean {
+  if (filesClaimsOnly(who)) return false;
   return who.role === "SuperAdmin" || who.role === "Accountant";
 }
 

@@ -245,6 +245,28 @@ export class World {
    * DECISIONS §15: the caller's login linked to a fresh employee (the session reads the link on
    * every request), so a /me call acts on an employee of its own; answers that employee's id.
    */
+  /**
+   * A transaction of the caller's own (the world's Accountant's when signed out). An Employee
+   * login's own is an expense claim (DECISIONS §15): in a category open to claims, Form B, for the
+   * employee linked to it.
+   */
+  async ownTxn(caller: Caller, values: Partial<typeof transactions.$inferInsert> = {}): Promise<TransactionRow> {
+    if (caller?.role !== "Employee") return this.txn({ createdBy: this.owner(caller).id, ...values });
+    const employeeId = await this.linkCaller(caller);
+    return this.txn({ createdBy: caller.user.id, formType: "B", categoryId: await this.claimsCategory(), claimantEmployeeId: employeeId, claimantName: `Matrix claimant ${hex()}`, ...values });
+  }
+
+  /** A category open to expense claims (DECISIONS §15). */
+  async claimsCategory(): Promise<string> {
+    const [row] = await this.db.insert(categories).values({ name: `Matrix claims ${hex()}`, openToClaims: true }).returning();
+    return row.id;
+  }
+
+  /** A transaction the caller may read: an Employee's own claim; for everyone else the world's Accountant's. */
+  readableTxn(caller: Caller): Promise<TransactionRow> {
+    return caller?.role === "Employee" ? this.ownTxn(caller) : this.txn({ createdBy: this.accountant.id });
+  }
+
   async linkCaller(caller: Caller): Promise<string> {
     const employeeId = await this.freshEmployee();
     if (caller) await this.db.update(users).set({ employeeId }).where(eq(users.id, caller.user.id));
@@ -380,16 +402,20 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
   "GET /transactions/pending": async () => ({}),
   "POST /transactions/check-duplicates": async (w) => ({ body: { categoryId: w.categoryId, amount: "1000.00", transactionDate: "2026-11-10" } }),
   "POST /transactions/bulk-approve": async (w) => ({ body: { ids: [(await w.pendingOfOther()).id] } }),
-  "GET /transactions/:id": async (w) => ({ params: { id: (await w.txn({ createdBy: w.accountant.id })).id } }),
+  "GET /transactions/:id": async (w, c) => ({ params: { id: (await w.readableTxn(c)).id } }),
 
   // ---------------------------------------------------------------- transactions: moves
-  "POST /transactions": async (w) => ({
-    body: { formType: "R", categoryId: w.categoryId, amount: "1500.50", transactionDate: "2026-11-10", description: "Printer cartridges" },
-    expect: 201,
-  }),
+  "POST /transactions": async (w, c) => {
+    if (c?.role === "Employee") {
+      // An Employee login files an expense claim (DECISIONS §15).
+      await w.linkCaller(c);
+      return { body: { formType: "B", categoryId: await w.claimsCategory(), amount: "450.00", transactionDate: "2026-11-10", description: "Cab fare" }, expect: 201 };
+    }
+    return { body: { formType: "R", categoryId: w.categoryId, amount: "1500.50", transactionDate: "2026-11-10", description: "Printer cartridges" }, expect: 201 };
+  },
   // Owner grants: the caller edits, submits and deletes their own Draft, whatever their role.
-  "PATCH /transactions/:id": async (w, c) => ({ params: { id: (await w.txn({ createdBy: w.owner(c).id })).id }, body: { description: "Edited by the owner" } }),
-  "POST /transactions/:id/submit": async (w, c) => ({ params: { id: (await w.txn({ createdBy: w.owner(c).id })).id }, body: {} }),
+  "PATCH /transactions/:id": async (w, c) => ({ params: { id: (await w.ownTxn(c)).id }, body: { description: "Edited by the owner" } }),
+  "POST /transactions/:id/submit": async (w, c) => ({ params: { id: (await w.ownTxn(c)).id }, body: {} }),
   "POST /transactions/:id/approve": async (w) => ({ params: { id: (await w.pendingOfOther()).id }, body: {} }),
   "POST /transactions/:id/reject": async (w) => ({ params: { id: (await w.pendingOfOther()).id }, body: { reason: "Wrong vendor" } }),
   "DELETE /approvals/:id": async (w) => {
@@ -410,7 +436,7 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
     params: { id: (await w.txn({ createdBy: w.accountant.id, status: "Paid", approvalsReceived: 1, paidDate: "2026-11-20", paymentMethod: "UPI" })).id },
     body: {},
   }),
-  "DELETE /transactions/:id": async (w, c) => ({ params: { id: (await w.txn({ createdBy: w.owner(c).id })).id } }),
+  "DELETE /transactions/:id": async (w, c) => ({ params: { id: (await w.ownTxn(c)).id } }),
   "PUT /admin/transactions/:id/full-override": async (w) => ({
     params: { id: (await w.txn({ createdBy: w.accountant.id })).id },
     body: { description: "Overridden", reason: "Matrix check" },
@@ -430,20 +456,20 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
 
   // ---------------------------------------------------------------- attachments
   "POST /transactions/:id/attachments/upload-url": async (w, c) => ({
-    params: { id: (await w.txn({ createdBy: w.owner(c).id })).id },
+    params: { id: (await w.ownTxn(c)).id },
     body: { fileName: "receipt.pdf", contentType: "application/pdf" },
   }),
   "POST /transactions/:id/attachments": async (w, c) => {
-    const txn = await w.txn({ createdBy: w.owner(c).id });
+    const txn = await w.ownTxn(c);
     const { objectPath, size } = await w.storedObject(txn.id, false);
     return { params: { id: txn.id }, body: { fileName: "receipt.pdf", objectPath, fileSizeBytes: size, mimeType: "application/pdf" }, expect: 201 };
   },
-  "GET /attachments/:id/download": async (w) => {
-    const txn = await w.txn({ createdBy: w.accountant.id });
+  "GET /attachments/:id/download": async (w, c) => {
+    const txn = await w.readableTxn(c);
     return { params: { id: (await w.storedObject(txn.id)).attachmentId! } };
   },
   "DELETE /attachments/:id": async (w, c) => {
-    const txn = await w.txn({ createdBy: w.owner(c).id });
+    const txn = await w.ownTxn(c);
     return { params: { id: (await w.storedObject(txn.id)).attachmentId! } };
   },
   // The signed URL is its own authority: anyone holding it may PUT, signed in or not.
@@ -475,7 +501,8 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
 
   // ---------------------------------------------------------------- administration
   "GET /categories": async () => ({}),
-  "GET /categories/:id": async (w) => ({ params: { id: w.categoryId } }),
+  // An Employee login sees the categories open to claims only (DECISIONS §15).
+  "GET /categories/:id": async (w, c) => ({ params: { id: c?.role === "Employee" ? await w.claimsCategory() : w.categoryId } }),
   "POST /categories": async () => ({ body: { name: `New category ${hex()}`, description: "Matrix" }, expect: 201 }),
   // No requiredApprovals: an Accountant may change everything else (DECISIONS §7).
   "PUT /categories/:id": async (w) => ({ params: { id: await w.category() }, body: { name: `Renamed ${hex()}`, description: "Renamed" } }),
@@ -638,6 +665,10 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
   "GET /me/attendance": async (w, caller) => {
     await w.linkCaller(caller);
     return { query: { month: w.dayFromToday(0).slice(0, 7) } };
+  },
+  "GET /me/claims": async (w, caller) => {
+    await w.linkCaller(caller);
+    return {};
   },
   "GET /me/leave": async (w, caller) => {
     await w.linkCaller(caller);

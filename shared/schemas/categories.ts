@@ -127,6 +127,8 @@ export const createCategorySchema = z.object({
   description: descriptionSchema,
   requiredApprovals: requiredApprovalsSchema.optional(),
   emergencyLimitPolicy: emergencyLimitPolicyInputSchema.optional(),
+  /** DECISIONS §15: employees may file expense claims in it; set by a SuperAdmin only. */
+  openToClaims: z.boolean({ message: "openToClaims must be true or false" }).optional(),
   fieldSchema: categoryFieldSchemaInput.optional(),
 });
 export type CreateCategoryBody = z.output<typeof createCategorySchema>;
@@ -136,6 +138,8 @@ export const updateCategorySchema = z.object({
   description: descriptionSchema,
   requiredApprovals: requiredApprovalsSchema.optional(),
   emergencyLimitPolicy: emergencyLimitPolicyInputSchema.optional(),
+  /** DECISIONS §15: employees may file expense claims in it; set by a SuperAdmin only. */
+  openToClaims: z.boolean({ message: "openToClaims must be true or false" }).optional(),
   isActive: z.boolean({ message: "isActive must be true or false" }).optional(),
 });
 export type UpdateCategoryBody = z.output<typeof updateCategorySchema>;
@@ -157,6 +161,8 @@ export const categoryAnswer = z.strictObject({
   isActive: z.boolean(),
   fieldSchema: z.array(customFieldDefinitionSchema),
   emergencyLimitPolicy: z.strictObject({ dailyLimit: money.nullable().optional(), monthlyLimit: money.nullable().optional() }).nullable(),
+  /** DECISIONS §15: open to employees' expense claims. */
+  openToClaims: z.boolean(),
   createdAt: instant,
   updatedAt: instant,
 });

@@ -525,6 +525,11 @@ const transactionFields = {
   tds: tdsAnswer.nullable(),
   /** What the party is paid: the amount less the TDS. */
   netPayable: money,
+  /**
+   * An expense claim's payee (DECISIONS §15): the employee it reimburses, kept as filed (a later
+   * rename or unlinking changes nothing). Null for every other transaction.
+   */
+  claimant: z.strictObject({ employeeId: id, name: z.string() }).nullable(),
   /** On GET /api/transactions/:id: every attachment. Lists leave it out. */
   attachments: z.array(attachmentAnswer).optional(),
   /** On GET /api/transactions/:id: every round's approvals, oldest first. Lists leave it out. */

@@ -19,6 +19,8 @@ import { APP_PAGES, PUBLIC_PAGES } from "../../client/src/app/pages";
 import { pageMetaFor } from "../../client/src/app/page-meta";
 import { ROLES, type Role } from "../../shared/constants";
 import { TEST_PASSWORD, type MadeUser } from "../../server/test/factories";
+import { eq } from "drizzle-orm";
+import { categories } from "../../server/db/schema";
 
 const AXE_PATH = path.resolve(import.meta.dirname, "../../node_modules/axe-core/axe.min.js");
 const WAIT = { timeout: 20_000 };
@@ -234,6 +236,8 @@ const SCREENS: Record<RouteId, ScreenPlan> = {
   hrReports: { path: () => PATHS.hrReports, ready: (s) => s.employee.name },
   hrLeave: { path: () => PATHS.hrLeave, ready: () => "Record Leave" },
   me: { path: () => PATHS.me, ready: (_s, role) => (role === "Employee" ? "Ask for leave" : "No employee is linked to your login") },
+  meClaims: { path: () => PATHS.meClaims, ready: () => "New claim" },
+  meClaimNew: { path: () => PATHS.meClaimNew, ready: () => "Submit for Approval" },
   meLeave: { path: () => PATHS.meLeave, ready: (_s, role) => (role === "Employee" ? "Paid leave" : "No employee is linked to your login") },
   hrRequests: { path: () => PATHS.hrRequests, ready: () => "Nothing waits for you" },
   emergencyApprove: { path: (s) => s.emergency.approvePath, ready: (s) => s.emergency.humanReadableId },
@@ -364,6 +368,8 @@ const contexts: BrowserContext[] = [];
 beforeAll(async () => {
   env = await startBrowserTestEnv();
   data = await seed(env);
+  // DECISIONS §15: the claim form has a category open to claims to offer.
+  await env.db.update(categories).set({ openToClaims: true }).where(eq(categories.name, "Travel"));
 });
 afterAll(async () => {
   for (const c of contexts) await c.close().catch(() => {});

@@ -44,6 +44,8 @@ export const PAGE_META: Partial<Record<RouteId, PageMeta>> = {
   hrLeave: { title: "Leave", subtitle: "Granted leave of everyone, and paid-leave balances" },
   me: { title: "My Month", subtitle: "Your days, late marks and deductions" },
   meLeave: { title: "My Leave", subtitle: "Your balance, leave and requests" },
+  meClaims: { title: "My Claims", subtitle: "What you spent for work, and what was paid back" },
+  meClaimNew: { title: "Expense Claim", subtitle: "Your receipt and what it was for" },
   hrRequests: { title: "Requests", subtitle: "Employees' leave requests and day fixes" },
 };
 

@@ -43,6 +43,8 @@ export const APP_PAGES: Record<Exclude<RouteId, "home" | "login" | "emergencyApp
   hrLeave: lazy(() => import("@/features/hr/pages/LeavePage")),
   me: lazy(() => import("@/features/me/pages/MyMonthPage")),
   meLeave: lazy(() => import("@/features/me/pages/MyLeavePage")),
+  meClaims: lazy(() => import("@/features/me/pages/MyClaimsPage")),
+  meClaimNew: lazy(() => import("@/features/me/pages/ClaimFormPage")),
   hrRequests: lazy(() => import("@/features/hr/pages/RequestsPage")),
 };
 

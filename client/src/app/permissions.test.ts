@@ -33,7 +33,7 @@ describe("sidebar visibility (spec 000 §2, spec 001 §2)", () => {
     ["HR Admin", HR_MENU],
     ["HR Staff", HR_MENU],
     // DECISIONS §15: an Employee login opens only its own pages.
-    ["Employee", ["My Month", "My Leave"]],
+    ["Employee", ["My Month", "My Leave", "My Claims"]],
   ] as [Role, string[]][])("%s sees %j", (role, expected) => {
     expect(labels(role)).toEqual(expected);
   });

@@ -61,6 +61,9 @@ export const ROUTE_ACCESS: Record<RouteId, Access> = {
   // login (the server answers 404 to a user with none). The menu offers them only to linked users.
   me: "authenticated",
   meLeave: "authenticated",
+  // DECISIONS §15: expense claims are filed by an Employee login (the server refuses everyone else's "claim").
+  meClaims: [EMPLOYEE_ROLE],
+  meClaimNew: [EMPLOYEE_ROLE],
   // DECISIONS §15: the inbox of employees' requests.
   hrRequests: HR,
   emergencyApprove: "public",
@@ -153,6 +156,7 @@ export type MenuUser = { role: Role; employeeId: string | null };
 export const ME_NAV_ITEMS: readonly NavItem[] = [
   { id: "me", label: "My Month", href: PATHS.me, roles: [], section: "Me", forLinkedEmployees: true },
   { id: "meLeave", label: "My Leave", href: PATHS.meLeave, roles: [], section: "Me", forLinkedEmployees: true },
+  { id: "meClaims", label: "My Claims", href: PATHS.meClaims, roles: [EMPLOYEE_ROLE], section: "Me" },
 ];
 
 /** The sidebar menu in order, with the visibility rules of spec 000 §2 / spec 001 §2. */

@@ -40,6 +40,9 @@ export const PATHS = {
   // DECISIONS §15: an employee's own pages (any user linked to an employee).
   me: "/me",
   meLeave: "/me/leave",
+  // DECISIONS §15: an Employee login's expense claims, and the form that files or edits one (?edit=<id>).
+  meClaims: "/me/claims",
+  meClaimNew: "/me/claims/new",
   hrRequests: "/hr/requests",
   emergencyApprove: "/emergency-approve/:token",
   emergencyReject: "/emergency-reject/:token",

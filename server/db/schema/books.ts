@@ -173,6 +173,8 @@ export const exportItems = pgTable(
     description: text("description").notNull(),
     partyName: text("party_name"),
     partyGstin: text("party_gstin"),
+    // An expense claim's employee, as the claim kept them (DECISIONS §15): the ledger it pays.
+    claimantName: text("claimant_name"),
     gst: jsonb("gst").$type<ExportGst | null>(),
     tds: jsonb("tds").$type<ExportTds | null>(),
   },

@@ -9,6 +9,7 @@ import { money, instant, createdAt, updatedAt } from "./columns";
 import { parties } from "./books";
 import { approvalActionEnum, budgetPeriodEnum, formTypeEnum, transactionStatusEnum } from "./enums";
 import { users } from "./users";
+import { employees } from "./hr";
 
 export const categories = pgTable(
   "categories",
@@ -21,6 +22,8 @@ export const categories = pgTable(
     isActive: boolean("is_active").notNull().default(true),
     fieldSchema: jsonb("field_schema").$type<CustomFieldDefinition[]>().notNull().default(sql`'[]'::jsonb`),
     emergencyLimitPolicy: jsonb("emergency_limit_policy").$type<EmergencyLimitPolicy | null>(),
+    // DECISIONS §15: an employee's login may file expense claims in this category (set by a SuperAdmin).
+    openToClaims: boolean("open_to_claims").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -85,6 +88,11 @@ export const transactions = pgTable(
     // the GST: an edit, an override and the audit's before/after treat it as one field, and a later
     // bill that deducts this one's shortfall names it from its own value.
     tds: jsonb("tds").$type<TdsDetails | null>(),
+    // An expense claim (DECISIONS §15): the employee it reimburses and their name, kept from the
+    // moment an Employee login filed it, so a later rename or unlinking never changes whom it paid
+    // (the payee on the payment screens, the ledger its voucher names). Null for every other bill.
+    claimantEmployeeId: uuid("claimant_employee_id").references(() => employees.id),
+    claimantName: text("claimant_name"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -121,6 +129,9 @@ export const transactions = pgTable(
     // first three are there to be read, so the per-row probe and the window's test skip the table.
     index("transactions_duplicate_idx").on(t.categoryId, t.amount, t.transactionDate, t.createdAt, t.createdBy, t.id),
     index("transactions_paid_by_idx").on(t.paidBy),
+    // GET /api/me/claims: an employee's claims.
+    index("transactions_claimant_idx").on(t.claimantEmployeeId).where(sql`${t.claimantEmployeeId} is not null`),
+    check("transactions_claimant_named", sql`(${t.claimantEmployeeId} is null) = (${t.claimantName} is null)`),
     index("transactions_party_idx").on(t.partyId),
     // A bill's TDS reads the party's other bills of the nature (services/tds/decide.ts).
     index("transactions_tds_party_idx").on(t.partyId, sql`((${t.tds} ->> 'natureId'))`).where(sql`${t.tds} is not null`),

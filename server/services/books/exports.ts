@@ -156,9 +156,9 @@ export async function createExport(ctx: ActingContext, body: CreateExportBody): 
       sql`
         with taken as (
           insert into export_items (batch_id, transaction_id, human_readable_id, form_type, amount, transaction_date, paid_date,
-                                    payment_method, category_id, category_name, description, party_name, party_gstin, gst, tds)
+                                    payment_method, category_id, category_name, description, party_name, party_gstin, claimant_name, gst, tds)
           select ${batch!.id}, t.id, t.human_readable_id, t.form_type, t.amount, t.transaction_date, t.paid_date,
-                 t.payment_method, t.category_id, c.name, t.description, p.name, p.gstin, ${gstSnapshotSql}, ${tdsSnapshotSql}
+                 t.payment_method, t.category_id, c.name, t.description, p.name, p.gstin, t.claimant_name, ${gstSnapshotSql}, ${tdsSnapshotSql}
             from transactions t
             join categories c on c.id = t.category_id
             left join parties p on p.id = t.party_id
@@ -258,6 +258,7 @@ function exportItemOf(r: ExportItemRow): ExportItem {
     categoryName: r.categoryName,
     description: r.description,
     party: r.partyName ? { name: r.partyName, gstin: r.partyGstin } : null,
+    claimant: r.claimantName ? { name: r.claimantName } : null,
     gst: r.gst ?? null,
     tds: r.tds ?? null,
   };

@@ -6,7 +6,7 @@
 // neither by case nor by spaces: a party may not be named like any ledger an export writes, no
 // ledger may be renamed onto a party's name, and an export that would write two different ledgers
 // under one name (data from before the rule) is refused, writing nothing.
-import { asc, eq, inArray, ne, sql } from "drizzle-orm";
+import { asc, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { categories, parties, settings, tdsNatures, transactions, type LedgerMap } from "../../db/schema";
 import { PAYMENT_METHODS } from "../../../shared/constants";
@@ -56,6 +56,24 @@ export async function ledgerMap(q: Queryable): Promise<LedgerMap> {
 export async function tdsLedgerNames(q: Queryable): Promise<NamedLedger[]> {
   const rows = await q.select({ name: tdsNatures.ledgerName, nature: tdsNatures.name }).from(tdsNatures).orderBy(asc(tdsNatures.ledgerName));
   return rows.map((r) => ({ name: r.name, what: `the TDS ledger of the nature ${r.nature}` }));
+}
+
+/** What an employee's ledger is, in words (DECISIONS §15: the ledger their expense claims are paid through). */
+export const employeeLedgerWhat = (name: string) => `the ledger of the employee ${name} (expense claims)`;
+
+/** The employees' ledgers the exports write: one per employee with an expense claim, named as the claims kept them (DECISIONS §15). */
+async function claimantLedgerNames(q: Queryable): Promise<NamedLedger[]> {
+  const rows = await q.selectDistinct({ name: transactions.claimantName }).from(transactions).where(isNotNull(transactions.claimantName));
+  return rows.map((r) => ({ name: r.name!, what: employeeLedgerWhat(r.name!) }));
+}
+
+/**
+ * A new expense claim's employee ledger (DECISIONS §15): named after the employee, it may not take
+ * a party's name (409 naming the clash). Takes the ledgers' lock.
+ */
+export async function assertClaimantLedgerName(q: Queryable, name: string): Promise<void> {
+  await lockLedgers(q);
+  await assertNoPartyNamed(q, [{ name, what: employeeLedgerWhat(name) }]);
 }
 
 /**
@@ -126,6 +144,7 @@ export async function ledgerNamesExportsWrite(q: Queryable): Promise<NamedLedger
     ...PAYMENT_METHODS.map((m) => ({ name: map.paymentMethods[m] ?? defaultPaymentLedger(m), what: `the ledger of the payment method ${m}` })),
     ...TAX_KEYS.map((k) => ({ name: map[k], what: TAX_WORDS[k] })),
     ...(await tdsLedgerNames(q)),
+    ...(await claimantLedgerNames(q)),
   ];
 }
 
@@ -176,10 +195,12 @@ export async function assertCategoryLedgerName(q: Queryable, categoryId: string 
 }
 
 /** What a ledger line is, for telling two ledgers apart: sources that may share a ledger on purpose share a family. */
-function familyOf(kind: LedgerKind): "party" | "category" | "payment method" | "tax" | "TDS" | "round-off" {
+function familyOf(kind: LedgerKind): "party" | "employee" | "category" | "payment method" | "tax" | "TDS" | "round-off" {
   switch (kind) {
     case "party":
       return "party";
+    case "employee":
+      return "employee";
     case "expense":
     case "income":
       return "category";
@@ -214,7 +235,7 @@ export async function ledgerClashesOf(vouchers: AsyncIterable<Voucher> | Iterabl
       const key = ledgerNameKey(l.ledger);
       let entry = seen.get(key);
       if (!entry) seen.set(key, (entry = { name: l.ledger, ledgers: new Map() }));
-      entry.ledgers.set(`${family}\u241f${l.ledger}`, family === "party" ? `the party “${l.ledger}”` : `the ${family} ledger “${l.ledger}”`);
+      entry.ledgers.set(`${family}\u241f${l.ledger}`, family === "party" ? `the party “${l.ledger}”` : family === "employee" ? `the employee “${l.ledger}” (expense claims)` : `the ${family} ledger “${l.ledger}”`);
     }
   }
   return [...seen.values()].filter((e) => e.ledgers.size > 1).map((e) => ({ name: e.name, ledgers: [...e.ledgers.values()] }));

@@ -11,6 +11,8 @@ const OBJVIEW = "Accounting Voucher View";
 /** Tally's predefined group for each kind of ledger. */
 export const LEDGER_GROUPS: Record<LedgerKind, string> = {
   party: "Sundry Creditors",
+  // An employee reimbursed for an expense claim (DECISIONS §15) is owed money like a supplier.
+  employee: "Sundry Creditors",
   expense: "Indirect Expenses",
   income: "Indirect Incomes",
   cash: "Cash-in-Hand",

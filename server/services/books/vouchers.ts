@@ -21,13 +21,15 @@ export type ExportItem = {
   categoryName: string;
   description: string;
   party: { name: string; gstin: string | null } | null;
+  /** An expense claim's employee (DECISIONS §15): a claim has no party and reimburses them. */
+  claimant?: { name: string } | null;
   gst: ExportGst | null;
   /** The TDS deducted on a bill (DECISIONS §12) and the ledger it is posted to; null when none. */
   tds: ExportTds | null;
 };
 
 /** What a ledger is, so the masters file can put it under the right group. */
-export type LedgerKind = "party" | "expense" | "income" | "cash" | "bank" | "card" | "tax-cgst" | "tax-sgst" | "tax-igst" | "tds" | "round-off";
+export type LedgerKind = "party" | "employee" | "expense" | "income" | "cash" | "bank" | "card" | "tax-cgst" | "tax-sgst" | "tax-igst" | "tds" | "round-off";
 
 export type LedgerLine = {
   ledger: string;
@@ -146,6 +148,7 @@ function billLines(item: ExportItem, map: LedgerMap): LedgerLine[] {
 function narration(item: ExportItem): string {
   const parts = [item.description];
   if (item.party) parts.push(`Party: ${item.party.name}${item.party.gstin ? ` (GSTIN ${item.party.gstin})` : ""}`);
+  if (item.claimant) parts.push(`Expense claim of ${item.claimant.name}`);
   if (item.gst) parts.push(`Invoice ${item.gst.invoiceNumber} of ${item.gst.invoiceDate}${item.gst.reverseCharge ? ", reverse charge" : ""}`);
   if (item.tds && toPaise(item.tds.amount) > 0n) parts.push(`TDS ${formatRupees(item.tds.amount)} under ${item.tds.legacySection}`);
   parts.push(item.humanReadableId);
@@ -159,6 +162,10 @@ function narration(item: ExportItem): string {
  *   party with the amount less the TDS and the nature's TDS ledger with the TDS, and the Payment
  *   pays the party that net;
  * - a bill without a party: one Payment, the expense and taxes debited, the payment method credited;
+ * - an expense claim (DECISIONS §15): one Payment to the employee's own ledger (named after them,
+ *   under Sundry Creditors): the expense debited and the employee credited with what they spent,
+ *   the employee debited with the reimbursement and the payment method credited, so the employee's
+ *   ledger shows the claim and its settlement and ends at nil;
  * - a receipt: one Receipt, the payment method debited and the category's (income) ledger credited.
  */
 export function vouchersOf(item: ExportItem, map: LedgerMap): Voucher[] {
@@ -176,6 +183,10 @@ export function vouchersOf(item: ExportItem, map: LedgerMap): Voucher[] {
   const tds = item.tds ? toPaise(item.tds.amount) : 0n;
   const tdsLines = tds > 0n ? [line(item.tds!.ledgerName, "tds", -tds)] : [];
   const net = amount - tds;
+  if (!item.party && item.claimant) {
+    const employee = (paise: bigint) => line(item.claimant!.name, "employee", paise, { isParty: true });
+    return [{ ...voucher("Payment", item.paidDate, [...debits, ...tdsLines, employee(-net), employee(net), line(paidFrom, paidKind, -net)]), party: { name: item.claimant.name, gstin: null } }];
+  }
   if (!item.party) {
     return [voucher("Payment", item.paidDate, [...debits, ...tdsLines, line(paidFrom, paidKind, -net)])];
   }

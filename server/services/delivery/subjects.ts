@@ -1,7 +1,8 @@
 // What a push or an email is about, and whether its person may still be told of it when it is sent
 // (DECISIONS §14: only about what they may see then, §4 and §6: their role and window). A new kind
 // of thing told about (a leave request) is one more entry of SUBJECTS.
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNotNull } from "drizzle-orm";
+import { filesClaimsOnly } from "../policies";
 import type { Queryable } from "../../db/client";
 import { leaveRequests, regularisations, transactions, users } from "../../db/schema";
 import { FINANCE_ROLES, HR_ROLES, type Role } from "../../../shared/constants";
@@ -44,11 +45,13 @@ export const SUBJECTS = {
   regularisation: employeeRequest(regularisations),
   transaction: {
     async whyNot(q, recipient, id, now, { onlyWhilePending }) {
-      if (!financeRoles.includes(recipient.role)) return "Their role no longer sees transactions";
+      // An Employee login is told of its own expense claims only (DECISIONS §15); visibleTo keeps it to its own.
+      const claimant = filesClaimsOnly(recipient);
+      if (!financeRoles.includes(recipient.role) && !claimant) return "Their role no longer sees transactions";
       const [row] = await q
         .select({ status: transactions.status })
         .from(transactions)
-        .where(and(eq(transactions.id, id), visibleTo(recipient, now)))
+        .where(and(eq(transactions.id, id), visibleTo(recipient, now), claimant ? isNotNull(transactions.claimantEmployeeId) : undefined))
         .limit(1);
       if (!row) return "The transaction is no longer visible to them";
       if (onlyWhilePending && row.status !== "Pending") return `Already ${row.status === "PaymentDue" ? "payment due" : row.status.toLowerCase()} before it was sent`;

@@ -115,6 +115,7 @@ const TRANSACTION_JSON: Record<PresentedKey, SQL> = {
   // What presentTds answers: the kept TDS less what only the register reads.
   tds: sql`coalesce((${transactions.tds} - 'noPan')::text, 'null')`,
   // numeric(14,2) less a whole-rupee TDS prints its two fraction digits, as paiseToString writes them.
+  claimant: sql`(case when ${transactions.claimantEmployeeId} is null then 'null' else ${jsonObject({ employeeId: jsonQuoted(transactions.claimantEmployeeId), name: jsonString(transactions.claimantName) })} end)`,
   netPayable: sql`'"' || (${transactions.amount} - coalesce((${transactions.tds} ->> 'amount')::numeric, 0))::numeric(14,2)::text || '"'`,
 };
 

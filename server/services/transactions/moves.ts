@@ -44,6 +44,7 @@ import { loadVisibleTransaction } from "./visibility";
 import { decideGst, loadGstFacts } from "./gst";
 import { decideBillTds, factsOf, natureOfBill } from "../tds/decide";
 import { ownsTransactions } from "../policies";
+import { assertClaimAllowed, claimantFor } from "./claims";
 
 type Ctx = ActingContext;
 
@@ -104,6 +105,9 @@ export async function createTransaction(ctx: Ctx, input: CreateTransactionBody):
   assertMove(canMove("create", null, ctx.actor));
   return mutate(ctx, async (tx) => {
     const category = await usableCategory(tx, input.categoryId);
+    // An Employee login's transaction is an expense claim (DECISIONS §15): its rules, and whom it reimburses.
+    assertClaimAllowed(ctx.actor, { category, formType: input.formType, partyId: input.partyId, hasGst: !!input.gst, hasTds: !!input.tds, isEmergency: input.isEmergency });
+    const claimant = await claimantFor(tx, ctx.actor);
     const customFieldValues = checkCustomFields(category, input.customFieldValues);
     const party = input.partyId ? await usableParty(tx, input.partyId) : null;
     const gst = input.gst ? decideGst({ formType: input.formType, amount: input.amount }, input.gst, null, await loadGstFacts(tx, party?.id ?? null)) : null;
@@ -116,6 +120,7 @@ export async function createTransaction(ctx: Ctx, input: CreateTransactionBody):
         gst,
         tds,
         partyId: party?.id ?? null,
+        ...(claimant ?? {}),
         formType: input.formType,
         categoryId: category.id,
         amount: input.amount,
@@ -192,6 +197,15 @@ export async function editTransaction(ctx: Ctx, id: string, input: EditTransacti
   return mutate(ctx, async (tx) => {
     const row = await lock(tx, ctx, id);
     assertMove(canMove("edit", row, ctx.actor));
+    const category = await usableCategory(tx, input.categoryId ?? row.categoryId, { allowInactive: true });
+    assertClaimAllowed(ctx.actor, {
+      category,
+      formType: input.formType ?? row.formType,
+      partyId: input.partyId !== undefined ? input.partyId : row.partyId,
+      hasGst: input.gst !== undefined ? !!input.gst : !!row.gst,
+      hasTds: input.tds !== undefined ? !!input.tds : !!row.tds,
+      isEmergency: input.isEmergency ?? row.isEmergency,
+    });
     const details = await changedDetails(tx, row, input, { newCategoryMayBeInactive: false });
     const [after] = await tx
       .update(transactions)
@@ -217,6 +231,8 @@ export async function submitTransaction(ctx: Ctx, id: string): Promise<Transacti
     // The category row is locked until commit, so emergency submissions of one category are counted
     // one after the other: two at once cannot both slip under a limit.
     const category = await usableCategory(tx, row.categoryId, { forUpdate: true });
+    // A claim is submitted only while its category is still open to claims (DECISIONS §15).
+    assertClaimAllowed(ctx.actor, { category, formType: row.formType, partyId: row.partyId, hasGst: !!row.gst, hasTds: !!row.tds, isEmergency: row.isEmergency });
     const customFieldValues = checkCustomFields(category, row.customFieldValues);
     // The party may have lost its GSTIN since the bill was saved: ITC is checked again at submit.
     const gst = row.gst ? decideGst(row, undefined, row.gst, await loadGstFacts(tx, row.partyId)) : null;

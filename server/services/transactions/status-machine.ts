@@ -3,7 +3,7 @@
 // emergency links, CLI, seeding) asks `canMove` first; the answer's status and message go to the
 // client as they are (403: not yours to do; 409: not in this state).
 import type { Role, TransactionMove, TransactionStatus } from "../../../shared/constants";
-import { ACCOUNTING_ROLES as ACCOUNTING, STATUS_LABELS, TRANSACTION_MOVES } from "../../../shared/constants";
+import { ACCOUNTING_ROLES as ACCOUNTING, EMPLOYEE_ROLE, STATUS_LABELS, TRANSACTION_MOVES } from "../../../shared/constants";
 import { approvalCompletes, APPROVER_ROLES as APPROVING, type ApprovalDecision, type ApprovalPolicy, type RoundApproval } from "./authority";
 
 export { TRANSACTION_MOVES, type TransactionMove };
@@ -70,7 +70,11 @@ const PAID: readonly From[] = [{ status: "Paid" }, { status: "Approved", isPaid:
  */
 export const MOVE_RULES: Record<TransactionMove, MoveRule> = {
   create: {
-    grants: [{ roles: ACCOUNTING, from: "any", fromText: "" }],
+    // An Employee login files its own expense claims (DECISIONS §15); transactions/claims.ts holds what a claim may be.
+    grants: [
+      { roles: ACCOUNTING, from: "any", fromText: "" },
+      { roles: [EMPLOYEE_ROLE], from: "any", fromText: "" },
+    ],
     forbidden: "Only Accountants and SuperAdmins can create transactions",
     to: "Draft",
   },

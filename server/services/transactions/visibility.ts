@@ -1,13 +1,13 @@
 // Who sees which transaction (DECISIONS §4): SuperAdmin everything; everyone else what was created
 // within their visibility window, and always their own. A transaction outside a user's view is 404.
-import { and, eq, or, sql, type AnyColumn, type Placeholder, type SQL } from "drizzle-orm";
+import { and, eq, isNotNull, or, sql, type AnyColumn, type Placeholder, type SQL } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { transactions, type TransactionRow } from "../../db/schema";
 import type { Actor } from "../../context";
 import { notFound } from "../errors";
 import { isUuid } from "../../lib/ids";
 import { addDays } from "../../lib/calendar";
-import { seesEveryTransaction, windowStart } from "../policies";
+import { filesClaimsOnly, seesEveryTransaction, windowStart } from "../policies";
 
 /** The columns the window reads: the transactions table's own (or an alias's), or transaction_search's copies of them. */
 export type WindowColumns = { createdBy: AnyColumn; createdAt: AnyColumn };
@@ -19,7 +19,11 @@ export function visibleTo(
 ): SQL | undefined {
   if (seesEverything(actor)) return undefined;
   const { viewerId, since } = windowValues(actor, now);
-  return withinWindow(columns, viewerId, since);
+  // An Employee login sees its own expense claims and nothing else (DECISIONS §15): its window holds
+  // nobody's rows (policies.ts windowStart), and of its own only the claims, should the user once
+  // have had a finance role.
+  const claimsOnly = filesClaimsOnly(actor) && "claimantEmployeeId" in columns ? isNotNull(columns.claimantEmployeeId as AnyColumn) : undefined;
+  return claimsOnly ? and(withinWindow(columns, viewerId, since), claimsOnly) : withinWindow(columns, viewerId, since);
 }
 
 /** A SuperAdmin's view has no window (policies.ts). */
@@ -41,7 +45,7 @@ export function visibleToPrepared(actor: Pick<Actor, "role">, columns: WindowCol
 }
 
 /** The viewer and the window's first instant: visibleTo's values, and visibleToPrepared's placeholders'. */
-export function windowValues(actor: Pick<Actor, "id" | "visibilityWindowDays">, now: Date): { viewerId: string; since: string } {
+export function windowValues(actor: Pick<Actor, "id" | "visibilityWindowDays"> & Partial<Pick<Actor, "role">>, now: Date): { viewerId: string; since: string } {
   return { viewerId: actor.id, since: windowStart(actor, now).toISOString() };
 }
 

@@ -10,6 +10,7 @@ import {
   FileBarChart,
   FilePlus2,
   FileText,
+  HandCoins,
   Inbox,
   Landmark,
   LayoutDashboard,
@@ -38,6 +39,7 @@ import type { NavItem } from "../permissions";
 export const NAV_ICONS: Record<string, LucideIcon> = {
   me: CalendarDays,
   meLeave: Palmtree,
+  meClaims: HandCoins,
   hrRequests: Inbox,
   dashboard: LayoutDashboard,
   createTransaction: FilePlus2,

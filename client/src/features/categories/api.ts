@@ -20,6 +20,8 @@ export type CategoryPayload = {
   requiredApprovals?: number;
   emergencyLimitPolicy?: EmergencyLimitPolicy | null;
   isActive?: boolean;
+  /** DECISIONS §15: SuperAdmin only. */
+  openToClaims?: boolean;
 };
 
 export function useCategoryMutations() {

@@ -2,12 +2,18 @@
 // ['/api/me/attendance', {month}] → GET /api/me/attendance?month=….
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { LeaveRequest, LeaveRequestBody, MyLeave, MyMonth, Regularisation, RegularisationBody } from "@shared/schemas/me";
+import type { MyClaims } from "@shared/schemas/me-claims";
 import { apiJson } from "@/lib/api";
 
 export const ME_KEYS = { month: ["/api/me/attendance"] as const, leave: ["/api/me/leave"] as const };
 
 export function useMyMonth(month: string) {
   return useQuery<MyMonth>({ queryKey: [...ME_KEYS.month, { month }], placeholderData: (prev) => prev, retry: false });
+}
+
+/** GET /api/me/claims: an Employee login's expense claims (DECISIONS §15). */
+export function useMyClaims() {
+  return useQuery<MyClaims>({ queryKey: ["/api/me/claims"], retry: false });
 }
 
 export function useMyLeave(year: number) {

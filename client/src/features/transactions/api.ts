@@ -52,6 +52,8 @@ export async function invalidateFinance(queryClient: QueryClient) {
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: [TRANSACTIONS_KEY] }),
     queryClient.invalidateQueries({ queryKey: DASHBOARD_STATS_KEY }),
+    // An employee's own claims (DECISIONS §15: GET /api/me/claims).
+    queryClient.invalidateQueries({ queryKey: ["/api/me/claims"] }),
   ]);
 }
 

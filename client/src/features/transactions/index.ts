@@ -3,7 +3,10 @@
 export { transactionApi, useDashboardStats, useFinanceMutation, useTransactionList, type BulkApproveResult, type PendingItem } from "./api";
 export { usePendingTransactions } from "./pending-list";
 export { accountantRecent } from "./rules";
-export { statusLabel } from "./components/badges";
+export { StatusBadge, statusLabel } from "./components/badges";
+// DECISIONS §15: the "Me" pages file an employee's expense claims with the same form.
+export { TransactionForm } from "./components/TransactionForm";
+export { useTransaction, type TransactionDetail } from "./api";
 export { EmergencyQueueSection, ListSkeleton, PendingQueueStatus } from "./components/ListParts";
 export { PendingTransactionCard } from "./components/PendingTransactionCard";
 export { TransactionCard } from "./components/TransactionCard";

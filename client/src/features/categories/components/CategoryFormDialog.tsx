@@ -34,6 +34,7 @@ export function CategoryFormDialog({
   const [dailyLimit, setDailyLimit] = useState("");
   const [monthlyLimit, setMonthlyLimit] = useState("");
   const [isActive, setIsActive] = useState(true);
+  const [openToClaims, setOpenToClaims] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
 
   useEffect(() => {
@@ -44,6 +45,7 @@ export function CategoryFormDialog({
     setDailyLimit(category?.emergencyLimitPolicy?.dailyLimit ?? "");
     setMonthlyLimit(category?.emergencyLimitPolicy?.monthlyLimit ?? "");
     setIsActive(category?.isActive ?? true);
+    setOpenToClaims(category?.openToClaims ?? false);
     setErrors({});
   }, [open, category]);
 
@@ -66,6 +68,7 @@ export function CategoryFormDialog({
     if (canSetPolicy) {
       body.requiredApprovals = Number(requiredApprovals);
       body.emergencyLimitPolicy = dailyLimit.trim() || monthlyLimit.trim() ? { dailyLimit: dailyLimit.trim() || null, monthlyLimit: monthlyLimit.trim() || null } : null;
+      body.openToClaims = openToClaims;
     }
     if (category) body.isActive = isActive;
     try {
@@ -133,6 +136,13 @@ export function CategoryFormDialog({
                   <Input inputMode="decimal" value={monthlyLimit} onChange={(e) => setMonthlyLimit(e.target.value)} placeholder="e.g. 500000" autoComplete="off" />
                 </Field>
               </fieldset>
+              {/* DECISIONS §15: which categories employees may claim expenses in is the SuperAdmin's. */}
+              <Checkbox
+                label="Open to expense claims"
+                hint="Employees with a login may file their own claims in this category, with receipts."
+                checked={openToClaims}
+                onChange={(e) => setOpenToClaims(e.target.checked)}
+              />
             </>
           ) : null}
           {category ? <Checkbox label="Active" hint="Inactive categories cannot be chosen for new transactions." checked={isActive} onChange={(e) => setIsActive(e.target.checked)} /> : null}

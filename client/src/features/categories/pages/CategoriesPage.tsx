@@ -23,6 +23,7 @@ function CategoryCard({ category, onEdit, onDesign, onDelete }: { category: Cate
           <div className="flex shrink-0 flex-wrap justify-end gap-1">
             {category.isBuiltin ? <Badge variant="info">Built-in</Badge> : null}
             {!category.isActive ? <Badge variant="secondary">Inactive</Badge> : null}
+            {category.openToClaims ? <Badge variant="success">Open to claims</Badge> : null}
           </div>
         </div>
         <p className="mt-1 line-clamp-2 text-sm text-slate-600">{category.description || "No description"}</p>

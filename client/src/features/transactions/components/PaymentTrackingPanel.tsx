@@ -10,7 +10,7 @@ import { useState, type FormEvent, type ReactNode } from "react";
 import { CalendarClock, CheckCircle2, CircleDollarSign, Undo2 } from "lucide-react";
 import { PAYMENT_METHODS, type PaymentMethod, type TransactionMove } from "@shared/constants";
 import type { Transaction } from "@shared/schemas/transactions";
-import { formatDate, formatDateTime, toIsoDate } from "@shared/format";
+import { formatDate, formatDateTime, formatRupees, toIsoDate } from "@shared/format";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -111,6 +111,12 @@ export function PaymentTrackingPanel({ transaction: t, moves }: { transaction: T
         </h3>
         <PaymentStatusBadge t={t} words={words} />
       </div>
+      {t.claimant ? (
+        // An expense claim's payee is the employee (DECISIONS §15).
+        <p className="mt-2 text-sm font-medium text-slate-900 wrap-anywhere" data-testid="reimburse-words">
+          {paid || t.status === "Completed" ? "Reimbursed" : "Reimburse"} {t.claimant.name} · {formatRupees(t.amount)}
+        </p>
+      ) : null}
       {deductsTds(t.tds) ? (
         <p className="mt-2 text-sm font-medium text-slate-900" data-testid="pay-words">
           {payWords(t.amount, t.tds, paid || t.status === "Completed" ? "Paid" : "Pay")}
@@ -182,7 +188,7 @@ export function PaymentTrackingPanel({ transaction: t, moves }: { transaction: T
 
       {mode === "process" && canProcess ? (
         <ProcessPaymentForm
-          pay={t.formType === "B" ? payWords(t.amount, t.tds) : undefined}
+          pay={t.claimant ? `Reimburse ${t.claimant.name} ${formatRupees(t.amount)}` : t.formType === "B" ? payWords(t.amount, t.tds) : undefined}
           words={words}
           today={today}
           pending={process.isPending}

@@ -15,14 +15,14 @@ import { toast } from "@/hooks/use-toast";
 
 export type Outcome = { kind: "submitted"; transaction: Transaction } | { kind: "emergency"; transaction: Transaction; links: EmergencyLinksAnswer };
 
-export function SubmittedPanel({ transaction, onNew }: { transaction: Transaction; onNew: () => void }) {
+export function SubmittedPanel({ transaction, onNew, claim = false }: { transaction: Transaction; onNew: () => void; claim?: boolean }) {
   return (
     <Card className="mx-auto max-w-xl">
       <div className="flex flex-col items-center px-6 py-10 text-center">
         <div className="flex h-14 w-14 items-center justify-center rounded-full bg-green-50 text-green-700">
           <CheckCircle2 className="h-8 w-8" aria-hidden="true" />
         </div>
-        <h2 className="mt-4 text-xl font-semibold text-slate-900">Transaction Submitted</h2>
+        <h2 className="mt-4 text-xl font-semibold text-slate-900">{claim ? "Claim Submitted" : "Transaction Submitted"}</h2>
         <p className="mt-2 text-sm text-slate-600" role="status">
           {transaction?.humanReadableId ? (
             <>
@@ -33,6 +33,14 @@ export function SubmittedPanel({ transaction, onNew }: { transaction: Transactio
             "Your transaction has been submitted for approval."
           )}
         </p>
+        {claim ? (
+          <div className="mt-6 flex w-full flex-col gap-2 sm:w-auto sm:flex-row">
+            <Button onClick={onNew}>New claim</Button>
+            <Link href="/me/claims" className={buttonVariants({ variant: "outline" })}>
+              View My Claims
+            </Link>
+          </div>
+        ) : (
         <div className="mt-6 flex w-full flex-col gap-2 sm:w-auto sm:flex-row">
           <Button onClick={onNew}>Create New Transaction</Button>
           <Link href="/my-transactions" className={buttonVariants({ variant: "outline" })}>
@@ -42,6 +50,7 @@ export function SubmittedPanel({ transaction, onNew }: { transaction: Transactio
             Go to Dashboard
           </Link>
         </div>
+        )}
       </div>
     </Card>
   );

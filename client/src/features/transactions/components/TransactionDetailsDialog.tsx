@@ -189,6 +189,10 @@ function DetailsBody({ t, reviewing, onClose, onDecided }: { t: TransactionDetai
           {t.category?.name}
           {t.category?.isBuiltin ? <span className="whitespace-nowrap font-normal text-slate-600"> (Built-in)</span> : null}
         </DetailItem>
+        {t.claimant ? (
+          // An expense claim pays the employee back (DECISIONS §15).
+          <DetailItem label="Reimburse">{t.claimant.name}</DetailItem>
+        ) : null}
         {t.party ? (
           <DetailItem label={t.formType === "B" ? "Vendor" : "Payer"}>
             {t.party.name}
@@ -482,7 +486,7 @@ function OwnerActions({ t, moves, isOwner, onClose }: { t: TransactionDetail; mo
     <section className="flex flex-col gap-2 rounded-lg border border-slate-200 p-4 sm:flex-row sm:flex-wrap sm:items-center">
       <p className="text-sm text-slate-700 sm:mr-auto">{t.status === "Rejected" ? "Fix what the approver asked for, then submit again." : "This draft has not been submitted yet."}</p>
       {moves.includes("edit") ? (
-        <Link href={`/create-transaction?edit=${encodeURIComponent(t.id)}`} className={buttonVariants({ variant: "outline" })} onClick={onClose}>
+        <Link href={t.claimant ? `/me/claims/new?edit=${encodeURIComponent(t.id)}` : `/create-transaction?edit=${encodeURIComponent(t.id)}`} className={buttonVariants({ variant: "outline" })} onClick={onClose}>
           <Pencil className="h-4 w-4" aria-hidden="true" />
           Edit
         </Link>

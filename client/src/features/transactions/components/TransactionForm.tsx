@@ -86,9 +86,14 @@ export type TransactionFormProps = {
   onEditDone?: () => void;
   /** 'Create New Transaction' / 'Close & Reset Form' after an edit (a fresh form lives at another address). */
   onStartNew?: () => void;
+  /**
+   * An employee's expense claim (DECISIONS §15): the categories open to claims only, always Form B,
+   * no party, GST, TDS or emergency; receipts and the category's fields as for any bill.
+   */
+  claim?: boolean;
 };
 
-export function TransactionForm({ categories, editing, onEditDone, onStartNew }: TransactionFormProps) {
+export function TransactionForm({ categories, editing, onEditDone, onStartNew, claim = false }: TransactionFormProps) {
   const queryClient = useQueryClient();
   const categoriesRef = useRef(categories);
   categoriesRef.current = categories;
@@ -115,7 +120,8 @@ export function TransactionForm({ categories, editing, onEditDone, onStartNew }:
     };
   }, []);
 
-  const initial = editing ? formValuesOf(editing) : emptyFormValues();
+  const blank = (): TransactionFormValues => (claim ? { ...emptyFormValues(), formType: "B" } : emptyFormValues());
+  const initial = editing ? formValuesOf(editing) : blank();
   const form = useForm<TransactionFormValues, unknown, CreateTransactionBody>({ resolver, defaultValues: initial });
   const { register, control, handleSubmit, watch, reset, setValue, setError, formState } = form;
   const errors = formState.errors as FieldErrors<TransactionFormValues> & { customFieldValues?: Record<string, { message?: string }> };
@@ -146,14 +152,15 @@ export function TransactionForm({ categories, editing, onEditDone, onStartNew }:
   const gst = watch("gst");
   const tdsNatureId = watch("tdsNatureId");
   const category = categories.find((c) => c.id === categoryId);
-  const gstContext = useGstContext(formType === "B");
+  const gstContext = useGstContext(formType === "B" && !claim);
   const companyStateCode = gstContext.data?.companyStateCode ?? null;
-  const approvalWords = useApprovalPreviewWords(categoryId, watch("formType"), amount);
+  // A claimant sees neither the approval rules nor other people's transactions (DECISIONS §15).
+  const approvalWords = useApprovalPreviewWords(claim ? "" : categoryId, watch("formType"), amount);
 
   // Possible duplicates: same category, amount and date (checked after typing settles).
   useEffect(() => {
     const money = readMoney(amount);
-    if (!categoryId || !transactionDate || !money.ok || money.paise <= 0n) {
+    if (claim || !categoryId || !transactionDate || !money.ok || money.paise <= 0n) {
       setDuplicates([]);
       return;
     }
@@ -170,12 +177,12 @@ export function TransactionForm({ categories, editing, onEditDone, onStartNew }:
       clearTimeout(timer);
       controller.abort();
     };
-  }, [categoryId, amount, transactionDate, savedId]);
+  }, [claim, categoryId, amount, transactionDate, savedId]);
 
   const existingAttachments = editing?.attachments?.length ?? 0;
 
   const resetAll = () => {
-    reset(editing && !outcome ? formValuesOf(editing) : emptyFormValues());
+    reset(editing && !outcome ? formValuesOf(editing) : blank());
     setParty(editing && !outcome ? (editing.party ?? null) : null);
     setFiles([]);
     setDuplicates([]);
@@ -224,7 +231,7 @@ export function TransactionForm({ categories, editing, onEditDone, onStartNew }:
       await saveAndUpload(body, true);
       await invalidateFinance(queryClient);
       toast({ title: "Draft Saved", description: "Transaction has been saved as draft." });
-      if (editing) onEditDone?.();
+      if (editing || claim) onEditDone?.();
       else {
         reset(emptyFormValues());
         setParty(null);
@@ -258,7 +265,7 @@ export function TransactionForm({ categories, editing, onEditDone, onStartNew }:
         }
       } else {
         setOutcome({ kind: "submitted", transaction: submitted });
-        toast({ title: "Transaction Submitted", description: `${submitted?.humanReadableId ?? "Your transaction"} has been submitted for approval.` });
+        toast({ title: claim ? "Claim Submitted" : "Transaction Submitted", description: `${submitted?.humanReadableId ?? (claim ? "Your claim" : "Your transaction")} has been submitted for approval.` });
       }
       window.scrollTo({ top: 0, behavior: "smooth" });
     } catch (err) {
@@ -295,7 +302,7 @@ export function TransactionForm({ categories, editing, onEditDone, onStartNew }:
   if (outcome) {
     return (
       <Suspense fallback={<CenteredSpinner label="Loading" />}>
-        {outcome.kind === "emergency" ? <EmergencyPanel outcome={outcome} onClose={startNew} /> : <SubmittedPanel transaction={outcome.transaction} onNew={startNew} />}
+        {outcome.kind === "emergency" ? <EmergencyPanel outcome={outcome} onClose={startNew} /> : <SubmittedPanel transaction={outcome.transaction} onNew={startNew} claim={claim} />}
       </Suspense>
     );
   }
@@ -303,6 +310,7 @@ export function TransactionForm({ categories, editing, onEditDone, onStartNew }:
   const working = busy !== null;
   const categoryOptions = categories
     .filter((c) => c.isActive || c.id === editing?.categoryId)
+    .filter((c) => !claim || c.openToClaims || c.id === editing?.categoryId)
     .map((c) => ({ value: c.id, label: c.isBuiltin ? `${c.name} (Built-in)` : c.name }));
   const fields = category?.fieldSchema ?? [];
 
@@ -310,7 +318,11 @@ export function TransactionForm({ categories, editing, onEditDone, onStartNew }:
     <form onSubmit={onSubmitForApproval} noValidate className="grid grid-cols-1 gap-6 [&>*]:min-w-0" aria-busy={working}>
       {editing ? (
         <Alert variant={editing.status === "Rejected" ? "warning" : "info"} title={`Editing ${editing.humanReadableId}`}>
-          {editing.status === "Rejected"
+          {claim
+            ? editing.status === "Rejected"
+              ? "This claim was rejected. Change what is needed, then submit it again."
+              : "This claim is a draft. Save your changes or submit it for approval."
+            : editing.status === "Rejected"
             ? "This transaction was rejected. Change what is needed, then submit it for approval again."
             : "This is a draft. Save your changes or submit it for approval."}
         </Alert>
@@ -318,10 +330,11 @@ export function TransactionForm({ categories, editing, onEditDone, onStartNew }:
 
       <Card>
         <CardHeader className="pb-4">
-          <CardTitle>Transaction Details</CardTitle>
+          <CardTitle>{claim ? "Claim details" : "Transaction Details"}</CardTitle>
+          {claim ? <p className="text-sm text-slate-600">What you spent for work. You are reimbursed once it is approved and paid.</p> : null}
         </CardHeader>
         <CardContent className="grid grid-cols-1 gap-5 [&>*]:min-w-0">
-          <Controller
+          {claim ? null : <Controller
             control={control}
             name="formType"
             render={({ field }) => (
@@ -367,7 +380,7 @@ export function TransactionForm({ categories, editing, onEditDone, onStartNew }:
                 ) : null}
               </fieldset>
             )}
-          />
+          />}
 
           <div className="grid grid-cols-1 items-start gap-5 sm:grid-cols-2 [&>*]:min-w-0">
             <Field label="Category" required error={errors.categoryId?.message} className="sm:col-span-2">
@@ -382,14 +395,14 @@ export function TransactionForm({ categories, editing, onEditDone, onStartNew }:
                 options={categoryOptions}
               />
             </Field>
-            <Field
+            {claim ? null : <Field
               label={formType === "B" ? "Vendor" : "Payer"}
               hint={formType === "B" ? "Optional: the party this bill pays. Type to search, or create one." : "Optional: the party this money comes from. Type to search, or create one."}
               error={errors.partyId?.message}
               className="sm:col-span-2"
             >
               <PartyPicker value={party} onChange={pickParty} disabled={working} label={formType === "B" ? "vendor" : "payer"} />
-            </Field>
+            </Field>}
             <Field
               label="Amount"
               required
@@ -410,7 +423,7 @@ export function TransactionForm({ categories, editing, onEditDone, onStartNew }:
           ) : null}
 
           <Field label="Description / Purpose" required error={errors.description?.message}>
-            <Textarea rows={3} placeholder="What is this transaction for?" {...register("description")} />
+            <Textarea rows={3} placeholder={claim ? "What did you spend on, and for which work?" : "What is this transaction for?"} {...register("description")} />
           </Field>
 
           {duplicates.length ? (
@@ -457,7 +470,7 @@ export function TransactionForm({ categories, editing, onEditDone, onStartNew }:
         </Suspense>
       ) : null}
 
-      {formType === "B" ? (
+      {formType === "B" && !claim ? (
         <Card>
           <CardHeader className="pb-4">
             <CardTitle>GST</CardTitle>
@@ -495,7 +508,7 @@ export function TransactionForm({ categories, editing, onEditDone, onStartNew }:
         </Card>
       ) : null}
 
-      {formType === "B" ? (
+      {formType === "B" && !claim ? (
         <Card>
           <CardHeader className="pb-4">
             <CardTitle>TDS</CardTitle>
@@ -523,7 +536,7 @@ export function TransactionForm({ categories, editing, onEditDone, onStartNew }:
         </Card>
       ) : null}
 
-      <Card>
+      {claim ? null : <Card>
         <CardHeader className="pb-4">
           <CardTitle>Priority</CardTitle>
         </CardHeader>
@@ -538,12 +551,12 @@ export function TransactionForm({ categories, editing, onEditDone, onStartNew }:
             <Alert variant="warning">After you submit, you get a message with approve and reject links to send to an emergency approver.</Alert>
           ) : null}
         </CardContent>
-      </Card>
+      </Card>}
 
       <Card>
         <CardHeader className="pb-4">
-          <CardTitle>Attachments</CardTitle>
-          <p className="text-sm text-slate-600">Receipts, bills or any supporting documents.</p>
+          <CardTitle>{claim ? "Receipts" : "Attachments"}</CardTitle>
+          <p className="text-sm text-slate-600">{claim ? "A photo or PDF of each receipt." : "Receipts, bills or any supporting documents."}</p>
         </CardHeader>
         <CardContent className="grid gap-3">
           {editing?.attachments?.length ? (
