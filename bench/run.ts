@@ -26,7 +26,7 @@ import { openPglite, type DatabaseHandle } from "../server/db/client";
 import { runMigrations } from "../server/db/migrate";
 import { appRoleGrants } from "../server/db/roles";
 import { freePort, ROOT } from "../server/test/processes";
-import { BENCH_PASSWORD, EXPORT_YEAR, openSeedingPostgres, seedHistory, seedEmployees, seedPaidForExport, seedTransactions, seedUsers, writePunchCsv } from "./seed";
+import { BENCH_PASSWORD, EXPORT_YEAR, openSeedingPostgres, seedHistory, seedEmployeeLogin, seedEmployees, seedPaidForExport, seedTransactions, seedUsers, writePunchCsv } from "./seed";
 import { judgeShare, SHARE_FLOOR, type ShareRound } from "./share";
 import { routeWeights } from "./route-weights";
 import { benchHerd, type HerdRun } from "./herd-bench";
@@ -556,6 +556,7 @@ async function prepare(handle: DatabaseHandle) {
   await seedTransactions(handle, TRANSACTIONS);
   await seedHistory(handle);
   await seedEmployees(handle, 1000);
+  await seedEmployeeLogin(handle);
   console.log(`  seeded ${TRANSACTIONS.toLocaleString("en-IN")} transactions and 1,000 employees in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 }
 

@@ -37,6 +37,18 @@ export async function seedUsers(handle: DatabaseHandle): Promise<void> {
   );
 }
 
+/** The bench's Employee login (DECISIONS §15), linked to the first employee, for the /me routes' weights. */
+export async function seedEmployeeLogin(handle: DatabaseHandle): Promise<void> {
+  const hash = await hashPassword(BENCH_PASSWORD);
+  await handle.query(
+    `insert into users (username, username_key, name, role, password_hash, employee_id)
+     select 'bench_employee', 'bench_employee', e.employee_name, 'Employee'::role, $1, e.id
+     from employees e where e.is_active order by e.employee_name limit 1
+     on conflict do nothing`,
+    [hash],
+  );
+}
+
 /**
  * `count` transactions over the last 90 days: 0.2 % Pending (200 of 100,000: a heavy approval queue), the rest
  * spread over every other status; amounts up to ₹2 lakh; descriptions varied enough for search. Inserted in
