@@ -20,7 +20,7 @@ afterAll(async () => {
   await env?.close();
 });
 
-const HR_MENU = ["HR Dashboard", "Employees", "Attendance", "Leave", "Import", "Reports", "Policies"];
+const HR_MENU = ["HR Dashboard", "Employees", "Attendance", "Leave", "Requests", "Import", "Reports", "Policies"];
 
 /** The labels of the main menu as shown: the sidebar on a desktop, the drawer (opened) on a phone. */
 async function menuLabels(page: Page, viewport: ViewportName): Promise<string[]> {
