@@ -6,7 +6,7 @@ export { accountantRecent } from "./rules";
 export { StatusBadge, statusLabel } from "./components/badges";
 // DECISIONS §15: the "Me" pages file an employee's expense claims with the same form.
 export { TransactionForm } from "./components/LazyTransactionForm";
-export { useTransaction, type TransactionDetail } from "./api";
+export { useEditableSnapshot } from "./editable-snapshot";
 export { EmergencyQueueSection, ListSkeleton, PendingQueueStatus } from "./components/ListParts";
 export { PendingTransactionCard } from "./components/PendingTransactionCard";
 export { TransactionCard } from "./components/TransactionCard";

@@ -1,14 +1,12 @@
 // An expense claim (/me/claims/new, and /me/claims/new?edit=<id> for an own Draft or Rejected one;
 // DECISIONS §15): the transaction form in its claims mode (the categories open to claims, Form B, no
 // party), then back to My Claims.
-import { useEffect, useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { Alert, CenteredSpinner, buttonVariants } from "@/components/ui";
 import { errorMessage } from "@/lib/api";
 import { PATHS } from "@/lib/paths";
-import { useCurrentUser } from "@/features/auth";
 import { useCategories } from "@/features/categories";
-import { TransactionForm, useTransaction, type TransactionDetail } from "@/features/transactions";
+import { TransactionForm, useEditableSnapshot } from "@/features/transactions";
 
 export default function ClaimFormPage() {
   const editId = new URLSearchParams(useSearch()).get("edit");
@@ -31,16 +29,9 @@ function NewClaim() {
 }
 
 function EditClaim({ id }: { id: string }) {
-  const user = useCurrentUser();
   const [, navigate] = useLocation();
   const categories = useCategories();
-  const query = useTransaction(id);
-  const [snapshot, setSnapshot] = useState<TransactionDetail | null>(null);
-  const t = query.data;
-  const editable = Boolean(t && (t.status === "Draft" || t.status === "Rejected") && t.createdBy === user.id);
-  useEffect(() => {
-    if (!snapshot && t && editable) setSnapshot(t);
-  }, [snapshot, t, editable]);
+  const { query, snapshot, editable } = useEditableSnapshot(id);
 
   if (categories.isPending || (query.isPending && !snapshot)) return <CenteredSpinner label="Loading form" />;
   if (snapshot && categories.data) {

@@ -1,14 +1,12 @@
 // Create Transaction (/create-transaction), and editing a Draft or Rejected transaction with
 // /create-transaction?edit=<id> (the same form; PATCH, then submit).
-import { useEffect, useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
-import { useCurrentUser } from "@/features/auth";
 import { Alert } from "@/components/ui/alert";
 import { buttonVariants } from "@/components/ui/button";
 import { CenteredSpinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/api";
 import { useCategories } from "@/features/categories";
-import { useTransaction, type TransactionDetail } from "../api";
+import { useEditableSnapshot } from "../editable-snapshot";
 import { TransactionForm } from "../components/TransactionForm";
 
 export default function CreateTransactionPage() {
@@ -38,18 +36,9 @@ function CategoriesError({ error }: { error: unknown }) {
 }
 
 function EditTransaction({ id }: { id: string }) {
-  const user = useCurrentUser();
   const [, navigate] = useLocation();
   const categories = useCategories();
-  const query = useTransaction(id);
-  // The form keeps the transaction it opened with: after submitting, the refreshed transaction is
-  // Pending (no longer editable), yet the success panel must stay.
-  const [snapshot, setSnapshot] = useState<TransactionDetail | null>(null);
-  const t = query.data;
-  const editable = Boolean(t && (t.status === "Draft" || t.status === "Rejected") && t.createdBy === user.id);
-  useEffect(() => {
-    if (!snapshot && t && editable) setSnapshot(t);
-  }, [snapshot, t, editable]);
+  const { query, snapshot, editable } = useEditableSnapshot(id);
 
   if (categories.isPending || (query.isPending && !snapshot)) return <CenteredSpinner label="Loading form" />;
   if (categories.isError) return <CategoriesError error={categories.error} />;
