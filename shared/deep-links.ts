@@ -11,6 +11,8 @@ export const deepLinks = {
   review: (transactionId: string) => `/pending-approvals?${REVIEW_PARAM}=${encodeURIComponent(transactionId)}`,
   /** An owner's: the transaction's dialog on My Transactions. */
   ownTransaction: (transactionId: string) => `/my-transactions?${OPEN_PARAM}=${encodeURIComponent(transactionId)}`,
+  /** An employee's: their expense claim's dialog on My Claims (an Employee login has no My Transactions). */
+  ownClaim: (transactionId: string) => `/me/claims?${OPEN_PARAM}=${encodeURIComponent(transactionId)}`,
   /** Anyone else who may see every transaction (a SuperAdmin's alert): its dialog on All Transactions. */
   transaction: (transactionId: string) => `/transactions?${OPEN_PARAM}=${encodeURIComponent(transactionId)}`,
   notificationSettings: "/account/notifications",

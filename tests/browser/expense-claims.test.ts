@@ -8,7 +8,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { attachments, categories, departments, employees, transactions } from "../../server/db/schema";
 import { startBrowserTestEnv, type BrowserTestEnv, type ViewportName } from "./support";
-import { todayInAppZone } from "./api-client";
+import { signInApi, todayInAppZone } from "./api-client";
 
 let env: BrowserTestEnv;
 const WAIT = { timeout: 20_000 };
@@ -86,5 +86,68 @@ describe.each((SHOTS ? ["phone", "desktop"] : ["phone"]) as ViewportName[])("an 
     expect(saved).toMatchObject({ status: "Pending", formType: "B", partyId: null, amount: "845.50", createdBy: user.id, claimantEmployeeId: employee!.id, claimantName: name });
     const files = await env.db.select().from(attachments).where(eq(attachments.transactionId, saved!.id));
     expect(files.map((f) => [f.fileName, f.mimeType, f.fileSizeBytes])).toEqual([["cab-receipt.png", "image/png", PNG.length]]);
+  });
+});
+
+describe("a rejected claim on the phone", () => {
+  it("is opened from the bell on My Claims, edited at /me/claims/new?edit= and submitted again", async () => {
+    const [department] = await env.db.insert(departments).values({ name: `Support ${Date.now()}` }).returning();
+    const name = `Kavya Iyer ${Date.now()}`;
+    const [employee] = await env.db.insert(employees).values({ employeeName: name, departmentId: department!.id, joiningDate: "2025-01-01" }).returning();
+    const user = await env.makeUser("Employee", { employeeId: employee!.id, name });
+    const approver = await signInApi(env.url, await env.makeUser("Approver"));
+    const [travel] = await env.db.select().from(categories).where(eq(categories.name, "Travel"));
+    const mine = await signInApi(env.url, user);
+    const description = `Hotel in Nashik ${Date.now()}`;
+    const claim = await mine.post<{ id: string; humanReadableId: string }>("/api/transactions", { formType: "B", categoryId: travel!.id, amount: "2400.00", transactionDate: todayInAppZone(-2), description });
+    await mine.post(`/api/transactions/${claim.id}/submit`, {});
+    await approver.post(`/api/transactions/${claim.id}/reject`, { reason: "Attach the hotel's bill" });
+
+    const { page } = await env.newPage("phone");
+    await env.signIn(page, user);
+    await page.getByRole("banner").getByRole("button", { name: /^Notifications/ }).click();
+    await page.getByRole("menuitem", { name: new RegExp(claim.humanReadableId) }).click();
+    await page.waitForURL(new RegExp(`/me/claims\\?open=${claim.id}$`), WAIT);
+    const dialog = page.getByRole("dialog");
+    await dialog.getByText("Attach the hotel's bill").first().waitFor(WAIT);
+
+    await dialog.getByRole("link", { name: "Edit" }).click();
+    await page.waitForURL(new RegExp(`/me/claims/new\\?edit=${claim.id}$`), WAIT);
+    const amount = page.getByLabel(/^Amount/);
+    await expect.poll(() => amount.inputValue(), WAIT).toMatch(/^2,?400(\.00)?$/);
+    expect(await page.getByLabel(/^Description \/ Purpose/).inputValue()).toBe(description);
+    await amount.fill("2150");
+    await page.getByRole("button", { name: /Submit for Approval/ }).click();
+    await expect.poll(async () => (await env.db.select().from(transactions).where(eq(transactions.id, claim.id)))[0], WAIT).toMatchObject({ status: "Pending", amount: "2150.00", claimantEmployeeId: employee!.id });
+    await page.getByRole("heading", { name: "Claim Submitted" }).waitFor(WAIT);
+    await page.getByRole("link", { name: "View My Claims" }).click();
+    await page.getByTestId("my-claims").getByRole("button", { name: new RegExp(description) }).getByText("Pending").waitFor(WAIT);
+  });
+
+  it("an accountant's rejected bill opens at /create-transaction?edit= with what was saved, and another's is refused", async () => {
+    const accountant = await env.makeUser("Accountant");
+    const other = await signInApi(env.url, await env.makeUser("Accountant"));
+    const approver = await signInApi(env.url, await env.makeUser("Approver"));
+    const [travel] = await env.db.select().from(categories).where(eq(categories.name, "Travel"));
+    const own = await signInApi(env.url, accountant);
+    const description = `Courier to Surat ${Date.now()}`;
+    const bill = await own.post<{ id: string }>("/api/transactions", { formType: "B", categoryId: travel!.id, amount: "780.00", transactionDate: todayInAppZone(-1), description });
+    await own.post(`/api/transactions/${bill.id}/submit`, {});
+    await approver.post(`/api/transactions/${bill.id}/reject`, { reason: "Wrong amount" });
+    const theirs = await other.post<{ id: string }>("/api/transactions", { formType: "B", categoryId: travel!.id, amount: "99.00", transactionDate: todayInAppZone(-1), description: "Not yours" });
+
+    const { page } = await env.newPage("desktop");
+    await env.signIn(page, accountant);
+    await page.goto(`/create-transaction?edit=${theirs.id}`);
+    await page.getByText("cannot be edited", { exact: false }).first().waitFor(WAIT);
+
+    await page.goto(`/create-transaction?edit=${bill.id}`);
+    const amount = page.getByLabel(/^Amount/);
+    await expect.poll(() => amount.inputValue(), WAIT).toMatch(/^780(\.00)?$/);
+    expect(await page.getByLabel(/^Description \/ Purpose/).inputValue()).toBe(description);
+    await amount.fill("870");
+    await page.getByRole("button", { name: /Submit for Approval/ }).click();
+    await page.getByRole("heading", { name: "Transaction Submitted" }).waitFor(WAIT);
+    await expect.poll(async () => (await env.db.select().from(transactions).where(eq(transactions.id, bill.id)))[0], WAIT).toMatchObject({ status: "Pending", amount: "870.00" });
   });
 });

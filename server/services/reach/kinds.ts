@@ -82,12 +82,17 @@ export type TransactionFacts = {
   creatorName?: string;
   isPriority?: boolean;
   isEmergency?: boolean;
+  /** Set on an expense claim (DECISIONS §15): its owner opens it from My Claims. */
+  claimantEmployeeId?: string | null;
 };
 
 type Audience = "approver" | "owner" | "overseer";
 
-const linkFor = (audience: Audience, id: string) =>
-  audience === "approver" ? deepLinks.review(id) : audience === "owner" ? deepLinks.ownTransaction(id) : deepLinks.transaction(id);
+function linkFor(audience: Audience, t: Pick<TransactionFacts, "id" | "claimantEmployeeId">): string {
+  if (audience === "approver") return deepLinks.review(t.id);
+  if (audience === "owner") return t.claimantEmployeeId ? deepLinks.ownClaim(t.id) : deepLinks.ownTransaction(t.id);
+  return deepLinks.transaction(t.id);
+}
 
 /**
  * A message about a transaction: "TXN-000123 · Travel · ₹12,500.00 · from Priya Nair" (what waits)
@@ -108,7 +113,7 @@ export function reachAboutTransaction(
     message: {
       title: words.title,
       body,
-      url: linkFor(words.audience, t.id),
+      url: linkFor(words.audience, t),
       tag: t.id,
       priority: Boolean(t.isPriority || t.isEmergency),
       urgent: Boolean(t.isEmergency) || kind === "emergency_code_locked",

@@ -13,17 +13,24 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { useNotifications } from "@/features/notifications/NotificationsProvider";
-import { PENDING_NOTIFICATION_TYPE, visibleNotifications } from "@/features/notifications/selectors";
+import { EMPLOYEE_REQUEST_NOTIFICATION_TYPE, PENDING_NOTIFICATION_TYPE, visibleNotifications } from "@/features/notifications/selectors";
+import { deepLinks } from "@shared/deep-links";
 import type { AppNotification } from "@/features/notifications/types";
 import { PATHS } from "@/lib/paths";
 import { canAccessRoute } from "../permissions";
 import { BellFace, bellClassName, bellTitle, type BellTone, type MenuArrival } from "./menu-faces";
 
-/** Where a notification leads: the approval queue for pending items, else the role's transaction list. */
+/**
+ * Where a notification leads: HR's inbox for an employee's request, the approval queue for pending
+ * items, an employee's own claim on My Claims, else the role's transaction list.
+ */
 function notificationHref(n: AppNotification, role: Role): string | null {
+  if (n.type === EMPLOYEE_REQUEST_NOTIFICATION_TYPE) return canAccessRoute(role, "hrRequests") ? PATHS.hrRequests : null;
   if (!n.transactionId) return null;
   if (n.type === PENDING_NOTIFICATION_TYPE && canAccessRoute(role, "pendingApprovals")) return PATHS.pendingApprovals;
   if (canAccessRoute(role, "myTransactions")) return PATHS.myTransactions;
+  // An Employee login's only transactions are its own claims (DECISIONS §15).
+  if (canAccessRoute(role, "meClaims")) return deepLinks.ownClaim(n.transactionId);
   return PATHS.transactions;
 }
 

@@ -3,6 +3,8 @@ import { LIMITS } from "@shared/constants";
 import type { AppNotification } from "./types";
 
 export const PENDING_NOTIFICATION_TYPE = "transaction_pending";
+/** An employee's leave request or day fix waiting for HR (DECISIONS §15). */
+export const EMPLOYEE_REQUEST_NOTIFICATION_TYPE = "employee_request";
 
 export function countUnread(notifications: readonly AppNotification[]): number {
   return notifications.reduce((n, item) => n + (item.isRead ? 0 : 1), 0);

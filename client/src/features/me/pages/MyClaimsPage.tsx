@@ -2,19 +2,21 @@
 // what was paid back; "New claim" files one with the transaction form in its claims mode; a claim
 // opens in the transaction dialog (its receipts, timeline, and edit, submit or delete of a draft).
 // Phone first.
-import { useState } from "react";
 import { Link } from "wouter";
 import { Paperclip, Plus } from "lucide-react";
 import { formatDate, formatRupees } from "@shared/format";
 import { Alert, Card, CenteredSpinner, EmptyState, buttonVariants } from "@/components/ui";
 import { errorMessage, errorStatus } from "@/lib/api";
 import { PATHS } from "@/lib/paths";
+import { useLinkedTransaction } from "@/lib/linked-transaction";
+import { OPEN_PARAM } from "@shared/deep-links";
 import { StatusBadge, TransactionDetailsDialog } from "@/features/transactions";
 import { useMyClaims } from "../api";
 
 export default function MyClaimsPage() {
   const claims = useMyClaims();
-  const [open, setOpen] = useState<string | null>(null);
+  // A push, an email or the bell opens a claim here by ?open=<id> (DECISIONS §14).
+  const [open, setOpen] = useLinkedTransaction(OPEN_PARAM);
 
   if (claims.isLoading) return <CenteredSpinner label="Loading your claims" />;
   if (claims.isError || !claims.data) return <Alert variant={errorStatus(claims.error) === 404 ? "info" : "destructive"}>{errorMessage(claims.error, "Could not load your claims")}</Alert>;
