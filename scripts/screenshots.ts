@@ -119,6 +119,8 @@ const SHOTS: Shot[] = [
   { file: "my-month-phone", user: "emp", path: "/", phone: true, waitFor: "Ask for leave" },
   { file: "my-month", user: "emp", path: "/", waitFor: "Ask for leave" },
   { file: "my-leave-phone", user: "emp", path: "/me/leave", phone: true, waitFor: "Waiting for HR" },
+  { file: "my-claims-list-phone", user: "emp", path: "/me/claims", phone: true, waitFor: "Paid back" },
+  { file: "my-claims-list-desktop", user: "emp", path: "/me/claims", waitFor: "Paid back" },
   {
     file: "ask-leave-phone",
     user: "emp",
