@@ -39,13 +39,12 @@ export async function seedUsers(handle: DatabaseHandle): Promise<void> {
 
 /** The bench's Employee login (DECISIONS §15), linked to the first employee, for the /me routes' weights. */
 export async function seedEmployeeLogin(handle: DatabaseHandle): Promise<void> {
-  const hash = await hashPassword(BENCH_PASSWORD);
+  // The bench password's hash is seedUsers' (hashing is slow on purpose): the admin's is copied.
   await handle.query(
     `insert into users (username, username_key, name, role, password_hash, employee_id)
-     select 'bench_employee', 'bench_employee', e.employee_name, 'Employee'::role, $1, e.id
-     from employees e where e.is_active order by e.employee_name limit 1
+     select 'bench_employee', 'bench_employee', e.employee_name, 'Employee'::role, a.password_hash, e.id
+     from employees e, users a where e.is_active and a.username = 'bench_admin' order by e.employee_name limit 1
      on conflict do nothing`,
-    [hash],
   );
 }
 
