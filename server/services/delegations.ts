@@ -18,7 +18,7 @@ import { aboutThePerson } from "./reach/kinds";
 import { activeApproverCondition, mayDelegate } from "./transactions/authority";
 import { todayOf, type ActingContext, type ServiceContext } from "./context";
 import { isUuid } from "../lib/ids";
-import { addDays, datesBetween } from "../lib/calendar";
+import { addDays, datesBetween } from "../../shared/calendar";
 import { formatDate } from "../../shared/format";
 import type { Role } from "../../shared/constants";
 import { DELEGATION_MAX_DAYS, type CreateDelegationBody, type Delegation, type EndDelegationBody } from "../../shared/schemas/delegations";

@@ -9,9 +9,8 @@ import type { Queryable } from "../../db/client";
 import type { DayStatus, PunchType, Weekday } from "../../../shared/constants";
 import type { AttendancePolicy, ReviewReason } from "../../../shared/schemas/hr";
 import type { LeaveType } from "../../../shared/leave";
-import { weekdayOf } from "../../../shared/attendance-days";
+import { datesBetween, maxDate, minDate, monthOfDate, weekdayOf } from "../../../shared/calendar";
 import { computeDay, mergeManualEdit, type Punch, type StoredDay } from "./day-rule";
-import { datesBetween, maxDate, minDate, monthOfDate } from "../../lib/calendar";
 import { quiet, rows, slices, textArray } from "../../db/sql";
 
 export type RecalcScope = {
