@@ -40,6 +40,11 @@ export async function rows<T>(q: Queryable, query: SQL): Promise<T[]> {
   return Array.isArray(result) ? result : (result.rows ?? []);
 }
 
+/** The calendar date of `now` in `timeZone`, computed by the database ('YYYY-MM-DD'). */
+export function zonedDateSql(now: Date, timeZone: string): SQL<string> {
+  return sql<string>`(${now.toISOString()}::timestamptz at time zone ${timeZone})::date`;
+}
+
 /**
  * A statement sent ahead (pipelined on its connection) whose failure is observed later, when it is
  * awaited, and never reported as unhandled meanwhile.
