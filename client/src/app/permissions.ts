@@ -1,7 +1,7 @@
 // Who may open which screen and who sees which menu item (spec 000 §2 and §6, spec 001 §2 and §6).
 // The one table both the sidebar and the route guards read. The server checks roles on every call
 // (DECISIONS §2); this table only decides what the interface offers.
-import { ACCOUNTING_ROLES as CREATORS, APPROVING_ROLES as APPROVERS, EMPLOYEE_ROLE, FINANCE_ROLES, HR_ROLES, type Role } from "@shared/constants";
+import { ACCOUNTING_ROLES as CREATORS, APPROVER_ROLES as APPROVERS, EMPLOYEE_ROLE, FINANCE_ROLES, HR_ROLES, type Role } from "@shared/constants";
 import { PATHS, routeIdForPath, type RouteId } from "@/lib/paths";
 
 /** 'public': no sign-in (emergency links, lockout notice). 'authenticated': any signed-in role. */
