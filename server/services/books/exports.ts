@@ -129,8 +129,8 @@ export async function createExport(ctx: ActingContext, body: CreateExportBody): 
   const id = await db.transaction(async (tx) => {
     // One export at a time: the second waits, then sees what the first took.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('books-export'))`);
-    // A period's paid transactions are taken in one statement (100,000 in the bench): the requests'
-    // 30 s limit is meant for reads, and this job runs alone (the lock above), so it may take longer.
+    // A period's paid transactions are taken in one statement, however many: the requests' statement
+    // timeout is meant for reads, and this job runs alone (the lock above), so it may take longer.
     await tx.execute(sql`set local statement_timeout = '300s'`);
     await lockLedgers(tx);
     const company = await getCompany(tx);

@@ -30,7 +30,7 @@ export type RecalcScope = {
   coverage: ReadonlyMap<string, string>;
 };
 
-/** Employees whose punches are loaded together (a month of 1,000,000 punches for 1,000 people: ~50,000 rows a group), bounding memory to one group. */
+/** Employees whose punches are loaded together, bounding memory to one group's month whatever the company's size. */
 const EMPLOYEE_GROUP = 50;
 /** Rows per upsert statement. */
 const UPSERT_BATCH = 2_000;
