@@ -54,6 +54,9 @@ function sessionOf(req: Request): SignInSession {
 type LoginAnswer = Awaited<ReturnType<typeof signInWithPassword>>;
 type Credentials = Parameters<typeof signInWithPassword>[2];
 
+/** The name the password step's strategy is registered under on the app's passport. */
+const PASSWORD_STRATEGY = "local";
+
 /**
  * The password step's credential adapter: passport-local reads the username and password of the
  * validated body, and its verify is the sign-in service, which applies every rule (throttle,
@@ -74,12 +77,12 @@ function signInWithCredentials(passport: PassportStatic, req: Request, res: Resp
     passport.authenticate(PASSWORD_STRATEGY, { session: false }, (err: unknown, answer: Express.User | false) => {
       if (err) reject(err);
       else if (answer) resolve(answer as unknown as LoginAnswer);
+      // passport-local's own refusal (no username or password): the body's validation comes first,
+      // so it cannot happen, and would be the same answer as wrong credentials.
       else reject(unauthorized(INVALID_LOGIN_MESSAGE));
     })(req, res, reject);
   });
 }
-
-const PASSWORD_STRATEGY = "local";
 
 export function authRoutes(deps: AppDeps, passport: PassportStatic): ApiRouter {
   const api = new ApiRouter();
