@@ -7,7 +7,7 @@ export const SHARE_FLOOR = 0.25;
 
 /**
  * A read's rounds, each measured right after the bare route's, judged by the LOWEST share: a floor
- * met only by the median round is met by luck (DECISIONS §9, raised 2026-11-27). Answers that
+ * met only by the median round is met by luck (DECISIONS §9). Answers that
  * round's figures, whether it meets the floor, and every round's share in the order measured.
  */
 export function judgeShare(rounds: readonly ShareRound[]) {

@@ -154,7 +154,7 @@ export function createApp(deps: AppDeps, options: { clientDir?: string | null } 
   // `/hr/attendance/export.csv`, `/hr/reports/payroll.csv`); clients and tests call them, so they
   // keep their names. Every download sets its headers through routes/downloads.ts.
   const api = new ApiRouter();
-  api.include(authRoutes(deps));
+  api.include(authRoutes(deps, passport));
   api.include(healthRoutes(deps));
   api.include(configRoutes(deps));
   api.include(lockdownRoutes(deps));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { coverageGap, coveredThroughProblem, defaultCoveredThrough, isJudgedDay, latestCoverable, weekdayOf } from "./attendance-days";
+import { coverageGap, coveredThroughProblem, defaultCoveredThrough, isJudgedDay, latestCoverable } from "./attendance-days";
 import { toIsoDate } from "./format";
 
 describe("the range an import records (DECISIONS §8)", () => {
@@ -54,16 +54,5 @@ describe("the range an import records (DECISIONS §8)", () => {
   it("a Not recorded day counts for nothing", () => {
     expect(isJudgedDay({ dayStatus: "Not recorded" })).toBe(false);
     expect(isJudgedDay({ dayStatus: "Absent (Unpaid)" })).toBe(true);
-  });
-});
-
-describe("weekdayOf", () => {
-  it.each([
-    ["2025-07-13", "Sunday"],
-    ["2025-07-15", "Tuesday"],
-    ["2025-07-19", "Saturday"],
-    ["2024-02-29", "Thursday"],
-  ] as const)("%s is a %s", (date, weekday) => {
-    expect(weekdayOf(date)).toBe(weekday);
   });
 });

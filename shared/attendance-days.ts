@@ -4,7 +4,8 @@
 // (DECISIONS §8 "Only recorded days are judged"): the range an import covers, and the warning
 // of a file that ends well before it. The server's import and the import screen both read these,
 // so the rule is written once; the day rule itself is the server's (server/services/hr/day-rule.ts).
-import { DAY_STATUSES, NOT_RECORDED, WEEKDAYS, type DayStatus, type Weekday } from "./constants";
+import { addDays, monthEnd } from "./calendar";
+import { DAY_STATUSES, NOT_RECORDED, type DayStatus } from "./constants";
 
 /** How much of a present day a status is: worked (or working elsewhere) counts. */
 export function presentWeight(status: DayStatus): number {
@@ -68,18 +69,6 @@ export function isStoredDay<Day extends { id: string | null }>(day: Day): day is
 
 // ---------------------------------------------------------------- recorded days
 
-function shiftDate(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
-/** The last date of a 'YYYY-MM' month (leap years included). */
-function monthEnd(month: string): string {
-  const [y, m] = month.split("-").map(Number);
-  return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
-}
-
 /**
  * The last day an import of `month` covers when the upload names none (DECISIONS §8): the
  * month's last day when the month ended before the upload, else the newest punch date of the
@@ -91,7 +80,7 @@ export function defaultCoveredThrough(month: string, newestPunch: string | null,
   const last = monthEnd(month);
   if (last < today) return last;
   if (newestPunch === null) return null;
-  const yesterday = shiftDate(today, -1);
+  const yesterday = addDays(today, -1);
   const through = newestPunch < yesterday ? newestPunch : yesterday;
   return through >= first && through <= last ? through : null;
 }
@@ -99,7 +88,7 @@ export function defaultCoveredThrough(month: string, newestPunch: string | null,
 /** The latest day an upload may name as covered: the month's last day, or yesterday; null when no day of the month is over. */
 export function latestCoverable(month: string, today: string): string | null {
   const last = monthEnd(month);
-  const yesterday = shiftDate(today, -1);
+  const yesterday = addDays(today, -1);
   const latest = last < yesterday ? last : yesterday;
   return latest >= `${month}-01` ? latest : null;
 }
@@ -120,18 +109,11 @@ export function coveredThroughProblem(month: string, coveredThrough: string, tod
  */
 export function coverageGap(month: string, newestPunch: string | null, coveredThrough: string | null): { from: string; to: string; message: string } | null {
   if (coveredThrough === null) return null;
-  const from = newestPunch === null ? `${month}-01` : shiftDate(newestPunch, 1);
-  if (newestPunch !== null && shiftDate(newestPunch, 1) >= coveredThrough) return null;
+  const from = newestPunch === null ? `${month}-01` : addDays(newestPunch, 1);
+  if (newestPunch !== null && addDays(newestPunch, 1) >= coveredThrough) return null;
   if (from > coveredThrough) return null;
   const day = (d: string) => String(Number(d.slice(8, 10)));
   const days = from === coveredThrough ? `day ${day(from)}` : `days ${day(from)}–${day(coveredThrough)}`;
   const newest = newestPunch === null ? "The file has no punch in this month" : `The file's last punch is on day ${day(newestPunch)}`;
   return { from, to: coveredThrough, message: `${newest}, but the import will record the month through day ${day(coveredThrough)}: ${days} will be marked Absent for everyone.` };
-}
-
-/** The weekday of a 'YYYY-MM-DD' date (the calendar date itself, no time zone involved). */
-export function weekdayOf(date: string): Weekday {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  if (!m) throw new RangeError(`Invalid date "${date}" (expected YYYY-MM-DD)`);
-  return WEEKDAYS[new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))).getUTCDay()];
 }

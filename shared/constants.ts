@@ -15,8 +15,15 @@ export const HR_ADMIN_ROLES: readonly Role[] = ["SuperAdmin", "HR Admin"];
 export const FINANCE_ROLES: readonly Role[] = ["Accountant", "Approver", "SuperAdmin"];
 /** Who creates, owns (change-owner offers only these) and pays transactions (DECISIONS §4's table). */
 export const ACCOUNTING_ROLES: readonly Role[] = ["Accountant", "SuperAdmin"];
-/** Who approves and rejects, and is told of every submission. */
-export const APPROVING_ROLES: readonly Role[] = ["Approver", "SuperAdmin"];
+/**
+ * The approvers: who approves and rejects, is told of every submission, has an approval limit, and
+ * may give or receive a delegation of that authority (only an approver has it to hand on).
+ */
+export const APPROVER_ROLES: readonly Role[] = ["Approver", "SuperAdmin"];
+/** Whether a role is one of the approvers (APPROVER_ROLES). */
+export function isApproverRole(role: string): boolean {
+  return (APPROVER_ROLES as readonly string[]).includes(role);
+}
 /**
  * DECISIONS §15: the few finance routes an Employee login reaches to file its own expense claims
  * (read one, edit, submit, delete, its receipts); the services keep it to its own (404 otherwise)

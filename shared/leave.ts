@@ -4,7 +4,7 @@
 // leave gives a day is the day rule's: server/services/hr/day-rule.ts).
 // No zod here (the screens import these rules): the leave requests' and answers' schemas are shared/schemas/leave.ts.
 import type { Weekday } from "./constants";
-import { weekdayOf } from "./attendance-days";
+import { datesBetween, weekdayOf } from "./calendar";
 
 export const LEAVE_TYPES = ["PL", "LWP"] as const;
 export type LeaveType = (typeof LEAVE_TYPES)[number];
@@ -16,23 +16,9 @@ export const LEAVE_MAX_DAYS = 366;
 
 // ---------------------------------------------------------------- the rules
 
-const DAY_MS = 86_400_000;
-const utc = (date: string) => Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)));
-const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
-export function calendarDays(from: string, to: string): number {
-  return Math.round((utc(to) - utc(from)) / DAY_MS) + 1;
-}
-
-/** Every date from `from` to `to`, both included. */
-export function* datesOf(from: string, to: string): Generator<string> {
-  for (let ms = utc(from); ms <= utc(to); ms += DAY_MS) yield iso(ms);
-}
-
-
 /** The working days of a range for one employee: not their weekly off, not a holiday. */
 export function workingDaysOf(from: string, to: string, weeklyOff: Weekday, holidays: ReadonlySet<string>): string[] {
-  return [...datesOf(from, to)].filter((d) => weekdayOf(d) !== weeklyOff && !holidays.has(d));
+  return [...datesBetween(from, to)].filter((d) => weekdayOf(d) !== weeklyOff && !holidays.has(d));
 }
 
 /** What a leave counts: its working days, or 0.5 for a half day on a working day. */

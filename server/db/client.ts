@@ -77,8 +77,8 @@ export const PGLITE_EXTENSIONS = { pg_trgm, btree_gin };
 
 /**
  * The embedded database's buffer cache. PGlite's WebAssembly memory holds it whole and never gives
- * memory back, so it is most of the server's resident size: 128 MB (PostgreSQL's default) puts
- * an idle server near 440 MB, and the 1,000,000-row import over the 500 MB of DECISIONS §9.
+ * memory back, so it is most of the server's resident size: PostgreSQL's default would keep an idle
+ * server large and take the large punch import over DECISIONS §9's memory bound.
  * The data files stay in the operating system's page cache either way.
  */
 export const PGLITE_SHARED_BUFFERS_MB = 32;

@@ -14,7 +14,7 @@ import { createTransactionSchema, paymentSchema, rejectTransactionSchema } from 
 import { createUser, findUserByUsername } from "../services/users";
 import { createUserSchema } from "../../shared/schemas/users";
 import { DEMO_PASSWORD } from "./data";
-import { addDays } from "../lib/calendar";
+import { addDays } from "../../shared/calendar";
 import { toIsoDate } from "../../shared/format";
 
 export const DEMO_CLAIMANT_USERNAME = "emp.demo";

@@ -11,6 +11,7 @@ import { getCompany } from "../services/company";
 import { approveTransaction, completeTransaction, createTransaction, recordPayment, submitTransaction } from "../services/transactions/moves";
 import { createTransactionSchema } from "../../shared/schemas/transactions";
 import { toIsoDate } from "../../shared/format";
+import { addDays, maxDate } from "../../shared/calendar";
 import { COMPANY, COMPANY_GSTIN, DEMO_PARTIES } from "./data";
 
 type DemoParty = (typeof DEMO_PARTIES)[number];
@@ -75,7 +76,7 @@ export async function seedGstBills(deps: AppDeps, handle: DatabaseHandle, people
 
   for (const [i, b] of bills.entries()) {
     const partyId = await partyOf(handle, b.party);
-    const invoiceDate = addDaysWithin(today, -(3 - i), monthStart);
+    const invoiceDate = maxDate(addDays(today, -(3 - i)), monthStart);
     const gst = { ...b.gst, invoiceDate };
     let t = await createTransaction(
       ctx(people.accounts),
@@ -92,12 +93,4 @@ export async function seedGstBills(deps: AppDeps, handle: DatabaseHandle, people
     if (b.status === "Completed") t = await completeTransaction(ctx(people.accounts), t.id);
     log(`GST bill ${t.humanReadableId}: ${b.party.name}, ${t.gst?.supply === "intra" ? "CGST + SGST" : "IGST"}${b.gst.reverseCharge ? ", reverse charge" : ""} (${t.status})`);
   }
-}
-
-/** `day` moved by `by` days, but not before `floor` (all YYYY-MM-DD). */
-function addDaysWithin(day: string, by: number, floor: string): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + by);
-  const moved = d.toISOString().slice(0, 10);
-  return moved < floor ? floor : moved;
 }

@@ -1,8 +1,7 @@
 // A month of biometric punches as the machine exports them: CSV text, one row per punch, with the
 // everyday mess of a real factory (late arrivals, half days, forgotten punches, double taps, a name
 // the machine spells its own way). The seed imports it through the real importer.
-import { datesBetween, maxDate, minDate, monthBounds } from "../lib/calendar";
-import { weekdayOf } from "../../shared/attendance-days";
+import { datesBetween, maxDate, minDate, monthBounds, weekdayOf } from "../../shared/calendar";
 import type { Random } from "./random";
 import type { DemoEmployee } from "./data";
 

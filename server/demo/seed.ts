@@ -51,8 +51,7 @@ import { insertUser } from "../services/users";
 import { hashPassword } from "../auth/passwords";
 import { workingDaysOf } from "../../shared/leave";
 import { DomainError } from "../services/errors";
-import { weekdayOf } from "../../shared/attendance-days";
-import { addDays, monthBounds, monthOfDate, previousMonth } from "../lib/calendar";
+import { addDays, monthBounds, monthOfDate, previousMonth, weekdayOf } from "../../shared/calendar";
 import { createUserSchema } from "../../shared/schemas/users";
 import { createCategorySchema } from "../../shared/schemas/categories";
 import { budgetBodySchema } from "../../shared/schemas/budgets";
@@ -273,9 +272,7 @@ async function seedAuthority(deps: AppDeps, handle: DatabaseHandle, people: Peop
  */
 async function seedExport(deps: AppDeps, people: People, realNow: Date, tz: string, log: (l: string) => void): Promise<void> {
   const today = toIsoDate(realNow, tz);
-  const [y, m] = today.split("-").map(Number) as [number, number];
-  const from = m === 1 ? `${y - 1}-12-01` : `${y}-${String(m - 1).padStart(2, "0")}-01`;
-  const to = new Date(Date.UTC(y, m - 1, 0)).toISOString().slice(0, 10);
+  const { from, to } = monthBounds(previousMonth(monthOfDate(today)));
   try {
     const batch = await createExport(actingContext(deps, people.accounts), { from, to, format: "tally" });
     log(`Export to books: batch ${batch.number}, ${batch.count} paid transactions of ${from} to ${to} (${batch.total}) as TallyPrime XML`);

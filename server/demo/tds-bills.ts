@@ -22,7 +22,7 @@ import { createTransactionSchema, type Transaction } from "../../shared/schemas/
 import { partyBodySchema } from "../../shared/schemas/parties";
 import { financialYear, formatRate } from "../../shared/tds";
 import { formatRupees, toIsoDate } from "../../shared/format";
-import { addDays, monthBounds, monthOfDate, previousMonth } from "../lib/calendar";
+import { addDays, monthBounds, monthOfDate, previousMonth } from "../../shared/calendar";
 import { DEMO_TDS_PARTIES } from "./data";
 
 export type TdsDemoPeople = { accounts: Actor; approver: Actor };

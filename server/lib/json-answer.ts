@@ -1,7 +1,7 @@
 // A JSON answer as it goes out: answers of 1 KB or more compressed, brotli or gzip by the
 // client's Accept-Encoding, in one synchronous call. A browser always asks for compression, and the
-// stream the compression middleware opens per response (chunked into the thread pool) cost about
-// 1 ms of CPU per 70 KB answer against 0.05-0.2 ms for one call here. No ETag either: API answers are
+// stream the compression middleware opens per response (chunked into the thread pool) costs several
+// times the CPU of one call here (docs/performance-history.md). No ETag either: API answers are
 // `no-store`, so no browser ever sends it back, and hashing every answer would be spent for nothing.
 // The middleware still compresses what streams (the CSV export) and leaves these alone, as it does
 // any response that already has a Content-Encoding.
@@ -41,8 +41,8 @@ export function encodeJson(req: Request, value: unknown): EncodedJson {
   if (body.length < COMPRESS_FROM_BYTES) return { body, encoding: null };
   const encoding = encodingFor(req);
   if (encoding === "br") {
-    // Quality 1: under load it cost the least of qualities 1, 2 and 4 and of gzip, and the 70 KB
-    // pending list still goes out in 4.3 KB (4.8 at gzip's default, 3.5 at quality 4).
+    // Quality 1: under load it cost the least CPU of the qualities and of gzip, and a list still
+    // goes out a small fraction of its size (the measurements: docs/performance-history.md).
     const params = { [zlib.constants.BROTLI_PARAM_QUALITY]: 1, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length };
     return { body: zlib.brotliCompressSync(body, { params }), encoding };
   }

@@ -1,5 +1,6 @@
-// passport keeps the signed-in user's id in the session (the sign-in itself is services/sign-in.ts),
-// and every request reloads the user so a disabled or deleted user is signed out at once.
+// passport keeps the signed-in user's id in the session (the sign-in itself is services/sign-in.ts,
+// which the password step reaches through passport-local: routes/auth.ts), and every request
+// reloads the user so a disabled or deleted user is signed out at once.
 import type { Request } from "express";
 import passport from "passport";
 import { and, eq } from "drizzle-orm";

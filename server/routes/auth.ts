@@ -1,13 +1,15 @@
 // Sign-in and sign-out over HTTP (DECISIONS §3, §13). The sequence is services/sign-in.ts's; these
 // routes only carry the session in and out: sessionOf hands it a SignInSession over the request's
-// express-session and passport.
-import type { Request } from "express";
-import type { SecondFactorMethod } from "../../shared/constants";
+// express-session and passport, and passport-local reads the password step's credentials.
+import type { Request, Response } from "express";
+import type { PassportStatic } from "passport";
+import { Strategy as LocalStrategy } from "passport-local";
+import { INVALID_LOGIN_MESSAGE, type SecondFactorMethod } from "../../shared/constants";
 import { secondFactorSchema, webauthnOptionsAnswer } from "../../shared/schemas/security";
 import { requestContext, serviceContext } from "../services/context";
 import { SECOND_STEP_MS } from "../services/second-factor";
 import { authAnswer, loginAnswer, loginBodySchema, sessionAnswer } from "../../shared/schemas/auth";
-import { DomainError } from "../services/errors";
+import { DomainError, unauthorized } from "../services/errors";
 import { ApiRouter } from "./api-router";
 import type { AppDeps } from "../context";
 import { announceSessionsEnded } from "../services/sessions";
@@ -49,12 +51,46 @@ function sessionOf(req: Request): SignInSession {
   };
 }
 
-export function authRoutes(deps: AppDeps): ApiRouter {
+type LoginAnswer = Awaited<ReturnType<typeof signInWithPassword>>;
+type Credentials = Parameters<typeof signInWithPassword>[2];
+
+/** The name the password step's strategy is registered under on the app's passport. */
+const PASSWORD_STRATEGY = "local";
+
+/**
+ * The password step's credential adapter: passport-local reads the username and password of the
+ * validated body, and its verify is the sign-in service, which applies every rule (throttle,
+ * lockdown, password, second factor, the new session). What passport hands back is the service's
+ * answer rather than a user, since a user with a second factor is not signed in yet.
+ */
+function passwordStrategy(deps: AppDeps): LocalStrategy {
+  return new LocalStrategy({ passReqToCallback: true, session: false }, (req, username, password, done) => {
+    signInWithPassword(requestContext(deps, req.ip), sessionOf(req), { username, password }).then((answer) => done(null, answer as unknown as Express.User), done);
+  });
+}
+
+/** The password step through the app's passport (its session manager signs the user in). */
+function signInWithCredentials(passport: PassportStatic, req: Request, res: Response, credentials: Credentials): Promise<LoginAnswer> {
+  return new Promise<LoginAnswer>((resolve, reject) => {
+    // The strategy reads the body as validated (the username trimmed).
+    req.body = credentials;
+    passport.authenticate(PASSWORD_STRATEGY, { session: false }, (err: unknown, answer: Express.User | false) => {
+      if (err) reject(err);
+      else if (answer) resolve(answer as unknown as LoginAnswer);
+      // passport-local's own refusal (no username or password): the body's validation comes first,
+      // so it cannot happen, and would be the same answer as wrong credentials.
+      else reject(unauthorized(INVALID_LOGIN_MESSAGE));
+    })(req, res, reject);
+  });
+}
+
+export function authRoutes(deps: AppDeps, passport: PassportStatic): ApiRouter {
   const api = new ApiRouter();
   const ctx = (req: Request) => requestContext(deps, req.ip);
+  passport.use(PASSWORD_STRATEGY, passwordStrategy(deps));
 
-  api.add({ method: "post", path: "/auth/login", access: "public", summary: "Sign in (the password step; a second step when the user has a second factor)", body: loginBodySchema, answer: loginAnswer, tag: "auth" }, (req, _res, input) =>
-    signInWithPassword(ctx(req), sessionOf(req), input.body),
+  api.add({ method: "post", path: "/auth/login", access: "public", summary: "Sign in (the password step; a second step when the user has a second factor)", body: loginBodySchema, answer: loginAnswer, tag: "auth" }, (req, res, input) =>
+    signInWithCredentials(passport, req, res, input.body),
   );
 
   api.add(

@@ -6,7 +6,7 @@ import type { Request } from "express";
 import { createDelegationSchema, delegateCandidatesAnswer, delegationAnswer, delegationsAnswer, endDelegationSchema } from "../../shared/schemas/delegations";
 import { contextOf } from "../middlewares/auth";
 import { createDelegation, delegateCandidates, endDelegation, listDelegations } from "../services/delegations";
-import { APPROVER_ROLES } from "../services/transactions/authority";
+import { APPROVER_ROLES } from "../../shared/constants";
 import { ApiRouter } from "./api-router";
 import type { AppDeps } from "../context";
 import { idParamsOf } from "../../shared/schemas/params";

@@ -17,7 +17,7 @@ import {
   payrollCsvRows,
   payrollReport,
 } from "../services/hr/attendance-service";
-import { monthBounds, monthOfDate } from "../lib/calendar";
+import { monthBounds, monthOfDate } from "../../shared/calendar";
 import { attendancePolicyOf, updatePolicy } from "../services/hr/policy";
 import { attendanceExportQuerySchema, monthQuerySchema, optionalMonthQuerySchema } from "../../shared/schemas/hr";
 import { HR_ADMIN_ROLES } from "../../shared/constants";

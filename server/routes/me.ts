@@ -21,7 +21,7 @@ import { contextOf } from "../middlewares/auth";
 import { ApiRouter } from "./api-router";
 import type { AppDeps } from "../context";
 import { serviceContext, todayOf } from "../services/context";
-import { monthOfDate } from "../lib/calendar";
+import { monthOfDate } from "../../shared/calendar";
 import { myLeave, myMonth } from "../services/hr/me";
 import { myClaims } from "../services/transactions/claims";
 import { myClaimsAnswer } from "../../shared/schemas/me-claims";

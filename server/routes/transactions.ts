@@ -1,8 +1,7 @@
 // Transactions over HTTP (spec 000 §7, DECISIONS §4): each route a declaration, then a thin handler
 // calling the service that holds the rule. Fixed paths (export, pending, check-duplicates,
 // bulk-approve) are declared before /transactions/:id so they are never read as an id.
-import { ACCOUNTING_ROLES as ACCOUNTING, CREATING_ROLES, FINANCE_AND_CLAIMANT_ROLES as WITH_CLAIMANTS, FINANCE_ROLES, PAGE_HEADERS } from "../../shared/constants";
-import { APPROVER_ROLES as APPROVING } from "../services/transactions/authority";
+import { ACCOUNTING_ROLES as ACCOUNTING, APPROVER_ROLES as APPROVING, CREATING_ROLES, FINANCE_AND_CLAIMANT_ROLES as WITH_CLAIMANTS, FINANCE_ROLES, PAGE_HEADERS } from "../../shared/constants";
 import type { Request } from "express";
 import {
   changeOwnerSchema,

@@ -6,6 +6,7 @@ import { getLockdown } from "../auth/lockdown-state";
 import { activeBudgetTotals, SPENT_STATUSES } from "./budgets";
 import { moneyPercent, sumMoney } from "../../shared/money";
 import { toIsoDate } from "../../shared/format";
+import { monthBounds, monthOfDate } from "../../shared/calendar";
 import type { AdminStats } from "../../shared/schemas/audit";
 import { type ServiceContext } from "./context";
 
@@ -31,11 +32,7 @@ export async function databaseHealth(ctx: Pick<ServiceContext, "db">, timeoutMs 
 
 /** First and last day ('YYYY-MM-DD') of the month containing `now` in `timezone`. */
 export function monthRange(now: Date, timezone: string): { from: string; to: string } {
-  const today = toIsoDate(now, timezone);
-  const [y, m] = today.split("-").map(Number);
-  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
-  const mm = String(m).padStart(2, "0");
-  return { from: `${y}-${mm}-01`, to: `${y}-${mm}-${String(last).padStart(2, "0")}` };
+  return monthBounds(monthOfDate(toIsoDate(now, timezone)));
 }
 
 export async function adminStats(ctx: ServiceContext): Promise<AdminStats> {

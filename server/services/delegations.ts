@@ -1,7 +1,7 @@
 // Delegation while away (DECISIONS §11): an Approver or SuperAdmin hands their approval authority to
 // another for whole days. Kept here: recorded, listed, ended early, each change audited in its own
 // database transaction and the people concerned notified. What a delegation lets its delegate do is
-// authority.ts's (approverStanding, decideApproval); who may delegate is asked there too (mayDelegate).
+// authority.ts's (approverStanding, decideApproval); only an approver gives or receives a delegation (isApproverRole).
 //
 // Creating one locks the delegator's and the delegate's user rows (in id order) before it checks
 // overlaps and chains, so two requests that together would break a rule run one after the other.
@@ -15,12 +15,12 @@ import { badRequest, conflict, forbidden, notFound } from "./errors";
 import { writeAudit } from "./audit";
 import { notifyUsers, publishNotifications } from "./notifications";
 import { aboutThePerson } from "./reach/kinds";
-import { activeApproverCondition, mayDelegate } from "./transactions/authority";
+import { activeApproverCondition } from "./transactions/authority";
 import { todayOf, type ActingContext, type ServiceContext } from "./context";
 import { isUuid } from "../lib/ids";
-import { addDays, datesBetween } from "../lib/calendar";
+import { addDays, datesBetween } from "../../shared/calendar";
 import { formatDate } from "../../shared/format";
-import type { Role } from "../../shared/constants";
+import { isApproverRole, type Role } from "../../shared/constants";
 import { DELEGATION_MAX_DAYS, type CreateDelegationBody, type Delegation, type EndDelegationBody } from "../../shared/schemas/delegations";
 import { managesEveryDelegation } from "./policies";
 
@@ -145,7 +145,7 @@ async function lockPeople(tx: Tx, ids: string[]): Promise<Map<string, Named & { 
 export async function createDelegation(ctx: ActingContext, input: CreateDelegationBody): Promise<Delegation> {
   const delegatorId = input.delegatorId ?? ctx.actor.id;
   if (delegatorId !== ctx.actor.id && !managesEveryDelegation(ctx.actor)) throw forbidden(ONLY_SUPERADMIN_FOR_OTHERS);
-  if (delegatorId === ctx.actor.id && !mayDelegate(ctx.actor.role)) throw forbidden(DELEGATOR_INVALID);
+  if (delegatorId === ctx.actor.id && !isApproverRole(ctx.actor.role)) throw forbidden(DELEGATOR_INVALID);
   if (input.delegateId === delegatorId) throw badRequest(DELEGATE_TO_SELF, [{ path: "delegateId", message: DELEGATE_TO_SELF }]);
   const today = todayOf(ctx);
   if (input.from < today) {
@@ -161,8 +161,8 @@ export async function createDelegation(ctx: ActingContext, input: CreateDelegati
     const people = await lockPeople(tx, [delegatorId, input.delegateId].filter(isUuid));
     const delegator = people.get(delegatorId);
     const delegate = people.get(input.delegateId);
-    if (!delegator?.usable || !mayDelegate(delegator.role)) throw badRequest(DELEGATOR_INVALID, [{ path: "delegatorId", message: DELEGATOR_INVALID }]);
-    if (!delegate?.usable || !mayDelegate(delegate.role)) throw badRequest(DELEGATE_INVALID, [{ path: "delegateId", message: DELEGATE_INVALID }]);
+    if (!delegator?.usable || !isApproverRole(delegator.role)) throw badRequest(DELEGATOR_INVALID, [{ path: "delegatorId", message: DELEGATOR_INVALID }]);
+    if (!delegate?.usable || !isApproverRole(delegate.role)) throw badRequest(DELEGATE_INVALID, [{ path: "delegateId", message: DELEGATE_INVALID }]);
 
     const [overlap] = await viewQuery(tx).where(and(eq(delegations.delegatorId, delegatorId), overlapping(input.from, input.to))).limit(1);
     if (overlap) {

@@ -11,16 +11,10 @@ import { rowsOf, statusIn, APPROVED_FAMILY } from "./transactions/common";
 import { paiseToString, toPaise } from "../../shared/money";
 import type { GstSummary, GstSummaryTotals } from "../../shared/schemas/gst";
 import type { CsvValue } from "../lib/csv";
+import { addMonths, monthBounds } from "../../shared/calendar";
 
 type RateRow = { reverse_charge: boolean; rate: string; bills: number; lines: number; taxable: string; cgst: string; sgst: string; igst: string };
 type ItcRow = { bills: number; taxable: string | null; cgst: string | null; sgst: string | null; igst: string | null };
-
-/** The first day of `month` and of the month after it, YYYY-MM-DD. */
-function monthRange(month: string): { from: string; until: string } {
-  const [y, m] = month.split("-").map(Number) as [number, number];
-  const next = m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, "0")}`;
-  return { from: `${month}-01`, until: `${next}-01` };
-}
 
 function totalsOf(taxable: bigint, cgst: bigint, sgst: bigint, igst: bigint, bills: number): GstSummaryTotals {
   return {
@@ -34,7 +28,8 @@ function totalsOf(taxable: bigint, cgst: bigint, sgst: bigint, igst: bigint, bil
 }
 
 export async function gstSummary(ctx: ActingContext, month: string): Promise<GstSummary> {
-  const { from, until } = monthRange(month);
+  const { from, to } = monthBounds(month);
+  const until = `${addMonths(month, 1)}-01`;
   // The invoice date is compared as text (YYYY-MM-DD sorts as it reads), the expression the
   // partial index transactions_gst_invoice_date_idx is built on.
   const counted = sql`${transactions.gst} is not null and ${transactions.formType} = 'B' and ${statusIn(transactions.status, APPROVED_FAMILY)}
@@ -97,18 +92,11 @@ export async function gstSummary(ctx: ActingContext, month: string): Promise<Gst
   return {
     month,
     from,
-    to: lastDayBefore(until),
+    to,
     forwardCharge: forward,
     reverseCharge: reverse,
     inputTaxCredit: totalsOf(toPaise(itc?.taxable ?? "0"), toPaise(itc?.cgst ?? "0"), toPaise(itc?.sgst ?? "0"), toPaise(itc?.igst ?? "0"), itc?.bills ?? 0),
   };
-}
-
-/** The last day of the month that ends before `until` (YYYY-MM-DD). */
-function lastDayBefore(until: string): string {
-  const d = new Date(`${until}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() - 1);
-  return d.toISOString().slice(0, 10);
 }
 
 export const GST_SUMMARY_HEADER = ["section", "rate", "bills", "taxable value", "cgst", "sgst", "igst", "total tax"] as const;

@@ -9,7 +9,7 @@ import { Readable } from "node:stream";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { newTotpSecret, totpCodeAt } from "../auth/totp";
 import { usernameKey } from "../lib/username-key";
-import { addDays } from "../lib/calendar";
+import { addDays } from "../../shared/calendar";
 import { toIsoDate } from "../../shared/format";
 import { SoftAuthenticator } from "./soft-authenticator";
 import { ensureVapidKeys } from "../services/delivery/push";

@@ -1,7 +1,8 @@
 // The leave register's requests and answers (DECISIONS §8): record, cancel, list. The rules they
 // check are shared/leave.ts.
 import { z } from "zod";
-import { calendarDays, LEAVE_MAX_DAYS, LEAVE_REASON_MAX, LEAVE_TYPES } from "../leave";
+import { countDays } from "../calendar";
+import { LEAVE_MAX_DAYS, LEAVE_REASON_MAX, LEAVE_TYPES } from "../leave";
 import { day, id, instant } from "./answer-parts";
 import { employeeNamed, isoDateSchema, leaveBalanceAnswer, monthSchema } from "./hr";
 import { multiLineText } from "./text";
@@ -22,7 +23,7 @@ export const recordLeaveSchema = z
   })
   .superRefine((l, ctx) => {
     if (l.to < l.from) ctx.addIssue({ code: "custom", path: ["to"], message: "The last day cannot be before the first day" });
-    else if (calendarDays(l.from, l.to) > LEAVE_MAX_DAYS) ctx.addIssue({ code: "custom", path: ["to"], message: `A leave covers at most ${LEAVE_MAX_DAYS} days` });
+    else if (countDays(l.from, l.to) > LEAVE_MAX_DAYS) ctx.addIssue({ code: "custom", path: ["to"], message: `A leave covers at most ${LEAVE_MAX_DAYS} days` });
     if (l.halfDay && l.from !== l.to) ctx.addIssue({ code: "custom", path: ["halfDay"], message: "A half day is one day: the first and last day must be the same" });
   });
 export type RecordLeaveInput = z.input<typeof recordLeaveSchema>;

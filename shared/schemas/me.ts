@@ -2,7 +2,8 @@
 // HR's inbox of requests. The rules of a leave are shared/leave.ts's, as for HR's leave register.
 import { z } from "zod";
 import { REQUEST_STATUSES, ROLES, WEEKDAYS, type RequestStatus } from "../constants";
-import { calendarDays, LEAVE_MAX_DAYS, LEAVE_REASON_MAX, LEAVE_TYPES } from "../leave";
+import { countDays } from "../calendar";
+import { LEAVE_MAX_DAYS, LEAVE_REASON_MAX, LEAVE_TYPES } from "../leave";
 import { day, id, instant, money } from "./answer-parts";
 import { departmentAnswer, employeeDetailsAnswer, hhmmSchema, isoDateSchema, leaveBalanceAnswer } from "./hr";
 import { leaveAnswer } from "./leave";
@@ -119,7 +120,7 @@ export const leaveRequestSchema = z
   })
   .superRefine((l, ctx) => {
     if (l.to < l.from) ctx.addIssue({ code: "custom", path: ["to"], message: "The last day cannot be before the first day" });
-    else if (calendarDays(l.from, l.to) > LEAVE_MAX_DAYS) ctx.addIssue({ code: "custom", path: ["to"], message: `A leave covers at most ${LEAVE_MAX_DAYS} days` });
+    else if (countDays(l.from, l.to) > LEAVE_MAX_DAYS) ctx.addIssue({ code: "custom", path: ["to"], message: `A leave covers at most ${LEAVE_MAX_DAYS} days` });
     if (l.halfDay && l.from !== l.to) ctx.addIssue({ code: "custom", path: ["halfDay"], message: "A half day is one day: the first and last day must be the same" });
   });
 export type LeaveRequestBody = z.output<typeof leaveRequestSchema>;

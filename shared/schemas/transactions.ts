@@ -341,7 +341,7 @@ export const fullOverrideSchema = z.strictObject(
       .min(LIMITS.requiredApprovalsMin, { error: `Approvals required must be a whole number from ${LIMITS.requiredApprovalsMin} to ${LIMITS.requiredApprovalsMax}` })
       .max(LIMITS.requiredApprovalsMax, { error: `Approvals required must be a whole number from ${LIMITS.requiredApprovalsMin} to ${LIMITS.requiredApprovalsMax}` })
       .optional(),
-    // DECISIONS §4 (2026-11-24): an override says why, like force-status and change-owner.
+    // DECISIONS §4: an override says why, like force-status and change-owner, for the audit trail.
     reason: reasonSchema,
   },
   strictBody,

@@ -1,7 +1,7 @@
 // Who may open which screen and who sees which menu item (spec 000 §2 and §6, spec 001 §2 and §6).
 // The one table both the sidebar and the route guards read. The server checks roles on every call
 // (DECISIONS §2); this table only decides what the interface offers.
-import { ACCOUNTING_ROLES as CREATORS, APPROVING_ROLES as APPROVERS, EMPLOYEE_ROLE, FINANCE_ROLES, HR_ROLES, type Role } from "@shared/constants";
+import { ACCOUNTING_ROLES as CREATORS, APPROVER_ROLES as APPROVERS, EMPLOYEE_ROLE, FINANCE_ROLES, HR_ROLES, type Role } from "@shared/constants";
 import { PATHS, routeIdForPath, type RouteId } from "@/lib/paths";
 
 /** 'public': no sign-in (emergency links, lockout notice). 'authenticated': any signed-in role. */
@@ -19,7 +19,7 @@ export const ROUTE_ACCESS: Record<RouteId, Access> = {
   createTransaction: CREATORS,
   myTransactions: CREATORS,
   pendingApprovals: APPROVERS,
-  // DECISIONS §4 (2026-11-24): finance is closed to the HR roles, as the spec's menu shows.
+  // DECISIONS §4: finance is closed to the HR roles (least privilege), as the spec's menu shows.
   transactions: FINANCE,
   categories: CATEGORY_EDITORS,
   // DECISIONS §12: parties are kept by those who create and pay transactions.
@@ -189,7 +189,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { id: "adminCompany", label: "Company Details", href: PATHS.adminCompany, roles: SUPER_ADMIN, section: "Administration" },
   { id: "hr", label: "HR Dashboard", href: PATHS.hr, roles: HR, section: "Human Resources" },
   { id: "hrEmployees", label: "Employees", href: PATHS.hrEmployees, roles: HR, section: "Human Resources" },
-  // DECISIONS §8 (2026-11-27): every HR screen the role may open, not only the spec's two.
+  // DECISIONS §8: every HR screen the role may open, not only the spec's two, so none is found only
+  // through a dashboard button.
   { id: "hrAttendance", label: "Attendance", href: PATHS.hrAttendance, roles: HR, section: "Human Resources" },
   { id: "hrLeave", label: "Leave", href: PATHS.hrLeave, roles: HR, section: "Human Resources" },
   { id: "hrRequests", label: "Requests", href: PATHS.hrRequests, roles: HR, section: "Human Resources" },

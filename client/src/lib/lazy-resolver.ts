@@ -1,5 +1,5 @@
 // Forms check their values with the server's own zod schemas (shared/), so a message reads the same
-// on both sides. zod is about 40 KB gzipped: a screen fetches it, and the form's schema, only when
+// on both sides. zod is heavy for a screen: a screen fetches it, and the form's schema, only when
 // the form is first checked (on submit, or on change after a failed submit), not with the screen
 // (DECISIONS §9: 150 KB a route). The fetch is one request for files the browser then keeps.
 import type { FieldValues, Resolver } from "react-hook-form";

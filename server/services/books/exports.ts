@@ -2,10 +2,10 @@
 // live batch holds, keeps what the vouchers are built from, and can be downloaded again as the same
 // bytes. Two exports at once never take one transaction: they run one after the other under an
 // advisory lock, and the unique index on live items (db/schema/books.ts) never lets a second batch hold one.
-import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, sql, type AnyColumn } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Queryable } from "../../db/client";
-import { auditLog, exportBatches, exportItems, users, type ExportBatchRow, type ExportItemRow, type LedgerMap } from "../../db/schema";
+import { auditLog, categories, exportBatches, exportItems, parties, tdsNatures, transactions, users, type ExportBatchRow, type ExportItemRow, type LedgerMap } from "../../db/schema";
 import {
   BATCH_ALREADY_VOID,
   NOTHING_TO_EXPORT,
@@ -31,15 +31,18 @@ export const CHANGES_AFTER_EXPORT = ["update", "cancel_payment", "process_paymen
  * The GST a bill carries, as the vouchers read it (ExportGst): the whole stored GST of the
  * transaction (what was entered and the breakup computed from it), copied as it is.
  */
-const gstSnapshotSql = sql`t.gst`;
+const gstSnapshotSql = sql`${transactions.gst}`;
 
 /**
  * The TDS a bill deducted, as the vouchers read it (ExportTds): the amount and section kept on the
  * transaction, and the nature's TDS ledger as it is named now, kept so the file stays the same after
  * a rename. A bill that deducted nothing exports as one without TDS.
  */
-const tdsSnapshotSql = sql`case when (t.tds ->> 'amount')::numeric > 0
-  then jsonb_build_object('amount', t.tds ->> 'amount', 'legacySection', t.tds ->> 'legacySection', 'ledgerName', n.ledger_name) end`;
+const tdsSnapshotSql = sql`case when (${transactions.tds} ->> 'amount')::numeric > 0
+  then jsonb_build_object('amount', ${transactions.tds} ->> 'amount', 'legacySection', ${transactions.tds} ->> 'legacySection', 'ledgerName', ${tdsNatures.ledgerName}) end`;
+
+/** Columns as an INSERT's column list, an ON CONFLICT target or a RETURNING names them: unqualified. */
+const columnNames = (...columns: AnyColumn[]) => sql.join(columns.map((c) => sql.identifier(c.name)), sql`, `);
 
 /** Items read at a time when a file is written: memory stays flat whatever the batch's size. */
 const ITEM_PAGE = 1000;
@@ -126,8 +129,8 @@ export async function createExport(ctx: ActingContext, body: CreateExportBody): 
   const id = await db.transaction(async (tx) => {
     // One export at a time: the second waits, then sees what the first took.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('books-export'))`);
-    // A period's paid transactions are taken in one statement (100,000 in the bench): the requests'
-    // 30 s limit is meant for reads, and this job runs alone (the lock above), so it may take longer.
+    // A period's paid transactions are taken in one statement, however many: the requests' statement
+    // timeout is meant for reads, and this job runs alone (the lock above), so it may take longer.
     await tx.execute(sql`set local statement_timeout = '300s'`);
     await lockLedgers(tx);
     const company = await getCompany(tx);
@@ -155,19 +158,36 @@ export async function createExport(ctx: ActingContext, body: CreateExportBody): 
       tx,
       sql`
         with taken as (
-          insert into export_items (batch_id, transaction_id, human_readable_id, form_type, amount, transaction_date, paid_date,
-                                    payment_method, category_id, category_name, description, party_name, party_gstin, claimant_name, gst, tds)
-          select ${batch!.id}, t.id, t.human_readable_id, t.form_type, t.amount, t.transaction_date, t.paid_date,
-                 t.payment_method, t.category_id, c.name, t.description, p.name, p.gstin, t.claimant_name, ${gstSnapshotSql}, ${tdsSnapshotSql}
-            from transactions t
-            join categories c on c.id = t.category_id
-            left join parties p on p.id = t.party_id
-            left join tds_natures n on n.id::text = t.tds ->> 'natureId'
-           where t.status in ('Paid', 'Completed')
-             and t.paid_date between ${body.from}::date and ${body.to}::date
-          on conflict (transaction_id) where live do nothing
-          returning amount)
-        select count(*)::int as "count", coalesce(sum(amount), 0)::numeric(14,2)::text as "total" from taken`,
+          insert into ${exportItems} (${columnNames(
+            exportItems.batchId,
+            exportItems.transactionId,
+            exportItems.humanReadableId,
+            exportItems.formType,
+            exportItems.amount,
+            exportItems.transactionDate,
+            exportItems.paidDate,
+            exportItems.paymentMethod,
+            exportItems.categoryId,
+            exportItems.categoryName,
+            exportItems.description,
+            exportItems.partyName,
+            exportItems.partyGstin,
+            exportItems.claimantName,
+            exportItems.gst,
+            exportItems.tds,
+          )})
+          select ${batch!.id}, ${transactions.id}, ${transactions.humanReadableId}, ${transactions.formType}, ${transactions.amount}, ${transactions.transactionDate}, ${transactions.paidDate},
+                 ${transactions.paymentMethod}, ${transactions.categoryId}, ${categories.name}, ${transactions.description}, ${parties.name}, ${parties.gstin}, ${transactions.claimantName},
+                 ${gstSnapshotSql}, ${tdsSnapshotSql}
+            from ${transactions}
+            join ${categories} on ${categories.id} = ${transactions.categoryId}
+            left join ${parties} on ${parties.id} = ${transactions.partyId}
+            left join ${tdsNatures} on ${tdsNatures.id}::text = ${transactions.tds} ->> 'natureId'
+           where ${transactions.status} in ('Paid', 'Completed')
+             and ${transactions.paidDate} between ${body.from}::date and ${body.to}::date
+          on conflict (${columnNames(exportItems.transactionId)}) where ${columnNames(exportItems.live)} do nothing
+          returning ${columnNames(exportItems.amount)})
+        select count(*)::int as "count", coalesce(sum(${columnNames(exportItems.amount)}), 0)::numeric(14,2)::text as "total" from taken`,
     );
     if (!sums || sums.count === 0) throw conflict(NOTHING_TO_EXPORT, "nothing_to_export");
     // One name, one ledger in TallyPrime: a batch that would write two ledgers under one name

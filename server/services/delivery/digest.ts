@@ -4,7 +4,7 @@
 import { and, asc, eq, isNotNull, isNull, ne, notExists, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { approvals, categories, notificationPreferences, transactions, users } from "../../db/schema";
-import { APPROVING_ROLES } from "../../../shared/constants";
+import { APPROVER_ROLES } from "../../../shared/constants";
 import { formatRupees } from "../../../shared/format";
 import { paiseToString, toPaise } from "../../../shared/money";
 import { deepLinks } from "../../../shared/deep-links";
@@ -36,7 +36,7 @@ export async function queueDailyDigests(ctx: ServiceContext, today: string): Pro
         eq(users.isActive, true),
         isNull(users.deletedAt),
         isNotNull(users.email),
-        sql`${users.role} in (${sql.join(APPROVING_ROLES.map((r) => sql`${r}`), sql`, `)})`,
+        sql`${users.role} in (${sql.join(APPROVER_ROLES.map((r) => sql`${r}`), sql`, `)})`,
         or(isNull(notificationPreferences.userId), eq(notificationPreferences.emailPending, "digest")),
       ),
     );

@@ -4,7 +4,8 @@
 import { and, asc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { attendanceDays, departments, employees } from "../../db/schema";
-import { ABSENT_DAY_STATUSES, countAttendanceDays, PRESENT_DAY_STATUSES, weekdayOf } from "../../../shared/attendance-days";
+import { ABSENT_DAY_STATUSES, countAttendanceDays, PRESENT_DAY_STATUSES } from "../../../shared/attendance-days";
+import { monthBounds, monthOfDate, weekdayOf } from "../../../shared/calendar";
 import { NOT_RECORDED, type DayStatus } from "../../../shared/constants";
 import { subtractMoney, sumMoney } from "../../../shared/money";
 import type {
@@ -23,7 +24,6 @@ import type {
 import { notFound } from "../errors";
 import { writeAudit } from "../audit";
 import { computeSalaryDeductions, summarizeMonth, totalDeductions } from "./deductions";
-import { monthBounds, monthOfDate } from "../../lib/calendar";
 import { coveredThroughOf, latestCoveredDay } from "./coverage";
 import { getEmployee } from "./employees";
 import type { CsvValue } from "../../lib/csv";

@@ -6,7 +6,7 @@
 import { sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { rows } from "../../db/sql";
-import { monthOfDate } from "../../lib/calendar";
+import { monthOfDate } from "../../../shared/calendar";
 
 /** The covered range's last day of each month from `fromMonth` to `toMonth` ('YYYY-MM'); a month no import covers is absent from the map. */
 export async function coverageOfMonths(q: Queryable, fromMonth: string, toMonth: string): Promise<Map<string, string>> {

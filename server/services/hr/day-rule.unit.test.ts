@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Weekday } from "../../../shared/constants";
 import { DEFAULT_ATTENDANCE_POLICY, type AttendanceRules } from "../../../shared/schemas/hr";
-import { weekdayOf } from "../../../shared/attendance-days";
+import { weekdayOf } from "../../../shared/calendar";
 import { collapsePunches, computeDay, isRecordedDay, mergeManualEdit, type ComputedDay, type DayInput, type Punch } from "./day-rule";
 
 const policy: AttendanceRules = DEFAULT_ATTENDANCE_POLICY;

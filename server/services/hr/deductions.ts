@@ -1,6 +1,7 @@
 // Salary deductions and the monthly attendance summary of one employee (DECISIONS §8, spec 001
 // §3 employee details). Money goes through shared/money.ts: integer paise, never floats.
 import { absentWeight, isJudgedDay, presentWeight } from "../../../shared/attendance-days";
+import { daysInMonth } from "../../../shared/calendar";
 import type { DayStatus } from "../../../shared/constants";
 import { paiseToString, prorateMoney, sumMoney, toPaise } from "../../../shared/money";
 import type { AttendanceRules, SalaryDeduction } from "../../../shared/schemas/hr";
@@ -24,15 +25,6 @@ export type DeductionInput = {
 /** The days that count: recorded (isJudgedDay) and over. */
 export function daysThatCount<D extends DeductionDay>(days: readonly D[], today?: string): D[] {
   return days.filter((d) => isJudgedDay(d) && !(today && d.date && d.date >= today));
-}
-
-const MONTH_PATTERN = /^(\d{4})-(0[1-9]|1[0-2])$/;
-
-/** Number of days of a 'YYYY-MM' month (leap years included). */
-export function daysInMonth(month: string): number {
-  const m = MONTH_PATTERN.exec(month);
-  if (!m) throw new RangeError(`Invalid month "${month}" (expected YYYY-MM)`);
-  return new Date(Date.UTC(Number(m[1]), Number(m[2]), 0)).getUTCDate();
 }
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;

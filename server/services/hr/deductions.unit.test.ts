@@ -3,7 +3,6 @@ import type { DayStatus } from "../../../shared/constants";
 import { DEFAULT_ATTENDANCE_POLICY } from "../../../shared/schemas/hr";
 import {
   computeSalaryDeductions,
-  daysInMonth,
   summarizeMonth,
   totalDeductions,
   type DeductionDay,
@@ -12,24 +11,6 @@ import {
 const policy = DEFAULT_ATTENDANCE_POLICY;
 const days = (...spec: [DayStatus, number, number?][]): DeductionDay[] =>
   spec.flatMap(([dayStatus, count, violationPoints = 0]) => Array.from({ length: count }, () => ({ dayStatus, violationPoints })));
-
-describe("daysInMonth", () => {
-  it.each([
-    ["2025-01", 31],
-    ["2025-02", 28],
-    ["2024-02", 29],
-    ["1900-02", 28],
-    ["2000-02", 29],
-    ["2025-04", 30],
-    ["2025-12", 31],
-  ])("%s has %i days", (month, n) => {
-    expect(daysInMonth(month)).toBe(n);
-  });
-
-  it("refuses a malformed month", () => {
-    expect(() => daysInMonth("2025-13")).toThrow(RangeError);
-  });
-});
 
 describe("computeSalaryDeductions (daily rate = salary / days in the month)", () => {
   it.each([

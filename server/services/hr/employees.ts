@@ -15,7 +15,7 @@ import {
 import { DomainError, conflict, notFound } from "../errors";
 import { writeAudit } from "../audit";
 import { isUniqueViolation } from "../../db/errors";
-import { monthBounds, monthOfDate, minDate, previousMonth } from "../../lib/calendar";
+import { monthBounds, monthOfDate, minDate, previousMonth } from "../../../shared/calendar";
 import { loadPolicy } from "./policy";
 import { recalculateDays } from "./recalculate";
 import { coverageOfDays } from "./coverage";

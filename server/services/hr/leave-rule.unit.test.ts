@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_ATTENDANCE_POLICY } from "../../../shared/schemas/hr";
 import { leaveDayCount, paidLeaveEntitlement, paidLeaveLeftMessage, workingDaysOf } from "../../../shared/leave";
-import { weekdayOf } from "../../../shared/attendance-days";
+import { weekdayOf } from "../../../shared/calendar";
 import { computeDay, mergeManualEdit, type DayInput } from "./day-rule";
 import { computeSalaryDeductions, summarizeMonth } from "./deductions";
 

@@ -13,7 +13,7 @@ import { type ServiceContext, todayOf } from "../context";
 import { employeeDetails } from "./attendance-service";
 import { activeLeavesOf, daysInYear, employeeFacts, holidaySet, leaveBalance, presentLeave } from "./leaves";
 import { loadPolicy } from "./policy";
-import { monthBounds } from "../../lib/calendar";
+import { monthBounds } from "../../../shared/calendar";
 import { leaveRequestRows, presentLeaveRequest, presentRegularisation, regularisationRows } from "./requests";
 
 export const NO_EMPLOYEE_LINKED = "No employee is linked to your login";

@@ -5,7 +5,7 @@ import type { Queryable } from "../../db/client";
 import { attendancePolicy, holidays } from "../../db/schema";
 import { DEFAULT_ATTENDANCE_POLICY, type AttendancePolicy } from "../../../shared/schemas/hr";
 import { writeAudit } from "../audit";
-import { monthBounds, monthOfDate, minDate, previousMonth } from "../../lib/calendar";
+import { monthBounds, monthOfDate, minDate, previousMonth } from "../../../shared/calendar";
 import { recalculateDays } from "./recalculate";
 import { coverageOfDays } from "./coverage";
 import { rows } from "../../db/sql";

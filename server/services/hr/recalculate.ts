@@ -9,9 +9,8 @@ import type { Queryable } from "../../db/client";
 import type { DayStatus, PunchType, Weekday } from "../../../shared/constants";
 import type { AttendancePolicy, ReviewReason } from "../../../shared/schemas/hr";
 import type { LeaveType } from "../../../shared/leave";
-import { weekdayOf } from "../../../shared/attendance-days";
+import { datesBetween, maxDate, minDate, monthOfDate, weekdayOf } from "../../../shared/calendar";
 import { computeDay, mergeManualEdit, type Punch, type StoredDay } from "./day-rule";
-import { datesBetween, maxDate, minDate, monthOfDate } from "../../lib/calendar";
 import { quiet, rows, slices, textArray } from "../../db/sql";
 
 export type RecalcScope = {
@@ -31,7 +30,7 @@ export type RecalcScope = {
   coverage: ReadonlyMap<string, string>;
 };
 
-/** Employees whose punches are loaded together (a month of 1,000,000 punches for 1,000 people: ~50,000 rows a group), bounding memory to one group. */
+/** Employees whose punches are loaded together, bounding memory to one group's month whatever the company's size. */
 const EMPLOYEE_GROUP = 50;
 /** Rows per upsert statement. */
 const UPSERT_BATCH = 2_000;

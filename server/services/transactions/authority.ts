@@ -7,7 +7,7 @@ import { and, asc, eq, inArray, isNull, ne, or, sql, type AnyColumn, type Placeh
 import type { Queryable } from "../../db/client";
 import { alias } from "drizzle-orm/pg-core";
 import { approvalRules, approvals, delegations, users, type ApprovalRuleRow } from "../../db/schema";
-import { APPROVING_ROLES, isSalaryCategoryName, LIMITS, type FormType, type Role } from "../../../shared/constants";
+import { APPROVER_ROLES, isApproverRole, isSalaryCategoryName, LIMITS, type FormType, type Role } from "../../../shared/constants";
 import type { ApprovalPolicy } from "../../../shared/schemas/approval-rules";
 import { formatRupees } from "../../../shared/format";
 import { toPaise } from "../../../shared/money";
@@ -15,14 +15,6 @@ import { presentAmount } from "../../presenters/transactions";
 import { preparedStatement } from "../../db/sql";
 
 // ---------------------------------------------------------------- who counts as an approver
-
-/** The roles that approve and reject, and hear of every submission. */
-export const APPROVER_ROLES: readonly Role[] = APPROVING_ROLES;
-
-/** Whether a role approves. */
-export function isApproverRole(role: Role): boolean {
-  return APPROVER_ROLES.includes(role);
-}
 
 /** The users who count as approvers now: an approving role, active, not deleted (a condition on `users`). */
 export function activeApproverCondition(): SQL {
@@ -247,11 +239,6 @@ export function decideApproval(standing: ApproverStanding, subject: ApprovalSubj
     return { ok: false, kind: "forbidden", code: "above_limit", message: aboveLimitMessage(standing.own.approvalLimit!) };
   }
   return { ok: false, kind: "conflict", code: "superadmin_required", message: approvalRefusal(subject.policy, round.approvals, standing.own.role)! };
-}
-
-/** Whether `role` may hand its approval authority to someone, or receive it: the approving roles. */
-export function mayDelegate(role: Role): boolean {
-  return isApproverRole(role);
 }
 
 /** The delegations active on `today` (APP_TIMEZONE): begun, not past their last day, not ended early. */

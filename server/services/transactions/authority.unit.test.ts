@@ -1,7 +1,7 @@
 // authority.ts: what a submission needs and whether an approval completes it.
 import { describe, expect, it } from "vitest";
-import { approvalCompletes, categoryRequirement, decideApproval, decideApprovalPolicy, isApproverRole, type PolicyRule, type SubmissionFacts } from "./authority";
-import { ROLES } from "../../../shared/constants";
+import { approvalCompletes, categoryRequirement, decideApproval, decideApprovalPolicy, type PolicyRule, type SubmissionFacts } from "./authority";
+import { isApproverRole, ROLES } from "../../../shared/constants";
 
 describe("categoryRequirement: the category's requirement, at least 2 for the built-in Salary", () => {
   it.each<[string, boolean, number, number]>([

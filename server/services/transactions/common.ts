@@ -183,11 +183,6 @@ export async function loadView(q: Queryable, id: string, where?: SQL): Promise<T
   return row;
 }
 
-/** The calendar date of `now` in `timeZone`, computed by the database ('YYYY-MM-DD'). */
-export function zonedDateSql(now: Date, timeZone: string): SQL<string> {
-  return sql<string>`(${now.toISOString()}::timestamptz at time zone ${timeZone})::date`;
-}
-
 /** node-postgres answers {rows}, PGlite answers {rows} too; both through drizzle's execute. */
 export function rowsOf<T>(result: unknown): T[] {
   const r = result as { rows?: T[] } | T[];

@@ -30,7 +30,7 @@ import type {
 import { usableParty } from "../parties";
 import { assertMove, checkCustomFields, EMERGENCY_COUNTED, loadView, rowsOf, statusIn, usableCategory } from "./common";
 import { isUniqueViolation } from "../../db/errors";
-import { addDays, monthBounds, monthOfDate } from "../../lib/calendar";
+import { addDays, monthBounds, monthOfDate } from "../../../shared/calendar";
 import { myActionThisRound } from "./queries";
 import { approvalsOfRound, approverIds, approverStanding, carriesSuperAdminAuthority, categoryRequirement, decideApproval, describePolicy, policyForSubmission, policyOf, roundsOf, type ApprovalPolicy } from "./authority";
 import {

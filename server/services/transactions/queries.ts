@@ -26,14 +26,14 @@ import type {
 } from "../../../shared/schemas/transactions";
 import { paiseToString, toPaise } from "../../../shared/money";
 import type { CsvValue } from "../../lib/csv";
-import { APPROVED_FAMILY, attachmentCounts, NO_END, pageIdsFrom, pageJsonOf, statusIn, transactionJson, viewColumns, zonedDateSql } from "./common";
+import { APPROVED_FAMILY, attachmentCounts, NO_END, pageIdsFrom, pageJsonOf, statusIn, transactionJson, viewColumns } from "./common";
 import { jsonArray, JsonText, withFields } from "../../lib/json-answer";
 import { seesEverything, TRANSACTION_NOT_FOUND, visibleTo, visibleToPrepared, windowFirstDay, windowValues, type WindowColumns } from "./visibility";
 import { approveRefusal, availableMoves, type TransactionState } from "./status-machine";
 import { transactionTimeline } from "./timeline";
 import { approvalDecisions, approvalOnBehalfOf, decisionFor, roundEntriesJson, roundFrom, standingColumns, standingFrom, superAdminApproved, type ApprovalRowFacts, type ApproverStanding, type RoundEntry } from "./authority";
 import { todayOf, type ActingContext } from "../context";
-import { containsPattern, microsOf, namedColumns, preparedStatement, rowsAsParsed } from "../../db/sql";
+import { containsPattern, microsOf, namedColumns, preparedStatement, rowsAsParsed, zonedDateSql } from "../../db/sql";
 import { keptList, namesIn, SEARCH_TEXT_SEPARATOR, type Summary } from "./search-summary";
 import { answersVersion } from "../../answer-cache/version";
 

@@ -3,8 +3,8 @@
 // emergency links, CLI, seeding) asks `canMove` first; the answer's status and message go to the
 // client as they are (403: not yours to do; 409: not in this state).
 import type { Role, TransactionMove, TransactionStatus } from "../../../shared/constants";
-import { ACCOUNTING_ROLES as ACCOUNTING, EMPLOYEE_ROLE, STATUS_LABELS, TRANSACTION_MOVES } from "../../../shared/constants";
-import { approvalCompletes, APPROVER_ROLES as APPROVING, type ApprovalDecision, type ApprovalPolicy, type RoundApproval } from "./authority";
+import { ACCOUNTING_ROLES as ACCOUNTING, APPROVER_ROLES as APPROVING, EMPLOYEE_ROLE, STATUS_LABELS, TRANSACTION_MOVES } from "../../../shared/constants";
+import { approvalCompletes, type ApprovalDecision, type ApprovalPolicy, type RoundApproval } from "./authority";
 
 export { TRANSACTION_MOVES, type TransactionMove };
 

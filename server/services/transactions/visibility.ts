@@ -6,7 +6,7 @@ import { transactions, type TransactionRow } from "../../db/schema";
 import type { Actor } from "../../context";
 import { notFound } from "../errors";
 import { isUuid } from "../../lib/ids";
-import { addDays } from "../../lib/calendar";
+import { addDays } from "../../../shared/calendar";
 import { filesClaimsOnly, seesEveryTransaction, windowStart } from "../policies";
 
 /** The columns the window reads: the transactions table's own (or an alias's), or transaction_search's copies of them. */

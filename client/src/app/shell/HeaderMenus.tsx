@@ -1,6 +1,5 @@
-// The header's menus load when someone reaches for them: Radix's dropdown and its positioning are
-// about 15 KB gzipped that no screen needs until a menu is used (DECISIONS §9: 150 KB a
-// route). Until then the button is drawn as it will look; pointing at it or focusing it fetches the
+// The header's menus load when someone reaches for them: no screen needs Radix's dropdown and its
+// positioning until a menu is used (DECISIONS §9: 150 KB a route). Until then the button is drawn as it will look; pointing at it or focusing it fetches the
 // menu (well before the click lands), and a press made before it arrived opens it on arrival. A
 // button that had keyboard focus hands it to the real trigger.
 import { lazy, startTransition, Suspense, useCallback, useState, type ReactNode } from "react";

@@ -1,6 +1,5 @@
-// Dialogs load Radix Dialog (about 14 KB gzipped with its focus trap, scroll lock and layers) when
-// one first opens, not with every screen that could open one (DECISIONS §9: 150 KB a
-// route). The markup and behaviour are Radix's, in ./dialog-radix.tsx; a dialog stays mounted after
+// Dialogs load Radix Dialog (with its focus trap, scroll lock and layers) when one first opens,
+// not with every screen that could open one (DECISIONS §9: 150 KB a route). The markup and behaviour are Radix's, in ./dialog-radix.tsx; a dialog stays mounted after
 // its first opening, so it closes with its animation as before.
 import { lazy, Suspense, type ComponentProps } from "react";
 import type * as DialogPrimitive from "@radix-ui/react-dialog";

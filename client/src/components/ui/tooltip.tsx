@@ -1,6 +1,6 @@
 // Tooltips of icon buttons (spec 000 §9: delay 700 ms, skip delay 300 ms). Written here rather
-// than taken from Radix Tooltip: that primitive and its positioning engine were 15 KB gzipped on
-// every signed-in screen (DECISIONS §9: 150 KB a route), for a label above a button.
+// than taken from Radix Tooltip: that primitive and its positioning engine would weigh on every
+// signed-in screen (DECISIONS §9: 150 KB a route), for a label above a button.
 // What it keeps of Radix's behaviour: a mouse hover opens after the delay, keyboard focus at once,
 // a second tooltip within the skip delay at once; leaving, blur, a press or Escape close it; the
 // label is the trigger's aria-describedby while shown, and the bubble stays inside the viewport

@@ -3,4 +3,4 @@
 export { DailyTable, MonthSummary } from "./components/EmployeeMonthView";
 export { DayStatusBadge } from "./components/DayStatusBadge";
 export { MonthStepper } from "./components/MonthStepper";
-export { addMonths, currentMonth, monthLabel, todayIso } from "./lib/dates";
+export { currentMonth, monthLabel, todayIso } from "./lib/dates";

@@ -9,7 +9,7 @@
 // without a reload; a 4401 close (session ended) returns to sign-in.
 import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { APPROVING_ROLES, LOCKDOWN_MESSAGE } from "@shared/constants";
+import { isApproverRole, LOCKDOWN_MESSAGE } from "@shared/constants";
 import { isPeopleNotification, isTransactionNotification, PENDING_FEED } from "@shared/ws-events";
 import type { PendingFeedMessage } from "@shared/schemas/transactions";
 import { pendingFeed } from "@/lib/feed-log";
@@ -84,7 +84,7 @@ export function NotificationsProvider({ children, initial }: { children: ReactNo
       userId,
       role,
       // An approver's pending list is kept from the socket (features/transactions/pending-feed.ts).
-      follows: APPROVING_ROLES.includes(role) ? [PENDING_FEED] : [],
+      follows: isApproverRole(role) ? [PENDING_FEED] : [],
       onMessage: (message) => {
         if (message.type.startsWith("pending-")) return pendingFeed.receive(message as unknown as PendingFeedMessage);
         // DECISIONS §15: a request (to HR) or its decision (to the employee) refreshes the request lists.

@@ -11,8 +11,8 @@ export const LINE_TOO_LONG_MESSAGE = `The file has a line longer than ${LIMITS.i
 /**
  * Reads the whole file once, a chunk at a time, before anything is imported (DECISIONS §10):
  * refuses a file that is empty, binary (a NUL byte in its first 64 KiB) or has a line longer than
- * 64 KiB. The parser would hold such a line whole in memory (a 50 MB file of one line took about
- * 700 MB); this scan stops as soon as a line passes the limit, holding one chunk.
+ * 64 KiB. The parser would hold such a line whole in memory, many times its size; this scan stops
+ * as soon as a line passes the limit, holding one chunk.
  */
 export async function assertImportableText(filePath: string): Promise<void> {
   const LF = 0x0a;

@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import type { Tx } from "../../../db/client";
 import { attendanceImports } from "../../../db/schema";
 import { coverageGap, defaultCoveredThrough } from "../../../../shared/attendance-days";
-import { monthBounds } from "../../../lib/calendar";
+import { monthBounds } from "../../../../shared/calendar";
 import { coverageOfDays, coveredThroughOf, employeesWithDays } from "../coverage";
 import { loadPolicy } from "../policy";
 import { recalculateDays } from "../recalculate";

@@ -9,9 +9,10 @@ import { quiet, rows, textArray, wordArray } from "../../../db/sql";
 
 /**
  * Punches per storing statement. Large, so that a day's punches arrive in one statement, or two,
- * and each day row is written once or twice per import rather than once per punch. The machine's
- * exports list by employee or by time (2.9 and 3.3 s for the bench's 1,000,000 rows); a file in
- * random order rewrites every day once per batch (7 s; 21 s with batches of 50,000).
+ * and each day row is written once or twice per import rather than once per punch: the machine's
+ * exports list by employee or by time, so a day's punches sit together. A file in random order
+ * rewrites every day once per batch, so fewer, larger batches also bound that case (the timings
+ * are in docs/performance.md).
  */
 export const STORE_BATCH = 200_000;
 
@@ -20,9 +21,9 @@ const SECONDS_A_DAY = 86_400;
 /**
  * The punches of the days a batch names. Each punch is one number in a typed array, packed so that
  * numbers sort as (employee, day, time, type): no string or object is kept per punch, so a batch
- * of STORE_BATCH punches holds about 1.6 MB, and the file's rows die young instead of being
- * promoted to the old heap with the batch that held them (a string and a day object per punch
- * takes the JavaScript heap of a 1,000,000-row import to about 150 MB; this, about 105 MB).
+ * stays small whatever STORE_BATCH is, and the file's rows die young instead of being promoted to
+ * the old heap with the batch that held them (a string and a day object per punch would keep the
+ * whole batch's rows alive, and the import's heap grows with the file).
  */
 class PunchBatch {
   private employees: string[] = [];

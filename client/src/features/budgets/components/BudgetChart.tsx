@@ -1,6 +1,6 @@
 // Allocated vs spent per budget: a grouped bar chart drawn as SVG, not with a chart library, whose
-// 108 KB gzipped (recharts) would put the Budget Planning screen far over DECISIONS §9's 150 KB for
-// one chart. It draws a rupee axis in K/L/Cr, dashed grid, angled names, a legend,
+// weight (recharts) would put the Budget Planning screen far over DECISIONS §9's 150 KB for one
+// chart. It draws a rupee axis in K/L/Cr, dashed grid, angled names, a legend,
 // and a tooltip with the full name and both amounts while the pointer rests on a budget. Screen
 // readers get the same figures as a table.
 import { useLayoutEffect, useRef, useState } from "react";

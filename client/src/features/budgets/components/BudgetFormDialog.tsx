@@ -4,6 +4,7 @@ import { currentTime } from "@/lib/clock";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { BUDGET_PERIODS } from "@shared/constants";
+import { addDays } from "@shared/calendar";
 import { toIsoDate } from "@shared/format";
 import type { Category } from "@shared/schemas/categories";
 import { ALERT_THRESHOLD_DEFAULT, BUDGET_DEFAULT_DAYS } from "@shared/constants";
@@ -18,9 +19,7 @@ const PERIOD_LABELS: Record<string, string> = { monthly: "Monthly", quarterly: "
 
 function defaults(): BudgetInput {
   const today = toIsoDate(currentTime());
-  const end = new Date(`${today}T00:00:00Z`);
-  end.setUTCDate(end.getUTCDate() + BUDGET_DEFAULT_DAYS);
-  return { name: "", categoryId: "", amount: "", period: "monthly", startDate: today, endDate: end.toISOString().slice(0, 10), alertThreshold: String(ALERT_THRESHOLD_DEFAULT), isActive: true };
+  return { name: "", categoryId: "", amount: "", period: "monthly", startDate: today, endDate: addDays(today, BUDGET_DEFAULT_DAYS), alertThreshold: String(ALERT_THRESHOLD_DEFAULT), isActive: true };
 }
 
 const budgetResolver = lazyZodResolver<BudgetInput, BudgetBody>(() => import("@shared/schemas/budgets").then((m) => m.budgetBodySchema));

@@ -2,7 +2,7 @@
 // field, next. `latest` keeps "next" from going past a month (today's, where later months hold nothing).
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { IconButton, Input, Label } from "@/components/ui";
-import { addMonths } from "../lib/dates";
+import { addMonths } from "@shared/calendar";
 
 export function MonthStepper({ id, month, onChange, latest }: { id: string; month: string; onChange: (month: string) => void; latest?: string }) {
   return (

@@ -1,13 +1,8 @@
 // DECISIONS §8 "Only recorded days are judged": the line every HR screen shows under its month, so
 // nobody reads a day that was never imported as an absence.
 import { CalendarRange } from "lucide-react";
+import { monthEnd } from "@shared/calendar";
 import { recordedThroughText } from "../lib/dates";
-
-/** The last day of a 'YYYY-MM' month. */
-function monthEnd(month: string): string {
-  const [y, m] = month.split("-").map(Number);
-  return `${month}-${String(new Date(Date.UTC(y, m, 0)).getUTCDate()).padStart(2, "0")}`;
-}
 
 export function RecordedThrough({ coveredThrough, month }: { coveredThrough: string | null | undefined; month: string }) {
   if (coveredThrough === undefined) return null;

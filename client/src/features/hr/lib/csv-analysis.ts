@@ -1,6 +1,6 @@
 // Date detection on a CSV before it is uploaded (spec 001 §3 "CSV analysis", §5): which month the
 // punches belong to, how sure we are, and whether the file mixes months. Runs in the browser on
-// the first rows only, so a 40 MB file is judged in a moment.
+// the first rows only, so a file of any size is judged at once.
 import { currentTime } from "@/lib/clock";
 import type Papa from "papaparse";
 import { parsePunchDate, punchDateFormat, type PunchDateFormat } from "@shared/punch-dates";

@@ -1,7 +1,8 @@
-// Calendar helpers of the HR screens. "Today" is the company's day (APP_TIMEZONE, sent by
-// GET /api/config, DECISIONS §2), not the browser's.
+// How the HR screens name days and months. "Today" is the company's day (APP_TIMEZONE, sent by
+// GET /api/config, DECISIONS §2), not the browser's; the arithmetic is shared/calendar.ts.
 import { currentTime } from "@/lib/clock";
 import { appTimeZone, todayInAppZone } from "@/lib/app-config";
+import { addMonths, monthOfDate, weekdayOf } from "@shared/calendar";
 
 const MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
@@ -10,14 +11,7 @@ export function todayIso(now: Date = currentTime()): string {
 }
 
 export function currentMonth(now: Date = currentTime()): string {
-  return todayIso(now).slice(0, 7);
-}
-
-/** 'YYYY-MM' shifted by n months. */
-export function addMonths(month: string, n: number): string {
-  const [y, m] = month.split("-").map(Number);
-  const index = y * 12 + (m - 1) + n;
-  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, "0")}`;
+  return monthOfDate(todayIso(now));
 }
 
 /** 'November 2026'. */
@@ -42,13 +36,6 @@ export function importMonthOptions(now: Date = currentTime()): { value: string; 
   return out;
 }
 
-/** The months a date range touches, in order. */
-export function monthsBetween(from: string, to: string): string[] {
-  const out: string[] = [];
-  for (let m = from.slice(0, 7); m <= to.slice(0, 7) && out.length < 36; m = addMonths(m, 1)) out.push(m);
-  return out;
-}
-
 /** '09:42' from a stored time ('09:42:00') or timestamp; '—' when missing. */
 export function formatClock(value: string | null | undefined): string {
   if (!value) return "—";
@@ -70,12 +57,9 @@ export function formatHours(hours: number | string | null | undefined): string {
   return `${Math.round(n * 100) / 100} h`;
 }
 
-const WEEKDAY_SHORT = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
-
-/** 'Mon' for an ISO date. */
+/** 'Mon' for an ISO date; '' for text that is not one. */
 export function weekdayShort(iso: string): string {
-  const d = new Date(`${iso}T00:00:00Z`);
-  return Number.isNaN(d.getTime()) ? "" : WEEKDAY_SHORT[d.getUTCDay()];
+  return /^\d{4}-\d{2}-\d{2}$/.test(iso) ? weekdayOf(iso).slice(0, 3) : "";
 }
 
 const SHORT_MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];

@@ -20,7 +20,8 @@ import { RecordedThrough } from "../components/RecordedThrough";
 import type { AttendanceEditDialog as AttendanceEditDialogType } from "../components/AttendanceEditDialog";
 import { DayStatusBadge } from "../components/DayStatusBadge";
 import { EmployeeMonthView } from "../components/EmployeeMonthView";
-import { currentMonth, formatClock, formatHours, monthLabel, monthsBetween, todayIso } from "../lib/dates";
+import { monthsBetween } from "@shared/calendar";
+import { currentMonth, formatClock, formatHours, monthLabel, todayIso } from "../lib/dates";
 
 const AttendanceEditDialog = lazyDialog<ComponentProps<typeof AttendanceEditDialogType>>(() => import("../components/AttendanceEditDialog").then((m) => m.AttendanceEditDialog), (p) => p.record !== null);
 

@@ -1,7 +1,7 @@
 // Admin Override (spec 000 §2, §5): SuperAdmin only; renders nothing for anyone else. Three tabs:
 // edit every field (PUT full-override; the party with the transaction form's picker), force a status with a reason, change the owner with a reason.
-// Every tab sends nothing until a reason is given (DECISIONS §4, the full override's too, since
-// 2026-11-24), and each says so ('Reason is required') instead of greying its button; change owner
+// Every tab sends nothing until a reason is given (DECISIONS §4: whoever overrides the rules says
+// why, for the audit trail), and each says so ('Reason is required') instead of greying its button; change owner
 // offers only who may own a transaction (ACCOUNTING_ROLES).
 import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from "react";
 import { ShieldAlert } from "lucide-react";

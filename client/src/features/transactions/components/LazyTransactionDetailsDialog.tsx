@@ -1,6 +1,5 @@
-// The transaction details dialog loads when a transaction is first opened: its code (history,
-// attachments, payment panel, overrides) is about 12 KB gzipped that a list does not need until
-// then (DECISIONS §9).
+// The transaction details dialog loads when a transaction is first opened: a list does not need its
+// code (history, attachments, payment panel, overrides) until then (DECISIONS §9).
 import type { ComponentProps } from "react";
 import { lazyDialog } from "@/lib/lazy-dialog";
 import type { TransactionDetailsDialog as Loaded } from "./TransactionDetailsDialog";

@@ -2,7 +2,7 @@
 // messages through the shared schemas).
 import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import { LIMITS, type Role } from "@shared/constants";
+import { isApproverRole, LIMITS, type Role } from "@shared/constants";
 import type { User } from "@shared/schemas/auth";
 import { lazyZodResolver } from "@/lib/lazy-resolver";
 import { Button, Checkbox, Dialog, DialogContent, Field, Input, Select } from "@/components/ui";
@@ -35,9 +35,6 @@ function noLimitWhenEmpty(z: typeof import("zod").z, limit: typeof import("@shar
 }
 
 type Values = { username: string; name: string; role: string; password?: string; visibilityWindowDays: unknown; isActive?: boolean; approvalLimit: unknown; email: unknown };
-
-/** Only the approving roles approve, so only they have a limit. */
-const approves = (role: string) => role === "Approver" || role === "SuperAdmin";
 
 export function UserFormDialog({ open, onOpenChange, user, currentUserId }: { open: boolean; onOpenChange: (o: boolean) => void; user: User | null; currentUserId: string }) {
   const { create, update } = useUserMutations();
@@ -77,7 +74,7 @@ export function UserFormDialog({ open, onOpenChange, user, currentUserId }: { op
     visibilityWindowDays: values.visibilityWindowDays as number,
     email: values.email as string | null,
     ...(withStatus ? { isActive: values.isActive } : {}),
-    ...(approves(values.role) ? { approvalLimit: values.approvalLimit as string | null } : {}),
+    ...(isApproverRole(values.role) ? { approvalLimit: values.approvalLimit as string | null } : {}),
   });
 
   const onSubmit = handleSubmit(async (values) => {
@@ -97,7 +94,7 @@ export function UserFormDialog({ open, onOpenChange, user, currentUserId }: { op
           password: values.password ?? "",
           visibilityWindowDays: values.visibilityWindowDays as number | undefined,
           email: values.email as string | null,
-          ...(approves(values.role) ? { approvalLimit: values.approvalLimit as string | null } : {}),
+          ...(isApproverRole(values.role) ? { approvalLimit: values.approvalLimit as string | null } : {}),
         });
         toast({ title: "User Created", description: `${values.name} can now sign in as ${values.username}` });
       }
@@ -144,7 +141,7 @@ export function UserFormDialog({ open, onOpenChange, user, currentUserId }: { op
           <Field label="Visibility Window (days)" hint="How far back they see transactions (1–365)" error={errors.visibilityWindowDays?.message}>
             <Input type="number" min={1} max={365} inputMode="numeric" {...register("visibilityWindowDays")} />
           </Field>
-          {approves(role) ? (
+          {isApproverRole(role) ? (
             <Field
               label="Approval Limit"
               hint="The largest amount they may approve. Empty: no limit. Rejecting is always allowed."
