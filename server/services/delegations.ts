@@ -191,7 +191,7 @@ export async function createDelegation(ctx: ActingContext, input: CreateDelegati
         startAnnouncedAt: input.from === today ? ctx.clock() : null,
       })
       .returning();
-    await writeAudit(tx, { action: "create", entityType: "delegation", entityId: row!.id, actor: ctx.actor, after: auditView(row!), ipAddress: ctx.ip, at: ctx.clock() });
+    await writeAudit(tx, ctx, { action: "create", entityType: "delegation", entityId: row!.id, actor: ctx.actor, after: auditView(row!), ipAddress: ctx.ip });
     // The delegate hears of it when it is recorded, told from which day it applies; one that
     // starts later is announced again on its first day (announceDelegationsBeginning).
     const starts = input.from === today ? "from today" : `from ${dayText(input.from)}`;
@@ -244,7 +244,7 @@ export async function endDelegation(ctx: ActingContext, id: string, input: EndDe
       .set({ endedAt: ctx.clock(), endedBy: ctx.actor.id, endReason: input.reason })
       .where(eq(delegations.id, id))
       .returning();
-    await writeAudit(tx, { action: "end", entityType: "delegation", entityId: id, actor: ctx.actor, reason: input.reason, before: auditView(before), after: auditView(after!), ipAddress: ctx.ip, at: ctx.clock() });
+    await writeAudit(tx, ctx, { action: "end", entityType: "delegation", entityId: id, actor: ctx.actor, reason: input.reason, before: auditView(before), after: auditView(after!), ipAddress: ctx.ip });
     const view = (await loadView(tx, id))!;
     const others = [before.delegatorId, before.delegateId].filter((u) => u !== ctx.actor.id);
     notes.push(

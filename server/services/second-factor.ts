@@ -74,7 +74,7 @@ export async function setSecuritySettings(ctx: ActingContext, requested: Role[])
       .insert(settings)
       .values({ key: "security", value: after, updatedBy: ctx.actor.id })
       .onConflictDoUpdate({ target: settings.key, set: { value: after, updatedBy: ctx.actor.id, updatedAt: sql`now()` } });
-    await writeAudit(tx, { action: "security_settings_update", entityType: "system", entityId: "security", actor: ctx.actor, before, after, ipAddress: ctx.ip });
+    await writeAudit(tx, ctx, { action: "security_settings_update", entityType: "system", entityId: "security", actor: ctx.actor, before, after, ipAddress: ctx.ip });
     return { saved: after, added: after.requireSecondFactor.filter((r) => !before.requireSecondFactor.includes(r)) };
   });
   // Users of a newly required role who have no factor may only set one up: their open sockets close.
@@ -168,7 +168,7 @@ export async function regenerateRecoveryCodes(ctx: ActingContext, keepSid: strin
     await lockUser(tx, ctx.actor.id);
     if ((await factorCount(tx, ctx.actor.id)) === 0) throw conflict("Add a passkey or an authenticator app first: recovery codes stand in for a second factor you have.", "second_factor_missing");
     const codes = await replaceRecoveryCodes(tx, ctx.actor.id);
-    await writeAudit(tx, { action: "recovery_codes_regenerate", entityType: "user", entityId: ctx.actor.id, actor: ctx.actor, ipAddress: ctx.ip });
+    await writeAudit(tx, ctx, { action: "recovery_codes_regenerate", entityType: "user", entityId: ctx.actor.id, actor: ctx.actor, ipAddress: ctx.ip });
     return { codes, ended: await endOtherSessions(tx, ctx.actor.id, keepSid) };
   });
   await announceSessionsEnded(ctx.bus, [], "second-factor", ended);
@@ -203,7 +203,7 @@ export async function confirmTotp(ctx: ActingContext, code: string): Promise<{ r
     const first = (await factorCount(tx, ctx.actor.id)) === 0;
     // The confirming code is spent: it cannot sign anyone in afterwards.
     await tx.update(totpSecrets).set({ confirmedAt: ctx.clock(), lastUsedStep: step }).where(eq(totpSecrets.userId, ctx.actor.id));
-    await writeAudit(tx, { action: "totp_enable", entityType: "user", entityId: ctx.actor.id, actor: ctx.actor, ipAddress: ctx.ip });
+    await writeAudit(tx, ctx, { action: "totp_enable", entityType: "user", entityId: ctx.actor.id, actor: ctx.actor, ipAddress: ctx.ip });
     return first ? { recoveryCodes: await replaceRecoveryCodes(tx, ctx.actor.id) } : {};
   });
 }
@@ -230,7 +230,7 @@ export async function removeTotp(ctx: ActingContext, keepSid: string): Promise<v
       return []; // a pending setup abandoned: nothing was on
     }
     await afterRemoval(tx, ctx);
-    await writeAudit(tx, { action: "totp_remove", entityType: "user", entityId: ctx.actor.id, actor: ctx.actor, ipAddress: ctx.ip });
+    await writeAudit(tx, ctx, { action: "totp_remove", entityType: "user", entityId: ctx.actor.id, actor: ctx.actor, ipAddress: ctx.ip });
     return endOtherSessions(tx, ctx.actor.id, keepSid);
   });
   await announceSessionsEnded(ctx.bus, [], "second-factor", ended);
@@ -297,7 +297,7 @@ export async function registerPasskey(
         createdAt: ctx.clock(),
       })
       .returning();
-    await writeAudit(tx, { action: "passkey_add", entityType: "user", entityId: ctx.actor.id, actor: ctx.actor, after: { passkeyId: row.id, name }, ipAddress: ctx.ip });
+    await writeAudit(tx, ctx, { action: "passkey_add", entityType: "user", entityId: ctx.actor.id, actor: ctx.actor, after: { passkeyId: row.id, name }, ipAddress: ctx.ip });
     const passkey = { id: row.id, name: row.name, createdAt: row.createdAt.toISOString(), lastUsedAt: null };
     return first ? { passkey, recoveryCodes: await replaceRecoveryCodes(tx, ctx.actor.id) } : { passkey };
   });
@@ -310,7 +310,7 @@ export async function removePasskey(ctx: ActingContext, id: string, keepSid: str
     const [row] = await tx.delete(passkeys).where(and(eq(passkeys.id, id), eq(passkeys.userId, ctx.actor.id))).returning();
     if (!row) throw notFound("Passkey not found");
     await afterRemoval(tx, ctx);
-    await writeAudit(tx, { action: "passkey_remove", entityType: "user", entityId: ctx.actor.id, actor: ctx.actor, before: { passkeyId: id, name: row.name }, ipAddress: ctx.ip });
+    await writeAudit(tx, ctx, { action: "passkey_remove", entityType: "user", entityId: ctx.actor.id, actor: ctx.actor, before: { passkeyId: id, name: row.name }, ipAddress: ctx.ip });
     return endOtherSessions(tx, ctx.actor.id, keepSid);
   });
   await announceSessionsEnded(ctx.bus, [], "second-factor", ended);
@@ -403,7 +403,7 @@ export async function resetSecondFactor(ctx: ActingContext, userId: string, reas
     await tx.delete(passkeys).where(eq(passkeys.userId, userId));
     await tx.delete(totpSecrets).where(eq(totpSecrets.userId, userId));
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
-    await writeAudit(tx, { action: "second_factor_reset", entityType: "user", entityId: userId, actor: ctx.actor, reason, before, after: { passkeys: 0, totp: false, recoveryCodesLeft: 0 }, ipAddress: ctx.ip });
+    await writeAudit(tx, ctx, { action: "second_factor_reset", entityType: "user", entityId: userId, actor: ctx.actor, reason, before, after: { passkeys: 0, totp: false, recoveryCodesLeft: 0 }, ipAddress: ctx.ip });
     await endUserSessions(tx, [userId]);
     await forgetPushDevices(tx, [userId]);
   });

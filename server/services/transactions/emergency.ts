@@ -153,7 +153,7 @@ export async function issueEmergencyLinks(ctx: ActingContext, transactionId: str
     const approveUrl = `${base}/emergency-approve/${approveToken}`;
     const rejectUrl = `${base}/emergency-reject/${rejectToken}`;
 
-    await writeAudit(tx, {
+    await writeAudit(tx, ctx, {
       action: "issue_emergency_links",
       entityType: "emergency_link",
       entityId: txn.id,
@@ -161,7 +161,6 @@ export async function issueEmergencyLinks(ctx: ActingContext, transactionId: str
       // Never the tokens: only which pair and until when.
       after: { pairId, expiresAt: expiresAt.toISOString(), voidedPairs: [...new Set(voided.map((v) => v.pairId))] },
       ipAddress: ip,
-      at: now,
     });
 
     const copyPasteMessage = buildCopyPasteMessage({
@@ -322,7 +321,7 @@ export async function decideThroughEmergencyLink(
     }
     await tx.update(transactions).set(after).where(eq(transactions.id, txn.id));
 
-    await writeAudit(tx, {
+    await writeAudit(tx, ctx, {
       action: action === "approve" ? "emergency_approve" : "emergency_reject",
       entityType: "transaction",
       entityId: txn.id,
@@ -338,7 +337,6 @@ export async function decideThroughEmergencyLink(
         ...(action === "approve" ? { overrodeRules: policyOf(txn).rules } : {}),
       },
       ipAddress: ip,
-      at: now,
     });
 
     const verb = action === "approve" ? "approved" : "rejected";

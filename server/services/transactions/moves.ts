@@ -137,7 +137,7 @@ export async function createTransaction(ctx: Ctx, input: CreateTransactionBody):
         updatedAt: ctx.clock(),
       })
       .returning();
-    await writeAudit(tx, { action: "create", entityType: "transaction", entityId: row!.id, actor: ctx.actor, after: auditSnapshot(row!), ipAddress: ctx.ip, at: ctx.clock() });
+    await writeAudit(tx, ctx, { action: "create", entityType: "transaction", entityId: row!.id, actor: ctx.actor, after: auditSnapshot(row!), ipAddress: ctx.ip });
     return answer(tx, row!.id);
   });
 }
@@ -212,7 +212,7 @@ export async function editTransaction(ctx: Ctx, id: string, input: EditTransacti
       .set({ ...details, updatedAt: ctx.clock() })
       .where(eq(transactions.id, row.id))
       .returning();
-    await writeAudit(tx, { action: "update", entityType: "transaction", entityId: row.id, actor: ctx.actor, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip, at: ctx.clock() });
+    await writeAudit(tx, ctx, { action: "update", entityType: "transaction", entityId: row.id, actor: ctx.actor, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip });
     return answer(tx, row.id);
   });
 }
@@ -260,7 +260,7 @@ export async function submitTransaction(ctx: Ctx, id: string): Promise<Transacti
       })
       .where(eq(transactions.id, row.id))
       .returning();
-    await writeAudit(tx, { action: "submit", entityType: "transaction", entityId: row.id, actor: ctx.actor, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip, at: ctx.clock() });
+    await writeAudit(tx, ctx, { action: "submit", entityType: "transaction", entityId: row.id, actor: ctx.actor, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip });
     const view = (await loadView(tx, row.id))!;
     const message = `${view.isPriority ? "Emergency: " : ""}${view.humanReadableId} (${view.categoryName}, ${rupees(view.amount)}) from ${view.creatorName} is waiting for your approval`;
     const reach = reachAboutTransaction(ctx, "approval_needed", view, { title: view.isEmergency ? "Emergency approval needed" : "Approval needed", audience: "approver" });
@@ -359,7 +359,7 @@ export async function approveTransaction(ctx: Ctx, id: string): Promise<Transact
         .set({ approvalsReceived: received, status, approvedAt: status === "Approved" ? now : null, updatedAt: now })
         .where(eq(transactions.id, row.id))
         .returning();
-      await writeAudit(tx, {
+      await writeAudit(tx, ctx, {
         action: "approve",
         entityType: "transaction",
         entityId: row.id,
@@ -367,7 +367,6 @@ export async function approveTransaction(ctx: Ctx, id: string): Promise<Transact
         before: auditSnapshot(row),
         after: { ...auditSnapshot(after!), ...(onBehalfOf ? { onBehalfOf: { id: onBehalfOf.id, name: onBehalfOf.name }, approvedAs: `${ctx.actor.name} for ${onBehalfOf.name}` } : {}) },
         ipAddress: ctx.ip,
-        at: ctx.clock(),
       });
       const by = onBehalfOf ? `${ctx.actor.name} for ${onBehalfOf.name}` : ctx.actor.name;
       await tellCreator(tx, ctx, effects, row.id, (v) =>
@@ -397,7 +396,7 @@ export async function rejectTransaction(ctx: Ctx, id: string, input: RejectTrans
         .set({ status: "Rejected", previouslyRejected: true, approvedAt: null, updatedAt: now })
         .where(eq(transactions.id, row.id))
         .returning();
-      await writeAudit(tx, { action: "reject", entityType: "transaction", entityId: row.id, actor: ctx.actor, reason: input.reason, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip, at: ctx.clock() });
+      await writeAudit(tx, ctx, { action: "reject", entityType: "transaction", entityId: row.id, actor: ctx.actor, reason: input.reason, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip });
       await tellCreator(tx, ctx, effects, row.id, (v) => `${v.humanReadableId} (${v.categoryName}, ${rupees(v.amount)}) was rejected${input.reason ? `: ${input.reason}` : ""}`, {
         kind: "rejected",
         title: "Rejected",
@@ -428,7 +427,7 @@ export async function deleteApproval(ctx: Ctx, approvalId: string, input: Delete
       .set({ approvalsReceived: received, status, approvedAt: status === row.status ? row.approvedAt : null, updatedAt: ctx.clock() })
       .where(eq(transactions.id, row.id))
       .returning();
-    await writeAudit(tx, {
+    await writeAudit(tx, ctx, {
       action: "delete_approval",
       entityType: "transaction",
       entityId: row.id,
@@ -436,7 +435,7 @@ export async function deleteApproval(ctx: Ctx, approvalId: string, input: Delete
       reason: input.reason,
       before: { ...auditSnapshot(row), approval: { id: approval.id, approverId: approval.approverId, onBehalfOf: approval.onBehalfOf, emergencyApproverCode: approval.emergencyApproverCode, round: approval.round, action: approval.action, reasonText: approval.reasonText } },
       after: auditSnapshot(after!),
-      ipAddress: ctx.ip, at: ctx.clock(),
+      ipAddress: ctx.ip,
     });
     return answer(tx, row.id);
   });
@@ -460,7 +459,7 @@ export async function markPaymentDue(ctx: Ctx, id: string, input: MarkPaymentDue
       .set({ status: "PaymentDue", paymentDueDate: input.dueDate, updatedAt: ctx.clock() })
       .where(eq(transactions.id, row.id))
       .returning();
-    await writeAudit(tx, { action: "mark_payment_due", entityType: "transaction", entityId: row.id, actor: ctx.actor, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip, at: ctx.clock() });
+    await writeAudit(tx, ctx, { action: "mark_payment_due", entityType: "transaction", entityId: row.id, actor: ctx.actor, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip });
     const words = paymentWords(row.formType);
     await tellCreator(tx, ctx, effects, row.id, (v) => words.notice.due(v.humanReadableId, input.dueDate ?? null), {
       kind: "payment_due",
@@ -492,7 +491,7 @@ export async function recordPayment(ctx: Ctx, id: string, input: PaymentBody): P
         })
         .where(eq(transactions.id, row.id))
         .returning();
-      await writeAudit(tx, { action: "cancel_payment", entityType: "transaction", entityId: row.id, actor: ctx.actor, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip, at: ctx.clock() });
+      await writeAudit(tx, ctx, { action: "cancel_payment", entityType: "transaction", entityId: row.id, actor: ctx.actor, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip });
       const words = paymentWords(row.formType);
       await tellCreator(tx, ctx, effects, row.id, (v) => words.notice.cancelled(v.humanReadableId), { kind: "payment_cancelled", title: words.timeline["payment-cancelled"] });
       return answer(tx, row.id);
@@ -513,7 +512,7 @@ export async function recordPayment(ctx: Ctx, id: string, input: PaymentBody): P
       })
       .where(eq(transactions.id, row.id))
       .returning();
-    await writeAudit(tx, { action: "process_payment", entityType: "transaction", entityId: row.id, actor: ctx.actor, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip, at: ctx.clock() });
+    await writeAudit(tx, ctx, { action: "process_payment", entityType: "transaction", entityId: row.id, actor: ctx.actor, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip });
     const words = paymentWords(row.formType);
     await tellCreator(tx, ctx, effects, row.id, (v) => words.notice.settled(`${v.humanReadableId} (${rupees(v.amount)})`, input.paymentMethod), {
       kind: "paid",
@@ -534,7 +533,7 @@ export async function completeTransaction(ctx: Ctx, id: string): Promise<Transac
       .set({ status: "Completed", completedAt: now, updatedAt: now })
       .where(eq(transactions.id, row.id))
       .returning();
-    await writeAudit(tx, { action: "complete", entityType: "transaction", entityId: row.id, actor: ctx.actor, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip, at: ctx.clock() });
+    await writeAudit(tx, ctx, { action: "complete", entityType: "transaction", entityId: row.id, actor: ctx.actor, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip });
     await tellCreator(tx, ctx, effects, row.id, (v) => `${v.humanReadableId} is completed`, { kind: "completed", title: "Completed" });
     return answer(tx, row.id);
   });
@@ -551,13 +550,13 @@ export async function deleteTransaction(ctx: Ctx, id: string): Promise<{ message
     await tx.delete(approvals).where(eq(approvals.transactionId, row.id));
     await tx.delete(attachments).where(eq(attachments.transactionId, row.id));
     await tx.delete(transactions).where(eq(transactions.id, row.id));
-    await writeAudit(tx, {
+    await writeAudit(tx, ctx, {
       action: "delete",
       entityType: "transaction",
       entityId: row.id,
       actor: ctx.actor,
       before: { ...auditSnapshot(row), attachments: files.map((f) => ({ id: f.id, fileName: f.fileName })) },
-      ipAddress: ctx.ip, at: ctx.clock(),
+      ipAddress: ctx.ip,
     });
     effects.afterCommit.push(async () => {
       for (const f of files) {
@@ -586,7 +585,7 @@ export async function forceStatus(ctx: Ctx, id: string, input: ForceStatusBody):
       })
       .where(eq(transactions.id, row.id))
       .returning();
-    await writeAudit(tx, { action: "force_status", entityType: "transaction", entityId: row.id, actor: ctx.actor, reason: input.reason, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip, at: ctx.clock() });
+    await writeAudit(tx, ctx, { action: "force_status", entityType: "transaction", entityId: row.id, actor: ctx.actor, reason: input.reason, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip });
     await tellCreator(tx, ctx, effects, row.id, (v) => `${v.humanReadableId} was set to ${input.status} by an administrator: ${input.reason}`, {
       kind: "status_forced",
       title: input.status === "Draft" ? "Returned to Draft" : input.status,
@@ -613,7 +612,7 @@ export async function changeOwner(ctx: Ctx, id: string, input: ChangeOwnerBody):
       .set({ createdBy: owner.id, updatedAt: ctx.clock() })
       .where(eq(transactions.id, row.id))
       .returning();
-    await writeAudit(tx, { action: "change_owner", entityType: "transaction", entityId: row.id, actor: ctx.actor, reason: input.reason, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip, at: ctx.clock() });
+    await writeAudit(tx, ctx, { action: "change_owner", entityType: "transaction", entityId: row.id, actor: ctx.actor, reason: input.reason, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip });
     return answer(tx, row.id);
   });
 }
@@ -657,7 +656,7 @@ export async function fullOverride(ctx: Ctx, id: string, input: FullOverrideBody
       .returning();
     // The timeline says why an approved transaction waits again (timeline.ts reads `backToPending`).
     const why = reopened && input.status === undefined ? { backToPending: backToPendingReason(round.length, approvalPolicy!) } : {};
-    await writeAudit(tx, { action: "full_override", entityType: "transaction", entityId: row.id, actor: ctx.actor, reason: input.reason, before: auditSnapshot(row), after: { ...auditSnapshot(after!), ...why }, ipAddress: ctx.ip, at: ctx.clock() });
+    await writeAudit(tx, ctx, { action: "full_override", entityType: "transaction", entityId: row.id, actor: ctx.actor, reason: input.reason, before: auditSnapshot(row), after: { ...auditSnapshot(after!), ...why }, ipAddress: ctx.ip });
     return answer(tx, row.id);
   });
 }
