@@ -13,8 +13,6 @@ import type { CustomFieldValues } from "../../../shared/schemas/categories";
 import type { MoveVerdict } from "./status-machine";
 
 export { APPROVED_FAMILY } from "../../../shared/constants";
-/** Statuses in which a submitted emergency transaction counts towards its category's emergency limits. */
-export const EMERGENCY_COUNTED = ["Pending", "Approved", "PaymentDue", "Paid", "Completed"] as const;
 
 /**
  * `column in ('Approved', …)` with the statuses written as literals (they are our constants, never
