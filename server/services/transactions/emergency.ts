@@ -23,7 +23,8 @@ import type { ActingContext, RequestContext, ServiceContext } from "../context";
 import { writeAudit } from "../audit";
 import { getLockdown } from "../../auth/lockdown-state";
 import { checkApproverPin, getEmergencyApprovers } from "../emergency-approvers";
-import { notifyUsers, publishNotifications } from "../notifications";
+import { notifyUsers } from "../notifications";
+import { inTransaction } from "../in-transaction";
 import { reachAboutTransaction } from "../reach/kinds";
 import { canMove, statusAfterApproval } from "./status-machine";
 import { approvalsOfRound, policyOf } from "./authority";
@@ -288,7 +289,7 @@ export async function decideThroughEmergencyLink(
     isPriority: opened.txn.isPriority,
   });
 
-  const { answer, notificationRows } = await db.transaction(async (tx) => {
+  return inTransaction(ctx, async (tx, afterCommit) => {
     // Again, under the transaction's row lock: it may have changed while the PIN was checked.
     const { link, txn } = await openLink(tx, token, now, { forUpdate: true });
     // Use up the pair: a concurrent call waits on these rows and then finds them used (404).
@@ -347,25 +348,21 @@ export async function decideThroughEmergencyLink(
       by: `emergency approver ${code}`,
       detail: reason ? `Reason: ${reason}` : null,
     });
-    const stored = await notifyUsers(
-      tx,
-      [txn.createdBy],
-      {
-        type: "user_notification",
-        message: `Transaction ${txn.humanReadableId} was ${verb} by emergency approver ${code}${reason ? `: ${reason}` : ""}`,
-        isPriority: txn.isPriority,
-        transactionId: txn.id,
-        humanReadableId: txn.humanReadableId,
-        category: category?.name ?? null,
-      },
-      told,
+    afterCommit.publish(
+      await notifyUsers(
+        tx,
+        [txn.createdBy],
+        {
+          type: "user_notification",
+          message: `Transaction ${txn.humanReadableId} was ${verb} by emergency approver ${code}${reason ? `: ${reason}` : ""}`,
+          isPriority: txn.isPriority,
+          transactionId: txn.id,
+          humanReadableId: txn.humanReadableId,
+          category: category?.name ?? null,
+        },
+        told,
+      ),
     );
-    return {
-      answer: { approver: code, action, transaction: { humanReadableId: txn.humanReadableId, status: after.status } },
-      notificationRows: stored,
-    };
+    return { approver: code, action, transaction: { humanReadableId: txn.humanReadableId, status: after.status } };
   });
-
-  await publishNotifications(ctx, notificationRows);
-  return answer;
 }
