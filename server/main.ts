@@ -31,7 +31,7 @@ export async function startServer(config: Config = loadConfig(), options: { clie
   // A lost connection fails only the query it carried (a 503 for a request); the pool replaces it.
   const database = await openDatabase(config, (err) => logger.warn({ err }, "database connection lost"));
   await runConfiguredMigrations(config, database);
-  await ensureFirstSuperAdmin({ db: database.db, config }, (line) => console.log(line));
+  await ensureFirstSuperAdmin({ db: database.db, clock: systemClock, config }, (line) => console.log(line));
   // DECISIONS §14: the Web Push key pair is made at the first start (unless the environment gives one).
   await ensureVapidKeys(database.db, config);
   // A process killed in the middle of an import leaves its upload behind (its database work was

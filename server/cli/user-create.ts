@@ -1,6 +1,7 @@
 // npm run user:create -- --username U --password P --role R --name "N" [--visibility-window 30]
 import { parseArgs } from "node:util";
 import { loadConfig, loadDotEnv } from "../config";
+import { systemClock } from "../clock";
 import { openDatabase } from "../db/client";
 import { runConfiguredMigrations } from "../db/migrate";
 import { createUserSchema } from "../../shared/schemas/users";
@@ -41,7 +42,7 @@ async function main(): Promise<number> {
   const database = await openDatabase(config);
   try {
     await runConfiguredMigrations(config, database);
-    const user = await createUser({ db: database.db, actor: null }, parsed.data);
+    const user = await createUser({ db: database.db, clock: systemClock, actor: null }, parsed.data);
     console.log(user.id);
     return 0;
   } catch (err) {

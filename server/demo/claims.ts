@@ -32,12 +32,11 @@ async function claimant(deps: AppDeps, handle: DatabaseHandle): Promise<Actor | 
       .orderBy(employees.employeeName)
       .limit(1);
     if (!free) return null;
-    const made = await createUser({ db: handle.db, actor: null }, createUserSchema.parse({ username: DEMO_CLAIMANT_USERNAME, password: DEMO_PASSWORD, role: "Employee", name: free.name }));
+    const made = await createUser({ db: handle.db, clock: deps.clock, actor: null }, createUserSchema.parse({ username: DEMO_CLAIMANT_USERNAME, password: DEMO_PASSWORD, role: "Employee", name: free.name }));
     await handle.db.update(users).set({ employeeId: free.id }).where(eq(users.id, made.id));
     row = await findUserByUsername(handle.db, DEMO_CLAIMANT_USERNAME);
   }
   if (!row?.employeeId || row.role !== "Employee") return null;
-  void deps;
   return { id: row.id, role: row.role, name: row.name, username: row.username, visibilityWindowDays: row.visibilityWindowDays, employeeId: row.employeeId };
 }
 

@@ -173,7 +173,7 @@ export async function seedDemo(handle: DatabaseHandle, storage: ObjectStore, opt
   const tz = options.config.appTimezone;
 
   try {
-    const people = await timed("users", () => seedUsers(handle, log));
+    const people = await timed("users", () => seedUsers(deps, log));
     const admin = people.admin;
     await timed("emergency PINs", () => seedEmergencyPins(deps, handle, admin, log));
     await timed("categories", async () => {
@@ -293,14 +293,15 @@ async function seedEmergencyPins(deps: AppDeps, handle: DatabaseHandle, admin: A
 
 type People = Record<DemoUserKey, Actor>;
 
-async function seedUsers(handle: DatabaseHandle, log: (l: string) => void): Promise<People> {
+async function seedUsers(deps: AppDeps, log: (l: string) => void): Promise<People> {
+  const handle = deps.database;
   const people: Partial<People> = {};
   for (const u of DEMO_USERS) {
     const existing = await findUserByUsername(handle.db, u.username);
     const row =
       existing ??
       (await createUser(
-        { db: handle.db, actor: null },
+        { db: handle.db, clock: deps.clock, actor: null },
         createUserSchema.parse({ username: u.username, password: u.password, role: u.role, name: u.name, email: u.email, visibilityWindowDays: DEMO_VISIBILITY_WINDOW_DAYS }),
       ));
     people[u.key] = actorOf(row);
@@ -791,7 +792,7 @@ async function seedPeople(deps: AppDeps, handle: DatabaseHandle, people: People,
   for (const login of DEMO_EMPLOYEE_LOGINS) {
     const employeeId = ids.get(login.employee)!;
     const user = await deps.database.db.transaction((tx) =>
-      insertUser(tx, { actor: people.hrAdmin }, { username: login.username, name: login.employee, role: "Employee", email: null, employeeId }, passwordHash),
+      insertUser(tx, { clock: deps.clock, actor: people.hrAdmin }, { username: login.username, name: login.employee, role: "Employee", email: null, employeeId }, passwordHash),
     );
     logins.push({ ...actorOf(user), employeeId });
   }

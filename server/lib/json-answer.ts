@@ -11,7 +11,7 @@ import type { Request, Response } from "express";
 /** Answers below this go as they are: compressing them saves less than it costs. */
 export const COMPRESS_FROM_BYTES = 1024;
 
-/** An answer PostgreSQL already wrote as JSON (the long lists: services/transactions/common.ts transactionJson), sent as it is. */
+/** An answer PostgreSQL already wrote as JSON (the long lists: presenters/transactions.ts transactionJson), sent as it is. */
 export class JsonText {
   constructor(readonly text: string) {}
 }

@@ -6,7 +6,7 @@ import { createTestApp, type ApiClient, type TestApp } from "../test/harness";
 import type { MadeUser } from "../test/factories";
 import { approvals, attachments, categories, transactions } from "../db/schema";
 import type { CategoryRow } from "../db/schema";
-import { rowsOf } from "../services/transactions/common";
+import { rows } from "../db/sql";
 import { DUPLICATES_SHOWN } from "../services/transactions/queries";
 import {
   auditEntries,
@@ -668,7 +668,7 @@ describe("the list follows every change of a transaction (transaction_search, ke
     // Deleted: gone from the list and its summary.
     expect((await superAdmin.api.delete(`/api/transactions/${d.id}`)).status).toBe(200);
     expect((await list(word)).body).toMatchObject({ total: 0, summary: { count: 0, approvedAmount: "0.00" } });
-    const [{ n }] = rowsOf<{ n: number }>(await t.db.execute(sql`select count(*)::int as n from transaction_search where transaction_id = ${d.id}`));
+    const [{ n }] = await rows<{ n: number }>(t.db, sql`select count(*)::int as n from transaction_search where transaction_id = ${d.id}`);
     expect(n).toBe(0);
   });
 });

@@ -122,7 +122,7 @@ describe("GET /api/transactions/:id timeline", () => {
     expect((await accountant.api.post(`/api/transactions/${id}/submit`)).status).toBe(200);
     // An emergency decision as the link writes it (the link flow itself is tested in emergency*.api.test.ts).
     await t.asOwner(async (owner) => {
-      await writeAudit(owner.db, { action: "emergency_approve", entityType: "transaction", entityId: id, performerLabel: "AK", before: { status: "Pending", approvalsReceived: 0 }, after: { status: "Approved", approvalsReceived: 1 } });
+      await writeAudit(owner.db, t.deps, { action: "emergency_approve", entityType: "transaction", entityId: id, performerLabel: "AK", before: { status: "Pending", approvalsReceived: 0 }, after: { status: "Approved", approvalsReceived: 1 } });
     });
     const last = (await timelineOf(accountant, id)).at(-1);
     expect(last).toMatchObject({ kind: "emergency-approved", actorName: "AK", detail: "1 approval; Pending → Approved" });

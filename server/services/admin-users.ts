@@ -160,7 +160,7 @@ export async function updateUser(ctx: ActingContext, id: string, input: UpdateUs
         before.visibilityWindowDays === after.visibilityWindowDays &&
         before.approvalLimit === after.approvalLimit &&
         before.email === after.email;
-      await writeAudit(tx, {
+      await writeAudit(tx, ctx, {
         action: onlyStatus ? (after.isActive ? "enable" : "disable") : "update",
         entityType: "user",
         entityId: id,
@@ -193,7 +193,7 @@ export async function changeUsername(ctx: ActingContext, id: string, newUsername
         .set({ username: newUsername, usernameKey: usernameKey(newUsername), updatedAt: sql`now()` })
         .where(eq(users.id, id))
         .returning();
-      await writeAudit(tx, {
+      await writeAudit(tx, ctx, {
         action: "update",
         entityType: "user",
         entityId: id,
@@ -213,7 +213,7 @@ export async function setPassword(ctx: ActingContext, id: string, newPassword: s
   const passwordHash = await hashPassword(newPassword);
   const after = await inUserChange(ctx, id, async (tx) => {
     const [row] = await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, id)).returning();
-    await writeAudit(tx, {
+    await writeAudit(tx, ctx, {
       action: "password_reset",
       entityType: "user",
       entityId: id,
@@ -237,7 +237,7 @@ export async function setUserStatus(ctx: ActingContext, id: string, isActive: bo
       guardLastSuperAdmin();
     }
     const [after] = await tx.update(users).set({ isActive, updatedAt: sql`now()` }).where(eq(users.id, id)).returning();
-    await writeAudit(tx, {
+    await writeAudit(tx, ctx, {
       action: isActive ? "enable" : "disable",
       entityType: "user",
       entityId: id,
@@ -303,11 +303,11 @@ export async function deleteUser(ctx: ActingContext, id: string): Promise<Delete
         .set({ deletedAt: sql`now()`, isActive: false, updatedAt: sql`now()` })
         .where(eq(users.id, id))
         .returning();
-      await writeAudit(tx, { action: "delete", entityType: "user", entityId: id, actor: ctx.actor, reason: "Soft delete: the user has history", before: auditView(before), after: auditView(after), ipAddress: ctx.ip });
+      await writeAudit(tx, ctx, { action: "delete", entityType: "user", entityId: id, actor: ctx.actor, reason: "Soft delete: the user has history", before: auditView(before), after: auditView(after), ipAddress: ctx.ip });
       return { deleted: "soft" } as const;
     }
     await tx.delete(users).where(eq(users.id, id));
-    await writeAudit(tx, { action: "delete", entityType: "user", entityId: id, actor: ctx.actor, before: auditView(before), ipAddress: ctx.ip });
+    await writeAudit(tx, ctx, { action: "delete", entityType: "user", entityId: id, actor: ctx.actor, before: auditView(before), ipAddress: ctx.ip });
     return { deleted: "hard" } as const;
   });
   await announceSessionsEnded(ctx.bus, [id], "deleted");

@@ -76,7 +76,7 @@ export async function createApprovalRule(ctx: ActingContext, input: ApprovalRule
       await assertCategoryExists(tx, input.categoryId);
       const now = ctx.clock();
       const [row] = await tx.insert(approvalRules).values({ ...input, createdAt: now, updatedAt: now }).returning();
-      await writeAudit(tx, { action: "create", entityType: "approval_rule", entityId: row!.id, actor: ctx.actor, after: auditView(row!), ipAddress: ctx.ip, at: now });
+      await writeAudit(tx, ctx, { action: "create", entityType: "approval_rule", entityId: row!.id, actor: ctx.actor, after: auditView(row!), ipAddress: ctx.ip });
       return presentRule(row!, false);
     }),
   );
@@ -95,7 +95,7 @@ export async function updateApprovalRule(ctx: ActingContext, id: string, input: 
       await assertCategoryExists(tx, input.categoryId);
       const now = ctx.clock();
       const [after] = await tx.update(approvalRules).set({ ...input, updatedAt: now }).where(eq(approvalRules.id, id)).returning();
-      await writeAudit(tx, { action: "update", entityType: "approval_rule", entityId: id, actor: ctx.actor, before: auditView(before), after: auditView(after!), ipAddress: ctx.ip, at: now });
+      await writeAudit(tx, ctx, { action: "update", entityType: "approval_rule", entityId: id, actor: ctx.actor, before: auditView(before), after: auditView(after!), ipAddress: ctx.ip });
       return presentRule(after!, await wasApplied(tx, id));
     }),
   );
@@ -117,11 +117,11 @@ export async function deleteApprovalRule(ctx: ActingContext, id: string): Promis
     const now = ctx.clock();
     if (await wasApplied(tx, id)) {
       const [after] = await tx.update(approvalRules).set({ isActive: false, updatedAt: now }).where(eq(approvalRules.id, id)).returning();
-      await writeAudit(tx, { action: "deactivate", entityType: "approval_rule", entityId: id, actor: ctx.actor, before: auditView(before), after: auditView(after!), ipAddress: ctx.ip, at: now });
+      await writeAudit(tx, ctx, { action: "deactivate", entityType: "approval_rule", entityId: id, actor: ctx.actor, before: auditView(before), after: auditView(after!), ipAddress: ctx.ip });
       return { message: RULE_DEACTIVATED_INSTEAD, deactivated: true, rule: presentRule(after!, true) };
     }
     await tx.delete(approvalRules).where(eq(approvalRules.id, id));
-    await writeAudit(tx, { action: "delete", entityType: "approval_rule", entityId: id, actor: ctx.actor, before: auditView(before), ipAddress: ctx.ip, at: now });
+    await writeAudit(tx, ctx, { action: "delete", entityType: "approval_rule", entityId: id, actor: ctx.actor, before: auditView(before), ipAddress: ctx.ip });
     return { message: "Approval rule deleted", deactivated: false };
   });
 }

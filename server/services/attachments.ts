@@ -173,14 +173,13 @@ export async function registerAttachment(
           createdAt: now,
         })
         .returning();
-      await writeAudit(tx, {
+      await writeAudit(tx, ctx, {
         action: "create",
         entityType: "attachment",
         entityId: inserted.id,
         actor,
         after: { ...presentAttachment(inserted), humanReadableId: locked.humanReadableId, contentSha256: inserted.contentSha256 },
         ipAddress: ip,
-        at: now,
       });
       return inserted;
     });
@@ -234,14 +233,13 @@ export async function removeAttachment(ctx: ActingContext, id: string): Promise<
     allowRemoval(transaction, actor);
     const [deleted] = await tx.delete(attachments).where(eq(attachments.id, attachment.id)).returning();
     if (!deleted) throw notFound(ATTACHMENT_NOT_FOUND);
-    await writeAudit(tx, {
+    await writeAudit(tx, ctx, {
       action: "delete",
       entityType: "attachment",
       entityId: attachment.id,
       actor,
       before: { ...presentAttachment(attachment), humanReadableId: transaction.humanReadableId, objectPath: attachment.objectPath },
       ipAddress: ip,
-      at: now,
     });
     return deleted;
   });

@@ -3,6 +3,7 @@
 import type { Queryable } from "../db/client";
 import { auditLog } from "../db/schema";
 import type { Actor } from "../context";
+import type { ServiceContext } from "./context";
 
 export type AuditEntry = {
   action: string;
@@ -15,15 +16,14 @@ export type AuditEntry = {
   before?: unknown;
   after?: unknown;
   ipAddress?: string | null;
-  /**
-   * When it happened, from the app's clock (AppDeps.clock); the database's now() when absent. A
-   * transaction's moves pass it, so their timeline tells the moments the clock gave (the demo seed
-   * plays each story at its own past moments).
-   */
-  at?: Date;
 };
 
-export async function writeAudit(q: Queryable, entry: AuditEntry): Promise<void> {
+/**
+ * Writes one entry, stamped by the context's clock (AppDeps.clock), never the database's: the trail
+ * and the rows it describes tell the same moments, and a chosen clock (the tests', the demo seed's
+ * past stories) is the trail's clock too.
+ */
+export async function writeAudit(q: Queryable, ctx: Pick<ServiceContext, "clock">, entry: AuditEntry): Promise<void> {
   await q.insert(auditLog).values({
     action: entry.action,
     entityType: entry.entityType,
@@ -34,6 +34,6 @@ export async function writeAudit(q: Queryable, entry: AuditEntry): Promise<void>
     beforeData: entry.before === undefined ? null : (JSON.parse(JSON.stringify(entry.before)) as unknown),
     afterData: entry.after === undefined ? null : (JSON.parse(JSON.stringify(entry.after)) as unknown),
     ipAddress: entry.ipAddress ?? null,
-    ...(entry.at ? { timestamp: entry.at } : {}),
+    timestamp: ctx.clock(),
   });
 }

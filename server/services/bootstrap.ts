@@ -5,12 +5,12 @@ import type { ServiceContext } from "./context";
 import { countUsers, createUser } from "./users";
 import { DomainError } from "./errors";
 
-export async function ensureFirstSuperAdmin(ctx: Pick<ServiceContext, "db" | "config">, print: (line: string) => void): Promise<void> {
+export async function ensureFirstSuperAdmin(ctx: Pick<ServiceContext, "db" | "clock" | "config">, print: (line: string) => void): Promise<void> {
   const { db, config } = ctx;
   if ((await countUsers(db)) > 0) return;
   const password = config.adminPassword ?? crypto.randomBytes(12).toString("base64url");
   try {
-    await createUser({ db, actor: null }, { username: config.adminUsername, name: "System Administrator", role: "SuperAdmin", password });
+    await createUser({ db, clock: ctx.clock, actor: null }, { username: config.adminUsername, name: "System Administrator", role: "SuperAdmin", password });
   } catch (err) {
     // Another process created it first.
     if (err instanceof DomainError && err.kind === "conflict") return;

@@ -128,7 +128,7 @@ export async function createBudget(ctx: ActingContext, input: BudgetBody): Promi
       .insert(budgets)
       .values({ ...input, createdBy: ctx.actor.id })
       .returning();
-    await writeAudit(tx, { action: "create", entityType: "budget", entityId: row.id, actor: ctx.actor, after: auditView(row), ipAddress: ctx.ip });
+    await writeAudit(tx, ctx, { action: "create", entityType: "budget", entityId: row.id, actor: ctx.actor, after: auditView(row), ipAddress: ctx.ip });
     return getBudget(tx, row.id, todayOf(ctx));
   }));
 }
@@ -149,7 +149,7 @@ export async function updateBudget(ctx: ActingContext, id: string, changes: Budg
       .set({ ...input, updatedAt: sql`now()` })
       .where(eq(budgets.id, id))
       .returning();
-    await writeAudit(tx, { action: "update", entityType: "budget", entityId: id, actor: ctx.actor, before: auditView(before), after: auditView(after), ipAddress: ctx.ip });
+    await writeAudit(tx, ctx, { action: "update", entityType: "budget", entityId: id, actor: ctx.actor, before: auditView(before), after: auditView(after), ipAddress: ctx.ip });
     return getBudget(tx, id, todayOf(ctx));
   }));
 }
@@ -159,7 +159,7 @@ export async function deleteBudget(ctx: ActingContext, id: string): Promise<void
     if (!isUuid(id)) throw notFound(BUDGET_NOT_FOUND);
     const [before] = await tx.delete(budgets).where(eq(budgets.id, id)).returning();
     if (!before) throw notFound(BUDGET_NOT_FOUND);
-    await writeAudit(tx, { action: "delete", entityType: "budget", entityId: id, actor: ctx.actor, before: auditView(before), ipAddress: ctx.ip });
+    await writeAudit(tx, ctx, { action: "delete", entityType: "budget", entityId: id, actor: ctx.actor, before: auditView(before), ipAddress: ctx.ip });
   });
 }
 

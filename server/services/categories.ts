@@ -3,7 +3,7 @@
 // rules that depend on the caller (approval settings are SuperAdmin's) live here.
 import { isUuid } from "../lib/ids";
 import { and, asc, desc, eq, ne, sql, type SQL } from "drizzle-orm";
-import type { Db, Queryable } from "../db/client";
+import type { Queryable } from "../db/client";
 import { categories, transactions, type CategoryRow } from "../db/schema";
 import { conflict, forbidden, notFound } from "./errors";
 import { writeAudit } from "./audit";
@@ -151,7 +151,7 @@ export async function createCategory(ctx: ActingContext, input: CreateCategoryBo
           fieldSchema: input.fieldSchema ?? [],
         })
         .returning();
-      await writeAudit(tx, { action: "create", entityType: "category", entityId: row.id, actor, after: auditView(row), ipAddress: ip });
+      await writeAudit(tx, ctx, { action: "create", entityType: "category", entityId: row.id, actor, after: auditView(row), ipAddress: ip });
       return presentCategory(row);
     }),
   );
@@ -183,7 +183,7 @@ export async function updateCategory(ctx: ActingContext, id: string, input: Upda
         })
         .where(eq(categories.id, id))
         .returning();
-      await writeAudit(tx, { action: "update", entityType: "category", entityId: id, actor, before: auditView(current), after: auditView(row), ipAddress: ip });
+      await writeAudit(tx, ctx, { action: "update", entityType: "category", entityId: id, actor, before: auditView(current), after: auditView(row), ipAddress: ip });
       return presentCategory(row);
     }),
   );
@@ -198,7 +198,7 @@ export async function updateCategoryFields(ctx: ActingContext, id: string, input
       .set({ fieldSchema: input.fieldSchema, updatedAt: sql`now()` })
       .where(eq(categories.id, id))
       .returning();
-    await writeAudit(tx, {
+    await writeAudit(tx, ctx, {
       action: "update_fields",
       entityType: "category",
       entityId: id,
@@ -218,13 +218,12 @@ export type DeleteCategoryOutcome = { outcome: "deleted" } | { outcome: "deactiv
  * transactions is deactivated instead, and the caller answers 409 saying so (DECISIONS §7).
  */
 export async function deleteCategory(ctx: ActingContext, id: string): Promise<DeleteCategoryOutcome> {
-  const { db, actor, ip } = ctx;
   try {
-    return await deleteOrDeactivate(db, id, actor, ip);
+    return await deleteOrDeactivate(ctx, id);
   } catch (err) {
     // A transaction was added between our check and the delete: the foreign key refused the
     // delete, so this is now a category with transactions. Once more, and it is deactivated.
-    if (isForeignKeyViolation(err)) return deleteOrDeactivate(db, id, actor, ip);
+    if (isForeignKeyViolation(err)) return deleteOrDeactivate(ctx, id);
     throw err;
   }
 }
@@ -234,14 +233,15 @@ function isForeignKeyViolation(err: unknown): boolean {
   return e?.code === "23503" || e?.cause?.code === "23503";
 }
 
-async function deleteOrDeactivate(db: Db, id: string, actor: Actor, ip: string | null): Promise<DeleteCategoryOutcome> {
+async function deleteOrDeactivate(ctx: ActingContext, id: string): Promise<DeleteCategoryOutcome> {
+  const { db, actor, ip } = ctx;
   return db.transaction(async (tx) => {
     const current = await loadCategory(tx, id, { forUpdate: true });
     if (current.isBuiltin) throw conflict(BUILTIN_NOT_DELETABLE, "builtin");
     const [used] = await tx.select({ one: sql<number>`1` }).from(transactions).where(eq(transactions.categoryId, id)).limit(1);
     if (used) {
       const [row] = await tx.update(categories).set({ isActive: false, updatedAt: sql`now()` }).where(eq(categories.id, id)).returning();
-      await writeAudit(tx, {
+      await writeAudit(tx, ctx, {
         action: "deactivate",
         entityType: "category",
         entityId: id,
@@ -254,7 +254,7 @@ async function deleteOrDeactivate(db: Db, id: string, actor: Actor, ip: string |
       return { outcome: "deactivated", category: presentCategory(row) };
     }
     await tx.delete(categories).where(eq(categories.id, id));
-    await writeAudit(tx, { action: "delete", entityType: "category", entityId: id, actor, before: auditView(current), ipAddress: ip });
+    await writeAudit(tx, ctx, { action: "delete", entityType: "category", entityId: id, actor, before: auditView(current), ipAddress: ip });
     return { outcome: "deleted" };
   });
 }

@@ -33,7 +33,7 @@ export async function setCompany(ctx: ActingContext, body: CompanyBody): Promise
       .insert(settings)
       .values({ key: "company", value: after, updatedBy: actor.id })
       .onConflictDoUpdate({ target: settings.key, set: { value: after, updatedBy: actor.id, updatedAt: sql`now()` } });
-    await writeAudit(tx, { action: "update", entityType: "setting", entityId: "company", actor, before, after, ipAddress: ip });
+    await writeAudit(tx, ctx, { action: "update", entityType: "setting", entityId: "company", actor, before, after, ipAddress: ip });
     return after;
   });
 }

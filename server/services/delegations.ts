@@ -10,10 +10,11 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Queryable, Tx } from "../db/client";
-import { delegations, users, type DelegationRow, type NotificationRow } from "../db/schema";
+import { delegations, users, type DelegationRow } from "../db/schema";
 import { badRequest, conflict, forbidden, notFound } from "./errors";
 import { writeAudit } from "./audit";
-import { notifyUsers, publishNotifications } from "./notifications";
+import { notifyUsers } from "./notifications";
+import { inTransaction } from "./in-transaction";
 import { aboutThePerson } from "./reach/kinds";
 import { activeApproverCondition } from "./transactions/authority";
 import { todayOf, type ActingContext, type ServiceContext } from "./context";
@@ -156,8 +157,7 @@ export async function createDelegation(ctx: ActingContext, input: CreateDelegati
     const message = `A delegation lasts at most ${DELEGATION_MAX_DAYS} days (last day ${dayText(addDays(input.from, DELEGATION_MAX_DAYS - 1))} at the latest)`;
     throw badRequest(message, [{ path: "to", message }]);
   }
-  const notes: NotificationRow[] = [];
-  const created = await ctx.db.transaction(async (tx) => {
+  const created = await inTransaction(ctx, async (tx, afterCommit) => {
     const people = await lockPeople(tx, [delegatorId, input.delegateId].filter(isUuid));
     const delegator = people.get(delegatorId);
     const delegate = people.get(input.delegateId);
@@ -191,22 +191,17 @@ export async function createDelegation(ctx: ActingContext, input: CreateDelegati
         startAnnouncedAt: input.from === today ? ctx.clock() : null,
       })
       .returning();
-    await writeAudit(tx, { action: "create", entityType: "delegation", entityId: row!.id, actor: ctx.actor, after: auditView(row!), ipAddress: ctx.ip, at: ctx.clock() });
+    await writeAudit(tx, ctx, { action: "create", entityType: "delegation", entityId: row!.id, actor: ctx.actor, after: auditView(row!), ipAddress: ctx.ip });
     // The delegate hears of it when it is recorded, told from which day it applies; one that
     // starts later is announced again on its first day (announceDelegationsBeginning).
     const starts = input.from === today ? "from today" : `from ${dayText(input.from)}`;
     const until = input.from === input.to ? "" : ` to ${dayText(input.to)}`;
-    notes.push(
-      ...(await tellOfDelegation(tx, ctx, [input.delegateId], row!.id, `${delegator.name} has delegated their approvals to you ${starts}${until}: ${input.reason}`)),
-    );
+    afterCommit.publish(await tellOfDelegation(tx, ctx, [input.delegateId], row!.id, `${delegator.name} has delegated their approvals to you ${starts}${until}: ${input.reason}`));
     if (delegatorId !== ctx.actor.id) {
-      notes.push(
-        ...(await tellOfDelegation(tx, ctx, [delegatorId], row!.id, `${ctx.actor.name} recorded a delegation of your approvals to ${delegate.name} ${span(input.from, input.to)}`)),
-      );
+      afterCommit.publish(await tellOfDelegation(tx, ctx, [delegatorId], row!.id, `${ctx.actor.name} recorded a delegation of your approvals to ${delegate.name} ${span(input.from, input.to)}`));
     }
     return (await loadView(tx, row!.id))!;
   });
-  await publishNotifications(ctx, notes);
   return present(created, today);
 }
 
@@ -232,8 +227,7 @@ function endedWords(actor: { id: string; name: string }, row: Pick<DelegationRow
 export async function endDelegation(ctx: ActingContext, id: string, input: EndDelegationBody): Promise<Delegation> {
   if (!isUuid(id)) throw notFound(DELEGATION_NOT_FOUND);
   const today = todayOf(ctx);
-  const notes: NotificationRow[] = [];
-  const ended = await ctx.db.transaction(async (tx) => {
+  const ended = await inTransaction(ctx, async (tx, afterCommit) => {
     const [before] = await tx.select().from(delegations).where(eq(delegations.id, id)).limit(1).for("update");
     const party = before && (before.delegatorId === ctx.actor.id || before.delegateId === ctx.actor.id);
     if (!before || (!party && !managesEveryDelegation(ctx.actor))) throw notFound(DELEGATION_NOT_FOUND);
@@ -244,15 +238,12 @@ export async function endDelegation(ctx: ActingContext, id: string, input: EndDe
       .set({ endedAt: ctx.clock(), endedBy: ctx.actor.id, endReason: input.reason })
       .where(eq(delegations.id, id))
       .returning();
-    await writeAudit(tx, { action: "end", entityType: "delegation", entityId: id, actor: ctx.actor, reason: input.reason, before: auditView(before), after: auditView(after!), ipAddress: ctx.ip, at: ctx.clock() });
+    await writeAudit(tx, ctx, { action: "end", entityType: "delegation", entityId: id, actor: ctx.actor, reason: input.reason, before: auditView(before), after: auditView(after!), ipAddress: ctx.ip });
     const view = (await loadView(tx, id))!;
     const others = [before.delegatorId, before.delegateId].filter((u) => u !== ctx.actor.id);
-    notes.push(
-      ...(await tellOfDelegation(tx, ctx, others, id, `${endedWords(ctx.actor, before, view)}: ${input.reason}`)),
-    );
+    afterCommit.publish(await tellOfDelegation(tx, ctx, others, id, `${endedWords(ctx.actor, before, view)}: ${input.reason}`));
     return view;
   });
-  await publishNotifications(ctx, notes);
   return present(ended, today);
 }
 
@@ -274,22 +265,21 @@ export async function announceDelegationsBeginning(ctx: ServiceContext): Promise
   // Nearly every look finds nothing: it then writes nothing, since even an update of no row counts
   // as a change to what kept answers stand on (answer-cache/keeper.ts).
   if ((await ctx.db.select({ id: delegations.id }).from(delegations).where(due).limit(1)).length === 0) return 0;
-  const notes: NotificationRow[] = [];
-  await ctx.db.transaction(async (tx) => {
+  return inTransaction(ctx, async (tx, afterCommit) => {
     const claimed = await tx.update(delegations).set({ startAnnouncedAt: ctx.clock() }).where(due).returning({ id: delegations.id });
-    if (claimed.length === 0) return;
+    if (claimed.length === 0) return 0;
     const begun = (await viewQuery(tx).where(inArray(delegations.id, claimed.map((c) => c.id)))).map(flatten);
     const people = new Set(begun.flatMap((d) => [d.delegatorId, d.delegateId]));
     const usable = new Set((await tx.select({ id: users.id }).from(users).where(and(inArray(users.id, [...people]), activeApproverCondition()))).map((u) => u.id));
+    let told = 0;
     for (const d of begun) {
       if (!usable.has(d.delegatorId) || !usable.has(d.delegateId)) continue;
       // A process that was down on the first day announces it late: the days are then said by date.
       const days = d.fromDate < today ? `From ${dayText(d.fromDate)} to ${dayText(d.toDate)}` : d.toDate === today ? "Today" : `From today to ${dayText(d.toDate)}`;
-      notes.push(
-        ...(await tellOfDelegation(tx, ctx, [d.delegateId], d.id, `${days} you approve on behalf of ${d.delegatorName}: ${d.reason}`)),
-      );
+      const notes = await tellOfDelegation(tx, ctx, [d.delegateId], d.id, `${days} you approve on behalf of ${d.delegatorName}: ${d.reason}`);
+      afterCommit.publish(notes);
+      told += notes.length;
     }
+    return told;
   });
-  await publishNotifications(ctx, notes);
-  return notes.length;
 }

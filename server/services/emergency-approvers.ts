@@ -61,7 +61,7 @@ export async function setEmergencyApprovers(ctx: ActingContext, codes: string[])
       .values({ key: KEY, value: codes, updatedBy: actor.id })
       .onConflictDoUpdate({ target: settings.key, set: { value: codes, updatedBy: actor.id, updatedAt: sql`now()` } });
     const dropped = await tx.delete(emergencyApproverPins).where(notInArray(emergencyApproverPins.code, codes)).returning({ code: emergencyApproverPins.code });
-    await writeAudit(tx, {
+    await writeAudit(tx, ctx, {
       action: "update",
       entityType: "setting",
       entityId: KEY,
@@ -78,7 +78,7 @@ export async function setEmergencyApprovers(ctx: ActingContext, codes: string[])
 export const UNKNOWN_APPROVER_CODE = "No such approver code: the three codes are set on the emergency page";
 
 /** PUT /api/admin/emergency-approvers/:code/pin: sets or replaces the PIN of one of the three codes. */
-export async function setApproverPin(ctx: Pick<ActingContext, "db" | "actor" | "ip">, rawCode: string, pin: string): Promise<{ code: string; pinSet: true }> {
+export async function setApproverPin(ctx: Pick<ActingContext, "db" | "clock" | "actor" | "ip">, rawCode: string, pin: string): Promise<{ code: string; pinSet: true }> {
   const { db, actor, ip } = ctx;
   const pinHash = await hashPassword(pin);
   return db.transaction(async (tx) => {
@@ -93,7 +93,7 @@ export async function setApproverPin(ctx: Pick<ActingContext, "db" | "actor" | "
     // A new PIN starts with a clean count of wrong ones.
     await tx.delete(emergencyPinFailures).where(eq(emergencyPinFailures.code, code));
     // Never the PIN nor its hash: only that one is set.
-    await writeAudit(tx, {
+    await writeAudit(tx, ctx, {
       action: "set_emergency_pin",
       entityType: "setting",
       entityId: KEY,

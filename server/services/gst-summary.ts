@@ -7,7 +7,8 @@
 import { sql } from "drizzle-orm";
 import type { ActingContext } from "./context";
 import { transactions } from "../db/schema";
-import { rowsOf, statusIn, APPROVED_FAMILY } from "./transactions/common";
+import { statusIn, APPROVED_FAMILY } from "./transactions/common";
+import { rows } from "../db/sql";
 import { paiseToString, toPaise } from "../../shared/money";
 import type { GstSummary, GstSummaryTotals } from "../../shared/schemas/gst";
 import type { CsvValue } from "../lib/csv";
@@ -34,8 +35,9 @@ export async function gstSummary(ctx: ActingContext, month: string): Promise<Gst
   // partial index transactions_gst_invoice_date_idx is built on.
   const counted = sql`${transactions.gst} is not null and ${transactions.formType} = 'B' and ${statusIn(transactions.status, APPROVED_FAMILY)}
     and (${transactions.gst} ->> 'invoiceDate') >= ${from} and (${transactions.gst} ->> 'invoiceDate') < ${until}`;
-  const byRate = rowsOf<RateRow>(
-    await ctx.db.execute(sql`
+  const byRate = await rows<RateRow>(
+    ctx.db,
+    sql`
       select (${transactions.gst} ->> 'reverseCharge')::boolean as reverse_charge,
              (line ->> 'rate')::numeric::text as rate,
              count(distinct ${transactions.id})::int as bills,
@@ -47,26 +49,27 @@ export async function gstSummary(ctx: ActingContext, month: string): Promise<Gst
       from ${transactions}, jsonb_array_elements(${transactions.gst} -> 'lines') as line
       where ${counted}
       group by 1, (line ->> 'rate')::numeric
-      order by 1, (line ->> 'rate')::numeric`),
+      order by 1, (line ->> 'rate')::numeric`,
   );
-  const [itc] = rowsOf<ItcRow>(
-    await ctx.db.execute(sql`
+  const [itc] = await rows<ItcRow>(
+    ctx.db,
+    sql`
       select count(*)::int as bills,
              sum((${transactions.gst} ->> 'taxableValue')::numeric)::text as taxable,
              sum((${transactions.gst} ->> 'cgst')::numeric)::text as cgst,
              sum((${transactions.gst} ->> 'sgst')::numeric)::text as sgst,
              sum((${transactions.gst} ->> 'igst')::numeric)::text as igst
       from ${transactions}
-      where ${counted} and (${transactions.gst} ->> 'itcEligible')::boolean`),
+      where ${counted} and (${transactions.gst} ->> 'itcEligible')::boolean`,
   );
 
   const section = (reverseCharge: boolean) => {
-    const rows = byRate.filter((r) => Boolean(r.reverse_charge) === reverseCharge);
+    const rateRows = byRate.filter((r) => Boolean(r.reverse_charge) === reverseCharge);
     let taxable = 0n;
     let cgst = 0n;
     let sgst = 0n;
     let igst = 0n;
-    const out = rows.map((r) => {
+    const out = rateRows.map((r) => {
       const t = toPaise(r.taxable);
       const c = toPaise(r.cgst);
       const s = toPaise(r.sgst);
@@ -82,10 +85,11 @@ export async function gstSummary(ctx: ActingContext, month: string): Promise<Gst
   const forward = section(false);
   const reverse = section(true);
   // A bill with lines at several rates counts once in each rate's row; the totals count bills once.
-  const billCounts = rowsOf<{ reverse_charge: boolean; bills: number }>(
-    await ctx.db.execute(sql`
+  const billCounts = await rows<{ reverse_charge: boolean; bills: number }>(
+    ctx.db,
+    sql`
       select (${transactions.gst} ->> 'reverseCharge')::boolean as reverse_charge, count(*)::int as bills
-      from ${transactions} where ${counted} group by 1`),
+      from ${transactions} where ${counted} group by 1`,
   );
   forward.total.bills = billCounts.find((b) => !b.reverse_charge)?.bills ?? 0;
   reverse.total.bills = billCounts.find((b) => b.reverse_charge)?.bills ?? 0;

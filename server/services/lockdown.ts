@@ -31,7 +31,7 @@ export async function setLockdown(ctx: ActingContext, enabled: boolean): Promise
       await tx.delete(uploadGrants);
     }
     if (before.enabled !== after.enabled) {
-      await writeAudit(tx, {
+      await writeAudit(tx, ctx, {
         action: enabled ? "lockdown_on" : "lockdown_off",
         entityType: "system",
         entityId: "lockdown",

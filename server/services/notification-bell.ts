@@ -90,7 +90,7 @@ export async function markNotificationsRead(ctx: ActingContext): Promise<Notific
       .set({ isRead: true })
       .where(and(mine(actor, ctx.clock()), eq(notifications.isRead, false)))
       .returning({ id: notifications.id });
-    await writeAudit(tx, { action: "read_notifications", entityType: "user", entityId: actor.id, actor, after: { read: rows.length }, ipAddress });
+    await writeAudit(tx, ctx, { action: "read_notifications", entityType: "user", entityId: actor.id, actor, after: { read: rows.length }, ipAddress });
     return rows.length;
   });
   return { message: "Notifications marked as read", count };
@@ -101,7 +101,7 @@ export async function clearNotifications(ctx: ActingContext): Promise<Notificati
   const { db, actor, ip: ipAddress } = ctx;
   const count = await db.transaction(async (tx) => {
     const rows = await tx.delete(notifications).where(mine(actor, ctx.clock())).returning({ id: notifications.id });
-    await writeAudit(tx, { action: "clear_notifications", entityType: "user", entityId: actor.id, actor, after: { cleared: rows.length }, ipAddress });
+    await writeAudit(tx, ctx, { action: "clear_notifications", entityType: "user", entityId: actor.id, actor, after: { cleared: rows.length }, ipAddress });
     return rows.length;
   });
   return { message: "Notifications cleared", count };

@@ -34,7 +34,7 @@ export async function changeOwnPassword(ctx: ActingContext, body: { currentPassw
   const passwordHash = await hashPassword(body.newPassword);
   const ended = await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, mustChangePassword: false, updatedAt: sql`now()` }).where(eq(users.id, row.id));
-    await writeAudit(tx, {
+    await writeAudit(tx, ctx, {
       action: "password_change",
       entityType: "user",
       entityId: row.id,

@@ -127,7 +127,7 @@ export async function createParty(ctx: ActingContext, input: PartyBody): Promise
         updatedAt: now,
       })
       .returning();
-    await writeAudit(tx, { action: "create", entityType: "party", entityId: row!.id, actor: ctx.actor, after: auditView(row!), ipAddress: ctx.ip, at: now });
+    await writeAudit(tx, ctx, { action: "create", entityType: "party", entityId: row!.id, actor: ctx.actor, after: auditView(row!), ipAddress: ctx.ip });
     return presentParty(row!);
   });
 }
@@ -169,7 +169,7 @@ export async function updateParty(ctx: ActingContext, id: string, input: PartyCh
       .where(eq(parties.id, id))
       .returning();
     const action = input.isActive === false && before.isActive ? "deactivate" : input.isActive === true && !before.isActive ? "activate" : "update";
-    await writeAudit(tx, { action, entityType: "party", entityId: id, actor: ctx.actor, before: auditView(before), after: auditView(after!), ipAddress: ctx.ip, at: now });
+    await writeAudit(tx, ctx, { action, entityType: "party", entityId: id, actor: ctx.actor, before: auditView(before), after: auditView(after!), ipAddress: ctx.ip });
     return presentParty(after!);
   });
 }

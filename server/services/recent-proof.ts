@@ -101,7 +101,7 @@ export async function proveIdentity(ctx: ActingContext, session: ProofSession, b
   if (!ok) throw unauthorized(WRONG[body.method]);
   await releaseLoginAttempt(ctx.db, slot);
   const until = await proved(ctx, session);
-  await writeAudit(ctx.db, { action: "verify_identity", entityType: "session", entityId: ctx.actor.id, actor: ctx.actor, after: { method: body.method }, ipAddress: ctx.ip });
+  await writeAudit(ctx.db, ctx, { action: "verify_identity", entityType: "session", entityId: ctx.actor.id, actor: ctx.actor, after: { method: body.method }, ipAddress: ctx.ip });
   return until;
 }
 

@@ -24,6 +24,7 @@ import { passkeys, recoveryCodes, sessions, settings, totpSecrets, users } from 
 import { acceptedTotpStep, newTotpSecret, totpUrl } from "../auth/totp";
 import { openSecret, sealSecret } from "../auth/secret-box";
 import { writeAudit } from "./audit";
+import { inTransaction, type AfterCommit } from "./in-transaction";
 import type { ActingContext, ServiceContext } from "./context";
 import { badRequest, conflict, notFound } from "./errors";
 import { announceSessionsEnded, endUserSessions } from "./sessions";
@@ -63,7 +64,7 @@ export async function secondFactorSetupRequired(q: Queryable, user: { id: string
 /** PUT /api/admin/security: a SuperAdmin may not require a factor of their own role before having one. */
 export async function setSecuritySettings(ctx: ActingContext, requested: Role[]): Promise<SecuritySettings> {
   const after: SecuritySettings = { requireSecondFactor: ROLES.filter((r) => requested.includes(r)) };
-  const { saved, added } = await ctx.db.transaction(async (tx) => {
+  return inTransaction(ctx, async (tx, afterCommit) => {
     await tx.execute(sql`select 1 from settings where key = 'security' for update`);
     await lockUser(tx, ctx.actor.id);
     const before = await getSecuritySettings(tx);
@@ -74,12 +75,12 @@ export async function setSecuritySettings(ctx: ActingContext, requested: Role[])
       .insert(settings)
       .values({ key: "security", value: after, updatedBy: ctx.actor.id })
       .onConflictDoUpdate({ target: settings.key, set: { value: after, updatedBy: ctx.actor.id, updatedAt: sql`now()` } });
-    await writeAudit(tx, { action: "security_settings_update", entityType: "system", entityId: "security", actor: ctx.actor, before, after, ipAddress: ctx.ip });
-    return { saved: after, added: after.requireSecondFactor.filter((r) => !before.requireSecondFactor.includes(r)) };
+    await writeAudit(tx, ctx, { action: "security_settings_update", entityType: "system", entityId: "security", actor: ctx.actor, before, after, ipAddress: ctx.ip });
+    // Users of a newly required role who have no factor may only set one up: their open sockets close.
+    const added = after.requireSecondFactor.filter((r) => !before.requireSecondFactor.includes(r));
+    if (added.length > 0) afterCommit.run(() => ctx.bus.publish({ type: "second-factor-required", roles: added }));
+    return after;
   });
-  // Users of a newly required role who have no factor may only set one up: their open sockets close.
-  if (added.length > 0) await ctx.bus.publish({ type: "second-factor-required", roles: added });
-  return saved;
 }
 
 // ---------------------------------------------------------------- reading a user's factors
@@ -147,6 +148,12 @@ export async function endOtherSessions(q: Queryable, userId: string, keepSid: st
   return removed.map((r) => r.sid);
 }
 
+/** endOtherSessions for the actor, their sockets told once the change has committed. */
+async function endOtherSessionsAfterCommit(tx: Queryable, ctx: ActingContext, afterCommit: AfterCommit, keepSid: string): Promise<void> {
+  const ended = await endOtherSessions(tx, ctx.actor.id, keepSid);
+  afterCommit.run(() => announceSessionsEnded(ctx.bus, [], "second-factor", ended));
+}
+
 // ---------------------------------------------------------------- recovery codes
 
 /** SHA-256 of the code as typed without separators or case: the codes carry 80 random bits (see schema). */
@@ -164,15 +171,14 @@ async function replaceRecoveryCodes(q: Queryable, userId: string): Promise<strin
 
 /** POST /api/account/recovery-codes: new codes, the old ones void, other sessions ended. */
 export async function regenerateRecoveryCodes(ctx: ActingContext, keepSid: string): Promise<{ recoveryCodes: string[] }> {
-  const { codes, ended } = await ctx.db.transaction(async (tx) => {
+  return inTransaction(ctx, async (tx, afterCommit) => {
     await lockUser(tx, ctx.actor.id);
     if ((await factorCount(tx, ctx.actor.id)) === 0) throw conflict("Add a passkey or an authenticator app first: recovery codes stand in for a second factor you have.", "second_factor_missing");
     const codes = await replaceRecoveryCodes(tx, ctx.actor.id);
-    await writeAudit(tx, { action: "recovery_codes_regenerate", entityType: "user", entityId: ctx.actor.id, actor: ctx.actor, ipAddress: ctx.ip });
-    return { codes, ended: await endOtherSessions(tx, ctx.actor.id, keepSid) };
+    await writeAudit(tx, ctx, { action: "recovery_codes_regenerate", entityType: "user", entityId: ctx.actor.id, actor: ctx.actor, ipAddress: ctx.ip });
+    await endOtherSessionsAfterCommit(tx, ctx, afterCommit, keepSid);
+    return { recoveryCodes: codes };
   });
-  await announceSessionsEnded(ctx.bus, [], "second-factor", ended);
-  return { recoveryCodes: codes };
 }
 
 // ---------------------------------------------------------------- authenticator app
@@ -203,7 +209,7 @@ export async function confirmTotp(ctx: ActingContext, code: string): Promise<{ r
     const first = (await factorCount(tx, ctx.actor.id)) === 0;
     // The confirming code is spent: it cannot sign anyone in afterwards.
     await tx.update(totpSecrets).set({ confirmedAt: ctx.clock(), lastUsedStep: step }).where(eq(totpSecrets.userId, ctx.actor.id));
-    await writeAudit(tx, { action: "totp_enable", entityType: "user", entityId: ctx.actor.id, actor: ctx.actor, ipAddress: ctx.ip });
+    await writeAudit(tx, ctx, { action: "totp_enable", entityType: "user", entityId: ctx.actor.id, actor: ctx.actor, ipAddress: ctx.ip });
     return first ? { recoveryCodes: await replaceRecoveryCodes(tx, ctx.actor.id) } : {};
   });
 }
@@ -222,18 +228,17 @@ async function afterRemoval(tx: Queryable, ctx: ActingContext): Promise<void> {
 
 /** DELETE /api/account/totp */
 export async function removeTotp(ctx: ActingContext, keepSid: string): Promise<void> {
-  const ended = await ctx.db.transaction(async (tx) => {
+  await inTransaction(ctx, async (tx, afterCommit) => {
     await lockUser(tx, ctx.actor.id);
     const removed = await tx.delete(totpSecrets).where(eq(totpSecrets.userId, ctx.actor.id)).returning({ confirmedAt: totpSecrets.confirmedAt });
     if (removed.length === 0 || !removed[0].confirmedAt) {
       if (removed.length === 0) throw notFound("No authenticator app is set up.");
-      return []; // a pending setup abandoned: nothing was on
+      return; // a pending setup abandoned: nothing was on
     }
     await afterRemoval(tx, ctx);
-    await writeAudit(tx, { action: "totp_remove", entityType: "user", entityId: ctx.actor.id, actor: ctx.actor, ipAddress: ctx.ip });
-    return endOtherSessions(tx, ctx.actor.id, keepSid);
+    await writeAudit(tx, ctx, { action: "totp_remove", entityType: "user", entityId: ctx.actor.id, actor: ctx.actor, ipAddress: ctx.ip });
+    await endOtherSessionsAfterCommit(tx, ctx, afterCommit, keepSid);
   });
-  await announceSessionsEnded(ctx.bus, [], "second-factor", ended);
 }
 
 // ---------------------------------------------------------------- passkeys
@@ -297,7 +302,7 @@ export async function registerPasskey(
         createdAt: ctx.clock(),
       })
       .returning();
-    await writeAudit(tx, { action: "passkey_add", entityType: "user", entityId: ctx.actor.id, actor: ctx.actor, after: { passkeyId: row.id, name }, ipAddress: ctx.ip });
+    await writeAudit(tx, ctx, { action: "passkey_add", entityType: "user", entityId: ctx.actor.id, actor: ctx.actor, after: { passkeyId: row.id, name }, ipAddress: ctx.ip });
     const passkey = { id: row.id, name: row.name, createdAt: row.createdAt.toISOString(), lastUsedAt: null };
     return first ? { passkey, recoveryCodes: await replaceRecoveryCodes(tx, ctx.actor.id) } : { passkey };
   });
@@ -305,15 +310,14 @@ export async function registerPasskey(
 
 /** DELETE /api/account/passkeys/:id (only the caller's own). */
 export async function removePasskey(ctx: ActingContext, id: string, keepSid: string): Promise<void> {
-  const ended = await ctx.db.transaction(async (tx) => {
+  await inTransaction(ctx, async (tx, afterCommit) => {
     await lockUser(tx, ctx.actor.id);
     const [row] = await tx.delete(passkeys).where(and(eq(passkeys.id, id), eq(passkeys.userId, ctx.actor.id))).returning();
     if (!row) throw notFound("Passkey not found");
     await afterRemoval(tx, ctx);
-    await writeAudit(tx, { action: "passkey_remove", entityType: "user", entityId: ctx.actor.id, actor: ctx.actor, before: { passkeyId: id, name: row.name }, ipAddress: ctx.ip });
-    return endOtherSessions(tx, ctx.actor.id, keepSid);
+    await writeAudit(tx, ctx, { action: "passkey_remove", entityType: "user", entityId: ctx.actor.id, actor: ctx.actor, before: { passkeyId: id, name: row.name }, ipAddress: ctx.ip });
+    await endOtherSessionsAfterCommit(tx, ctx, afterCommit, keepSid);
   });
-  await announceSessionsEnded(ctx.bus, [], "second-factor", ended);
 }
 
 // ---------------------------------------------------------------- the second step of sign-in
@@ -395,7 +399,7 @@ export async function verifySecondFactor(ctx: Pick<ServiceContext, "db" | "confi
 /** POST /api/admin/users/:id/second-factor/reset: every factor and code of another user goes, and their sessions end. */
 export async function resetSecondFactor(ctx: ActingContext, userId: string, reason: string): Promise<{ message: string }> {
   if (userId === ctx.actor.id) throw conflict("Manage your own second factor on Account security.", "own_second_factor");
-  await ctx.db.transaction(async (tx) => {
+  await inTransaction(ctx, async (tx, afterCommit) => {
     const user = await getUser(tx, userId);
     if (!user || user.deletedAt) throw notFound("User not found");
     await lockUser(tx, userId);
@@ -403,11 +407,11 @@ export async function resetSecondFactor(ctx: ActingContext, userId: string, reas
     await tx.delete(passkeys).where(eq(passkeys.userId, userId));
     await tx.delete(totpSecrets).where(eq(totpSecrets.userId, userId));
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
-    await writeAudit(tx, { action: "second_factor_reset", entityType: "user", entityId: userId, actor: ctx.actor, reason, before, after: { passkeys: 0, totp: false, recoveryCodesLeft: 0 }, ipAddress: ctx.ip });
+    await writeAudit(tx, ctx, { action: "second_factor_reset", entityType: "user", entityId: userId, actor: ctx.actor, reason, before, after: { passkeys: 0, totp: false, recoveryCodesLeft: 0 }, ipAddress: ctx.ip });
     await endUserSessions(tx, [userId]);
     await forgetPushDevices(tx, [userId]);
+    afterCommit.run(() => announceSessionsEnded(ctx.bus, [userId], "second-factor"));
   });
-  await announceSessionsEnded(ctx.bus, [userId], "second-factor");
   return { message: "Second factor reset" };
 }
 

@@ -172,7 +172,7 @@ async function completeSignIn(ctx: RequestContext, session: SignInSession, user:
   await session.signIn(user, ctx.clock().getTime());
   const acting: ActingContext = { ...ctx, actor: user };
   try {
-    await writeAudit(ctx.db, { action: "login", entityType: "session", entityId: user.id, actor: user, after: secondFactor ? { secondFactor } : undefined, ipAddress: ctx.ip });
+    await writeAudit(ctx.db, ctx, { action: "login", entityType: "session", entityId: user.id, actor: user, after: secondFactor ? { secondFactor } : undefined, ipAddress: ctx.ip });
   } catch (err) {
     await session.end().catch(() => {});
     throw err;
@@ -182,7 +182,7 @@ async function completeSignIn(ctx: RequestContext, session: SignInSession, user:
 
 /** POST /api/auth/logout of a signed-in user. */
 export async function recordSignOut(ctx: ActingContext): Promise<void> {
-  await writeAudit(ctx.db, { action: "logout", entityType: "session", entityId: ctx.actor.id, actor: ctx.actor, ipAddress: ctx.ip });
+  await writeAudit(ctx.db, ctx, { action: "logout", entityType: "session", entityId: ctx.actor.id, actor: ctx.actor, ipAddress: ctx.ip });
 }
 
 /** GET /api/auth/me */

@@ -24,7 +24,7 @@ export async function findUserByUsername(q: Queryable, username: string): Promis
   return row;
 }
 
-export async function createUser(ctx: Pick<ServiceContext, "db"> & { actor: Actor | null; ip?: string | null }, input: CreateUserBody): Promise<UserRow> {
+export async function createUser(ctx: Pick<ServiceContext, "db" | "clock"> & { actor: Actor | null; ip?: string | null }, input: CreateUserBody): Promise<UserRow> {
   const { db } = ctx;
   const passwordHash = await hashPassword(input.password);
   try {
@@ -43,7 +43,7 @@ export async function createUser(ctx: Pick<ServiceContext, "db"> & { actor: Acto
  */
 export async function insertUser(
   tx: Queryable,
-  ctx: { actor: Actor | null; ip?: string | null },
+  ctx: Pick<ServiceContext, "clock"> & { actor: Actor | null; ip?: string | null },
   input: Omit<CreateUserBody, "password"> & { employeeId?: string | null; mustChangePassword?: boolean },
   passwordHash: string,
 ): Promise<UserRow> {
@@ -64,7 +64,7 @@ export async function insertUser(
       mustChangePassword: input.mustChangePassword ?? false,
     })
     .returning();
-  await writeAudit(tx, {
+  await writeAudit(tx, ctx, {
     action: "create",
     entityType: "user",
     entityId: created.id,

@@ -364,7 +364,7 @@ export class World {
     const txn = await this.txn({ createdBy: this.superAdmin.id, status: "Pending", isEmergency: true });
     const s = this.superAdmin;
     const actor = { id: s.id, role: s.role, name: s.name, username: s.username, visibilityWindowDays: s.visibilityWindowDays };
-    if (!(await approverPinStatus(this.db, ["AK"])).AK) await setApproverPin({ db: this.db, actor, ip: null }, "AK", FIXTURE_PIN);
+    if (!(await approverPinStatus(this.db, ["AK"])).AK) await setApproverPin({ db: this.db, clock: this.t.deps.clock, actor, ip: null }, "AK", FIXTURE_PIN);
     const links = await issueEmergencyLinks(actingContext(this.t.deps, actor), txn.id);
     const token = (url: string) => url.split("/").pop()!;
     return { approve: token(links.approveUrl), reject: token(links.rejectUrl) };

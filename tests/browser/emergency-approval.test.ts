@@ -18,6 +18,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { VIEWPORTS, startBrowserTestEnv, type BrowserTestEnv } from "./support";
 import { approvals, auditLog, categories, emergencyApproverPins, emergencyLinks, notifications, transactions } from "../../server/db/schema";
 import { setApproverPin } from "../../server/services/emergency-approvers";
+import { systemClock } from "../../server/clock";
 import { verifyPassword } from "../../server/auth/passwords";
 import type { MadeUser } from "../../server/test/factories";
 import { formatDate, formatInTimeZone, formatRupees } from "../../shared/format";
@@ -60,7 +61,7 @@ beforeAll(async () => {
   accountant = await env.makeUser("Accountant", { name: "Meera Pillai" });
   const setter = await env.makeUser("SuperAdmin", { name: "PIN Setter" });
   const actor = { id: setter.id, role: setter.role, name: setter.name, username: setter.username, visibilityWindowDays: setter.visibilityWindowDays };
-  for (const code of ["AK", "VM"]) await setApproverPin({ db: env.db, actor, ip: null }, code, PINS[code]!);
+  for (const code of ["AK", "VM"]) await setApproverPin({ db: env.db, clock: systemClock, actor, ip: null }, code, PINS[code]!);
   const ctx = await env.newPage("desktop");
   accountantPage = ctx.page;
   await env.signIn(accountantPage, accountant);

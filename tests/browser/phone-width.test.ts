@@ -17,6 +17,7 @@ import { ROUTE_ACCESS } from "../../client/src/app/permissions";
 import { ROLES, type Role } from "../../shared/constants";
 import { departments, employees } from "../../server/db/schema";
 import { setApproverPin } from "../../server/services/emergency-approvers";
+import { systemClock } from "../../server/clock";
 import type { MadeUser } from "../../server/test/factories";
 
 const WAIT = { timeout: 20_000 };
@@ -94,7 +95,7 @@ beforeAll(async () => {
   await adminApi.post("/api/admin/budgets", { name: "Travel", amount: "90000.00", period: "monthly", startDate: today, endDate: today, alertThreshold: 80 });
 
   const actor = { id: admin.id, role: admin.role, name: admin.name, username: admin.username, visibilityWindowDays: admin.visibilityWindowDays };
-  await setApproverPin({ db: env.db, actor, ip: null }, "AK", "246810");
+  await setApproverPin({ db: env.db, clock: systemClock, actor, ip: null }, "AK", "246810");
   const urgent = await accountant.post<{ id: string }>("/api/transactions", {
     formType: "R",
     categoryId: vendor.id,

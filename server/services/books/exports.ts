@@ -195,14 +195,13 @@ export async function createExport(ctx: ActingContext, body: CreateExportBody): 
     const clashes = await ledgerClashesOf(vouchersOfBatch(tx, { id: batch!.id, ledgers }));
     if (clashes.length > 0) throw ledgerClashRefusal(clashes);
     await tx.update(exportBatches).set({ itemCount: sums.count, total: sums.total }).where(eq(exportBatches.id, batch!.id));
-    await writeAudit(tx, {
+    await writeAudit(tx, ctx, {
       action: "export_created",
       entityType: "export_batch",
       entityId: batch!.id,
       actor,
       after: { number: batch!.number, format: body.format, from: body.from, to: body.to, count: sums.count, total: sums.total },
       ipAddress: ip,
-      at: now,
     });
     return batch!.id;
   });
@@ -229,7 +228,7 @@ export async function voidExport(ctx: ActingContext, id: string, reason: string)
     if (row.voidedAt) throw conflict(BATCH_ALREADY_VOID, "already_void");
     await tx.update(exportBatches).set({ voidedAt: now, voidedBy: actor.id, voidReason: reason }).where(eq(exportBatches.id, id));
     await tx.update(exportItems).set({ live: false }).where(eq(exportItems.batchId, id));
-    await writeAudit(tx, {
+    await writeAudit(tx, ctx, {
       action: "export_voided",
       entityType: "export_batch",
       entityId: id,
@@ -238,7 +237,6 @@ export async function voidExport(ctx: ActingContext, id: string, reason: string)
       before: { number: row.number, voided: false },
       after: { number: row.number, voided: true, count: row.itemCount, total: row.total },
       ipAddress: ip,
-      at: now,
     });
   });
   return batchAnswer(db, id);

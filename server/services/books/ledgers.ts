@@ -304,7 +304,7 @@ export async function updateLedgers(ctx: ActingContext, body: UpdateLedgersBody)
       .values({ key: KEY, value: next, updatedBy: actor.id })
       .onConflictDoUpdate({ target: settings.key, set: { value: next, updatedBy: actor.id, updatedAt: sql`now()` } });
     const after = await answerOf(tx);
-    await writeAudit(tx, { action: "update", entityType: "setting", entityId: KEY, actor, before, after, ipAddress: ip });
+    await writeAudit(tx, ctx, { action: "update", entityType: "setting", entityId: KEY, actor, before, after, ipAddress: ip });
     return after;
   });
 }

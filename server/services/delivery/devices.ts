@@ -31,7 +31,7 @@ export async function savePushDevice(ctx: ActingContext, sessionId: string, body
       })
       .returning();
     // Where a person's notifications go is theirs to know: the endpoint's host, never its secret path.
-    await writeAudit(tx, { action: "push_device_saved", entityType: "user", entityId: ctx.actor.id, actor: ctx.actor, after: { deviceId: saved!.id, label: saved!.label, pushService: new URL(body.endpoint).host }, ipAddress: ctx.ip, at: ctx.clock() });
+    await writeAudit(tx, ctx, { action: "push_device_saved", entityType: "user", entityId: ctx.actor.id, actor: ctx.actor, after: { deviceId: saved!.id, label: saved!.label, pushService: new URL(body.endpoint).host }, ipAddress: ctx.ip });
     return saved!;
   });
   return present(row);
@@ -52,7 +52,7 @@ export async function removePushDevice(ctx: ActingContext, id: string): Promise<
       .where(and(eq(pushSubscriptions.id, id), eq(pushSubscriptions.userId, ctx.actor.id)))
       .returning({ id: pushSubscriptions.id, label: pushSubscriptions.label });
     if (!removed) throw notFound("Device not found");
-    await writeAudit(tx, { action: "push_device_removed", entityType: "user", entityId: ctx.actor.id, actor: ctx.actor, before: { deviceId: removed.id, label: removed.label }, ipAddress: ctx.ip, at: ctx.clock() });
+    await writeAudit(tx, ctx, { action: "push_device_removed", entityType: "user", entityId: ctx.actor.id, actor: ctx.actor, before: { deviceId: removed.id, label: removed.label }, ipAddress: ctx.ip });
   });
   return { message: "Device removed" };
 }

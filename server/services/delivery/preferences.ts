@@ -41,7 +41,7 @@ export async function setNotificationPreferences(ctx: ActingContext, body: Notif
       .insert(notificationPreferences)
       .values({ userId: ctx.actor.id, ...values })
       .onConflictDoUpdate({ target: notificationPreferences.userId, set: values });
-    await writeAudit(tx, { action: "notification_preferences", entityType: "user", entityId: ctx.actor.id, actor: ctx.actor, before, after: body, ipAddress: ctx.ip, at: ctx.clock() });
+    await writeAudit(tx, ctx, { action: "notification_preferences", entityType: "user", entityId: ctx.actor.id, actor: ctx.actor, before, after: body, ipAddress: ctx.ip });
   });
   return body;
 }

@@ -206,7 +206,7 @@ export async function editAttendanceDay(
       })
       .where(eq(attendanceDays.id, id));
     const after = (await getRecord(tx, id))!;
-    await writeAudit(tx, { action: "update", entityType: "attendance", entityId: id, actor, reason: input.reason, before, after, ipAddress });
+    await writeAudit(tx, ctx, { action: "update", entityType: "attendance", entityId: id, actor, reason: input.reason, before, after, ipAddress });
     const employee = (await getEmployee(tx, after.employeeId))!;
     const { summary } = await monthlySummary(tx, employee, after.date.slice(0, 7), policy, today);
     return { attendance: after, monthlySummary: summary };

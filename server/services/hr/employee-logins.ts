@@ -96,7 +96,7 @@ async function newLogin(tx: Tx, ctx: ActingContext, employee: LockedEmployee, us
   const name = employee.employeeName.slice(0, 100);
   const chosen = username ?? (await freeUsername(tx, usernameFromName(name)));
   const user = await insertUser(tx, ctx, { username: chosen, name, role: EMPLOYEE_ROLE, email: null, employeeId: employee.id, mustChangePassword: true }, passwordHash);
-  await writeAudit(tx, {
+  await writeAudit(tx, ctx, {
     action: "login_give",
     entityType: "employee",
     entityId: employee.id,
@@ -148,7 +148,7 @@ export async function linkLogin(ctx: ActingContext, employeeId: string, userId: 
         .set({ employeeId: employee.id, ...(reopen ? { isActive: true } : {}), updatedAt: sql`now()` })
         .where(eq(users.id, target.id))
         .returning();
-      await writeAudit(tx, {
+      await writeAudit(tx, ctx, {
         action: "login_link",
         entityType: "employee",
         entityId: employee.id,
@@ -173,7 +173,7 @@ async function disableEmployeeLogins(tx: Tx, ctx: ActingContext, rows: UserRow[]
   if (ids.length === 0) return [];
   await tx.update(users).set({ isActive: false, updatedAt: sql`now()` }).where(inArray(users.id, ids));
   for (const id of ids) {
-    await writeAudit(tx, { action: "disable", entityType: "user", entityId: id, actor: ctx.actor, reason, before: { isActive: true }, after: { isActive: false }, ipAddress: ctx.ip });
+    await writeAudit(tx, ctx, { action: "disable", entityType: "user", entityId: id, actor: ctx.actor, reason, before: { isActive: true }, after: { isActive: false }, ipAddress: ctx.ip });
   }
   await endUserSessions(tx, ids);
   await forgetPushDevices(tx, ids);
@@ -189,7 +189,7 @@ export async function removeLogin(ctx: ActingContext, employeeId: string): Promi
     await tx.select({ id: users.id }).from(users).where(eq(users.id, current.id)).for("update");
     const disabled = await disableEmployeeLogins(tx, ctx, [current], "The employee's login was removed");
     const [after] = await tx.update(users).set({ employeeId: null, updatedAt: sql`now()` }).where(eq(users.id, current.id)).returning();
-    await writeAudit(tx, {
+    await writeAudit(tx, ctx, {
       action: "login_unlink",
       entityType: "employee",
       entityId: employee.id,
@@ -239,7 +239,7 @@ export async function giveLoginsToAll(ctx: ActingContext): Promise<string[][]> {
         const { user } = await newLogin(tx, ctx, employee, undefined, passwords[i].password, passwords[i].hash);
         rows.push([employee.employeeName, user.username, passwords[i].password]);
       }
-      await writeAudit(tx, { action: "logins_give_bulk", entityType: "employee", entityId: null, actor: ctx.actor, after: { given: rows.length }, ipAddress: ctx.ip });
+      await writeAudit(tx, ctx, { action: "logins_give_bulk", entityType: "employee", entityId: null, actor: ctx.actor, after: { given: rows.length }, ipAddress: ctx.ip });
       return rows;
     });
   } catch (err) {

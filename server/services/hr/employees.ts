@@ -109,7 +109,7 @@ export async function createEmployee(ctx: ActingContext, input: EmployeeCreate):
         .values({ ...columns, employeeName: columns.employeeName!, departmentId: columns.departmentId!, joiningDate: columns.joiningDate! })
         .returning();
       const employee = (await getEmployee(tx, row.id))!;
-      await writeAudit(tx, { action: "create", entityType: "employee", entityId: row.id, actor, after: employee, ipAddress });
+      await writeAudit(tx, ctx, { action: "create", entityType: "employee", entityId: row.id, actor, after: employee, ipAddress });
       return employee;
     });
   } catch (err) {
@@ -134,7 +134,7 @@ export async function updateEmployee(ctx: ActingContext, id: string, input: Empl
       await assertDepartment(tx, columns.departmentId);
       if (Object.keys(columns).length > 0) await tx.update(employees).set({ ...columns, updatedAt: sql`now()` }).where(eq(employees.id, id));
       const after = (await getEmployee(tx, id))!;
-      await writeAudit(tx, { action: "update", entityType: "employee", entityId: id, actor, before, after, ipAddress });
+      await writeAudit(tx, ctx, { action: "update", entityType: "employee", entityId: id, actor, before, after, ipAddress });
       if (before.weeklyOff !== after.weeklyOff || before.joiningDate !== after.joiningDate || before.isActive !== after.isActive) {
         const month = monthOfDate(today);
         const from = monthBounds(previousMonth(month)).from;
@@ -165,7 +165,7 @@ export async function createDepartment(ctx: ActingContext, name: string): Promis
   try {
     return await db.transaction(async (tx) => {
       const [row] = await tx.insert(departments).values({ name }).returning({ id: departments.id, name: departments.name });
-      await writeAudit(tx, { action: "create", entityType: "department", entityId: row.id, actor, after: row, ipAddress });
+      await writeAudit(tx, ctx, { action: "create", entityType: "department", entityId: row.id, actor, after: row, ipAddress });
       return row;
     });
   } catch (err) {
@@ -181,7 +181,7 @@ export async function renameDepartment(ctx: ActingContext, id: string, name: str
       const [before] = await tx.select({ id: departments.id, name: departments.name }).from(departments).where(eq(departments.id, id));
       if (!before) throw notFound("Department not found");
       const [after] = await tx.update(departments).set({ name }).where(eq(departments.id, id)).returning({ id: departments.id, name: departments.name });
-      await writeAudit(tx, { action: "update", entityType: "department", entityId: id, actor, before, after, ipAddress });
+      await writeAudit(tx, ctx, { action: "update", entityType: "department", entityId: id, actor, before, after, ipAddress });
       return after;
     });
   } catch (err) {

@@ -151,7 +151,7 @@ export async function recordLeaveOf(
     .values({ employeeId: employee.id, type: input.type, fromDate: input.from, toDate: input.to, halfDay: input.halfDay, reason: input.reason, createdBy: actor.id })
     .returning();
   const leave = presentLeave(row!, employee, holidays);
-  await writeAudit(tx, { action: "record_leave", entityType: "leave", entityId: row!.id, actor, reason: input.reason, after: audit.fromRequest ? { ...leave, leaveRequestId: audit.fromRequest } : leave, ipAddress });
+  await writeAudit(tx, ctx, { action: "record_leave", entityType: "leave", entityId: row!.id, actor, reason: input.reason, after: audit.fromRequest ? { ...leave, leaveRequestId: audit.fromRequest } : leave, ipAddress });
   await recalculateDays(tx, policy, { employeeIds: [employee.id], from: input.from, to: input.to, today, coverage: await coverageOfDays(tx, input.from, input.to) });
   return leave;
 }
@@ -185,7 +185,7 @@ export async function cancelLeave(ctx: ActingContext, id: string, input: CancelL
       .where(eq(leaves.id, id))
       .returning();
     const leave = presentLeave(after!, employee, holidaySet(policy));
-    await writeAudit(tx, { action: "cancel_leave", entityType: "leave", entityId: id, actor, reason: input.reason, before: presentLeave(row, employee, holidaySet(policy)), ipAddress });
+    await writeAudit(tx, ctx, { action: "cancel_leave", entityType: "leave", entityId: id, actor, reason: input.reason, before: presentLeave(row, employee, holidaySet(policy)), ipAddress });
     await recalculateDays(tx, policy, { employeeIds: [row.employeeId], from: row.fromDate, to: row.toDate, today, coverage: await coverageOfDays(tx, row.fromDate, row.toDate) });
     // DECISIONS §15: the employee is told (their login's bell, push and email).
     const told = await tellLeaveCancelled(tx, ctx, { id, employeeId: row.employeeId, type: row.type, from: row.fromDate, to: row.toDate, halfDay: row.halfDay }, input.reason);

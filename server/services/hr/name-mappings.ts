@@ -30,7 +30,7 @@ export async function createNameMapping(ctx: ActingContext, input: NameMappingIn
       const [row] = await tx.insert(nameMappings).values({ csvName: input.csvName, nameKey: key, employeeId: input.employeeId, createdBy: actor.id }).returning({ id: nameMappings.id });
       const [mapping] = await tx.select(columns).from(nameMappings).innerJoin(employees, eq(employees.id, nameMappings.employeeId)).where(eq(nameMappings.id, row.id));
       const answer = present(mapping);
-      await writeAudit(tx, { action: "create", entityType: "name_mapping", entityId: row.id, actor, after: answer, ipAddress });
+      await writeAudit(tx, ctx, { action: "create", entityType: "name_mapping", entityId: row.id, actor, after: answer, ipAddress });
       return answer;
     });
   } catch (err) {
@@ -45,6 +45,6 @@ export async function deleteNameMapping(ctx: ActingContext, id: string): Promise
     const [before] = await tx.select(columns).from(nameMappings).innerJoin(employees, eq(employees.id, nameMappings.employeeId)).where(eq(nameMappings.id, id));
     if (!before) throw notFound("Name mapping not found");
     await tx.delete(nameMappings).where(eq(nameMappings.id, id));
-    await writeAudit(tx, { action: "delete", entityType: "name_mapping", entityId: id, actor, before: present(before), ipAddress });
+    await writeAudit(tx, ctx, { action: "delete", entityType: "name_mapping", entityId: id, actor, before: present(before), ipAddress });
   });
 }

@@ -54,7 +54,7 @@ export async function updatePolicy(ctx: ActingContext, input: AttendancePolicy):
     await tx.delete(holidays);
     if (input.holidays.length > 0) await tx.insert(holidays).values(input.holidays.map((h) => ({ date: h.date, name: h.name })));
     const after = await loadPolicy(tx);
-    await writeAudit(tx, { action: "update", entityType: "attendance_policy", entityId: "1", actor, before, after, ipAddress });
+    await writeAudit(tx, ctx, { action: "update", entityType: "attendance_policy", entityId: "1", actor, before, after, ipAddress });
 
     const oldDates = new Set(before.holidays.map((h) => h.date));
     const newDates = new Set(after.holidays.map((h) => h.date));

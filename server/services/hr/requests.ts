@@ -189,7 +189,7 @@ export async function createLeaveRequest(ctx: ActingContext, body: LeaveRequestB
       .values({ employeeId: employee.id, type: body.type, fromDate: body.from, toDate: body.to, halfDay: body.halfDay, reason: body.reason, requestedBy: ctx.actor.id })
       .returning();
     const request = presentLeaveRequest({ row: row!, employeeName: employee.employeeName, deciderName: null, leaveCancelled: false }, employee.weeklyOff, holidays);
-    await writeAudit(tx, { action: "request", entityType: "leave_request", entityId: row!.id, actor: ctx.actor, reason: body.reason, after: request, ipAddress: ctx.ip });
+    await writeAudit(tx, ctx, { action: "request", entityType: "leave_request", entityId: row!.id, actor: ctx.actor, reason: body.reason, after: request, ipAddress: ctx.ip });
     const what = `${body.type} ${span(body.from, body.to, body.halfDay)} (${daysText(days)})`;
     const message = `${employee.employeeName} asks for ${what}: ${body.reason}`;
     const rows = await notifyUsers(
@@ -219,7 +219,7 @@ export async function withdrawLeaveRequest(ctx: ActingContext, id: string): Prom
     const before = await ownLocked(tx, leaveRequests, id, me.id);
     if (before.status !== "Pending") throw conflict(REQUEST_DECIDED(before.status), "already_decided");
     await tx.update(leaveRequests).set({ status: "Withdrawn", decidedAt: sql`now()`, decidedBy: ctx.actor.id }).where(eq(leaveRequests.id, id));
-    await writeAudit(tx, { action: "withdraw", entityType: "leave_request", entityId: id, actor: ctx.actor, before: { status: "Pending" }, after: { status: "Withdrawn" }, ipAddress: ctx.ip });
+    await writeAudit(tx, ctx, { action: "withdraw", entityType: "leave_request", entityId: id, actor: ctx.actor, before: { status: "Pending" }, after: { status: "Withdrawn" }, ipAddress: ctx.ip });
     const [read] = await leaveRequestRows(tx, eq(leaveRequests.id, id));
     return presentLeaveRequest(read!, me.weeklyOff, holidaySet(policy));
   });
@@ -274,7 +274,7 @@ export async function rejectLeaveRequest(ctx: ActingContext, id: string, reason:
 async function decided(tx: Queryable, ctx: ActingContext, policy: AttendancePolicy, employee: EmployeeFacts, id: string, status: "Approved" | "Rejected", reason: string | undefined) {
   const [read] = await leaveRequestRows(tx, eq(leaveRequests.id, id));
   const request = presentLeaveRequest(read!, employee.weeklyOff, holidaySet(policy));
-  await writeAudit(tx, { action: status === "Approved" ? "approve" : "reject", entityType: "leave_request", entityId: id, actor: ctx.actor, reason: reason ?? null, before: { status: "Pending" }, after: { status, leaveId: request.leaveId }, ipAddress: ctx.ip });
+  await writeAudit(tx, ctx, { action: status === "Approved" ? "approve" : "reject", entityType: "leave_request", entityId: id, actor: ctx.actor, reason: reason ?? null, before: { status: "Pending" }, after: { status, leaveId: request.leaveId }, ipAddress: ctx.ip });
   const what = `${request.leaveType} ${span(request.from, request.to, request.halfDay)}`;
   const message = `Your leave ${what} was ${status.toLowerCase()} by ${ctx.actor.name}${reason ? `: ${reason}` : ""}`;
   const rows = await notifyUsers(
@@ -327,7 +327,7 @@ export async function createRegularisation(ctx: ActingContext, body: Regularisat
       .values({ employeeId: employee.id, date: body.date, punchIn: body.punchIn, punchOut: body.punchOut, reason: body.reason, requestedBy: ctx.actor.id })
       .returning();
     const request = presentRegularisation({ row: row!, employeeName: employee.employeeName, deciderName: null });
-    await writeAudit(tx, { action: "request", entityType: "regularisation", entityId: row!.id, actor: ctx.actor, reason: body.reason, after: request, ipAddress: ctx.ip });
+    await writeAudit(tx, ctx, { action: "request", entityType: "regularisation", entityId: row!.id, actor: ctx.actor, reason: body.reason, after: request, ipAddress: ctx.ip });
     const times = [body.punchIn ? `in ${body.punchIn}` : null, body.punchOut ? `out ${body.punchOut}` : null].filter(Boolean).join(", ");
     const message = `${employee.employeeName} asks to fix ${formatDate(body.date)} (${times}): ${body.reason}`;
     const rows = await notifyUsers(
@@ -391,7 +391,7 @@ export async function approveRegularisation(ctx: ActingContext, id: string, note
       .values({ employeeId: employee.id, date: reg.date, ...values })
       .onConflictDoUpdate({ target: [attendanceDays.employeeId, attendanceDays.date], set: values })
       .returning();
-    await writeAudit(tx, {
+    await writeAudit(tx, ctx, {
       action: "update",
       entityType: "attendance",
       entityId: dayRow!.id,
@@ -431,7 +431,7 @@ export async function rejectRegularisation(ctx: ActingContext, id: string, reaso
 async function regularisationDecided(tx: Queryable, ctx: ActingContext, employee: EmployeeFacts, id: string, status: "Approved" | "Rejected", reason: string | undefined) {
   const [read] = await regularisationRows(tx, eq(regularisations.id, id));
   const request = presentRegularisation(read!);
-  await writeAudit(tx, { action: status === "Approved" ? "approve" : "reject", entityType: "regularisation", entityId: id, actor: ctx.actor, reason: reason ?? null, before: { status: "Pending" }, after: { status }, ipAddress: ctx.ip });
+  await writeAudit(tx, ctx, { action: status === "Approved" ? "approve" : "reject", entityType: "regularisation", entityId: id, actor: ctx.actor, reason: reason ?? null, before: { status: "Pending" }, after: { status }, ipAddress: ctx.ip });
   const message = `Your fix of ${formatDate(request.date)} was ${status.toLowerCase()} by ${ctx.actor.name}${reason ? `: ${reason}` : ""}`;
   const rows = await notifyUsers(
     tx,

@@ -10,7 +10,7 @@ import { and, eq, sql, type SQL } from "drizzle-orm";
 import { createTestApp, type ApiClient, type TestApp } from "../../test/harness";
 import type { MadeUser } from "../../test/factories";
 import { answerChanges, categories, transactionSearchSummaries, transactions, users } from "../../db/schema";
-import { rowsOf } from "./common";
+import { rows } from "../../db/sql";
 import { builtinCategory, insertTransaction } from "../../test/transaction-fixtures";
 import { WALK_FROM_PAGES } from "./search-summary";
 import type { TransactionStatus } from "../../../shared/constants";
@@ -87,7 +87,7 @@ async function counted(
   const visible =
     row!.role === "SuperAdmin" ? sql`true` : sql`(t.created_by = ${viewer.id} or t.created_at >= now() - make_interval(days => ${row!.window}))`;
   const holds = (column: SQL) => sql`strpos(lower(${column}), lower(${filter.search})) > 0`;
-  const result = await t.db.execute(sql`
+  const [first] = await rows<Summary & { ids: string[] }>(t.db, sql`
     select count(*)::int as count,
       (count(*) filter (where t.status in ('Approved', 'PaymentDue', 'Paid', 'Completed')))::int as "approvedCount",
       (count(*) filter (where t.status = 'Pending'))::int as "pendingCount",
@@ -99,7 +99,7 @@ async function counted(
       ${filter.categoryId ? sql`and t.category_id = ${filter.categoryId}` : sql``}
       ${filter.createdBy ? sql`and t.created_by = ${filter.createdBy}` : sql``}
       ${filter.search === undefined ? sql`` : sql`and (${holds(sql`t.human_readable_id`)} or ${holds(sql`t.description`)} or ${holds(sql`c.name`)} or ${holds(sql`u.name`)})`}`);
-  const { ids, ...summary } = rowsOf<Summary & { ids: string[] }>(result)[0]!;
+  const { ids, ...summary } = first!;
   return { summary, ids };
 }
 
@@ -137,7 +137,7 @@ async function expectSameEverywhere(): Promise<void> {
       expect(await searched(who.api, filter), `${who.user.role} ${who.user.username} ${JSON.stringify(filter)}`).toEqual((await counted(who.user, filter)).summary);
     }
   }
-  const drift = await t.db.execute(sql`
+  const [drift] = await rows<{ n: number }>(t.db, sql`
     select count(*)::int as n from (
       (select (created_at at time zone 'UTC')::date as day, created_by, status, count(*)::int as count, sum(amount) as amount from transaction_search group by 1, 2, 3
        except select day, created_by, status, count, amount from transaction_daily_totals where count <> 0)
@@ -145,7 +145,7 @@ async function expectSameEverywhere(): Promise<void> {
       (select day, created_by, status, count, amount from transaction_daily_totals where count <> 0
        except select (created_at at time zone 'UTC')::date, created_by, status, count(*)::int, sum(amount) from transaction_search group by 1, 2, 3)
     ) d`);
-  expect(rowsOf<{ n: number }>(drift)[0]!.n).toBe(0);
+  expect(drift!.n).toBe(0);
 }
 
 describe("the list's summary from daily totals", () => {
@@ -199,12 +199,13 @@ describe("a search's summary through the visibility window", () => {
     }
     // The fixture reaches the cases the rewrite distinguishes: Meera's own matches from before her
     // 30-day window, and matches the Approver's 7-day window leaves out on its first day.
-    const [edges] = rowsOf<{ ownOld: number; firstDayOut: number }>(
-      await t.db.execute(sql`
+    const [edges] = await rows<{ ownOld: number; firstDayOut: number }>(
+      t.db,
+      sql`
         select (count(*) filter (where created_by = ${meera.user.id} and created_at < now() - interval '30 days'))::int as "ownOld",
                (count(*) filter (where created_at < now() - interval '7 days'
                  and (created_at at time zone 'UTC')::date >= ((now() - interval '7 days') at time zone 'UTC')::date))::int as "firstDayOut"
-        from transactions where description ilike '%mumbai%'`),
+        from transactions where description ilike '%mumbai%'`,
     );
     expect(edges!.ownOld).toBeGreaterThan(0);
     expect(edges!.firstDayOut).toBeGreaterThan(0);
@@ -280,11 +281,12 @@ describe("a filtered list's pages (search-summary.ts)", () => {
 describe("a filtered list's kept days (search-summary.ts)", () => {
   /** A day of Meera's, some days back, with a transaction matching 'mumbai' on it. */
   async function keptDayWithMatch(): Promise<{ day: string; id: string }> {
-    const [row] = rowsOf<{ day: string; id: string }>(
-      await t.db.execute(sql`
+    const [row] = await rows<{ day: string; id: string }>(
+      t.db,
+      sql`
         select to_char(created_day, 'YYYY-MM-DD') as day, transaction_id as id from transaction_search
         where search_text like '%mumbai%' and created_by = ${meera.user.id} and created_at < now() - interval '3 days' and status = 'Approved'
-        order by created_at desc limit 1`),
+        order by created_at desc limit 1`,
     );
     if (!row) throw new Error("the fixture has no older approved Mumbai transaction of Meera's");
     return row;

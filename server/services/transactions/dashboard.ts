@@ -13,8 +13,8 @@ import { and, sql, type SQL } from "drizzle-orm";
 import { transactions } from "../../db/schema";
 import type { DashboardStats } from "../../../shared/schemas/transactions";
 import { paiseToString, toPaise } from "../../../shared/money";
-import { APPROVED_FAMILY, rowsOf, statusIn } from "./common";
-import { zonedDateSql } from "../../db/sql";
+import { APPROVED_FAMILY, statusIn } from "./common";
+import { rows, zonedDateSql } from "../../db/sql";
 import { visibleTo } from "./visibility";
 import { type ActingContext } from "../context";
 import { seesDashboardAmounts } from "../policies";
@@ -25,12 +25,13 @@ export async function dashboardStats(ctx: ActingContext): Promise<DashboardStats
   const timeZone = ctx.config.appTimezone;
   // The zone's calendar bounds, computed once by the database, then used as plain constants so the
   // indexes on approvedAt and transactionDate apply and nothing is converted row by row.
-  const [bounds] = rowsOf<{ day_start: string; day_end: string; month_start: string; next_month: string }>(
-    await q.execute(sql`select (d::timestamp at time zone ${timeZone})::text as day_start,
+  const [bounds] = await rows<{ day_start: string; day_end: string; month_start: string; next_month: string }>(
+    q,
+    sql`select (d::timestamp at time zone ${timeZone})::text as day_start,
         ((d + 1)::timestamp at time zone ${timeZone})::text as day_end,
         date_trunc('month', d)::date::text as month_start,
         (date_trunc('month', d) + interval '1 month')::date::text as next_month
-      from (select ${zonedDateSql(now, timeZone)} as d) as today`),
+      from (select ${zonedDateSql(now, timeZone)} as d) as today`,
   );
   const { day_start: dayStart, day_end: dayEnd, month_start: monthStart, next_month: nextMonth } = bounds!;
   const visible = visibleTo(viewer, now);
@@ -43,7 +44,7 @@ export async function dashboardStats(ctx: ActingContext): Promise<DashboardStats
   const pendingAndToday = sql`from (select count(*)::int as count, (count(*) filter (where ${transactions.isPriority}))::int as urgent
               from ${transactions} where ${and(sql`${transactions.status} = 'Pending'`, visible)}) as pending,
         ${countAndSum(sql`${approvedFamily} and ${transactions.approvedAt} >= ${dayStart}::timestamptz and ${transactions.approvedAt} < ${dayEnd}::timestamptz`)} as today`;
-  const [row] = rowsOf<{
+  const [row] = await rows<{
     pending: number;
     urgent: number;
     today_count: number;
@@ -53,15 +54,14 @@ export async function dashboardStats(ctx: ActingContext): Promise<DashboardStats
     unpaid_count?: number;
     unpaid_amount?: string;
   }>(
-    await q.execute(
-      amounts
-        ? sql`select pending.count as pending, pending.urgent, today.count as today_count, today.amount as today_amount,
+    q,
+    amounts
+      ? sql`select pending.count as pending, pending.urgent, today.count as today_count, today.amount as today_amount,
         month.count as month_count, month.amount as month_amount, unpaid.count as unpaid_count, unpaid.amount as unpaid_amount
       ${pendingAndToday},
         ${countAndSum(sql`${approvedFamily} and ${transactions.transactionDate} >= ${monthStart}::date and ${transactions.transactionDate} < ${nextMonth}::date`)} as month,
         ${countAndSum(sql`${transactions.status} in ('Approved', 'PaymentDue') and not ${transactions.isPaid}`)} as unpaid`
-        : sql`select pending.count as pending, pending.urgent, today.count as today_count, today.amount as today_amount ${pendingAndToday}`,
-    ),
+      : sql`select pending.count as pending, pending.urgent, today.count as today_count, today.amount as today_amount ${pendingAndToday}`,
   );
   const money = (v: string | undefined) => paiseToString(toPaise(v ?? "0"));
   return {

@@ -23,7 +23,8 @@ import type { ActingContext, RequestContext, ServiceContext } from "../context";
 import { writeAudit } from "../audit";
 import { getLockdown } from "../../auth/lockdown-state";
 import { checkApproverPin, getEmergencyApprovers } from "../emergency-approvers";
-import { notifyUsers, publishNotifications } from "../notifications";
+import { notifyUsers } from "../notifications";
+import { inTransaction } from "../in-transaction";
 import { reachAboutTransaction } from "../reach/kinds";
 import { canMove, statusAfterApproval } from "./status-machine";
 import { approvalsOfRound, policyOf } from "./authority";
@@ -153,7 +154,7 @@ export async function issueEmergencyLinks(ctx: ActingContext, transactionId: str
     const approveUrl = `${base}/emergency-approve/${approveToken}`;
     const rejectUrl = `${base}/emergency-reject/${rejectToken}`;
 
-    await writeAudit(tx, {
+    await writeAudit(tx, ctx, {
       action: "issue_emergency_links",
       entityType: "emergency_link",
       entityId: txn.id,
@@ -161,7 +162,6 @@ export async function issueEmergencyLinks(ctx: ActingContext, transactionId: str
       // Never the tokens: only which pair and until when.
       after: { pairId, expiresAt: expiresAt.toISOString(), voidedPairs: [...new Set(voided.map((v) => v.pairId))] },
       ipAddress: ip,
-      at: now,
     });
 
     const copyPasteMessage = buildCopyPasteMessage({
@@ -289,7 +289,7 @@ export async function decideThroughEmergencyLink(
     isPriority: opened.txn.isPriority,
   });
 
-  const { answer, notificationRows } = await db.transaction(async (tx) => {
+  return inTransaction(ctx, async (tx, afterCommit) => {
     // Again, under the transaction's row lock: it may have changed while the PIN was checked.
     const { link, txn } = await openLink(tx, token, now, { forUpdate: true });
     // Use up the pair: a concurrent call waits on these rows and then finds them used (404).
@@ -322,7 +322,7 @@ export async function decideThroughEmergencyLink(
     }
     await tx.update(transactions).set(after).where(eq(transactions.id, txn.id));
 
-    await writeAudit(tx, {
+    await writeAudit(tx, ctx, {
       action: action === "approve" ? "emergency_approve" : "emergency_reject",
       entityType: "transaction",
       entityId: txn.id,
@@ -338,7 +338,6 @@ export async function decideThroughEmergencyLink(
         ...(action === "approve" ? { overrodeRules: policyOf(txn).rules } : {}),
       },
       ipAddress: ip,
-      at: now,
     });
 
     const verb = action === "approve" ? "approved" : "rejected";
@@ -349,25 +348,21 @@ export async function decideThroughEmergencyLink(
       by: `emergency approver ${code}`,
       detail: reason ? `Reason: ${reason}` : null,
     });
-    const stored = await notifyUsers(
-      tx,
-      [txn.createdBy],
-      {
-        type: "user_notification",
-        message: `Transaction ${txn.humanReadableId} was ${verb} by emergency approver ${code}${reason ? `: ${reason}` : ""}`,
-        isPriority: txn.isPriority,
-        transactionId: txn.id,
-        humanReadableId: txn.humanReadableId,
-        category: category?.name ?? null,
-      },
-      told,
+    afterCommit.publish(
+      await notifyUsers(
+        tx,
+        [txn.createdBy],
+        {
+          type: "user_notification",
+          message: `Transaction ${txn.humanReadableId} was ${verb} by emergency approver ${code}${reason ? `: ${reason}` : ""}`,
+          isPriority: txn.isPriority,
+          transactionId: txn.id,
+          humanReadableId: txn.humanReadableId,
+          category: category?.name ?? null,
+        },
+        told,
+      ),
     );
-    return {
-      answer: { approver: code, action, transaction: { humanReadableId: txn.humanReadableId, status: after.status } },
-      notificationRows: stored,
-    };
+    return { approver: code, action, transaction: { humanReadableId: txn.humanReadableId, status: after.status } };
   });
-
-  await publishNotifications(ctx, notificationRows);
-  return answer;
 }

@@ -1,20 +1,19 @@
-// Every move of the DECISIONS §4 table, one function a verb. Each runs in one database transaction
-// that locks the transaction row (SELECT … FOR UPDATE), asks the status machine whether the move
-// is allowed, makes the change, writes the audit entry and the notification rows; notifications
-// are published and stored objects deleted only after commit.
+// Every move of the DECISIONS §4 table. Creating makes the row; every other move is a Transition in
+// MOVES below, declared by what differs (its name in the status machine, its checks, its change,
+// its audit entry, whom it tells) and run by run-move.ts, which locks the row, asks the status
+// machine, sets the status it leads to, audits, tells and answers, the same way for every move.
 import { isUuid } from "../../lib/ids";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { todayOf, type ActingContext } from "../context";
 import type { Tx } from "../../db/client";
-import { approvals, attachments, transactions, users, type NotificationRow, type TransactionRow } from "../../db/schema";
-import { badRequest, conflict, notFound, unprocessable, DomainError } from "../errors";
-import { auditSnapshot, presentTransaction, type TransactionView } from "../../presenters/transactions";
+import { approvals, attachments, transactions, users, type TransactionRow } from "../../db/schema";
+import { badRequest, notFound, DomainError } from "../errors";
+import { auditSnapshot, presentTransaction } from "../../presenters/transactions";
 import { paymentWords } from "../../../shared/payment-words";
 import { writeAudit } from "../audit";
-import { notifyUsers, publishNotifications, type NotificationPayload } from "../notifications";
-import { reachAboutTransaction, type ReachKind } from "../reach/kinds";
-import { formatRupees, toIsoDate } from "../../../shared/format";
-import { paiseToString, readMoney, toPaise } from "../../../shared/money";
+import { inTransaction } from "../in-transaction";
+import { formatRupees } from "../../../shared/format";
+import { toPaise } from "../../../shared/money";
 import type {
   ChangeOwnerBody,
   CreateTransactionBody,
@@ -28,82 +27,24 @@ import type {
   Transaction,
 } from "../../../shared/schemas/transactions";
 import { usableParty } from "../parties";
-import { assertMove, checkCustomFields, EMERGENCY_COUNTED, loadView, rowsOf, statusIn, usableCategory } from "./common";
-import { isUniqueViolation } from "../../db/errors";
-import { addDays, monthBounds, monthOfDate } from "../../../shared/calendar";
+import { assertMove, checkCustomFields, loadView, usableCategory } from "./common";
 import { myActionThisRound } from "./queries";
-import { approvalsOfRound, approverIds, approverStanding, carriesSuperAdminAuthority, categoryRequirement, decideApproval, describePolicy, policyForSubmission, policyOf, roundsOf, type ApprovalPolicy } from "./authority";
-import {
-  canMove,
-  statusAfterApproval,
-  statusAfterApprovalDeleted,
-  statusAfterCancelPayment,
-  statusAfterPolicyChanged,
-} from "./status-machine";
-import { loadVisibleTransaction } from "./visibility";
+import { approvalsOfRound, approverStanding, carriesSuperAdminAuthority, categoryRequirement, decideApproval, describePolicy, policyForSubmission, policyOf, roundsOf, type ApprovalPolicy } from "./authority";
+import { canMove, statusAfterApproval, statusAfterApprovalDeleted, statusAfterCancelPayment, statusAfterPolicyChanged, type MoveContext } from "./status-machine";
 import { decideGst, loadGstFacts } from "./gst";
 import { decideBillTds, factsOf, natureOfBill } from "../tds/decide";
 import { ownsTransactions } from "../policies";
 import { assertClaimAllowed, claimantFor } from "./claims";
+import { checkEmergencyLimits } from "./emergency-limits";
+import { runMove, type Change, type Transition } from "./run-move";
 
 type Ctx = ActingContext;
 
-/**
- * The 409 message of an approval or rejection that finds an action of the same approver (or of the
- * delegator they act for) already in this approval round: the approvals table's once-per-round
- * constraints refuse the insert, so it holds even when two calls race (DECISIONS §4).
- */
-export const ALREADY_ACTED = "You have already acted on this transaction in this approval round";
-
-/**
- * Runs `work` in one database transaction, then publishes the notifications it stored and runs its
- * after-commit steps (deleting stored objects). Answers what `work` answered.
- */
-async function mutate<T>(
-  ctx: Ctx,
-  work: (tx: Tx, effects: { notes: NotificationRow[]; afterCommit: (() => Promise<void>)[] }) => Promise<T>,
-): Promise<T> {
-  const effects = { notes: [] as NotificationRow[], afterCommit: [] as (() => Promise<void>)[] };
-  const result = await ctx.db.transaction((tx) => work(tx, effects));
-  await publishNotifications(ctx, effects.notes);
-  for (const step of effects.afterCommit) {
-    await step().catch((err: unknown) => ctx.logger.warn({ err }, "after-commit step failed"));
-  }
-  return result;
-}
-
-async function answer(tx: Tx, id: string): Promise<Transaction> {
-  const view = await loadView(tx, id);
-  if (!view) throw notFound("Transaction not found");
-  return presentTransaction(view);
-}
-
-function lock(tx: Tx, ctx: Ctx, id: string): Promise<TransactionRow> {
-  return loadVisibleTransaction(tx, id, ctx.actor, ctx.clock(), { forUpdate: true });
-}
-
-function aboutTransaction(view: Pick<TransactionView, "id" | "humanReadableId" | "categoryName" | "isPriority">, type: NotificationPayload["type"], message: string, isPriority = false): NotificationPayload {
-  return { type, message, isPriority, transactionId: view.id, humanReadableId: view.humanReadableId, category: view.categoryName };
-}
-
-/** How a move is told beyond the bell (DECISIONS §14): its kind, its title, and a line of detail. */
-type Told = { kind: ReachKind; title: string; by?: string; detail?: string | null };
-
-/** Tells the creator about a move on their transaction, unless they made it themselves: the bell, and their devices and email. */
-async function tellCreator(tx: Tx, ctx: Ctx, effects: { notes: NotificationRow[] }, id: string, message: (v: TransactionView) => string, told: Told): Promise<void> {
-  const view = await loadView(tx, id);
-  if (!view || view.createdBy === ctx.actor.id) return;
-  const reach = reachAboutTransaction(ctx, told.kind, view, { title: told.title, audience: "owner", by: told.by ?? ctx.actor.name, detail: told.detail });
-  effects.notes.push(...(await notifyUsers(tx, [view.createdBy], aboutTransaction(view, "user_notification", message(view), view.isPriority), reach)));
-}
-
-const rupees = (amount: string) => formatRupees(amount);
-
-// ---------------------------------------------------------------- create, edit
+// ---------------------------------------------------------------- create
 
 export async function createTransaction(ctx: Ctx, input: CreateTransactionBody): Promise<Transaction> {
   assertMove(canMove("create", null, ctx.actor));
-  return mutate(ctx, async (tx) => {
+  return inTransaction(ctx, async (tx) => {
     const category = await usableCategory(tx, input.categoryId);
     // An Employee login's transaction is an expense claim (DECISIONS §15): its rules, and whom it reimburses.
     assertClaimAllowed(ctx.actor, { category, formType: input.formType, partyId: input.partyId, hasGst: !!input.gst, hasTds: !!input.tds, isEmergency: input.isEmergency });
@@ -137,10 +78,365 @@ export async function createTransaction(ctx: Ctx, input: CreateTransactionBody):
         updatedAt: ctx.clock(),
       })
       .returning();
-    await writeAudit(tx, { action: "create", entityType: "transaction", entityId: row!.id, actor: ctx.actor, after: auditSnapshot(row!), ipAddress: ctx.ip, at: ctx.clock() });
-    return answer(tx, row!.id);
+    await writeAudit(tx, ctx, { action: "create", entityType: "transaction", entityId: row!.id, actor: ctx.actor, after: auditSnapshot(row!), ipAddress: ctx.ip });
+    const view = await loadView(tx, row!.id);
+    if (!view) throw notFound("Transaction not found");
+    return presentTransaction(view);
   });
 }
+
+// ---------------------------------------------------------------- the moves
+
+export const DUE_DATE_IN_PAST = "Due date cannot be in the past";
+export const NEW_OWNER_INVALID = "The new owner must be an active Accountant or SuperAdmin";
+const APPROVAL_NOT_FOUND = "Approval not found";
+
+/** approve, reject: what the actor already did in this round, for the status machine's "once per round". */
+async function actionThisRound(tx: Tx, ctx: Ctx, row: TransactionRow): Promise<MoveContext> {
+  return { myActionThisRound: await myActionThisRound(tx, row.id, row.approvalRound, ctx.actor.id) };
+}
+
+/** An approval's change leaves what its notice says: where the count stands, and in whose name. */
+type Approved = Change & { status: "Approved" | "Pending"; received: number; by: string };
+
+type ProcessPayment = Extract<PaymentBody, { action: "process" }>;
+
+/**
+ * The moves after create, by their names in the status machine (status-machine.ts MOVE_RULES, which
+ * also says who may make each, from which statuses, and the status it leads to when that is fixed).
+ * A new move: its rule there, its Transition here, and a one-line function below that runs it.
+ */
+const MOVES = {
+  edit: {
+    move: "edit",
+    audit: "update",
+    change: async ({ tx, ctx, row, input }) => {
+      const category = await usableCategory(tx, input.categoryId ?? row.categoryId, { allowInactive: true });
+      assertClaimAllowed(ctx.actor, {
+        category,
+        formType: input.formType ?? row.formType,
+        partyId: input.partyId !== undefined ? input.partyId : row.partyId,
+        hasGst: input.gst !== undefined ? !!input.gst : !!row.gst,
+        hasTds: input.tds !== undefined ? !!input.tds : !!row.tds,
+        isEmergency: input.isEmergency ?? row.isEmergency,
+      });
+      return { set: await changedDetails(tx, row, input, { newCategoryMayBeInactive: false }) };
+    },
+  } satisfies Transition<EditTransactionBody>,
+
+  /**
+   * Draft or Rejected → Pending. Opens a new approval round (earlier approvals stay in the history
+   * but no longer count), decides and keeps what it needs now (authority.ts: approvalsRequired and
+   * approvalPolicy), checks the category's emergency limits and tells every active Approver and
+   * SuperAdmin but the submitter.
+   */
+  submit: {
+    move: "submit",
+    audit: "submit",
+    change: async ({ tx, ctx, row, now }) => {
+      // The category row is locked until commit, so emergency submissions of one category are counted
+      // one after the other: two at once cannot both slip under a limit.
+      const category = await usableCategory(tx, row.categoryId, { forUpdate: true });
+      // A claim is submitted only while its category is still open to claims (DECISIONS §15).
+      assertClaimAllowed(ctx.actor, { category, formType: row.formType, partyId: row.partyId, hasGst: !!row.gst, hasTds: !!row.tds, isEmergency: row.isEmergency });
+      const customFieldValues = checkCustomFields(category, row.customFieldValues);
+      // The party may have lost its GSTIN since the bill was saved: ITC is checked again at submit.
+      const gst = row.gst ? decideGst(row, undefined, row.gst, await loadGstFacts(tx, row.partyId)) : null;
+      await checkEmergencyLimits(tx, row, category, now, ctx.config.appTimezone);
+      const policy = await policyForSubmission(tx, { category, formType: row.formType, amount: row.amount }, { keep: true });
+      // The TDS is decided at submit from the party's bills counted now (DECISIONS §12).
+      const tds = await decideBillTds(tx, { ...factsOf(row), gst }, row.tds?.natureId ?? null, { allowInactive: false });
+      return {
+        set: {
+          customFieldValues,
+          gst,
+          tds,
+          approvalRound: row.approvalRound + 1,
+          approvalsReceived: 0,
+          approvalsRequired: policy.approvalsRequired,
+          approvalPolicy: policy,
+          submittedAt: now,
+          approvedAt: null,
+        },
+      };
+    },
+    tell: (v) => ({
+      to: "approvers",
+      message: `${v.isPriority ? "Emergency: " : ""}${v.humanReadableId} (${v.categoryName}, ${formatRupees(v.amount)}) from ${v.creatorName} is waiting for your approval`,
+      title: v.isEmergency ? "Emergency approval needed" : "Approval needed",
+    }),
+  } satisfies Transition<void>,
+
+  /**
+   * One approval by the actor in the current round. The row lock serialises approvals of one
+   * transaction, so the count is exact and the move to Approved happens once; the unique constraint
+   * (transaction, approver, round) is the last word on "once per user per round".
+   */
+  approve: {
+    move: "approve",
+    audit: "approve",
+    facts: actionThisRound,
+    oncePerRound: true,
+    change: async ({ tx, ctx, row, now }) => {
+      const policy = policyOf(row);
+      // Under the row lock: the round read here is the one this approval joins. The delegations
+      // are read with a share lock, so one cannot end half-way through an approval on its behalf.
+      const standing = await approverStanding(tx, ctx.actor, todayOf(ctx), { lock: true });
+      const soFar = (await roundsOf(tx, [row])).get(row.id)!;
+      const decision = decideApproval(standing, { amount: row.amount, createdBy: row.createdBy, policy }, soFar);
+      if (!decision.ok) throw new DomainError(decision.kind, decision.message, { code: decision.code });
+      const onBehalfOf = decision.onBehalfOf;
+      await tx.insert(approvals).values({
+        transactionId: row.id,
+        approverId: ctx.actor.id,
+        onBehalfOf: onBehalfOf?.id ?? null,
+        asSuperAdmin: carriesSuperAdminAuthority(ctx.actor.role, onBehalfOf),
+        round: row.approvalRound,
+        action: "approved",
+        actedAt: now,
+      });
+      const round = await approvalsOfRound(tx, row.id, row.approvalRound);
+      const status = statusAfterApproval(policy, round);
+      const by = onBehalfOf ? `${ctx.actor.name} for ${onBehalfOf.name}` : ctx.actor.name;
+      return {
+        set: { approvalsReceived: round.length, status, approvedAt: status === "Approved" ? now : null },
+        auditAfter: onBehalfOf ? { onBehalfOf: { id: onBehalfOf.id, name: onBehalfOf.name }, approvedAs: by } : undefined,
+        status,
+        received: round.length,
+        by,
+      };
+    },
+    tell: (v, { row }, { status, received, by }) =>
+      status === "Approved"
+        ? { to: "owner", message: `${v.humanReadableId} (${v.categoryName}, ${formatRupees(v.amount)}) has been approved`, kind: "approved", title: "Approved", by }
+        : {
+            to: "owner",
+            message: `${v.humanReadableId} received an approval from ${by} (${received} of ${row.approvalsRequired})`,
+            kind: "approval_received",
+            title: "Approval received",
+            by,
+            detail: `${received} of ${row.approvalsRequired} approvals`,
+          },
+  } satisfies Transition<void, Approved>,
+
+  reject: {
+    move: "reject",
+    audit: "reject",
+    reason: (input) => input.reason,
+    facts: actionThisRound,
+    oncePerRound: true,
+    change: async ({ tx, ctx, row, input, now }) => {
+      await tx.insert(approvals).values({ transactionId: row.id, approverId: ctx.actor.id, round: row.approvalRound, action: "rejected", reasonText: input.reason, actedAt: now });
+      return { set: { previouslyRejected: true, approvedAt: null } };
+    },
+    tell: (v, { input }) => ({
+      to: "owner",
+      message: `${v.humanReadableId} (${v.categoryName}, ${formatRupees(v.amount)}) was rejected${input.reason ? `: ${input.reason}` : ""}`,
+      kind: "rejected",
+      title: "Rejected",
+      detail: input.reason ? `Reason: ${input.reason}` : null,
+    }),
+  } satisfies Transition<RejectTransactionBody>,
+
+  /** DELETE /api/approvals/:id (SuperAdmin): recounts the current round; Approved below its requirement → Pending. */
+  "delete-approval": {
+    move: "delete-approval",
+    audit: "delete_approval",
+    reason: (input) => input.reason,
+    find: async (tx, approvalId) => {
+      const [approval] = await tx.select({ transactionId: approvals.transactionId }).from(approvals).where(eq(approvals.id, approvalId)).limit(1);
+      if (!approval) throw notFound(APPROVAL_NOT_FOUND);
+      return approval.transactionId;
+    },
+    change: async ({ tx, key, row }) => {
+      const [approval] = await tx.delete(approvals).where(eq(approvals.id, key)).returning();
+      // Another deletion of the same approval went first while this one waited for the row lock.
+      if (!approval) throw notFound(APPROVAL_NOT_FOUND);
+      const round = await approvalsOfRound(tx, row.id, row.approvalRound);
+      const status = statusAfterApprovalDeleted(row.status, policyOf(row), round);
+      const { id, approverId, onBehalfOf, emergencyApproverCode, action, reasonText } = approval;
+      return {
+        set: { approvalsReceived: round.length, status, approvedAt: status === row.status ? row.approvedAt : null },
+        auditBefore: { approval: { id, approverId, onBehalfOf, emergencyApproverCode, round: approval.round, action, reasonText } },
+      };
+    },
+  } satisfies Transition<DeleteApprovalBody>,
+
+  "mark-payment-due": {
+    move: "mark-payment-due",
+    audit: "mark_payment_due",
+    change: async ({ ctx, input }) => {
+      // The form's picker starts at today (spec 000 §5), in APP_TIMEZONE.
+      if (input.dueDate && input.dueDate < todayOf(ctx)) throw badRequest(DUE_DATE_IN_PAST, [{ path: "dueDate", message: DUE_DATE_IN_PAST }]);
+      return { set: { paymentDueDate: input.dueDate } };
+    },
+    tell: (v, { row, input }) => {
+      const words = paymentWords(row.formType);
+      return { to: "owner", message: words.notice.due(v.humanReadableId, input.dueDate ?? null), kind: "payment_due", title: words.dueOn, detail: input.dueDate ? `Due on ${input.dueDate}` : null };
+    },
+  } satisfies Transition<MarkPaymentDueBody>,
+
+  "process-payment": {
+    move: "process-payment",
+    audit: "process_payment",
+    change: async ({ ctx, input }) => ({
+      set: {
+        isPaid: true,
+        paymentMethod: input.paymentMethod,
+        paymentReference: input.paymentReference,
+        paymentNotes: input.paymentNotes,
+        paidDate: input.paidDate ?? todayOf(ctx),
+        paidBy: ctx.actor.id,
+      },
+    }),
+    tell: (v, { row, input }) => {
+      const words = paymentWords(row.formType);
+      return {
+        to: "owner",
+        message: words.notice.settled(`${v.humanReadableId} (${formatRupees(v.amount)})`, input.paymentMethod),
+        kind: "paid",
+        title: words.paid,
+        detail: `${words.paid} by ${input.paymentMethod}`,
+      };
+    },
+  } satisfies Transition<ProcessPayment>,
+
+  "cancel-payment": {
+    move: "cancel-payment",
+    audit: "cancel_payment",
+    change: async ({ row }) => ({
+      set: { status: statusAfterCancelPayment(row.paymentDueDate), isPaid: false, paymentMethod: null, paymentReference: null, paymentNotes: null, paidBy: null, paidDate: null },
+    }),
+    tell: (v, { row }) => {
+      const words = paymentWords(row.formType);
+      return { to: "owner", message: words.notice.cancelled(v.humanReadableId), kind: "payment_cancelled", title: words.timeline["payment-cancelled"] };
+    },
+  } satisfies Transition<PaymentBody>,
+
+  complete: {
+    move: "complete",
+    audit: "complete",
+    change: async ({ now }) => ({ set: { completedAt: now } }),
+    tell: (v) => ({ to: "owner", message: `${v.humanReadableId} is completed`, kind: "completed", title: "Completed" }),
+  } satisfies Transition<void>,
+
+  /** SuperAdmin any; the owner only while Draft. Approvals and attachment rows go with it; their objects after commit. */
+  delete: {
+    move: "delete",
+    audit: "delete",
+    change: async ({ tx, ctx, row, afterCommit }) => {
+      const files = await tx.select({ id: attachments.id, objectPath: attachments.objectPath, fileName: attachments.fileName }).from(attachments).where(eq(attachments.transactionId, row.id));
+      await tx.delete(approvals).where(eq(approvals.transactionId, row.id));
+      await tx.delete(attachments).where(eq(attachments.transactionId, row.id));
+      await tx.delete(transactions).where(eq(transactions.id, row.id));
+      afterCommit.run(async () => {
+        for (const f of files) {
+          await ctx.storage.delete(f.objectPath).catch((err: unknown) => ctx.logger.warn({ err, objectPath: f.objectPath }, "could not delete an attachment's object"));
+        }
+      });
+      return { auditBefore: { attachments: files.map((f) => ({ id: f.id, fileName: f.fileName })) } };
+    },
+    answer: ({ row }) => ({ message: "Transaction deleted", id: row.id, humanReadableId: row.humanReadableId }),
+  } satisfies Transition<void, Change, { message: string; id: string; humanReadableId: string }>,
+
+  /** Any status → Approved, Rejected or Draft, with a reason. Rejected marks previouslyRejected. */
+  "force-status": {
+    move: "force-status",
+    audit: "force_status",
+    reason: (input) => input.reason,
+    change: async ({ row, input, now }) => ({
+      set: {
+        status: input.status,
+        approvedAt: input.status === "Approved" ? (row.approvedAt ?? now) : null,
+        previouslyRejected: input.status === "Rejected" ? true : row.previouslyRejected,
+      },
+    }),
+    tell: (v, { input }) => ({
+      to: "owner",
+      message: `${v.humanReadableId} was set to ${input.status} by an administrator: ${input.reason}`,
+      kind: "status_forced",
+      title: input.status === "Draft" ? "Returned to Draft" : input.status,
+      detail: `Set by an administrator: ${input.reason}`,
+    }),
+  } satisfies Transition<ForceStatusBody>,
+
+  "change-owner": {
+    move: "change-owner",
+    audit: "change_owner",
+    reason: (input) => input.reason,
+    change: async ({ tx, input }) => {
+      const [owner] = await tx
+        .select({ id: users.id, role: users.role })
+        .from(users)
+        .where(and(eq(users.id, input.newOwnerId), eq(users.isActive, true), isNull(users.deletedAt)))
+        .limit(1);
+      if (!owner || !ownsTransactions(owner)) throw badRequest(NEW_OWNER_INVALID, [{ path: "newOwnerId", message: NEW_OWNER_INVALID }]);
+      return { set: { createdBy: owner.id } };
+    },
+  } satisfies Transition<ChangeOwnerBody>,
+
+  /**
+   * PUT /api/admin/transactions/:id/full-override: any field; what is absent stays. A new category
+   * must exist (it may be inactive: this repairs records); custom field values, when sent or when the
+   * category changes, are checked against the category's fields like everywhere else.
+   */
+  "full-override": {
+    move: "full-override",
+    audit: "full_override",
+    reason: (input) => input.reason,
+    change: async ({ tx, row, input, now }) => {
+      const details = await changedDetails(tx, row, input, { newCategoryMayBeInactive: true });
+      const approvalPolicy = await policyAfterOverride(tx, row, input);
+      // Held to a new policy, the round's approvals are judged again (DECISIONS §11): a Pending
+      // transaction they complete is Approved, an Approved or Payment Due one they no longer complete
+      // goes back to Pending, unless the override sets the status itself (the SuperAdmin's word).
+      const round = approvalPolicy ? await approvalsOfRound(tx, row.id, row.approvalRound) : [];
+      const status = input.status ?? (approvalPolicy ? statusAfterPolicyChanged(row.status, approvalPolicy, round) : row.status);
+      const reopened = status === "Pending" && row.status !== "Pending";
+      return {
+        set: {
+          ...details,
+          status: status === row.status ? undefined : status,
+          isPaid: input.isPaid,
+          paymentDueDate: input.paymentDueDate,
+          paidDate: input.paidDate,
+          paymentMethod: input.paymentMethod,
+          paymentReference: input.paymentReference,
+          paymentNotes: input.paymentNotes,
+          approvalsRequired: approvalPolicy?.approvalsRequired ?? input.approvalsRequired,
+          approvalPolicy,
+          approvedAt: status === "Approved" && !row.approvedAt ? now : reopened ? null : undefined,
+          previouslyRejected: status === "Rejected" ? true : undefined,
+        },
+        // The timeline says why an approved transaction waits again (timeline.ts reads `backToPending`).
+        auditAfter: reopened && input.status === undefined ? { backToPending: backToPendingReason(round.length, approvalPolicy!) } : undefined,
+      };
+    },
+  } satisfies Transition<FullOverrideBody>,
+};
+
+export const editTransaction = (ctx: Ctx, id: string, input: EditTransactionBody) => runMove(ctx, id, MOVES.edit, input);
+export const submitTransaction = (ctx: Ctx, id: string) => runMove(ctx, id, MOVES.submit, undefined);
+export const approveTransaction = (ctx: Ctx, id: string) => runMove(ctx, id, MOVES.approve, undefined);
+export const rejectTransaction = (ctx: Ctx, id: string, input: RejectTransactionBody) => runMove(ctx, id, MOVES.reject, input);
+export const markPaymentDue = (ctx: Ctx, id: string, input: MarkPaymentDueBody) => runMove(ctx, id, MOVES["mark-payment-due"], input);
+export const completeTransaction = (ctx: Ctx, id: string) => runMove(ctx, id, MOVES.complete, undefined);
+export const deleteTransaction = (ctx: Ctx, id: string) => runMove(ctx, id, MOVES.delete, undefined);
+export const forceStatus = (ctx: Ctx, id: string, input: ForceStatusBody) => runMove(ctx, id, MOVES["force-status"], input);
+export const changeOwner = (ctx: Ctx, id: string, input: ChangeOwnerBody) => runMove(ctx, id, MOVES["change-owner"], input);
+export const fullOverride = (ctx: Ctx, id: string, input: FullOverrideBody) => runMove(ctx, id, MOVES["full-override"], input);
+
+/** PATCH …/payment: process (→ Paid) or cancel (→ PaymentDue if a due date is set, else Approved). */
+export function recordPayment(ctx: Ctx, id: string, input: PaymentBody): Promise<Transaction> {
+  return input.action === "cancel" ? runMove(ctx, id, MOVES["cancel-payment"], input) : runMove(ctx, id, MOVES["process-payment"], input);
+}
+
+export async function deleteApproval(ctx: Ctx, approvalId: string, input: DeleteApprovalBody): Promise<Transaction> {
+  if (!isUuid(approvalId)) throw notFound(APPROVAL_NOT_FOUND);
+  return runMove(ctx, approvalId, MOVES["delete-approval"], input);
+}
+
+// ---------------------------------------------------------------- what edit and the override share
 
 type DetailsChange = Pick<EditTransactionBody, "formType" | "categoryId" | "amount" | "transactionDate" | "description" | "customFieldValues" | "isPriority" | "isEmergency" | "partyId" | "gst" | "tds">;
 
@@ -191,475 +487,6 @@ async function changedDetails(tx: Tx, row: TransactionRow, input: DetailsChange,
     isPriority: input.isPriority,
     isEmergency: input.isEmergency,
   };
-}
-
-export async function editTransaction(ctx: Ctx, id: string, input: EditTransactionBody): Promise<Transaction> {
-  return mutate(ctx, async (tx) => {
-    const row = await lock(tx, ctx, id);
-    assertMove(canMove("edit", row, ctx.actor));
-    const category = await usableCategory(tx, input.categoryId ?? row.categoryId, { allowInactive: true });
-    assertClaimAllowed(ctx.actor, {
-      category,
-      formType: input.formType ?? row.formType,
-      partyId: input.partyId !== undefined ? input.partyId : row.partyId,
-      hasGst: input.gst !== undefined ? !!input.gst : !!row.gst,
-      hasTds: input.tds !== undefined ? !!input.tds : !!row.tds,
-      isEmergency: input.isEmergency ?? row.isEmergency,
-    });
-    const details = await changedDetails(tx, row, input, { newCategoryMayBeInactive: false });
-    const [after] = await tx
-      .update(transactions)
-      .set({ ...details, updatedAt: ctx.clock() })
-      .where(eq(transactions.id, row.id))
-      .returning();
-    await writeAudit(tx, { action: "update", entityType: "transaction", entityId: row.id, actor: ctx.actor, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip, at: ctx.clock() });
-    return answer(tx, row.id);
-  });
-}
-
-// ---------------------------------------------------------------- submit
-
-/**
- * Draft or Rejected → Pending. Opens a new approval round (earlier approvals stay in the history but
- * no longer count), decides and keeps what it needs now (authority.ts: approvalsRequired and approvalPolicy), checks the category's emergency limits and tells
- * every active Approver and SuperAdmin but the submitter.
- */
-export async function submitTransaction(ctx: Ctx, id: string): Promise<Transaction> {
-  return mutate(ctx, async (tx, effects) => {
-    const row = await lock(tx, ctx, id);
-    assertMove(canMove("submit", row, ctx.actor));
-    // The category row is locked until commit, so emergency submissions of one category are counted
-    // one after the other: two at once cannot both slip under a limit.
-    const category = await usableCategory(tx, row.categoryId, { forUpdate: true });
-    // A claim is submitted only while its category is still open to claims (DECISIONS §15).
-    assertClaimAllowed(ctx.actor, { category, formType: row.formType, partyId: row.partyId, hasGst: !!row.gst, hasTds: !!row.tds, isEmergency: row.isEmergency });
-    const customFieldValues = checkCustomFields(category, row.customFieldValues);
-    // The party may have lost its GSTIN since the bill was saved: ITC is checked again at submit.
-    const gst = row.gst ? decideGst(row, undefined, row.gst, await loadGstFacts(tx, row.partyId)) : null;
-    const now = ctx.clock();
-    if (row.isEmergency && category.emergencyLimitPolicy) {
-      await checkEmergencyLimits(tx, row, category.name, category.emergencyLimitPolicy, submissionDay(now, ctx.config.appTimezone));
-    }
-    const policy = await policyForSubmission(tx, { category, formType: row.formType, amount: row.amount }, { keep: true });
-    // The TDS is decided at submit from the party's bills counted now (DECISIONS §12).
-    const tds = await decideBillTds(tx, { ...factsOf(row), gst }, row.tds?.natureId ?? null, { allowInactive: false });
-    const [after] = await tx
-      .update(transactions)
-      .set({
-        status: "Pending",
-        customFieldValues,
-        gst,
-        tds,
-        approvalRound: row.approvalRound + 1,
-        approvalsReceived: 0,
-        approvalsRequired: policy.approvalsRequired,
-        approvalPolicy: policy,
-        submittedAt: now,
-        approvedAt: null,
-        updatedAt: now,
-      })
-      .where(eq(transactions.id, row.id))
-      .returning();
-    await writeAudit(tx, { action: "submit", entityType: "transaction", entityId: row.id, actor: ctx.actor, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip, at: ctx.clock() });
-    const view = (await loadView(tx, row.id))!;
-    const message = `${view.isPriority ? "Emergency: " : ""}${view.humanReadableId} (${view.categoryName}, ${rupees(view.amount)}) from ${view.creatorName} is waiting for your approval`;
-    const reach = reachAboutTransaction(ctx, "approval_needed", view, { title: view.isEmergency ? "Emergency approval needed" : "Approval needed", audience: "approver" });
-    effects.notes.push(...(await notifyUsers(tx, await approverIds(tx, ctx.actor.id), aboutTransaction(view, "transaction_pending", message, view.isPriority), reach)));
-    return presentTransaction(view);
-  });
-}
-
-/** The day and month of a submission at `now`: its calendar day in the app's time zone, and the instants that bound them. */
-function submissionDay(now: Date, timeZone: string) {
-  const day = toIsoDate(now, timeZone);
-  const month = monthOfDate(day);
-  const startOf = (date: string) => sql`${date}::timestamp at time zone ${timeZone}`;
-  return { day, month, dayStart: startOf(day), dayEnd: startOf(addDays(day, 1)), monthStart: startOf(monthBounds(month).from), monthEnd: startOf(addDays(monthBounds(month).to, 1)) };
-}
-
-/**
- * DECISIONS §5: an emergency transaction that would take its category's emergency total for the
- * day or month of its submission (in APP_TIMEZONE; never the transaction date the submitter typed,
- * so back- or future-dating resets nothing) over a limit is refused with 422 naming the limit.
- * Counted: the category's emergency transactions submitted that day or month and still Pending,
- * Approved, PaymentDue, Paid or Completed. The caller holds the category's row lock.
- */
-async function checkEmergencyLimits(
-  tx: Tx,
-  row: TransactionRow,
-  categoryName: string,
-  policy: { dailyLimit?: string | number | null; monthlyLimit?: string | number | null },
-  submission: ReturnType<typeof submissionDay>,
-): Promise<void> {
-  const daily = readMoney(policy.dailyLimit ?? null);
-  const monthly = readMoney(policy.monthlyLimit ?? null);
-  if (!daily.ok && !monthly.ok) return;
-  const { day, month, dayStart, dayEnd, monthStart, monthEnd } = submission;
-  const result = await tx.execute(sql`
-    select coalesce(sum(${transactions.amount}) filter (where ${transactions.submittedAt} >= ${dayStart} and ${transactions.submittedAt} < ${dayEnd}), 0)::text as day_total,
-           coalesce(sum(${transactions.amount}), 0)::text as month_total
-    from ${transactions}
-    where ${transactions.categoryId} = ${row.categoryId} and ${transactions.isEmergency}
-      and ${statusIn(transactions.status, EMERGENCY_COUNTED)} and ${transactions.id} <> ${row.id}
-      and ${transactions.submittedAt} >= ${monthStart} and ${transactions.submittedAt} < ${monthEnd}`);
-  const [totals] = rowsOf<{ day_total: string; month_total: string }>(result);
-  const amount = toPaise(row.amount);
-  const dayTotal = toPaise(totals?.day_total ?? "0") + amount;
-  const monthTotal = toPaise(totals?.month_total ?? "0") + amount;
-  if (daily.ok && dayTotal > daily.paise) {
-    throw unprocessable(
-      `This emergency transaction would take ${categoryName}'s emergency total for ${day} to ${rupees(paiseToString(dayTotal))}, over its daily limit of ${rupees(daily.value)}`,
-      "emergency_daily_limit",
-    );
-  }
-  if (monthly.ok && monthTotal > monthly.paise) {
-    throw unprocessable(
-      `This emergency transaction would take ${categoryName}'s emergency total for ${month} to ${rupees(paiseToString(monthTotal))}, over its monthly limit of ${rupees(monthly.value)}`,
-      "emergency_monthly_limit",
-    );
-  }
-}
-
-// ---------------------------------------------------------------- approve, reject, delete approval
-
-/**
- * One approval by the actor in the current round. The row lock serialises approvals of one
- * transaction, so the count is exact and the move to Approved happens once; the unique constraint
- * (transaction, approver, round) is the last word on "once per user per round".
- */
-export async function approveTransaction(ctx: Ctx, id: string): Promise<Transaction> {
-  try {
-    return await mutate(ctx, async (tx, effects) => {
-      const row = await lock(tx, ctx, id);
-      const mine = await myActionThisRound(tx, row.id, row.approvalRound, ctx.actor.id);
-      assertMove(canMove("approve", row, ctx.actor, { myActionThisRound: mine }));
-      const policy = policyOf(row);
-      // Under the row lock: the round read here is the one this approval joins. The delegations
-      // are read with a share lock, so one cannot end half-way through an approval on its behalf.
-      const standing = await approverStanding(tx, ctx.actor, todayOf(ctx), { lock: true });
-      const soFar = (await roundsOf(tx, [row])).get(row.id)!;
-      const decision = decideApproval(standing, { amount: row.amount, createdBy: row.createdBy, policy }, soFar);
-      if (!decision.ok) throw new DomainError(decision.kind, decision.message, { code: decision.code });
-      const onBehalfOf = decision.onBehalfOf;
-      const now = ctx.clock();
-      await tx.insert(approvals).values({
-        transactionId: row.id,
-        approverId: ctx.actor.id,
-        onBehalfOf: onBehalfOf?.id ?? null,
-        asSuperAdmin: carriesSuperAdminAuthority(ctx.actor.role, onBehalfOf),
-        round: row.approvalRound,
-        action: "approved",
-        actedAt: now,
-      });
-      const round = await approvalsOfRound(tx, row.id, row.approvalRound);
-      const received = round.length;
-      const status = statusAfterApproval(policy, round);
-      const [after] = await tx
-        .update(transactions)
-        .set({ approvalsReceived: received, status, approvedAt: status === "Approved" ? now : null, updatedAt: now })
-        .where(eq(transactions.id, row.id))
-        .returning();
-      await writeAudit(tx, {
-        action: "approve",
-        entityType: "transaction",
-        entityId: row.id,
-        actor: ctx.actor,
-        before: auditSnapshot(row),
-        after: { ...auditSnapshot(after!), ...(onBehalfOf ? { onBehalfOf: { id: onBehalfOf.id, name: onBehalfOf.name }, approvedAs: `${ctx.actor.name} for ${onBehalfOf.name}` } : {}) },
-        ipAddress: ctx.ip,
-        at: ctx.clock(),
-      });
-      const by = onBehalfOf ? `${ctx.actor.name} for ${onBehalfOf.name}` : ctx.actor.name;
-      await tellCreator(tx, ctx, effects, row.id, (v) =>
-        status === "Approved"
-          ? `${v.humanReadableId} (${v.categoryName}, ${rupees(v.amount)}) has been approved`
-          : `${v.humanReadableId} received an approval from ${by} (${received} of ${row.approvalsRequired})`,
-        status === "Approved" ? { kind: "approved", title: "Approved", by } : { kind: "approval_received", title: "Approval received", by, detail: `${received} of ${row.approvalsRequired} approvals` },
-      );
-      return answer(tx, row.id);
-    });
-  } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(ALREADY_ACTED, "already_acted");
-    throw err;
-  }
-}
-
-export async function rejectTransaction(ctx: Ctx, id: string, input: RejectTransactionBody): Promise<Transaction> {
-  try {
-    return await mutate(ctx, async (tx, effects) => {
-      const row = await lock(tx, ctx, id);
-      const mine = await myActionThisRound(tx, row.id, row.approvalRound, ctx.actor.id);
-      assertMove(canMove("reject", row, ctx.actor, { myActionThisRound: mine }));
-      const now = ctx.clock();
-      await tx.insert(approvals).values({ transactionId: row.id, approverId: ctx.actor.id, round: row.approvalRound, action: "rejected", reasonText: input.reason, actedAt: now });
-      const [after] = await tx
-        .update(transactions)
-        .set({ status: "Rejected", previouslyRejected: true, approvedAt: null, updatedAt: now })
-        .where(eq(transactions.id, row.id))
-        .returning();
-      await writeAudit(tx, { action: "reject", entityType: "transaction", entityId: row.id, actor: ctx.actor, reason: input.reason, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip, at: ctx.clock() });
-      await tellCreator(tx, ctx, effects, row.id, (v) => `${v.humanReadableId} (${v.categoryName}, ${rupees(v.amount)}) was rejected${input.reason ? `: ${input.reason}` : ""}`, {
-        kind: "rejected",
-        title: "Rejected",
-        detail: input.reason ? `Reason: ${input.reason}` : null,
-      });
-      return answer(tx, row.id);
-    });
-  } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(ALREADY_ACTED, "already_acted");
-    throw err;
-  }
-}
-
-/** DELETE /api/approvals/:id (SuperAdmin): recounts the current round; Approved below its requirement → Pending. */
-export async function deleteApproval(ctx: Ctx, approvalId: string, input: DeleteApprovalBody): Promise<Transaction> {
-  if (!isUuid(approvalId)) throw notFound("Approval not found");
-  return mutate(ctx, async (tx) => {
-    const [approval] = await tx.select().from(approvals).where(eq(approvals.id, approvalId)).limit(1);
-    if (!approval) throw notFound("Approval not found");
-    const row = await lock(tx, ctx, approval.transactionId);
-    assertMove(canMove("delete-approval", row, ctx.actor));
-    await tx.delete(approvals).where(eq(approvals.id, approval.id));
-    const round = await approvalsOfRound(tx, row.id, row.approvalRound);
-    const received = round.length;
-    const status = statusAfterApprovalDeleted(row.status, policyOf(row), round);
-    const [after] = await tx
-      .update(transactions)
-      .set({ approvalsReceived: received, status, approvedAt: status === row.status ? row.approvedAt : null, updatedAt: ctx.clock() })
-      .where(eq(transactions.id, row.id))
-      .returning();
-    await writeAudit(tx, {
-      action: "delete_approval",
-      entityType: "transaction",
-      entityId: row.id,
-      actor: ctx.actor,
-      reason: input.reason,
-      before: { ...auditSnapshot(row), approval: { id: approval.id, approverId: approval.approverId, onBehalfOf: approval.onBehalfOf, emergencyApproverCode: approval.emergencyApproverCode, round: approval.round, action: approval.action, reasonText: approval.reasonText } },
-      after: auditSnapshot(after!),
-      ipAddress: ctx.ip, at: ctx.clock(),
-    });
-    return answer(tx, row.id);
-  });
-}
-
-// ---------------------------------------------------------------- payment
-
-export const DUE_DATE_IN_PAST = "Due date cannot be in the past";
-
-export async function markPaymentDue(ctx: Ctx, id: string, input: MarkPaymentDueBody): Promise<Transaction> {
-  return mutate(ctx, async (tx, effects) => {
-    const row = await lock(tx, ctx, id);
-    assertMove(canMove("mark-payment-due", row, ctx.actor));
-    if (input.dueDate) {
-      // The form's picker starts at today (spec 000 §5), in APP_TIMEZONE.
-      const today = todayOf(ctx);
-      if (input.dueDate < today) throw badRequest(DUE_DATE_IN_PAST, [{ path: "dueDate", message: DUE_DATE_IN_PAST }]);
-    }
-    const [after] = await tx
-      .update(transactions)
-      .set({ status: "PaymentDue", paymentDueDate: input.dueDate, updatedAt: ctx.clock() })
-      .where(eq(transactions.id, row.id))
-      .returning();
-    await writeAudit(tx, { action: "mark_payment_due", entityType: "transaction", entityId: row.id, actor: ctx.actor, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip, at: ctx.clock() });
-    const words = paymentWords(row.formType);
-    await tellCreator(tx, ctx, effects, row.id, (v) => words.notice.due(v.humanReadableId, input.dueDate ?? null), {
-      kind: "payment_due",
-      title: words.dueOn,
-      detail: input.dueDate ? `Due on ${input.dueDate}` : null,
-    });
-    return answer(tx, row.id);
-  });
-}
-
-/** PATCH …/payment: process (→ Paid) or cancel (→ PaymentDue if a due date is set, else Approved). */
-export async function recordPayment(ctx: Ctx, id: string, input: PaymentBody): Promise<Transaction> {
-  return mutate(ctx, async (tx, effects) => {
-    const row = await lock(tx, ctx, id);
-    const now = ctx.clock();
-    if (input.action === "cancel") {
-      assertMove(canMove("cancel-payment", row, ctx.actor));
-      const [after] = await tx
-        .update(transactions)
-        .set({
-          status: statusAfterCancelPayment(row.paymentDueDate),
-          isPaid: false,
-          paymentMethod: null,
-          paymentReference: null,
-          paymentNotes: null,
-          paidBy: null,
-          paidDate: null,
-          updatedAt: now,
-        })
-        .where(eq(transactions.id, row.id))
-        .returning();
-      await writeAudit(tx, { action: "cancel_payment", entityType: "transaction", entityId: row.id, actor: ctx.actor, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip, at: ctx.clock() });
-      const words = paymentWords(row.formType);
-      await tellCreator(tx, ctx, effects, row.id, (v) => words.notice.cancelled(v.humanReadableId), { kind: "payment_cancelled", title: words.timeline["payment-cancelled"] });
-      return answer(tx, row.id);
-    }
-    assertMove(canMove("process-payment", row, ctx.actor));
-    const paidDate = input.paidDate ?? todayOf(ctx);
-    const [after] = await tx
-      .update(transactions)
-      .set({
-        status: "Paid",
-        isPaid: true,
-        paymentMethod: input.paymentMethod,
-        paymentReference: input.paymentReference,
-        paymentNotes: input.paymentNotes,
-        paidDate,
-        paidBy: ctx.actor.id,
-        updatedAt: now,
-      })
-      .where(eq(transactions.id, row.id))
-      .returning();
-    await writeAudit(tx, { action: "process_payment", entityType: "transaction", entityId: row.id, actor: ctx.actor, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip, at: ctx.clock() });
-    const words = paymentWords(row.formType);
-    await tellCreator(tx, ctx, effects, row.id, (v) => words.notice.settled(`${v.humanReadableId} (${rupees(v.amount)})`, input.paymentMethod), {
-      kind: "paid",
-      title: words.paid,
-      detail: `${words.paid} by ${input.paymentMethod}`,
-    });
-    return answer(tx, row.id);
-  });
-}
-
-export async function completeTransaction(ctx: Ctx, id: string): Promise<Transaction> {
-  return mutate(ctx, async (tx, effects) => {
-    const row = await lock(tx, ctx, id);
-    assertMove(canMove("complete", row, ctx.actor));
-    const now = ctx.clock();
-    const [after] = await tx
-      .update(transactions)
-      .set({ status: "Completed", completedAt: now, updatedAt: now })
-      .where(eq(transactions.id, row.id))
-      .returning();
-    await writeAudit(tx, { action: "complete", entityType: "transaction", entityId: row.id, actor: ctx.actor, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip, at: ctx.clock() });
-    await tellCreator(tx, ctx, effects, row.id, (v) => `${v.humanReadableId} is completed`, { kind: "completed", title: "Completed" });
-    return answer(tx, row.id);
-  });
-}
-
-// ---------------------------------------------------------------- delete
-
-/** SuperAdmin any; the owner only while Draft. Approvals and attachment rows go with it; their objects after commit. */
-export async function deleteTransaction(ctx: Ctx, id: string): Promise<{ message: string; id: string; humanReadableId: string }> {
-  return mutate(ctx, async (tx, effects) => {
-    const row = await lock(tx, ctx, id);
-    assertMove(canMove("delete", row, ctx.actor));
-    const files = await tx.select({ id: attachments.id, objectPath: attachments.objectPath, fileName: attachments.fileName }).from(attachments).where(eq(attachments.transactionId, row.id));
-    await tx.delete(approvals).where(eq(approvals.transactionId, row.id));
-    await tx.delete(attachments).where(eq(attachments.transactionId, row.id));
-    await tx.delete(transactions).where(eq(transactions.id, row.id));
-    await writeAudit(tx, {
-      action: "delete",
-      entityType: "transaction",
-      entityId: row.id,
-      actor: ctx.actor,
-      before: { ...auditSnapshot(row), attachments: files.map((f) => ({ id: f.id, fileName: f.fileName })) },
-      ipAddress: ctx.ip, at: ctx.clock(),
-    });
-    effects.afterCommit.push(async () => {
-      for (const f of files) {
-        await ctx.storage.delete(f.objectPath).catch((err: unknown) => ctx.logger.warn({ err, objectPath: f.objectPath }, "could not delete an attachment's object"));
-      }
-    });
-    return { message: "Transaction deleted", id: row.id, humanReadableId: row.humanReadableId };
-  });
-}
-
-// ---------------------------------------------------------------- SuperAdmin overrides
-
-/** Any status → Approved, Rejected or Draft, with a reason. Rejected marks previouslyRejected. */
-export async function forceStatus(ctx: Ctx, id: string, input: ForceStatusBody): Promise<Transaction> {
-  return mutate(ctx, async (tx, effects) => {
-    const row = await lock(tx, ctx, id);
-    assertMove(canMove("force-status", row, ctx.actor));
-    const now = ctx.clock();
-    const [after] = await tx
-      .update(transactions)
-      .set({
-        status: input.status,
-        approvedAt: input.status === "Approved" ? (row.approvedAt ?? now) : null,
-        previouslyRejected: input.status === "Rejected" ? true : row.previouslyRejected,
-        updatedAt: now,
-      })
-      .where(eq(transactions.id, row.id))
-      .returning();
-    await writeAudit(tx, { action: "force_status", entityType: "transaction", entityId: row.id, actor: ctx.actor, reason: input.reason, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip, at: ctx.clock() });
-    await tellCreator(tx, ctx, effects, row.id, (v) => `${v.humanReadableId} was set to ${input.status} by an administrator: ${input.reason}`, {
-      kind: "status_forced",
-      title: input.status === "Draft" ? "Returned to Draft" : input.status,
-      detail: `Set by an administrator: ${input.reason}`,
-    });
-    return answer(tx, row.id);
-  });
-}
-
-export const NEW_OWNER_INVALID = "The new owner must be an active Accountant or SuperAdmin";
-
-export async function changeOwner(ctx: Ctx, id: string, input: ChangeOwnerBody): Promise<Transaction> {
-  return mutate(ctx, async (tx) => {
-    const row = await lock(tx, ctx, id);
-    assertMove(canMove("change-owner", row, ctx.actor));
-    const [owner] = await tx
-      .select({ id: users.id, role: users.role })
-      .from(users)
-      .where(and(eq(users.id, input.newOwnerId), eq(users.isActive, true), isNull(users.deletedAt)))
-      .limit(1);
-    if (!owner || !ownsTransactions(owner)) throw badRequest(NEW_OWNER_INVALID, [{ path: "newOwnerId", message: NEW_OWNER_INVALID }]);
-    const [after] = await tx
-      .update(transactions)
-      .set({ createdBy: owner.id, updatedAt: ctx.clock() })
-      .where(eq(transactions.id, row.id))
-      .returning();
-    await writeAudit(tx, { action: "change_owner", entityType: "transaction", entityId: row.id, actor: ctx.actor, reason: input.reason, before: auditSnapshot(row), after: auditSnapshot(after!), ipAddress: ctx.ip, at: ctx.clock() });
-    return answer(tx, row.id);
-  });
-}
-
-/**
- * PUT /api/admin/transactions/:id/full-override: any field; what is absent stays. A new category
- * must exist (it may be inactive: this repairs records); custom field values, when sent or when the
- * category changes, are checked against the category's fields like everywhere else.
- */
-export async function fullOverride(ctx: Ctx, id: string, input: FullOverrideBody): Promise<Transaction> {
-  return mutate(ctx, async (tx) => {
-    const row = await lock(tx, ctx, id);
-    assertMove(canMove("full-override", row, ctx.actor));
-    const details = await changedDetails(tx, row, input, { newCategoryMayBeInactive: true });
-    const now = ctx.clock();
-    const approvalPolicy = await policyAfterOverride(tx, row, input);
-    // Held to a new policy, the round's approvals are judged again (DECISIONS §11): a Pending
-    // transaction they complete is Approved, an Approved or Payment Due one they no longer complete
-    // goes back to Pending, unless the override sets the status itself (the SuperAdmin's word).
-    const round = approvalPolicy ? await approvalsOfRound(tx, row.id, row.approvalRound) : [];
-    const status = input.status ?? (approvalPolicy ? statusAfterPolicyChanged(row.status, approvalPolicy, round) : row.status);
-    const reopened = status === "Pending" && row.status !== "Pending";
-    const [after] = await tx
-      .update(transactions)
-      .set({
-        ...details,
-        status: status === row.status ? undefined : status,
-        isPaid: input.isPaid,
-        paymentDueDate: input.paymentDueDate,
-        paidDate: input.paidDate,
-        paymentMethod: input.paymentMethod,
-        paymentReference: input.paymentReference,
-        paymentNotes: input.paymentNotes,
-        approvalsRequired: approvalPolicy?.approvalsRequired ?? input.approvalsRequired,
-        approvalPolicy,
-        approvedAt: status === "Approved" && !row.approvedAt ? now : reopened ? null : undefined,
-        previouslyRejected: status === "Rejected" ? true : undefined,
-        updatedAt: now,
-      })
-      .where(eq(transactions.id, row.id))
-      .returning();
-    // The timeline says why an approved transaction waits again (timeline.ts reads `backToPending`).
-    const why = reopened && input.status === undefined ? { backToPending: backToPendingReason(round.length, approvalPolicy!) } : {};
-    await writeAudit(tx, { action: "full_override", entityType: "transaction", entityId: row.id, actor: ctx.actor, reason: input.reason, before: auditSnapshot(row), after: { ...auditSnapshot(after!), ...why }, ipAddress: ctx.ip, at: ctx.clock() });
-    return answer(tx, row.id);
-  });
 }
 
 /** "Back to Pending: its 1 approval no longer meets the new policy (Needs 2 approvals, one of them a SuperAdmin's: rule …)" */

@@ -26,7 +26,7 @@ import { standingColumns, standingFrom, type ApprovalPolicy, type Authority, typ
 import { pendingDuplicatesFor, pendingItemFields, pendingQueueJson, pendingRowsOf, type DuplicateCandidate } from "./queries";
 import { seesTransaction } from "../policies";
 import type { TransactionState } from "./status-machine";
-import { rowsOf } from "./common";
+import { rows } from "../../db/sql";
 
 export type PendingFeedOptions = {
   db: Db;
@@ -318,20 +318,21 @@ async function readBatch(db: Db, ids: string[], readerIds: string[], today: stri
           'visibilityWindowDays', ${viewer.visibilityWindowDays}, 'active', ${viewer.isActive} and ${viewer.deletedAt} is null,
           'standingLimit', ${standing.standingLimit}, 'standingDelegators', ${standing.standingDelegators})), '[]')
         from ${users} viewer where ${viewer.id} = any(${uuids(readerIds)}))`;
-      const [row] = rowsOf<{ version: string; queue: QueueRow[]; rows: FeedRow[]; readers: (Omit<Reader, "standing"> & { active: boolean; standingLimit: string | null; standingDelegators: Authority[] })[] }>(
-        await tx.execute(sql`select ${answersVersion} as version, ${pendingQueueJson()} as queue, ${rowsJson(tx, ids)} as rows, ${readersJson} as readers`),
+      const [row] = await rows<{ version: string; queue: QueueRow[]; rows: FeedRow[]; readers: (Omit<Reader, "standing"> & { active: boolean; standingLimit: string | null; standingDelegators: Authority[] })[] }>(
+        tx,
+        sql`select ${answersVersion} as version, ${pendingQueueJson()} as queue, ${rowsJson(tx, ids)} as rows, ${readersJson} as readers`,
       );
-      const rows = new Map(row!.rows.map((r) => [r.id, r]));
+      const feedRows = new Map(row!.rows.map((r) => [r.id, r]));
       const moved = previous ? movedInQueue(previous, row!.queue) : [];
-      const unread = moved.filter((id) => !rows.has(id) && !ids.includes(id));
+      const unread = moved.filter((id) => !feedRows.has(id) && !ids.includes(id));
       if (unread.length) {
-        const [more] = rowsOf<{ rows: FeedRow[] }>(await tx.execute(sql`select ${rowsJson(tx, unread)} as rows`));
-        for (const r of more!.rows) rows.set(r.id, r);
+        const [more] = await rows<{ rows: FeedRow[] }>(tx, sql`select ${rowsJson(tx, unread)} as rows`);
+        for (const r of more!.rows) feedRows.set(r.id, r);
       }
       return {
         version: row!.version,
         queue: row!.queue,
-        rows,
+        rows: feedRows,
         moved,
         readers: row!.readers.filter((r) => r.active).map((r): Reader => ({ id: r.id, role: r.role, name: r.name, visibilityWindowDays: r.visibilityWindowDays, standing: standingFrom(r, r) })),
       };

@@ -13,6 +13,8 @@ import {
   presentApproval,
   presentAttachment,
   presentTransaction,
+  transactionJson,
+  viewColumns,
   type PossibleDuplicate,
   type TransactionDetails,
   type TransactionView,
@@ -26,7 +28,7 @@ import type {
 } from "../../../shared/schemas/transactions";
 import { paiseToString, toPaise } from "../../../shared/money";
 import type { CsvValue } from "../../lib/csv";
-import { APPROVED_FAMILY, attachmentCounts, NO_END, pageIdsFrom, pageJsonOf, statusIn, transactionJson, viewColumns } from "./common";
+import { APPROVED_FAMILY, attachmentCounts, NO_END, pageIdsFrom, pageJsonOf, statusIn } from "./common";
 import { jsonArray, JsonText, withFields } from "../../lib/json-answer";
 import { seesEverything, TRANSACTION_NOT_FOUND, visibleTo, visibleToPrepared, windowFirstDay, windowValues, type WindowColumns } from "./visibility";
 import { approveRefusal, availableMoves, type TransactionState } from "./status-machine";

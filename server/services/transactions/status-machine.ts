@@ -260,6 +260,12 @@ export function approveRefusal(txn: TransactionState, actor: MoveActor, context:
 
 // ---------------------------------------------------------------- where moves lead
 
+/** The status a move leads to when the table fixes it; null when it is worked out, kept, or the transaction goes. */
+export function fixedStatusAfter(move: TransactionMove): TransactionStatus | null {
+  const to = MOVE_RULES[move].to;
+  return to === undefined || to === "computed" || to === "removed" || to === "unchanged" ? null : to;
+}
+
 /** After an approval is counted: Approved once the round's approvals complete the policy (authority.ts decides). */
 export function statusAfterApproval(policy: ApprovalPolicy, round: readonly RoundApproval[]): "Approved" | "Pending" {
   return approvalCompletes(policy, round) ? "Approved" : "Pending";

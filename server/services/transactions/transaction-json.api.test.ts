@@ -1,4 +1,4 @@
-// The list and the pending list send each transaction as PostgreSQL writes it (common.ts
+// The list and the pending list send each transaction as PostgreSQL writes it (presenters
 // transactionJson); every other answer presents it in JavaScript (presenters presentTransaction).
 // The two must say the same for every kind of row: nulls and set values, text that JSON must
 // escape, custom fields, attachments, and instants with microseconds (cut to milliseconds the same
@@ -9,9 +9,8 @@ import { eq, sql } from "drizzle-orm";
 import { createTestApp, type ApiClient, type TestApp } from "../../test/harness";
 import { makeUser } from "../../test/factories";
 import { attachments, categories, transactions, users } from "../../db/schema";
-import { presentTransaction } from "../../presenters/transactions";
+import { presentTransaction, transactionJson, viewColumns } from "../../presenters/transactions";
 import { insertTransaction, makeCategory } from "../../test/transaction-fixtures";
-import { transactionJson, viewColumns } from "./common";
 
 let t: TestApp;
 let approver: ApiClient;

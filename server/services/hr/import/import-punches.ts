@@ -52,7 +52,7 @@ export async function importPunches(ctx: ImportContext, request: ImportRequest):
         return await db.transaction(async (tx) => {
           const [lock] = await rows<{ ok: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${IMPORT_LOCK}) as ok`);
           if (!lock?.ok) throw new NotOurTurn();
-          const answer = await runImport(tx, input);
+          const answer = await runImport(tx, ctx, input);
           if (input.dryRun) throw new DryRunRollback(answer);
           return answer;
         });

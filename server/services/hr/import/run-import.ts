@@ -7,6 +7,7 @@ import { sql } from "drizzle-orm";
 import type { Tx } from "../../../db/client";
 import { attendanceImports } from "../../../db/schema";
 import type { Actor } from "../../../context";
+import type { ServiceContext } from "../../context";
 import type { ImportResult } from "../../../../shared/schemas/hr";
 import { badRequest } from "../../errors";
 import { writeAudit } from "../../audit";
@@ -40,7 +41,7 @@ export type ImportInput = ImportRequest & {
 
 export type ImportAnswer = ImportResult;
 
-export async function runImport(tx: Tx, input: ImportInput): Promise<ImportAnswer> {
+export async function runImport(tx: Tx, ctx: Pick<ServiceContext, "clock">, input: ImportInput): Promise<ImportAnswer> {
   const names = await NameMatcher.load(tx);
   const store = new PunchStore(tx);
   const [record] = await tx
@@ -126,7 +127,7 @@ export async function runImport(tx: Tx, input: ImportInput): Promise<ImportAnswe
     .update(attendanceImports)
     .set({ totalRows, processedEvents, duplicateEvents: answer.duplicateEvents, skippedRows, errorRows })
     .where(sql`${attendanceImports.id} = ${record.id}`);
-  await writeAudit(tx, {
+  await writeAudit(tx, ctx, {
     action: input.dryRun ? "dry_run" : "import",
     entityType: "import",
     entityId: record.id,
