@@ -16,7 +16,7 @@ import { pendingFeed } from "@/lib/feed-log";
 import { apiRequest } from "@/lib/api";
 import { connectSocket } from "@/lib/socket";
 import { toast } from "@/hooks/use-toast";
-import { AUTH_ME_KEY, showSessionLockdown, useAuth } from "@/features/auth";
+import { AUTH_ME_KEY, showSessionLockdown, useAuth } from "@/lib/session";
 import type { AppNotification } from "./types";
 import { countUnread, countUnreadPending } from "./selectors";
 import { fromSocketMessage, isTransactionQueryKey, prependNotification, toastFor } from "./live";

@@ -5,7 +5,7 @@ import { useState, type FormEvent } from "react";
 import { runMutation } from "@/lib/mutation";
 import { Building2, KeyRound, LogOut } from "lucide-react";
 import { LIMITS } from "@shared/constants";
-import { useChangeOwnPassword, useCurrentUser, useLogout } from "@/features/auth";
+import { useChangeOwnPassword, useCurrentUser, useLogout } from "@/lib/session";
 import { Alert, Button, Card, Field, Input } from "@/components/ui";
 import { toast } from "@/hooks/use-toast";
 import { errorIssues, errorMessage } from "@/lib/api";

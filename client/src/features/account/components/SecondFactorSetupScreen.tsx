@@ -2,7 +2,7 @@
 // (DECISIONS §13): the server refuses their other calls, so the app shows nothing else until one
 // is added, and offers a way out by signing out.
 import { Building2, LogOut } from "lucide-react";
-import { useCurrentUser, useLogout } from "@/features/auth";
+import { useCurrentUser, useLogout } from "@/lib/session";
 import { Alert, Button } from "@/components/ui";
 import { SecurityPanels } from "./SecurityPanels";
 

@@ -4,7 +4,7 @@
 import { useState } from "react";
 import { Fingerprint, KeyRound, LifeBuoy, Plus, RefreshCw, Smartphone, Trash2 } from "lucide-react";
 import { formatDate } from "@shared/format";
-import { useCurrentUser } from "@/features/auth";
+import { useCurrentUser } from "@/lib/session";
 import { Alert, Badge, Button, Card, ConfirmDialog, EmptyState, Spinner } from "@/components/ui";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api";

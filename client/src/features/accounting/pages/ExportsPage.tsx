@@ -11,7 +11,7 @@ import { toast } from "@/hooks/use-toast";
 import { errorIssues, errorMessage } from "@/lib/api";
 import { runMutation } from "@/lib/mutation";
 import { currentTime } from "@/lib/clock";
-import { useCurrentUser } from "@/features/auth";
+import { useCurrentUser } from "@/lib/session";
 import { exportFileUrl, exportMastersUrl, useExportMutations, useExports } from "../api";
 
 const FORMAT_OPTIONS = (Object.keys(EXPORT_FORMAT_LABELS) as ExportFormat[]).map((f) => ({ value: f, label: EXPORT_FORMAT_LABELS[f] }));

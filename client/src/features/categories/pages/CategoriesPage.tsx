@@ -3,7 +3,7 @@ import { useState } from "react";
 import { FolderPlus, LayoutList, Pencil, Plus, ShieldCheck, Tags, Trash2 } from "lucide-react";
 import { formatRupees } from "@shared/format";
 import type { Category } from "@shared/schemas/categories";
-import { useCurrentUser } from "@/features/auth";
+import { useCurrentUser } from "@/lib/session";
 import { Alert, Badge, Button, Card, ConfirmDialog, EmptyState, Spinner } from "@/components/ui";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage, errorStatus } from "@/lib/api";

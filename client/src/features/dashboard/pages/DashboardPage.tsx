@@ -7,7 +7,7 @@ import { Link } from "wouter";
 import { ArrowRight, CalendarDays, CheckCircle2, Clock, Plus, Wallet } from "lucide-react";
 import { LIMITS } from "@shared/constants";
 import { formatRupees } from "@shared/format";
-import { useCurrentUser } from "@/features/auth";
+import { useCurrentUser } from "@/lib/session";
 import { Alert } from "@/components/ui/alert";
 import { buttonVariants } from "@/components/ui/button";
 import { Card, CardHeader, CardTitle } from "@/components/ui/card";

@@ -6,7 +6,7 @@ import { Link } from "wouter";
 import { Badge, buttonVariants, Card } from "@/components/ui";
 import { InstallHelp } from "@/features/reach";
 import { PATHS } from "@/lib/paths";
-import { useCurrentUser } from "@/features/auth";
+import { useCurrentUser } from "@/lib/session";
 import { DelegationSection } from "../components/DelegationSection";
 
 export default function AccountPage() {

@@ -12,7 +12,7 @@ import { errorIssues, errorMessage } from "@/lib/api";
 import { runMutation } from "@/lib/mutation";
 import { cn } from "@/lib/utils";
 import { toast } from "@/hooks/use-toast";
-import { useAuth } from "@/features/auth";
+import { useAuth } from "@/lib/session";
 import { useEmergencyApprovers, useEmergencyStatus, useEmergencyToggle, useSaveEmergencyApprovers, useSetApproverPin } from "../api";
 
 export const SUPERADMIN_ONLY_MESSAGE = "Emergency controls require SuperAdmin privileges.";

@@ -9,7 +9,7 @@ import { LIMITS } from "@shared/constants";
 import { formatDate } from "@shared/format";
 import type { Employee } from "@shared/schemas/hr";
 import { links } from "@/lib/paths";
-import { useCurrentUser } from "@/features/auth";
+import { useCurrentUser } from "@/lib/session";
 import { Alert, Badge, Button, buttonVariants, Card, ConfirmDialog, EmptyState, Input, ListState, Pagination, Select, Spinner, IconButton } from "@/components/ui";
 import { errorMessage } from "@/lib/api";
 import { useDepartments, useEmployees } from "../api";

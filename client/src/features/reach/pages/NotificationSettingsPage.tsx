@@ -4,7 +4,7 @@ import { useEffect, useState, type ReactNode } from "react";
 import { BellRing, MailCheck, MessageSquareText, MonitorSmartphone, Moon, Trash2 } from "lucide-react";
 import { formatDateTime } from "@shared/format";
 import { Alert, Badge, Button, Card, Checkbox, EmptyState, Field, Input, Select, Spinner } from "@/components/ui";
-import { useCurrentUser } from "@/features/auth";
+import { useCurrentUser } from "@/lib/session";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api";
 import { runMutation } from "@/lib/mutation";

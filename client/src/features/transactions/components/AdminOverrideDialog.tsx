@@ -7,7 +7,7 @@ import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from "
 import { ShieldAlert } from "lucide-react";
 import { FORCEABLE_STATUSES, FORM_TYPES, PAYMENT_METHODS, ACCOUNTING_ROLES, TRANSACTION_STATUSES } from "@shared/constants";
 import { paymentWords, statusLabelFor } from "@shared/payment-words";
-import { useCurrentUser } from "@/features/auth";
+import { useCurrentUser } from "@/lib/session";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";

@@ -7,7 +7,7 @@ import { useMemo, useRef, useState } from "react";
 import { Building2, CheckCircle2, Clock, Download, FileStack, IndianRupee, Paperclip, Search } from "lucide-react";
 import type { Transaction } from "@shared/schemas/transactions";
 import { formatDate, formatRupees } from "@shared/format";
-import { useCurrentUser } from "@/features/auth";
+import { useCurrentUser } from "@/lib/session";
 import { ListState } from "@/components/ui/list-state";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";

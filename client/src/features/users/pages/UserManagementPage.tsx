@@ -8,7 +8,7 @@ import { Link } from "wouter";
 import { formatDate, formatRupees } from "@shared/format";
 import type { User } from "@shared/schemas/auth";
 import { PATHS } from "@/lib/paths";
-import { useCurrentUser } from "@/features/auth";
+import { useCurrentUser } from "@/lib/session";
 import { Alert, Badge, Button, buttonVariants, Card, ConfirmDialog, EmptyState, ResponsiveList } from "@/components/ui";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api";

@@ -7,7 +7,7 @@ import { useLocation } from "wouter";
 import { LogOut, RefreshCw, ShieldAlert } from "lucide-react";
 import { POLL } from "@shared/constants";
 import { Button } from "@/components/ui";
-import { useAuth, useLogout } from "@/features/auth";
+import { useAuth, useLogout } from "@/lib/session";
 
 const PERIOD_S = POLL.lockdownRetryMs / 1000;
 
