@@ -11,7 +11,7 @@ import { DelegationSection } from "../components/DelegationSection";
 
 export default function AccountPage() {
   const me = useCurrentUser();
-  const approves = me.role === "Approver" || me.role === "SuperAdmin";
+  const approves = me.permissions.approvesTransactions;
   return (
     <div className="space-y-5">
       <Card className="p-5">

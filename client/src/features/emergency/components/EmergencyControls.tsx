@@ -272,7 +272,7 @@ export function EmergencyControls({ standalone = false }: { standalone?: boolean
   let content;
   if (isLoading) {
     content = <CenteredSpinner label="Loading your session" />;
-  } else if (user?.role !== "SuperAdmin") {
+  } else if (!user?.permissions.controlsEmergencies) {
     content = (
       <MessageCard
         icon={TriangleAlert}

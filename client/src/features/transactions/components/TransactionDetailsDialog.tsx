@@ -143,7 +143,7 @@ function DetailsBody({ t, reviewing, onClose, onDecided }: { t: TransactionDetai
   const [overrideOpen, setOverrideOpen] = useState(false);
   const moves: readonly TransactionMove[] = t.availableMoves ?? [];
   const may = (move: TransactionMove) => moves.includes(move);
-  const approverRole = user.role === "Approver" || user.role === "SuperAdmin";
+  const approverRole = user.permissions.approvesTransactions;
 
   // Opened for review (a push, an email, the queue) after someone else decided it.
   const decided = reviewing ? alreadyDecided(t) : null;

@@ -2,7 +2,7 @@
 // messages through the shared schemas).
 import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import { LIMITS, type Role } from "@shared/constants";
+import { APPROVING_ROLES, LIMITS, type Role } from "@shared/constants";
 import type { User } from "@shared/schemas/auth";
 import { lazyZodResolver } from "@/lib/lazy-resolver";
 import { Button, Checkbox, Dialog, DialogContent, Field, Input, Select } from "@/components/ui";
@@ -37,7 +37,7 @@ function noLimitWhenEmpty(z: typeof import("zod").z, limit: typeof import("@shar
 type Values = { username: string; name: string; role: string; password?: string; visibilityWindowDays: unknown; isActive?: boolean; approvalLimit: unknown; email: unknown };
 
 /** Only the approving roles approve, so only they have a limit. */
-const approves = (role: string) => role === "Approver" || role === "SuperAdmin";
+const approves = (role: string) => APPROVING_ROLES.includes(role as Role);
 
 export function UserFormDialog({ open, onOpenChange, user, currentUserId }: { open: boolean; onOpenChange: (o: boolean) => void; user: User | null; currentUserId: string }) {
   const { create, update } = useUserMutations();
