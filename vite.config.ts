@@ -57,7 +57,7 @@ function lucideIconFiles(dir: string): Set<string> {
  * (sign-in, emergency links, shared components) stay apart, so those routes never fetch the group.
  */
 function shellIcons(): RegExp {
-  const signedOut = ["client/src/features/auth", "client/src/features/emergency", "client/src/components"].flatMap((dir) => [...lucideIconFiles(dir)]);
+  const signedOut = ["client/src/features/sign-in", "client/src/features/emergency", "client/src/components"].flatMap((dir) => [...lucideIconFiles(dir)]);
   const icons = [...lucideIconFiles("client/src/app/shell")].filter((file) => !signedOut.includes(file));
   return new RegExp(`lucide-react[\\\\/]dist[\\\\/]esm[\\\\/]icons[\\\\/](${icons.join("|")})\\.mjs$`);
 }

@@ -6,6 +6,7 @@ import type { Actor, AppDeps } from "../context";
 import { systemClock, type Clock } from "../clock";
 import { actingContext, type ActingContext } from "../services/context";
 import { DomainError, forbidden, locked, unauthorized } from "../services/errors";
+import { mayCall } from "../services/policies";
 import { ABSOLUTE_SESSION_MS } from "../auth/session-lifetime";
 
 /** The header the client puts on the calls it makes on its own: polls, refetches of polled data. */
@@ -73,7 +74,7 @@ export function secondFactorSetupRequiredError() {
 export function requireRole(roles: readonly Role[]): RequestHandler {
   return (req, _res, next) => {
     if (!req.user) return next(unauthorized());
-    if (!roles.includes(req.user.role)) return next(forbidden(`This action needs one of these roles: ${roles.join(", ")}`));
+    if (!mayCall(roles, req.user)) return next(forbidden(`This action needs one of these roles: ${roles.join(", ")}`));
     next();
   };
 }

@@ -8,6 +8,7 @@ import { idParamsOf } from "../../shared/schemas/params";
 import { contextOf } from "../middlewares/auth";
 import { getLedgers, updateLedgers } from "../services/books/ledgers";
 import { createExport, exportFile, exportMasters, listExports, voidExport } from "../services/books/exports";
+import { EXPORT_BATCH_VOIDERS } from "../services/policies";
 import { ApiRouter } from "./api-router";
 import { sendCsvDownload, setDownloadHeaders } from "./downloads";
 import type { AppDeps } from "../context";
@@ -73,7 +74,7 @@ export function accountingRoutes(deps: AppDeps): ApiRouter {
   );
 
   api.add(
-    { method: "post", path: "/accounting/exports/:id/void", access: SUPER, summary: "Void a batch so its transactions can be exported again", params: batchParams, body: voidExportSchema, answer: exportBatchAnswer, tag },
+    { method: "post", path: "/accounting/exports/:id/void", access: EXPORT_BATCH_VOIDERS, summary: "Void a batch so its transactions can be exported again", params: batchParams, body: voidExportSchema, answer: exportBatchAnswer, tag },
     (req, _res, input) => voidExport(contextOf(deps, req), input.params.id, input.body.reason),
   );
 

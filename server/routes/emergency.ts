@@ -22,6 +22,7 @@ import { ApiRouter } from "./api-router";
 import type { AppDeps } from "../context";
 import { approverCodeParamsSchema, idParamsOf, tokenParamsSchema } from "../../shared/schemas/params";
 import { serviceContext, requestContext } from "../services/context";
+import { EMERGENCY_CONTROLLERS } from "../services/policies";
 
 
 export function emergencyRoutes(deps: AppDeps): ApiRouter {
@@ -35,12 +36,12 @@ export function emergencyRoutes(deps: AppDeps): ApiRouter {
   );
 
   api.add(
-    { method: "get", path: "/admin/emergency-approvers", access: ["SuperAdmin"], summary: "The three emergency approver codes and which of them has a PIN", answer: emergencyApproversSchema, tag: "emergency" },
+    { method: "get", path: "/admin/emergency-approvers", access: EMERGENCY_CONTROLLERS, summary: "The three emergency approver codes and which of them has a PIN", answer: emergencyApproversSchema, tag: "emergency" },
     (): Promise<EmergencyApproversAnswer> => emergencyApproversAnswer(serviceContext(deps)),
   );
 
   api.add(
-    { method: "put", path: "/admin/emergency-approvers", access: ["SuperAdmin"], summary: "Set the three emergency approver codes", body: emergencyApproversBodySchema, answer: emergencyApproversSchema, tag: "emergency" },
+    { method: "put", path: "/admin/emergency-approvers", access: EMERGENCY_CONTROLLERS, summary: "Set the three emergency approver codes", body: emergencyApproversBodySchema, answer: emergencyApproversSchema, tag: "emergency" },
     async (req, _res, input): Promise<EmergencyApproversAnswer> => {
       const { approvers } = input.body;
       return setEmergencyApprovers(contextOf(deps, req), approvers);
@@ -48,7 +49,7 @@ export function emergencyRoutes(deps: AppDeps): ApiRouter {
   );
 
   api.add(
-    { method: "put", path: "/admin/emergency-approvers/:code/pin", access: ["SuperAdmin"], summary: "Set or replace the PIN of one approver code (never answered back)", body: emergencyPinBodySchema, params: approverCodeParamsSchema, answer: emergencyPinAnswer, tag: "emergency" },
+    { method: "put", path: "/admin/emergency-approvers/:code/pin", access: EMERGENCY_CONTROLLERS, summary: "Set or replace the PIN of one approver code (never answered back)", body: emergencyPinBodySchema, params: approverCodeParamsSchema, answer: emergencyPinAnswer, tag: "emergency" },
     async (req, _res, input): Promise<EmergencyPinAnswer> => {
       const { pin } = input.body;
       return setApproverPin(contextOf(deps, req), input.params.code, pin);

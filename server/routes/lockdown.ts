@@ -2,16 +2,17 @@ import { emergencyStatusAnswer, emergencyToggleAnswer, emergencyToggleSchema } f
 import { contextOf } from "../middlewares/auth";
 import { lockdownStatus, setLockdown } from "../services/lockdown";
 import { serviceContext } from "../services/context";
+import { EMERGENCY_CONTROLLERS } from "../services/policies";
 import { ApiRouter } from "./api-router";
 import type { AppDeps } from "../context";
 
 export function lockdownRoutes(deps: AppDeps): ApiRouter {
   const api = new ApiRouter();
 
-  api.add({ method: "get", path: "/admin/emergency-status", access: ["SuperAdmin"], summary: "Lockdown status", answer: emergencyStatusAnswer, tag: "lockdown" }, () => lockdownStatus(serviceContext(deps)));
+  api.add({ method: "get", path: "/admin/emergency-status", access: EMERGENCY_CONTROLLERS, summary: "Lockdown status", answer: emergencyStatusAnswer, tag: "lockdown" }, () => lockdownStatus(serviceContext(deps)));
 
   api.add(
-    { method: "post", path: "/admin/emergency-toggle", access: ["SuperAdmin"], summary: "Turn lockdown on or off", body: emergencyToggleSchema, answer: emergencyToggleAnswer, tag: "lockdown" },
+    { method: "post", path: "/admin/emergency-toggle", access: EMERGENCY_CONTROLLERS, summary: "Turn lockdown on or off", body: emergencyToggleSchema, answer: emergencyToggleAnswer, tag: "lockdown" },
     async (req, _res, input) => {
       const { enabled } = input.body;
       const state = await setLockdown(contextOf(deps, req), enabled);

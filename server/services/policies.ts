@@ -87,3 +87,22 @@ export const managesEveryDelegation = isSuperAdmin;
 export function demotesSuperAdmin(before: Role, after: Role | undefined): boolean {
   return after !== undefined && before === "SuperAdmin" && after !== "SuperAdmin";
 }
+
+// ---------------------------------------------------------------- who may call
+// The role lists of the routes whose controls a screen shows or hides. A route names its list as its
+// `access`; its guard (middlewares/auth.ts requireRole) and the session answer's permissions
+// (session-permissions.ts) both ask mayCall of that list, so a screen cannot offer what the guard refuses.
+
+/** Whether a route's role list lets this user in: the test of its role guard. */
+export function mayCall(access: readonly Role[], who: Having): boolean {
+  return access.includes(who.role);
+}
+
+/** The users and their credentials (DECISIONS §7). */
+export const USER_MANAGERS: readonly Role[] = ["SuperAdmin"];
+
+/** Voiding an export batch, so its transactions can be exported again (DECISIONS §12). */
+export const EXPORT_BATCH_VOIDERS: readonly Role[] = ["SuperAdmin"];
+
+/** The emergency controls: the lockdown, the approver codes and their PINs (DECISIONS §3, §5, §10). */
+export const EMERGENCY_CONTROLLERS: readonly Role[] = ["SuperAdmin"];

@@ -28,6 +28,7 @@ import type { Actor } from "../context";
 import { findUserByUsername, getUser } from "./users";
 import { passkeyAuthenticationOptions, pendingUser, SECOND_STEP_MS, secondFactorSetupRequired, signInMethods, verifySecondFactor, type SecondFactorProof } from "./second-factor";
 import { signsInDuringLockdown } from "./policies";
+import { sessionPermissions } from "./session-permissions";
 
 type AuthAnswer = z.output<typeof authAnswer>;
 type LoginAnswer = z.output<typeof loginAnswer>;
@@ -191,6 +192,7 @@ export async function currentUser(ctx: ActingContext): Promise<AuthAnswer> {
   if (!row) throw new DomainError("unauthenticated", "Not signed in");
   return {
     user: presentUser(row),
+    permissions: sessionPermissions(row),
     secondFactorSetupRequired: await secondFactorSetupRequired(ctx.db, row),
     ...(row.mustChangePassword ? { mustChangePassword: true as const } : {}),
   };

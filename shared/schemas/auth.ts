@@ -17,11 +17,35 @@ export type AuthAnswer = z.output<typeof authAnswer>;
 // ---------------------------------------------------------------- answers
 
 /**
- * The signed-in user; secondFactorSetupRequired when their role requires a second factor they have
- * not set up (DECISIONS §13): every call but Account security's then answers 403.
+ * What the signed-in user may do where a screen offers it, worked out on the server by the rules its
+ * guards apply (server/services/session-permissions.ts), as a transaction's `availableMoves` are:
+ * the screens show or hide a control by these flags and never compare a role themselves.
+ */
+export const sessionPermissionsAnswer = z.strictObject({
+  /** Approve and reject pending transactions, and delegate that authority while away (DECISIONS §4, §11). */
+  approvesTransactions: z.boolean(),
+  /** Change a category's requiredApprovals, emergency limits and openness to claims (DECISIONS §7, §15). */
+  changesApprovalSettings: z.boolean(),
+  /** The dashboard's cards carry amounts, not only counts (spec 000 §2). */
+  seesDashboardAmounts: z.boolean(),
+  /** The users and their credentials (DECISIONS §7). */
+  managesUsers: z.boolean(),
+  /** HR's administration: the attendance policy, the departments and employees' logins (DECISIONS §8, §15). */
+  administersHr: z.boolean(),
+  /** Void an export batch so its transactions can be exported again (DECISIONS §12). */
+  voidsExportBatches: z.boolean(),
+  /** The emergency controls: the lockdown, the approver codes and their PINs (DECISIONS §3, §5, §10). */
+  controlsEmergencies: z.boolean(),
+});
+export type SessionPermissions = z.output<typeof sessionPermissionsAnswer>;
+
+/**
+ * The signed-in user and what they may do; secondFactorSetupRequired when their role requires a
+ * second factor they have not set up (DECISIONS §13): every call but Account security's then answers 403.
  */
 export const authAnswer = z.strictObject({
   user: userAnswer,
+  permissions: sessionPermissionsAnswer,
   secondFactorSetupRequired: z.boolean(),
   /** DECISIONS §15: signed in with a one-time password; every call but the password change is 403 until it is changed. */
   mustChangePassword: z.literal(true).optional(),

@@ -244,7 +244,7 @@ const SCREENS: Record<RouteId, ScreenPlan> = {
   emergencyReject: { path: (s) => s.emergency.rejectPath, ready: (s) => s.emergency.humanReadableId },
   // Signed out, the standalone control page says who may use it; signed in as a SuperAdmin it has the controls.
   emergency: { path: () => PATHS.emergency, ready: (_s, role) => (role === "SuperAdmin" ? "System Normal" : "Emergency controls require SuperAdmin privileges.") },
-  lockout: { path: () => PATHS.lockout, ready: () => "System Lockdown in Effect" },
+  lockout: { path: () => PATHS.lockout, ready: () => "Emergency System Lockdown" },
 };
 
 /** Who sees a route, from the access table: public and guest routes are visited signed out (null). */

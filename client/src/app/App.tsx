@@ -6,8 +6,7 @@ import { queryClient } from "@/lib/query-client";
 import { useToastRaised } from "@/hooks/use-toast";
 import { ErrorBoundary } from "@/components/layout/ErrorBoundary";
 import { CenteredSpinner } from "@/components/ui/spinner";
-import { AUTH_ME_KEY, useAuth, useLogout, useSessionErrorWatcher } from "@/features/auth/api";
-import { clearSessionLockdown, useSessionLockdown } from "@/features/auth/lockdown";
+import { AUTH_ME_KEY, clearSessionLockdown, useAuth, useLogout, useSessionErrorWatcher, useSessionLockdown } from "@/lib/session";
 import { NotFound } from "./NotFound";
 import { PUBLIC_PAGES } from "./pages";
 import { PATHS, routeIdForPath } from "@/lib/paths";
@@ -16,8 +15,8 @@ import { isPublicRoute } from "./permissions";
 const AuthenticatedApp = lazy(() => import("./AuthenticatedApp"));
 // The sign-in form (with its second step) and the lockdown notice are for the signed-out and the
 // locked out: a signed-in visit, the usual one, does not fetch them (DECISIONS §9: 150 KB a route).
-const LoginPage = lazy(() => import("@/features/auth/components/LoginPage").then((m) => ({ default: m.LoginPage })));
-const LockdownScreen = lazy(() => import("@/features/auth/components/LockdownScreen").then((m) => ({ default: m.LockdownScreen })));
+const LoginPage = lazy(() => import("@/features/sign-in/components/LoginPage").then((m) => ({ default: m.LoginPage })));
+const LockdownScreen = lazy(() => import("@/features/sign-in/components/LockdownScreen").then((m) => ({ default: m.LockdownScreen })));
 // The toast viewport loads with the first toast (most visits to the sign-in screen raise none): the
 // toast waits in the toast store while the viewport's chunk arrives, and shows when it mounts.
 // No answer from the server at all: loaded then (the service worker keeps it with the shell).

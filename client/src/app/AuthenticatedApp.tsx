@@ -2,10 +2,9 @@
 // none of it is downloaded on the login route.
 import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { Redirect, Route, Switch, useLocation } from "wouter";
-import type { User } from "@shared/schemas/auth";
 import { ErrorBoundary } from "@/components/layout/ErrorBoundary";
 import { CenteredSpinner } from "@/components/ui/spinner";
-import { needsPasswordChange, needsSecondFactorSetup } from "@/features/auth";
+import { needsPasswordChange, needsSecondFactorSetup, type SessionUser } from "@/lib/session";
 import { NotificationsProvider } from "@/features/notifications/NotificationsProvider";
 import { AccessDenied } from "./AccessDenied";
 import { NotFound } from "./NotFound";
@@ -16,7 +15,7 @@ import { AppShell } from "./shell/AppShell";
 import { registerServiceWorker } from "@/lib/pwa";
 
 /** Renders a page only for the roles that may open it; others get the access-denied card. */
-function RouteGuard({ user, routeId, children }: { user: User; routeId: RouteId; children: ReactNode }) {
+function RouteGuard({ user, routeId, children }: { user: SessionUser; routeId: RouteId; children: ReactNode }) {
   if (canAccessRoute(user.role, routeId)) return <>{children}</>;
   return <AccessDenied roles={allowedRoles(routeId) ?? []} />;
 }
@@ -40,7 +39,7 @@ const SecondFactorSetupScreen = lazy(() => import("@/features/account").then((m)
 // DECISIONS §15: a user signed in with a one-time password sees only "Change your password".
 const ChangePasswordScreen = lazy(() => import("@/features/account").then((m) => ({ default: m.ChangePasswordScreen })));
 
-export default function AuthenticatedApp({ user }: { user: User }) {
+export default function AuthenticatedApp({ user }: { user: SessionUser }) {
   const [location] = useLocation();
   const Home = HOME_PAGES[homeScreenFor(user.role)];
   const applyUpdate = useInstalledApp();

@@ -61,5 +61,5 @@ export const PUBLIC_PAGES = {
   emergencyApprove: lazy(() => import("@/features/emergency/pages/EmergencyApprovePage")),
   emergencyReject: lazy(() => import("@/features/emergency/pages/EmergencyRejectPage")),
   emergency: lazy(() => import("@/features/emergency/pages/EmergencyPage")),
-  lockout: lazy(() => import("@/features/emergency/pages/LockoutPage")),
+  lockout: lazy(() => import("@/features/sign-in/pages/LockoutPage")),
 } satisfies Partial<Record<RouteId, Page>>;

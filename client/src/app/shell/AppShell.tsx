@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { useLocation } from "wouter";
 import type { User } from "@shared/schemas/auth";
-import { useLogout } from "@/features/auth/api";
+import { useLogout } from "@/lib/session";
 import { pageMetaFor } from "../page-meta";
 import { hasSidebar } from "../permissions";
 import { Header } from "./Header";

@@ -2,7 +2,7 @@
 // recovery codes, and the SuperAdmin's rule of which roles must have one.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { AccountSecurity, SecuritySettings, TotpSetup, VerifyBody } from "@shared/schemas/security";
-import { AUTH_ME_KEY } from "@/features/auth";
+import { AUTH_ME_KEY } from "@/lib/session";
 import { apiJson } from "@/lib/api";
 import { webauthnOptionsOf } from "@/lib/passkeys";
 

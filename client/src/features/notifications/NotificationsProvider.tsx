@@ -9,14 +9,14 @@
 // without a reload; a 4401 close (session ended) returns to sign-in.
 import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { isApproverRole, LOCKDOWN_MESSAGE } from "@shared/constants";
+import { LOCKDOWN_MESSAGE } from "@shared/constants";
 import { isPeopleNotification, isTransactionNotification, PENDING_FEED } from "@shared/ws-events";
 import type { PendingFeedMessage } from "@shared/schemas/transactions";
 import { pendingFeed } from "@/lib/feed-log";
 import { apiRequest } from "@/lib/api";
 import { connectSocket } from "@/lib/socket";
 import { toast } from "@/hooks/use-toast";
-import { AUTH_ME_KEY, showSessionLockdown, useAuth } from "@/features/auth";
+import { AUTH_ME_KEY, showSessionLockdown, useAuth } from "@/lib/session";
 import type { AppNotification } from "./types";
 import { countUnread, countUnreadPending } from "./selectors";
 import { fromSocketMessage, isTransactionQueryKey, prependNotification, toastFor } from "./live";
@@ -78,13 +78,14 @@ export function NotificationsProvider({ children, initial }: { children: ReactNo
   // The socket lives as long as a signed-in user does.
   const userId = user?.id;
   const role = user?.role;
+  const followsPending = user?.permissions.approvesTransactions ?? false;
   useEffect(() => {
     if (!userId || !role || initial !== undefined) return;
     const connection = connectSocket({
       userId,
       role,
       // An approver's pending list is kept from the socket (features/transactions/pending-feed.ts).
-      follows: isApproverRole(role) ? [PENDING_FEED] : [],
+      follows: followsPending ? [PENDING_FEED] : [],
       onMessage: (message) => {
         if (message.type.startsWith("pending-")) return pendingFeed.receive(message as unknown as PendingFeedMessage);
         // DECISIONS §15: a request (to HR) or its decision (to the employee) refreshes the request lists.
@@ -105,7 +106,7 @@ export function NotificationsProvider({ children, initial }: { children: ReactNo
       onUnauthorized: () => void queryClient.invalidateQueries({ queryKey: AUTH_ME_KEY }),
     });
     return () => connection.close();
-  }, [userId, role, initial, add, queryClient]);
+  }, [userId, role, followsPending, initial, add, queryClient]);
 
   const value = useMemo<NotificationsValue>(
     () => ({

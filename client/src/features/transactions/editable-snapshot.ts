@@ -2,7 +2,7 @@
 // form keeps the transaction it opened with: after submitting, the refreshed transaction is Pending
 // (no longer editable), yet the success panel must stay.
 import { useEffect, useState } from "react";
-import { useCurrentUser } from "@/features/auth";
+import { useCurrentUser } from "@/lib/session";
 import { useTransaction, type TransactionDetail } from "./api";
 
 export function useEditableSnapshot(id: string) {

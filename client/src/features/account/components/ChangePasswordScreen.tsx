@@ -1,18 +1,17 @@
 // "Change your password" (DECISIONS §15): the only screen of a user signed in with a one-time
 // password. The server refuses their other calls until they choose their own, so nothing else is
-// drawn; signing out is the way out. Phone first: one column, large fields.
+// drawn (BeforeYouGoOn); signing out is the way out. Phone first: one column, large fields.
 import { useState, type FormEvent } from "react";
 import { runMutation } from "@/lib/mutation";
-import { Building2, KeyRound, LogOut } from "lucide-react";
+import { KeyRound } from "lucide-react";
 import { LIMITS } from "@shared/constants";
-import { useChangeOwnPassword, useCurrentUser, useLogout } from "@/features/auth";
+import { useChangeOwnPassword } from "@/lib/session";
 import { Alert, Button, Card, Field, Input } from "@/components/ui";
 import { toast } from "@/hooks/use-toast";
 import { errorIssues, errorMessage } from "@/lib/api";
+import { BeforeYouGoOn } from "./BeforeYouGoOn";
 
 export function ChangePasswordScreen() {
-  const user = useCurrentUser();
-  const logout = useLogout();
   const change = useChangeOwnPassword();
   const [current, setCurrent] = useState("");
   const [next, setNext] = useState("");
@@ -41,49 +40,25 @@ export function ChangePasswordScreen() {
   };
 
   return (
-    <div className="min-h-screen bg-slate-50">
-      <header className="sticky top-0 z-30 bg-slate-900 text-white shadow-sm">
-        <div className="mx-auto flex h-14 max-w-lg items-center gap-3 px-4">
-          <div className="flex h-8 w-8 items-center justify-center rounded-lg bg-brand-600">
-            <Building2 className="h-4 w-4" aria-hidden="true" />
-          </div>
-          <p className="min-w-0 flex-1 truncate text-sm text-slate-300">{user.name}</p>
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={() => logout.mutate()}
-            disabled={logout.isPending}
-            className="text-slate-200 hover:bg-white/10 hover:text-white focus-visible:ring-offset-slate-900"
-          >
-            <LogOut className="h-4 w-4" aria-hidden="true" />
-            Sign Out
+    <BeforeYouGoOn title="Change your password" subtitle="The password HR gave you works only once. Choose your own to continue." width="form">
+      <Card className="p-5">
+        <form onSubmit={submit} noValidate className="grid gap-4">
+          {errors.root ? <Alert variant="destructive">{errors.root}</Alert> : null}
+          <Field label="Password you were given" required error={errors.currentPassword}>
+            <Input type="password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} />
+          </Field>
+          <Field label="New password" required error={errors.newPassword} hint={`At least ${LIMITS.passwordMin} characters`}>
+            <Input type="password" autoComplete="new-password" value={next} onChange={(e) => setNext(e.target.value)} />
+          </Field>
+          <Field label="New password again" required error={errors.confirm}>
+            <Input type="password" autoComplete="new-password" value={again} onChange={(e) => setAgain(e.target.value)} />
+          </Field>
+          <Button type="submit" size="lg" disabled={change.isPending}>
+            <KeyRound className="h-4 w-4" aria-hidden="true" />
+            {change.isPending ? "Saving…" : "Save my password"}
           </Button>
-        </div>
-      </header>
-      <main id="main-content" tabIndex={-1} className="mx-auto max-w-lg px-4 py-6 focus:outline-none">
-        <div className="mb-5">
-          <h1 className="text-xl font-semibold tracking-tight text-slate-900 sm:text-2xl">Change your password</h1>
-          <p className="mt-1 text-sm text-slate-600">The password HR gave you works only once. Choose your own to continue.</p>
-        </div>
-        <Card className="p-5">
-          <form onSubmit={submit} noValidate className="grid gap-4">
-            {errors.root ? <Alert variant="destructive">{errors.root}</Alert> : null}
-            <Field label="Password you were given" required error={errors.currentPassword}>
-              <Input type="password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} />
-            </Field>
-            <Field label="New password" required error={errors.newPassword} hint={`At least ${LIMITS.passwordMin} characters`}>
-              <Input type="password" autoComplete="new-password" value={next} onChange={(e) => setNext(e.target.value)} />
-            </Field>
-            <Field label="New password again" required error={errors.confirm}>
-              <Input type="password" autoComplete="new-password" value={again} onChange={(e) => setAgain(e.target.value)} />
-            </Field>
-            <Button type="submit" size="lg" disabled={change.isPending}>
-              <KeyRound className="h-4 w-4" aria-hidden="true" />
-              {change.isPending ? "Saving…" : "Save my password"}
-            </Button>
-          </form>
-        </Card>
-      </main>
-    </div>
+        </form>
+      </Card>
+    </BeforeYouGoOn>
   );
 }

@@ -3,14 +3,13 @@ import { useState } from "react";
 import { FolderPlus, LayoutList, Pencil, Plus, ShieldCheck, Tags, Trash2 } from "lucide-react";
 import { formatRupees } from "@shared/format";
 import type { Category } from "@shared/schemas/categories";
-import { useCurrentUser } from "@/features/auth";
+import { usePermissions } from "@/lib/session";
 import { Alert, Badge, Button, Card, ConfirmDialog, EmptyState, Spinner } from "@/components/ui";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage, errorStatus } from "@/lib/api";
 import { useCategories, useCategoryMutations } from "../api";
 import { CategoryFormDialog } from "../components/CategoryFormDialog";
 import { FieldDesignerDialog } from "../components/FieldDesignerDialog";
-import { canSetApprovalPolicy } from "../permissions";
 
 function CategoryCard({ category, onEdit, onDesign, onDelete }: { category: Category; onEdit: () => void; onDesign: () => void; onDelete: () => void }) {
   const fields = category.fieldSchema ?? [];
@@ -80,8 +79,7 @@ function CategoryCard({ category, onEdit, onDesign, onDelete }: { category: Cate
 }
 
 export default function CategoriesPage() {
-  const user = useCurrentUser();
-  const canSetPolicy = canSetApprovalPolicy(user.role);
+  const canSetPolicy = usePermissions().changesApprovalSettings;
   const categories = useCategories();
   const { remove } = useCategoryMutations();
   const [formOpen, setFormOpen] = useState(false);

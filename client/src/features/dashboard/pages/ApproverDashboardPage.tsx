@@ -5,7 +5,7 @@ import { useState } from "react";
 import { ClipboardCheck, Siren } from "lucide-react";
 import { Link } from "wouter";
 import { PATHS } from "@/lib/paths";
-import { useCurrentUser } from "@/features/auth";
+import { useCurrentUser } from "@/lib/session";
 import { Button } from "@/components/ui/button";
 import { StatCard } from "@/components/ui/stat-card";
 import { ActedNotice, EmergencyQueueSection, type PendingItem, PendingQueueStatus, PendingTransactionCard, TransactionDetailsDialog, usePendingTransactions } from "@/features/transactions";

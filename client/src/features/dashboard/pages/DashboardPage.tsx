@@ -7,7 +7,7 @@ import { Link } from "wouter";
 import { ArrowRight, CalendarDays, CheckCircle2, Clock, Plus, Wallet } from "lucide-react";
 import { LIMITS } from "@shared/constants";
 import { formatRupees } from "@shared/format";
-import { useCurrentUser } from "@/features/auth";
+import { useCurrentUser } from "@/lib/session";
 import { Alert } from "@/components/ui/alert";
 import { buttonVariants } from "@/components/ui/button";
 import { Card, CardHeader, CardTitle } from "@/components/ui/card";
@@ -19,7 +19,7 @@ import { accountantRecent, ListSkeleton, TransactionCard, TransactionDetailsDial
 
 export default function DashboardPage() {
   const user = useCurrentUser();
-  const isSuperAdmin = user.role === "SuperAdmin";
+  const seesAmounts = user.permissions.seesDashboardAmounts;
   const isAccountant = user.role === "Accountant";
   const stats = useDashboardStats();
   // Accountants filter on the client, so they read a fuller first page.
@@ -44,7 +44,7 @@ export default function DashboardPage() {
         </Alert>
       ) : null}
 
-      <div className={isSuperAdmin ? "grid gap-4 sm:grid-cols-2 2xl:grid-cols-4" : "grid gap-4 sm:grid-cols-2"}>
+      <div className={seesAmounts ? "grid gap-4 sm:grid-cols-2 2xl:grid-cols-4" : "grid gap-4 sm:grid-cols-2"}>
         <StatCard
           title="Pending Transactions"
           value={s ? s.pendingTransactions : dash}
@@ -54,12 +54,12 @@ export default function DashboardPage() {
         />
         <StatCard
           title="Approved Today"
-          value={s ? (isSuperAdmin ? formatRupees(s.todayApprovedAmount) : s.todayApprovedCount) : dash}
-          subtitle={s ? (isSuperAdmin ? `${s.todayApprovedCount} transactions` : "transactions processed") : undefined}
+          value={s ? (seesAmounts ? formatRupees(s.todayApprovedAmount) : s.todayApprovedCount) : dash}
+          subtitle={s ? (seesAmounts ? `${s.todayApprovedCount} transactions` : "transactions processed") : undefined}
           icon={CheckCircle2}
           variant="success"
         />
-        {isSuperAdmin ? (
+        {seesAmounts ? (
           <>
             <StatCard
               title="This Month"

@@ -6,12 +6,12 @@ import { Link } from "wouter";
 import { Badge, buttonVariants, Card } from "@/components/ui";
 import { InstallHelp } from "@/features/reach";
 import { PATHS } from "@/lib/paths";
-import { useCurrentUser } from "@/features/auth";
+import { useCurrentUser } from "@/lib/session";
 import { DelegationSection } from "../components/DelegationSection";
 
 export default function AccountPage() {
   const me = useCurrentUser();
-  const approves = me.role === "Approver" || me.role === "SuperAdmin";
+  const approves = me.permissions.approvesTransactions;
   return (
     <div className="space-y-5">
       <Card className="p-5">

@@ -1,6 +1,6 @@
 // Delegations (/admin/delegations, SuperAdmin; DECISIONS §11): everyone's delegations of approval
 // authority, recorded for anyone, ended early with a reason.
-import { useCurrentUser } from "@/features/auth";
+import { useCurrentUser } from "@/lib/session";
 import { DelegationSection } from "../components/DelegationSection";
 
 export default function DelegationsAdminPage() {

@@ -12,7 +12,7 @@ import { errorIssues, errorMessage } from "@/lib/api";
 import { runMutation } from "@/lib/mutation";
 import { cn } from "@/lib/utils";
 import { toast } from "@/hooks/use-toast";
-import { useAuth } from "@/features/auth";
+import { useAuth } from "@/lib/session";
 import { useEmergencyApprovers, useEmergencyStatus, useEmergencyToggle, useSaveEmergencyApprovers, useSetApproverPin } from "../api";
 
 export const SUPERADMIN_ONLY_MESSAGE = "Emergency controls require SuperAdmin privileges.";
@@ -272,7 +272,7 @@ export function EmergencyControls({ standalone = false }: { standalone?: boolean
   let content;
   if (isLoading) {
     content = <CenteredSpinner label="Loading your session" />;
-  } else if (user?.role !== "SuperAdmin") {
+  } else if (!user?.permissions.controlsEmergencies) {
     content = (
       <MessageCard
         icon={TriangleAlert}

@@ -6,19 +6,17 @@ import { CalendarPlus, Info, Trash2 } from "lucide-react";
 import { formatDate } from "@shared/format";
 import type { AttendancePolicy, AttendancePolicyInput } from "@shared/schemas/hr";
 import { lazyZodResolver } from "@/lib/lazy-resolver";
-import { useCurrentUser } from "@/features/auth";
+import { usePermissions } from "@/lib/session";
 import { Alert, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, CenteredSpinner, Field, Input, IconButton } from "@/components/ui";
 import { toast } from "@/hooks/use-toast";
 import { errorIssues, errorMessage } from "@/lib/api";
 import { useAttendancePolicy, useSaveAttendancePolicy } from "../api";
 import { weekdayShort } from "../lib/dates";
-import { canEditHrSettings } from "../permissions";
 
 const policyResolver = lazyZodResolver<AttendancePolicyInput, AttendancePolicy>(() => import("@shared/schemas/hr").then((m) => m.attendancePolicySchema));
 
 export default function AttendancePoliciesPage() {
-  const user = useCurrentUser();
-  const canEdit = canEditHrSettings(user.role);
+  const canEdit = usePermissions().administersHr;
   const policy = useAttendancePolicy();
   const save = useSaveAttendancePolicy();
   const { register, control, handleSubmit, reset, setError, formState, watch } = useForm<AttendancePolicyInput, unknown, AttendancePolicy>({

@@ -13,8 +13,7 @@ import { MonthStepper } from "../components/MonthStepper";
 import type { RecordLeaveDialog as RecordLeaveDialogType } from "../components/RecordLeaveDialog";
 import { currentMonth, monthLabel } from "../lib/dates";
 import { EmployeeLogin } from "../components/EmployeeLogin";
-import { useCurrentUser } from "@/features/auth";
-import { canEditHrSettings } from "../permissions";
+import { usePermissions } from "@/lib/session";
 
 const RecordLeaveDialog = lazyDialog<ComponentProps<typeof RecordLeaveDialogType>>(() => import("../components/RecordLeaveDialog").then((m) => m.RecordLeaveDialog), (p) => p.open);
 
@@ -24,7 +23,7 @@ export default function EmployeeAttendancePage() {
   const details = useEmployeeDetails(id, month);
   const employee = details.data?.employee;
   const [recordingLeave, setRecordingLeave] = useState(false);
-  const user = useCurrentUser();
+  const { administersHr } = usePermissions();
 
   return (
     <div className="space-y-5">
@@ -49,7 +48,7 @@ export default function EmployeeAttendancePage() {
         </div>
         <MonthStepper id="month-picker" month={month} onChange={setMonth} latest={currentMonth()} />
       </Card>
-      {employee ? <EmployeeLogin employeeId={employee.id} employeeName={employee.employeeName} isActive={employee.isActive} canManage={canEditHrSettings(user.role)} /> : null}
+      {employee ? <EmployeeLogin employeeId={employee.id} employeeName={employee.employeeName} isActive={employee.isActive} canManage={administersHr} /> : null}
       <Card className="p-5">
         <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
           <h2 className="text-base font-semibold text-slate-900">{monthLabel(month)}</h2>

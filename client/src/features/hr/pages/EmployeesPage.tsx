@@ -9,13 +9,12 @@ import { LIMITS } from "@shared/constants";
 import { formatDate } from "@shared/format";
 import type { Employee } from "@shared/schemas/hr";
 import { links } from "@/lib/paths";
-import { useCurrentUser } from "@/features/auth";
+import { usePermissions } from "@/lib/session";
 import { Alert, Badge, Button, buttonVariants, Card, ConfirmDialog, EmptyState, Input, ListState, Pagination, Select, Spinner, IconButton } from "@/components/ui";
 import { errorMessage } from "@/lib/api";
 import { useDepartments, useEmployees } from "../api";
 import { DepartmentsDialog } from "../components/DepartmentsDialog";
 import type { EmployeeFormDialog as EmployeeFormDialogType } from "../components/EmployeeFormDialog";
-import { canEditHrSettings } from "../permissions";
 import { downloadNewLogins } from "../components/EmployeeLogin";
 import { toast } from "@/hooks/use-toast";
 
@@ -74,7 +73,7 @@ function EmployeeCard({ employee, onEdit }: { employee: Employee; onEdit: () => 
 }
 
 export default function EmployeesPage() {
-  const user = useCurrentUser();
+  const { administersHr } = usePermissions();
   const [creatingLogins, setCreatingLogins] = useState(false);
   const [creatingBusy, setCreatingBusy] = useState(false);
   const [search, setSearch] = useState("");
@@ -105,7 +104,7 @@ export default function EmployeesPage() {
             <Building className="h-4 w-4" aria-hidden="true" />
             Departments
           </Button>
-          {canEditHrSettings(user.role) ? (
+          {administersHr ? (
             <Button variant="outline" onClick={() => setCreatingLogins(true)}>
               <KeyRound className="h-4 w-4" aria-hidden="true" />
               Create logins
@@ -209,7 +208,7 @@ export default function EmployeesPage() {
 
       <EmployeeFormDialog open={adding} onOpenChange={setAdding} />
       <EmployeeFormDialog open={editing !== null} onOpenChange={(open) => !open && setEditing(null)} employee={editing} />
-      <DepartmentsDialog open={departmentsOpen} onOpenChange={setDepartmentsOpen} canEdit={canEditHrSettings(user.role)} />
+      <DepartmentsDialog open={departmentsOpen} onOpenChange={setDepartmentsOpen} canEdit={administersHr} />
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { useEffect, useState, type ReactNode } from "react";
 import { BellRing, MailCheck, MessageSquareText, MonitorSmartphone, Moon, Trash2 } from "lucide-react";
 import { formatDateTime } from "@shared/format";
 import { Alert, Badge, Button, Card, Checkbox, EmptyState, Field, Input, Select, Spinner } from "@/components/ui";
-import { useCurrentUser } from "@/features/auth";
+import { usePermissions } from "@/lib/session";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api";
 import { runMutation } from "@/lib/mutation";
@@ -101,8 +101,7 @@ const EMAIL_PENDING_OPTIONS = [
 ] as const;
 
 function PreferencesSection({ saved }: { saved: NotificationPreferences }) {
-  const me = useCurrentUser();
-  const approves = me.role === "Approver" || me.role === "SuperAdmin";
+  const approves = usePermissions().approvesTransactions;
   const channels = useNotificationChannels();
   const { savePreferences, sendTest } = useReachMutations();
   const [prefs, setPrefs] = useState<NotificationPreferences>(saved);

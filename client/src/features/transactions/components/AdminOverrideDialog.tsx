@@ -7,7 +7,6 @@ import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from "
 import { ShieldAlert } from "lucide-react";
 import { FORCEABLE_STATUSES, FORM_TYPES, PAYMENT_METHODS, ACCOUNTING_ROLES, TRANSACTION_STATUSES } from "@shared/constants";
 import { paymentWords, statusLabelFor } from "@shared/payment-words";
-import { useCurrentUser } from "@/features/auth";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -43,10 +42,9 @@ export function AdminOverrideDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const user = useCurrentUser();
   const [tab, setTab] = useState<Tab>("edit");
   const baseId = useId();
-  if (user.role !== "SuperAdmin") return null;
+  if (!transaction.availableMoves?.includes("full-override")) return null;
 
   const onTabKey = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
     const delta = event.key === "ArrowRight" ? 1 : event.key === "ArrowLeft" ? -1 : 0;

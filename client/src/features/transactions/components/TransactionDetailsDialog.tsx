@@ -13,7 +13,7 @@ import { BookOpenCheck, Check, CheckCircle2, Clock, Inbox, Download, FileText, P
 import type { TransactionMove } from "@shared/constants";
 import type { Approval } from "@shared/schemas/transactions";
 import { formatDate, formatDateTime, formatFileSize, formatRelativeTime, formatRupees } from "@shared/format";
-import { useCurrentUser } from "@/features/auth";
+import { useCurrentUser } from "@/lib/session";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonVariants } from "@/components/ui/button";
@@ -143,7 +143,7 @@ function DetailsBody({ t, reviewing, onClose, onDecided }: { t: TransactionDetai
   const [overrideOpen, setOverrideOpen] = useState(false);
   const moves: readonly TransactionMove[] = t.availableMoves ?? [];
   const may = (move: TransactionMove) => moves.includes(move);
-  const approverRole = user.role === "Approver" || user.role === "SuperAdmin";
+  const approverRole = user.permissions.approvesTransactions;
 
   // Opened for review (a push, an email, the queue) after someone else decided it.
   const decided = reviewing ? alreadyDecided(t) : null;

@@ -7,7 +7,7 @@ import { useMemo, useRef, useState } from "react";
 import { Building2, CheckCircle2, Clock, Download, FileStack, IndianRupee, Paperclip, Search } from "lucide-react";
 import type { Transaction } from "@shared/schemas/transactions";
 import { formatDate, formatRupees } from "@shared/format";
-import { useCurrentUser } from "@/features/auth";
+import { useCurrentUser } from "@/lib/session";
 import { ListState } from "@/components/ui/list-state";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -32,7 +32,7 @@ const PAGE_SIZE = 25;
 
 export default function AllTransactionsPage() {
   const user = useCurrentUser();
-  const isSuperAdmin = user.role === "SuperAdmin";
+  const listsUsers = user.permissions.managesUsers;
   // The address may preset the filters: /transactions?search=TXN-000042, ?status=PaymentDue, ?overdue=true.
   const initial = useMemo(() => new URLSearchParams(window.location.search), []);
   const [search, setSearch] = useState(() => initial.get("search") ?? "");
@@ -53,17 +53,17 @@ export default function AllTransactionsPage() {
   };
   const list = useTransactionList({ ...filters, page, limit: PAGE_SIZE });
   const categories = useCategories();
-  const users = useAdminUsers(isSuperAdmin);
+  const users = useAdminUsers(listsUsers);
 
-  // Creators: every user for SuperAdmin; for others, the creators seen in the rows so far.
+  // Creators: every user for whoever may read the user list (a SuperAdmin); for others, the creators seen in the rows so far.
   const seenCreators = useRef(new Map<string, string>());
   for (const t of list.data?.transactions ?? []) if (t.creator?.name) seenCreators.current.set(t.createdBy, t.creator.name);
   const creatorOptions = useMemo(() => {
-    const source = isSuperAdmin && users.data ? users.data.map((u) => [u.id, u.name] as const) : [...seenCreators.current.entries()];
+    const source = listsUsers && users.data ? users.data.map((u) => [u.id, u.name] as const) : [...seenCreators.current.entries()];
     return [...source].sort((a, b) => a[1].localeCompare(b[1])).map(([value, label]) => ({ value, label }));
     // list.data: the creators seen so far (a ref filled above) grow with each page of rows.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [isSuperAdmin, users.data, list.data]);
+  }, [listsUsers, users.data, list.data]);
 
   const change = (setter: (v: string) => void) => (e: { target: { value: string } }) => {
     setter(e.target.value);

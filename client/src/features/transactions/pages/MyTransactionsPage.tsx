@@ -5,7 +5,7 @@
 import { useState } from "react";
 import { Link } from "wouter";
 import { CheckCircle2, Clock, FileStack, Plus, Search, XCircle } from "lucide-react";
-import { useCurrentUser } from "@/features/auth";
+import { useCurrentUser } from "@/lib/session";
 import { ListState } from "@/components/ui/list-state";
 import { buttonVariants } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";

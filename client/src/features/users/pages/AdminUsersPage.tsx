@@ -5,7 +5,7 @@ import { KeyRound, Plus, Power, RefreshCw, Users } from "lucide-react";
 import { POLL, ROLES, LIMITS, type Role } from "@shared/constants";
 import { formatDate } from "@shared/format";
 import type { User } from "@shared/schemas/auth";
-import { useCurrentUser } from "@/features/auth";
+import { useCurrentUser } from "@/lib/session";
 import { Alert, Badge, Button, Card, Dialog, DialogContent, EmptyState, Field, Input, Select, Spinner } from "@/components/ui";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api";

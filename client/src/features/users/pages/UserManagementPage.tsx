@@ -6,9 +6,10 @@ import { useState } from "react";
 import { ArrowLeft, KeyRound, Pencil, Plus, Power, ShieldOff, Trash2, UserCog, Users } from "lucide-react";
 import { Link } from "wouter";
 import { formatDate, formatRupees } from "@shared/format";
+import { isApproverRole } from "@shared/constants";
 import type { User } from "@shared/schemas/auth";
 import { PATHS } from "@/lib/paths";
-import { useCurrentUser } from "@/features/auth";
+import { useCurrentUser } from "@/lib/session";
 import { Alert, Badge, Button, buttonVariants, Card, ConfirmDialog, EmptyState, ResponsiveList } from "@/components/ui";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api";
@@ -33,7 +34,7 @@ function initials(name: string): string {
 
 /** An approving role's limit in rupees, "No limit", or null for a role that does not approve. */
 function limitWords(u: User): string | null {
-  if (u.role !== "Approver" && u.role !== "SuperAdmin") return null;
+  if (!isApproverRole(u.role)) return null;
   return u.approvalLimit ? formatRupees(u.approvalLimit) : "No limit";
 }
 

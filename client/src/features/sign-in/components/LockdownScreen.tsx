@@ -1,3 +1,6 @@
+// The Emergency Lockdown screen (spec 000 §2), in its words: the one screen a lockdown shows, whether
+// it refused a sign-in (LoginPage), cut a signed-in session off (app/App.tsx) or the user opened the
+// lockdown notice's own address (/lockout, pages/LockoutPage.tsx).
 import { useEffect, useRef, useState } from "react";
 import { LogIn, RefreshCw, ShieldAlert } from "lucide-react";
 import { POLL } from "@shared/constants";
@@ -6,6 +9,8 @@ import { Button } from "@/components/ui/button";
 export type LockdownScreenProps = {
   /** The server's message ('System is in emergency lockdown mode'). */
   message?: string;
+  /** What the last check found, when it found the lockdown still on. */
+  notice?: string | null;
   /** Re-checks access; called by 'Check Access Status' (manual: true) and automatically every 30 s (manual: false). */
   onCheckAccess: (manual: boolean) => Promise<unknown> | void;
   /** Signs out, then shows the login form. */
@@ -33,7 +38,7 @@ const BULLETS: Record<NonNullable<LockdownScreenProps["cause"]>, string[]> = {
 };
 
 /** The Emergency Lockdown screen (spec 000 §2). */
-export function LockdownScreen({ message, onCheckAccess, onReturnToLogin, cause = "session" }: LockdownScreenProps) {
+export function LockdownScreen({ message, notice, onCheckAccess, onReturnToLogin, cause = "session" }: LockdownScreenProps) {
   const [checking, setChecking] = useState(false);
   // Bumped after every check so the 30 s timer restarts from the last check.
   const [round, setRound] = useState(0);
@@ -87,6 +92,11 @@ export function LockdownScreen({ message, onCheckAccess, onReturnToLogin, cause 
               </li>
             ))}
           </ul>
+          {notice ? (
+            <p role="status" className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-800">
+              {notice}
+            </p>
+          ) : null}
           <div className="flex flex-col gap-2 sm:flex-row">
             <Button className="flex-1" onClick={() => void check(true)} disabled={checking}>
               <RefreshCw className={checking ? "h-4 w-4 animate-spin" : "h-4 w-4"} aria-hidden="true" />

@@ -10,9 +10,17 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { AUTH_ME_KEY, secondFactorPasskeyOptions, useSecondFactor, type SecondFactorProof } from "../api";
-import { isLockdownError, lockdownMessage } from "../lockdown";
-import { getPendingSecondFactor, usePendingSecondFactor, type SecondFactorMethod } from "../second-factor";
+import {
+  AUTH_ME_KEY,
+  getPendingSecondFactor,
+  isLockdownError,
+  lockdownMessage,
+  secondFactorPasskeyOptions,
+  usePendingSecondFactor,
+  useSecondFactor,
+  type SecondFactorMethod,
+  type SecondFactorProof,
+} from "@/lib/session";
 import { RECOVERY_CODE_SHAPE } from "@shared/recovery-code";
 
 type Mode = "choose" | "totp" | "recovery";

@@ -1,32 +1,35 @@
-// Sign-in state and the auth calls (spec 000 §7, DECISIONS §3).
+// The session: who is signed in, what they may do, and the calls that sign in and out (spec 000 §7,
+// DECISIONS §3, §13). Every screen reads the signed-in user from here.
 import { useEffect } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLocation } from "wouter";
 import { POLL } from "@shared/constants";
-import type { AuthAnswer, User } from "@shared/schemas/auth";
+import type { AuthAnswer, SessionPermissions, User } from "@shared/schemas/auth";
 import type { LoginAnswer } from "@shared/schemas/security";
 import { apiJson, apiRequest, errorBody, errorStatus } from "@/lib/api";
 import { subscribeToApiErrors } from "@/lib/query-client";
 import { isLockdownError, lockdownMessage, showSessionLockdown } from "./lockdown";
 import { pendingFromAnswer, setPendingSecondFactor } from "./second-factor";
 
-export type { User };
+export type { SessionPermissions, User };
 export type LoginCredentials = { username: string; password: string };
 export type SecondFactorProof = { method: "totp" | "recovery"; code: string } | { method: "passkey"; response: unknown };
 
 /**
- * The cached user carries the answer's secondFactorSetupRequired (DECISIONS §13), so the one
- * session query tells the app both who is signed in and whether only the setup screen is open.
+ * The signed-in user as the session answer gives them: with what they may do (`permissions`, the
+ * server's flags: screens show a control by them, never by comparing a role) and whether only the
+ * setup screen (DECISIONS §13) or the password change (§15) is open, so the one session query
+ * tells the app all of it.
  */
-type SessionUser = User & { secondFactorSetupRequired?: boolean; mustChangePassword?: boolean };
+export type SessionUser = User & { permissions: SessionPermissions; secondFactorSetupRequired: boolean; mustChangePassword: boolean };
 
 function sessionUser(answer: AuthAnswer): SessionUser {
-  return { ...answer.user, secondFactorSetupRequired: answer.secondFactorSetupRequired, mustChangePassword: answer.mustChangePassword === true };
+  return { ...answer.user, permissions: answer.permissions, secondFactorSetupRequired: answer.secondFactorSetupRequired, mustChangePassword: answer.mustChangePassword === true };
 }
 
 /** DECISIONS §15: signed in with a one-time password; only "Change your password" is open until it is changed. */
-export function needsPasswordChange(user: User): boolean {
-  return (user as SessionUser).mustChangePassword === true;
+export function needsPasswordChange(user: SessionUser): boolean {
+  return user.mustChangePassword;
 }
 
 /** POST /api/account/password: one's own new password; the session's user no longer must change it. */
@@ -36,14 +39,14 @@ export function useChangeOwnPassword() {
     mutationFn: (body: { currentPassword: string; newPassword: string }) => apiJson<{ message: string }>("POST", "/api/account/password", body),
     meta: { globalErrors: false },
     onSuccess: () => {
-      queryClient.setQueryData<User | null>(AUTH_ME_KEY, (user) => (user ? ({ ...user, mustChangePassword: false } as SessionUser) : user));
+      queryClient.setQueryData<SessionUser | null>(AUTH_ME_KEY, (user) => (user ? { ...user, mustChangePassword: false } : user));
     },
   });
 }
 
 /** A user of a role that requires a second factor who has none yet: only the setup screen is open to them. */
-export function needsSecondFactorSetup(user: User): boolean {
-  return (user as SessionUser).secondFactorSetupRequired === true;
+export function needsSecondFactorSetup(user: SessionUser): boolean {
+  return user.secondFactorSetupRequired;
 }
 
 export const AUTH_ME_KEY = ["/api/auth/session"] as const;
@@ -53,7 +56,7 @@ export const AUTH_ME_KEY = ["/api/auth/session"] as const;
  * request (GET /api/auth/me keeps its 401 for other clients). Any other answer (lockdown's 423, bad
  * JSON) also means "not signed in"; no answer at all means offline.
  */
-async function fetchCurrentUser({ signal }: { signal: AbortSignal }): Promise<User | null> {
+async function fetchCurrentUser({ signal }: { signal: AbortSignal }): Promise<SessionUser | null> {
   // No answer at all (offline, the server out of reach) is the query's error: the offline page (DECISIONS §14).
   const res = await fetch("/api/auth/session", { credentials: "include", headers: { Accept: "application/json" }, signal });
   try {
@@ -86,10 +89,15 @@ export function useAuth() {
 }
 
 /** The signed-in user inside the authenticated part of the app, where one is guaranteed. */
-export function useCurrentUser(): User {
+export function useCurrentUser(): SessionUser {
   const { user } = useAuth();
   if (!user) throw new Error("useCurrentUser() used outside the signed-in app");
   return user;
+}
+
+/** What the signed-in user may do, as the server's guards decide it (the session answer's flags). */
+export function usePermissions(): SessionPermissions {
+  return useCurrentUser().permissions;
 }
 
 /**
@@ -109,7 +117,7 @@ export function useLogin() {
     onSuccess: (data) => {
       if ("user" in data) {
         setPendingSecondFactor(null);
-        queryClient.setQueryData<User | null>(AUTH_ME_KEY, sessionUser(data));
+        queryClient.setQueryData<SessionUser | null>(AUTH_ME_KEY, sessionUser(data));
       } else {
         setPendingSecondFactor(pendingFromAnswer(data));
       }
@@ -130,7 +138,7 @@ export function useSecondFactor() {
     meta: { globalErrors: false },
     onSuccess: (data) => {
       setPendingSecondFactor(null);
-      queryClient.setQueryData<User | null>(AUTH_ME_KEY, sessionUser(data));
+      queryClient.setQueryData<SessionUser | null>(AUTH_ME_KEY, sessionUser(data));
     },
   });
 }
@@ -153,7 +161,7 @@ export function useLogout(redirectTo: string = "/") {
       // The session query is emptied in place, not cleared away: the sign-in gate watches that
       // query, and a cleared one would leave it showing the app when the address does not change
       // (signing out from '/'). Everything else cached is forgotten.
-      queryClient.setQueryData<User | null>(AUTH_ME_KEY, null);
+      queryClient.setQueryData<SessionUser | null>(AUTH_ME_KEY, null);
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== AUTH_ME_KEY[0] });
       queryClient.getMutationCache().clear();
       navigate(redirectTo);
@@ -175,7 +183,7 @@ export function useSessionErrorWatcher() {
         if (errorStatus(error) === 423 && isLockdownError(error)) {
           showSessionLockdown(lockdownMessage(error));
         } else if (errorStatus(error) === 401) {
-          queryClient.setQueryData<User | null>(AUTH_ME_KEY, null);
+          queryClient.setQueryData<SessionUser | null>(AUTH_ME_KEY, null);
         } else if (errorStatus(error) === 403 && (errorBody(error)?.code === "second_factor_setup_required" || errorBody(error)?.code === "password_change_required")) {
           // A second factor became required for this role while the user was signed in: the session
           // answer now says so, and the app turns to the setup screen.

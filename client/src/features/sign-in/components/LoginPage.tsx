@@ -7,9 +7,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { AUTH_ME_KEY, useLogin, useLogout, type LoginCredentials } from "../api";
-import { isLockdownError, lockdownMessage } from "../lockdown";
-import { usePendingSecondFactor } from "../second-factor";
+import { AUTH_ME_KEY, isLockdownError, lockdownMessage, useLogin, useLogout, usePendingSecondFactor, type LoginCredentials } from "@/lib/session";
 import { Spinner } from "@/components/ui/spinner";
 
 // The second step loads once a password was right and a factor is asked for: most sign-ins never
