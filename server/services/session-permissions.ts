@@ -4,10 +4,9 @@
 // list through mayCall, as its guard does, or the service's own rule. The screens read the flags and
 // never compare a role; routes/session-permissions.api.test.ts calls each guarded route as every
 // role and holds its flag to the answer.
-import { HR_ADMIN_ROLES, type Role } from "../../shared/constants";
+import { APPROVER_ROLES, HR_ADMIN_ROLES, type Role } from "../../shared/constants";
 import type { SessionPermissions } from "../../shared/schemas/auth";
 import { changesApprovalSettings, EMERGENCY_CONTROLLERS, EXPORT_BATCH_VOIDERS, mayCall, seesDashboardAmounts, USER_MANAGERS } from "./policies";
-import { APPROVER_ROLES } from "./transactions/authority";
 
 export function sessionPermissions(who: { role: Role }): SessionPermissions {
   return {
