@@ -38,6 +38,48 @@ describe("the client build", () => {
     }
   });
 
+  // The transaction form is react-hook-form's heaviest user: a barrel that re-exported it, or a
+  // list that imported a form outright, would put both on every list again (DECISIONS §9).
+  it("lists never fetch react-hook-form; the transaction form does", async () => {
+    const accountant = await env.makeUser("Accountant");
+    const approver = await env.makeUser("Approver");
+    const sessionOf = async (user: typeof accountant) => {
+      const { context, page } = await env.newPage("desktop");
+      await env.signIn(page, user);
+      const state = await context.storageState();
+      await context.close();
+      return state;
+    };
+    /** The scripts a route fetches cold (a fresh context, so nothing comes from a cache). */
+    const scriptsOf = async (storageState: Awaited<ReturnType<typeof sessionOf>>, route: string) => {
+      const { context, page } = await env.newPage("desktop", { storageState });
+      const scripts: string[] = [];
+      page.on("request", (request) => {
+        if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+      });
+      await page.goto(route, { waitUntil: "networkidle" });
+      await page.getByRole("main").waitFor();
+      await context.close();
+      return scripts;
+    };
+    const formChecks = (scripts: string[]) => scripts.filter((s) => s.startsWith("/assets/react-hook-form-"));
+    const accountantSession = await sessionOf(accountant);
+    const approverSession = await sessionOf(approver);
+    for (const [session, route] of [
+      [accountantSession, "/"],
+      [accountantSession, "/transactions"],
+      [accountantSession, "/my-transactions"],
+      [approverSession, "/"],
+      [approverSession, "/pending-approvals"],
+    ] as const) {
+      const scripts = await scriptsOf(session, route);
+      expect(scripts.length, route).toBeGreaterThan(5);
+      expect(formChecks(scripts), route).toEqual([]);
+    }
+    // The name the build gives the chunk is the one looked for above.
+    expect(formChecks(await scriptsOf(accountantSession, "/create-transaction"))).toHaveLength(1);
+  });
+
   it("runs under its CSP without a single violation: sign-in, a form checked by zod, a list", async () => {
     const accountant = await env.makeUser("Accountant");
     const { page } = await env.newPage("desktop");

@@ -2,20 +2,19 @@
 // or GSTIN, pick one with the mouse or the keyboard, or create the one typed in a small dialog
 // without leaving the form. A combobox in the ARIA sense: the input owns a listbox of options.
 import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent } from "react";
-import { Building2, Plus, Search, X } from "lucide-react";
-import type { Party, PartyRef } from "@shared/schemas/parties";
-import { gstStateName } from "@shared/gst-states";
-import { Button } from "@/components/ui/button";
-import { Spinner } from "@/components/ui/spinner";
+import { Search } from "lucide-react";
+import type { PartyRef } from "@shared/schemas/parties";
 import { fieldControlClasses } from "@/components/ui/input";
 import { cn } from "@/lib/utils";
 import { useDebounced } from "@/hooks/use-debounced";
 import { useParties } from "../api";
+import type { PartyOption } from "./PartyOptions";
 
-// Creating a party inline is the exception: its form loads when asked for.
+// Creating a party inline is the exception: its form loads when asked for. The list loads when the
+// picker first opens, and a named party's card (with the states' names) once one is named.
 const PartyFormDialog = lazy(() => import("./PartyFormDialog").then((m) => ({ default: m.PartyFormDialog })));
-
-type Option = { kind: "party"; party: Party } | { kind: "create"; name: string };
+const PartyOptions = lazy(() => import("./PartyOptions").then((m) => ({ default: m.PartyOptions })));
+const PickedPartyCard = lazy(() => import("./PickedPartyCard").then((m) => ({ default: m.PickedPartyCard })));
 
 /** The party picked, with its usual TDS nature when the picker knows it (a bill starts with it, DECISIONS §12). */
 export type PickedParty = PartyRef & { tdsNatureId?: string | null };
@@ -49,9 +48,9 @@ export function PartyPicker({
   const found = results.data?.parties ?? [];
   const typed = text.trim();
   const exact = found.some((p) => p.name.toLowerCase() === typed.toLowerCase());
-  const options: Option[] = [...found.map((party) => ({ kind: "party" as const, party })), ...(typed && !exact ? [{ kind: "create" as const, name: typed }] : [])];
+  const options: PartyOption[] = [...found.map((party) => ({ kind: "party" as const, party })), ...(typed && !exact ? [{ kind: "create" as const, name: typed }] : [])];
 
-  const choose = (option: Option | undefined) => {
+  const choose = (option: PartyOption | undefined) => {
     if (!option) return;
     if (option.kind === "create") {
       setCreating(option.name);
@@ -85,23 +84,14 @@ export function PartyPicker({
   };
 
   if (value) {
-    const state = value.stateCode ? gstStateName(value.stateCode) : undefined;
+    const clear = () => {
+      onChange(null);
+      requestAnimationFrame(() => inputRef.current?.focus());
+    };
     return (
-      <div id={id} className="flex min-h-10 w-full min-w-0 items-center justify-between gap-2 rounded-md border border-slate-300 bg-slate-50 py-1.5 pl-3 pr-1.5" aria-describedby={describedBy}>
-        <div className="flex min-w-0 flex-1 items-center gap-2.5">
-          <Building2 className="h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />
-          <div className="min-w-0">
-            <p className="text-sm font-medium text-slate-900 wrap-anywhere" data-testid="picked-party">
-              {value.name}
-            </p>
-            <p className="truncate text-xs text-slate-600">{[value.gstin ? `GSTIN ${value.gstin}` : "No GSTIN", state].filter(Boolean).join(" · ")}</p>
-          </div>
-        </div>
-        <Button variant="ghost" size="sm" className="shrink-0" onClick={() => { onChange(null); requestAnimationFrame(() => inputRef.current?.focus()); }} disabled={disabled} aria-label={`Remove ${value.name}`}>
-          <X className="h-4 w-4" aria-hidden="true" />
-          Change
-        </Button>
-      </div>
+      <Suspense fallback={null}>
+        <PickedPartyCard id={id} party={value} onClear={clear} disabled={disabled} aria-describedby={describedBy} />
+      </Suspense>
     );
   }
 
@@ -134,43 +124,9 @@ export function PartyPicker({
         onKeyDown={onKeyDown}
       />
       {open ? (
-        <ul id={listId} role="listbox" aria-label="Parties" className="absolute inset-x-0 top-full z-30 mt-1 max-h-72 overflow-y-auto rounded-md border border-slate-200 bg-white py-1 shadow-lg">
-          {results.isLoading ? (
-            <li className="flex items-center gap-2 px-3 py-2.5 text-sm text-slate-600">
-              <Spinner size="sm" label="Searching parties" /> Searching…
-            </li>
-          ) : null}
-          {!results.isLoading && options.length === 0 ? (
-            <li className="px-3 py-2.5 text-sm text-slate-600">{typed ? "No party matches." : "No parties yet. Type a name to create one."}</li>
-          ) : null}
-          {options.map((option, i) => (
-            <li
-              key={option.kind === "party" ? option.party.id : "create"}
-              id={`${listId}-${i}`}
-              role="option"
-              aria-selected={i === active}
-              className={cn("flex cursor-pointer items-center gap-2.5 px-3 py-2 text-sm", i === active ? "bg-brand-50" : "hover:bg-slate-50")}
-              onMouseDown={(e) => e.preventDefault()}
-              onMouseEnter={() => setActive(i)}
-              onClick={() => choose(option)}
-            >
-              {option.kind === "party" ? (
-                <>
-                  <Building2 className="h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />
-                  <span className="min-w-0 flex-1">
-                    <span className="block font-medium text-slate-900 wrap-anywhere">{option.party.name}</span>
-                    <span className="block truncate text-xs text-slate-600">{option.party.gstin ?? "No GSTIN"}</span>
-                  </span>
-                </>
-              ) : (
-                <>
-                  <Plus className="h-4 w-4 shrink-0 text-brand-700" aria-hidden="true" />
-                  <span className="min-w-0 flex-1 font-medium text-brand-800 wrap-anywhere">Create “{option.name}”</span>
-                </>
-              )}
-            </li>
-          ))}
-        </ul>
+        <Suspense fallback={null}>
+          <PartyOptions listId={listId} options={options} active={active} searching={results.isLoading} typed={typed} onActivate={setActive} onChoose={choose} />
+        </Suspense>
       ) : null}
       {creating !== null ? (
         <Suspense fallback={null}>
