@@ -77,7 +77,10 @@ export default tseslint.config(
     files: ["shared/*.ts"],
     ignores: ["**/*.test.ts", "shared/approval-words.ts"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: ["./schemas/*"], message: "The rules of shared/ sit below the resources' schemas: they do not import shared/schemas." }] }],
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["./schemas/*"], message: "The rules of shared/ sit below the resources' schemas: they do not import shared/schemas." }] },
+      ],
     },
   },
   {
@@ -85,7 +88,9 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ regex: "^\\./(?!(answer-parts|ids|money|params|text)$)", message: "The parts every resource uses do not import a resource's schemas." }] },
+        {
+          patterns: [{ regex: "^\\./(?!(answer-parts|ids|money|params|text)$)", message: "The parts every resource uses do not import a resource's schemas." }],
+        },
       ],
     },
   },
@@ -94,7 +99,10 @@ export default tseslint.config(
     // relative paths. (The app shell and route table in client/src/app compose features freely.)
     files: ["client/src/features/**/*.{ts,tsx}"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: ["@/features/*/**"], message: "Import another feature through its index (@/features/<name>)." }] }],
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["@/features/*/**"], message: "Import another feature through its index (@/features/<name>)." }] },
+      ],
     },
   },
   {
@@ -109,9 +117,18 @@ export default tseslint.config(
     rules: {
       "no-restricted-syntax": [
         "error",
-        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: "Take the time from the clock (ctx.clock(), server/clock.ts or client/src/lib/clock.ts)." },
-        { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: "Take the time from the clock (ctx.clock(), server/clock.ts or client/src/lib/clock.ts)." },
-        { selector: "CallExpression[callee.property.name='mutate'][arguments.length>=2]", message: "Run it with runMutation (client/src/lib/mutation.ts): mutate's callbacks are dropped when the component unmounts first." },
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: "Take the time from the clock (ctx.clock(), server/clock.ts or client/src/lib/clock.ts).",
+        },
+        {
+          selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+          message: "Take the time from the clock (ctx.clock(), server/clock.ts or client/src/lib/clock.ts).",
+        },
+        {
+          selector: "CallExpression[callee.property.name='mutate'][arguments.length>=2]",
+          message: "Run it with runMutation (client/src/lib/mutation.ts): mutate's callbacks are dropped when the component unmounts first.",
+        },
       ],
     },
   },

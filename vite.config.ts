@@ -25,7 +25,10 @@ function precompress(): Plugin {
         const file = path.join(dir, fileName);
         const data = fs.readFileSync(file);
         if (data.length < 1024) continue;
-        fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } }));
+        fs.writeFileSync(
+          `${file}.br`,
+          zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
+        );
         fs.writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: 9 }));
       }
     },
@@ -125,14 +128,30 @@ export default defineConfig({
             // The small primitives of forms and of lists, each shared by dozens of screens: alone, each
             // is a request of a few hundred bytes that compresses poorly; together they cost a route less
             // (DECISIONS §9; npm run bench, BENCH_ROUTE_DETAIL lists a route's scripts).
-            { name: "form-parts", test: /client[\\/]src[\\/]components[\\/]ui[\\/](alert|checkbox|field|input|label|prefixed-input|select|textarea)\.tsx$/, includeDependenciesRecursively: false },
+            {
+              name: "form-parts",
+              test: /client[\\/]src[\\/]components[\\/]ui[\\/](alert|checkbox|field|input|label|prefixed-input|select|textarea)\.tsx$/,
+              includeDependenciesRecursively: false,
+            },
             // What only the transaction form (create and edit) draws first: one chunk compresses better than
             // ten. A bill's tax cards (transaction-form/TaxSections.tsx) stay apart: they load with the first bill.
-            { name: "transaction-form", test: /client[\\/]src[\\/]features[\\/](transactions[\\/](components[\\/]((TransactionForm|FileDropzone|ApprovalPreview)\.tsx|transaction-form[\\/](use-transaction-form\.ts|(Details|CustomFields|Priority|Attachments)Section\.tsx|FormActions\.tsx))|form-values\.ts|gst-form\.ts)|parties[\\/]components[\\/]PartyPicker\.tsx)$/, includeDependenciesRecursively: false },
+            {
+              name: "transaction-form",
+              test: /client[\\/]src[\\/]features[\\/](transactions[\\/](components[\\/]((TransactionForm|FileDropzone|ApprovalPreview)\.tsx|transaction-form[\\/](use-transaction-form\.ts|(Details|CustomFields|Priority|Attachments)Section\.tsx|FormActions\.tsx))|form-values\.ts|gst-form\.ts)|parties[\\/]components[\\/]PartyPicker\.tsx)$/,
+              includeDependenciesRecursively: false,
+            },
             // react-hook-form, with the resolver every form checks through, under its own name: forms
             // bring it, lists never do (tests/browser/production-build.test.ts finds it by this name).
-            { name: "react-hook-form", test: /node_modules[\\/]react-hook-form[\\/]|client[\\/]src[\\/]lib[\\/]lazy-resolver\.ts$/, includeDependenciesRecursively: false },
-            { name: "list-parts", test: /client[\\/]src[\\/]components[\\/]ui[\\/](empty-state|list-state|pagination|responsive-list|stat-card)\.tsx$/, includeDependenciesRecursively: false },
+            {
+              name: "react-hook-form",
+              test: /node_modules[\\/]react-hook-form[\\/]|client[\\/]src[\\/]lib[\\/]lazy-resolver\.ts$/,
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: "list-parts",
+              test: /client[\\/]src[\\/]components[\\/]ui[\\/](empty-state|list-state|pagination|responsive-list|stat-card)\.tsx$/,
+              includeDependenciesRecursively: false,
+            },
           ],
         },
       },

@@ -22,7 +22,14 @@ import { BENCH_PASSWORD } from "./seed";
 import { cpuMeter, type CpuGroups } from "./process-cpu";
 import type { HerdOutcome, HerdPlan } from "./herd";
 
-export type HerdRun = HerdOutcome & { mode: HerdPlan["mode"]; perSecond: number; seconds: number; cpu: CpuGroups; cpuSeconds: number; cpuSecondsPerSubmission: number };
+export type HerdRun = HerdOutcome & {
+  mode: HerdPlan["mode"];
+  perSecond: number;
+  seconds: number;
+  cpu: CpuGroups;
+  cpuSeconds: number;
+  cpuSecondsPerSubmission: number;
+};
 
 export type HerdOptions = {
   url: string;
@@ -70,7 +77,8 @@ async function ensureApprovers(owner: pg.Client, count: number): Promise<void> {
 
 /** `count` drafts of the submitter, in a category no approval rule holds back, amounts apart so none is another's possible duplicate. */
 async function makeDrafts(url: string, cookie: string, count: number, run: number): Promise<string[]> {
-  const categories = (await (await fetch(`${url}/api/categories`, { headers: { cookie } })).json()) as { id: string; name: string }[] | { categories: { id: string; name: string }[] };
+  const categories = (await (await fetch(`${url}/api/categories`, { headers: { cookie } })).json()) as
+    { id: string; name: string }[] | { categories: { id: string; name: string }[] };
   const list = Array.isArray(categories) ? categories : categories.categories;
   const category = list.find((c) => c.name === "Office Expenses") ?? list[0]!;
   const today = new Date().toISOString().slice(0, 10);
@@ -79,7 +87,13 @@ async function makeDrafts(url: string, cookie: string, count: number, run: numbe
     const res = await fetch(`${url}/api/transactions`, {
       method: "POST",
       headers: { cookie, "Content-Type": "application/json", "X-Requested-With": "XMLHttpRequest" },
-      body: JSON.stringify({ formType: "B", categoryId: category.id, amount: `${1000 + run * 1000 + k}.25`, transactionDate: today, description: `Month-end herd ${run}.${k}` }),
+      body: JSON.stringify({
+        formType: "B",
+        categoryId: category.id,
+        amount: `${1000 + run * 1000 + k}.25`,
+        transactionDate: today,
+        description: `Month-end herd ${run}.${k}`,
+      }),
     });
     if (!res.ok) throw new Error(`herd draft: ${res.status} ${await res.text()}`);
     ids.push(((await res.json()) as { id: string }).id);
@@ -111,7 +125,13 @@ async function runOnce(options: HerdOptions, plan: HerdPlan): Promise<HerdRun> {
   fs.rmSync(path.dirname(file), { recursive: true, force: true });
   if (!outcome) throw new Error(`the herd's load process ended without its figures (exit ${code})`);
   const cpuSeconds = outcome.cpu.server + outcome.cpu.backends + outcome.cpu.shared;
-  return { ...outcome, mode: plan.mode, perSecond: plan.perSecond, cpuSeconds, cpuSecondsPerSubmission: outcome.submissions ? cpuSeconds / outcome.submissions : Infinity };
+  return {
+    ...outcome,
+    mode: plan.mode,
+    perSecond: plan.perSecond,
+    cpuSeconds,
+    cpuSecondsPerSubmission: outcome.submissions ? cpuSeconds / outcome.submissions : Infinity,
+  };
 }
 
 export async function benchHerd(options: HerdOptions): Promise<HerdRun[]> {
@@ -121,7 +141,8 @@ export async function benchHerd(options: HerdOptions): Promise<HerdRun[]> {
     const largest = Math.max(...options.sizes, ...options.beforeSizes);
     await ensureApprovers(owner, largest);
     const approvers: Awaited<ReturnType<typeof signIn>>[] = [];
-    for (let i = 1; i <= largest; i += 4) approvers.push(...(await Promise.all([i, i + 1, i + 2, i + 3].filter((n) => n <= largest).map((n) => signIn(options.url, HERD_USER(n))))));
+    for (let i = 1; i <= largest; i += 4)
+      approvers.push(...(await Promise.all([i, i + 1, i + 2, i + 3].filter((n) => n <= largest).map((n) => signIn(options.url, HERD_USER(n))))));
     const submitter = await signIn(options.url, SUBMITTER);
     const runs: HerdRun[] = [];
     type Planned = [mode: HerdPlan["mode"], approvers: number, submissions: number, perSecond: number];

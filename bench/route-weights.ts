@@ -52,7 +52,8 @@ export async function routeWeights(baseUrl: string, cookieFor: (role: Role) => P
       const measured = await Promise.all(scripts);
       // BENCH_ROUTE_DETAIL=/a-path lists that route's scripts, heaviest first: where to trim.
       if (process.env.BENCH_ROUTE_DETAIL === path) {
-        for (const m of [...measured].sort((a, b) => b.gz - a.gz)) console.log(`    ${(m.gz / 1024).toFixed(1).padStart(6)} KB gzip  ${new URL(m.url).pathname}`);
+        for (const m of [...measured].sort((a, b) => b.gz - a.gz))
+          console.log(`    ${(m.gz / 1024).toFixed(1).padStart(6)} KB gzip  ${new URL(m.url).pathname}`);
       }
       out.push({
         route,

@@ -26,7 +26,18 @@ import { openPglite, type DatabaseHandle } from "../server/db/client";
 import { runMigrations } from "../server/db/migrate";
 import { appRoleGrants } from "../server/db/roles";
 import { freePort, ROOT } from "../server/test/processes";
-import { BENCH_PASSWORD, EXPORT_YEAR, openSeedingPostgres, seedHistory, seedEmployeeLogin, seedEmployees, seedPaidForExport, seedTransactions, seedUsers, writePunchCsv } from "./seed";
+import {
+  BENCH_PASSWORD,
+  EXPORT_YEAR,
+  openSeedingPostgres,
+  seedHistory,
+  seedEmployeeLogin,
+  seedEmployees,
+  seedPaidForExport,
+  seedTransactions,
+  seedUsers,
+  writePunchCsv,
+} from "./seed";
 import { judgeShare, SHARE_FLOOR, type ShareRound } from "./share";
 import { routeWeights } from "./route-weights";
 import { benchHerd, type HerdRun } from "./herd-bench";
@@ -225,11 +236,17 @@ async function expectedAnswer(db: pg.Client, key: ReadKey): Promise<Check> {
   const userOf = async (username: string) =>
     (await db.query<{ id: string; days: number }>("select id, visibility_window_days as days from users where username = $1", [username])).rows[0];
   const ids = (b: unknown, list: string) => ((b as Record<string, { id: string }[]>)[list] ?? (b as { id: string }[])).map((r) => r.id);
-  const same = (what: string, got: unknown, want: unknown) => (JSON.stringify(got) === JSON.stringify(want) ? null : `${what}: got ${JSON.stringify(got)?.slice(0, 80)}, expected ${JSON.stringify(want)?.slice(0, 80)}`);
+  const same = (what: string, got: unknown, want: unknown) =>
+    JSON.stringify(got) === JSON.stringify(want) ? null : `${what}: got ${JSON.stringify(got)?.slice(0, 80)}, expected ${JSON.stringify(want)?.slice(0, 80)}`;
   const visible = "(t.created_by = $1 or t.created_at >= now() - make_interval(days => $2))";
   if (key === "stats") {
     const who = await userOf(BENCH_USER.Accountant);
-    const [want] = (await db.query(`select count(*)::int as pending, (count(*) filter (where t.is_priority))::int as urgent from transactions t where t.status = 'Pending' and ${visible}`, [who.id, who.days])).rows;
+    const [want] = (
+      await db.query(
+        `select count(*)::int as pending, (count(*) filter (where t.is_priority))::int as urgent from transactions t where t.status = 'Pending' and ${visible}`,
+        [who.id, who.days],
+      )
+    ).rows;
     return (b) => {
       const got = b as { pendingTransactions?: number; urgentTransactions?: number };
       return same("pending and urgent", [got.pendingTransactions, got.urgentTransactions], [want.pending, want.urgent]);
@@ -237,7 +254,12 @@ async function expectedAnswer(db: pg.Client, key: ReadKey): Promise<Check> {
   }
   const who = await userOf(BENCH_USER.Approver);
   if (key === "pending") {
-    const want = (await db.query(`select t.id from transactions t where t.status = 'Pending' and ${visible} order by t.is_priority desc, t.created_at, t.id limit 200`, [who.id, who.days])).rows.map((r) => r.id);
+    const want = (
+      await db.query(`select t.id from transactions t where t.status = 'Pending' and ${visible} order by t.is_priority desc, t.created_at, t.id limit 200`, [
+        who.id,
+        who.days,
+      ])
+    ).rows.map((r) => r.id);
     return (b) => same("the pending ids", ids(b, ""), want);
   }
   const matches =
@@ -257,7 +279,12 @@ async function expectedAnswer(db: pg.Client, key: ReadKey): Promise<Check> {
       [who.id, who.days],
     )
   ).rows;
-  const want = (await db.query(`select t.id from transactions t where ${visible} ${matches} order by t.created_at desc, t.id desc offset ${offset} limit 50`, [who.id, who.days])).rows.map((r) => r.id);
+  const want = (
+    await db.query(`select t.id from transactions t where ${visible} ${matches} order by t.created_at desc, t.id desc offset ${offset} limit 50`, [
+      who.id,
+      who.days,
+    ])
+  ).rows.map((r) => r.id);
   // The summary too: the search's is added up from kept days (search-summary.ts), and must be the rows' own sum.
   return (b) =>
     same("the total", (b as { total?: number }).total, summary.count) ??
@@ -317,7 +344,13 @@ async function benchReads(label: string, server: Server, db: pg.Client | null) {
         record({ figure: `${name}: the answer`, database: label, value: problem, target, ok: false });
         return;
       }
-      record({ figure: `${name}: the answer`, database: label, value: `${JSON.stringify(body).length.toLocaleString("en-IN")} bytes (${Number(first.headers.get("content-length")).toLocaleString("en-IN")} sent, ${first.headers.get("content-encoding") ?? "uncompressed"}), as expected`, target, ok: true });
+      record({
+        figure: `${name}: the answer`,
+        database: label,
+        value: `${JSON.stringify(body).length.toLocaleString("en-IN")} bytes (${Number(first.headers.get("content-length")).toLocaleString("en-IN")} sent, ${first.headers.get("content-encoding") ?? "uncompressed"}), as expected`,
+        target,
+        ok: true,
+      });
       // Warm up caches and plans first.
       await sample(server.url + p, cookie, 1, 1);
       const single = await sample(server.url + p, cookie, 1, SECONDS);
@@ -448,7 +481,11 @@ async function benchImport(label: string, server: Server, admin: string, csv: st
   form.append("month", PUNCH_MONTH);
   form.append("csvFile", await fs.openAsBlob(csv, { type: "text/csv" }), "punches.csv");
   const t0 = performance.now();
-  const res = await fetch(`${server.url}/api/hr/import/upload`, { method: "POST", headers: { cookie: admin, "X-Requested-With": "XMLHttpRequest" }, body: form });
+  const res = await fetch(`${server.url}/api/hr/import/upload`, {
+    method: "POST",
+    headers: { cookie: admin, "X-Requested-With": "XMLHttpRequest" },
+    body: form,
+  });
   const answer = (await res.json()) as { processedEvents?: number; totalRows?: number; message?: string };
   const seconds = (performance.now() - t0) / 1000;
   clearInterval(timer);
@@ -464,7 +501,13 @@ async function benchImport(label: string, server: Server, admin: string, csv: st
     target: "< 60 s",
     ok: seconds < 60,
   });
-  record({ figure: "import: peak server memory (resident)", database: label, value: `${peak.toFixed(0)} MB (idle before: ${before.toFixed(0)} MB)`, target: "< 500 MB", ok: peak < 500 });
+  record({
+    figure: "import: peak server memory (resident)",
+    database: label,
+    value: `${peak.toFixed(0)} MB (idle before: ${before.toFixed(0)} MB)`,
+    target: "< 500 MB",
+    ok: peak < 500,
+  });
   record({ figure: "import: events stored / data rows", database: label, value: `${answer.processedEvents} / ${answer.totalRows}`, target: "", ok: null });
   if (label === "postgres") results.import = { rows: rowsWritten, seconds, copySeconds: null, vsCopy: null, peakMb: peak };
   return seconds;
@@ -480,7 +523,11 @@ async function benchSignInWhileImportsQueue(label: string, server: Server, admin
     const form = new FormData();
     form.append("month", PUNCH_MONTH);
     form.append("csvFile", await fs.openAsBlob(csv, { type: "text/csv" }), "punches.csv");
-    const res = await fetch(`${server.url}/api/hr/import/upload`, { method: "POST", headers: { cookie: admin, "X-Requested-With": "XMLHttpRequest" }, body: form });
+    const res = await fetch(`${server.url}/api/hr/import/upload`, {
+      method: "POST",
+      headers: { cookie: admin, "X-Requested-With": "XMLHttpRequest" },
+      body: form,
+    });
     await res.arrayBuffer();
     return res.status;
   };
@@ -532,9 +579,20 @@ async function benchHerdPart(server: Server, admin: pg.Client, database: string,
       database: "postgres",
       value: `freshness p95 ${ms(r.freshnessP95Ms)} (p50 ${ms(r.freshnessP50Ms)}; from the request ${ms(r.fromRequestP95Ms)}), ${r.missed} missed, ${r.fetches} list fetches; ${cpu}`,
       target: judged ? "p95 ≤ 500 ms, none missed, ≤ 0.2 CPU s a submission" : "(reported)",
-      ok: judged ? r.freshnessP95Ms <= 500 && r.missed === 0 && r.failedSubmissions === 0 && r.cpuSecondsPerSubmission <= 0.2 : r.failedSubmissions === 0 ? null : false,
+      ok: judged
+        ? r.freshnessP95Ms <= 500 && r.missed === 0 && r.failedSubmissions === 0 && r.cpuSecondsPerSubmission <= 0.2
+        : r.failedSubmissions === 0
+          ? null
+          : false,
     });
-    if (judged) results.herd = { approvers: r.approvers, submissions: r.submissions, freshnessP95Ms: r.freshnessP95Ms, missed: r.missed, cpuSecondsPerSubmission: Number(r.cpuSecondsPerSubmission.toFixed(4)) };
+    if (judged)
+      results.herd = {
+        approvers: r.approvers,
+        submissions: r.submissions,
+        freshnessP95Ms: r.freshnessP95Ms,
+        missed: r.missed,
+        cpuSecondsPerSubmission: Number(r.cpuSecondsPerSubmission.toFixed(4)),
+      };
   }
 }
 
@@ -574,7 +632,14 @@ async function postgresAvailable(url: string): Promise<boolean> {
 
 const BENCH_OWNER = "bms_bench_owner";
 const BENCH_APP = "bms_bench_app";
-const BENCH_USER: Record<Role, string> = { SuperAdmin: "bench_admin", Accountant: "bench_acc_1", Approver: "bench_appr_1", "HR Admin": "bench_hradmin", "HR Staff": "bench_hrstaff", Employee: "bench_employee" };
+const BENCH_USER: Record<Role, string> = {
+  SuperAdmin: "bench_admin",
+  Accountant: "bench_acc_1",
+  Approver: "bench_appr_1",
+  "HR Admin": "bench_hradmin",
+  "HR Staff": "bench_hrstaff",
+  Employee: "bench_employee",
+};
 
 /** Every route opened cold in Chromium by a role that may open it (bench/route-weights.ts). */
 async function benchRouteWeights(server: Server) {
@@ -681,7 +746,10 @@ async function main() {
               }
               return true;
             });
-            if (topped) await attempt("postgres", "the export to TallyPrime", () => benchExportTally("postgres", server, cookie, `${EXPORT_YEAR}-01-01`, `${EXPORT_YEAR + 1}-01-01`));
+            if (topped)
+              await attempt("postgres", "the export to TallyPrime", () =>
+                benchExportTally("postgres", server, cookie, `${EXPORT_YEAR}-01-01`, `${EXPORT_YEAR + 1}-01-01`),
+              );
           }
           if (cookie && PARTS.includes("import")) {
             const importSeconds = await attempt("postgres", "the import", () => benchImport("postgres", server, cookie, csv, rowsWritten));
@@ -690,7 +758,13 @@ async function main() {
             if (copySeconds && importSeconds) {
               const vsCopy = importSeconds / copySeconds;
               if (results.import) Object.assign(results.import, { copySeconds, vsCopy });
-              record({ figure: "import time / psql \\copy of the same rows", database: "postgres", value: `${vsCopy.toFixed(1)}× (\\copy ${copySeconds.toFixed(1)} s)`, target: "≤ 10×", ok: vsCopy <= 10 });
+              record({
+                figure: "import time / psql \\copy of the same rows",
+                database: "postgres",
+                value: `${vsCopy.toFixed(1)}× (\\copy ${copySeconds.toFixed(1)} s)`,
+                target: "≤ 10×",
+                ok: vsCopy <= 10,
+              });
             }
           }
         } finally {
@@ -725,7 +799,8 @@ async function main() {
       if (PARTS.includes("reads")) await attempt("pglite", "the reads", () => benchReads("pglite", server, null));
       if (admin && PARTS.includes("export")) await attempt("pglite", "the export", () => benchExport("pglite", server, admin));
       // The embedded server holds its database: the batch takes the paid transactions of the seed's 90 days.
-      if (admin && PARTS.includes("export")) await attempt("pglite", "the export to TallyPrime", () => benchExportTally("pglite", server, admin, "2000-01-01", "2100-12-31"));
+      if (admin && PARTS.includes("export"))
+        await attempt("pglite", "the export to TallyPrime", () => benchExportTally("pglite", server, admin, "2000-01-01", "2100-12-31"));
       if (admin && PARTS.includes("import")) {
         let pgliteCsv = csv;
         let pgliteRows = rowsWritten;
@@ -735,7 +810,13 @@ async function main() {
         }
         const importSeconds = await attempt("pglite", "the import", () => benchImport("pglite", server, admin, pgliteCsv, pgliteRows));
         if (copySeconds && importSeconds && pgliteRows === rowsWritten)
-          record({ figure: "import time / psql \\copy (PostgreSQL) of the same rows", database: "pglite", value: `${(importSeconds / copySeconds).toFixed(1)}×`, target: "(reported)", ok: null });
+          record({
+            figure: "import time / psql \\copy (PostgreSQL) of the same rows",
+            database: "pglite",
+            value: `${(importSeconds / copySeconds).toFixed(1)}×`,
+            target: "(reported)",
+            ok: null,
+          });
       }
     } finally {
       await server.stop();

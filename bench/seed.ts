@@ -151,9 +151,7 @@ export async function seedHistory(handle: DatabaseHandle): Promise<void> {
 }
 
 export async function seedEmployees(handle: DatabaseHandle, count: number): Promise<void> {
-  await handle.query(
-    `insert into departments (name) select unnest(array['Finance','Operations','Sales','Engineering','Support']) on conflict do nothing`,
-  );
+  await handle.query(`insert into departments (name) select unnest(array['Finance','Operations','Sales','Engineering','Support']) on conflict do nothing`);
   await handle.query(
     `with d as (select array_agg(id order by name) as ids from departments)
      insert into employees (employee_name, employee_code, department_id, joining_date, monthly_salary)

@@ -24,6 +24,12 @@ describe("a read's share of the bare route (DECISIONS §9)", () => {
   });
 
   it("is missed by a single round under the floor", () => {
-    expect(judgeShare([{ rps: 260, bareRps: 1000 }, { rps: 249, bareRps: 1000 }, { rps: 300, bareRps: 1000 }]).met).toBe(false);
+    expect(
+      judgeShare([
+        { rps: 260, bareRps: 1000 },
+        { rps: 249, bareRps: 1000 },
+        { rps: 300, bareRps: 1000 },
+      ]).met,
+    ).toBe(false);
   });
 });

@@ -21,7 +21,13 @@ export function serverEntry(name) {
 }
 
 export const clientBuilt = () => fs.existsSync(path.join(CLIENT_OUT, "index.html"));
-export const serverBuildIsCurrent = () => buildIsCurrent(SERVER_OUT, ROOT, SERVER_SOURCES, SERVER_ENTRIES.map((name) => `${name}.js`));
+export const serverBuildIsCurrent = () =>
+  buildIsCurrent(
+    SERVER_OUT,
+    ROOT,
+    SERVER_SOURCES,
+    SERVER_ENTRIES.map((name) => `${name}.js`),
+  );
 export const clientBuildIsCurrent = () => buildIsCurrent(CLIENT_OUT, ROOT, CLIENT_SOURCES, ["index.html"]);
 
 async function buildServer() {
@@ -62,7 +68,10 @@ if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {
     await timed("Server built into dist/server", buildServer);
   }
   if (!process.argv.includes("--server-only") && (!ifStale || !clientBuildIsCurrent())) {
-    if (ifStale) console.log(clientBuilt() ? "Client sources changed (or the build is not a production one): rebuilding the client..." : "Building the client (first start)...");
+    if (ifStale)
+      console.log(
+        clientBuilt() ? "Client sources changed (or the build is not a production one): rebuilding the client..." : "Building the client (first start)...",
+      );
     await timed("Client built into dist/public", buildClient);
   }
 }

@@ -82,7 +82,10 @@ const SHOTS: Shot[] = [
     waitFor: "Priya Nair",
     action: async (page) => {
       await page.getByRole("button", { name: "Deactivate Priya Nair" }).filter({ visible: true }).first().click();
-      await page.getByRole("dialog", { name: "Disable Priya Nair?" }).getByLabel("Reason (optional)").fill("On maternity leave until March; Arjun covers accounts");
+      await page
+        .getByRole("dialog", { name: "Disable Priya Nair?" })
+        .getByLabel("Reason (optional)")
+        .fill("On maternity leave until March; Arjun covers accounts");
     },
   },
   // Books (DECISIONS §12) and the second factor (§13).
@@ -129,7 +132,10 @@ const SHOTS: Shot[] = [
     waitFor: "Ask for leave",
     action: async (page) => {
       await page.getByRole("button", { name: "Ask for leave" }).first().click();
-      await page.getByRole("dialog", { name: "Ask for leave" }).getByLabel(/^Reason/).fill("Sister's engagement in Nashik");
+      await page
+        .getByRole("dialog", { name: "Ask for leave" })
+        .getByLabel(/^Reason/)
+        .fill("Sister's engagement in Nashik");
     },
   },
   {
@@ -140,7 +146,10 @@ const SHOTS: Shot[] = [
     waitFor: "Fix asked",
     action: async (page) => {
       await page.getByRole("button", { name: /^Fix / }).filter({ visible: true }).first().click();
-      await page.getByRole("dialog").getByLabel(/^Reason/).fill("Reader at the gate was down");
+      await page
+        .getByRole("dialog")
+        .getByLabel(/^Reason/)
+        .fill("Reader at the gate was down");
     },
   },
   { file: "hr-requests", user: "hrAdmin", path: "/hr/requests", waitFor: "Swati Deshpande" },
@@ -167,9 +176,14 @@ async function freshLogin(base: string): Promise<{ username: string; password: s
   const hr = DEMO_USERS.find((u) => u.key === "hrAdmin")!;
   const headers = { "Content-Type": "application/json", "X-Requested-With": "XMLHttpRequest" };
   const login = await fetch(`${base}/api/auth/login`, { method: "POST", headers, body: JSON.stringify({ username: hr.username, password: hr.password }) });
-  const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   const list = (await (await fetch(`${base}/api/hr/employees?search=Tarun`, { headers: { cookie } })).json()) as { employees: { id: string }[] };
-  const given = (await (await fetch(`${base}/api/hr/employees/${list.employees[0]!.id}/login`, { method: "POST", headers: { ...headers, cookie }, body: "{}" })).json()) as {
+  const given = (await (
+    await fetch(`${base}/api/hr/employees/${list.employees[0]!.id}/login`, { method: "POST", headers: { ...headers, cookie }, body: "{}" })
+  ).json()) as {
     user: { username: string };
     oneTimePassword: string;
   };
@@ -179,7 +193,10 @@ async function freshLogin(base: string): Promise<{ username: string; password: s
 /** Opens the firm's bill that crosses its yearly threshold (server/demo/tds-bills.ts) and shows its TDS. */
 async function openTdsBill(page: Page): Promise<void> {
   await page.getByLabel("Search transactions").fill("GST annual return");
-  await page.getByRole("button", { name: /GST annual return/ }).first().click();
+  await page
+    .getByRole("button", { name: /GST annual return/ })
+    .first()
+    .click();
   const tds = page.getByRole("region", { name: "TDS" });
   await tds.waitFor();
   // The phone's sheet slides in: photograph it once it is in place.
@@ -204,7 +221,8 @@ async function main() {
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
-    onRcptTo: (address, _s, done) => done(address.address.startsWith("arjun@") ? Object.assign(new Error("No such mailbox"), { responseCode: 550 }) : undefined),
+    onRcptTo: (address, _s, done) =>
+      done(address.address.startsWith("arjun@") ? Object.assign(new Error("No such mailbox"), { responseCode: 550 }) : undefined),
     onData: (stream, _s, done) => stream.on("data", () => undefined).on("end", () => done()),
   });
   await new Promise<void>((resolve) => mail.listen(0, "127.0.0.1", () => resolve()));
@@ -267,25 +285,53 @@ async function main() {
 async function fillTheOutbox(base: string): Promise<void> {
   const signIn = async (key: DemoUserKey) => {
     const user = DEMO_USERS.find((u) => u.key === key)!;
-    const res = await fetch(`${base}/api/auth/login`, { method: "POST", headers: { "Content-Type": "application/json", "X-Requested-With": "XMLHttpRequest" }, body: JSON.stringify({ username: user.username, password: user.password }) });
-    const cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const res = await fetch(`${base}/api/auth/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Requested-With": "XMLHttpRequest" },
+      body: JSON.stringify({ username: user.username, password: user.password }),
+    });
+    const cookie = res.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     await res.text();
     return async (method: string, url: string, body?: unknown) => {
-      const r = await fetch(`${base}${url}`, { method, headers: { Cookie: cookie, "Content-Type": "application/json", "X-Requested-With": "XMLHttpRequest" }, body: body === undefined ? undefined : JSON.stringify(body) });
+      const r = await fetch(`${base}${url}`, {
+        method,
+        headers: { Cookie: cookie, "Content-Type": "application/json", "X-Requested-With": "XMLHttpRequest" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
       return r.json();
     };
   };
   const anita = await signIn("approver2");
-  await anita("PUT", "/api/account/notification-preferences", { push: { pending: true, decisions: true }, email: { pending: "instant", decisions: true }, quietHours: null });
+  await anita("PUT", "/api/account/notification-preferences", {
+    push: { pending: true, decisions: true },
+    email: { pending: "instant", decisions: true },
+    quietHours: null,
+  });
   const vikram = await signIn("approver");
-  await vikram("POST", "/api/account/push-subscriptions", { endpoint: "https://push.unreachable.example/send/vikram-phone", keys: { p256dh: "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM", auth: "tBHItJI5svbpez7KI4CCXg" }, label: "Chrome on Android phone" });
+  await vikram("POST", "/api/account/push-subscriptions", {
+    endpoint: "https://push.unreachable.example/send/vikram-phone",
+    keys: { p256dh: "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM", auth: "tBHItJI5svbpez7KI4CCXg" },
+    label: "Chrome on Android phone",
+  });
   const arjun = await signIn("hrStaff");
   await arjun("POST", "/api/account/notification-test", { channel: "email" });
   const priya = await signIn("accounts");
   const categories = (await priya("GET", "/api/categories")) as { id: string; name: string }[];
   const today = new Date().toISOString().slice(0, 10);
-  for (const [name, amount, description] of [["Travel", "12500", "Train to Surat for the Diwali stock review"], ["Utilities", "8420.50", "Electricity, Vatva unit, October"]] as const) {
-    const created = (await priya("POST", "/api/transactions", { formType: "B", categoryId: categories.find((c) => c.name === name)!.id, amount, transactionDate: today, description })) as { id: string };
+  for (const [name, amount, description] of [
+    ["Travel", "12500", "Train to Surat for the Diwali stock review"],
+    ["Utilities", "8420.50", "Electricity, Vatva unit, October"],
+  ] as const) {
+    const created = (await priya("POST", "/api/transactions", {
+      formType: "B",
+      categoryId: categories.find((c) => c.name === name)!.id,
+      amount,
+      transactionDate: today,
+      description,
+    })) as { id: string };
     await priya("POST", `/api/transactions/${created.id}/submit`, {});
   }
   // The worker sends after commit; give it a moment to record what happened.

@@ -200,7 +200,10 @@ export function createApp(deps: AppDeps, options: { clientDir?: string | null } 
     api.router,
   );
   // The API reference, generated from the route declarations above (and the upload route).
-  app.use("/api", openApiRouter(() => api.routes, { version: "0.1.0", serverUrl: config.publicUrl }));
+  app.use(
+    "/api",
+    openApiRouter(() => api.routes, { version: "0.1.0", serverUrl: config.publicUrl }),
+  );
   app.use("/api", notFoundApi);
 
   const clientDir = options.clientDir;

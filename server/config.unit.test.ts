@@ -63,7 +63,10 @@ describe("loadConfig", () => {
       }
     }
     expect(() => loadConfig({ DATA_DIR: dataDir(), APP_TIMEZONE: "Mars/Olympus" })).toThrow('APP_TIMEZONE "Mars/Olympus" is not a known time zone');
-    expect(loadConfig({ DATA_DIR: dataDir(), PGLITE_SHARED_BUFFERS_MB: "64", EMERGENCY_LINK_TTL_HOURS: "6" })).toMatchObject({ pgliteSharedBuffersMb: 64, emergencyLinkTtlHours: 6 });
+    expect(loadConfig({ DATA_DIR: dataDir(), PGLITE_SHARED_BUFFERS_MB: "64", EMERGENCY_LINK_TTL_HOURS: "6" })).toMatchObject({
+      pgliteSharedBuffersMb: 64,
+      emergencyLinkTtlHours: 6,
+    });
   });
 
   it("PORT=0 asks the system for a free port (tests)", () => {

@@ -41,7 +41,14 @@ async function database(): Promise<TestDatabase> {
 async function server(db: TestDatabase, env: Record<string, string> = {}, url = db.url!): Promise<ServerProcess & { app: string }> {
   const app = `faults_${crypto.randomBytes(4).toString("hex")}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bms-faults-"));
-  const s = await startServerProcess({ DATABASE_URL: url, PGAPPNAME: app, DATA_DIR: dataDir, SESSION_SECRET: "faults-secret", ADMIN_PASSWORD: TEST_PASSWORD, ...env });
+  const s = await startServerProcess({
+    DATABASE_URL: url,
+    PGAPPNAME: app,
+    DATA_DIR: dataDir,
+    SESSION_SECRET: "faults-secret",
+    ADMIN_PASSWORD: TEST_PASSWORD,
+    ...env,
+  });
   servers.push(s);
   return Object.assign(s, { app });
 }
@@ -54,7 +61,11 @@ async function admin(): Promise<pg.Client> {
 }
 
 async function signIn(url: string, user: MadeUser): Promise<string> {
-  const res = await fetch(`${url}/api/auth/login`, { method: "POST", headers: JSON_CSRF, body: JSON.stringify({ username: user.username, password: TEST_PASSWORD }) });
+  const res = await fetch(`${url}/api/auth/login`, {
+    method: "POST",
+    headers: JSON_CSRF,
+    body: JSON.stringify({ username: user.username, password: TEST_PASSWORD }),
+  });
   expect(res.status).toBe(200);
   return res.headers.get("set-cookie")!.split(";")[0];
 }
@@ -144,7 +155,11 @@ describe.runIf(postgresUrl)("the process stays up when PostgreSQL ends its conne
     await pgc.query(`alter database ${new URL(db.url!).pathname.slice(1)} set idle_in_transaction_session_timeout = 1`);
     await pgc.query("select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1 and query not ilike 'LISTEN%'", [s.app]);
     const lines = ["Employee Name,Date,Time,Event Type"];
-    for (let day = 1; day <= 28; day++) for (let minute = 0; minute < 400; minute++) lines.push(`Asha Rao,2025-06-${String(day).padStart(2, "0")},${String(9 + Math.floor(minute / 60)).padStart(2, "0")}:${String(minute % 60).padStart(2, "0")},${minute % 2 ? "OUT" : "IN"}`);
+    for (let day = 1; day <= 28; day++)
+      for (let minute = 0; minute < 400; minute++)
+        lines.push(
+          `Asha Rao,2025-06-${String(day).padStart(2, "0")},${String(9 + Math.floor(minute / 60)).padStart(2, "0")}:${String(minute % 60).padStart(2, "0")},${minute % 2 ? "OUT" : "IN"}`,
+        );
     const form = new FormData();
     form.append("month", "2025-06");
     form.append("csvFile", new Blob([lines.join("\n")], { type: "text/csv" }), "punches.csv");
@@ -171,7 +186,9 @@ describe.runIf(postgresUrl)("the process stays up when PostgreSQL ends its conne
     await holderDb.connect();
     await holderDb.query("begin");
     await holderDb.query("select id from transactions where id in ($1, $2) for update", [first, second]);
-    const held = [first, second].map((id) => fetch(`${s.url}/api/transactions/${id}/approve`, { method: "POST", headers: { ...JSON_CSRF, cookie }, body: "{}" }));
+    const held = [first, second].map((id) =>
+      fetch(`${s.url}/api/transactions/${id}/approve`, { method: "POST", headers: { ...JSON_CSRF, cookie }, body: "{}" }),
+    );
     const watcher = await admin();
     await waitUntil("the fault test's condition", async () => ((await backends(watcher, s.app, "wait_event_type = 'Lock'")).length === 2 ? true : null));
 
@@ -292,57 +309,65 @@ describe.runIf(postgresUrl)("the real-time bus is one connection that comes back
     await pgc.end();
   });
 
-  it(
-    "a 10-second outage of the database: /api/health answers 503 naming what is down, the bus comes back by itself, and a lockdown turned on meanwhile reaches the open sockets",
-    async () => {
-      const db = await database();
-      const user = await makeUser(db.db, { role: "Accountant" });
-      const superAdmin = await makeUser(db.db, { role: "SuperAdmin" });
-      const target = new URL(db.url!);
-      const proxy = await startProxy(target);
-      proxies.push(proxy);
-      const viaProxy = new URL(db.url!);
-      viaProxy.hostname = "127.0.0.1";
-      viaProxy.port = String(proxy.port);
-      const s = await server(db, { DATABASE_WAIT_MS: "2000" }, viaProxy.toString());
-      const cookie = await signIn(s.url, user);
-      const socket = await openSocket(s.url, cookie, user);
-      expect(await (await fetch(`${s.url}/api/health`)).json()).toEqual({ status: "ok", database: "ok", realtime: "ok" });
+  it("a 10-second outage of the database: /api/health answers 503 naming what is down, the bus comes back by itself, and a lockdown turned on meanwhile reaches the open sockets", async () => {
+    const db = await database();
+    const user = await makeUser(db.db, { role: "Accountant" });
+    const superAdmin = await makeUser(db.db, { role: "SuperAdmin" });
+    const target = new URL(db.url!);
+    const proxy = await startProxy(target);
+    proxies.push(proxy);
+    const viaProxy = new URL(db.url!);
+    viaProxy.hostname = "127.0.0.1";
+    viaProxy.port = String(proxy.port);
+    const s = await server(db, { DATABASE_WAIT_MS: "2000" }, viaProxy.toString());
+    const cookie = await signIn(s.url, user);
+    const socket = await openSocket(s.url, cookie, user);
+    expect(await (await fetch(`${s.url}/api/health`)).json()).toEqual({ status: "ok", database: "ok", realtime: "ok" });
 
-      await proxy.stop();
-      // The database probe fails at once; the bus notices its dropped socket a moment later.
-      const down = await waitUntil("health to name both parts down", async () => {
-        const res = await fetch(`${s.url}/api/health`);
-        const body = res.status === 503 ? ((await res.json()) as { realtime: string }) : null;
-        return body?.realtime === "down" ? body : null;
-      });
-      expect(down).toEqual({ status: "unavailable", database: "down", realtime: "down" });
-      const during = await me(s.url, cookie);
-      expect(during.status).toBe(503);
-      expect(await during.json()).toMatchObject({ code: "unavailable" });
+    await proxy.stop();
+    // The database probe fails at once; the bus notices its dropped socket a moment later.
+    const down = await waitUntil("health to name both parts down", async () => {
+      const res = await fetch(`${s.url}/api/health`);
+      const body = res.status === 503 ? ((await res.json()) as { realtime: string }) : null;
+      return body?.realtime === "down" ? body : null;
+    });
+    expect(down).toEqual({ status: "unavailable", database: "down", realtime: "down" });
+    const during = await me(s.url, cookie);
+    expect(during.status).toBe(503);
+    expect(await during.json()).toMatchObject({ code: "unavailable" });
 
-      // Another process turns lockdown on while this one cannot hear it (written as setLockdown would).
-      await db.db.execute(
-        `update settings set value = '{"enabled": true, "activatedAt": "${new Date().toISOString()}", "activatedBy": "${superAdmin.id}"}'::jsonb where key = 'lockdown'` as never,
-      );
-      await new Promise((r) => setTimeout(r, 10_000));
-      expect(alive(s)).toBe(true);
-      await proxy.start();
+    // Another process turns lockdown on while this one cannot hear it (written as setLockdown would).
+    await db.db.execute(
+      `update settings set value = '{"enabled": true, "activatedAt": "${new Date().toISOString()}", "activatedBy": "${superAdmin.id}"}'::jsonb where key = 'lockdown'` as never,
+    );
+    await new Promise((r) => setTimeout(r, 10_000));
+    expect(alive(s)).toBe(true);
+    await proxy.start();
 
-      await waitUntil("the fault test's condition", async () => (socket.messages.some((m) => m.type === "lockdown") ? true : null), { timeoutMs: 30_000 });
-      expect((await socket.closed).code).toBe(4423);
-      const healthy = await waitUntil("the fault test's condition", async () => {
+    await waitUntil("the fault test's condition", async () => (socket.messages.some((m) => m.type === "lockdown") ? true : null), { timeoutMs: 30_000 });
+    expect((await socket.closed).code).toBe(4423);
+    const healthy = await waitUntil(
+      "the fault test's condition",
+      async () => {
         const res = await fetch(`${s.url}/api/health`);
         return res.status === 200 ? res.json() : null;
-      }, { timeoutMs: 30_000 });
-      expect(healthy).toEqual({ status: "ok", database: "ok", realtime: "ok" });
-      const pgc = await admin();
-      expect(await listenBackends(pgc, s.app)).toHaveLength(1);
-      await pgc.end();
-      // The sign-in of the SuperAdmin works again; the Accountant is refused by the lockdown.
-      expect((await fetch(`${s.url}/api/auth/login`, { method: "POST", headers: JSON_CSRF, body: JSON.stringify({ username: user.username, password: TEST_PASSWORD }) })).status).toBe(423);
-      await signIn(s.url, superAdmin);
-    },
-    90_000,
-  );
+      },
+      { timeoutMs: 30_000 },
+    );
+    expect(healthy).toEqual({ status: "ok", database: "ok", realtime: "ok" });
+    const pgc = await admin();
+    expect(await listenBackends(pgc, s.app)).toHaveLength(1);
+    await pgc.end();
+    // The sign-in of the SuperAdmin works again; the Accountant is refused by the lockdown.
+    expect(
+      (
+        await fetch(`${s.url}/api/auth/login`, {
+          method: "POST",
+          headers: JSON_CSRF,
+          body: JSON.stringify({ username: user.username, password: TEST_PASSWORD }),
+        })
+      ).status,
+    ).toBe(423);
+    await signIn(s.url, superAdmin);
+  }, 90_000);
 });

@@ -23,7 +23,6 @@ import { foldAnswerChangesEvery } from "./answer-cache/version";
 import { startOutboxWorker } from "./services/delivery/outbox-worker";
 import { ensureVapidKeys } from "./services/delivery/push";
 
-
 export type RunningServer = { server: http.Server; deps: AppDeps; url: string; stop(): Promise<void> };
 
 export async function startServer(config: Config = loadConfig(), options: { clientDir?: string } = {}): Promise<RunningServer> {
@@ -38,8 +37,7 @@ export async function startServer(config: Config = loadConfig(), options: { clie
   // rolled back with its transaction); nothing else does.
   const orphans = await removeOrphanedUploads().catch((err: unknown) => (logger.warn({ err }, "could not remove orphaned uploads"), 0));
   if (orphans > 0) logger.info({ files: orphans }, "removed uploads left by killed imports");
-  const bus: EventBus =
-    database.kind === "postgres" ? await createPostgresBus(database.url!, database.pool!, logger) : createInProcessBus(database.pglite);
+  const bus: EventBus = database.kind === "postgres" ? await createPostgresBus(database.url!, database.pool!, logger) : createInProcessBus(database.pglite);
   const deps: AppDeps = { database, bus, config, logger, clock: systemClock, storage: createObjectStore(config) };
   const { app, sessionStore, sessionMiddleware } = createApp(deps, { clientDir: options.clientDir ?? CLIENT_DIR });
 
@@ -74,7 +72,9 @@ export async function startServer(config: Config = loadConfig(), options: { clie
   // else runs at midnight, so each process looks at start and every few minutes (once per delegation).
   let announcing: Promise<unknown> = Promise.resolve();
   const announce = () =>
-    (announcing = announceDelegationsBeginning(serviceContext(deps)).catch((err: unknown) => logger.warn({ err }, "could not announce the delegations beginning today")));
+    (announcing = announceDelegationsBeginning(serviceContext(deps)).catch((err: unknown) =>
+      logger.warn({ err }, "could not announce the delegations beginning today"),
+    ));
   void announce();
   const announceTimer = setInterval(() => void announce(), DELEGATION_ANNOUNCE_INTERVAL_MS);
   announceTimer.unref();
@@ -122,7 +122,10 @@ export async function runFromCommandLine(): Promise<void> {
       running.deps.logger.info({ signal }, "shutting down");
       const force = setTimeout(() => process.exit(1), 10_000);
       force.unref();
-      running.stop().then(() => process.exit(0), () => process.exit(1));
+      running.stop().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
     };
     process.once("SIGTERM", () => shutdown("SIGTERM"));
     process.once("SIGINT", () => shutdown("SIGINT"));

@@ -62,16 +62,30 @@ describe("the outbox across real server processes", () => {
   async function people(server: ServerProcess) {
     const admin = await signIn(server, "admin");
     const suffix = crypto.randomBytes(3).toString("hex");
-    for (const [username, role] of [[`acc_${suffix}`, "Accountant"], [`appr_${suffix}`, "Approver"]]) {
+    for (const [username, role] of [
+      [`acc_${suffix}`, "Accountant"],
+      [`appr_${suffix}`, "Approver"],
+    ]) {
       const made = await admin.call("POST", "/api/admin/users", { username, name: `${role} ${suffix}`, role, password: TEST_PASSWORD });
       expect(made.status).toBe(201);
     }
     const categories = (await admin.call("GET", "/api/categories")).body as { id: string; name: string }[];
-    return { admin, accountant: await signIn(server, `acc_${suffix}`), approver: await signIn(server, `appr_${suffix}`), travel: categories.find((c) => c.name === "Travel")!.id };
+    return {
+      admin,
+      accountant: await signIn(server, `acc_${suffix}`),
+      approver: await signIn(server, `appr_${suffix}`),
+      travel: categories.find((c) => c.name === "Travel")!.id,
+    };
   }
 
   async function submit(owner: Session, categoryId: string): Promise<string> {
-    const created = await owner.call("POST", "/api/transactions", { formType: "B", categoryId, amount: "4200", transactionDate: "2026-11-10", description: "Courier" });
+    const created = await owner.call("POST", "/api/transactions", {
+      formType: "B",
+      categoryId,
+      amount: "4200",
+      transactionDate: "2026-11-10",
+      description: "Courier",
+    });
     expect(created.status).toBe(201);
     expect((await owner.call("POST", `/api/transactions/${created.body.id}/submit`, {})).status).toBe(200);
     return created.body.id;
@@ -91,41 +105,50 @@ describe("the outbox across real server processes", () => {
     push.release();
 
     const second = await start();
-    await waitUntil("the queued push to be sent by the restarted process", async () => push.received.filter((r) => r.payload.tag === id).length >= 2, { server: second, timeoutMs: 60_000 });
+    await waitUntil("the queued push to be sent by the restarted process", async () => push.received.filter((r) => r.payload.tag === id).length >= 2, {
+      server: second,
+      timeoutMs: 60_000,
+    });
     const adminAgain = await signIn(second, "admin");
     const page = await adminAgain.call("GET", "/api/admin/notifications");
-    const rows = (page.body.entries as { sentTo: string; status: string; attempts: number; title: string }[]).filter((e) => e.sentTo === "Phone" && e.title === "Approval needed");
+    const rows = (page.body.entries as { sentTo: string; status: string; attempts: number; title: string }[]).filter(
+      (e) => e.sentTo === "Phone" && e.title === "Approval needed",
+    );
     expect(rows.map((r) => [r.status, r.attempts])).toEqual([["sent", 1]]);
     expect(push.rejected).toEqual([]);
     await second.stop();
   }, 180_000);
 
-  it.runIf(inject("postgresUrl"))("two processes on one PostgreSQL send each row once", async () => {
-    const a = await start();
-    const b = await start();
-    const onA = await people(a);
-    const username = async (s: Session) => (await s.call("GET", "/api/auth/me")).body.user.username as string;
-    const approverOnB = await signIn(b, await username(onA.approver));
-    const accountantOnB = await signIn(b, await username(onA.accountant));
-    // Forty devices of one approver, registered through either process; three submissions: 120 rows.
-    const devices = Array.from({ length: 40 }, () => push.subscriber());
-    for (const [i, d] of devices.entries()) {
-      const via = i % 2 ? approverOnB : onA.approver;
-      expect((await via.call("POST", "/api/account/push-subscriptions", { endpoint: d.endpoint, keys: d.keys, label: `Device ${i}` })).status).toBe(201);
-    }
-    push.answer("all", { delayMs: 150 });
-    const before = push.received.length;
-    const ids = [await submit(onA.accountant, onA.travel), await submit(accountantOnB, onA.travel), await submit(onA.accountant, onA.travel)];
-    await waitUntil("120 pushes", async () => push.received.length - before >= 120, { timeoutMs: 90_000 });
-    // A little longer: a second send of any row would arrive now.
-    await new Promise((r) => setTimeout(r, 1_500));
-    const endpoints = new Set(devices.map((d) => d.endpoint));
-    const got = push.received.slice(before).filter((r) => ids.includes(r.payload.tag) && endpoints.has(r.endpoint));
-    const perRow = new Map<string, number>();
-    for (const r of got) perRow.set(`${r.endpoint} ${r.payload.tag}`, (perRow.get(`${r.endpoint} ${r.payload.tag}`) ?? 0) + 1);
-    expect(perRow.size).toBe(120);
-    expect([...perRow.values()].every((n) => n === 1)).toBe(true);
-    expect(push.rejected).toEqual([]);
-    push.answer("all", { delayMs: 0 });
-  }, 240_000);
+  it.runIf(inject("postgresUrl"))(
+    "two processes on one PostgreSQL send each row once",
+    async () => {
+      const a = await start();
+      const b = await start();
+      const onA = await people(a);
+      const username = async (s: Session) => (await s.call("GET", "/api/auth/me")).body.user.username as string;
+      const approverOnB = await signIn(b, await username(onA.approver));
+      const accountantOnB = await signIn(b, await username(onA.accountant));
+      // Forty devices of one approver, registered through either process; three submissions: 120 rows.
+      const devices = Array.from({ length: 40 }, () => push.subscriber());
+      for (const [i, d] of devices.entries()) {
+        const via = i % 2 ? approverOnB : onA.approver;
+        expect((await via.call("POST", "/api/account/push-subscriptions", { endpoint: d.endpoint, keys: d.keys, label: `Device ${i}` })).status).toBe(201);
+      }
+      push.answer("all", { delayMs: 150 });
+      const before = push.received.length;
+      const ids = [await submit(onA.accountant, onA.travel), await submit(accountantOnB, onA.travel), await submit(onA.accountant, onA.travel)];
+      await waitUntil("120 pushes", async () => push.received.length - before >= 120, { timeoutMs: 90_000 });
+      // A little longer: a second send of any row would arrive now.
+      await new Promise((r) => setTimeout(r, 1_500));
+      const endpoints = new Set(devices.map((d) => d.endpoint));
+      const got = push.received.slice(before).filter((r) => ids.includes(r.payload.tag) && endpoints.has(r.endpoint));
+      const perRow = new Map<string, number>();
+      for (const r of got) perRow.set(`${r.endpoint} ${r.payload.tag}`, (perRow.get(`${r.endpoint} ${r.payload.tag}`) ?? 0) + 1);
+      expect(perRow.size).toBe(120);
+      expect([...perRow.values()].every((n) => n === 1)).toBe(true);
+      expect(push.rejected).toEqual([]);
+      push.answer("all", { delayMs: 0 });
+    },
+    240_000,
+  );
 });

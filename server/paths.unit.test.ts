@@ -17,7 +17,14 @@ describe("paths", () => {
   it("name the same folders from a bundle two levels down (dist/server/cli)", async () => {
     const outDir = path.join(ROOT, "dist", `.paths-test-${process.pid}`, "server", "cli");
     try {
-      await build({ entryPoints: [path.join(ROOT, "server", "paths.ts")], outfile: path.join(outDir, "paths.js"), bundle: true, platform: "node", format: "esm", logLevel: "silent" });
+      await build({
+        entryPoints: [path.join(ROOT, "server", "paths.ts")],
+        outfile: path.join(outDir, "paths.js"),
+        bundle: true,
+        platform: "node",
+        format: "esm",
+        logLevel: "silent",
+      });
       const built = (await import(pathToFileURL(path.join(outDir, "paths.js")).href)) as typeof import("./paths");
       expect({ root: built.ROOT, migrations: built.MIGRATIONS_FOLDER }).toEqual({ root: ROOT, migrations: MIGRATIONS_FOLDER });
     } finally {

@@ -207,7 +207,9 @@ function uploadsOf(pid: number): { file: string; size: number }[] {
 async function makeEmployees(db: Db, count: number): Promise<string[]> {
   const department = await makeDepartment(db);
   const names = Array.from({ length: count }, (_, i) => `Worker ${String(i).padStart(3, "0")}`);
-  await db.insert(employees).values(names.map((employeeName) => ({ employeeName, departmentId: department.id, joiningDate: "2025-01-01", weeklyOff: "Sunday" as const })));
+  await db
+    .insert(employees)
+    .values(names.map((employeeName) => ({ employeeName, departmentId: department.id, joiningDate: "2025-01-01", weeklyOff: "Sunday" as const })));
   return names;
 }
 
@@ -299,7 +301,13 @@ describe("a server process killed with SIGKILL in the middle of work", () => {
       const file = punchFile(names, 30, 20250601);
       expect(file.rows).toBeGreaterThan(400_000);
       const app = `bms-restart-${crypto.randomBytes(4).toString("hex")}`;
-      const env = { DATABASE_URL: database.url!, PGAPPNAME: app, DATA_DIR: tempDir("pg-import"), SESSION_SECRET: "restart-secret", ADMIN_PASSWORD: TEST_PASSWORD };
+      const env = {
+        DATABASE_URL: database.url!,
+        PGAPPNAME: app,
+        DATA_DIR: tempDir("pg-import"),
+        SESSION_SECRET: "restart-secret",
+        ADMIN_PASSWORD: TEST_PASSWORD,
+      };
 
       const expectNothingStored = async () => {
         expect(await importTraces(database)).toEqual({ punches: 0, days: 0, imports: 0, audits: 0 });
@@ -366,7 +374,9 @@ describe("a server process killed with SIGKILL in the middle of work", () => {
       expectCleanAnswer(imported, file.expected);
       const { processedEvents } = file.expected.answer;
       expect(await importTraces(database)).toEqual({ punches: processedEvents, days: file.expected.days, imports: 1, audits: 1 });
-      const [record] = await database.query<Record<string, string | number>>("select id, total_rows, processed_events, duplicate_events, skipped_rows, error_rows from attendance_imports");
+      const [record] = await database.query<Record<string, string | number>>(
+        "select id, total_rows, processed_events, duplicate_events, skipped_rows, error_rows from attendance_imports",
+      );
       expect(record).toMatchObject({
         total_rows: file.expected.answer.totalRows,
         processed_events: processedEvents,
@@ -413,7 +423,13 @@ describe("a server process killed with SIGKILL in the middle of work", () => {
       const [early, ...racing] = approvers;
       const category = await makeCategory(database.db, { requiredApprovals: 2 });
       const app = `bms-restart-${crypto.randomBytes(4).toString("hex")}`;
-      const env = { DATABASE_URL: database.url!, PGAPPNAME: app, DATA_DIR: tempDir("pg-approve"), SESSION_SECRET: "restart-secret", ADMIN_PASSWORD: TEST_PASSWORD };
+      const env = {
+        DATABASE_URL: database.url!,
+        PGAPPNAME: app,
+        DATA_DIR: tempDir("pg-approve"),
+        SESSION_SECRET: "restart-secret",
+        ADMIN_PASSWORD: TEST_PASSWORD,
+      };
 
       const first = await start(env);
       const post = (url: string, cookie: string, route: string, body: unknown = {}) =>
@@ -428,10 +444,16 @@ describe("a server process killed with SIGKILL in the middle of work", () => {
       });
       expect(created).toMatchObject({ status: 201 });
       const id = bodyOf<{ id: string }>(created).id;
-      expect(await post(first.url, accountantCookie, `/transactions/${id}/submit`)).toMatchObject({ status: 200, body: { status: "Pending", approvalsRequired: 2 } });
+      expect(await post(first.url, accountantCookie, `/transactions/${id}/submit`)).toMatchObject({
+        status: 200,
+        body: { status: "Pending", approvalsRequired: 2 },
+      });
       const cookies = new Map<string, string>();
       for (const a of approvers) cookies.set(a.id, await signIn(first.url, a.username));
-      expect(await post(first.url, cookies.get(early.id)!, `/transactions/${id}/approve`)).toMatchObject({ status: 200, body: { status: "Pending", approvalsReceived: 1 } });
+      expect(await post(first.url, cookies.get(early.id)!, `/transactions/${id}/approve`)).toMatchObject({
+        status: 200,
+        body: { status: "Pending", approvalsReceived: 1 },
+      });
 
       /**
        * The invariants of DECISIONS §4 and moves.ts (one database transaction per approval: the
@@ -439,16 +461,24 @@ describe("a server process killed with SIGKILL in the middle of work", () => {
        * notification commit together or not at all).
        */
       const expectConsistent = async () => {
-        const [txn] = await database.query<{ status: string; approvals_received: number; approvals_required: number; approval_round: number; approved_at: Date | null }>(
-          "select status::text as status, approvals_received, approvals_required, approval_round, approved_at from transactions where id = $1",
+        const [txn] = await database.query<{
+          status: string;
+          approvals_received: number;
+          approvals_required: number;
+          approval_round: number;
+          approved_at: Date | null;
+        }>("select status::text as status, approvals_received, approvals_required, approval_round, approved_at from transactions where id = $1", [id]);
+        const rows = await database.query<{ approver_id: string; round: number; action: string }>(
+          "select approver_id, round, action::text as action from approvals where transaction_id = $1",
           [id],
         );
-        const rows = await database.query<{ approver_id: string; round: number; action: string }>("select approver_id, round, action::text as action from approvals where transaction_id = $1", [id]);
         const audits = await database.query<{ performed_by: string; before_status: string; after_status: string }>(
           "select performed_by, before_data->>'status' as before_status, after_data->>'status' as after_status from audit_log where entity_type = 'transaction' and entity_id = $1 and action = 'approve'",
           [id],
         );
-        const told = await database.query<{ user_id: string }>("select user_id from notifications where transaction_id = $1 and type = 'user_notification'", [id]);
+        const told = await database.query<{ user_id: string }>("select user_id from notifications where transaction_id = $1 and type = 'user_notification'", [
+          id,
+        ]);
         const counted = rows.filter((r) => r.round === txn.approval_round && r.action === "approved").length;
         expect(txn.approvals_received).toBe(counted);
         expect(txn.status === "Approved").toBe(counted >= txn.approvals_required);
@@ -512,71 +542,67 @@ describe("a server process killed with SIGKILL in the middle of work", () => {
     300_000,
   );
 
-  it(
-    "mid-import on the embedded database (DATA_DIR): after SIGKILL the database in DATA_DIR/db reopens, holds nothing of the killed import but all committed work, and the restarted server imports the file exactly once",
-    async () => {
-      const dataDir = tempDir("pglite");
-      const dbDir = path.join(dataDir, "db");
-      // Set up the embedded database before any server holds it (one process at a time).
-      const setup = await openPglite({ dataDir: dbDir });
-      await runMigrations(setup);
-      const names = await makeEmployees(setup.db, 100);
-      const hr = await makeUser(setup.db, { role: "HR Admin" });
-      const [{ heap }] = await setup.query<{ heap: string }>("select pg_relation_filepath('punch_days') as heap");
-      await setup.close();
-      const heapFile = path.join(dbDir, heap);
-      const heapSize = () => fs.statSync(heapFile, { throwIfNoEntry: false })?.size ?? 0;
-      const file = punchFile(names, 20, 20250615);
-      const env = { DATABASE_URL: "", DATA_DIR: dataDir, SESSION_SECRET: "restart-secret", ADMIN_PASSWORD: TEST_PASSWORD };
+  it("mid-import on the embedded database (DATA_DIR): after SIGKILL the database in DATA_DIR/db reopens, holds nothing of the killed import but all committed work, and the restarted server imports the file exactly once", async () => {
+    const dataDir = tempDir("pglite");
+    const dbDir = path.join(dataDir, "db");
+    // Set up the embedded database before any server holds it (one process at a time).
+    const setup = await openPglite({ dataDir: dbDir });
+    await runMigrations(setup);
+    const names = await makeEmployees(setup.db, 100);
+    const hr = await makeUser(setup.db, { role: "HR Admin" });
+    const [{ heap }] = await setup.query<{ heap: string }>("select pg_relation_filepath('punch_days') as heap");
+    await setup.close();
+    const heapFile = path.join(dbDir, heap);
+    const heapSize = () => fs.statSync(heapFile, { throwIfNoEntry: false })?.size ?? 0;
+    const file = punchFile(names, 20, 20250615);
+    const env = { DATABASE_URL: "", DATA_DIR: dataDir, SESSION_SECRET: "restart-secret", ADMIN_PASSWORD: TEST_PASSWORD };
 
-      // Kill while the import's transaction is writing punches: the upload is whole on disk and
-      // punch_days' heap file has grown by at least 256 KiB (the batch is being stored).
-      const first = await start(env);
-      const cookie = await signIn(first.url, hr.username);
-      const sizeBefore = heapSize();
-      const killed = uploadPunches(first.url, cookie, file.text);
-      await waitUntil(
-        "the upload to be on disk and the import to be writing punches",
-        async () => {
-          const [upload] = uploadsOf(first.child.pid!);
-          return upload?.size === Buffer.byteLength(file.text) && heapSize() >= sizeBefore + 256 * 1024;
-        },
-        { server: first },
+    // Kill while the import's transaction is writing punches: the upload is whole on disk and
+    // punch_days' heap file has grown by at least 256 KiB (the batch is being stored).
+    const first = await start(env);
+    const cookie = await signIn(first.url, hr.username);
+    const sizeBefore = heapSize();
+    const killed = uploadPunches(first.url, cookie, file.text);
+    await waitUntil(
+      "the upload to be on disk and the import to be writing punches",
+      async () => {
+        const [upload] = uploadsOf(first.child.pid!);
+        return upload?.size === Buffer.byteLength(file.text) && heapSize() >= sizeBefore + 256 * 1024;
+      },
+      { server: first },
+    );
+    expect(await first.stop("SIGKILL")).toBeNull();
+    expect(await killed).toMatchObject({ failed: expect.any(String) });
+
+    // The embedded database reopens (PostgreSQL's crash recovery inside PGlite): nothing of the
+    // import, everything committed before it.
+    const reopened = await openPglite({ dataDir: dbDir });
+    try {
+      expect(await importTraces(reopened)).toEqual({ punches: 0, days: 0, imports: 0, audits: 0 });
+      const [kept] = await reopened.query<Record<string, string | number>>(
+        "select (select count(*) from employees) as employees, (select count(*) from users where id = $1) as users, (select count(*) from sessions) as sessions",
+        [hr.id],
       );
-      expect(await first.stop("SIGKILL")).toBeNull();
-      expect(await killed).toMatchObject({ failed: expect.any(String) });
+      expect({ employees: n(kept.employees), users: n(kept.users), sessions: n(kept.sessions) }).toEqual({ employees: names.length, users: 1, sessions: 1 });
+    } finally {
+      await reopened.close();
+    }
 
-      // The embedded database reopens (PostgreSQL's crash recovery inside PGlite): nothing of the
-      // import, everything committed before it.
-      const reopened = await openPglite({ dataDir: dbDir });
-      try {
-        expect(await importTraces(reopened)).toEqual({ punches: 0, days: 0, imports: 0, audits: 0 });
-        const [kept] = await reopened.query<Record<string, string | number>>(
-          "select (select count(*) from employees) as employees, (select count(*) from users where id = $1) as users, (select count(*) from sessions) as sessions",
-          [hr.id],
-        );
-        expect({ employees: n(kept.employees), users: n(kept.users), sessions: n(kept.sessions) }).toEqual({ employees: names.length, users: 1, sessions: 1 });
-      } finally {
-        await reopened.close();
-      }
+    // Restart: the session signed in before the kill still works, the killed upload is gone,
+    // and the same file imports once, completely.
+    const second = await start(env);
+    expect(uploadsOf(first.child.pid!)).toEqual([]);
+    expect((await fetch(`${second.url}/api/auth/me`, { headers: { cookie } })).status).toBe(200);
+    const imported = await uploadPunches(second.url, cookie, file.text);
+    expectCleanAnswer(imported, file.expected);
+    expect(await second.stop()).toBe(0);
 
-      // Restart: the session signed in before the kill still works, the killed upload is gone,
-      // and the same file imports once, completely.
-      const second = await start(env);
-      expect(uploadsOf(first.child.pid!)).toEqual([]);
-      expect((await fetch(`${second.url}/api/auth/me`, { headers: { cookie } })).status).toBe(200);
-      const imported = await uploadPunches(second.url, cookie, file.text);
-      expectCleanAnswer(imported, file.expected);
-      expect(await second.stop()).toBe(0);
-
-      const final = await openPglite({ dataDir: dbDir });
-      try {
-        expect(await importTraces(final)).toEqual({ punches: file.expected.answer.processedEvents, days: file.expected.days, imports: 1, audits: 1 });
-        expect(await statusCounts(final)).toEqual({ counts: file.expected.statusCounts, points: file.expected.violationPoints });
-      } finally {
-        await final.close();
-      }
-    },
-    600_000,
-  );
+    const final = await openPglite({ dataDir: dbDir });
+    try {
+      expect(await importTraces(final)).toEqual({ punches: file.expected.answer.processedEvents, days: file.expected.days, imports: 1, audits: 1 });
+      expect(await statusCounts(final)).toEqual({ counts: file.expected.statusCounts, points: file.expected.violationPoints });
+    } finally {
+      await final.close();
+    }
+  }, 600_000);
 });

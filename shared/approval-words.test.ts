@@ -5,7 +5,9 @@ const rule = (name: string) => ({ id: "00000000-0000-4000-8000-000000000001", na
 
 describe("what a policy needs, in words (DECISIONS §11)", () => {
   it("names the count, the SuperAdmin's place and the rule", () => {
-    expect(policyInWords({ approvalsRequired: 3, superAdminRequired: true, rules: [rule("Above ₹5,00,000")] })).toBe("Needs 3 approvals, one of them a SuperAdmin's: rule 'Above ₹5,00,000'");
+    expect(policyInWords({ approvalsRequired: 3, superAdminRequired: true, rules: [rule("Above ₹5,00,000")] })).toBe(
+      "Needs 3 approvals, one of them a SuperAdmin's: rule 'Above ₹5,00,000'",
+    );
   });
 
   it("says 'Needs 1 approval' with no rule", () => {
@@ -13,7 +15,9 @@ describe("what a policy needs, in words (DECISIONS §11)", () => {
   });
 
   it("with one approval needed and a SuperAdmin's required, that one is the SuperAdmin's", () => {
-    expect(policyInWords({ approvalsRequired: 1, superAdminRequired: true, rules: [rule("CEO signs")] })).toBe("Needs 1 approval, a SuperAdmin's: rule 'CEO signs'");
+    expect(policyInWords({ approvalsRequired: 1, superAdminRequired: true, rules: [rule("CEO signs")] })).toBe(
+      "Needs 1 approval, a SuperAdmin's: rule 'CEO signs'",
+    );
   });
 
   it("lists several rules", () => {
@@ -23,7 +27,9 @@ describe("what a policy needs, in words (DECISIONS §11)", () => {
   });
 
   it("says the preview in the future", () => {
-    expect(previewInWords({ approvalsRequired: 2, superAdminRequired: false, rules: [rule("Above ₹1,00,000")] })).toBe("Will need 2 approvals: rule 'Above ₹1,00,000'");
+    expect(previewInWords({ approvalsRequired: 2, superAdminRequired: false, rules: [rule("Above ₹1,00,000")] })).toBe(
+      "Will need 2 approvals: rule 'Above ₹1,00,000'",
+    );
     expect(previewInWords({ approvalsRequired: 1, superAdminRequired: false, rules: [] })).toBe("Will need 1 approval");
   });
 });

@@ -49,6 +49,7 @@ export type ApprovalState = {
 export function missingInWords(t: ApprovalState): string | null {
   const remaining = Math.max(0, t.approvalsRequired - t.approvalsReceived);
   const needsSuperAdmin = (t.approvalPolicy?.superAdminRequired ?? false) && !t.superAdminApproved;
-  if (needsSuperAdmin) return remaining <= 1 ? "Waiting for a SuperAdmin" : `${plural(remaining, "more approval", "more approvals")}, one of them a SuperAdmin's`;
+  if (needsSuperAdmin)
+    return remaining <= 1 ? "Waiting for a SuperAdmin" : `${plural(remaining, "more approval", "more approvals")}, one of them a SuperAdmin's`;
   return remaining > 0 ? plural(remaining, "more approval", "more approvals") : null;
 }

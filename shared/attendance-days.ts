@@ -41,9 +41,12 @@ export const PRESENT_DAY_STATUSES: DayStatus[] = DAY_STATUSES.filter((s) => pres
 export const ABSENT_DAY_STATUSES: DayStatus[] = DAY_STATUSES.filter((s) => absentWeight(s) === 1);
 
 /** The Present, Absent, Late and Not recorded figures of the attendance summary; late means the day carries violation points. */
-export function countAttendanceDays(
-  records: readonly { dayStatus: DayStatus; violationPoints: number }[],
-): { present: number; absent: number; late: number; notRecorded: number } {
+export function countAttendanceDays(records: readonly { dayStatus: DayStatus; violationPoints: number }[]): {
+  present: number;
+  absent: number;
+  late: number;
+  notRecorded: number;
+} {
   return {
     present: records.filter((r) => PRESENT_DAY_STATUSES.includes(r.dayStatus)).length,
     absent: records.filter((r) => ABSENT_DAY_STATUSES.includes(r.dayStatus)).length,
@@ -115,5 +118,9 @@ export function coverageGap(month: string, newestPunch: string | null, coveredTh
   const day = (d: string) => String(Number(d.slice(8, 10)));
   const days = from === coveredThrough ? `day ${day(from)}` : `days ${day(from)}–${day(coveredThrough)}`;
   const newest = newestPunch === null ? "The file has no punch in this month" : `The file's last punch is on day ${day(newestPunch)}`;
-  return { from, to: coveredThrough, message: `${newest}, but the import will record the month through day ${day(coveredThrough)}: ${days} will be marked Absent for everyone.` };
+  return {
+    from,
+    to: coveredThrough,
+    message: `${newest}, but the import will record the month through day ${day(coveredThrough)}: ${days} will be marked Absent for everyone.`,
+  };
 }

@@ -103,20 +103,52 @@ export const PAYMENT_METHODS = ["Bank Transfer", "Check", "Cash", "UPI", "Credit
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 export const FIELD_TYPES = [
-  "text", "number", "email", "phone", "date", "datetime", "file", "textarea", "select", "multiselect", "checkbox", "currency", "url",
+  "text",
+  "number",
+  "email",
+  "phone",
+  "date",
+  "datetime",
+  "file",
+  "textarea",
+  "select",
+  "multiselect",
+  "checkbox",
+  "currency",
+  "url",
 ] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
 export const FIELD_TYPE_LABELS: Record<FieldType, string> = {
-  text: "Text", number: "Number", email: "Email", phone: "Phone", date: "Date", datetime: "Date & Time", file: "File Upload",
-  textarea: "Long Text", select: "Dropdown", multiselect: "Multiple Choice", checkbox: "Checkbox", currency: "Currency", url: "URL",
+  text: "Text",
+  number: "Number",
+  email: "Email",
+  phone: "Phone",
+  date: "Date",
+  datetime: "Date & Time",
+  file: "File Upload",
+  textarea: "Long Text",
+  select: "Dropdown",
+  multiselect: "Multiple Choice",
+  checkbox: "Checkbox",
+  currency: "Currency",
+  url: "URL",
 };
 
 export const BUDGET_PERIODS = ["monthly", "quarterly", "yearly"] as const;
 
 /** The eleven statuses of spec 001 §4: what a day is judged to be, and what a person may set by hand. */
 export const EDITABLE_DAY_STATUSES = [
-  "Present (Full)", "Half-day (Paid)", "Half-day (Unpaid)", "Absent (Unpaid)", "Paid Leave (PL)", "Unpaid Leave (LWP)",
-  "Weekly Off", "Holiday", "On Duty/Client Visit", "WFH", "Pending Review",
+  "Present (Full)",
+  "Half-day (Paid)",
+  "Half-day (Unpaid)",
+  "Absent (Unpaid)",
+  "Paid Leave (PL)",
+  "Unpaid Leave (LWP)",
+  "Weekly Off",
+  "Holiday",
+  "On Duty/Client Visit",
+  "WFH",
+  "Pending Review",
 ] as const;
 /**
  * DECISIONS §8 "Only recorded days are judged": a day that is not over yet, or that no import

@@ -1,13 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { FieldType } from "./constants";
-import {
-  type CustomFieldRule,
-  customFieldKey,
-  isIsoDate,
-  isIsoDateTime,
-  validateCustomFieldValue,
-  validateCustomFieldValues,
-} from "./custom-fields";
+import { type CustomFieldRule, customFieldKey, isIsoDate, isIsoDateTime, validateCustomFieldValue, validateCustomFieldValues } from "./custom-fields";
 import { customFieldDefinitionSchema } from "./schemas/categories";
 
 const field = (type: FieldType, extra: Partial<CustomFieldRule> = {}): CustomFieldRule => ({
@@ -152,19 +145,13 @@ describe("text and textarea lengths follow the designer's validation", () => {
 describe("required and empty values", () => {
   const types: FieldType[] = ["text", "number", "email", "phone", "date", "datetime", "file", "textarea", "select", "multiselect", "currency", "url"];
 
-  it.each(types.flatMap((t) => [undefined, null, "", "   ", []].map((v) => [t, v] as const)))(
-    "required %s with %j is '<Label> is required'",
-    (type, value) => {
-      expect(validateCustomFieldValue(field(type, { label: "Invoice No", required: true }), value)).toEqual(bad("Invoice No is required"));
-    },
-  );
+  it.each(types.flatMap((t) => [undefined, null, "", "   ", []].map((v) => [t, v] as const)))("required %s with %j is '<Label> is required'", (type, value) => {
+    expect(validateCustomFieldValue(field(type, { label: "Invoice No", required: true }), value)).toEqual(bad("Invoice No is required"));
+  });
 
-  it.each(types.flatMap((t) => [undefined, null, "", "   ", []].map((v) => [t, v] as const)))(
-    "optional %s with %j is left out",
-    (type, value) => {
-      expect(validateCustomFieldValue(field(type), value)).toEqual(ok(undefined));
-    },
-  );
+  it.each(types.flatMap((t) => [undefined, null, "", "   ", []].map((v) => [t, v] as const)))("optional %s with %j is left out", (type, value) => {
+    expect(validateCustomFieldValue(field(type), value)).toEqual(ok(undefined));
+  });
 
   it.each<[boolean, unknown, ReturnType<typeof ok> | ReturnType<typeof bad>]>([
     [true, true, ok(true)],

@@ -127,9 +127,7 @@ function checkValue(field: CustomFieldRule, label: string, value: unknown): stri
       return typeof value === "string" && isEmail(value.trim()) ? { value: value.trim() } : `${label} must be a valid email address`;
     case "phone": {
       const text = typeof value === "number" && Number.isSafeInteger(value) && value > 0 ? String(value) : value;
-      return typeof text === "string" && isPhone(text.trim())
-        ? { value: text.trim() }
-        : `${label} must be a valid phone number (7 to 15 digits)`;
+      return typeof text === "string" && isPhone(text.trim()) ? { value: text.trim() } : `${label} must be a valid phone number (7 to 15 digits)`;
     }
     case "url":
       return typeof value === "string" && isHttpUrl(value.trim())

@@ -147,9 +147,7 @@ export function formatDateTime(value: DateInput, timeZone?: string): string {
 
 /** The short name of a zone at an instant ('IST', 'GMT+5:30', 'EDT'), as the runtime's ICU spells it. */
 export function timeZoneAbbreviation(date: Date, timeZone: string): string {
-  const part = new Intl.DateTimeFormat("en-IN", { timeZone, timeZoneName: "short" })
-    .formatToParts(date)
-    .find((p) => p.type === "timeZoneName");
+  const part = new Intl.DateTimeFormat("en-IN", { timeZone, timeZoneName: "short" }).formatToParts(date).find((p) => p.type === "timeZoneName");
   return part?.value ?? timeZone;
 }
 

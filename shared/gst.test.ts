@@ -10,7 +10,15 @@ describe("computeGst: CGST + SGST within the state, IGST across states (DECISION
     const b = computeGst({ placeOfSupply: MH, reverseCharge: false, lines: [line("1000.00", 18)] }, MH);
     expect(b.supply).toBe("intra");
     expect(b.lines[0]).toMatchObject({ cgst: "90.00", sgst: "90.00", igst: "0.00", tax: "180.00" });
-    expect(b).toMatchObject({ taxableValue: "1000.00", cgst: "90.00", sgst: "90.00", igst: "0.00", totalTax: "180.00", invoiceTotal: "1180.00", payable: "1180.00" });
+    expect(b).toMatchObject({
+      taxableValue: "1000.00",
+      cgst: "90.00",
+      sgst: "90.00",
+      igst: "0.00",
+      totalTax: "180.00",
+      invoiceTotal: "1180.00",
+      payable: "1180.00",
+    });
   });
 
   it("charges IGST at the whole rate when the place of supply is another state", () => {
@@ -21,7 +29,11 @@ describe("computeGst: CGST + SGST within the state, IGST across states (DECISION
 
   it("adds up several lines at several rates, each line rounded on its own", () => {
     const b = computeGst(
-      { placeOfSupply: MH, reverseCharge: false, lines: [line("1234.56", 18, "8471"), line("999.99", 5, "4820"), line("100.00", 0, "0401"), line("50.05", 28, "8703")] },
+      {
+        placeOfSupply: MH,
+        reverseCharge: false,
+        lines: [line("1234.56", 18, "8471"), line("999.99", 5, "4820"), line("100.00", 0, "0401"), line("50.05", 28, "8703")],
+      },
       MH,
     );
     // 1234.56 × 9 % = 111.1104 → 111.11 each; 999.99 × 2.5 % = 24.99975 → 25.00 each;
@@ -102,7 +114,12 @@ describe("checkGstAmount: the amount is the invoice within ±₹1.00 of round-of
 });
 
 describe("gst body schema", () => {
-  const valid = { invoiceNumber: " INV/2026/001 ", invoiceDate: "2026-11-20", placeOfSupply: "27", lines: [{ hsnSac: "998314", taxableValue: 1000, rate: "7.5" }] };
+  const valid = {
+    invoiceNumber: " INV/2026/001 ",
+    invoiceDate: "2026-11-20",
+    placeOfSupply: "27",
+    lines: [{ hsnSac: "998314", taxableValue: 1000, rate: "7.5" }],
+  };
 
   it("accepts a bill's GST and normalises it", () => {
     expect(gstSchema.parse(valid)).toEqual({

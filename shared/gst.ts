@@ -154,7 +154,11 @@ export type GstEntered = GstInput & { invoiceNumber: string; invoiceDate: string
 export type GstDetails = Omit<GstEntered, "lines"> & GstBreakup & { roundOff: string };
 
 /** The GST of a bill, computed and checked against its amount: the details to keep, or the mismatch. */
-export function gstDetails(entered: GstEntered, amount: string, companyStateCode: string): { ok: true; gst: GstDetails } | Extract<GstAmountCheck, { ok: false }> {
+export function gstDetails(
+  entered: GstEntered,
+  amount: string,
+  companyStateCode: string,
+): { ok: true; gst: GstDetails } | Extract<GstAmountCheck, { ok: false }> {
   const breakup = computeGst(entered, companyStateCode);
   const check = checkGstAmount(amount, breakup, entered.reverseCharge);
   if (!check.ok) return check;

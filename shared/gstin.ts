@@ -21,9 +21,7 @@ export const GSTIN_MESSAGES = {
 
 export const PAN_MESSAGE = "PAN must be 5 letters, 4 digits and a letter";
 
-export type GstinResult =
-  | { ok: true; gstin: string; pan: string; stateCode: string }
-  | { ok: false; reason: string };
+export type GstinResult = { ok: true; gstin: string; pan: string; stateCode: string } | { ok: false; reason: string };
 
 /** How a GSTIN or a PAN is kept: no spaces around, upper case. */
 export function normalizeTaxId(input: string): string {

@@ -145,4 +145,3 @@ export function moneyPercent(part: string | number, whole: string | number): num
   const bp = (toPaise(part) * 10_000n) / w;
   return Number(bp) / 100;
 }
-

@@ -17,9 +17,39 @@ const CONTRACTORS: TdsNatureTerms = {
   yearlyThreshold: "100000.00",
   onlyAboveThreshold: false,
 };
-const PROFESSIONAL: TdsNatureTerms = { ...CONTRACTORS, id: "c0000000-0000-4000-8000-000000000002", legacySection: "194J", actReference: "393(1) Table Sl. 6(iii)", rateIndividual: 10, rateOther: 10, singleThreshold: null, yearlyThreshold: "50000.00" };
-const RENT: TdsNatureTerms = { ...CONTRACTORS, id: "c0000000-0000-4000-8000-000000000003", legacySection: "194-I(b)", actReference: "393(1) Table Sl. 2(ii)", rateIndividual: 10, rateOther: 10, singleThreshold: null, yearlyThreshold: null, monthlyThreshold: "50000.00" };
-const GOODS: TdsNatureTerms = { ...CONTRACTORS, id: "c0000000-0000-4000-8000-000000000004", legacySection: "194Q", actReference: "393(1) Table", rateIndividual: 0.1, rateOther: 0.1, noPanRate: 5, singleThreshold: null, yearlyThreshold: "5000000.00", onlyAboveThreshold: true };
+const PROFESSIONAL: TdsNatureTerms = {
+  ...CONTRACTORS,
+  id: "c0000000-0000-4000-8000-000000000002",
+  legacySection: "194J",
+  actReference: "393(1) Table Sl. 6(iii)",
+  rateIndividual: 10,
+  rateOther: 10,
+  singleThreshold: null,
+  yearlyThreshold: "50000.00",
+};
+const RENT: TdsNatureTerms = {
+  ...CONTRACTORS,
+  id: "c0000000-0000-4000-8000-000000000003",
+  legacySection: "194-I(b)",
+  actReference: "393(1) Table Sl. 2(ii)",
+  rateIndividual: 10,
+  rateOther: 10,
+  singleThreshold: null,
+  yearlyThreshold: null,
+  monthlyThreshold: "50000.00",
+};
+const GOODS: TdsNatureTerms = {
+  ...CONTRACTORS,
+  id: "c0000000-0000-4000-8000-000000000004",
+  legacySection: "194Q",
+  actReference: "393(1) Table",
+  rateIndividual: 0.1,
+  rateOther: 0.1,
+  noPanRate: 5,
+  singleThreshold: null,
+  yearlyThreshold: "5000000.00",
+  onlyAboveThreshold: true,
+};
 
 const INDIVIDUAL = "ABCPK1234F"; // fourth character P: an individual
 const HUF = "ABCHK1234F"; // H: a Hindu undivided family
@@ -29,7 +59,12 @@ let n = 0;
 /** A bill of the party already counted, as it kept its TDS. */
 function counted(date: string, base: string, amount = "0.00", shortfall: CountedBill["tds"]["shortfallFromEarlier"] = null): CountedBill {
   n += 1;
-  return { id: `b0000000-0000-4000-8000-${String(n).padStart(12, "0")}`, humanReadableId: `TXN-${String(n).padStart(6, "0")}`, date, tds: { base, amount, shortfallFromEarlier: shortfall } };
+  return {
+    id: `b0000000-0000-4000-8000-${String(n).padStart(12, "0")}`,
+    humanReadableId: `TXN-${String(n).padStart(6, "0")}`,
+    date,
+    tds: { base, amount, shortfallFromEarlier: shortfall },
+  };
 }
 const bill = (date: string, base: string, amount = base) => ({ id: "a0000000-0000-4000-8000-000000000001", date, amount, base });
 
@@ -200,7 +235,14 @@ describe("the words of the payment screens", () => {
 describe("a nature's body", () => {
   it("defaults the no-PAN rate to 20 %, refuses a rate above 100 or with 3 decimals, and 194Q-style without a yearly threshold", () => {
     const base = { name: "X", legacySection: "194C", actReference: "393(1)", rateIndividual: 1, rateOther: "2", ledgerName: "TDS X" };
-    expect(tdsNatureBodySchema.parse(base)).toMatchObject({ noPanRate: 20, rateOther: 2, onlyAboveThreshold: false, isActive: true, paymentCode: null, singleThreshold: null });
+    expect(tdsNatureBodySchema.parse(base)).toMatchObject({
+      noPanRate: 20,
+      rateOther: 2,
+      onlyAboveThreshold: false,
+      isActive: true,
+      paymentCode: null,
+      singleThreshold: null,
+    });
     expect(tdsNatureBodySchema.safeParse({ ...base, rateOther: 101 }).success).toBe(false);
     expect(tdsNatureBodySchema.safeParse({ ...base, rateOther: 0.125 }).success).toBe(false);
     expect(tdsNatureBodySchema.safeParse({ ...base, onlyAboveThreshold: true }).error?.issues[0]?.path).toEqual(["yearlyThreshold"]);

@@ -110,8 +110,14 @@ export function panKind(pan: string | null | undefined): PanKind {
  */
 export function rateFor(nature: TdsNatureTerms, pan: string | null | undefined): { rate: number; noPan: boolean; why: string } {
   const kind = panKind(pan);
-  if (kind === "individual") return { rate: nature.rateIndividual, noPan: false, why: `${formatRate(nature.rateIndividual)}, the rate for an individual or HUF (PAN ${pan})` };
-  if (kind === "other") return { rate: nature.rateOther, noPan: false, why: `${formatRate(nature.rateOther)}, the rate for a PAN other than an individual's or HUF's (PAN ${pan})` };
+  if (kind === "individual")
+    return { rate: nature.rateIndividual, noPan: false, why: `${formatRate(nature.rateIndividual)}, the rate for an individual or HUF (PAN ${pan})` };
+  if (kind === "other")
+    return {
+      rate: nature.rateOther,
+      noPan: false,
+      why: `${formatRate(nature.rateOther)}, the rate for a PAN other than an individual's or HUF's (PAN ${pan})`,
+    };
   const twice = Math.max(nature.rateIndividual, nature.rateOther) * 2;
   const rate = Math.max(nature.noPanRate, twice);
   const which = rate === nature.noPanRate ? `the no-PAN rate of ${formatRate(nature.noPanRate)}` : `twice the rate, ${formatRate(twice)}`;
@@ -168,7 +174,10 @@ export function decideTds(nature: TdsNatureTerms, pan: string | null | undefined
     const before = yearTotal - base;
     const above = yearTotal - (before > yearly ? before : yearly);
     const taxed = above > 0n ? (above < base ? above : base) : 0n;
-    if (taxed === 0n) return answer(0n, [`No TDS yet: the year's bills (${fy.label}) come to ${rupees(yearTotal)}, not above ${rupees(yearly)}; only what exceeds it is taxed`]);
+    if (taxed === 0n)
+      return answer(0n, [
+        `No TDS yet: the year's bills (${fy.label}) come to ${rupees(yearTotal)}, not above ${rupees(yearly)}; only what exceeds it is taxed`,
+      ]);
     return answer(tdsPaise(taxed, h), [`TDS on ${rupees(taxed)}, what the year's bills (${fy.label}) of ${rupees(yearTotal)} take above ${rupees(yearly)}`]);
   }
 

@@ -34,7 +34,6 @@ export const PENDING_FEED = "pending";
 /** GET /api/transactions/pending: the count of committed changes the page was read at, which the feed's messages are compared with. */
 export const FEED_VERSION_HEADER = "X-Feed-Version";
 
-
 /** Notification types pushed to sockets (and stored in the notifications table). */
 /**
  * transaction_pending and user_notification are finance's (DECISIONS §6); employee_request (a leave

@@ -40,7 +40,13 @@ function readPayload(event: PushEvent): PushPayload {
   try {
     const data = event.data?.json() as Partial<PushPayload> | undefined;
     if (data && typeof data.title === "string") {
-      return { title: data.title, body: data.body ?? "", url: typeof data.url === "string" ? data.url : "/", tag: data.tag ?? "", priority: Boolean(data.priority) };
+      return {
+        title: data.title,
+        body: data.body ?? "",
+        url: typeof data.url === "string" ? data.url : "/",
+        tag: data.tag ?? "",
+        priority: Boolean(data.priority),
+      };
     }
   } catch {
     // not JSON: shown as a plain notice below

@@ -56,7 +56,8 @@ const layers = {
     docs: { description: "A server file imports only from its own floor and the floors below it." },
     schema: [],
     messages: {
-      upward: '{{file}} is on the "{{floor}}" floor and may not import {{target}} from the "{{above}}" floor above it: move what they share down to the lower floor (docs/architecture.md, "The server\'s floors").',
+      upward:
+        '{{file}} is on the "{{floor}}" floor and may not import {{target}} from the "{{above}}" floor above it: move what they share down to the lower floor (docs/architecture.md, "The server\'s floors").',
     },
   },
   create(context) {

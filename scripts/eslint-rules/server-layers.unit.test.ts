@@ -40,24 +40,48 @@ describe("server floors", () => {
 
   it("names both files and both floors in its message", () => {
     const [message] = lint("server/realtime/hub.ts", 'import { getLockdown } from "../services/lockdown";');
-    expect(message.message).toContain('server/realtime/hub.ts is on the "auth and realtime" floor and may not import server/services/lockdown from the "services" floor');
+    expect(message.message).toContain(
+      'server/realtime/hub.ts is on the "auth and realtime" floor and may not import server/services/lockdown from the "services" floor',
+    );
   });
 
   it("lets a file import its own floor and the floors below", () => {
-    expect(lint("server/routes/users.ts", 'import { requireRole } from "../middlewares/auth";\nimport { createUser } from "../services/users";\nimport { usernameKey } from "../lib/username-key";')).toEqual([]);
+    expect(
+      lint(
+        "server/routes/users.ts",
+        'import { requireRole } from "../middlewares/auth";\nimport { createUser } from "../services/users";\nimport { usernameKey } from "../lib/username-key";',
+      ),
+    ).toEqual([]);
     expect(lint("server/auth/throttle.ts", 'import { tooManyRequests } from "../services/errors";\nimport { loginFailures } from "../db/schema";')).toEqual([]);
-    expect(lint("server/services/prune.ts", 'import { pruneLoginFailures } from "../auth/throttle";\nimport { prunePinFailures } from "./emergency-approvers";')).toEqual([]);
+    expect(
+      lint("server/services/prune.ts", 'import { pruneLoginFailures } from "../auth/throttle";\nimport { prunePinFailures } from "./emergency-approvers";'),
+    ).toEqual([]);
   });
 
   it("puts the answer cache between the middlewares and the routes: routes and the session's reader above may use it, it may not use a route, and auth may not reach it", () => {
     expect(lint("server/routes/dashboard.ts", 'import { keptAnswer } from "../answer-cache/keeper";')).toEqual([]);
-    expect(lint("server/answer-cache/keeper.ts", 'import { actorOf } from "../middlewares/auth";\nimport { seesEverything } from "../services/transactions/visibility";')).toEqual([]);
+    expect(
+      lint(
+        "server/answer-cache/keeper.ts",
+        'import { actorOf } from "../middlewares/auth";\nimport { seesEverything } from "../services/transactions/visibility";',
+      ),
+    ).toEqual([]);
     expect(rulesOf(lint("server/answer-cache/keeper.ts", 'import type { RouteDef } from "../routes/api-router";'))).toEqual(["server/layers"]);
     expect(rulesOf(lint("server/auth/session-store.ts", 'import { keptAnswer } from "../answer-cache/keeper";'))).toEqual(["server/layers"]);
     // The count of changes is a database fact: the services' pending feed reads it, and it reads only the db floor.
     expect(lint("server/services/transactions/pending-feed.ts", 'import { answersVersion } from "../../answer-cache/version";')).toEqual([]);
     expect(rulesOf(lint("server/answer-cache/version.ts", 'import { todayOf } from "../services/context";'))).toEqual(["server/layers"]);
-    expect(SERVER_FLOORS.map((f) => f.name)).toEqual(["ground", "db", "config", "auth and realtime", "services", "middlewares", "answer cache", "routes", "app"]);
+    expect(SERVER_FLOORS.map((f) => f.name)).toEqual([
+      "ground",
+      "db",
+      "config",
+      "auth and realtime",
+      "services",
+      "middlewares",
+      "answer cache",
+      "routes",
+      "app",
+    ]);
   });
 
   it("puts every file on the longest path that names it", () => {
@@ -70,7 +94,9 @@ describe("server floors", () => {
 describe("test helpers serve tests only", () => {
   it("refuses server/test/ in production code", () => {
     expect(rulesOf(lint("server/services/hr/testing.ts", 'import { CSRF_HEADER } from "../../test/harness";'))).toEqual(["server/test-helpers-only-in-tests"]);
-    expect(rulesOf(lint("server/routes/transactions.ts", 'import { makeCategory } from "../test/transaction-fixtures";'))).toEqual(["server/test-helpers-only-in-tests"]);
+    expect(rulesOf(lint("server/routes/transactions.ts", 'import { makeCategory } from "../test/transaction-fixtures";'))).toEqual([
+      "server/test-helpers-only-in-tests",
+    ]);
   });
 
   it("lets tests and server/test/ itself import them", () => {

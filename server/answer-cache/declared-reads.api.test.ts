@@ -66,7 +66,9 @@ beforeAll(async () => {
       heard?.push({ text, params });
     },
   };
-  const db = (t.database.kind === "postgres" ? drizzlePg(t.database.pool!, { schema, logger }) : drizzlePglite(t.database.pglite!, { schema, logger })) as unknown as Db;
+  const db = (t.database.kind === "postgres"
+    ? drizzlePg(t.database.pool!, { schema, logger })
+    : drizzlePglite(t.database.pglite!, { schema, logger })) as unknown as Db;
   const deps: AppDeps = { ...t.deps, database: { ...t.database, db } };
   const built = createApp(deps);
   recording = { routes: built.routes, app: built.app };
@@ -103,13 +105,35 @@ beforeAll(async () => {
 
   // A little of everything the answers show: a party, approvals, a delegation, overdue and paid rows.
   const category = await makeCategory(t.db);
-  const [party] = await t.db.insert(parties).values({ name: "Kaveri Traders", ...uniqueGstin("29") }).returning();
-  const pending = await insertTransaction(t.db, { createdBy: accountant!.id, categoryId: category.id, status: "Pending", partyId: party!.id, description: "Tyres for the van", approvalsRequired: 2, approvalsReceived: 1 });
-  await t.db.insert(approvals).values({ transactionId: pending.id, approverId: superAdmin!.id, round: pending.approvalRound, action: "approved", asSuperAdmin: true });
+  const [party] = await t.db
+    .insert(parties)
+    .values({ name: "Kaveri Traders", ...uniqueGstin("29") })
+    .returning();
+  const pending = await insertTransaction(t.db, {
+    createdBy: accountant!.id,
+    categoryId: category.id,
+    status: "Pending",
+    partyId: party!.id,
+    description: "Tyres for the van",
+    approvalsRequired: 2,
+    approvalsReceived: 1,
+  });
+  await t.db
+    .insert(approvals)
+    .values({ transactionId: pending.id, approverId: superAdmin!.id, round: pending.approvalRound, action: "approved", asSuperAdmin: true });
   await insertTransaction(t.db, { createdBy: accountant!.id, categoryId: category.id, status: "PaymentDue", paymentDueDate: "2020-01-01" });
-  await insertTransaction(t.db, { createdBy: accountant!.id, categoryId: category.id, status: "Paid", paidDate: "2026-01-02", paymentMethod: "UPI", paidBy: accountant!.id });
+  await insertTransaction(t.db, {
+    createdBy: accountant!.id,
+    categoryId: category.id,
+    status: "Paid",
+    paidDate: "2026-01-02",
+    paymentMethod: "UPI",
+    paidBy: accountant!.id,
+  });
   await insertTransaction(t.db, { createdBy: accountant!.id, categoryId: category.id, status: "Pending", createdAt: new Date(Date.now() - 40 * 86_400_000) });
-  await t.db.insert(delegations).values({ delegatorId: superAdmin!.id, delegateId: approver!.id, fromDate: "2020-01-01", toDate: "2099-12-31", reason: "Away", createdBy: superAdmin!.id });
+  await t.db
+    .insert(delegations)
+    .values({ delegatorId: superAdmin!.id, delegateId: approver!.id, fromDate: "2020-01-01", toDate: "2099-12-31", reason: "Away", createdBy: superAdmin!.id });
 
   const list = (query: string) => `/api/transactions${query}`;
   visits = {

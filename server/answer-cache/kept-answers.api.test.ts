@@ -34,7 +34,12 @@ let category: CategoryRow;
 
 beforeAll(async () => {
   t = await createTestApp({ clock: () => now });
-  [accountant, approver, otherApprover, superAdmin] = await Promise.all([t.signIn("Accountant"), t.signIn("Approver"), t.signIn("Approver"), t.signIn("SuperAdmin")]);
+  [accountant, approver, otherApprover, superAdmin] = await Promise.all([
+    t.signIn("Accountant"),
+    t.signIn("Approver"),
+    t.signIn("Approver"),
+    t.signIn("SuperAdmin"),
+  ]);
   await t.db.update(users).set({ visibilityWindowDays: 2 }).where(eq(users.id, approver.user.id));
   category = await makeCategory(t.db);
 });
@@ -114,7 +119,10 @@ describe("every change to what a kept answer reads is seen by the next read", ()
   it("a category renamed in the database", async () => {
     const row = await pending();
     expect((await itemOf(approver, row.id))?.category.name).toBe(category.name);
-    await t.db.update(categories).set({ name: `${category.name} (travel)` }).where(eq(categories.id, category.id));
+    await t.db
+      .update(categories)
+      .set({ name: `${category.name} (travel)` })
+      .where(eq(categories.id, category.id));
     expect((await itemOf(approver, row.id))?.category.name).toBe(`${category.name} (travel)`);
     await t.db.update(categories).set({ name: category.name }).where(eq(categories.id, category.id));
   });
@@ -216,7 +224,10 @@ describe("the count kept answers stand on", () => {
   it("is not moved by the outbox worker's rounds, nor by a push's outcome", async () => {
     const read = async () => (await rows<{ v: string }>(t.db, sql`select ${answersVersion} as v`))[0]!.v;
     const message = { title: "Test notification", body: "", url: "/", tag: "test", priority: false, urgent: true, headline: "" };
-    const [row] = await t.db.insert(notificationOutbox).values({ channel: "email", kind: "test", userId: superAdmin.user.id, message, nextAttemptAt: t.deps.clock() }).returning();
+    const [row] = await t.db
+      .insert(notificationOutbox)
+      .values({ channel: "email", kind: "test", userId: superAdmin.user.id, message, nextAttemptAt: t.deps.clock() })
+      .returning();
     const before = await read();
     await sendDueNotifications(serviceContext(t.deps), { exclusive: t.database.kind === "pglite" });
     // Settled (this app has no SMTP_URL), and what kept answers stand on did not move.
@@ -245,10 +256,12 @@ describe("the count kept answers stand on", () => {
     expect(await read()).toBe(start + 2n);
     // A savepoint rolled back takes its row with it, and the next change of the transaction counts.
     await t.db.transaction(async (tx) => {
-      await tx.transaction(async (inner) => {
-        await inner.update(categories).set({ isActive: true }).where(eq(categories.id, category.id));
-        inner.rollback();
-      }).catch(() => {});
+      await tx
+        .transaction(async (inner) => {
+          await inner.update(categories).set({ isActive: true }).where(eq(categories.id, category.id));
+          inner.rollback();
+        })
+        .catch(() => {});
       await tx.update(categories).set({ isActive: true }).where(eq(categories.id, category.id));
     });
     expect(await read()).toBe(start + 3n);

@@ -124,7 +124,10 @@ export class DatabaseSessionStore extends session.Store {
       .insert(sessions)
       .values({ sid, sess, userId: ownerOf(sess), expiresAt })
       .onConflictDoUpdate({ target: sessions.sid, set: { sess, userId: ownerOf(sess), expiresAt } })
-      .then(() => cb?.(), (err) => cb?.(err));
+      .then(
+        () => cb?.(),
+        (err) => cb?.(err),
+      );
   }
 
   override touch(sid: string, sess: session.SessionData, cb?: () => void): void {
@@ -136,7 +139,10 @@ export class DatabaseSessionStore extends session.Store {
       .update(sessions)
       .set({ expiresAt })
       .where(eq(sessions.sid, sid))
-      .then(() => cb?.(), () => cb?.());
+      .then(
+        () => cb?.(),
+        () => cb?.(),
+      );
   }
 
   override destroy(sid: string, cb?: Callback): void {
@@ -144,12 +150,18 @@ export class DatabaseSessionStore extends session.Store {
     this.db
       .delete(sessions)
       .where(eq(sessions.sid, sid))
-      .then(() => cb?.(), (err) => cb?.(err));
+      .then(
+        () => cb?.(),
+        (err) => cb?.(err),
+      );
   }
 
   /** Remove expired rows; called periodically by the server. */
   async prune(): Promise<number> {
-    const rows = await this.db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`)).returning({ sid: sessions.sid });
+    const rows = await this.db
+      .delete(sessions)
+      .where(lt(sessions.expiresAt, sql`now()`))
+      .returning({ sid: sessions.sid });
     return rows.length;
   }
 }

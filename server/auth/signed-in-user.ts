@@ -26,4 +26,3 @@ export const signedInUserColumns = {
 
 /** A disabled or deleted user is signed out at once: their session no longer finds them. */
 export const mayStaySignedIn = and(eq(users.isActive, true), isNull(users.deletedAt));
-

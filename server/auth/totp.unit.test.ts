@@ -38,7 +38,8 @@ describe("acceptedTotpStep", () => {
     expect(acceptedTotpStep(secret, `${code}0`, now, null)).toBeNull();
     expect(acceptedTotpStep(secret, "abcdef", now, null)).toBeNull();
     const other = newTotpSecret();
-    if (totpCodeAt(other, now) !== code && [-1, 1].every((o) => codeAtStep(o) !== totpCodeAt(other, now))) expect(acceptedTotpStep(secret, totpCodeAt(other, now), now, null)).toBeNull();
+    if (totpCodeAt(other, now) !== code && [-1, 1].every((o) => codeAtStep(o) !== totpCodeAt(other, now)))
+      expect(acceptedTotpStep(secret, totpCodeAt(other, now), now, null)).toBeNull();
   });
 
   it("the otpauth URL names the app, the user, SHA1, 6 digits and 30 s", () => {

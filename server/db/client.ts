@@ -83,9 +83,7 @@ export const PGLITE_EXTENSIONS = { pg_trgm, btree_gin };
  */
 export const PGLITE_SHARED_BUFFERS_MB = 32;
 
-export async function openPglite(
-  options: { dataDir?: string; loadDataDir?: Blob | File; sharedBuffersMb?: number } = {},
-): Promise<DatabaseHandle> {
+export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File; sharedBuffersMb?: number } = {}): Promise<DatabaseHandle> {
   if (options.dataDir) fs.mkdirSync(path.dirname(options.dataDir), { recursive: true });
   const client = await PGlite.create({
     dataDir: options.dataDir,

@@ -26,7 +26,8 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
  * (57014). What node-postgres says when it has no SQLSTATE: a dropped socket, a full pool.
  */
 const UNAVAILABLE_CODES = new Set(["57P01", "57P02", "57P03", "57014", "25P03", "53300", "ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "ENOTFOUND"]);
-const UNAVAILABLE_TEXT = /Connection terminated|connection error|not queryable|timeout exceeded when trying to connect|Client was closed|Cannot use a pool after calling end/i;
+const UNAVAILABLE_TEXT =
+  /Connection terminated|connection error|not queryable|timeout exceeded when trying to connect|Client was closed|Cannot use a pool after calling end/i;
 
 /** Whether an error (or one it wraps) means the database is unavailable. */
 export function isDatabaseUnavailable(err: unknown): boolean {

@@ -66,7 +66,11 @@ describe.runIf(postgresUrl)("the app role of docs/operations.md", () => {
       for (const table of ["users", "transactions", "sessions", "punch_days", "attendance_days"]) {
         for (const what of ["SELECT", "INSERT", "UPDATE", "DELETE"]) expect(await privilege(table, what), `${table} ${what}`).toBe(true);
       }
-      const refused = (text: string) => app.query(text).then(() => "allowed", (err: Error) => err.message);
+      const refused = (text: string) =>
+        app.query(text).then(
+          () => "allowed",
+          (err: Error) => err.message,
+        );
       expect(await refused("update audit_log set action = 'x'")).toMatch(/permission denied/);
       expect(await refused("delete from audit_log")).toMatch(/permission denied/);
       expect(await refused("truncate audit_log")).toMatch(/permission denied/);
@@ -77,8 +81,15 @@ describe.runIf(postgresUrl)("the app role of docs/operations.md", () => {
       // What serving needs: the transaction number sequence, rows written (the search copy's trigger included).
       expect((await app.query("select nextval('transaction_number_seq') as n")).rows[0].n).toBeDefined();
       const [category] = (await app.query("select id from categories where name = 'Travel'")).rows;
-      const [user] = (await app.query("insert into users (username, username_key, name, role, password_hash) values ('rolecheck', 'rolecheck', 'Role Check', 'Accountant', 'x') returning id")).rows;
-      await app.query("insert into transactions (category_id, amount, transaction_date, description, created_by) values ($1, '10.00', '2026-11-20', 'Taxi', $2)", [category.id, user.id]);
+      const [user] = (
+        await app.query(
+          "insert into users (username, username_key, name, role, password_hash) values ('rolecheck', 'rolecheck', 'Role Check', 'Accountant', 'x') returning id",
+        )
+      ).rows;
+      await app.query(
+        "insert into transactions (category_id, amount, transaction_date, description, created_by) values ($1, '10.00', '2026-11-20', 'Taxi', $2)",
+        [category.id, user.id],
+      );
       expect((await app.query("select count(*)::int as n from transaction_search")).rows[0].n).toBe(1);
       await app.query("insert into audit_log (action, entity_type, entity_id) values ('check', 'system', 'roles')");
     } finally {

@@ -24,7 +24,11 @@ describe("preparedStatement", () => {
     const byUsername = () =>
       preparedStatement(db, "test_user_by_username", (name) => {
         builds++;
-        return db.select({ id: users.id }).from(users).where(eq(users.username, sql.placeholder("username"))).prepare(name);
+        return db
+          .select({ id: users.id })
+          .from(users)
+          .where(eq(users.username, sql.placeholder("username")))
+          .prepare(name);
       });
     const first = byUsername();
     expect(await first.execute({ username: "nobody-at-all" })).toEqual([]);
@@ -69,7 +73,11 @@ describe("rowsAsParsed", () => {
     };
     const mapped = await db.select(fields).from(users).where(eq(users.id, user.id));
     const statement = preparedStatement(db, "test_rows_as_parsed", (name) =>
-      db.select(namedColumns(fields)).from(users).where(eq(users.id, sql.placeholder("id"))).prepare(name),
+      db
+        .select(namedColumns(fields))
+        .from(users)
+        .where(eq(users.id, sql.placeholder("id")))
+        .prepare(name),
     );
     const parsed = await rowsAsParsed(statement, { id: user.id });
     expect(parsed).toEqual(mapped);

@@ -88,7 +88,15 @@ export function preparedStatement<T>(q: Queryable, name: string, build: (name: s
 
 /** What a field of namedColumns reads as: an SQL's declared type, or a column's own (with null when the column allows it). */
 type NamedValue<F> =
-  F extends SQL.Aliased<infer T> ? T : F extends SQL<infer T> ? T : F extends AnyColumn ? (F["_"]["notNull"] extends true ? F["_"]["data"] : F["_"]["data"] | null) : never;
+  F extends SQL.Aliased<infer T>
+    ? T
+    : F extends SQL<infer T>
+      ? T
+      : F extends AnyColumn
+        ? F["_"]["notNull"] extends true
+          ? F["_"]["data"]
+          : F["_"]["data"] | null
+        : never;
 
 /**
  * A select's fields, each written `… as "key"`: a statement built over them answers rows that

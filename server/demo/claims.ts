@@ -32,7 +32,10 @@ async function claimant(deps: AppDeps, handle: DatabaseHandle): Promise<Actor | 
       .orderBy(employees.employeeName)
       .limit(1);
     if (!free) return null;
-    const made = await createUser({ db: handle.db, clock: deps.clock, actor: null }, createUserSchema.parse({ username: DEMO_CLAIMANT_USERNAME, password: DEMO_PASSWORD, role: "Employee", name: free.name }));
+    const made = await createUser(
+      { db: handle.db, clock: deps.clock, actor: null },
+      createUserSchema.parse({ username: DEMO_CLAIMANT_USERNAME, password: DEMO_PASSWORD, role: "Employee", name: free.name }),
+    );
     await handle.db.update(users).set({ employeeId: free.id }).where(eq(users.id, made.id));
     row = await findUserByUsername(handle.db, DEMO_CLAIMANT_USERNAME);
   }
@@ -40,14 +43,37 @@ async function claimant(deps: AppDeps, handle: DatabaseHandle): Promise<Actor | 
   return { id: row.id, role: row.role, name: row.name, username: row.username, visibilityWindowDays: row.visibilityWindowDays, employeeId: row.employeeId };
 }
 
-export async function seedClaims(deps: AppDeps, handle: DatabaseHandle, people: ClaimPeople, realNow: Date, tz: string, log: (l: string) => void): Promise<void> {
+export async function seedClaims(
+  deps: AppDeps,
+  handle: DatabaseHandle,
+  people: ClaimPeople,
+  realNow: Date,
+  tz: string,
+  log: (l: string) => void,
+): Promise<void> {
   const admin = actingContext(deps, people.admin);
-  await handle.db.update(categories).set({ openToClaims: true }).where(sql`lower(${categories.name}) = 'travel'`);
-  const [supplies] = await handle.db.select({ id: categories.id }).from(categories).where(sql`lower(${categories.name}) = 'office supplies'`);
+  await handle.db
+    .update(categories)
+    .set({ openToClaims: true })
+    .where(sql`lower(${categories.name}) = 'travel'`);
+  const [supplies] = await handle.db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(sql`lower(${categories.name}) = 'office supplies'`);
   if (supplies) await handle.db.update(categories).set({ openToClaims: true }).where(eq(categories.id, supplies.id));
-  else await createCategory(admin, createCategorySchema.parse({ name: "Office Supplies", description: "Stationery, printer ink and small items bought for the office", openToClaims: true }));
-  const [travel] = await handle.db.select({ id: categories.id }).from(categories).where(sql`lower(${categories.name}) = 'travel'`);
-  const [office] = await handle.db.select({ id: categories.id }).from(categories).where(sql`lower(${categories.name}) = 'office supplies'`);
+  else
+    await createCategory(
+      admin,
+      createCategorySchema.parse({ name: "Office Supplies", description: "Stationery, printer ink and small items bought for the office", openToClaims: true }),
+    );
+  const [travel] = await handle.db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(sql`lower(${categories.name}) = 'travel'`);
+  const [office] = await handle.db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(sql`lower(${categories.name}) = 'office supplies'`);
 
   const emp = await claimant(deps, handle);
   if (!emp || !travel || !office) {

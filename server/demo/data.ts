@@ -214,12 +214,7 @@ export const SPEND: readonly SpendTemplate[] = [
     max: 300_000,
     step: 1,
     weight: 7,
-    descriptions: [
-      "Stall booking and design",
-      "Dealer meet – venue and catering",
-      "Product catalogue printing for the fair",
-      "Exhibition stall fabrication",
-    ],
+    descriptions: ["Stall booking and design", "Dealer meet – venue and catering", "Product catalogue printing for the fair", "Exhibition stall fabrication"],
   },
   {
     category: "IT Equipment",

@@ -82,7 +82,12 @@ async function putObject(storage: ObjectStore, objectPath: string, file: DemoFil
     await storage.receive(objectPath, Readable.from([file.bytes]), { contentType: file.mimeType, maxBytes: LIMITS.fileMaxBytes });
     return;
   }
-  const { url, headers } = await storage.createUploadUrl({ objectPath, contentType: file.mimeType, issuedAt: systemClock(), expiresInSeconds: UPLOAD_URL_TTL_SECONDS });
+  const { url, headers } = await storage.createUploadUrl({
+    objectPath,
+    contentType: file.mimeType,
+    issuedAt: systemClock(),
+    expiresInSeconds: UPLOAD_URL_TTL_SECONDS,
+  });
   const res = await fetch(url, { method: "PUT", headers: { "Content-Type": file.mimeType, ...headers }, body: new Uint8Array(file.bytes) });
   if (!res.ok) throw new Error(`Uploading ${file.fileName} to the object store failed: ${res.status}`);
 }
@@ -91,5 +96,10 @@ async function putObject(storage: ObjectStore, objectPath: string, file: DemoFil
 export async function attachDemoFile(deps: AppDeps, transaction: { id: string }, file: DemoFile, actor: Actor): Promise<void> {
   const objectPath = newAttachmentObjectPath(transaction.id, crypto.randomUUID());
   await putObject(deps.storage, objectPath, file);
-  await registerAttachment(actingContext(deps, actor), transaction.id, { objectPath, fileName: file.fileName, mimeType: file.mimeType, fileSizeBytes: file.bytes.length });
+  await registerAttachment(actingContext(deps, actor), transaction.id, {
+    objectPath,
+    fileName: file.fileName,
+    mimeType: file.mimeType,
+    fileSizeBytes: file.bytes.length,
+  });
 }

@@ -32,7 +32,10 @@ function dayPunches(r: Random): Punch[] {
   if (p < 0.07) return r.next() < 0.7 ? [{ minutes: r.int(9 * 60, 9 * 60 + 40), type: "in" }] : [{ minutes: r.int(18 * 60, 19 * 60), type: "out" }];
   if (p < 0.11) {
     const first = r.int(9 * 60 + 5, 9 * 60 + 40);
-    return [{ minutes: first, type: "in" }, { minutes: first + r.int(4 * 60 + 10, 6 * 60), type: "out" }];
+    return [
+      { minutes: first, type: "in" },
+      { minutes: first + r.int(4 * 60 + 10, 6 * 60), type: "out" },
+    ];
   }
   const late = p < 0.22;
   const first = late ? r.int(9 * 60 + 46, 10 * 60 + 40) : r.int(8 * 60 + 50, 9 * 60 + 44);

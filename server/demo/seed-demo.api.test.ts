@@ -14,7 +14,22 @@ let first: SeedSummary;
 const count = async (sql: string, params: unknown[] = []) => Number((await t.database.query<{ n: number }>(sql, params))[0]!.n);
 
 async function tableCounts(): Promise<Record<string, number>> {
-  const tables = ["users", "categories", "transactions", "approvals", "attachments", "notifications", "budgets", "departments", "employees", "punch_days", "attendance_days", "name_mappings", "leaves", "audit_log"];
+  const tables = [
+    "users",
+    "categories",
+    "transactions",
+    "approvals",
+    "attachments",
+    "notifications",
+    "budgets",
+    "departments",
+    "employees",
+    "punch_days",
+    "attendance_days",
+    "name_mappings",
+    "leaves",
+    "audit_log",
+  ];
   const out: Record<string, number> = {};
   for (const table of tables) out[table] = await count(`select count(*)::int as n from ${table}`);
   return out;
@@ -55,11 +70,17 @@ describe("npm run seed:demo", () => {
   it("creates at least 250 transactions, every status present, with approvals, attachments and overdue payments", async () => {
     expect(first.alreadyPresent).toBe(false);
     expect(await count("select count(*)::int as n from transactions")).toBeGreaterThanOrEqual(250);
-    const statuses = await t.database.query<{ status: string; n: number }>("select status::text as status, count(*)::int as n from transactions group by status");
+    const statuses = await t.database.query<{ status: string; n: number }>(
+      "select status::text as status, count(*)::int as n from transactions group by status",
+    );
     for (const status of TRANSACTION_STATUSES) expect(statuses.find((s) => s.status === status)?.n ?? 0, status).toBeGreaterThan(0);
     expect(await count("select count(*)::int as n from approvals")).toBeGreaterThan(200);
     // Salary waiting with 1 of its 2 approvals; emergency transactions waiting; rejected then resubmitted.
-    expect(await count("select count(*)::int as n from transactions t join categories c on c.id = t.category_id where c.name = 'Salary' and t.status = 'Pending' and t.approvals_received = 1 and t.approvals_required = 2")).toBeGreaterThan(0);
+    expect(
+      await count(
+        "select count(*)::int as n from transactions t join categories c on c.id = t.category_id where c.name = 'Salary' and t.status = 'Pending' and t.approvals_received = 1 and t.approvals_required = 2",
+      ),
+    ).toBeGreaterThan(0);
     expect(await count("select count(*)::int as n from transactions where status = 'Pending' and is_priority and is_emergency")).toBeGreaterThan(0);
     expect(await count("select count(*)::int as n from transactions where previously_rejected and status <> 'Rejected'")).toBeGreaterThan(0);
     expect(await count("select count(*)::int as n from transactions where status = 'PaymentDue' and payment_due_date < current_date")).toBeGreaterThan(0);
@@ -81,14 +102,24 @@ describe("npm run seed:demo", () => {
   });
 
   it("shows authority (DECISIONS §11): the two rules, an approver's limit, a delegation, and a large purchase waiting for a SuperAdmin", async () => {
-    const rules = await t.database.query<{ name: string; min: string; n: number; sa: boolean }>("select name, min_amount::text as min, required_approvals as n, super_admin_required as sa from approval_rules order by min_amount");
+    const rules = await t.database.query<{ name: string; min: string; n: number; sa: boolean }>(
+      "select name, min_amount::text as min, required_approvals as n, super_admin_required as sa from approval_rules order by min_amount",
+    );
     expect(rules).toEqual([
       { name: "Above ₹1,00,000", min: "100000.00", n: 2, sa: false },
       { name: "Above ₹5,00,000", min: "500000.00", n: 2, sa: true },
     ]);
     expect(await count("select count(*)::int as n from users where username = 'approver.demo' and approval_limit = 200000")).toBe(1);
-    expect(await count("select count(*)::int as n from delegations d join users a on a.id = d.delegator_id join users b on b.id = d.delegate_id where a.username = 'admin.demo' and b.username = 'approver.demo' and d.ended_at is null")).toBe(1);
-    expect(await count("select count(*)::int as n from transactions where status = 'Pending' and amount = 650000 and (approval_policy->>'superAdminRequired')::boolean")).toBe(1);
+    expect(
+      await count(
+        "select count(*)::int as n from delegations d join users a on a.id = d.delegator_id join users b on b.id = d.delegate_id where a.username = 'admin.demo' and b.username = 'approver.demo' and d.ended_at is null",
+      ),
+    ).toBe(1);
+    expect(
+      await count(
+        "select count(*)::int as n from transactions where status = 'Pending' and amount = 650000 and (approval_policy->>'superAdminRequired')::boolean",
+      ),
+    ).toBe(1);
     const readme = fs.readFileSync(path.resolve(import.meta.dirname, "../../README.md"), "utf8");
     for (const r of rules) expect(readme).toContain(r.name);
     // Vikram's own limit is ₹2,00,000; Rajesh's delegation lets him approve the ₹6,50,000 purchase.
@@ -120,10 +151,14 @@ describe("npm run seed:demo", () => {
     expect(short).toEqual([]);
   });
 
-    it("registers the company and eight parties (three of them deducted TDS from) with valid GSTINs, and names them on vendor bills", async () => {
-    const [company] = await t.database.query<{ value: { legalName: string; gstin: string; stateCode: string } }>("select value from settings where key = 'company'");
+  it("registers the company and eight parties (three of them deducted TDS from) with valid GSTINs, and names them on vendor bills", async () => {
+    const [company] = await t.database.query<{ value: { legalName: string; gstin: string; stateCode: string } }>(
+      "select value from settings where key = 'company'",
+    );
     expect(company?.value).toEqual({ legalName: "Sharma Textiles Pvt. Ltd.", gstin: "24AAACC1206D1ZM", stateCode: "24" });
-    const rows = await t.database.query<{ name: string; gstin: string | null; state_code: string | null }>("select name, gstin, state_code from parties order by name");
+    const rows = await t.database.query<{ name: string; gstin: string | null; state_code: string | null }>(
+      "select name, gstin, state_code from parties order by name",
+    );
     expect(rows).toHaveLength(8);
     for (const p of rows) if (p.gstin) expect(checkGstin(p.gstin).ok, p.name).toBe(true);
     expect(new Set(rows.map((p) => p.state_code)).size).toBeGreaterThanOrEqual(3);
@@ -144,7 +179,9 @@ describe("npm run seed:demo", () => {
   it("creates two budgets and the two designed categories with custom fields", async () => {
     expect(await count("select count(*)::int as n from budgets")).toBe(2);
     // Office Supplies is the demo's category open to expense claims (DECISIONS §15), without fields.
-    const designed = await t.database.query<{ name: string; fields: number }>("select name, jsonb_array_length(field_schema) as fields from categories where not is_builtin and name <> 'Office Supplies' order by name");
+    const designed = await t.database.query<{ name: string; fields: number }>(
+      "select name, jsonb_array_length(field_schema) as fields from categories where not is_builtin and name <> 'Office Supplies' order by name",
+    );
     expect(designed.map((c) => c.name)).toEqual(["IT Equipment", "Marketing Events"]);
     expect(designed.every((c) => Number(c.fields) >= 3)).toBe(true);
   });
@@ -171,11 +208,23 @@ describe("npm run seed:demo", () => {
     );
     const of = (nature: string) => bills.filter((b) => b.nature === nature).map((b) => [b.amount, b.tds]);
     // 1 %: below, below, ₹32,000 reaching ₹30,000 a bill, ₹35,000 crossing ₹1,00,000 a year with the first two's ₹180 + ₹240.
-    expect(of("Contractors")).toEqual([["18000.00", "0.00"], ["24000.00", "0.00"], ["32000.00", "320.00"], ["35000.00", "770.00"]]);
+    expect(of("Contractors")).toEqual([
+      ["18000.00", "0.00"],
+      ["24000.00", "0.00"],
+      ["32000.00", "320.00"],
+      ["35000.00", "770.00"],
+    ]);
     // 10 % of the fees, GST left out: ₹35,000 below ₹50,000 a year; ₹40,000 crossing it with the first's ₹3,500.
-    expect(of("Professional fees")).toEqual([["41300.00", "0.00"], ["47200.00", "7500.00"]]);
+    expect(of("Professional fees")).toEqual([
+      ["41300.00", "0.00"],
+      ["47200.00", "7500.00"],
+    ]);
     // 10 % from ₹50,000 a month: ₹45,000 twice, then ₹55,000.
-    expect(of("Rent of land or building")).toEqual([["45000.00", "0.00"], ["45000.00", "0.00"], ["55000.00", "5500.00"]]);
+    expect(of("Rent of land or building")).toEqual([
+      ["45000.00", "0.00"],
+      ["45000.00", "0.00"],
+      ["55000.00", "5500.00"],
+    ]);
   });
 
   it("creates 40 employees in 5 departments, with attendance for both months", async () => {
@@ -200,7 +249,9 @@ describe("npm run seed:demo", () => {
     expect(await count("select count(*)::int as n from attendance_days where day_status in ('Unpaid Leave (LWP)', 'Half-day (Paid)')")).toBeGreaterThan(0);
     // 'Mohd. Irfan' in the punch file reached 'Mohammed Irfan' through a name mapping.
     expect(await count("select count(*)::int as n from name_mappings where csv_name = 'Mohd. Irfan'")).toBe(1);
-    expect(await count("select count(*)::int as n from punch_days p join employees e on e.id = p.employee_id where e.employee_name = 'Mohammed Irfan'")).toBeGreaterThan(0);
+    expect(
+      await count("select count(*)::int as n from punch_days p join employees e on e.id = p.employee_id where e.employee_name = 'Mohammed Irfan'"),
+    ).toBeGreaterThan(0);
   });
 
   it("the demo users sign in and see their data", async () => {

@@ -122,7 +122,11 @@ export type SeedSummary = {
   employees: number;
   departments: number;
   leaves: number;
-  punchImports: { month: string; fileName: string; answer: Pick<ImportAnswer, "totalRows" | "processedEvents" | "duplicateEvents" | "skippedRows"> & { unmatchedNames: string[] } }[];
+  punchImports: {
+    month: string;
+    fileName: string;
+    answer: Pick<ImportAnswer, "totalRows" | "processedEvents" | "duplicateEvents" | "skippedRows"> & { unmatchedNames: string[] };
+  }[];
   attendanceDays: Record<string, Record<string, number>>;
   timingsMs: Record<string, number>;
 };
@@ -178,7 +182,11 @@ export async function seedDemo(handle: DatabaseHandle, storage: ObjectStore, opt
     await timed("emergency PINs", () => seedEmergencyPins(deps, handle, admin, log));
     await timed("categories", async () => {
       for (const c of DESIGNED_CATEGORIES) {
-        const exists = await handle.db.select({ id: categories.id }).from(categories).where(sql`lower(${categories.name}) = lower(${c.name})`).limit(1);
+        const exists = await handle.db
+          .select({ id: categories.id })
+          .from(categories)
+          .where(sql`lower(${categories.name}) = lower(${c.name})`)
+          .limit(1);
         if (exists.length > 0) continue;
         // Marketing spends are large: two approvals, set by the SuperAdmin.
         const body = createCategorySchema.parse({ ...c, requiredApprovals: c.name === "Marketing Events" ? 2 : 1 });
@@ -302,7 +310,14 @@ async function seedUsers(deps: AppDeps, log: (l: string) => void): Promise<Peopl
       existing ??
       (await createUser(
         { db: handle.db, clock: deps.clock, actor: null },
-        createUserSchema.parse({ username: u.username, password: u.password, role: u.role, name: u.name, email: u.email, visibilityWindowDays: DEMO_VISIBILITY_WINDOW_DAYS }),
+        createUserSchema.parse({
+          username: u.username,
+          password: u.password,
+          role: u.role,
+          name: u.name,
+          email: u.email,
+          visibilityWindowDays: DEMO_VISIBILITY_WINDOW_DAYS,
+        }),
       ));
     people[u.key] = actorOf(row);
   }
@@ -445,7 +460,12 @@ function describe(t: SpendTemplate, transactionDate: string, r: Random): { descr
     const vendor = r.pick(IT_VENDORS);
     return {
       description: `${base} – ${vendor}`,
-      customFieldValues: { vendor, asset_tag: `STX-IT-${String(r.int(1, 9999)).padStart(4, "0")}`, warranty_months: r.pick([12, 24, 36]), invoice_date: transactionDate },
+      customFieldValues: {
+        vendor,
+        asset_tag: `STX-IT-${String(r.int(1, 9999)).padStart(4, "0")}`,
+        warranty_months: r.pick([12, 24, 36]),
+        invoice_date: transactionDate,
+      },
     };
   }
   const invoice = t.category === "Vendor Payment" ? ` (Invoice ${r.pick(["INV", "TI", "GST"])}/${transactionDate.slice(2, 4)}-${r.int(100, 9999)})` : "";
@@ -466,7 +486,10 @@ function demoFileFor(t: Transaction, r: Random, n: number): DemoFile {
   return {
     fileName: `notes-${t.humanReadableId}.txt`,
     mimeType: "text/plain",
-    bytes: Buffer.from(`${COMPANY}\n${t.humanReadableId} – ${t.category.name}\n${t.description}\nAmount: ₹${t.amount}\nEntered on ${t.transactionDate}\n`, "utf8"),
+    bytes: Buffer.from(
+      `${COMPANY}\n${t.humanReadableId} – ${t.category.name}\n${t.description}\nAmount: ₹${t.amount}\nEntered on ${t.transactionDate}\n`,
+      "utf8",
+    ),
   };
 }
 
@@ -562,7 +585,10 @@ async function seedTransactions(c: TxnSeedContext): Promise<void> {
         later(2 * HOUR, 30 * HOUR);
         await rejectTransaction(ctxOf(approversInOrder[0]!), t.id, { reason: r.pick(REJECTION_REASONS) });
         later(2 * HOUR, 48 * HOUR);
-        await editTransaction(ctxOf(creator), t.id, { description: `${t.description} – revised`, amount: Math.max(plan.template.min, Number(t.amount) * (r.chance(0.5) ? 0.95 : 1)).toFixed(2) });
+        await editTransaction(ctxOf(creator), t.id, {
+          description: `${t.description} – revised`,
+          amount: Math.max(plan.template.min, Number(t.amount) * (r.chance(0.5) ? 0.95 : 1)).toFixed(2),
+        });
         if (!plan.attach) await attachDemoFile(c.deps, t, demoFileFor(t, r, done), creator);
         later(10 * MINUTE, 60 * MINUTE);
         t = await submitTransaction(ctxOf(creator), t.id);
@@ -609,8 +635,20 @@ async function seedTransactions(c: TxnSeedContext): Promise<void> {
           later(12 * HOUR, 7 * DAY);
           const method: PaymentMethod = r.pick(["NEFT/RTGS", "NEFT/RTGS", "UPI", "Bank Transfer", "Check", "Cash"] satisfies PaymentMethod[]);
           const reference =
-            method === "Check" ? `CHQ ${r.int(100000, 999999)} – HDFC Bank` : method === "Cash" ? null : method === "UPI" ? `UPI ${r.int(100000000, 999999999)}${r.int(100, 999)}` : `UTR HDFCN${r.int(10000000, 99999999)}${r.int(1000, 9999)}`;
-          await recordPayment(ctxOf(accountant), t.id, { action: "process", paymentMethod: method, paymentReference: reference, paymentNotes: null, paidDate: null });
+            method === "Check"
+              ? `CHQ ${r.int(100000, 999999)} – HDFC Bank`
+              : method === "Cash"
+                ? null
+                : method === "UPI"
+                  ? `UPI ${r.int(100000000, 999999999)}${r.int(100, 999)}`
+                  : `UTR HDFCN${r.int(10000000, 99999999)}${r.int(1000, 9999)}`;
+          await recordPayment(ctxOf(accountant), t.id, {
+            action: "process",
+            paymentMethod: method,
+            paymentReference: reference,
+            paymentNotes: null,
+            paidDate: null,
+          });
         }
         if (plan.status === "Completed") {
           later(12 * HOUR, 5 * DAY);
@@ -633,7 +671,9 @@ async function seedTransactions(c: TxnSeedContext): Promise<void> {
         c.handle.db
           .select({ id: transactions.id })
           .from(transactions)
-          .where(and(sql`${transactions.status} <> 'Pending'`, sql`${transactions.updatedAt} < ${new Date(realNow.getTime() - 3 * DAY).toISOString()}::timestamptz`)),
+          .where(
+            and(sql`${transactions.status} <> 'Pending'`, sql`${transactions.updatedAt} < ${new Date(realNow.getTime() - 3 * DAY).toISOString()}::timestamptz`),
+          ),
       ),
     );
 }
@@ -661,7 +701,18 @@ async function seedBudgets(deps: AppDeps, handle: DatabaseHandle, admin: Actor, 
   const qEnd = monthBounds(`${y}-${String(q * 3 + 3).padStart(2, "0")}`).to;
   const travel = await spentIn(handle, "Travel", qStart, qEnd);
   const travelAmount = travel > 0 ? Math.ceil(travel / 0.85 / 100) * 100 : 100_000;
-  await createBudget(ctx, budgetBodySchema.parse({ name: `Q${q + 1} Travel`, categoryId: await categoryId("Travel"), amount: travelAmount.toFixed(2), period: "quarterly", startDate: qStart, endDate: qEnd, alertThreshold: 80 }));
+  await createBudget(
+    ctx,
+    budgetBodySchema.parse({
+      name: `Q${q + 1} Travel`,
+      categoryId: await categoryId("Travel"),
+      amount: travelAmount.toFixed(2),
+      period: "quarterly",
+      startDate: qStart,
+      endDate: qEnd,
+      alertThreshold: 80,
+    }),
+  );
 
   // The Indian financial year (April–March): office operations comfortably on track.
   const fyStartYear = m >= 4 ? y : y - 1;
@@ -669,13 +720,32 @@ async function seedBudgets(deps: AppDeps, handle: DatabaseHandle, admin: Actor, 
   const fyEnd = `${fyStartYear + 1}-03-31`;
   const office = await spentIn(handle, "Office Expenses", fyStart, fyEnd);
   const officeAmount = Math.max(500_000, Math.ceil(office / 0.42 / 10_000) * 10_000);
-  await createBudget(ctx, budgetBodySchema.parse({ name: "Office Operations FY", categoryId: await categoryId("Office Expenses"), amount: officeAmount.toFixed(2), period: "yearly", startDate: fyStart, endDate: fyEnd, alertThreshold: 80 }));
+  await createBudget(
+    ctx,
+    budgetBodySchema.parse({
+      name: "Office Operations FY",
+      categoryId: await categoryId("Office Expenses"),
+      amount: officeAmount.toFixed(2),
+      period: "yearly",
+      startDate: fyStart,
+      endDate: fyEnd,
+      alertThreshold: 80,
+    }),
+  );
   log(`Budgets: Q${q + 1} Travel (₹${travelAmount}), Office Operations FY (₹${officeAmount})`);
 }
 
 // ---------------------------------------------------------------- people and attendance
 
-async function seedPeople(deps: AppDeps, handle: DatabaseHandle, people: People, realNow: Date, tz: string, r: Random, log: (l: string) => void): Promise<SeedSummary["punchImports"]> {
+async function seedPeople(
+  deps: AppDeps,
+  handle: DatabaseHandle,
+  people: People,
+  realNow: Date,
+  tz: string,
+  r: Random,
+  log: (l: string) => void,
+): Promise<SeedSummary["punchImports"]> {
   const db = handle.db;
   const today = toIsoDate(realNow, tz);
   const month = monthOfDate(today);
@@ -727,7 +797,13 @@ async function seedPeople(deps: AppDeps, handle: DatabaseHandle, people: People,
     imports.push({
       month: m,
       fileName,
-      answer: { totalRows: answer.totalRows, processedEvents: answer.processedEvents, duplicateEvents: answer.duplicateEvents, skippedRows: answer.skippedRows, unmatchedNames: answer.unmatchedNames.map((u) => u.name) },
+      answer: {
+        totalRows: answer.totalRows,
+        processedEvents: answer.processedEvents,
+        duplicateEvents: answer.duplicateEvents,
+        skippedRows: answer.skippedRows,
+        unmatchedNames: answer.unmatchedNames.map((u) => u.name),
+      },
     });
     return answer;
   };
@@ -766,19 +842,51 @@ async function seedPeople(deps: AppDeps, handle: DatabaseHandle, people: People,
   };
   const lastDay = monthBounds(month).to;
   const plans: { name: string; type: "PL" | "LWP"; from: string; to: string; halfDay?: boolean; reason: string }[] = [
-    { name: "Neha Gupta", type: "PL", from: workingDay("Neha Gupta", addDays(from, 9), 1), to: addDays(workingDay("Neha Gupta", addDays(from, 9), 1), 4), reason: "Family wedding in Jaipur" },
-    { name: "Ramesh Kumar", type: "LWP", from: workingDay("Ramesh Kumar", addDays(today, -6), -1), to: workingDay("Ramesh Kumar", addDays(today, -6), -1), reason: "Personal work in his village, no paid leave asked" },
-    { name: "Pooja Shetty", type: "PL", halfDay: true, from: workingDay("Pooja Shetty", addDays(today, -3), -1), to: workingDay("Pooja Shetty", addDays(today, -3), -1), reason: "Doctor's appointment in the afternoon" },
+    {
+      name: "Neha Gupta",
+      type: "PL",
+      from: workingDay("Neha Gupta", addDays(from, 9), 1),
+      to: addDays(workingDay("Neha Gupta", addDays(from, 9), 1), 4),
+      reason: "Family wedding in Jaipur",
+    },
+    {
+      name: "Ramesh Kumar",
+      type: "LWP",
+      from: workingDay("Ramesh Kumar", addDays(today, -6), -1),
+      to: workingDay("Ramesh Kumar", addDays(today, -6), -1),
+      reason: "Personal work in his village, no paid leave asked",
+    },
+    {
+      name: "Pooja Shetty",
+      type: "PL",
+      halfDay: true,
+      from: workingDay("Pooja Shetty", addDays(today, -3), -1),
+      to: workingDay("Pooja Shetty", addDays(today, -3), -1),
+      reason: "Doctor's appointment in the afternoon",
+    },
     // From today (or the working day before, on a day off) for three days, cut at the month's end:
     // the last days of a month still have someone on leave.
-    { name: "Meena Krishnan", type: "PL", from: workingDay("Meena Krishnan", today, -1), to: addDays(today, 2) > lastDay ? lastDay : addDays(today, 2), reason: "Daughter's school admission in Chennai" },
+    {
+      name: "Meena Krishnan",
+      type: "PL",
+      from: workingDay("Meena Krishnan", today, -1),
+      to: addDays(today, 2) > lastDay ? lastDay : addDays(today, 2),
+      reason: "Daughter's school admission in Chennai",
+    },
   ];
   const later = workingDay("Divya Rao", addDays(today, 5), 1);
   if (addDays(later, 1) <= lastDay) plans.push({ name: "Divya Rao", type: "PL", from: later, to: addDays(later, 1), reason: "Sister's engagement in Mysuru" });
   for (const plan of plans) {
     if (plan.to > lastDay || plan.from < monthBounds(prev).from) continue; // demo leave stays inside the two imported months
     try {
-      await recordLeave(actingContext(deps, people.hrAdmin), { employeeId: ids.get(plan.name)!, type: plan.type, from: plan.from, to: plan.to, halfDay: plan.halfDay ?? false, reason: plan.reason });
+      await recordLeave(actingContext(deps, people.hrAdmin), {
+        employeeId: ids.get(plan.name)!,
+        type: plan.type,
+        from: plan.from,
+        to: plan.to,
+        halfDay: plan.halfDay ?? false,
+        reason: plan.reason,
+      });
     } catch (error) {
       // A range of only weekly offs and holidays (possible near month ends) is simply not booked.
       if (!(error instanceof DomainError && error.kind === "invalid")) throw error;
@@ -792,7 +900,12 @@ async function seedPeople(deps: AppDeps, handle: DatabaseHandle, people: People,
   for (const login of DEMO_EMPLOYEE_LOGINS) {
     const employeeId = ids.get(login.employee)!;
     const user = await deps.database.db.transaction((tx) =>
-      insertUser(tx, { clock: deps.clock, actor: people.hrAdmin }, { username: login.username, name: login.employee, role: "Employee", email: null, employeeId }, passwordHash),
+      insertUser(
+        tx,
+        { clock: deps.clock, actor: people.hrAdmin },
+        { username: login.username, name: login.employee, role: "Employee", email: null, employeeId },
+        passwordHash,
+      ),
     );
     logins.push({ ...actorOf(user), employeeId });
   }
@@ -801,20 +914,34 @@ async function seedPeople(deps: AppDeps, handle: DatabaseHandle, people: People,
   await createLeaveRequest(actingContext(deps, logins[0]!), { type: "PL", from: askFrom, to: askFrom, halfDay: false, reason: "Cousin's wedding in Pune" });
   const fixer = DEMO_EMPLOYEES.find((e) => e.name === DEMO_EMPLOYEE_LOGINS[1]!.employee)!;
   const fixDay = workingDay(fixer.name, addDays(today, -2), -1);
-  await createRegularisation(actingContext(deps, logins[1]!), { date: fixDay, punchIn: null, punchOut: "18:30", reason: "Forgot to punch out after the evening shift" });
+  await createRegularisation(actingContext(deps, logins[1]!), {
+    date: fixDay,
+    punchIn: null,
+    punchOut: "18:30",
+    reason: "Forgot to punch out after the evening shift",
+  });
   log(`Employee logins: ${DEMO_EMPLOYEE_LOGINS.map((l) => l.username).join(", ")}; a pending leave request and a pending day fix`);
   return imports;
 }
 
 // ---------------------------------------------------------------- summary
 
-async function summarize(handle: DatabaseHandle, realNow: Date, tz: string, punchImports: SeedSummary["punchImports"], timingsMs: Record<string, number>): Promise<SeedSummary> {
+async function summarize(
+  handle: DatabaseHandle,
+  realNow: Date,
+  tz: string,
+  punchImports: SeedSummary["punchImports"],
+  timingsMs: Record<string, number>,
+): Promise<SeedSummary> {
   const q = <T>(text: string, params: unknown[] = []) => handle.query<T>(text, params);
   const byStatus = Object.fromEntries(TRANSACTION_STATUSES.map((s) => [s, 0])) as Record<TransactionStatus, number>;
-  for (const row of await q<{ status: TransactionStatus; n: number }>("select status::text as status, count(*)::int as n from transactions group by status")) byStatus[row.status] = Number(row.n);
+  for (const row of await q<{ status: TransactionStatus; n: number }>("select status::text as status, count(*)::int as n from transactions group by status"))
+    byStatus[row.status] = Number(row.n);
   const count = async (table: string) => Number((await q<{ n: number }>(`select count(*)::int as n from ${table}`))[0]!.n);
   const today = toIsoDate(realNow, tz);
-  const overdue = Number((await q<{ n: number }>("select count(*)::int as n from transactions where status = 'PaymentDue' and payment_due_date < $1", [today]))[0]!.n);
+  const overdue = Number(
+    (await q<{ n: number }>("select count(*)::int as n from transactions where status = 'PaymentDue' and payment_due_date < $1", [today]))[0]!.n,
+  );
   const budgets = await q<{ name: string; amount: string; spent: string }>(
     `select b.name, b.amount::text as amount,
        (select coalesce(sum(t.amount), 0)::text from transactions t where t.status in ('Approved','PaymentDue','Paid','Completed')
@@ -827,7 +954,9 @@ async function summarize(handle: DatabaseHandle, realNow: Date, tz: string, punc
   )) {
     (days[row.month] ??= {})[row.status] = Number(row.n);
   }
-  for (const row of await q<{ month: string; n: number }>("select to_char(date, 'YYYY-MM') as month, count(*)::int as n from attendance_days where violation_points > 0 group by 1")) {
+  for (const row of await q<{ month: string; n: number }>(
+    "select to_char(date, 'YYYY-MM') as month, count(*)::int as n from attendance_days where violation_points > 0 group by 1",
+  )) {
     (days[row.month] ??= {})["late (violation points)"] = Number(row.n);
   }
   return {

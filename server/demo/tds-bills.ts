@@ -29,10 +29,22 @@ export type TdsDemoPeople = { accounts: Actor; approver: Actor };
 
 type Outcome = "Paid" | "Completed" | "Approved" | "PaymentDue";
 
-export async function seedTdsBills(deps: AppDeps, handle: DatabaseHandle, people: TdsDemoPeople, realNow: Date, tz: string, log: (l: string) => void): Promise<void> {
+export async function seedTdsBills(
+  deps: AppDeps,
+  handle: DatabaseHandle,
+  people: TdsDemoPeople,
+  realNow: Date,
+  tz: string,
+  log: (l: string) => void,
+): Promise<void> {
   const ctx = (a: Actor) => actingContext(deps, a);
   const natureNames = Object.values(DEMO_TDS_PARTIES).map((p) => p.nature);
-  const natures = new Map((await handle.db.select({ id: tdsNatures.id, name: tdsNatures.name }).from(tdsNatures).where(inArray(tdsNatures.name, natureNames))).map((n) => [n.name, n.id]));
+  const natures = new Map(
+    (await handle.db.select({ id: tdsNatures.id, name: tdsNatures.name }).from(tdsNatures).where(inArray(tdsNatures.name, natureNames))).map((n) => [
+      n.name,
+      n.id,
+    ]),
+  );
   const partyIds = new Map<string, string>();
   for (const [key, p] of Object.entries(DEMO_TDS_PARTIES)) {
     const { nature, ...fields } = p;
@@ -61,32 +73,121 @@ export async function seedTdsBills(deps: AppDeps, handle: DatabaseHandle, people
     lines: [{ hsnSac: "998221", taxableValue: taxable, rate: 18 }],
   });
 
-  const bills: { party: keyof typeof DEMO_TDS_PARTIES; category: string; date: string; amount: string; description: string; outcome: Outcome; gst?: ReturnType<typeof fees> }[] = [
-    { party: "contractor", category: vendor!.id, date: thisYear(75), amount: "18000.00", description: "Housekeeping and pantry staff, first fortnight", outcome: "Completed" },
-    { party: "contractor", category: vendor!.id, date: thisYear(45), amount: "24000.00", description: "Housekeeping and pantry staff, deep cleaning of the warehouse", outcome: "Paid" },
-    { party: "contractor", category: vendor!.id, date: thisYear(20), amount: "32000.00", description: "Housekeeping and security staff for the month", outcome: "Paid" },
-    { party: "contractor", category: vendor!.id, date: thisYear(4), amount: "35000.00", description: "Housekeeping, security and gardening for the month", outcome: "PaymentDue" },
-    { party: "professional", category: vendor!.id, date: thisYear(50), amount: "41300.00", description: "Tax audit fee, first instalment", outcome: "Completed", gst: fees("35000.00", "MA/26-27/112", thisYear(50)) },
-    { party: "professional", category: vendor!.id, date: thisYear(6), amount: "47200.00", description: "GST annual return and reconciliation", outcome: "Approved", gst: fees("40000.00", "MA/26-27/139", thisYear(6)) },
-    { party: "landlord", category: office!.id, date: firstOf(previousMonth(previousMonth(month))), amount: "45000.00", description: "Rent of the Surat office", outcome: "Paid" },
-    { party: "landlord", category: office!.id, date: firstOf(previousMonth(month)), amount: "45000.00", description: "Rent of the Surat office", outcome: "Paid" },
-    { party: "landlord", category: office!.id, date: firstOf(month), amount: "55000.00", description: "Rent of the Surat office (revised from this month)", outcome: "Paid" },
+  const bills: {
+    party: keyof typeof DEMO_TDS_PARTIES;
+    category: string;
+    date: string;
+    amount: string;
+    description: string;
+    outcome: Outcome;
+    gst?: ReturnType<typeof fees>;
+  }[] = [
+    {
+      party: "contractor",
+      category: vendor!.id,
+      date: thisYear(75),
+      amount: "18000.00",
+      description: "Housekeeping and pantry staff, first fortnight",
+      outcome: "Completed",
+    },
+    {
+      party: "contractor",
+      category: vendor!.id,
+      date: thisYear(45),
+      amount: "24000.00",
+      description: "Housekeeping and pantry staff, deep cleaning of the warehouse",
+      outcome: "Paid",
+    },
+    {
+      party: "contractor",
+      category: vendor!.id,
+      date: thisYear(20),
+      amount: "32000.00",
+      description: "Housekeeping and security staff for the month",
+      outcome: "Paid",
+    },
+    {
+      party: "contractor",
+      category: vendor!.id,
+      date: thisYear(4),
+      amount: "35000.00",
+      description: "Housekeeping, security and gardening for the month",
+      outcome: "PaymentDue",
+    },
+    {
+      party: "professional",
+      category: vendor!.id,
+      date: thisYear(50),
+      amount: "41300.00",
+      description: "Tax audit fee, first instalment",
+      outcome: "Completed",
+      gst: fees("35000.00", "MA/26-27/112", thisYear(50)),
+    },
+    {
+      party: "professional",
+      category: vendor!.id,
+      date: thisYear(6),
+      amount: "47200.00",
+      description: "GST annual return and reconciliation",
+      outcome: "Approved",
+      gst: fees("40000.00", "MA/26-27/139", thisYear(6)),
+    },
+    {
+      party: "landlord",
+      category: office!.id,
+      date: firstOf(previousMonth(previousMonth(month))),
+      amount: "45000.00",
+      description: "Rent of the Surat office",
+      outcome: "Paid",
+    },
+    {
+      party: "landlord",
+      category: office!.id,
+      date: firstOf(previousMonth(month)),
+      amount: "45000.00",
+      description: "Rent of the Surat office",
+      outcome: "Paid",
+    },
+    {
+      party: "landlord",
+      category: office!.id,
+      date: firstOf(month),
+      amount: "55000.00",
+      description: "Rent of the Surat office (revised from this month)",
+      outcome: "Paid",
+    },
   ];
   // Oldest first, so each is decided after the bills before it, as they would have been.
   bills.sort((a, b) => a.date.localeCompare(b.date));
 
   for (const b of bills) {
-    const body = createTransactionSchema.parse({ formType: "B", categoryId: b.category, partyId: partyIds.get(b.party), amount: b.amount, transactionDate: b.date, description: `${b.description} (${DEMO_TDS_PARTIES[b.party].name})`, gst: b.gst ?? null });
+    const body = createTransactionSchema.parse({
+      formType: "B",
+      categoryId: b.category,
+      partyId: partyIds.get(b.party),
+      amount: b.amount,
+      transactionDate: b.date,
+      description: `${b.description} (${DEMO_TDS_PARTIES[b.party].name})`,
+      gst: b.gst ?? null,
+    });
     let t: Transaction = await createTransaction(ctx(people.accounts), body);
     t = await submitTransaction(ctx(people.accounts), t.id);
     t = await approveTransaction(ctx(people.approver), t.id);
     if (b.outcome === "PaymentDue") t = await markPaymentDue(ctx(people.accounts), t.id, { dueDate: addDays(today, 7) });
     if (b.outcome === "Paid" || b.outcome === "Completed") {
       const paidDate = addDays(b.date, 5) < today ? addDays(b.date, 5) : today;
-      t = await recordPayment(ctx(people.accounts), t.id, { action: "process", paymentMethod: "NEFT/RTGS", paymentReference: null, paymentNotes: null, paidDate });
+      t = await recordPayment(ctx(people.accounts), t.id, {
+        action: "process",
+        paymentMethod: "NEFT/RTGS",
+        paymentReference: null,
+        paymentNotes: null,
+        paidDate,
+      });
     }
     if (b.outcome === "Completed") t = await completeTransaction(ctx(people.accounts), t.id);
     const tds = t.tds;
-    log(`TDS bill ${t.humanReadableId}: ${DEMO_TDS_PARTIES[b.party].name}, ${formatRupees(t.amount)}: ${tds && tds.amount !== "0.00" ? `TDS ${formatRupees(tds.amount)} under ${tds.legacySection} at ${formatRate(tds.rate)}` : "no TDS (below the threshold)"} (${t.status})`);
+    log(
+      `TDS bill ${t.humanReadableId}: ${DEMO_TDS_PARTIES[b.party].name}, ${formatRupees(t.amount)}: ${tds && tds.amount !== "0.00" ? `TDS ${formatRupees(tds.amount)} under ${tds.legacySection} at ${formatRate(tds.rate)}` : "no TDS (below the threshold)"} (${t.status})`,
+    );
   }
 }

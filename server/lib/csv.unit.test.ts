@@ -49,7 +49,7 @@ describe("csvCell: formula neutralisation (DECISIONS §4)", () => {
     ["\tTAB", "'\tTAB"],
     ["\rCR", '"\'\rCR"'], // prefixed, then quoted because of the CR
     ['=HYPERLINK("http://x","y")', '"\'=HYPERLINK(""http://x"",""y"")"'],
-    ["=1,2", "\"'=1,2\""],
+    ["=1,2", '"\'=1,2"'],
     [-5, "'-5"],
     ["a=b", "a=b"],
     ["email@example.com", "email@example.com"],
@@ -74,13 +74,28 @@ describe("rows and documents", () => {
   });
 
   it("toCsv puts the header first, with an optional BOM", () => {
-    expect(toCsv(["ID", "Amount"], [["TXN-1", "10.00"], ["TXN-2", "20.50"]])).toBe("ID,Amount\r\nTXN-1,10.00\r\nTXN-2,20.50\r\n");
+    expect(
+      toCsv(
+        ["ID", "Amount"],
+        [
+          ["TXN-1", "10.00"],
+          ["TXN-2", "20.50"],
+        ],
+      ),
+    ).toBe("ID,Amount\r\nTXN-1,10.00\r\nTXN-2,20.50\r\n");
     expect(toCsv(["ID"], [], { bom: true })).toBe(`${UTF8_BOM}ID\r\n`);
   });
 
   it("csvLines yields the header, then a line per row, from sync or async sources", async () => {
     const fromAsync: string[] = [];
-    for await (const line of csvLines(["a", "b"], rowsOf([[1, 2], ["x", "=y"]]))) fromAsync.push(line);
+    for await (const line of csvLines(
+      ["a", "b"],
+      rowsOf([
+        [1, 2],
+        ["x", "=y"],
+      ]),
+    ))
+      fromAsync.push(line);
     expect(fromAsync).toEqual(["a,b\r\n", "1,2\r\n", "x,'=y\r\n"]);
     const fromArray: string[] = [];
     for await (const line of csvLines(["a"], [["1"], ["2"]])) fromArray.push(line);
@@ -94,7 +109,15 @@ describe("rows and documents", () => {
 
 describe("csvStream: a Readable for streaming exports", () => {
   it("streams the header and every row", async () => {
-    const text = await collect(csvStream(["ID", "Description"], rowsOf([["TXN-1", "Tea, biscuits"], ["TXN-2", "-discount"]])));
+    const text = await collect(
+      csvStream(
+        ["ID", "Description"],
+        rowsOf([
+          ["TXN-1", "Tea, biscuits"],
+          ["TXN-2", "-discount"],
+        ]),
+      ),
+    );
     expect(text).toBe('ID,Description\r\nTXN-1,"Tea, biscuits"\r\nTXN-2,\'-discount\r\n');
   });
 

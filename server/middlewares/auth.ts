@@ -54,7 +54,8 @@ export const requireSecondFactorSetUp: RequestHandler = (req, _res, next) => {
  * routes marked duringPasswordChange: the change itself, GET /api/auth/me, logout) until they have.
  */
 export const requirePasswordChanged: RequestHandler = (req, _res, next) => {
-  if (req.user?.mustChangePassword) return next(new DomainError("forbidden", PASSWORD_CHANGE_REQUIRED_MESSAGE, { code: "password_change_required", mustChangePassword: true }));
+  if (req.user?.mustChangePassword)
+    return next(new DomainError("forbidden", PASSWORD_CHANGE_REQUIRED_MESSAGE, { code: "password_change_required", mustChangePassword: true }));
   next();
 };
 

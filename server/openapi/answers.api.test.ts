@@ -75,7 +75,9 @@ describe("every live answer matches the document", () => {
         expect(route.produces, `${key} answered ${type} but declares JSON`).toBeDefined();
         return;
       }
-      const validate = ajv.getSchema(`openapi.json#/${pointer("paths", path, route.method, "responses", String(res.status), "content", "application/json", "schema")}`);
+      const validate = ajv.getSchema(
+        `openapi.json#/${pointer("paths", path, route.method, "responses", String(res.status), "content", "application/json", "schema")}`,
+      );
       expect(validate, `${key}: no schema for ${res.status}`).toBeDefined();
       const ok = validate!(res.body);
       expect(ok, `${key} ${res.status}: ${ajv.errorsText(validate!.errors)}\n${JSON.stringify(res.body).slice(0, 400)}`).toBe(true);

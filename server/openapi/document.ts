@@ -71,7 +71,10 @@ export function buildOpenApiDocument(routes: RouteDef[], info: { version: string
       responses: {
         [String(def.status ?? 200)]: def.produces
           ? { description: "Streamed file", content: { [def.produces]: { schema: { type: "string", format: "binary" } } } }
-          : { description: def.status === 201 ? "Created" : "OK", content: { "application/json": { schema: def.answer ? toSchema(def.answer, "output") : {} } } },
+          : {
+              description: def.status === 201 ? "Created" : "OK",
+              content: { "application/json": { schema: def.answer ? toSchema(def.answer, "output") : {} } },
+            },
         ...errorResponses(def),
       },
     };

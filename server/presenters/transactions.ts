@@ -184,7 +184,11 @@ export function presentApproval(a: ApprovalRow & { approverName: string | null; 
     approverId: a.approverId,
     approver: a.approverId ? { name: a.approverName ?? "" } : null,
     onBehalfOf: a.onBehalfOf ? { id: a.onBehalfOf, name: a.onBehalfOfName ?? "" } : null,
-    approverDisplay: a.approverId ? (a.onBehalfOf ? `${a.approverName ?? ""} for ${a.onBehalfOfName ?? ""}` : (a.approverName ?? "")) : (a.emergencyApproverCode ?? ""),
+    approverDisplay: a.approverId
+      ? a.onBehalfOf
+        ? `${a.approverName ?? ""} for ${a.onBehalfOfName ?? ""}`
+        : (a.approverName ?? "")
+      : (a.emergencyApproverCode ?? ""),
     emergencyApproverCode: a.emergencyApproverCode,
     action: a.action as ApprovalAction,
     actedAt: iso(a.actedAt)!,

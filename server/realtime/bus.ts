@@ -11,7 +11,12 @@ export type BusEvent =
   /** A notification stored for these users; pushed to their sockets. */
   | { type: "notification"; userIds: string[]; message: Record<string, unknown> }
   /** These users' sessions (or just these session ids) ended (logout, disable, delete, password change): close their sockets. */
-  | { type: "sessions-ended"; userIds: string[]; sids?: string[]; reason: "logout" | "disabled" | "deleted" | "password" | "role" | "timeout" | "second-factor" }
+  | {
+      type: "sessions-ended";
+      userIds: string[];
+      sids?: string[];
+      reason: "logout" | "disabled" | "deleted" | "password" | "role" | "timeout" | "second-factor";
+    }
   /**
    * A second factor has come to be required of these roles (DECISIONS §13): the sockets of their
    * users who have none close, as the upgrade would refuse them; their sessions stay, for the setup screen.
@@ -140,24 +145,27 @@ export async function createPostgresBus(url: string, pool: pg.Pool, logger: Logg
     if (retry || closed || listener) return;
     const base = Math.min(BUS_RECONNECT.maxDelayMs, BUS_RECONNECT.initialDelayMs * 2 ** attempt);
     attempt++;
-    retry = setTimeout(() => {
-      connect().then(
-        () => {
-          retry = null;
-          if (closed) return;
-          // Lost again before this callback ran: keep trying.
-          if (!listener) return scheduleReconnect();
-          attempt = 0;
-          logger.info("event bus reconnected");
-          reconnected.emit("reconnected");
-        },
-        (err: unknown) => {
-          retry = null;
-          logger.warn({ err, attempt }, "event bus reconnection failed; trying again");
-          scheduleReconnect();
-        },
-      );
-    }, base / 2 + Math.random() * (base / 2));
+    retry = setTimeout(
+      () => {
+        connect().then(
+          () => {
+            retry = null;
+            if (closed) return;
+            // Lost again before this callback ran: keep trying.
+            if (!listener) return scheduleReconnect();
+            attempt = 0;
+            logger.info("event bus reconnected");
+            reconnected.emit("reconnected");
+          },
+          (err: unknown) => {
+            retry = null;
+            logger.warn({ err, attempt }, "event bus reconnection failed; trying again");
+            scheduleReconnect();
+          },
+        );
+      },
+      base / 2 + Math.random() * (base / 2),
+    );
   }
 
   await connect();

@@ -19,7 +19,17 @@ type Instance = { server: http.Server; hub: SocketHub; port: number; app: Return
 async function startInstance(deps: AppDeps, heartbeatMs?: number, authTimeoutMs?: number): Promise<Instance> {
   const { app, sessionMiddleware } = createApp(deps);
   const server = http.createServer(app);
-  const hub = attachSocketHub({ server, sessionMiddleware, bus: deps.bus, db: deps.database.db, config: deps.config, logger: deps.logger, clock: deps.clock, heartbeatMs, authTimeoutMs });
+  const hub = attachSocketHub({
+    server,
+    sessionMiddleware,
+    bus: deps.bus,
+    db: deps.database.db,
+    config: deps.config,
+    logger: deps.logger,
+    clock: deps.clock,
+    heartbeatMs,
+    authTimeoutMs,
+  });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return { server, hub, app, port: (server.address() as AddressInfo).port };
 }
@@ -102,7 +112,11 @@ async function waitFor(condition: () => boolean, ms = 5_000): Promise<void> {
   }
 }
 
-const refusal = (p: Promise<unknown>) => p.then(() => 0, (err: { status?: number }) => err.status ?? -1);
+const refusal = (p: Promise<unknown>) =>
+  p.then(
+    () => 0,
+    (err: { status?: number }) => err.status ?? -1,
+  );
 
 describe("the /ws upgrade", () => {
   it("refuses an upgrade without a session cookie with 401", async () => {
@@ -115,7 +129,10 @@ describe("the /ws upgrade", () => {
 
   it("refuses with 401 a user whose role requires a second factor they have not set up (DECISIONS §13)", async () => {
     const who = await signedIn("HR Staff");
-    await t.db.insert(settings).values({ key: "security", value: { requireSecondFactor: ["HR Staff"] } }).onConflictDoUpdate({ target: settings.key, set: { value: { requireSecondFactor: ["HR Staff"] } } });
+    await t.db
+      .insert(settings)
+      .values({ key: "security", value: { requireSecondFactor: ["HR Staff"] } })
+      .onConflictDoUpdate({ target: settings.key, set: { value: { requireSecondFactor: ["HR Staff"] } } });
     try {
       expect(await refusal(connect(one.port, { Cookie: who.cookie }))).toBe(401);
     } finally {
@@ -143,7 +160,11 @@ describe("the /ws upgrade", () => {
     const [a, b, c] = [await authed(one.port, without), await authed(one.port, withFactor), await authed(one.port, other)];
     await waitFor(() => one.hub.connectionCount(without.user.id) === 1 && one.hub.connectionCount(other.user.id) === 1);
     try {
-      const put = await supertest(one.app).put("/api/admin/security").set(CSRF_HEADER).set("Cookie", admin.cookie).send({ requireSecondFactor: ["HR Staff"] });
+      const put = await supertest(one.app)
+        .put("/api/admin/security")
+        .set(CSRF_HEADER)
+        .set("Cookie", admin.cookie)
+        .send({ requireSecondFactor: ["HR Staff"] });
       expect(put.status).toBe(200);
       const closed = await within(a.closed);
       expect(closed.code).toBe(4401);
@@ -278,7 +299,9 @@ describe("bus events reach sockets", () => {
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, who.user.id))).toEqual([]);
     // A change of name alone signs nobody out.
     const kept = await signedIn("Accountant");
-    expect((await supertest(one.app).put(`/api/admin/users/${kept.user.id}`).set(CSRF_HEADER).set("Cookie", admin.cookie).send({ name: "Renamed Person" })).status).toBe(200);
+    expect(
+      (await supertest(one.app).put(`/api/admin/users/${kept.user.id}`).set(CSRF_HEADER).set("Cookie", admin.cookie).send({ name: "Renamed Person" })).status,
+    ).toBe(200);
     expect((await supertest(one.app).get("/api/auth/me").set("Cookie", kept.cookie)).status).toBe(200);
   });
 

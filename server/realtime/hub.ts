@@ -275,7 +275,10 @@ export function attachSocketHub(options: HubOptions): SocketHub {
     const sids = [...bySid.keys()];
     if (sids.length === 0) return;
     const alive = await db.execute<{ sid: string }>(
-      sql`select sid from sessions where sid in (${sql.join(sids.map((s) => sql`${s}`), sql`, `)})
+      sql`select sid from sessions where sid in (${sql.join(
+        sids.map((s) => sql`${s}`),
+        sql`, `,
+      )})
           and expires_at > now()
           and coalesce((sess->>'authenticatedAt')::bigint, 0) > ${clock().getTime() - ABSOLUTE_SESSION_MS}`,
     );

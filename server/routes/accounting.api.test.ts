@@ -47,21 +47,39 @@ const paid = (paidDate: string, extra: Parameters<typeof insertTransaction>[1] e
   });
 
 const exportOf = (who: Who, from: string, to: string, format: "tally" | "csv" = "tally") => who.api.post("/api/accounting/exports", { from, to, format });
-const download = (who: Who, id: string) => who.api.agent.get(`/api/accounting/exports/${id}/file`).buffer(true).parse((res, cb) => {
-  const chunks: Buffer[] = [];
-  res.on("data", (c: Buffer) => chunks.push(c));
-  res.on("end", () => cb(null, Buffer.concat(chunks)));
-});
+const download = (who: Who, id: string) =>
+  who.api.agent
+    .get(`/api/accounting/exports/${id}/file`)
+    .buffer(true)
+    .parse((res, cb) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => cb(null, Buffer.concat(chunks)));
+    });
 
 describe("GET/PUT /api/admin/ledgers", () => {
   it("answers defaults on day one, saves renames (audited), and is the SuperAdmin's alone", async () => {
     const first = await superAdmin.api.get("/api/admin/ledgers");
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ inputCgst: "Input CGST", inputSgst: "Input SGST", inputIgst: "Input IGST", outputCgstRcm: "Output CGST (RCM)", roundOff: "Round Off" });
-    expect(first.body.categories.find((c: { categoryId: string }) => c.categoryId === office.id)).toEqual({ categoryId: office.id, categoryName: "Office Expenses", ledger: "Office Expenses" });
+    expect(first.body).toMatchObject({
+      inputCgst: "Input CGST",
+      inputSgst: "Input SGST",
+      inputIgst: "Input IGST",
+      outputCgstRcm: "Output CGST (RCM)",
+      roundOff: "Round Off",
+    });
+    expect(first.body.categories.find((c: { categoryId: string }) => c.categoryId === office.id)).toEqual({
+      categoryId: office.id,
+      categoryName: "Office Expenses",
+      ledger: "Office Expenses",
+    });
     expect(first.body.paymentMethods.map((p: { method: string }) => p.method)).toContain("NEFT/RTGS");
 
-    const saved = await superAdmin.api.put("/api/admin/ledgers", { categories: [{ categoryId: office.id, ledger: "Office Expenses A/c" }], paymentMethods: [{ method: "Bank Transfer", ledger: "HDFC Bank" }], roundOff: "Rounding" });
+    const saved = await superAdmin.api.put("/api/admin/ledgers", {
+      categories: [{ categoryId: office.id, ledger: "Office Expenses A/c" }],
+      paymentMethods: [{ method: "Bank Transfer", ledger: "HDFC Bank" }],
+      roundOff: "Rounding",
+    });
     expect(saved.status).toBe(200);
     expect(saved.body.categories.find((c: { categoryId: string }) => c.categoryId === office.id).ledger).toBe("Office Expenses A/c");
     expect(saved.body.paymentMethods.find((p: { method: string }) => p.method === "Bank Transfer").ledger).toBe("HDFC Bank");
@@ -80,7 +98,11 @@ describe("GET/PUT /api/admin/ledgers", () => {
     expect(unknown.status).toBe(400);
     expect(unknown.body.message).toBe("Category not found");
     // Put back, so the files below use the names the tests expect.
-    await superAdmin.api.put("/api/admin/ledgers", { categories: [{ categoryId: office.id, ledger: "Office Expenses" }], paymentMethods: [{ method: "Bank Transfer", ledger: "Bank Transfer" }], roundOff: "Round Off" });
+    await superAdmin.api.put("/api/admin/ledgers", {
+      categories: [{ categoryId: office.id, ledger: "Office Expenses" }],
+      paymentMethods: [{ method: "Bank Transfer", ledger: "Bank Transfer" }],
+      roundOff: "Round Off",
+    });
     const back = await superAdmin.api.get("/api/admin/ledgers");
     expect(back.body).toEqual(first.body);
   });
@@ -94,7 +116,16 @@ describe("POST /api/accounting/exports", () => {
     await insertTransaction(t.db, { createdBy: accountant.user.id, categoryId: office.id, status: "Approved", paidDate: "2025-01-10", createdAt: NOW }); // not paid
     const res = await exportOf(accountant, "2025-01-01", "2025-01-31");
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ format: "tally", from: "2025-01-01", to: "2025-01-31", count: 2, total: "1200.50", createdBy: { id: accountant.user.id }, voidedAt: null, changedSinceExport: [] });
+    expect(res.body).toMatchObject({
+      format: "tally",
+      from: "2025-01-01",
+      to: "2025-01-31",
+      count: 2,
+      total: "1200.50",
+      createdBy: { id: accountant.user.id },
+      voidedAt: null,
+      changedSinceExport: [],
+    });
     const items = await t.db.select({ id: exportItems.transactionId }).from(exportItems).where(eq(exportItems.batchId, res.body.id));
     expect(items.map((i) => i.id).sort()).toEqual([a.id, b.id].sort());
     const [entry] = await auditEntries(t.db, res.body.id, "export_created");
@@ -143,7 +174,8 @@ describe("POST /api/accounting/exports", () => {
           insert into statement_limit_seen values (TG_TABLE_NAME, (select setting::bigint from pg_settings where name = 'statement_timeout'));
           return null;
         end $$`);
-      for (const [table, name] of triggers) await owner.query(`create trigger ${name} after insert on ${table} for each statement execute function statement_limit_seen_record()`);
+      for (const [table, name] of triggers)
+        await owner.query(`create trigger ${name} after insert on ${table} for each statement execute function statement_limit_seen_record()`);
     });
     try {
       await paid("2025-05-07");
@@ -178,7 +210,10 @@ describe("POST /api/accounting/exports", () => {
 
 describe("GET /api/accounting/exports/:id/file", () => {
   it("downloads the same bytes each time, even after the transaction, the party and the ledgers change", async () => {
-    const [party] = await t.db.insert(parties).values({ name: `Sharma Traders ${Date.now()}`, gstin: null }).returning();
+    const [party] = await t.db
+      .insert(parties)
+      .values({ name: `Sharma Traders ${Date.now()}`, gstin: null })
+      .returning();
     const row = await paid("2025-05-10", { partyId: party!.id, description: "Toner & paper <A4>" });
     const batch = await exportOf(accountant, "2025-05-01", "2025-05-31");
     expect(batch.status).toBe(201);
@@ -188,14 +223,19 @@ describe("GET /api/accounting/exports/:id/file", () => {
     expect(first.headers["content-disposition"]).toMatch(/attachment; filename="books-batch-\d+_2025-05-01_2025-05-31\.xml"/);
 
     assertWellFormedXml(first.body.toString("utf8"));
-    const parsed = new XMLParser({ ignoreAttributes: false, isArray: (n) => n === "TALLYMESSAGE" || n === "ALLLEDGERENTRIES.LIST" }).parse(first.body.toString("utf8"));
+    const parsed = new XMLParser({ ignoreAttributes: false, isArray: (n) => n === "TALLYMESSAGE" || n === "ALLLEDGERENTRIES.LIST" }).parse(
+      first.body.toString("utf8"),
+    );
     const vouchers = parsed.ENVELOPE.BODY.IMPORTDATA.REQUESTDATA.TALLYMESSAGE.map((m: { VOUCHER: unknown }) => m.VOUCHER);
     expect(vouchers.map((v: { "@_VCHTYPE": string }) => v["@_VCHTYPE"])).toEqual(["Journal", "Payment"]);
     expect(vouchers[1].DATE).toBe(20250510);
     expect(vouchers[0].PARTYLEDGERNAME).toBe(party!.name);
 
     await superAdmin.api.put("/api/admin/ledgers", { paymentMethods: [{ method: "Bank Transfer", ledger: "Renamed Bank" }] });
-    await t.db.update(parties).set({ name: `${party!.name} (renamed)` }).where(eq(parties.id, party!.id));
+    await t.db
+      .update(parties)
+      .set({ name: `${party!.name} (renamed)` })
+      .where(eq(parties.id, party!.id));
     const cancelled = await accountant.api.patch(`/api/transactions/${row.id}/payment`, { isPaid: false });
     expect(cancelled.status).toBe(200);
     const second = await download(superAdmin, batch.body.id);
@@ -204,7 +244,7 @@ describe("GET /api/accounting/exports/:id/file", () => {
   });
 
   it("a CSV batch is the journal, and the masters file names every ledger of the batch", async () => {
-    await paid("2025-06-03", { amount: "250.00", paymentMethod: "Cash", description: "=HYPERLINK(\"x\")" });
+    await paid("2025-06-03", { amount: "250.00", paymentMethod: "Cash", description: '=HYPERLINK("x")' });
     const batch = await exportOf(accountant, "2025-06-01", "2025-06-30", "csv");
     const file = await download(accountant, batch.body.id);
     expect(file.headers["content-type"]).toBe("text/csv; charset=utf-8");
@@ -217,9 +257,9 @@ describe("GET /api/accounting/exports/:id/file", () => {
     const masters = await accountant.api.agent.get(`/api/accounting/exports/${batch.body.id}/masters`);
     expect(masters.status).toBe(200);
     assertWellFormedXml(masters.text);
-    const ledgers = new XMLParser({ ignoreAttributes: false, isArray: (n) => n === "TALLYMESSAGE" }).parse(masters.text).ENVELOPE.BODY.IMPORTDATA.REQUESTDATA.TALLYMESSAGE.map(
-      (m: { LEDGER: { NAME: string; PARENT: string } }) => [m.LEDGER.NAME, m.LEDGER.PARENT],
-    );
+    const ledgers = new XMLParser({ ignoreAttributes: false, isArray: (n) => n === "TALLYMESSAGE" })
+      .parse(masters.text)
+      .ENVELOPE.BODY.IMPORTDATA.REQUESTDATA.TALLYMESSAGE.map((m: { LEDGER: { NAME: string; PARENT: string } }) => [m.LEDGER.NAME, m.LEDGER.PARENT]);
     expect(ledgers).toEqual([
       ["Cash", "Cash-in-Hand"],
       ["Office Expenses", "Indirect Expenses"],
@@ -272,7 +312,13 @@ describe("void, re-export and changed since export", () => {
 });
 
 describe("the books as an accountant keeps them (DECISIONS §16)", () => {
-  type ParsedVoucher = { "@_REMOTEID": string; "@_VCHTYPE": string; "@_ACTION": string; VOUCHERNUMBER: string; "ALLLEDGERENTRIES.LIST": { LEDGERNAME: string; AMOUNT: number }[] };
+  type ParsedVoucher = {
+    "@_REMOTEID": string;
+    "@_VCHTYPE": string;
+    "@_ACTION": string;
+    VOUCHERNUMBER: string;
+    "ALLLEDGERENTRIES.LIST": { LEDGERNAME: string; AMOUNT: number }[];
+  };
   const vouchersIn = (xml: Buffer): ParsedVoucher[] =>
     new XMLParser({ ignoreAttributes: false, isArray: (n) => n === "TALLYMESSAGE" || n === "ALLLEDGERENTRIES.LIST" })
       .parse(xml.toString("utf8"))
@@ -285,7 +331,10 @@ describe("the books as an accountant keeps them (DECISIONS §16)", () => {
     ) as Record<string, string>;
 
   it("every voucher carries REMOTEID = its transaction's id and kind: the same batch downloaded twice has the same ids, and a re-export after a void keeps each voucher's", async () => {
-    const [party] = await t.db.insert(parties).values({ name: `Kothari Mills ${Date.now()}`, gstin: null }).returning();
+    const [party] = await t.db
+      .insert(parties)
+      .values({ name: `Kothari Mills ${Date.now()}`, gstin: null })
+      .returning();
     const billed = await paid("2025-09-04", { partyId: party!.id });
     const cash = await paid("2025-09-05", { paymentMethod: "Cash", amount: "90.00" });
     const received = await paid("2025-09-06", { formType: "R", amount: "5000.00" });
@@ -337,14 +386,30 @@ describe("the books as an accountant keeps them (DECISIONS §16)", () => {
 
 describe("a GST bill", () => {
   it("posts the GST kept on the bill: the party credited, the taxable value and the input CGST and SGST debited, the round-off", async () => {
-    const [party] = await t.db.insert(parties).values({ name: `Gupta Stationers ${Date.now()}`, gstin: "29ABCDE1234F1Z5", stateCode: "29" }).returning();
-    const entered = { invoiceNumber: "GS/118", invoiceDate: "2025-10-02", placeOfSupply: "29", reverseCharge: false, itcEligible: true, lines: [{ hsnSac: "4820", taxableValue: "1000.00", rate: 18 }] };
+    const [party] = await t.db
+      .insert(parties)
+      .values({ name: `Gupta Stationers ${Date.now()}`, gstin: "29ABCDE1234F1Z5", stateCode: "29" })
+      .returning();
+    const entered = {
+      invoiceNumber: "GS/118",
+      invoiceDate: "2025-10-02",
+      placeOfSupply: "29",
+      reverseCharge: false,
+      itcEligible: true,
+      lines: [{ hsnSac: "4820", taxableValue: "1000.00", rate: 18 }],
+    };
     const decided = gstDetails(entered, "1180.40", "29");
     if (!decided.ok) throw new Error(decided.message);
     await paid("2025-10-05", { amount: "1180.40", partyId: party!.id, gst: decided.gst, transactionDate: "2025-10-03" });
     const batch = await exportOf(accountant, "2025-10-01", "2025-10-31", "csv");
     const file = await download(accountant, batch.body.id);
-    const rows = (file.body as Buffer).toString("utf8").replace(/^\uFEFF/, "").trimEnd().split("\r\n").slice(1).map((l) => l.split(","));
+    const rows = (file.body as Buffer)
+      .toString("utf8")
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n")
+      .slice(1)
+      .map((l) => l.split(","));
     const journal = rows.filter((r) => r[1]!.startsWith("Journal ")).map((r) => [r[0], r[2], r[3], r[4], r[8], r[9]]);
     expect(journal).toEqual([
       ["2025-10-02", "Office Expenses", "1000.00", "", "4820", "18"],
@@ -364,7 +429,10 @@ describe("a GST bill", () => {
 
 describe("the company on the file", () => {
   it("names the company's legal name as SVCURRENTCOMPANY", async () => {
-    await t.db.insert(settings).values({ key: "company", value: { legalName: "Acme & Sons Pvt Ltd", gstin: null, stateCode: "29" } }).onConflictDoUpdate({ target: settings.key, set: { value: { legalName: "Acme & Sons Pvt Ltd", gstin: null, stateCode: "29" } } });
+    await t.db
+      .insert(settings)
+      .values({ key: "company", value: { legalName: "Acme & Sons Pvt Ltd", gstin: null, stateCode: "29" } })
+      .onConflictDoUpdate({ target: settings.key, set: { value: { legalName: "Acme & Sons Pvt Ltd", gstin: null, stateCode: "29" } } });
     await paid("2025-09-09");
     const batch = await exportOf(accountant, "2025-09-01", "2025-09-30");
     const file = await download(accountant, batch.body.id);
@@ -403,7 +471,12 @@ describe("an export that would write two ledgers under one name (DECISIONS §12)
   });
 
   it("two payment methods posting to one bank ledger on purpose are one ledger, not a clash", async () => {
-    const saved = await superAdmin.api.put("/api/admin/ledgers", { paymentMethods: [{ method: "UPI", ledger: "HDFC Bank" }, { method: "NEFT/RTGS", ledger: "hdfc bank" }] });
+    const saved = await superAdmin.api.put("/api/admin/ledgers", {
+      paymentMethods: [
+        { method: "UPI", ledger: "HDFC Bank" },
+        { method: "NEFT/RTGS", ledger: "hdfc bank" },
+      ],
+    });
     expect(saved.status).toBe(200);
     try {
       await paid("2024-04-02", { paymentMethod: "UPI" });
@@ -411,11 +484,18 @@ describe("an export that would write two ledgers under one name (DECISIONS §12)
       // Two spellings of one name are two ledgers to this product and one to TallyPrime: refused.
       const spelled = await exportOf(accountant, "2024-04-01", "2024-04-30");
       expect(spelled.status).toBe(409);
-      expect(spelled.body.clashes).toEqual([{ name: "HDFC Bank", ledgers: ["the payment method ledger “HDFC Bank”", "the payment method ledger “hdfc bank”"] }]);
+      expect(spelled.body.clashes).toEqual([
+        { name: "HDFC Bank", ledgers: ["the payment method ledger “HDFC Bank”", "the payment method ledger “hdfc bank”"] },
+      ]);
       expect((await superAdmin.api.put("/api/admin/ledgers", { paymentMethods: [{ method: "NEFT/RTGS", ledger: "HDFC Bank" }] })).status).toBe(200);
       expect((await exportOf(accountant, "2024-04-01", "2024-04-30")).status).toBe(201);
     } finally {
-      await superAdmin.api.put("/api/admin/ledgers", { paymentMethods: [{ method: "UPI", ledger: "UPI" }, { method: "NEFT/RTGS", ledger: "NEFT/RTGS" }] });
+      await superAdmin.api.put("/api/admin/ledgers", {
+        paymentMethods: [
+          { method: "UPI", ledger: "UPI" },
+          { method: "NEFT/RTGS", ledger: "NEFT/RTGS" },
+        ],
+      });
     }
   });
 });

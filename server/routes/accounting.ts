@@ -3,7 +3,14 @@
 import { pipeline } from "node:stream/promises";
 import { Readable } from "node:stream";
 import { ACCOUNTING_ROLES } from "../../shared/constants";
-import { createExportSchema, exportBatchAnswer, exportBatchesAnswer, ledgersAnswer, updateLedgersSchema, voidExportSchema } from "../../shared/schemas/accounting";
+import {
+  createExportSchema,
+  exportBatchAnswer,
+  exportBatchesAnswer,
+  ledgersAnswer,
+  updateLedgersSchema,
+  voidExportSchema,
+} from "../../shared/schemas/accounting";
 import { idParamsOf } from "../../shared/schemas/params";
 import { contextOf } from "../middlewares/auth";
 import { getLedgers, updateLedgers } from "../services/books/ledgers";
@@ -20,17 +27,27 @@ const batchParams = idParamsOf("Export batch");
 export function accountingRoutes(deps: AppDeps): ApiRouter {
   const api = new ApiRouter();
 
-  api.add({ method: "get", path: "/admin/ledgers", access: SUPER, summary: "The ledger names vouchers post to, defaults filled in", answer: ledgersAnswer, tag }, (req) =>
-    getLedgers(contextOf(deps, req)),
+  api.add(
+    { method: "get", path: "/admin/ledgers", access: SUPER, summary: "The ledger names vouchers post to, defaults filled in", answer: ledgersAnswer, tag },
+    (req) => getLedgers(contextOf(deps, req)),
   );
 
   api.add(
-    { method: "put", path: "/admin/ledgers", access: SUPER, summary: "Rename ledgers (what is left out keeps its name)", body: updateLedgersSchema, answer: ledgersAnswer, tag },
+    {
+      method: "put",
+      path: "/admin/ledgers",
+      access: SUPER,
+      summary: "Rename ledgers (what is left out keeps its name)",
+      body: updateLedgersSchema,
+      answer: ledgersAnswer,
+      tag,
+    },
     (req, _res, input) => updateLedgers(contextOf(deps, req), input.body),
   );
 
-  api.add({ method: "get", path: "/accounting/exports", access: ACCOUNTING_ROLES, summary: "Export batches, newest first", answer: exportBatchesAnswer, tag }, (req) =>
-    listExports(contextOf(deps, req)),
+  api.add(
+    { method: "get", path: "/accounting/exports", access: ACCOUNTING_ROLES, summary: "Export batches, newest first", answer: exportBatchesAnswer, tag },
+    (req) => listExports(contextOf(deps, req)),
   );
 
   api.add(
@@ -52,7 +69,15 @@ export function accountingRoutes(deps: AppDeps): ApiRouter {
   );
 
   api.add(
-    { method: "get", path: "/accounting/exports/:id/file", access: ACCOUNTING_ROLES, summary: "Download a batch's file (the same bytes each time)", params: batchParams, produces: "application/xml, text/csv", tag },
+    {
+      method: "get",
+      path: "/accounting/exports/:id/file",
+      access: ACCOUNTING_ROLES,
+      summary: "Download a batch's file (the same bytes each time)",
+      params: batchParams,
+      produces: "application/xml, text/csv",
+      tag,
+    },
     async (req, res, input) => {
       const file = await exportFile(contextOf(deps, req), input.params.id);
       if ("csv" in file) {
@@ -65,7 +90,15 @@ export function accountingRoutes(deps: AppDeps): ApiRouter {
   );
 
   api.add(
-    { method: "get", path: "/accounting/exports/:id/masters", access: ACCOUNTING_ROLES, summary: "Download the TallyPrime masters file creating the ledgers a batch names", params: batchParams, produces: "application/xml", tag },
+    {
+      method: "get",
+      path: "/accounting/exports/:id/masters",
+      access: ACCOUNTING_ROLES,
+      summary: "Download the TallyPrime masters file creating the ledgers a batch names",
+      params: batchParams,
+      produces: "application/xml",
+      tag,
+    },
     async (req, res, input) => {
       const file = await exportMasters(contextOf(deps, req), input.params.id);
       setDownloadHeaders(res, "application/xml; charset=utf-8", file.fileName);
@@ -74,7 +107,16 @@ export function accountingRoutes(deps: AppDeps): ApiRouter {
   );
 
   api.add(
-    { method: "post", path: "/accounting/exports/:id/void", access: EXPORT_BATCH_VOIDERS, summary: "Void a batch so its transactions can be exported again", params: batchParams, body: voidExportSchema, answer: exportBatchAnswer, tag },
+    {
+      method: "post",
+      path: "/accounting/exports/:id/void",
+      access: EXPORT_BATCH_VOIDERS,
+      summary: "Void a batch so its transactions can be exported again",
+      params: batchParams,
+      body: voidExportSchema,
+      answer: exportBatchAnswer,
+      tag,
+    },
     (req, _res, input) => voidExport(contextOf(deps, req), input.params.id, input.body.reason),
   );
 

@@ -74,7 +74,10 @@ const CHECK_ANSWERS = process.env.NODE_ENV !== "production";
 function checkAnswer(def: RouteDef, result: unknown): void {
   const checked = def.answer!.safeParse(result);
   if (checked.success) return;
-  const where = checked.error.issues.slice(0, 5).map((i) => `${i.path.join(".") || "(answer)"}: ${i.message}`).join("; ");
+  const where = checked.error.issues
+    .slice(0, 5)
+    .map((i) => `${i.path.join(".") || "(answer)"}: ${i.message}`)
+    .join("; ");
   const message = `The answer of ${def.method.toUpperCase()} /api${def.path} does not match its schema: ${where}`;
   console.error(message);
   throw new Error(message);
@@ -99,7 +102,13 @@ export class ApiRouter {
     if (!def.duringSecondFactorSetup) signedIn.push(requireSecondFactorSetUp);
     if (!def.duringPasswordChange) signedIn.push(requirePasswordChanged);
     const guards: RequestHandler[] =
-      def.access === "public" ? [] : def.access === "signed-in" ? (def.openToEmployees ? signedIn : [...signedIn, refuseEmployeeRole]) : [...signedIn, requireRole(def.access)];
+      def.access === "public"
+        ? []
+        : def.access === "signed-in"
+          ? def.openToEmployees
+            ? signedIn
+            : [...signedIn, refuseEmployeeRole]
+          : [...signedIn, requireRole(def.access)];
     const last = handlers.pop() as Handler<D>;
     const middle = handlers as RequestHandler[];
     this.router[def.method](def.path, ...guards, ...middle, async (req, res) => {

@@ -34,7 +34,13 @@ afterAll(async () => {
 const unique = (name: string) => `${name} ${crypto.randomBytes(3).toString("hex")}`;
 
 async function rule(body: Record<string, unknown>) {
-  const res = await superAdmin.api.post("/api/admin/approval-rules", { name: unique("Rule"), categoryId: null, formType: null, superAdminRequired: false, ...body });
+  const res = await superAdmin.api.post("/api/admin/approval-rules", {
+    name: unique("Rule"),
+    categoryId: null,
+    formType: null,
+    superAdminRequired: false,
+    ...body,
+  });
   expect(res.status).toBe(201);
   return res.body as { id: string; name: string };
 }
@@ -44,7 +50,11 @@ async function submitted(categoryId: string, overrides: Record<string, unknown> 
   expect(created.status).toBe(201);
   const res = await accountant.api.post(`/api/transactions/${created.body.id}/submit`);
   expect(res.status).toBe(200);
-  return res.body as { id: string; approvalsRequired: number; approvalPolicy: { approvalsRequired: number; superAdminRequired: boolean; rules: { id: string; name: string }[] } };
+  return res.body as {
+    id: string;
+    approvalsRequired: number;
+    approvalPolicy: { approvalsRequired: number; superAdminRequired: boolean; rules: { id: string; name: string }[] };
+  };
 }
 
 const approve = (who: Who, id: string) => who.api.post(`/api/transactions/${id}/approve`, {});
@@ -74,7 +84,14 @@ describe("approval rules: who may manage them", () => {
     ["requiredApprovals", { requiredApprovals: 6 }],
     ["superAdminRequired", { superAdminRequired: "yes" }],
   ])("is 400 naming %s", async (field, bad) => {
-    const res = await superAdmin.api.post("/api/admin/approval-rules", { name: unique("Bad"), categoryId: null, formType: null, minAmount: "100", requiredApprovals: 2, ...bad });
+    const res = await superAdmin.api.post("/api/admin/approval-rules", {
+      name: unique("Bad"),
+      categoryId: null,
+      formType: null,
+      minAmount: "100",
+      requiredApprovals: 2,
+      ...bad,
+    });
     expect(res.status).toBe(400);
     expect(res.body.issues.map((i: { path: string }) => i.path)).toContain(field);
   });
@@ -177,13 +194,20 @@ describe("the look-alike case: a SuperAdmin's approval", () => {
     expect((await approve(approvers[0]!, p.id)).status).toBe(200);
     expect((await approve(superAdmin, p.id)).body.status).toBe("Approved");
     // A SuperAdmin lowers the count to one: the Approver's approval alone would reach it.
-    expect((await superAdmin2.api.put(`/api/admin/transactions/${p.id}/full-override`, { approvalsRequired: 1, reason: "One approval is enough for this vendor" })).body.status).toBe("Approved");
+    expect(
+      (await superAdmin2.api.put(`/api/admin/transactions/${p.id}/full-override`, { approvalsRequired: 1, reason: "One approval is enough for this vendor" }))
+        .body.status,
+    ).toBe("Approved");
     const detail = (await superAdmin2.api.get(`/api/transactions/${p.id}`)).body as { approvals: { id: string; approverId: string | null }[] };
     const theirs = detail.approvals.find((a) => a.approverId === superAdmin.user.id)!;
     const res = await superAdmin2.api.delete(`/api/approvals/${theirs.id}`, { reason: "Approved the wrong batch" });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: "Pending", approvalsReceived: 1, approvalsRequired: 1 });
-    expect((await approvers[1]!.api.get(`/api/transactions/${p.id}`)).body).toMatchObject({ superAdminApproved: false, availableMoves: ["reject"], approveRefusal: "A SuperAdmin must approve this one" });
+    expect((await approvers[1]!.api.get(`/api/transactions/${p.id}`)).body).toMatchObject({
+      superAdminApproved: false,
+      availableMoves: ["reject"],
+      approveRefusal: "A SuperAdmin must approve this one",
+    });
     const refused = await approve(approvers[1]!, p.id);
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe("A SuperAdmin must approve this one");
@@ -241,7 +265,10 @@ describe("the look-alike case: a SuperAdmin's approval", () => {
     expect(asBill.body.approvalPolicy.rules.map((x: { id: string }) => x.id)).toEqual([bills.id]);
 
     const elsewhere = await makeCategory(t.db);
-    const moved = await superAdmin.api.put(`/api/admin/transactions/${p.id}/full-override`, { categoryId: elsewhere.id, reason: "Filed under the wrong category" });
+    const moved = await superAdmin.api.put(`/api/admin/transactions/${p.id}/full-override`, {
+      categoryId: elsewhere.id,
+      reason: "Filed under the wrong category",
+    });
     expect(moved.status).toBe(200);
     expect(moved.body.approvalsRequired).toBe(1);
     expect(moved.body.approvalPolicy.rules).toEqual([]);
@@ -271,7 +298,9 @@ describe("the look-alike case: a SuperAdmin's approval", () => {
     expect(third.status).toBe(200);
     expect(third.body.approvalPolicy).toMatchObject({ approvalsRequired: 2, superAdminRequired: true });
 
-    const entries = ((await accountant.api.get(`/api/transactions/${p.id}`)).body.timeline as { kind: string; detail?: string }[]).filter((e) => e.kind === "submitted");
+    const entries = ((await accountant.api.get(`/api/transactions/${p.id}`)).body.timeline as { kind: string; detail?: string }[]).filter(
+      (e) => e.kind === "submitted",
+    );
     expect(entries.map((e) => e.detail)).toEqual([
       undefined,
       `Round 2; Approval policy: Needs 1 approval → Needs 3 approvals: rule '${r.name}' (from ₹1,000.00: 3 approvals)`,
@@ -289,7 +318,9 @@ describe("what an approval counted as is fixed when it is given (DECISIONS §11)
     return { user: { ...who.user, role }, api };
   }
   const keptAs = async (id: string) =>
-    (await t.db.select({ approverId: approvals.approverId, asSuperAdmin: approvals.asSuperAdmin }).from(approvals).where(eq(approvals.transactionId, id))).sort((a, b) => String(a.approverId).localeCompare(String(b.approverId)));
+    (await t.db.select({ approverId: approvals.approverId, asSuperAdmin: approvals.asSuperAdmin }).from(approvals).where(eq(approvals.transactionId, id))).sort(
+      (a, b) => String(a.approverId).localeCompare(String(b.approverId)),
+    );
 
   it("an Approver's approval given while a SuperAdmin's place was kept does not become a SuperAdmin's when they are promoted", async () => {
     const cat = await makeCategory(t.db);
@@ -328,7 +359,8 @@ describe("what an approval counted as is fixed when it is given (DECISIONS §11)
 });
 
 describe("a full override that changes amount, category or form type decides the policy again, whatever the status (DECISIONS §11)", () => {
-  const timelineOf = async (id: string) => (await accountant.api.get(`/api/transactions/${id}`)).body.timeline as { kind: string; detail?: string; reason?: string }[];
+  const timelineOf = async (id: string) =>
+    (await accountant.api.get(`/api/transactions/${id}`)).body.timeline as { kind: string; detail?: string; reason?: string }[];
 
   it("an Approved transaction whose approval no longer meets the new policy goes back to Pending, and the timeline says why", async () => {
     const cat = await makeCategory(t.db);
@@ -342,7 +374,9 @@ describe("a full override that changes amount, category or form type decides the
     const overridden = (await timelineOf(p.id)).find((e) => e.kind === "overridden")!;
     expect(overridden.reason).toBe("The invoice was ₹6,000");
     expect(overridden.detail).toContain("Status: Approved → Pending");
-    expect(overridden.detail).toContain(`Back to Pending: its 1 approval no longer meets the new policy (Needs 2 approvals, one of them a SuperAdmin's: rule '${r.name}'`);
+    expect(overridden.detail).toContain(
+      `Back to Pending: its 1 approval no longer meets the new policy (Needs 2 approvals, one of them a SuperAdmin's: rule '${r.name}'`,
+    );
     // The round goes on: the SuperAdmin's approval completes it.
     expect((await approve(superAdmin2, p.id)).body.status).toBe("Approved");
   });
@@ -367,7 +401,11 @@ describe("a full override that changes amount, category or form type decides the
     await rule({ categoryId: cat.id, minAmount: "5000", requiredApprovals: 3 });
     const p = await submitted(cat.id, { amount: "1000" });
     expect((await approve(approvers[0]!, p.id)).body.status).toBe("Approved");
-    const res = await superAdmin.api.put(`/api/admin/transactions/${p.id}/full-override`, { amount: "6000", status: "Approved", reason: "Board approved the higher amount" });
+    const res = await superAdmin.api.put(`/api/admin/transactions/${p.id}/full-override`, {
+      amount: "6000",
+      status: "Approved",
+      reason: "Board approved the higher amount",
+    });
     expect(res.body).toMatchObject({ status: "Approved", approvalsRequired: 3 });
     expect((await timelineOf(p.id)).find((e) => e.kind === "overridden")!.detail).not.toContain("Back to Pending");
   });
@@ -430,7 +468,11 @@ describe("POST /api/approval-rules/preview", () => {
     for (const who of [accountant, approvers[0]!, superAdmin2]) {
       const res = await who.api.post("/api/approval-rules/preview", { categoryId: cat.id, formType: "R", amount: "500000" });
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ approvalsRequired: 2, superAdminRequired: true, rules: [{ id: r.id, name: r.name, minAmount: "500000.00", requiredApprovals: 2, superAdminRequired: true }] });
+      expect(res.body).toEqual({
+        approvalsRequired: 2,
+        superAdminRequired: true,
+        rules: [{ id: r.id, name: r.name, minAmount: "500000.00", requiredApprovals: 2, superAdminRequired: true }],
+      });
     }
     expect((await accountant.api.post("/api/approval-rules/preview", { categoryId: cat.id, formType: "R", amount: "499999.99" })).body.rules).toEqual([]);
     expect((await (await t.signIn("HR Admin")).api.post("/api/approval-rules/preview", { categoryId: cat.id, formType: "R", amount: "1" })).status).toBe(403);

@@ -3,7 +3,15 @@
 // services/transactions/authority.ts.
 import type { Request } from "express";
 import { FINANCE_ROLES } from "../../shared/constants";
-import { approvalPolicyAnswer, approvalPreviewSchema, approvalRuleAnswer, approvalRuleBodySchema, approvalRuleChangesSchema, approvalRuleDeletedAnswer, approvalRulesAnswer } from "../../shared/schemas/approval-rules";
+import {
+  approvalPolicyAnswer,
+  approvalPreviewSchema,
+  approvalRuleAnswer,
+  approvalRuleBodySchema,
+  approvalRuleChangesSchema,
+  approvalRuleDeletedAnswer,
+  approvalRulesAnswer,
+} from "../../shared/schemas/approval-rules";
 import { contextOf } from "../middlewares/auth";
 import { createApprovalRule, deleteApprovalRule, listApprovalRules, previewApprovalPolicy, updateApprovalRule } from "../services/approval-rules";
 import { ApiRouter } from "./api-router";
@@ -17,10 +25,21 @@ export function approvalRuleRoutes(deps: AppDeps): ApiRouter {
   const api = new ApiRouter();
   const ctx = (req: Request) => contextOf(deps, req);
 
-  api.add({ method: "get", path: "/admin/approval-rules", access: SUPERADMIN, summary: "Approval rules", answer: approvalRulesAnswer, tag }, (req) => listApprovalRules(ctx(req)));
+  api.add({ method: "get", path: "/admin/approval-rules", access: SUPERADMIN, summary: "Approval rules", answer: approvalRulesAnswer, tag }, (req) =>
+    listApprovalRules(ctx(req)),
+  );
 
   api.add(
-    { method: "post", path: "/admin/approval-rules", access: SUPERADMIN, summary: "Create an approval rule", body: approvalRuleBodySchema, answer: approvalRuleAnswer, status: 201, tag },
+    {
+      method: "post",
+      path: "/admin/approval-rules",
+      access: SUPERADMIN,
+      summary: "Create an approval rule",
+      body: approvalRuleBodySchema,
+      answer: approvalRuleAnswer,
+      status: 201,
+      tag,
+    },
     async (req, res, input) => {
       const created = await createApprovalRule(ctx(req), input.body);
       res.status(201);
@@ -29,17 +48,42 @@ export function approvalRuleRoutes(deps: AppDeps): ApiRouter {
   );
 
   api.add(
-    { method: "put", path: "/admin/approval-rules/:id", access: SUPERADMIN, summary: "Change an approval rule (fields left out keep their values); submitted transactions keep their policy", body: approvalRuleChangesSchema, params: idParamsOf("Approval rule"), answer: approvalRuleAnswer, tag },
+    {
+      method: "put",
+      path: "/admin/approval-rules/:id",
+      access: SUPERADMIN,
+      summary: "Change an approval rule (fields left out keep their values); submitted transactions keep their policy",
+      body: approvalRuleChangesSchema,
+      params: idParamsOf("Approval rule"),
+      answer: approvalRuleAnswer,
+      tag,
+    },
     (req, _res, input) => updateApprovalRule(ctx(req), input.params.id, input.body),
   );
 
   api.add(
-    { method: "delete", path: "/admin/approval-rules/:id", access: SUPERADMIN, summary: "Delete an approval rule; one a transaction applied is deactivated instead", params: idParamsOf("Approval rule"), answer: approvalRuleDeletedAnswer, tag },
+    {
+      method: "delete",
+      path: "/admin/approval-rules/:id",
+      access: SUPERADMIN,
+      summary: "Delete an approval rule; one a transaction applied is deactivated instead",
+      params: idParamsOf("Approval rule"),
+      answer: approvalRuleDeletedAnswer,
+      tag,
+    },
     (req, _res, input) => deleteApprovalRule(ctx(req), input.params.id),
   );
 
   api.add(
-    { method: "post", path: "/approval-rules/preview", access: FINANCE_ROLES, summary: "The approval policy a submission of this category, form type and amount would get now", body: approvalPreviewSchema, answer: approvalPolicyAnswer, tag },
+    {
+      method: "post",
+      path: "/approval-rules/preview",
+      access: FINANCE_ROLES,
+      summary: "The approval policy a submission of this category, form type and amount would get now",
+      body: approvalPreviewSchema,
+      answer: approvalPolicyAnswer,
+      tag,
+    },
     (req, _res, input) => previewApprovalPolicy(ctx(req), input.body),
   );
 

@@ -117,7 +117,12 @@ describe("the whole journey: upload-url → PUT → register → download", () =
     expect(putRes.body).toEqual({ ok: true });
     expect(fs.readFileSync(path.join(objectsRoot(), url.body.objectPath))).toEqual(bytes);
 
-    const reg = await register(api, txn.id, { fileName: "receipt.pdf", objectPath: url.body.objectPath, fileSizeBytes: bytes.length, mimeType: "application/pdf" });
+    const reg = await register(api, txn.id, {
+      fileName: "receipt.pdf",
+      objectPath: url.body.objectPath,
+      fileSizeBytes: bytes.length,
+      mimeType: "application/pdf",
+    });
     expect(reg.status).toBe(201);
     expect(reg.body).toEqual({
       id: expect.any(String),
@@ -131,15 +136,27 @@ describe("the whole journey: upload-url → PUT → register → download", () =
     expect(JSON.stringify(reg.body)).not.toContain("objectPath");
 
     const [row] = await t.db.select().from(attachments).where(eq(attachments.id, reg.body.id));
-    expect(row).toMatchObject({ transactionId: txn.id, objectPath: url.body.objectPath, fileSizeBytes: bytes.length, contentSha256: sha256(bytes), uploadedBy: user.id });
-    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityType, "attachment"), eq(auditLog.entityId, reg.body.id)));
+    expect(row).toMatchObject({
+      transactionId: txn.id,
+      objectPath: url.body.objectPath,
+      fileSizeBytes: bytes.length,
+      contentSha256: sha256(bytes),
+      uploadedBy: user.id,
+    });
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, "attachment"), eq(auditLog.entityId, reg.body.id)));
     expect(entry).toMatchObject({ action: "create", performedBy: user.id });
 
-    const dl = await api.get(`/api/attachments/${reg.body.id}/download`).buffer(true).parse((res, cb) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => cb(null, Buffer.concat(chunks)));
-    });
+    const dl = await api
+      .get(`/api/attachments/${reg.body.id}/download`)
+      .buffer(true)
+      .parse((res, cb) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => cb(null, Buffer.concat(chunks)));
+      });
     expect(dl.status).toBe(200);
     expect(dl.headers["content-type"]).toBe("application/pdf");
     expect(dl.headers["content-length"]).toBe(String(bytes.length));
@@ -298,7 +315,13 @@ describe("PUT /api/uploads/<objectPath> (the signed upload URL)", () => {
       const { port } = server.address() as AddressInfo;
       const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
         const req = http.request(
-          { host: "127.0.0.1", port, method: "PUT", path: u.pathname + u.search, headers: { "Content-Type": "application/pdf", "Transfer-Encoding": "chunked" } },
+          {
+            host: "127.0.0.1",
+            port,
+            method: "PUT",
+            path: u.pathname + u.search,
+            headers: { "Content-Type": "application/pdf", "Transfer-Encoding": "chunked" },
+          },
           (res) => {
             let body = "";
             res.setEncoding("utf8");
@@ -416,7 +439,10 @@ describe("GET /api/attachments/:id/download", () => {
     const { api: otherAccountant } = await t.signIn("Accountant");
     const txn = await makeTransaction(user);
     const { id } = await attach(api, txn.id, Buffer.from("private"));
-    await t.db.update(transactions).set({ createdAt: new Date(Date.now() - 60 * 86_400_000) }).where(eq(transactions.id, txn.id));
+    await t.db
+      .update(transactions)
+      .set({ createdAt: new Date(Date.now() - 60 * 86_400_000) })
+      .where(eq(transactions.id, txn.id));
     expect((await t.client().get(`/api/attachments/${id}/download`)).status).toBe(401);
     const hidden = await otherAccountant.get(`/api/attachments/${id}/download`);
     expect(hidden.status).toBe(404);
@@ -431,7 +457,7 @@ describe("GET /api/attachments/:id/download", () => {
     const { user, api } = await t.signIn("Accountant");
     const txn = await makeTransaction(user);
     const cases: Array<[string, string]> = [
-      ['=HYPERLINK("http://evil.example")+cmd|\' /C calc\'!A0.csv', `attachment; filename="=HYPERLINK(http:__evil.example)+cmd|' _C calc'!A0.csv"`],
+      ["=HYPERLINK(\"http://evil.example\")+cmd|' /C calc'!A0.csv", `attachment; filename="=HYPERLINK(http:__evil.example)+cmd|' _C calc'!A0.csv"`],
       ["back\\slash;semi.txt", 'attachment; filename="backslash;semi.txt"'],
       [
         "रसीद ₹500 (final).pdf",
@@ -468,7 +494,10 @@ describe("DELETE /api/attachments/:id", () => {
     const res = await api.delete(`/api/attachments/${reg.body.id}`);
     expect(res.status).toBe(200);
     expect(await t.db.select().from(attachments).where(eq(attachments.id, reg.body.id))).toEqual([]);
-    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, reg.body.id), eq(auditLog.action, "delete")));
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, reg.body.id), eq(auditLog.action, "delete")));
     expect(entry).toMatchObject({ entityType: "attachment", performedBy: user.id });
     expect(onDisk(objectPath)).toBe(false);
     expect(onDisk(`${objectPath}.meta.json`)).toBe(false);
@@ -537,7 +566,10 @@ describe("upload URLs are limited and revocable (DECISIONS §10)", () => {
     expect(granted.uploadHeaders).toEqual({});
     const bytes = Buffer.from("%PDF-1.4 one of twenty");
     expect((await put(granted.uploadURL, bytes)).status).toBe(200);
-    expect((await register(api, txn.id, { fileName: "receipt.pdf", objectPath: granted.objectPath, fileSizeBytes: bytes.length, mimeType: "application/pdf" })).status).toBe(201);
+    expect(
+      (await register(api, txn.id, { fileName: "receipt.pdf", objectPath: granted.objectPath, fileSizeBytes: bytes.length, mimeType: "application/pdf" }))
+        .status,
+    ).toBe(201);
     expect((await requestUploadUrl(api, txn.id)).status).toBe(200);
     expect((await requestUploadUrl(api, txn.id)).status).toBe(409);
     expect((await requestUploadUrl(api, (await makeTransaction(user)).id)).status).toBe(200);
@@ -571,7 +603,12 @@ describe("upload URLs are limited and revocable (DECISIONS §10)", () => {
     const bytes = Buffer.from("%PDF-1.4 attached then removed");
     const url = await requestUploadUrl(api, txn.id);
     expect((await put(url.body.uploadURL, bytes)).status).toBe(200);
-    const registered = await register(api, txn.id, { fileName: "receipt.pdf", objectPath: url.body.objectPath, fileSizeBytes: bytes.length, mimeType: "application/pdf" });
+    const registered = await register(api, txn.id, {
+      fileName: "receipt.pdf",
+      objectPath: url.body.objectPath,
+      fileSizeBytes: bytes.length,
+      mimeType: "application/pdf",
+    });
     expect(registered.status).toBe(201);
     expect((await api.delete(`/api/attachments/${registered.body.id}`)).status).toBe(200);
     expect(onDisk(url.body.objectPath)).toBe(false);

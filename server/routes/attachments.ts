@@ -7,7 +7,13 @@ import { PassThrough, finished } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { Request } from "express";
 import { FINANCE_AND_CLAIMANT_ROLES, LIMITS } from "../../shared/constants";
-import { attachmentAnswer, attachmentUploadUrlAnswer, attachmentUploadUrlSchema, registerAttachmentSchema, uploadReceivedAnswer } from "../../shared/schemas/transactions";
+import {
+  attachmentAnswer,
+  attachmentUploadUrlAnswer,
+  attachmentUploadUrlSchema,
+  registerAttachmentSchema,
+  uploadReceivedAnswer,
+} from "../../shared/schemas/transactions";
 import type { AppDeps } from "../context";
 import { contextOf } from "../middlewares/auth";
 import { DomainError, conflict, notFound, tooLarge } from "../services/errors";
@@ -27,7 +33,6 @@ import { setDownloadHeaders } from "./downloads";
 import { idParamsOf } from "../../shared/schemas/params";
 import { messageAnswer } from "../../shared/schemas/answer-parts";
 
-
 // ---------------------------------------------------------------- helpers
 
 /** The origin this request reached us on, so a browser's PUT stays same-origin; PUBLIC_URL when the Host is odd. */
@@ -36,7 +41,6 @@ function requestOrigin(req: Request): string | undefined {
   if (!host || !/^[A-Za-z0-9.-]+(?::\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](?::\d{1,5})?$/.test(host)) return undefined;
   return `${req.protocol}://${host}`;
 }
-
 
 // ---------------------------------------------------------------- routes under a session
 
@@ -51,7 +55,9 @@ export function attachmentRoutes(deps: AppDeps): ApiRouter {
       access: FINANCE_AND_CLAIMANT_ROLES,
       summary: "A signed URL to PUT one file's bytes to (15 minutes, that object and content type only)",
       body: attachmentUploadUrlSchema,
-      params: idParamsOf("Transaction"), answer: attachmentUploadUrlAnswer, tag: "attachments",
+      params: idParamsOf("Transaction"),
+      answer: attachmentUploadUrlAnswer,
+      tag: "attachments",
     },
     (req, _res, input) => grantUpload(contextOf(deps, req), input.params.id, input.body, requestOrigin(req)),
   );
@@ -63,7 +69,10 @@ export function attachmentRoutes(deps: AppDeps): ApiRouter {
       access: FINANCE_AND_CLAIMANT_ROLES,
       summary: "Register an uploaded file on the transaction (its real size is checked; at most 10)",
       body: registerAttachmentSchema,
-      params: idParamsOf("Transaction"), answer: attachmentAnswer, status: 201, tag: "attachments",
+      params: idParamsOf("Transaction"),
+      answer: attachmentAnswer,
+      status: 201,
+      tag: "attachments",
     },
     async (req, res, input) => {
       const attachment = await registerAttachment(contextOf(deps, req), input.params.id, input.body);
@@ -79,7 +88,8 @@ export function attachmentRoutes(deps: AppDeps): ApiRouter {
       access: FINANCE_AND_CLAIMANT_ROLES,
       summary: "Download an attachment (to those who can see its transaction)",
       produces: "application/octet-stream",
-      params: idParamsOf("Attachment"), tag: "attachments",
+      params: idParamsOf("Attachment"),
+      tag: "attachments",
     },
     async (req, res, input) => {
       const { attachment } = await attachmentToDownload(contextOf(deps, req), input.params.id);
@@ -105,7 +115,9 @@ export function attachmentRoutes(deps: AppDeps): ApiRouter {
       path: "/attachments/:id",
       access: FINANCE_AND_CLAIMANT_ROLES,
       summary: "Remove an attachment (owner while Draft or Rejected, SuperAdmin any)",
-      params: idParamsOf("Attachment"), answer: messageAnswer, tag: "attachments",
+      params: idParamsOf("Attachment"),
+      answer: messageAnswer,
+      tag: "attachments",
     },
     (req, _res, input) => removeAttachment(contextOf(deps, req), input.params.id),
   );
@@ -130,7 +142,8 @@ export function uploadRoutes(deps: AppDeps): ApiRouter {
       path: "/uploads/*objectPath",
       access: "public",
       summary: "Receive one upload's bytes (local storage; authorised by the URL's signature)",
-      answer: uploadReceivedAnswer, tag: "attachments",
+      answer: uploadReceivedAnswer,
+      tag: "attachments",
     },
     async (req) => {
       // Whatever we answer, the rest of the body is read off the wire so the client gets the answer

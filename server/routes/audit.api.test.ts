@@ -25,9 +25,9 @@ beforeAll(async () => {
       entityId: `${tag}-entity-${String(i).padStart(2, "0")}`,
       performedBy: i % 2 === 0 ? adminUser.id : null,
       performerLabel: i % 2 === 0 ? null : "AK",
-      reason: i === 29 ? "=HYPERLINK(\"http://evil\")" : null,
+      reason: i === 29 ? '=HYPERLINK("http://evil")' : null,
       beforeData: i === 5 ? { amount: "1.00" } : null,
-      afterData: i === 5 ? { amount: "2.00", note: "a,b \"c\"" } : null,
+      afterData: i === 5 ? { amount: "2.00", note: 'a,b "c"' } : null,
       timestamp: new Date(base + i * 1000),
     })),
   );
@@ -168,13 +168,19 @@ describe("an auditor's reading of the trail", () => {
     // Over the whole trail: none on any page, and the total counts only changes.
     const everything = await admin.get("/api/audit?limit=200");
     const onlyChanges = await admin.get("/api/audit?changesOnly=true&limit=200");
-    const hidden = (everything.body.entries as Entry[]).filter((e) => ["login", "logout", "read_notifications", "clear_notifications"].includes(e.action)).length;
+    const hidden = (everything.body.entries as Entry[]).filter((e) =>
+      ["login", "logout", "read_notifications", "clear_notifications"].includes(e.action),
+    ).length;
     expect(hidden).toBeGreaterThan(0);
     expect(onlyChanges.body.total).toBe(everything.body.total - hidden);
     expect((onlyChanges.body.entries as Entry[]).some((e) => ["login", "logout", "read_notifications"].includes(e.action))).toBe(false);
     const csv = await admin.get("/api/audit/export.csv?changesOnly=true");
     expect(csv.status).toBe(200);
-    const actions = csv.text.trim().split("\n").slice(1).map((line: string) => line.split(",")[1]);
+    const actions = csv.text
+      .trim()
+      .split("\n")
+      .slice(1)
+      .map((line: string) => line.split(",")[1]);
     expect(actions.length).toBe(onlyChanges.body.total);
     expect(actions.some((a: string) => ["login", "logout", "read_notifications"].includes(a))).toBe(false);
     expect((await admin.get("/api/audit?changesOnly=maybe")).status).toBe(400);
@@ -205,12 +211,15 @@ describe("GET /api/audit/export.csv", () => {
   });
 
   it("streams the filtered trail as CSV, newest first, formula-safe and quoted", async () => {
-    const res = await admin.agent.get(`/api/audit/export.csv?search=${tag}`).buffer(true).parse((r, cb) => {
-      let text = "";
-      r.setEncoding("utf8");
-      r.on("data", (c: string) => (text += c));
-      r.on("end", () => cb(null, text));
-    });
+    const res = await admin.agent
+      .get(`/api/audit/export.csv?search=${tag}`)
+      .buffer(true)
+      .parse((r, cb) => {
+        let text = "";
+        r.setEncoding("utf8");
+        r.on("data", (c: string) => (text += c));
+        r.on("end", () => cb(null, text));
+      });
     expect(res.status).toBe(200);
     expect(res.headers["content-type"]).toMatch(/^text\/csv/);
     expect(res.headers["content-disposition"]).toMatch(/^attachment; filename="audit_\d{4}-\d{2}-\d{2}\.csv"$/);
@@ -229,12 +238,15 @@ describe("GET /api/audit/export.csv", () => {
   });
 
   it("applies the entity type and action filters", async () => {
-    const res = await admin.agent.get(`/api/audit/export.csv?entityType=${tag}_user&action=${tag}_update`).buffer(true).parse((r, cb) => {
-      let text = "";
-      r.setEncoding("utf8");
-      r.on("data", (c: string) => (text += c));
-      r.on("end", () => cb(null, text));
-    });
+    const res = await admin.agent
+      .get(`/api/audit/export.csv?entityType=${tag}_user&action=${tag}_update`)
+      .buffer(true)
+      .parse((r, cb) => {
+        let text = "";
+        r.setEncoding("utf8");
+        r.on("data", (c: string) => (text += c));
+        r.on("end", () => cb(null, text));
+      });
     const lines = (res.body as string).split("\r\n").filter(Boolean);
     expect(lines).toHaveLength(1 + 7); // i in 20..29 with i % 3 !== 0
   });
@@ -269,16 +281,37 @@ describe("searching by what the books and people name (DECISIONS §7, 2026-11-28
     const office = await builtinCategory(t.db, "Office Expenses");
     const made = (await accountant.api.post("/api/transactions", txnBody(office.id))).body as { id: string; humanReadableId: string };
     const bytes = Buffer.from("a receipt");
-    const upload = (await accountant.api.post(`/api/transactions/${made.id}/attachments/upload-url`, { fileName: "receipt.txt", contentType: "text/plain" })).body as { uploadURL: string; objectPath: string };
+    const upload = (await accountant.api.post(`/api/transactions/${made.id}/attachments/upload-url`, { fileName: "receipt.txt", contentType: "text/plain" }))
+      .body as { uploadURL: string; objectPath: string };
     const url = new URL(upload.uploadURL);
-    expect((await supertest(t.app).put(url.pathname + url.search).set("Content-Type", "text/plain").send(bytes)).status).toBe(200);
-    expect((await accountant.api.post(`/api/transactions/${made.id}/attachments`, { fileName: "receipt.txt", objectPath: upload.objectPath, fileSizeBytes: bytes.length, mimeType: "text/plain" })).status).toBe(201);
+    expect(
+      (
+        await supertest(t.app)
+          .put(url.pathname + url.search)
+          .set("Content-Type", "text/plain")
+          .send(bytes)
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await accountant.api.post(`/api/transactions/${made.id}/attachments`, {
+          fileName: "receipt.txt",
+          objectPath: upload.objectPath,
+          fileSizeBytes: bytes.length,
+          mimeType: "text/plain",
+        })
+      ).status,
+    ).toBe(201);
     expect((await accountant.api.post(`/api/transactions/${made.id}/submit`)).status).toBe(200);
     const number = made.humanReadableId; // TXN-0000nn
     const digits = number.slice(4);
     const bare = String(Number(digits));
     const mine = ["attachment create", "transaction create", "transaction submit"];
-    const own = (found: Found) => found.entries.filter((e) => e.humanReadableId === number).map((e) => `${e.entityType} ${e.action}`).sort();
+    const own = (found: Found) =>
+      found.entries
+        .filter((e) => e.humanReadableId === number)
+        .map((e) => `${e.entityType} ${e.action}`)
+        .sort();
 
     const exact = await search(number);
     expect(own(exact)).toEqual(mine);
@@ -328,7 +361,12 @@ describe("searching by what the books and people name (DECISIONS §7, 2026-11-28
   it("finds an employee's entries, their record and what names them (a name mapping), by part of their name", async () => {
     const hr = await t.signIn("HR Admin");
     const department = (await hr.api.post("/api/hr/departments", { name: `Weaving ${stamp}` })).body as { id: string };
-    const employee = await hr.api.post("/api/hr/employees", { employeeName: `Venkataraghavan ${stamp}`, departmentId: department.id, weeklyOff: "Sunday", joiningDate: "2025-01-01" });
+    const employee = await hr.api.post("/api/hr/employees", {
+      employeeName: `Venkataraghavan ${stamp}`,
+      departmentId: department.id,
+      weeklyOff: "Sunday",
+      joiningDate: "2025-01-01",
+    });
     expect(employee.status).toBe(201);
     expect((await hr.api.post("/api/hr/name-mappings", { csvName: `V. Raghavan ${stamp}`, employeeId: employee.body.id })).status).toBe(201);
     const found = await search(`venkataraghavan ${stamp}`);

@@ -14,12 +14,14 @@ const tag = "audit";
 export function auditRoutes(deps: AppDeps): ApiRouter {
   const api = new ApiRouter();
 
-  api.add({ method: "get", path: "/audit", access: SUPERADMIN, summary: "Audit entries, newest first", query: auditQuerySchema, answer: auditPageAnswer, tag }, (req, _res, input) =>
-    listAudit(serviceContext(deps), input.query),
+  api.add(
+    { method: "get", path: "/audit", access: SUPERADMIN, summary: "Audit entries, newest first", query: auditQuerySchema, answer: auditPageAnswer, tag },
+    (req, _res, input) => listAudit(serviceContext(deps), input.query),
   );
 
-  api.add({ method: "get", path: "/audit/facets", access: SUPERADMIN, summary: "Entity types and actions present in the trail", answer: auditFacetsAnswer, tag }, () =>
-    auditFacets(serviceContext(deps)),
+  api.add(
+    { method: "get", path: "/audit/facets", access: SUPERADMIN, summary: "Entity types and actions present in the trail", answer: auditFacetsAnswer, tag },
+    () => auditFacets(serviceContext(deps)),
   );
 
   api.add(

@@ -18,8 +18,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const login = (api: ReturnType<TestApp["client"]>, username: string, password = TEST_PASSWORD) =>
-  api.post("/api/auth/login", { username, password });
+const login = (api: ReturnType<TestApp["client"]>, username: string, password = TEST_PASSWORD) => api.post("/api/auth/login", { username, password });
 
 describe("GET /api/auth/me", () => {
   it("is 401 when not signed in", async () => {
@@ -79,7 +78,10 @@ describe("POST /api/auth/login", () => {
     const me = await api.get("/api/auth/me");
     expect(me.status).toBe(200);
     expect(me.body.user.id).toBe(user.id);
-    const [entry] = await t.db.select().from(auditLog).where(sql`${auditLog.action} = 'login' and ${auditLog.performedBy} = ${user.id}`);
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(sql`${auditLog.action} = 'login' and ${auditLog.performedBy} = ${user.id}`);
     expect(entry.entityType).toBe("session");
   });
 
@@ -111,15 +113,25 @@ describe("POST /api/auth/login", () => {
       // Read the session row the moment the headers arrive, before the body is read.
       const sessionAtHeaders = await new Promise<unknown>((resolve, reject) => {
         const req = http.request(
-          { host: "127.0.0.1", port, path: "/api/auth/login", method: "POST", headers: { ...CSRF_HEADER, "Content-Type": "application/json", "Content-Length": Buffer.byteLength(payload) } },
+          {
+            host: "127.0.0.1",
+            port,
+            path: "/api/auth/login",
+            method: "POST",
+            headers: { ...CSRF_HEADER, "Content-Type": "application/json", "Content-Length": Buffer.byteLength(payload) },
+          },
           (res) => {
             // The cookie is "s:<sid>.<signature>", URL-encoded.
             const cookie = decodeURIComponent(/bms\.sid=([^;]+)/.exec(String(res.headers["set-cookie"]))![1]);
             const sid = cookie.slice(2, cookie.lastIndexOf("."));
-            t.db.select({ sess: sessions.sess }).from(sessions).where(eq(sessions.sid, sid)).then(([row]) => {
-              res.resume();
-              resolve(row?.sess);
-            }, reject);
+            t.db
+              .select({ sess: sessions.sess })
+              .from(sessions)
+              .where(eq(sessions.sid, sid))
+              .then(([row]) => {
+                res.resume();
+                resolve(row?.sess);
+              }, reject);
           },
         );
         req.on("error", reject);
@@ -166,7 +178,10 @@ describe("POST /api/auth/login", () => {
     const user = await makeUser(t.db, { role: "Accountant" });
     // One real failure tells us the address the server sees for this client.
     await login(t.client(), "first-failure-" + user.username, "bad");
-    const [{ ipAddress: ip }] = await t.db.select().from(loginFailures).where(eq(loginFailures.username, "first-failure-" + user.username.toLowerCase()));
+    const [{ ipAddress: ip }] = await t.db
+      .select()
+      .from(loginFailures)
+      .where(eq(loginFailures.username, "first-failure-" + user.username.toLowerCase()));
     await t.db.insert(loginFailures).values(Array.from({ length: 99 }, (_, i) => ({ username: `someone${i}`, ipAddress: ip, at: new Date() })));
     const res = await login(t.client(), user.username);
     expect(res.status).toBe(429);
@@ -202,7 +217,8 @@ describe("sessions", () => {
   it("a session survives a restart: a new app on the same database accepts the cookie", async () => {
     const { user, api } = await t.signIn("Accountant");
     const restarted = createApp(t.deps).app;
-    const cookie = (api.agent.jar.getCookies({ path: "/", domain: "127.0.0.1", secure: false, script: false }))
+    const cookie = api.agent.jar
+      .getCookies({ path: "/", domain: "127.0.0.1", secure: false, script: false })
       .map((c) => `${c.name}=${c.value}`)
       .join("; ");
     const me = await supertest(restarted).get("/api/auth/me").set("Cookie", cookie);
@@ -212,7 +228,10 @@ describe("sessions", () => {
 
   it("ends after 30 idle minutes", async () => {
     const { user, api } = await t.signIn("Accountant");
-    await t.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, user.id));
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, user.id));
     expect((await api.get("/api/auth/me")).status).toBe(401);
   });
 
@@ -226,7 +245,8 @@ describe("sessions", () => {
         .where(eq(sessions.userId, userId));
       return soon.getTime();
     };
-    const expiryOf = async (userId: string) => (await t.db.select({ at: sessions.expiresAt }).from(sessions).where(eq(sessions.userId, userId)))[0]?.at.getTime();
+    const expiryOf = async (userId: string) =>
+      (await t.db.select({ at: sessions.expiresAt }).from(sessions).where(eq(sessions.userId, userId)))[0]?.at.getTime();
 
     const polling = await t.signIn("Accountant");
     const deadline = await nearlyIdle(polling.user.id);
@@ -285,7 +305,10 @@ describe("lockdown at sign-in", () => {
     const off = await admin.post("/api/admin/emergency-toggle", { enabled: false });
     expect(off.body.enabled).toBe(false);
     expect((await login(t.client(), accountant.username)).status).toBe(200);
-    const entries = await t.db.select().from(auditLog).where(sql`${auditLog.action} in ('lockdown_on','lockdown_off')`);
+    const entries = await t.db
+      .select()
+      .from(auditLog)
+      .where(sql`${auditLog.action} in ('lockdown_on','lockdown_off')`);
     expect(entries.map((e) => e.action).sort()).toEqual(["lockdown_off", "lockdown_on"]);
   });
 
@@ -315,7 +338,9 @@ describe("the audit table is append-only", () => {
     await t.signIn("Accountant");
     const before = await t.database.query<{ n: number }>("select count(*)::int as n from audit_log");
     for (const statement of ["update audit_log set action = 'x'", "delete from audit_log", "truncate audit_log"]) {
-      await expect(t.database.query(`do $$ begin set local session_replication_role = replica; ${statement}; end $$`), statement).rejects.toThrow(/append-only/);
+      await expect(t.database.query(`do $$ begin set local session_replication_role = replica; ${statement}; end $$`), statement).rejects.toThrow(
+        /append-only/,
+      );
     }
     expect(await t.database.query("select count(*)::int as n from audit_log")).toEqual(before);
   });

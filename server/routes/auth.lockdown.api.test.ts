@@ -31,21 +31,27 @@ async function sessionsOf(userId: string) {
 }
 
 async function failuresOf(username: string) {
-  return t.db.select().from(loginFailures).where(eq(loginFailures.username, usernameKey(username)));
+  return t.db
+    .select()
+    .from(loginFailures)
+    .where(eq(loginFailures.username, usernameKey(username)));
 }
 
 describe("a sign-in while the lockdown is on", () => {
-  it.each<Role>(["Accountant", "Approver", "HR Admin", "HR Staff"])("%s: the same 423 with the right password and with a wrong one, and no session", async (role) => {
-    const user = await makeUser(t.db, { role });
-    const right = await login(user.username, TEST_PASSWORD);
-    const wrong = await login(user.username, "not-the-password");
-    expect(right.status).toBe(423);
-    expect(wrong.status).toBe(423);
-    expect(right.body).toMatchObject(LOCKED);
-    expect(wrong.body).toEqual(right.body);
-    expect(right.headers["set-cookie"] ?? []).toEqual(wrong.headers["set-cookie"] ?? []);
-    expect(await sessionsOf(user.id)).toHaveLength(0);
-  });
+  it.each<Role>(["Accountant", "Approver", "HR Admin", "HR Staff"])(
+    "%s: the same 423 with the right password and with a wrong one, and no session",
+    async (role) => {
+      const user = await makeUser(t.db, { role });
+      const right = await login(user.username, TEST_PASSWORD);
+      const wrong = await login(user.username, "not-the-password");
+      expect(right.status).toBe(423);
+      expect(wrong.status).toBe(423);
+      expect(right.body).toMatchObject(LOCKED);
+      expect(wrong.body).toEqual(right.body);
+      expect(right.headers["set-cookie"] ?? []).toEqual(wrong.headers["set-cookie"] ?? []);
+      expect(await sessionsOf(user.id)).toHaveLength(0);
+    },
+  );
 
   it("an unknown username, a disabled user and a disabled SuperAdmin get the same 423", async () => {
     const disabled = await makeUser(t.db, { role: "Accountant", isActive: false });

@@ -56,7 +56,10 @@ describe("parallel guessing", () => {
     expect(await login(user.username, TEST_PASSWORD, address)).toBe(429);
     // From another address too: the username is what is throttled.
     expect(await login(user.username, TEST_PASSWORD, newAddress())).toBe(429);
-    const rows = await t.db.select().from(loginFailures).where(eq(loginFailures.username, usernameKey(user.username)));
+    const rows = await t.db
+      .select()
+      .from(loginFailures)
+      .where(eq(loginFailures.username, usernameKey(user.username)));
     expect(rows).toHaveLength(5);
   });
 
@@ -77,7 +80,12 @@ describe("parallel guessing", () => {
     // Right passwords after 4 failures: none is a failure, so each gets in and the count stays at 4.
     // (While a right password is being checked it holds a slot: that is what stops parallel guesses.)
     for (let i = 0; i < 3; i++) expect(await login(user.username, TEST_PASSWORD, address)).toBe(200);
-    expect(await t.db.select().from(loginFailures).where(eq(loginFailures.username, usernameKey(user.username)))).toHaveLength(4);
+    expect(
+      await t.db
+        .select()
+        .from(loginFailures)
+        .where(eq(loginFailures.username, usernameKey(user.username))),
+    ).toHaveLength(4);
     // The 5th failure still counts, and then the window is closed.
     expect(await login(user.username, "wrong", address)).toBe(401);
     expect(await login(user.username, TEST_PASSWORD, address)).toBe(429);
@@ -103,7 +111,11 @@ describe("one username key: NFKC, then JavaScript's toLowerCase", () => {
     const statuses = await Promise.all(Array.from({ length: 10 }, () => login(turkish, "wrong", address)));
     expect(tally(statuses)).toEqual({ 401: 4, 429: 6 });
     expect(await login(vijay.username, TEST_PASSWORD, newAddress())).toBe(200);
-    const [row] = await t.db.select().from(loginFailures).where(eq(loginFailures.username, usernameKey(turkish))).limit(1);
+    const [row] = await t.db
+      .select()
+      .from(loginFailures)
+      .where(eq(loginFailures.username, usernameKey(turkish)))
+      .limit(1);
     expect(row.username).toBe(turkish.normalize("NFKC").toLowerCase());
   });
 
@@ -154,10 +166,13 @@ describe("one username key: NFKC, then JavaScript's toLowerCase", () => {
         .values({ username: legacy, name: "Legacy Row", role: "Accountant", passwordHash: stored.passwordHash })
         .returning();
       await t.asOwner((owner) => runMigrations(owner));
-      const keys = await t.db.select({ id: users.id, key: users.usernameKey }).from(users).where(sql`${users.id} in (${stored.id}, ${other.id})`);
+      const keys = await t.db
+        .select({ id: users.id, key: users.usernameKey })
+        .from(users)
+        .where(sql`${users.id} in (${stored.id}, ${other.id})`);
       expect(Object.fromEntries(keys.map((k) => [k.id, k.key]))).toEqual({ [stored.id]: stored.username.toLowerCase(), [other.id]: legacy.toLowerCase() });
       // Not what the database's lower() says.
-      const [{ lowered }] = (await t.database.query<{ lowered: string }>("select lower($1) as lowered", [legacy]));
+      const [{ lowered }] = await t.database.query<{ lowered: string }>("select lower($1) as lowered", [legacy]);
       expect(lowered).not.toBe(legacy.toLowerCase());
       expect(await login(stored.username, TEST_PASSWORD, newAddress())).toBe(200);
     } finally {
@@ -166,7 +181,9 @@ describe("one username key: NFKC, then JavaScript's toLowerCase", () => {
   });
 
   it("a new user row without its key is refused by the database", async () => {
-    await expect(t.db.insert(users).values({ username: `nokey${Date.now() % 100000}`, name: "No Key", role: "Accountant", passwordHash: "x" })).rejects.toThrow();
+    await expect(
+      t.db.insert(users).values({ username: `nokey${Date.now() % 100000}`, name: "No Key", role: "Accountant", passwordHash: "x" }),
+    ).rejects.toThrow();
   });
 });
 
@@ -193,7 +210,16 @@ describe("pruning", () => {
     expect(pruned.pinFailures).toBeGreaterThanOrEqual(1);
     expect(pruned.sessions).toBeGreaterThanOrEqual(1);
     expect((await t.db.select().from(loginFailures).where(eq(loginFailures.username, key))).map((r) => r.at.getTime())).toEqual([recent.getTime()]);
-    expect((await t.db.select().from(emergencyPinFailures).where(eq(emergencyPinFailures.code, "PRUNE"))).map((r) => r.at.getTime())).toEqual([recent.getTime()]);
-    expect((await t.db.select({ sid: sessions.sid }).from(sessions).where(sql`${sessions.sid} like ${key + "%"}`)).map((r) => r.sid)).toEqual([`${key}-live`]);
+    expect((await t.db.select().from(emergencyPinFailures).where(eq(emergencyPinFailures.code, "PRUNE"))).map((r) => r.at.getTime())).toEqual([
+      recent.getTime(),
+    ]);
+    expect(
+      (
+        await t.db
+          .select({ sid: sessions.sid })
+          .from(sessions)
+          .where(sql`${sessions.sid} like ${key + "%"}`)
+      ).map((r) => r.sid),
+    ).toEqual([`${key}-live`]);
   });
 });

@@ -65,7 +65,10 @@ const PASSWORD_STRATEGY = "local";
  */
 function passwordStrategy(deps: AppDeps): LocalStrategy {
   return new LocalStrategy({ passReqToCallback: true, session: false }, (req, username, password, done) => {
-    signInWithPassword(requestContext(deps, req.ip), sessionOf(req), { username, password }).then((answer) => done(null, answer as unknown as Express.User), done);
+    signInWithPassword(requestContext(deps, req.ip), sessionOf(req), { username, password }).then(
+      (answer) => done(null, answer as unknown as Express.User),
+      done,
+    );
   });
 }
 
@@ -89,12 +92,28 @@ export function authRoutes(deps: AppDeps, passport: PassportStatic): ApiRouter {
   const ctx = (req: Request) => requestContext(deps, req.ip);
   passport.use(PASSWORD_STRATEGY, passwordStrategy(deps));
 
-  api.add({ method: "post", path: "/auth/login", access: "public", summary: "Sign in (the password step; a second step when the user has a second factor)", body: loginBodySchema, answer: loginAnswer, tag: "auth" }, (req, res, input) =>
-    signInWithCredentials(passport, req, res, input.body),
+  api.add(
+    {
+      method: "post",
+      path: "/auth/login",
+      access: "public",
+      summary: "Sign in (the password step; a second step when the user has a second factor)",
+      body: loginBodySchema,
+      answer: loginAnswer,
+      tag: "auth",
+    },
+    (req, res, input) => signInWithCredentials(passport, req, res, input.body),
   );
 
   api.add(
-    { method: "post", path: "/auth/second-factor/options", access: "public", summary: "A passkey challenge for the second step of sign-in", answer: webauthnOptionsAnswer, tag: "auth" },
+    {
+      method: "post",
+      path: "/auth/second-factor/options",
+      access: "public",
+      summary: "A passkey challenge for the second step of sign-in",
+      answer: webauthnOptionsAnswer,
+      tag: "auth",
+    },
     (req) => secondFactorChallenge(ctx(req), sessionOf(req)),
   );
 
@@ -124,15 +143,33 @@ export function authRoutes(deps: AppDeps, passport: PassportStatic): ApiRouter {
     return { message: "Signed out" };
   });
 
-  api.add({ method: "get", path: "/auth/me", access: "signed-in", duringSecondFactorSetup: true, duringPasswordChange: true, openToEmployees: true, summary: "The signed-in user", answer: authAnswer, tag: "auth" }, (req) =>
-    currentUser(contextOf(deps, req)),
+  api.add(
+    {
+      method: "get",
+      path: "/auth/me",
+      access: "signed-in",
+      duringSecondFactorSetup: true,
+      duringPasswordChange: true,
+      openToEmployees: true,
+      summary: "The signed-in user",
+      answer: authAnswer,
+      tag: "auth",
+    },
+    (req) => currentUser(contextOf(deps, req)),
   );
 
   // The app's own probe on every page load. Nobody signed in is an answer here, not an error: a 401
   // would be a failed request in the browser's console on every sign-in page. The session is
   // checked exactly as a protected call checks it (requireAuth: expiry, lockdown's 423).
   api.add(
-    { method: "get", path: "/auth/session", access: "public", summary: "Who is signed in: {user} or {user: null} (with secondFactor when half signed in), 200 either way", answer: sessionAnswer, tag: "auth" },
+    {
+      method: "get",
+      path: "/auth/session",
+      access: "public",
+      summary: "Who is signed in: {user} or {user: null} (with secondFactor when half signed in), 200 either way",
+      answer: sessionAnswer,
+      tag: "auth",
+    },
     async (req, res) => {
       const failure = await new Promise<unknown>((resolve) => requireAuth(req, res, resolve));
       if (failure instanceof DomainError && failure.kind === "unauthenticated") return halfSignedIn(req);

@@ -108,7 +108,9 @@ describe("approve within and above the approver's limit", () => {
     expect(await pendingMoves(approver, txn.id)).toEqual(expect.not.arrayContaining(["approve"]));
     // The screens say why in Approve's place: the same words the call answers.
     expect((await approver.api.get(`/api/transactions/${txn.id}`)).body.approveRefusal).toBe("Above your approval limit of ₹1,00,000.00");
-    const row = ((await approver.api.get("/api/transactions/pending?limit=200")).body as { id: string; approveRefusal: string | null }[]).find((r) => r.id === txn.id);
+    const row = ((await approver.api.get("/api/transactions/pending?limit=200")).body as { id: string; approveRefusal: string | null }[]).find(
+      (r) => r.id === txn.id,
+    );
     expect(row?.approveRefusal).toBe("Above your approval limit of ₹1,00,000.00");
     const res = await approver.api.post(`/api/transactions/${txn.id}/approve`, {});
     expect(res.status).toBe(403);
@@ -130,7 +132,14 @@ describe("approve within and above the approver's limit", () => {
 describe("the SuperAdmin's last place is not offered to an Approver", () => {
   it("the first Approver is offered approve; the would-be-last is not, and is refused 409", async () => {
     const category = await makeCategory(t.db, { requiredApprovals: 1 });
-    const rule = await superAdmin.api.post("/api/admin/approval-rules", { name: `SA place ${crypto.randomBytes(3).toString("hex")}`, categoryId: category.id, formType: null, minAmount: "0", requiredApprovals: 2, superAdminRequired: true });
+    const rule = await superAdmin.api.post("/api/admin/approval-rules", {
+      name: `SA place ${crypto.randomBytes(3).toString("hex")}`,
+      categoryId: category.id,
+      formType: null,
+      minAmount: "0",
+      requiredApprovals: 2,
+      superAdminRequired: true,
+    });
     expect(rule.status).toBe(201);
     const [first, second] = await Promise.all([t.signIn("Approver"), t.signIn("Approver")]);
     const txn = await submitted("2000", {}, category.id);
@@ -169,7 +178,14 @@ describe("bulk approve says what it skipped and why", () => {
 
   it("the pending list says beforehand what it will skip, in the words bulk approve answers afterwards (limit, the SuperAdmin's place, one's own)", async () => {
     const category = await makeCategory(t.db, { requiredApprovals: 1 });
-    const rule = await superAdmin.api.post("/api/admin/approval-rules", { name: `Big ones ${crypto.randomBytes(3).toString("hex")}`, categoryId: category.id, formType: null, minAmount: "5000", requiredApprovals: 1, superAdminRequired: true });
+    const rule = await superAdmin.api.post("/api/admin/approval-rules", {
+      name: `Big ones ${crypto.randomBytes(3).toString("hex")}`,
+      categoryId: category.id,
+      formType: null,
+      minAmount: "5000",
+      requiredApprovals: 1,
+      superAdminRequired: true,
+    });
     expect(rule.status).toBe(201);
     // A SuperAdmin with a limit meets a limit and their own transaction; an Approver meets the SuperAdmin's place.
     const readerAdmin = await t.signIn("SuperAdmin");
@@ -199,7 +215,9 @@ describe("bulk approve says what it skipped and why", () => {
     expect(adminRun.body.approved.map((a: { id: string }) => a.id)).toEqual([fine.id]);
     expect(adminRun.body.skipped).toEqual([aboveLimit.id, own.id].map((id) => expect.objectContaining({ id, reason: asAdmin.get(id)!.approveRefusal })));
     const approverRun = await approver.api.post("/api/transactions/bulk-approve", { ids: [superAdminsPlace.id] });
-    expect(approverRun.body.skipped).toEqual([expect.objectContaining({ id: superAdminsPlace.id, reason: asApprover.get(superAdminsPlace.id)!.approveRefusal })]);
+    expect(approverRun.body.skipped).toEqual([
+      expect.objectContaining({ id: superAdminsPlace.id, reason: asApprover.get(superAdminsPlace.id)!.approveRefusal }),
+    ]);
     // Once acted on, nothing is left to explain.
     expect((await beforehand(readerAdmin)).get(fine.id)).toBeUndefined();
   });
@@ -208,7 +226,13 @@ describe("bulk approve says what it skipped and why", () => {
 describe("a full override of a Pending transaction decides again and recomputes its status", () => {
   it("approvals already given complete the new policy: Approved, and the timeline says so", async () => {
     const category = await makeCategory(t.db, { requiredApprovals: 1 });
-    const rule = await superAdmin.api.post("/api/admin/approval-rules", { name: `Two above ${crypto.randomBytes(3).toString("hex")}`, categoryId: category.id, formType: null, minAmount: "50000", requiredApprovals: 2 });
+    const rule = await superAdmin.api.post("/api/admin/approval-rules", {
+      name: `Two above ${crypto.randomBytes(3).toString("hex")}`,
+      categoryId: category.id,
+      formType: null,
+      minAmount: "50000",
+      requiredApprovals: 2,
+    });
     expect(rule.status).toBe(201);
     const approver = await t.signIn("Approver");
     const txn = await submitted("60000", {}, category.id);
@@ -226,12 +250,22 @@ describe("a full override of a Pending transaction decides again and recomputes 
 
   it("approvals no longer enough: stays Pending with the larger requirement", async () => {
     const category = await makeCategory(t.db, { requiredApprovals: 1 });
-    await superAdmin.api.post("/api/admin/approval-rules", { name: `Three above ${crypto.randomBytes(3).toString("hex")}`, categoryId: category.id, formType: null, minAmount: "50000", requiredApprovals: 3 });
+    await superAdmin.api.post("/api/admin/approval-rules", {
+      name: `Three above ${crypto.randomBytes(3).toString("hex")}`,
+      categoryId: category.id,
+      formType: null,
+      minAmount: "50000",
+      requiredApprovals: 3,
+    });
     const [a, b] = await Promise.all([t.signIn("Approver"), t.signIn("Approver")]);
     const c = await makeCategory(t.db, { requiredApprovals: 2 });
     const txn = await submitted("1000", {}, c.id);
     expect((await a.api.post(`/api/transactions/${txn.id}/approve`, {})).body.status).toBe("Pending");
-    const raised = await superAdmin.api.put(`/api/admin/transactions/${txn.id}/full-override`, { categoryId: category.id, amount: "70000", reason: "Filed under the wrong category" });
+    const raised = await superAdmin.api.put(`/api/admin/transactions/${txn.id}/full-override`, {
+      categoryId: category.id,
+      amount: "70000",
+      reason: "Filed under the wrong category",
+    });
     expect(raised.status).toBe(200);
     expect(raised.body.status).toBe("Pending");
     expect(raised.body.approvalsRequired).toBe(3);

@@ -69,7 +69,9 @@ describe("races of authority", () => {
   it("two overlapping delegations of one delegator recorded at once: one 201, one 409, one row", async () => {
     for (let i = 0; i < 3; i++) {
       const [x, a, b] = await Promise.all([approverWithLimit(null), approverWithLimit(null), approverWithLimit(null)]);
-      const results = await Promise.all([a, b].map((to) => x.api.post("/api/delegations", { delegateId: to.user.id, from: today(), to: today(), reason: "Travelling" })));
+      const results = await Promise.all(
+        [a, b].map((to) => x.api.post("/api/delegations", { delegateId: to.user.id, from: today(), to: today(), reason: "Travelling" })),
+      );
       expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
       expect(await t.db.select().from(delegations).where(eq(delegations.delegatorId, x.user.id))).toHaveLength(1);
     }
@@ -90,10 +92,19 @@ describe("races of authority", () => {
   it("a submit racing the deletion of a rule it applies: the rule is kept (deactivated) whenever the submission names it", async () => {
     const category = await makeCategory(t.db, { requiredApprovals: 1 });
     for (let i = 0; i < 8; i++) {
-      const rule = await superAdmin.api.post("/api/admin/approval-rules", { name: `Race delete ${crypto.randomBytes(3).toString("hex")}`, categoryId: category.id, formType: null, minAmount: "0", requiredApprovals: 2 });
+      const rule = await superAdmin.api.post("/api/admin/approval-rules", {
+        name: `Race delete ${crypto.randomBytes(3).toString("hex")}`,
+        categoryId: category.id,
+        formType: null,
+        minAmount: "0",
+        requiredApprovals: 2,
+      });
       expect(rule.status).toBe(201);
       const created = await accountant.api.post("/api/transactions", txnBody(category.id, { amount: "700" }));
-      const [submit, removed] = await Promise.all([accountant.api.post(`/api/transactions/${created.body.id}/submit`), superAdmin.api.delete(`/api/admin/approval-rules/${rule.body.id}`)]);
+      const [submit, removed] = await Promise.all([
+        accountant.api.post(`/api/transactions/${created.body.id}/submit`),
+        superAdmin.api.delete(`/api/admin/approval-rules/${rule.body.id}`),
+      ]);
       expect(submit.status).toBe(200);
       expect(removed.status).toBe(200);
       const [kept] = await t.db.select().from(approvalRules).where(eq(approvalRules.id, rule.body.id));
@@ -119,7 +130,13 @@ describe("races of authority", () => {
 
   it("an approval racing a rule change is held to the policy kept at submit", async () => {
     const category = await makeCategory(t.db, { requiredApprovals: 1 });
-    const rule = await superAdmin.api.post("/api/admin/approval-rules", { name: `Race ${crypto.randomBytes(3).toString("hex")}`, categoryId: category.id, formType: null, minAmount: "0", requiredApprovals: 1 });
+    const rule = await superAdmin.api.post("/api/admin/approval-rules", {
+      name: `Race ${crypto.randomBytes(3).toString("hex")}`,
+      categoryId: category.id,
+      formType: null,
+      minAmount: "0",
+      requiredApprovals: 1,
+    });
     expect(rule.status).toBe(201);
     const a = await approverWithLimit(null);
     const txn = await submitted(category.id, "3000");

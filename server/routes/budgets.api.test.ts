@@ -21,11 +21,13 @@ afterAll(async () => {
   await t?.close();
 });
 
-const issue = (res: { body: { issues?: { path: string; message: string }[] } }, path: string) =>
-  res.body.issues?.find((i) => i.path === path)?.message;
+const issue = (res: { body: { issues?: { path: string; message: string }[] } }, path: string) => res.body.issues?.find((i) => i.path === path)?.message;
 
 async function newCategory() {
-  const [row] = await t.db.insert(categories).values({ name: `Budget cat ${Date.now()}-${++seq}` }).returning();
+  const [row] = await t.db
+    .insert(categories)
+    .values({ name: `Budget cat ${Date.now()}-${++seq}` })
+    .returning();
   return row;
 }
 
@@ -121,7 +123,10 @@ describe("POST /api/admin/budgets", () => {
     expect(res.body.spent).toMatch(/^\d+\.\d{2}$/);
     const [row] = await t.db.select().from(budgets).where(eq(budgets.id, res.body.id));
     expect(row).toMatchObject({ amount: "2500.50", alertThreshold: 80, period: "monthly", categoryId: null });
-    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, row.id), eq(auditLog.action, "create")));
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, row.id), eq(auditLog.action, "create")));
     expect(entry.entityType).toBe("budget");
   });
 
@@ -226,12 +231,18 @@ describe("PUT /api/admin/budgets/:id", () => {
   it("updates the budget and audits before and after", async () => {
     const c = await newCategory();
     const created = await admin.post("/api/admin/budgets", valid());
-    const res = await admin.put(`/api/admin/budgets/${created.body.id}`, valid({ name: "Renamed", amount: "5000.25", categoryId: c.id, alertThreshold: 90, period: "quarterly" }));
+    const res = await admin.put(
+      `/api/admin/budgets/${created.body.id}`,
+      valid({ name: "Renamed", amount: "5000.25", categoryId: c.id, alertThreshold: 90, period: "quarterly" }),
+    );
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ name: "Renamed", amount: "5000.25", category: { name: c.name }, alertThreshold: 90, period: "quarterly" });
     const [row] = await t.db.select().from(budgets).where(eq(budgets.id, created.body.id));
     expect(row).toMatchObject({ name: "Renamed", amount: "5000.25", categoryId: c.id, alertThreshold: 90 });
-    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, row.id), eq(auditLog.action, "update")));
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, row.id), eq(auditLog.action, "update")));
     expect(entry.beforeData).toMatchObject({ amount: "1000.00", alertThreshold: 80 });
     expect(entry.afterData).toMatchObject({ amount: "5000.25", alertThreshold: 90 });
   });
@@ -247,7 +258,10 @@ describe("DELETE /api/admin/budgets/:id", () => {
     expect((await admin.delete("/api/admin/budgets/00000000-0000-0000-0000-000000000000")).status).toBe(404);
     expect((await admin.delete(`/api/admin/budgets/${id}`)).status).toBe(200);
     expect(await t.db.select().from(budgets).where(eq(budgets.id, id))).toHaveLength(0);
-    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, id), eq(auditLog.action, "delete")));
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, id), eq(auditLog.action, "delete")));
     expect((entry.beforeData as { amount: string }).amount).toBe("1000.00");
     expect((await admin.delete(`/api/admin/budgets/${id}`)).status).toBe(404);
   });

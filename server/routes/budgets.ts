@@ -21,21 +21,36 @@ export function budgetRoutes(deps: AppDeps): ApiRouter {
     listBudgets(serviceContext(deps)),
   );
 
-  api.add({ method: "post", path: "/admin/budgets", access: SUPERADMIN, summary: "Create a budget", body: budgetBodySchema, answer: budgetAnswer, status: 201, tag }, async (req, res, input) => {
-    const created = await createBudget(ctx(req), input.body);
-    res.status(201);
-    return created;
-  });
+  api.add(
+    { method: "post", path: "/admin/budgets", access: SUPERADMIN, summary: "Create a budget", body: budgetBodySchema, answer: budgetAnswer, status: 201, tag },
+    async (req, res, input) => {
+      const created = await createBudget(ctx(req), input.body);
+      res.status(201);
+      return created;
+    },
+  );
 
   api.add(
-    { method: "put", path: "/admin/budgets/:id", access: SUPERADMIN, summary: "Edit a budget (fields left out keep their values)", body: budgetChangesSchema, params: idParamsOf("Budget"), answer: budgetAnswer, tag },
+    {
+      method: "put",
+      path: "/admin/budgets/:id",
+      access: SUPERADMIN,
+      summary: "Edit a budget (fields left out keep their values)",
+      body: budgetChangesSchema,
+      params: idParamsOf("Budget"),
+      answer: budgetAnswer,
+      tag,
+    },
     (req, _res, input) => updateBudget(ctx(req), input.params.id, input.body),
   );
 
-  api.add({ method: "delete", path: "/admin/budgets/:id", access: SUPERADMIN, summary: "Delete a budget", params: idParamsOf("Budget"), answer: messageAnswer, tag }, async (req, _res, input) => {
-    await deleteBudget(ctx(req), input.params.id);
-    return { message: "Budget deleted" };
-  });
+  api.add(
+    { method: "delete", path: "/admin/budgets/:id", access: SUPERADMIN, summary: "Delete a budget", params: idParamsOf("Budget"), answer: messageAnswer, tag },
+    async (req, _res, input) => {
+      await deleteBudget(ctx(req), input.params.id);
+      return { message: "Budget deleted" };
+    },
+  );
 
   return api;
 }

@@ -32,11 +32,12 @@ async function createCategory(body: Record<string, unknown> = {}) {
 
 async function insertTransaction(categoryId: string) {
   const owner = await makeUser(t.db, { role: "Accountant" });
-  await t.db.insert(transactions).values({ categoryId, amount: "100.00", transactionDate: "2026-11-01", description: "fixture", createdBy: owner.id, status: "Draft" });
+  await t.db
+    .insert(transactions)
+    .values({ categoryId, amount: "100.00", transactionDate: "2026-11-01", description: "fixture", createdBy: owner.id, status: "Draft" });
 }
 
-const issue = (res: { body: { issues?: { path: string; message: string }[] } }, path: string) =>
-  res.body.issues?.find((i) => i.path === path)?.message;
+const issue = (res: { body: { issues?: { path: string; message: string }[] } }, path: string) => res.body.issues?.find((i) => i.path === path)?.message;
 
 describe("GET /api/categories", () => {
   it("is 401 when not signed in", async () => {
@@ -83,7 +84,15 @@ describe("GET /api/categories/:id", () => {
     const c = await createCategory({ description: "Rent and lease" });
     const res = await approver.get(`/api/categories/${c.id}`);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: c.id, name: c.name, description: "Rent and lease", requiredApprovals: 1, isBuiltin: false, isActive: true, fieldSchema: [] });
+    expect(res.body).toMatchObject({
+      id: c.id,
+      name: c.name,
+      description: "Rent and lease",
+      requiredApprovals: 1,
+      isBuiltin: false,
+      isActive: true,
+      fieldSchema: [],
+    });
   });
 });
 
@@ -151,7 +160,9 @@ describe("POST /api/categories", () => {
 
   it("two look-alike names created at the same moment: exactly one is stored", async () => {
     const base = uniqueName("Stationery");
-    const answers = await Promise.all([base, base.replace("a", "\u0430"), base.replace("o", "\u03bf")].map((name) => superAdmin.post("/api/categories", { name })));
+    const answers = await Promise.all(
+      [base, base.replace("a", "\u0430"), base.replace("o", "\u03bf")].map((name) => superAdmin.post("/api/categories", { name })),
+    );
     expect(answers.map((r) => r.status).sort()).toEqual([201, 409, 409]);
   });
 
@@ -164,11 +175,20 @@ describe("POST /api/categories", () => {
       emergencyLimitPolicy: { dailyLimit: 10000, monthlyLimit: "50000.5" },
     });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ name, requiredApprovals: 3, isBuiltin: false, isActive: true, emergencyLimitPolicy: { dailyLimit: "10000.00", monthlyLimit: "50000.50" } });
+    expect(res.body).toMatchObject({
+      name,
+      requiredApprovals: 3,
+      isBuiltin: false,
+      isActive: true,
+      emergencyLimitPolicy: { dailyLimit: "10000.00", monthlyLimit: "50000.50" },
+    });
     const [row] = await t.db.select().from(categories).where(eq(categories.id, res.body.id));
     expect(row.requiredApprovals).toBe(3);
     expect(row.emergencyLimitPolicy).toEqual({ dailyLimit: "10000.00", monthlyLimit: "50000.50" });
-    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, row.id), eq(auditLog.action, "create")));
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, row.id), eq(auditLog.action, "create")));
     expect(entry.entityType).toBe("category");
     expect((entry.afterData as { name: string }).name).toBe(name);
   });
@@ -199,7 +219,9 @@ describe("PUT /api/categories/:id", () => {
     const up = await accountant.put(`/api/categories/${c.id}`, { name: c.name, requiredApprovals: 3 });
     expect(up.status).toBe(403);
     expect(up.body.message).toBe("Only a SuperAdmin can change required approvals or emergency limits");
-    expect((await accountant.put(`/api/categories/${c.id}`, { name: c.name, emergencyLimitPolicy: { dailyLimit: "200", monthlyLimit: "1000" } })).status).toBe(403);
+    expect((await accountant.put(`/api/categories/${c.id}`, { name: c.name, emergencyLimitPolicy: { dailyLimit: "200", monthlyLimit: "1000" } })).status).toBe(
+      403,
+    );
     expect((await accountant.put(`/api/categories/${c.id}`, { name: c.name, emergencyLimitPolicy: null })).status).toBe(403);
     const same = await accountant.put(`/api/categories/${c.id}`, {
       name: c.name,
@@ -238,8 +260,17 @@ describe("PUT /api/categories/:id", () => {
     });
     expect(res.status).toBe(200);
     const [row] = await t.db.select().from(categories).where(eq(categories.id, c.id));
-    expect(row).toMatchObject({ name: newName, description: "d", requiredApprovals: 4, isActive: false, emergencyLimitPolicy: { dailyLimit: "1.50", monthlyLimit: null } });
-    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, c.id), eq(auditLog.action, "update")));
+    expect(row).toMatchObject({
+      name: newName,
+      description: "d",
+      requiredApprovals: 4,
+      isActive: false,
+      emergencyLimitPolicy: { dailyLimit: "1.50", monthlyLimit: null },
+    });
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, c.id), eq(auditLog.action, "update")));
     expect(entry.beforeData).toMatchObject({ name: c.name, requiredApprovals: 1, isActive: true });
     expect(entry.afterData).toMatchObject({ name: newName, requiredApprovals: 4, isActive: false });
   });
@@ -353,12 +384,20 @@ describe("PUT /api/categories/:id/fields", () => {
     expect(row.fieldSchema).toHaveLength(13);
     expect(row.fieldSchema.find((f) => f.type === "select")?.options).toEqual(["A", "B"]);
     expect(row.fieldSchema[0].validation).toEqual({ min: 2, max: 20, message: "2 to 20" });
-    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, c.id), eq(auditLog.action, "update_fields")));
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, c.id), eq(auditLog.action, "update_fields")));
     expect((entry.afterData as { fieldSchema: unknown[] }).fieldSchema).toHaveLength(13);
   });
 
   it("saves a reordering", async () => {
-    const c = await createCategory({ fieldSchema: [{ label: "A", type: "text" }, { label: "B", type: "text" }] });
+    const c = await createCategory({
+      fieldSchema: [
+        { label: "A", type: "text" },
+        { label: "B", type: "text" },
+      ],
+    });
     const current = (await superAdmin.get(`/api/categories/${c.id}`)).body.fieldSchema as unknown[];
     const res = await superAdmin.put(fieldsUrl(c.id), { fieldSchema: [current[1], current[0]] });
     expect(res.status).toBe(200);
@@ -400,7 +439,10 @@ describe("DELETE /api/categories/:id", () => {
     expect(res.body.message).toBe("This category has transactions, so it was deactivated instead of deleted");
     const [row] = await t.db.select().from(categories).where(eq(categories.id, c.id));
     expect(row.isActive).toBe(false);
-    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, c.id), eq(auditLog.action, "deactivate")));
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, c.id), eq(auditLog.action, "deactivate")));
     expect(entry.afterData).toEqual({ isActive: false });
   });
 
@@ -409,7 +451,10 @@ describe("DELETE /api/categories/:id", () => {
     const res = await accountant.delete(`/api/categories/${c.id}`);
     expect(res.status).toBe(200);
     expect(await t.db.select().from(categories).where(eq(categories.id, c.id))).toHaveLength(0);
-    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, c.id), eq(auditLog.action, "delete")));
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, c.id), eq(auditLog.action, "delete")));
     expect((entry.beforeData as { name: string }).name).toBe(c.name);
     expect((await superAdmin.get(`/api/categories/${c.id}`)).status).toBe(404);
   });
@@ -419,7 +464,10 @@ describe("DELETE /api/categories/:id", () => {
     const results = await Promise.all([0, 1, 2, 3].map((i) => superAdmin.post("/api/categories", { name: i % 2 ? name.toUpperCase() : name })));
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(3);
-    const [{ n }] = await t.db.select({ n: sql<number>`count(*)::int` }).from(categories).where(sql`lower(${categories.name}) = lower(${name})`);
+    const [{ n }] = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(categories)
+      .where(sql`lower(${categories.name}) = lower(${name})`);
     expect(n).toBe(1);
   });
 });

@@ -59,7 +59,15 @@ async function reachable(user: MadeUser, api: ApiClient): Promise<Reached> {
   const device = push.subscriber(user.username);
   expect((await api.post("/api/account/push-subscriptions", { endpoint: device.endpoint, keys: device.keys, label: "Phone" })).status).toBe(201);
   // Every decision comes at once, by push and by email.
-  expect((await api.put("/api/account/notification-preferences", { push: { pending: true, decisions: true }, email: { pending: "instant", decisions: true }, quietHours: null })).status).toBe(200);
+  expect(
+    (
+      await api.put("/api/account/notification-preferences", {
+        push: { pending: true, decisions: true },
+        email: { pending: "instant", decisions: true },
+        quietHours: null,
+      })
+    ).status,
+  ).toBe(200);
   const socket: unknown[] = [];
   const ws = new WebSocket(`ws://127.0.0.1:${instance.port}/ws`, { headers: { Cookie: await sessionCookie(instance, user.username) } });
   sockets.push(ws);
@@ -86,7 +94,10 @@ async function staff(role: "Accountant" | "Approver"): Promise<Reached> {
 /** What reached a person about transactions: socket messages, decrypted pushes and emails. */
 function whatReached(who: Reached) {
   return {
-    socket: who.socket.filter((m): m is { transactionId: string; message: string } => typeof m === "object" && m !== null && "transactionId" in m && Boolean((m as { transactionId: unknown }).transactionId)),
+    socket: who.socket.filter(
+      (m): m is { transactionId: string; message: string } =>
+        typeof m === "object" && m !== null && "transactionId" in m && Boolean((m as { transactionId: unknown }).transactionId),
+    ),
     pushes: push.received.filter((p) => p.endpoint === who.device.endpoint).map((p) => p.payload),
     emails: mail.received.filter((m) => m.to.includes(who.email)),
   };
@@ -100,7 +111,13 @@ async function until(condition: () => boolean, ms = 5_000): Promise<void> {
   }
 }
 
-const claimBody = (amount: string) => ({ formType: "B", categoryId: open.id, amount, transactionDate: "2026-11-10", description: "Cab to the client's office" });
+const claimBody = (amount: string) => ({
+  formType: "B",
+  categoryId: open.id,
+  amount,
+  transactionDate: "2026-11-10",
+  description: "Cab to the client's office",
+});
 
 describe("a claim's news reaches its employee and only its employee", () => {
   it("socket, push and email carry the decision on their own claim, with a link to My Claims; another employee and finance's own bills reach no employee", async () => {
@@ -112,11 +129,23 @@ describe("a claim's news reaches its employee and only its employee", () => {
     // Priya's claim and an accountant's bill wait; the approver's every door hears of both.
     const claim = (await priya.api.post("/api/transactions", claimBody("2400.00"))).body;
     expect((await priya.api.post(`/api/transactions/${claim.id}/submit`, {})).status).toBe(200);
-    const bill = (await accountant.api.post("/api/transactions", { formType: "B", categoryId: open.id, amount: "9900.00", transactionDate: "2026-11-10", description: "Printer toner" })).body;
+    const bill = (
+      await accountant.api.post("/api/transactions", {
+        formType: "B",
+        categoryId: open.id,
+        amount: "9900.00",
+        transactionDate: "2026-11-10",
+        description: "Printer toner",
+      })
+    ).body;
     expect((await accountant.api.post(`/api/transactions/${bill.id}/submit`, {})).status).toBe(200);
     await send();
     await until(() => whatReached(approver).pushes.length === 2 && whatReached(approver).socket.length === 2);
-    expect(whatReached(approver).pushes.map((p) => p.url).sort()).toEqual([`/pending-approvals?review=${bill.id}`, `/pending-approvals?review=${claim.id}`].sort());
+    expect(
+      whatReached(approver)
+        .pushes.map((p) => p.url)
+        .sort(),
+    ).toEqual([`/pending-approvals?review=${bill.id}`, `/pending-approvals?review=${claim.id}`].sort());
 
     // Decisions on both: the claim's goes to Priya, the bill's to the accountant.
     expect((await approver.api.post(`/api/transactions/${claim.id}/approve`, {})).body.status).toBe("Approved");

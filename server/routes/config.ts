@@ -8,6 +8,16 @@ import { configAnswer } from "../../shared/schemas/config";
 export function configRoutes(deps: Pick<AppDeps, "config">): ApiRouter {
   const api = new ApiRouter();
   const answer: AppConfig = { timeZone: deps.config.appTimezone };
-  api.add({ method: "get", path: "/config", access: "public", summary: "The server's settings the screens follow: its time zone (APP_TIMEZONE)", answer: configAnswer, tag: "system" }, () => answer);
+  api.add(
+    {
+      method: "get",
+      path: "/config",
+      access: "public",
+      summary: "The server's settings the screens follow: its time zone (APP_TIMEZONE)",
+      answer: configAnswer,
+      tag: "system",
+    },
+    () => answer,
+  );
   return api;
 }

@@ -53,11 +53,25 @@ describe("GET /api/dashboard/stats", () => {
     // Approved today in Kolkata (2026-12-01 00:30 IST = 2026-11-30 19:00 UTC), this month (Dec), unpaid.
     await insertTransaction(t.db, { ...base, status: "Approved", amount: "100.00", approvedAt: at("2026-11-30T19:00:00Z"), transactionDate: "2026-12-01" });
     // Approved yesterday in Kolkata (2026-11-30 23:00 IST), paid, transaction date in November.
-    await insertTransaction(t.db, { ...base, status: "Paid", isPaid: true, amount: "200.00", approvedAt: at("2026-11-30T17:30:00Z"), transactionDate: "2026-11-30" });
+    await insertTransaction(t.db, {
+      ...base,
+      status: "Paid",
+      isPaid: true,
+      amount: "200.00",
+      approvedAt: at("2026-11-30T17:30:00Z"),
+      transactionDate: "2026-11-30",
+    });
     // PaymentDue, approved today, this month.
     await insertTransaction(t.db, { ...base, status: "PaymentDue", amount: "300.00", approvedAt: at("2026-11-30T19:30:00Z"), transactionDate: "2026-12-01" });
     // Completed, transaction date this month, approved long ago.
-    await insertTransaction(t.db, { ...base, status: "Completed", isPaid: true, amount: "400.00", approvedAt: at("2026-11-01T10:00:00Z"), transactionDate: "2026-12-01" });
+    await insertTransaction(t.db, {
+      ...base,
+      status: "Completed",
+      isPaid: true,
+      amount: "400.00",
+      approvedAt: at("2026-11-01T10:00:00Z"),
+      transactionDate: "2026-12-01",
+    });
     // Rejected this month with an old approvedAt: counts nowhere.
     await insertTransaction(t.db, { ...base, status: "Rejected", amount: "500.00", approvedAt: at("2026-11-30T19:00:00Z"), transactionDate: "2026-12-01" });
     // Outside a 30-day window: only a SuperAdmin counts it.
@@ -91,7 +105,13 @@ describe("GET /api/dashboard/stats", () => {
     });
     for (const role of ["Accountant", "Approver"] as const) {
       const other = (await (await t.signIn(role)).api.get("/api/dashboard/stats")).body;
-      expect([other.todayApprovedAmount, other.thisMonthAmount, other.thisMonthCount, other.unpaidApprovedAmount, other.unpaidApprovedCount]).toEqual([null, null, null, null, null]);
+      expect([other.todayApprovedAmount, other.thisMonthAmount, other.thisMonthCount, other.unpaidApprovedAmount, other.unpaidApprovedCount]).toEqual([
+        null,
+        null,
+        null,
+        null,
+        null,
+      ]);
     }
     // The creator always sees their own, however old.
     expect((await accountant.api.get("/api/dashboard/stats")).body.pendingTransactions).toBe(3);

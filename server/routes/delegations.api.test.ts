@@ -139,10 +139,21 @@ describe("recording a delegation: the refusals", () => {
 
 describe("listing, notifying, ending", () => {
   it("the delegate is notified with the days; both parties list it, others do not, a SuperAdmin sees all; ending is audited", async () => {
-    const [me, other, stranger] = await Promise.all([t.signIn("Approver", { name: "Rajesh Sharma" }), t.signIn("Approver", { name: "Anita Desai" }), t.signIn("Approver")]);
+    const [me, other, stranger] = await Promise.all([
+      t.signIn("Approver", { name: "Rajesh Sharma" }),
+      t.signIn("Approver", { name: "Anita Desai" }),
+      t.signIn("Approver"),
+    ]);
     const res = await delegate(me, { delegateId: other.user.id, from: "2026-12-02", to: "2026-12-04" });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ delegator: { id: me.user.id, name: "Rajesh Sharma" }, delegate: { id: other.user.id, name: "Anita Desai" }, from: "2026-12-02", to: "2026-12-04", state: "upcoming", endedAt: null });
+    expect(res.body).toMatchObject({
+      delegator: { id: me.user.id, name: "Rajesh Sharma" },
+      delegate: { id: other.user.id, name: "Anita Desai" },
+      from: "2026-12-02",
+      to: "2026-12-04",
+      state: "upcoming",
+      endedAt: null,
+    });
     const notes = await t.db.select().from(notifications).where(eq(notifications.userId, other.user.id));
     expect(notes.map((n) => n.message)).toEqual(["Rajesh Sharma has delegated their approvals to you from 02 Dec 2026 to 04 Dec 2026: Annual leave"]);
     expect((await auditEntries(t.db, res.body.id, "create")).map((a) => a.entityType)).toEqual(["delegation"]);
@@ -164,7 +175,10 @@ describe("listing, notifying, ending", () => {
       "Rajesh Sharma ended the delegation of their approvals to Anita Desai: Trip cancelled",
     );
     expect((await me.api.delete(`/api/delegations/${res.body.id}`, { reason: "Again" })).status).toBe(409);
-    const [audit] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, res.body.id), eq(auditLog.action, "end")));
+    const [audit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, res.body.id), eq(auditLog.action, "end")));
     expect(audit).toMatchObject({ entityType: "delegation", reason: "Trip cancelled" });
     // Ended, the days are free again.
     expect((await delegate(me, { delegateId: stranger.user.id, from: "2026-12-02", to: "2026-12-04" })).status).toBe(201);
@@ -177,7 +191,8 @@ describe("listing, notifying, ending", () => {
     const cancelled = await delegate(away, { delegateId: cover.user.id, from: "2026-11-29", to: "2026-11-30" });
     expect((await away.api.delete(`/api/delegations/${cancelled.body.id}`, { reason: "Trip cancelled" })).status).toBe(200);
     expect((await delegate(today, { delegateId: coverToday.user.id, from: TODAY, to: TODAY })).status).toBe(201);
-    const messages = async (who: Who) => (await t.db.select().from(notifications).where(eq(notifications.userId, who.user.id)).orderBy(notifications.createdAt)).map((n) => n.message);
+    const messages = async (who: Who) =>
+      (await t.db.select().from(notifications).where(eq(notifications.userId, who.user.id)).orderBy(notifications.createdAt)).map((n) => n.message);
     const told = { anita: await messages(anita), cover: await messages(cover), coverToday: await messages(coverToday) };
     expect(told.anita).toEqual(["Rajesh Sharma has delegated their approvals to you from 29 Nov 2026 to 01 Dec 2026: Statutory audit in Mumbai"]);
     expect(told.coverToday).toEqual([expect.stringContaining("from today")]);
@@ -200,10 +215,16 @@ describe("listing, notifying, ending", () => {
   });
 
   it("a first day that passed with no server running is announced late, by its dates; a one-day delegation says 'Today'", async () => {
-    const [x, y, oneDay, cover] = await Promise.all([t.signIn("Approver", { name: "Sunil Rao" }), t.signIn("Approver"), t.signIn("Approver", { name: "Farah Khan" }), t.signIn("Approver")]);
+    const [x, y, oneDay, cover] = await Promise.all([
+      t.signIn("Approver", { name: "Sunil Rao" }),
+      t.signIn("Approver"),
+      t.signIn("Approver", { name: "Farah Khan" }),
+      t.signIn("Approver"),
+    ]);
     expect((await delegate(x, { delegateId: y.user.id, from: "2026-12-08", to: "2026-12-10", reason: "Site visit" })).status).toBe(201);
     expect((await delegate(oneDay, { delegateId: cover.user.id, from: "2026-12-09", to: "2026-12-09", reason: "Medical appointment" })).status).toBe(201);
-    const last = async (who: Who) => (await t.db.select().from(notifications).where(eq(notifications.userId, who.user.id)).orderBy(notifications.createdAt)).at(-1)?.message;
+    const last = async (who: Who) =>
+      (await t.db.select().from(notifications).where(eq(notifications.userId, who.user.id)).orderBy(notifications.createdAt)).at(-1)?.message;
     const saved = now;
     try {
       now = new Date("2026-12-09T04:00:00Z");
@@ -256,12 +277,22 @@ describe("approving on a delegator's behalf", () => {
     const [row] = await approvalRows(t.db, big.id);
     expect(row).toMatchObject({ approverId: anita.user.id, onBehalfOf: rajesh.user.id });
     const detail = (await superAdmin.api.get(`/api/transactions/${big.id}`)).body;
-    expect(detail.approvals[0]).toMatchObject({ approver: { name: "Anita Desai" }, onBehalfOf: { id: rajesh.user.id, name: "Rajesh Sharma" }, approverDisplay: "Anita Desai for Rajesh Sharma" });
+    expect(detail.approvals[0]).toMatchObject({
+      approver: { name: "Anita Desai" },
+      onBehalfOf: { id: rajesh.user.id, name: "Rajesh Sharma" },
+      approverDisplay: "Anita Desai for Rajesh Sharma",
+    });
     expect(detail.timeline.find((e: { kind: string }) => e.kind === "approved").actorName).toBe("Anita Desai for Rajesh Sharma");
     const [audit] = await auditEntries(t.db, big.id, "approve");
     expect(audit?.afterData).toMatchObject({ onBehalfOf: { id: rajesh.user.id, name: "Rajesh Sharma" } });
     // The audit trail's screen and its export say it the same way; the delegate's own approval stays hers alone.
-    const trail = async (id: string) => ((await superAdmin.api.get(`/api/audit?entityType=transaction&action=approve&search=${id}`)).body.entries as { performer: { name: string }; onBehalfOf: unknown }[])[0];
+    const trail = async (id: string) =>
+      (
+        (await superAdmin.api.get(`/api/audit?entityType=transaction&action=approve&search=${id}`)).body.entries as {
+          performer: { name: string };
+          onBehalfOf: unknown;
+        }[]
+      )[0];
     expect(await trail(big.id)).toMatchObject({ performer: { name: "Anita Desai" }, onBehalfOf: { name: "Rajesh Sharma" } });
     expect(await trail(own.id)).toMatchObject({ performer: { name: "Anita Desai" }, onBehalfOf: null });
     const csv = await superAdmin.api.get(`/api/audit/export.csv?entityType=transaction&action=approve&search=${big.id}`);
@@ -284,7 +315,10 @@ describe("approving on a delegator's behalf", () => {
     const big = await submitted("400000");
     const huge = await submitted("500000.01");
     const detail = async (id: string) => (await anita.api.get(`/api/transactions/${id}`)).body as { approveOnBehalfOf: unknown; approveRefusal: unknown };
-    const queued = async (id: string) => ((await anita.api.get("/api/transactions/pending?limit=200")).body as { id: string; approveOnBehalfOf: unknown; approveRefusal: unknown }[]).find((r) => r.id === id)!;
+    const queued = async (id: string) =>
+      ((await anita.api.get("/api/transactions/pending?limit=200")).body as { id: string; approveOnBehalfOf: unknown; approveRefusal: unknown }[]).find(
+        (r) => r.id === id,
+      )!;
     // Within her own limit: her own approval.
     expect(await detail(own.id)).toMatchObject({ approveOnBehalfOf: null, approveRefusal: null });
     expect(await queued(own.id)).toMatchObject({ approveOnBehalfOf: null, approveRefusal: null });
@@ -331,7 +365,14 @@ describe("approving on a delegator's behalf", () => {
     const d = await approverWithLimit(null);
     expect((await delegate(boss, { delegateId: d.user.id })).status).toBe(201);
     const c = await makeCategory(t.db, { requiredApprovals: 1 });
-    await superAdmin.api.post("/api/admin/approval-rules", { name: `SA ${crypto.randomBytes(3).toString("hex")}`, categoryId: c.id, formType: null, minAmount: "0", requiredApprovals: 1, superAdminRequired: true });
+    await superAdmin.api.post("/api/admin/approval-rules", {
+      name: `SA ${crypto.randomBytes(3).toString("hex")}`,
+      categoryId: c.id,
+      formType: null,
+      minAmount: "0",
+      requiredApprovals: 1,
+      superAdminRequired: true,
+    });
     const created = await accountant.api.post("/api/transactions", txnBody(c.id, { amount: "7000" }));
     await accountant.api.post(`/api/transactions/${created.body.id}/submit`);
     const res = await approve(d, created.body.id);

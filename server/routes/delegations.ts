@@ -18,17 +18,40 @@ export function delegationRoutes(deps: AppDeps): ApiRouter {
   const ctx = (req: Request) => contextOf(deps, req);
 
   api.add(
-    { method: "get", path: "/delegations", access: APPROVER_ROLES, summary: "Delegations of approval authority: your own given and received (a SuperAdmin: all)", answer: delegationsAnswer, tag },
+    {
+      method: "get",
+      path: "/delegations",
+      access: APPROVER_ROLES,
+      summary: "Delegations of approval authority: your own given and received (a SuperAdmin: all)",
+      answer: delegationsAnswer,
+      tag,
+    },
     (req) => listDelegations(ctx(req)),
   );
 
   api.add(
-    { method: "get", path: "/delegations/candidates", access: APPROVER_ROLES, summary: "Who may receive a delegation: active Approvers and SuperAdmins", answer: delegateCandidatesAnswer, tag },
+    {
+      method: "get",
+      path: "/delegations/candidates",
+      access: APPROVER_ROLES,
+      summary: "Who may receive a delegation: active Approvers and SuperAdmins",
+      answer: delegateCandidatesAnswer,
+      tag,
+    },
     (req) => delegateCandidates(ctx(req)),
   );
 
   api.add(
-    { method: "post", path: "/delegations", access: APPROVER_ROLES, summary: "Delegate approval authority for whole days while away (a SuperAdmin may name the delegator)", body: createDelegationSchema, answer: delegationAnswer, status: 201, tag },
+    {
+      method: "post",
+      path: "/delegations",
+      access: APPROVER_ROLES,
+      summary: "Delegate approval authority for whole days while away (a SuperAdmin may name the delegator)",
+      body: createDelegationSchema,
+      answer: delegationAnswer,
+      status: 201,
+      tag,
+    },
     async (req, res, input) => {
       const created = await createDelegation(ctx(req), input.body);
       res.status(201);
@@ -37,7 +60,16 @@ export function delegationRoutes(deps: AppDeps): ApiRouter {
   );
 
   api.add(
-    { method: "delete", path: "/delegations/:id", access: APPROVER_ROLES, summary: "End a delegation early, with a reason", body: endDelegationSchema, params: idParamsOf("Delegation"), answer: delegationAnswer, tag },
+    {
+      method: "delete",
+      path: "/delegations/:id",
+      access: APPROVER_ROLES,
+      summary: "End a delegation early, with a reason",
+      body: endDelegationSchema,
+      params: idParamsOf("Delegation"),
+      answer: delegationAnswer,
+      tag,
+    },
     (req, _res, input) => endDelegation(ctx(req), input.params.id, input.body),
   );
 

@@ -17,7 +17,8 @@ const downloads: RouteDef[] = createApp(t.deps)
   .sort((a, b) => routeKey(a).localeCompare(routeKey(b)));
 const isCsv = (r: RouteDef) => r.produces!.includes("text/csv");
 /** The answer as text, however supertest held it (text for text/*, a Buffer for the rest). */
-const bodyText = (res: { text?: string; body?: unknown }) => (typeof res.text === "string" ? res.text : Buffer.isBuffer(res.body) ? res.body.toString("utf8") : "");
+const bodyText = (res: { text?: string; body?: unknown }) =>
+  typeof res.text === "string" ? res.text : Buffer.isBuffer(res.body) ? res.body.toString("utf8") : "";
 
 afterAll(async () => {
   await t.close();

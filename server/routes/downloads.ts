@@ -12,7 +12,11 @@ const CSV_CONTENT_TYPE = "text/csv; charset=utf-8";
 function contentDisposition(fileName: string): string {
   const wellFormed = fileName.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "\ufffd");
   // eslint-disable-next-line no-control-regex
-  const cleaned = wellFormed.replace(/[\u0000-\u001f\u007f-\u009f"\\]/g, "").replace(/[/]/g, "_").trim() || "download";
+  const cleaned =
+    wellFormed
+      .replace(/[\u0000-\u001f\u007f-\u009f"\\]/g, "")
+      .replace(/[/]/g, "_")
+      .trim() || "download";
   const ascii = cleaned.replace(/[^\x20-\x7e]/g, "_");
   if (ascii === cleaned) return `attachment; filename="${ascii}"`;
   const encoded = encodeURIComponent(cleaned).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);

@@ -59,7 +59,11 @@ async function makeTransaction(overrides: Partial<typeof transactions.$inferInse
 /** Each public call from its own address, so the per-address throttle never gets in the way (except where tested). */
 const publicClient = (ip = `10.${crypto.randomInt(255)}.${crypto.randomInt(255)}.${crypto.randomInt(1, 255)}`) => ({
   get: (token: string) => supertest(t.app).get(`/api/emergency-approval/${token}`).set("X-Forwarded-For", ip),
-  post: (token: string, body: unknown) => supertest(t.app).post(`/api/emergency-approval/${token}`).set("X-Forwarded-For", ip).send(body as object),
+  post: (token: string, body: unknown) =>
+    supertest(t.app)
+      .post(`/api/emergency-approval/${token}`)
+      .set("X-Forwarded-For", ip)
+      .send(body as object),
 });
 
 const tokenOf = (url: string) => url.split("/").pop()!;
@@ -108,7 +112,17 @@ describe("POST /api/transactions/:id/emergency-links", () => {
     expect(dump[0].dump).not.toContain(links.rejectToken);
 
     const m = links.copyPasteMessage;
-    for (const part of [txn.humanReadableId, "₹1,23,456.50", "Vendor Payment", "Generator repair at the warehouse", owner.user.name, "AK, RS, VM", links.approveUrl, links.rejectUrl, "IST"]) {
+    for (const part of [
+      txn.humanReadableId,
+      "₹1,23,456.50",
+      "Vendor Payment",
+      "Generator repair at the warehouse",
+      owner.user.name,
+      "AK, RS, VM",
+      links.approveUrl,
+      links.rejectUrl,
+      "IST",
+    ]) {
       expect(m).toContain(part);
     }
     expect(m.split("\n").length).toBeGreaterThan(5);
@@ -192,7 +206,10 @@ describe("GET /api/emergency-approval/:token (public)", () => {
   it("is 410 {expired: true} once the link has expired", async () => {
     const txn = await makeTransaction();
     const links = await issue(owner.api, txn.id);
-    await t.db.update(emergencyLinks).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(emergencyLinks.transactionId, txn.id));
+    await t.db
+      .update(emergencyLinks)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(emergencyLinks.transactionId, txn.id));
     const pub = publicClient();
     const res = await pub.get(links.approveToken);
     expect(res.status).toBe(410);
@@ -229,7 +246,10 @@ describe("POST /api/emergency-approval/:token (public)", () => {
     expect(after.approvedAt).not.toBeNull();
     const [approval] = await t.db.select().from(approvals).where(eq(approvals.transactionId, txn.id));
     expect(approval).toMatchObject({ approverId: null, emergencyApproverCode: "RS", round: 1, action: "approved" });
-    const [audit] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, txn.id), eq(auditLog.action, "emergency_approve")));
+    const [audit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, txn.id), eq(auditLog.action, "emergency_approve")));
     expect(audit.performerLabel).toBe("RS");
     expect(audit.performedBy).toBeNull();
     const [note] = await t.db.select().from(notifications).where(eq(notifications.transactionId, txn.id));
@@ -253,7 +273,10 @@ describe("POST /api/emergency-approval/:token (public)", () => {
     expect(after).toMatchObject({ status: "Rejected", previouslyRejected: true, approvalsReceived: 0 });
     const [approval] = await t.db.select().from(approvals).where(eq(approvals.transactionId, txn.id));
     expect(approval).toMatchObject({ emergencyApproverCode: "VM", action: "rejected" });
-    const [audit] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, txn.id), eq(auditLog.action, "emergency_reject")));
+    const [audit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, txn.id), eq(auditLog.action, "emergency_reject")));
     expect(audit.performerLabel).toBe("VM");
   });
 
@@ -329,7 +352,10 @@ describe("POST /api/emergency-approval/:token (public)", () => {
   it("needs no CSRF header (the token authorises it)", async () => {
     const txn = await makeTransaction();
     const links = await issue(owner.api, txn.id);
-    const res = await supertest(t.app).post(`/api/emergency-approval/${links.approveToken}`).set("X-Forwarded-For", "10.1.2.3").send({ approverName: "AK", pin: PINS.AK });
+    const res = await supertest(t.app)
+      .post(`/api/emergency-approval/${links.approveToken}`)
+      .set("X-Forwarded-For", "10.1.2.3")
+      .send({ approverName: "AK", pin: PINS.AK });
     expect(res.status).toBe(200);
   });
 });

@@ -10,7 +10,18 @@ import { and, eq, sql } from "drizzle-orm";
 import supertest from "supertest";
 import { createTestApp, type ApiClient, type TestApp } from "../test/harness";
 import { waitUntil } from "../test/processes";
-import { auditLog, categories, emergencyApproverPins, emergencyLinks, emergencyPinFailures, notifications, settings, transactions, users, type TransactionRow } from "../db/schema";
+import {
+  auditLog,
+  categories,
+  emergencyApproverPins,
+  emergencyLinks,
+  emergencyPinFailures,
+  notifications,
+  settings,
+  transactions,
+  users,
+  type TransactionRow,
+} from "../db/schema";
 import { ROLES } from "../../shared/constants";
 import type { BusEvent } from "../realtime/bus";
 
@@ -73,7 +84,11 @@ async function pendingWithLinks(api: ApiClient = owner.api) {
 /** Each public caller from its own address, so the 30-a-minute throttle is met only where tested. */
 const publicClient = (ip = `10.${crypto.randomInt(255)}.${crypto.randomInt(255)}.${crypto.randomInt(1, 255)}`) => ({
   get: (token: string) => supertest(t.app).get(`/api/emergency-approval/${token}`).set("X-Forwarded-For", ip),
-  post: (token: string, body: unknown) => supertest(t.app).post(`/api/emergency-approval/${token}`).set("X-Forwarded-For", ip).send(body as object),
+  post: (token: string, body: unknown) =>
+    supertest(t.app)
+      .post(`/api/emergency-approval/${token}`)
+      .set("X-Forwarded-For", ip)
+      .send(body as object),
 });
 
 const statusOf = async (id: string) => (await t.db.select({ status: transactions.status }).from(transactions).where(eq(transactions.id, id)))[0]!.status;
@@ -86,12 +101,15 @@ describe("PUT /api/admin/emergency-approvers/:code/pin", () => {
     expect((await approver.api.put("/api/admin/emergency-approvers/AK/pin", { pin: "123456" })).status).toBe(403);
   });
 
-  it.each([["12345"], ["123456789"], ["12a456"], [" 123456"], [""], [123456], [null]])("refuses the PIN %j with 400 'The PIN must be 6 to 8 digits'", async (pin) => {
-    const res = await admin.api.put("/api/admin/emergency-approvers/AK/pin", { pin });
-    expect(res.status).toBe(400);
-    expect(res.body.message).toBe("The PIN must be 6 to 8 digits");
-    expect(res.body.issues).toEqual([{ path: "pin", message: "The PIN must be 6 to 8 digits" }]);
-  });
+  it.each([["12345"], ["123456789"], ["12a456"], [" 123456"], [""], [123456], [null]])(
+    "refuses the PIN %j with 400 'The PIN must be 6 to 8 digits'",
+    async (pin) => {
+      const res = await admin.api.put("/api/admin/emergency-approvers/AK/pin", { pin });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe("The PIN must be 6 to 8 digits");
+      expect(res.body.issues).toEqual([{ path: "pin", message: "The PIN must be 6 to 8 digits" }]);
+    },
+  );
 
   it("is 404 for a code that is not one of the three", async () => {
     const res = await admin.api.put("/api/admin/emergency-approvers/ZZ/pin", { pin: "123456" });
@@ -113,7 +131,12 @@ describe("PUT /api/admin/emergency-approvers/:code/pin", () => {
       .where(and(eq(auditLog.action, "set_emergency_pin"), eq(auditLog.performedBy, admin.user.id)))
       .orderBy(sql`${auditLog.timestamp} desc`)
       .limit(1);
-    expect(entry).toMatchObject({ entityType: "setting", entityId: "emergency_approvers", beforeData: { code: "RS", pinSet: true }, afterData: { code: "RS", pinSet: true } });
+    expect(entry).toMatchObject({
+      entityType: "setting",
+      entityId: "emergency_approvers",
+      beforeData: { code: "RS", pinSet: true },
+      afterData: { code: "RS", pinSet: true },
+    });
     // The PIN is nowhere in the database, nor in any answer.
     const [{ dump }] = await t.database.query<{ dump: string }>(
       "select (select coalesce(json_agg(a)::text, '') from audit_log a) || (select coalesce(json_agg(p)::text, '') from emergency_approver_pins p) as dump",
@@ -182,7 +205,10 @@ describe("POST /api/emergency-approval/:token: the checks, in order", () => {
 
   it("4. an expired link (410) comes before the approver code and the PIN", async () => {
     const { txn, approve } = await pendingWithLinks();
-    await t.db.update(emergencyLinks).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(emergencyLinks.transactionId, txn.id));
+    await t.db
+      .update(emergencyLinks)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(emergencyLinks.transactionId, txn.id));
     const res = await publicClient().post(approve, { approverName: "ZZ" });
     expect(res.status).toBe(410);
     expect(res.body).toMatchObject({ expired: true, message: "This emergency approval link has expired and can no longer be used." });
@@ -200,7 +226,13 @@ describe("POST /api/emergency-approval/:token: the checks, in order", () => {
 
   it("6. no PIN: 400 'Enter your PIN' (before 'no PIN yet')", async () => {
     const { txn, approve } = await pendingWithLinks();
-    for (const body of [{ approverName: "AK" }, { approverName: "AK", pin: "" }, { approverName: "AK", pin: "   " }, { approverName: "AK", pin: null }, { approverName: "AK", pin: { pin: PINS.AK } }]) {
+    for (const body of [
+      { approverName: "AK" },
+      { approverName: "AK", pin: "" },
+      { approverName: "AK", pin: "   " },
+      { approverName: "AK", pin: null },
+      { approverName: "AK", pin: { pin: PINS.AK } },
+    ]) {
       const res = await publicClient().post(approve, body);
       expect(res.status).toBe(400);
       expect(res.body.message).toBe("Enter your PIN");
@@ -235,7 +267,10 @@ describe("POST /api/emergency-approval/:token: the checks, in order", () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ approver: "RS", action: "approve", transaction: { humanReadableId: txn.humanReadableId, status: "Approved" } });
     // The decision's audit entry names the code, as before PINs.
-    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, txn.id), eq(auditLog.action, "emergency_approve")));
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, txn.id), eq(auditLog.action, "emergency_approve")));
     expect(entry).toMatchObject({ performerLabel: "RS", performedBy: null });
     // A new PIN for RS starts a clean count (the 4 wrong ones above are forgotten).
     await setPin("RS");
@@ -247,7 +282,10 @@ describe("the link and its PIN beside a second factor (DECISIONS §13)", () => {
   it("a second factor required of every role changes nothing for the link: the approver's code and PIN decide, no session asked for", async () => {
     const { txn, approve } = await pendingWithLinks();
     const every = { requireSecondFactor: [...ROLES] };
-    await t.db.insert(settings).values({ key: "security", value: every }).onConflictDoUpdate({ target: settings.key, set: { value: every } });
+    await t.db
+      .insert(settings)
+      .values({ key: "security", value: every })
+      .onConflictDoUpdate({ target: settings.key, set: { value: every } });
     try {
       expect((await publicClient().get(approve)).status).toBe(200);
       expect((await publicClient().post(approve, { approverName: "AK", pin: "000000" })).status).toBe(403);
@@ -283,9 +321,15 @@ describe("a wrong PIN says how many tries are left; the reject link takes a reas
     const res = await publicClient().post(reject, { approverName: "RS", pin: PINS.RS, reason: `  ${reason} ` });
     expect(res.status).toBe(200);
     expect(await statusOf(txn.id)).toBe("Rejected");
-    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, txn.id), eq(auditLog.action, "emergency_reject")));
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, txn.id), eq(auditLog.action, "emergency_reject")));
     expect(entry).toMatchObject({ performerLabel: "RS", reason });
-    const [note] = await t.db.select().from(notifications).where(and(eq(notifications.transactionId, txn.id), eq(notifications.userId, owner.user.id)));
+    const [note] = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.transactionId, txn.id), eq(notifications.userId, owner.user.id)));
     expect(note!.message).toBe(`Transaction ${txn.humanReadableId} was rejected by emergency approver RS: ${reason}`);
     const details = await owner.api.get(`/api/transactions/${txn.id}`);
     expect(details.status).toBe(200);
@@ -304,7 +348,10 @@ describe("a wrong PIN says how many tries are left; the reject link takes a reas
     expect(ok.status).toBe(200);
     const plain = await pendingWithLinks();
     expect((await publicClient().post(plain.reject, { approverName: "AK", pin: PINS.AK })).status).toBe(200);
-    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, plain.txn.id), eq(auditLog.action, "emergency_reject")));
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, plain.txn.id), eq(auditLog.action, "emergency_reject")));
     expect(entry!.reason).toBeNull();
     expect(await statusOf(txn.id)).toBe("Rejected");
   });
@@ -320,7 +367,10 @@ describe("the reject reason is text (DECISIONS §10)", () => {
     expect(await t.db.select().from(emergencyPinFailures).where(eq(emergencyPinFailures.code, "AK"))).toHaveLength(before.length);
     const res = await publicClient().post(reject, { approverName: "AK", pin: PINS.AK, reason: "abc\u202Egnp.exe" });
     expect(res.status).toBe(200);
-    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, txn.id), eq(auditLog.action, "emergency_reject")));
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, txn.id), eq(auditLog.action, "emergency_reject")));
     expect(entry!.reason).toBe("abcgnp.exe");
   });
 });
@@ -358,10 +408,14 @@ describe("5 wrong PINs for one code within 15 minutes", () => {
         expect(row.message).toBe(`Emergency approver AK is locked for 15 minutes after 5 wrong PINs on the link for ${txn.humanReadableId}`);
       }
       // The same rows go out on the bus for the sockets (one event for all who are told the same words).
-      const pushed = await waitUntil("the socket pushes", async () => {
-        const mine = events.filter((e) => e.type === "notification" && (e.message as { transactionId?: string }).transactionId === txn.id);
-        return mine.flatMap((e) => (e.type === "notification" ? e.userIds : [])).length >= rows.length ? mine : null;
-      }, { timeoutMs: 20_000 });
+      const pushed = await waitUntil(
+        "the socket pushes",
+        async () => {
+          const mine = events.filter((e) => e.type === "notification" && (e.message as { transactionId?: string }).transactionId === txn.id);
+          return mine.flatMap((e) => (e.type === "notification" ? e.userIds : [])).length >= rows.length ? mine : null;
+        },
+        { timeoutMs: 20_000 },
+      );
       expect(pushed.flatMap((e) => (e.type === "notification" ? e.userIds : [])).sort()).toEqual(rows.map((r) => r.userId).sort());
 
       // Another code decides on the same link.

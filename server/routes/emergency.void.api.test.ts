@@ -126,7 +126,11 @@ describe("a link is void once its transaction", () => {
     const txn = await submitted();
     const links = await issue(owner.api, txn.id);
     await expectUsable(links.approve);
-    const body = { ...change, ...("categoryId" in change ? { categoryId: officeCategoryId, customFieldValues: {} } : {}), reason: "Corrected from the vendor's invoice" };
+    const body = {
+      ...change,
+      ...("categoryId" in change ? { categoryId: officeCategoryId, customFieldValues: {} } : {}),
+      reason: "Corrected from the vendor's invoice",
+    };
     const res = await admin.api.put(`/api/admin/transactions/${txn.id}/full-override`, body);
     expect(res.status).toBe(200);
     expect(res.body.status).toBe("Pending");
@@ -146,7 +150,12 @@ describe("a link is void once its transaction", () => {
       .serialize((b: unknown) => b as string)
       .send(bytes);
     expect(put.status).toBe(200);
-    const reg = await admin.api.post(`/api/transactions/${txn.id}/attachments`, { fileName: "quote.pdf", objectPath: url.body.objectPath, fileSizeBytes: bytes.length, mimeType: "application/pdf" });
+    const reg = await admin.api.post(`/api/transactions/${txn.id}/attachments`, {
+      fileName: "quote.pdf",
+      objectPath: url.body.objectPath,
+      fileSizeBytes: bytes.length,
+      mimeType: "application/pdf",
+    });
     expect(reg.status).toBe(201);
     await expectVoid(links, txn.id);
   });
@@ -165,7 +174,9 @@ describe("a link is void once its transaction", () => {
 
     const other = await submitted();
     const otherLinks = await issue(owner.api, other.id);
-    expect((await admin.api.post(`/api/admin/transactions/${other.id}/force-status`, { status: "Approved", reason: "Approved on the phone" })).status).toBe(200);
+    expect((await admin.api.post(`/api/admin/transactions/${other.id}/force-status`, { status: "Approved", reason: "Approved on the phone" })).status).toBe(
+      200,
+    );
     await expectVoid(otherLinks, other.id);
   });
 
@@ -222,7 +233,9 @@ describe("a link is void once its issuer", () => {
     const txn = await submitted();
     const links = await issue(owner.api, txn.id);
     const newOwner = await t.signIn("Accountant");
-    expect((await admin.api.post(`/api/admin/transactions/${txn.id}/change-owner`, { newOwnerId: newOwner.user.id, reason: "Owner on leave" })).status).toBe(200);
+    expect((await admin.api.post(`/api/admin/transactions/${txn.id}/change-owner`, { newOwnerId: newOwner.user.id, reason: "Owner on leave" })).status).toBe(
+      200,
+    );
     await expectVoid(links, txn.id);
   });
 });

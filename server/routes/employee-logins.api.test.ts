@@ -23,7 +23,8 @@ afterAll(async () => {
 });
 
 let n = 0;
-const employee = (overrides: Record<string, unknown> = {}) => makeEmployee(t.db, { departmentId: department.id, employeeName: `Login Person ${++n}`, ...overrides });
+const employee = (overrides: Record<string, unknown> = {}) =>
+  makeEmployee(t.db, { departmentId: department.id, employeeName: `Login Person ${++n}`, ...overrides });
 
 async function signInAs(username: string, password: string) {
   const api = t.client();
@@ -102,7 +103,10 @@ describe("the one-time password", () => {
     // The one-time password no longer works; the new one does.
     expect((await signInAs(given.user.username, given.oneTimePassword)).res.status).toBe(401);
     expect((await signInAs(given.user.username, "MyOwn@2026")).res.body).not.toHaveProperty("mustChangePassword");
-    const entries = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, given.user.id), eq(auditLog.action, "password_change")));
+    const entries = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, given.user.id), eq(auditLog.action, "password_change")));
     expect(entries).toHaveLength(1);
   });
 
@@ -196,11 +200,15 @@ describe("logins for everyone at once", () => {
     const dept = await makeDepartment(t.db);
     const a = await makeEmployee(t.db, { departmentId: dept.id, employeeName: "Bulk Anand" });
     await makeEmployee(t.db, { departmentId: dept.id, employeeName: "Bulk Inactive", isActive: false });
-    const res = await hrAdmin.agent.post("/api/hr/employees/logins").set("X-Requested-With", "XMLHttpRequest").buffer(true).parse((r, cb) => {
-      let text = "";
-      r.on("data", (c: Buffer) => (text += c.toString("utf8")));
-      r.on("end", () => cb(null, text));
-    });
+    const res = await hrAdmin.agent
+      .post("/api/hr/employees/logins")
+      .set("X-Requested-With", "XMLHttpRequest")
+      .buffer(true)
+      .parse((r, cb) => {
+        let text = "";
+        r.on("data", (c: Buffer) => (text += c.toString("utf8")));
+        r.on("end", () => cb(null, text));
+      });
     expect(res.status).toBe(200);
     expect(res.headers["content-type"]).toMatch(/text\/csv/);
     const parsed = Papa.parse<string[]>((res.body as string).replace(/^\uFEFF/, "").trim()).data;
@@ -211,11 +219,15 @@ describe("logins for everyone at once", () => {
     const { res: login } = await signInAs(anand[1], anand[2]);
     expect(login.body).toMatchObject({ mustChangePassword: true, user: { employeeId: a.id } });
     // Everyone has one now: a second run gives none.
-    const again = await hrAdmin.agent.post("/api/hr/employees/logins").set("X-Requested-With", "XMLHttpRequest").buffer(true).parse((r, cb) => {
-      let text = "";
-      r.on("data", (c: Buffer) => (text += c.toString("utf8")));
-      r.on("end", () => cb(null, text));
-    });
+    const again = await hrAdmin.agent
+      .post("/api/hr/employees/logins")
+      .set("X-Requested-With", "XMLHttpRequest")
+      .buffer(true)
+      .parse((r, cb) => {
+        let text = "";
+        r.on("data", (c: Buffer) => (text += c.toString("utf8")));
+        r.on("end", () => cb(null, text));
+      });
     expect((again.body as string).replace(/^\uFEFF/, "").trim()).toBe("employeeName,username,oneTimePassword");
   });
 });

@@ -86,7 +86,13 @@ describe("filing a claim", () => {
     const { api, user, employee } = await employeeLogin();
     const res = await api.post("/api/transactions", claimBody());
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ status: "Draft", formType: "B", partyId: null, createdBy: user.id, claimant: { employeeId: employee.id, name: employee.employeeName } });
+    expect(res.body).toMatchObject({
+      status: "Draft",
+      formType: "B",
+      partyId: null,
+      createdBy: user.id,
+      claimant: { employeeId: employee.id, name: employee.employeeName },
+    });
     expect(res.body.customFieldValues).toEqual({ trip: "Pune visit" });
     // The category's custom fields are checked as for anyone.
     const missing = await api.post("/api/transactions", claimBody({ customFieldValues: {} }));
@@ -98,7 +104,10 @@ describe("filing a claim", () => {
 
   it("refuses a closed category, Form R, a party, GST and an emergency (403 naming the rule), and stores nothing", async () => {
     const { api, user } = await employeeLogin();
-    const [party] = await t.db.insert(parties).values({ name: `Vendor ${hex()}`, gstin: null }).returning();
+    const [party] = await t.db
+      .insert(parties)
+      .values({ name: `Vendor ${hex()}`, gstin: null })
+      .returning();
     const closedRes = await api.post("/api/transactions", claimBody({ categoryId: closed.id, customFieldValues: {} }));
     expect(closedRes.status).toBe(403);
     expect(closedRes.body.message).toBe(CLAIM_CATEGORY_CLOSED);
@@ -135,7 +144,10 @@ describe("filing a claim", () => {
   it("takes a receipt: upload-url, the PUT, register, download", async () => {
     const { api } = await employeeLogin();
     const draft = await api.post("/api/transactions", claimBody());
-    const png = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a2b1b5b20000000049454e44ae426082", "hex");
+    const png = Buffer.from(
+      "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a2b1b5b20000000049454e44ae426082",
+      "hex",
+    );
     const url = await api.post(`/api/transactions/${draft.body.id}/attachments/upload-url`, { fileName: "receipt.png", contentType: "image/png" });
     expect(url.status).toBe(200);
     const u = new URL(url.body.uploadURL);
@@ -145,7 +157,12 @@ describe("filing a claim", () => {
       .serialize((b: unknown) => b as string)
       .send(png);
     expect(put.status).toBe(200);
-    const registered = await api.post(`/api/transactions/${draft.body.id}/attachments`, { fileName: "receipt.png", objectPath: url.body.objectPath, fileSizeBytes: png.length, mimeType: "image/png" });
+    const registered = await api.post(`/api/transactions/${draft.body.id}/attachments`, {
+      fileName: "receipt.png",
+      objectPath: url.body.objectPath,
+      fileSizeBytes: png.length,
+      mimeType: "image/png",
+    });
     expect(registered.status).toBe(201);
     const download = await api.agent.get(`/api/attachments/${registered.body.id}/download`).buffer(true);
     expect(download.status).toBe(200);
@@ -166,7 +183,15 @@ describe("an employee sees their own claims and nothing else", () => {
       expect((await me.api.delete(`/api/transactions/${id}`)).status).toBe(404);
       expect((await me.api.post(`/api/transactions/${id}/attachments/upload-url`, { fileName: "r.png", contentType: "image/png" })).status).toBe(404);
     }
-    for (const path of ["/api/transactions", "/api/transactions/export?format=csv", "/api/transactions/pending", "/api/dashboard/stats", "/api/parties", "/api/admin/budgets", "/api/accounting/exports"]) {
+    for (const path of [
+      "/api/transactions",
+      "/api/transactions/export?format=csv",
+      "/api/transactions/pending",
+      "/api/dashboard/stats",
+      "/api/parties",
+      "/api/admin/budgets",
+      "/api/accounting/exports",
+    ]) {
       expect((await me.api.get(path)).status, path).toBe(403);
     }
     expect((await me.api.post(`/api/transactions/${theirs.body.id}/approve`, {})).status).toBe(403);
@@ -207,8 +232,28 @@ describe("a claim runs through the approvals, and its employee is told", () => {
 
     // A finance notification stored for the employee about something else is never shown.
     const stranger = await insertTransaction(t.db, { createdBy: accountant.user.id, categoryId: open.id, status: "Pending" });
-    await t.db.insert(notifications).values({ userId: me.user.id, type: "transaction_pending", message: "TXN waiting", isPriority: false, transactionId: stranger.id, humanReadableId: stranger.humanReadableId, category: open.name });
-    await t.db.insert(notifications).values({ userId: me.user.id, type: "user_notification", message: "about theirs", isPriority: false, transactionId: theirs.id, humanReadableId: theirs.humanReadableId, category: open.name });
+    await t.db
+      .insert(notifications)
+      .values({
+        userId: me.user.id,
+        type: "transaction_pending",
+        message: "TXN waiting",
+        isPriority: false,
+        transactionId: stranger.id,
+        humanReadableId: stranger.humanReadableId,
+        category: open.name,
+      });
+    await t.db
+      .insert(notifications)
+      .values({
+        userId: me.user.id,
+        type: "user_notification",
+        message: "about theirs",
+        isPriority: false,
+        transactionId: theirs.id,
+        humanReadableId: theirs.humanReadableId,
+        category: open.name,
+      });
 
     const bell = await me.api.get("/api/notifications");
     expect(bell.status).toBe(200);
@@ -256,7 +301,12 @@ describe("a paid claim in the books", () => {
     const v = vouchers[0];
     expect(v["@_VCHTYPE"]).toBe("Payment");
     expect(v.PARTYLEDGERNAME).toBe(me.employee.employeeName);
-    const lines = v["ALLLEDGERENTRIES.LIST"].map((l: { LEDGERNAME: string; ISDEEMEDPOSITIVE: string; ISPARTYLEDGER: string; AMOUNT: number }) => [l.LEDGERNAME, l.ISDEEMEDPOSITIVE, l.ISPARTYLEDGER, Number(l.AMOUNT)]);
+    const lines = v["ALLLEDGERENTRIES.LIST"].map((l: { LEDGERNAME: string; ISDEEMEDPOSITIVE: string; ISPARTYLEDGER: string; AMOUNT: number }) => [
+      l.LEDGERNAME,
+      l.ISDEEMEDPOSITIVE,
+      l.ISPARTYLEDGER,
+      Number(l.AMOUNT),
+    ]);
     expect(lines).toEqual([
       [open.name, "Yes", "No", -780],
       [me.employee.employeeName, "No", "Yes", 780],

@@ -133,7 +133,10 @@ describe("GST on a bill: computed by the server", () => {
   });
 
   it("never takes the client's taxes: a line with cgst is refused", async () => {
-    const res = await accountant.api.post("/api/transactions", bill("1180.00", gstOf({ lines: [{ hsnSac: "998314", taxableValue: "1000.00", rate: 18, cgst: "500.00" }] })));
+    const res = await accountant.api.post(
+      "/api/transactions",
+      bill("1180.00", gstOf({ lines: [{ hsnSac: "998314", taxableValue: "1000.00", rate: 18, cgst: "500.00" }] })),
+    );
     expect(res.status).toBe(400);
     expect(res.body.message).toContain("cgst");
   });
@@ -159,12 +162,18 @@ describe("GST on a bill: computed by the server", () => {
     expect(none.status).toBe(400);
     expect(none.body.message).toContain("GSTIN");
     const made = await accountant.api.post("/api/transactions", bill("1180.00", gstOf()));
-    const [noGstin] = await t.db.insert(parties).values({ name: `Cash vendor ${made.body.id}` }).returning();
+    const [noGstin] = await t.db
+      .insert(parties)
+      .values({ name: `Cash vendor ${made.body.id}` })
+      .returning();
     await t.db.update(transactions).set({ partyId: noGstin!.id }).where(eq(transactions.id, made.body.id));
     const stillNone = await accountant.api.patch(`/api/transactions/${made.body.id}`, { gst: gstOf({ itcEligible: true }) });
     expect(stillNone.status).toBe(400);
     expect(stillNone.body.message).toContain("GSTIN");
-    const [registered] = await t.db.insert(parties).values({ name: `Registered ${made.body.id}`, gstin: "27AAPFU0939F1ZV", stateCode: "27", pan: "AAPFU0939F" }).returning();
+    const [registered] = await t.db
+      .insert(parties)
+      .values({ name: `Registered ${made.body.id}`, gstin: "27AAPFU0939F1ZV", stateCode: "27", pan: "AAPFU0939F" })
+      .returning();
     await t.db.update(transactions).set({ partyId: registered!.id }).where(eq(transactions.id, made.body.id));
     const ok = await accountant.api.patch(`/api/transactions/${made.body.id}`, { gst: gstOf({ itcEligible: true }) });
     expect(ok.status).toBe(200);
@@ -178,7 +187,10 @@ describe("GST on a bill: computed by the server", () => {
   });
 
   it("takes ITC on a bill created naming a party with a GSTIN", async () => {
-    const [registered] = await t.db.insert(parties).values({ name: "Named at create", gstin: "27AAPFU0939F1ZV", stateCode: "27", pan: "AAPFU0939F" }).returning();
+    const [registered] = await t.db
+      .insert(parties)
+      .values({ name: "Named at create", gstin: "27AAPFU0939F1ZV", stateCode: "27", pan: "AAPFU0939F" })
+      .returning();
     const res = await accountant.api.post("/api/transactions", bill("1180.00", gstOf({ itcEligible: true }), { partyId: registered!.id }));
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.gst.itcEligible).toBe(true);
@@ -200,7 +212,9 @@ describe("GST on a bill: computed by the server", () => {
     expect(near.status).toBe(200);
     expect(near.body.gst.roundOff).toBe("0.40");
     const timeline = (await accountant.api.get(`/api/transactions/${made.body.id}`)).body.timeline as { kind: string; detail?: string }[];
-    expect(timeline.find((e) => e.kind === "edited")?.detail).toContain("GST: invoice INV/26/101, ₹1,000.00 + GST ₹180.00 → invoice INV/26/101, ₹1,000.00 + GST ₹180.00, round-off ₹0.40");
+    expect(timeline.find((e) => e.kind === "edited")?.detail).toContain(
+      "GST: invoice INV/26/101, ₹1,000.00 + GST ₹180.00 → invoice INV/26/101, ₹1,000.00 + GST ₹180.00, round-off ₹0.40",
+    );
   });
 
   it("re-checks a full override, and audits the GST before and after", async () => {
@@ -236,16 +250,35 @@ describe("GET /api/gst/summary", () => {
   }
 
   it("adds up the month's accepted bills by rate, reverse charge and ITC apart; the sums match the rows", async () => {
-    const [registered] = await t.db.insert(parties).values({ name: "Summary vendor", gstin: "29AAGCB7383J1Z4", stateCode: "29", pan: "AAGCB7383J" }).returning();
-    const twoRates = { invoiceDate: "2026-10-03", lines: [{ hsnSac: "8471", taxableValue: "1000", rate: 18 }, { hsnSac: "4820", taxableValue: "200", rate: 5 }] };
+    const [registered] = await t.db
+      .insert(parties)
+      .values({ name: "Summary vendor", gstin: "29AAGCB7383J1Z4", stateCode: "29", pan: "AAGCB7383J" })
+      .returning();
+    const twoRates = {
+      invoiceDate: "2026-10-03",
+      lines: [
+        { hsnSac: "8471", taxableValue: "1000", rate: 18 },
+        { hsnSac: "4820", taxableValue: "200", rate: 5 },
+      ],
+    };
     const a = await billIn("Approved", "1390.00", gstOf({ ...twoRates, invoiceNumber: "A-1" })); // 180 + 10
     const b = await billIn(
       "Paid",
       "590.00",
-      gstOf({ invoiceDate: "2026-10-31", placeOfSupply: "29", invoiceNumber: "B-1", itcEligible: true, lines: [{ hsnSac: "8471", taxableValue: "500", rate: 18 }] }),
+      gstOf({
+        invoiceDate: "2026-10-31",
+        placeOfSupply: "29",
+        invoiceNumber: "B-1",
+        itcEligible: true,
+        lines: [{ hsnSac: "8471", taxableValue: "500", rate: 18 }],
+      }),
       registered!.id,
     );
-    const c = await billIn("Completed", "5000.00", gstOf({ invoiceDate: "2026-10-15", reverseCharge: true, invoiceNumber: "C-1", lines: [{ hsnSac: "996511", taxableValue: "5000", rate: 5 }] }));
+    const c = await billIn(
+      "Completed",
+      "5000.00",
+      gstOf({ invoiceDate: "2026-10-15", reverseCharge: true, invoiceNumber: "C-1", lines: [{ hsnSac: "996511", taxableValue: "5000", rate: 5 }] }),
+    );
     // Not counted: a Draft, a Pending, a Rejected bill, and one dated in the next or the previous month.
     await billIn("Draft", "1180.00", gstOf({ invoiceDate: "2026-10-10" }));
     await billIn("Pending", "1180.00", gstOf({ invoiceDate: "2026-10-10" }));
@@ -273,7 +306,10 @@ describe("GET /api/gst/summary", () => {
       inputTaxCredit: { bills: 1, taxableValue: "500.00", cgst: "0.00", sgst: "0.00", igst: "90.00", totalTax: "90.00" },
     });
     // The same sums straight from the stored bills.
-    const rows = await t.db.select({ gst: transactions.gst }).from(transactions).where(sql`${transactions.id} in (${a}, ${b}, ${c})`);
+    const rows = await t.db
+      .select({ gst: transactions.gst })
+      .from(transactions)
+      .where(sql`${transactions.id} in (${a}, ${b}, ${c})`);
     const taxes = rows.map((r) => computeGst(r.gst!, COMPANY_STATE));
     expect(paiseToString(taxes.reduce((s, x) => s + toPaise(x.totalTax), 0n))).toBe("530.00");
 

@@ -17,7 +17,10 @@ let deduct: EmployeeRow;
 let plain: EmployeeRow;
 
 async function dayOf(employeeId: string, date: string) {
-  const [row] = await t.db.select().from(attendanceDays).where(and(eq(attendanceDays.employeeId, employeeId), eq(attendanceDays.date, date)));
+  const [row] = await t.db
+    .select()
+    .from(attendanceDays)
+    .where(and(eq(attendanceDays.employeeId, employeeId), eq(attendanceDays.date, date)));
   return row;
 }
 
@@ -27,7 +30,13 @@ beforeAll(async () => {
   hrAdmin = (await t.signIn("HR Admin")).api;
   dept = await makeDepartment(t.db, "Operations");
   otherDept = await makeDepartment(t.db, "Stores");
-  deduct = await makeEmployee(t.db, { departmentId: dept.id, employeeName: "Deepa Deduct", employeeCode: "OPS-1", joiningDate: "2026-10-01", monthlySalary: "31000.00" });
+  deduct = await makeEmployee(t.db, {
+    departmentId: dept.id,
+    employeeName: "Deepa Deduct",
+    employeeCode: "OPS-1",
+    joiningDate: "2026-10-01",
+    monthlySalary: "31000.00",
+  });
   plain = await makeEmployee(t.db, { departmentId: otherDept.id, employeeName: "=Plain Nosalary", joiningDate: "2026-10-01" });
   // Three late arrivals (1 point each) and full days on 1, 2 and 3 October; every other working
   // day of October is an unpaid absence; Sundays (4, 11, 18, 25) are weekly offs.
@@ -102,7 +111,14 @@ describe("days without a stored row (DECISIONS §8: listed as Not recorded, neve
       ["Bala Onleave", "Paid Leave (PL)"],
     ]);
     const [ashaDay, balaDay] = res.body.attendance;
-    expect(ashaDay).toMatchObject({ id: null, employeeId: asha.id, date: TODAY, firstInTime: null, violationPoints: 0, employee: { department: { name: "Fill Rows" } } });
+    expect(ashaDay).toMatchObject({
+      id: null,
+      employeeId: asha.id,
+      date: TODAY,
+      firstInTime: null,
+      violationPoints: 0,
+      employee: { department: { name: "Fill Rows" } },
+    });
     expect(balaDay.id).toEqual(expect.any(String));
     expect(res.body.summary).toEqual({ totalEmployees: 2, present: 0, absent: 0, late: 0, notRecorded: 1 });
 
@@ -118,7 +134,9 @@ describe("days without a stored row (DECISIONS §8: listed as Not recorded, neve
     expect(leave.body.attendance.map((r: { employeeId: string }) => r.employeeId)).toEqual([bala.id]);
     const month = await hr.get(`/api/hr/attendance?month=2026-11&employeeId=${asha.id}`);
     expect(month.body.attendance).toHaveLength(30);
-    expect(month.body.attendance.map((r: { date: string }) => r.date)).toEqual(Array.from({ length: 30 }, (_, i) => `2026-11-${String(i + 1).padStart(2, "0")}`));
+    expect(month.body.attendance.map((r: { date: string }) => r.date)).toEqual(
+      Array.from({ length: 30 }, (_, i) => `2026-11-${String(i + 1).padStart(2, "0")}`),
+    );
   });
 
   it("an employee's month lists every day of it, the days after the recorded range as Not recorded, and they cost nothing", async () => {
@@ -161,7 +179,10 @@ describe("PUT /api/hr/attendance/:id", () => {
       ],
       totalDeductions: "23500.00",
     });
-    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityType, "attendance"), eq(auditLog.entityId, day.id)));
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, "attendance"), eq(auditLog.entityId, day.id)));
     expect(entry).toMatchObject({
       action: "update",
       reason: "Leave approved by manager",
@@ -172,7 +193,12 @@ describe("PUT /api/hr/attendance/:id", () => {
 
   it("sets points and violation reason when sent", async () => {
     const day = await dayOf(deduct.id, "2026-10-01");
-    const res = await hr.put(`/api/hr/attendance/${day.id}`, { dayStatus: "Present (Full)", violationPoints: 0, violationReason: "", reason: "Traffic jam, excused" });
+    const res = await hr.put(`/api/hr/attendance/${day.id}`, {
+      dayStatus: "Present (Full)",
+      violationPoints: 0,
+      violationReason: "",
+      reason: "Traffic jam, excused",
+    });
     expect(res.body.attendance).toMatchObject({ violationPoints: 0, violationReason: null });
     expect(res.body.monthlySummary.violationPoints).toBe(2);
     expect(res.body.monthlySummary.totalDeductions).toBe("23000.00");
@@ -214,7 +240,12 @@ describe("reports and exports", () => {
     const res = await hr.get("/api/hr/reports/payroll?month=2026-10");
     expect(res.status).toBe(200);
     const deepa = res.body.rows.find((r: { employee: { id: string } }) => r.employee.id === deduct.id);
-    expect(deepa).toMatchObject({ salary: "31000.00", totalDeductions: "23000.00", netPay: "8000.00", employee: { employeeName: "Deepa Deduct", department: { name: "Operations" } } });
+    expect(deepa).toMatchObject({
+      salary: "31000.00",
+      totalDeductions: "23000.00",
+      netPay: "8000.00",
+      employee: { employeeName: "Deepa Deduct", department: { name: "Operations" } },
+    });
     const other = res.body.rows.find((r: { employee: { id: string } }) => r.employee.id === plain.id);
     expect(other).toMatchObject({ salary: null, deductions: [], totalDeductions: "0.00", netPay: null });
     expect(res.body.totals).toMatchObject({ salary: "31000.00", totalDeductions: "23000.00", netPay: "8000.00" });
@@ -226,8 +257,13 @@ describe("reports and exports", () => {
     expect(res.status).toBe(200);
     expect(res.headers["content-type"]).toMatch(/text\/csv/);
     expect(res.headers["content-disposition"]).toBe('attachment; filename="payroll_2026-10.csv"');
-    const lines = res.text.replace(/^\uFEFF/, "").trim().split("\r\n");
-    expect(lines[0]).toBe("Employee Name,Employee Code,Department,Monthly Salary,Present Days,Absent Days,Paid Leave Days,Unpaid Leave Days,Violation Points,Deductions,Total Deductions,Net Pay");
+    const lines = res.text
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
+    expect(lines[0]).toBe(
+      "Employee Name,Employee Code,Department,Monthly Salary,Present Days,Absent Days,Paid Leave Days,Unpaid Leave Days,Violation Points,Deductions,Total Deductions,Net Pay",
+    );
     expect(lines).toContain("'=Plain Nosalary,,Stores,,1,26,0,0,0,,0.00,");
     expect(lines.some((l) => l.startsWith("Deepa Deduct,OPS-1,Operations,31000.00,3,23,1,0,2,23 unpaid absence days: 23000.00,23000.00,8000.00"))).toBe(true);
     expect(lines.at(-1)).toBe("Total,,,31000.00,,,,,,,23000.00,8000.00");
@@ -237,9 +273,12 @@ describe("reports and exports", () => {
     const month = await hr.get(`/api/hr/attendance/export.csv?month=2026-10&employeeId=${deduct.id}`);
     expect(month.status).toBe(200);
     expect(month.headers["content-disposition"]).toBe('attachment; filename="attendance_2026-10.csv"');
-    const lines = month.text.replace(/^\uFEFF/, "").trim().split("\r\n");
+    const lines = month.text
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
     expect(lines).toHaveLength(32);
-    expect(lines[1]).toBe("2026-10-01,Deepa Deduct,OPS-1,Operations,Present (Full),09:50:00,18:00:00,8.17,0,,yes,\"Traffic jam, excused\"");
+    expect(lines[1]).toBe('2026-10-01,Deepa Deduct,OPS-1,Operations,Present (Full),09:50:00,18:00:00,8.17,0,,yes,"Traffic jam, excused"');
     const range = await hr.get("/api/hr/attendance/export.csv?from=2026-10-01&to=2026-10-02");
     expect(range.headers["content-disposition"]).toBe('attachment; filename="attendance_2026-10-01_to_2026-10-02.csv"');
     expect(range.text.trim().split("\r\n")).toHaveLength(5);
@@ -291,10 +330,16 @@ describe("GET /api/hr/dashboard/stats (DECISIONS §8: only recorded days are jud
         { month: "2026-11" },
       );
       expect(res.body).toMatchObject({ processedEvents: 5, coveredThrough: "2026-11-20" });
-      const [tarasToday] = await own.db.select().from(attendanceDays).where(and(eq(attendanceDays.employeeId, tara.id), eq(attendanceDays.date, TODAY)));
+      const [tarasToday] = await own.db
+        .select()
+        .from(attendanceDays)
+        .where(and(eq(attendanceDays.employeeId, tara.id), eq(attendanceDays.date, TODAY)));
       // Ten minutes of work so far, and late: shown, but today is not over, so not judged.
       expect(tarasToday).toMatchObject({ dayStatus: "Not recorded", firstInTime: "09:50:00", lastOutTime: "10:00:00", violationPoints: 1 });
-      const [umasToday] = await own.db.select().from(attendanceDays).where(and(eq(attendanceDays.employeeId, uma.id), eq(attendanceDays.date, TODAY)));
+      const [umasToday] = await own.db
+        .select()
+        .from(attendanceDays)
+        .where(and(eq(attendanceDays.employeeId, uma.id), eq(attendanceDays.date, TODAY)));
       expect(umasToday.dayStatus).toBe("Not recorded");
 
       const stats = await staff.get("/api/hr/dashboard/stats");
@@ -324,11 +369,27 @@ describe("attendance policy", () => {
   it("GET answers the DECISIONS §8 defaults with holidays", async () => {
     const res = await hr.get("/api/hr/attendance-policy");
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ shiftStart: "09:30", lateGraceMinutes: 15, fullDayHours: 8, halfDayHours: 4, pointsPerLate: 1, pointsPerHalfDayDeduction: 3, duplicatePunchWindowMinutes: 2, holidays: [] });
+    expect(res.body).toMatchObject({
+      shiftStart: "09:30",
+      lateGraceMinutes: 15,
+      fullDayHours: 8,
+      halfDayHours: 4,
+      pointsPerLate: 1,
+      pointsPerHalfDayDeduction: 3,
+      duplicatePunchWindowMinutes: 2,
+      holidays: [],
+    });
   });
 
   it("PUT validates", async () => {
-    const res = await hrAdmin.put("/api/hr/attendance-policy", { shiftStart: "9:30", lateGraceMinutes: 15, fullDayHours: 4, halfDayHours: 6, pointsPerLate: 1, pointsPerHalfDayDeduction: 3 });
+    const res = await hrAdmin.put("/api/hr/attendance-policy", {
+      shiftStart: "9:30",
+      lateGraceMinutes: 15,
+      fullDayHours: 4,
+      halfDayHours: 6,
+      pointsPerLate: 1,
+      pointsPerHalfDayDeduction: 3,
+    });
     expect(res.status).toBe(400);
     const issues = Object.fromEntries(res.body.issues.map((i: { path: string; message: string }) => [i.path, i.message]));
     expect(issues).toEqual({ shiftStart: "Invalid time (expected HH:MM)", halfDayHours: "Half day cannot be longer than a full day" });
@@ -336,7 +397,9 @@ describe("attendance policy", () => {
 
   it("PUT (HR Admin) saves, is audited, and recalculates computed days of the current and previous month, manual days kept", async () => {
     const vin = await makeEmployee(t.db, { departmentId: dept.id, employeeName: "Vin Today" });
-    const imported = await upload(hr, csv([HEADER, ["Vin Today", "2026-11-20", "09:00", "IN"], ["Vin Today", "2026-11-20", "18:00", "OUT"]]), { month: "2026-11" });
+    const imported = await upload(hr, csv([HEADER, ["Vin Today", "2026-11-20", "09:00", "IN"], ["Vin Today", "2026-11-20", "18:00", "OUT"]]), {
+      month: "2026-11",
+    });
     expect(imported.body.processedEvents).toBe(2);
     expect((await dayOf(vin.id, "2026-11-20")).dayStatus).toBe("Present (Full)");
     const res = await hrAdmin.put("/api/hr/attendance-policy", {
@@ -357,6 +420,10 @@ describe("attendance policy", () => {
     expect(await dayOf(deduct.id, "2026-10-05")).toMatchObject({ dayStatus: "Paid Leave (PL)", isManual: true });
     expect((await dayOf(vin.id, "2026-11-20")).dayStatus).toBe("Holiday");
     const [entry] = await t.db.select().from(auditLog).where(eq(auditLog.entityType, "attendance_policy"));
-    expect(entry).toMatchObject({ action: "update", beforeData: expect.objectContaining({ shiftStart: "09:30" }), afterData: expect.objectContaining({ shiftStart: "10:00" }) });
+    expect(entry).toMatchObject({
+      action: "update",
+      beforeData: expect.objectContaining({ shiftStart: "09:30" }),
+      afterData: expect.objectContaining({ shiftStart: "10:00" }),
+    });
   });
 });

@@ -34,11 +34,28 @@ describe("every HR route checks the role", () => {
   it("declares the HR routes of DECISIONS §8", () => {
     const list = hrRoutes().map((r) => `${r.method.toUpperCase()} ${r.path}`);
     for (const expected of [
-      "GET /hr/employees", "POST /hr/employees", "GET /hr/employees/:id", "PUT /hr/employees/:id", "GET /hr/departments", "POST /hr/departments", "PUT /hr/departments/:id",
-      "GET /hr/attendance-policy", "PUT /hr/attendance-policy", "GET /hr/attendance", "PUT /hr/attendance/:id", "GET /hr/employee-details/:id", "GET /hr/dashboard/stats",
-      "GET /hr/reports/payroll", "GET /hr/reports/payroll.csv", "GET /hr/attendance/export.csv", "GET /hr/name-mappings", "POST /hr/name-mappings", "DELETE /hr/name-mappings/:id",
+      "GET /hr/employees",
+      "POST /hr/employees",
+      "GET /hr/employees/:id",
+      "PUT /hr/employees/:id",
+      "GET /hr/departments",
+      "POST /hr/departments",
+      "PUT /hr/departments/:id",
+      "GET /hr/attendance-policy",
+      "PUT /hr/attendance-policy",
+      "GET /hr/attendance",
+      "PUT /hr/attendance/:id",
+      "GET /hr/employee-details/:id",
+      "GET /hr/dashboard/stats",
+      "GET /hr/reports/payroll",
+      "GET /hr/reports/payroll.csv",
+      "GET /hr/attendance/export.csv",
+      "GET /hr/name-mappings",
+      "POST /hr/name-mappings",
+      "DELETE /hr/name-mappings/:id",
       "POST /hr/import/upload",
-    ]) expect(list).toContain(expected);
+    ])
+      expect(list).toContain(expected);
   });
 
   it("answers 401 signed out and 403 to an Accountant and an Approver on every HR route", async () => {
@@ -106,7 +123,10 @@ describe("POST /api/hr/employees", () => {
       personalAddress: "12 MG Road",
       emergencyContactName: "Sita",
     });
-    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityType, "employee"), eq(auditLog.entityId, res.body.id)));
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, "employee"), eq(auditLog.entityId, res.body.id)));
     expect(entry.action).toBe("create");
   });
 
@@ -136,8 +156,15 @@ describe("GET/PUT /api/hr/employees/:id", () => {
     const res = await hrStaff.put(`/api/hr/employees/${e.id}`, { isActive: false, workLocation: "Pune", monthlySalary: "25000.5" });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ isActive: false, workLocation: "Pune", phone: "98450 00000", monthlySalary: "25000.50", employeeName: "Editable" });
-    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityType, "employee"), eq(auditLog.entityId, e.id)));
-    expect(entry).toMatchObject({ action: "update", beforeData: expect.objectContaining({ isActive: true }), afterData: expect.objectContaining({ isActive: false }) });
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, "employee"), eq(auditLog.entityId, e.id)));
+    expect(entry).toMatchObject({
+      action: "update",
+      beforeData: expect.objectContaining({ isActive: true }),
+      afterData: expect.objectContaining({ isActive: false }),
+    });
     const bad = await hrStaff.put(`/api/hr/employees/${e.id}`, { employeeName: "" });
     expect(bad.status).toBe(400);
     expect(bad.body.issues).toEqual([{ path: "employeeName", message: "Employee name is required" }]);
@@ -155,7 +182,14 @@ describe("GET /api/hr/employees", () => {
   it("pages by 20, searches name/code/email/phone case-insensitively, filters by department and status", async () => {
     const sales = await makeDepartment(t.db, "Sales List");
     for (let i = 1; i <= 23; i++) {
-      await makeEmployee(t.db, { departmentId: sales.id, employeeName: `Lister ${String(i).padStart(2, "0")}`, isActive: i !== 7, email: i === 3 ? "Special@Example.com" : null, phone: i === 4 ? "99887 76655" : null, employeeCode: i === 5 ? "LST-555" : null });
+      await makeEmployee(t.db, {
+        departmentId: sales.id,
+        employeeName: `Lister ${String(i).padStart(2, "0")}`,
+        isActive: i !== 7,
+        email: i === 3 ? "Special@Example.com" : null,
+        phone: i === 4 ? "99887 76655" : null,
+        employeeCode: i === 5 ? "LST-555" : null,
+      });
     }
     const page1 = await hrStaff.get(`/api/hr/employees?department=${sales.id}`);
     expect(page1.status).toBe(200);
@@ -165,7 +199,8 @@ describe("GET /api/hr/employees", () => {
     const page2 = await hrStaff.get(`/api/hr/employees?department=${sales.id}&page=2`);
     expect(page2.body.employees.map((e: { employeeName: string }) => e.employeeName)).toEqual(["Lister 21", "Lister 22", "Lister 23"]);
 
-    const search = async (s: string) => (await hrStaff.get(`/api/hr/employees?search=${encodeURIComponent(s)}`)).body.employees.map((e: { employeeName: string }) => e.employeeName);
+    const search = async (s: string) =>
+      (await hrStaff.get(`/api/hr/employees?search=${encodeURIComponent(s)}`)).body.employees.map((e: { employeeName: string }) => e.employeeName);
     expect(await search("special@example")).toEqual(["Lister 03"]);
     expect(await search("76655")).toEqual(["Lister 04"]);
     expect(await search("lst-555")).toEqual(["Lister 05"]);
@@ -196,7 +231,10 @@ describe("departments", () => {
     expect((await hrAdmin.put(`/api/hr/departments/${SOME_ID}`, { name: "X" })).status).toBe(404);
     const list = await hrStaff.get("/api/hr/departments");
     expect(list.body.map((d: { name: string }) => d.name)).toEqual(expect.arrayContaining(["Engineering", "Finance"]));
-    const entries = await t.db.select().from(auditLog).where(and(eq(auditLog.entityType, "department"), eq(auditLog.entityId, created.body.id)));
+    const entries = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, "department"), eq(auditLog.entityId, created.body.id)));
     expect(entries.map((e) => e.action).sort()).toEqual(["create", "update"]);
   });
 });
@@ -208,7 +246,9 @@ describe("name mappings", () => {
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ csvName: "M. Person", employeeId: e.id, employeeName: "Mapped Person" });
     expect((await hrStaff.post("/api/hr/name-mappings", { csvName: "m.   PERSON", employeeId: e.id })).status).toBe(409);
-    expect((await hrStaff.post("/api/hr/name-mappings", { csvName: "", employeeId: e.id })).body.issues).toEqual([{ path: "csvName", message: "CSV name is required" }]);
+    expect((await hrStaff.post("/api/hr/name-mappings", { csvName: "", employeeId: e.id })).body.issues).toEqual([
+      { path: "csvName", message: "CSV name is required" },
+    ]);
     expect((await hrStaff.post("/api/hr/name-mappings", { csvName: "Ghost", employeeId: SOME_ID })).status).toBe(400);
     const list = await hrStaff.get("/api/hr/name-mappings");
     expect(list.body).toEqual([expect.objectContaining({ id: created.body.id, csvName: "M. Person" })]);

@@ -33,7 +33,10 @@ afterAll(async () => {
 const newEmployee = (name: string, extra: Partial<EmployeeRow> = {}) => makeEmployee(t.db, { departmentId: deptId, employeeName: name, ...extra });
 
 async function dayOf(employeeId: string, date: string) {
-  const [row] = await t.db.select().from(attendanceDays).where(and(eq(attendanceDays.employeeId, employeeId), eq(attendanceDays.date, date)));
+  const [row] = await t.db
+    .select()
+    .from(attendanceDays)
+    .where(and(eq(attendanceDays.employeeId, employeeId), eq(attendanceDays.date, date)));
   return row;
 }
 
@@ -89,7 +92,14 @@ describe("import rules (DECISIONS §8)", () => {
     });
 
     const monday = await dayOf(ravi.id, "2026-10-05");
-    expect(monday).toMatchObject({ dayStatus: "Present (Full)", firstInTime: "09:50:00", lastOutTime: "18:05:30", violationPoints: 1, violationReason: "Late arrival 09:50", isManual: false });
+    expect(monday).toMatchObject({
+      dayStatus: "Present (Full)",
+      firstInTime: "09:50:00",
+      lastOutTime: "18:05:30",
+      violationPoints: 1,
+      violationReason: "Late arrival 09:50",
+      isManual: false,
+    });
     expect(Number(monday.totalHours)).toBeCloseTo(8.26, 2);
     const tuesday = await dayOf(ravi.id, "2026-10-06");
     expect(tuesday).toMatchObject({ dayStatus: "Half-day (Unpaid)", violationPoints: 0, violationReason: null, firstInTime: "09:20:15" });
@@ -111,7 +121,9 @@ describe("import rules (DECISIONS §8)", () => {
 
   it("never marks days after today, and records the current month only through yesterday", async () => {
     const neel = await newEmployee("Neel Future");
-    const res = await upload(hr, csv([HEADER, ["Neel Future", "2026-11-20", "09:00", "IN"], ["Neel Future", "2026-11-25", "09:00", "IN"]]), { month: "2026-11" });
+    const res = await upload(hr, csv([HEADER, ["Neel Future", "2026-11-20", "09:00", "IN"], ["Neel Future", "2026-11-25", "09:00", "IN"]]), {
+      month: "2026-11",
+    });
     expect(res.status).toBe(200);
     // The punch of the 25th is refused (below); the 20th's is stored.
     expect(res.body.processedEvents).toBe(1);
@@ -119,14 +131,24 @@ describe("import rules (DECISIONS §8)", () => {
     const days = await t.db.select().from(attendanceDays).where(eq(attendanceDays.employeeId, neel.id));
     // Today (the 21st) is not over: without a punch of it, nothing is stored for it.
     expect(res.body.coveredThrough).toBe("2026-11-20");
-    expect(days.map((d) => d.date).sort().at(-1)).toBe("2026-11-20");
+    expect(
+      days
+        .map((d) => d.date)
+        .sort()
+        .at(-1),
+    ).toBe("2026-11-20");
     expect((await dayOf(neel.id, "2026-11-20")).dayStatus).toBe("Pending Review");
   });
 
   it("a day with only a punch in is Pending Review (single_punch)", async () => {
     const meera = await newEmployee("Meera Single");
     await upload(hr, csv([HEADER, ["Meera Single", "2026-10-07", "09:10", "IN"]]), { month: "2026-10" });
-    expect(await dayOf(meera.id, "2026-10-07")).toMatchObject({ dayStatus: "Pending Review", reviewReason: "single_punch", firstInTime: "09:10:00", lastOutTime: null });
+    expect(await dayOf(meera.id, "2026-10-07")).toMatchObject({
+      dayStatus: "Pending Review",
+      reviewReason: "single_punch",
+      firstInTime: "09:10:00",
+      lastOutTime: null,
+    });
   });
 
   it("counts unknown names with their rows, skips other months, reports bad rows while storing good ones", async () => {
@@ -163,7 +185,10 @@ describe("import rules (DECISIONS §8)", () => {
     expect((await dayOf(kiran.id, "2026-10-08")).dayStatus).toBe("Present (Full)");
     const [record] = await t.db.select().from(attendanceImports).orderBy(desc(attendanceImports.createdAt)).limit(1);
     expect(record).toMatchObject({ totalRows: 8, processedEvents: 2, skippedRows: 2, errorRows: 2, month: "2026-10", fileName: "punches.csv" });
-    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityType, "import"), eq(auditLog.entityId, record.id)));
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, "import"), eq(auditLog.entityId, record.id)));
     expect(entry.action).toBe("import");
   });
 
@@ -189,7 +214,11 @@ describe("import rules (DECISIONS §8)", () => {
 
   it("punches within the duplicate window count once in the day computation", async () => {
     const om = await newEmployee("Om Window");
-    const res = await upload(hr, csv([HEADER, ["Om Window", "2026-10-14", "09:00", "IN"], ["Om Window", "2026-10-14", "09:01:30", "IN"], ["Om Window", "2026-10-14", "18:00", "OUT"]]), { month: "2026-10" });
+    const res = await upload(
+      hr,
+      csv([HEADER, ["Om Window", "2026-10-14", "09:00", "IN"], ["Om Window", "2026-10-14", "09:01:30", "IN"], ["Om Window", "2026-10-14", "18:00", "OUT"]]),
+      { month: "2026-10" },
+    );
     expect(res.body.processedEvents).toBe(3);
     expect(await dayOf(om.id, "2026-10-14")).toMatchObject({ dayStatus: "Present (Full)", reviewReason: null });
   });
@@ -224,9 +253,16 @@ describe("import rules (DECISIONS §8)", () => {
     expect(day.dayStatus).toBe("Pending Review");
     const edit = await hr.put(`/api/hr/attendance/${day.id}`, { dayStatus: "Paid Leave (PL)", reason: "Approved leave" });
     expect(edit.status).toBe(200);
-    const res = await upload(hr, csv([HEADER, ["Lata Manual", "2026-10-19", "09:00", "IN"], ["Lata Manual", "2026-10-19", "18:00", "OUT"]]), { month: "2026-10" });
+    const res = await upload(hr, csv([HEADER, ["Lata Manual", "2026-10-19", "09:00", "IN"], ["Lata Manual", "2026-10-19", "18:00", "OUT"]]), {
+      month: "2026-10",
+    });
     expect(res.body).toMatchObject({ processedEvents: 1, duplicateEvents: 1 });
-    expect(await dayOf(lata.id, "2026-10-19")).toMatchObject({ dayStatus: "Paid Leave (PL)", isManual: true, editReason: "Approved leave", lastOutTime: "18:00:00" });
+    expect(await dayOf(lata.id, "2026-10-19")).toMatchObject({
+      dayStatus: "Paid Leave (PL)",
+      isManual: true,
+      editReason: "Approved leave",
+      lastOutTime: "18:00:00",
+    });
   });
 });
 
@@ -275,10 +311,14 @@ describe("how punches are stored: a row per employee and day", () => {
   });
 
   it("every stored day names an employee: the foreign key is declared and checked, for every role", async () => {
-    const keys = await t.database.query<{ conname: string }>("select conname from pg_constraint where conrelid = 'punch_days'::regclass and contype = 'f' order by conname");
+    const keys = await t.database.query<{ conname: string }>(
+      "select conname from pg_constraint where conrelid = 'punch_days'::regclass and contype = 'f' order by conname",
+    );
     expect(keys.map((k) => k.conname)).toEqual(["punch_days_employee_id_employees_id_fk"]);
     await expect(
-      t.database.query("insert into punch_days (employee_id, punch_date, punch_times, punch_types) values (gen_random_uuid(), '2026-10-01', '{09:00}', '{in}')"),
+      t.database.query(
+        "insert into punch_days (employee_id, punch_date, punch_times, punch_types) values (gen_random_uuid(), '2026-10-01', '{09:00}', '{in}')",
+      ),
     ).rejects.toMatchObject({ code: "23503" });
   });
 });
@@ -286,14 +326,23 @@ describe("how punches are stored: a row per employee and day", () => {
 describe("batched recalculation", () => {
   it("gives the same days when employees are loaded one group at a time (pipelined), and rewrites nothing unchanged", async () => {
     const people = await Promise.all(["Gita Group", "Hari Group", "Ishan Group"].map((n) => newEmployee(n)));
-    const rows = people.flatMap((p, i) => [[p.employeeName, "2026-10-21", `09:${40 + i * 5}`, "IN"], [p.employeeName, "2026-10-21", "18:00", "OUT"]]);
+    const rows = people.flatMap((p, i) => [
+      [p.employeeName, "2026-10-21", `09:${40 + i * 5}`, "IN"],
+      [p.employeeName, "2026-10-21", "18:00", "OUT"],
+    ]);
     expect((await upload(hr, csv([HEADER, ...rows]), { month: "2026-10" })).body.processedEvents).toBe(6);
     const ids = people.map((p) => p.id);
-    const read = () => t.db.select().from(attendanceDays).where(sql`${attendanceDays.employeeId} = any(${sql.param(ids)}::uuid[])`).orderBy(attendanceDays.employeeId, attendanceDays.date);
+    const read = () =>
+      t.db
+        .select()
+        .from(attendanceDays)
+        .where(sql`${attendanceDays.employeeId} = any(${sql.param(ids)}::uuid[])`)
+        .orderBy(attendanceDays.employeeId, attendanceDays.date);
     const before = await read();
     expect(before).toHaveLength(93);
     const scope = { employeeIds: ids, from: "2026-10-01", to: "2026-10-31", today: "2026-11-21", groupSize: 1 };
-    const recalculate = () => t.db.transaction(async (tx) => recalculateDays(tx, await loadPolicy(tx), { ...scope, coverage: await coverageOfDays(tx, scope.from, scope.to) }));
+    const recalculate = () =>
+      t.db.transaction(async (tx) => recalculateDays(tx, await loadPolicy(tx), { ...scope, coverage: await coverageOfDays(tx, scope.from, scope.to) }));
     expect(await recalculate()).toBe(0);
     await t.db.delete(attendanceDays).where(sql`${attendanceDays.employeeId} = any(${sql.param(ids)}::uuid[])`);
     expect(await recalculate()).toBe(93);
@@ -313,7 +362,14 @@ describe("files refused whole store nothing", () => {
   it("refuses a file missing required columns", async () => {
     await newEmployee("Vik Missing");
     const before = await storedCounts();
-    const res = await upload(hr, csv([["Employee Name", "Date", "Time"], ["Vik Missing", "2026-10-05", "09:00"]]), { month: "2026-10" });
+    const res = await upload(
+      hr,
+      csv([
+        ["Employee Name", "Date", "Time"],
+        ["Vik Missing", "2026-10-05", "09:00"],
+      ]),
+      { month: "2026-10" },
+    );
     expect(res.status).toBe(400);
     expect(res.body.message).toBe("Missing required column: Event Type. Required columns: Employee Name, Date, Time, Event Type");
     expect(await storedCounts()).toEqual(before);
@@ -342,9 +398,17 @@ describe("dry run", () => {
   it("answers the counts and a preview of computed days, and stores nothing", async () => {
     const pia = await newEmployee("Pia Dry");
     const before = await t.database.query<{ n: number }>("select count(*)::int as n from attendance_imports");
-    const res = await upload(hr, csv([HEADER, ["Pia Dry", "2026-10-20", "09:55", "IN"], ["Pia Dry", "2026-10-20", "18:00", "OUT"]]), { month: "2026-10", dryRun: "true" });
+    const res = await upload(hr, csv([HEADER, ["Pia Dry", "2026-10-20", "09:55", "IN"], ["Pia Dry", "2026-10-20", "18:00", "OUT"]]), {
+      month: "2026-10",
+      dryRun: "true",
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ processedEvents: 2, totalRows: 2, dryRun: true, preview: { month: "2026-10", matchedEmployees: 1, firstDate: "2026-10-20", lastDate: "2026-10-20" } });
+    expect(res.body).toMatchObject({
+      processedEvents: 2,
+      totalRows: 2,
+      dryRun: true,
+      preview: { month: "2026-10", matchedEmployees: 1, firstDate: "2026-10-20", lastDate: "2026-10-20" },
+    });
     const day = res.body.preview.days.find((d: { date: string }) => d.date === "2026-10-20");
     expect(day).toMatchObject({ dayStatus: "Present (Full)", violationPoints: 1, violationReason: "Late arrival 09:55" });
     expect(await punchCount(pia.id)).toBe(0);
@@ -355,7 +419,9 @@ describe("dry run", () => {
 
 describe("a punch dated after today (DECISIONS §8)", () => {
   const punchDates = async (employeeId: string) =>
-    (await t.database.query<{ d: string }>(`select punch_date::text as d from punch_days where employee_id = '${employeeId}' order by punch_date`)).map((r) => r.d);
+    (await t.database.query<{ d: string }>(`select punch_date::text as d from punch_days where employee_id = '${employeeId}' order by punch_date`)).map(
+      (r) => r.d,
+    );
   const file = (name: string) =>
     csv([
       HEADER,
@@ -393,7 +459,9 @@ describe("a punch dated after today (DECISIONS §8)", () => {
     try {
       const { api } = await early.signIn("HR Staff");
       const ida = await makeEmployee(early.db, { departmentId: (await makeDepartment(early.db)).id, employeeName: "Ida Early" });
-      const res = await upload(api, csv([HEADER, ["Ida Early", "2026-11-21", "01:05", "IN"], ["Ida Early", "2026-11-22", "09:00", "IN"]]), { month: "2026-11" });
+      const res = await upload(api, csv([HEADER, ["Ida Early", "2026-11-21", "01:05", "IN"], ["Ida Early", "2026-11-22", "09:00", "IN"]]), {
+        month: "2026-11",
+      });
       expect(res.status).toBe(200);
       expect(res.body.errors).toEqual([{ row: 3, message: "Punch is in the future" }]);
       expect(await storedPunches(early.db, [ida.id])).toBe(1);
@@ -407,7 +475,13 @@ describe("a punch dated after today (DECISIONS §8)", () => {
 // same path whatever the database role. These pin both.
 describe.runIf(inject("postgresUrl"))("the punches' foreign keys, on PostgreSQL", () => {
   const orphanPunches = async () =>
-    Number((await t.database.query<{ n: number }>("select count(*)::int as n from punch_days p where not exists (select 1 from employees e where e.id = p.employee_id)"))[0].n);
+    Number(
+      (
+        await t.database.query<{ n: number }>(
+          "select count(*)::int as n from punch_days p where not exists (select 1 from employees e where e.id = p.employee_id)",
+        )
+      )[0].n,
+    );
 
   const importsWaitingOnEmployees = async () =>
     Number(
@@ -424,7 +498,9 @@ describe.runIf(inject("postgresUrl"))("the punches' foreign keys, on PostgreSQL"
     try {
       await client.query("begin");
       await client.query("delete from employees where id = $1", [gone.id]);
-      const importing = upload(hr, csv([HEADER, ["Gopal Deleted", "2026-10-20", "09:00", "IN"], ["Gopal Deleted", "2026-10-20", "18:00", "OUT"]]), { month: "2026-10" }).then((r) => r);
+      const importing = upload(hr, csv([HEADER, ["Gopal Deleted", "2026-10-20", "09:00", "IN"], ["Gopal Deleted", "2026-10-20", "18:00", "OUT"]]), {
+        month: "2026-10",
+      }).then((r) => r);
       // The import's name lookup waits on the deleted row's lock (as a foreign-key check would).
       await waitUntil("the import to wait on the deleted employee", importsWaitingOnEmployees, { timeoutMs: 15_000 });
       await client.query("commit");
@@ -459,7 +535,15 @@ describe.runIf(inject("postgresUrl"))("the punches' foreign keys, on PostgreSQL"
       const asha = await newEmployee("Asha Plainrole");
       const { user } = await t.signIn("HR Staff");
       const filePath = path.join(dir, "punches.csv");
-      fs.writeFileSync(filePath, csv([HEADER, ["Asha Plainrole", "2026-10-22", "09:00", "IN"], ["Asha Plainrole", "2026-10-22", "18:00", "OUT"], ["Nobody Known", "2026-10-22", "09:00", "IN"]]));
+      fs.writeFileSync(
+        filePath,
+        csv([
+          HEADER,
+          ["Asha Plainrole", "2026-10-22", "09:00", "IN"],
+          ["Asha Plainrole", "2026-10-22", "18:00", "OUT"],
+          ["Nobody Known", "2026-10-22", "09:00", "IN"],
+        ]),
+      );
       const actor = { id: user.id, role: "HR Staff" as const, name: user.name, username: user.username, visibilityWindowDays: 0 };
       const answer = await importPunches(
         { db: plain.db, actor, ip: null, clock: () => new Date("2026-11-21T06:30:00Z"), config: { appTimezone: "Asia/Kolkata" } },

@@ -33,11 +33,19 @@ afterAll(async () => {
 
 async function employee(name: string) {
   const department = await makeDepartment(t.db);
-  const [row] = await t.db.insert(employees).values({ employeeName: name, departmentId: department.id, weeklyOff: "Sunday", joiningDate: "2020-01-01" }).returning();
+  const [row] = await t.db
+    .insert(employees)
+    .values({ employeeName: name, departmentId: department.id, weeklyOff: "Sunday", joiningDate: "2020-01-01" })
+    .returning();
   return row;
 }
 
-const upload = (api: ApiClient, text: string | Buffer, month = "2025-06") => api.agent.post("/api/hr/import/upload").set(CSRF_HEADER).field("month", month).attach("csvFile", Buffer.from(text), { filename: "punches.csv", contentType: "text/csv" });
+const upload = (api: ApiClient, text: string | Buffer, month = "2025-06") =>
+  api.agent
+    .post("/api/hr/import/upload")
+    .set(CSRF_HEADER)
+    .field("month", month)
+    .attach("csvFile", Buffer.from(text), { filename: "punches.csv", contentType: "text/csv" });
 const punchesOf = (employeeId: string) => storedPunches(t.db, [employeeId]);
 const importCount = async () => Number((await t.db.select({ n: sql<number>`count(*)::int` }).from(attendanceImports))[0].n);
 
@@ -45,7 +53,9 @@ describe("a line longer than 64 KiB", () => {
   it("refuses the whole file with 400, before any row is stored", async () => {
     const asha = await employee("Asha Longline");
     const before = await importCount();
-    const text = [HEADER, "Asha Longline,2025-06-02,09:00,IN", `${"X".repeat(70 * 1024)},2025-06-02,18:00,OUT`, "Asha Longline,2025-06-02,18:00,OUT"].join("\n");
+    const text = [HEADER, "Asha Longline,2025-06-02,09:00,IN", `${"X".repeat(70 * 1024)},2025-06-02,18:00,OUT`, "Asha Longline,2025-06-02,18:00,OUT"].join(
+      "\n",
+    );
     const res = await upload(hr, text);
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(LINE_TOO_LONG_MESSAGE);
@@ -130,8 +140,18 @@ describe("memory: a file of up to 100 MB adds at most 150 MB to the server", () 
     const postgresUrl = inject("postgresUrl");
     const dataDir = fs.mkdtempSync(path.join(tmp, "data-"));
     if (postgresUrl) database = await createTestDatabase({ postgresUrl, pgliteDump: null, run: inject("testRun") });
-    server = await startServerProcess({ DATABASE_URL: database?.url ?? "", DATA_DIR: dataDir, SESSION_SECRET: "limits-secret", ADMIN_PASSWORD: TEST_PASSWORD, LOG_LEVEL: "silent" });
-    const res = await fetch(`${server.url}/api/auth/login`, { method: "POST", headers: { ...CSRF_HEADER, "Content-Type": "application/json" }, body: JSON.stringify({ username: "admin", password: TEST_PASSWORD }) });
+    server = await startServerProcess({
+      DATABASE_URL: database?.url ?? "",
+      DATA_DIR: dataDir,
+      SESSION_SECRET: "limits-secret",
+      ADMIN_PASSWORD: TEST_PASSWORD,
+      LOG_LEVEL: "silent",
+    });
+    const res = await fetch(`${server.url}/api/auth/login`, {
+      method: "POST",
+      headers: { ...CSRF_HEADER, "Content-Type": "application/json" },
+      body: JSON.stringify({ username: "admin", password: TEST_PASSWORD }),
+    });
     expect(res.status).toBe(200);
     cookie = res.headers.get("set-cookie")!.split(";")[0];
     // Warm the import path once, so the measured imports see a server that has loaded its code.
@@ -145,7 +165,11 @@ describe("memory: a file of up to 100 MB adds at most 150 MB to the server", () 
   async function send(file: Buffer | string): Promise<{ status: number; body: { message?: string; totalRows?: number; skippedRows?: number } }> {
     const form = new FormData();
     form.append("month", "2025-06");
-    form.append("csvFile", typeof file === "string" ? await fs.openAsBlob(file, { type: "text/csv" }) : new Blob([new Uint8Array(file)], { type: "text/csv" }), "punches.csv");
+    form.append(
+      "csvFile",
+      typeof file === "string" ? await fs.openAsBlob(file, { type: "text/csv" }) : new Blob([new Uint8Array(file)], { type: "text/csv" }),
+      "punches.csv",
+    );
     const res = await fetch(`${server.url}/api/hr/import/upload`, { method: "POST", headers: { ...CSRF_HEADER, cookie }, body: form });
     return { status: res.status, body: await res.json() };
   }
@@ -199,13 +223,21 @@ describe.runIf(inject("postgresUrl"))("imports waiting their turn hold no databa
       await database.db.insert(employees).values({ employeeName: "Queue Person", departmentId: department.id, weeklyOff: "Sunday", joiningDate: "2020-01-01" });
       const hrUser = await makeUser(database.db, { role: "HR Staff" });
       const login = () =>
-        fetch(`${server.url}/api/auth/login`, { method: "POST", headers: { ...CSRF_HEADER, "Content-Type": "application/json" }, body: JSON.stringify({ username: hrUser.username, password: TEST_PASSWORD }) });
+        fetch(`${server.url}/api/auth/login`, {
+          method: "POST",
+          headers: { ...CSRF_HEADER, "Content-Type": "application/json" },
+          body: JSON.stringify({ username: hrUser.username, password: TEST_PASSWORD }),
+        });
       const signedIn = await login();
       const cookie = signedIn.headers.get("set-cookie")!.split(";")[0];
       const importOnce = () => {
         const form = new FormData();
         form.append("month", "2025-06");
-        form.append("csvFile", new Blob([`${HEADER}\nQueue Person,2025-06-02,09:00,IN\nQueue Person,2025-06-02,18:00,OUT\n`], { type: "text/csv" }), "punches.csv");
+        form.append(
+          "csvFile",
+          new Blob([`${HEADER}\nQueue Person,2025-06-02,09:00,IN\nQueue Person,2025-06-02,18:00,OUT\n`], { type: "text/csv" }),
+          "punches.csv",
+        );
         return fetch(`${server.url}/api/hr/import/upload`, { method: "POST", headers: { ...CSRF_HEADER, cookie }, body: form });
       };
       // Another process's import is running: it holds the import lock.
@@ -220,7 +252,9 @@ describe.runIf(inject("postgresUrl"))("imports waiting their turn hold no databa
       expect(again.status).toBe(200);
       expect(read.status).toBe(200);
       // None of the waiting imports sits in a transaction holding a connection.
-      const busy = await holder.query("select count(*)::int as n from pg_stat_activity where application_name = $1 and state like 'idle in transaction%'", [app]);
+      const busy = await holder.query("select count(*)::int as n from pg_stat_activity where application_name = $1 and state like 'idle in transaction%'", [
+        app,
+      ]);
       expect(busy.rows[0].n).toBe(0);
       await holder.query("commit");
       const answers = await Promise.all(queued);

@@ -22,7 +22,8 @@ export function hrImportRoutes(deps: AppDeps): ApiRouter {
       access: HR_ROLES,
       summary: "Import punches from a CSV file (multipart csvFile, month, optional coveredThrough; dryRun=true stores nothing)",
       body: importUploadFieldsSchema,
-      answer: importAnswer, tag,
+      answer: importAnswer,
+      tag,
     },
     punchFileUpload(),
     async (req, _res, input) => {

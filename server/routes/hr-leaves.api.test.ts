@@ -43,7 +43,13 @@ describe("who and what", () => {
     const range = await hr.post("/api/hr/leaves", { employeeId: e.id, type: "LWP", from: "2026-11-05", to: "2026-11-03", halfDay: true, reason: "x" });
     expect(range.status).toBe(400);
     expect(range.body.issues.map((i: { path: string }) => i.path).sort()).toEqual(["halfDay", "to"]);
-    const unknown = await hr.post("/api/hr/leaves", { employeeId: "00000000-0000-4000-8000-000000000000", type: "PL", from: "2026-11-03", to: "2026-11-03", reason: "x" });
+    const unknown = await hr.post("/api/hr/leaves", {
+      employeeId: "00000000-0000-4000-8000-000000000000",
+      type: "PL",
+      from: "2026-11-03",
+      to: "2026-11-03",
+      reason: "x",
+    });
     expect(unknown.status).toBe(404);
     const sunday = await hr.post("/api/hr/leaves", { employeeId: e.id, type: "PL", from: "2026-11-08", to: "2026-11-08", reason: "Sunday only" });
     expect(sunday.status).toBe(400);
@@ -87,7 +93,15 @@ describe("recording leave", () => {
     // Mon 9 to Sun 15 Nov: 6 working days (Sunday 15 is the weekly off).
     const res = await hr.post("/api/hr/leaves", { employeeId: e.id, type: "PL", from: "2026-11-09", to: "2026-11-15", reason: "Diwali at home" });
     expect(res.status).toBe(201);
-    expect(res.body.leave).toMatchObject({ employeeId: e.id, type: "PL", from: "2026-11-09", to: "2026-11-15", halfDay: false, days: 6, reason: "Diwali at home" });
+    expect(res.body.leave).toMatchObject({
+      employeeId: e.id,
+      type: "PL",
+      from: "2026-11-09",
+      to: "2026-11-15",
+      halfDay: false,
+      days: 6,
+      reason: "Diwali at home",
+    });
     const days = await statuses(e.id);
     for (const d of ["2026-11-09", "2026-11-10", "2026-11-14"]) expect(days.get(d), d).toBe("Paid Leave (PL)");
     expect(days.has("2026-11-15")).toBe(false);
@@ -100,11 +114,18 @@ describe("recording leave", () => {
     expect(month.body.leaves.some((l: { id: string }) => l.id === res.body.leave.id)).toBe(true);
 
     const payroll = await hr.get("/api/hr/reports/payroll?month=2026-11");
-    expect(payroll.body.rows.find((r: { employee: { id: string } }) => r.employee.id === e.id)).toMatchObject({ paidLeaveDays: 6, unpaidLeaveDays: 0, totalDeductions: "0.00" });
+    expect(payroll.body.rows.find((r: { employee: { id: string } }) => r.employee.id === e.id)).toMatchObject({
+      paidLeaveDays: 6,
+      unpaidLeaveDays: 0,
+      totalDeductions: "0.00",
+    });
     const details = await hr.get(`/api/hr/employee-details/${e.id}?month=2026-11`);
     expect(details.body.leaveBalance).toEqual({ year: 2026, entitlement: 18, taken: 6, remaining: 12 });
 
-    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.action, "record_leave"), eq(auditLog.entityId, res.body.leave.id)));
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "record_leave"), eq(auditLog.entityId, res.body.leave.id)));
     expect(entry).toMatchObject({ entityType: "leave", reason: "Diwali at home" });
   });
 
@@ -141,9 +162,14 @@ describe("leave days through imports, edits, deductions and cancelling", () => {
     expect((await statuses(e.id)).get("2026-11-30")).toBe("Unpaid Leave (LWP)");
 
     // An import of punches on the 23rd (he dropped by) does not undo the leave.
-    const res = await upload(hr, csv([HEADER, ["Kiran Leave", "2026-11-23", "10:05", "IN"], ["Kiran Leave", "2026-11-23", "12:00", "OUT"]]), { month: "2026-11" });
+    const res = await upload(hr, csv([HEADER, ["Kiran Leave", "2026-11-23", "10:05", "IN"], ["Kiran Leave", "2026-11-23", "12:00", "OUT"]]), {
+      month: "2026-11",
+    });
     expect(res.status).toBe(200);
-    const [onLeave] = await t.db.select().from(attendanceDays).where(and(eq(attendanceDays.employeeId, e.id), eq(attendanceDays.date, "2026-11-23")));
+    const [onLeave] = await t.db
+      .select()
+      .from(attendanceDays)
+      .where(and(eq(attendanceDays.employeeId, e.id), eq(attendanceDays.date, "2026-11-23")));
     expect(onLeave).toMatchObject({ dayStatus: "Unpaid Leave (LWP)", firstInTime: "10:05:00", violationPoints: 0 });
 
     // 30000 / 30 days = 1000 a day: the 23rd only, not the 30th; and the days 1–22 the import now covers are absent.
@@ -157,14 +183,20 @@ describe("leave days through imports, edits, deductions and cancelling", () => {
     expect((await statuses(e.id)).get("2026-11-23")).toBe("Unpaid Leave (LWP)");
     expect((await hr.delete(`/api/hr/leaves/${ahead.body.leave.id}`, { reason: "again" })).status).toBe(409);
     expect((await hr.delete(`/api/hr/leaves/${lwp.body.leave.id}`, {})).status).toBe(400);
-    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.action, "cancel_leave"), eq(auditLog.entityId, ahead.body.leave.id)));
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "cancel_leave"), eq(auditLog.entityId, ahead.body.leave.id)));
     expect(entry?.reason).toBe("Move postponed");
   });
 
   it("a hand edit still wins over a leave recorded later", async () => {
     const e = await employee({ employeeName: "Hand Edit Leave" });
     await upload(hr, csv([HEADER, ["Hand Edit Leave", "2026-11-17", "09:20", "IN"], ["Hand Edit Leave", "2026-11-17", "18:00", "OUT"]]), { month: "2026-11" });
-    const [d] = await t.db.select().from(attendanceDays).where(and(eq(attendanceDays.employeeId, e.id), eq(attendanceDays.date, "2026-11-17")));
+    const [d] = await t.db
+      .select()
+      .from(attendanceDays)
+      .where(and(eq(attendanceDays.employeeId, e.id), eq(attendanceDays.date, "2026-11-17")));
     expect((await hr.put(`/api/hr/attendance/${d!.id}`, { dayStatus: "On Duty/Client Visit", reason: "At the client" })).status).toBe(200);
     expect((await hr.post("/api/hr/leaves", { employeeId: e.id, type: "PL", from: "2026-11-17", to: "2026-11-18", reason: "Leave" })).status).toBe(201);
     const days = await statuses(e.id);

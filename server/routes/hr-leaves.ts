@@ -14,12 +14,29 @@ export function hrLeaveRoutes(deps: AppDeps): ApiRouter {
   const tag = "hr";
 
   api.add(
-    { method: "get", path: "/hr/leaves", access: HR_ROLES, summary: "Leave: an employee's year with the paid-leave balance (employeeId, year), or everyone's month (month, departmentId)", query: leaveQuerySchema, answer: leaveListAnswer, tag },
+    {
+      method: "get",
+      path: "/hr/leaves",
+      access: HR_ROLES,
+      summary: "Leave: an employee's year with the paid-leave balance (employeeId, year), or everyone's month (month, departmentId)",
+      query: leaveQuerySchema,
+      answer: leaveListAnswer,
+      tag,
+    },
     async (req, _res, input) => listLeaves(serviceContext(deps), input.query),
   );
 
   api.add(
-    { method: "post", path: "/hr/leaves", access: HR_ROLES, summary: "Record granted leave (PL or LWP); its working days take the leave's status", body: recordLeaveSchema, answer: leaveChangedAnswer, status: 201, tag },
+    {
+      method: "post",
+      path: "/hr/leaves",
+      access: HR_ROLES,
+      summary: "Record granted leave (PL or LWP); its working days take the leave's status",
+      body: recordLeaveSchema,
+      answer: leaveChangedAnswer,
+      status: 201,
+      tag,
+    },
     async (req, res, input) => {
       const answer = await recordLeave(contextOf(deps, req), input.body);
       res.status(201);
@@ -28,7 +45,16 @@ export function hrLeaveRoutes(deps: AppDeps): ApiRouter {
   );
 
   api.add(
-    { method: "delete", path: "/hr/leaves/:id", access: HR_ROLES, summary: "Cancel a leave, with a reason; its days are recalculated", body: cancelLeaveSchema, params: idParamsOf("Leave"), answer: leaveChangedAnswer, tag },
+    {
+      method: "delete",
+      path: "/hr/leaves/:id",
+      access: HR_ROLES,
+      summary: "Cancel a leave, with a reason; its days are recalculated",
+      body: cancelLeaveSchema,
+      params: idParamsOf("Leave"),
+      answer: leaveChangedAnswer,
+      tag,
+    },
     async (req, _res, input) => cancelLeave(contextOf(deps, req), input.params.id, input.body),
   );
   return api;

@@ -14,18 +14,43 @@ export function hrNameMappingRoutes(deps: AppDeps): ApiRouter {
   const api = new ApiRouter();
   const tag = "hr";
 
-  api.add({ method: "get", path: "/hr/name-mappings", access: HR_ROLES, summary: "Name mappings of the import", answer: nameMappingsAnswer, tag }, () => listNameMappings(serviceContext(deps)));
+  api.add({ method: "get", path: "/hr/name-mappings", access: HR_ROLES, summary: "Name mappings of the import", answer: nameMappingsAnswer, tag }, () =>
+    listNameMappings(serviceContext(deps)),
+  );
 
-  api.add({ method: "post", path: "/hr/name-mappings", access: HR_ROLES, summary: "Map a punch-machine name to an employee", body: nameMappingSchema, answer: nameMappingAnswer, status: 201, tag }, async (req, res, input) => {
-    const mapping = await createNameMapping(contextOf(deps, req), input.body);
-    res.status(201);
-    return mapping;
-  });
+  api.add(
+    {
+      method: "post",
+      path: "/hr/name-mappings",
+      access: HR_ROLES,
+      summary: "Map a punch-machine name to an employee",
+      body: nameMappingSchema,
+      answer: nameMappingAnswer,
+      status: 201,
+      tag,
+    },
+    async (req, res, input) => {
+      const mapping = await createNameMapping(contextOf(deps, req), input.body);
+      res.status(201);
+      return mapping;
+    },
+  );
 
-  api.add({ method: "delete", path: "/hr/name-mappings/:id", access: HR_ROLES, summary: "Remove a name mapping", params: idParamsOf("Name mapping"), answer: messageAnswer, tag }, async (req, _res, input) => {
-    await deleteNameMapping(contextOf(deps, req), input.params.id);
-    return { message: "Name mapping removed" };
-  });
+  api.add(
+    {
+      method: "delete",
+      path: "/hr/name-mappings/:id",
+      access: HR_ROLES,
+      summary: "Remove a name mapping",
+      params: idParamsOf("Name mapping"),
+      answer: messageAnswer,
+      tag,
+    },
+    async (req, _res, input) => {
+      await deleteNameMapping(contextOf(deps, req), input.params.id);
+      return { message: "Name mapping removed" };
+    },
+  );
 
   return api;
 }

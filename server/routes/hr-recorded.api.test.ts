@@ -32,7 +32,12 @@ const punchesOn = (name: string, days: number[], month: string) =>
 describe("deductions come from recorded days only", () => {
   it("a month imported through the 21st deducts nothing for the 22nd onwards (today is the 24th)", async () => {
     const { hr, department } = await setUp("2026-11-24T06:30:00Z"); // 24 Nov, 12:00 IST
-    const meena = await makeEmployee(t!.db, { departmentId: department.id, employeeName: "Meena Recorded", joiningDate: "2026-01-01", monthlySalary: "30000.00" });
+    const meena = await makeEmployee(t!.db, {
+      departmentId: department.id,
+      employeeName: "Meena Recorded",
+      joiningDate: "2026-01-01",
+      monthlySalary: "30000.00",
+    });
     // Every working day 2–21 November punched in full (Sundays 1, 8, 15, 22, 29 are weekly offs).
     const worked = [2, 3, 4, 5, 6, 7, 9, 10, 11, 12, 13, 14, 16, 17, 18, 19, 20, 21];
     const res = await upload(hr, csv([HEADER, ...punchesOn("Meena Recorded", worked, "2026-11")]), { month: "2026-11" });
@@ -47,7 +52,11 @@ describe("deductions come from recorded days only", () => {
     expect(details.body.monthlySummary).toMatchObject({ absentDays: 0, salaryDeductions: [], totalDeductions: "0.00" });
     const payroll = await hr.get("/api/hr/reports/payroll?month=2026-11");
     expect(payroll.body.coveredThrough).toBe("2026-11-21");
-    expect(payroll.body.rows.find((r: { employee: { id: string } }) => r.employee.id === meena.id)).toMatchObject({ absentDays: 0, totalDeductions: "0.00", netPay: "30000.00" });
+    expect(payroll.body.rows.find((r: { employee: { id: string } }) => r.employee.id === meena.id)).toMatchObject({
+      absentDays: 0,
+      totalDeductions: "0.00",
+      netPay: "30000.00",
+    });
   });
 
   it("a new month with one early import costs nothing for its later days", async () => {
@@ -67,7 +76,9 @@ describe("deductions come from recorded days only", () => {
     const asha = await makeEmployee(t!.db, { departmentId: department.id, employeeName: "Asha Later", joiningDate: "2026-01-01", monthlySalary: "30000.00" });
     const res = await upload(hr, csv([HEADER, ...punchesOn("Asha Later", [2, 3], "2026-11")]), { month: "2026-11" });
     expect(res.body.coveredThrough).toBe("2026-11-30");
-    expect(res.body.coverageWarning).toBe("The file's last punch is on day 3, but the import will record the month through day 30: days 4–30 will be marked Absent for everyone.");
+    expect(res.body.coverageWarning).toBe(
+      "The file's last punch is on day 3, but the import will record the month through day 30: days 4–30 will be marked Absent for everyone.",
+    );
     const days = await statusesOf(asha.id);
     expect(days.get("2026-11-04")).toBe("Absent (Unpaid)");
     expect(days.get("2026-11-30")).toBe("Absent (Unpaid)");
@@ -121,9 +132,14 @@ describe("the recorded range of an upload", () => {
     const kavya = await makeEmployee(t!.db, { departmentId: department.id, employeeName: "Kavya Preview", joiningDate: "2026-01-01" });
     const res = await upload(hr, csv([HEADER, ...punchesOn("Kavya Preview", [2, 9], "2026-11")]), { month: "2026-11", dryRun: "true" });
     expect(res.body).toMatchObject({ dryRun: true, coveredThrough: "2026-11-30", preview: { newestPunch: "2026-11-09" } });
-    expect(res.body.coverageWarning).toBe("The file's last punch is on day 9, but the import will record the month through day 30: days 10–30 will be marked Absent for everyone.");
+    expect(res.body.coverageWarning).toBe(
+      "The file's last punch is on day 9, but the import will record the month through day 30: days 10–30 will be marked Absent for everyone.",
+    );
     expect(await statusesOf(kavya.id)).toEqual(new Map());
-    const [imported] = await t!.db.select().from(attendanceDays).where(and(eq(attendanceDays.employeeId, kavya.id)));
+    const [imported] = await t!.db
+      .select()
+      .from(attendanceDays)
+      .where(and(eq(attendanceDays.employeeId, kavya.id)));
     expect(imported).toBeUndefined();
   });
 });

@@ -9,10 +9,28 @@ import type { AppDeps } from "../context";
 export function lockdownRoutes(deps: AppDeps): ApiRouter {
   const api = new ApiRouter();
 
-  api.add({ method: "get", path: "/admin/emergency-status", access: EMERGENCY_CONTROLLERS, summary: "Lockdown status", answer: emergencyStatusAnswer, tag: "lockdown" }, () => lockdownStatus(serviceContext(deps)));
+  api.add(
+    {
+      method: "get",
+      path: "/admin/emergency-status",
+      access: EMERGENCY_CONTROLLERS,
+      summary: "Lockdown status",
+      answer: emergencyStatusAnswer,
+      tag: "lockdown",
+    },
+    () => lockdownStatus(serviceContext(deps)),
+  );
 
   api.add(
-    { method: "post", path: "/admin/emergency-toggle", access: EMERGENCY_CONTROLLERS, summary: "Turn lockdown on or off", body: emergencyToggleSchema, answer: emergencyToggleAnswer, tag: "lockdown" },
+    {
+      method: "post",
+      path: "/admin/emergency-toggle",
+      access: EMERGENCY_CONTROLLERS,
+      summary: "Turn lockdown on or off",
+      body: emergencyToggleSchema,
+      answer: emergencyToggleAnswer,
+      tag: "lockdown",
+    },
     async (req, _res, input) => {
       const { enabled } = input.body;
       const state = await setLockdown(contextOf(deps, req), enabled);

@@ -28,7 +28,14 @@ afterAll(async () => {
 let n = 0;
 /** An employee with an Employee-role login, signed in. */
 async function employeeWithLogin(overrides: Partial<EmployeeRow> = {}) {
-  const employee = await makeEmployee(t.db, { departmentId: department.id, employeeName: `Self Person ${++n}`, joiningDate: "2025-01-01", monthlySalary: "30000.00", notes: "HR's private note", ...overrides });
+  const employee = await makeEmployee(t.db, {
+    departmentId: department.id,
+    employeeName: `Self Person ${++n}`,
+    joiningDate: "2025-01-01",
+    monthlySalary: "30000.00",
+    notes: "HR's private note",
+    ...overrides,
+  });
   const user = await makeUser(t.db, { role: "Employee", employeeId: employee.id, name: employee.employeeName });
   const api = t.client();
   const res = await api.post("/api/auth/login", { username: user.username, password: TEST_PASSWORD });
@@ -50,7 +57,15 @@ describe("my month", () => {
     expect(mine.body.monthlySummary).toEqual(hrs.body.monthlySummary);
     expect(mine.body.monthlyAttendance).toHaveLength(30);
     expect(mine.body.monthlySummary.salaryDeductions.length).toBeGreaterThan(0);
-    expect(mine.body.employee).toEqual({ id: me.employee.id, employeeName: me.employee.employeeName, employeeCode: null, department: { id: department.id, name: expect.any(String) }, weeklyOff: "Sunday", joiningDate: "2025-01-01", monthlySalary: "30000.00" });
+    expect(mine.body.employee).toEqual({
+      id: me.employee.id,
+      employeeName: me.employee.employeeName,
+      employeeCode: null,
+      department: { id: department.id, name: expect.any(String) },
+      weeklyOff: "Sunday",
+      joiningDate: "2025-01-01",
+      monthlySalary: "30000.00",
+    });
     expect(JSON.stringify(mine.body)).not.toContain("HR's private note");
     // Without a month: this month.
     expect((await me.api.get("/api/me/attendance")).body.month).toBe("2026-11");
@@ -72,11 +87,29 @@ describe("my month", () => {
 describe("asking for leave", () => {
   it("a pending request counts against the balance, apart; HR and the employee see it; HR Admin and HR Staff are told; audited", async () => {
     const me = await employeeWithLogin();
-    const device = await t.db.insert(pushSubscriptions).values({ userId: hrStaff.user.id, endpoint: `https://push.example.test/${me.employee.id}`, p256dh: "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM", auth: "tBHItJI5svbpez7KI4CCXg" }).returning();
+    const device = await t.db
+      .insert(pushSubscriptions)
+      .values({
+        userId: hrStaff.user.id,
+        endpoint: `https://push.example.test/${me.employee.id}`,
+        p256dh: "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM",
+        auth: "tBHItJI5svbpez7KI4CCXg",
+      })
+      .returning();
     // Tue 1 to Thu 3 Dec: 3 working days.
     const res = await ask(me.api, { from: "2026-12-01", to: "2026-12-03" });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ type: "leave", status: "Pending", leaveType: "PL", from: "2026-12-01", to: "2026-12-03", days: 3, employee: { id: me.employee.id }, decidedAt: null, leaveId: null });
+    expect(res.body).toMatchObject({
+      type: "leave",
+      status: "Pending",
+      leaveType: "PL",
+      from: "2026-12-01",
+      to: "2026-12-03",
+      days: 3,
+      employee: { id: me.employee.id },
+      decidedAt: null,
+      leaveId: null,
+    });
     const leave = await me.api.get("/api/me/leave?year=2026");
     expect(leave.status).toBe(200);
     expect(leave.body.balance).toEqual({ year: 2026, entitlement: 18, taken: 0, remaining: 15, pending: 3 });
@@ -85,17 +118,29 @@ describe("asking for leave", () => {
     expect(leave.body.requests.map((r: { id: string }) => r.id)).toEqual([res.body.id]);
     const inbox = await hrStaff.api.get("/api/hr/requests?status=Pending&type=leave");
     expect(inbox.body.requests.some((r: { id: string }) => r.id === res.body.id)).toBe(true);
-    expect((await hrStaff.api.get("/api/hr/requests?type=regularisation")).body.requests.every((r: { type: string }) => r.type === "regularisation")).toBe(true);
+    expect((await hrStaff.api.get("/api/hr/requests?type=regularisation")).body.requests.every((r: { type: string }) => r.type === "regularisation")).toBe(
+      true,
+    );
     for (const hr of [hrStaff, hrAdmin]) {
       const told = (await bellOf(hr.user.id)).filter((x) => x.type === "employee_request" && x.message.includes(me.employee.employeeName));
       expect(told).toHaveLength(1);
       expect(told[0]!.message).toContain("asks for PL");
     }
     // The HR person's bell shows it; the push is queued in the outbox in the same transaction.
-    expect((await hrStaff.api.get("/api/notifications")).body.some((x: { type: string; message: string }) => x.type === "employee_request" && x.message.includes(me.employee.employeeName))).toBe(true);
-    const queued = await t.db.select().from(notificationOutbox).where(and(eq(notificationOutbox.userId, hrStaff.user.id), eq(notificationOutbox.subscriptionId, device[0]!.id)));
+    expect(
+      (await hrStaff.api.get("/api/notifications")).body.some(
+        (x: { type: string; message: string }) => x.type === "employee_request" && x.message.includes(me.employee.employeeName),
+      ),
+    ).toBe(true);
+    const queued = await t.db
+      .select()
+      .from(notificationOutbox)
+      .where(and(eq(notificationOutbox.userId, hrStaff.user.id), eq(notificationOutbox.subscriptionId, device[0]!.id)));
     expect(queued.map((q) => [q.kind, q.subjectType, q.subjectId])).toEqual([["leave_request", "leave_request", res.body.id]]);
-    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, res.body.id), eq(auditLog.action, "request")));
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, res.body.id), eq(auditLog.action, "request")));
     expect(entry).toMatchObject({ entityType: "leave_request", performedBy: me.user.id, reason: "Family wedding" });
   });
 
@@ -148,11 +193,23 @@ describe("HR decides", () => {
     const [leave] = await t.db.select().from(leaves).where(eq(leaves.employeeId, me.employee.id));
     expect(leave).toMatchObject({ id: res.body.leaveId, type: "PL", fromDate: "2026-11-26", toDate: "2026-11-27", createdBy: hrStaff.user.id });
     const days = await t.db.select().from(attendanceDays).where(eq(attendanceDays.employeeId, me.employee.id));
-    expect(days.filter((d) => d.dayStatus === "Paid Leave (PL)").map((d) => d.date).sort()).toEqual(["2026-11-26", "2026-11-27"]);
+    expect(
+      days
+        .filter((d) => d.dayStatus === "Paid Leave (PL)")
+        .map((d) => d.date)
+        .sort(),
+    ).toEqual(["2026-11-26", "2026-11-27"]);
     expect((await me.api.get("/api/me/leave?year=2026")).body.balance).toMatchObject({ taken: 2, remaining: 16, pending: 0 });
     const told = (await me.api.get("/api/notifications")).body;
     expect(told).toEqual([expect.objectContaining({ type: "request_decision", message: expect.stringMatching(/^Your leave PL .* was approved by /) })]);
-    const actions = (await t.db.select().from(auditLog).where(inArray(auditLog.entityId, [asked.body.id, leave!.id]))).map((a) => a.action).sort();
+    const actions = (
+      await t.db
+        .select()
+        .from(auditLog)
+        .where(inArray(auditLog.entityId, [asked.body.id, leave!.id]))
+    )
+      .map((a) => a.action)
+      .sort();
     expect(actions).toEqual(["approve", "record_leave", "request"]);
 
     // HR cancels the approved leave: the employee is told.
@@ -187,7 +244,10 @@ describe("HR decides", () => {
     for (let i = 0; i < 4; i++) {
       const me = await employeeWithLogin();
       const asked = await ask(me.api, { from: "2026-12-01", to: "2026-12-02" });
-      const [approve, withdraw] = await Promise.all([hrStaff.api.post(`/api/hr/leave-requests/${asked.body.id}/approve`, {}), me.api.delete(`/api/me/leave-requests/${asked.body.id}`)]);
+      const [approve, withdraw] = await Promise.all([
+        hrStaff.api.post(`/api/hr/leave-requests/${asked.body.id}/approve`, {}),
+        me.api.delete(`/api/me/leave-requests/${asked.body.id}`),
+      ]);
       expect([approve.status, withdraw.status].sort()).toEqual([200, 409]);
       const [row] = await t.db.select().from(leaveRequests).where(eq(leaveRequests.id, asked.body.id));
       const recorded = await t.db.select().from(leaves).where(eq(leaves.employeeId, me.employee.id));
@@ -238,14 +298,26 @@ describe("fixing a day (regularisation)", () => {
     const asked = await me.api.post("/api/me/regularisations", { date: "2026-11-20", punchOut: "18:30", reason: "Forgot to punch out" });
     expect(asked.status).toBe(201);
     expect((await bellOf(hrAdmin.user.id)).some((x) => x.message.includes(`${name} asks to fix`))).toBe(true);
-    expect((await me.api.get("/api/me/attendance?month=2026-11")).body.regularisations).toEqual([expect.objectContaining({ id: asked.body.id, status: "Pending", punchOut: "18:30", punchIn: null })]);
+    expect((await me.api.get("/api/me/attendance?month=2026-11")).body.regularisations).toEqual([
+      expect.objectContaining({ id: asked.body.id, status: "Pending", punchOut: "18:30", punchIn: null }),
+    ]);
 
     const approved = await hrStaff.api.post(`/api/hr/regularisations/${asked.body.id}/approve`, {});
     expect(approved.status).toBe(200);
     expect(approved.body.status).toBe("Approved");
     const check = async () => {
-      const [day] = await t.db.select().from(attendanceDays).where(and(eq(attendanceDays.employeeId, me.employee.id), eq(attendanceDays.date, "2026-11-20")));
-      expect(day).toMatchObject({ dayStatus: "Present (Full)", firstInTime: "09:50:00", lastOutTime: "18:30:00", isManual: true, editedBy: hrStaff.user.id, violationPoints: 1 });
+      const [day] = await t.db
+        .select()
+        .from(attendanceDays)
+        .where(and(eq(attendanceDays.employeeId, me.employee.id), eq(attendanceDays.date, "2026-11-20")));
+      expect(day).toMatchObject({
+        dayStatus: "Present (Full)",
+        firstInTime: "09:50:00",
+        lastOutTime: "18:30:00",
+        isManual: true,
+        editedBy: hrStaff.user.id,
+        violationPoints: 1,
+      });
       expect(day!.editReason).toMatch(/^Regularised: Forgot to punch out \(asked by .*, approved by .*\)$/);
     };
     await check();
@@ -263,7 +335,12 @@ describe("fixing a day (regularisation)", () => {
     expect((await hrStaff.api.post(`/api/hr/regularisations/${asked.body.id}/reject`, {})).status).toBe(400);
     const res = await hrStaff.api.post(`/api/hr/regularisations/${asked.body.id}/reject`, { reason: "No client visit on record" });
     expect(res.body).toMatchObject({ status: "Rejected", decisionReason: "No client visit on record" });
-    expect(await t.db.select().from(attendanceDays).where(and(eq(attendanceDays.employeeId, me.employee.id), eq(attendanceDays.date, "2026-11-19")))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(attendanceDays)
+        .where(and(eq(attendanceDays.employeeId, me.employee.id), eq(attendanceDays.date, "2026-11-19"))),
+    ).toEqual([]);
     const [row] = await t.db.select().from(regularisations).where(eq(regularisations.id, asked.body.id));
     expect(row!.decidedBy).toBe(hrStaff.user.id);
   });

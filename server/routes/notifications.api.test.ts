@@ -51,7 +51,14 @@ describe("GET /api/notifications", () => {
     expect(Object.keys(res.body[0]).sort()).toEqual(
       ["id", "type", "message", "isPriority", "transactionId", "humanReadableId", "category", "isRead", "createdAt"].sort(),
     );
-    expect(res.body[0]).toMatchObject({ type: "transaction_pending", isPriority: false, transactionId: about.id, humanReadableId: about.humanReadableId, category: "Travel", isRead: false });
+    expect(res.body[0]).toMatchObject({
+      type: "transaction_pending",
+      isPriority: false,
+      transactionId: about.id,
+      humanReadableId: about.humanReadableId,
+      category: "Travel",
+      isRead: false,
+    });
     const times = res.body.map((n: { createdAt: string }) => Date.parse(n.createdAt));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
   });
@@ -107,7 +114,11 @@ describe("notifications follow what the user may see", () => {
   type Item = { transactionId: string | null; humanReadableId: string | null; message: string; isRead: boolean };
   const bell = async (who: { api: ReturnType<TestApp["client"]> }) => (await who.api.get("/api/notifications")).body as Item[];
   const about = (items: Item[], humanReadableId: string) => items.filter((n) => n.humanReadableId === humanReadableId);
-  const createdDaysAgo = (id: string, days: number) => t.db.update(transactions).set({ createdAt: new Date(Date.now() - days * DAY) }).where(eq(transactions.id, id));
+  const createdDaysAgo = (id: string, days: number) =>
+    t.db
+      .update(transactions)
+      .set({ createdAt: new Date(Date.now() - days * DAY) })
+      .where(eq(transactions.id, id));
 
   /** A transaction of `owner` submitted, so every Approver and SuperAdmin is told, then approved by `approver`, so the owner is told. */
   async function submittedAndApproved(owner: { api: ReturnType<TestApp["client"]> }, approver: { api: ReturnType<TestApp["client"]> }) {
@@ -135,7 +146,12 @@ describe("notifications follow what the user may see", () => {
     expect(about(await bell(admin), txn.humanReadableId)).toHaveLength(1);
     expect(about(await bell(owner), txn.humanReadableId)).toHaveLength(1);
     // Still stored: it is left out, not lost.
-    expect(await t.db.select().from(notifications).where(and(eq(notifications.userId, approver.user.id), eq(notifications.transactionId, txn.id)))).toHaveLength(1);
+    expect(
+      await t.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, approver.user.id), eq(notifications.transactionId, txn.id))),
+    ).toHaveLength(1);
   });
 
   it("read-all and Clear All count only what the bell shows", async () => {
@@ -162,7 +178,10 @@ describe("notifications follow what the user may see", () => {
     await t.db.insert(notifications).values({ userId: admin.user.id, type: "user_notification", message: "An alert about no transaction", isPriority: true });
     expect(about(await bell(admin), txn.humanReadableId)).toHaveLength(1);
     expect((await admin.api.delete(`/api/transactions/${txn.id}`)).status).toBe(200);
-    const kept = await t.db.select().from(notifications).where(and(eq(notifications.humanReadableId, txn.humanReadableId), isNull(notifications.transactionId)));
+    const kept = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.humanReadableId, txn.humanReadableId), isNull(notifications.transactionId)));
     expect(kept.length).toBeGreaterThanOrEqual(2);
     for (const who of [owner, approver, admin]) expect(about(await bell(who), txn.humanReadableId)).toEqual([]);
     expect((await bell(admin)).map((n) => n.message)).toContain("An alert about no transaction");

@@ -54,7 +54,12 @@ describe("the company", () => {
     expect((await superAdmin.api.get("/api/admin/company")).body).toEqual(res.body);
 
     const [entry] = await auditEntries(t.db, "company", "update");
-    expect(entry).toMatchObject({ entityType: "setting", performedBy: superAdmin.user.id, afterData: res.body, beforeData: { legalName: "", gstin: null, stateCode: null } });
+    expect(entry).toMatchObject({
+      entityType: "setting",
+      performedBy: superAdmin.user.id,
+      afterData: res.body,
+      beforeData: { legalName: "", gstin: null, stateCode: null },
+    });
   });
 
   it("refuses a wrong GSTIN with its reason, a state that disagrees with it, and no state at all; nothing changes", async () => {
@@ -132,7 +137,9 @@ describe("parties: creating and changing", () => {
     expect(shape.status).toBe(400);
     expect(shape.body.message).toBe("PAN must be 5 letters, 4 digits and a letter");
     // The same PAN and state as the GSTIN's are welcome.
-    expect((await accountant.api.post("/api/parties", { name: unique("Same"), gstin: "27AAPFU0939F1ZV", pan: "aapfu0939f", stateCode: "27" })).status).toBe(201);
+    expect((await accountant.api.post("/api/parties", { name: unique("Same"), gstin: "27AAPFU0939F1ZV", pan: "aapfu0939f", stateCode: "27" })).status).toBe(
+      201,
+    );
   });
 
   it("keeps a party without a GSTIN with the PAN and state it names", async () => {
@@ -194,7 +201,9 @@ describe("parties: creating and changing", () => {
     expect(page2.body).toMatchObject({ total: 3, page: 2, limit: 2 });
     expect(page2.body.parties.map((p: { id: string }) => p.id)).toEqual([c.id]);
     // LIKE's own characters match only themselves.
-    expect((await accountant.api.get(`/api/parties?search=${encodeURIComponent("%")}`)).body.parties.every((p: { name: string }) => p.name.includes("%"))).toBe(true);
+    expect((await accountant.api.get(`/api/parties?search=${encodeURIComponent("%")}`)).body.parties.every((p: { name: string }) => p.name.includes("%"))).toBe(
+      true,
+    );
   });
 });
 
@@ -259,13 +268,19 @@ describe("a transaction naming a party", () => {
     const category = await makeCategory(t.db);
     const p = await party({ gstin: "09AAACH7409R1ZZ" });
     const row = await insertTransaction(t.db, { createdBy: accountant.user.id, categoryId: category.id, partyId: p.id, description: "Tyres" });
-    const res = await superAdmin.api.get(`/api/transactions/export?categoryId=${category.id}`).buffer(true).parse((r, cb) => {
-      let data = "";
-      r.setEncoding("utf8");
-      r.on("data", (c: string) => (data += c));
-      r.on("end", () => cb(null, data));
-    });
-    const lines = (res.body as string).replace(/^\uFEFF/, "").trim().split("\r\n");
+    const res = await superAdmin.api
+      .get(`/api/transactions/export?categoryId=${category.id}`)
+      .buffer(true)
+      .parse((r, cb) => {
+        let data = "";
+        r.setEncoding("utf8");
+        r.on("data", (c: string) => (data += c));
+        r.on("end", () => cb(null, data));
+      });
+    const lines = (res.body as string)
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
     expect(lines[0]).toContain("Description,Party,Party GSTIN,Category");
     expect(lines[1]).toContain(`Tyres,${p.name},09AAACH7409R1ZZ,${category.name}`);
 
@@ -292,11 +307,16 @@ describe("a transaction naming a party", () => {
     const tamilNadu = uniqueGstin("33");
     const [first, second] = [await party({ gstin: tamilNadu.gstin }), await party()];
     const made = await insertTransaction(t.db, { createdBy: accountant.user.id, categoryId: category.id, status: "Approved", approvedAt: new Date() });
-    const override = (body: Record<string, unknown>) => superAdmin.api.put(`/api/admin/transactions/${made.id}/full-override`, { reason: "Vendor on the invoice", ...body });
+    const override = (body: Record<string, unknown>) =>
+      superAdmin.api.put(`/api/admin/transactions/${made.id}/full-override`, { reason: "Vendor on the invoice", ...body });
 
     const set = await override({ partyId: first.id });
     expect(set.status, JSON.stringify(set.body)).toBe(200);
-    expect(set.body).toMatchObject({ partyId: first.id, party: { id: first.id, name: first.name, gstin: tamilNadu.gstin, stateCode: "33" }, status: "Approved" });
+    expect(set.body).toMatchObject({
+      partyId: first.id,
+      party: { id: first.id, name: first.name, gstin: tamilNadu.gstin, stateCode: "33" },
+      status: "Approved",
+    });
     const [audited] = await auditEntries(t.db, made.id, "full_override");
     expect((audited!.beforeData as { partyId: unknown }).partyId).toBeNull();
     expect((audited!.afterData as { partyId: unknown }).partyId).toBe(first.id);
@@ -327,7 +347,13 @@ describe("a transaction naming a party", () => {
   it("is not visible to an Approver as a party list, but an Approver sees the party on the transaction", async () => {
     const category = await makeCategory(t.db);
     const p = await party();
-    const created = await insertTransaction(t.db, { createdBy: accountant.user.id, categoryId: category.id, partyId: p.id, status: "Pending", submittedAt: new Date() });
+    const created = await insertTransaction(t.db, {
+      createdBy: accountant.user.id,
+      categoryId: category.id,
+      partyId: p.id,
+      status: "Pending",
+      submittedAt: new Date(),
+    });
     const seen = await approver.api.get(`/api/transactions/${created.id}`);
     expect(seen.status).toBe(200);
     expect(seen.body.party.name).toBe(p.name);
@@ -346,7 +372,13 @@ describe("searching transactions by their party", () => {
     const upGstin = uniqueGstin("09");
     const p = await party({ name: unique("Ganesh Tyres"), gstin: upGstin.gstin });
     const billed = await accountant.api.post("/api/transactions", txnBody(category.id, { partyId: p.id, description: "Four tyres" }));
-    const old = await insertTransaction(t.db, { createdBy: accountant.user.id, categoryId: category.id, partyId: p.id, createdAt: daysAgo(3), description: "Puncture" });
+    const old = await insertTransaction(t.db, {
+      createdBy: accountant.user.id,
+      categoryId: category.id,
+      partyId: p.id,
+      createdAt: daysAgo(3),
+      description: "Puncture",
+    });
     await insertTransaction(t.db, { createdBy: accountant.user.id, categoryId: category.id, description: "Tea for the office" });
     const both = [billed.body.id, old.id].sort();
 
@@ -369,11 +401,23 @@ describe("searching transactions by their party", () => {
     const category = await makeCategory(t.db);
     const p = await party({ name: unique("Sri Balaji Couriers") });
     const made = await Promise.all(
-      [1, 2, 5].map((n) => insertTransaction(t.db, { createdBy: accountant.user.id, categoryId: category.id, partyId: p.id, createdAt: daysAgo(n), status: "Approved", amount: "100.00" })),
+      [1, 2, 5].map((n) =>
+        insertTransaction(t.db, {
+          createdBy: accountant.user.id,
+          categoryId: category.id,
+          partyId: p.id,
+          createdAt: daysAgo(n),
+          status: "Approved",
+          amount: "100.00",
+        }),
+      ),
     );
     const all = made.map((m) => m.id).sort();
     // Asked once under the old name, so the whole days' summaries are kept under it.
-    expect((await search(superAdmin, category.id, "balaji")).body).toMatchObject({ total: 3, summary: { count: 3, approvedCount: 3, approvedAmount: "300.00" } });
+    expect((await search(superAdmin, category.id, "balaji")).body).toMatchObject({
+      total: 3,
+      summary: { count: 3, approvedCount: 3, approvedAmount: "300.00" },
+    });
 
     const renamed = unique("Speedpost Logistics");
     const maharashtra = uniqueGstin("27");
@@ -421,7 +465,7 @@ describe("one namespace for ledger names (DECISIONS §12)", () => {
     expect(res.body.code).toBe("ledger_name_clash");
     expect(res.body.message).toContain(what);
     expect(res.body.message).toContain(`A party cannot be named “${name}”`);
-    expect((await t.db.select().from(parties).where(eq(parties.name, name)))).toEqual([]);
+    expect(await t.db.select().from(parties).where(eq(parties.name, name))).toEqual([]);
   });
 
   it("nor renamed onto a ledger's or another party's name, spaces aside", async () => {
@@ -443,7 +487,9 @@ describe("one namespace for ledger names (DECISIONS §12)", () => {
     const upi = await superAdmin.api.put("/api/admin/ledgers", { paymentMethods: [{ method: "UPI", ledger: p.name.toUpperCase() }] });
     expect(upi.status).toBe(409);
     expect(upi.body).toMatchObject({ code: "ledger_name_clash" });
-    expect(upi.body.message).toBe(`The ledger of the payment method UPI cannot be named “${p.name.toUpperCase()}”: the party “${p.name}” has that name, and TallyPrime keeps one name for one ledger, whatever its case and spaces.`);
+    expect(upi.body.message).toBe(
+      `The ledger of the payment method UPI cannot be named “${p.name.toUpperCase()}”: the party “${p.name}” has that name, and TallyPrime keeps one name for one ledger, whatever its case and spaces.`,
+    );
     const roundOff = await superAdmin.api.put("/api/admin/ledgers", { roundOff: p.name.replace(/ /g, "") });
     expect(roundOff.status).toBe(409);
     const categoryLedger = await superAdmin.api.put("/api/admin/ledgers", { categories: [{ categoryId: category.id, ledger: p.name }] });
@@ -463,13 +509,14 @@ describe("one namespace for ledger names (DECISIONS §12)", () => {
   it("a party made and a ledger renamed onto its name at the same moment: exactly one of them is refused", async () => {
     for (let round = 0; round < 3; round++) {
       const name = unique("Kaveri Mills");
-      const [made, renamed] = await Promise.all([
-        accountant.api.post("/api/parties", { name }),
-        superAdmin.api.put("/api/admin/ledgers", { roundOff: name }),
-      ]);
+      const [made, renamed] = await Promise.all([accountant.api.post("/api/parties", { name }), superAdmin.api.put("/api/admin/ledgers", { roundOff: name })]);
       expect([made.status, renamed.status].sort()).toEqual(made.status === 201 ? [201, 409] : [200, 409]);
       await superAdmin.api.put("/api/admin/ledgers", { roundOff: "Round Off" });
-      if (made.status === 201) await t.db.update(parties).set({ name: `${name} (done)` }).where(eq(parties.id, made.body.id));
+      if (made.status === 201)
+        await t.db
+          .update(parties)
+          .set({ name: `${name} (done)` })
+          .where(eq(parties.id, made.body.id));
     }
   });
 });
@@ -493,7 +540,10 @@ describe("two parties may not share a GSTIN (DECISIONS §12)", () => {
 
   it("two parties made with one GSTIN at the same moment: one 201, one 409; the database refuses a second row too", async () => {
     const { gstin, pan, stateCode } = uniqueGstin("29");
-    const answers = await Promise.all([accountant.api.post("/api/parties", { name: unique("Twin"), gstin }), superAdmin.api.post("/api/parties", { name: unique("Twin"), gstin })]);
+    const answers = await Promise.all([
+      accountant.api.post("/api/parties", { name: unique("Twin"), gstin }),
+      superAdmin.api.post("/api/parties", { name: unique("Twin"), gstin }),
+    ]);
     expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
     await expect(t.db.insert(parties).values({ name: unique("Direct"), gstin, pan, stateCode })).rejects.toThrow();
   });

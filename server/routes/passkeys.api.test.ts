@@ -133,13 +133,18 @@ describe("passkeys", () => {
     expect(confirmed.status).toBe(200);
     // Not the first factor: no new recovery codes.
     expect(confirmed.body).toEqual({});
-    await t.db.insert(settings).values({ key: "security", value: { requireSecondFactor: ["Approver"] } }).onConflictDoUpdate({ target: settings.key, set: { value: { requireSecondFactor: ["Approver"] } } });
+    await t.db
+      .insert(settings)
+      .values({ key: "security", value: { requireSecondFactor: ["Approver"] } })
+      .onConflictDoUpdate({ target: settings.key, set: { value: { requireSecondFactor: ["Approver"] } } });
     try {
       const answers = await Promise.all([api.delete("/api/account/totp"), ...ids.map((id) => api.delete(`/api/account/passkeys/${id}`))]);
       const statuses = answers.map((r) => r.status);
       expect(statuses.filter((s) => s === 200)).toHaveLength(5);
       expect(statuses.filter((s) => s === 409)).toHaveLength(1);
-      const left = (await t.db.select().from(passkeys).where(eq(passkeys.userId, user.id))).length + (await t.db.select().from(totpSecrets).where(eq(totpSecrets.userId, user.id))).length;
+      const left =
+        (await t.db.select().from(passkeys).where(eq(passkeys.userId, user.id))).length +
+        (await t.db.select().from(totpSecrets).where(eq(totpSecrets.userId, user.id))).length;
       expect(left).toBe(1);
     } finally {
       await t.db.delete(settings).where(eq(settings.key, "security"));

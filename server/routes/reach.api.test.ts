@@ -165,7 +165,10 @@ describe("what is pushed, to whom", () => {
     expect(pushesTo(ownerPhone)).toEqual([]);
     expect(push.rejected).toEqual([]);
     const rows = await outboxOf(approver.user.id);
-    expect(rows.map((r) => [r.status, r.sentTo]).sort()).toEqual([["sent", "Laptop"], ["sent", "Phone"]]);
+    expect(rows.map((r) => [r.status, r.sentTo]).sort()).toEqual([
+      ["sent", "Laptop"],
+      ["sent", "Phone"],
+    ]);
     expect((await approver.api.get("/api/account/push-subscriptions")).body.every((d: { lastSentAt: string | null }) => d.lastSentAt !== null)).toBe(true);
   });
 
@@ -247,10 +250,12 @@ describe("the push service's answers", () => {
     expect(devices.map((d) => d.label)).toEqual(["New phone"]);
     expect(pushesTo(fine)).toHaveLength(1);
     const rows = await outboxOf(approver.user.id);
-    expect(rows.filter((r) => r.status === "failed").map((r) => r.lastError?.slice(0, 55)).sort()).toEqual([
-      "The push service says the subscription is gone (404: pu",
-      "The push service says the subscription is gone (410: pu",
-    ]);
+    expect(
+      rows
+        .filter((r) => r.status === "failed")
+        .map((r) => r.lastError?.slice(0, 55))
+        .sort(),
+    ).toEqual(["The push service says the subscription is gone (404: pu", "The push service says the subscription is gone (410: pu"]);
   });
 
   it("another 4xx gives up at once; a 5xx is tried again later with backoff", async () => {
@@ -326,8 +331,16 @@ describe("preferences and quiet hours", () => {
     const approver = await person("Approver");
     const phone = await subscribe(approver.api);
     const ownerPhone = await subscribe(owner.api);
-    await approver.api.put("/api/account/notification-preferences", { push: { pending: false, decisions: true }, email: { pending: "off", decisions: false }, quietHours: null });
-    await owner.api.put("/api/account/notification-preferences", { push: { pending: true, decisions: false }, email: { pending: "off", decisions: false }, quietHours: null });
+    await approver.api.put("/api/account/notification-preferences", {
+      push: { pending: false, decisions: true },
+      email: { pending: "off", decisions: false },
+      quietHours: null,
+    });
+    await owner.api.put("/api/account/notification-preferences", {
+      push: { pending: true, decisions: false },
+      email: { pending: "off", decisions: false },
+      quietHours: null,
+    });
     const txn = await submitted(owner.api);
     await approver.api.post(`/api/transactions/${txn.id}/approve`, {});
     await send();
@@ -343,7 +356,11 @@ describe("preferences and quiet hours", () => {
     const phone = await subscribe(approver.api);
     // 23:30 in Asia/Kolkata; quiet from 22:00 to 07:00, so the push waits until 07:00 (7.5 hours).
     now = new Date("2026-11-20T18:00:00Z");
-    await approver.api.put("/api/account/notification-preferences", { push: { pending: true, decisions: true }, email: { pending: "off", decisions: false }, quietHours: { from: "22:00", to: "07:00" } });
+    await approver.api.put("/api/account/notification-preferences", {
+      push: { pending: true, decisions: true },
+      email: { pending: "off", decisions: false },
+      quietHours: { from: "22:00", to: "07:00" },
+    });
     const regular = await submitted(owner.api, { transactionDate: "2026-11-20" });
     const urgent = await submitted(owner.api, { transactionDate: "2026-11-20", isEmergency: true, amount: "900" });
     await send();
@@ -361,7 +378,11 @@ describe("email", () => {
   it("an approver who takes pending approvals as they come gets each one: subject, text and HTML with a link, no attachment, no one-click approve", async () => {
     const owner = await person("Accountant", { name: "Priya Nair" });
     const approver = await person("Approver", { email: "vikram@example.in" });
-    await approver.api.put("/api/account/notification-preferences", { push: { pending: true, decisions: true }, email: { pending: "instant", decisions: true }, quietHours: null });
+    await approver.api.put("/api/account/notification-preferences", {
+      push: { pending: true, decisions: true },
+      email: { pending: "instant", decisions: true },
+      quietHours: null,
+    });
     const txn = await submitted(owner.api);
     await send();
     const [got] = await mail.waitFor(1);
@@ -432,10 +453,22 @@ describe("email", () => {
 
   it("the user forms take an email address, validated, and the user answers carry it", async () => {
     const { api } = await person("SuperAdmin");
-    const bad = await api.post("/api/admin/users", { username: `mail_${Date.now()}`, name: "Kavita Iyer", role: "Approver", password: "secret123", email: "kavita at example" });
+    const bad = await api.post("/api/admin/users", {
+      username: `mail_${Date.now()}`,
+      name: "Kavita Iyer",
+      role: "Approver",
+      password: "secret123",
+      email: "kavita at example",
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.issues[0]).toEqual({ path: "email", message: "Email must be an email address, such as priya@example.in" });
-    const made = await api.post("/api/admin/users", { username: `mail_${Date.now()}`, name: "Kavita Iyer", role: "Approver", password: "secret123", email: " kavita@example.in " });
+    const made = await api.post("/api/admin/users", {
+      username: `mail_${Date.now()}`,
+      name: "Kavita Iyer",
+      role: "Approver",
+      password: "secret123",
+      email: " kavita@example.in ",
+    });
     expect(made.status).toBe(201);
     expect(made.body.email).toBe("kavita@example.in");
     const cleared = await api.put(`/api/admin/users/${made.body.id}`, { email: "" });
@@ -516,7 +549,10 @@ describe("Send me a test", () => {
     await send();
     expect(pushesTo(phone).map((p) => p.payload)).toEqual([expect.objectContaining({ title: "Test notification", url: "/account/notifications" })]);
     expect((await mail.waitFor(1)).map((m) => [m.to[0], m.subject])).toEqual([["test-me@example.in", "[Sharma Textiles] Test notification: it works"]]);
-    expect((await approver.api.get("/api/account/notification-channels")).body).toEqual({ push: { available: true }, email: { available: true, address: "test-me@example.in" } });
+    expect((await approver.api.get("/api/account/notification-channels")).body).toEqual({
+      push: { available: true },
+      email: { available: true, address: "test-me@example.in" },
+    });
   });
 });
 
@@ -528,7 +564,16 @@ describe("the outbox page", () => {
     const good = await subscribe(approver.api, "Good phone");
     const dead = await subscribe(approver.api, "Dead phone");
     push.answer(dead, { status: 410 });
-    await t.db.insert(notificationOutbox).values({ channel: "email", kind: "test", userId: approver.user.id, message: { title: "Old", body: "old", url: "/", tag: "x", priority: false, urgent: false, headline: "old" }, status: "sent", createdAt: new Date(Date.now() - 8 * 86_400_000) });
+    await t.db
+      .insert(notificationOutbox)
+      .values({
+        channel: "email",
+        kind: "test",
+        userId: approver.user.id,
+        message: { title: "Old", body: "old", url: "/", tag: "x", priority: false, urgent: false, headline: "old" },
+        status: "sent",
+        createdAt: new Date(Date.now() - 8 * 86_400_000),
+      });
     await submitted(owner.api);
     await send();
     expect(pushesTo(good)).toHaveLength(1);
@@ -538,7 +583,10 @@ describe("the outbox page", () => {
     expect(res.status).toBe(200);
     expect(res.body.days).toBe(7);
     const mine = res.body.entries.filter((e: { recipient: { id: string } }) => e.recipient.id === approver.user.id);
-    expect(mine.map((e: { sentTo: string; status: string }) => [e.sentTo, e.status]).sort()).toEqual([["Dead phone", "failed"], ["Good phone", "sent"]]);
+    expect(mine.map((e: { sentTo: string; status: string }) => [e.sentTo, e.status]).sort()).toEqual([
+      ["Dead phone", "failed"],
+      ["Good phone", "sent"],
+    ]);
     expect(mine.find((e: { status: string }) => e.status === "failed").lastError).toMatch(/gone \(410/);
     expect(mine.every((e: { title: string }) => e.title === "Approval needed")).toBe(true);
     expect(res.body.counts.failed).toBeGreaterThanOrEqual(1);

@@ -31,7 +31,13 @@ afterAll(async () => {
 
 const login = (api: ApiClient, user: UserRow) => api.post("/api/auth/login", { username: user.username, password: TEST_PASSWORD });
 const authenticator = () => new SoftAuthenticator(t.config.rpId, t.config.webauthnOrigins[0]);
-const failuresOf = async (user: UserRow) => (await t.db.select().from(loginFailures).where(eq(loginFailures.username, usernameKey(user.username)))).length;
+const failuresOf = async (user: UserRow) =>
+  (
+    await t.db
+      .select()
+      .from(loginFailures)
+      .where(eq(loginFailures.username, usernameKey(user.username)))
+  ).length;
 
 /** A signed-in user with a confirmed authenticator app; answers its secret and recovery codes. The sign-in's proof is spent by the time it returns. */
 async function withTotp(role: Role = "Approver") {
@@ -130,7 +136,10 @@ describe("POST /api/account/verify", () => {
     expect(right.status).toBe(200);
     expect(right.body).toEqual({ verifiedUntil: new Date(now.getTime() + 5 * MINUTE).toISOString() });
     expect(await failuresOf(user)).toBe(before + 1);
-    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.action, "verify_identity"), eq(auditLog.performedBy, user.id)));
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "verify_identity"), eq(auditLog.performedBy, user.id)));
     expect(entry!.afterData).toEqual({ method: "totp" });
 
     later(4 * MINUTE);
@@ -142,9 +151,19 @@ describe("POST /api/account/verify", () => {
   it("a recovery code proves it once, and is spent", async () => {
     const { user, api, recoveryCodes: codes } = await withTotp();
     expect((await api.post("/api/account/verify", { method: "recovery", code: codes[0] })).status).toBe(200);
-    const [spent] = await t.db.select().from(recoveryCodes).where(and(eq(recoveryCodes.userId, user.id), isNull(recoveryCodes.usedAt)));
+    const [spent] = await t.db
+      .select()
+      .from(recoveryCodes)
+      .where(and(eq(recoveryCodes.userId, user.id), isNull(recoveryCodes.usedAt)));
     expect(spent).toBeDefined();
-    expect((await t.db.select().from(recoveryCodes).where(and(eq(recoveryCodes.userId, user.id), isNull(recoveryCodes.usedAt)))).length).toBe(9);
+    expect(
+      (
+        await t.db
+          .select()
+          .from(recoveryCodes)
+          .where(and(eq(recoveryCodes.userId, user.id), isNull(recoveryCodes.usedAt)))
+      ).length,
+    ).toBe(9);
     later(6 * MINUTE);
     expect((await api.post("/api/account/verify", { method: "recovery", code: codes[0] })).status).toBe(401);
   });
@@ -210,7 +229,12 @@ describe("setting up the authenticator app", () => {
     later(MINUTE + 1_000);
     const confirm = await api.post("/api/account/totp/confirm", { code: totpCodeAt(setup.body.secret, now) });
     expect(confirm.status).toBe(403);
-    expect(await t.db.select().from(totpSecrets).where(and(eq(totpSecrets.userId, user.id)))).toMatchObject([{ confirmedAt: null }]);
+    expect(
+      await t.db
+        .select()
+        .from(totpSecrets)
+        .where(and(eq(totpSecrets.userId, user.id))),
+    ).toMatchObject([{ confirmedAt: null }]);
   });
 
   it("confirming a new authenticator code counts as a proof: the recovery codes can be made again minutes later", async () => {

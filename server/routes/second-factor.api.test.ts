@@ -85,7 +85,10 @@ describe("setting up an authenticator app", () => {
     // Set up once: a second setup is refused, and no answer carries the secret again.
     expect((await api.post("/api/account/totp/setup")).status).toBe(409);
     expect(JSON.stringify((await api.get("/api/account/security")).body)).not.toContain(setup.body.secret);
-    const [audit] = await t.db.select().from(auditLog).where(and(eq(auditLog.action, "totp_enable"), eq(auditLog.entityId, user.id)));
+    const [audit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "totp_enable"), eq(auditLog.entityId, user.id)));
     expect(audit.performedBy).toBe(user.id);
   });
 });
@@ -103,7 +106,10 @@ describe("two-step sign-in", () => {
     expect((await api.get("/api/account/security")).status).toBe(401);
     expect((await api.post("/api/account/totp/setup")).status).toBe(401);
     const session = await api.get("/api/auth/session");
-    expect(session.body).toEqual({ user: null, secondFactor: { methods: ["totp", "recovery"], expiresAt: new Date(now.getTime() + 5 * 60_000).toISOString() } });
+    expect(session.body).toEqual({
+      user: null,
+      secondFactor: { methods: ["totp", "recovery"], expiresAt: new Date(now.getTime() + 5 * 60_000).toISOString() },
+    });
 
     const wrong = await api.post("/api/auth/second-factor", { method: "totp", code: totpCodeAt(secret, new Date(now.getTime() + 10 * 60_000)) });
     expect(wrong.status).toBe(401);
@@ -215,7 +221,10 @@ describe("two-step sign-in", () => {
     await login(b, user);
     // Typed in lower case without dashes, it is the same code.
     const typed = codes[0].replace(/-/g, "").toLowerCase();
-    const answers = await Promise.all([a.post("/api/auth/second-factor", { method: "recovery", code: typed }), b.post("/api/auth/second-factor", { method: "recovery", code: codes[0] })]);
+    const answers = await Promise.all([
+      a.post("/api/auth/second-factor", { method: "recovery", code: typed }),
+      b.post("/api/auth/second-factor", { method: "recovery", code: codes[0] }),
+    ]);
     expect(answers.map((r) => r.status).sort()).toEqual([200, 401]);
     const c = t.client();
     await login(c, user);
@@ -223,7 +232,11 @@ describe("two-step sign-in", () => {
     expect((await c.post("/api/auth/second-factor", { method: "recovery", code: codes[1] })).status).toBe(200);
     expect((await c.get("/api/account/security")).body.recoveryCodesLeft).toBe(8);
     // The audit trail says which way each sign-in finished (the first was by password, before any factor).
-    const signIns = await t.db.select().from(auditLog).where(and(eq(auditLog.action, "login"), eq(auditLog.performedBy, user.id))).orderBy(auditLog.timestamp);
+    const signIns = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "login"), eq(auditLog.performedBy, user.id)))
+      .orderBy(auditLog.timestamp);
     expect(signIns.map((e) => e.afterData)).toEqual([null, { secondFactor: "recovery" }, { secondFactor: "recovery" }]);
   });
 
@@ -232,7 +245,10 @@ describe("two-step sign-in", () => {
     const api = t.client();
     await login(api, user);
     const on = { enabled: true, activatedAt: now.toISOString(), activatedBy: null };
-    await t.db.insert(settings).values({ key: "lockdown", value: on }).onConflictDoUpdate({ target: settings.key, set: { value: on } });
+    await t.db
+      .insert(settings)
+      .values({ key: "lockdown", value: on })
+      .onConflictDoUpdate({ target: settings.key, set: { value: on } });
     try {
       const res = await api.post("/api/auth/second-factor", { method: "totp", code: totpCodeAt(secret, now) });
       expect(res.status).toBe(423);
@@ -289,7 +305,10 @@ describe("a second factor required by role", () => {
       expect(put.status).toBe(200);
       expect(put.body).toEqual({ requireSecondFactor: ["Accountant", "Approver"] });
       expect((await api.get("/api/admin/security")).body).toEqual({ requireSecondFactor: ["Accountant", "Approver"] });
-      const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.action, "security_settings_update"), eq(auditLog.performedBy, admin.id)));
+      const [entry] = await t.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, "security_settings_update"), eq(auditLog.performedBy, admin.id)));
       expect(entry.afterData).toEqual({ requireSecondFactor: ["Accountant", "Approver"] });
 
       const own = await api.put("/api/admin/security", { requireSecondFactor: ["SuperAdmin"] });
@@ -419,8 +438,16 @@ describe("sessions end when factors change", () => {
     const res = await api.post(url, { reason: "Lost phone" });
     expect(res.status).toBe(200);
     expect((await theirs.get("/api/auth/me")).status).toBe(401);
-    expect(await t.db.select({ n: sql<number>`count(*)::int` }).from(sessions).where(eq(sessions.userId, user.id))).toEqual([{ n: 0 }]);
-    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.action, "second_factor_reset"), eq(auditLog.entityId, user.id)));
+    expect(
+      await t.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(sessions)
+        .where(eq(sessions.userId, user.id)),
+    ).toEqual([{ n: 0 }]);
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "second_factor_reset"), eq(auditLog.entityId, user.id)));
     expect(entry).toMatchObject({ performedBy: admin.id, reason: "Lost phone" });
     // One step again.
     expect((await login(t.client(), user)).body.user.id).toBe(user.id);

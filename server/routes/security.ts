@@ -91,7 +91,13 @@ export function securityRoutes(deps: AppDeps): ApiRouter {
   );
 
   api.add(
-    { method: "post", path: "/account/verify/options", ...own, summary: "A passkey challenge for proving it is you before a change to your second factor", answer: webauthnOptionsAnswer },
+    {
+      method: "post",
+      path: "/account/verify/options",
+      ...own,
+      summary: "A passkey challenge for proving it is you before a change to your second factor",
+      answer: webauthnOptionsAnswer,
+    },
     (req) => proofChallenge(ctx(req), proofSessionOf(req)),
   );
 
@@ -107,19 +113,32 @@ export function securityRoutes(deps: AppDeps): ApiRouter {
     (req, _res, input) => proveIdentity(ctx(req), proofSessionOf(req), input.body),
   );
 
-  api.add({ method: "get", path: "/account/security", ...own, summary: "Your passkeys, authenticator app and recovery codes left", answer: accountSecurityAnswer }, (req) =>
-    accountSecurity(ctx(req)),
+  api.add(
+    { method: "get", path: "/account/security", ...own, summary: "Your passkeys, authenticator app and recovery codes left", answer: accountSecurityAnswer },
+    (req) => accountSecurity(ctx(req)),
   );
 
-  api.add({ method: "post", path: "/account/passkeys/options", ...own, summary: "WebAuthn registration options for a new passkey", answer: webauthnOptionsAnswer }, recentProof, async (req) => {
-    const options = await passkeyRegistrationOptions(ctx(req));
-    req.session.passkeyRegistration = { challenge: options.challenge, startedAt: deps.clock().getTime() };
-    await saveSession(req);
-    return options;
-  });
+  api.add(
+    { method: "post", path: "/account/passkeys/options", ...own, summary: "WebAuthn registration options for a new passkey", answer: webauthnOptionsAnswer },
+    recentProof,
+    async (req) => {
+      const options = await passkeyRegistrationOptions(ctx(req));
+      req.session.passkeyRegistration = { challenge: options.challenge, startedAt: deps.clock().getTime() };
+      await saveSession(req);
+      return options;
+    },
+  );
 
   api.add(
-    { method: "post", path: "/account/passkeys", ...own, summary: "Register a passkey (recovery codes the first time a factor is added)", body: passkeyRegisterSchema, answer: passkeyAddedAnswer, status: 201 },
+    {
+      method: "post",
+      path: "/account/passkeys",
+      ...own,
+      summary: "Register a passkey (recovery codes the first time a factor is added)",
+      body: passkeyRegisterSchema,
+      answer: passkeyAddedAnswer,
+      status: 201,
+    },
     recentProof,
     async (req, res, input) => {
       const pending = req.session.passkeyRegistration;
@@ -133,34 +152,77 @@ export function securityRoutes(deps: AppDeps): ApiRouter {
     },
   );
 
-  api.add({ method: "delete", path: "/account/passkeys/:id", ...own, summary: "Remove one of your passkeys (your other sessions end)", params: idParamsOf("Passkey"), answer: messageAnswer }, recentProof, async (req, _res, input) => {
-    await removePasskey(ctx(req), input.params.id, req.sessionID);
-    return { message: "Passkey removed" };
-  });
-
-  api.add({ method: "post", path: "/account/totp/setup", ...own, summary: "Start setting up an authenticator app: its secret, shown once", answer: totpSetupAnswer }, recentProof, (req) => startTotpSetup(ctx(req)));
+  api.add(
+    {
+      method: "delete",
+      path: "/account/passkeys/:id",
+      ...own,
+      summary: "Remove one of your passkeys (your other sessions end)",
+      params: idParamsOf("Passkey"),
+      answer: messageAnswer,
+    },
+    recentProof,
+    async (req, _res, input) => {
+      await removePasskey(ctx(req), input.params.id, req.sessionID);
+      return { message: "Passkey removed" };
+    },
+  );
 
   api.add(
-    { method: "post", path: "/account/totp/confirm", ...own, summary: "Turn the authenticator app on with its first code (recovery codes the first time a factor is added)", body: totpConfirmSchema, answer: totpConfirmAnswer },
+    { method: "post", path: "/account/totp/setup", ...own, summary: "Start setting up an authenticator app: its secret, shown once", answer: totpSetupAnswer },
+    recentProof,
+    (req) => startTotpSetup(ctx(req)),
+  );
+
+  api.add(
+    {
+      method: "post",
+      path: "/account/totp/confirm",
+      ...own,
+      summary: "Turn the authenticator app on with its first code (recovery codes the first time a factor is added)",
+      body: totpConfirmSchema,
+      answer: totpConfirmAnswer,
+    },
     recentProof,
     (req, _res, input) => confirmTotpAsProof(ctx(req), proofSessionOf(req), input.body.code),
   );
 
-  api.add({ method: "delete", path: "/account/totp", ...own, summary: "Remove the authenticator app (your other sessions end)", answer: messageAnswer }, recentProof, async (req) => {
-    await removeTotp(ctx(req), req.sessionID);
-    return { message: "Authenticator app removed" };
-  });
-
-  api.add({ method: "post", path: "/account/recovery-codes", ...own, summary: "New recovery codes; the old ones stop working (your other sessions end)", answer: recoveryCodesAnswer }, recentProof, (req) =>
-    regenerateRecoveryCodes(ctx(req), req.sessionID),
-  );
-
-  api.add({ method: "get", path: "/admin/security", access: SUPERADMIN, summary: "The roles that must use a second factor", answer: securitySettingsAnswer, tag }, () =>
-    getSecuritySettings(deps.database.db),
+  api.add(
+    { method: "delete", path: "/account/totp", ...own, summary: "Remove the authenticator app (your other sessions end)", answer: messageAnswer },
+    recentProof,
+    async (req) => {
+      await removeTotp(ctx(req), req.sessionID);
+      return { message: "Authenticator app removed" };
+    },
   );
 
   api.add(
-    { method: "put", path: "/admin/security", access: SUPERADMIN, summary: "Require a second factor of these roles", body: securitySettingsSchema, answer: securitySettingsAnswer, tag },
+    {
+      method: "post",
+      path: "/account/recovery-codes",
+      ...own,
+      summary: "New recovery codes; the old ones stop working (your other sessions end)",
+      answer: recoveryCodesAnswer,
+    },
+    recentProof,
+    (req) => regenerateRecoveryCodes(ctx(req), req.sessionID),
+  );
+
+  api.add(
+    { method: "get", path: "/admin/security", access: SUPERADMIN, summary: "The roles that must use a second factor", answer: securitySettingsAnswer, tag },
+    () => getSecuritySettings(deps.database.db),
+  );
+
+  api.add(
+    {
+      method: "put",
+      path: "/admin/security",
+      access: SUPERADMIN,
+      summary: "Require a second factor of these roles",
+      body: securitySettingsSchema,
+      answer: securitySettingsAnswer,
+      tag,
+    },
     (req, _res, input) => setSecuritySettings(ctx(req), input.body.requireSecondFactor),
   );
 

@@ -76,7 +76,24 @@ async function approvedAndPaid(id: string, paidDate: string) {
 
 describe("TDS natures: /api/admin/tds-natures", () => {
   it("the first start carries the seven natures of vendor bills, with both acts' words, rates, thresholds and ledgers; payment codes blank; 194Q inactive", () => {
-    expect(Object.values(natures).map((n) => [n.name, n.legacySection, n.actReference, n.rateIndividual, n.rateOther, n.noPanRate, n.singleThreshold, n.yearlyThreshold, n.monthlyThreshold, n.onlyAboveThreshold, n.isActive, n.paymentCode]).sort()).toEqual(
+    expect(
+      Object.values(natures)
+        .map((n) => [
+          n.name,
+          n.legacySection,
+          n.actReference,
+          n.rateIndividual,
+          n.rateOther,
+          n.noPanRate,
+          n.singleThreshold,
+          n.yearlyThreshold,
+          n.monthlyThreshold,
+          n.onlyAboveThreshold,
+          n.isActive,
+          n.paymentCode,
+        ])
+        .sort(),
+    ).toEqual(
       [
         ["Commission or brokerage", "194H", "393(1) Table Sl. 1(ii)", 2, 2, 20, null, "20000.00", null, false, true, null],
         ["Contractors", "194C", "393(1) Table Sl. 6(i)", 1, 2, 20, "30000.00", "100000.00", null, false, true, null],
@@ -100,7 +117,14 @@ describe("TDS natures: /api/admin/tds-natures", () => {
     // …and no nature's ledger may be named, or renamed, onto a party's name.
     const party = await accountant.api.post("/api/parties", { name: `Vendor ${hex()}` });
     expect(party.status).toBe(201);
-    const good = { name: `Brokerage ${hex()}`, legacySection: "194H", actReference: "393(1) Table Sl. 1(ii)", rateIndividual: 2, rateOther: 2, ledgerName: party.body.name.toUpperCase() };
+    const good = {
+      name: `Brokerage ${hex()}`,
+      legacySection: "194H",
+      actReference: "393(1) Table Sl. 1(ii)",
+      rateIndividual: 2,
+      rateOther: 2,
+      ledgerName: party.body.name.toUpperCase(),
+    };
     const made = await superAdmin.api.post("/api/admin/tds-natures", good);
     expect(made.status).toBe(409);
     expect(made.body.message).toContain(party.body.name);
@@ -129,7 +153,14 @@ describe("TDS natures: /api/admin/tds-natures", () => {
   });
 
   it("refuses bad input with 400 naming the field, and changes nothing", async () => {
-    const good = { name: `Nature ${hex()}`, legacySection: "194C", actReference: "393(1) Table Sl. 6(i)", rateIndividual: 1, rateOther: 2, ledgerName: `TDS ${hex()}` };
+    const good = {
+      name: `Nature ${hex()}`,
+      legacySection: "194C",
+      actReference: "393(1) Table Sl. 6(i)",
+      rateIndividual: 1,
+      rateOther: 2,
+      ledgerName: `TDS ${hex()}`,
+    };
     const cases: [Record<string, unknown>, string][] = [
       [{ ...good, name: "" }, "name"],
       [{ ...good, legacySection: undefined }, "legacySection"],
@@ -165,10 +196,27 @@ describe("TDS natures: /api/admin/tds-natures", () => {
   });
 
   it("creates, changes and deletes one no bill used, each audited; one a bill used is deactivated instead", async () => {
-    const body = { name: `Brokerage ${hex()}`, legacySection: "194H", actReference: "393(1) Table Sl. 1(ii)", rateIndividual: 2, rateOther: "2", yearlyThreshold: "20000", ledgerName: `TDS Brokerage ${hex()}` };
+    const body = {
+      name: `Brokerage ${hex()}`,
+      legacySection: "194H",
+      actReference: "393(1) Table Sl. 1(ii)",
+      rateIndividual: 2,
+      rateOther: "2",
+      yearlyThreshold: "20000",
+      ledgerName: `TDS Brokerage ${hex()}`,
+    };
     const made = await superAdmin.api.post("/api/admin/tds-natures", body);
     expect(made.status).toBe(201);
-    expect(made.body).toMatchObject({ rateIndividual: 2, rateOther: 2, noPanRate: 20, yearlyThreshold: "20000.00", singleThreshold: null, paymentCode: null, isActive: true, inUse: false });
+    expect(made.body).toMatchObject({
+      rateIndividual: 2,
+      rateOther: 2,
+      noPanRate: 20,
+      yearlyThreshold: "20000.00",
+      singleThreshold: null,
+      paymentCode: null,
+      isActive: true,
+      inUse: false,
+    });
     expect((await auditEntries(t.db, made.body.id, "create"))[0]).toMatchObject({ entityType: "tds_nature", performedBy: superAdmin.user.id });
 
     const changed = await superAdmin.api.put(`/api/admin/tds-natures/${made.body.id}`, { paymentCode: "1004", rateOther: 5 });
@@ -200,7 +248,12 @@ describe("a party's usual nature", () => {
     const listed = await accountant.api.get("/api/parties?limit=100");
     expect(listed.body.parties.find((x: { id: string }) => x.id === p).tdsNatureId).toBe(natures["Professional fees"]!.id);
     const withDefault = await created(accountant, bill(p, "10000.00"));
-    expect(withDefault.tds).toMatchObject({ natureId: natures["Professional fees"]!.id, legacySection: "194J", actReference: "393(1) Table Sl. 6(iii)", rate: 10 });
+    expect(withDefault.tds).toMatchObject({
+      natureId: natures["Professional fees"]!.id,
+      legacySection: "194J",
+      actReference: "393(1) Table Sl. 6(iii)",
+      rate: 10,
+    });
     const none = await created(accountant, bill(p, "10000.00", { tds: null }));
     expect(none.tds).toBeNull();
     expect(none.netPayable).toBe("10000.00");
@@ -253,7 +306,14 @@ describe("a bill's TDS, worked by hand", () => {
   });
 
   it("GST is left out of the base: ₹50,000 of fees + 18 % GST = ₹59,000; 10 % of ₹50,000 = ₹5,000; the vendor is paid ₹54,000", async () => {
-    const gst = { invoiceNumber: "KA/26/77", invoiceDate: "2026-11-05", placeOfSupply: "27", reverseCharge: false, itcEligible: false, lines: [{ hsnSac: "998222", taxableValue: "50000.00", rate: 18 }] };
+    const gst = {
+      invoiceNumber: "KA/26/77",
+      invoiceDate: "2026-11-05",
+      placeOfSupply: "27",
+      reverseCharge: false,
+      itcEligible: false,
+      lines: [{ hsnSac: "998222", taxableValue: "50000.00", rate: 18 }],
+    };
     const b = await submitted(bill(await party(INDIVIDUAL, "Professional fees"), "59000.00", { gst }));
     expect(b.tds).toMatchObject({ base: "50000.00", amount: "5000.00", rate: 10 });
     expect(b.netPayable).toBe("54000.00");
@@ -331,7 +391,14 @@ describe("a bill's TDS, worked by hand", () => {
     expect(lateMarch.tds.amount).toBe("6000.00");
     expect(lateMarch.tds.shortfallFromEarlier.bills.map((b: { id: string }) => b.id)).toEqual([march.id]);
     // The GST invoice date counts, not the transaction date: an invoice of 1 April entered on 31 March is 2027-28's.
-    const gst = { invoiceNumber: "AP/1", invoiceDate: "2027-04-01", placeOfSupply: "27", reverseCharge: false, itcEligible: false, lines: [{ hsnSac: "998222", taxableValue: "20000.00", rate: 18 }] };
+    const gst = {
+      invoiceNumber: "AP/1",
+      invoiceDate: "2027-04-01",
+      placeOfSupply: "27",
+      reverseCharge: false,
+      itcEligible: false,
+      lines: [{ hsnSac: "998222", taxableValue: "20000.00", rate: 18 }],
+    };
     const invoiced = await submitted(bill(p, "23600.00", { transactionDate: "2027-03-31", gst }), acc);
     // 2027-28: ₹30,000 + ₹20,000 = ₹50,000 reached: ₹2,000 + April's ₹3,000.
     expect(invoiced.tds.amount).toBe("5000.00");
@@ -348,7 +415,9 @@ describe("decided again", () => {
     expect(edited.status).toBe(200);
     expect(edited.body.tds).toMatchObject({ base: "60000.00", amount: "6000.00" });
     const details = await accountant.api.get(`/api/transactions/${draft.id}`);
-    expect(details.body.timeline.find((e: { kind: string }) => e.kind === "edited").detail).toContain("TDS: ₹0.00 under 194J (10 %) → ₹6,000.00 under 194J (10 %)");
+    expect(details.body.timeline.find((e: { kind: string }) => e.kind === "edited").detail).toContain(
+      "TDS: ₹0.00 under 194J (10 %) → ₹6,000.00 under 194J (10 %)",
+    );
 
     // Submitted at ₹20,000 (nothing), rejected, then a ₹40,000 bill is submitted (nothing: the
     // rejected one does not count); the resubmission makes ₹60,000: ₹2,000 + the ₹40,000 bill's ₹4,000.
@@ -422,18 +491,38 @@ describe("in the books", () => {
     const batch = await accountant.api.post("/api/accounting/exports", { from: "2026-11-07", to: "2026-11-07", format: "tally" });
     expect(batch.status).toBe(201);
     const file = await accountant.api.get(`/api/accounting/exports/${batch.body.id}/file`);
-    const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@", parseTagValue: false, isArray: (name) => ["TALLYMESSAGE", "ALLLEDGERENTRIES.LIST"].includes(name) });
+    const parser = new XMLParser({
+      ignoreAttributes: false,
+      attributeNamePrefix: "@",
+      parseTagValue: false,
+      isArray: (name) => ["TALLYMESSAGE", "ALLLEDGERENTRIES.LIST"].includes(name),
+    });
     const vouchers = parser.parse(file.text).ENVELOPE.BODY.IMPORTDATA.REQUESTDATA.TALLYMESSAGE.map((m: { VOUCHER: unknown }) => m.VOUCHER) as {
       "@VCHTYPE": string;
       "ALLLEDGERENTRIES.LIST": { LEDGERNAME: string; AMOUNT: string }[];
     }[];
     const ledger = natures["Professional fees"]!.ledgerName;
     expect(vouchers.map((v) => [v["@VCHTYPE"], v["ALLLEDGERENTRIES.LIST"].map((e) => [e.LEDGERNAME, e.AMOUNT])])).toEqual([
-      ["Journal", [["Vendor Payment", "-60000.00"], [partyName, "54000.00"], [ledger, "6000.00"]]],
-      ["Payment", [[partyName, "-54000.00"], ["Bank Transfer", "54000.00"]]],
+      [
+        "Journal",
+        [
+          ["Vendor Payment", "-60000.00"],
+          [partyName, "54000.00"],
+          [ledger, "6000.00"],
+        ],
+      ],
+      [
+        "Payment",
+        [
+          [partyName, "-54000.00"],
+          ["Bank Transfer", "54000.00"],
+        ],
+      ],
     ]);
     const masters = await accountant.api.get(`/api/accounting/exports/${batch.body.id}/masters`);
-    const ledgers = parser.parse(masters.text).ENVELOPE.BODY.IMPORTDATA.REQUESTDATA.TALLYMESSAGE.map((m: { LEDGER: { NAME: string; PARENT: string } }) => m.LEDGER);
+    const ledgers = parser
+      .parse(masters.text)
+      .ENVELOPE.BODY.IMPORTDATA.REQUESTDATA.TALLYMESSAGE.map((m: { LEDGER: { NAME: string; PARENT: string } }) => m.LEDGER);
     expect(ledgers.find((l: { NAME: string }) => l.NAME === ledger)).toMatchObject({ PARENT: "Duties & Taxes" });
 
     // A renamed TDS ledger: the batch keeps the name it was made with.
@@ -472,8 +561,32 @@ describe("the TDS register of a quarter", () => {
     const profName = (await accountant.api.get(`/api/transactions/${a.id}`)).body.party.name;
     const contractorName = (await accountant.api.get(`/api/transactions/${b.id}`)).body.party.name;
     expect(res.body.rows).toEqual([
-      { party: profName, pan: INDIVIDUAL, natureName: "Professional fees", legacySection: "194J", actReference: "393(1) Table Sl. 6(iii)", paymentCode: null, creditedOn: "2026-01-10", amount: "60000.00", rate: 10, tds: "6000.00", noPan: false },
-      { party: contractorName, pan: null, natureName: "Contractors", legacySection: "194C", actReference: "393(1) Table Sl. 6(i)", paymentCode: null, creditedOn: "2026-03-31", amount: "40000.00", rate: 20, tds: "8000.00", noPan: true },
+      {
+        party: profName,
+        pan: INDIVIDUAL,
+        natureName: "Professional fees",
+        legacySection: "194J",
+        actReference: "393(1) Table Sl. 6(iii)",
+        paymentCode: null,
+        creditedOn: "2026-01-10",
+        amount: "60000.00",
+        rate: 10,
+        tds: "6000.00",
+        noPan: false,
+      },
+      {
+        party: contractorName,
+        pan: null,
+        natureName: "Contractors",
+        legacySection: "194C",
+        actReference: "393(1) Table Sl. 6(i)",
+        paymentCode: null,
+        creditedOn: "2026-03-31",
+        amount: "40000.00",
+        rate: 20,
+        tds: "8000.00",
+        noPan: true,
+      },
     ]);
     expect(res.body.totals).toEqual([
       { natureId: natures["Contractors"]!.id, natureName: "Contractors", legacySection: "194C", tds: "8000.00" },
@@ -483,9 +596,15 @@ describe("the TDS register of a quarter", () => {
     expect(csv.status).toBe(200);
     expect(csv.headers["content-type"]).toBe("text/csv; charset=utf-8");
     expect(csv.headers["content-disposition"]).toContain("tds_register_2025-Q4.csv");
-    const lines = csv.text.replace(/^\ufeff/, "").trimEnd().split("\r\n");
+    const lines = csv.text
+      .replace(/^\ufeff/, "")
+      .trimEnd()
+      .split("\r\n");
     expect(lines[0]).toBe("party,pan,nature,legacySection,actReference,paymentCode,creditedOn,amount,rate,tds,noPan");
-    expect(lines.slice(1)).toEqual([`${profName},${INDIVIDUAL},Professional fees,194J,393(1) Table Sl. 6(iii),,2026-01-10,60000.00,10,6000.00,no`, `${contractorName},,Contractors,194C,393(1) Table Sl. 6(i),,2026-03-31,40000.00,20,8000.00,yes`]);
+    expect(lines.slice(1)).toEqual([
+      `${profName},${INDIVIDUAL},Professional fees,194J,393(1) Table Sl. 6(iii),,2026-01-10,60000.00,10,6000.00,no`,
+      `${contractorName},,Contractors,194C,393(1) Table Sl. 6(i),,2026-03-31,40000.00,20,8000.00,yes`,
+    ]);
   });
 
   it("the crossing bill's amount is the base its deduction was worked on: its own and the earlier bills'", async () => {
@@ -522,7 +641,10 @@ describe("races", () => {
       const p = await party(INDIVIDUAL, "Professional fees");
       const [one, two] = await Promise.all([makeCategory(t.db), makeCategory(t.db)]);
       const earlier = await submitted(bill(p, "30000.00", { transactionDate: "2026-11-01" }));
-      const drafts = await Promise.all([created(accountant, txnBody(one.id, { formType: "B", partyId: p, amount: "15000.00", transactionDate: "2026-11-02" })), created(accountant, txnBody(two.id, { formType: "B", partyId: p, amount: "15000.00", transactionDate: "2026-11-03" }))]);
+      const drafts = await Promise.all([
+        created(accountant, txnBody(one.id, { formType: "B", partyId: p, amount: "15000.00", transactionDate: "2026-11-02" })),
+        created(accountant, txnBody(two.id, { formType: "B", partyId: p, amount: "15000.00", transactionDate: "2026-11-03" })),
+      ]);
       const results = await Promise.all(drafts.map((d) => accountant.api.post(`/api/transactions/${d.id}/submit`, {})));
       expect(results.map((r) => r.status)).toEqual([200, 200]);
       const rows = await Promise.all([earlier.id, ...drafts.map((d) => d.id)].map((id) => txnRow(t.db, id)));
@@ -531,8 +653,16 @@ describe("races", () => {
       // The earlier bill and the first of the two are each deducted for once, on the second.
       const covering = rows.find((r) => r!.tds!.amount === "6000.00")!;
       const coveredIds = covering.tds!.shortfallFromEarlier!.bills.map((b) => b.id).sort();
-      expect(coveredIds).toEqual(rows.filter((r) => r !== covering).map((r) => r!.id).sort());
-      const total = (await t.db.select({ tds: transactions.tds }).from(transactions).where(eq(transactions.partyId, p))).reduce((s, r) => s + Number(r.tds?.amount ?? 0), 0);
+      expect(coveredIds).toEqual(
+        rows
+          .filter((r) => r !== covering)
+          .map((r) => r!.id)
+          .sort(),
+      );
+      const total = (await t.db.select({ tds: transactions.tds }).from(transactions).where(eq(transactions.partyId, p))).reduce(
+        (s, r) => s + Number(r.tds?.amount ?? 0),
+        0,
+      );
       expect(total).toBe(6000);
     }
   });

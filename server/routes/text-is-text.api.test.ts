@@ -110,7 +110,10 @@ describe("reasons", () => {
     const row = await insertTransaction(t.db, { createdBy: accountant.user.id, categoryId: category.id, status: "Pending" });
     const res = await superAdmin.post(`/api/admin/transactions/${row.id}/force-status`, { status: "Approved", reason: `Board ${RLO}said so\nin writing` });
     expect(res.status).toBe(200);
-    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, row.id), eq(auditLog.action, "force_status")));
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, row.id), eq(auditLog.action, "force_status")));
     expect(entry!.reason).toBe("Board said so\nin writing");
     const detail = await superAdmin.get(`/api/transactions/${row.id}`);
     expect(JSON.stringify(detail.body.timeline)).toContain("Board said so\\nin writing");
@@ -119,8 +122,17 @@ describe("reasons", () => {
 
   it("a leave reason and a leave cancel reason with U+202E are stored without it", async () => {
     const department = await makeDepartment(t.db);
-    const [employee] = await t.db.insert(employees).values({ employeeName: `Leave ${Date.now()}`, departmentId: department.id, joiningDate: "2025-01-01", weeklyOff: "Sunday" }).returning();
-    const recorded = await hr.post("/api/hr/leaves", { employeeId: employee!.id, type: "LWP", from: "2026-11-03", to: "2026-11-03", reason: `Sister's wedding ${RLO}in Nashik` });
+    const [employee] = await t.db
+      .insert(employees)
+      .values({ employeeName: `Leave ${Date.now()}`, departmentId: department.id, joiningDate: "2025-01-01", weeklyOff: "Sunday" })
+      .returning();
+    const recorded = await hr.post("/api/hr/leaves", {
+      employeeId: employee!.id,
+      type: "LWP",
+      from: "2026-11-03",
+      to: "2026-11-03",
+      reason: `Sister's wedding ${RLO}in Nashik`,
+    });
     expect(recorded.status).toBe(201);
     expect(recorded.body.leave.reason).toBe("Sister's wedding in Nashik");
     const cancelled = await hr.delete(`/api/hr/leaves/${recorded.body.leave.id}`, { reason: `Plans ${RLO}changed` });
@@ -197,7 +209,10 @@ describe("Hindi and Malayalam keep their ZWJ and ZWNJ byte for byte", () => {
 
     const category = await makeCategory(t.db, { fieldSchema: [{ id: "vendor", label: "Vendor", type: "text", placeholder: null, required: false }] });
     const description = `${HINDI}\n${MALAYALAM}`;
-    const created = await accountant.api.post("/api/transactions", txnBody(category.id, { description: `${RLO}${description}\u2069`, customFieldValues: { vendor: `${MALAYALAM}\u200B` } }));
+    const created = await accountant.api.post(
+      "/api/transactions",
+      txnBody(category.id, { description: `${RLO}${description}\u2069`, customFieldValues: { vendor: `${MALAYALAM}\u200B` } }),
+    );
     expect(created.status).toBe(201);
     const id: string = created.body.id;
     const read = await accountant.api.get(`/api/transactions/${id}`);
@@ -241,7 +256,7 @@ describe("Hindi and Malayalam keep their ZWJ and ZWNJ byte for byte", () => {
     const department = await makeDepartment(t.db);
     const res = await hr.post("/api/hr/employees", { employeeName: `${MALAYALAM}\u009b`, departmentId: department.id, joiningDate: "2025-01-01" });
     expect(res.status).toBe(400);
-    expect(res.body.issues).toEqual([{ path: "employeeName", message: "Employee name cannot contain tabs, line breaks or control characters" }])
+    expect(res.body.issues).toEqual([{ path: "employeeName", message: "Employee name cannot contain tabs, line breaks or control characters" }]);
   });
 });
 
@@ -251,7 +266,10 @@ describe("a body not described by a shared schema", () => {
     expect(res.status).toBe(200);
     const [row] = await t.db.select().from(attendanceImports);
     expect(Buffer.from(row!.fileName)).toEqual(Buffer.from(`${HINDI}vsc.csv`));
-    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityType, "import"), eq(auditLog.entityId, row!.id)));
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, "import"), eq(auditLog.entityId, row!.id)));
     expect((entry!.afterData as { fileName: string }).fileName).toBe(`${HINDI}vsc.csv`);
   });
 });

@@ -8,15 +8,7 @@ import { approvals, attachments, categories, transactions } from "../db/schema";
 import type { CategoryRow } from "../db/schema";
 import { rows } from "../db/sql";
 import { DUPLICATES_SHOWN } from "../services/transactions/queries";
-import {
-  auditEntries,
-  builtinCategory,
-  insertTransaction,
-  makeCategory,
-  notificationsFor,
-  txnBody,
-  txnRow,
-} from "../test/transaction-fixtures";
+import { auditEntries, builtinCategory, insertTransaction, makeCategory, notificationsFor, txnBody, txnRow } from "../test/transaction-fixtures";
 
 let t: TestApp;
 let accountant: { user: MadeUser; api: ApiClient };
@@ -324,7 +316,8 @@ describe("POST /api/transactions/:id/submit", () => {
     expect(recipients).not.toContain(accountant.user.id);
     expect(recipients).not.toContain(disabled.user.id);
     expect(recipients).not.toContain(hrStaff.user.id);
-    for (const n of notes) expect(n).toMatchObject({ type: "transaction_pending", isPriority: true, humanReadableId: d.humanReadableId, category: "Office Expenses" });
+    for (const n of notes)
+      expect(n).toMatchObject({ type: "transaction_pending", isPriority: true, humanReadableId: d.humanReadableId, category: "Office Expenses" });
     const [entry] = await auditEntries(t.db, d.id, "submit");
     expect(entry).toMatchObject({ entityType: "transaction", performedBy: accountant.user.id });
     expect(entry!.beforeData).toMatchObject({ status: "Draft" });
@@ -337,11 +330,18 @@ describe("POST /api/transactions/:id/submit", () => {
     const narrow = await t.signIn("Approver", { visibilityWindowDays: 1 });
     const d = await draft();
     // Made three days ago: outside the narrow window, whose reader is stored a notification the bell will not show them.
-    await t.db.update(transactions).set({ createdAt: new Date(Date.now() - 3 * 86_400_000) }).where(eq(transactions.id, d.id));
+    await t.db
+      .update(transactions)
+      .set({ createdAt: new Date(Date.now() - 3 * 86_400_000) })
+      .where(eq(transactions.id, d.id));
     await accountant.api.post(`/api/transactions/${d.id}/submit`);
     await new Promise((r) => setTimeout(r, 50));
     stop();
-    const mine = events.filter((e) => (e as { message?: { transactionId?: string } }).message?.transactionId === d.id) as { type: string; userIds: string[]; message: unknown }[];
+    const mine = events.filter((e) => (e as { message?: { transactionId?: string } }).message?.transactionId === d.id) as {
+      type: string;
+      userIds: string[];
+      message: unknown;
+    }[];
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({ type: "notification", message: { type: "transaction_pending", humanReadableId: d.humanReadableId } });
     const stored = (await notificationsFor(t.db, d.id)).map((n) => n.userId);
@@ -434,10 +434,17 @@ describe("the visibility window", () => {
   it("the list as it opens (every status, one status tab) counts it for its creator and a SuperAdmin, not for an Approver", async () => {
     const totals = async () =>
       Promise.all(
-        [approver, accountant, superAdmin].flatMap((who) => ["", "&status=Pending"].map(async (tab) => (await who.api.get(`/api/transactions?limit=1${tab}`)).body.total as number)),
+        [approver, accountant, superAdmin].flatMap((who) =>
+          ["", "&status=Pending"].map(async (tab) => (await who.api.get(`/api/transactions?limit=1${tab}`)).body.total as number),
+        ),
       );
     const before = await totals();
-    await insertTransaction(t.db, { createdBy: accountant.user.id, categoryId: office.id, status: "Pending", createdAt: new Date(Date.now() - 31 * 86_400_000) });
+    await insertTransaction(t.db, {
+      createdBy: accountant.user.id,
+      categoryId: office.id,
+      status: "Pending",
+      createdAt: new Date(Date.now() - 31 * 86_400_000),
+    });
     const after = await totals();
     // approver (all, Pending), accountant (all, Pending), SuperAdmin (all, Pending)
     expect(after.map((n, i) => n - before[i]!)).toEqual([0, 0, 1, 1, 1, 1]);
@@ -465,13 +472,28 @@ describe("GET /api/transactions/:id", () => {
   });
 
   it("answers category with fields, creator, approvals of every round, attachments and possible duplicates", async () => {
-    const row = await insertTransaction(t.db, { createdBy: accountant.user.id, categoryId: office.id, status: "Pending", approvalRound: 2, amount: "777.00", transactionDate: "2026-11-05" });
-    const twin = await insertTransaction(t.db, { createdBy: otherAccountant.user.id, categoryId: office.id, status: "Paid", amount: "777.00", transactionDate: "2026-11-05" });
+    const row = await insertTransaction(t.db, {
+      createdBy: accountant.user.id,
+      categoryId: office.id,
+      status: "Pending",
+      approvalRound: 2,
+      amount: "777.00",
+      transactionDate: "2026-11-05",
+    });
+    const twin = await insertTransaction(t.db, {
+      createdBy: otherAccountant.user.id,
+      categoryId: office.id,
+      status: "Paid",
+      amount: "777.00",
+      transactionDate: "2026-11-05",
+    });
     await t.db.insert(approvals).values([
       { transactionId: row.id, approverId: approver.user.id, round: 1, action: "rejected", reasonText: "No bill", actedAt: new Date(Date.now() - 60_000) },
       { transactionId: row.id, approverId: approver.user.id, round: 2, action: "approved" },
     ]);
-    await t.db.insert(attachments).values({ transactionId: row.id, fileName: "a.pdf", objectPath: `x/${row.id}`, mimeType: "application/pdf", fileSizeBytes: 5 });
+    await t.db
+      .insert(attachments)
+      .values({ transactionId: row.id, fileName: "a.pdf", objectPath: `x/${row.id}`, mimeType: "application/pdf", fileSizeBytes: 5 });
     // Finance is closed to the HR roles (DECISIONS §4); an Approver sees the whole transaction.
     expect((await hrStaff.api.get(`/api/transactions/${row.id}`)).status).toBe(403);
     const res = await approver.api.get(`/api/transactions/${row.id}`);
@@ -518,7 +540,9 @@ describe("possible duplicates, on the details and the pending list alike", () =>
   const DAY = 86_400_000;
   const named = (list: { id: string }[]) => list.map((d) => d.id).sort();
   const pendingItem = async (who: { api: ApiClient }, id: string) =>
-    ((await who.api.get("/api/transactions/pending")).body as { id: string; possibleDuplicates: { id: string; matchedBy: string }[] }[]).find((x) => x.id === id)!;
+    ((await who.api.get("/api/transactions/pending")).body as { id: string; possibleDuplicates: { id: string; matchedBy: string }[] }[]).find(
+      (x) => x.id === id,
+    )!;
 
   it("names only transactions the viewer may see: a twin outside an Approver's window is left out, a SuperAdmin sees it (DECISIONS §4)", async () => {
     const category = await makeCategory(t.db);
@@ -539,9 +563,18 @@ describe("possible duplicates, on the details and the pending list alike", () =>
     for (let i = 0; i < DUPLICATES_SHOWN + 2; i++) await insertTransaction(t.db, { ...facts, createdBy: accountant.user.id });
     const sameFile = await insertTransaction(t.db, { categoryId: category.id, createdBy: accountant.user.id, amount: "9.00" });
     const hash = "ef".repeat(32);
-    await t.db.insert(attachments).values(
-      [row, sameFile].map((x) => ({ transactionId: x.id, fileName: "bill.pdf", objectPath: `cap/${x.id}`, mimeType: "application/pdf", fileSizeBytes: 1, contentSha256: hash })),
-    );
+    await t.db
+      .insert(attachments)
+      .values(
+        [row, sameFile].map((x) => ({
+          transactionId: x.id,
+          fileName: "bill.pdf",
+          objectPath: `cap/${x.id}`,
+          mimeType: "application/pdf",
+          fileSizeBytes: 1,
+          contentSha256: hash,
+        })),
+      );
     const details = (await approver.api.get(`/api/transactions/${row.id}`)).body.possibleDuplicates as { id: string; matchedBy: string }[];
     expect(details).toHaveLength(DUPLICATES_SHOWN);
     expect(details[0]).toMatchObject({ id: sameFile.id, matchedBy: "attachment" });
@@ -558,7 +591,9 @@ describe("POST /api/transactions/check-duplicates", () => {
     const bad = await accountant.api.post("/api/transactions/check-duplicates", {});
     expect(bad.status).toBe(400);
     expect(bad.body.issues.map((i: { path: string }) => i.path).sort()).toEqual(["amount", "categoryId", "transactionDate"]);
-    expect((await approver.api.post("/api/transactions/check-duplicates", { categoryId: office.id, amount: 1, transactionDate: "2026-11-01" })).status).toBe(403);
+    expect((await approver.api.post("/api/transactions/check-duplicates", { categoryId: office.id, amount: 1, transactionDate: "2026-11-01" })).status).toBe(
+      403,
+    );
   });
 
   it("names visible transactions with the same category, amount and date", async () => {
@@ -566,7 +601,11 @@ describe("POST /api/transactions/check-duplicates", () => {
     const res = await otherAccountant.api.post("/api/transactions/check-duplicates", { categoryId: office.id, amount: 4321.1, transactionDate: "2026-11-02" });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ duplicates: [{ id: row.id, humanReadableId: row.humanReadableId, status: "Draft", matchedBy: "details" }] });
-    const none = await otherAccountant.api.post("/api/transactions/check-duplicates", { categoryId: office.id, amount: "4321.11", transactionDate: "2026-11-02" });
+    const none = await otherAccountant.api.post("/api/transactions/check-duplicates", {
+      categoryId: office.id,
+      amount: "4321.11",
+      transactionDate: "2026-11-02",
+    });
     expect(none.body).toEqual({ duplicates: [] });
   });
 });
@@ -605,7 +644,13 @@ describe("GET /api/transactions", () => {
     expect(res.body.transactions.map((x: { description: string }) => x.description)).toEqual(["Epsilon", "Delta_x"]);
     expect(res.body.summary).toEqual({ count: 5, approvedCount: 2, pendingCount: 1, approvedAmount: "300.30" });
     const row = res.body.transactions[0];
-    expect(row).toMatchObject({ category: { name: listCategory.name, isBuiltin: false }, creator: { name: "Meera Krishnan" }, attachmentCount: 0, approvalsReceived: 0, approvalsRequired: 1 });
+    expect(row).toMatchObject({
+      category: { name: listCategory.name, isBuiltin: false },
+      creator: { name: "Meera Krishnan" },
+      attachmentCount: 0,
+      approvalsReceived: 0,
+      approvalsRequired: 1,
+    });
     const page3 = await superAdmin.api.get(`/api/transactions?categoryId=${listCategory.id}&limit=2&page=3`);
     expect(page3.body.transactions.map((x: { description: string }) => x.description)).toEqual(["Alpha"]);
     expect(page3.body.summary.count).toBe(5);
@@ -659,9 +704,14 @@ describe("the list follows every change of a transaction (transaction_search, ke
 
     // A new amount and a new owner: the summary and the creator filter follow. (The new amount decides
     // the policy again, which the forced approval does not meet, so the override keeps it Approved itself.)
-    expect((await superAdmin.api.put(`/api/admin/transactions/${d.id}/full-override`, { amount: "2500.75", status: "Approved", reason: "Amount on the invoice" })).status).toBe(200);
+    expect(
+      (await superAdmin.api.put(`/api/admin/transactions/${d.id}/full-override`, { amount: "2500.75", status: "Approved", reason: "Amount on the invoice" }))
+        .status,
+    ).toBe(200);
     expect((await list(word)).body.summary.approvedAmount).toBe("2500.75");
-    expect((await superAdmin.api.post(`/api/admin/transactions/${d.id}/change-owner`, { newOwnerId: otherAccountant.user.id, reason: "Handover" })).status).toBe(200);
+    expect(
+      (await superAdmin.api.post(`/api/admin/transactions/${d.id}/change-owner`, { newOwnerId: otherAccountant.user.id, reason: "Handover" })).status,
+    ).toBe(200);
     expect((await list(word, `&createdBy=${accountant.user.id}`)).body.total).toBe(0);
     expect((await list(word, `&createdBy=${otherAccountant.user.id}`)).body.total).toBe(1);
 
@@ -768,13 +818,21 @@ describe("GET /api/transactions/export", () => {
     const category = await makeCategory(t.db);
     await insertTransaction(t.db, { createdBy: accountant.user.id, categoryId: category.id, description: '=HYPERLINK("http://evil","x")', amount: "10.00" });
     await insertTransaction(t.db, { createdBy: accountant.user.id, categoryId: category.id, description: "+cmd", amount: "20.00" });
-    await insertTransaction(t.db, { createdBy: accountant.user.id, categoryId: category.id, description: "Old one", createdAt: new Date(Date.now() - 40 * 86_400_000) });
-    const res = await approver.api.get(`/api/transactions/export?format=csv&categoryId=${category.id}`).buffer(true).parse((r, cb) => {
-      let data = "";
-      r.setEncoding("utf8");
-      r.on("data", (c: string) => (data += c));
-      r.on("end", () => cb(null, data));
+    await insertTransaction(t.db, {
+      createdBy: accountant.user.id,
+      categoryId: category.id,
+      description: "Old one",
+      createdAt: new Date(Date.now() - 40 * 86_400_000),
     });
+    const res = await approver.api
+      .get(`/api/transactions/export?format=csv&categoryId=${category.id}`)
+      .buffer(true)
+      .parse((r, cb) => {
+        let data = "";
+        r.setEncoding("utf8");
+        r.on("data", (c: string) => (data += c));
+        r.on("end", () => cb(null, data));
+      });
     expect(res.status).toBe(200);
     expect(res.headers["content-type"]).toMatch(/^text\/csv/);
     expect(res.headers["content-disposition"]).toMatch(/^attachment; filename="transactions_\d{4}-\d{2}-\d{2}\.csv"$/);
@@ -801,12 +859,15 @@ describe("GET /api/transactions/export", () => {
         createdAt: new Date(created - Math.floor(i / 2) * 1000),
       })),
     );
-    const res = await superAdmin.api.get(`/api/transactions/export?categoryId=${category.id}`).buffer(true).parse((r, cb) => {
-      let data = "";
-      r.setEncoding("utf8");
-      r.on("data", (c: string) => (data += c));
-      r.on("end", () => cb(null, data));
-    });
+    const res = await superAdmin.api
+      .get(`/api/transactions/export?categoryId=${category.id}`)
+      .buffer(true)
+      .parse((r, cb) => {
+        let data = "";
+        r.setEncoding("utf8");
+        r.on("data", (c: string) => (data += c));
+        r.on("end", () => cb(null, data));
+      });
     const rows = (res.body as string).trim().split("\r\n").slice(1);
     expect(rows).toHaveLength(1203);
     expect(new Set(rows.map((r) => r.split(",")[0])).size).toBe(1203);
@@ -818,13 +879,20 @@ describe("GET /api/transactions/export", () => {
     await draft(accountant, { description: "Nothing to find here" });
     const listed = await superAdmin.api.get(`/api/transactions?search=${word}`);
     expect(listed.body.total).toBe(2);
-    const res = await superAdmin.api.get(`/api/transactions/export?search=${word}`).buffer(true).parse((r, cb) => {
-      let data = "";
-      r.setEncoding("utf8");
-      r.on("data", (c: string) => (data += c));
-      r.on("end", () => cb(null, data));
-    });
-    const ids = (res.body as string).trim().split("\r\n").slice(1).map((r) => r.split(",")[0]);
+    const res = await superAdmin.api
+      .get(`/api/transactions/export?search=${word}`)
+      .buffer(true)
+      .parse((r, cb) => {
+        let data = "";
+        r.setEncoding("utf8");
+        r.on("data", (c: string) => (data += c));
+        r.on("end", () => cb(null, data));
+      });
+    const ids = (res.body as string)
+      .trim()
+      .split("\r\n")
+      .slice(1)
+      .map((r) => r.split(",")[0]);
     expect(ids.sort()).toEqual(found.map((f) => f.humanReadableId).sort());
   });
 });

@@ -182,7 +182,12 @@ describe("POST /api/transactions/:id/reject", () => {
     const second = await approver2.api.post(`/api/transactions/${p.id}/approve`, {});
     expect(second.body).toMatchObject({ status: "Approved", approvalsReceived: 2 });
     const details = await accountant.api.get(`/api/transactions/${p.id}`);
-    expect(details.body.approvals.map((a: { round: number; action: string }) => `${a.round}:${a.action}`)).toEqual(["1:approved", "1:rejected", "2:approved", "2:approved"]);
+    expect(details.body.approvals.map((a: { round: number; action: string }) => `${a.round}:${a.action}`)).toEqual([
+      "1:approved",
+      "1:rejected",
+      "2:approved",
+      "2:approved",
+    ]);
   });
 });
 
@@ -234,7 +239,12 @@ describe("DELETE /api/approvals/:id", () => {
     await approver.api.post(`/api/transactions/${p.id}/reject`, {});
     await accountant.api.post(`/api/transactions/${p.id}/submit`);
     await approver2.api.post(`/api/transactions/${p.id}/approve`, {});
-    const old = (await t.db.select().from(approvals).where(and(eq(approvals.transactionId, p.id), eq(approvals.round, 1))))[0]!;
+    const old = (
+      await t.db
+        .select()
+        .from(approvals)
+        .where(and(eq(approvals.transactionId, p.id), eq(approvals.round, 1)))
+    )[0]!;
     const res = await superAdmin.api.delete(`/api/approvals/${old.id}`, why);
     expect(res.body).toMatchObject({ status: "Approved", approvalsReceived: 1 });
   });

@@ -36,7 +36,15 @@ const submit = (id: string, who = accountant) => who.api.post(`/api/transactions
 
 /** An emergency transaction of `category` submitted at `submittedAt`, put straight into `status`. */
 const submitted = (category: CategoryRow, amount: string, submittedAt: string, status: TransactionStatus = "Pending", extra: Record<string, unknown> = {}) =>
-  insertTransaction(t.db, { createdBy: accountant.user.id, categoryId: category.id, status, isEmergency: true, amount, submittedAt: new Date(submittedAt), ...extra });
+  insertTransaction(t.db, {
+    createdBy: accountant.user.id,
+    categoryId: category.id,
+    status,
+    isEmergency: true,
+    amount,
+    submittedAt: new Date(submittedAt),
+    ...extra,
+  });
 
 describe("daily limit: the day of the submission in APP_TIMEZONE", () => {
   it("a transaction dated in the past does not dodge today's limit", async () => {
@@ -47,7 +55,9 @@ describe("daily limit: the day of the submission in APP_TIMEZONE", () => {
     const res = await submit(backdated);
     expect(res.status).toBe(422);
     expect(res.body.code).toBe("emergency_daily_limit");
-    expect(res.body.message).toBe(`This emergency transaction would take ${category.name}'s emergency total for 2026-11-21 to ${formatRupees("1100")}, over its daily limit of ${formatRupees("1000")}`);
+    expect(res.body.message).toBe(
+      `This emergency transaction would take ${category.name}'s emergency total for 2026-11-21 to ${formatRupees("1100")}, over its daily limit of ${formatRupees("1000")}`,
+    );
     expect((await txnRow(t.db, backdated))!.status).toBe("Draft");
     // Exactly at the limit passes.
     expect((await submit(await emergencyDraft(category, "400", "2025-01-01"))).status).toBe(200);
@@ -130,7 +140,10 @@ describe("two emergency submissions at once", () => {
       const ids = [await emergencyDraft(category, "600", "2025-01-01"), await emergencyDraft(category, "600", "2100-12-31", otherAccountant)];
       const results = await Promise.all([submit(ids[0]!), submit(ids[1]!, otherAccountant)]);
       expect(results.map((r) => r.status).sort()).toEqual([200, 422]);
-      const pending = await t.db.select({ id: transactions.id }).from(transactions).where(and(eq(transactions.categoryId, category.id), eq(transactions.status, "Pending")));
+      const pending = await t.db
+        .select({ id: transactions.id })
+        .from(transactions)
+        .where(and(eq(transactions.categoryId, category.id), eq(transactions.status, "Pending")));
       expect(pending).toHaveLength(1);
     }
   });

@@ -99,7 +99,11 @@ describe("PATCH /api/transactions/:id/payment", () => {
 
   it.each(["Approved", "PaymentDue"] as const)("processes a %s one → Paid, paidBy me, paidDate today in APP_TIMEZONE", async (status) => {
     const row = await inState(status);
-    const res = await accountant.api.patch(`/api/transactions/${row.id}/payment`, { paymentMethod: "NEFT/RTGS", paymentReference: "UTR123", paymentNotes: "First tranche" });
+    const res = await accountant.api.patch(`/api/transactions/${row.id}/payment`, {
+      paymentMethod: "NEFT/RTGS",
+      paymentReference: "UTR123",
+      paymentNotes: "First tranche",
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       status: "Paid",
@@ -124,11 +128,38 @@ describe("PATCH /api/transactions/:id/payment", () => {
   });
 
   it("cancel: Paid → PaymentDue when a due date is set, else Approved, clearing the payment fields", async () => {
-    for (const [dueDate, expected] of [["2026-12-01", "PaymentDue"], [null, "Approved"]] as const) {
-      const row = await inState("Paid", { isPaid: true, paymentDueDate: dueDate, paymentMethod: "UPI", paymentReference: "R", paymentNotes: "N", paidBy: accountant.user.id, paidDate: "2026-11-20" });
-      const res = await accountant.api.patch(`/api/transactions/${row.id}/payment`, { isPaid: false, paymentMethod: null, paymentReference: null, paymentNotes: null, paidBy: null, paidDate: null });
+    for (const [dueDate, expected] of [
+      ["2026-12-01", "PaymentDue"],
+      [null, "Approved"],
+    ] as const) {
+      const row = await inState("Paid", {
+        isPaid: true,
+        paymentDueDate: dueDate,
+        paymentMethod: "UPI",
+        paymentReference: "R",
+        paymentNotes: "N",
+        paidBy: accountant.user.id,
+        paidDate: "2026-11-20",
+      });
+      const res = await accountant.api.patch(`/api/transactions/${row.id}/payment`, {
+        isPaid: false,
+        paymentMethod: null,
+        paymentReference: null,
+        paymentNotes: null,
+        paidBy: null,
+        paidDate: null,
+      });
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ status: expected, isPaid: false, paymentMethod: null, paymentReference: null, paymentNotes: null, paidBy: null, paidDate: null, paymentDueDate: dueDate });
+      expect(res.body).toMatchObject({
+        status: expected,
+        isPaid: false,
+        paymentMethod: null,
+        paymentReference: null,
+        paymentNotes: null,
+        paidBy: null,
+        paidDate: null,
+        paymentDueDate: dueDate,
+      });
       const [entry] = await auditEntries(t.db, row.id, "cancel_payment");
       expect(entry).toMatchObject({ entityType: "transaction", performedBy: accountant.user.id });
     }
@@ -145,24 +176,65 @@ describe("a receipt speaks of receipts, a bill of payments (DECISIONS §16)", ()
   it("the owner's notifications and the timeline's statuses and fields use the form type's words; the API's statuses and fields stay", async () => {
     const told = async (id: string) => (await notificationsFor(t.db, id)).map((n) => n.message);
     for (const [formType, words] of [
-      ["R", { due: "is marked receipt due on 2026-11-30", settled: "has been received by UPI", cancelled: "The receipt of", status: "Received → Receipt Due", field: "Receipt reference: UTR1 → —" }],
-      ["B", { due: "is marked payment due on 2026-11-30", settled: "has been paid by UPI", cancelled: "The payment of", status: "Paid → Payment Due", field: "Payment reference: UTR1 → —" }],
+      [
+        "R",
+        {
+          due: "is marked receipt due on 2026-11-30",
+          settled: "has been received by UPI",
+          cancelled: "The receipt of",
+          status: "Received → Receipt Due",
+          field: "Receipt reference: UTR1 → —",
+        },
+      ],
+      [
+        "B",
+        {
+          due: "is marked payment due on 2026-11-30",
+          settled: "has been paid by UPI",
+          cancelled: "The payment of",
+          status: "Paid → Payment Due",
+          field: "Payment reference: UTR1 → —",
+        },
+      ],
     ] as const) {
       const row = await inState("Approved", { formType });
       expect((await accountant.api.post(`/api/transactions/${row.id}/mark-payment-due`, { dueDate: "2026-11-30" })).body.status).toBe("PaymentDue");
       const paid = await accountant.api.patch(`/api/transactions/${row.id}/payment`, { paymentMethod: "UPI", paymentReference: "UTR1" });
       expect(paid.body).toMatchObject({ status: "Paid", isPaid: true, paymentMethod: "UPI", paymentReference: "UTR1" });
-      expect((await accountant.api.patch(`/api/transactions/${row.id}/payment`, { isPaid: false, paymentMethod: null, paymentReference: null, paymentNotes: null, paidDate: null })).body.status).toBe("PaymentDue");
+      expect(
+        (
+          await accountant.api.patch(`/api/transactions/${row.id}/payment`, {
+            isPaid: false,
+            paymentMethod: null,
+            paymentReference: null,
+            paymentNotes: null,
+            paidDate: null,
+          })
+        ).body.status,
+      ).toBe("PaymentDue");
       const messages = await told(row.id);
-      expect(messages.some((m) => m.endsWith(words.due)), messages.join(" | ")).toBe(true);
-      expect(messages.some((m) => m.includes(words.settled)), messages.join(" | ")).toBe(true);
-      expect(messages.some((m) => m.startsWith(words.cancelled)), messages.join(" | ")).toBe(true);
+      expect(
+        messages.some((m) => m.endsWith(words.due)),
+        messages.join(" | "),
+      ).toBe(true);
+      expect(
+        messages.some((m) => m.includes(words.settled)),
+        messages.join(" | "),
+      ).toBe(true);
+      expect(
+        messages.some((m) => m.startsWith(words.cancelled)),
+        messages.join(" | "),
+      ).toBe(true);
       const timeline = (await owner.api.get(`/api/transactions/${row.id}`)).body.timeline as { kind: string; detail?: string }[];
       expect(timeline.find((e) => e.kind === "payment-cancelled")?.detail).toBe(words.status);
       // A full override names the payment fields in the same words.
       expect((await accountant.api.patch(`/api/transactions/${row.id}/payment`, { paymentMethod: "UPI", paymentReference: "UTR1" })).status).toBe(200);
-      expect((await superAdmin.api.put(`/api/admin/transactions/${row.id}/full-override`, { paymentReference: null, reason: "Reference was a typo" })).status).toBe(200);
-      const overridden = ((await owner.api.get(`/api/transactions/${row.id}`)).body.timeline as { kind: string; detail?: string }[]).find((e) => e.kind === "overridden");
+      expect(
+        (await superAdmin.api.put(`/api/admin/transactions/${row.id}/full-override`, { paymentReference: null, reason: "Reference was a typo" })).status,
+      ).toBe(200);
+      const overridden = ((await owner.api.get(`/api/transactions/${row.id}`)).body.timeline as { kind: string; detail?: string }[]).find(
+        (e) => e.kind === "overridden",
+      );
       expect(overridden?.detail).toBe(words.field);
     }
   });
@@ -211,7 +283,13 @@ describe("the payment path end to end", () => {
     } finally {
       now = NOW;
     }
-    expect((await auditEntries(t.db, row.id)).map((e) => e.action)).toEqual(["mark_payment_due", "process_payment", "cancel_payment", "process_payment", "complete"]);
+    expect((await auditEntries(t.db, row.id)).map((e) => e.action)).toEqual([
+      "mark_payment_due",
+      "process_payment",
+      "cancel_payment",
+      "process_payment",
+      "complete",
+    ]);
   });
 });
 
@@ -306,7 +384,9 @@ describe("PUT /api/admin/transactions/:id/full-override", () => {
   });
 
   it("overrides any field in any state, audited with before and after", async () => {
-    const other = await makeCategory(t.db, { fieldSchema: [{ id: "ref", label: "Ref", type: "text", required: true, placeholder: null, options: undefined, validation: null }] });
+    const other = await makeCategory(t.db, {
+      fieldSchema: [{ id: "ref", label: "Ref", type: "text", required: true, placeholder: null, options: undefined, validation: null }],
+    });
     const row = await inState("Completed");
     const body = {
       amount: "2500.75",
@@ -323,7 +403,16 @@ describe("PUT /api/admin/transactions/:id/full-override", () => {
     };
     const res = await superAdmin.api.put(`/api/admin/transactions/${row.id}/full-override`, body);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ amount: "2500.75", description: "Corrected by audit", categoryId: other.id, customFieldValues: { ref: "PO-9" }, status: "Paid", paymentMethod: "Cash", approvalsRequired: 3, formType: "B" });
+    expect(res.body).toMatchObject({
+      amount: "2500.75",
+      description: "Corrected by audit",
+      categoryId: other.id,
+      customFieldValues: { ref: "PO-9" },
+      status: "Paid",
+      paymentMethod: "Cash",
+      approvalsRequired: 3,
+      formType: "B",
+    });
     const [entry] = await auditEntries(t.db, row.id, "full_override");
     expect(entry).toMatchObject({ entityType: "transaction", performedBy: superAdmin.user.id, reason: "Audit correction" });
     expect(entry!.beforeData).toMatchObject({ amount: "1000.00", status: "Completed", categoryId: office.id });
@@ -331,7 +420,9 @@ describe("PUT /api/admin/transactions/:id/full-override", () => {
   });
 
   it("checks custom field values against the category", async () => {
-    const other = await makeCategory(t.db, { fieldSchema: [{ id: "ref", label: "Ref", type: "text", required: true, placeholder: null, options: undefined, validation: null }] });
+    const other = await makeCategory(t.db, {
+      fieldSchema: [{ id: "ref", label: "Ref", type: "text", required: true, placeholder: null, options: undefined, validation: null }],
+    });
     const row = await inState("Draft");
     const res = await superAdmin.api.put(`/api/admin/transactions/${row.id}/full-override`, { categoryId: other.id, reason: "Wrong category" });
     expect(res.status).toBe(400);

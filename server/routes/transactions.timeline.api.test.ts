@@ -67,11 +67,30 @@ describe("GET /api/transactions/:id timeline", () => {
     expect((await superAdmin.api.delete(`/api/approvals/${mine!.id}`, { reason: "Approved the wrong month" })).status).toBe(200);
     expect((await superAdmin.api.post(`/api/admin/transactions/${id}/force-status`, { status: "Approved", reason: "Confirmed by the CFO" })).status).toBe(200);
     expect((await accountant.api.post(`/api/transactions/${id}/mark-payment-due`, { dueDate: "2026-11-30" })).status).toBe(200);
-    expect((await accountant.api.patch(`/api/transactions/${id}/payment`, { paymentMethod: "UPI", paymentReference: "UTR77", paidDate: "2026-11-24" })).status).toBe(200);
-    expect((await accountant.api.patch(`/api/transactions/${id}/payment`, { isPaid: false, paymentMethod: null, paymentReference: null, paymentNotes: null, paidDate: null })).status).toBe(200);
-    const override = await superAdmin.api.put(`/api/admin/transactions/${id}/full-override`, { amount: "1250.50", description: "Salary for Ravi, November", reason: "Amount as on the payslip" });
+    expect(
+      (await accountant.api.patch(`/api/transactions/${id}/payment`, { paymentMethod: "UPI", paymentReference: "UTR77", paidDate: "2026-11-24" })).status,
+    ).toBe(200);
+    expect(
+      (
+        await accountant.api.patch(`/api/transactions/${id}/payment`, {
+          isPaid: false,
+          paymentMethod: null,
+          paymentReference: null,
+          paymentNotes: null,
+          paidDate: null,
+        })
+      ).status,
+    ).toBe(200);
+    const override = await superAdmin.api.put(`/api/admin/transactions/${id}/full-override`, {
+      amount: "1250.50",
+      description: "Salary for Ravi, November",
+      reason: "Amount as on the payslip",
+    });
     expect(override.status).toBe(200);
-    expect((await superAdmin.api.post(`/api/admin/transactions/${id}/change-owner`, { newOwnerId: otherAccountant.user.id, reason: "Accountant moved team" })).status).toBe(200);
+    expect(
+      (await superAdmin.api.post(`/api/admin/transactions/${id}/change-owner`, { newOwnerId: otherAccountant.user.id, reason: "Accountant moved team" }))
+        .status,
+    ).toBe(200);
 
     // The new owner reads the whole story, including what happened before it was theirs.
     const timeline = await timelineOf(otherAccountant, id);
@@ -122,7 +141,14 @@ describe("GET /api/transactions/:id timeline", () => {
     expect((await accountant.api.post(`/api/transactions/${id}/submit`)).status).toBe(200);
     // An emergency decision as the link writes it (the link flow itself is tested in emergency*.api.test.ts).
     await t.asOwner(async (owner) => {
-      await writeAudit(owner.db, t.deps, { action: "emergency_approve", entityType: "transaction", entityId: id, performerLabel: "AK", before: { status: "Pending", approvalsReceived: 0 }, after: { status: "Approved", approvalsReceived: 1 } });
+      await writeAudit(owner.db, t.deps, {
+        action: "emergency_approve",
+        entityType: "transaction",
+        entityId: id,
+        performerLabel: "AK",
+        before: { status: "Pending", approvalsReceived: 0 },
+        after: { status: "Approved", approvalsReceived: 1 },
+      });
     });
     const last = (await timelineOf(accountant, id)).at(-1);
     expect(last).toMatchObject({ kind: "emergency-approved", actorName: "AK", detail: "1 approval; Pending → Approved" });
@@ -136,9 +162,18 @@ describe("the owner's edits (DECISIONS §4 `edited`)", () => {
     expect(url.status).toBe(200);
     const bytes = Buffer.from(`%PDF ${fileName}`);
     const u = new URL(url.body.uploadURL);
-    const put = await supertest(t.app).put(u.pathname + u.search).set("Content-Type", "application/pdf").serialize((b: unknown) => b as string).send(bytes);
+    const put = await supertest(t.app)
+      .put(u.pathname + u.search)
+      .set("Content-Type", "application/pdf")
+      .serialize((b: unknown) => b as string)
+      .send(bytes);
     expect(put.status).toBe(200);
-    const res = await who.api.post(`/api/transactions/${id}/attachments`, { fileName, objectPath: url.body.objectPath, fileSizeBytes: bytes.length, mimeType: "application/pdf" });
+    const res = await who.api.post(`/api/transactions/${id}/attachments`, {
+      fileName,
+      objectPath: url.body.objectPath,
+      fileSizeBytes: bytes.length,
+      mimeType: "application/pdf",
+    });
     expect(res.status).toBe(201);
     return res.body as { id: string };
   }
@@ -182,8 +217,10 @@ describe("the owner's edits (DECISIONS §4 `edited`)", () => {
 
 describe("availableMoves", () => {
   type Case = [string, () => Promise<{ id: string }>, () => Who, string[]];
-  const inState = (status: TransactionStatus, extra: Record<string, unknown> = {}) => async () =>
-    insertTransaction(t.db, { createdBy: accountant.user.id, categoryId: office.id, status, ...extra });
+  const inState =
+    (status: TransactionStatus, extra: Record<string, unknown> = {}) =>
+    async () =>
+      insertTransaction(t.db, { createdBy: accountant.user.id, categoryId: office.id, status, ...extra });
 
   it.each<Case>([
     ["the owner of a Draft", inState("Draft"), () => accountant, ["edit", "submit", "delete", "add-attachment"]],
@@ -199,7 +236,9 @@ describe("availableMoves", () => {
       "a SuperAdmin on a Pending one",
       inState("Pending"),
       () => superAdmin,
-      ["submit", "approve", "reject", "delete-approval", "delete", "force-status", "change-owner", "full-override", "add-attachment"].filter((m) => m !== "submit"),
+      ["submit", "approve", "reject", "delete-approval", "delete", "force-status", "change-owner", "full-override", "add-attachment"].filter(
+        (m) => m !== "submit",
+      ),
     ],
   ])("%s: the status machine's moves, nothing else", async (_who, make, who, expected) => {
     const { id } = await make();
@@ -246,7 +285,14 @@ describe("GET /api/transactions?overdue=true", () => {
   it("lists Payment Due, unpaid transactions due before today in APP_TIMEZONE, and the export follows", async () => {
     const mark = `Overdue-${Date.now()}`;
     const make = (dueDate: string, status: TransactionStatus = "PaymentDue", isPaid = false) =>
-      insertTransaction(t.db, { createdBy: accountant.user.id, categoryId: office.id, status, paymentDueDate: dueDate, isPaid, description: `${mark} ${dueDate} ${status}` });
+      insertTransaction(t.db, {
+        createdBy: accountant.user.id,
+        categoryId: office.id,
+        status,
+        paymentDueDate: dueDate,
+        isPaid,
+        description: `${mark} ${dueDate} ${status}`,
+      });
     const late = await make("2026-11-24"); // yesterday in Kolkata (it is 25 Nov 00:30 there)
     await make("2026-11-25"); // today: not overdue yet
     await make("2026-12-01");

@@ -1,7 +1,14 @@
 // Transactions over HTTP (spec 000 §7, DECISIONS §4): each route a declaration, then a thin handler
 // calling the service that holds the rule. Fixed paths (export, pending, check-duplicates,
 // bulk-approve) are declared before /transactions/:id so they are never read as an id.
-import { ACCOUNTING_ROLES as ACCOUNTING, APPROVER_ROLES as APPROVING, CREATING_ROLES, FINANCE_AND_CLAIMANT_ROLES as WITH_CLAIMANTS, FINANCE_ROLES, PAGE_HEADERS } from "../../shared/constants";
+import {
+  ACCOUNTING_ROLES as ACCOUNTING,
+  APPROVER_ROLES as APPROVING,
+  CREATING_ROLES,
+  FINANCE_AND_CLAIMANT_ROLES as WITH_CLAIMANTS,
+  FINANCE_ROLES,
+  PAGE_HEADERS,
+} from "../../shared/constants";
 import type { Request } from "express";
 import {
   changeOwnerSchema,
@@ -71,7 +78,9 @@ export function transactionRoutes(deps: AppDeps): ApiRouter {
       tag,
       keep: keptAnswer(deps, {
         reads: ["transactions", "transaction_search", "transaction_daily_totals", "transaction_day_changes", "categories", "users", "parties", "attachments"],
-        uncounted: { transaction_search_summaries: "a search's kept days: each is used only while its day's version in transaction_day_changes (counted) holds" },
+        uncounted: {
+          transaction_search_summaries: "a search's kept days: each is used only while its day's version in transaction_day_changes (counted) holds",
+        },
       }),
     },
     (req, _res, input) => listTransactions(ctx(req), input.query),
@@ -99,9 +108,11 @@ export function transactionRoutes(deps: AppDeps): ApiRouter {
       method: "get",
       path: "/transactions/pending",
       access: APPROVING,
-      summary: "Pending transactions, a page at a time: priority first, then oldest first (X-Total-Count, X-Page, X-Page-Size; X-Feed-Version, what the socket's pending feed is compared with)",
+      summary:
+        "Pending transactions, a page at a time: priority first, then oldest first (X-Total-Count, X-Page, X-Page-Size; X-Feed-Version, what the socket's pending feed is compared with)",
       query: pendingQuerySchema,
-      answer: pendingListAnswer, tag,
+      answer: pendingListAnswer,
+      tag,
       keep: keptAnswer(deps, {
         reads: ["transactions", "categories", "users", "parties", "attachments", "approvals", "delegations"],
         uncounted: {
@@ -129,25 +140,51 @@ export function transactionRoutes(deps: AppDeps): ApiRouter {
       access: ACCOUNTING,
       summary: "Transactions with the same category, amount and date (create form)",
       body: checkDuplicatesSchema,
-      answer: checkDuplicatesAnswer, tag,
+      answer: checkDuplicatesAnswer,
+      tag,
     },
     async (req, _res, input) => ({ duplicates: await checkDuplicates(ctx(req), input.body) }),
   );
 
   api.add(
-    { method: "post", path: "/transactions/bulk-approve", access: APPROVING, summary: "Approve several transactions, each reported on its own", body: bulkApproveSchema, answer: bulkApproveAnswer, tag },
+    {
+      method: "post",
+      path: "/transactions/bulk-approve",
+      access: APPROVING,
+      summary: "Approve several transactions, each reported on its own",
+      body: bulkApproveSchema,
+      answer: bulkApproveAnswer,
+      tag,
+    },
     async (req, _res, input) => bulkApprove(ctx(req), input.body.ids),
   );
 
   api.add(
-    { method: "get", path: "/transactions/:id", access: WITH_CLAIMANTS, summary: "One transaction with approvals, attachments and possible duplicates", params: idParamsOf("Transaction"), answer: transactionDetailsAnswer, tag },
+    {
+      method: "get",
+      path: "/transactions/:id",
+      access: WITH_CLAIMANTS,
+      summary: "One transaction with approvals, attachments and possible duplicates",
+      params: idParamsOf("Transaction"),
+      answer: transactionDetailsAnswer,
+      tag,
+    },
     (req, _res, input) => transactionDetails(ctx(req), input.params.id),
   );
 
   // ---------------------------------------------------------------- moves
 
   api.add(
-    { method: "post", path: "/transactions", access: CREATING_ROLES, summary: "Create a transaction (always a Draft)", body: createTransactionSchema, answer: transactionAnswer, status: 201, tag },
+    {
+      method: "post",
+      path: "/transactions",
+      access: CREATING_ROLES,
+      summary: "Create a transaction (always a Draft)",
+      body: createTransactionSchema,
+      answer: transactionAnswer,
+      status: 201,
+      tag,
+    },
     async (req, res, input) => {
       const created = await createTransaction(ctx(req), input.body);
       res.status(201);
@@ -156,64 +193,171 @@ export function transactionRoutes(deps: AppDeps): ApiRouter {
   );
 
   api.add(
-    { method: "patch", path: "/transactions/:id", access: WITH_CLAIMANTS, summary: "Edit a Draft or Rejected transaction (owner)", body: editTransactionSchema, params: idParamsOf("Transaction"), answer: transactionAnswer, tag },
+    {
+      method: "patch",
+      path: "/transactions/:id",
+      access: WITH_CLAIMANTS,
+      summary: "Edit a Draft or Rejected transaction (owner)",
+      body: editTransactionSchema,
+      params: idParamsOf("Transaction"),
+      answer: transactionAnswer,
+      tag,
+    },
     (req, _res, input) => editTransaction(ctx(req), input.params.id, input.body),
   );
 
   api.add(
-    { method: "post", path: "/transactions/:id/submit", access: WITH_CLAIMANTS, summary: "Submit for approval (owner or SuperAdmin)", body: emptyBodySchema, params: idParamsOf("Transaction"), answer: transactionAnswer, tag },
+    {
+      method: "post",
+      path: "/transactions/:id/submit",
+      access: WITH_CLAIMANTS,
+      summary: "Submit for approval (owner or SuperAdmin)",
+      body: emptyBodySchema,
+      params: idParamsOf("Transaction"),
+      answer: transactionAnswer,
+      tag,
+    },
     (req, _res, input) => submitTransaction(ctx(req), input.params.id),
   );
 
   api.add(
-    { method: "post", path: "/transactions/:id/approve", access: APPROVING, summary: "Approve a Pending transaction", body: emptyBodySchema, params: idParamsOf("Transaction"), answer: transactionAnswer, tag },
+    {
+      method: "post",
+      path: "/transactions/:id/approve",
+      access: APPROVING,
+      summary: "Approve a Pending transaction",
+      body: emptyBodySchema,
+      params: idParamsOf("Transaction"),
+      answer: transactionAnswer,
+      tag,
+    },
     (req, _res, input) => approveTransaction(ctx(req), input.params.id),
   );
 
   api.add(
-    { method: "post", path: "/transactions/:id/reject", access: APPROVING, summary: "Reject a Pending transaction", body: rejectTransactionSchema, params: idParamsOf("Transaction"), answer: transactionAnswer, tag },
+    {
+      method: "post",
+      path: "/transactions/:id/reject",
+      access: APPROVING,
+      summary: "Reject a Pending transaction",
+      body: rejectTransactionSchema,
+      params: idParamsOf("Transaction"),
+      answer: transactionAnswer,
+      tag,
+    },
     (req, _res, input) => rejectTransaction(ctx(req), input.params.id, input.body),
   );
 
   api.add(
-    { method: "delete", path: "/approvals/:id", access: SUPER, summary: "Delete one approval, with a reason; the count is recomputed", body: deleteApprovalSchema, params: idParamsOf("Approval"), answer: transactionAnswer, tag },
+    {
+      method: "delete",
+      path: "/approvals/:id",
+      access: SUPER,
+      summary: "Delete one approval, with a reason; the count is recomputed",
+      body: deleteApprovalSchema,
+      params: idParamsOf("Approval"),
+      answer: transactionAnswer,
+      tag,
+    },
     (req, _res, input) => deleteApproval(ctx(req), input.params.id, input.body),
   );
 
   api.add(
-    { method: "post", path: "/transactions/:id/mark-payment-due", access: ACCOUNTING, summary: "Mark an Approved transaction payment due", body: markPaymentDueSchema, params: idParamsOf("Transaction"), answer: transactionAnswer, tag },
+    {
+      method: "post",
+      path: "/transactions/:id/mark-payment-due",
+      access: ACCOUNTING,
+      summary: "Mark an Approved transaction payment due",
+      body: markPaymentDueSchema,
+      params: idParamsOf("Transaction"),
+      answer: transactionAnswer,
+      tag,
+    },
     (req, _res, input) => markPaymentDue(ctx(req), input.params.id, input.body),
   );
 
   api.add(
-    { method: "patch", path: "/transactions/:id/payment", access: ACCOUNTING, summary: "Process (→ Paid) or cancel a payment", body: paymentSchema, params: idParamsOf("Transaction"), answer: transactionAnswer, tag },
+    {
+      method: "patch",
+      path: "/transactions/:id/payment",
+      access: ACCOUNTING,
+      summary: "Process (→ Paid) or cancel a payment",
+      body: paymentSchema,
+      params: idParamsOf("Transaction"),
+      answer: transactionAnswer,
+      tag,
+    },
     (req, _res, input) => recordPayment(ctx(req), input.params.id, input.body),
   );
 
   api.add(
-    { method: "post", path: "/transactions/:id/complete", access: ACCOUNTING, summary: "Complete a Paid transaction", body: emptyBodySchema, params: idParamsOf("Transaction"), answer: transactionAnswer, tag },
+    {
+      method: "post",
+      path: "/transactions/:id/complete",
+      access: ACCOUNTING,
+      summary: "Complete a Paid transaction",
+      body: emptyBodySchema,
+      params: idParamsOf("Transaction"),
+      answer: transactionAnswer,
+      tag,
+    },
     (req, _res, input) => completeTransaction(ctx(req), input.params.id),
   );
 
   api.add(
-    { method: "delete", path: "/transactions/:id", access: WITH_CLAIMANTS, summary: "Delete a transaction (SuperAdmin; the owner while Draft)", params: idParamsOf("Transaction"), answer: transactionDeletedAnswer, tag },
+    {
+      method: "delete",
+      path: "/transactions/:id",
+      access: WITH_CLAIMANTS,
+      summary: "Delete a transaction (SuperAdmin; the owner while Draft)",
+      params: idParamsOf("Transaction"),
+      answer: transactionDeletedAnswer,
+      tag,
+    },
     (req, _res, input) => deleteTransaction(ctx(req), input.params.id),
   );
 
   // ---------------------------------------------------------------- SuperAdmin overrides
 
   api.add(
-    { method: "put", path: "/admin/transactions/:id/full-override", access: SUPER, summary: "Override any field of a transaction", body: fullOverrideSchema, params: idParamsOf("Transaction"), answer: transactionAnswer, tag },
+    {
+      method: "put",
+      path: "/admin/transactions/:id/full-override",
+      access: SUPER,
+      summary: "Override any field of a transaction",
+      body: fullOverrideSchema,
+      params: idParamsOf("Transaction"),
+      answer: transactionAnswer,
+      tag,
+    },
     (req, _res, input) => fullOverride(ctx(req), input.params.id, input.body),
   );
 
   api.add(
-    { method: "post", path: "/admin/transactions/:id/force-status", access: SUPER, summary: "Force a status (Approved, Rejected, Draft) with a reason", body: forceStatusSchema, params: idParamsOf("Transaction"), answer: transactionAnswer, tag },
+    {
+      method: "post",
+      path: "/admin/transactions/:id/force-status",
+      access: SUPER,
+      summary: "Force a status (Approved, Rejected, Draft) with a reason",
+      body: forceStatusSchema,
+      params: idParamsOf("Transaction"),
+      answer: transactionAnswer,
+      tag,
+    },
     (req, _res, input) => forceStatus(ctx(req), input.params.id, input.body),
   );
 
   api.add(
-    { method: "post", path: "/admin/transactions/:id/change-owner", access: SUPER, summary: "Give a transaction to another owner, with a reason", body: changeOwnerSchema, params: idParamsOf("Transaction"), answer: transactionAnswer, tag },
+    {
+      method: "post",
+      path: "/admin/transactions/:id/change-owner",
+      access: SUPER,
+      summary: "Give a transaction to another owner, with a reason",
+      body: changeOwnerSchema,
+      params: idParamsOf("Transaction"),
+      answer: transactionAnswer,
+      tag,
+    },
     (req, _res, input) => changeOwner(ctx(req), input.params.id, input.body),
   );
 

@@ -26,8 +26,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const issue = (res: { body: { issues?: { path: string; message: string }[] } }, path: string) =>
-  res.body.issues?.find((i) => i.path === path)?.message;
+const issue = (res: { body: { issues?: { path: string; message: string }[] } }, path: string) => res.body.issues?.find((i) => i.path === path)?.message;
 
 const login = (username: string, password = TEST_PASSWORD) => t.client().post("/api/auth/login", { username, password });
 
@@ -42,7 +41,10 @@ async function userRow(id: string) {
 }
 
 async function auditFor(id: string, action: string) {
-  return t.db.select().from(auditLog).where(and(eq(auditLog.entityType, "user"), eq(auditLog.entityId, id), eq(auditLog.action, action)));
+  return t.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entityType, "user"), eq(auditLog.entityId, id), eq(auditLog.action, action)));
 }
 
 /** Collects what the event bus carries while `fn` runs: the sockets of ended sessions close on these. */
@@ -84,7 +86,18 @@ describe("GET /api/admin/users", () => {
     const ids = res.body.map((u: { id: string }) => u.id);
     expect(ids).toContain(adminId);
     expect(ids).not.toContain(gone.id);
-    expect(Object.keys(res.body[0]).sort()).toEqual(["approvalLimit", "createdAt", "email", "employeeId", "id", "isActive", "name", "role", "username", "visibilityWindowDays"]);
+    expect(Object.keys(res.body[0]).sort()).toEqual([
+      "approvalLimit",
+      "createdAt",
+      "email",
+      "employeeId",
+      "id",
+      "isActive",
+      "name",
+      "role",
+      "username",
+      "visibilityWindowDays",
+    ]);
     noSecrets(res.body);
   });
 });
@@ -136,7 +149,10 @@ describe("POST /api/admin/users", () => {
     );
     expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409]);
     for (const r of results.filter((r) => r.status === 409)) expect(r.body.message).toBe("Username already exists");
-    const [{ n }] = await t.db.select({ n: sql<number>`count(*)::int` }).from(users).where(sql`lower(${users.username}) = lower(${username})`);
+    const [{ n }] = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users)
+      .where(sql`lower(${users.username}) = lower(${username})`);
     expect(n).toBe(1);
   });
 
@@ -287,12 +303,15 @@ describe("PUT /api/admin/users/:id/password and POST .../reset-password", () => 
     for (const call of ["put", "post"] as const) {
       const { user, api } = await signedInUser("Accountant");
       let res!: Awaited<ReturnType<ApiClient["put"]>>;
-      await busEventsDuring(async () => {
-        res =
-          call === "put"
-            ? await admin.put(`/api/admin/users/${user.id}/password`, { newPassword: "newpass1" })
-            : await admin.post(`/api/admin/users/${user.id}/reset-password`, { newPassword: "newpass1", confirmPassword: "newpass1" });
-      }, sessionsEnded(user.id, "password"));
+      await busEventsDuring(
+        async () => {
+          res =
+            call === "put"
+              ? await admin.put(`/api/admin/users/${user.id}/password`, { newPassword: "newpass1" })
+              : await admin.post(`/api/admin/users/${user.id}/reset-password`, { newPassword: "newpass1", confirmPassword: "newpass1" });
+        },
+        sessionsEnded(user.id, "password"),
+      );
       expect(res.status).toBe(200);
       noSecrets(res.body);
       expect((await api.get("/api/auth/me")).status).toBe(401);
@@ -326,9 +345,12 @@ describe("PATCH /api/admin/users/:id/status", () => {
   it("disabling ends the user's sessions and blocks sign-in; enabling lets them back", async () => {
     const { user, api } = await signedInUser("Approver");
     let res!: Awaited<ReturnType<ApiClient["patch"]>>;
-    await busEventsDuring(async () => {
-      res = await admin.patch(`/api/admin/users/${user.id}/status`, { isActive: false });
-    }, sessionsEnded(user.id, "disabled"));
+    await busEventsDuring(
+      async () => {
+        res = await admin.patch(`/api/admin/users/${user.id}/status`, { isActive: false });
+      },
+      sessionsEnded(user.id, "disabled"),
+    );
     expect(res.status).toBe(200);
     expect(res.body.isActive).toBe(false);
     expect((await api.get("/api/auth/me")).status).toBe(401);
@@ -394,9 +416,12 @@ describe("DELETE /api/admin/users/:id", () => {
       .values({ categoryId: category.id, amount: "10.00", transactionDate: "2026-11-01", description: "kept", createdBy: user.id })
       .returning();
     let res!: Awaited<ReturnType<ApiClient["delete"]>>;
-    await busEventsDuring(async () => {
-      res = await admin.delete(`/api/admin/users/${user.id}`);
-    }, sessionsEnded(user.id, "deleted"));
+    await busEventsDuring(
+      async () => {
+        res = await admin.delete(`/api/admin/users/${user.id}`);
+      },
+      sessionsEnded(user.id, "deleted"),
+    );
     expect(res.status).toBe(200);
     expect(res.body.deleted).toBe("soft");
     const row = await userRow(user.id);

@@ -71,7 +71,10 @@ async function passkeyRegistration(role: Role) {
   return { agent: s.api.agent, user: s.user, spec: { body: { name: "Audit phone", response: device.register(options.body) } } };
 }
 
-const param = (name = "id") => (d: Done) => d.spec.params?.[name];
+const param =
+  (name = "id") =>
+  (d: Done) =>
+    d.spec.params?.[name];
 const answered = (d: Done) => d.body?.id as string | undefined;
 const caller = (d: Done) => d.caller?.id;
 const fixed = (value: string) => () => value;
@@ -117,7 +120,10 @@ const EXPECTED: Record<string, Expectation> = {
     as: "SuperAdmin",
     before: async () => {
       const on = { enabled: true, activatedAt: new Date().toISOString(), activatedBy: world.superAdmin.id };
-      await t.db.insert(settings).values({ key: "lockdown", value: on }).onConflictDoUpdate({ target: settings.key, set: { value: on } });
+      await t.db
+        .insert(settings)
+        .values({ key: "lockdown", value: on })
+        .onConflictDoUpdate({ target: settings.key, set: { value: on } });
     },
   },
 
@@ -292,18 +298,30 @@ async function auditCount(): Promise<number> {
 /** The rows added since `before` rows were there: the newest ones by timestamp. */
 async function newestEntries(n: number): Promise<AuditRow[]> {
   if (n <= 0) return [];
-  return t.db.select().from(auditLog).orderBy(desc(auditLog.timestamp), sql`${auditLog.id}`).limit(n);
+  return t.db
+    .select()
+    .from(auditLog)
+    .orderBy(desc(auditLog.timestamp), sql`${auditLog.id}`)
+    .limit(n);
 }
 
 const show = (rows: AuditRow[]) =>
-  JSON.stringify(rows.map((r) => ({ action: r.action, entityType: r.entityType, entityId: r.entityId, performedBy: r.performedBy, performerLabel: r.performerLabel })));
+  JSON.stringify(
+    rows.map((r) => ({ action: r.action, entityType: r.entityType, entityId: r.entityId, performedBy: r.performedBy, performerLabel: r.performerLabel })),
+  );
 
 describe("the audit expectation table", () => {
   it("every mutating route has an expectation, and every expectation names a declared mutating route", () => {
     const declared = routes.map(routeKey);
     expect(declared.length).toBeGreaterThan(0);
-    expect(declared.filter((k) => !EXPECTED[k]), "mutating routes without an entry in EXPECTED (audit-completeness)").toEqual([]);
-    expect(Object.keys(EXPECTED).filter((k) => !declared.includes(k)), "expectations of routes that are not declared (or not mutating)").toEqual([]);
+    expect(
+      declared.filter((k) => !EXPECTED[k]),
+      "mutating routes without an entry in EXPECTED (audit-completeness)",
+    ).toEqual([]);
+    expect(
+      Object.keys(EXPECTED).filter((k) => !declared.includes(k)),
+      "expectations of routes that are not declared (or not mutating)",
+    ).toEqual([]);
   });
 });
 
@@ -356,7 +374,10 @@ describe("every mutating route writes its audit entry (DECISIONS §2, §7)", () 
       expect(matching.length, `${key}: no new row with action '${e.action}' and entity type '${e.entityType}'; new rows: ${show(rows)}`).toBeGreaterThan(0);
       if (e.entityId) {
         expect(entityId, `${key}: the expected entity id could not be worked out from the call`).toBeTruthy();
-        expect(matching.map((r) => r.entityId), `${key}: entity id`).toContain(entityId);
+        expect(
+          matching.map((r) => r.entityId),
+          `${key}: entity id`,
+        ).toContain(entityId);
       }
       const entry = matching.find((r) => !e.entityId || r.entityId === entityId)!;
       expect(entry.performedBy, `${key}: performed_by`).toBe(performer.performedBy);

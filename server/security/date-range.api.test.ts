@@ -40,11 +40,17 @@ function spotsOf(spec: CallSpec): Spot[] {
 function replaced(spec: CallSpec, spot: Spot, value: string): CallSpec {
   // The file of a multipart call stays a Buffer; only the JSON-like parts are copied.
   const clone = <T>(v: T): T => (v === undefined ? v : (JSON.parse(JSON.stringify(v)) as T));
-  const copy: CallSpec = { ...spec, body: clone(spec.body), query: clone(spec.query), multipart: spec.multipart && { ...spec.multipart, fields: clone(spec.multipart.fields) } };
+  const copy: CallSpec = {
+    ...spec,
+    body: clone(spec.body),
+    query: clone(spec.query),
+    multipart: spec.multipart && { ...spec.multipart, fields: clone(spec.multipart.fields) },
+  };
   if (spot.base) copy.body = { ...(copy.body as object), ...clone(spot.base) };
   const root = spot.where === "body" ? copy.body : spot.where === "query" ? copy.query : copy.multipart!.fields;
   let node = root as Record<string, unknown>;
-  for (const k of spot.path.slice(0, -1)) node = (node[k] ??= k === "0" || /^\d+$/.test(spot.path[spot.path.indexOf(k) + 1] ?? "") ? [] : {}) as Record<string, unknown>;
+  for (const k of spot.path.slice(0, -1))
+    node = (node[k] ??= k === "0" || /^\d+$/.test(spot.path[spot.path.indexOf(k) + 1] ?? "") ? [] : {}) as Record<string, unknown>;
   const last = spot.path[spot.path.length - 1];
   // A timestamp keeps its time: only the date part moves out of the window.
   node[last] = spot.kind === "day" ? value + spot.value.slice(10) : value;
@@ -54,17 +60,23 @@ function replaced(spec: CallSpec, spot: Spot, value: string): CallSpec {
 /** Date fields a route takes that its valid fixture happens not to send. */
 const EXTRA_SPOTS: Record<string, Spot[]> = {
   "PATCH /transactions/:id": [{ where: "body", path: ["transactionDate"], kind: "day", value: "2026-11-20" }],
-  "PUT /admin/transactions/:id/full-override": ["transactionDate", "paymentDueDate", "paidDate"].map((f) => ({ where: "body" as const, path: [f], kind: "day" as const, value: "2026-11-20" })),
+  "PUT /admin/transactions/:id/full-override": ["transactionDate", "paymentDueDate", "paidDate"].map((f) => ({
+    where: "body" as const,
+    path: [f],
+    kind: "day" as const,
+    value: "2026-11-20",
+  })),
   "PUT /admin/budgets/:id": ["startDate", "endDate"].map((f) => ({ where: "body" as const, path: [f], kind: "day" as const, value: "2026-11-20" })),
   "PUT /hr/employees/:id": [{ where: "body", path: ["joiningDate"], kind: "day", value: "2026-01-15" }],
-  "PUT /hr/attendance-policy": [{ where: "body", path: ["holidays", "0", "date"], kind: "day", value: "2026-01-26", base: { holidays: [{ date: "2026-01-26", name: "Republic Day" }] } }],
+  "PUT /hr/attendance-policy": [
+    { where: "body", path: ["holidays", "0", "date"], kind: "day", value: "2026-01-26", base: { holidays: [{ date: "2026-01-26", name: "Republic Day" }] } },
+  ],
 };
 
-const callers = await Promise.all(
-  (["SuperAdmin", "Accountant", "HR Admin"] as const).map(async (role) => ({ role, signed: await t.signIn(role) })),
-);
+const callers = await Promise.all((["SuperAdmin", "Accountant", "HR Admin"] as const).map(async (role) => ({ role, signed: await t.signIn(role) })));
 const callerFor = (route: RouteDef) => {
-  const allowed = route.access === "public" || route.access === "signed-in" ? callers : callers.filter((c) => (route.access as readonly string[]).includes(c.role));
+  const allowed =
+    route.access === "public" || route.access === "signed-in" ? callers : callers.filter((c) => (route.access as readonly string[]).includes(c.role));
   return allowed[0];
 };
 
@@ -88,7 +100,10 @@ describe("a date or month outside 2000-01-01 … 2100-12-31 is a 400 naming the 
           expect(res.status, `${label} → ${res.status} ${JSON.stringify(res.body)}`).toBe(400);
           const issues = (res.body.issues ?? []) as { path: string }[];
           const field = spot.path[spot.path.length - 1];
-          expect(issues.some((i) => i.path.split(".").includes(field)) || String(res.body.message).includes(field), `${label}: the answer names the field`).toBe(true);
+          expect(
+            issues.some((i) => i.path.split(".").includes(field)) || String(res.body.message).includes(field),
+            `${label}: the answer names the field`,
+          ).toBe(true);
         }
       }
       if (spots.length > 0) tested.push(key);
@@ -97,18 +112,18 @@ describe("a date or month outside 2000-01-01 … 2100-12-31 is a 400 naming the 
 
   it("covers every route that takes a date or a month", () => {
     const expected = [
-        "POST /transactions",
-        "PATCH /transactions/:id",
-        "PATCH /transactions/:id/payment",
-        "POST /transactions/:id/mark-payment-due",
-        "PUT /admin/transactions/:id/full-override",
-        "POST /admin/budgets",
-        "PUT /admin/budgets/:id",
-        "POST /hr/employees",
-        "PUT /hr/employees/:id",
-        "PUT /hr/attendance-policy",
-        "GET /hr/attendance",
-        "POST /hr/import/upload",
+      "POST /transactions",
+      "PATCH /transactions/:id",
+      "PATCH /transactions/:id/payment",
+      "POST /transactions/:id/mark-payment-due",
+      "PUT /admin/transactions/:id/full-override",
+      "POST /admin/budgets",
+      "PUT /admin/budgets/:id",
+      "POST /hr/employees",
+      "PUT /hr/employees/:id",
+      "PUT /hr/attendance-policy",
+      "GET /hr/attendance",
+      "POST /hr/import/upload",
     ];
     expect(expected.filter((k) => !tested.includes(k))).toEqual([]);
   });

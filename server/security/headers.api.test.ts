@@ -30,7 +30,11 @@ function sessionCookie(setCookie: string[] | string | undefined): string {
   return cookie!;
 }
 
-const attributes = (cookie: string) => cookie.split(";").slice(1).map((a) => a.trim().toLowerCase());
+const attributes = (cookie: string) =>
+  cookie
+    .split(";")
+    .slice(1)
+    .map((a) => a.trim().toLowerCase());
 
 async function login(extra: Record<string, string> = {}) {
   const user = await makeUser(t.db, { role: "Accountant" });

@@ -52,8 +52,14 @@ function expectHappy(res: { status: number; body: unknown }, spec: CallSpec, lab
 describe("the route table", () => {
   it("every declared route has a fixture, and every fixture names a declared route", () => {
     const declared = routes.map(routeKey);
-    expect(declared.filter((k) => !ROUTE_FIXTURES[k]), "routes without a fixture in server/test/route-fixtures.ts").toEqual([]);
-    expect(Object.keys(ROUTE_FIXTURES).filter((k) => !declared.includes(k)), "fixtures of routes that are not declared").toEqual([]);
+    expect(
+      declared.filter((k) => !ROUTE_FIXTURES[k]),
+      "routes without a fixture in server/test/route-fixtures.ts",
+    ).toEqual([]);
+    expect(
+      Object.keys(ROUTE_FIXTURES).filter((k) => !declared.includes(k)),
+      "fixtures of routes that are not declared",
+    ).toEqual([]);
   });
 
   it("no path is declared twice with the same method", () => {
@@ -162,7 +168,9 @@ describe("visibility and ownership cells (DECISIONS §4)", () => {
 describe("the Employee role (DECISIONS §15)", () => {
   it("opens only the Me pages, its account, the bell and its session: every other route is closed to it", () => {
     const open = routes.filter((r) => allows(r, "Employee")).map(routeKey);
-    const elsewhere = open.filter((k) => !/^[A-Z]+ \/(me\b|account\/|notifications\b|push\/public-key$|auth\/)/.test(k) && !routes.find((r) => routeKey(r) === k && r.access === "public"));
+    const elsewhere = open.filter(
+      (k) => !/^[A-Z]+ \/(me\b|account\/|notifications\b|push\/public-key$|auth\/)/.test(k) && !routes.find((r) => routeKey(r) === k && r.access === "public"),
+    );
     // Its own expense claims (DECISIONS §15): the calls of a transaction's owner, its receipts, and the categories it may claim in.
     expect(elsewhere.sort()).toEqual(
       [
@@ -206,7 +214,23 @@ describe("public routes answer without a session", () => {
   });
 
   it("the public routes are exactly health, config, login, the second step of sign-in (it holds a half-signed-in session, no user), logout, the session probe, GET/POST /api/emergency-approval/:token and PUT /api/uploads/* need no session (see the matrix's signed-out cells)", () => {
-    const publicKeys = routes.filter((r) => r.access === "public").map(routeKey).sort();
-    expect(publicKeys).toEqual(["GET /auth/session", "GET /config", "GET /emergency-approval/:token", "GET /health", "POST /auth/login", "POST /auth/second-factor", "POST /auth/second-factor/options", "POST /auth/logout", "POST /emergency-approval/:token", "PUT /uploads/*objectPath"].sort());
+    const publicKeys = routes
+      .filter((r) => r.access === "public")
+      .map(routeKey)
+      .sort();
+    expect(publicKeys).toEqual(
+      [
+        "GET /auth/session",
+        "GET /config",
+        "GET /emergency-approval/:token",
+        "GET /health",
+        "POST /auth/login",
+        "POST /auth/second-factor",
+        "POST /auth/second-factor/options",
+        "POST /auth/logout",
+        "POST /emergency-approval/:token",
+        "PUT /uploads/*objectPath",
+      ].sort(),
+    );
   });
 });

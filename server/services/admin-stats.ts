@@ -73,4 +73,3 @@ export async function adminStats(ctx: ServiceContext): Promise<AdminStats> {
     lockdown: { enabled: lockdown.enabled, activatedAt: lockdown.activatedAt },
   };
 }
-

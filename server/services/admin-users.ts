@@ -47,8 +47,6 @@ export const CANNOT_DISABLE_SELF = "You cannot disable your own account";
 export const CANNOT_DELETE_SELF = "You cannot delete your own account";
 export const LAST_SUPERADMIN = "The last active SuperAdmin cannot be disabled, demoted or deleted";
 
-
-
 /** What an audit entry may say about a user: never the password or its hash. */
 const auditView = (u: UserRow) => ({
   username: u.username,
@@ -81,7 +79,12 @@ async function lockActiveSuperAdmins(tx: Tx): Promise<string[]> {
 
 async function loadUserForUpdate(tx: Tx, id: string): Promise<UserRow> {
   if (!isUuid(id)) throw notFound(USER_NOT_FOUND);
-  const [row] = await tx.select().from(users).where(and(eq(users.id, id), isNull(users.deletedAt))).limit(1).for("update");
+  const [row] = await tx
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .limit(1)
+    .for("update");
   if (!row) throw notFound(USER_NOT_FOUND);
   return row;
 }
@@ -90,11 +93,7 @@ async function loadUserForUpdate(tx: Tx, id: string): Promise<UserRow> {
  * Opens the transaction of a change to one user: the SuperAdmin rows are locked first, then the
  * user. `wouldRemoveSuperAdmin` says whether the change takes an active SuperAdmin away.
  */
-async function inUserChange<T>(
-  ctx: ActingContext,
-  id: string,
-  fn: (tx: Tx, user: UserRow, guardLastSuperAdmin: () => void) => Promise<T>,
-): Promise<T> {
+async function inUserChange<T>(ctx: ActingContext, id: string, fn: (tx: Tx, user: UserRow, guardLastSuperAdmin: () => void) => Promise<T>): Promise<T> {
   return ctx.db.transaction(async (tx) => {
     const activeSuperAdmins = await lockActiveSuperAdmins(tx);
     const user = await loadUserForUpdate(tx, id);
@@ -212,7 +211,11 @@ export async function changeUsername(ctx: ActingContext, id: string, newUsername
 export async function setPassword(ctx: ActingContext, id: string, newPassword: string): Promise<User> {
   const passwordHash = await hashPassword(newPassword);
   const after = await inUserChange(ctx, id, async (tx) => {
-    const [row] = await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, id)).returning();
+    const [row] = await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: sql`now()` })
+      .where(eq(users.id, id))
+      .returning();
     await writeAudit(tx, ctx, {
       action: "password_reset",
       entityType: "user",
@@ -236,7 +239,11 @@ export async function setUserStatus(ctx: ActingContext, id: string, isActive: bo
       if (before.id === ctx.actor.id) throw conflict(CANNOT_DISABLE_SELF, "self");
       guardLastSuperAdmin();
     }
-    const [after] = await tx.update(users).set({ isActive, updatedAt: sql`now()` }).where(eq(users.id, id)).returning();
+    const [after] = await tx
+      .update(users)
+      .set({ isActive, updatedAt: sql`now()` })
+      .where(eq(users.id, id))
+      .returning();
     await writeAudit(tx, ctx, {
       action: isActive ? "enable" : "disable",
       entityType: "user",
@@ -260,25 +267,81 @@ export async function setUserStatus(ctx: ActingContext, id: string, isActive: bo
 /** True when the user left a trace that history must keep: transactions, approvals, audit entries and the like. */
 async function hasHistory(tx: Tx, id: string): Promise<boolean> {
   const refs = [
-    tx.select({ one: sql`1` }).from(transactions).where(or(eq(transactions.createdBy, id), eq(transactions.paidBy, id))).limit(1),
-    tx.select({ one: sql`1` }).from(approvals).where(or(eq(approvals.approverId, id), eq(approvals.onBehalfOf, id))).limit(1),
+    tx
+      .select({ one: sql`1` })
+      .from(transactions)
+      .where(or(eq(transactions.createdBy, id), eq(transactions.paidBy, id)))
+      .limit(1),
+    tx
+      .select({ one: sql`1` })
+      .from(approvals)
+      .where(or(eq(approvals.approverId, id), eq(approvals.onBehalfOf, id)))
+      .limit(1),
     tx
       .select({ one: sql`1` })
       .from(delegations)
       .where(or(eq(delegations.delegatorId, id), eq(delegations.delegateId, id), eq(delegations.createdBy, id), eq(delegations.endedBy, id)))
       .limit(1),
-    tx.select({ one: sql`1` }).from(parties).where(eq(parties.createdBy, id)).limit(1),
-    tx.select({ one: sql`1` }).from(exportBatches).where(or(eq(exportBatches.createdBy, id), eq(exportBatches.voidedBy, id))).limit(1),
-    tx.select({ one: sql`1` }).from(leaves).where(or(eq(leaves.createdBy, id), eq(leaves.cancelledBy, id))).limit(1),
-    tx.select({ one: sql`1` }).from(auditLog).where(eq(auditLog.performedBy, id)).limit(1),
-    tx.select({ one: sql`1` }).from(attachments).where(eq(attachments.uploadedBy, id)).limit(1),
-    tx.select({ one: sql`1` }).from(emergencyLinks).where(eq(emergencyLinks.createdBy, id)).limit(1),
-    tx.select({ one: sql`1` }).from(budgets).where(eq(budgets.createdBy, id)).limit(1),
-    tx.select({ one: sql`1` }).from(settings).where(eq(settings.updatedBy, id)).limit(1),
-    tx.select({ one: sql`1` }).from(attendancePolicy).where(eq(attendancePolicy.updatedBy, id)).limit(1),
-    tx.select({ one: sql`1` }).from(attendanceDays).where(eq(attendanceDays.editedBy, id)).limit(1),
-    tx.select({ one: sql`1` }).from(attendanceImports).where(eq(attendanceImports.importedBy, id)).limit(1),
-    tx.select({ one: sql`1` }).from(nameMappings).where(eq(nameMappings.createdBy, id)).limit(1),
+    tx
+      .select({ one: sql`1` })
+      .from(parties)
+      .where(eq(parties.createdBy, id))
+      .limit(1),
+    tx
+      .select({ one: sql`1` })
+      .from(exportBatches)
+      .where(or(eq(exportBatches.createdBy, id), eq(exportBatches.voidedBy, id)))
+      .limit(1),
+    tx
+      .select({ one: sql`1` })
+      .from(leaves)
+      .where(or(eq(leaves.createdBy, id), eq(leaves.cancelledBy, id)))
+      .limit(1),
+    tx
+      .select({ one: sql`1` })
+      .from(auditLog)
+      .where(eq(auditLog.performedBy, id))
+      .limit(1),
+    tx
+      .select({ one: sql`1` })
+      .from(attachments)
+      .where(eq(attachments.uploadedBy, id))
+      .limit(1),
+    tx
+      .select({ one: sql`1` })
+      .from(emergencyLinks)
+      .where(eq(emergencyLinks.createdBy, id))
+      .limit(1),
+    tx
+      .select({ one: sql`1` })
+      .from(budgets)
+      .where(eq(budgets.createdBy, id))
+      .limit(1),
+    tx
+      .select({ one: sql`1` })
+      .from(settings)
+      .where(eq(settings.updatedBy, id))
+      .limit(1),
+    tx
+      .select({ one: sql`1` })
+      .from(attendancePolicy)
+      .where(eq(attendancePolicy.updatedBy, id))
+      .limit(1),
+    tx
+      .select({ one: sql`1` })
+      .from(attendanceDays)
+      .where(eq(attendanceDays.editedBy, id))
+      .limit(1),
+    tx
+      .select({ one: sql`1` })
+      .from(attendanceImports)
+      .where(eq(attendanceImports.importedBy, id))
+      .limit(1),
+    tx
+      .select({ one: sql`1` })
+      .from(nameMappings)
+      .where(eq(nameMappings.createdBy, id))
+      .limit(1),
   ];
   for (const q of refs) if ((await q).length > 0) return true;
   return false;
@@ -303,7 +366,16 @@ export async function deleteUser(ctx: ActingContext, id: string): Promise<Delete
         .set({ deletedAt: sql`now()`, isActive: false, updatedAt: sql`now()` })
         .where(eq(users.id, id))
         .returning();
-      await writeAudit(tx, ctx, { action: "delete", entityType: "user", entityId: id, actor: ctx.actor, reason: "Soft delete: the user has history", before: auditView(before), after: auditView(after), ipAddress: ctx.ip });
+      await writeAudit(tx, ctx, {
+        action: "delete",
+        entityType: "user",
+        entityId: id,
+        actor: ctx.actor,
+        reason: "Soft delete: the user has history",
+        before: auditView(before),
+        after: auditView(after),
+        ipAddress: ctx.ip,
+      });
       return { deleted: "soft" } as const;
     }
     await tx.delete(users).where(eq(users.id, id));
@@ -313,4 +385,3 @@ export async function deleteUser(ctx: ActingContext, id: string): Promise<Delete
   await announceSessionsEnded(ctx.bus, [id], "deleted");
   return outcome;
 }
-

@@ -12,7 +12,13 @@ import { isUniqueViolation } from "../db/errors";
 import { presentAmount } from "../presenters/transactions";
 import { policyForSubmission, type ApprovalPolicy } from "./transactions/authority";
 import { usableCategory } from "./transactions/common";
-import { APPROVAL_RULE_MESSAGES, type ApprovalPreviewBody, type ApprovalRule, type ApprovalRuleBody, type ApprovalRuleChanges } from "../../shared/schemas/approval-rules";
+import {
+  APPROVAL_RULE_MESSAGES,
+  type ApprovalPreviewBody,
+  type ApprovalRule,
+  type ApprovalRuleBody,
+  type ApprovalRuleChanges,
+} from "../../shared/schemas/approval-rules";
 import type { ActingContext } from "./context";
 
 export const RULE_NOT_FOUND = "Approval rule not found";
@@ -75,8 +81,18 @@ export async function createApprovalRule(ctx: ActingContext, input: ApprovalRule
     ctx.db.transaction(async (tx) => {
       await assertCategoryExists(tx, input.categoryId);
       const now = ctx.clock();
-      const [row] = await tx.insert(approvalRules).values({ ...input, createdAt: now, updatedAt: now }).returning();
-      await writeAudit(tx, ctx, { action: "create", entityType: "approval_rule", entityId: row!.id, actor: ctx.actor, after: auditView(row!), ipAddress: ctx.ip });
+      const [row] = await tx
+        .insert(approvalRules)
+        .values({ ...input, createdAt: now, updatedAt: now })
+        .returning();
+      await writeAudit(tx, ctx, {
+        action: "create",
+        entityType: "approval_rule",
+        entityId: row!.id,
+        actor: ctx.actor,
+        after: auditView(row!),
+        ipAddress: ctx.ip,
+      });
       return presentRule(row!, false);
     }),
   );
@@ -94,8 +110,20 @@ export async function updateApprovalRule(ctx: ActingContext, id: string, input: 
       const before = await lockRule(tx, id);
       await assertCategoryExists(tx, input.categoryId);
       const now = ctx.clock();
-      const [after] = await tx.update(approvalRules).set({ ...input, updatedAt: now }).where(eq(approvalRules.id, id)).returning();
-      await writeAudit(tx, ctx, { action: "update", entityType: "approval_rule", entityId: id, actor: ctx.actor, before: auditView(before), after: auditView(after!), ipAddress: ctx.ip });
+      const [after] = await tx
+        .update(approvalRules)
+        .set({ ...input, updatedAt: now })
+        .where(eq(approvalRules.id, id))
+        .returning();
+      await writeAudit(tx, ctx, {
+        action: "update",
+        entityType: "approval_rule",
+        entityId: id,
+        actor: ctx.actor,
+        before: auditView(before),
+        after: auditView(after!),
+        ipAddress: ctx.ip,
+      });
       return presentRule(after!, await wasApplied(tx, id));
     }),
   );
@@ -117,7 +145,15 @@ export async function deleteApprovalRule(ctx: ActingContext, id: string): Promis
     const now = ctx.clock();
     if (await wasApplied(tx, id)) {
       const [after] = await tx.update(approvalRules).set({ isActive: false, updatedAt: now }).where(eq(approvalRules.id, id)).returning();
-      await writeAudit(tx, ctx, { action: "deactivate", entityType: "approval_rule", entityId: id, actor: ctx.actor, before: auditView(before), after: auditView(after!), ipAddress: ctx.ip });
+      await writeAudit(tx, ctx, {
+        action: "deactivate",
+        entityType: "approval_rule",
+        entityId: id,
+        actor: ctx.actor,
+        before: auditView(before),
+        after: auditView(after!),
+        ipAddress: ctx.ip,
+      });
       return { message: RULE_DEACTIVATED_INSTEAD, deactivated: true, rule: presentRule(after!, true) };
     }
     await tx.delete(approvalRules).where(eq(approvalRules.id, id));

@@ -80,7 +80,9 @@ export async function grantUpload(
       .where(and(eq(uploadGrants.transactionId, txn.id), gt(uploadGrants.expiresAt, now)));
     if (Number(waiting?.n ?? 0) >= LIMITS.pendingUploadsPerTransaction) throw conflict(TOO_MANY_UPLOADS_MESSAGE, "too_many_uploads");
     const path = newAttachmentObjectPath(txn.id, crypto.randomUUID());
-    await tx.insert(uploadGrants).values({ objectPath: path, transactionId: txn.id, issuedBy: actor.id, expiresAt: new Date(now.getTime() + UPLOAD_URL_TTL_SECONDS * 1000) });
+    await tx
+      .insert(uploadGrants)
+      .values({ objectPath: path, transactionId: txn.id, issuedBy: actor.id, expiresAt: new Date(now.getTime() + UPLOAD_URL_TTL_SECONDS * 1000) });
     return path;
   });
   const { url, headers } = await ctx.storage.createUploadUrl({
@@ -120,11 +122,7 @@ export async function pruneUploadGrants(q: Queryable, now: Date): Promise<number
  * limit and the size sent, at most 10 files, each object once; the row (created at the clock's now)
  * and its audit entry are written in one database transaction.
  */
-export async function registerAttachment(
-  ctx: ActingContext,
-  transactionId: string,
-  input: RegisterAttachmentBody,
-): Promise<Attachment> {
+export async function registerAttachment(ctx: ActingContext, transactionId: string, input: RegisterAttachmentBody): Promise<Attachment> {
   const { db, storage, logger, actor, ip } = ctx;
   const now = ctx.clock();
   const txn = await loadVisibleTransaction(db, transactionId, actor, now);

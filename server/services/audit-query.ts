@@ -145,7 +145,12 @@ export async function listAudit(ctx: ServiceContext, query: AuditQuery): Promise
     total,
     page: query.page,
     limit: query.limit,
-    summary: { total, positive: Number(summary?.positive ?? 0), modifications: Number(summary?.modifications ?? 0), entityTypes: Number(summary?.entityTypes ?? 0) },
+    summary: {
+      total,
+      positive: Number(summary?.positive ?? 0),
+      modifications: Number(summary?.modifications ?? 0),
+      entityTypes: Number(summary?.entityTypes ?? 0),
+    },
   };
 }
 
@@ -214,4 +219,3 @@ export async function* auditCsvRows(ctx: Pick<ServiceContext, "db">, filter: Aud
     afterId = rows[rows.length - 1].entry.id;
   }
 }
-

@@ -7,7 +7,31 @@ import type { ServiceContext } from "./context";
 
 export type AuditEntry = {
   action: string;
-  entityType: "transaction" | "approval" | "attachment" | "user" | "session" | "category" | "budget" | "system" | "employee" | "department" | "attendance" | "attendance_policy" | "import" | "name_mapping" | "emergency_link" | "setting" | "leave" | "approval_rule" | "party" | "export_batch" | "delegation" | "tds_nature" | "leave_request" | "regularisation";
+  entityType:
+    | "transaction"
+    | "approval"
+    | "attachment"
+    | "user"
+    | "session"
+    | "category"
+    | "budget"
+    | "system"
+    | "employee"
+    | "department"
+    | "attendance"
+    | "attendance_policy"
+    | "import"
+    | "name_mapping"
+    | "emergency_link"
+    | "setting"
+    | "leave"
+    | "approval_rule"
+    | "party"
+    | "export_batch"
+    | "delegation"
+    | "tds_nature"
+    | "leave_request"
+    | "regularisation";
   entityId?: string | null;
   actor?: Pick<Actor, "id"> | null;
   /** Who acted when it is not a signed-in user, e.g. an emergency approver code. */

@@ -122,15 +122,17 @@ async function withCategoryGuard<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 export async function createBudget(ctx: ActingContext, input: BudgetBody): Promise<Budget> {
-  return withCategoryGuard(() => ctx.db.transaction(async (tx) => {
-    await assertCategoryExists(tx, input.categoryId);
-    const [row] = await tx
-      .insert(budgets)
-      .values({ ...input, createdBy: ctx.actor.id })
-      .returning();
-    await writeAudit(tx, ctx, { action: "create", entityType: "budget", entityId: row.id, actor: ctx.actor, after: auditView(row), ipAddress: ctx.ip });
-    return getBudget(tx, row.id, todayOf(ctx));
-  }));
+  return withCategoryGuard(() =>
+    ctx.db.transaction(async (tx) => {
+      await assertCategoryExists(tx, input.categoryId);
+      const [row] = await tx
+        .insert(budgets)
+        .values({ ...input, createdBy: ctx.actor.id })
+        .returning();
+      await writeAudit(tx, ctx, { action: "create", entityType: "budget", entityId: row.id, actor: ctx.actor, after: auditView(row), ipAddress: ctx.ip });
+      return getBudget(tx, row.id, todayOf(ctx));
+    }),
+  );
 }
 
 /**
@@ -138,20 +140,30 @@ export async function createBudget(ctx: ActingContext, input: BudgetBody): Promi
  * makes is validated as on create (name, amount, dates in order, threshold).
  */
 export async function updateBudget(ctx: ActingContext, id: string, changes: BudgetChanges): Promise<Budget> {
-  return withCategoryGuard(() => ctx.db.transaction(async (tx) => {
-    if (!isUuid(id)) throw notFound(BUDGET_NOT_FOUND);
-    const [before] = await tx.select().from(budgets).where(eq(budgets.id, id)).limit(1).for("update");
-    if (!before) throw notFound(BUDGET_NOT_FOUND);
-    const input = parse(budgetBodySchema, { ...auditView(before), ...changes });
-    await assertCategoryExists(tx, input.categoryId);
-    const [after] = await tx
-      .update(budgets)
-      .set({ ...input, updatedAt: sql`now()` })
-      .where(eq(budgets.id, id))
-      .returning();
-    await writeAudit(tx, ctx, { action: "update", entityType: "budget", entityId: id, actor: ctx.actor, before: auditView(before), after: auditView(after), ipAddress: ctx.ip });
-    return getBudget(tx, id, todayOf(ctx));
-  }));
+  return withCategoryGuard(() =>
+    ctx.db.transaction(async (tx) => {
+      if (!isUuid(id)) throw notFound(BUDGET_NOT_FOUND);
+      const [before] = await tx.select().from(budgets).where(eq(budgets.id, id)).limit(1).for("update");
+      if (!before) throw notFound(BUDGET_NOT_FOUND);
+      const input = parse(budgetBodySchema, { ...auditView(before), ...changes });
+      await assertCategoryExists(tx, input.categoryId);
+      const [after] = await tx
+        .update(budgets)
+        .set({ ...input, updatedAt: sql`now()` })
+        .where(eq(budgets.id, id))
+        .returning();
+      await writeAudit(tx, ctx, {
+        action: "update",
+        entityType: "budget",
+        entityId: id,
+        actor: ctx.actor,
+        before: auditView(before),
+        after: auditView(after),
+        ipAddress: ctx.ip,
+      });
+      return getBudget(tx, id, todayOf(ctx));
+    }),
+  );
 }
 
 export async function deleteBudget(ctx: ActingContext, id: string): Promise<void> {

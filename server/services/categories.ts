@@ -11,13 +11,7 @@ import { assertCategoryLedgerName } from "./books/ledgers";
 import { confusableSkeleton } from "../lib/confusables";
 import { isUniqueViolation } from "../db/errors";
 import type { Actor } from "../context";
-import type {
-  Category,
-  CreateCategoryBody,
-  EmergencyLimitPolicy,
-  UpdateCategoryBody,
-  UpdateCategoryFieldsBody,
-} from "../../shared/schemas/categories";
+import type { Category, CreateCategoryBody, EmergencyLimitPolicy, UpdateCategoryBody, UpdateCategoryFieldsBody } from "../../shared/schemas/categories";
 import { type ActingContext } from "./context";
 import { changesApprovalSettings, deactivatesBuiltinCategories, filesClaimsOnly, seesInactiveCategories } from "./policies";
 
@@ -29,7 +23,6 @@ export const DEACTIVATED_INSTEAD = "This category has transactions, so it was de
 export const APPROVAL_SETTINGS_SUPERADMIN_ONLY = "Only a SuperAdmin can change required approvals or emergency limits";
 export const CLAIMS_SETTING_SUPERADMIN_ONLY = "Only a SuperAdmin can open a category to expense claims";
 export const BUILTIN_DEACTIVATION_SUPERADMIN_ONLY = "Only a SuperAdmin can deactivate a built-in category";
-
 
 export function presentCategory(c: CategoryRow): Category {
   return {
@@ -130,7 +123,16 @@ async function withNameGuard<T>(fn: () => Promise<T>): Promise<T> {
 
 const auditView = (c: CategoryRow) => {
   const p = presentCategory(c);
-  return { name: p.name, description: p.description, requiredApprovals: p.requiredApprovals, isActive: p.isActive, isBuiltin: p.isBuiltin, fieldSchema: p.fieldSchema, emergencyLimitPolicy: p.emergencyLimitPolicy, openToClaims: p.openToClaims };
+  return {
+    name: p.name,
+    description: p.description,
+    requiredApprovals: p.requiredApprovals,
+    isActive: p.isActive,
+    isBuiltin: p.isBuiltin,
+    fieldSchema: p.fieldSchema,
+    emergencyLimitPolicy: p.emergencyLimitPolicy,
+    openToClaims: p.openToClaims,
+  };
 };
 
 export async function createCategory(ctx: ActingContext, input: CreateCategoryBody): Promise<Category> {
@@ -164,7 +166,8 @@ export async function updateCategory(ctx: ActingContext, id: string, input: Upda
       const current = await loadCategory(tx, id, { forUpdate: true });
       assertMayChangeApprovalSettings(actor, current, input);
       // Salary's two approvals and the others' rules hang on the built-ins: only a SuperAdmin may switch one off.
-      if (current.isBuiltin && current.isActive && input.isActive === false && !deactivatesBuiltinCategories(actor)) throw forbidden(BUILTIN_DEACTIVATION_SUPERADMIN_ONLY);
+      if (current.isBuiltin && current.isActive && input.isActive === false && !deactivatesBuiltinCategories(actor))
+        throw forbidden(BUILTIN_DEACTIVATION_SUPERADMIN_ONLY);
       const renamed = input.name.toLowerCase() !== current.name.toLowerCase();
       // Rules elsewhere know built-ins by name (Salary needs 2 approvals), so their names stay.
       if (renamed && current.isBuiltin) throw conflict(BUILTIN_NOT_RENAMABLE, "builtin");
@@ -183,7 +186,15 @@ export async function updateCategory(ctx: ActingContext, id: string, input: Upda
         })
         .where(eq(categories.id, id))
         .returning();
-      await writeAudit(tx, ctx, { action: "update", entityType: "category", entityId: id, actor, before: auditView(current), after: auditView(row), ipAddress: ip });
+      await writeAudit(tx, ctx, {
+        action: "update",
+        entityType: "category",
+        entityId: id,
+        actor,
+        before: auditView(current),
+        after: auditView(row),
+        ipAddress: ip,
+      });
       return presentCategory(row);
     }),
   );
@@ -238,9 +249,17 @@ async function deleteOrDeactivate(ctx: ActingContext, id: string): Promise<Delet
   return db.transaction(async (tx) => {
     const current = await loadCategory(tx, id, { forUpdate: true });
     if (current.isBuiltin) throw conflict(BUILTIN_NOT_DELETABLE, "builtin");
-    const [used] = await tx.select({ one: sql<number>`1` }).from(transactions).where(eq(transactions.categoryId, id)).limit(1);
+    const [used] = await tx
+      .select({ one: sql<number>`1` })
+      .from(transactions)
+      .where(eq(transactions.categoryId, id))
+      .limit(1);
     if (used) {
-      const [row] = await tx.update(categories).set({ isActive: false, updatedAt: sql`now()` }).where(eq(categories.id, id)).returning();
+      const [row] = await tx
+        .update(categories)
+        .set({ isActive: false, updatedAt: sql`now()` })
+        .where(eq(categories.id, id))
+        .returning();
       await writeAudit(tx, ctx, {
         action: "deactivate",
         entityType: "category",

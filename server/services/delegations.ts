@@ -84,7 +84,13 @@ function viewQuery(q: Queryable) {
     .$dynamic();
 }
 
-const flatten = (r: { row: DelegationRow; delegatorName: string; delegateName: string; createdByName: string; endedByName: string | null }): DelegationView => ({
+const flatten = (r: {
+  row: DelegationRow;
+  delegatorName: string;
+  delegateName: string;
+  createdByName: string;
+  endedByName: string | null;
+}): DelegationView => ({
   ...r.row,
   delegatorName: r.delegatorName,
   delegateName: r.delegateName,
@@ -121,11 +127,16 @@ export async function listDelegations(ctx: ActingContext): Promise<Delegation[]>
  * SuperAdmins), for the form's pickers; an Approver has no other way to learn them.
  */
 export async function delegateCandidates(ctx: ActingContext): Promise<{ id: string; name: string; role: Role }[]> {
-  return ctx.db.select({ id: users.id, name: users.name, role: users.role }).from(users).where(activeApproverCondition()).orderBy(asc(users.name), asc(users.id));
+  return ctx.db
+    .select({ id: users.id, name: users.name, role: users.role })
+    .from(users)
+    .where(activeApproverCondition())
+    .orderBy(asc(users.name), asc(users.id));
 }
 
 /** Not ended early and sharing a day with [from, to]. */
-const overlapping = (from: string, to: string) => and(isNull(delegations.endedAt), sql`${delegations.fromDate} <= ${to}`, sql`${delegations.toDate} >= ${from}`)!;
+const overlapping = (from: string, to: string) =>
+  and(isNull(delegations.endedAt), sql`${delegations.fromDate} <= ${to}`, sql`${delegations.toDate} >= ${from}`)!;
 
 async function lockPeople(tx: Tx, ids: string[]): Promise<Map<string, Named & { role: Role; usable: boolean }>> {
   const rows = await tx
@@ -164,17 +175,34 @@ export async function createDelegation(ctx: ActingContext, input: CreateDelegati
     if (!delegator?.usable || !isApproverRole(delegator.role)) throw badRequest(DELEGATOR_INVALID, [{ path: "delegatorId", message: DELEGATOR_INVALID }]);
     if (!delegate?.usable || !isApproverRole(delegate.role)) throw badRequest(DELEGATE_INVALID, [{ path: "delegateId", message: DELEGATE_INVALID }]);
 
-    const [overlap] = await viewQuery(tx).where(and(eq(delegations.delegatorId, delegatorId), overlapping(input.from, input.to))).limit(1);
+    const [overlap] = await viewQuery(tx)
+      .where(and(eq(delegations.delegatorId, delegatorId), overlapping(input.from, input.to)))
+      .limit(1);
     if (overlap) {
-      throw conflict(`${delegator.name} already delegates to ${overlap.delegateName} ${span(overlap.row.fromDate, overlap.row.toDate)}; end that delegation first or choose other days`, "delegation_overlap");
+      throw conflict(
+        `${delegator.name} already delegates to ${overlap.delegateName} ${span(overlap.row.fromDate, overlap.row.toDate)}; end that delegation first or choose other days`,
+        "delegation_overlap",
+      );
     }
-    const [delegateAway] = await tx.select().from(delegations).where(and(eq(delegations.delegatorId, input.delegateId), overlapping(input.from, input.to))).limit(1);
+    const [delegateAway] = await tx
+      .select()
+      .from(delegations)
+      .where(and(eq(delegations.delegatorId, input.delegateId), overlapping(input.from, input.to)))
+      .limit(1);
     if (delegateAway) {
-      throw conflict(`${delegate.name} is away and delegating their own approvals ${span(delegateAway.fromDate, delegateAway.toDate)}: delegations do not pass on`, "delegation_chain");
+      throw conflict(
+        `${delegate.name} is away and delegating their own approvals ${span(delegateAway.fromDate, delegateAway.toDate)}: delegations do not pass on`,
+        "delegation_chain",
+      );
     }
-    const [delegatorCovering] = await viewQuery(tx).where(and(eq(delegations.delegateId, delegatorId), overlapping(input.from, input.to))).limit(1);
+    const [delegatorCovering] = await viewQuery(tx)
+      .where(and(eq(delegations.delegateId, delegatorId), overlapping(input.from, input.to)))
+      .limit(1);
     if (delegatorCovering) {
-      throw conflict(`${delegator.name} is covering for ${delegatorCovering.delegatorName} ${span(delegatorCovering.row.fromDate, delegatorCovering.row.toDate)}: delegations do not pass on`, "delegation_chain");
+      throw conflict(
+        `${delegator.name} is covering for ${delegatorCovering.delegatorName} ${span(delegatorCovering.row.fromDate, delegatorCovering.row.toDate)}: delegations do not pass on`,
+        "delegation_chain",
+      );
     }
 
     const [row] = await tx
@@ -196,9 +224,19 @@ export async function createDelegation(ctx: ActingContext, input: CreateDelegati
     // starts later is announced again on its first day (announceDelegationsBeginning).
     const starts = input.from === today ? "from today" : `from ${dayText(input.from)}`;
     const until = input.from === input.to ? "" : ` to ${dayText(input.to)}`;
-    afterCommit.publish(await tellOfDelegation(tx, ctx, [input.delegateId], row!.id, `${delegator.name} has delegated their approvals to you ${starts}${until}: ${input.reason}`));
+    afterCommit.publish(
+      await tellOfDelegation(tx, ctx, [input.delegateId], row!.id, `${delegator.name} has delegated their approvals to you ${starts}${until}: ${input.reason}`),
+    );
     if (delegatorId !== ctx.actor.id) {
-      afterCommit.publish(await tellOfDelegation(tx, ctx, [delegatorId], row!.id, `${ctx.actor.name} recorded a delegation of your approvals to ${delegate.name} ${span(input.from, input.to)}`));
+      afterCommit.publish(
+        await tellOfDelegation(
+          tx,
+          ctx,
+          [delegatorId],
+          row!.id,
+          `${ctx.actor.name} recorded a delegation of your approvals to ${delegate.name} ${span(input.from, input.to)}`,
+        ),
+      );
     }
     return (await loadView(tx, row!.id))!;
   });
@@ -208,7 +246,12 @@ export async function createDelegation(ctx: ActingContext, input: CreateDelegati
 /** The bell's note of a delegation to these people, and their pushes (DECISIONS §14). */
 function tellOfDelegation(tx: Tx, ctx: Pick<ServiceContext, "config" | "clock">, userIds: string[], delegationId: string, message: string) {
   const notification = { type: "user_notification", message, isPriority: false, transactionId: null, humanReadableId: null, category: null } as const;
-  return notifyUsers(tx, userIds, notification, aboutThePerson(ctx, "delegation", { title: "Delegation of approvals", body: message, tag: `delegation-${delegationId}` }));
+  return notifyUsers(
+    tx,
+    userIds,
+    notification,
+    aboutThePerson(ctx, "delegation", { title: "Delegation of approvals", body: message, tag: `delegation-${delegationId}` }),
+  );
 }
 
 /**
@@ -217,7 +260,11 @@ function tellOfDelegation(tx: Tx, ctx: Pick<ServiceContext, "config" | "clock">,
  * "Vikram Mehta ended the delegation of Rajesh Sharma's approvals to them", or a SuperAdmin's
  * "Anita Desai ended the delegation of Rajesh Sharma's approvals to Vikram Mehta".
  */
-function endedWords(actor: { id: string; name: string }, row: Pick<DelegationRow, "delegatorId" | "delegateId">, view: { delegatorName: string; delegateName: string }): string {
+function endedWords(
+  actor: { id: string; name: string },
+  row: Pick<DelegationRow, "delegatorId" | "delegateId">,
+  view: { delegatorName: string; delegateName: string },
+): string {
   if (actor.id === row.delegatorId) return `${view.delegatorName} ended the delegation of their approvals to ${view.delegateName}`;
   if (actor.id === row.delegateId) return `${view.delegateName} ended the delegation of ${view.delegatorName}'s approvals to them`;
   return `${actor.name} ended the delegation of ${view.delegatorName}'s approvals to ${view.delegateName}`;
@@ -238,7 +285,16 @@ export async function endDelegation(ctx: ActingContext, id: string, input: EndDe
       .set({ endedAt: ctx.clock(), endedBy: ctx.actor.id, endReason: input.reason })
       .where(eq(delegations.id, id))
       .returning();
-    await writeAudit(tx, ctx, { action: "end", entityType: "delegation", entityId: id, actor: ctx.actor, reason: input.reason, before: auditView(before), after: auditView(after!), ipAddress: ctx.ip });
+    await writeAudit(tx, ctx, {
+      action: "end",
+      entityType: "delegation",
+      entityId: id,
+      actor: ctx.actor,
+      reason: input.reason,
+      before: auditView(before),
+      after: auditView(after!),
+      ipAddress: ctx.ip,
+    });
     const view = (await loadView(tx, id))!;
     const others = [before.delegatorId, before.delegateId].filter((u) => u !== ctx.actor.id);
     afterCommit.publish(await tellOfDelegation(tx, ctx, others, id, `${endedWords(ctx.actor, before, view)}: ${input.reason}`));
@@ -261,21 +317,41 @@ export const DELEGATION_ANNOUNCE_INTERVAL_MS = 5 * 60_000;
  */
 export async function announceDelegationsBeginning(ctx: ServiceContext): Promise<number> {
   const today = todayOf(ctx);
-  const due = and(isNull(delegations.startAnnouncedAt), isNull(delegations.endedAt), sql`${delegations.fromDate} <= ${today}`, sql`${delegations.toDate} >= ${today}`);
+  const due = and(
+    isNull(delegations.startAnnouncedAt),
+    isNull(delegations.endedAt),
+    sql`${delegations.fromDate} <= ${today}`,
+    sql`${delegations.toDate} >= ${today}`,
+  );
   // Nearly every look finds nothing: it then writes nothing, since even an update of no row counts
   // as a change to what kept answers stand on (answer-cache/keeper.ts).
   if ((await ctx.db.select({ id: delegations.id }).from(delegations).where(due).limit(1)).length === 0) return 0;
   return inTransaction(ctx, async (tx, afterCommit) => {
     const claimed = await tx.update(delegations).set({ startAnnouncedAt: ctx.clock() }).where(due).returning({ id: delegations.id });
     if (claimed.length === 0) return 0;
-    const begun = (await viewQuery(tx).where(inArray(delegations.id, claimed.map((c) => c.id)))).map(flatten);
+    const begun = (
+      await viewQuery(tx).where(
+        inArray(
+          delegations.id,
+          claimed.map((c) => c.id),
+        ),
+      )
+    ).map(flatten);
     const people = new Set(begun.flatMap((d) => [d.delegatorId, d.delegateId]));
-    const usable = new Set((await tx.select({ id: users.id }).from(users).where(and(inArray(users.id, [...people]), activeApproverCondition()))).map((u) => u.id));
+    const usable = new Set(
+      (
+        await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(and(inArray(users.id, [...people]), activeApproverCondition()))
+      ).map((u) => u.id),
+    );
     let told = 0;
     for (const d of begun) {
       if (!usable.has(d.delegatorId) || !usable.has(d.delegateId)) continue;
       // A process that was down on the first day announces it late: the days are then said by date.
-      const days = d.fromDate < today ? `From ${dayText(d.fromDate)} to ${dayText(d.toDate)}` : d.toDate === today ? "Today" : `From today to ${dayText(d.toDate)}`;
+      const days =
+        d.fromDate < today ? `From ${dayText(d.fromDate)} to ${dayText(d.toDate)}` : d.toDate === today ? "Today" : `From today to ${dayText(d.toDate)}`;
       const notes = await tellOfDelegation(tx, ctx, [d.delegateId], d.id, `${days} you approve on behalf of ${d.delegatorName}: ${d.reason}`);
       afterCommit.publish(notes);
       told += notes.length;

@@ -10,12 +10,7 @@ import { notifyUsers, publishNotifications } from "./notifications";
 import { reachAboutTransaction } from "./reach/kinds";
 import { DomainError, conflict, notFound, tooManyRequests } from "./errors";
 import { DEFAULT_EMERGENCY_APPROVERS } from "../../shared/constants";
-import {
-  EMERGENCY_PIN_THROTTLE,
-  NO_PIN_YET_MESSAGE,
-  WRONG_PIN_MESSAGE,
-  type EmergencyApproversAnswer,
-} from "../../shared/schemas/emergency";
+import { EMERGENCY_PIN_THROTTLE, NO_PIN_YET_MESSAGE, WRONG_PIN_MESSAGE, type EmergencyApproversAnswer } from "../../shared/schemas/emergency";
 import { type ActingContext, type ServiceContext } from "./context";
 
 const KEY = "emergency_approvers";
@@ -35,7 +30,12 @@ export async function getEmergencyApprovers(q: Queryable): Promise<string[]> {
 
 /** Which of `codes` has a PIN. */
 export async function approverPinStatus(q: Queryable, codes: readonly string[]): Promise<Record<string, boolean>> {
-  const rows = codes.length ? await q.select({ code: emergencyApproverPins.code }).from(emergencyApproverPins).where(inArray(emergencyApproverPins.code, [...codes])) : [];
+  const rows = codes.length
+    ? await q
+        .select({ code: emergencyApproverPins.code })
+        .from(emergencyApproverPins)
+        .where(inArray(emergencyApproverPins.code, [...codes]))
+    : [];
   const set = new Set(rows.map((r) => r.code));
   return Object.fromEntries(codes.map((c) => [c, set.has(c)]));
 }
@@ -68,7 +68,12 @@ export async function setEmergencyApprovers(ctx: ActingContext, codes: string[])
       actor,
       before,
       after: codes,
-      reason: dropped.length ? `PINs dropped for ${dropped.map((d) => d.code).sort().join(", ")}` : null,
+      reason: dropped.length
+        ? `PINs dropped for ${dropped
+            .map((d) => d.code)
+            .sort()
+            .join(", ")}`
+        : null,
       ipAddress: ip,
     });
     return { approvers: codes, pinSet: await approverPinStatus(tx, codes) };
@@ -78,7 +83,11 @@ export async function setEmergencyApprovers(ctx: ActingContext, codes: string[])
 export const UNKNOWN_APPROVER_CODE = "No such approver code: the three codes are set on the emergency page";
 
 /** PUT /api/admin/emergency-approvers/:code/pin: sets or replaces the PIN of one of the three codes. */
-export async function setApproverPin(ctx: Pick<ActingContext, "db" | "clock" | "actor" | "ip">, rawCode: string, pin: string): Promise<{ code: string; pinSet: true }> {
+export async function setApproverPin(
+  ctx: Pick<ActingContext, "db" | "clock" | "actor" | "ip">,
+  rawCode: string,
+  pin: string,
+): Promise<{ code: string; pinSet: true }> {
   const { db, actor, ip } = ctx;
   const pinHash = await hashPassword(pin);
   return db.transaction(async (tx) => {
@@ -145,7 +154,8 @@ export async function checkApproverPin(ctx: ServiceContext, code: string, pin: s
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('emergency-pin'), hashtext(${code}))`);
     const failures = await recentFailures(tx, code, now);
     // Locked until the oldest of the last 5 failures leaves the window.
-    if (failures.length >= EMERGENCY_PIN_THROTTLE.limit) throw codeLocked(code, new Date(failures[failures.length - 1].getTime() + EMERGENCY_PIN_THROTTLE.windowMs), now);
+    if (failures.length >= EMERGENCY_PIN_THROTTLE.limit)
+      throw codeLocked(code, new Date(failures[failures.length - 1].getTime() + EMERGENCY_PIN_THROTTLE.windowMs), now);
     const [row] = await tx.insert(emergencyPinFailures).values({ code, ipAddress: ip, at: now }).returning({ id: emergencyPinFailures.id });
     return { id: row.id, number: failures.length + 1 };
   });
@@ -178,7 +188,14 @@ async function tellSuperAdminsCodeLocked(ctx: ServiceContext, code: string, subj
   const rows = await notifyUsers(
     db,
     admins.map((a) => a.id),
-    { type: "user_notification", message, isPriority: true, transactionId: subject.transactionId, humanReadableId: subject.humanReadableId, category: subject.category },
+    {
+      type: "user_notification",
+      message,
+      isPriority: true,
+      transactionId: subject.transactionId,
+      humanReadableId: subject.humanReadableId,
+      category: subject.category,
+    },
     told,
   );
   await publishNotifications(ctx, rows);

@@ -62,14 +62,22 @@ export async function publishNotifications(ctx: Pick<ServiceContext, "db" | "bus
     const byMessage = new Map<string, { message: Record<string, unknown>; userIds: string[] }>();
     for (const row of rows) {
       if (!sees(row)) continue;
-      const message = { type: row.type, message: row.message, isPriority: row.isPriority, transactionId: row.transactionId, humanReadableId: row.humanReadableId, category: row.category };
+      const message = {
+        type: row.type,
+        message: row.message,
+        isPriority: row.isPriority,
+        transactionId: row.transactionId,
+        humanReadableId: row.humanReadableId,
+        category: row.category,
+      };
       const key = JSON.stringify(message);
       let entry = byMessage.get(key);
       if (!entry) byMessage.set(key, (entry = { message, userIds: [] }));
       entry.userIds.push(row.userId);
     }
     for (const { message, userIds } of byMessage.values()) {
-      for (let i = 0; i < userIds.length; i += USERS_PER_EVENT) await ctx.bus.publish({ type: "notification", userIds: userIds.slice(i, i + USERS_PER_EVENT), message });
+      for (let i = 0; i < userIds.length; i += USERS_PER_EVENT)
+        await ctx.bus.publish({ type: "notification", userIds: userIds.slice(i, i + USERS_PER_EVENT), message });
     }
   } catch (err) {
     ctx.logger.warn({ err }, "could not publish a notification");
@@ -89,7 +97,12 @@ async function whoSees(ctx: Pick<ServiceContext, "db" | "clock">, rows: readonly
       .from(users)
       .where(inArray(users.id, [...new Set(rows.map((r) => r.userId))])),
     ctx.db
-      .select({ id: transactions.id, createdBy: transactions.createdBy, createdAtMicros: microsOf(transactions.createdAt), claimant: transactions.claimantEmployeeId })
+      .select({
+        id: transactions.id,
+        createdBy: transactions.createdBy,
+        createdAtMicros: microsOf(transactions.createdAt),
+        claimant: transactions.claimantEmployeeId,
+      })
       .from(transactions)
       .where(inArray(transactions.id, about)),
   ]);

@@ -16,7 +16,11 @@ import { getUser } from "./users";
 export const WRONG_CURRENT_PASSWORD = "Your current password is not right";
 export const SAME_PASSWORD = "Choose a password other than the one you have";
 
-export async function changeOwnPassword(ctx: ActingContext, body: { currentPassword: string; newPassword: string }, keepSid: string): Promise<{ message: string }> {
+export async function changeOwnPassword(
+  ctx: ActingContext,
+  body: { currentPassword: string; newPassword: string },
+  keepSid: string,
+): Promise<{ message: string }> {
   const row = await getUser(ctx.db, ctx.actor.id);
   if (!row) throw unauthorized();
   const slot = await reserveLoginAttempt(ctx.db, row.username, ctx.ip ?? "unknown", ctx.clock());
@@ -33,7 +37,10 @@ export async function changeOwnPassword(ctx: ActingContext, body: { currentPassw
   if (row.mustChangePassword && body.currentPassword === body.newPassword) throw badRequest(SAME_PASSWORD, [{ path: "newPassword", message: SAME_PASSWORD }]);
   const passwordHash = await hashPassword(body.newPassword);
   const ended = await ctx.db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, mustChangePassword: false, updatedAt: sql`now()` }).where(eq(users.id, row.id));
+    await tx
+      .update(users)
+      .set({ passwordHash, mustChangePassword: false, updatedAt: sql`now()` })
+      .where(eq(users.id, row.id));
     await writeAudit(tx, ctx, {
       action: "password_change",
       entityType: "user",

@@ -40,7 +40,10 @@ const auditView = (p: PartyRow) => {
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** GET /api/parties: by name (case-insensitively), active ones first; search matches a part of the name or of the GSTIN. */
-export async function listParties(ctx: Pick<ServiceContext, "db">, query: PartyQuery): Promise<{ parties: Party[]; total: number; page: number; limit: number }> {
+export async function listParties(
+  ctx: Pick<ServiceContext, "db">,
+  query: PartyQuery,
+): Promise<{ parties: Party[]; total: number; page: number; limit: number }> {
   const conditions: SQL[] = [];
   const search = query.search?.trim();
   if (search) {
@@ -65,7 +68,10 @@ export async function listParties(ctx: Pick<ServiceContext, "db">, query: PartyQ
 
 /** 409 naming the party that already has this GSTIN. */
 function gstinTaken(gstin: string, other: { id: string; name: string }): DomainError {
-  return new DomainError("conflict", `GSTIN ${gstin} already belongs to the party “${other.name}”: two parties may not share a GSTIN.`, { code: "duplicate_gstin", party: other });
+  return new DomainError("conflict", `GSTIN ${gstin} already belongs to the party “${other.name}”: two parties may not share a GSTIN.`, {
+    code: "duplicate_gstin",
+    party: other,
+  });
 }
 
 async function partyWithGstin(q: Queryable, gstin: string, exceptId: string | null): Promise<{ id: string; name: string } | undefined> {
@@ -109,27 +115,31 @@ async function assertPartyFree(q: Queryable, name: string | null, gstin: string 
 export async function createParty(ctx: ActingContext, input: PartyBody): Promise<Party> {
   const resolved = resolveTaxIds({ gstin: input.gstin ?? null, pan: input.pan ?? null, stateCode: input.stateCode ?? null });
   if (!resolved.ok) throw badRequest(resolved.message, [{ path: resolved.path, message: resolved.message }]);
-  return partyChange(ctx, () => resolved.ids.gstin, async (tx) => {
-    await assertPartyFree(tx, input.name, resolved.ids.gstin, null);
-    if (input.tdsNatureId) await usableNature(tx, input.tdsNatureId, { path: "tdsNatureId" });
-    const now = ctx.clock();
-    const [row] = await tx
-      .insert(parties)
-      .values({
-        name: input.name,
-        ...resolved.ids,
-        email: input.email ?? null,
-        phone: input.phone ?? null,
-        tdsNatureId: input.tdsNatureId ?? null,
-        isActive: input.isActive,
-        createdBy: ctx.actor.id,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    await writeAudit(tx, ctx, { action: "create", entityType: "party", entityId: row!.id, actor: ctx.actor, after: auditView(row!), ipAddress: ctx.ip });
-    return presentParty(row!);
-  });
+  return partyChange(
+    ctx,
+    () => resolved.ids.gstin,
+    async (tx) => {
+      await assertPartyFree(tx, input.name, resolved.ids.gstin, null);
+      if (input.tdsNatureId) await usableNature(tx, input.tdsNatureId, { path: "tdsNatureId" });
+      const now = ctx.clock();
+      const [row] = await tx
+        .insert(parties)
+        .values({
+          name: input.name,
+          ...resolved.ids,
+          email: input.email ?? null,
+          phone: input.phone ?? null,
+          tdsNatureId: input.tdsNatureId ?? null,
+          isActive: input.isActive,
+          createdBy: ctx.actor.id,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      await writeAudit(tx, ctx, { action: "create", entityType: "party", entityId: row!.id, actor: ctx.actor, after: auditView(row!), ipAddress: ctx.ip });
+      return presentParty(row!);
+    },
+  );
 }
 
 /**
@@ -138,40 +148,52 @@ export async function createParty(ctx: ActingContext, input: PartyBody): Promise
  */
 export async function updateParty(ctx: ActingContext, id: string, input: PartyChanges): Promise<Party> {
   let gstinWanted: string | null = null;
-  return partyChange(ctx, () => gstinWanted, async (tx) => {
-    const [before] = await tx.select().from(parties).where(eq(parties.id, id)).limit(1).for("update");
-    if (!before) throw notFound(PARTY_MESSAGES.notFound);
-    const gstin = input.gstin !== undefined ? input.gstin : before.gstin;
-    const gstinChanged = input.gstin !== undefined && input.gstin !== before.gstin;
-    // A PAN or state left out follows a new GSTIN; with the GSTIN unchanged, what is kept must still agree.
-    const pan = input.pan !== undefined ? input.pan : gstinChanged ? null : before.pan;
-    const stateCode = input.stateCode !== undefined ? input.stateCode : gstinChanged ? null : before.stateCode;
-    const resolved = resolveTaxIds({ gstin, pan, stateCode });
-    if (!resolved.ok) throw badRequest(resolved.message, [{ path: resolved.path, message: resolved.message }]);
-    gstinWanted = gstinChanged ? resolved.ids.gstin : null;
-    // A name or GSTIN the party already had is not checked again: an old clash does not stop other changes.
-    const renamed = input.name !== undefined && input.name !== before.name;
-    await assertPartyFree(tx, renamed ? input.name! : null, gstinWanted, id);
-    // A nature newly named must be active; the one already named stays even if deactivated since.
-    if (input.tdsNatureId && input.tdsNatureId !== before.tdsNatureId) await usableNature(tx, input.tdsNatureId, { path: "tdsNatureId" });
-    const now = ctx.clock();
-    const [after] = await tx
-      .update(parties)
-      .set({
-        ...(input.name !== undefined ? { name: input.name } : {}),
-        ...resolved.ids,
-        ...(input.email !== undefined ? { email: input.email } : {}),
-        ...(input.phone !== undefined ? { phone: input.phone } : {}),
-        ...(input.tdsNatureId !== undefined ? { tdsNatureId: input.tdsNatureId } : {}),
-        ...(input.isActive !== undefined ? { isActive: input.isActive } : {}),
-        updatedAt: now,
-      })
-      .where(eq(parties.id, id))
-      .returning();
-    const action = input.isActive === false && before.isActive ? "deactivate" : input.isActive === true && !before.isActive ? "activate" : "update";
-    await writeAudit(tx, ctx, { action, entityType: "party", entityId: id, actor: ctx.actor, before: auditView(before), after: auditView(after!), ipAddress: ctx.ip });
-    return presentParty(after!);
-  });
+  return partyChange(
+    ctx,
+    () => gstinWanted,
+    async (tx) => {
+      const [before] = await tx.select().from(parties).where(eq(parties.id, id)).limit(1).for("update");
+      if (!before) throw notFound(PARTY_MESSAGES.notFound);
+      const gstin = input.gstin !== undefined ? input.gstin : before.gstin;
+      const gstinChanged = input.gstin !== undefined && input.gstin !== before.gstin;
+      // A PAN or state left out follows a new GSTIN; with the GSTIN unchanged, what is kept must still agree.
+      const pan = input.pan !== undefined ? input.pan : gstinChanged ? null : before.pan;
+      const stateCode = input.stateCode !== undefined ? input.stateCode : gstinChanged ? null : before.stateCode;
+      const resolved = resolveTaxIds({ gstin, pan, stateCode });
+      if (!resolved.ok) throw badRequest(resolved.message, [{ path: resolved.path, message: resolved.message }]);
+      gstinWanted = gstinChanged ? resolved.ids.gstin : null;
+      // A name or GSTIN the party already had is not checked again: an old clash does not stop other changes.
+      const renamed = input.name !== undefined && input.name !== before.name;
+      await assertPartyFree(tx, renamed ? input.name! : null, gstinWanted, id);
+      // A nature newly named must be active; the one already named stays even if deactivated since.
+      if (input.tdsNatureId && input.tdsNatureId !== before.tdsNatureId) await usableNature(tx, input.tdsNatureId, { path: "tdsNatureId" });
+      const now = ctx.clock();
+      const [after] = await tx
+        .update(parties)
+        .set({
+          ...(input.name !== undefined ? { name: input.name } : {}),
+          ...resolved.ids,
+          ...(input.email !== undefined ? { email: input.email } : {}),
+          ...(input.phone !== undefined ? { phone: input.phone } : {}),
+          ...(input.tdsNatureId !== undefined ? { tdsNatureId: input.tdsNatureId } : {}),
+          ...(input.isActive !== undefined ? { isActive: input.isActive } : {}),
+          updatedAt: now,
+        })
+        .where(eq(parties.id, id))
+        .returning();
+      const action = input.isActive === false && before.isActive ? "deactivate" : input.isActive === true && !before.isActive ? "activate" : "update";
+      await writeAudit(tx, ctx, {
+        action,
+        entityType: "party",
+        entityId: id,
+        actor: ctx.actor,
+        before: auditView(before),
+        after: auditView(after!),
+        ipAddress: ctx.ip,
+      });
+      return presentParty(after!);
+    },
+  );
 }
 
 /**

@@ -48,7 +48,11 @@ export function windowStart(who: { visibilityWindowDays: number; role?: Role }, 
  * SQL is transactions/visibility.ts's visibleTo; the pending feed and the bell's push judge rows
  * already read with this one.
  */
-export function seesTransaction(who: Having & { id: string; visibilityWindowDays: number }, now: Date, row: { createdBy: string; createdAtMicros: number; isClaim?: boolean }): boolean {
+export function seesTransaction(
+  who: Having & { id: string; visibilityWindowDays: number },
+  now: Date,
+  row: { createdBy: string; createdAtMicros: number; isClaim?: boolean },
+): boolean {
   if (seesEveryTransaction(who)) return true;
   // An Employee login: its own expense claims only (DECISIONS §15).
   if (filesClaimsOnly(who)) return row.createdBy === who.id && row.isClaim === true;

@@ -20,7 +20,8 @@ import { getUser } from "./users";
 /** How long a proof lets the session change its second factor. */
 export const PROOF_MS = 5 * 60_000;
 
-export const VERIFICATION_REQUIRED_MESSAGE = "Confirm it's you first: a change to how you sign in needs your password or second factor from the last 5 minutes.";
+export const VERIFICATION_REQUIRED_MESSAGE =
+  "Confirm it's you first: a change to how you sign in needs your password or second factor from the last 5 minutes.";
 
 /** The session's proof as this module reads and writes it. */
 export type ProofSession = {
@@ -101,7 +102,14 @@ export async function proveIdentity(ctx: ActingContext, session: ProofSession, b
   if (!ok) throw unauthorized(WRONG[body.method]);
   await releaseLoginAttempt(ctx.db, slot);
   const until = await proved(ctx, session);
-  await writeAudit(ctx.db, ctx, { action: "verify_identity", entityType: "session", entityId: ctx.actor.id, actor: ctx.actor, after: { method: body.method }, ipAddress: ctx.ip });
+  await writeAudit(ctx.db, ctx, {
+    action: "verify_identity",
+    entityType: "session",
+    entityId: ctx.actor.id,
+    actor: ctx.actor,
+    after: { method: body.method },
+    ipAddress: ctx.ip,
+  });
   return until;
 }
 

@@ -68,14 +68,29 @@ export async function setSecuritySettings(ctx: ActingContext, requested: Role[])
     await tx.execute(sql`select 1 from settings where key = 'security' for update`);
     await lockUser(tx, ctx.actor.id);
     const before = await getSecuritySettings(tx);
-    if (after.requireSecondFactor.includes(ctx.actor.role) && !before.requireSecondFactor.includes(ctx.actor.role) && (await factorCount(tx, ctx.actor.id)) === 0) {
-      throw conflict(`Add a second factor to your own account before requiring one for ${ctx.actor.role}: you would be locked out of everything but Account security.`, "second_factor_missing");
+    if (
+      after.requireSecondFactor.includes(ctx.actor.role) &&
+      !before.requireSecondFactor.includes(ctx.actor.role) &&
+      (await factorCount(tx, ctx.actor.id)) === 0
+    ) {
+      throw conflict(
+        `Add a second factor to your own account before requiring one for ${ctx.actor.role}: you would be locked out of everything but Account security.`,
+        "second_factor_missing",
+      );
     }
     await tx
       .insert(settings)
       .values({ key: "security", value: after, updatedBy: ctx.actor.id })
       .onConflictDoUpdate({ target: settings.key, set: { value: after, updatedBy: ctx.actor.id, updatedAt: sql`now()` } });
-    await writeAudit(tx, ctx, { action: "security_settings_update", entityType: "system", entityId: "security", actor: ctx.actor, before, after, ipAddress: ctx.ip });
+    await writeAudit(tx, ctx, {
+      action: "security_settings_update",
+      entityType: "system",
+      entityId: "security",
+      actor: ctx.actor,
+      before,
+      after,
+      ipAddress: ctx.ip,
+    });
     // Users of a newly required role who have no factor may only set one up: their open sockets close.
     const added = after.requireSecondFactor.filter((r) => !before.requireSecondFactor.includes(r));
     if (added.length > 0) afterCommit.run(() => ctx.bus.publish({ type: "second-factor-required", roles: added }));
@@ -95,12 +110,18 @@ async function passkeyCount(q: Queryable, userId: string): Promise<number> {
 }
 
 async function hasTotp(q: Queryable, userId: string): Promise<boolean> {
-  const [row] = await q.select({ userId: totpSecrets.userId }).from(totpSecrets).where(and(eq(totpSecrets.userId, userId), isNotNull(totpSecrets.confirmedAt)));
+  const [row] = await q
+    .select({ userId: totpSecrets.userId })
+    .from(totpSecrets)
+    .where(and(eq(totpSecrets.userId, userId), isNotNull(totpSecrets.confirmedAt)));
   return Boolean(row);
 }
 
 async function recoveryCodesLeft(q: Queryable, userId: string): Promise<number> {
-  const [row] = await q.select({ n: count() }).from(recoveryCodes).where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
+  const [row] = await q
+    .select({ n: count() })
+    .from(recoveryCodes)
+    .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
   return row.n;
 }
 
@@ -173,7 +194,8 @@ async function replaceRecoveryCodes(q: Queryable, userId: string): Promise<strin
 export async function regenerateRecoveryCodes(ctx: ActingContext, keepSid: string): Promise<{ recoveryCodes: string[] }> {
   return inTransaction(ctx, async (tx, afterCommit) => {
     await lockUser(tx, ctx.actor.id);
-    if ((await factorCount(tx, ctx.actor.id)) === 0) throw conflict("Add a passkey or an authenticator app first: recovery codes stand in for a second factor you have.", "second_factor_missing");
+    if ((await factorCount(tx, ctx.actor.id)) === 0)
+      throw conflict("Add a passkey or an authenticator app first: recovery codes stand in for a second factor you have.", "second_factor_missing");
     const codes = await replaceRecoveryCodes(tx, ctx.actor.id);
     await writeAudit(tx, ctx, { action: "recovery_codes_regenerate", entityType: "user", entityId: ctx.actor.id, actor: ctx.actor, ipAddress: ctx.ip });
     await endOtherSessionsAfterCommit(tx, ctx, afterCommit, keepSid);
@@ -192,7 +214,10 @@ export async function startTotpSetup(ctx: ActingContext): Promise<{ secret: stri
     await tx
       .insert(totpSecrets)
       .values({ userId: ctx.actor.id, secret: sealSecret(secret, ctx.config.secondFactorKey) })
-      .onConflictDoUpdate({ target: totpSecrets.userId, set: { secret: sealSecret(secret, ctx.config.secondFactorKey), createdAt: ctx.clock(), lastUsedStep: null } });
+      .onConflictDoUpdate({
+        target: totpSecrets.userId,
+        set: { secret: sealSecret(secret, ctx.config.secondFactorKey), createdAt: ctx.clock(), lastUsedStep: null },
+      });
   });
   return { secret, otpauthUrl: totpUrl(secret, ctx.actor.username) };
 }
@@ -249,7 +274,10 @@ function relyingParty(ctx: Pick<ServiceContext, "config">) {
 
 /** POST /api/account/passkeys/options: the caller keeps the challenge (in the session) for the answer. */
 export async function passkeyRegistrationOptions(ctx: ActingContext): Promise<PublicKeyCredentialCreationOptionsJSON> {
-  const existing = await ctx.db.select({ credentialId: passkeys.credentialId, transports: passkeys.transports }).from(passkeys).where(eq(passkeys.userId, ctx.actor.id));
+  const existing = await ctx.db
+    .select({ credentialId: passkeys.credentialId, transports: passkeys.transports })
+    .from(passkeys)
+    .where(eq(passkeys.userId, ctx.actor.id));
   return generateRegistrationOptions({
     rpName: "Business Management System",
     rpID: relyingParty(ctx).rpID,
@@ -302,7 +330,14 @@ export async function registerPasskey(
         createdAt: ctx.clock(),
       })
       .returning();
-    await writeAudit(tx, ctx, { action: "passkey_add", entityType: "user", entityId: ctx.actor.id, actor: ctx.actor, after: { passkeyId: row.id, name }, ipAddress: ctx.ip });
+    await writeAudit(tx, ctx, {
+      action: "passkey_add",
+      entityType: "user",
+      entityId: ctx.actor.id,
+      actor: ctx.actor,
+      after: { passkeyId: row.id, name },
+      ipAddress: ctx.ip,
+    });
     const passkey = { id: row.id, name: row.name, createdAt: row.createdAt.toISOString(), lastUsedAt: null };
     return first ? { passkey, recoveryCodes: await replaceRecoveryCodes(tx, ctx.actor.id) } : { passkey };
   });
@@ -312,10 +347,20 @@ export async function registerPasskey(
 export async function removePasskey(ctx: ActingContext, id: string, keepSid: string): Promise<void> {
   await inTransaction(ctx, async (tx, afterCommit) => {
     await lockUser(tx, ctx.actor.id);
-    const [row] = await tx.delete(passkeys).where(and(eq(passkeys.id, id), eq(passkeys.userId, ctx.actor.id))).returning();
+    const [row] = await tx
+      .delete(passkeys)
+      .where(and(eq(passkeys.id, id), eq(passkeys.userId, ctx.actor.id)))
+      .returning();
     if (!row) throw notFound("Passkey not found");
     await afterRemoval(tx, ctx);
-    await writeAudit(tx, ctx, { action: "passkey_remove", entityType: "user", entityId: ctx.actor.id, actor: ctx.actor, before: { passkeyId: id, name: row.name }, ipAddress: ctx.ip });
+    await writeAudit(tx, ctx, {
+      action: "passkey_remove",
+      entityType: "user",
+      entityId: ctx.actor.id,
+      actor: ctx.actor,
+      before: { passkeyId: id, name: row.name },
+      ipAddress: ctx.ip,
+    });
     await endOtherSessionsAfterCommit(tx, ctx, afterCommit, keepSid);
   });
 }
@@ -346,7 +391,10 @@ export type SecondFactorProof =
 export async function verifySecondFactor(ctx: Pick<ServiceContext, "db" | "config" | "clock">, userId: string, proof: SecondFactorProof): Promise<boolean> {
   const now = ctx.clock();
   if (proof.method === "totp") {
-    const [row] = await ctx.db.select().from(totpSecrets).where(and(eq(totpSecrets.userId, userId), isNotNull(totpSecrets.confirmedAt)));
+    const [row] = await ctx.db
+      .select()
+      .from(totpSecrets)
+      .where(and(eq(totpSecrets.userId, userId), isNotNull(totpSecrets.confirmedAt)));
     if (!row) return false;
     const step = acceptedTotpStep(openSecret(row.secret, ctx.config.secondFactorKey), proof.code, now, row.lastUsedStep);
     if (step === null) return false;
@@ -367,7 +415,10 @@ export async function verifySecondFactor(ctx: Pick<ServiceContext, "db" | "confi
     return spent.length === 1;
   }
   if (!proof.expectedChallenge) return false;
-  const [row] = await ctx.db.select().from(passkeys).where(and(eq(passkeys.userId, userId), eq(passkeys.credentialId, proof.response.id)));
+  const [row] = await ctx.db
+    .select()
+    .from(passkeys)
+    .where(and(eq(passkeys.userId, userId), eq(passkeys.credentialId, proof.response.id)));
   if (!row) return false;
   const { rpID, origins } = relyingParty(ctx);
   let result: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
@@ -378,7 +429,12 @@ export async function verifySecondFactor(ctx: Pick<ServiceContext, "db" | "confi
       expectedOrigin: origins,
       expectedRPID: rpID,
       requireUserVerification: false,
-      credential: { id: row.credentialId, publicKey: isoBase64URL.toBuffer(row.publicKey), counter: row.counter, transports: row.transports as AuthenticatorTransport[] },
+      credential: {
+        id: row.credentialId,
+        publicKey: isoBase64URL.toBuffer(row.publicKey),
+        counter: row.counter,
+        transports: row.transports as AuthenticatorTransport[],
+      },
     });
   } catch {
     return false;
@@ -389,7 +445,9 @@ export async function verifySecondFactor(ctx: Pick<ServiceContext, "db" | "confi
   const moved = await ctx.db
     .update(passkeys)
     .set({ counter: result.authenticationInfo.newCounter, lastUsedAt: now })
-    .where(and(eq(passkeys.id, row.id), result.authenticationInfo.newCounter > 0 ? sql`${passkeys.counter} < ${result.authenticationInfo.newCounter}` : sql`true`))
+    .where(
+      and(eq(passkeys.id, row.id), result.authenticationInfo.newCounter > 0 ? sql`${passkeys.counter} < ${result.authenticationInfo.newCounter}` : sql`true`),
+    )
     .returning({ id: passkeys.id });
   return moved.length === 1;
 }
@@ -407,7 +465,16 @@ export async function resetSecondFactor(ctx: ActingContext, userId: string, reas
     await tx.delete(passkeys).where(eq(passkeys.userId, userId));
     await tx.delete(totpSecrets).where(eq(totpSecrets.userId, userId));
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
-    await writeAudit(tx, ctx, { action: "second_factor_reset", entityType: "user", entityId: userId, actor: ctx.actor, reason, before, after: { passkeys: 0, totp: false, recoveryCodesLeft: 0 }, ipAddress: ctx.ip });
+    await writeAudit(tx, ctx, {
+      action: "second_factor_reset",
+      entityType: "user",
+      entityId: userId,
+      actor: ctx.actor,
+      reason,
+      before,
+      after: { passkeys: 0, totp: false, recoveryCodesLeft: 0 },
+      ipAddress: ctx.ip,
+    });
     await endUserSessions(tx, [userId]);
     await forgetPushDevices(tx, [userId]);
     afterCommit.run(() => announceSessionsEnded(ctx.bus, [userId], "second-factor"));
@@ -417,6 +484,9 @@ export async function resetSecondFactor(ctx: ActingContext, userId: string, reas
 
 /** The user a half-signed-in session is for, when they may still sign in. */
 export async function pendingUser(q: Queryable, userId: string) {
-  const [row] = await q.select().from(users).where(and(eq(users.id, userId), eq(users.isActive, true), isNull(users.deletedAt)));
+  const [row] = await q
+    .select()
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.isActive, true), isNull(users.deletedAt)));
   return row;
 }

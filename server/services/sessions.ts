@@ -20,13 +20,7 @@ export async function announceSessionsEnded(bus: EventBus, userIds: string[], re
 export async function endNonSuperAdminSessions(q: Queryable): Promise<number> {
   const removed = await q
     .delete(sessions)
-    .where(
-      or(
-        isNull(sessions.userId),
-        inArray(sessions.userId, q.select({ id: users.id }).from(users).where(ne(users.role, "SuperAdmin"))),
-      ),
-    )
+    .where(or(isNull(sessions.userId), inArray(sessions.userId, q.select({ id: users.id }).from(users).where(ne(users.role, "SuperAdmin")))))
     .returning({ sid: sessions.sid });
   return removed.length;
 }
-

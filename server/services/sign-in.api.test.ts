@@ -62,8 +62,18 @@ const failed = async (p: Promise<unknown>) => {
   expect(err).toBeInstanceOf(DomainError);
   return err as DomainError;
 };
-const loginsOf = (user: UserRow) => t.db.select().from(auditLog).where(and(eq(auditLog.action, "login"), eq(auditLog.performedBy, user.id)));
-const unusedCodes = async (user: UserRow) => (await t.db.select().from(recoveryCodes).where(and(eq(recoveryCodes.userId, user.id), isNull(recoveryCodes.usedAt)))).length;
+const loginsOf = (user: UserRow) =>
+  t.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.action, "login"), eq(auditLog.performedBy, user.id)));
+const unusedCodes = async (user: UserRow) =>
+  (
+    await t.db
+      .select()
+      .from(recoveryCodes)
+      .where(and(eq(recoveryCodes.userId, user.id), isNull(recoveryCodes.usedAt)))
+  ).length;
 
 /** A user with an authenticator app and recovery codes, set up through the API; the clock moves past the confirming code. */
 async function withTotp() {
@@ -87,7 +97,9 @@ describe("the throttle slot comes before the check", () => {
   it("a right recovery code sent while the username's slots are used up is 429 and is not spent; the session is not signed in", async () => {
     const { user, codes } = await withTotp();
     const session = await passwordStep(user);
-    await t.db.insert(loginFailures).values(Array.from({ length: THROTTLE.perUsername }, () => ({ username: usernameKey(user.username), ipAddress: "10.9.9.9", at: now })));
+    await t.db
+      .insert(loginFailures)
+      .values(Array.from({ length: THROTTLE.perUsername }, () => ({ username: usernameKey(user.username), ipAddress: "10.9.9.9", at: now })));
     const err = await failed(signInWithSecondFactor(ctx(), session, { method: "recovery", code: codes[0]! }));
     expect(err.kind).toBe("throttled");
     expect(await unusedCodes(user)).toBe(10);
@@ -98,7 +110,9 @@ describe("the throttle slot comes before the check", () => {
 
   it("the password step too: a right password while the slots are used up holds no session", async () => {
     const user = await makeUser(t.db, { role: "Approver" });
-    await t.db.insert(loginFailures).values(Array.from({ length: THROTTLE.perUsername }, () => ({ username: usernameKey(user.username), ipAddress: "10.9.9.9", at: now })));
+    await t.db
+      .insert(loginFailures)
+      .values(Array.from({ length: THROTTLE.perUsername }, () => ({ username: usernameKey(user.username), ipAddress: "10.9.9.9", at: now })));
     const session = new RecordedSession();
     expect((await failed(signInWithPassword(ctx(), session, { username: user.username, password: TEST_PASSWORD }))).kind).toBe("throttled");
     expect(session.calls).toEqual([]);
@@ -108,8 +122,16 @@ describe("the throttle slot comes before the check", () => {
   it("a wrong code keeps its slot as a failure; a right one gives its slot back", async () => {
     const { user, secret } = await withTotp();
     const session = await passwordStep(user);
-    const failures = async () => (await t.db.select().from(loginFailures).where(eq(loginFailures.username, usernameKey(user.username)))).length;
-    expect((await failed(signInWithSecondFactor(ctx(), session, { method: "totp", code: totpCodeAt(secret, new Date(now.getTime() + 600_000)) }))).kind).toBe("unauthenticated");
+    const failures = async () =>
+      (
+        await t.db
+          .select()
+          .from(loginFailures)
+          .where(eq(loginFailures.username, usernameKey(user.username)))
+      ).length;
+    expect((await failed(signInWithSecondFactor(ctx(), session, { method: "totp", code: totpCodeAt(secret, new Date(now.getTime() + 600_000)) }))).kind).toBe(
+      "unauthenticated",
+    );
     expect(await failures()).toBe(1);
     await signInWithSecondFactor(ctx(), session, { method: "totp", code: totpCodeAt(secret, now) });
     expect(await failures()).toBe(1);
@@ -129,7 +151,9 @@ describe("the lockdown is checked again after the second step", () => {
             on conflict (key) do update set value = excluded.value;
           return null;
         end $$`);
-      await owner.db.execute(sql`create trigger lockdown_when_code_spent after update on recovery_codes for each statement execute function lockdown_when_code_spent()`);
+      await owner.db.execute(
+        sql`create trigger lockdown_when_code_spent after update on recovery_codes for each statement execute function lockdown_when_code_spent()`,
+      );
     });
     try {
       const err = await failed(signInWithSecondFactor(ctx(), session, { method: "recovery", code: codes[0]! }));

@@ -26,7 +26,15 @@ import { verifyAgainstDummy, verifyPassword } from "../auth/passwords";
 import { releaseLoginAttempt, reserveLoginAttempt } from "../auth/throttle";
 import type { Actor } from "../context";
 import { findUserByUsername, getUser } from "./users";
-import { passkeyAuthenticationOptions, pendingUser, SECOND_STEP_MS, secondFactorSetupRequired, signInMethods, verifySecondFactor, type SecondFactorProof } from "./second-factor";
+import {
+  passkeyAuthenticationOptions,
+  pendingUser,
+  SECOND_STEP_MS,
+  secondFactorSetupRequired,
+  signInMethods,
+  verifySecondFactor,
+  type SecondFactorProof,
+} from "./second-factor";
 import { signsInDuringLockdown } from "./policies";
 import { sessionPermissions } from "./session-permissions";
 
@@ -100,7 +108,11 @@ async function checkPassword(ctx: RequestContext, username: string, password: st
 }
 
 /** POST /api/auth/login: signed in, or half signed in when the user has a second factor. */
-export async function signInWithPassword(ctx: RequestContext, session: SignInSession, credentials: { username: string; password: string }): Promise<LoginAnswer> {
+export async function signInWithPassword(
+  ctx: RequestContext,
+  session: SignInSession,
+  credentials: { username: string; password: string },
+): Promise<LoginAnswer> {
   const user = await checkPassword(ctx, credentials.username, credentials.password);
   const methods = await signInMethods(ctx.db, user.id);
   if (methods.length > 0) {
@@ -173,7 +185,14 @@ async function completeSignIn(ctx: RequestContext, session: SignInSession, user:
   await session.signIn(user, ctx.clock().getTime());
   const acting: ActingContext = { ...ctx, actor: user };
   try {
-    await writeAudit(ctx.db, ctx, { action: "login", entityType: "session", entityId: user.id, actor: user, after: secondFactor ? { secondFactor } : undefined, ipAddress: ctx.ip });
+    await writeAudit(ctx.db, ctx, {
+      action: "login",
+      entityType: "session",
+      entityId: user.id,
+      actor: user,
+      after: secondFactor ? { secondFactor } : undefined,
+      ipAddress: ctx.ip,
+    });
   } catch (err) {
     await session.end().catch(() => {});
     throw err;

@@ -24,7 +24,10 @@ export async function findUserByUsername(q: Queryable, username: string): Promis
   return row;
 }
 
-export async function createUser(ctx: Pick<ServiceContext, "db" | "clock"> & { actor: Actor | null; ip?: string | null }, input: CreateUserBody): Promise<UserRow> {
+export async function createUser(
+  ctx: Pick<ServiceContext, "db" | "clock"> & { actor: Actor | null; ip?: string | null },
+  input: CreateUserBody,
+): Promise<UserRow> {
   const { db } = ctx;
   const passwordHash = await hashPassword(input.password);
   try {

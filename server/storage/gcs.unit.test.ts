@@ -22,7 +22,12 @@ describe("GcsObjectStore.createUploadUrl", () => {
     const store = GcsObjectStore.forBucket(BUCKET, new Storage({ credentials, projectId: "bms-test-project" }));
     const objectPath = newAttachmentObjectPath(crypto.randomUUID(), crypto.randomUUID());
     const issuedAt = new Date();
-    const { url, expiresAt, headers } = await store.createUploadUrl({ objectPath, contentType: "application/pdf", issuedAt, expiresInSeconds: UPLOAD_URL_TTL_SECONDS });
+    const { url, expiresAt, headers } = await store.createUploadUrl({
+      objectPath,
+      contentType: "application/pdf",
+      issuedAt,
+      expiresInSeconds: UPLOAD_URL_TTL_SECONDS,
+    });
 
     const u = new URL(url);
     expect(u.protocol).toBe("https:");

@@ -189,7 +189,11 @@ export class LocalObjectStore implements ObjectStore {
   }
 
   async *listAttachmentObjects(before: Date): AsyncIterable<string> {
-    const olderThan = (file: string) => fsp.stat(file).then((s) => s.isFile() && s.mtime < before, () => false);
+    const olderThan = (file: string) =>
+      fsp.stat(file).then(
+        (s) => s.isFile() && s.mtime < before,
+        () => false,
+      );
     // A receive() cut off before its finally (the process killed mid-upload) leaves its temporary files.
     const tmpDir = path.join(this.root, TMP_DIR);
     for (const name of await fsp.readdir(tmpDir).catch(() => [] as string[])) {

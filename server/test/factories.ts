@@ -14,7 +14,17 @@ export type MadeUser = UserRow;
 
 export async function makeUser(
   db: Db,
-  overrides: { role: Role; username?: string; name?: string; isActive?: boolean; visibilityWindowDays?: number; password?: string; email?: string | null; employeeId?: string | null; mustChangePassword?: boolean },
+  overrides: {
+    role: Role;
+    username?: string;
+    name?: string;
+    isActive?: boolean;
+    visibilityWindowDays?: number;
+    password?: string;
+    email?: string | null;
+    employeeId?: string | null;
+    mustChangePassword?: boolean;
+  },
 ): Promise<MadeUser> {
   passwordHash ??= hashPassword(TEST_PASSWORD);
   const suffix = crypto.randomBytes(4).toString("hex");

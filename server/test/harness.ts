@@ -46,10 +46,28 @@ function apiClient(app: Express) {
   return {
     agent,
     get: (url: string) => agent.get(url),
-    post: (url: string, body?: unknown) => agent.post(url).set(CSRF_HEADER).send(body as object),
-    put: (url: string, body?: unknown) => agent.put(url).set(CSRF_HEADER).send(body as object),
-    patch: (url: string, body?: unknown) => agent.patch(url).set(CSRF_HEADER).send(body as object),
-    delete: (url: string, body?: unknown) => (body === undefined ? agent.delete(url).set(CSRF_HEADER) : agent.delete(url).set(CSRF_HEADER).send(body as object)),
+    post: (url: string, body?: unknown) =>
+      agent
+        .post(url)
+        .set(CSRF_HEADER)
+        .send(body as object),
+    put: (url: string, body?: unknown) =>
+      agent
+        .put(url)
+        .set(CSRF_HEADER)
+        .send(body as object),
+    patch: (url: string, body?: unknown) =>
+      agent
+        .patch(url)
+        .set(CSRF_HEADER)
+        .send(body as object),
+    delete: (url: string, body?: unknown) =>
+      body === undefined
+        ? agent.delete(url).set(CSRF_HEADER)
+        : agent
+            .delete(url)
+            .set(CSRF_HEADER)
+            .send(body as object),
   };
 }
 

@@ -5,7 +5,14 @@
 // is the app before the feed: every transaction notification fetched the list again.
 import { WebSocket } from "ws";
 import { receiveFeedMessage, feedLogClosed, EMPTY_FEED_LOG } from "../../client/src/lib/feed-log";
-import { catchUpPending, feedPosition, fetchCaughtUp, fetchedPendingPage, type PendingFeedLog, type PendingPage } from "../../client/src/features/transactions/pending-feed";
+import {
+  catchUpPending,
+  feedPosition,
+  fetchCaughtUp,
+  fetchedPendingPage,
+  type PendingFeedLog,
+  type PendingPage,
+} from "../../client/src/features/transactions/pending-feed";
 import { FEED_VERSION_HEADER, PENDING_FEED, WS_PATH } from "../../shared/ws-events";
 import { PAGE_HEADERS } from "../../shared/constants";
 import type { PendingFeedMessage } from "../../shared/schemas/transactions";
@@ -99,7 +106,9 @@ export class PendingApp {
     const run = (async () => {
       try {
         const fetch = () => this.fetchPage(controller.signal);
-        this.setPage(this.options.refetchOnNotification ? fetchedPendingPage(await fetch(), feedPosition(this.log)) : await fetchCaughtUp(fetch, () => this.log));
+        this.setPage(
+          this.options.refetchOnNotification ? fetchedPendingPage(await fetch(), feedPosition(this.log)) : await fetchCaughtUp(fetch, () => this.log),
+        );
       } catch (err) {
         if (!controller.signal.aborted) throw err;
       } finally {
@@ -112,11 +121,20 @@ export class PendingApp {
 
   private async fetchPage(signal: AbortSignal): Promise<Omit<PendingPage, "seen">> {
     this.fetches += 1;
-    const res = await fetch(`${this.options.baseUrl}/api/transactions/pending?page=1`, { headers: { cookie: this.options.cookie, "accept-encoding": "br, gzip" }, signal });
+    const res = await fetch(`${this.options.baseUrl}/api/transactions/pending?page=1`, {
+      headers: { cookie: this.options.cookie, "accept-encoding": "br, gzip" },
+      signal,
+    });
     if (!res.ok) throw new Error(`GET pending: ${res.status} ${await res.text()}`);
     const items = (await res.json()) as PendingPage["items"];
     const header = (name: string) => Number(res.headers.get(name));
-    return { items, total: header(PAGE_HEADERS.total), page: header(PAGE_HEADERS.page), limit: header(PAGE_HEADERS.limit), version: res.headers.get(FEED_VERSION_HEADER) };
+    return {
+      items,
+      total: header(PAGE_HEADERS.total),
+      page: header(PAGE_HEADERS.page),
+      limit: header(PAGE_HEADERS.limit),
+      version: res.headers.get(FEED_VERSION_HEADER),
+    };
   }
 
   private setPage(page: PendingPage): void {

@@ -72,7 +72,11 @@ export function runCli(script: string, args: string[], env: Record<string, strin
 }
 
 /** Polls `probe` every 20 ms until it answers something truthy; fails after the timeout, or at once if `server` exits. */
-export async function waitUntil<T>(what: string, probe: () => Promise<T | null | undefined | false>, options: { timeoutMs?: number; server?: ServerProcess } = {}): Promise<T> {
+export async function waitUntil<T>(
+  what: string,
+  probe: () => Promise<T | null | undefined | false>,
+  options: { timeoutMs?: number; server?: ServerProcess } = {},
+): Promise<T> {
   const deadline = Date.now() + (options.timeoutMs ?? 120_000);
   for (;;) {
     const value = await probe();

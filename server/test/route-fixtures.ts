@@ -108,11 +108,23 @@ export class World {
   static async create(t: TestApp): Promise<World> {
     const accountant = await makeUser(t.db, { role: "Accountant" });
     const superAdmin = await makeUser(t.db, { role: "SuperAdmin" });
-    const [category] = await t.db.select().from(categories).where(sql`${categories.name} = 'Office Expenses'`);
-    const [department] = await t.db.insert(departments).values({ name: `Dept ${hex()}` }).returning();
+    const [category] = await t.db
+      .select()
+      .from(categories)
+      .where(sql`${categories.name} = 'Office Expenses'`);
+    const [department] = await t.db
+      .insert(departments)
+      .values({ name: `Dept ${hex()}` })
+      .returning();
     const [employee] = await t.db
       .insert(employees)
-      .values({ employeeName: `Employee ${hex()}`, employeeCode: `E${hex()}`, departmentId: department.id, joiningDate: "2025-01-01", monthlySalary: "30000.00" })
+      .values({
+        employeeName: `Employee ${hex()}`,
+        employeeCode: `E${hex()}`,
+        departmentId: department.id,
+        joiningDate: "2025-01-01",
+        monthlySalary: "30000.00",
+      })
       .returning();
     return new World(t, accountant, superAdmin, category.id, department, employee);
   }
@@ -159,12 +171,24 @@ export class World {
   /** A passkey row of this user (its key is never checked by the calls that use it). */
   /** A push device of this user (a well-formed subscription to a push service nobody answers). */
   async pushDevice(userId: string): Promise<string> {
-    const [row] = await this.db.insert(pushSubscriptions).values({ userId, endpoint: `https://push.example.test/send/${crypto.randomBytes(8).toString("hex")}`, p256dh: MATRIX_PUSH_KEYS.p256dh, auth: MATRIX_PUSH_KEYS.auth, label: "Matrix device" }).returning();
+    const [row] = await this.db
+      .insert(pushSubscriptions)
+      .values({
+        userId,
+        endpoint: `https://push.example.test/send/${crypto.randomBytes(8).toString("hex")}`,
+        p256dh: MATRIX_PUSH_KEYS.p256dh,
+        auth: MATRIX_PUSH_KEYS.auth,
+        label: "Matrix device",
+      })
+      .returning();
     return row!.id;
   }
 
   async passkey(userId: string): Promise<string> {
-    const [row] = await this.db.insert(passkeys).values({ userId, credentialId: crypto.randomBytes(16).toString("base64url"), publicKey: "AA", name: "Matrix key" }).returning();
+    const [row] = await this.db
+      .insert(passkeys)
+      .values({ userId, credentialId: crypto.randomBytes(16).toString("base64url"), publicKey: "AA", name: "Matrix key" })
+      .returning();
     return row.id;
   }
 
@@ -182,12 +206,18 @@ export class World {
   async totp(userId: string, { confirmed }: { confirmed: boolean }): Promise<string> {
     const secret = newTotpSecret();
     const values = { secret, confirmedAt: confirmed ? new Date() : null, lastUsedStep: null };
-    await this.db.insert(totpSecrets).values({ userId, ...values }).onConflictDoUpdate({ target: totpSecrets.userId, set: values });
+    await this.db
+      .insert(totpSecrets)
+      .values({ userId, ...values })
+      .onConflictDoUpdate({ target: totpSecrets.userId, set: values });
     return secret;
   }
 
   async category(): Promise<string> {
-    const [row] = await this.db.insert(categories).values({ name: `Matrix category ${hex()}` }).returning();
+    const [row] = await this.db
+      .insert(categories)
+      .values({ name: `Matrix category ${hex()}` })
+      .returning();
     return row.id;
   }
 
@@ -211,24 +241,42 @@ export class World {
 
   /** Ends every open delegation of this delegator, so a fixture's new one never overlaps an earlier call's. */
   async freeDelegator(delegatorId: string): Promise<void> {
-    await this.db.update(delegations).set({ endedAt: new Date() }).where(and(eq(delegations.delegatorId, delegatorId), isNull(delegations.endedAt)));
+    await this.db
+      .update(delegations)
+      .set({ endedAt: new Date() })
+      .where(and(eq(delegations.delegatorId, delegatorId), isNull(delegations.endedAt)));
   }
 
   async approvalRule(): Promise<string> {
-    const [row] = await this.db.insert(approvalRules).values({ name: `Rule ${hex()}`, minAmount: "100000.00", requiredApprovals: 2 }).returning();
+    const [row] = await this.db
+      .insert(approvalRules)
+      .values({ name: `Rule ${hex()}`, minAmount: "100000.00", requiredApprovals: 2 })
+      .returning();
     return row.id;
   }
 
   async tdsNature(): Promise<string> {
     const [row] = await this.db
       .insert(tdsNatures)
-      .values({ name: `Nature ${hex()}`, legacySection: "194C", actReference: "393(1) Table Sl. 6(i)", rateIndividual: "1", rateOther: "2", singleThreshold: "30000", yearlyThreshold: "100000", ledgerName: `TDS ${hex()}` })
+      .values({
+        name: `Nature ${hex()}`,
+        legacySection: "194C",
+        actReference: "393(1) Table Sl. 6(i)",
+        rateIndividual: "1",
+        rateOther: "2",
+        singleThreshold: "30000",
+        yearlyThreshold: "100000",
+        ledgerName: `TDS ${hex()}`,
+      })
       .returning();
     return row!.id;
   }
 
   async party(): Promise<string> {
-    const [row] = await this.db.insert(parties).values({ name: `Party ${hex()}`, ...uniqueGstin("27") }).returning();
+    const [row] = await this.db
+      .insert(parties)
+      .values({ name: `Party ${hex()}`, ...uniqueGstin("27") })
+      .returning();
     return row.id;
   }
 
@@ -253,12 +301,22 @@ export class World {
   async ownTxn(caller: Caller, values: Partial<typeof transactions.$inferInsert> = {}): Promise<TransactionRow> {
     if (caller?.role !== "Employee") return this.txn({ createdBy: this.owner(caller).id, ...values });
     const employeeId = await this.linkCaller(caller);
-    return this.txn({ createdBy: caller.user.id, formType: "B", categoryId: await this.claimsCategory(), claimantEmployeeId: employeeId, claimantName: `Matrix claimant ${hex()}`, ...values });
+    return this.txn({
+      createdBy: caller.user.id,
+      formType: "B",
+      categoryId: await this.claimsCategory(),
+      claimantEmployeeId: employeeId,
+      claimantName: `Matrix claimant ${hex()}`,
+      ...values,
+    });
   }
 
   /** A category open to expense claims (DECISIONS §15). */
   async claimsCategory(): Promise<string> {
-    const [row] = await this.db.insert(categories).values({ name: `Matrix claims ${hex()}`, openToClaims: true }).returning();
+    const [row] = await this.db
+      .insert(categories)
+      .values({ name: `Matrix claims ${hex()}`, openToClaims: true })
+      .returning();
     return row.id;
   }
 
@@ -294,7 +352,10 @@ export class World {
 
   /** A pending regularisation of yesterday. */
   async regularisation(employeeId: string): Promise<string> {
-    const [row] = await this.db.insert(regularisations).values({ employeeId, date: this.dayFromToday(-1), punchIn: "09:30", reason: "Reader was down" }).returning();
+    const [row] = await this.db
+      .insert(regularisations)
+      .values({ employeeId, date: this.dayFromToday(-1), punchIn: "09:30", reason: "Reader was down" })
+      .returning();
     return row!.id;
   }
 
@@ -371,7 +432,6 @@ export class World {
   }
 }
 
-
 const csv = (rows: string[]) => Buffer.from(["Employee Name,Date,Time,Event Type", ...rows].join("\n") + "\n");
 
 /** Every route's valid call. The matrix fails when a declared route is missing here (or one here is not declared). */
@@ -389,7 +449,11 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
   // fully signed in or signed out, so both answer 401. server/routes/second-factor.api.test.ts and
   // passkeys.api.test.ts prove the happy paths; audit-completeness makes its own half session.
   "POST /auth/second-factor/options": async () => ({ expect: 401, because: "no sign-in waits for a second step in this session" }),
-  "POST /auth/second-factor": async () => ({ body: { method: "totp", code: "123456" }, expect: 401, because: "no sign-in waits for a second step in this session" }),
+  "POST /auth/second-factor": async () => ({
+    body: { method: "totp", code: "123456" },
+    expect: 401,
+    because: "no sign-in waits for a second step in this session",
+  }),
   "GET /health": async () => ({}),
   "GET /config": async () => ({}),
   "GET /admin/emergency-status": async () => ({}),
@@ -409,9 +473,15 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
     if (c?.role === "Employee") {
       // An Employee login files an expense claim (DECISIONS §15).
       await w.linkCaller(c);
-      return { body: { formType: "B", categoryId: await w.claimsCategory(), amount: "450.00", transactionDate: "2026-11-10", description: "Cab fare" }, expect: 201 };
+      return {
+        body: { formType: "B", categoryId: await w.claimsCategory(), amount: "450.00", transactionDate: "2026-11-10", description: "Cab fare" },
+        expect: 201,
+      };
     }
-    return { body: { formType: "R", categoryId: w.categoryId, amount: "1500.50", transactionDate: "2026-11-10", description: "Printer cartridges" }, expect: 201 };
+    return {
+      body: { formType: "R", categoryId: w.categoryId, amount: "1500.50", transactionDate: "2026-11-10", description: "Printer cartridges" },
+      expect: 201,
+    };
   },
   // Owner grants: the caller edits, submits and deletes their own Draft, whatever their role.
   "PATCH /transactions/:id": async (w, c) => ({ params: { id: (await w.ownTxn(c)).id }, body: { description: "Edited by the owner" } }),
@@ -516,7 +586,10 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
   "PUT /admin/users/:id": async (w) => ({ params: { id: (await w.user()).id }, body: { name: "Renamed Person", visibilityWindowDays: 60 } }),
   "PUT /admin/users/:id/username": async (w) => ({ params: { id: (await w.user()).id }, body: { newUsername: `renamed_${hex()}` } }),
   "PUT /admin/users/:id/password": async (w) => ({ params: { id: (await w.user()).id }, body: { newPassword: "another123" } }),
-  "POST /admin/users/:id/reset-password": async (w) => ({ params: { id: (await w.user()).id }, body: { newPassword: "another123", confirmPassword: "another123" } }),
+  "POST /admin/users/:id/reset-password": async (w) => ({
+    params: { id: (await w.user()).id },
+    body: { newPassword: "another123", confirmPassword: "another123" },
+  }),
   "PATCH /admin/users/:id/status": async (w) => ({ params: { id: (await w.user()).id }, body: { isActive: false } }),
   "DELETE /admin/users/:id": async (w) => ({ params: { id: (await w.user()).id } }),
   // ---------------------------------------------------------------- reach (DECISIONS §14)
@@ -524,11 +597,16 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
     await ensureVapidKeys(w.db, w.t.config);
     return {};
   },
-  "POST /account/push-subscriptions": async () => ({ body: { endpoint: `https://push.example.test/send/${hex()}`, keys: MATRIX_PUSH_KEYS, label: "Matrix phone" }, expect: 201 }),
+  "POST /account/push-subscriptions": async () => ({
+    body: { endpoint: `https://push.example.test/send/${hex()}`, keys: MATRIX_PUSH_KEYS, label: "Matrix phone" },
+    expect: 201,
+  }),
   "GET /account/push-subscriptions": async () => ({}),
   "DELETE /account/push-subscriptions/:id": async (w, caller) => ({ params: { id: await w.pushDevice(w.owner(caller).id) } }),
   "GET /account/notification-preferences": async () => ({}),
-  "PUT /account/notification-preferences": async () => ({ body: { push: { pending: true, decisions: false }, email: { pending: "instant", decisions: true }, quietHours: { from: "22:00", to: "07:00" } } }),
+  "PUT /account/notification-preferences": async () => ({
+    body: { push: { pending: true, decisions: false }, email: { pending: "instant", decisions: true }, quietHours: { from: "22:00", to: "07:00" } },
+  }),
   "GET /account/notification-channels": async () => ({}),
   "POST /account/notification-test": async (w, caller) => {
     const id = await w.pushDevice(w.owner(caller).id);
@@ -605,19 +683,39 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
   },
   "GET /admin/budgets": async () => ({}),
   "POST /admin/budgets": async (w) => ({
-    body: { name: `Budget ${hex()}`, categoryId: w.categoryId, amount: "25000", period: "monthly", startDate: "2026-11-01", endDate: "2026-11-30", alertThreshold: 80 },
+    body: {
+      name: `Budget ${hex()}`,
+      categoryId: w.categoryId,
+      amount: "25000",
+      period: "monthly",
+      startDate: "2026-11-01",
+      endDate: "2026-11-30",
+      alertThreshold: 80,
+    },
     expect: 201,
   }),
   "PUT /admin/budgets/:id": async (w) => ({ params: { id: await w.budget() }, body: { amount: "60000.00" } }),
   "DELETE /admin/budgets/:id": async (w) => ({ params: { id: await w.budget() } }),
   "GET /admin/approval-rules": async () => ({}),
-  "POST /admin/approval-rules": async () => ({ body: { name: `Above ${hex()}`, categoryId: null, formType: null, minAmount: "500000", requiredApprovals: 2, superAdminRequired: true }, expect: 201 }),
+  "POST /admin/approval-rules": async () => ({
+    body: { name: `Above ${hex()}`, categoryId: null, formType: null, minAmount: "500000", requiredApprovals: 2, superAdminRequired: true },
+    expect: 201,
+  }),
   "PUT /admin/approval-rules/:id": async (w) => ({ params: { id: await w.approvalRule() }, body: { requiredApprovals: 3 } }),
   "DELETE /admin/approval-rules/:id": async (w) => ({ params: { id: await w.approvalRule() } }),
   "POST /approval-rules/preview": async (w) => ({ body: { categoryId: w.categoryId, formType: "B", amount: "250000" } }),
   "GET /admin/tds-natures": async () => ({}),
   "POST /admin/tds-natures": async () => ({
-    body: { name: `Nature ${hex()}`, legacySection: "194C", actReference: "393(1) Table Sl. 6(i)", rateIndividual: 1, rateOther: 2, singleThreshold: "30000", yearlyThreshold: "100000", ledgerName: `TDS ${hex()}` },
+    body: {
+      name: `Nature ${hex()}`,
+      legacySection: "194C",
+      actReference: "393(1) Table Sl. 6(i)",
+      rateIndividual: 1,
+      rateOther: 2,
+      singleThreshold: "30000",
+      yearlyThreshold: "100000",
+      ledgerName: `TDS ${hex()}`,
+    },
     expect: 201,
   }),
   "PUT /admin/tds-natures/:id": async (w) => ({ params: { id: await w.tdsNature() }, body: { paymentCode: "1017" } }),
@@ -636,7 +734,10 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
   "GET /admin/company": async () => ({}),
   "PUT /admin/company": async () => ({ body: { legalName: "Fixture Traders Private Limited", gstin: "27AAPFU0939F1ZV", stateCode: "27" } }),
   "GET /parties": async () => ({ query: { search: "party", page: "1", limit: "10" } }),
-  "POST /parties": async () => ({ body: { name: `Vendor ${hex()}`, gstin: uniqueGstin("29").gstin, email: "accounts@example.com", phone: "+91 80 4000 1000" }, expect: 201 }),
+  "POST /parties": async () => ({
+    body: { name: `Vendor ${hex()}`, gstin: uniqueGstin("29").gstin, email: "accounts@example.com", phone: "+91 80 4000 1000" },
+    expect: 201,
+  }),
   "PATCH /parties/:id": async (w) => ({ params: { id: await w.party() }, body: { phone: "+91 22 6600 1000", isActive: true } }),
   "GET /audit": async () => ({ query: { search: "login", page: "1", limit: "20" } }),
   "GET /audit/facets": async () => ({}),
@@ -646,7 +747,14 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
   // ---------------------------------------------------------------- HR
   "GET /hr/employees": async () => ({ query: { page: "1", search: "Employee", status: "active" } }),
   "POST /hr/employees": async (w) => ({
-    body: { employeeName: `Asha ${hex()}`, employeeCode: `C${hex()}`, departmentId: w.department.id, joiningDate: "2026-01-15", weeklyOff: "Sunday", monthlySalary: "42000" },
+    body: {
+      employeeName: `Asha ${hex()}`,
+      employeeCode: `C${hex()}`,
+      departmentId: w.department.id,
+      joiningDate: "2026-01-15",
+      weeklyOff: "Sunday",
+      monthlySalary: "42000",
+    },
     expect: 201,
   }),
   "GET /hr/employees/:id": async (w) => ({ params: { id: w.employee.id } }),
@@ -687,11 +795,17 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
   "POST /hr/leave-requests/:id/approve": async (w) => ({ params: { id: await w.leaveRequest(await w.freshEmployee()) }, body: {} }),
   "POST /hr/leave-requests/:id/reject": async (w) => ({ params: { id: await w.leaveRequest(await w.freshEmployee()) }, body: { reason: "Year-end closing" } }),
   "POST /hr/regularisations/:id/approve": async (w) => ({ params: { id: await w.regularisation(await w.freshEmployee()) }, body: {} }),
-  "POST /hr/regularisations/:id/reject": async (w) => ({ params: { id: await w.regularisation(await w.freshEmployee()) }, body: { reason: "No record of it" } }),
+  "POST /hr/regularisations/:id/reject": async (w) => ({
+    params: { id: await w.regularisation(await w.freshEmployee()) },
+    body: { reason: "No record of it" },
+  }),
   "GET /hr/departments": async () => ({}),
   "POST /hr/departments": async () => ({ body: { name: `Department ${hex()}` }, expect: 201 }),
   "PUT /hr/departments/:id": async (w) => {
-    const [row] = await w.db.insert(departments).values({ name: `Dept ${hex()}` }).returning();
+    const [row] = await w.db
+      .insert(departments)
+      .values({ name: `Dept ${hex()}` })
+      .returning();
     return { params: { id: row.id }, body: { name: `Renamed ${hex()}` } };
   },
   "GET /hr/attendance-policy": async () => ({}),
@@ -706,10 +820,16 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
   "GET /hr/reports/payroll": async () => ({ query: { month: "2026-11" } }),
   "GET /hr/reports/payroll.csv": async () => ({ query: { month: "2026-11" } }),
   "POST /hr/import/upload": async () => ({
-    multipart: { fields: { month: "2026-11", dryRun: "true" }, file: { field: "csvFile", name: "punches.csv", contentType: "text/csv", data: csv(["Nobody Known,2026-11-03,09:20,IN"]) } },
+    multipart: {
+      fields: { month: "2026-11", dryRun: "true" },
+      file: { field: "csvFile", name: "punches.csv", contentType: "text/csv", data: csv(["Nobody Known,2026-11-03,09:20,IN"]) },
+    },
   }),
   "GET /hr/leaves": async () => ({ query: { month: "2026-11" } }),
-  "POST /hr/leaves": async (w) => ({ body: { employeeId: await w.freshEmployee(), type: "PL", from: "2026-11-03", to: "2026-11-04", reason: "Sister's wedding" }, expect: 201 }),
+  "POST /hr/leaves": async (w) => ({
+    body: { employeeId: await w.freshEmployee(), type: "PL", from: "2026-11-03", to: "2026-11-04", reason: "Sister's wedding" },
+    expect: 201,
+  }),
   "DELETE /hr/leaves/:id": async (w) => ({ params: { id: await w.leave() }, body: { reason: "Came to work after all" } }),
   "GET /hr/name-mappings": async () => ({}),
   "POST /hr/name-mappings": async (w) => ({ body: { csvName: `Punch ${hex()}`, employeeId: w.employee.id }, expect: 201 }),
@@ -727,7 +847,6 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
   "GET /accounting/exports/:id/masters": async (w) => ({ params: { id: await w.exportBatch() } }),
   "POST /accounting/exports/:id/void": async (w) => ({ params: { id: await w.exportBatch() }, body: { reason: "Exported with the wrong ledgers" } }),
 };
-
 
 /** Sends one fixture's call through a supertest agent (cookies kept), with the CSRF header unless told not to. */
 export function sendCall(agent: Agent, route: Pick<RouteDef, "method" | "path">, spec: CallSpec, options: { csrf?: boolean } = {}): Test {

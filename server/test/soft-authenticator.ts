@@ -38,7 +38,14 @@ export class SoftAuthenticator {
 
   /** navigator.credentials.create() for these registration options. */
   register(options: { challenge: string }, overrides: { origin?: string; challenge?: string } = {}) {
-    const clientDataJSON = Buffer.from(JSON.stringify({ type: "webauthn.create", challenge: overrides.challenge ?? options.challenge, origin: overrides.origin ?? this.origin, crossOrigin: false }));
+    const clientDataJSON = Buffer.from(
+      JSON.stringify({
+        type: "webauthn.create",
+        challenge: overrides.challenge ?? options.challenge,
+        origin: overrides.origin ?? this.origin,
+        crossOrigin: false,
+      }),
+    );
     const idLength = Buffer.alloc(2);
     idLength.writeUInt16BE(this.credentialId.length);
     const authData = Buffer.concat([

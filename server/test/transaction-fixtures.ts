@@ -15,7 +15,13 @@ export async function builtinCategory(db: Db, name: string): Promise<CategoryRow
 
 export async function makeCategory(
   db: Db,
-  overrides: Partial<{ name: string; requiredApprovals: number; isActive: boolean; fieldSchema: CustomFieldDefinition[]; emergencyLimitPolicy: EmergencyLimitPolicy | null }> = {},
+  overrides: Partial<{
+    name: string;
+    requiredApprovals: number;
+    isActive: boolean;
+    fieldSchema: CustomFieldDefinition[];
+    emergencyLimitPolicy: EmergencyLimitPolicy | null;
+  }> = {},
 ): Promise<CategoryRow> {
   const [row] = await db
     .insert(categories)

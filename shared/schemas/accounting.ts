@@ -13,8 +13,13 @@ const ledgerName = singleLineText("Ledger name", { error: LEDGER_MESSAGE }).pipe
 
 /** PUT /api/admin/ledgers: any of the names; what is left out keeps its current name. */
 export const updateLedgersSchema = z.strictObject({
-  categories: z.array(z.strictObject({ categoryId: z.guid("Category not found"), ledger: ledgerName })).max(500).optional(),
-  paymentMethods: z.array(z.strictObject({ method: z.enum(PAYMENT_METHODS, `The payment method must be one of ${PAYMENT_METHODS.join(", ")}`), ledger: ledgerName })).optional(),
+  categories: z
+    .array(z.strictObject({ categoryId: z.guid("Category not found"), ledger: ledgerName }))
+    .max(500)
+    .optional(),
+  paymentMethods: z
+    .array(z.strictObject({ method: z.enum(PAYMENT_METHODS, `The payment method must be one of ${PAYMENT_METHODS.join(", ")}`), ledger: ledgerName }))
+    .optional(),
   inputCgst: ledgerName.optional(),
   inputSgst: ledgerName.optional(),
   inputIgst: ledgerName.optional(),
@@ -26,8 +31,7 @@ export const updateLedgersSchema = z.strictObject({
 export type UpdateLedgersBody = z.output<typeof updateLedgersSchema>;
 export type LedgersAnswer = z.output<typeof ledgersAnswer>;
 
-const dayField = (label: string) =>
-  z.iso.date(`${label} must be a date (YYYY-MM-DD)`).refine(isDayInRange, DATE_RANGE_MESSAGE);
+const dayField = (label: string) => z.iso.date(`${label} must be a date (YYYY-MM-DD)`).refine(isDayInRange, DATE_RANGE_MESSAGE);
 
 /** POST /api/accounting/exports */
 export const createExportSchema = z

@@ -79,7 +79,13 @@ export type ApprovalPolicy = z.output<typeof approvalPolicyAnswer>;
 // ---------------------------------------------------------------- answers
 
 /** A rule that applied to a transaction, as kept on it at submit (DECISIONS §11). */
-export const appliedRuleAnswer = z.strictObject({ id, name: z.string(), minAmount: money, requiredApprovals: z.number().int(), superAdminRequired: z.boolean() });
+export const appliedRuleAnswer = z.strictObject({
+  id,
+  name: z.string(),
+  minAmount: money,
+  requiredApprovals: z.number().int(),
+  superAdminRequired: z.boolean(),
+});
 /** What a submission needs, decided at submit and kept (DECISIONS §11); null before the first submission. */
 export const approvalPolicyAnswer = z.strictObject({ approvalsRequired: z.number().int(), superAdminRequired: z.boolean(), rules: z.array(appliedRuleAnswer) });
 /** An approval rule (DECISIONS §11): categoryId null is every category, formType null both. */

@@ -30,7 +30,12 @@ export const auditFilterSchema = z.object({
 });
 
 export const auditQuerySchema = auditFilterSchema.extend({
-  page: z.coerce.number({ message: "page must be a whole number from 1" }).int("page must be a whole number from 1").min(1, "page must be a whole number from 1").optional().default(1),
+  page: z.coerce
+    .number({ message: "page must be a whole number from 1" })
+    .int("page must be a whole number from 1")
+    .min(1, "page must be a whole number from 1")
+    .optional()
+    .default(1),
   limit: z.coerce
     .number({ message: `limit must be a whole number from 1 to ${LIMITS.listLimitMax}` })
     .int(`limit must be a whole number from 1 to ${LIMITS.listLimitMax}`)

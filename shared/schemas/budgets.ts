@@ -31,49 +31,60 @@ function isRealDate(s: string): boolean {
 }
 
 const dateField = (required: string) =>
-  z.unknown().optional().transform((input, ctx): string => {
-    if (input === undefined || input === null || (typeof input === "string" && input.trim() === "")) {
-      ctx.addIssue({ code: "custom", message: required, input });
-      return z.NEVER;
-    }
-    // A full ISO timestamp is read as its calendar date.
-    const text = typeof input === "string" ? input.trim().slice(0, 10) : "";
-    if (!isRealDate(text)) {
-      ctx.addIssue({ code: "custom", message: BUDGET_MESSAGES.dateInvalid, input });
-      return z.NEVER;
-    }
-    if (!isDayInRange(text)) {
-      ctx.addIssue({ code: "custom", message: DATE_RANGE_MESSAGE, input });
-      return z.NEVER;
-    }
-    return text;
-  });
+  z
+    .unknown()
+    .optional()
+    .transform((input, ctx): string => {
+      if (input === undefined || input === null || (typeof input === "string" && input.trim() === "")) {
+        ctx.addIssue({ code: "custom", message: required, input });
+        return z.NEVER;
+      }
+      // A full ISO timestamp is read as its calendar date.
+      const text = typeof input === "string" ? input.trim().slice(0, 10) : "";
+      if (!isRealDate(text)) {
+        ctx.addIssue({ code: "custom", message: BUDGET_MESSAGES.dateInvalid, input });
+        return z.NEVER;
+      }
+      if (!isDayInRange(text)) {
+        ctx.addIssue({ code: "custom", message: DATE_RANGE_MESSAGE, input });
+        return z.NEVER;
+      }
+      return text;
+    });
 
 // Spec 001 §5: "alertThreshold 1 to 100, default 80 (falls back to 80 if unparseable)".
-const alertThresholdSchema = z.unknown().optional().transform((input, ctx): number => {
-  let n: number;
-  if (typeof input === "number") n = Math.trunc(input);
-  else if (typeof input === "string") n = Number.parseInt(input, 10);
-  else n = Number.NaN;
-  if (Number.isNaN(n)) return ALERT_THRESHOLD_DEFAULT;
-  if (n < 1 || n > 100) {
-    ctx.addIssue({ code: "custom", message: BUDGET_MESSAGES.alertThreshold, input });
-    return z.NEVER;
-  }
-  return n;
-});
+const alertThresholdSchema = z
+  .unknown()
+  .optional()
+  .transform((input, ctx): number => {
+    let n: number;
+    if (typeof input === "number") n = Math.trunc(input);
+    else if (typeof input === "string") n = Number.parseInt(input, 10);
+    else n = Number.NaN;
+    if (Number.isNaN(n)) return ALERT_THRESHOLD_DEFAULT;
+    if (n < 1 || n > 100) {
+      ctx.addIssue({ code: "custom", message: BUDGET_MESSAGES.alertThreshold, input });
+      return z.NEVER;
+    }
+    return n;
+  });
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const categoryIdSchema = z.unknown().optional().transform((input, ctx): string | null => {
-  if (input === undefined || input === null || input === "" || input === "all") return null;
-  if (typeof input === "string" && UUID.test(input)) return input.toLowerCase();
-  ctx.addIssue({ code: "custom", message: BUDGET_MESSAGES.category, input });
-  return z.NEVER;
-});
+const categoryIdSchema = z
+  .unknown()
+  .optional()
+  .transform((input, ctx): string | null => {
+    if (input === undefined || input === null || input === "" || input === "all") return null;
+    if (typeof input === "string" && UUID.test(input)) return input.toLowerCase();
+    ctx.addIssue({ code: "custom", message: BUDGET_MESSAGES.category, input });
+    return z.NEVER;
+  });
 
 export const budgetBodySchema = z
   .object({
-    name: singleLineText("Budget name", { message: BUDGET_MESSAGES.nameRequired }).min(1, BUDGET_MESSAGES.nameRequired).max(200, "Budget name must be at most 200 characters"),
+    name: singleLineText("Budget name", { message: BUDGET_MESSAGES.nameRequired })
+      .min(1, BUDGET_MESSAGES.nameRequired)
+      .max(200, "Budget name must be at most 200 characters"),
     categoryId: categoryIdSchema,
     amount: moneySchema({ required: BUDGET_MESSAGES.amountRequired, invalid: BUDGET_MESSAGES.amountInvalid }),
     period: z.enum(BUDGET_PERIODS, { message: BUDGET_MESSAGES.period }).optional().default("monthly"),

@@ -30,8 +30,6 @@ export type { CustomFieldValue, CustomFieldValues } from "../custom-fields";
 
 export type EmergencyLimitPolicy = { dailyLimit?: string | null; monthlyLimit?: string | null };
 
-
-
 export type Category = z.output<typeof categoryAnswer>;
 
 // ---------------------------------------------------------------- request bodies (DECISIONS §7)

@@ -1,5 +1,12 @@
 // Emergency approval links and the three approver codes (DECISIONS §5, spec 001 §2).
-import { EMERGENCY_LINK_EXPIRED_MESSAGE, EMERGENCY_LINK_INVALID_MESSAGE, EMERGENCY_PIN_THROTTLE, EMERGENCY_REASON_MAX, ENTER_PIN_MESSAGE, SELECT_APPROVER_MESSAGE } from "../constants";
+import {
+  EMERGENCY_LINK_EXPIRED_MESSAGE,
+  EMERGENCY_LINK_INVALID_MESSAGE,
+  EMERGENCY_PIN_THROTTLE,
+  EMERGENCY_REASON_MAX,
+  ENTER_PIN_MESSAGE,
+  SELECT_APPROVER_MESSAGE,
+} from "../constants";
 import { z } from "zod";
 import { multiLineText } from "./text";
 import { FORM_TYPES } from "../constants";
@@ -7,7 +14,14 @@ import { day, instant, money } from "./answer-parts";
 import { customFieldDefinitionSchema, customFieldValuesAnswer } from "./categories";
 import { transactionStatusAnswer as status } from "./transactions";
 
-export { EMERGENCY_LINK_EXPIRED_MESSAGE, EMERGENCY_LINK_INVALID_MESSAGE, EMERGENCY_PIN_THROTTLE, EMERGENCY_REASON_MAX, ENTER_PIN_MESSAGE, SELECT_APPROVER_MESSAGE };
+export {
+  EMERGENCY_LINK_EXPIRED_MESSAGE,
+  EMERGENCY_LINK_INVALID_MESSAGE,
+  EMERGENCY_PIN_THROTTLE,
+  EMERGENCY_REASON_MAX,
+  ENTER_PIN_MESSAGE,
+  SELECT_APPROVER_MESSAGE,
+};
 
 export const NO_PIN_YET_MESSAGE = "This approver has no PIN yet: a SuperAdmin sets it on the emergency page";
 export const WRONG_PIN_MESSAGE = "Wrong PIN";

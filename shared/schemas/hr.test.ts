@@ -33,7 +33,10 @@ describe("employee create (spec 001 §5)", () => {
 
   it.each([
     [{}, { employeeName: "Employee name is required", departmentId: "Department is required", joiningDate: "Joining date is required" }],
-    [{ employeeName: "  ", departmentId: "", joiningDate: "" }, { employeeName: "Employee name is required", departmentId: "Department is required", joiningDate: "Joining date is required" }],
+    [
+      { employeeName: "  ", departmentId: "", joiningDate: "" },
+      { employeeName: "Employee name is required", departmentId: "Department is required", joiningDate: "Joining date is required" },
+    ],
     [{ ...valid, joiningDate: "2025-02-30" }, { joiningDate: "Invalid date (expected YYYY-MM-DD)" }],
     [{ ...valid, departmentId: "sales" }, { departmentId: "Department is required" }],
     [{ ...valid, weeklyOff: "Funday" }, { weeklyOff: "Weekly off must be a day of the week (Sunday to Saturday)" }],
@@ -85,7 +88,11 @@ describe("employee update", () => {
   });
 
   it("null clears an optional field", () => {
-    expect(employeeColumns(employeeUpdateSchema.parse({ phone: null, monthlySalary: null, email: "" }))).toEqual({ phone: null, monthlySalary: null, email: null });
+    expect(employeeColumns(employeeUpdateSchema.parse({ phone: null, monthlySalary: null, email: "" }))).toEqual({
+      phone: null,
+      monthlySalary: null,
+      email: null,
+    });
   });
 
   it("keeps the required-field messages", () => {
@@ -174,7 +181,10 @@ describe("attendance query: a date or a month", () => {
   it.each([
     [{ date: "2025-07-15" }, { date: "2025-07-15" }],
     [{ month: "2025-07" }, { month: "2025-07" }],
-    [{ month: "2025-07", employeeId: DEPT, departmentId: "all", status: "Pending Review" }, { month: "2025-07", employeeId: DEPT, status: "Pending Review" }],
+    [
+      { month: "2025-07", employeeId: DEPT, departmentId: "all", status: "Pending Review" },
+      { month: "2025-07", employeeId: DEPT, status: "Pending Review" },
+    ],
     [{ date: "2025-07-15", month: "", status: "all" }, { date: "2025-07-15" }],
   ])("%j → %j", (input, want) => {
     expect(attendanceQuerySchema.parse(input)).toEqual(want);
@@ -193,7 +203,10 @@ describe("attendance query: a date or a month", () => {
 
 describe("attendance edit", () => {
   it("accepts a status with a reason", () => {
-    expect(attendanceEditSchema.parse({ dayStatus: "Paid Leave (PL)", reason: "Approved leave" })).toEqual({ dayStatus: "Paid Leave (PL)", reason: "Approved leave" });
+    expect(attendanceEditSchema.parse({ dayStatus: "Paid Leave (PL)", reason: "Approved leave" })).toEqual({
+      dayStatus: "Paid Leave (PL)",
+      reason: "Approved leave",
+    });
   });
 
   it("reads violation points from a form field", () => {
@@ -229,7 +242,10 @@ describe("attendance policy", () => {
   });
 
   it("accepts holidays", () => {
-    const holidays = [{ date: "2025-08-15", name: "Independence Day" }, { date: "2025-10-02", name: "Gandhi Jayanti" }];
+    const holidays = [
+      { date: "2025-08-15", name: "Independence Day" },
+      { date: "2025-10-02", name: "Gandhi Jayanti" },
+    ];
     expect(attendancePolicySchema.parse({ ...DEFAULT_ATTENDANCE_POLICY, holidays }).holidays).toEqual(holidays);
   });
 
@@ -247,7 +263,15 @@ describe("attendance policy", () => {
     [{ duplicatePunchWindowMinutes: 61 }, "duplicatePunchWindowMinutes"],
     [{ holidays: [{ date: "2025-02-30", name: "x" }] }, "holidays.0.date"],
     [{ holidays: [{ date: "2025-08-15", name: "" }] }, "holidays.0.name"],
-    [{ holidays: [{ date: "2025-08-15", name: "a" }, { date: "2025-08-15", name: "b" }] }, "holidays.1.date"],
+    [
+      {
+        holidays: [
+          { date: "2025-08-15", name: "a" },
+          { date: "2025-08-15", name: "b" },
+        ],
+      },
+      "holidays.1.date",
+    ],
   ])("%j is refused on %s", (change, path) => {
     expect(Object.keys(issues(attendancePolicySchema, { ...DEFAULT_ATTENDANCE_POLICY, ...change }))).toEqual([path]);
   });

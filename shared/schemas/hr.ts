@@ -52,7 +52,12 @@ export const optionalRupeesSchema = z
     const reading = readMoney(input);
     if (reading.ok) return reading.value;
     if (reading.problem === "empty") return null;
-    const messages = { invalid: "Invalid amount format", precision: "Invalid amount format", negative: "Amount cannot be negative", too_large: "Amount is too large" };
+    const messages = {
+      invalid: "Invalid amount format",
+      precision: "Invalid amount format",
+      negative: "Amount cannot be negative",
+      too_large: "Amount is too large",
+    };
     ctx.addIssue({ code: "custom", message: messages[reading.problem], input });
     return z.NEVER;
   })
@@ -156,16 +161,21 @@ export const attendanceExportQuerySchema = z
     to: z.preprocess(blankToUndefined, isoDateSchema.optional()),
     employeeId: filterId,
     departmentId: filterId,
-    status: z.preprocess((v) => (typeof v === "string" && v.toLowerCase() === "all" ? undefined : blankToUndefined(v)), z.enum(DAY_STATUSES, { error: "Invalid attendance status" }).optional()),
+    status: z.preprocess(
+      (v) => (typeof v === "string" && v.toLowerCase() === "all" ? undefined : blankToUndefined(v)),
+      z.enum(DAY_STATUSES, { error: "Invalid attendance status" }).optional(),
+    ),
   })
   .superRefine((q, ctx) => {
     const kinds = [q.date !== undefined, q.month !== undefined, q.from !== undefined || q.to !== undefined].filter(Boolean).length;
     if (kinds === 0) ctx.addIssue({ code: "custom", path: ["date"], message: "Provide a date, a month, or from and to" });
     if (kinds > 1) ctx.addIssue({ code: "custom", path: ["date"], message: "Provide only one of date, month, or from and to" });
-    if ((q.from === undefined) !== (q.to === undefined)) ctx.addIssue({ code: "custom", path: [q.from === undefined ? "from" : "to"], message: "Provide both from and to" });
+    if ((q.from === undefined) !== (q.to === undefined))
+      ctx.addIssue({ code: "custom", path: [q.from === undefined ? "from" : "to"], message: "Provide both from and to" });
     if (q.from && q.to) {
       if (q.from > q.to) ctx.addIssue({ code: "custom", path: ["to"], message: "To must not be before from" });
-      else if ((Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 >= MAX_EXPORT_DAYS) ctx.addIssue({ code: "custom", path: ["to"], message: `A range covers at most ${MAX_EXPORT_DAYS} days` });
+      else if ((Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 >= MAX_EXPORT_DAYS)
+        ctx.addIssue({ code: "custom", path: ["to"], message: `A range covers at most ${MAX_EXPORT_DAYS} days` });
     }
   });
 
@@ -175,7 +185,12 @@ export const employeeListQuerySchema = z.object({
   page: z.preprocess(blankToUndefined, z.coerce.number().int().min(1, "Page must be at least 1").default(1)),
   limit: z.preprocess(
     blankToUndefined,
-    z.coerce.number().int().min(1, "Limit must be at least 1").max(LIMITS.listLimitMax, `Limit must be at most ${LIMITS.listLimitMax}`).default(LIMITS.employeePageSize),
+    z.coerce
+      .number()
+      .int()
+      .min(1, "Limit must be at least 1")
+      .max(LIMITS.listLimitMax, `Limit must be at most ${LIMITS.listLimitMax}`)
+      .default(LIMITS.employeePageSize),
   ),
   search: z
     .string()
@@ -250,9 +265,19 @@ export type AttendanceListResponse = z.output<typeof attendanceListAnswer>;
 /** Hours of a day as a number or a decimal string (numeric(4,2) reads back as '8.00'). */
 const hoursSchema = (label: string) =>
   z
-    .union([z.number(), z.string().trim().regex(/^\d{1,2}(\.\d{1,2})?$/, `${label} must be a number of hours`).transform(Number)], {
-      error: `${label} must be a number of hours`,
-    })
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^\d{1,2}(\.\d{1,2})?$/, `${label} must be a number of hours`)
+          .transform(Number),
+      ],
+      {
+        error: `${label} must be a number of hours`,
+      },
+    )
     .pipe(
       z
         .number()
@@ -295,7 +320,8 @@ export const attendancePolicySchema = z
   })
   .superRefine((p, ctx) => {
     // Only between two valid lengths (object refinements run even after a field failed).
-    if (p.fullDayHours > 0 && p.fullDayHours <= 24 && p.halfDayHours > p.fullDayHours) ctx.addIssue({ code: "custom", path: ["halfDayHours"], message: "Half day cannot be longer than a full day" });
+    if (p.fullDayHours > 0 && p.fullDayHours <= 24 && p.halfDayHours > p.fullDayHours)
+      ctx.addIssue({ code: "custom", path: ["halfDayHours"], message: "Half day cannot be longer than a full day" });
     const seen = new Set<string>();
     p.holidays.forEach((h, i) => {
       if (seen.has(h.date)) ctx.addIssue({ code: "custom", path: ["holidays", i, "date"], message: `${h.date} is listed twice` });
@@ -330,7 +356,11 @@ export type NameMapping = z.output<typeof nameMappingAnswer>;
 
 /** The text fields of `POST /api/hr/import/upload` (the file itself is `csvFile`). */
 export const importUploadFieldsSchema = z.object({
-  month: z.string({ error: "Please select the month for this attendance data" }).trim().min(1, "Please select the month for this attendance data").pipe(monthSchema),
+  month: z
+    .string({ error: "Please select the month for this attendance data" })
+    .trim()
+    .min(1, "Please select the month for this attendance data")
+    .pipe(monthSchema),
   // A dry run analyses the file and stores nothing.
   dryRun: z.preprocess((v) => (typeof v === "string" ? ["1", "true", "yes"].includes(v.trim().toLowerCase()) : v), z.boolean().default(false)),
   // The last day this import records (DECISIONS §8); absent or blank: the default rule. The route
@@ -342,7 +372,6 @@ export type ImportPreview = NonNullable<ImportResult["preview"]>;
 
 /** The answer of an import (DECISIONS §8); errors holds the first 100 bad rows. */
 export type ImportResult = z.output<typeof importAnswer>;
-
 
 // ---------------------------------------------------------------- details and dashboard
 
@@ -418,7 +447,13 @@ export const attendanceRecordAnswer = z.strictObject({
 });
 export const attendanceListAnswer = z.strictObject({
   attendance: z.array(attendanceRecordAnswer),
-  summary: z.strictObject({ totalEmployees: z.number().int(), present: z.number().int(), absent: z.number().int(), late: z.number().int(), notRecorded: z.number().int() }),
+  summary: z.strictObject({
+    totalEmployees: z.number().int(),
+    present: z.number().int(),
+    absent: z.number().int(),
+    late: z.number().int(),
+    notRecorded: z.number().int(),
+  }),
   coveredThrough,
 });
 export const attendancePolicyAnswer = z.strictObject({

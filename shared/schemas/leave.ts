@@ -24,7 +24,8 @@ export const recordLeaveSchema = z
   .superRefine((l, ctx) => {
     if (l.to < l.from) ctx.addIssue({ code: "custom", path: ["to"], message: "The last day cannot be before the first day" });
     else if (countDays(l.from, l.to) > LEAVE_MAX_DAYS) ctx.addIssue({ code: "custom", path: ["to"], message: `A leave covers at most ${LEAVE_MAX_DAYS} days` });
-    if (l.halfDay && l.from !== l.to) ctx.addIssue({ code: "custom", path: ["halfDay"], message: "A half day is one day: the first and last day must be the same" });
+    if (l.halfDay && l.from !== l.to)
+      ctx.addIssue({ code: "custom", path: ["halfDay"], message: "A half day is one day: the first and last day must be the same" });
   });
 export type RecordLeaveInput = z.input<typeof recordLeaveSchema>;
 export type RecordLeaveBody = z.output<typeof recordLeaveSchema>;
@@ -37,9 +38,19 @@ export type CancelLeaveBody = z.output<typeof cancelLeaveSchema>;
 export const leaveQuerySchema = z
   .object({
     employeeId: z.string().trim().optional().pipe(z.guid("Invalid id").optional()),
-    year: z.coerce.number({ error: "year must be a year" }).int("year must be a year").min(2000, "year must be 2000 to 2100").max(2100, "year must be 2000 to 2100").optional(),
+    year: z.coerce
+      .number({ error: "year must be a year" })
+      .int("year must be a year")
+      .min(2000, "year must be 2000 to 2100")
+      .max(2100, "year must be 2000 to 2100")
+      .optional(),
     month: monthSchema.optional(),
-    departmentId: z.string().trim().optional().transform((v) => (v === "" || v === "all" ? undefined : v)).pipe(z.guid("Invalid id").optional()),
+    departmentId: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => (v === "" || v === "all" ? undefined : v))
+      .pipe(z.guid("Invalid id").optional()),
   })
   .superRefine((q, ctx) => {
     if (!q.month && !q.employeeId) ctx.addIssue({ code: "custom", path: ["month"], message: "Give month=YYYY-MM, or employeeId (and year)" });

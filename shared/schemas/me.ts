@@ -22,7 +22,8 @@ export const employeeLoginSchema = z
     userId: z.string().trim().pipe(z.guid("User is required")).optional(),
   })
   .superRefine((b, ctx) => {
-    if (b.username !== undefined && b.userId !== undefined) ctx.addIssue({ code: "custom", path: ["userId"], message: "Give a username for a new login, or a user to link, not both" });
+    if (b.username !== undefined && b.userId !== undefined)
+      ctx.addIssue({ code: "custom", path: ["userId"], message: "Give a username for a new login, or a user to link, not both" });
   });
 
 /** A new login: the password is shown this once. */
@@ -102,7 +103,12 @@ export const myLeaveAnswer = z.strictObject({
 });
 export type MyLeave = z.output<typeof myLeaveAnswer>;
 export const myLeaveQuerySchema = z.object({
-  year: z.coerce.number({ error: "year must be a year" }).int("year must be a year").min(2000, "year must be 2000 to 2100").max(2100, "year must be 2000 to 2100").optional(),
+  year: z.coerce
+    .number({ error: "year must be a year" })
+    .int("year must be a year")
+    .min(2000, "year must be 2000 to 2100")
+    .max(2100, "year must be 2000 to 2100")
+    .optional(),
 });
 
 const requestReason = multiLineText("Reason", { error: "Reason is required" })
@@ -121,7 +127,8 @@ export const leaveRequestSchema = z
   .superRefine((l, ctx) => {
     if (l.to < l.from) ctx.addIssue({ code: "custom", path: ["to"], message: "The last day cannot be before the first day" });
     else if (countDays(l.from, l.to) > LEAVE_MAX_DAYS) ctx.addIssue({ code: "custom", path: ["to"], message: `A leave covers at most ${LEAVE_MAX_DAYS} days` });
-    if (l.halfDay && l.from !== l.to) ctx.addIssue({ code: "custom", path: ["halfDay"], message: "A half day is one day: the first and last day must be the same" });
+    if (l.halfDay && l.from !== l.to)
+      ctx.addIssue({ code: "custom", path: ["halfDay"], message: "A half day is one day: the first and last day must be the same" });
   });
 export type LeaveRequestBody = z.output<typeof leaveRequestSchema>;
 
@@ -135,7 +142,8 @@ export const regularisationSchema = z
   .object({ date: isoDateSchema, punchIn: optionalTime, punchOut: optionalTime, reason: requestReason })
   .superRefine((r, ctx) => {
     if (!r.punchIn && !r.punchOut) ctx.addIssue({ code: "custom", path: ["punchIn"], message: "Give the time you came in, the time you left, or both" });
-    if (r.punchIn && r.punchOut && r.punchOut <= r.punchIn) ctx.addIssue({ code: "custom", path: ["punchOut"], message: "The time you left must be after the time you came in" });
+    if (r.punchIn && r.punchOut && r.punchOut <= r.punchIn)
+      ctx.addIssue({ code: "custom", path: ["punchOut"], message: "The time you left must be after the time you came in" });
   });
 export type RegularisationBody = z.output<typeof regularisationSchema>;
 
@@ -158,6 +166,9 @@ export const requestsAnswer = z.strictObject({ requests: z.array(employeeRequest
 
 /** POST /api/hr/…/approve: an optional note; reject: the reason is required. */
 export const approveRequestSchema = z.object({
-  reason: multiLineText("Reason").max(LEAVE_REASON_MAX, `At most ${LEAVE_REASON_MAX} characters`).optional().transform((v) => v || undefined),
+  reason: multiLineText("Reason")
+    .max(LEAVE_REASON_MAX, `At most ${LEAVE_REASON_MAX} characters`)
+    .optional()
+    .transform((v) => v || undefined),
 });
 export const rejectRequestSchema = z.object({ reason: requestReason });

@@ -6,7 +6,6 @@ import { id, instant } from "./answer-parts";
 /** GET /api/notifications answers the signed-in user's latest 50 of these, newest first. */
 export type NotificationItem = z.output<typeof notificationAnswer>;
 
-
 /** POST /api/notifications/read-all and DELETE /api/notifications answer how many rows they touched. */
 export type NotificationsChangedAnswer = z.output<typeof notificationsChangedAnswer>;
 

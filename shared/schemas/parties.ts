@@ -70,18 +70,10 @@ const stateCodeField = z
   });
 
 const optionalLine = (label: string, max: number) =>
-  singleLineText(label)
-    .max(max, `${label} must be at most ${max} characters`)
-    .nullish()
-    .transform(blankToNull);
+  singleLineText(label).max(max, `${label} must be at most ${max} characters`).nullish().transform(blankToNull);
 
 const partyName = singleLineText("Party name", { error: M.nameRequired }).min(1, M.nameRequired).max(200, M.nameTooLong);
-const emailField = z
-  .string({ error: M.email })
-  .trim()
-  .nullish()
-  .transform(blankToNull)
-  .pipe(z.email(M.email).max(254, M.email).nullish());
+const emailField = z.string({ error: M.email }).trim().nullish().transform(blankToNull).pipe(z.email(M.email).max(254, M.email).nullish());
 const phoneField = optionalLine("Phone", 30).refine((v) => v == null || /^[0-9+\-() ]+$/.test(v), M.phone);
 
 export type TaxIds = { gstin: string | null; pan: string | null; stateCode: string | null };
@@ -102,15 +94,13 @@ export function resolveTaxIds(ids: TaxIds): { ok: true; ids: TaxIds } | { ok: fa
 }
 
 /** The party's usual TDS nature (DECISIONS §12): an id, or null (or "") for none. */
-const tdsNatureField = z
-  .unknown()
-  .transform((input, ctx): string | null | undefined => {
-    if (input === undefined) return undefined;
-    if (input === null || (typeof input === "string" && input.trim() === "")) return null;
-    if (typeof input === "string" && UUID_SHAPE.test(input.trim())) return input.trim().toLowerCase();
-    ctx.addIssue({ code: "custom", message: M.tdsNatureId, input });
-    return z.NEVER;
-  });
+const tdsNatureField = z.unknown().transform((input, ctx): string | null | undefined => {
+  if (input === undefined) return undefined;
+  if (input === null || (typeof input === "string" && input.trim() === "")) return null;
+  if (typeof input === "string" && UUID_SHAPE.test(input.trim())) return input.trim().toLowerCase();
+  ctx.addIssue({ code: "custom", message: M.tdsNatureId, input });
+  return z.NEVER;
+});
 
 /** PATCH /api/parties/:id: the fields sent change, the others keep their values. */
 export const partyChangesSchema = z.object({
@@ -138,7 +128,12 @@ export type PartyBody = z.output<typeof partyBodySchema>;
 export const partyQuerySchema = z.object({
   search: singleLineText("Search").max(200, "Search must be at most 200 characters").optional(),
   active: z.enum(["true", "false", "all"], { error: "active must be true, false or all" }).optional().default("all"),
-  page: z.coerce.number({ error: "page must be a whole number from 1" }).int("page must be a whole number from 1").min(1, "page must be a whole number from 1").optional().default(1),
+  page: z.coerce
+    .number({ error: "page must be a whole number from 1" })
+    .int("page must be a whole number from 1")
+    .min(1, "page must be a whole number from 1")
+    .optional()
+    .default(1),
   limit: z.coerce
     .number({ error: "limit must be a whole number from 1 to 100" })
     .int("limit must be a whole number from 1 to 100")

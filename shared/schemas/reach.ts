@@ -36,7 +36,10 @@ const clockTime = (name: string) => z.string({ message: `${name} must be a time 
 
 /** GET/PUT /api/account/notification-preferences: the whole object, replaced whole by PUT. */
 export const notificationPreferencesSchema = z.strictObject({
-  push: z.strictObject({ pending: z.boolean({ message: "push.pending must be true or false" }), decisions: z.boolean({ message: "push.decisions must be true or false" }) }, { message: "push is required" }),
+  push: z.strictObject(
+    { pending: z.boolean({ message: "push.pending must be true or false" }), decisions: z.boolean({ message: "push.decisions must be true or false" }) },
+    { message: "push is required" },
+  ),
   email: z.strictObject(
     {
       pending: z.enum(EMAIL_PENDING_CHOICES, { message: "email.pending must be instant, digest or off" }),

@@ -7,7 +7,10 @@ import { singleLineText, multiLineText } from "./text";
 import { id, instant } from "./answer-parts";
 import type { loginAnswer } from "./auth";
 
-const b64url = z.string().max(20_000).regex(/^[A-Za-z0-9_-]*$/, "Expected base64url");
+const b64url = z
+  .string()
+  .max(20_000)
+  .regex(/^[A-Za-z0-9_-]*$/, "Expected base64url");
 
 /** A one-time code as typed: six digits, or a recovery code (its dashes and spaces are ignored). */
 const codeField = z.string({ message: "Enter the code" }).trim().min(1, "Enter the code").max(40, "That code is too long");
@@ -48,7 +51,9 @@ export const passkeyAuthenticationResponseSchema = z.object({
 
 export const PASSKEY_NAME_MAX = 60;
 export const passkeyRegisterSchema = z.object({
-  name: singleLineText("Name", { message: "Give the passkey a name" }).min(1, "Give the passkey a name").max(PASSKEY_NAME_MAX, `A name has at most ${PASSKEY_NAME_MAX} characters`),
+  name: singleLineText("Name", { message: "Give the passkey a name" })
+    .min(1, "Give the passkey a name")
+    .max(PASSKEY_NAME_MAX, `A name has at most ${PASSKEY_NAME_MAX} characters`),
   response: passkeyRegistrationResponseSchema,
 });
 
@@ -78,7 +83,9 @@ export const verifySchema = z.discriminatedUnion(
 export type VerifyBody = z.output<typeof verifySchema>;
 
 export const securitySettingsSchema = z.object({
-  requireSecondFactor: z.array(z.enum(ROLES, { message: `Each role must be one of: ${ROLES.join(", ")}` }), { message: "requireSecondFactor must be a list of roles" }).max(ROLES.length),
+  requireSecondFactor: z
+    .array(z.enum(ROLES, { message: `Each role must be one of: ${ROLES.join(", ")}` }), { message: "requireSecondFactor must be a list of roles" })
+    .max(ROLES.length),
 });
 
 export const SECOND_FACTOR_RESET_REASON_MAX = 500;

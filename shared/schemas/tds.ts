@@ -91,13 +91,24 @@ export const tdsNatureBodySchema = z
 export type TdsNatureBody = z.output<typeof tdsNatureBodySchema>;
 
 /** PUT /api/admin/tds-natures/:id: the fields sent change, the others keep their values. */
-export const tdsNatureChangesSchema = z.strictObject(Object.fromEntries(Object.entries(natureFields).map(([k, v]) => [k, v.optional()])) as { [K in keyof typeof natureFields]: z.ZodOptional<(typeof natureFields)[K]> });
+export const tdsNatureChangesSchema = z.strictObject(
+  Object.fromEntries(Object.entries(natureFields).map(([k, v]) => [k, v.optional()])) as {
+    [K in keyof typeof natureFields]: z.ZodOptional<(typeof natureFields)[K]>;
+  },
+);
 export type TdsNatureChanges = z.output<typeof tdsNatureChangesSchema>;
 
 /** A bill's `tds` (POST/PATCH /api/transactions, the full override): the nature, or null for none. */
 export const tdsChoiceSchema = z.strictObject(
   { natureId: idSchema(M.natureRequired, "TDS nature must be a TDS nature id") },
-  { error: (iss) => (iss.code === "unrecognized_keys" ? `Unknown TDS field${iss.keys.length > 1 ? "s" : ""}: ${iss.keys.join(", ")}` : iss.code === "invalid_type" ? "TDS must be {natureId} or null" : undefined) },
+  {
+    error: (iss) =>
+      iss.code === "unrecognized_keys"
+        ? `Unknown TDS field${iss.keys.length > 1 ? "s" : ""}: ${iss.keys.join(", ")}`
+        : iss.code === "invalid_type"
+          ? "TDS must be {natureId} or null"
+          : undefined,
+  },
 );
 export type TdsChoice = z.output<typeof tdsChoiceSchema>;
 
@@ -105,9 +116,15 @@ export type TdsChoice = z.output<typeof tdsChoiceSchema>;
 export const tdsPreviewSchema = z.strictObject({
   partyId: idSchema("Party is required", "Party must be a party id"),
   natureId: idSchema(M.natureRequired, "TDS nature must be a TDS nature id"),
-  amount: moneySchema({ required: "Amount is required", invalid: "Amount must be a valid positive number", positive: "Amount must be a valid positive number" }),
+  amount: moneySchema({
+    required: "Amount is required",
+    invalid: "Amount must be a valid positive number",
+    positive: "Amount must be a valid positive number",
+  }),
   /** The GST lines' taxable value when the bill has them. */
-  taxableValue: moneySchema({ required: "Taxable value is required", invalid: "Taxable value must be a valid positive number" }).nullish().transform((v) => v ?? null),
+  taxableValue: moneySchema({ required: "Taxable value is required", invalid: "Taxable value must be a valid positive number" })
+    .nullish()
+    .transform((v) => v ?? null),
   /** The GST invoice date where there is one, else the transaction date. */
   date: z
     .string({ error: "Date must be a valid date (YYYY-MM-DD)" })
@@ -115,7 +132,9 @@ export const tdsPreviewSchema = z.strictObject({
     .refine(isIsoDate, { error: "Date must be a valid date (YYYY-MM-DD)", abort: true })
     .refine(isDayInRange, { error: DATE_RANGE_MESSAGE }),
   /** The bill being edited, left out of its own earlier bills. */
-  transactionId: idSchema("Transaction must be a transaction id").nullish().transform((v) => v ?? null),
+  transactionId: idSchema("Transaction must be a transaction id")
+    .nullish()
+    .transform((v) => v ?? null),
 });
 export type TdsPreviewBody = z.output<typeof tdsPreviewSchema>;
 

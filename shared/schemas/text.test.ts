@@ -74,7 +74,10 @@ describe("what is not text is refused in every field, naming the field and the c
   it("a custom text or textarea value the same way", () => {
     const field: CustomFieldRule = { id: "ref", label: "Reference", type: "text" };
     expect(validateCustomFieldValue(field, "PO\uFFFE1")).toEqual({ ok: false, message: "Reference contains a character that is not text (U+FFFE): retype it" });
-    expect(validateCustomFieldValue({ ...field, type: "textarea" }, "a\n\uDC00")).toEqual({ ok: false, message: "Reference contains a character that is not text (U+DC00): retype it" });
+    expect(validateCustomFieldValue({ ...field, type: "textarea" }, "a\n\uDC00")).toEqual({
+      ok: false,
+      message: "Reference contains a character that is not text (U+DC00): retype it",
+    });
   });
 });
 

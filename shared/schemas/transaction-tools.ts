@@ -36,7 +36,9 @@ export const checkDuplicatesAnswer = z.strictObject({ duplicates: z.array(possib
  * split them, each skipped one with the reason the single approve would give (DECISIONS §11).
  */
 export const bulkApproveAnswer = z.strictObject({
-  results: z.array(z.strictObject({ id: z.string(), humanReadableId: z.string().optional(), ok: z.boolean(), status: status.optional(), message: z.string().optional() })),
+  results: z.array(
+    z.strictObject({ id: z.string(), humanReadableId: z.string().optional(), ok: z.boolean(), status: status.optional(), message: z.string().optional() }),
+  ),
   approved: z.array(z.strictObject({ id, humanReadableId: z.string(), status })),
   skipped: z.array(z.strictObject({ id: z.string(), humanReadableId: z.string().nullable(), reason: z.string() })),
 });

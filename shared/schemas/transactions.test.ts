@@ -159,12 +159,19 @@ describe("list and export queries (query strings are coerced)", () => {
     ).toEqual({ search: "TXN-0001", status: "Pending", categoryId: CATEGORY, createdBy: USER, page: 3, limit: 20 });
   });
 
-  it.each([[{ search: "" }], [{ search: "  " }], [{ status: "all" }], [{ status: "All" }], [{ status: "" }], [{ categoryId: "all" }], [{ createdBy: "" }], [{ page: "" }], [{ limit: "" }]])(
-    "%j means no filter",
-    (q) => {
-      expect(transactionListQuerySchema.parse(q)).toEqual({ page: 1, limit: 50 });
-    },
-  );
+  it.each([
+    [{ search: "" }],
+    [{ search: "  " }],
+    [{ status: "all" }],
+    [{ status: "All" }],
+    [{ status: "" }],
+    [{ categoryId: "all" }],
+    [{ createdBy: "" }],
+    [{ page: "" }],
+    [{ limit: "" }],
+  ])("%j means no filter", (q) => {
+    expect(transactionListQuerySchema.parse(q)).toEqual({ page: 1, limit: 50 });
+  });
 
   it("clamps limit to 200", () => {
     expect(transactionListQuerySchema.parse({ limit: "1000" }).limit).toBe(LIMITS.listLimitMax);
@@ -262,9 +269,9 @@ describe("payment: process or cancel, one schema", () => {
   });
 
   it("cancels with the spec's payload (spec 000 §7)", () => {
-    expect(
-      paymentSchema.parse({ isPaid: false, paymentMethod: null, paymentReference: null, paymentNotes: null, paidBy: null, paidDate: null }),
-    ).toEqual({ action: "cancel" });
+    expect(paymentSchema.parse({ isPaid: false, paymentMethod: null, paymentReference: null, paymentNotes: null, paidBy: null, paidDate: null })).toEqual({
+      action: "cancel",
+    });
     expect(paymentSchema.parse({ isPaid: false })).toEqual({ action: "cancel" });
   });
 

@@ -185,7 +185,11 @@ const trimmed = (v: unknown) => (typeof v === "string" ? v.trim() : v);
 
 const pageSchema = z.preprocess(
   (v) => (v === "" ? undefined : v),
-  z.coerce.number({ error: "page must be a whole number of at least 1" }).int({ error: "page must be a whole number of at least 1" }).min(1, { error: "page must be a whole number of at least 1" }).default(1),
+  z.coerce
+    .number({ error: "page must be a whole number of at least 1" })
+    .int({ error: "page must be a whole number of at least 1" })
+    .min(1, { error: "page must be a whole number of at least 1" })
+    .default(1),
 );
 // Above the maximum is clamped rather than refused: the answer's `limit` says what was used.
 const limitSchemaOf = (fallback: number) =>
@@ -203,12 +207,12 @@ const limitSchema = limitSchemaOf(LIMITS.listLimitDefault);
 export const transactionFiltersShape = {
   search: z.preprocess(
     (v) => (typeof v === "string" && v.trim() === "" ? undefined : trimmed(v)),
-    z.string({ error: "search must be text" }).max(SEARCH_MAX, { error: `search must be at most ${SEARCH_MAX} characters` }).optional(),
+    z
+      .string({ error: "search must be text" })
+      .max(SEARCH_MAX, { error: `search must be at most ${SEARCH_MAX} characters` })
+      .optional(),
   ),
-  status: z.preprocess(
-    noFilter,
-    z.enum(TRANSACTION_STATUSES, { error: `status must be one of: ${TRANSACTION_STATUSES.join(", ")}` }).optional(),
-  ),
+  status: z.preprocess(noFilter, z.enum(TRANSACTION_STATUSES, { error: `status must be one of: ${TRANSACTION_STATUSES.join(", ")}` }).optional()),
   categoryId: z.preprocess(noFilter, z.guid({ error: "categoryId is not valid" }).optional()),
   createdBy: z.preprocess(noFilter, z.guid({ error: "createdBy is not valid" }).optional()),
   /** Only Payment Due transactions whose due date is before today (APP_TIMEZONE). */
@@ -290,7 +294,6 @@ export const paymentSchema = z
   );
 export type PaymentBody = z.output<typeof paymentSchema>;
 
-
 /** POST /api/admin/transactions/:id/force-status {status, reason} (SuperAdmin). */
 export const forceStatusSchema = z.object({
   status: z.enum(FORCEABLE_STATUSES, {
@@ -338,8 +341,12 @@ export const fullOverrideSchema = z.strictObject(
     approvalsRequired: z
       .number({ error: `Approvals required must be a whole number from ${LIMITS.requiredApprovalsMin} to ${LIMITS.requiredApprovalsMax}` })
       .int({ error: `Approvals required must be a whole number from ${LIMITS.requiredApprovalsMin} to ${LIMITS.requiredApprovalsMax}` })
-      .min(LIMITS.requiredApprovalsMin, { error: `Approvals required must be a whole number from ${LIMITS.requiredApprovalsMin} to ${LIMITS.requiredApprovalsMax}` })
-      .max(LIMITS.requiredApprovalsMax, { error: `Approvals required must be a whole number from ${LIMITS.requiredApprovalsMin} to ${LIMITS.requiredApprovalsMax}` })
+      .min(LIMITS.requiredApprovalsMin, {
+        error: `Approvals required must be a whole number from ${LIMITS.requiredApprovalsMin} to ${LIMITS.requiredApprovalsMax}`,
+      })
+      .max(LIMITS.requiredApprovalsMax, {
+        error: `Approvals required must be a whole number from ${LIMITS.requiredApprovalsMin} to ${LIMITS.requiredApprovalsMax}`,
+      })
       .optional(),
     // DECISIONS §4: an override says why, like force-status and change-owner, for the audit trail.
     reason: reasonSchema,
@@ -400,7 +407,6 @@ export const registerAttachmentSchema = z.object({
 });
 export type RegisterAttachmentBody = z.output<typeof registerAttachmentSchema>;
 
-
 /** spec 000 §3. `approverId` and `approver` are null for an emergency-link action (see `emergencyApproverCode`). */
 export type Approval = z.output<typeof approvalAnswer>;
 
@@ -435,7 +441,6 @@ export type PendingTransaction = Omit<z.output<typeof pendingTransactionAnswer>,
 /** DELETE /api/approvals/:id {reason} (SuperAdmin): a correction of the record says why. */
 export const deleteApprovalSchema = z.object({ reason: reasonSchema });
 export type DeleteApprovalBody = z.output<typeof deleteApprovalSchema>;
-
 
 /** GET /api/transactions: the one list shape the client uses everywhere (DECISIONS §4). */
 export type TransactionListResponse = z.output<typeof transactionListAnswer>;

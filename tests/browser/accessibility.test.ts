@@ -160,7 +160,9 @@ async function seed(env: BrowserTestEnv): Promise<Seed> {
   await hr.post("/api/hr/employees", { ...base, employeeName: "Ravi Kumar", employeeCode: "EMP-102", monthlySalary: "30000" });
   // DECISIONS §15: the Employee login is Meera's, so her own pages have her month.
   await hr.post(`/api/hr/employees/${employee.id}/login`, { userId: users.Employee.id });
-  const csv = ["Employee Name,Date,Time,Event Type", `Meera Pillai,${today},09:52,IN`, `Meera Pillai,${today},18:40,OUT`, `Ravi Kumar,${today},09:20,IN`].join("\n");
+  const csv = ["Employee Name,Date,Time,Event Type", `Meera Pillai,${today},09:52,IN`, `Meera Pillai,${today},18:40,OUT`, `Ravi Kumar,${today},09:20,IN`].join(
+    "\n",
+  );
   const form = new FormData();
   form.set("csvFile", new Blob([csv], { type: "text/csv" }), "punches.csv");
   form.set("month", today.slice(0, 7));
@@ -220,7 +222,10 @@ const SCREENS: Record<RouteId, ScreenPlan> = {
   accountingTds: { path: () => PATHS.accountingTds, ready: () => "No TDS deducted in" },
   adminApprovalRules: { path: () => PATHS.adminApprovalRules, ready: () => "No approval rules yet" },
   adminDelegations: { path: () => PATHS.adminDelegations, ready: () => "Nobody has delegated their approvals." },
-  account: { path: () => PATHS.account, ready: (s, role) => (role === "Approver" || role === "SuperAdmin" ? "You have not delegated your approvals." : "Role") },
+  account: {
+    path: () => PATHS.account,
+    ready: (s, role) => (role === "Approver" || role === "SuperAdmin" ? "You have not delegated your approvals." : "Role"),
+  },
   adminSecurity: { path: () => PATHS.adminSecurity, ready: () => "Recommended" },
   accountSecurity: { path: () => PATHS.accountSecurity, ready: () => "No passkeys yet" },
   accountNotifications: { path: () => PATHS.accountNotifications, ready: () => "Install the app on your phone" },
@@ -243,7 +248,10 @@ const SCREENS: Record<RouteId, ScreenPlan> = {
   emergencyApprove: { path: (s) => s.emergency.approvePath, ready: (s) => s.emergency.humanReadableId },
   emergencyReject: { path: (s) => s.emergency.rejectPath, ready: (s) => s.emergency.humanReadableId },
   // Signed out, the standalone control page says who may use it; signed in as a SuperAdmin it has the controls.
-  emergency: { path: () => PATHS.emergency, ready: (_s, role) => (role === "SuperAdmin" ? "System Normal" : "Emergency controls require SuperAdmin privileges.") },
+  emergency: {
+    path: () => PATHS.emergency,
+    ready: (_s, role) => (role === "SuperAdmin" ? "System Normal" : "Emergency controls require SuperAdmin privileges."),
+  },
   lockout: { path: () => PATHS.lockout, ready: () => "Emergency System Lockdown" },
 };
 
@@ -283,7 +291,9 @@ async function audit(page: Page, label: string): Promise<Finding[]> {
       rules: { "target-size": { enabled: true } },
     });
     const review = verbose
-      ? result.incomplete.filter((v) => v.id === "color-contrast").flatMap((v) => v.nodes.map((n) => `${n.target.join(" ")}: ${(n.any[0]?.message ?? "").slice(0, 160)}`))
+      ? result.incomplete
+          .filter((v) => v.id === "color-contrast")
+          .flatMap((v) => v.nodes.map((n) => `${n.target.join(" ")}: ${(n.any[0]?.message ?? "").slice(0, 160)}`))
       : [];
     const violations = result.violations.map((v) => ({
       id: v.id,
@@ -465,7 +475,11 @@ async function closeDialogs(page: Page): Promise<void> {
     await page.keyboard.press("Escape");
     await page.waitForTimeout(50);
   }
-  await page.getByRole("dialog").first().waitFor({ state: "detached", timeout: 5_000 }).catch(() => {});
+  await page
+    .getByRole("dialog")
+    .first()
+    .waitFor({ state: "detached", timeout: 5_000 })
+    .catch(() => {});
 }
 
 const DIALOGS: DialogPlan[] = [
@@ -520,7 +534,10 @@ const DIALOGS: DialogPlan[] = [
       await openOnScreen(page, "transactions", "SuperAdmin");
       await visibleButton(page, data.pending.humanReadableId).click();
       await page.getByRole("dialog").getByRole("button", { name: "Admin Override" }).click();
-      await page.getByText(/logged and audited/i).first().waitFor(WAIT);
+      await page
+        .getByText(/logged and audited/i)
+        .first()
+        .waitFor(WAIT);
     },
   },
   buttonDialog("SuperAdmin", "categories", "Create Category"),
@@ -575,7 +592,11 @@ const DIALOGS: DialogPlan[] = [
       await openOnScreen(page, "hrAttendance", "HR Staff");
       const details = viewport === "phone" ? visibleButton(page, "Details", true) : visibleButton(page, `Monthly details of ${data.employee.name}`);
       await details.click();
-      await page.getByRole("dialog").getByText(/deductions/i).first().waitFor(WAIT);
+      await page
+        .getByRole("dialog")
+        .getByText(/deductions/i)
+        .first()
+        .waitFor(WAIT);
     },
   },
   {

@@ -41,7 +41,11 @@ describe("approval rules, from the screen to the approver's queue", () => {
     const adm = (await env.newPage("desktop")).page;
     await env.signIn(adm, admin);
     await adm.goto("/admin");
-    await adm.getByRole("button", { name: /Admin Tools/ }).filter({ visible: true }).first().click();
+    await adm
+      .getByRole("button", { name: /Admin Tools/ })
+      .filter({ visible: true })
+      .first()
+      .click();
     await adm.getByRole("menuitem", { name: "Approval Rules" }).click();
     await adm.waitForURL("**/admin/approval-rules");
     await adm.getByText("No approval rules yet").waitFor(WAIT);
@@ -204,7 +208,13 @@ describe("approval rules, from the screen to the approver's queue", () => {
       const headers = { "Content-Type": "application/json", "X-Requested-With": "XMLHttpRequest" };
       const cats: { id: string; name: string }[] = await (await fetch("/api/categories")).json();
       const category = cats.find((c) => c.name === "Office Expenses")!;
-      const created = await (await fetch("/api/transactions", { method: "POST", headers, body: JSON.stringify({ formType: "B", categoryId: category.id, amount: "60000", transactionDate: date, description: "Conference hall booking" }) })).json();
+      const created = await (
+        await fetch("/api/transactions", {
+          method: "POST",
+          headers,
+          body: JSON.stringify({ formType: "B", categoryId: category.id, amount: "60000", transactionDate: date, description: "Conference hall booking" }),
+        })
+      ).json();
       const submit = await fetch(`/api/transactions/${created.id}/submit`, { method: "POST", headers, body: "{}" });
       if (!submit.ok) throw new Error(`submit: ${submit.status}`);
       return created.humanReadableId as string;
@@ -221,7 +231,9 @@ describe("approval rules, from the screen to the approver's queue", () => {
     const card = ap.getByRole("article", { name: humanReadableId });
     // Told before approving that it is Rajesh's authority she uses (DECISIONS §16).
     await card.getByRole("button", { name: "Approve for Rajesh Sharma" }).click();
-    await expect.poll(async () => (await env.db.select().from(transactions).where(eq(transactions.humanReadableId, humanReadableId)))[0]!.status, POLL).toBe("Approved");
+    await expect
+      .poll(async () => (await env.db.select().from(transactions).where(eq(transactions.humanReadableId, humanReadableId)))[0]!.status, POLL)
+      .toBe("Approved");
     const [row] = await env.db.select().from(transactions).where(eq(transactions.humanReadableId, humanReadableId));
     const [kept] = await env.db.select().from(approvals).where(eq(approvals.transactionId, row!.id));
     expect(kept).toMatchObject({ approverId: anita.id, onBehalfOf: admin.id, action: "approved" });
@@ -251,8 +263,17 @@ describe("approval rules, from the screen to the approver's queue", () => {
       const cats: { id: string; name: string }[] = await (await fetch("/api/categories")).json();
       const category = cats.find((c) => c.name === "Travel")!;
       const ids: string[] = [];
-      for (const [amount, description] of [["3000", "Cab fares for the client visit"], ["8000", "Train tickets for the audit team"]]) {
-        const created = await (await fetch("/api/transactions", { method: "POST", headers, body: JSON.stringify({ formType: "R", categoryId: category.id, amount, transactionDate: date, description }) })).json();
+      for (const [amount, description] of [
+        ["3000", "Cab fares for the client visit"],
+        ["8000", "Train tickets for the audit team"],
+      ]) {
+        const created = await (
+          await fetch("/api/transactions", {
+            method: "POST",
+            headers,
+            body: JSON.stringify({ formType: "R", categoryId: category.id, amount, transactionDate: date, description }),
+          })
+        ).json();
         const submit = await fetch(`/api/transactions/${created.id}/submit`, { method: "POST", headers, body: "{}" });
         if (!submit.ok) throw new Error(`submit: ${submit.status}`);
         ids.push(created.humanReadableId as string);
@@ -281,7 +302,11 @@ describe("approval rules, from the screen to the approver's queue", () => {
     const adm = (await env.newPage("desktop")).page;
     await env.signIn(adm, admin);
     const status = await adm.evaluate(async (id) => {
-      const res = await fetch(`/api/admin/users/${id}`, { method: "PUT", headers: { "Content-Type": "application/json", "X-Requested-With": "XMLHttpRequest" }, body: JSON.stringify({ approvalLimit: "5000" }) });
+      const res = await fetch(`/api/admin/users/${id}`, {
+        method: "PUT",
+        headers: { "Content-Type": "application/json", "X-Requested-With": "XMLHttpRequest" },
+        body: JSON.stringify({ approvalLimit: "5000" }),
+      });
       return res.status;
     }, approver.id);
     expect(status).toBe(200);
@@ -297,7 +322,10 @@ describe("approval rules, from the screen to the approver's queue", () => {
     await results.getByRole("listitem").filter({ hasText: small }).getByText("Approved", { exact: true }).waitFor(WAIT);
     expect(await ap.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await shot(ap, "bulk-skipped-phone");
-    const rows = await env.db.select().from(transactions).where(inArray(transactions.humanReadableId, [small!, large!]));
+    const rows = await env.db
+      .select()
+      .from(transactions)
+      .where(inArray(transactions.humanReadableId, [small!, large!]));
     expect(Object.fromEntries(rows.map((r) => [r.humanReadableId, r.status]))).toEqual({ [small!]: "Approved", [large!]: "Pending" });
   });
 });

@@ -25,8 +25,21 @@ const LONG = { timeout: 20_000 };
 const today = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata" }).format(Date.now());
 
 async function paidToday(createdBy: string, amount: string, description: string) {
-  const [office] = await env.db.select().from(categories).where(sql`${categories.name} = 'Office Expenses'`);
-  return insertTransaction(env.db, { createdBy, categoryId: office!.id, status: "Paid", formType: "B", amount, paidDate: today(), paymentMethod: "Bank Transfer", paidBy: createdBy, description });
+  const [office] = await env.db
+    .select()
+    .from(categories)
+    .where(sql`${categories.name} = 'Office Expenses'`);
+  return insertTransaction(env.db, {
+    createdBy,
+    categoryId: office!.id,
+    status: "Paid",
+    formType: "B",
+    amount,
+    paidDate: today(),
+    paymentMethod: "Bank Transfer",
+    paidBy: createdBy,
+    description,
+  });
 }
 
 describe("export to books", () => {
@@ -42,7 +55,10 @@ describe("export to books", () => {
 
     await page.getByLabel("Format").selectOption("tally");
     await page.getByRole("button", { name: "Export", exact: true }).click();
-    const card = page.locator("li").filter({ hasText: /Batch \d+/ }).first();
+    const card = page
+      .locator("li")
+      .filter({ hasText: /Batch \d+/ })
+      .first();
     await card.waitFor(LONG);
     await expect.poll(() => card.textContent()).toContain("₹12,250.50");
     expect(await card.textContent()).toContain("2 transactions");
@@ -68,7 +84,16 @@ describe("export to books", () => {
 
     await page.getByLabel("Format").selectOption("csv");
     await page.getByRole("button", { name: "Export", exact: true }).click();
-    await expect.poll(() => page.locator("li").filter({ hasText: /Batch \d+/ }).count(), LONG).toBe(2);
+    await expect
+      .poll(
+        () =>
+          page
+            .locator("li")
+            .filter({ hasText: /Batch \d+/ })
+            .count(),
+        LONG,
+      )
+      .toBe(2);
     await page.screenshot({ path: `${SHOTS}/exports-reexported-phone.png`, fullPage: true });
   });
 

@@ -40,7 +40,10 @@ async function addField(page: Page, designer: Locator, f: { label: string; type:
   for (const option of f.options ?? []) {
     await editor.getByLabel("New option").fill(option);
     await editor.getByRole("button", { name: "Add", exact: true }).click();
-    await editor.getByLabel(/^Option \d+$/).last().waitFor();
+    await editor
+      .getByLabel(/^Option \d+$/)
+      .last()
+      .waitFor();
   }
   if (f.options) expect(await editor.getByLabel(/^Option \d+$/).count()).toBe(f.options.length);
   await editor.getByRole("button", { name: "Add Field" }).click();

@@ -13,7 +13,6 @@ import { categories, transactions } from "../../server/db/schema";
 
 const WAIT = { timeout: 20_000 };
 
-
 let env: BrowserTestEnv;
 beforeAll(async () => {
   env = await startBrowserTestEnv();
@@ -35,7 +34,11 @@ async function categoryId(name: string): Promise<string> {
 type Made = { id: string; humanReadableId: string };
 
 /** A transaction created (and submitted unless `draft`) through the API by `owner`. */
-async function seed(owner: ApiClient, fields: { description: string; amount?: string; formType?: "B" | "R"; category?: string; date?: string }, draft = false): Promise<Made> {
+async function seed(
+  owner: ApiClient,
+  fields: { description: string; amount?: string; formType?: "B" | "R"; category?: string; date?: string },
+  draft = false,
+): Promise<Made> {
   const created = await owner.post<Made>("/api/transactions", {
     formType: fields.formType ?? "B",
     categoryId: await categoryId(fields.category ?? "Office Expenses"),
@@ -64,7 +67,9 @@ describe("the phone review sheet walks the queue", () => {
     const sheet = page.getByRole("dialog");
     await sheet.getByRole("heading", { name: `Transaction ${made[0]!.humanReadableId}` }).waitFor(WAIT);
     await sheet.getByRole("button", { name: "Approve", exact: true }).click();
-    await expect.poll(async () => (await env.db.select().from(transactions).where(eq(transactions.id, made[0]!.id)))[0]!.status, { timeout: 20_000, interval: 250 }).toBe("Approved");
+    await expect
+      .poll(async () => (await env.db.select().from(transactions).where(eq(transactions.id, made[0]!.id)))[0]!.status, { timeout: 20_000, interval: 250 })
+      .toBe("Approved");
     await page.getByText("Transaction Approved").first().waitFor(WAIT);
 
     // The sheet stays and moves on to the second of the queue.
@@ -201,7 +206,10 @@ describe("a receipt is worded as money received (DECISIONS §16)", () => {
         await photograph(page, `receipt-recorded-${viewport}`);
         // The lists say it too.
         await page.keyboard.press("Escape");
-        await page.getByRole("button", { name: new RegExp(made.humanReadableId) }).getByText("Received", { exact: true }).waitFor(WAIT);
+        await page
+          .getByRole("button", { name: new RegExp(made.humanReadableId) })
+          .getByText("Received", { exact: true })
+          .waitFor(WAIT);
       }
       await page.context().close();
     }
@@ -334,7 +342,10 @@ describe("the audit trail reads as an auditor expects", () => {
       await env.signIn(page, admin);
       await page.goto("/audit");
       await page.getByLabel("Search audit logs").fill(made.id);
-      const entry = page.locator("li").filter({ hasText: made.id.slice(0, 8) }).first();
+      const entry = page
+        .locator("li")
+        .filter({ hasText: made.id.slice(0, 8) })
+        .first();
       await entry.waitFor(WAIT);
       await entry.getByText(made.humanReadableId, { exact: true }).waitFor(WAIT);
       await photograph(page, `audit-txn-number-${viewport}`);

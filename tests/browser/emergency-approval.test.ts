@@ -194,10 +194,12 @@ describe("emergency approval", () => {
     expect(await verifyPassword(ak!.pinHash, "24242424")).toBe(true);
     await akInput.fill(PINS.AK!);
     await row("AK").getByRole("button", { name: "Replace PIN" }).click();
-    await expect.poll(async () => {
-      [ak] = await env.db.select().from(emergencyApproverPins).where(eq(emergencyApproverPins.code, "AK"));
-      return verifyPassword(ak!.pinHash, PINS.AK!);
-    }, POLL).toBe(true);
+    await expect
+      .poll(async () => {
+        [ak] = await env.db.select().from(emergencyApproverPins).where(eq(emergencyApproverPins.code, "AK"));
+        return verifyPassword(ak!.pinHash, PINS.AK!);
+      }, POLL)
+      .toBe(true);
 
     // After a reload: every code has its PIN, none is shown.
     await page.reload();
@@ -245,7 +247,13 @@ describe("emergency approval", () => {
     expect(approve.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(reject.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(approve.token).not.toBe(reject.token);
-    for (const part of [formatRupees("18750.25"), "Category: Vendor Payment", description, `Requested by: ${accountant.name}`, `Approvers: ${DEFAULT_CODES.join(", ")}`]) {
+    for (const part of [
+      formatRupees("18750.25"),
+      "Category: Vendor Payment",
+      description,
+      `Requested by: ${accountant.name}`,
+      `Approvers: ${DEFAULT_CODES.join(", ")}`,
+    ]) {
       expect(message).toContain(part);
     }
     // The whole message is on view, both links included: the box does not need scrolling.
@@ -257,7 +265,12 @@ describe("emergency approval", () => {
 
     // The database: an emergency transaction, Pending, with one unused pair whose hashes match the tokens.
     const row = await txnRow(hrid!);
-    expect(row).toMatchObject({ status: "Pending", isEmergency: true, formType: "B", customFieldValues: { vendor_name: "Kaveri Generators", payment_mode: "NEFT" } });
+    expect(row).toMatchObject({
+      status: "Pending",
+      isEmergency: true,
+      formType: "B",
+      customFieldValues: { vendor_name: "Kaveri Generators", payment_mode: "NEFT" },
+    });
     expect(Number(row.amount)).toBe(18750.25);
     const links = await linkRows(row.id);
     expect(links).toHaveLength(2);
@@ -308,7 +321,13 @@ describe("emergency approval", () => {
     await page.getByText(`Link expires ${expiresIst}`, { exact: true }).waitFor();
 
     // The transaction's details.
-    const detail = async (label: string) => (await page.locator("dt", { hasText: new RegExp(`^${label}$`) }).locator("xpath=following-sibling::dd[1]").textContent())?.trim();
+    const detail = async (label: string) =>
+      (
+        await page
+          .locator("dt", { hasText: new RegExp(`^${label}$`) })
+          .locator("xpath=following-sibling::dd[1]")
+          .textContent()
+      )?.trim();
     expect(await detail("Transaction ID")).toBe(humanReadableId);
     expect(await detail("Category")).toBe("Vendor Payment");
     expect(await detail("Requested By")).toBe(accountant.name);
@@ -387,7 +406,10 @@ describe("emergency approval", () => {
     const acts = await env.db.select().from(approvals).where(eq(approvals.transactionId, before.id));
     expect(acts).toHaveLength(1);
     expect(acts[0]).toMatchObject({ approverId: null, emergencyApproverCode: "RS", action: "approved", round: after.approvalRound });
-    const audits = await env.db.select().from(auditLog).where(and(eq(auditLog.entityId, before.id), eq(auditLog.action, "emergency_approve")));
+    const audits = await env.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, before.id), eq(auditLog.action, "emergency_approve")));
     expect(audits).toHaveLength(1);
     expect(audits[0]).toMatchObject({ performerLabel: "RS", performedBy: null });
     // The requester hears of it.

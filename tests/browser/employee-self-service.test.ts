@@ -85,7 +85,9 @@ describe("an employee's own login", () => {
     await ask.getByText("Days asked: 1").waitFor(WAIT);
     await ask.getByRole("button", { name: "Send request" }).click();
     await ask.waitFor({ state: "detached", ...WAIT });
-    await expect.poll(async () => (await env.db.select().from(leaveRequests).where(eq(leaveRequests.employeeId, employee.id))).map((r) => r.status), POLL).toEqual(["Pending"]);
+    await expect
+      .poll(async () => (await env.db.select().from(leaveRequests).where(eq(leaveRequests.employeeId, employee.id))).map((r) => r.status), POLL)
+      .toEqual(["Pending"]);
 
     // HR approves from the Requests inbox.
     await hr.goto("/hr/requests");
@@ -93,7 +95,9 @@ describe("an employee's own login", () => {
     await row.getByText("My cousin's wedding in Satara").waitFor(WAIT);
     await row.getByRole("button", { name: /^Approve/ }).click();
     await hr.getByRole("dialog", { name: "Approve this leave?" }).getByRole("button", { name: "Approve" }).click();
-    await expect.poll(async () => (await env.db.select().from(leaveRequests).where(eq(leaveRequests.employeeId, employee.id))).map((r) => r.status), POLL).toEqual(["Approved"]);
+    await expect
+      .poll(async () => (await env.db.select().from(leaveRequests).where(eq(leaveRequests.employeeId, employee.id))).map((r) => r.status), POLL)
+      .toEqual(["Approved"]);
     expect(await env.db.select().from(leaves).where(eq(leaves.employeeId, employee.id))).toHaveLength(1);
 
     // The employee sees the answer on My Leave.

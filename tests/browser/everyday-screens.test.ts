@@ -77,7 +77,10 @@ describe("money keeps its paisa (DECISIONS §2)", () => {
     await page.getByLabel(/^Description \/ Purpose/).fill(description);
     await page.getByRole("button", { name: "Submit for Approval" }).click();
     await page.getByRole("heading", { name: "Transaction Submitted" }).waitFor(WAIT);
-    const submitted = page.getByRole("status").filter({ hasText: /TXN-\d{6}/ }).first();
+    const submitted = page
+      .getByRole("status")
+      .filter({ hasText: /TXN-\d{6}/ })
+      .first();
     expect(await submitted.textContent()).toContain("for ₹1,234.50 has been");
     const hrid = /TXN-\d{6}/.exec((await submitted.textContent()) ?? "")![0];
 
@@ -120,7 +123,9 @@ describe("small things", () => {
     await expect.poll(() => bell.getAttribute("title"), POLL).toBe("Notifications");
     // Header '+' and the floating button both led to /create-transaction; a phone keeps the header's.
     await page.getByRole("heading", { name: "Recent Transactions" }).waitFor(WAIT);
-    const visibleCreateLinks = await page.locator('a[href="/create-transaction"]').evaluateAll((links) => links.filter((l) => l.getClientRects().length > 0).length);
+    const visibleCreateLinks = await page
+      .locator('a[href="/create-transaction"]')
+      .evaluateAll((links) => links.filter((l) => l.getClientRects().length > 0).length);
     expect(visibleCreateLinks).toBe(1);
 
     // On a desktop both stay (spec 000: the header's New Transaction and the floating button).

@@ -15,7 +15,10 @@ const WAIT = { timeout: 20_000 };
 /** Where screenshots go when asked for (CLAIM_SHOTS_DIR), for a person to look at. */
 const SHOTS = process.env.CLAIM_SHOTS_DIR;
 /** A 1×1 PNG: the receipt's photo. */
-const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a2b1b5b20000000049454e44ae426082", "hex");
+const PNG = Buffer.from(
+  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a2b1b5b20000000049454e44ae426082",
+  "hex",
+);
 
 beforeAll(async () => {
   env = await startBrowserTestEnv();
@@ -38,7 +41,10 @@ async function noSidewaysScroll(page: Page) {
 
 describe.each((SHOTS ? ["phone", "desktop"] : ["phone"]) as ViewportName[])("an expense claim on the %s", (viewport) => {
   it("is filed from My Claims with a receipt photo and submitted", async () => {
-    const [department] = await env.db.insert(departments).values({ name: `Sales ${viewport} ${Date.now()}` }).returning();
+    const [department] = await env.db
+      .insert(departments)
+      .values({ name: `Sales ${viewport} ${Date.now()}` })
+      .returning();
     const name = `Sunil Patil ${viewport} ${Date.now()}`;
     const [employee] = await env.db.insert(employees).values({ employeeName: name, departmentId: department!.id, joiningDate: "2025-01-01" }).returning();
     const user = await env.makeUser("Employee", { employeeId: employee!.id, name });
@@ -53,7 +59,10 @@ describe.each((SHOTS ? ["phone", "desktop"] : ["phone"]) as ViewportName[])("an 
     // No form type to choose and no vendor: a claim is always a bill that reimburses its employee.
     expect(await page.getByRole("radio", { name: /R - Receipt/ }).count()).toBe(0);
     expect(await page.getByText("Vendor", { exact: true }).count()).toBe(0);
-    const options = await page.getByLabel(/^Category/).locator("option").allTextContents();
+    const options = await page
+      .getByLabel(/^Category/)
+      .locator("option")
+      .allTextContents();
     expect(options.filter((o) => o && o !== "Select a category")).toEqual(["Travel (Built-in)"]);
 
     const description = `Cab to the Pune client ${viewport} ${Date.now()}`;
@@ -83,7 +92,15 @@ describe.each((SHOTS ? ["phone", "desktop"] : ["phone"]) as ViewportName[])("an 
     await shot(page, `claim-dialog-${viewport}`);
 
     const [saved] = await env.db.select().from(transactions).where(eq(transactions.description, description));
-    expect(saved).toMatchObject({ status: "Pending", formType: "B", partyId: null, amount: "845.50", createdBy: user.id, claimantEmployeeId: employee!.id, claimantName: name });
+    expect(saved).toMatchObject({
+      status: "Pending",
+      formType: "B",
+      partyId: null,
+      amount: "845.50",
+      createdBy: user.id,
+      claimantEmployeeId: employee!.id,
+      claimantName: name,
+    });
     const files = await env.db.select().from(attachments).where(eq(attachments.transactionId, saved!.id));
     expect(files.map((f) => [f.fileName, f.mimeType, f.fileSizeBytes])).toEqual([["cab-receipt.png", "image/png", PNG.length]]);
   });
@@ -91,7 +108,10 @@ describe.each((SHOTS ? ["phone", "desktop"] : ["phone"]) as ViewportName[])("an 
 
 describe("a rejected claim on the phone", () => {
   it("is opened from the bell on My Claims, edited at /me/claims/new?edit= and submitted again", async () => {
-    const [department] = await env.db.insert(departments).values({ name: `Support ${Date.now()}` }).returning();
+    const [department] = await env.db
+      .insert(departments)
+      .values({ name: `Support ${Date.now()}` })
+      .returning();
     const name = `Kavya Iyer ${Date.now()}`;
     const [employee] = await env.db.insert(employees).values({ employeeName: name, departmentId: department!.id, joiningDate: "2025-01-01" }).returning();
     const user = await env.makeUser("Employee", { employeeId: employee!.id, name });
@@ -99,13 +119,22 @@ describe("a rejected claim on the phone", () => {
     const [travel] = await env.db.select().from(categories).where(eq(categories.name, "Travel"));
     const mine = await signInApi(env.url, user);
     const description = `Hotel in Nashik ${Date.now()}`;
-    const claim = await mine.post<{ id: string; humanReadableId: string }>("/api/transactions", { formType: "B", categoryId: travel!.id, amount: "2400.00", transactionDate: todayInAppZone(-2), description });
+    const claim = await mine.post<{ id: string; humanReadableId: string }>("/api/transactions", {
+      formType: "B",
+      categoryId: travel!.id,
+      amount: "2400.00",
+      transactionDate: todayInAppZone(-2),
+      description,
+    });
     await mine.post(`/api/transactions/${claim.id}/submit`, {});
     await approver.post(`/api/transactions/${claim.id}/reject`, { reason: "Attach the hotel's bill" });
 
     const { page } = await env.newPage("phone");
     await env.signIn(page, user);
-    await page.getByRole("banner").getByRole("button", { name: /^Notifications/ }).click();
+    await page
+      .getByRole("banner")
+      .getByRole("button", { name: /^Notifications/ })
+      .click();
     await page.getByRole("menuitem", { name: new RegExp(claim.humanReadableId) }).click();
     await page.waitForURL(new RegExp(`/me/claims\\?open=${claim.id}$`), WAIT);
     const dialog = page.getByRole("dialog");
@@ -118,10 +147,16 @@ describe("a rejected claim on the phone", () => {
     expect(await page.getByLabel(/^Description \/ Purpose/).inputValue()).toBe(description);
     await amount.fill("2150");
     await page.getByRole("button", { name: /Submit for Approval/ }).click();
-    await expect.poll(async () => (await env.db.select().from(transactions).where(eq(transactions.id, claim.id)))[0], WAIT).toMatchObject({ status: "Pending", amount: "2150.00", claimantEmployeeId: employee!.id });
+    await expect
+      .poll(async () => (await env.db.select().from(transactions).where(eq(transactions.id, claim.id)))[0], WAIT)
+      .toMatchObject({ status: "Pending", amount: "2150.00", claimantEmployeeId: employee!.id });
     await page.getByRole("heading", { name: "Claim Submitted" }).waitFor(WAIT);
     await page.getByRole("link", { name: "View My Claims" }).click();
-    await page.getByTestId("my-claims").getByRole("button", { name: new RegExp(description) }).getByText("Pending").waitFor(WAIT);
+    await page
+      .getByTestId("my-claims")
+      .getByRole("button", { name: new RegExp(description) })
+      .getByText("Pending")
+      .waitFor(WAIT);
   });
 
   it("an accountant's rejected bill opens at /create-transaction?edit= with what was saved, and another's is refused", async () => {
@@ -131,10 +166,22 @@ describe("a rejected claim on the phone", () => {
     const [travel] = await env.db.select().from(categories).where(eq(categories.name, "Travel"));
     const own = await signInApi(env.url, accountant);
     const description = `Courier to Surat ${Date.now()}`;
-    const bill = await own.post<{ id: string }>("/api/transactions", { formType: "B", categoryId: travel!.id, amount: "780.00", transactionDate: todayInAppZone(-1), description });
+    const bill = await own.post<{ id: string }>("/api/transactions", {
+      formType: "B",
+      categoryId: travel!.id,
+      amount: "780.00",
+      transactionDate: todayInAppZone(-1),
+      description,
+    });
     await own.post(`/api/transactions/${bill.id}/submit`, {});
     await approver.post(`/api/transactions/${bill.id}/reject`, { reason: "Wrong amount" });
-    const theirs = await other.post<{ id: string }>("/api/transactions", { formType: "B", categoryId: travel!.id, amount: "99.00", transactionDate: todayInAppZone(-1), description: "Not yours" });
+    const theirs = await other.post<{ id: string }>("/api/transactions", {
+      formType: "B",
+      categoryId: travel!.id,
+      amount: "99.00",
+      transactionDate: todayInAppZone(-1),
+      description: "Not yours",
+    });
 
     const { page } = await env.newPage("desktop");
     await env.signIn(page, accountant);
@@ -148,6 +195,8 @@ describe("a rejected claim on the phone", () => {
     await amount.fill("870");
     await page.getByRole("button", { name: /Submit for Approval/ }).click();
     await page.getByRole("heading", { name: "Transaction Submitted" }).waitFor(WAIT);
-    await expect.poll(async () => (await env.db.select().from(transactions).where(eq(transactions.id, bill.id)))[0], WAIT).toMatchObject({ status: "Pending", amount: "870.00" });
+    await expect
+      .poll(async () => (await env.db.select().from(transactions).where(eq(transactions.id, bill.id)))[0], WAIT)
+      .toMatchObject({ status: "Pending", amount: "870.00" });
   });
 });

@@ -94,7 +94,10 @@ describe.each(["phone", "desktop"] as ViewportName[])("a GST bill on the %s", (v
     expect(row!.gst).toMatchObject({ supply: "inter", igst: "210.06", taxableValue: "1250.50", roundOff: "0.00", invoiceNumber: "PKG/26/0042" });
 
     await page.goto("/my-transactions");
-    const card = page.getByRole("button", { name: new RegExp(row!.humanReadableId) }).filter({ visible: true }).first();
+    const card = page
+      .getByRole("button", { name: new RegExp(row!.humanReadableId) })
+      .filter({ visible: true })
+      .first();
     await card.waitFor(WAIT);
     await card.click();
     const dialog = page.getByRole("dialog", { name: `Transaction ${row!.humanReadableId}` });
@@ -116,8 +119,14 @@ describe.each(["phone", "desktop"] as ViewportName[])("a GST bill on the %s", (v
 describe.each(["desktop", "phone"] as ViewportName[])("the GST Summary on the %s", (viewport) => {
   it("adds up the month's accepted bills and downloads them as CSV", async () => {
     // The bills the tests above entered, accepted now: the summary counts Approved bills and later.
-    await env.db.update(transactions).set({ status: "Approved" }).where(sql`${transactions.gst} is not null`);
-    const [{ n }] = (await env.db.select({ n: sql<number>`count(*)::int` }).from(transactions).where(sql`${transactions.gst} is not null`)) as [{ n: number }];
+    await env.db
+      .update(transactions)
+      .set({ status: "Approved" })
+      .where(sql`${transactions.gst} is not null`);
+    const [{ n }] = (await env.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(transactions)
+      .where(sql`${transactions.gst} is not null`)) as [{ n: number }];
     const accountant = await env.makeUser("Accountant");
     const { page } = await env.newPage(viewport);
     await env.signIn(page, accountant);
@@ -128,7 +137,10 @@ describe.each(["desktop", "phone"] as ViewportName[])("the GST Summary on the %s
     // Each bill: IGST 210.06 on 1,250.50.
     await page.getByText(`${n} bills`).first().waitFor(WAIT);
     const total = (Math.round(210.06 * 100) * n) / 100;
-    await page.getByText(`₹${total.toLocaleString("en-IN", { minimumFractionDigits: 2 })}`).first().waitFor(WAIT);
+    await page
+      .getByText(`₹${total.toLocaleString("en-IN", { minimumFractionDigits: 2 })}`)
+      .first()
+      .waitFor(WAIT);
     if (viewport === "phone") await noSidewaysScroll(page);
     await shot(page, `${viewport}-summary`);
 

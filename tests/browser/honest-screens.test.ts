@@ -33,7 +33,13 @@ afterAll(async () => {
 });
 
 async function draft(description: string, amount = "1000.00") {
-  return acc.post<{ id: string; humanReadableId: string }>("/api/transactions", { formType: "B", categoryId: officeId, amount, transactionDate: todayInAppZone(), description });
+  return acc.post<{ id: string; humanReadableId: string }>("/api/transactions", {
+    formType: "B",
+    categoryId: officeId,
+    amount,
+    transactionDate: todayInAppZone(),
+    description,
+  });
 }
 
 describe("the timeline after an override", () => {
@@ -55,7 +61,9 @@ describe("the timeline after an override", () => {
     await override.getByLabel(/^Reason for override/).fill("Amount as on the vendor's invoice");
     await override.getByRole("button", { name: "Apply Override" }).click();
     await override.waitFor({ state: "detached", ...WAIT });
-    await expect.poll(async () => (await env.db.select({ amount: transactions.amount }).from(transactions).where(eq(transactions.id, t.id)))[0]!.amount, POLL).toBe("1250.50");
+    await expect
+      .poll(async () => (await env.db.select({ amount: transactions.amount }).from(transactions).where(eq(transactions.id, t.id)))[0]!.amount, POLL)
+      .toBe("1250.50");
 
     // The owner opens it on a phone and reads the story, oldest first.
     const { page } = await env.newPage("phone");
@@ -95,13 +103,20 @@ describe("Cancel Payment", () => {
     await confirm.getByText(/goes back to Approved/).waitFor(WAIT);
     await confirm.getByRole("button", { name: "Keep Payment" }).click();
     await confirm.waitFor({ state: "detached", ...WAIT });
-    const [kept] = await env.db.select({ status: transactions.status, paymentReference: transactions.paymentReference }).from(transactions).where(eq(transactions.id, t.id));
+    const [kept] = await env.db
+      .select({ status: transactions.status, paymentReference: transactions.paymentReference })
+      .from(transactions)
+      .where(eq(transactions.id, t.id));
     expect(kept).toEqual({ status: "Paid", paymentReference: "UTR-55" });
 
     await details.getByRole("button", { name: "Cancel Payment" }).click();
     await confirm.getByRole("button", { name: "Cancel Payment" }).click();
     await expect
-      .poll(async () => (await env.db.select({ status: transactions.status, ref: transactions.paymentReference }).from(transactions).where(eq(transactions.id, t.id)))[0], POLL)
+      .poll(
+        async () =>
+          (await env.db.select({ status: transactions.status, ref: transactions.paymentReference }).from(transactions).where(eq(transactions.id, t.id)))[0],
+        POLL,
+      )
       .toEqual({ status: "Approved", ref: null });
     await details.locator('[data-kind="payment-cancelled"]').getByText("Paid → Approved").waitFor(WAIT);
   });
@@ -122,7 +137,10 @@ describe("the lists", () => {
     await row.waitFor(WAIT);
     await row.getByText("Overdue", { exact: true }).waitFor(WAIT);
     // Every status can be chosen.
-    const values = await page.getByLabel("Filter by status").locator("option").evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+    const values = await page
+      .getByLabel("Filter by status")
+      .locator("option")
+      .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
     expect(values).toEqual(["", "Draft", "Pending", "Approved", "Rejected", "PaymentDue", "Paid", "Completed", "overdue"]);
 
     await page.getByLabel("Search transactions").fill("no such thing anywhere");
@@ -143,7 +161,7 @@ describe("the approver's phone", () => {
     const width = VIEWPORTS.phone.viewport.width;
     for (const tab of await tabs.all()) {
       const box = await tab.boundingBox();
-      expect(box, await tab.textContent() ?? "").not.toBeNull();
+      expect(box, (await tab.textContent()) ?? "").not.toBeNull();
       expect(box!.x).toBeGreaterThanOrEqual(0);
       expect(box!.x + box!.width).toBeLessThanOrEqual(width);
       expect(box!.y + box!.height).toBeLessThanOrEqual(VIEWPORTS.phone.viewport.height);
@@ -206,7 +224,12 @@ describe("the company's day (DECISIONS §2)", () => {
 
 describe("the pending list", () => {
   it("leaves nothing out: the count is the whole queue and the rest is a page away", async () => {
-    const rows = Array.from({ length: 205 }, (_, i) => ({ createdBy: accountant.id, categoryId: officeId, status: "Pending" as const, description: `Queue item ${i + 1}` }));
+    const rows = Array.from({ length: 205 }, (_, i) => ({
+      createdBy: accountant.id,
+      categoryId: officeId,
+      status: "Pending" as const,
+      description: `Queue item ${i + 1}`,
+    }));
     for (let i = 0; i < rows.length; i += 41) await Promise.all(rows.slice(i, i + 41).map((r) => insertTransaction(env.db, r)));
     const pendingCount = async () => (await env.db.select({ id: transactions.id }).from(transactions).where(eq(transactions.status, "Pending"))).length;
     const total = await pendingCount();

@@ -46,7 +46,14 @@ describe("days not recorded are listed", () => {
     const [department] = await env.db.insert(departments).values({ name: "Weaving" }).returning();
     const people = await env.db
       .insert(employees)
-      .values(Array.from({ length: 41 }, (_, i) => ({ employeeName: `Weaver ${String(i + 1).padStart(2, "0")}`, departmentId: department.id, weeklyOff: "Sunday" as const, joiningDate: "2025-01-01" })))
+      .values(
+        Array.from({ length: 41 }, (_, i) => ({
+          employeeName: `Weaver ${String(i + 1).padStart(2, "0")}`,
+          departmentId: department.id,
+          weeklyOff: "Sunday" as const,
+          joiningDate: "2025-01-01",
+        })),
+      )
       .returning();
     firstId = people[0].id;
     // The only row stored today: one employee's granted leave.

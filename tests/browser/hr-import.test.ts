@@ -62,7 +62,10 @@ describe("HR attendance CSV import", () => {
 
     // Setup: a department and two employees with monthly salaries, joined well before the month.
     const db = env.db;
-    const [dept] = await db.insert(departments).values({ name: `Operations ${Date.now()}` }).returning();
+    const [dept] = await db
+      .insert(departments)
+      .values({ name: `Operations ${Date.now()}` })
+      .returning();
     const [arjun] = await db
       .insert(employees)
       .values({ employeeName: "Arjun Das", departmentId: dept.id, weeklyOff: "Sunday", joiningDate: "2024-01-01", monthlySalary: "31000" })

@@ -31,7 +31,13 @@ describe("days nobody recorded", () => {
       .insert(employees)
       // She joined today: the days before are not hers to be judged.
       // Her weekly off is tomorrow's weekday, never today's (a Sunday run would show Weekly Off).
-      .values({ employeeName: "Priya Notrecorded", departmentId: department.id, weeklyOff: WEEKDAYS[(new Date(`${today}T00:00:00Z`).getUTCDay() + 1) % 7]!, joiningDate: today, monthlySalary: "36000.00" })
+      .values({
+        employeeName: "Priya Notrecorded",
+        departmentId: department.id,
+        weeklyOff: WEEKDAYS[(new Date(`${today}T00:00:00Z`).getUTCDay() + 1) % 7]!,
+        joiningDate: today,
+        monthlySalary: "36000.00",
+      })
       .returning();
     const hr = await env.makeUser("HR Staff");
     const { page } = await env.newPage("desktop");

@@ -67,7 +67,11 @@ describe("the installed app on a phone", () => {
       const res = await fetch("/api/account/push-subscriptions", {
         method: "POST",
         headers: { "Content-Type": "application/json", "X-Requested-With": "XMLHttpRequest" },
-        body: JSON.stringify({ endpoint: "https://push.example.invalid/send/phone-1", keys: { p256dh: "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM", auth: "tBHItJI5svbpez7KI4CCXg" }, label: "Chrome on Android phone" }),
+        body: JSON.stringify({
+          endpoint: "https://push.example.invalid/send/phone-1",
+          keys: { p256dh: "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM", auth: "tBHItJI5svbpez7KI4CCXg" },
+          label: "Chrome on Android phone",
+        }),
       });
       return res.status;
     });
@@ -75,7 +79,13 @@ describe("the installed app on a phone", () => {
     const accountant = await signInApi(env.url, await env.makeUser("Accountant", { name: "Priya Nair" }));
     const categories = await accountant.get<{ id: string; name: string }[]>("/api/categories");
     const travel = categories.find((c) => c.name === "Travel")!;
-    const created = await accountant.post<{ id: string; humanReadableId: string }>("/api/transactions", { formType: "B", categoryId: travel.id, amount: "12500", transactionDate: new Date().toISOString().slice(0, 10), description: "Train to Surat" });
+    const created = await accountant.post<{ id: string; humanReadableId: string }>("/api/transactions", {
+      formType: "B",
+      categoryId: travel.id,
+      amount: "12500",
+      transactionDate: new Date().toISOString().slice(0, 10),
+      description: "Train to Surat",
+    });
     await accountant.post(`/api/transactions/${created.id}/submit`, {});
     const [queued] = await env.db
       .select()
@@ -102,14 +112,25 @@ describe("the installed app on a phone", () => {
       });
     await expect
       .poll(shown, { timeout: 15_000 })
-      .toEqual([{ title: "Approval needed", body: `${created.humanReadableId} · Travel · ₹12,500.00 · from Priya Nair`, tag: created.id, url: `/pending-approvals?review=${created.id}` }]);
+      .toEqual([
+        {
+          title: "Approval needed",
+          body: `${created.humanReadableId} · Travel · ₹12,500.00 · from Priya Nair`,
+          tag: created.id,
+          url: `/pending-approvals?review=${created.id}`,
+        },
+      ]);
 
     // The tap, from the service worker itself: the open app goes to the review sheet.
     const tap = async () => {
       const [worker] = context.serviceWorkers();
       await worker!.evaluate(async () => {
         // In the service worker (these types are of the WebWorker library, not this program's).
-        type Scope = { registration: { getNotifications(): Promise<unknown[]> }; dispatchEvent(event: Event): boolean; NotificationEvent: new (type: string, init: { notification: unknown }) => Event };
+        type Scope = {
+          registration: { getNotifications(): Promise<unknown[]> };
+          dispatchEvent(event: Event): boolean;
+          NotificationEvent: new (type: string, init: { notification: unknown }) => Event;
+        };
         const sw = self as unknown as Scope;
         const [notification] = await sw.registration.getNotifications();
         sw.dispatchEvent(new sw.NotificationEvent("notificationclick", { notification }));

@@ -111,7 +111,10 @@ describe("approving with the keyboard alone", () => {
 
     const [row] = await env.db.select().from(transactions).where(eq(transactions.id, seeded.id));
     expect(row).toMatchObject({ status: "Approved", approvalsReceived: 1, previouslyRejected: false });
-    const acts = await env.db.select().from(approvals).where(and(eq(approvals.transactionId, seeded.id), eq(approvals.approverId, approver.id)));
+    const acts = await env.db
+      .select()
+      .from(approvals)
+      .where(and(eq(approvals.transactionId, seeded.id), eq(approvals.approverId, approver.id)));
     expect(acts).toHaveLength(1);
     expect(acts[0]).toMatchObject({ action: "approved", round: 1 });
   });

@@ -103,7 +103,11 @@ async function bellBadge(page: Page): Promise<string> {
   return (await badge.count()) ? ((await badge.textContent()) ?? "").trim() : "";
 }
 /** The visible Pending Approvals menu item (the Approver's top bar or the sidebar). */
-const pendingLink = (page: Page) => page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /^Pending Approvals/ }).filter({ visible: true });
+const pendingLink = (page: Page) =>
+  page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: /^Pending Approvals/ })
+    .filter({ visible: true });
 async function pendingBadge(page: Page): Promise<string> {
   const badge = pendingLink(page).locator("span[aria-hidden='true']").filter({ hasText: /\S/ });
   return (await badge.count()) ? ((await badge.textContent()) ?? "").trim() : "";
@@ -151,7 +155,12 @@ describe("header notifications", () => {
     // The server stored one unread transaction_pending notification per submission for the approver.
     const stored = await unreadRows(approver.id, "transaction_pending");
     expect(stored).toHaveLength(11);
-    expect(stored.filter((n) => n.isPriority).map((n) => n.humanReadableId).sort()).toEqual([...priorityAt].map((i) => seeded[i].humanReadableId).sort());
+    expect(
+      stored
+        .filter((n) => n.isPriority)
+        .map((n) => n.humanReadableId)
+        .sort(),
+    ).toEqual([...priorityAt].map((i) => seeded[i].humanReadableId).sort());
 
     const { page } = await env.newPage("desktop");
     await env.signIn(page, approver);

@@ -89,7 +89,10 @@ describe("a party created from the transaction form", () => {
       // A party named like a ledger the books are exported to is refused under its name.
       await dialog.getByLabel(/^Party Name/).fill("bank transfer");
       await dialog.getByRole("button", { name: "Create Party" }).click();
-      await dialog.getByText("A party cannot be named “bank transfer”: “Bank Transfer” is the ledger of the payment method Bank Transfer", { exact: false }).first().waitFor();
+      await dialog
+        .getByText("A party cannot be named “bank transfer”: “Bank Transfer” is the ledger of the payment method Bank Transfer", { exact: false })
+        .first()
+        .waitFor();
       await shot(page, `party-ledger-clash-${viewport}`);
       await dialog.getByLabel(/^Party Name/).fill(`Ramesh Tea Stall ${viewport}`);
       await dialog.getByLabel("State").selectOption("24");
@@ -116,15 +119,28 @@ describe("the party in a SuperAdmin's Admin Override", () => {
       const [vendorPayment] = await env.db.select({ id: categories.id }).from(categories).where(eq(categories.name, "Vendor Payment"));
       const vendor = `Gujarat Dyes ${viewport} ${crypto.randomBytes(2).toString("hex")}`;
       const [party] = await env.db.insert(parties).values({ name: vendor, createdBy: accountant.id }).returning();
-      const t = await insertTransaction(env.db, { createdBy: accountant.id, categoryId: vendorPayment!.id, formType: "B", status: "Approved", approvedAt: new Date() });
+      const t = await insertTransaction(env.db, {
+        createdBy: accountant.id,
+        categoryId: vendorPayment!.id,
+        formType: "B",
+        status: "Approved",
+        approvedAt: new Date(),
+      });
       const partyOf = async () => (await env.db.select({ partyId: transactions.partyId }).from(transactions).where(eq(transactions.id, t.id)))[0]!.partyId;
 
       const { page } = await env.newPage(viewport);
       await env.signIn(page, admin);
       const openOverride = async () => {
         await page.goto(`/transactions?search=${t.humanReadableId}`);
-        await page.getByRole("button", { name: new RegExp(t.humanReadableId) }).locator("visible=true").first().click();
-        await page.getByRole("dialog", { name: `Transaction ${t.humanReadableId}` }).getByRole("button", { name: "Admin Override" }).click();
+        await page
+          .getByRole("button", { name: new RegExp(t.humanReadableId) })
+          .locator("visible=true")
+          .first()
+          .click();
+        await page
+          .getByRole("dialog", { name: `Transaction ${t.humanReadableId}` })
+          .getByRole("button", { name: "Admin Override" })
+          .click();
         return page.getByRole("dialog", { name: `Admin Override · ${t.humanReadableId}` });
       };
 

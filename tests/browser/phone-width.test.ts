@@ -82,16 +82,43 @@ beforeAll(async () => {
       if (stage === "Pending") continue;
       await approver.post(`/api/transactions/${t.id}/approve`);
       if (stage === "PaymentDue") await accountant.post(`/api/transactions/${t.id}/mark-payment-due`, { dueDate: today });
-      if (stage === "Paid" || stage === "Completed") await accountant.patch(`/api/transactions/${t.id}/payment`, { paymentMethod: "NEFT/RTGS", paymentReference: LONG.reference, paymentNotes: LONG.description, paidDate: today });
+      if (stage === "Paid" || stage === "Completed")
+        await accountant.patch(`/api/transactions/${t.id}/payment`, {
+          paymentMethod: "NEFT/RTGS",
+          paymentReference: LONG.reference,
+          paymentNotes: LONG.description,
+          paidDate: today,
+        });
       if (stage === "Completed") await accountant.post(`/api/transactions/${t.id}/complete`);
     }
   }
   await accountant.post("/api/accounting/exports", { from: today, to: today, format: "tally" });
-  await adminApi.post("/api/admin/approval-rules", { name: LONG.rule, categoryId: longCategory.id, formType: null, minAmount: "100000000", requiredApprovals: 5, superAdminRequired: true });
+  await adminApi.post("/api/admin/approval-rules", {
+    name: LONG.rule,
+    categoryId: longCategory.id,
+    formType: null,
+    minAmount: "100000000",
+    requiredApprovals: 5,
+    superAdminRequired: true,
+  });
   const delegateTo = await env.makeUser("Approver", { name: LONG.person });
-  await adminApi.post("/api/delegations", { delegatorId: users.get("Approver")!.id, delegateId: delegateTo.id, from: today, to: todayInAppZone(30), reason: LONG.description });
+  await adminApi.post("/api/delegations", {
+    delegatorId: users.get("Approver")!.id,
+    delegateId: delegateTo.id,
+    from: today,
+    to: todayInAppZone(30),
+    reason: LONG.description,
+  });
   await adminApi.put(`/api/admin/users/${users.get("Approver")!.id}`, { approvalLimit: "999999999999.99" });
-  await adminApi.post("/api/admin/budgets", { name: "Quarterly office operations and maintenance", categoryId: office.id, amount: "250000.00", period: "quarterly", startDate: today, endDate: today, alertThreshold: 80 });
+  await adminApi.post("/api/admin/budgets", {
+    name: "Quarterly office operations and maintenance",
+    categoryId: office.id,
+    amount: "250000.00",
+    period: "quarterly",
+    startDate: today,
+    endDate: today,
+    alertThreshold: 80,
+  });
   await adminApi.post("/api/admin/budgets", { name: "Travel", amount: "90000.00", period: "monthly", startDate: today, endDate: today, alertThreshold: 80 });
 
   const actor = { id: admin.id, role: admin.role, name: admin.name, username: admin.username, visibilityWindowDays: admin.visibilityWindowDays };
@@ -112,7 +139,16 @@ beforeAll(async () => {
   const [department] = await env.db.insert(departments).values({ name: LONG.department }).returning();
   const people = await env.db
     .insert(employees)
-    .values([LONG.employee, "Priya Nair", "Arjun Reddy"].map((employeeName, i) => ({ employeeName, departmentId: department.id, weeklyOff: "Sunday" as const, joiningDate: "2025-01-01", monthlySalary: "999999999.00", employeeCode: `EMP-SVITMSPTC-00000${i}` })))
+    .values(
+      [LONG.employee, "Priya Nair", "Arjun Reddy"].map((employeeName, i) => ({
+        employeeName,
+        departmentId: department.id,
+        weeklyOff: "Sunday" as const,
+        joiningDate: "2025-01-01",
+        monthlySalary: "999999999.00",
+        employeeCode: `EMP-SVITMSPTC-00000${i}`,
+      })),
+    )
     .returning();
   params.employeeId = people[0].id;
 });
@@ -190,10 +226,19 @@ describe("no page is wider than a 390 px phone", () => {
   });
 
   it("the review sheet of a transaction with the longest names and amount fits the phone, for its owner and its approver", async () => {
-    for (const [role, listPath] of [["Accountant", "/my-transactions"], ["Approver", "/pending-approvals"]] as const) {
+    for (const [role, listPath] of [
+      ["Accountant", "/my-transactions"],
+      ["Approver", "/pending-approvals"],
+    ] as const) {
       const page = await pageFor(role);
       await page.goto(listPath);
-      const opener = role === "Accountant" ? page.getByRole("button", { name: /TXN-\d+ .*Pending/ }).filter({ hasText: "₹9,99,99,99,99,999.99" }).first() : page.getByRole("article").filter({ hasText: "₹9,99,99,99,99,999.99" }).first().getByRole("button", { name: "View Details" });
+      const opener =
+        role === "Accountant"
+          ? page
+              .getByRole("button", { name: /TXN-\d+ .*Pending/ })
+              .filter({ hasText: "₹9,99,99,99,99,999.99" })
+              .first()
+          : page.getByRole("article").filter({ hasText: "₹9,99,99,99,99,999.99" }).first().getByRole("button", { name: "View Details" });
       await opener.click();
       const sheet = page.getByRole("dialog");
       await sheet.getByText("₹9,99,99,99,99,999.99").first().waitFor(WAIT);
@@ -202,10 +247,16 @@ describe("no page is wider than a 390 px phone", () => {
       const { right, widest, wide } = await sheet.evaluate((el) => {
         const edge = el.getBoundingClientRect().right;
         const out = [...el.querySelectorAll("*")].map((e) => [e, e.getBoundingClientRect().right] as const).filter(([, r]) => r > edge + 0.5);
-        return { right: edge, widest: Math.max(edge, ...out.map(([, r]) => r)), wide: out.slice(0, 5).map(([e, r]) => `${e.tagName.toLowerCase()}.${String(e.getAttribute("class") ?? "").slice(0, 60)} → ${Math.round(r)}`) };
+        return {
+          right: edge,
+          widest: Math.max(edge, ...out.map(([, r]) => r)),
+          wide: out.slice(0, 5).map(([e, r]) => `${e.tagName.toLowerCase()}.${String(e.getAttribute("class") ?? "").slice(0, 60)} → ${Math.round(r)}`),
+        };
       });
       expect(right, role).toBeLessThanOrEqual(PHONE_WIDTH);
-      expect(widest, `${role}: ${wide.join("; ")}${await shotIfWide(page, `sheet-${role}`, widest > right ? PHONE_WIDTH + 1 : 0)}`).toBeLessThanOrEqual(right + 0.5);
+      expect(widest, `${role}: ${wide.join("; ")}${await shotIfWide(page, `sheet-${role}`, widest > right ? PHONE_WIDTH + 1 : 0)}`).toBeLessThanOrEqual(
+        right + 0.5,
+      );
       await page.keyboard.press("Escape");
       await sheet.waitFor({ state: "detached", ...WAIT });
     }

@@ -46,7 +46,14 @@ async function addVirtualAuthenticator(context: BrowserContext, page: Page) {
   const cdp = await context.newCDPSession(page);
   await cdp.send("WebAuthn.enable");
   await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
   });
 }
 
@@ -143,7 +150,10 @@ describe("a passkey", () => {
     await page.getByRole("heading", { name: /^Hi\b/ }).waitFor(WAIT);
 
     await page.goto("/account/security");
-    await page.getByRole("list", { name: "Your passkeys" }).getByText(/last used/).waitFor(WAIT);
+    await page
+      .getByRole("list", { name: "Your passkeys" })
+      .getByText(/last used/)
+      .waitFor(WAIT);
 
     // A recovery code: a wrong one is refused on screen; a right one signs in, and counts down.
     await signOut(page);
@@ -151,7 +161,10 @@ describe("a passkey", () => {
     await page.getByRole("button", { name: "Use a recovery code" }).click();
     await page.getByLabel("Recovery code").fill("not-a-code");
     await page.getByRole("button", { name: "Verify and sign in" }).click();
-    await page.getByRole("alert").filter({ hasText: /not right|invalid|wrong/i }).waitFor(WAIT);
+    await page
+      .getByRole("alert")
+      .filter({ hasText: /not right|invalid|wrong/i })
+      .waitFor(WAIT);
     await photograph(page, "phone-second-step-recovery-wrong");
     await page.getByLabel("Recovery code").fill(codes[0]);
     await page.getByRole("button", { name: "Verify and sign in" }).click();
@@ -174,7 +187,9 @@ describe("a passkey", () => {
 describe("a change to the second factor asks for a recent proof inline, then carries on (DECISIONS §13)", () => {
   /** The session's proof is older than 5 minutes, as if the cookie had been taken and used later. */
   async function proofGoesStale(user: MadeUser) {
-    await env.db.execute(sql`update sessions set sess = jsonb_set(sess, '{provedAt}', to_jsonb(${Date.now() - 6 * 60_000}::bigint)) where user_id = ${user.id}`);
+    await env.db.execute(
+      sql`update sessions set sess = jsonb_set(sess, '{provedAt}', to_jsonb(${Date.now() - 6 * 60_000}::bigint)) where user_id = ${user.id}`,
+    );
   }
 
   it("adding a passkey asks for the password; new recovery codes ask for the passkey (a phone), and each goes on with what was asked", async () => {
@@ -247,7 +262,10 @@ describe("an authenticator app", () => {
     await page.getByLabel("Code from your authenticator app").waitFor(WAIT);
     await page.getByLabel("Code from your authenticator app").fill("000000" === totpFor(secret).generate() ? "111111" : "000000");
     await page.getByRole("button", { name: "Verify and sign in" }).click();
-    await page.getByRole("alert").filter({ hasText: /not right/i }).waitFor(WAIT);
+    await page
+      .getByRole("alert")
+      .filter({ hasText: /not right/i })
+      .waitFor(WAIT);
     await photograph(page, "desktop-second-step-totp-wrong");
 
     // The code that turned the app on was used; the next step's code (within the ±1 window) is new.
@@ -346,7 +364,10 @@ describe("a role that requires a second factor", () => {
     await page.getByRole("button", { name: "Remove app" }).click();
     await page.getByRole("dialog", { name: "Remove authenticator app" }).getByRole("button", { name: "Remove app" }).click();
     await page.getByText("Authenticator app not removed").first().waitFor(WAIT);
-    await page.getByText(/Your role requires a second factor/).first().waitFor();
+    await page
+      .getByText(/Your role requires a second factor/)
+      .first()
+      .waitFor();
     await photograph(page, "phone-last-factor-refused");
     await page.getByText("Second factor on").waitFor();
     await context.close();
@@ -406,40 +427,46 @@ describe("a rule that comes into force while the app sits open", () => {
 });
 
 describe("the SuperAdmin's screens", () => {
-  it.each(["desktop", "phone"] as ViewportName[])("on %s: the rule per role shows the server's 409, and Reset second factor takes a reason", async (viewport) => {
-    const admin = await env.makeUser("SuperAdmin");
-    const target = await env.makeUser("Approver");
-    const { context, page } = await open(viewport);
-    await enterPassword(page, admin);
+  it.each(["desktop", "phone"] as ViewportName[])(
+    "on %s: the rule per role shows the server's 409, and Reset second factor takes a reason",
+    async (viewport) => {
+      const admin = await env.makeUser("SuperAdmin");
+      const target = await env.makeUser("Approver");
+      const { context, page } = await open(viewport);
+      await enterPassword(page, admin);
 
-    await page.goto("/admin/security");
-    await page.getByText("Recommended").first().waitFor(WAIT);
-    expect(await page.getByText("Recommended").count()).toBe(2);
-    await page.getByRole("checkbox", { name: "SuperAdmin" }).check();
-    await page.getByRole("button", { name: "Save rules" }).click();
-    // The SuperAdmin has no factor yet: requiring it of their own role is refused, in the server's words.
-    await page.getByRole("alert").waitFor(WAIT);
-    expect(await page.getByRole("alert").innerText()).toMatch(/second factor|passkey|authenticator/i);
-    await photograph(page, `${viewport}-admin-security-409`);
-    await page.getByRole("checkbox", { name: "SuperAdmin" }).uncheck();
-    await page.getByRole("checkbox", { name: "Approver" }).check();
-    await page.getByRole("button", { name: "Save rules" }).click();
-    await page.getByText("Second factor rules saved").first().waitFor(WAIT);
-    await photograph(page, `${viewport}-admin-security-saved`);
+      await page.goto("/admin/security");
+      await page.getByText("Recommended").first().waitFor(WAIT);
+      expect(await page.getByText("Recommended").count()).toBe(2);
+      await page.getByRole("checkbox", { name: "SuperAdmin" }).check();
+      await page.getByRole("button", { name: "Save rules" }).click();
+      // The SuperAdmin has no factor yet: requiring it of their own role is refused, in the server's words.
+      await page.getByRole("alert").waitFor(WAIT);
+      expect(await page.getByRole("alert").innerText()).toMatch(/second factor|passkey|authenticator/i);
+      await photograph(page, `${viewport}-admin-security-409`);
+      await page.getByRole("checkbox", { name: "SuperAdmin" }).uncheck();
+      await page.getByRole("checkbox", { name: "Approver" }).check();
+      await page.getByRole("button", { name: "Save rules" }).click();
+      await page.getByText("Second factor rules saved").first().waitFor(WAIT);
+      await photograph(page, `${viewport}-admin-security-saved`);
 
-    await page.goto("/users");
-    await page.getByText(target.name).filter({ visible: true }).first().waitFor(WAIT);
-    await page.getByRole("button", { name: `Reset second factor of ${target.name}` }).filter({ visible: true }).click();
-    const dialog = page.getByRole("dialog", { name: "Reset second factor" });
-    await dialog.getByRole("button", { name: "Reset second factor" }).click();
-    await dialog.getByText("Say why, for the audit trail").waitFor();
-    await dialog.getByLabel(/Reason/).fill("Lost phone, identity confirmed by a call");
-    await photograph(page, `${viewport}-reset-second-factor`);
-    await dialog.getByRole("button", { name: "Reset second factor" }).click();
-    await page.getByText("Second factor reset").first().waitFor(WAIT);
+      await page.goto("/users");
+      await page.getByText(target.name).filter({ visible: true }).first().waitFor(WAIT);
+      await page
+        .getByRole("button", { name: `Reset second factor of ${target.name}` })
+        .filter({ visible: true })
+        .click();
+      const dialog = page.getByRole("dialog", { name: "Reset second factor" });
+      await dialog.getByRole("button", { name: "Reset second factor" }).click();
+      await dialog.getByText("Say why, for the audit trail").waitFor();
+      await dialog.getByLabel(/Reason/).fill("Lost phone, identity confirmed by a call");
+      await photograph(page, `${viewport}-reset-second-factor`);
+      await dialog.getByRole("button", { name: "Reset second factor" }).click();
+      await page.getByText("Second factor reset").first().waitFor(WAIT);
 
-    const adminApi = await signInApi(env.url, admin);
-    await adminApi.put("/api/admin/security", { requireSecondFactor: [] });
-    await context.close();
-  });
+      const adminApi = await signInApi(env.url, admin);
+      await adminApi.put("/api/admin/security", { requireSecondFactor: [] });
+      await context.close();
+    },
+  );
 });

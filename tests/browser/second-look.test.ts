@@ -36,13 +36,25 @@ type Made = { id: string; humanReadableId: string };
 
 /** A Form B transaction created and submitted through the API by `owner`. */
 async function submitted(owner: ApiClient, amount: string, description: string, extra: Record<string, unknown> = {}): Promise<Made> {
-  const created = await owner.post<Made>("/api/transactions", { formType: "B", categoryId: await categoryId("Office Expenses"), amount, transactionDate: todayInAppZone(), description, ...extra });
+  const created = await owner.post<Made>("/api/transactions", {
+    formType: "B",
+    categoryId: await categoryId("Office Expenses"),
+    amount,
+    transactionDate: todayInAppZone(),
+    description,
+    ...extra,
+  });
   await owner.post(`/api/transactions/${created.id}/submit`);
   return created;
 }
 
 const statusOf = async (ids: string[]) =>
-  Object.fromEntries((await env.db.select({ n: transactions.humanReadableId, s: transactions.status }).from(transactions).where(inArray(transactions.id, ids))).map((r) => [r.n, r.s]));
+  Object.fromEntries(
+    (await env.db.select({ n: transactions.humanReadableId, s: transactions.status }).from(transactions).where(inArray(transactions.id, ids))).map((r) => [
+      r.n,
+      r.s,
+    ]),
+  );
 
 describe("bulk approve asks first", () => {
   // First in the file: the queue holds only this test's transactions.
@@ -67,7 +79,11 @@ describe("bulk approve asks first", () => {
       // Only what may be approved can be ticked; Select all says what it left out and why.
       expect(await page.getByRole("checkbox", { name: `Select ${above.humanReadableId} for bulk approval` }).count()).toBe(0);
       await page.getByLabel("Select all").check();
-      await page.getByRole("status").filter({ hasText: "Left out 2:" }).getByText("Above your approval limit of ₹5,000.00 (1); You cannot approve your own transaction (1)", { exact: false }).waitFor(WAIT);
+      await page
+        .getByRole("status")
+        .filter({ hasText: "Left out 2:" })
+        .getByText("Above your approval limit of ₹5,000.00 (1); You cannot approve your own transaction (1)", { exact: false })
+        .waitFor(WAIT);
       await page.getByRole("button", { name: "Approve selected (2)" }).click();
       const confirm = page.getByRole("dialog", { name: "Approve 2 transactions, ₹3,750.50 in all?" });
       await confirm.waitFor(WAIT);
@@ -82,12 +98,22 @@ describe("bulk approve asks first", () => {
         await confirm.getByRole("button", { name: "Cancel" }).click();
         await confirm.waitFor({ state: "detached", ...WAIT });
         // One tap approved nothing.
-        expect(await statusOf([a.id, b.id, above.id, own.id])).toEqual({ [a.humanReadableId]: "Pending", [b.humanReadableId]: "Pending", [above.humanReadableId]: "Pending", [own.humanReadableId]: "Pending" });
+        expect(await statusOf([a.id, b.id, above.id, own.id])).toEqual({
+          [a.humanReadableId]: "Pending",
+          [b.humanReadableId]: "Pending",
+          [above.humanReadableId]: "Pending",
+          [own.humanReadableId]: "Pending",
+        });
       } else {
         await confirm.getByRole("button", { name: "Approve 2" }).click();
         const results = page.getByRole("dialog", { name: "Bulk Approval Results" });
         await results.getByText("2 approved.").waitFor(WAIT);
-        expect(await statusOf([a.id, b.id, above.id, own.id])).toEqual({ [a.humanReadableId]: "Approved", [b.humanReadableId]: "Approved", [above.humanReadableId]: "Pending", [own.humanReadableId]: "Pending" });
+        expect(await statusOf([a.id, b.id, above.id, own.id])).toEqual({
+          [a.humanReadableId]: "Approved",
+          [b.humanReadableId]: "Approved",
+          [above.humanReadableId]: "Pending",
+          [own.humanReadableId]: "Pending",
+        });
       }
       await page.context().close();
     }
@@ -101,7 +127,13 @@ describe("a delegate knows before approving", () => {
     const vikram = await env.makeUser("Approver", { name: "Vikram Mehta" });
     const adminApi = await signInApi(env.url, await env.makeUser("SuperAdmin"));
     await adminApi.put(`/api/admin/users/${vikram.id}`, { approvalLimit: "1000" });
-    await adminApi.post("/api/delegations", { delegatorId: rajesh.id, delegateId: vikram.id, from: todayInAppZone(), to: todayInAppZone(3), reason: "At the statutory audit in Mumbai" });
+    await adminApi.post("/api/delegations", {
+      delegatorId: rajesh.id,
+      delegateId: vikram.id,
+      from: todayInAppZone(),
+      to: todayInAppZone(3),
+      reason: "At the statutory audit in Mumbai",
+    });
     const owner = await signInApi(env.url, accountant);
     const small = await submitted(owner, "800.00", "Stationery for the front desk");
     const big = await submitted(owner, "45000.00", "Annual maintenance of the weaving looms");
@@ -125,7 +157,9 @@ describe("a delegate knows before approving", () => {
     await photograph(phone, "approve-for-sheet-phone");
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await sheet.getByRole("button", { name: "Approve for Rajesh Sharma" }).click();
-    await expect.poll(async () => (await env.db.select().from(approvals).where(eq(approvals.transactionId, big.id)))[0]?.onBehalfOf ?? null, POLL).toBe(rajesh.id);
+    await expect
+      .poll(async () => (await env.db.select().from(approvals).where(eq(approvals.transactionId, big.id)))[0]?.onBehalfOf ?? null, POLL)
+      .toBe(rajesh.id);
     await phone.getByText(`${big.humanReadableId} has been approved for Rajesh Sharma.`).first().waitFor(WAIT);
   });
 });
@@ -141,7 +175,11 @@ describe("switching off asks first", () => {
     await env.signIn(page, admin);
     await page.goto("/users");
     // The edit form's Active box asks too; Cancel leaves them as they were.
-    await page.getByRole("button", { name: `Edit ${staying.name}` }).filter({ visible: true }).first().click();
+    await page
+      .getByRole("button", { name: `Edit ${staying.name}` })
+      .filter({ visible: true })
+      .first()
+      .click();
     const form = page.getByRole("dialog", { name: "Edit User" });
     await form.getByLabel("Active").uncheck();
     await form.getByRole("button", { name: "Save Changes" }).click();
@@ -152,15 +190,24 @@ describe("switching off asks first", () => {
     await page.keyboard.press("Escape");
     expect((await env.db.select({ a: users.isActive }).from(users).where(eq(users.id, staying.id)))[0]!.a).toBe(true);
 
-    await page.getByRole("button", { name: `Deactivate ${leaving.name}` }).filter({ visible: true }).first().click();
+    await page
+      .getByRole("button", { name: `Deactivate ${leaving.name}` })
+      .filter({ visible: true })
+      .first()
+      .click();
     const confirm = page.getByRole("dialog", { name: `Disable ${leaving.name}?` });
-    await confirm.getByText(`${leaving.name} (@${leaving.username}) can no longer sign in, and every session open now ends at once, on every device.`, { exact: false }).waitFor(WAIT);
+    await confirm
+      .getByText(`${leaving.name} (@${leaving.username}) can no longer sign in, and every session open now ends at once, on every device.`, { exact: false })
+      .waitFor(WAIT);
     await confirm.getByLabel("Reason (optional)").fill("Left the company on 30 November");
     await photograph(page, "disable-user-desktop");
     await confirm.getByRole("button", { name: "Disable user" }).click();
     await page.getByText("User Deactivated").first().waitFor(WAIT);
     await expect.poll(async () => (await env.db.select({ a: users.isActive }).from(users).where(eq(users.id, leaving.id)))[0]!.a, POLL).toBe(false);
-    const [entry] = await env.db.select().from(auditLog).where(and(eq(auditLog.entityId, leaving.id), eq(auditLog.action, "disable")));
+    const [entry] = await env.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, leaving.id), eq(auditLog.action, "disable")));
     expect(entry?.reason).toBe("Left the company on 30 November");
     await expect(theirs.get("/api/auth/me")).rejects.toThrow(/401/);
     await page.context().close();
@@ -183,24 +230,45 @@ describe("switching off asks first", () => {
     const admin = await env.makeUser("SuperAdmin");
     const adminApi = await signInApi(env.url, admin);
     const ruleName = `Above ₹2,50,000 ${Date.now().toString(36)}`;
-    const rule = await adminApi.post<{ id: string }>("/api/admin/approval-rules", { name: ruleName, categoryId: null, formType: null, minAmount: "250000", requiredApprovals: 2, superAdminRequired: false });
+    const rule = await adminApi.post<{ id: string }>("/api/admin/approval-rules", {
+      name: ruleName,
+      categoryId: null,
+      formType: null,
+      minAmount: "250000",
+      requiredApprovals: 2,
+      superAdminRequired: false,
+    });
     const party = await adminApi.post<{ id: string; name: string }>("/api/parties", { name: `Kothari Dyes ${Date.now().toString(36)}` });
 
     const { page } = await env.newPage("desktop");
     await env.signIn(page, admin);
     await page.goto("/admin/approval-rules");
-    await page.getByRole("button", { name: `Deactivate ${ruleName}` }).filter({ visible: true }).first().click();
+    await page
+      .getByRole("button", { name: `Deactivate ${ruleName}` })
+      .filter({ visible: true })
+      .first()
+      .click();
     const ruleConfirm = page.getByRole("dialog", { name: `Deactivate the rule '${ruleName}'?` });
     await ruleConfirm.getByText("Transactions submitted from now on no longer need it.", { exact: false }).waitFor(WAIT);
     await ruleConfirm.getByRole("button", { name: "Cancel" }).click();
     await ruleConfirm.waitFor({ state: "detached", ...WAIT });
     expect((await env.db.select({ a: approvalRules.isActive }).from(approvalRules).where(eq(approvalRules.id, rule.id)))[0]!.a).toBe(true);
-    await page.getByRole("button", { name: `Deactivate ${ruleName}` }).filter({ visible: true }).first().click();
+    await page
+      .getByRole("button", { name: `Deactivate ${ruleName}` })
+      .filter({ visible: true })
+      .first()
+      .click();
     await ruleConfirm.getByRole("button", { name: "Deactivate rule" }).click();
-    await expect.poll(async () => (await env.db.select({ a: approvalRules.isActive }).from(approvalRules).where(eq(approvalRules.id, rule.id)))[0]!.a, POLL).toBe(false);
+    await expect
+      .poll(async () => (await env.db.select({ a: approvalRules.isActive }).from(approvalRules).where(eq(approvalRules.id, rule.id)))[0]!.a, POLL)
+      .toBe(false);
 
     await page.goto("/parties");
-    await page.getByRole("button", { name: `Deactivate ${party.name}` }).filter({ visible: true }).first().click();
+    await page
+      .getByRole("button", { name: `Deactivate ${party.name}` })
+      .filter({ visible: true })
+      .first()
+      .click();
     const partyConfirm = page.getByRole("dialog", { name: `Deactivate ${party.name}?` });
     await partyConfirm.getByText("It can no longer be named on new transactions.", { exact: false }).waitFor(WAIT);
     await photograph(page, "deactivate-party-desktop");
@@ -252,13 +320,24 @@ describe("small ones", () => {
     const { page } = await env.newPage("desktop");
     await env.signIn(page, admin);
     const main = page.getByRole("navigation", { name: "Main" });
-    for (const [path, label] of [["/admin/approval-rules", "Approval Rules"], ["/admin/delegations", "Delegations"], ["/admin/accounting", "Ledgers"], ["/admin/company", "Company Details"], ["/admin", "Admin Dashboard"]] as const) {
+    for (const [path, label] of [
+      ["/admin/approval-rules", "Approval Rules"],
+      ["/admin/delegations", "Delegations"],
+      ["/admin/accounting", "Ledgers"],
+      ["/admin/company", "Company Details"],
+      ["/admin", "Admin Dashboard"],
+    ] as const) {
       await page.goto(path);
       await expect.poll(() => main.locator('[aria-current="page"]').innerText(), POLL).toBe(label);
     }
 
     const rajeshApi = await signInApi(env.url, rajesh);
-    const made = await rajeshApi.post<{ id: string }>("/api/delegations", { delegateId: vikram.id, from: todayInAppZone(), to: todayInAppZone(2), reason: "Site visit to Surat" });
+    const made = await rajeshApi.post<{ id: string }>("/api/delegations", {
+      delegateId: vikram.id,
+      from: todayInAppZone(),
+      to: todayInAppZone(2),
+      reason: "Site visit to Surat",
+    });
     await rajeshApi.delete(`/api/delegations/${made.id}`, { reason: "Back early" });
     const told = await env.db.select({ m: notifications.message }).from(notifications).where(eq(notifications.userId, vikram.id));
     expect(told.map((n) => n.m)).toContain("Rajesh Sharma ended the delegation of their approvals to Vikram Mehta: Back early");
@@ -270,7 +349,10 @@ describe("small ones", () => {
     await env.signIn(page, hr);
     await page.goto("/hr/import");
     const select = page.getByRole("combobox", { name: /^Month/ });
-    await select.locator("option").nth(1).waitFor({ state: "attached", ...WAIT });
+    await select
+      .locator("option")
+      .nth(1)
+      .waitFor({ state: "attached", ...WAIT });
     const months = await select.locator("option").evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
     const current = todayInAppZone().slice(0, 7);
     expect(months[0]).toBe(current);

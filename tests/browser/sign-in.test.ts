@@ -36,12 +36,20 @@ describe.each(["desktop", "phone"] as ViewportName[])("sign-in on %s", (viewport
     const sidebarTitle = HOMES[role].sidebar;
     if (sidebarTitle) {
       // On a phone the sidebar is a drawer: the title is in the document once opened.
-      if (viewport === "phone") await page.getByRole("button", { name: /open menu|menu/i }).first().click();
+      if (viewport === "phone")
+        await page
+          .getByRole("button", { name: /open menu|menu/i })
+          .first()
+          .click();
       await page.getByText(sidebarTitle, { exact: true }).filter({ visible: true }).first().waitFor();
     } else {
       // Spec 000 §2: the Approver has no sidebar, and a top bar with Sign Out instead.
       expect(await page.getByRole("complementary", { name: "Sidebar" }).count()).toBe(0);
-      await page.getByRole("button", { name: /sign out/i }).filter({ visible: true }).first().waitFor();
+      await page
+        .getByRole("button", { name: /sign out/i })
+        .filter({ visible: true })
+        .first()
+        .waitFor();
     }
     await context.close();
   });

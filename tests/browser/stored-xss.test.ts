@@ -189,7 +189,10 @@ async function expectInert(page: Page, where: string, values: string[], scope: L
       .filter({ visible: true })
       .first()
       .waitFor(notShownLiterally.length ? { timeout: 2_000 } : WAIT)
-      .then(() => true, () => false);
+      .then(
+        () => true,
+        () => false,
+      );
     if (!ok) notShownLiterally.push(value);
   }
   // An <img src=x> fails to load and fires onerror a moment later: give it that moment.
@@ -219,7 +222,10 @@ async function openDetails(page: Page, txn: Txn): Promise<ReturnType<Page["getBy
 
 async function closeDialog(page: Page): Promise<void> {
   await page.keyboard.press("Escape");
-  await page.getByRole("dialog").first().waitFor({ state: "detached", ...WAIT });
+  await page
+    .getByRole("dialog")
+    .first()
+    .waitFor({ state: "detached", ...WAIT });
 }
 
 describe("stored XSS payloads render as text", () => {
@@ -288,7 +294,13 @@ describe("stored XSS payloads render as text", () => {
     await page.keyboard.press("Escape");
 
     // A submission while the approver watches: the real-time toast names the category and the creator.
-    const live = await s.acc.post("/api/transactions", { formType: "R", categoryId: s.categoryId, amount: "75", transactionDate: todayInAppZone(), description: V.liveDescription });
+    const live = await s.acc.post("/api/transactions", {
+      formType: "R",
+      categoryId: s.categoryId,
+      amount: "75",
+      transactionDate: todayInAppZone(),
+      description: V.liveDescription,
+    });
     await s.acc.post(`/api/transactions/${live.id}/submit`);
     const toast = page.getByRole("status").filter({ hasText: live.humanReadableId });
     await toast.first().waitFor(WAIT);

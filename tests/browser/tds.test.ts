@@ -37,7 +37,14 @@ describe("TDS on a bill", () => {
     const categories = await api.get<{ id: string; name: string }[]>("/api/categories");
     const vendorCategory = categories.find((c) => c.name === "Vendor Payment")!;
     // An earlier bill of ₹30,000 this year deducted nothing (below ₹50,000 a year).
-    const earlier = await api.post<{ id: string }>("/api/transactions", { formType: "B", categoryId: vendorCategory.id, partyId: party.id, amount: "30000", transactionDate: todayInAppZone(-1), description: "Audit fee, first part" });
+    const earlier = await api.post<{ id: string }>("/api/transactions", {
+      formType: "B",
+      categoryId: vendorCategory.id,
+      partyId: party.id,
+      amount: "30000",
+      transactionDate: todayInAppZone(-1),
+      description: "Audit fee, first part",
+    });
     const submitted = await api.post<{ tds: { amount: string } }>(`/api/transactions/${earlier.id}/submit`);
     expect(submitted.tds.amount).toBe("0.00");
 
@@ -66,7 +73,10 @@ describe("TDS on a bill", () => {
 
     await page.goto("/my-transactions");
     await page.getByLabel("Search transactions").fill("Audit fee, second part");
-    await page.getByRole("button", { name: /Audit fee, second part/ }).first().click();
+    await page
+      .getByRole("button", { name: /Audit fee, second part/ })
+      .first()
+      .click();
     const dialog = page.getByRole("dialog");
     await dialog.getByText("Pay ₹24,000.00 (TDS ₹6,000.00 deducted under 194J)").first().waitFor(WAIT);
     const tds = dialog.getByRole("region", { name: "TDS" });
@@ -78,7 +88,15 @@ describe("TDS on a bill", () => {
     const admin = await env.makeUser("SuperAdmin");
     const api = await signInApi(env.url, admin);
     const name = `Brokerage ${crypto.randomBytes(2).toString("hex")}`;
-    await api.post("/api/admin/tds-natures", { name, legacySection: "194H", actReference: "393(1) Table Sl. 1(ii)", rateIndividual: 2, rateOther: 2, yearlyThreshold: "20000", ledgerName: `TDS ${name}` });
+    await api.post("/api/admin/tds-natures", {
+      name,
+      legacySection: "194H",
+      actReference: "393(1) Table Sl. 1(ii)",
+      rateIndividual: 2,
+      rateOther: 2,
+      yearlyThreshold: "20000",
+      ledgerName: `TDS ${name}`,
+    });
     const { page } = await env.newPage("desktop");
     await env.signIn(page, admin);
     await page.goto("/admin/tds");
@@ -98,7 +116,14 @@ describe("TDS on a bill", () => {
     const vendorName = `Kiran Services ${crypto.randomBytes(2).toString("hex")}`;
     const party = await api.post<{ id: string }>("/api/parties", { name: vendorName, pan: "BQKPK7261M", tdsNatureId: contractors.id });
     const categories = await api.get<{ id: string; name: string }[]>("/api/categories");
-    const bill = await api.post<{ id: string }>("/api/transactions", { formType: "B", categoryId: categories.find((c) => c.name === "Vendor Payment")!.id, partyId: party.id, amount: "40000", transactionDate: todayInAppZone(), description: "Housekeeping for the month" });
+    const bill = await api.post<{ id: string }>("/api/transactions", {
+      formType: "B",
+      categoryId: categories.find((c) => c.name === "Vendor Payment")!.id,
+      partyId: party.id,
+      amount: "40000",
+      transactionDate: todayInAppZone(),
+      description: "Housekeeping for the month",
+    });
     await api.post(`/api/transactions/${bill.id}/submit`);
     const approver = await signInApi(env.url, await env.makeUser("Approver"));
     await approver.post(`/api/transactions/${bill.id}/approve`);

@@ -108,7 +108,12 @@ describe("the life of a Salary transaction", () => {
 
     await acc.getByRole("button", { name: "Submit for Approval" }).click();
     await acc.getByRole("heading", { name: "Transaction Submitted" }).waitFor(WAIT);
-    const panelText = (await acc.getByRole("status").filter({ hasText: /TXN-\d{6}/ }).first().textContent()) ?? "";
+    const panelText =
+      (await acc
+        .getByRole("status")
+        .filter({ hasText: /TXN-\d{6}/ })
+        .first()
+        .textContent()) ?? "";
     const hrid = /TXN-\d{6}/.exec(panelText)?.[0];
     expect(hrid).toBeTruthy();
     const id = hrid!;
@@ -117,7 +122,13 @@ describe("the life of a Salary transaction", () => {
     await acc.getByRole("button", { name: "Create New Transaction" }).waitFor();
 
     const created = await dbRow(id);
-    expect(created).toMatchObject({ status: "Pending", approvalsRequired: 2, approvalsReceived: 0, formType: "B", customFieldValues: { employee_code: "EMP-0042" } });
+    expect(created).toMatchObject({
+      status: "Pending",
+      approvalsRequired: 2,
+      approvalsReceived: 0,
+      formType: "B",
+      customFieldValues: { employee_code: "EMP-0042" },
+    });
     expect(Number(created.amount)).toBe(amount);
 
     // The SuperAdmin's Pending Transactions count goes up by one (not an urgent one).
@@ -225,7 +236,12 @@ describe("the life of a Salary transaction", () => {
     });
     expect(final.completedAt).toBeTruthy();
     const acts = await env.db.select().from(approvals).where(eq(approvals.transactionId, final.id));
-    expect(acts.filter((a) => a.round === 1 && a.action === "approved").map((a) => a.approverId).sort()).toEqual([approverA.id, approverB.id].sort());
+    expect(
+      acts
+        .filter((a) => a.round === 1 && a.action === "approved")
+        .map((a) => a.approverId)
+        .sort(),
+    ).toEqual([approverA.id, approverB.id].sort());
     expect(acts).toHaveLength(2);
     const files = await env.db.select().from(attachments).where(eq(attachments.transactionId, final.id));
     expect(files).toHaveLength(1);

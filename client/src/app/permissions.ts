@@ -217,4 +217,3 @@ export const ADMIN_TOOLS: readonly { label: string; href: string }[] = [
   { label: "Notification Outbox", href: PATHS.adminNotifications },
   { label: "Company Details", href: PATHS.adminCompany },
 ];
-

@@ -62,8 +62,7 @@ export function toast(options: ToastOptions) {
   return {
     id,
     dismiss: () => dismissToast(id),
-    update: (next: ToastOptions) =>
-      setState({ toasts: state.toasts.map((t) => (t.id === id ? { ...t, ...next } : t)) }),
+    update: (next: ToastOptions) => setState({ toasts: state.toasts.map((t) => (t.id === id ? { ...t, ...next } : t)) }),
   };
 }
 
@@ -80,7 +79,11 @@ function getSnapshot() {
 
 /** True from the first toast on (it stays true). */
 export function useToastRaised(): boolean {
-  return useSyncExternalStore(subscribe, () => raised, () => raised);
+  return useSyncExternalStore(
+    subscribe,
+    () => raised,
+    () => raised,
+  );
 }
 
 /** shadcn-style hook: `const { toast } = useToast()`. */

@@ -6,10 +6,13 @@ type Call = { url: string; init: RequestInit };
 
 function mockFetch(response: Response) {
   const calls: Call[] = [];
-  vi.stubGlobal("fetch", vi.fn(async (url: string, init: RequestInit) => {
-    calls.push({ url, init });
-    return response;
-  }));
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string, init: RequestInit) => {
+      calls.push({ url, init });
+      return response;
+    }),
+  );
   return calls;
 }
 
@@ -94,7 +97,18 @@ describe("errorMessage: the server's message for toasts", () => {
   });
 
   it("errorIssues maps the 400 issues by field", () => {
-    const err = new ApiError(400, "Bad Request", JSON.stringify({ message: "Invalid", issues: [{ path: "amount", message: "Amount is required" }, { path: "amount", message: "second" }, { path: "description", message: "Description must be at least 2 characters" }] }));
+    const err = new ApiError(
+      400,
+      "Bad Request",
+      JSON.stringify({
+        message: "Invalid",
+        issues: [
+          { path: "amount", message: "Amount is required" },
+          { path: "amount", message: "second" },
+          { path: "description", message: "Description must be at least 2 characters" },
+        ],
+      }),
+    );
     expect(errorIssues(err)).toEqual({ amount: "Amount is required", description: "Description must be at least 2 characters" });
     expect(errorIssues(new Error("x"))).toEqual({});
   });
@@ -115,7 +129,10 @@ describe("polls do not extend the idle timeout (DECISIONS §10)", () => {
   it("a polled query's refetches carry X-Background: 1; its first fetch and other queries do not", async () => {
     const client = createQueryClient();
     const calls: Call[] = [];
-    vi.stubGlobal("fetch", vi.fn(async (url: string, init: RequestInit) => (calls.push({ url, init }), new Response("{}", { status: 200 }))));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string, init: RequestInit) => (calls.push({ url, init }), new Response("{}", { status: 200 }))),
+    );
     await client.fetchQuery({ queryKey: ["/api/transactions/pending"], meta: POLLED });
     await client.fetchQuery({ queryKey: ["/api/transactions/pending"], meta: POLLED, staleTime: 0 });
     await client.fetchQuery({ queryKey: ["/api/categories"] });

@@ -105,7 +105,6 @@ export async function apiJson<T>(method: HttpMethod, url: string, body?: unknown
   return readJson<T>(await apiRequest(method, url, body, options));
 }
 
-
 const STATUS_LINE = /^(\d{3}): ([\s\S]*)$/;
 
 /** The parsed error body of an ApiError, or of an Error whose message has the `${status}: ${text}` shape. */

@@ -32,7 +32,10 @@ export function receiveFeedMessage<M extends FeedMessage>(log: FeedLog<M>, messa
   if (log.readyVersion === null) return log;
   if (log.messages.length < LOG_KEPT) return { ...log, messages: [...log.messages, message] };
   const [oldest, ...rest] = log.messages;
-  const version = oldest!.version !== undefined && (log.dropped.version === null || BigInt(oldest!.version) > BigInt(log.dropped.version)) ? oldest!.version : log.dropped.version;
+  const version =
+    oldest!.version !== undefined && (log.dropped.version === null || BigInt(oldest!.version) > BigInt(log.dropped.version))
+      ? oldest!.version
+      : log.dropped.version;
   return { ...log, messages: [...rest, message], dropped: { seq: oldest!.seq, version } };
 }
 

@@ -13,7 +13,9 @@ export function lazyZodResolver<TInput extends FieldValues, TOutput = TInput>(lo
       ([schema, { zodResolver }]) => zodResolver(schema as never) as unknown as Resolver<TInput, unknown, TOutput>,
     );
     try {
-      return await (await ready)(values, context, options);
+      return await (
+        await ready
+      )(values, context, options);
     } catch (err) {
       // A failed fetch (offline) may succeed next time.
       ready = undefined;

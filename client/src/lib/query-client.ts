@@ -39,7 +39,9 @@ export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): Query
   return async ({ queryKey, signal, meta, client }) => {
     const background = meta?.poll === true && client.getQueryData(queryKey) !== undefined;
     try {
-      return await readJson<T>(await apiRequest("GET", queryKeyToUrl(queryKey), undefined, { signal, headers: background ? { "X-Background": "1" } : undefined }));
+      return await readJson<T>(
+        await apiRequest("GET", queryKeyToUrl(queryKey), undefined, { signal, headers: background ? { "X-Background": "1" } : undefined }),
+      );
     } catch (err) {
       if (on401 === "returnNull" && err instanceof ApiError && err.status === 401) return null;
       throw err;

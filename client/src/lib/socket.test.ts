@@ -68,7 +68,18 @@ describe("the real-time connection (spec 000 §7, §9)", () => {
   it("names the feeds it follows in the auth message, and says when it closes", () => {
     FakeSocket.all = [];
     const onClose = vi.fn();
-    connectSocket({ onMessage: vi.fn(), onLockdown: vi.fn(), onClose, userId: "u1", role: "Approver", follows: ["pending"], url: "ws://host/ws", createSocket: (url) => new FakeSocket(url) as unknown as WebSocket, setTimer: () => 0, clearTimer: () => {} });
+    connectSocket({
+      onMessage: vi.fn(),
+      onLockdown: vi.fn(),
+      onClose,
+      userId: "u1",
+      role: "Approver",
+      follows: ["pending"],
+      url: "ws://host/ws",
+      createSocket: (url) => new FakeSocket(url) as unknown as WebSocket,
+      setTimer: () => 0,
+      clearTimer: () => {},
+    });
     const socket = FakeSocket.all[0]!;
     socket.open();
     expect(JSON.parse(socket.sent[0]!)).toEqual({ type: "auth", userId: "u1", role: "Approver", follows: ["pending"] });

@@ -69,7 +69,9 @@ export const delegations = pgTable(
     index("delegations_delegate_idx").on(t.delegateId, t.fromDate),
     index("delegations_created_by_idx").on(t.createdBy),
     index("delegations_ended_by_idx").on(t.endedBy),
-    index("delegations_unannounced_idx").on(t.fromDate).where(sql`${t.startAnnouncedAt} is null and ${t.endedAt} is null`),
+    index("delegations_unannounced_idx")
+      .on(t.fromDate)
+      .where(sql`${t.startAnnouncedAt} is null and ${t.endedAt} is null`),
     check("delegations_not_to_self", sql`${t.delegatorId} <> ${t.delegateId}`),
     check("delegations_dates_in_order", sql`${t.fromDate} <= ${t.toDate}`),
   ],

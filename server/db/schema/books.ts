@@ -74,7 +74,10 @@ export const tdsNatures = pgTable(
   },
   (t) => [
     uniqueIndex("tds_natures_name_lower_key").on(sql`lower(${t.name})`),
-    check("tds_natures_rates_range", sql`${t.rateIndividual} > 0 and ${t.rateIndividual} <= 100 and ${t.rateOther} > 0 and ${t.rateOther} <= 100 and ${t.noPanRate} > 0 and ${t.noPanRate} <= 100`),
+    check(
+      "tds_natures_rates_range",
+      sql`${t.rateIndividual} > 0 and ${t.rateIndividual} <= 100 and ${t.rateOther} > 0 and ${t.rateOther} <= 100 and ${t.noPanRate} > 0 and ${t.noPanRate} <= 100`,
+    ),
     check("tds_natures_only_above_needs_yearly", sql`not ${t.onlyAboveThreshold} or ${t.yearlyThreshold} is not null`),
   ],
 );
@@ -143,7 +146,12 @@ export const exportBatches = pgTable(
     voidedBy: uuid("voided_by").references(() => users.id),
     voidReason: text("void_reason"),
   },
-  (t) => [unique("export_batches_number_key").on(t.number), index("export_batches_created_at_idx").on(t.createdAt.desc()), index("export_batches_created_by_idx").on(t.createdBy), index("export_batches_voided_by_idx").on(t.voidedBy)],
+  (t) => [
+    unique("export_batches_number_key").on(t.number),
+    index("export_batches_created_at_idx").on(t.createdAt.desc()),
+    index("export_batches_created_by_idx").on(t.createdBy),
+    index("export_batches_voided_by_idx").on(t.voidedBy),
+  ],
 );
 
 /**
@@ -179,7 +187,9 @@ export const exportItems = pgTable(
     tds: jsonb("tds").$type<ExportTds | null>(),
   },
   (t) => [
-    uniqueIndex("export_items_live_transaction_key").on(t.transactionId).where(sql`${t.live}`),
+    uniqueIndex("export_items_live_transaction_key")
+      .on(t.transactionId)
+      .where(sql`${t.live}`),
     // The file's order: by paid date, then number.
     index("export_items_batch_order_idx").on(t.batchId, t.paidDate, t.humanReadableId),
     index("export_items_transaction_idx").on(t.transactionId),

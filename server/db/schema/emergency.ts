@@ -34,7 +34,9 @@ export const emergencyLinks = pgTable(
     index("emergency_links_transaction_idx").on(t.transactionId),
     index("emergency_links_pair_idx").on(t.pairId),
     // Voiding the unused links of an issuer who is disabled, deleted or given another role (migration 0007's trigger).
-    index("emergency_links_unused_by_issuer_idx").on(t.createdBy).where(sql`${t.usedAt} is null and ${t.voidedAt} is null`),
+    index("emergency_links_unused_by_issuer_idx")
+      .on(t.createdBy)
+      .where(sql`${t.usedAt} is null and ${t.voidedAt} is null`),
   ],
 );
 

@@ -20,7 +20,10 @@ export const categories = pgTable(
     requiredApprovals: integer("required_approvals").notNull().default(1),
     isBuiltin: boolean("is_builtin").notNull().default(false),
     isActive: boolean("is_active").notNull().default(true),
-    fieldSchema: jsonb("field_schema").$type<CustomFieldDefinition[]>().notNull().default(sql`'[]'::jsonb`),
+    fieldSchema: jsonb("field_schema")
+      .$type<CustomFieldDefinition[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     emergencyLimitPolicy: jsonb("emergency_limit_policy").$type<EmergencyLimitPolicy | null>(),
     // DECISIONS §15: an employee's login may file expense claims in this category (set by a SuperAdmin).
     openToClaims: boolean("open_to_claims").notNull().default(false),
@@ -57,7 +60,10 @@ export const transactions = pgTable(
     createdBy: uuid("created_by")
       .notNull()
       .references(() => users.id),
-    customFieldValues: jsonb("custom_field_values").$type<CustomFieldValues>().notNull().default(sql`'{}'::jsonb`),
+    customFieldValues: jsonb("custom_field_values")
+      .$type<CustomFieldValues>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     // Each submission opens a new round; only the current round's approvals count.
     approvalRound: integer("approval_round").notNull().default(0),
     approvalsRequired: integer("approvals_required").notNull().default(1),
@@ -100,13 +106,17 @@ export const transactions = pgTable(
     unique("transactions_human_readable_id_key").on(t.humanReadableId),
     check("transactions_amount_positive", sql`${t.amount} > 0`),
     // The GST summary reads a month's bills by their invoice date.
-    index("transactions_gst_invoice_date_idx").on(sql`((${t.gst} ->> 'invoiceDate'))`).where(sql`${t.gst} is not null`),
+    index("transactions_gst_invoice_date_idx")
+      .on(sql`((${t.gst} ->> 'invoiceDate'))`)
+      .where(sql`${t.gst} is not null`),
     // Newest first with a stable tie-break: list pages and the keyset-paginated export.
     index("transactions_created_at_idx").on(t.createdAt.desc(), t.id.desc()),
     index("transactions_status_created_at_idx").on(t.status, t.createdAt.desc()),
     // The pending page's ids read index-only, in their order (PENDING_ORDER ends with the id), with the
     // window's created_by (queries.ts pendingPage; docs/performance.md).
-    index("transactions_pending_idx").on(t.isPriority.desc(), t.createdAt, t.id, t.createdBy).where(sql`${t.status} = 'Pending'`),
+    index("transactions_pending_idx")
+      .on(t.isPriority.desc(), t.createdAt, t.id, t.createdBy)
+      .where(sql`${t.status} = 'Pending'`),
     index("transactions_created_by_idx").on(t.createdBy, t.createdAt.desc()),
     index("transactions_category_date_idx").on(t.categoryId, t.transactionDate),
     index("transactions_transaction_date_idx").on(t.transactionDate),
@@ -122,21 +132,31 @@ export const transactions = pgTable(
       .where(sql`${t.status} in ('Approved', 'PaymentDue') and not ${t.isPaid}`),
     // An export to the books (DECISIONS §12) takes the paid transactions of a range of paid dates:
     // a month's out of years of them, without reading the rest.
-    index("transactions_paid_date_idx").on(t.paidDate).where(sql`${t.status} in ('Paid', 'Completed')`),
+    index("transactions_paid_date_idx")
+      .on(t.paidDate)
+      .where(sql`${t.status} in ('Paid', 'Completed')`),
     // The Overdue filter (DECISIONS §4): Payment Due, unpaid, by due date; few rows at any time.
-    index("transactions_overdue_idx").on(t.paymentDueDate).where(sql`${t.status} = 'PaymentDue' and not ${t.isPaid}`),
+    index("transactions_overdue_idx")
+      .on(t.paymentDueDate)
+      .where(sql`${t.status} = 'PaymentDue' and not ${t.isPaid}`),
     // Possible duplicates by details (queries.ts possibleDuplicatesJson): the columns after the
     // first three are there to be read, so the per-row probe and the window's test skip the table.
     index("transactions_duplicate_idx").on(t.categoryId, t.amount, t.transactionDate, t.createdAt, t.createdBy, t.id),
     index("transactions_paid_by_idx").on(t.paidBy),
     // GET /api/me/claims: an employee's claims.
-    index("transactions_claimant_idx").on(t.claimantEmployeeId).where(sql`${t.claimantEmployeeId} is not null`),
+    index("transactions_claimant_idx")
+      .on(t.claimantEmployeeId)
+      .where(sql`${t.claimantEmployeeId} is not null`),
     check("transactions_claimant_named", sql`(${t.claimantEmployeeId} is null) = (${t.claimantName} is null)`),
     index("transactions_party_idx").on(t.partyId),
     // A bill's TDS reads the party's other bills of the nature (services/tds/decide.ts).
-    index("transactions_tds_party_idx").on(t.partyId, sql`((${t.tds} ->> 'natureId'))`).where(sql`${t.tds} is not null`),
+    index("transactions_tds_party_idx")
+      .on(t.partyId, sql`((${t.tds} ->> 'natureId'))`)
+      .where(sql`${t.tds} is not null`),
     // The emergency limits (DECISIONS §5) sum a category's emergency transactions by submission instant.
-    index("transactions_emergency_submitted_idx").on(t.categoryId, t.submittedAt).where(sql`${t.isEmergency}`),
+    index("transactions_emergency_submitted_idx")
+      .on(t.categoryId, t.submittedAt)
+      .where(sql`${t.isEmergency}`),
   ],
 );
 

@@ -6,11 +6,15 @@ import { money, instant, createdAt, updatedAt } from "./columns";
 import { dayStatusEnum, punchTypeEnum, weekdayEnum } from "./enums";
 import { users } from "./users";
 
-export const departments = pgTable("departments", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  name: text("name").notNull(),
-  createdAt: createdAt(),
-}, (t) => [uniqueIndex("departments_name_lower_key").on(sql`lower(${t.name})`)]);
+export const departments = pgTable(
+  "departments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("departments_name_lower_key").on(sql`lower(${t.name})`)],
+);
 
 export const employees = pgTable(
   "employees",
@@ -36,7 +40,9 @@ export const employees = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex("employees_code_key").on(t.employeeCode).where(sql`${t.employeeCode} is not null`),
+    uniqueIndex("employees_code_key")
+      .on(t.employeeCode)
+      .where(sql`${t.employeeCode} is not null`),
     // Punch names match case- and space-insensitively (DECISIONS §8).
     index("employees_name_key_idx").on(sql`lower(regexp_replace(${t.employeeName}, '\\s+', '', 'g'))`),
     index("employees_department_idx").on(t.departmentId),
@@ -87,8 +93,12 @@ export const leaves = pgTable(
     cancelReason: text("cancel_reason"),
   },
   (t) => [
-    index("leaves_employee_dates_idx").on(t.employeeId, t.fromDate).where(sql`${t.cancelledAt} is null`),
-    index("leaves_dates_idx").on(t.fromDate, t.toDate).where(sql`${t.cancelledAt} is null`),
+    index("leaves_employee_dates_idx")
+      .on(t.employeeId, t.fromDate)
+      .where(sql`${t.cancelledAt} is null`),
+    index("leaves_dates_idx")
+      .on(t.fromDate, t.toDate)
+      .where(sql`${t.cancelledAt} is null`),
     index("leaves_created_by_idx").on(t.createdBy),
     index("leaves_cancelled_by_idx").on(t.cancelledBy),
     check("leaves_type", sql`${t.type} in ('PL', 'LWP')`),
@@ -167,19 +177,19 @@ export const holidays = pgTable("holidays", {
 export const attendanceImports = pgTable(
   "attendance_imports",
   {
-  id: uuid("id").primaryKey().defaultRandom(),
-  fileName: text("file_name").notNull(),
-  month: text("month").notNull(),
-  totalRows: integer("total_rows").notNull(),
-  processedEvents: integer("processed_events").notNull(),
-  duplicateEvents: integer("duplicate_events").notNull(),
-  skippedRows: integer("skipped_rows").notNull(),
-  errorRows: integer("error_rows").notNull(),
-  // The last day of the month this import records (DECISIONS §8 "Only recorded days are judged");
-  // its range starts on the month's first day. Null: it records no day (nothing of the month is over).
-  coveredThrough: date("covered_through"),
-  importedBy: uuid("imported_by").references(() => users.id),
-  createdAt: createdAt(),
+    id: uuid("id").primaryKey().defaultRandom(),
+    fileName: text("file_name").notNull(),
+    month: text("month").notNull(),
+    totalRows: integer("total_rows").notNull(),
+    processedEvents: integer("processed_events").notNull(),
+    duplicateEvents: integer("duplicate_events").notNull(),
+    skippedRows: integer("skipped_rows").notNull(),
+    errorRows: integer("error_rows").notNull(),
+    // The last day of the month this import records (DECISIONS §8 "Only recorded days are judged");
+    // its range starts on the month's first day. Null: it records no day (nothing of the month is over).
+    coveredThrough: date("covered_through"),
+    importedBy: uuid("imported_by").references(() => users.id),
+    createdAt: createdAt(),
   },
   (t) => [index("attendance_imports_imported_by_idx").on(t.importedBy)],
 );
@@ -234,7 +244,9 @@ export const attendanceDays = pgTable(
     index("attendance_days_date_idx").on(t.date, t.dayStatus),
     check("attendance_days_points_non_negative", sql`${t.violationPoints} >= 0`),
     // Only hand-edited days have an editor: the index stays small and costs imports nothing.
-    index("attendance_days_edited_by_idx").on(t.editedBy).where(sql`${t.editedBy} is not null`),
+    index("attendance_days_edited_by_idx")
+      .on(t.editedBy)
+      .where(sql`${t.editedBy} is not null`),
   ],
 );
 
@@ -251,7 +263,11 @@ export const nameMappings = pgTable(
     createdBy: uuid("created_by").references(() => users.id),
     createdAt: createdAt(),
   },
-  (t) => [unique("name_mappings_name_key_key").on(t.nameKey), index("name_mappings_employee_idx").on(t.employeeId), index("name_mappings_created_by_idx").on(t.createdBy)],
+  (t) => [
+    unique("name_mappings_name_key_key").on(t.nameKey),
+    index("name_mappings_employee_idx").on(t.employeeId),
+    index("name_mappings_created_by_idx").on(t.createdBy),
+  ],
 );
 
 export type EmployeeRow = typeof employees.$inferSelect;

@@ -25,7 +25,11 @@ export const pushSubscriptions = pgTable(
     createdAt: createdAt(),
     lastSentAt: instant("last_sent_at"),
   },
-  (t) => [uniqueIndex("push_subscriptions_endpoint_key").on(t.endpoint), index("push_subscriptions_user_idx").on(t.userId), index("push_subscriptions_session_idx").on(t.sessionId)],
+  (t) => [
+    uniqueIndex("push_subscriptions_endpoint_key").on(t.endpoint),
+    index("push_subscriptions_user_idx").on(t.userId),
+    index("push_subscriptions_session_idx").on(t.sessionId),
+  ],
 );
 
 /** A person's choices (GET/PUT /api/account/notification-preferences); no row: the defaults. */
@@ -83,7 +87,9 @@ export const notificationOutbox = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("notification_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'queued'`),
+    index("notification_outbox_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'queued'`),
     index("notification_outbox_created_idx").on(t.createdAt.desc()),
     index("notification_outbox_user_idx").on(t.userId),
     index("notification_outbox_subscription_idx").on(t.subscriptionId),

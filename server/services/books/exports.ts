@@ -5,7 +5,19 @@
 import { and, asc, desc, eq, gt, inArray, sql, type AnyColumn } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Queryable } from "../../db/client";
-import { auditLog, categories, exportBatches, exportItems, parties, tdsNatures, transactions, users, type ExportBatchRow, type ExportItemRow, type LedgerMap } from "../../db/schema";
+import {
+  auditLog,
+  categories,
+  exportBatches,
+  exportItems,
+  parties,
+  tdsNatures,
+  transactions,
+  users,
+  type ExportBatchRow,
+  type ExportItemRow,
+  type LedgerMap,
+} from "../../db/schema";
 import {
   BATCH_ALREADY_VOID,
   NOTHING_TO_EXPORT,
@@ -42,7 +54,11 @@ const tdsSnapshotSql = sql`case when (${transactions.tds} ->> 'amount')::numeric
   then jsonb_build_object('amount', ${transactions.tds} ->> 'amount', 'legacySection', ${transactions.tds} ->> 'legacySection', 'ledgerName', ${tdsNatures.ledgerName}) end`;
 
 /** Columns as an INSERT's column list, an ON CONFLICT target or a RETURNING names them: unqualified. */
-const columnNames = (...columns: AnyColumn[]) => sql.join(columns.map((c) => sql.identifier(c.name)), sql`, `);
+const columnNames = (...columns: AnyColumn[]) =>
+  sql.join(
+    columns.map((c) => sql.identifier(c.name)),
+    sql`, `,
+  );
 
 /** Items read at a time when a file is written: memory stays flat whatever the batch's size. */
 const ITEM_PAGE = 1000;
@@ -58,7 +74,10 @@ async function batchAnswers(q: Queryable, where?: ReturnType<typeof eq>): Promis
     .leftJoin(voider, eq(voider.id, exportBatches.voidedBy))
     .where(where)
     .orderBy(desc(exportBatches.number));
-  const changed = await changedSinceExport(q, rows.filter((r) => !r.b.voidedAt).map((r) => r.b));
+  const changed = await changedSinceExport(
+    q,
+    rows.filter((r) => !r.b.voidedAt).map((r) => r.b),
+  );
   return rows.map(({ b, creatorName, voiderName }) => ({
     id: b.id,
     number: b.number,
@@ -81,11 +100,19 @@ async function batchAnswers(q: Queryable, where?: ReturnType<typeof eq>): Promis
  * agree with (a cancelled payment, an edit, an override, a forced status, a deletion): read from
  * the audit trail, which every such move writes in its own database transaction.
  */
-async function changedSinceExport(q: Queryable, batches: Pick<ExportBatchRow, "id" | "createdAt">[]): Promise<Map<string, ExportBatchAnswer["changedSinceExport"]>> {
+async function changedSinceExport(
+  q: Queryable,
+  batches: Pick<ExportBatchRow, "id" | "createdAt">[],
+): Promise<Map<string, ExportBatchAnswer["changedSinceExport"]>> {
   const out = new Map<string, ExportBatchAnswer["changedSinceExport"]>();
   if (batches.length === 0) return out;
   const rows = await q
-    .select({ batchId: exportItems.batchId, id: exportItems.transactionId, humanReadableId: exportItems.humanReadableId, changedAt: sql<string>`max(${auditLog.timestamp})` })
+    .select({
+      batchId: exportItems.batchId,
+      id: exportItems.transactionId,
+      humanReadableId: exportItems.humanReadableId,
+      changedAt: sql<string>`max(${auditLog.timestamp})`,
+    })
     .from(exportItems)
     .innerJoin(exportBatches, eq(exportBatches.id, exportItems.batchId))
     .innerJoin(
@@ -97,7 +124,15 @@ async function changedSinceExport(q: Queryable, batches: Pick<ExportBatchRow, "i
         inArray(auditLog.action, [...CHANGES_AFTER_EXPORT]),
       ),
     )
-    .where(and(inArray(exportItems.batchId, batches.map((b) => b.id)), eq(exportItems.live, true)))
+    .where(
+      and(
+        inArray(
+          exportItems.batchId,
+          batches.map((b) => b.id),
+        ),
+        eq(exportItems.live, true),
+      ),
+    )
     .groupBy(exportItems.batchId, exportItems.transactionId, exportItems.humanReadableId)
     .orderBy(asc(exportItems.humanReadableId));
   for (const r of rows) {
@@ -320,10 +355,18 @@ const baseName = (b: ExportBatchRow) => `books-batch-${b.number}_${b.fromDate}_$
  * GET /api/accounting/exports/:id/file: the batch's file, built only from what the batch kept, so
  * the same bytes each time (a voided batch still downloads, for the record).
  */
-export async function exportFile(ctx: Pick<ServiceContext, "db">, id: string): Promise<ExportFile | { csv: true; batch: ExportBatchRow; fileName: string; header: readonly string[]; rows: AsyncIterable<CsvValue[]> }> {
+export async function exportFile(
+  ctx: Pick<ServiceContext, "db">,
+  id: string,
+): Promise<ExportFile | { csv: true; batch: ExportBatchRow; fileName: string; header: readonly string[]; rows: AsyncIterable<CsvValue[]> }> {
   const batch = await batchRow(ctx.db, id);
   if (batch.format === "csv") return { csv: true, batch, fileName: `${baseName(batch)}.csv`, header: JOURNAL_HEADER, rows: journalRowsOf(ctx.db, batch) };
-  return { batch, fileName: `${baseName(batch)}.xml`, contentType: "application/xml; charset=utf-8", body: tallyVouchersXml(batch.companyName, vouchersOfBatch(ctx.db, batch)) };
+  return {
+    batch,
+    fileName: `${baseName(batch)}.xml`,
+    contentType: "application/xml; charset=utf-8",
+    body: tallyVouchersXml(batch.companyName, vouchersOfBatch(ctx.db, batch)),
+  };
 }
 
 /** GET /api/accounting/exports/:id/masters: the Tally masters file creating every ledger the batch names. */

@@ -162,8 +162,15 @@ export async function assertPartyNameFree(q: Queryable, name: string, partyId: s
   await lockLedgers(q);
   const key = ledgerNameKey(name);
   const ledger = (await ledgerNamesExportsWrite(q)).find((l) => ledgerNameKey(l.name) === key);
-  if (ledger) throw new DomainError("conflict", `A party cannot be named “${name}”: “${ledger.name}” is ${ledger.what}, and ${ONE_NAME}.`, { code: "ledger_name_clash", clash: { name: ledger.name, ledger: ledger.what } });
-  const others = await q.select({ name: parties.name }).from(parties).where(partyId ? ne(parties.id, partyId) : undefined);
+  if (ledger)
+    throw new DomainError("conflict", `A party cannot be named “${name}”: “${ledger.name}” is ${ledger.what}, and ${ONE_NAME}.`, {
+      code: "ledger_name_clash",
+      clash: { name: ledger.name, ledger: ledger.what },
+    });
+  const others = await q
+    .select({ name: parties.name })
+    .from(parties)
+    .where(partyId ? ne(parties.id, partyId) : undefined);
   const party = others.find((p) => ledgerNameKey(p.name) === key);
   if (party) throw new DomainError("conflict", PARTY_NAME_TAKEN, { code: "duplicate_name", clash: { name: party.name, ledger: `the party ${party.name}` } });
 }
@@ -178,10 +185,14 @@ export async function assertNoPartyNamed(q: Queryable, ledgers: readonly NamedLe
   const named = (await q.select({ name: parties.name }).from(parties)).find((p) => keys.has(ledgerNameKey(p.name)));
   if (!named) return;
   const ledger = keys.get(ledgerNameKey(named.name))!;
-  throw new DomainError("conflict", `${ledger.what[0]!.toUpperCase()}${ledger.what.slice(1)} cannot be named “${ledger.name}”: the party “${named.name}” has that name, and ${ONE_NAME}.`, {
-    code: "ledger_name_clash",
-    clash: { name: ledger.name, ledger: ledger.what, party: named.name },
-  });
+  throw new DomainError(
+    "conflict",
+    `${ledger.what[0]!.toUpperCase()}${ledger.what.slice(1)} cannot be named “${ledger.name}”: the party “${named.name}” has that name, and ${ONE_NAME}.`,
+    {
+      code: "ledger_name_clash",
+      clash: { name: ledger.name, ledger: ledger.what, party: named.name },
+    },
+  );
 }
 
 /**
@@ -235,7 +246,14 @@ export async function ledgerClashesOf(vouchers: AsyncIterable<Voucher> | Iterabl
       const key = ledgerNameKey(l.ledger);
       let entry = seen.get(key);
       if (!entry) seen.set(key, (entry = { name: l.ledger, ledgers: new Map() }));
-      entry.ledgers.set(`${family}\u241f${l.ledger}`, family === "party" ? `the party “${l.ledger}”` : family === "employee" ? `the employee “${l.ledger}” (expense claims)` : `the ${family} ledger “${l.ledger}”`);
+      entry.ledgers.set(
+        `${family}\u241f${l.ledger}`,
+        family === "party"
+          ? `the party “${l.ledger}”`
+          : family === "employee"
+            ? `the employee “${l.ledger}” (expense claims)`
+            : `the ${family} ledger “${l.ledger}”`,
+      );
     }
   }
   return [...seen.values()].filter((e) => e.ledgers.size > 1).map((e) => ({ name: e.name, ledgers: [...e.ledgers.values()] }));
@@ -260,7 +278,9 @@ function renamedLedgers(current: LedgersAnswer, body: UpdateLedgersBody): NamedL
       const was = category.get(c.categoryId);
       return was?.ledger === c.ledger ? [] : [{ name: c.ledger, what: `the ledger of the category ${was?.categoryName ?? ""}`.trimEnd() }];
     }),
-    ...(body.paymentMethods ?? []).flatMap((p) => (method.get(p.method) === p.ledger ? [] : [{ name: p.ledger, what: `the ledger of the payment method ${p.method}` }])),
+    ...(body.paymentMethods ?? []).flatMap((p) =>
+      method.get(p.method) === p.ledger ? [] : [{ name: p.ledger, what: `the ledger of the payment method ${p.method}` }],
+    ),
     ...TAX_KEYS.flatMap((k) => (body[k] === undefined || body[k] === current[k] ? [] : [{ name: body[k]!, what: TAX_WORDS[k] }])),
   ];
 }

@@ -185,7 +185,12 @@ export function vouchersOf(item: ExportItem, map: LedgerMap): Voucher[] {
   const net = amount - tds;
   if (!item.party && item.claimant) {
     const employee = (paise: bigint) => line(item.claimant!.name, "employee", paise, { isParty: true });
-    return [{ ...voucher("Payment", item.paidDate, [...debits, ...tdsLines, employee(-net), employee(net), line(paidFrom, paidKind, -net)]), party: { name: item.claimant.name, gstin: null } }];
+    return [
+      {
+        ...voucher("Payment", item.paidDate, [...debits, ...tdsLines, employee(-net), employee(net), line(paidFrom, paidKind, -net)]),
+        party: { name: item.claimant.name, gstin: null },
+      },
+    ];
   }
   if (!item.party) {
     return [voucher("Payment", item.paidDate, [...debits, ...tdsLines, line(paidFrom, paidKind, -net)])];

@@ -26,7 +26,11 @@ const MAP: LedgerMap = {
   ...DEFAULT_TAX_LEDGERS,
 };
 
-function gstOf(placeOfSupply: string, lines: { hsnSac: string; taxableValue: string; rate: number }[], extra: Partial<Pick<ExportGst, "reverseCharge" | "itcEligible">> = {}): ExportGst {
+function gstOf(
+  placeOfSupply: string,
+  lines: { hsnSac: string; taxableValue: string; rate: number }[],
+  extra: Partial<Pick<ExportGst, "reverseCharge" | "itcEligible">> = {},
+): ExportGst {
   const reverseCharge = extra.reverseCharge ?? false;
   const breakup = computeGst({ placeOfSupply, reverseCharge, lines }, COMPANY_STATE);
   return { invoiceNumber: "INV-42", invoiceDate: "2026-11-02", reverseCharge, itcEligible: extra.itcEligible ?? true, lines: breakup.lines };
@@ -78,9 +82,23 @@ const reverse: ExportItem = {
   gst: gstOf("29", [{ hsnSac: "998212", taxableValue: "20000.00", rate: 18 }], { reverseCharge: true }),
 };
 // 1,000 × 18% = 180 tax, invoice 1,180.00; the bill says 1,180.40 (the supplier rounded up).
-const roundedUp: ExportItem = { ...base, transactionId: idOf("TXN-000104"), humanReadableId: "TXN-000104", amount: "1180.40", gst: gstOf("29", [{ hsnSac: "8443", taxableValue: "1000.00", rate: 18 }]) };
+const roundedUp: ExportItem = {
+  ...base,
+  transactionId: idOf("TXN-000104"),
+  humanReadableId: "TXN-000104",
+  amount: "1180.40",
+  gst: gstOf("29", [{ hsnSac: "8443", taxableValue: "1000.00", rate: 18 }]),
+};
 const roundedDown: ExportItem = { ...roundedUp, transactionId: idOf("TXN-000105"), humanReadableId: "TXN-000105", amount: "1179.60" };
-const noParty: ExportItem = { ...base, transactionId: idOf("TXN-000106"), humanReadableId: "TXN-000106", amount: "450.00", party: null, paymentMethod: "Cash", description: "Tea and snacks" };
+const noParty: ExportItem = {
+  ...base,
+  transactionId: idOf("TXN-000106"),
+  humanReadableId: "TXN-000106",
+  amount: "450.00",
+  party: null,
+  paymentMethod: "Cash",
+  description: "Tea and snacks",
+};
 const noItc: ExportItem = { ...intra, transactionId: idOf("TXN-000107"), humanReadableId: "TXN-000107", gst: { ...intra.gst!, itcEligible: false } };
 const receipt: ExportItem = {
   ...base,
@@ -231,7 +249,10 @@ describe("vouchers of a paid transaction", () => {
     const refund = vouchersOf({ ...receipt, categoryId: OFFICE }, kinds)[0]!;
     expect(refund.lines.find((l) => l.ledger === "Office Supplies A/c")!.kind).toBe("expense");
     const masters = sortedMasters(ledgersNamed([bill, refund]));
-    expect(Object.fromEntries(masters.map((m) => [m.name, LEDGER_GROUPS[m.kind]]))).toMatchObject({ "Scrap Sales": "Indirect Incomes", "Office Supplies A/c": "Indirect Expenses" });
+    expect(Object.fromEntries(masters.map((m) => [m.name, LEDGER_GROUPS[m.kind]]))).toMatchObject({
+      "Scrap Sales": "Indirect Incomes",
+      "Office Supplies A/c": "Indirect Expenses",
+    });
   });
 });
 
@@ -241,7 +262,12 @@ async function text(pieces: AsyncIterable<string>): Promise<string> {
   return out;
 }
 
-const lenient = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@", parseTagValue: false, isArray: (name) => ["TALLYMESSAGE", "ALLLEDGERENTRIES.LIST"].includes(name) });
+const lenient = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: "@",
+  parseTagValue: false,
+  isArray: (name) => ["TALLYMESSAGE", "ALLLEDGERENTRIES.LIST"].includes(name),
+});
 /** Every file is first read by the strict parser (test/strict-xml.ts), then its values by fast-xml-parser. */
 const parser = {
   parse(xml: string) {
@@ -276,7 +302,13 @@ describe("the TallyPrime vouchers file", () => {
     expect(importData.REQUESTDESC.STATICVARIABLES.SVCURRENTCOMPANY).toBe("Acme & Sons Pvt Ltd");
     const parsed: ParsedVoucher[] = importData.REQUESTDATA.TALLYMESSAGE.map((m: { VOUCHER: ParsedVoucher }) => m.VOUCHER);
     expect(parsed).toHaveLength(vouchers.length);
-    const known = new Set([...Object.values(MAP.categories), ...Object.values(MAP.paymentMethods), ...Object.values(DEFAULT_TAX_LEDGERS), "Scrap Sales", TDS_LEDGER]);
+    const known = new Set([
+      ...Object.values(MAP.categories),
+      ...Object.values(MAP.paymentMethods),
+      ...Object.values(DEFAULT_TAX_LEDGERS),
+      "Scrap Sales",
+      TDS_LEDGER,
+    ]);
     for (const [i, v] of parsed.entries()) {
       expect(v["@ACTION"]).toBe("Create");
       expect(v["@REMOTEID"]).toBe(vouchers[i]!.remoteId);
@@ -305,7 +337,9 @@ describe("the TallyPrime vouchers file", () => {
     ]);
     // The bill with TDS, read back: the party credited with the net, the TDS ledger with the TDS, the Payment the net.
     const tdsVouchers = parsed.filter((v) => v.VOUCHERNUMBER === "TXN-000109");
-    expect(tdsVouchers.map((v) => [v["@VCHTYPE"], v["ALLLEDGERENTRIES.LIST"].map((e) => [e.LEDGERNAME, e.ISDEEMEDPOSITIVE, e.ISPARTYLEDGER, e.AMOUNT])])).toEqual([
+    expect(
+      tdsVouchers.map((v) => [v["@VCHTYPE"], v["ALLLEDGERENTRIES.LIST"].map((e) => [e.LEDGERNAME, e.ISDEEMEDPOSITIVE, e.ISPARTYLEDGER, e.AMOUNT])]),
+    ).toEqual([
       [
         "Journal",
         [
@@ -352,7 +386,10 @@ describe("the TallyPrime vouchers file", () => {
     expect(parsed["ALLLEDGERENTRIES.LIST"].map((e) => e.LEDGERNAME)).toEqual([name, "true"]);
     // The masters name each ledger in an attribute too.
     const masters = parser.parse(tallyMastersXml(name, sortedMasters(ledgersNamed([v]))));
-    const ledgers = masters.ENVELOPE.BODY.IMPORTDATA.REQUESTDATA.TALLYMESSAGE.map((m: { LEDGER: { "@NAME": string; NAME: string } }) => [m.LEDGER["@NAME"], m.LEDGER.NAME]);
+    const ledgers = masters.ENVELOPE.BODY.IMPORTDATA.REQUESTDATA.TALLYMESSAGE.map((m: { LEDGER: { "@NAME": string; NAME: string } }) => [
+      m.LEDGER["@NAME"],
+      m.LEDGER.NAME,
+    ]);
     expect(ledgers).toEqual([
       ["true", "true"],
       [name, name],
@@ -371,7 +408,9 @@ describe("the TallyPrime vouchers file", () => {
     const xml = tallyMastersXml("Acme & Sons Pvt Ltd", sortedMasters(ledgersNamed(vouchers)));
     const doc = parser.parse(xml);
     expect(doc.ENVELOPE.BODY.IMPORTDATA.REQUESTDESC.REPORTNAME).toBe("All Masters");
-    const ledgers = doc.ENVELOPE.BODY.IMPORTDATA.REQUESTDATA.TALLYMESSAGE.map((m: { LEDGER: { NAME: string; PARENT: string; "@ACTION": string; PARTYGSTIN?: string } }) => m.LEDGER);
+    const ledgers = doc.ENVELOPE.BODY.IMPORTDATA.REQUESTDATA.TALLYMESSAGE.map(
+      (m: { LEDGER: { NAME: string; PARENT: string; "@ACTION": string; PARTYGSTIN?: string } }) => m.LEDGER,
+    );
     const parentOf = Object.fromEntries(ledgers.map((l: { NAME: string; PARENT: string }) => [l.NAME, l.PARENT]));
     expect(parentOf).toMatchObject({
       "Sharma Traders": "Sundry Creditors",

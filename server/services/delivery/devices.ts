@@ -11,7 +11,12 @@ import type { PushDevice, PushSubscriptionBody } from "../../../shared/schemas/r
 import { pushHostAllowed, vapidKeys } from "./push";
 import { writeAudit } from "../audit";
 
-const present = (row: PushSubscriptionRow): PushDevice => ({ id: row.id, label: row.label, createdAt: row.createdAt.toISOString(), lastSentAt: row.lastSentAt?.toISOString() ?? null });
+const present = (row: PushSubscriptionRow): PushDevice => ({
+  id: row.id,
+  label: row.label,
+  createdAt: row.createdAt.toISOString(),
+  lastSentAt: row.lastSentAt?.toISOString() ?? null,
+});
 
 export const PUSH_HOST_REFUSED = "This server does not send to that push service (PUSH_ALLOWED_HOSTS)";
 
@@ -31,7 +36,14 @@ export async function savePushDevice(ctx: ActingContext, sessionId: string, body
       })
       .returning();
     // Where a person's notifications go is theirs to know: the endpoint's host, never its secret path.
-    await writeAudit(tx, ctx, { action: "push_device_saved", entityType: "user", entityId: ctx.actor.id, actor: ctx.actor, after: { deviceId: saved!.id, label: saved!.label, pushService: new URL(body.endpoint).host }, ipAddress: ctx.ip });
+    await writeAudit(tx, ctx, {
+      action: "push_device_saved",
+      entityType: "user",
+      entityId: ctx.actor.id,
+      actor: ctx.actor,
+      after: { deviceId: saved!.id, label: saved!.label, pushService: new URL(body.endpoint).host },
+      ipAddress: ctx.ip,
+    });
     return saved!;
   });
   return present(row);
@@ -52,7 +64,14 @@ export async function removePushDevice(ctx: ActingContext, id: string): Promise<
       .where(and(eq(pushSubscriptions.id, id), eq(pushSubscriptions.userId, ctx.actor.id)))
       .returning({ id: pushSubscriptions.id, label: pushSubscriptions.label });
     if (!removed) throw notFound("Device not found");
-    await writeAudit(tx, ctx, { action: "push_device_removed", entityType: "user", entityId: ctx.actor.id, actor: ctx.actor, before: { deviceId: removed.id, label: removed.label }, ipAddress: ctx.ip });
+    await writeAudit(tx, ctx, {
+      action: "push_device_removed",
+      entityType: "user",
+      entityId: ctx.actor.id,
+      actor: ctx.actor,
+      before: { deviceId: removed.id, label: removed.label },
+      ipAddress: ctx.ip,
+    });
   });
   return { message: "Device removed" };
 }
@@ -80,6 +99,10 @@ export async function forgetPushDevices(q: Queryable, userIds: readonly string[]
 
 /** The device of this endpoint if it is this person's (the "Send me a test" of this device). */
 export async function myDeviceByEndpoint(q: Queryable, userId: string, endpoint: string): Promise<PushSubscriptionRow | null> {
-  const [row] = await q.select().from(pushSubscriptions).where(and(eq(pushSubscriptions.endpoint, endpoint), eq(pushSubscriptions.userId, userId))).limit(1);
+  const [row] = await q
+    .select()
+    .from(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.endpoint, endpoint), eq(pushSubscriptions.userId, userId)))
+    .limit(1);
   return row ?? null;
 }

@@ -36,7 +36,10 @@ export async function queueDailyDigests(ctx: ServiceContext, today: string): Pro
         eq(users.isActive, true),
         isNull(users.deletedAt),
         isNotNull(users.email),
-        sql`${users.role} in (${sql.join(APPROVER_ROLES.map((r) => sql`${r}`), sql`, `)})`,
+        sql`${users.role} in (${sql.join(
+          APPROVER_ROLES.map((r) => sql`${r}`),
+          sql`, `,
+        )})`,
         or(isNull(notificationPreferences.userId), eq(notificationPreferences.emailPending, "digest")),
       ),
     );
@@ -65,7 +68,13 @@ export async function queueDailyDigests(ctx: ServiceContext, today: string): Pro
             ctx.db
               .select({ one: sql`1` })
               .from(approvals)
-              .where(and(eq(approvals.transactionId, transactions.id), eq(approvals.round, transactions.approvalRound), or(eq(approvals.approverId, person.id), eq(approvals.onBehalfOf, person.id)))),
+              .where(
+                and(
+                  eq(approvals.transactionId, transactions.id),
+                  eq(approvals.round, transactions.approvalRound),
+                  or(eq(approvals.approverId, person.id), eq(approvals.onBehalfOf, person.id)),
+                ),
+              ),
           ),
         ),
       )

@@ -22,9 +22,7 @@ function transporterFor(smtpUrl: string): Transporter {
 
 /** The name in a subject's brackets: the company's legal name without "Pvt. Ltd." and the like. */
 export function shortCompanyName(legalName: string): string {
-  const short = legalName
-    .replace(/[\s,]+(private\s+limited|pvt\.?\s*ltd\.?|limited|ltd\.?|llp)\s*$/i, "")
-    .trim();
+  const short = legalName.replace(/[\s,]+(private\s+limited|pvt\.?\s*ltd\.?|limited|ltd\.?|llp)\s*$/i, "").trim();
   return short || "Business Management System";
 }
 

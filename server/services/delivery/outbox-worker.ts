@@ -48,7 +48,16 @@ type Outcome =
   /** Quiet hours: tried again when they end, no attempt counted. */
   | { result: "later"; at: Date };
 
-type Recipient = { id: string; role: (typeof users.$inferSelect)["role"]; isActive: boolean; deletedAt: Date | null; visibilityWindowDays: number; email: string | null; quietFrom: string | null; quietTo: string | null };
+type Recipient = {
+  id: string;
+  role: (typeof users.$inferSelect)["role"];
+  isActive: boolean;
+  deletedAt: Date | null;
+  visibilityWindowDays: number;
+  email: string | null;
+  quietFrom: string | null;
+  quietTo: string | null;
+};
 
 /** One round: sends every row due now, a batch at a time. Answers how many rows it settled. */
 export async function sendDueNotifications(ctx: ServiceContext, options: OutboxWorkerOptions): Promise<number> {
@@ -69,7 +78,9 @@ async function sendBatch(ctx: ServiceContext, q: Queryable, options: OutboxWorke
 
   const people = await recipients(q, [...new Set(due.map((r) => r.userId))]);
   const deviceIds = due.map((r) => r.subscriptionId).filter((id): id is string => id !== null);
-  const devices = new Map((deviceIds.length ? await q.select().from(pushSubscriptions).where(inArray(pushSubscriptions.id, deviceIds)) : []).map((d) => [d.id, d]));
+  const devices = new Map(
+    (deviceIds.length ? await q.select().from(pushSubscriptions).where(inArray(pushSubscriptions.id, deviceIds)) : []).map((d) => [d.id, d]),
+  );
   const lockdown = await getLockdown(q);
   const keys = due.some((r) => r.channel === "push") ? await vapidKeys(q, ctx.config) : null;
   const company = due.some((r) => r.channel === "email") ? shortCompanyName((await getCompany(q)).legalName) : "";
@@ -94,7 +105,9 @@ async function sendBatch(ctx: ServiceContext, q: Queryable, options: OutboxWorke
         plans.push({ row, send: null, outcome: { result: "failed", error: "The push service's host is not in PUSH_ALLOWED_HOSTS" } });
         continue;
       }
-      const quietUntil = message.urgent ? null : quietHoursEnd(person!.quietFrom ? { from: person!.quietFrom, to: person!.quietTo! } : null, now, ctx.config.appTimezone);
+      const quietUntil = message.urgent
+        ? null
+        : quietHoursEnd(person!.quietFrom ? { from: person!.quietFrom, to: person!.quietTo! } : null, now, ctx.config.appTimezone);
       if (quietUntil) {
         plans.push({ row, send: null, outcome: { result: "later", at: quietUntil } });
         continue;
@@ -152,7 +165,14 @@ async function record(q: Queryable, row: OutboxRow, outcome: Outcome, at: Date, 
   const firstAttemptAt = row.firstAttemptAt ?? at;
   switch (outcome.result) {
     case "sent":
-      await set({ status: "sent", attempts, firstAttemptAt, sentAt: at, lastError: null, ...(row.channel === "email" ? { sentTo: person?.email ?? row.sentTo } : {}) });
+      await set({
+        status: "sent",
+        attempts,
+        firstAttemptAt,
+        sentAt: at,
+        lastError: null,
+        ...(row.channel === "email" ? { sentTo: person?.email ?? row.sentTo } : {}),
+      });
       if (row.subscriptionId) await q.update(pushSubscriptions).set({ lastSentAt: at }).where(eq(pushSubscriptions.id, row.subscriptionId));
       return;
     case "later":

@@ -3,7 +3,12 @@
 // so the screen never waits on a push service or a mail server).
 import { eq } from "drizzle-orm";
 import { notificationPreferences, users } from "../../db/schema";
-import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationChannels, type NotificationPreferences, type NotificationTestBody } from "../../../shared/schemas/reach";
+import {
+  DEFAULT_NOTIFICATION_PREFERENCES,
+  type NotificationChannels,
+  type NotificationPreferences,
+  type NotificationTestBody,
+} from "../../../shared/schemas/reach";
 import { deepLinks } from "../../../shared/deep-links";
 import { badRequest, conflict } from "../errors";
 import type { ActingContext } from "../context";
@@ -41,7 +46,15 @@ export async function setNotificationPreferences(ctx: ActingContext, body: Notif
       .insert(notificationPreferences)
       .values({ userId: ctx.actor.id, ...values })
       .onConflictDoUpdate({ target: notificationPreferences.userId, set: values });
-    await writeAudit(tx, ctx, { action: "notification_preferences", entityType: "user", entityId: ctx.actor.id, actor: ctx.actor, before, after: body, ipAddress: ctx.ip });
+    await writeAudit(tx, ctx, {
+      action: "notification_preferences",
+      entityType: "user",
+      entityId: ctx.actor.id,
+      actor: ctx.actor,
+      before,
+      after: body,
+      ipAddress: ctx.ip,
+    });
   });
   return body;
 }
@@ -58,7 +71,10 @@ export const NO_EMAIL_ADDRESS = "You have no email address: ask an administrator
 
 const testMessage = (channel: "push" | "email"): ReachMessage => ({
   title: "Test notification",
-  body: channel === "push" ? "Notifications reach this device. Approvals and decisions will appear like this." : "Email from the Business Management System reaches you.",
+  body:
+    channel === "push"
+      ? "Notifications reach this device. Approvals and decisions will appear like this."
+      : "Email from the Business Management System reaches you.",
   url: deepLinks.notificationSettings,
   tag: "test",
   priority: false,
@@ -72,7 +88,15 @@ export async function sendMeATest(ctx: ActingContext, body: NotificationTestBody
   if (body.channel === "push") {
     const device = await myDeviceByEndpoint(ctx.db, ctx.actor.id, body.endpoint);
     if (!device) throw badRequest(NO_SUCH_DEVICE, [{ path: "endpoint", message: NO_SUCH_DEVICE }]);
-    await queueOne(ctx.db, { channel: "push", kind: "test", userId: ctx.actor.id, subscriptionId: device.id, sentTo: device.label, message: testMessage("push"), at: ctx.clock() });
+    await queueOne(ctx.db, {
+      channel: "push",
+      kind: "test",
+      userId: ctx.actor.id,
+      subscriptionId: device.id,
+      sentTo: device.label,
+      message: testMessage("push"),
+      at: ctx.clock(),
+    });
   } else {
     if (!ctx.config.mail) throw conflict(EMAIL_OFF, "email_off");
     const [me] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, ctx.actor.id)).limit(1);

@@ -73,7 +73,8 @@ export async function sendPush(
     if (err instanceof WebPushError) {
       const status = err.statusCode;
       const said = `${status}${err.body ? `: ${String(err.body).slice(0, 200)}` : ""}`;
-      if (status === 404 || status === 410) return { result: "gone", error: `The push service says the subscription is gone (${said}); the device was removed` };
+      if (status === 404 || status === 410)
+        return { result: "gone", error: `The push service says the subscription is gone (${said}); the device was removed` };
       if (status === 429 || status >= 500) return { result: "retry", error: `Push service answered ${said}` };
       return { result: "failed", error: `Push service refused it (${said})` };
     }

@@ -34,7 +34,11 @@ function employeeRequest(table: typeof leaveRequests | typeof regularisations): 
         if (onlyWhilePending && row.status !== "Pending") return `Already ${row.status.toLowerCase()} before it was sent`;
         return null;
       }
-      const [linked] = await q.select({ id: users.id }).from(users).where(and(eq(users.id, recipient.id), eq(users.employeeId, row.employeeId))).limit(1);
+      const [linked] = await q
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.id, recipient.id), eq(users.employeeId, row.employeeId)))
+        .limit(1);
       return linked ? null : "They are no longer this employee's login";
     },
   };
@@ -54,7 +58,8 @@ export const SUBJECTS = {
         .where(and(eq(transactions.id, id), visibleTo(recipient, now), claimant ? isNotNull(transactions.claimantEmployeeId) : undefined))
         .limit(1);
       if (!row) return "The transaction is no longer visible to them";
-      if (onlyWhilePending && row.status !== "Pending") return `Already ${row.status === "PaymentDue" ? "payment due" : row.status.toLowerCase()} before it was sent`;
+      if (onlyWhilePending && row.status !== "Pending")
+        return `Already ${row.status === "PaymentDue" ? "payment due" : row.status.toLowerCase()} before it was sent`;
       return null;
     },
   },

@@ -101,7 +101,14 @@ export function summarize(records: readonly Pick<AttendanceRecord, "employeeId" 
  */
 async function unrecordedDays(q: Queryable, f: AttendanceFilter, anyEmployee = false): Promise<AttendanceRecord[]> {
   if (f.status && f.status !== NOT_RECORDED) return [];
-  const found = await rows<{ employee_id: string; date: string; employee_name: string; employee_code: string | null; department_id: string; department_name: string }>(
+  const found = await rows<{
+    employee_id: string;
+    date: string;
+    employee_name: string;
+    employee_code: string | null;
+    department_id: string;
+    department_name: string;
+  }>(
     q,
     sql`select e.id as employee_id, d.day::date::text as date, e.employee_name, e.employee_code, e.department_id, p.name as department_name
         from employees e
@@ -223,10 +230,21 @@ export async function employeeDetails(ctx: ServiceContext, id: string, month: st
   const days = await everyDayOfMonth(db, employee.id, month, records);
   const year = Number(month.slice(0, 4));
   const leaveBalanceOfYear = await leaveBalance(db, { id: employee.id, weeklyOff: employee.weeklyOff, joiningDate: employee.joiningDate }, year, policy);
-  return { employee, month, monthlySummary: summary, monthlyAttendance: days, coveredThrough: await coveredThroughOf(db, month), leaveBalance: leaveBalanceOfYear };
+  return {
+    employee,
+    month,
+    monthlySummary: summary,
+    monthlyAttendance: days,
+    coveredThrough: await coveredThroughOf(db, month),
+    leaveBalance: leaveBalanceOfYear,
+  };
 }
 
-const statusList = (list: DayStatus[]) => sql.join(list.map((s) => sql`${s}`), sql`, `);
+const statusList = (list: DayStatus[]) =>
+  sql.join(
+    list.map((s) => sql`${s}`),
+    sql`, `,
+  );
 
 /**
  * The HR dashboard for `today` (APP_TIMEZONE, DECISIONS §8). Today is never recorded (it is not
@@ -281,7 +299,13 @@ export async function payrollReport(ctx: ServiceContext, month: string): Promise
   const today = todayOf(ctx);
   const { from, to } = monthBounds(month);
   const people = await db
-    .select({ id: employees.id, employeeName: employees.employeeName, employeeCode: employees.employeeCode, monthlySalary: employees.monthlySalary, departmentName: departments.name })
+    .select({
+      id: employees.id,
+      employeeName: employees.employeeName,
+      employeeCode: employees.employeeCode,
+      monthlySalary: employees.monthlySalary,
+      departmentName: departments.name,
+    })
     .from(employees)
     .innerJoin(departments, eq(departments.id, employees.departmentId))
     .where(eq(employees.isActive, true))
@@ -329,7 +353,20 @@ export async function payrollReport(ctx: ServiceContext, month: string): Promise
   };
 }
 
-export const PAYROLL_CSV_HEADER = ["Employee Name", "Employee Code", "Department", "Monthly Salary", "Present Days", "Absent Days", "Paid Leave Days", "Unpaid Leave Days", "Violation Points", "Deductions", "Total Deductions", "Net Pay"];
+export const PAYROLL_CSV_HEADER = [
+  "Employee Name",
+  "Employee Code",
+  "Department",
+  "Monthly Salary",
+  "Present Days",
+  "Absent Days",
+  "Paid Leave Days",
+  "Unpaid Leave Days",
+  "Violation Points",
+  "Deductions",
+  "Total Deductions",
+  "Net Pay",
+];
 
 export function payrollCsvRows(report: PayrollReport): CsvValue[][] {
   return report.rows.map((r) => [
@@ -349,7 +386,18 @@ export function payrollCsvRows(report: PayrollReport): CsvValue[][] {
 }
 
 export const ATTENDANCE_CSV_HEADER = [
-  "Date", "Employee Name", "Employee Code", "Department", "Status", "First In", "Last Out", "Total Hours", "Violation Points", "Violation Reason", "Edited By Hand", "Edit Reason",
+  "Date",
+  "Employee Name",
+  "Employee Code",
+  "Department",
+  "Status",
+  "First In",
+  "Last Out",
+  "Total Hours",
+  "Violation Points",
+  "Violation Reason",
+  "Edited By Hand",
+  "Edit Reason",
 ];
 
 /** The attendance rows of a filter for the CSV export, read a few thousand at a time (keyset), so memory stays flat. */
@@ -359,9 +407,20 @@ export async function* attendanceCsvRows(ctx: ServiceContext, filter: Attendance
   for (;;) {
     const cursor: SQL = after ? sql`and (d.date, lower(e.employee_name), d.id) > (${after.date}::date, ${after.name}, ${after.id}::uuid)` : sql``;
     const page: {
-      id: string; date: string; employee_name: string; name_key: string; employee_code: string | null; department: string; day_status: string;
-      first_in_time: string | null; last_out_time: string | null; total_hours: string | null; violation_points: number; violation_reason: string | null;
-      is_manual: boolean; edit_reason: string | null;
+      id: string;
+      date: string;
+      employee_name: string;
+      name_key: string;
+      employee_code: string | null;
+      department: string;
+      day_status: string;
+      first_in_time: string | null;
+      last_out_time: string | null;
+      total_hours: string | null;
+      violation_points: number;
+      violation_reason: string | null;
+      is_manual: boolean;
+      edit_reason: string | null;
     }[] = await rows(
       db,
       sql`select d.id, d.date::text as date, e.employee_name, lower(e.employee_name) as name_key, e.employee_code, p.name as department,
@@ -377,7 +436,20 @@ export async function* attendanceCsvRows(ctx: ServiceContext, filter: Attendance
           limit ${batch}`,
     );
     for (const r of page) {
-      yield [r.date, r.employee_name, r.employee_code, r.department, r.day_status, r.first_in_time, r.last_out_time, r.total_hours === null ? null : Number(r.total_hours).toFixed(2), r.violation_points, r.violation_reason, r.is_manual ? "yes" : "no", r.edit_reason];
+      yield [
+        r.date,
+        r.employee_name,
+        r.employee_code,
+        r.department,
+        r.day_status,
+        r.first_in_time,
+        r.last_out_time,
+        r.total_hours === null ? null : Number(r.total_hours).toFixed(2),
+        r.violation_points,
+        r.violation_reason,
+        r.is_manual ? "yes" : "no",
+        r.edit_reason,
+      ];
     }
     if (page.length < batch) return;
     const last = page[page.length - 1];

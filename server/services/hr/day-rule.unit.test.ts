@@ -23,7 +23,15 @@ type DayCase = Omit<DayInput, "isWeeklyOff"> & { weeklyOff: Weekday };
 
 function day(punches: string, overrides: Partial<DayCase> = {}, rules: AttendanceRules = policy): ComputedDay | null {
   // The month is recorded through the day before TODAY unless a case says otherwise.
-  const { weeklyOff, ...input }: DayCase = { date: TUESDAY, weeklyOff: "Sunday", isHoliday: false, punches: p(punches), today: TODAY, coveredThrough: "2025-07-30", ...overrides };
+  const { weeklyOff, ...input }: DayCase = {
+    date: TUESDAY,
+    weeklyOff: "Sunday",
+    isHoliday: false,
+    punches: p(punches),
+    today: TODAY,
+    coveredThrough: "2025-07-30",
+    ...overrides,
+  };
   return computeDay({ ...input, isWeeklyOff: weekdayOf(input.date) === weeklyOff }, rules);
 }
 
@@ -46,7 +54,15 @@ describe("computeDay: a day's status from punches (DECISIONS §8)", () => {
     {
       rule: "full day in, 8 h or more → Present (Full)",
       punches: "in@09:30:00 out@17:30:00",
-      want: { dayStatus: "Present (Full)", firstInTime: "09:30:00", lastOutTime: "17:30:00", totalHours: 8, violationPoints: 0, violationReason: null, reviewReason: null },
+      want: {
+        dayStatus: "Present (Full)",
+        firstInTime: "09:30:00",
+        lastOutTime: "17:30:00",
+        totalHours: 8,
+        violationPoints: 0,
+        violationReason: null,
+        reviewReason: null,
+      },
     },
     {
       rule: "just under 8 h → Half-day (Unpaid)",
@@ -66,7 +82,15 @@ describe("computeDay: a day's status from punches (DECISIONS §8)", () => {
     {
       rule: "no punch → Absent (Unpaid)",
       punches: "",
-      want: { dayStatus: "Absent (Unpaid)", firstInTime: null, lastOutTime: null, totalHours: 0, violationPoints: 0, violationReason: null, reviewReason: null },
+      want: {
+        dayStatus: "Absent (Unpaid)",
+        firstInTime: null,
+        lastOutTime: null,
+        totalHours: 0,
+        violationPoints: 0,
+        violationReason: null,
+        reviewReason: null,
+      },
     },
     {
       rule: "punch in without punch out → Pending Review (single_punch)",
@@ -229,7 +253,11 @@ describe("duplicate punches (window 2 minutes, inclusive)", () => {
     { rule: "different types never collapse", punches: "in@09:00:00 out@09:01:00", kept: "in@09:00:00 out@09:01:00" },
     { rule: "out repeats collapse to the first out", punches: "out@18:00:00 out@18:01:59", kept: "out@18:00:00" },
     { rule: "other punches in between do not matter", punches: "in@09:00:00 out@09:00:30 in@09:01:00", kept: "in@09:00:00 out@09:00:30" },
-    { rule: "unsorted input is sorted, in before out at the same second", punches: "out@18:00:00 in@09:00:00 out@09:00:00", kept: "in@09:00:00 out@09:00:00 out@18:00:00" },
+    {
+      rule: "unsorted input is sorted, in before out at the same second",
+      punches: "out@18:00:00 in@09:00:00 out@09:00:00",
+      kept: "in@09:00:00 out@09:00:00 out@18:00:00",
+    },
   ])("$rule", ({ punches, kept }) => {
     expect(collapsePunches(p(punches), 2)).toEqual(p(kept));
   });
@@ -276,7 +304,14 @@ describe("mergeManualEdit: a day edited by hand survives recalculation", () => {
   it("an edit survives a second recalculation (re-import) too", () => {
     const once = mergeManualEdit({ isManual: true, dayStatus: "WFH", violationPoints: 2, violationReason: "Left early" }, computed)!;
     const twice = mergeManualEdit(once, day("in@09:00:00 out@18:00:00"));
-    expect(twice).toMatchObject({ dayStatus: "WFH", violationPoints: 2, violationReason: "Left early", isManual: true, firstInTime: "09:00:00", totalHours: 9 });
+    expect(twice).toMatchObject({
+      dayStatus: "WFH",
+      violationPoints: 2,
+      violationReason: "Left early",
+      isManual: true,
+      firstInTime: "09:00:00",
+      totalHours: 9,
+    });
   });
 
   it("a day not edited by hand takes the computed values", () => {
@@ -302,7 +337,9 @@ describe("mergeManualEdit: a day edited by hand survives recalculation", () => {
 
   it("a day left in Pending Review by hand keeps a review reason", () => {
     const pending = day("in@09:00:00")!;
-    expect(mergeManualEdit({ isManual: true, dayStatus: "Pending Review", violationPoints: 0, violationReason: null }, pending)?.reviewReason).toBe("single_punch");
+    expect(mergeManualEdit({ isManual: true, dayStatus: "Pending Review", violationPoints: 0, violationReason: null }, pending)?.reviewReason).toBe(
+      "single_punch",
+    );
   });
 });
 
@@ -315,7 +352,11 @@ describe("only recorded days are judged (DECISIONS §8)", () => {
     expect(day("", { coveredThrough: "2025-07-14" })).toBeNull();
     expect(day("in@09:30:00 out@11:00:00", { coveredThrough: "2025-07-14" })?.dayStatus).toBe("Not recorded");
     // Today, even covered by name, is not over: punches so far are shown, lateness included, status Not recorded.
-    expect(day("in@10:05:00", { date: TODAY, today: TODAY, coveredThrough: TODAY })).toMatchObject({ dayStatus: "Not recorded", firstInTime: "10:05:00", violationPoints: 1 });
+    expect(day("in@10:05:00", { date: TODAY, today: TODAY, coveredThrough: TODAY })).toMatchObject({
+      dayStatus: "Not recorded",
+      firstInTime: "10:05:00",
+      violationPoints: 1,
+    });
     // Recorded: the same inputs are judged.
     expect(day("")?.dayStatus).toBe("Absent (Unpaid)");
     expect(day("in@09:30:00 out@11:00:00")?.dayStatus).toBe("Absent (Unpaid)");

@@ -41,10 +41,7 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
  * The total never exceeds the monthly salary: should the lines add up to more, the last lines
  * are reduced (down to 0.00, and their reason says so) so that the total equals the salary.
  */
-export function computeSalaryDeductions(
-  input: DeductionInput,
-  policy: Pick<AttendanceRules, "pointsPerHalfDayDeduction">,
-): SalaryDeduction[] {
+export function computeSalaryDeductions(input: DeductionInput, policy: Pick<AttendanceRules, "pointsPerHalfDayDeduction">): SalaryDeduction[] {
   const dim = daysInMonth(input.month);
   if (input.monthlySalary === null || input.monthlySalary.trim() === "") return [];
   const salary = toPaise(input.monthlySalary);

@@ -95,7 +95,12 @@ export async function loginCandidates(ctx: Pick<ActingContext, "db">) {
 async function newLogin(tx: Tx, ctx: ActingContext, employee: LockedEmployee, username: string | undefined, password: string, passwordHash: string) {
   const name = employee.employeeName.slice(0, 100);
   const chosen = username ?? (await freeUsername(tx, usernameFromName(name)));
-  const user = await insertUser(tx, ctx, { username: chosen, name, role: EMPLOYEE_ROLE, email: null, employeeId: employee.id, mustChangePassword: true }, passwordHash);
+  const user = await insertUser(
+    tx,
+    ctx,
+    { username: chosen, name, role: EMPLOYEE_ROLE, email: null, employeeId: employee.id, mustChangePassword: true },
+    passwordHash,
+  );
   await writeAudit(tx, ctx, {
     action: "login_give",
     entityType: "employee",
@@ -135,7 +140,11 @@ export async function linkLogin(ctx: ActingContext, employeeId: string, userId: 
     const user = await ctx.db.transaction(async (tx) => {
       const employee = await lockEmployee(tx, employeeId);
       if (!employee.isActive) throw conflict(EMPLOYEE_INACTIVE, "employee_inactive");
-      const [target] = await tx.select().from(users).where(and(eq(users.id, userId), isNull(users.deletedAt))).for("update");
+      const [target] = await tx
+        .select()
+        .from(users)
+        .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+        .for("update");
       if (!target) throw notFound("User not found");
       const current = await linkedUser(tx, employee.id);
       if (current?.id === target.id) return target;
@@ -171,9 +180,21 @@ export async function linkLogin(ctx: ActingContext, employeeId: string, userId: 
 async function disableEmployeeLogins(tx: Tx, ctx: ActingContext, rows: UserRow[], reason: string): Promise<string[]> {
   const ids = rows.filter((r) => r.role === EMPLOYEE_ROLE && r.isActive).map((r) => r.id);
   if (ids.length === 0) return [];
-  await tx.update(users).set({ isActive: false, updatedAt: sql`now()` }).where(inArray(users.id, ids));
+  await tx
+    .update(users)
+    .set({ isActive: false, updatedAt: sql`now()` })
+    .where(inArray(users.id, ids));
   for (const id of ids) {
-    await writeAudit(tx, ctx, { action: "disable", entityType: "user", entityId: id, actor: ctx.actor, reason, before: { isActive: true }, after: { isActive: false }, ipAddress: ctx.ip });
+    await writeAudit(tx, ctx, {
+      action: "disable",
+      entityType: "user",
+      entityId: id,
+      actor: ctx.actor,
+      reason,
+      before: { isActive: true },
+      after: { isActive: false },
+      ipAddress: ctx.ip,
+    });
   }
   await endUserSessions(tx, ids);
   await forgetPushDevices(tx, ids);
@@ -188,7 +209,11 @@ export async function removeLogin(ctx: ActingContext, employeeId: string): Promi
     if (!current) throw notFound(EMPLOYEE_HAS_NO_LOGIN);
     await tx.select({ id: users.id }).from(users).where(eq(users.id, current.id)).for("update");
     const disabled = await disableEmployeeLogins(tx, ctx, [current], "The employee's login was removed");
-    const [after] = await tx.update(users).set({ employeeId: null, updatedAt: sql`now()` }).where(eq(users.id, current.id)).returning();
+    const [after] = await tx
+      .update(users)
+      .set({ employeeId: null, updatedAt: sql`now()` })
+      .where(eq(users.id, current.id))
+      .returning();
     await writeAudit(tx, ctx, {
       action: "login_unlink",
       entityType: "employee",
@@ -226,10 +251,12 @@ export async function giveLoginsToAll(ctx: ActingContext): Promise<string[][]> {
     .from(employees)
     .where(and(eq(employees.isActive, true), sql`not exists (select 1 from ${users} where ${users.employeeId} = ${employees.id})`))
     .orderBy(asc(sql`lower(${employees.employeeName})`), asc(employees.id));
-  const passwords = await Promise.all(candidates.map(async () => {
-    const password = oneTimePassword();
-    return { password, hash: await hashPassword(password) };
-  }));
+  const passwords = await Promise.all(
+    candidates.map(async () => {
+      const password = oneTimePassword();
+      return { password, hash: await hashPassword(password) };
+    }),
+  );
   try {
     return await ctx.db.transaction(async (tx) => {
       const rows: string[][] = [];
@@ -239,7 +266,14 @@ export async function giveLoginsToAll(ctx: ActingContext): Promise<string[][]> {
         const { user } = await newLogin(tx, ctx, employee, undefined, passwords[i].password, passwords[i].hash);
         rows.push([employee.employeeName, user.username, passwords[i].password]);
       }
-      await writeAudit(tx, ctx, { action: "logins_give_bulk", entityType: "employee", entityId: null, actor: ctx.actor, after: { given: rows.length }, ipAddress: ctx.ip });
+      await writeAudit(tx, ctx, {
+        action: "logins_give_bulk",
+        entityType: "employee",
+        entityId: null,
+        actor: ctx.actor,
+        after: { given: rows.length },
+        ipAddress: ctx.ip,
+      });
       return rows;
     });
   } catch (err) {

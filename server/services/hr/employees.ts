@@ -93,7 +93,8 @@ export async function getEmployee(q: Queryable, id: string): Promise<Employee | 
 async function assertDepartment(q: Queryable, id: string | undefined): Promise<void> {
   if (id === undefined) return;
   const [found] = await q.select({ id: departments.id }).from(departments).where(eq(departments.id, id));
-  if (!found) throw new DomainError("invalid", "Department not found", { code: "invalid_input", issues: [{ path: "departmentId", message: "Department not found" }] });
+  if (!found)
+    throw new DomainError("invalid", "Department not found", { code: "invalid_input", issues: [{ path: "departmentId", message: "Department not found" }] });
 }
 
 const codeTaken = (code: string | null | undefined) => conflict(`Employee code "${code ?? ""}" is already in use`, "duplicate_employee_code");
@@ -132,7 +133,11 @@ export async function updateEmployee(ctx: ActingContext, id: string, input: Empl
       const before = await getEmployee(tx, id);
       if (!before) throw notFound("Employee not found");
       await assertDepartment(tx, columns.departmentId);
-      if (Object.keys(columns).length > 0) await tx.update(employees).set({ ...columns, updatedAt: sql`now()` }).where(eq(employees.id, id));
+      if (Object.keys(columns).length > 0)
+        await tx
+          .update(employees)
+          .set({ ...columns, updatedAt: sql`now()` })
+          .where(eq(employees.id, id));
       const after = (await getEmployee(tx, id))!;
       await writeAudit(tx, ctx, { action: "update", entityType: "employee", entityId: id, actor, before, after, ipAddress });
       if (before.weeklyOff !== after.weeklyOff || before.joiningDate !== after.joiningDate || before.isActive !== after.isActive) {
@@ -155,7 +160,10 @@ export async function updateEmployee(ctx: ActingContext, id: string, input: Empl
 
 export async function listDepartments(ctx: ServiceContext): Promise<Department[]> {
   const { db } = ctx;
-  return db.select({ id: departments.id, name: departments.name }).from(departments).orderBy(asc(sql`lower(${departments.name})`));
+  return db
+    .select({ id: departments.id, name: departments.name })
+    .from(departments)
+    .orderBy(asc(sql`lower(${departments.name})`));
 }
 
 const departmentTaken = (name: string) => conflict(`A department named ${name} already exists`, "duplicate_department");

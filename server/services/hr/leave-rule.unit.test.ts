@@ -37,7 +37,13 @@ describe("the day rule with leave", () => {
   });
 
   it("punches on a leave day are shown, but the status stays the leave's and no lateness counts", () => {
-    const d = day({ leave: PL, punches: [{ type: "in", time: "11:10:00" }, { type: "out", time: "13:00:00" }] });
+    const d = day({
+      leave: PL,
+      punches: [
+        { type: "in", time: "11:10:00" },
+        { type: "out", time: "13:00:00" },
+      ],
+    });
     expect(d).toMatchObject({ dayStatus: "Paid Leave (PL)", firstInTime: "11:10:00", lastOutTime: "13:00:00", violationPoints: 0, violationReason: null });
   });
 

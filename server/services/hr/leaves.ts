@@ -22,7 +22,15 @@ import { publishNotifications } from "../notifications";
 export const LEAVE_NOT_FOUND = "Leave not found";
 export const NO_WORKING_DAY = "These dates hold no working day (only weekly offs and holidays)";
 
-export type EmployeeFacts = { id: string; weeklyOff: Weekday; joiningDate: string; isActive: boolean; employeeName: string; employeeCode: string | null; departmentName: string };
+export type EmployeeFacts = {
+  id: string;
+  weeklyOff: Weekday;
+  joiningDate: string;
+  isActive: boolean;
+  employeeName: string;
+  employeeCode: string | null;
+  departmentName: string;
+};
 
 const conflict = (message: string) => new DomainError("conflict", message, { code: "conflict" });
 
@@ -48,7 +56,11 @@ export async function employeeFacts(q: Queryable, id: string, lock: boolean): Pr
 
 export const holidaySet = (policy: AttendancePolicy) => new Set(policy.holidays.map((h) => h.date));
 
-export function presentLeave(row: LeaveRow, employee: Pick<EmployeeFacts, "weeklyOff" | "employeeName" | "employeeCode" | "departmentName">, holidays: ReadonlySet<string>): Leave {
+export function presentLeave(
+  row: LeaveRow,
+  employee: Pick<EmployeeFacts, "weeklyOff" | "employeeName" | "employeeCode" | "departmentName">,
+  holidays: ReadonlySet<string>,
+): Leave {
   return {
     id: row.id,
     employeeId: row.employeeId,
@@ -87,7 +99,12 @@ export async function activeLeavesOf(q: Queryable, employeeId: string, from: str
     .orderBy(asc(leaves.fromDate));
 }
 
-export async function leaveBalance(q: Queryable, employee: Pick<EmployeeFacts, "id" | "weeklyOff" | "joiningDate">, year: number, policy: AttendancePolicy): Promise<LeaveBalance> {
+export async function leaveBalance(
+  q: Queryable,
+  employee: Pick<EmployeeFacts, "id" | "weeklyOff" | "joiningDate">,
+  year: number,
+  policy: AttendancePolicy,
+): Promise<LeaveBalance> {
   const rows = await activeLeavesOf(q, employee.id, `${year}-01-01`, `${year}-12-31`);
   const entitlement = paidLeaveEntitlement(policy.paidLeaveDaysPerYear, employee.joiningDate, year);
   const taken = paidTakenIn(year, rows, employee.weeklyOff, holidaySet(policy));
@@ -148,11 +165,33 @@ export async function recordLeaveOf(
 
   const [row] = await tx
     .insert(leaves)
-    .values({ employeeId: employee.id, type: input.type, fromDate: input.from, toDate: input.to, halfDay: input.halfDay, reason: input.reason, createdBy: actor.id })
+    .values({
+      employeeId: employee.id,
+      type: input.type,
+      fromDate: input.from,
+      toDate: input.to,
+      halfDay: input.halfDay,
+      reason: input.reason,
+      createdBy: actor.id,
+    })
     .returning();
   const leave = presentLeave(row!, employee, holidays);
-  await writeAudit(tx, ctx, { action: "record_leave", entityType: "leave", entityId: row!.id, actor, reason: input.reason, after: audit.fromRequest ? { ...leave, leaveRequestId: audit.fromRequest } : leave, ipAddress });
-  await recalculateDays(tx, policy, { employeeIds: [employee.id], from: input.from, to: input.to, today, coverage: await coverageOfDays(tx, input.from, input.to) });
+  await writeAudit(tx, ctx, {
+    action: "record_leave",
+    entityType: "leave",
+    entityId: row!.id,
+    actor,
+    reason: input.reason,
+    after: audit.fromRequest ? { ...leave, leaveRequestId: audit.fromRequest } : leave,
+    ipAddress,
+  });
+  await recalculateDays(tx, policy, {
+    employeeIds: [employee.id],
+    from: input.from,
+    to: input.to,
+    today,
+    coverage: await coverageOfDays(tx, input.from, input.to),
+  });
   return leave;
 }
 
@@ -185,10 +224,29 @@ export async function cancelLeave(ctx: ActingContext, id: string, input: CancelL
       .where(eq(leaves.id, id))
       .returning();
     const leave = presentLeave(after!, employee, holidaySet(policy));
-    await writeAudit(tx, ctx, { action: "cancel_leave", entityType: "leave", entityId: id, actor, reason: input.reason, before: presentLeave(row, employee, holidaySet(policy)), ipAddress });
-    await recalculateDays(tx, policy, { employeeIds: [row.employeeId], from: row.fromDate, to: row.toDate, today, coverage: await coverageOfDays(tx, row.fromDate, row.toDate) });
+    await writeAudit(tx, ctx, {
+      action: "cancel_leave",
+      entityType: "leave",
+      entityId: id,
+      actor,
+      reason: input.reason,
+      before: presentLeave(row, employee, holidaySet(policy)),
+      ipAddress,
+    });
+    await recalculateDays(tx, policy, {
+      employeeIds: [row.employeeId],
+      from: row.fromDate,
+      to: row.toDate,
+      today,
+      coverage: await coverageOfDays(tx, row.fromDate, row.toDate),
+    });
     // DECISIONS §15: the employee is told (their login's bell, push and email).
-    const told = await tellLeaveCancelled(tx, ctx, { id, employeeId: row.employeeId, type: row.type, from: row.fromDate, to: row.toDate, halfDay: row.halfDay }, input.reason);
+    const told = await tellLeaveCancelled(
+      tx,
+      ctx,
+      { id, employeeId: row.employeeId, type: row.type, from: row.fromDate, to: row.toDate, halfDay: row.halfDay },
+      input.reason,
+    );
     return { leave, told };
   });
   await publishNotifications(ctx, told);
@@ -246,5 +304,3 @@ export async function onLeaveOn(q: Queryable, date: string, policy: AttendancePo
     .where(and(isNull(leaves.cancelledAt), eq(employees.isActive, true), lte(leaves.fromDate, date), gte(leaves.toDate, date)));
   return new Set(rows.filter((r) => r.weeklyOff !== weekdayOf(date)).map((r) => r.employeeId)).size;
 }
-
-

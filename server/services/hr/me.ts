@@ -62,7 +62,12 @@ export async function myMonth(ctx: ServiceContext & { actor: Actor }, month: str
   const regs = await regularisationRows(ctx.db, and(eq(regularisations.employeeId, me.id), gte(regularisations.date, from), lte(regularisations.date, to)));
   // DECISIONS §15: what is left is the balance less what pending requests ask.
   const pending = await pendingPaidDays(ctx.db, me, details.leaveBalance.year);
-  return { ...details, leaveBalance: { ...details.leaveBalance, remaining: details.leaveBalance.remaining - pending }, employee: myEmployee(me), regularisations: regs.map(presentRegularisation) };
+  return {
+    ...details,
+    leaveBalance: { ...details.leaveBalance, remaining: details.leaveBalance.remaining - pending },
+    employee: myEmployee(me),
+    regularisations: regs.map(presentRegularisation),
+  };
 }
 
 /** The paid-leave days the employee's pending requests ask in a year. */
@@ -71,7 +76,15 @@ async function pendingPaidDays(q: Queryable, me: { id: string; weeklyOff: Weekda
   const rows = await q
     .select()
     .from(leaveRequests)
-    .where(and(eq(leaveRequests.employeeId, me.id), eq(leaveRequests.status, "Pending"), eq(leaveRequests.type, "PL"), lte(leaveRequests.fromDate, `${year}-12-31`), gte(leaveRequests.toDate, `${year}-01-01`)));
+    .where(
+      and(
+        eq(leaveRequests.employeeId, me.id),
+        eq(leaveRequests.status, "Pending"),
+        eq(leaveRequests.type, "PL"),
+        lte(leaveRequests.fromDate, `${year}-12-31`),
+        gte(leaveRequests.toDate, `${year}-01-01`),
+      ),
+    );
   return rows.reduce((sum, r) => sum + daysInYear({ from: r.fromDate, to: r.toDate, halfDay: r.halfDay }, year, me.weeklyOff, holidaySet(policy)), 0);
 }
 

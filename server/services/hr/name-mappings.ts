@@ -10,9 +10,18 @@ import { nameKey } from "./import/punch-csv";
 import { isUniqueViolation } from "../../db/errors";
 import { type ActingContext, type ServiceContext } from "../context";
 
-const columns = { id: nameMappings.id, csvName: nameMappings.csvName, employeeId: nameMappings.employeeId, employeeName: employees.employeeName, createdAt: nameMappings.createdAt };
+const columns = {
+  id: nameMappings.id,
+  csvName: nameMappings.csvName,
+  employeeId: nameMappings.employeeId,
+  employeeName: employees.employeeName,
+  createdAt: nameMappings.createdAt,
+};
 
-const present = (r: { id: string; csvName: string; employeeId: string; employeeName: string; createdAt: Date }): NameMapping => ({ ...r, createdAt: r.createdAt.toISOString() });
+const present = (r: { id: string; csvName: string; employeeId: string; employeeName: string; createdAt: Date }): NameMapping => ({
+  ...r,
+  createdAt: r.createdAt.toISOString(),
+});
 
 export async function listNameMappings(ctx: ServiceContext): Promise<NameMapping[]> {
   const { db } = ctx;
@@ -26,15 +35,24 @@ export async function createNameMapping(ctx: ActingContext, input: NameMappingIn
   try {
     return await db.transaction(async (tx) => {
       const [employee] = await tx.select({ id: employees.id }).from(employees).where(eq(employees.id, input.employeeId));
-      if (!employee) throw new DomainError("invalid", "Employee not found", { code: "invalid_input", issues: [{ path: "employeeId", message: "Employee not found" }] });
-      const [row] = await tx.insert(nameMappings).values({ csvName: input.csvName, nameKey: key, employeeId: input.employeeId, createdBy: actor.id }).returning({ id: nameMappings.id });
-      const [mapping] = await tx.select(columns).from(nameMappings).innerJoin(employees, eq(employees.id, nameMappings.employeeId)).where(eq(nameMappings.id, row.id));
+      if (!employee)
+        throw new DomainError("invalid", "Employee not found", { code: "invalid_input", issues: [{ path: "employeeId", message: "Employee not found" }] });
+      const [row] = await tx
+        .insert(nameMappings)
+        .values({ csvName: input.csvName, nameKey: key, employeeId: input.employeeId, createdBy: actor.id })
+        .returning({ id: nameMappings.id });
+      const [mapping] = await tx
+        .select(columns)
+        .from(nameMappings)
+        .innerJoin(employees, eq(employees.id, nameMappings.employeeId))
+        .where(eq(nameMappings.id, row.id));
       const answer = present(mapping);
       await writeAudit(tx, ctx, { action: "create", entityType: "name_mapping", entityId: row.id, actor, after: answer, ipAddress });
       return answer;
     });
   } catch (err) {
-    if (isUniqueViolation(err, "name_mappings_name_key_key")) throw conflict(`A mapping for the name "${input.csvName}" already exists`, "duplicate_name_mapping");
+    if (isUniqueViolation(err, "name_mappings_name_key_key"))
+      throw conflict(`A mapping for the name "${input.csvName}" already exists`, "duplicate_name_mapping");
     throw err;
   }
 }

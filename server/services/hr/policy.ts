@@ -36,7 +36,6 @@ export async function loadPolicy(q: Queryable): Promise<LoadedPolicy> {
   };
 }
 
-
 /**
  * Saves the policy and its holiday list, audited with before and after, then recalculates the
  * non-manual days of the previous and current month (and back to the earliest holiday that

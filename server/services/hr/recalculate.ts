@@ -112,7 +112,10 @@ type GroupData = { employees: EmployeeFacts[]; punches: PunchDayText[]; existing
 
 async function loadGroup(q: Queryable, ids: string[], scope: RecalcScope): Promise<GroupData> {
   const idArray = sql`(${textArray(ids)})::uuid[]`;
-  const employees = await rows<EmployeeFacts>(q, sql`select id, weekly_off, joining_date::text as joining_date, is_active from employees where id = any(${idArray})`);
+  const employees = await rows<EmployeeFacts>(
+    q,
+    sql`select id, weekly_off, joining_date::text as joining_date, is_active from employees where id = any(${idArray})`,
+  );
   const punches = await rows<PunchDayText>(
     q,
     sql`select employee_id, punch_date::text as d, array_to_string(punch_times, ' ') as times, array_to_string(punch_types, ' ') as types
@@ -196,7 +199,13 @@ function computeGroup(
       const before = existingByKey.get(`${employee.id}|${date}`);
       const merged = mergeManualEdit(
         before
-          ? { isManual: before.is_manual, dayStatus: before.day_status, violationPoints: before.violation_points, violationReason: before.violation_reason, reviewReason: before.review_reason }
+          ? {
+              isManual: before.is_manual,
+              dayStatus: before.day_status,
+              violationPoints: before.violation_points,
+              violationReason: before.violation_reason,
+              reviewReason: before.review_reason,
+            }
           : null,
         computed,
       );

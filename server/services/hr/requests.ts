@@ -10,11 +10,30 @@
 import { and, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Queryable } from "../../db/client";
-import { attendanceDays, employees, leaveRequests, leaves, punchDays, regularisations, users, type LeaveRequestRow, type NotificationRow, type RegularisationRow } from "../../db/schema";
+import {
+  attendanceDays,
+  employees,
+  leaveRequests,
+  leaves,
+  punchDays,
+  regularisations,
+  users,
+  type LeaveRequestRow,
+  type NotificationRow,
+  type RegularisationRow,
+} from "../../db/schema";
 import type { Weekday } from "../../../shared/constants";
 import { formatDate } from "../../../shared/format";
 import { leaveDayCount, paidLeaveLeftMessage, type LeaveType } from "../../../shared/leave";
-import type { EmployeeRequest, LeaveRequest, LeaveRequestBody, Regularisation, RegularisationBody, RequestStatus, RequestType } from "../../../shared/schemas/me";
+import type {
+  EmployeeRequest,
+  LeaveRequest,
+  LeaveRequestBody,
+  Regularisation,
+  RegularisationBody,
+  RequestStatus,
+  RequestType,
+} from "../../../shared/schemas/me";
 import type { AttendancePolicy } from "../../../shared/schemas/hr";
 import { monthBounds, monthOfDate, previousMonth, weekdayOf } from "../../../shared/calendar";
 import { writeAudit } from "../audit";
@@ -22,7 +41,18 @@ import { type ActingContext, type ServiceContext, todayOf } from "../context";
 import { DomainError, badRequest, notFound } from "../errors";
 import { notifyUsers, publishNotifications } from "../notifications";
 import { reachAboutRequest } from "../reach/kinds";
-import { activeLeavesOf, assertMayTakeLeave, daysInYear, employeeFacts, holidaySet, leaveBalance, NO_WORKING_DAY, recordLeaveOf, yearsOf, type EmployeeFacts } from "./leaves";
+import {
+  activeLeavesOf,
+  assertMayTakeLeave,
+  daysInYear,
+  employeeFacts,
+  holidaySet,
+  leaveBalance,
+  NO_WORKING_DAY,
+  recordLeaveOf,
+  yearsOf,
+  type EmployeeFacts,
+} from "./leaves";
 import { loadPolicy } from "./policy";
 import { meOf } from "./me";
 import { collapsePunches, computeDay, type Punch } from "./day-rule";
@@ -56,7 +86,11 @@ export async function leaveRequestRows(q: Queryable, where: SQL | undefined, ord
   return rows.map((r) => ({ row: r.row, employeeName: r.employeeName, deciderName: r.deciderName, leaveCancelled: r.cancelledAt !== null }));
 }
 
-export async function regularisationRows(q: Queryable, where: SQL | undefined, order: SQL[] = [desc(regularisations.createdAt)]): Promise<RegularisationRead[]> {
+export async function regularisationRows(
+  q: Queryable,
+  where: SQL | undefined,
+  order: SQL[] = [desc(regularisations.createdAt)],
+): Promise<RegularisationRead[]> {
   const rows = await q
     .select({ row: regularisations, employeeName: employees.employeeName, deciderName: decider.name })
     .from(regularisations)
@@ -115,7 +149,10 @@ export async function listRequests(ctx: ServiceContext, query: { status?: Reques
   const out: EmployeeRequest[] = [];
   if (query.type !== "regularisation") {
     const rows = await leaveRequestRows(ctx.db, query.status ? eq(leaveRequests.status, query.status) : undefined);
-    const weeklyOffs = await weeklyOffsOf(ctx.db, rows.map((r) => r.row.employeeId));
+    const weeklyOffs = await weeklyOffsOf(
+      ctx.db,
+      rows.map((r) => r.row.employeeId),
+    );
     out.push(...rows.map((r) => presentLeaveRequest(r, weeklyOffs.get(r.row.employeeId) ?? "Sunday", holidays)));
   }
   if (query.type !== "leave") {
@@ -128,7 +165,10 @@ export async function listRequests(ctx: ServiceContext, query: { status?: Reques
 
 async function weeklyOffsOf(q: Queryable, ids: string[]): Promise<Map<string, Weekday>> {
   if (ids.length === 0) return new Map();
-  const rows = await q.select({ id: employees.id, weeklyOff: employees.weeklyOff }).from(employees).where(inArray(employees.id, [...new Set(ids)]));
+  const rows = await q
+    .select({ id: employees.id, weeklyOff: employees.weeklyOff })
+    .from(employees)
+    .where(inArray(employees.id, [...new Set(ids)]));
   return new Map(rows.map((r) => [r.id, r.weeklyOff]));
 }
 
@@ -145,13 +185,24 @@ async function hrPeople(q: Queryable, except: string): Promise<string[]> {
 
 /** The employee's own active logins (one at most: users_employee_id_key). */
 async function loginsOf(q: Queryable, employeeId: string): Promise<string[]> {
-  const rows = await q.select({ id: users.id }).from(users).where(and(eq(users.employeeId, employeeId), eq(users.isActive, true), isNull(users.deletedAt)));
+  const rows = await q
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.employeeId, employeeId), eq(users.isActive, true), isNull(users.deletedAt)));
   return rows.map((r) => r.id);
 }
 
-const bell = (type: "employee_request" | "request_decision", message: string) => ({ type, message, isPriority: false, transactionId: null, humanReadableId: null, category: null });
+const bell = (type: "employee_request" | "request_decision", message: string) => ({
+  type,
+  message,
+  isPriority: false,
+  transactionId: null,
+  humanReadableId: null,
+  category: null,
+});
 
-const span = (from: string, to: string, halfDay: boolean) => (halfDay ? `${formatDate(from)} (half day)` : from === to ? formatDate(from) : `${formatDate(from)} – ${formatDate(to)}`);
+const span = (from: string, to: string, halfDay: boolean) =>
+  halfDay ? `${formatDate(from)} (half day)` : from === to ? formatDate(from) : `${formatDate(from)} – ${formatDate(to)}`;
 const daysText = (days: number) => `${days} day${days === 1 ? "" : "s"}`;
 
 // ---------------------------------------------------------------- leave requests
@@ -186,17 +237,42 @@ export async function createLeaveRequest(ctx: ActingContext, body: LeaveRequestB
     }
     const [row] = await tx
       .insert(leaveRequests)
-      .values({ employeeId: employee.id, type: body.type, fromDate: body.from, toDate: body.to, halfDay: body.halfDay, reason: body.reason, requestedBy: ctx.actor.id })
+      .values({
+        employeeId: employee.id,
+        type: body.type,
+        fromDate: body.from,
+        toDate: body.to,
+        halfDay: body.halfDay,
+        reason: body.reason,
+        requestedBy: ctx.actor.id,
+      })
       .returning();
-    const request = presentLeaveRequest({ row: row!, employeeName: employee.employeeName, deciderName: null, leaveCancelled: false }, employee.weeklyOff, holidays);
-    await writeAudit(tx, ctx, { action: "request", entityType: "leave_request", entityId: row!.id, actor: ctx.actor, reason: body.reason, after: request, ipAddress: ctx.ip });
+    const request = presentLeaveRequest(
+      { row: row!, employeeName: employee.employeeName, deciderName: null, leaveCancelled: false },
+      employee.weeklyOff,
+      holidays,
+    );
+    await writeAudit(tx, ctx, {
+      action: "request",
+      entityType: "leave_request",
+      entityId: row!.id,
+      actor: ctx.actor,
+      reason: body.reason,
+      after: request,
+      ipAddress: ctx.ip,
+    });
     const what = `${body.type} ${span(body.from, body.to, body.halfDay)} (${daysText(days)})`;
     const message = `${employee.employeeName} asks for ${what}: ${body.reason}`;
     const rows = await notifyUsers(
       tx,
       await hrPeople(tx, ctx.actor.id),
       bell("employee_request", message),
-      reachAboutRequest(ctx, "leave_request", { type: "leave_request", id: row!.id }, { title: "Leave request", body: message, url: HR_PAGE, headline: `${employee.employeeName}: ${what}` }),
+      reachAboutRequest(
+        ctx,
+        "leave_request",
+        { type: "leave_request", id: row!.id },
+        { title: "Leave request", body: message, url: HR_PAGE, headline: `${employee.employeeName}: ${what}` },
+      ),
     );
     return { request, rows };
   });
@@ -206,7 +282,11 @@ export async function createLeaveRequest(ctx: ActingContext, body: LeaveRequestB
 
 /** The caller's own request, locked (404 for anyone else's: another employee's request is not theirs to see). */
 async function ownLocked<T extends typeof leaveRequests | typeof regularisations>(tx: Queryable, table: T, id: string, employeeId: string) {
-  const [row] = await tx.select().from(table as typeof leaveRequests).where(and(eq(table.id, id), eq(table.employeeId, employeeId))).for("update");
+  const [row] = await tx
+    .select()
+    .from(table as typeof leaveRequests)
+    .where(and(eq(table.id, id), eq(table.employeeId, employeeId)))
+    .for("update");
   if (!row) throw notFound(REQUEST_NOT_FOUND);
   return row;
 }
@@ -218,8 +298,19 @@ export async function withdrawLeaveRequest(ctx: ActingContext, id: string): Prom
   return ctx.db.transaction(async (tx) => {
     const before = await ownLocked(tx, leaveRequests, id, me.id);
     if (before.status !== "Pending") throw conflict(REQUEST_DECIDED(before.status), "already_decided");
-    await tx.update(leaveRequests).set({ status: "Withdrawn", decidedAt: sql`now()`, decidedBy: ctx.actor.id }).where(eq(leaveRequests.id, id));
-    await writeAudit(tx, ctx, { action: "withdraw", entityType: "leave_request", entityId: id, actor: ctx.actor, before: { status: "Pending" }, after: { status: "Withdrawn" }, ipAddress: ctx.ip });
+    await tx
+      .update(leaveRequests)
+      .set({ status: "Withdrawn", decidedAt: sql`now()`, decidedBy: ctx.actor.id })
+      .where(eq(leaveRequests.id, id));
+    await writeAudit(tx, ctx, {
+      action: "withdraw",
+      entityType: "leave_request",
+      entityId: id,
+      actor: ctx.actor,
+      before: { status: "Pending" },
+      after: { status: "Withdrawn" },
+      ipAddress: ctx.ip,
+    });
     const [read] = await leaveRequestRows(tx, eq(leaveRequests.id, id));
     return presentLeaveRequest(read!, me.weeklyOff, holidaySet(policy));
   });
@@ -227,7 +318,11 @@ export async function withdrawLeaveRequest(ctx: ActingContext, id: string): Prom
 
 /** The request's row locked, 404 when unknown, 409 when no longer pending. */
 async function pendingLocked<T extends typeof leaveRequests | typeof regularisations>(tx: Queryable, table: T, id: string) {
-  const [row] = await tx.select().from(table as typeof leaveRequests).where(eq(table.id, id)).for("update");
+  const [row] = await tx
+    .select()
+    .from(table as typeof leaveRequests)
+    .where(eq(table.id, id))
+    .for("update");
   if (!row) throw notFound(REQUEST_NOT_FOUND);
   if (row.status !== "Pending") throw conflict(REQUEST_DECIDED(row.status), "already_decided");
   return row;
@@ -244,7 +339,13 @@ export async function approveLeaveRequest(ctx: ActingContext, id: string, note: 
       ctx,
       policy,
       employee,
-      { type: row.type as LeaveType, from: row.fromDate, to: row.toDate, halfDay: row.halfDay, reason: `${row.reason} (asked by ${employee.employeeName}, approved by ${ctx.actor.name})` },
+      {
+        type: row.type as LeaveType,
+        from: row.fromDate,
+        to: row.toDate,
+        halfDay: row.halfDay,
+        reason: `${row.reason} (asked by ${employee.employeeName}, approved by ${ctx.actor.name})`,
+      },
       { fromRequest: row.id },
     );
     await tx
@@ -263,7 +364,10 @@ export async function rejectLeaveRequest(ctx: ActingContext, id: string, reason:
   const { request, rows } = await ctx.db.transaction(async (tx) => {
     const row = await pendingLocked(tx, leaveRequests, id);
     const employee = (await employeeFacts(tx, row.employeeId, false))!;
-    await tx.update(leaveRequests).set({ status: "Rejected", decidedAt: sql`now()`, decidedBy: ctx.actor.id, decisionReason: reason }).where(eq(leaveRequests.id, id));
+    await tx
+      .update(leaveRequests)
+      .set({ status: "Rejected", decidedAt: sql`now()`, decidedBy: ctx.actor.id, decisionReason: reason })
+      .where(eq(leaveRequests.id, id));
     return decided(tx, ctx, policy, employee, id, "Rejected", reason);
   });
   await publishNotifications(ctx, rows);
@@ -271,17 +375,39 @@ export async function rejectLeaveRequest(ctx: ActingContext, id: string, reason:
 }
 
 /** A leave request's decision audited and told to the employee, in the deciding transaction. */
-async function decided(tx: Queryable, ctx: ActingContext, policy: AttendancePolicy, employee: EmployeeFacts, id: string, status: "Approved" | "Rejected", reason: string | undefined) {
+async function decided(
+  tx: Queryable,
+  ctx: ActingContext,
+  policy: AttendancePolicy,
+  employee: EmployeeFacts,
+  id: string,
+  status: "Approved" | "Rejected",
+  reason: string | undefined,
+) {
   const [read] = await leaveRequestRows(tx, eq(leaveRequests.id, id));
   const request = presentLeaveRequest(read!, employee.weeklyOff, holidaySet(policy));
-  await writeAudit(tx, ctx, { action: status === "Approved" ? "approve" : "reject", entityType: "leave_request", entityId: id, actor: ctx.actor, reason: reason ?? null, before: { status: "Pending" }, after: { status, leaveId: request.leaveId }, ipAddress: ctx.ip });
+  await writeAudit(tx, ctx, {
+    action: status === "Approved" ? "approve" : "reject",
+    entityType: "leave_request",
+    entityId: id,
+    actor: ctx.actor,
+    reason: reason ?? null,
+    before: { status: "Pending" },
+    after: { status, leaveId: request.leaveId },
+    ipAddress: ctx.ip,
+  });
   const what = `${request.leaveType} ${span(request.from, request.to, request.halfDay)}`;
   const message = `Your leave ${what} was ${status.toLowerCase()} by ${ctx.actor.name}${reason ? `: ${reason}` : ""}`;
   const rows = await notifyUsers(
     tx,
     await loginsOf(tx, employee.id),
     bell("request_decision", message),
-    reachAboutRequest(ctx, "leave_decided", { type: "leave_request", id }, { title: `Leave ${status.toLowerCase()}`, body: message, url: MY_LEAVE_PAGE, headline: `Leave ${what} ${status.toLowerCase()}` }),
+    reachAboutRequest(
+      ctx,
+      "leave_decided",
+      { type: "leave_request", id },
+      { title: `Leave ${status.toLowerCase()}`, body: message, url: MY_LEAVE_PAGE, headline: `Leave ${what} ${status.toLowerCase()}` },
+    ),
   );
   return { request, rows };
 }
@@ -290,13 +416,26 @@ async function decided(tx: Queryable, ctx: ActingContext, policy: AttendancePoli
  * DECISIONS §15: HR cancelled a leave (§8, leaves.ts cancelLeave): the employee is told, in the
  * cancelling transaction. Answers the rows to publish after commit.
  */
-export async function tellLeaveCancelled(tx: Queryable, ctx: ActingContext, leave: { id: string; employeeId: string; type: string; from: string; to: string; halfDay: boolean }, reason: string): Promise<NotificationRow[]> {
+export async function tellLeaveCancelled(
+  tx: Queryable,
+  ctx: ActingContext,
+  leave: { id: string; employeeId: string; type: string; from: string; to: string; halfDay: boolean },
+  reason: string,
+): Promise<NotificationRow[]> {
   const what = `${leave.type} ${span(leave.from, leave.to, leave.halfDay)}`;
   const message = `Your leave ${what} was cancelled by ${ctx.actor.name}: ${reason}`;
   return notifyUsers(tx, await loginsOf(tx, leave.employeeId), bell("request_decision", message), {
     kind: "leave_cancelled",
     subject: null,
-    message: { title: "Leave cancelled", body: message, url: MY_LEAVE_PAGE, tag: leave.id, priority: false, urgent: false, headline: `Leave ${what} cancelled` },
+    message: {
+      title: "Leave cancelled",
+      body: message,
+      url: MY_LEAVE_PAGE,
+      tag: leave.id,
+      priority: false,
+      urgent: false,
+      headline: `Leave ${what} cancelled`,
+    },
     email: ctx.config.mail !== null,
     queuedAt: ctx.clock(),
   });
@@ -327,14 +466,27 @@ export async function createRegularisation(ctx: ActingContext, body: Regularisat
       .values({ employeeId: employee.id, date: body.date, punchIn: body.punchIn, punchOut: body.punchOut, reason: body.reason, requestedBy: ctx.actor.id })
       .returning();
     const request = presentRegularisation({ row: row!, employeeName: employee.employeeName, deciderName: null });
-    await writeAudit(tx, ctx, { action: "request", entityType: "regularisation", entityId: row!.id, actor: ctx.actor, reason: body.reason, after: request, ipAddress: ctx.ip });
+    await writeAudit(tx, ctx, {
+      action: "request",
+      entityType: "regularisation",
+      entityId: row!.id,
+      actor: ctx.actor,
+      reason: body.reason,
+      after: request,
+      ipAddress: ctx.ip,
+    });
     const times = [body.punchIn ? `in ${body.punchIn}` : null, body.punchOut ? `out ${body.punchOut}` : null].filter(Boolean).join(", ");
     const message = `${employee.employeeName} asks to fix ${formatDate(body.date)} (${times}): ${body.reason}`;
     const rows = await notifyUsers(
       tx,
       await hrPeople(tx, ctx.actor.id),
       bell("employee_request", message),
-      reachAboutRequest(ctx, "regularisation_request", { type: "regularisation", id: row!.id }, { title: "Fix a day", body: message, url: HR_PAGE, headline: `${employee.employeeName}: ${formatDate(body.date)}` }),
+      reachAboutRequest(
+        ctx,
+        "regularisation_request",
+        { type: "regularisation", id: row!.id },
+        { title: "Fix a day", body: message, url: HR_PAGE, headline: `${employee.employeeName}: ${formatDate(body.date)}` },
+      ),
     );
     return { request, rows };
   });
@@ -357,17 +509,34 @@ export async function approveRegularisation(ctx: ActingContext, id: string, note
     const row = await pendingLocked(tx, regularisations, id);
     const reg = row as unknown as RegularisationRow;
     const employee = (await employeeFacts(tx, reg.employeeId, true))!;
-    const [stored] = await tx.select().from(punchDays).where(and(eq(punchDays.employeeId, employee.id), eq(punchDays.punchDate, reg.date)));
-    const asked: Punch[] = [...(reg.punchIn ? [{ time: withSeconds(reg.punchIn), type: "in" as const }] : []), ...(reg.punchOut ? [{ time: withSeconds(reg.punchOut), type: "out" as const }] : [])];
+    const [stored] = await tx
+      .select()
+      .from(punchDays)
+      .where(and(eq(punchDays.employeeId, employee.id), eq(punchDays.punchDate, reg.date)));
+    const asked: Punch[] = [
+      ...(reg.punchIn ? [{ time: withSeconds(reg.punchIn), type: "in" as const }] : []),
+      ...(reg.punchOut ? [{ time: withSeconds(reg.punchOut), type: "out" as const }] : []),
+    ];
     const existing: Punch[] = stored ? stored.punchTimes.map((time, i) => ({ time, type: stored.punchTypes[i]! })) : [];
     const merged = uniquePunches([...existing, ...asked]);
     await tx
       .insert(punchDays)
       .values({ employeeId: employee.id, punchDate: reg.date, punchTimes: merged.map((p) => p.time), punchTypes: merged.map((p) => p.type) })
-      .onConflictDoUpdate({ target: [punchDays.employeeId, punchDays.punchDate], set: { punchTimes: merged.map((p) => p.time), punchTypes: merged.map((p) => p.type) } });
+      .onConflictDoUpdate({
+        target: [punchDays.employeeId, punchDays.punchDate],
+        set: { punchTimes: merged.map((p) => p.time), punchTypes: merged.map((p) => p.type) },
+      });
     // HR confirms the day: it is judged as a recorded day whatever the imports cover.
     const day = computeDay(
-      { date: reg.date, isWeeklyOff: weekdayOf(reg.date) === employee.weeklyOff, isHoliday: holidaySet(policy).has(reg.date), punches: collapsePunches(merged, policy.duplicatePunchWindowMinutes), today, coveredThrough: reg.date, leave: null },
+      {
+        date: reg.date,
+        isWeeklyOff: weekdayOf(reg.date) === employee.weeklyOff,
+        isHoliday: holidaySet(policy).has(reg.date),
+        punches: collapsePunches(merged, policy.duplicatePunchWindowMinutes),
+        today,
+        coveredThrough: reg.date,
+        leave: null,
+      },
       policy,
     )!;
     const editReason = `Regularised: ${reg.reason} (asked by ${employee.employeeName}, approved by ${ctx.actor.name}${note ? `: ${note}` : ""})`;
@@ -385,7 +554,10 @@ export async function approveRegularisation(ctx: ActingContext, id: string, note
       editedAt: sql`now()`,
       updatedAt: sql`now()`,
     };
-    const [before] = await tx.select().from(attendanceDays).where(and(eq(attendanceDays.employeeId, employee.id), eq(attendanceDays.date, reg.date)));
+    const [before] = await tx
+      .select()
+      .from(attendanceDays)
+      .where(and(eq(attendanceDays.employeeId, employee.id), eq(attendanceDays.date, reg.date)));
     const [dayRow] = await tx
       .insert(attendanceDays)
       .values({ employeeId: employee.id, date: reg.date, ...values })
@@ -401,7 +573,10 @@ export async function approveRegularisation(ctx: ActingContext, id: string, note
       after: { dayStatus: dayRow!.dayStatus, firstInTime: dayRow!.firstInTime, lastOutTime: dayRow!.lastOutTime, regularisationId: id },
       ipAddress: ctx.ip,
     });
-    await tx.update(regularisations).set({ status: "Approved", decidedAt: sql`now()`, decidedBy: ctx.actor.id, decisionReason: note ?? null }).where(eq(regularisations.id, id));
+    await tx
+      .update(regularisations)
+      .set({ status: "Approved", decidedAt: sql`now()`, decidedBy: ctx.actor.id, decisionReason: note ?? null })
+      .where(eq(regularisations.id, id));
     return regularisationDecided(tx, ctx, employee, id, "Approved", note);
   });
   await publishNotifications(ctx, rows);
@@ -421,24 +596,52 @@ export async function rejectRegularisation(ctx: ActingContext, id: string, reaso
   const { request, rows } = await ctx.db.transaction(async (tx) => {
     const row = (await pendingLocked(tx, regularisations, id)) as unknown as RegularisationRow;
     const employee = (await employeeFacts(tx, row.employeeId, false))!;
-    await tx.update(regularisations).set({ status: "Rejected", decidedAt: sql`now()`, decidedBy: ctx.actor.id, decisionReason: reason }).where(eq(regularisations.id, id));
+    await tx
+      .update(regularisations)
+      .set({ status: "Rejected", decidedAt: sql`now()`, decidedBy: ctx.actor.id, decisionReason: reason })
+      .where(eq(regularisations.id, id));
     return regularisationDecided(tx, ctx, employee, id, "Rejected", reason);
   });
   await publishNotifications(ctx, rows);
   return request;
 }
 
-async function regularisationDecided(tx: Queryable, ctx: ActingContext, employee: EmployeeFacts, id: string, status: "Approved" | "Rejected", reason: string | undefined) {
+async function regularisationDecided(
+  tx: Queryable,
+  ctx: ActingContext,
+  employee: EmployeeFacts,
+  id: string,
+  status: "Approved" | "Rejected",
+  reason: string | undefined,
+) {
   const [read] = await regularisationRows(tx, eq(regularisations.id, id));
   const request = presentRegularisation(read!);
-  await writeAudit(tx, ctx, { action: status === "Approved" ? "approve" : "reject", entityType: "regularisation", entityId: id, actor: ctx.actor, reason: reason ?? null, before: { status: "Pending" }, after: { status }, ipAddress: ctx.ip });
+  await writeAudit(tx, ctx, {
+    action: status === "Approved" ? "approve" : "reject",
+    entityType: "regularisation",
+    entityId: id,
+    actor: ctx.actor,
+    reason: reason ?? null,
+    before: { status: "Pending" },
+    after: { status },
+    ipAddress: ctx.ip,
+  });
   const message = `Your fix of ${formatDate(request.date)} was ${status.toLowerCase()} by ${ctx.actor.name}${reason ? `: ${reason}` : ""}`;
   const rows = await notifyUsers(
     tx,
     await loginsOf(tx, employee.id),
     bell("request_decision", message),
-    reachAboutRequest(ctx, "regularisation_decided", { type: "regularisation", id }, { title: `Day fix ${status.toLowerCase()}`, body: message, url: myMonthPage(monthOfDate(request.date)), headline: `${formatDate(request.date)} ${status.toLowerCase()}` }),
+    reachAboutRequest(
+      ctx,
+      "regularisation_decided",
+      { type: "regularisation", id },
+      {
+        title: `Day fix ${status.toLowerCase()}`,
+        body: message,
+        url: myMonthPage(monthOfDate(request.date)),
+        headline: `${formatDate(request.date)} ${status.toLowerCase()}`,
+      },
+    ),
   );
   return { request, rows };
 }
-

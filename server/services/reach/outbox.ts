@@ -42,7 +42,12 @@ type StoredNotification = {
  * of preferences: the defaults, push on, email pending as a digest, decisions on). An urgent
  * message (an emergency) is mailed at once even to those who take pending approvals as a digest.
  */
-export async function storeNotificationsAndQueue(q: Queryable, userIds: readonly string[], payload: BellNotification, reach: Reach): Promise<NotificationRow[]> {
+export async function storeNotificationsAndQueue(
+  q: Queryable,
+  userIds: readonly string[],
+  payload: BellNotification,
+  reach: Reach,
+): Promise<NotificationRow[]> {
   const { kind, message, subject } = reach;
   const { group, email } = REACH_KINDS[kind];
   const pushWanted = group === "pending" ? sql`who.push_pending` : sql`who.push_decisions`;
@@ -95,7 +100,16 @@ export async function storeNotificationsAndQueue(q: Queryable, userIds: readonly
 /** Queues one message outside the bell (a test, a digest); answers the row's id. */
 export async function queueOne(
   q: Queryable,
-  row: { channel: "push" | "email"; kind: "test" | "digest"; userId: string; subscriptionId?: string | null; sentTo: string | null; message: Reach["message"]; digestDay?: string | null; at: Date },
+  row: {
+    channel: "push" | "email";
+    kind: "test" | "digest";
+    userId: string;
+    subscriptionId?: string | null;
+    sentTo: string | null;
+    message: Reach["message"];
+    digestDay?: string | null;
+    at: Date;
+  },
 ): Promise<string | null> {
   const [inserted] = await q
     .insert(notificationOutbox)
@@ -136,7 +150,11 @@ export async function recentOutbox(
 ): Promise<{ entries: OutboxEntry[]; counts: Record<OutboxEntry["status"], number> }> {
   const since = new Date(ctx.clock().getTime() - OUTBOX_SHOWN_DAYS * 86_400_000);
   const window = gte(notificationOutbox.createdAt, since);
-  const where = and(window, filter.status ? eq(notificationOutbox.status, filter.status) : undefined, filter.channel ? eq(notificationOutbox.channel, filter.channel) : undefined);
+  const where = and(
+    window,
+    filter.status ? eq(notificationOutbox.status, filter.status) : undefined,
+    filter.channel ? eq(notificationOutbox.channel, filter.channel) : undefined,
+  );
   const list = await ctx.db
     .select({ row: notificationOutbox, userName: users.name })
     .from(notificationOutbox)

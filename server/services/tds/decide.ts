@@ -135,6 +135,11 @@ export async function previewBillTds(ctx: Pick<ServiceContext, "db">, input: Tds
   const [party] = await q.select({ pan: parties.pan }).from(parties).where(eq(parties.id, input.partyId)).limit(1);
   if (!party) throw badRequest("Party not found", [{ path: "partyId", message: "Party not found" }]);
   const earlier = await countedBills(q, input.partyId, input.natureId, input.date, input.transactionId);
-  const tds = decideTds(termsOf(nature), party.pan, { id: input.transactionId, date: input.date, amount: input.amount, base: input.taxableValue ?? input.amount }, earlier);
+  const tds = decideTds(
+    termsOf(nature),
+    party.pan,
+    { id: input.transactionId, date: input.date, amount: input.amount, base: input.taxableValue ?? input.amount },
+    earlier,
+  );
   return { tds: presentTds(tds)!, netPayable: netPayable(input.amount, tds) };
 }

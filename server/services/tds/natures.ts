@@ -92,7 +92,14 @@ export async function createTdsNature(ctx: ActingContext, input: TdsNatureBody):
       const now = ctx.clock();
       const [row] = await tx
         .insert(tdsNatures)
-        .values({ ...input, rateIndividual: input.rateIndividual.toFixed(2), rateOther: input.rateOther.toFixed(2), noPanRate: input.noPanRate.toFixed(2), createdAt: now, updatedAt: now })
+        .values({
+          ...input,
+          rateIndividual: input.rateIndividual.toFixed(2),
+          rateOther: input.rateOther.toFixed(2),
+          noPanRate: input.noPanRate.toFixed(2),
+          createdAt: now,
+          updatedAt: now,
+        })
         .returning();
       await writeAudit(tx, ctx, { action: "create", entityType: "tds_nature", entityId: row!.id, actor: ctx.actor, after: auditView(row!), ipAddress: ctx.ip });
       return presentNature(row!, false);
@@ -131,7 +138,15 @@ export async function updateTdsNature(ctx: ActingContext, id: string, input: Tds
         .where(eq(tdsNatures.id, id))
         .returning();
       const action = input.isActive === false && before.isActive ? "deactivate" : input.isActive === true && !before.isActive ? "activate" : "update";
-      await writeAudit(tx, ctx, { action, entityType: "tds_nature", entityId: id, actor: ctx.actor, before: auditView(before), after: auditView(after!), ipAddress: ctx.ip });
+      await writeAudit(tx, ctx, {
+        action,
+        entityType: "tds_nature",
+        entityId: id,
+        actor: ctx.actor,
+        before: auditView(before),
+        after: auditView(after!),
+        ipAddress: ctx.ip,
+      });
       return presentNature(after!, await isInUse(tx, id));
     }),
   );
@@ -144,7 +159,15 @@ export async function deleteTdsNature(ctx: ActingContext, id: string): Promise<{
     const now = ctx.clock();
     if (await isInUse(tx, id)) {
       const [after] = await tx.update(tdsNatures).set({ isActive: false, updatedAt: now }).where(eq(tdsNatures.id, id)).returning();
-      await writeAudit(tx, ctx, { action: "deactivate", entityType: "tds_nature", entityId: id, actor: ctx.actor, before: auditView(before), after: auditView(after!), ipAddress: ctx.ip });
+      await writeAudit(tx, ctx, {
+        action: "deactivate",
+        entityType: "tds_nature",
+        entityId: id,
+        actor: ctx.actor,
+        before: auditView(before),
+        after: auditView(after!),
+        ipAddress: ctx.ip,
+      });
       return { message: M.deactivatedInstead, deactivated: true, nature: presentNature(after!, true) };
     }
     await tx.delete(tdsNatures).where(eq(tdsNatures.id, id));

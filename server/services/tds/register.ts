@@ -70,9 +70,33 @@ export async function tdsRegister(ctx: Pick<ServiceContext, "db">, quarter: stri
   };
 }
 
-export const TDS_REGISTER_HEADER = ["party", "pan", "nature", "legacySection", "actReference", "paymentCode", "creditedOn", "amount", "rate", "tds", "noPan"] as const;
+export const TDS_REGISTER_HEADER = [
+  "party",
+  "pan",
+  "nature",
+  "legacySection",
+  "actReference",
+  "paymentCode",
+  "creditedOn",
+  "amount",
+  "rate",
+  "tds",
+  "noPan",
+] as const;
 
 /** The register's rows as CSV rows, in the answer's order. */
 export function tdsRegisterRows(register: TdsRegister): CsvValue[][] {
-  return register.rows.map((r) => [r.party, r.pan ?? "", r.natureName, r.legacySection, r.actReference, r.paymentCode ?? "", r.creditedOn, r.amount, r.rate, r.tds, r.noPan ? "yes" : "no"]);
+  return register.rows.map((r) => [
+    r.party,
+    r.pan ?? "",
+    r.natureName,
+    r.legacySection,
+    r.actReference,
+    r.paymentCode ?? "",
+    r.creditedOn,
+    r.amount,
+    r.rate,
+    r.tds,
+    r.noPan ? "yes" : "no",
+  ]);
 }

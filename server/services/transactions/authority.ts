@@ -26,9 +26,7 @@ export async function approverIds(q: Queryable, exceptUserId: string | null): Pr
   const rows = await q
     .select({ id: users.id })
     .from(users)
-    .where(
-      and(activeApproverCondition(), exceptUserId ? ne(users.id, exceptUserId) : undefined),
-    );
+    .where(and(activeApproverCondition(), exceptUserId ? ne(users.id, exceptUserId) : undefined));
   return rows.map((r) => r.id);
 }
 
@@ -56,7 +54,10 @@ export function categoryRequirement(category: PolicyCategory): number {
 export type SubmissionFacts = { category: PolicyCategory & { id: string }; formType: FormType; amount: string };
 
 /** The fields of a rule the decision reads. */
-export type PolicyRule = Pick<ApprovalRuleRow, "id" | "name" | "categoryId" | "formType" | "minAmount" | "requiredApprovals" | "superAdminRequired" | "isActive">;
+export type PolicyRule = Pick<
+  ApprovalRuleRow,
+  "id" | "name" | "categoryId" | "formType" | "minAmount" | "requiredApprovals" | "superAdminRequired" | "isActive"
+>;
 
 /** Whether `rule` applies to the submission: active, its category or every category, its form type or both, amount ≥ minAmount. */
 export function ruleMatches(rule: PolicyRule, facts: SubmissionFacts): boolean {
@@ -78,7 +79,13 @@ export function decideApprovalPolicy(facts: SubmissionFacts, rules: readonly Pol
   return {
     approvalsRequired: withinRange(Math.max(categoryRequirement(facts.category), ...matching.map((r) => r.requiredApprovals))),
     superAdminRequired: matching.some((r) => r.superAdminRequired),
-    rules: matching.map((r) => ({ id: r.id, name: r.name, minAmount: presentAmount(r.minAmount), requiredApprovals: r.requiredApprovals, superAdminRequired: r.superAdminRequired })),
+    rules: matching.map((r) => ({
+      id: r.id,
+      name: r.name,
+      minAmount: presentAmount(r.minAmount),
+      requiredApprovals: r.requiredApprovals,
+      superAdminRequired: r.superAdminRequired,
+    })),
   };
 }
 
@@ -109,7 +116,10 @@ export async function policyForSubmission(q: Queryable, facts: SubmissionFacts, 
 /** "rule 'Above ₹5,00,000' (from ₹5,00,000.00: 2 approvals and a SuperAdmin's)", each applied rule in words. */
 export function describeRules(policy: Pick<ApprovalPolicy, "rules">): string {
   return policy.rules
-    .map((r) => `rule '${r.name}' (from ${formatRupees(r.minAmount)}: ${r.requiredApprovals} approval${r.requiredApprovals === 1 ? "" : "s"}${r.superAdminRequired ? " and a SuperAdmin's" : ""})`)
+    .map(
+      (r) =>
+        `rule '${r.name}' (from ${formatRupees(r.minAmount)}: ${r.requiredApprovals} approval${r.requiredApprovals === 1 ? "" : "s"}${r.superAdminRequired ? " and a SuperAdmin's" : ""})`,
+    )
     .join(", ");
 }
 
@@ -193,8 +203,7 @@ export type ApprovalSubject = { amount: string; createdBy: string; policy: Appro
 export type RoundSoFar = { approvals: readonly RoundApproval[]; actedIds: ReadonlySet<string> };
 
 export type ApprovalDecision =
-  | { ok: true; onBehalfOf: Authority | null }
-  | { ok: false; kind: "forbidden" | "conflict"; code: "above_limit" | "superadmin_required"; message: string };
+  { ok: true; onBehalfOf: Authority | null } | { ok: false; kind: "forbidden" | "conflict"; code: "above_limit" | "superadmin_required"; message: string };
 
 /**
  * Whose authority the reader's approval would use when it is a delegator's (the screens' "Approve for
@@ -252,7 +261,12 @@ export function activeDelegationCondition(today: string | Placeholder): SQL {
  * end while an approval on its behalf is being counted (the end waits for the approval, or the
  * approval sees it ended).
  */
-export async function approverStanding(q: Queryable, actor: { id: string; role: Role; name: string }, today: string, opts: { lock?: boolean } = {}): Promise<ApproverStanding> {
+export async function approverStanding(
+  q: Queryable,
+  actor: { id: string; role: Role; name: string },
+  today: string,
+  opts: { lock?: boolean } = {},
+): Promise<ApproverStanding> {
   if (!opts.lock) {
     const [read] = await standingStatement(q).execute({ viewerId: actor.id, today });
     return standingFrom(actor, read!);
@@ -279,7 +293,10 @@ export async function approverStanding(q: Queryable, actor: { id: string; role: 
 export function standingColumns(q: Queryable, viewerId: Placeholder | AnyColumn, today: Placeholder | string) {
   // Each subquery is a query of its own, so its columns are named as its own FROM has them.
   const me = alias(users, "standing_me");
-  const limit = q.select({ limit: sql`${me.approvalLimit}::text` }).from(me).where(eq(me.id, viewerId));
+  const limit = q
+    .select({ limit: sql`${me.approvalLimit}::text` })
+    .from(me)
+    .where(eq(me.id, viewerId));
   const delegators = q
     .select({
       list: sql`coalesce(json_agg(json_build_object('id', ${users.id}, 'name', ${users.name}, 'role', ${users.role}, 'approvalLimit', ${users.approvalLimit}::text)
@@ -292,7 +309,10 @@ export function standingColumns(q: Queryable, viewerId: Placeholder | AnyColumn,
 }
 
 /** The standing from standingColumns' two values. */
-export function standingFrom(actor: { id: string; role: Role; name: string }, read: { standingLimit: string | null; standingDelegators: Authority[] }): ApproverStanding {
+export function standingFrom(
+  actor: { id: string; role: Role; name: string },
+  read: { standingLimit: string | null; standingDelegators: Authority[] },
+): ApproverStanding {
   const own: Authority = { id: actor.id, name: actor.name, role: actor.role, approvalLimit: read.standingLimit };
   return { own, delegators: isApproverRole(actor.role) ? read.standingDelegators : [] };
 }
@@ -325,7 +345,12 @@ export async function roundsOf(q: Queryable, keys: readonly { id: string; approv
       asSuperAdmin: approvals.asSuperAdmin,
     })
     .from(approvals)
-    .where(inArray(approvals.transactionId, keys.map((k) => k.id)));
+    .where(
+      inArray(
+        approvals.transactionId,
+        keys.map((k) => k.id),
+      ),
+    );
   const roundOf = new Map(keys.map((k) => [k.id, k.approvalRound]));
   const entries = new Map<string, RoundEntry[]>(keys.map((k) => [k.id, []]));
   for (const r of rows) {
@@ -361,14 +386,24 @@ export function roundFrom(entries: readonly RoundEntry[]): RoundSoFar {
  * holds approvals only, each counted in approvals_received, so a row with none skips the lookup.
  */
 export function roundEntriesJson(row: { id: AnyColumn; approvalRound: AnyColumn; approvalsReceived: AnyColumn }): SQL<RoundEntry[] | null> {
-  return sql<RoundEntry[] | null>`(case when ${row.approvalsReceived} > 0 then (select json_agg(json_build_array(${approvals.approverId}, ${approvals.onBehalfOf}, ${approvals.action},
+  return sql<
+    RoundEntry[] | null
+  >`(case when ${row.approvalsReceived} > 0 then (select json_agg(json_build_array(${approvals.approverId}, ${approvals.onBehalfOf}, ${approvals.action},
       ${approvals.emergencyApproverCode} is not null, ${approvals.asSuperAdmin}))
     from ${approvals}
     where ${approvals.transactionId} = ${row.id} and ${approvals.round} = ${row.approvalRound}) end)`;
 }
 
 /** A transaction as decideApproval reads it from its row. */
-export type ApprovalRowFacts = { id: string; status: string; amount: string; createdBy: string; approvalRound: number; approvalsRequired: number; approvalPolicy?: ApprovalPolicy | null };
+export type ApprovalRowFacts = {
+  id: string;
+  status: string;
+  amount: string;
+  createdBy: string;
+  approvalRound: number;
+  approvalsRequired: number;
+  approvalPolicy?: ApprovalPolicy | null;
+};
 
 /**
  * decideApproval for each Pending row, for a reader who approves (the detail and the pending list

@@ -27,7 +27,17 @@ describe("categoryRequirement: the category's requirement, at least 2 for the bu
 describe("decideApprovalPolicy: what a submission needs", () => {
   const facts: SubmissionFacts = { category: { id: "travel", name: "Travel", isBuiltin: true, requiredApprovals: 1 }, formType: "B", amount: "100000.00" };
   let n = 0;
-  const rule = (over: Partial<PolicyRule>): PolicyRule => ({ id: `r${++n}`, name: `Rule ${n}`, categoryId: null, formType: null, minAmount: "1.00", requiredApprovals: 2, superAdminRequired: false, isActive: true, ...over });
+  const rule = (over: Partial<PolicyRule>): PolicyRule => ({
+    id: `r${++n}`,
+    name: `Rule ${n}`,
+    categoryId: null,
+    formType: null,
+    minAmount: "1.00",
+    requiredApprovals: 2,
+    superAdminRequired: false,
+    isActive: true,
+    ...over,
+  });
 
   it("the largest requirement of the matching rules wins, wherever it stands in the list; each matching rule is named", () => {
     const rules = [rule({ requiredApprovals: 2 }), rule({ requiredApprovals: 4, categoryId: "travel" }), rule({ requiredApprovals: 3, formType: "B" })];
@@ -46,13 +56,21 @@ describe("decideApprovalPolicy: what a submission needs", () => {
     ];
     expect(decideApprovalPolicy(facts, ignored)).toEqual({ approvalsRequired: 1, superAdminRequired: false, rules: [] });
     const atMinimum = rule({ requiredApprovals: 3, minAmount: "100000.00", superAdminRequired: true });
-    expect(decideApprovalPolicy(facts, [...ignored, atMinimum])).toMatchObject({ approvalsRequired: 3, superAdminRequired: true, rules: [{ id: atMinimum.id }] });
+    expect(decideApprovalPolicy(facts, [...ignored, atMinimum])).toMatchObject({
+      approvalsRequired: 3,
+      superAdminRequired: true,
+      rules: [{ id: atMinimum.id }],
+    });
   });
 
   it("the category's own requirement wins over smaller rules; the built-in Salary needs 2 with no rule", () => {
-    expect(decideApprovalPolicy({ ...facts, category: { ...facts.category, requiredApprovals: 4 } }, [rule({ requiredApprovals: 2 })]).approvalsRequired).toBe(4);
+    expect(decideApprovalPolicy({ ...facts, category: { ...facts.category, requiredApprovals: 4 } }, [rule({ requiredApprovals: 2 })]).approvalsRequired).toBe(
+      4,
+    );
     expect(decideApprovalPolicy({ ...facts, category: { id: "salary", name: "Salary", isBuiltin: true, requiredApprovals: 1 } }, []).approvalsRequired).toBe(2);
-    expect(decideApprovalPolicy({ ...facts, category: { id: "lookalike", name: "Salary.", isBuiltin: false, requiredApprovals: 1 } }, []).approvalsRequired).toBe(1);
+    expect(
+      decideApprovalPolicy({ ...facts, category: { id: "lookalike", name: "Salary.", isBuiltin: false, requiredApprovals: 1 } }, []).approvalsRequired,
+    ).toBe(1);
   });
 });
 
@@ -83,7 +101,12 @@ describe("decideApproval: limits, the SuperAdmin's place, delegation", () => {
     expect(decideApproval({ own: me("1000.00"), delegators: [] }, subject("1000.00"), empty)).toEqual({ ok: true, onBehalfOf: null });
   });
   it("a paisa above the limit: 403 with the limit in rupees", () => {
-    expect(decideApproval({ own: me("1000.00"), delegators: [] }, subject("1000.01"), empty)).toEqual({ ok: false, kind: "forbidden", code: "above_limit", message: "Above your approval limit of ₹1,000.00" });
+    expect(decideApproval({ own: me("1000.00"), delegators: [] }, subject("1000.01"), empty)).toEqual({
+      ok: false,
+      kind: "forbidden",
+      code: "above_limit",
+      message: "Above your approval limit of ₹1,000.00",
+    });
   });
   it("the delegator's authority where the own falls short, never on the delegator's own transaction or once they acted", () => {
     const standing = { own: me("100"), delegators: [boss] };
@@ -94,7 +117,11 @@ describe("decideApproval: limits, the SuperAdmin's place, delegation", () => {
   });
   it("the SuperAdmin's place: an Approver refused 409, the delegate of a SuperAdmin takes it on their behalf", () => {
     const round = { approvals: [{ asSuperAdmin: false, emergency: false }], actedIds: new Set(["other"]) };
-    expect(decideApproval({ own: me(null), delegators: [] }, subject("10", policy(2, true)), round)).toMatchObject({ ok: false, kind: "conflict", code: "superadmin_required" });
+    expect(decideApproval({ own: me(null), delegators: [] }, subject("10", policy(2, true)), round)).toMatchObject({
+      ok: false,
+      kind: "conflict",
+      code: "superadmin_required",
+    });
     expect(decideApproval({ own: me(null), delegators: [boss] }, subject("10", policy(2, true)), round)).toEqual({ ok: true, onBehalfOf: boss });
     expect(decideApproval({ own: me(null, "SuperAdmin"), delegators: [] }, subject("10", policy(2, true)), round)).toEqual({ ok: true, onBehalfOf: null });
   });

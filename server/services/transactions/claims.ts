@@ -51,7 +51,10 @@ export function assertClaimAllowed(actor: Pick<Actor, "role">, claim: ClaimShape
  * The employee a new transaction reimburses: the caller's own (meOf: linked and active), when the
  * caller is an `Employee` login; null for every other creator (their bills pay a party or nobody).
  */
-export async function claimantFor(q: Queryable, actor: Pick<Actor, "role" | "employeeId">): Promise<{ claimantEmployeeId: string; claimantName: string } | null> {
+export async function claimantFor(
+  q: Queryable,
+  actor: Pick<Actor, "role" | "employeeId">,
+): Promise<{ claimantEmployeeId: string; claimantName: string } | null> {
   if (!filesClaimsOnly(actor)) return null;
   const me = await meOf(q, actor);
   // Their ledger joins the one namespace of ledger names (DECISIONS §12, §15): never a party's name.

@@ -81,7 +81,9 @@ function selectView(q: Queryable) {
 }
 
 export async function loadView(q: Queryable, id: string, where?: SQL): Promise<TransactionView | undefined> {
-  const [row] = await selectView(q).where(and(eq(transactions.id, id), where)).limit(1);
+  const [row] = await selectView(q)
+    .where(and(eq(transactions.id, id), where))
+    .limit(1);
   return row;
 }
 

@@ -79,15 +79,13 @@ type ListFilter = { status?: TransactionStatus; search?: string; categoryId?: st
  * DECISIONS §4, optionally of one status or holding `search` (in the id, description, category name
  * or creator name, any case): the summary, and the ids newest first.
  */
-async function counted(
-  viewer: MadeUser,
-  filter: ListFilter = {},
-): Promise<{ summary: Summary; ids: string[] }> {
+async function counted(viewer: MadeUser, filter: ListFilter = {}): Promise<{ summary: Summary; ids: string[] }> {
   const [row] = await t.db.select({ window: users.visibilityWindowDays, role: users.role }).from(users).where(eq(users.id, viewer.id));
-  const visible =
-    row!.role === "SuperAdmin" ? sql`true` : sql`(t.created_by = ${viewer.id} or t.created_at >= now() - make_interval(days => ${row!.window}))`;
+  const visible = row!.role === "SuperAdmin" ? sql`true` : sql`(t.created_by = ${viewer.id} or t.created_at >= now() - make_interval(days => ${row!.window}))`;
   const holds = (column: SQL) => sql`strpos(lower(${column}), lower(${filter.search})) > 0`;
-  const [first] = await rows<Summary & { ids: string[] }>(t.db, sql`
+  const [first] = await rows<Summary & { ids: string[] }>(
+    t.db,
+    sql`
     select count(*)::int as count,
       (count(*) filter (where t.status in ('Approved', 'PaymentDue', 'Paid', 'Completed')))::int as "approvedCount",
       (count(*) filter (where t.status = 'Pending'))::int as "pendingCount",
@@ -98,7 +96,8 @@ async function counted(
       ${filter.status ? sql`and t.status = ${filter.status}` : sql``}
       ${filter.categoryId ? sql`and t.category_id = ${filter.categoryId}` : sql``}
       ${filter.createdBy ? sql`and t.created_by = ${filter.createdBy}` : sql``}
-      ${filter.search === undefined ? sql`` : sql`and (${holds(sql`t.human_readable_id`)} or ${holds(sql`t.description`)} or ${holds(sql`c.name`)} or ${holds(sql`u.name`)})`}`);
+      ${filter.search === undefined ? sql`` : sql`and (${holds(sql`t.human_readable_id`)} or ${holds(sql`t.description`)} or ${holds(sql`c.name`)} or ${holds(sql`u.name`)})`}`,
+  );
   const { ids, ...summary } = first!;
   return { summary, ids };
 }
@@ -132,19 +131,30 @@ async function expectSameEverywhere(): Promise<void> {
     for (const status of [undefined, "Pending", "Approved", "Draft"] as const) {
       expect(await listed(who.api, status), `${who.user.role} ${who.user.username} ${status ?? "all"}`).toEqual((await counted(who.user, { status })).summary);
     }
-    const filters = [{ search: "mumbai" }, { search: "Mumbai", status: "Approved" as const }, { search: ravi.user.name }, { categoryId: travel }, { createdBy: meera.user.id }];
+    const filters = [
+      { search: "mumbai" },
+      { search: "Mumbai", status: "Approved" as const },
+      { search: ravi.user.name },
+      { categoryId: travel },
+      { createdBy: meera.user.id },
+    ];
     for (const filter of filters) {
-      expect(await searched(who.api, filter), `${who.user.role} ${who.user.username} ${JSON.stringify(filter)}`).toEqual((await counted(who.user, filter)).summary);
+      expect(await searched(who.api, filter), `${who.user.role} ${who.user.username} ${JSON.stringify(filter)}`).toEqual(
+        (await counted(who.user, filter)).summary,
+      );
     }
   }
-  const [drift] = await rows<{ n: number }>(t.db, sql`
+  const [drift] = await rows<{ n: number }>(
+    t.db,
+    sql`
     select count(*)::int as n from (
       (select (created_at at time zone 'UTC')::date as day, created_by, status, count(*)::int as count, sum(amount) as amount from transaction_search group by 1, 2, 3
        except select day, created_by, status, count, amount from transaction_daily_totals where count <> 0)
       union all
       (select day, created_by, status, count, amount from transaction_daily_totals where count <> 0
        except select (created_at at time zone 'UTC')::date, created_by, status, count(*)::int, sum(amount) from transaction_search group by 1, 2, 3)
-    ) d`);
+    ) d`,
+  );
   expect(drift!.n).toBe(0);
 }
 
@@ -164,10 +174,23 @@ describe("the list's summary from daily totals", () => {
     // What a search sees and nothing else counts: descriptions that start or stop naming Mumbai, a new category.
     const travel = await builtinCategory(t.db, "Travel");
     // (The admin's rows: the search tests below need Meera's and Ravi's as the fixture made them.)
-    const more = await t.db.select({ id: transactions.id }).from(transactions).where(eq(transactions.createdBy, admin.user.id)).orderBy(transactions.createdAt).limit(60);
+    const more = await t.db
+      .select({ id: transactions.id })
+      .from(transactions)
+      .where(eq(transactions.createdBy, admin.user.id))
+      .orderBy(transactions.createdAt)
+      .limit(60);
     for (const [n, { id }] of more.entries()) {
-      if (n % 6 === 0) await t.db.update(transactions).set({ description: `Hotel in Mumbai #${n}` }).where(eq(transactions.id, id));
-      if (n % 6 === 1) await t.db.update(transactions).set({ description: `Stationery #${n}` }).where(eq(transactions.id, id));
+      if (n % 6 === 0)
+        await t.db
+          .update(transactions)
+          .set({ description: `Hotel in Mumbai #${n}` })
+          .where(eq(transactions.id, id));
+      if (n % 6 === 1)
+        await t.db
+          .update(transactions)
+          .set({ description: `Stationery #${n}` })
+          .where(eq(transactions.id, id));
       if (n % 6 === 2) await t.db.update(transactions).set({ categoryId: travel.id }).where(eq(transactions.id, id));
     }
     // And through the API, as people do it.
@@ -194,7 +217,10 @@ describe("a search's summary through the visibility window", () => {
         const { summary, ids } = await counted(who.user, { search: text });
         const label = `${who.user.role} ${who.user.username} '${text}'`;
         expect(res.body.summary, label).toEqual(summary);
-        expect(res.body.transactions.map((r: { id: string }) => r.id), label).toEqual(ids);
+        expect(
+          res.body.transactions.map((r: { id: string }) => r.id),
+          label,
+        ).toEqual(ids);
       }
     }
     // The fixture reaches the cases the rewrite distinguishes: Meera's own matches from before her
@@ -228,12 +254,21 @@ describe("a filtered list's pages (search-summary.ts)", () => {
     for (const who of [admin, meera, ravi, approver]) {
       for (const filter of filters) {
         const { summary, ids } = await counted(who.user, filter);
-        for (const [limit, page] of [[1, 1], [1, 2], [2, 3], [5, 2], [200, 1]] as const) {
+        for (const [limit, page] of [
+          [1, 1],
+          [1, 2],
+          [2, 3],
+          [5, 2],
+          [200, 1],
+        ] as const) {
           const res = await who.api.get(`/api/transactions?${new URLSearchParams({ ...filter, limit: String(limit), page: String(page) })}`);
           const label = `${who.user.role} ${who.user.username} ${JSON.stringify(filter)} limit ${limit} page ${page}`;
           expect(res.status, label).toBe(200);
           expect(res.body.summary, label).toEqual(summary);
-          expect(res.body.transactions.map((r: { id: string }) => r.id), label).toEqual(ids.slice((page - 1) * limit, page * limit));
+          expect(
+            res.body.transactions.map((r: { id: string }) => r.id),
+            label,
+          ).toEqual(ids.slice((page - 1) * limit, page * limit));
           if (summary.count >= limit * page * WALK_FROM_PAGES) walked += 1;
           else gathered += 1;
         }
@@ -248,11 +283,26 @@ describe("a filtered list's pages (search-summary.ts)", () => {
     for (const who of [admin, meera, approver]) {
       for (const status of [undefined, "Approved"] as const) {
         const { ids } = await counted(who.user, { status });
-        for (const [limit, page] of [[1, 1], [1, 3], [2, 5], [50, 1], [50, 2], [200, 1], [100, 3], [200, 2], [1, 201]] as const) {
-          const res = await who.api.get(`/api/transactions?${new URLSearchParams({ ...(status ? { status } : {}), limit: String(limit), page: String(page) })}`);
+        for (const [limit, page] of [
+          [1, 1],
+          [1, 3],
+          [2, 5],
+          [50, 1],
+          [50, 2],
+          [200, 1],
+          [100, 3],
+          [200, 2],
+          [1, 201],
+        ] as const) {
+          const res = await who.api.get(
+            `/api/transactions?${new URLSearchParams({ ...(status ? { status } : {}), limit: String(limit), page: String(page) })}`,
+          );
           const label = `${who.user.role} ${who.user.username} ${status ?? "all"} limit ${limit} page ${page}`;
           expect(res.status, label).toBe(200);
-          expect(res.body.transactions.map((r: { id: string }) => r.id), label).toEqual(ids.slice((page - 1) * limit, page * limit));
+          expect(
+            res.body.transactions.map((r: { id: string }) => r.id),
+            label,
+          ).toEqual(ids.slice((page - 1) * limit, page * limit));
         }
       }
     }
@@ -263,9 +313,19 @@ describe("a filtered list's pages (search-summary.ts)", () => {
     await t.db.update(users).set({ visibilityWindowDays: 1 }).where(eq(users.id, zed.user.id));
     const office = (await builtinCategory(t.db, "Office Expenses")).id;
     // One match in the window (someone else's, an hour old), 45 of Zed's own from days before it.
-    await insertTransaction(t.db, { createdBy: ravi.user.id, categoryId: office, createdAt: new Date(Date.now() - HOUR), description: "Zanzibar ferry, recent" });
+    await insertTransaction(t.db, {
+      createdBy: ravi.user.id,
+      categoryId: office,
+      createdAt: new Date(Date.now() - HOUR),
+      description: "Zanzibar ferry, recent",
+    });
     for (let n = 0; n < 45; n += 1) {
-      await insertTransaction(t.db, { createdBy: zed.user.id, categoryId: office, createdAt: new Date(Date.now() - (2 + n / 2) * DAY), description: `Zanzibar ferry #${n}` });
+      await insertTransaction(t.db, {
+        createdBy: zed.user.id,
+        categoryId: office,
+        createdAt: new Date(Date.now() - (2 + n / 2) * DAY),
+        description: `Zanzibar ferry #${n}`,
+      });
     }
     const { summary, ids } = await counted(zed.user, { search: "zanzibar" });
     expect(summary.count).toBe(46);
@@ -273,7 +333,10 @@ describe("a filtered list's pages (search-summary.ts)", () => {
       // Enough matches to walk for either page (46 ≥ 2 × WALK_FROM_PAGES); the second is Zed's newest older row.
       expect(summary.count).toBeGreaterThanOrEqual(page * WALK_FROM_PAGES);
       const res = await zed.api.get(`/api/transactions?search=zanzibar&limit=1&page=${page}`);
-      expect(res.body.transactions.map((r: { id: string }) => r.id), `page ${page}`).toEqual(ids.slice(page - 1, page));
+      expect(
+        res.body.transactions.map((r: { id: string }) => r.id),
+        `page ${page}`,
+      ).toEqual(ids.slice(page - 1, page));
     }
   });
 });
@@ -298,9 +361,13 @@ describe("a filtered list's kept days (search-summary.ts)", () => {
     const { day, id } = await keptDayWithMatch();
     // Tampered on purpose: the list adds what is kept for the day as it is. (The kept days are derived
     // and not counted as a change: the answer kept of the last list is set aside by hand.)
-    const tampered = await t.db.execute(sql`update transaction_search_summaries set count = count + 1000 where scope = '' and day = ${day}::date and count > 0`);
+    const tampered = await t.db.execute(
+      sql`update transaction_search_summaries set count = count + 1000 where scope = '' and day = ${day}::date and count > 0`,
+    );
     await setKeptAnswersAside();
-    expect((tampered as unknown as { rowCount?: number; affectedRows?: number }).rowCount ?? (tampered as { affectedRows?: number }).affectedRows).toBeGreaterThan(0);
+    expect(
+      (tampered as unknown as { rowCount?: number; affectedRows?: number }).rowCount ?? (tampered as { affectedRows?: number }).affectedRows,
+    ).toBeGreaterThan(0);
     expect((await searched(admin.api, { search: "mumbai" })).count).toBeGreaterThan(before.count + 999);
     // Any change of a row on that day raises its version: the kept day is no longer taken, and the figures are exact again.
     await t.db.update(transactions).set({ amount: "4321.09" }).where(eq(transactions.id, id));
@@ -312,14 +379,23 @@ describe("a filtered list's kept days (search-summary.ts)", () => {
   it("add up a window of one day, which leaves no whole day between its first day and today", async () => {
     const short = await t.signIn("Approver");
     await t.db.update(users).set({ visibilityWindowDays: 1 }).where(eq(users.id, short.user.id));
-    for (const filter of [{ search: "mumbai" }, { search: "Taxi", status: "Approved" as const }, { categoryId: (await builtinCategory(t.db, "Office Expenses")).id }]) {
+    for (const filter of [
+      { search: "mumbai" },
+      { search: "Taxi", status: "Approved" as const },
+      { categoryId: (await builtinCategory(t.db, "Office Expenses")).id },
+    ]) {
       expect(await searched(short.api, filter), JSON.stringify(filter)).toEqual((await counted(short.user, filter)).summary);
     }
   });
 
   it("are filed anew when a person or category the search names is renamed", async () => {
     const office = await builtinCategory(t.db, "Office Expenses");
-    const kestrel = await insertTransaction(t.db, { createdBy: ravi.user.id, categoryId: office.id, status: "Approved", createdAt: new Date(Date.now() - 5 * DAY) });
+    const kestrel = await insertTransaction(t.db, {
+      createdBy: ravi.user.id,
+      categoryId: office.id,
+      status: "Approved",
+      createdAt: new Date(Date.now() - 5 * DAY),
+    });
     // Nothing holds the word yet: no rows, and the days are kept with that answer.
     expect((await searched(admin.api, { search: "kestrel" })).count).toBe(0);
     // Ravi renamed: his transactions now match by his name, kept days or not.
@@ -346,11 +422,17 @@ describe("a filtered list's kept days (search-summary.ts)", () => {
 
   it("are dropped a day after they were summed, when the next list keeps days", async () => {
     await searched(admin.api, { search: "mumbai" });
-    const aged = await t.db.update(transactionSearchSummaries).set({ computedAt: new Date(Date.now() - 25 * 3_600_000) }).returning({ day: transactionSearchSummaries.day });
+    const aged = await t.db
+      .update(transactionSearchSummaries)
+      .set({ computedAt: new Date(Date.now() - 25 * 3_600_000) })
+      .returning({ day: transactionSearchSummaries.day });
     expect(aged.length).toBeGreaterThan(0);
     // A search nobody made before: its days are summed and kept, and the aged ones go.
     await searched(admin.api, { search: "Taxi" });
-    const left = await t.db.select({ n: sql<number>`count(*)::int` }).from(transactionSearchSummaries).where(sql`${transactionSearchSummaries.computedAt} < now() - interval '1 day'`);
+    const left = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(transactionSearchSummaries)
+      .where(sql`${transactionSearchSummaries.computedAt} < now() - interval '1 day'`);
     expect(left[0]!.n).toBe(0);
     expect((await t.db.select({ n: sql<number>`count(*)::int` }).from(transactionSearchSummaries))[0]!.n).toBeGreaterThan(0);
   });
@@ -364,7 +446,10 @@ describe("a filtered list's kept days (search-summary.ts)", () => {
       await tx.update(transactions).set({ amount: "8765.43" }).where(eq(transactions.id, id));
       // The list sums the day without the change (not committed yet) and keeps it with the version it saw.
       expect(await searched(admin.api, { search: "mumbai" })).toEqual((await counted(admin.user, { search: "mumbai" })).summary);
-      const kept = await t.db.select().from(transactionSearchSummaries).where(and(eq(transactionSearchSummaries.scope, ""), eq(transactionSearchSummaries.day, day)));
+      const kept = await t.db
+        .select()
+        .from(transactionSearchSummaries)
+        .where(and(eq(transactionSearchSummaries.scope, ""), eq(transactionSearchSummaries.day, day)));
       expect(kept).toHaveLength(1);
     });
     // Committed: the day's version moved past the kept one, so the list sums the day again.

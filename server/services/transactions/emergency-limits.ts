@@ -17,7 +17,14 @@ function submissionDay(now: Date, timeZone: string) {
   const day = toIsoDate(now, timeZone);
   const month = monthOfDate(day);
   const startOf = (date: string) => sql`${date}::timestamp at time zone ${timeZone}`;
-  return { day, month, dayStart: startOf(day), dayEnd: startOf(addDays(day, 1)), monthStart: startOf(monthBounds(month).from), monthEnd: startOf(addDays(monthBounds(month).to, 1)) };
+  return {
+    day,
+    month,
+    dayStart: startOf(day),
+    dayEnd: startOf(addDays(day, 1)),
+    monthStart: startOf(monthBounds(month).from),
+    monthEnd: startOf(addDays(monthBounds(month).to, 1)),
+  };
 }
 
 /**

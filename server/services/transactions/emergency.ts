@@ -189,7 +189,11 @@ const invalidLink = () => notFound(EMERGENCY_LINK_INVALID_MESSAGE);
 async function findUsableLink(q: Queryable, token: string, now: Date): Promise<LinkRow> {
   if ((await getLockdown(q)).enabled) throw locked(LOCKDOWN_MESSAGE);
   if (!TOKEN_SHAPE.test(token)) throw invalidLink();
-  const [link] = await q.select().from(emergencyLinks).where(eq(emergencyLinks.tokenHash, hashToken(token))).limit(1);
+  const [link] = await q
+    .select()
+    .from(emergencyLinks)
+    .where(eq(emergencyLinks.tokenHash, hashToken(token)))
+    .limit(1);
   if (!link || link.usedAt || link.voidedAt) throw invalidLink();
   if (link.expiresAt.getTime() <= now.getTime()) throw gone(EMERGENCY_LINK_EXPIRED_MESSAGE, { expired: true });
   return link;
@@ -258,11 +262,7 @@ export type EmergencyDecisionInput = { approverName?: unknown; pin?: unknown; re
  * unknown or used link 404, expired 410 (a link whose transaction changed is void: 404); approver
  * code 400; missing PIN 400; no PIN yet 409; code locked 429; wrong PIN 403. Then the decision.
  */
-export async function decideThroughEmergencyLink(
-  ctx: RequestContext,
-  token: string,
-  input: EmergencyDecisionInput,
-): Promise<EmergencyDecisionAnswer> {
+export async function decideThroughEmergencyLink(ctx: RequestContext, token: string, input: EmergencyDecisionInput): Promise<EmergencyDecisionAnswer> {
   const { ip } = ctx;
   const { db } = ctx;
   const now = ctx.clock();
@@ -312,7 +312,9 @@ export async function decideThroughEmergencyLink(
     });
     // The link's approval is counted like any other and the status machine says where it leads
     // (authority.ts: an emergency link's approval completes the transaction at once).
-    let after: { status: "Approved" | "Pending"; approvalsReceived: number; approvedAt: Date | null; updatedAt: Date } | { status: "Rejected"; previouslyRejected: true; updatedAt: Date };
+    let after:
+      | { status: "Approved" | "Pending"; approvalsReceived: number; approvedAt: Date | null; updatedAt: Date }
+      | { status: "Rejected"; previouslyRejected: true; updatedAt: Date };
     if (action === "approve") {
       const round = await approvalsOfRound(tx, txn.id, txn.approvalRound);
       const status = statusAfterApproval(policyOf(txn), round);

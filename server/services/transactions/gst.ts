@@ -69,4 +69,3 @@ export async function loadGstFacts(q: Queryable, partyId: string | null | undefi
   }
   return { companyStateCode: company.stateCode, partyHasGstin };
 }
-

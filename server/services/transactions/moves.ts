@@ -29,8 +29,26 @@ import type {
 import { usableParty } from "../parties";
 import { assertMove, checkCustomFields, loadView, usableCategory } from "./common";
 import { myActionThisRound } from "./queries";
-import { approvalsOfRound, approverStanding, carriesSuperAdminAuthority, categoryRequirement, decideApproval, describePolicy, policyForSubmission, policyOf, roundsOf, type ApprovalPolicy } from "./authority";
-import { canMove, statusAfterApproval, statusAfterApprovalDeleted, statusAfterCancelPayment, statusAfterPolicyChanged, type MoveContext } from "./status-machine";
+import {
+  approvalsOfRound,
+  approverStanding,
+  carriesSuperAdminAuthority,
+  categoryRequirement,
+  decideApproval,
+  describePolicy,
+  policyForSubmission,
+  policyOf,
+  roundsOf,
+  type ApprovalPolicy,
+} from "./authority";
+import {
+  canMove,
+  statusAfterApproval,
+  statusAfterApprovalDeleted,
+  statusAfterCancelPayment,
+  statusAfterPolicyChanged,
+  type MoveContext,
+} from "./status-machine";
 import { decideGst, loadGstFacts } from "./gst";
 import { decideBillTds, factsOf, natureOfBill } from "../tds/decide";
 import { ownsTransactions } from "../policies";
@@ -47,7 +65,14 @@ export async function createTransaction(ctx: Ctx, input: CreateTransactionBody):
   return inTransaction(ctx, async (tx) => {
     const category = await usableCategory(tx, input.categoryId);
     // An Employee login's transaction is an expense claim (DECISIONS §15): its rules, and whom it reimburses.
-    assertClaimAllowed(ctx.actor, { category, formType: input.formType, partyId: input.partyId, hasGst: !!input.gst, hasTds: !!input.tds, isEmergency: input.isEmergency });
+    assertClaimAllowed(ctx.actor, {
+      category,
+      formType: input.formType,
+      partyId: input.partyId,
+      hasGst: !!input.gst,
+      hasTds: !!input.tds,
+      isEmergency: input.isEmergency,
+    });
     const claimant = await claimantFor(tx, ctx.actor);
     const customFieldValues = checkCustomFields(category, input.customFieldValues);
     const party = input.partyId ? await usableParty(tx, input.partyId) : null;
@@ -78,7 +103,14 @@ export async function createTransaction(ctx: Ctx, input: CreateTransactionBody):
         updatedAt: ctx.clock(),
       })
       .returning();
-    await writeAudit(tx, ctx, { action: "create", entityType: "transaction", entityId: row!.id, actor: ctx.actor, after: auditSnapshot(row!), ipAddress: ctx.ip });
+    await writeAudit(tx, ctx, {
+      action: "create",
+      entityType: "transaction",
+      entityId: row!.id,
+      actor: ctx.actor,
+      after: auditSnapshot(row!),
+      ipAddress: ctx.ip,
+    });
     const view = await loadView(tx, row!.id);
     if (!view) throw notFound("Transaction not found");
     return presentTransaction(view);
@@ -138,7 +170,14 @@ const MOVES = {
       // one after the other: two at once cannot both slip under a limit.
       const category = await usableCategory(tx, row.categoryId, { forUpdate: true });
       // A claim is submitted only while its category is still open to claims (DECISIONS §15).
-      assertClaimAllowed(ctx.actor, { category, formType: row.formType, partyId: row.partyId, hasGst: !!row.gst, hasTds: !!row.tds, isEmergency: row.isEmergency });
+      assertClaimAllowed(ctx.actor, {
+        category,
+        formType: row.formType,
+        partyId: row.partyId,
+        hasGst: !!row.gst,
+        hasTds: !!row.tds,
+        isEmergency: row.isEmergency,
+      });
       const customFieldValues = checkCustomFields(category, row.customFieldValues);
       // The party may have lost its GSTIN since the bill was saved: ITC is checked again at submit.
       const gst = row.gst ? decideGst(row, undefined, row.gst, await loadGstFacts(tx, row.partyId)) : null;
@@ -208,7 +247,13 @@ const MOVES = {
     },
     tell: (v, { row }, { status, received, by }) =>
       status === "Approved"
-        ? { to: "owner", message: `${v.humanReadableId} (${v.categoryName}, ${formatRupees(v.amount)}) has been approved`, kind: "approved", title: "Approved", by }
+        ? {
+            to: "owner",
+            message: `${v.humanReadableId} (${v.categoryName}, ${formatRupees(v.amount)}) has been approved`,
+            kind: "approved",
+            title: "Approved",
+            by,
+          }
         : {
             to: "owner",
             message: `${v.humanReadableId} received an approval from ${by} (${received} of ${row.approvalsRequired})`,
@@ -226,7 +271,9 @@ const MOVES = {
     facts: actionThisRound,
     oncePerRound: true,
     change: async ({ tx, ctx, row, input, now }) => {
-      await tx.insert(approvals).values({ transactionId: row.id, approverId: ctx.actor.id, round: row.approvalRound, action: "rejected", reasonText: input.reason, actedAt: now });
+      await tx
+        .insert(approvals)
+        .values({ transactionId: row.id, approverId: ctx.actor.id, round: row.approvalRound, action: "rejected", reasonText: input.reason, actedAt: now });
       return { set: { previouslyRejected: true, approvedAt: null } };
     },
     tell: (v, { input }) => ({
@@ -272,7 +319,13 @@ const MOVES = {
     },
     tell: (v, { row, input }) => {
       const words = paymentWords(row.formType);
-      return { to: "owner", message: words.notice.due(v.humanReadableId, input.dueDate ?? null), kind: "payment_due", title: words.dueOn, detail: input.dueDate ? `Due on ${input.dueDate}` : null };
+      return {
+        to: "owner",
+        message: words.notice.due(v.humanReadableId, input.dueDate ?? null),
+        kind: "payment_due",
+        title: words.dueOn,
+        detail: input.dueDate ? `Due on ${input.dueDate}` : null,
+      };
     },
   } satisfies Transition<MarkPaymentDueBody>,
 
@@ -305,7 +358,15 @@ const MOVES = {
     move: "cancel-payment",
     audit: "cancel_payment",
     change: async ({ row }) => ({
-      set: { status: statusAfterCancelPayment(row.paymentDueDate), isPaid: false, paymentMethod: null, paymentReference: null, paymentNotes: null, paidBy: null, paidDate: null },
+      set: {
+        status: statusAfterCancelPayment(row.paymentDueDate),
+        isPaid: false,
+        paymentMethod: null,
+        paymentReference: null,
+        paymentNotes: null,
+        paidBy: null,
+        paidDate: null,
+      },
     }),
     tell: (v, { row }) => {
       const words = paymentWords(row.formType);
@@ -325,13 +386,18 @@ const MOVES = {
     move: "delete",
     audit: "delete",
     change: async ({ tx, ctx, row, afterCommit }) => {
-      const files = await tx.select({ id: attachments.id, objectPath: attachments.objectPath, fileName: attachments.fileName }).from(attachments).where(eq(attachments.transactionId, row.id));
+      const files = await tx
+        .select({ id: attachments.id, objectPath: attachments.objectPath, fileName: attachments.fileName })
+        .from(attachments)
+        .where(eq(attachments.transactionId, row.id));
       await tx.delete(approvals).where(eq(approvals.transactionId, row.id));
       await tx.delete(attachments).where(eq(attachments.transactionId, row.id));
       await tx.delete(transactions).where(eq(transactions.id, row.id));
       afterCommit.run(async () => {
         for (const f of files) {
-          await ctx.storage.delete(f.objectPath).catch((err: unknown) => ctx.logger.warn({ err, objectPath: f.objectPath }, "could not delete an attachment's object"));
+          await ctx.storage
+            .delete(f.objectPath)
+            .catch((err: unknown) => ctx.logger.warn({ err, objectPath: f.objectPath }, "could not delete an attachment's object"));
         }
       });
       return { auditBefore: { attachments: files.map((f) => ({ id: f.id, fileName: f.fileName })) } };
@@ -438,7 +504,10 @@ export async function deleteApproval(ctx: Ctx, approvalId: string, input: Delete
 
 // ---------------------------------------------------------------- what edit and the override share
 
-type DetailsChange = Pick<EditTransactionBody, "formType" | "categoryId" | "amount" | "transactionDate" | "description" | "customFieldValues" | "isPriority" | "isEmergency" | "partyId" | "gst" | "tds">;
+type DetailsChange = Pick<
+  EditTransactionBody,
+  "formType" | "categoryId" | "amount" | "transactionDate" | "description" | "customFieldValues" | "isPriority" | "isEmergency" | "partyId" | "gst" | "tds"
+>;
 
 /**
  * The columns an edit or a full override sets from the details sent (undefined: the column stays).
@@ -451,7 +520,8 @@ async function changedDetails(tx: Tx, row: TransactionRow, input: DetailsChange,
   const category = await usableCategory(tx, input.categoryId ?? row.categoryId, { allowInactive: newCategoryMayBeInactive || !categoryChanged });
   const checkFields = input.customFieldValues !== undefined || categoryChanged;
   // The GST is decided again whenever it or what it is checked against changes (DECISIONS §12).
-  const gstTouched = input.gst !== undefined || (row.gst !== null && (input.amount !== undefined || input.formType !== undefined || input.partyId !== undefined));
+  const gstTouched =
+    input.gst !== undefined || (row.gst !== null && (input.amount !== undefined || input.formType !== undefined || input.partyId !== undefined));
   const gst = gstTouched
     ? decideGst(
         { formType: input.formType ?? row.formType, amount: input.amount ?? row.amount },

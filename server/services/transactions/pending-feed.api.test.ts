@@ -91,15 +91,23 @@ function difference(got: { items?: { id: string }[]; total?: number }, want: { i
   if (got.total !== want.total) return `total ${got.total} but expected ${want.total}`;
   for (const [i, row] of want.items.entries()) {
     const mine = got.items![i] as unknown as Record<string, unknown>;
-    const fields = Object.keys(row).filter((k) => JSON.stringify(sortKeys(mine[k])) !== JSON.stringify(sortKeys((row as unknown as Record<string, unknown>)[k])));
-    if (fields.length) return `row ${row.id.slice(0, 8)}: ${fields.map((k) => `${k} ${JSON.stringify(mine[k])} but expected ${JSON.stringify((row as unknown as Record<string, unknown>)[k])}`).join("; ")}`;
+    const fields = Object.keys(row).filter(
+      (k) => JSON.stringify(sortKeys(mine[k])) !== JSON.stringify(sortKeys((row as unknown as Record<string, unknown>)[k])),
+    );
+    if (fields.length)
+      return `row ${row.id.slice(0, 8)}: ${fields.map((k) => `${k} ${JSON.stringify(mine[k])} but expected ${JSON.stringify((row as unknown as Record<string, unknown>)[k])}`).join("; ")}`;
   }
   return "the same rows, in another form";
 }
 
 function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
-  if (value && typeof value === "object") return Object.fromEntries(Object.keys(value).sort().map((k) => [k, sortKeys((value as Record<string, unknown>)[k])]));
+  if (value && typeof value === "object")
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((k) => [k, sortKeys((value as Record<string, unknown>)[k])]),
+    );
   return value;
 }
 
@@ -128,7 +136,6 @@ describe("the pending feed", () => {
 });
 
 // ---------------------------------------------------------------- any sequence
-
 
 /** What the property does, on the pool of transactions of its run (`i` picks one) and its people (`j` an approver). */
 type Op =
@@ -161,7 +168,12 @@ describe("an approver's list built from the feed", () => {
   beforeAll(async () => {
     boss = await person("SuperAdmin");
     owners = [await person("Accountant"), await person("Accountant")];
-    approvers = [await person("Approver"), await person("Approver", { visibilityWindowDays: 3 }), await person("SuperAdmin"), await person("Approver", { visibilityWindowDays: 1 })];
+    approvers = [
+      await person("Approver"),
+      await person("Approver", { visibilityWindowDays: 3 }),
+      await person("SuperAdmin"),
+      await person("Approver", { visibilityWindowDays: 1 }),
+    ];
     toggler = approvers[3]!;
     for (const p of approvers) appOfUser.set(p.user.id, await appOf(p));
   });
@@ -276,7 +288,12 @@ describe("a socket is told only what its reader may see", () => {
 
     const old = await insertTransaction(t.db, { createdBy: accountant.user.id, categoryId: category.id, amount: "777.00", createdAt: new Date(NOW - 5 * DAY) });
     const fresh = await insertTransaction(t.db, { createdBy: accountant.user.id, categoryId: category.id, amount: "777.00" });
-    const other = await insertTransaction(t.db, { createdBy: accountant.user.id, categoryId: category.id, amount: "778.00", createdAt: new Date(NOW - 5 * DAY) });
+    const other = await insertTransaction(t.db, {
+      createdBy: accountant.user.id,
+      categoryId: category.id,
+      amount: "778.00",
+      createdAt: new Date(NOW - 5 * DAY),
+    });
     for (const row of [old, fresh, other]) expect((await accountant.api.post(`/api/transactions/${row.id}/submit`)).status).toBe(200);
     expect((await wide.api.post(`/api/transactions/${other.id}/reject`, { reason: "No" })).status).toBe(200);
     expect((await wide.api.post(`/api/transactions/${old.id}/approve`)).status).toBe(200);
@@ -304,7 +321,9 @@ describe("a socket is told only what its reader may see", () => {
     const app = await appOf(approver);
     const edge = await insertTransaction(t.db, { createdBy: accountant.user.id, categoryId: category.id, createdAt: new Date(NOW - DAY) });
     const older = await insertTransaction(t.db, { createdBy: accountant.user.id, categoryId: category.id });
-    await t.db.execute(sql`update transactions set created_at = ${new Date(NOW - DAY).toISOString()}::timestamptz - interval '1 microsecond' where id = ${older.id}`);
+    await t.db.execute(
+      sql`update transactions set created_at = ${new Date(NOW - DAY).toISOString()}::timestamptz - interval '1 microsecond' where id = ${older.id}`,
+    );
     for (const row of [edge, older]) expect((await accountant.api.post(`/api/transactions/${row.id}/submit`)).status).toBe(200);
     await settledEqual([[approver, app]]);
     const ids = app.page!.items.map((r) => r.id);
@@ -315,7 +334,13 @@ describe("a socket is told only what its reader may see", () => {
   it("a socket that does not follow the feed (the app before it) hears only its bell", async () => {
     const approver = await person("Approver");
     const accountant = await person("Accountant");
-    const before = new PendingApp({ baseUrl: inst.url, cookie: approver.cookie, userId: approver.user.id, role: approver.user.role, refetchOnNotification: true });
+    const before = new PendingApp({
+      baseUrl: inst.url,
+      cookie: approver.cookie,
+      userId: approver.user.id,
+      role: approver.user.role,
+      refetchOnNotification: true,
+    });
     apps.push(before);
     await before.start();
     const row = await insertTransaction(t.db, { createdBy: accountant.user.id, categoryId: category.id });
@@ -335,7 +360,8 @@ describe("the app fetches its list again when the feed cannot keep it", () => {
     const app = await appOf(approver);
     const cat = await makeCategory(t.db);
     // A queue longer than a page (one bulk insert: too many rows to name, every list is fetched again).
-    await t.db.execute(sql`insert into transactions (form_type, category_id, amount, transaction_date, description, status, created_by, approvals_required, approval_round, submitted_at, created_at)
+    await t.db
+      .execute(sql`insert into transactions (form_type, category_id, amount, transaction_date, description, status, created_by, approvals_required, approval_round, submitted_at, created_at)
       select 'R', ${cat.id}, 100 + g, '2026-11-10', 'Queue ' || g, 'Pending', ${accountant.user.id}, 1, 1, now(), now() - make_interval(secs => 1000 - g) from generate_series(1, 205) g`);
     await settledEqual([[approver, app]]);
     expect(app.page!.total).toBeGreaterThan(200);

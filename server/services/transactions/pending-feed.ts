@@ -235,7 +235,10 @@ export function startPendingFeed(options: PendingFeedOptions): PendingFeed {
       if (ids.length === 0) continue;
       const changes = changesFor(reader, now, ids, read.rows, read.queue, previous);
       if (!changes) continue;
-      send(follower, (seq) => `{"type":"pending-changes","seq":${seq},"version":"${read.version}","total":${changes.total},"changes":[${changes.items.join(",")}]}`);
+      send(
+        follower,
+        (seq) => `{"type":"pending-changes","seq":${seq},"version":"${read.version}","total":${changes.total},"changes":[${changes.items.join(",")}]}`,
+      );
     }
   }
 
@@ -246,7 +249,12 @@ export function startPendingFeed(options: PendingFeedOptions): PendingFeed {
 
   /** The rows a window let go of between the last batch and now: told as changes (they leave the lists). */
   function agedOut(last: { at: Date; rows: Map<string, QueueRow> }, now: Date): string[] {
-    const windows = new Set([...followers.values()].map((f) => readers.get(f.socket.userId)).filter((r): r is Reader => !!r && r.role !== "SuperAdmin").map((r) => r.visibilityWindowDays));
+    const windows = new Set(
+      [...followers.values()]
+        .map((f) => readers.get(f.socket.userId))
+        .filter((r): r is Reader => !!r && r.role !== "SuperAdmin")
+        .map((r) => r.visibilityWindowDays),
+    );
     const out: string[] = [];
     for (const [id, , createdUs] of last.rows.values()) {
       const at = Number(createdUs);
@@ -276,11 +284,14 @@ export function startPendingFeed(options: PendingFeedOptions): PendingFeed {
     }
     if (next === Infinity) return;
     // setTimeout holds at most about 24 days; a later aging is found again by a later batch or wake.
-    agingTimer = setTimeout(() => {
-      agingTimer = null;
-      work.wake = true;
-      kick();
-    }, Math.min(Math.max(next - now.getTime(), 1_000), 2 ** 31 - 1));
+    agingTimer = setTimeout(
+      () => {
+        agingTimer = null;
+        work.wake = true;
+        kick();
+      },
+      Math.min(Math.max(next - now.getTime(), 1_000), 2 ** 31 - 1),
+    );
     agingTimer.unref();
   }
 
@@ -318,10 +329,12 @@ async function readBatch(db: Db, ids: string[], readerIds: string[], today: stri
           'visibilityWindowDays', ${viewer.visibilityWindowDays}, 'active', ${viewer.isActive} and ${viewer.deletedAt} is null,
           'standingLimit', ${standing.standingLimit}, 'standingDelegators', ${standing.standingDelegators})), '[]')
         from ${users} viewer where ${viewer.id} = any(${uuids(readerIds)}))`;
-      const [row] = await rows<{ version: string; queue: QueueRow[]; rows: FeedRow[]; readers: (Omit<Reader, "standing"> & { active: boolean; standingLimit: string | null; standingDelegators: Authority[] })[] }>(
-        tx,
-        sql`select ${answersVersion} as version, ${pendingQueueJson()} as queue, ${rowsJson(tx, ids)} as rows, ${readersJson} as readers`,
-      );
+      const [row] = await rows<{
+        version: string;
+        queue: QueueRow[];
+        rows: FeedRow[];
+        readers: (Omit<Reader, "standing"> & { active: boolean; standingLimit: string | null; standingDelegators: Authority[] })[];
+      }>(tx, sql`select ${answersVersion} as version, ${pendingQueueJson()} as queue, ${rowsJson(tx, ids)} as rows, ${readersJson} as readers`);
       const feedRows = new Map(row!.rows.map((r) => [r.id, r]));
       const moved = previous ? movedInQueue(previous, row!.queue) : [];
       const unread = moved.filter((id) => !feedRows.has(id) && !ids.includes(id));
@@ -334,7 +347,9 @@ async function readBatch(db: Db, ids: string[], readerIds: string[], today: stri
         queue: row!.queue,
         rows: feedRows,
         moved,
-        readers: row!.readers.filter((r) => r.active).map((r): Reader => ({ id: r.id, role: r.role, name: r.name, visibilityWindowDays: r.visibilityWindowDays, standing: standingFrom(r, r) })),
+        readers: row!.readers
+          .filter((r) => r.active)
+          .map((r): Reader => ({ id: r.id, role: r.role, name: r.name, visibilityWindowDays: r.visibilityWindowDays, standing: standingFrom(r, r) })),
       };
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },
@@ -387,7 +402,9 @@ function changesFor(
     const row = rows.get(id);
     if (place !== undefined && row) {
       const fields = pendingItemFields(reader, reader.standing, row, row.round ?? []);
-      const possibleDuplicates = pendingDuplicatesFor(row.duplicates, ({ createdBy, createdAtMicros }) => seesTransaction(reader, now, { createdBy, createdAtMicros }));
+      const possibleDuplicates = pendingDuplicatesFor(row.duplicates, ({ createdBy, createdAtMicros }) =>
+        seesTransaction(reader, now, { createdBy, createdAtMicros }),
+      );
       put.push([place, `{"id":"${id}","index":${place},"row":${withFields(row.json, { possibleDuplicates, ...fields })}}`]);
       continue;
     }

@@ -20,12 +20,7 @@ import {
   type TransactionView,
 } from "../../presenters/transactions";
 import { LIMITS, type ApprovalAction } from "../../../shared/constants";
-import type {
-  PendingQuery,
-  PendingTransaction,
-  TransactionListQuery,
-  TransactionListResponse,
-} from "../../../shared/schemas/transactions";
+import type { PendingQuery, PendingTransaction, TransactionListQuery, TransactionListResponse } from "../../../shared/schemas/transactions";
 import { paiseToString, toPaise } from "../../../shared/money";
 import type { CsvValue } from "../../lib/csv";
 import { APPROVED_FAMILY, attachmentCounts, NO_END, pageIdsFrom, pageJsonOf, statusIn } from "./common";
@@ -33,7 +28,19 @@ import { jsonArray, JsonText, withFields } from "../../lib/json-answer";
 import { seesEverything, TRANSACTION_NOT_FOUND, visibleTo, visibleToPrepared, windowFirstDay, windowValues, type WindowColumns } from "./visibility";
 import { approveRefusal, availableMoves, type TransactionState } from "./status-machine";
 import { transactionTimeline } from "./timeline";
-import { approvalDecisions, approvalOnBehalfOf, decisionFor, roundEntriesJson, roundFrom, standingColumns, standingFrom, superAdminApproved, type ApprovalRowFacts, type ApproverStanding, type RoundEntry } from "./authority";
+import {
+  approvalDecisions,
+  approvalOnBehalfOf,
+  decisionFor,
+  roundEntriesJson,
+  roundFrom,
+  standingColumns,
+  standingFrom,
+  superAdminApproved,
+  type ApprovalRowFacts,
+  type ApproverStanding,
+  type RoundEntry,
+} from "./authority";
 import { todayOf, type ActingContext } from "../context";
 import { containsPattern, microsOf, namedColumns, preparedStatement, rowsAsParsed, zonedDateSql } from "../../db/sql";
 import { keptList, namesIn, SEARCH_TEXT_SEPARATOR, type Summary } from "./search-summary";
@@ -160,7 +167,10 @@ export async function listTransactions(ctx: ActingContext, query: TransactionLis
     // unpaid, by a partial index) of transaction_search, with the page's ids.
     const { where } = await filterConditions(q, query, viewer, now, ctx.config.appTimezone, SEARCH_COLUMNS);
     [head] = await q
-      .select({ ...summaryColumns(transactionSearch.status, sql`1`, transactionSearch.amount), pageJson: pageJsonOf(q, pageIdsOf(q, where, query.limit, offset)) })
+      .select({
+        ...summaryColumns(transactionSearch.status, sql`1`, transactionSearch.amount),
+        pageJson: pageJsonOf(q, pageIdsOf(q, where, query.limit, offset)),
+      })
       .from(transactionSearch)
       .where(where);
   }
@@ -249,7 +259,10 @@ function summaryFromDailyTotals(q: Queryable, viewer: Viewer, byStatus: boolean,
   const ph = (name: keyof ReturnType<typeof windowFirstDay> | keyof ReturnType<typeof windowValues> | "status" | "lastDay") => sql.placeholder(name);
   const ofStatus = (column: AnyColumn) => (byStatus ? sql`and ${column} = ${ph("status")}` : sql``);
   if (seesEverything(viewer)) {
-    return q.select({ ...summaryColumns(totals.status, totals.count, totals.amount), pageJson }).from(totals).where(byStatus ? eq(totals.status, ph("status")) : undefined);
+    return q
+      .select({ ...summaryColumns(totals.status, totals.count, totals.amount), pageJson })
+      .from(totals)
+      .where(byStatus ? eq(totals.status, ph("status")) : undefined);
   }
   const parts = sql`
     select ${totals.status} as status, ${totals.count} as n, ${totals.amount} as amount from ${totals}
@@ -272,7 +285,10 @@ function summaryFromDailyTotals(q: Queryable, viewer: Viewer, byStatus: boolean,
  * changes its statement saw (answer-cache/version.ts): the pending feed's messages are compared with it,
  * so it is read in the page's own snapshot, not before it.
  */
-export async function listPending(ctx: ActingContext, page: PendingQuery = { page: 1, limit: LIMITS.listLimitMax }): Promise<{ items: JsonText; total: number; version: string }> {
+export async function listPending(
+  ctx: ActingContext,
+  page: PendingQuery = { page: 1, limit: LIMITS.listLimitMax },
+): Promise<{ items: JsonText; total: number; version: string }> {
   const { db: q, actor: viewer } = ctx;
   const now = ctx.clock();
   const today = todayOf(ctx);
@@ -280,7 +296,10 @@ export async function listPending(ctx: ActingContext, page: PendingQuery = { pag
   // A page past the end has no row to carry the total: only then is it counted on its own.
   const [counted] = rows.length
     ? [{ n: Number(rows[0]!.total), version: rows[0]!.version }]
-    : await q.select({ n: sql<number>`count(*)::int`, version: answersVersion }).from(transactions).where(and(IS_PENDING, visibleTo(viewer, now)));
+    : await q
+        .select({ n: sql<number>`count(*)::int`, version: answersVersion })
+        .from(transactions)
+        .where(and(IS_PENDING, visibleTo(viewer, now)));
   const total = Number(counted?.n ?? 0);
   // The standing is the same on every row (the statement's uncorrelated subqueries).
   const standing = rows.length ? standingFrom(ctx.actor, rows[0]!) : null;
@@ -520,10 +539,20 @@ export function duplicateCandidatesJson(hasAttachments: SQL): SQL<DuplicateCandi
 }
 
 /** A possible duplicate before the reader's window is applied: [id, humanReadableId, status, matchedBy, createdBy, createdAt in µs since the epoch as text]. */
-export type DuplicateCandidate = [id: string, humanReadableId: string, status: PossibleDuplicate["status"], matchedBy: PossibleDuplicate["matchedBy"], createdBy: string, createdUs: string];
+export type DuplicateCandidate = [
+  id: string,
+  humanReadableId: string,
+  status: PossibleDuplicate["status"],
+  matchedBy: PossibleDuplicate["matchedBy"],
+  createdBy: string,
+  createdUs: string,
+];
 
 /** The possible duplicates a reader is shown, from every candidate in order (duplicateCandidatesJson): those `sees` lets through, each once, at most DUPLICATES_SHOWN. */
-export function pendingDuplicatesFor(candidates: readonly DuplicateCandidate[], sees: (row: { createdBy: string; createdAtMicros: number }) => boolean): PossibleDuplicate[] {
+export function pendingDuplicatesFor(
+  candidates: readonly DuplicateCandidate[],
+  sees: (row: { createdBy: string; createdAtMicros: number }) => boolean,
+): PossibleDuplicate[] {
   const out: PossibleDuplicate[] = [];
   const named = new Set<string>();
   for (const [id, humanReadableId, status, matchedBy, createdBy, createdUs] of candidates) {
@@ -565,7 +594,10 @@ function sameDetails(other: Record<keyof DuplicateDetails, AnyColumn>, of: Dupli
 }
 
 /** POST /api/transactions/check-duplicates: visible transactions with this category, amount and date. */
-export async function checkDuplicates(ctx: ActingContext, facts: { categoryId: string; amount: string; transactionDate: string }): Promise<PossibleDuplicate[]> {
+export async function checkDuplicates(
+  ctx: ActingContext,
+  facts: { categoryId: string; amount: string; transactionDate: string },
+): Promise<PossibleDuplicate[]> {
   const { actor: viewer } = ctx;
   const now = ctx.clock();
   return ctx.db
@@ -654,7 +686,12 @@ export async function* exportRows(ctx: ActingContext, filters: TransactionFilter
       .where(
         inArray(
           transactions.id,
-          q.select({ id: transactions.id }).from(transactions).where(and(where, after)).orderBy(...NEWEST_FIRST).limit(EXPORT_BATCH),
+          q
+            .select({ id: transactions.id })
+            .from(transactions)
+            .where(and(where, after))
+            .orderBy(...NEWEST_FIRST)
+            .limit(EXPORT_BATCH),
         ),
       )
       .orderBy(...NEWEST_FIRST);
@@ -671,7 +708,13 @@ export async function myActionThisRound(q: Queryable, transactionId: string, rou
     .select({ action: approvals.action })
     .from(approvals)
     // Their own action, or one a delegate took on their behalf: either is their one action of the round.
-    .where(and(eq(approvals.transactionId, transactionId), eq(approvals.round, round), or(eq(approvals.approverId, approverId), eq(approvals.onBehalfOf, approverId))))
+    .where(
+      and(
+        eq(approvals.transactionId, transactionId),
+        eq(approvals.round, round),
+        or(eq(approvals.approverId, approverId), eq(approvals.onBehalfOf, approverId)),
+      ),
+    )
     .limit(1);
   return (row?.action as ApprovalAction | undefined) ?? null;
 }

@@ -61,8 +61,7 @@ export type Change = {
  * Each hears it on the bell, and on their devices and by email as their kind of message says.
  */
 export type Notice =
-  | { to: "owner"; message: string; kind: ReachKind; title: string; by?: string; detail?: string | null }
-  | { to: "approvers"; message: string; title: string };
+  { to: "owner"; message: string; kind: ReachKind; title: string; by?: string; detail?: string | null } | { to: "approvers"; message: string; title: string };
 
 /** One move, by what differs from the others. */
 export type Transition<Input, Made extends Change = Change, Answer = Transaction> = {
@@ -87,7 +86,12 @@ export type Transition<Input, Made extends Change = Change, Answer = Transaction
 };
 
 /** Runs one move of `key`'s transaction (see the top of this file) and answers the transaction as it now is, or the move's own answer. */
-export async function runMove<Input, Made extends Change, Answer = Transaction>(ctx: Ctx, key: string, transition: Transition<Input, Made, Answer>, input: Input): Promise<Answer> {
+export async function runMove<Input, Made extends Change, Answer = Transaction>(
+  ctx: Ctx,
+  key: string,
+  transition: Transition<Input, Made, Answer>,
+  input: Input,
+): Promise<Answer> {
   try {
     return await inTransaction(ctx, async (tx, afterCommit) => {
       const id = transition.find ? await transition.find(tx, key) : key;
@@ -142,6 +146,11 @@ async function tell(tx: Tx, ctx: Ctx, view: TransactionView, notice: Notice): Pr
     return notifyUsers(tx, await approverIds(tx, ctx.actor.id), aboutTransaction(view, "transaction_pending", notice.message), reach);
   }
   if (view.createdBy === ctx.actor.id) return [];
-  const reach = reachAboutTransaction(ctx, notice.kind, view, { title: notice.title, audience: "owner", by: notice.by ?? ctx.actor.name, detail: notice.detail });
+  const reach = reachAboutTransaction(ctx, notice.kind, view, {
+    title: notice.title,
+    audience: "owner",
+    by: notice.by ?? ctx.actor.name,
+    detail: notice.detail,
+  });
   return notifyUsers(tx, [view.createdBy], aboutTransaction(view, "user_notification", notice.message), reach);
 }

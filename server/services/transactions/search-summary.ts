@@ -91,10 +91,19 @@ export async function namesIn(q: Queryable, search: string | undefined): Promise
       .select({ kind: sql<"category" | "creator">`'category'`, id: categories.id })
       .from(categories)
       .where(sql`${categories.name} ilike ${sql.placeholder("pattern")}`)
-      .unionAll(q.select({ kind: sql<"category" | "creator">`'creator'`, id: users.id }).from(users).where(sql`${users.name} ilike ${sql.placeholder("pattern")}`))
+      .unionAll(
+        q
+          .select({ kind: sql<"category" | "creator">`'creator'`, id: users.id })
+          .from(users)
+          .where(sql`${users.name} ilike ${sql.placeholder("pattern")}`),
+      )
       .prepare(name),
   ).execute({ pattern: containsPattern(search) });
-  const ids = (kind: "category" | "creator") => named.filter((n) => n.kind === kind).map((n) => n.id).sort();
+  const ids = (kind: "category" | "creator") =>
+    named
+      .filter((n) => n.kind === kind)
+      .map((n) => n.id)
+      .sort();
   return { categoryIds: ids("category"), creatorIds: ids("creator") };
 }
 
@@ -133,7 +142,10 @@ function valuesOf(viewer: Viewer, filters: KeptFilters, names: Names, now: Date,
     creatorIds: `{${names.creatorIds.join(",")}}`,
     // What the kept days are filed under: a digest of everything the test depends on (the search's
     // words as typed, the names they hold now: a renamed category or person files the search anew).
-    filters: crypto.createHash("sha256").update(JSON.stringify([search, other, names])).digest("base64url"),
+    filters: crypto
+      .createHash("sha256")
+      .update(JSON.stringify([search, other, names]))
+      .digest("base64url"),
     limit: page.limit,
     offset: page.offset,
   };
@@ -166,7 +178,12 @@ export async function keptList(
   if (remembered && !head.namesHeld) ({ names, values, head } = await ask(await namesIn(q, search)));
   if (search) rememberNames(search, names);
   const missing: Slot[] = typeof head.missing === "string" ? JSON.parse(head.missing) : head.missing;
-  const summary = { count: head.count, approvedCount: head.approvedCount, pendingCount: head.pendingCount, approvedAmount: paiseToString(toPaise(head.approvedAmount)) };
+  const summary = {
+    count: head.count,
+    approvedCount: head.approvedCount,
+    pendingCount: head.pendingCount,
+    approvedAmount: paiseToString(toPaise(head.approvedAmount)),
+  };
   if (missing.length === 0) return { ...summary, pageJson: head.pageJson };
   const added = await keepDays(q, matching(filters, names, (name) => sql`${values[name]}`).test(true), values.filters, missing);
   return {
@@ -224,7 +241,9 @@ function listHead(q: Queryable, viewer: Viewer, filters: KeptFilters, names: Nam
     const gatheredBy = (test: SQL | undefined) =>
       sql`select m.id, m.at from (select ${rows.transactionId} as id, ${rows.createdAt} as at from ${rows} where ${and(window, test) ?? sql`true`} offset 0) m`;
     const alternatives = match.alternatives(true);
-    const gathered = alternatives.length ? alternatives.map((one) => gatheredBy(and(match.others, one))).reduce((a, b) => sql`${a} union ${b}`) : gatheredBy(match.test(true));
+    const gathered = alternatives.length
+      ? alternatives.map((one) => gatheredBy(and(match.others, one))).reduce((a, b) => sql`${a} union ${b}`)
+      : gatheredBy(match.test(true));
     const page = (candidates: SQL) => pageIdsFrom(candidates, { limit: v("limit"), offset: v("offset") });
     // Walk when the matches are many: at least WALK_FROM_PAGES times the rows up to the page's end,
     // or, while some day is not kept yet (its matches not counted), one in WALK_FROM_PAGES of the rows read one by one.

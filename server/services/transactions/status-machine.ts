@@ -169,8 +169,7 @@ export const MOVE_RULES: Record<TransactionMove, MoveRule> = {
       { roles: SUPER, from: PENDING, fromText: "Emergency links can only be issued for Pending transactions" },
     ],
     forbidden: "Only the owner of this transaction or a SuperAdmin can issue emergency links",
-    guard: (txn) =>
-      txn.isEmergency ? null : { ok: false, kind: "conflict", message: "This transaction is not marked 'Emergency Approval Required'" },
+    guard: (txn) => (txn.isEmergency ? null : { ok: false, kind: "conflict", message: "This transaction is not marked 'Emergency Approval Required'" }),
     to: "unchanged",
   },
   "add-attachment": {

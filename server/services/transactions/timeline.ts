@@ -111,7 +111,10 @@ const changed = (field: string, before: Snapshot, after: Snapshot, names: Names)
 function overrideDetail(before: Snapshot, after: Snapshot, names: Names): string | undefined {
   const changes = Object.keys(FIELD_LABELS)
     .filter((field) => changed(field, before, after, names))
-    .map((field) => `${labelOf(field, after.formType)}: ${shown(field, before[field], names, before.formType)} → ${shown(field, after[field], names, after.formType)}`);
+    .map(
+      (field) =>
+        `${labelOf(field, after.formType)}: ${shown(field, before[field], names, before.formType)} → ${shown(field, after[field], names, after.formType)}`,
+    );
   return changes.length ? changes.join("; ") : "No field changed";
 }
 
@@ -153,7 +156,10 @@ function detailOf(kind: TimelineKind, before: Snapshot, after: Snapshot, names: 
       const overrode = (after.overrodeRules ?? []) as ApprovalPolicy["rules"];
       // "1 of 3 approvals": how far short of its policy the round was when the link stood in for it.
       const received = Number(after.approvalsReceived);
-      const count = after.approvalsRequired === undefined ? `${received} approval${received === 1 ? "" : "s"}` : `${received} of ${String(after.approvalsRequired)} approvals`;
+      const count =
+        after.approvalsRequired === undefined
+          ? `${received} approval${received === 1 ? "" : "s"}`
+          : `${received} of ${String(after.approvalsRequired)} approvals`;
       const base = `${count}; ${statusChange(before, after, names)}`;
       return overrode.length ? `${base}; the link overrode ${describeRules({ rules: overrode })}` : base;
     }
@@ -167,7 +173,11 @@ function detailOf(kind: TimelineKind, before: Snapshot, after: Snapshot, names: 
     case "payment-due":
       return after.paymentDueDate ? `Due ${shown("paymentDueDate", after.paymentDueDate, names)}` : "No due date";
     case "paid":
-      return [after.paymentMethod, after.paymentReference ? `ref ${String(after.paymentReference)}` : null, after.paidDate ? shown("paidDate", after.paidDate, names) : null]
+      return [
+        after.paymentMethod,
+        after.paymentReference ? `ref ${String(after.paymentReference)}` : null,
+        after.paidDate ? shown("paidDate", after.paidDate, names) : null,
+      ]
         .filter(Boolean)
         .join(" · ");
     case "payment-cancelled":
@@ -228,9 +238,24 @@ export async function transactionTimeline(q: Queryable, transactionId: string): 
     }
   }
   const [userRows, categoryRows, partyRows] = await Promise.all([
-    userIds.size ? q.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, [...userIds])) : [],
-    categoryIds.size ? q.select({ id: categories.id, name: categories.name }).from(categories).where(inArray(categories.id, [...categoryIds])) : [],
-    partyIds.size ? q.select({ id: parties.id, name: parties.name }).from(parties).where(inArray(parties.id, [...partyIds])) : [],
+    userIds.size
+      ? q
+          .select({ id: users.id, name: users.name })
+          .from(users)
+          .where(inArray(users.id, [...userIds]))
+      : [],
+    categoryIds.size
+      ? q
+          .select({ id: categories.id, name: categories.name })
+          .from(categories)
+          .where(inArray(categories.id, [...categoryIds]))
+      : [],
+    partyIds.size
+      ? q
+          .select({ id: parties.id, name: parties.name })
+          .from(parties)
+          .where(inArray(parties.id, [...partyIds]))
+      : [],
   ]);
   const names: Names = {
     users: new Map(userRows.map((u) => [u.id, u.name])),
@@ -250,7 +275,10 @@ export async function transactionTimeline(q: Queryable, transactionId: string): 
     const behalf = ((r.after ?? {}) as Snapshot).onBehalfOf as { name?: unknown } | undefined;
     if (r.action === "approve" && typeof behalf?.name === "string") entry.actorName = `${entry.actorName} for ${behalf.name}`;
     if (r.reason) entry.reason = r.reason;
-    const detail = r.entityType === "attachment" ? attachmentDetail(r.action, (r.before ?? r.after ?? {}) as Snapshot) : detailOf(kind, (r.before ?? {}) as Snapshot, (r.after ?? {}) as Snapshot, names);
+    const detail =
+      r.entityType === "attachment"
+        ? attachmentDetail(r.action, (r.before ?? r.after ?? {}) as Snapshot)
+        : detailOf(kind, (r.before ?? {}) as Snapshot, (r.after ?? {}) as Snapshot, names);
     // An edit that changed nothing tells nothing.
     if (kind === "edited" && !detail) continue;
     if (detail) entry.detail = detail;

@@ -37,14 +37,24 @@ beforeAll(async () => {
       isEmergency: true,
       previouslyRejected: true,
       // A bill's TDS that came to nothing: the net is the amount.
-      tds: { natureId: category.id, legacySection: "194Q", actReference: "393(1) Table", rate: 0.1, base: "0.50", amount: "0.00", shortfallFromEarlier: null, reason: `No TDS yet ${AWKWARD}`, noPan: false },
+      tds: {
+        natureId: category.id,
+        legacySection: "194Q",
+        actReference: "393(1) Table",
+        rate: 0.1,
+        base: "0.50",
+        amount: "0.00",
+        shortfallFromEarlier: null,
+        reason: `No TDS yet ${AWKWARD}`,
+        noPan: false,
+      },
     }),
     await insertTransaction(t.db, {
       ...base,
       status: "Completed",
       formType: "B",
       amount: "123456789012.05",
-      customFieldValues: { "Vendor \"name\"": AWKWARD, count: 3, ratio: 0.25, due: "2026-12-01", approved: true, empty: "" },
+      customFieldValues: { 'Vendor "name"': AWKWARD, count: 3, ratio: 0.25, due: "2026-12-01", approved: true, empty: "" },
       paymentDueDate: "2026-12-31",
       paidDate: "2026-11-30",
       paymentMethod: "Bank Transfer",
@@ -83,7 +93,10 @@ beforeAll(async () => {
         rate: 20,
         base: "1333.33",
         amount: "6267.00",
-        shortfallFromEarlier: { amount: "6000.00", bills: [{ id: creator.id, humanReadableId: "TXN-000001", date: "2026-10-01", base: "30000.00", tds: "6000.00" }] },
+        shortfallFromEarlier: {
+          amount: "6000.00",
+          bills: [{ id: creator.id, humanReadableId: "TXN-000001", date: "2026-10-01", base: "30000.00", tds: "6000.00" }],
+        },
         reason: AWKWARD,
         noPan: true,
       },
@@ -97,13 +110,30 @@ beforeAll(async () => {
       completed_at = '2026-12-31 23:59:59.999+00'
     where ${transactions.id} = ${rows[2]!.id}`);
   await t.db.execute(sql`update ${transactions} set created_at = now() - interval '1 minute 0.123456 seconds' where ${transactions.id} = ${rows[1]!.id}`);
-  await t.db.insert(attachments).values(
-    ["a.pdf", "b.png"].map((fileName) => ({ transactionId: rows[2]!.id, fileName, objectPath: `j/${rows[2]!.id}/${fileName}`, mimeType: "application/pdf", fileSizeBytes: 10 })),
-  );
+  await t.db
+    .insert(attachments)
+    .values(
+      ["a.pdf", "b.png"].map((fileName) => ({
+        transactionId: rows[2]!.id,
+        fileName,
+        objectPath: `j/${rows[2]!.id}/${fileName}`,
+        mimeType: "application/pdf",
+        fileSizeBytes: 10,
+      })),
+    );
   // The pending one's file is the completed one's a.pdf again: counted on the pending list, and a possible duplicate by its attachment.
   const sameFile = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08";
   await t.db.update(attachments).set({ contentSha256: sameFile }).where(eq(attachments.fileName, "a.pdf"));
-  await t.db.insert(attachments).values({ transactionId: rows[1]!.id, fileName: "a-again.pdf", objectPath: `j/${rows[1]!.id}/a-again.pdf`, mimeType: "application/pdf", fileSizeBytes: 10, contentSha256: sameFile });
+  await t.db
+    .insert(attachments)
+    .values({
+      transactionId: rows[1]!.id,
+      fileName: "a-again.pdf",
+      objectPath: `j/${rows[1]!.id}/a-again.pdf`,
+      mimeType: "application/pdf",
+      fileSizeBytes: 10,
+      contentSha256: sameFile,
+    });
 });
 afterAll(async () => {
   await t?.close();
@@ -126,7 +156,13 @@ describe("a transaction as PostgreSQL writes it", () => {
       expect(Object.keys(written).sort()).toEqual(Object.keys(presented).sort());
     }
     const completed = found.find((r) => r.status === "Completed")!;
-    expect(JSON.parse(completed.json)).toMatchObject({ createdAt: "2026-11-05T04:27:33.999Z", updatedAt: "2026-11-05T18:29:59.999Z", attachmentCount: 2, amount: "123456789012.05", netPayable: "123456782745.05" });
+    expect(JSON.parse(completed.json)).toMatchObject({
+      createdAt: "2026-11-05T04:27:33.999Z",
+      updatedAt: "2026-11-05T18:29:59.999Z",
+      attachmentCount: 2,
+      amount: "123456789012.05",
+      netPayable: "123456782745.05",
+    });
     expect(JSON.parse(completed.json).tds).not.toHaveProperty("noPan");
   });
 
@@ -138,15 +174,34 @@ describe("a transaction as PostgreSQL writes it", () => {
     for (const id of made) {
       const details = await approver.get(`/api/transactions/${id}`);
       expect(details.status).toBe(200);
-      const { approvals: _a, attachments: _b, possibleDuplicates, availableMoves, timeline: _c, exportedIn: _d, superAdminApproved: _e, approveRefusal: _f, approveOnBehalfOf: _g, category, ...fields } = details.body;
+      const {
+        approvals: _a,
+        attachments: _b,
+        possibleDuplicates,
+        availableMoves,
+        timeline: _c,
+        exportedIn: _d,
+        superAdminApproved: _e,
+        approveRefusal: _f,
+        approveOnBehalfOf: _g,
+        category,
+        ...fields
+      } = details.body;
       const listed = list.body.transactions.find((x: { id: string }) => x.id === id);
       expect(listed).toEqual({ ...fields, category: { id: category.id, name: category.name, isBuiltin: category.isBuiltin } });
       const queued = pending.body.find((x: { id: string }) => x.id === id);
       if (fields.status === "Pending") {
-        expect(queued).toEqual({ ...listed, myAction: null, availableMoves, possibleDuplicates, superAdminApproved: false, approveRefusal: null, approveOnBehalfOf: null });
+        expect(queued).toEqual({
+          ...listed,
+          myAction: null,
+          availableMoves,
+          possibleDuplicates,
+          superAdminApproved: false,
+          approveRefusal: null,
+          approveOnBehalfOf: null,
+        });
         expect(queued).toMatchObject({ attachmentCount: 1, possibleDuplicates: [{ id: made[2], matchedBy: "attachment" }] });
-      }
-      else expect(queued).toBeUndefined();
+      } else expect(queued).toBeUndefined();
     }
   });
 });

@@ -12,11 +12,7 @@ import { filesClaimsOnly, seesEveryTransaction, windowStart } from "../policies"
 /** The columns the window reads: the transactions table's own (or an alias's), or transaction_search's copies of them. */
 export type WindowColumns = { createdBy: AnyColumn; createdAt: AnyColumn };
 
-export function visibleTo(
-  actor: Pick<Actor, "id" | "role" | "visibilityWindowDays">,
-  now: Date,
-  columns: WindowColumns = transactions,
-): SQL | undefined {
+export function visibleTo(actor: Pick<Actor, "id" | "role" | "visibilityWindowDays">, now: Date, columns: WindowColumns = transactions): SQL | undefined {
   if (seesEverything(actor)) return undefined;
   const { viewerId, since } = windowValues(actor, now);
   // An Employee login sees its own expense claims and nothing else (DECISIONS §15): its window holds
@@ -49,7 +45,6 @@ export function windowValues(actor: Pick<Actor, "id" | "visibilityWindowDays"> &
   return { viewerId: actor.id, since: windowStart(actor, now).toISOString() };
 }
 
-
 /**
  * The UTC day a window's first instant (`since`, an ISO instant) falls in, and that day's start and
  * end: where the summaries kept per day (daily totals, kept search days) stop and the rows are read.
@@ -70,7 +65,11 @@ export async function loadVisibleTransaction(
   options: { forUpdate?: boolean } = {},
 ): Promise<TransactionRow> {
   if (!isUuid(id)) throw notFound(TRANSACTION_NOT_FOUND);
-  const base = q.select().from(transactions).where(and(eq(transactions.id, id), visibleTo(actor, now))).limit(1);
+  const base = q
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.id, id), visibleTo(actor, now)))
+    .limit(1);
   const [row] = options.forUpdate ? await base.for("update") : await base;
   if (!row) throw notFound(TRANSACTION_NOT_FOUND);
   return row;

@@ -18,10 +18,7 @@ export async function sweepUnregisteredUploads(ctx: Pick<ServiceContext, "db" | 
   let deleted = 0;
   let batch: string[] = [];
   const settle = async () => {
-    const registered = await ctx.db
-      .select({ objectPath: attachments.objectPath })
-      .from(attachments)
-      .where(inArray(attachments.objectPath, batch));
+    const registered = await ctx.db.select({ objectPath: attachments.objectPath }).from(attachments).where(inArray(attachments.objectPath, batch));
     const known = new Set(registered.map((r) => r.objectPath));
     for (const objectPath of batch) {
       if (known.has(objectPath)) continue;

@@ -48,7 +48,11 @@ export async function removeOrphanedUploads(dir = IMPORT_TMP_DIR): Promise<numbe
     const match = UPLOAD_FILE.exec(name);
     let orphan: boolean;
     if (match) orphan = Number(match[1]) !== process.pid && !processAlive(Number(match[1]));
-    else orphan = await fs.promises.stat(file).then((s) => s.isFile() && systemClock().getTime() - s.mtimeMs > STALE_UNNAMED_MS, () => false);
+    else
+      orphan = await fs.promises.stat(file).then(
+        (s) => s.isFile() && systemClock().getTime() - s.mtimeMs > STALE_UNNAMED_MS,
+        () => false,
+      );
     if (!orphan) continue;
     await fs.promises.rm(file, { force: true });
     removed += 1;
@@ -56,7 +60,15 @@ export async function removeOrphanedUploads(dir = IMPORT_TMP_DIR): Promise<numbe
   return removed;
 }
 
-const CSV_TYPES = new Set(["text/csv", "application/csv", "text/x-csv", "application/x-csv", "text/plain", "application/vnd.ms-excel", "text/comma-separated-values"]);
+const CSV_TYPES = new Set([
+  "text/csv",
+  "application/csv",
+  "text/x-csv",
+  "application/x-csv",
+  "text/plain",
+  "application/vnd.ms-excel",
+  "text/comma-separated-values",
+]);
 
 /** The spec's client rule, on the server: a CSV type or a name ending in .csv. */
 export function looksLikeCsvUpload(file: { originalname: string; mimetype: string }): boolean {

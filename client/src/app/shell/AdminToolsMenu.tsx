@@ -4,7 +4,16 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigge
 import { ADMIN_TOOLS } from "../permissions";
 import { AdminToolsFace, adminToolsClassName, type MenuArrival } from "./menu-faces";
 
-const ICONS: Record<string, typeof Tags> = { "Manage Categories": Tags, "Manage Users": Users, "View Audit Trail": ScrollText, "Approval Rules": Scale, Delegations: Plane, Ledgers: BookOpen, "TDS Natures": Percent, "Second Factor Rules": ShieldCheck };
+const ICONS: Record<string, typeof Tags> = {
+  "Manage Categories": Tags,
+  "Manage Users": Users,
+  "View Audit Trail": ScrollText,
+  "Approval Rules": Scale,
+  Delegations: Plane,
+  Ledgers: BookOpen,
+  "TDS Natures": Percent,
+  "Second Factor Rules": ShieldCheck,
+};
 
 /** The SuperAdmin's Admin Tools menu (spec 000 §2). */
 export function AdminToolsMenu({ open, onOpenChange, focusTrigger }: MenuArrival) {

@@ -11,7 +11,10 @@ import type { MobileDrawer as MobileDrawerType } from "./MobileDrawer";
 import { Sidebar } from "./Sidebar";
 
 // The drawer (Radix Dialog) loads when a phone first opens the menu: a desktop never needs it.
-const MobileDrawer = lazyDialog<ComponentProps<typeof MobileDrawerType>>(() => import("./MobileDrawer").then((m) => m.MobileDrawer), (p) => p.open);
+const MobileDrawer = lazyDialog<ComponentProps<typeof MobileDrawerType>>(
+  () => import("./MobileDrawer").then((m) => m.MobileDrawer),
+  (p) => p.open,
+);
 
 // Only an Approver's frame has the top bar; the other roles never fetch it.
 const ApproverTopBar = lazy(() => import("./ApproverTopBar").then((m) => ({ default: m.ApproverTopBar })));

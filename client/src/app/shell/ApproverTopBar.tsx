@@ -63,10 +63,7 @@ export function ApproverTopBar({ user, onSignOut, signingOut }: { user: User; on
       </div>
       {/* Phones: the tabs share the width, labels wrap, so every tab is on screen at 390 px. */}
       <nav aria-label="Main" className="border-t border-white/10">
-        <ul
-          className="mx-auto grid max-w-7xl gap-1 px-2 sm:flex sm:px-4 lg:px-6"
-          style={{ gridTemplateColumns: `repeat(${items.length}, minmax(0, 1fr))` }}
-        >
+        <ul className="mx-auto grid max-w-7xl gap-1 px-2 sm:flex sm:px-4 lg:px-6" style={{ gridTemplateColumns: `repeat(${items.length}, minmax(0, 1fr))` }}>
           {items.map((item) => {
             const active = item.id === activeId;
             const count = item.badge === "pendingApprovals" ? pendingApprovalsCount : 0;

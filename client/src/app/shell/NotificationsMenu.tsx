@@ -80,11 +80,7 @@ export function NotificationsMenu({ role, tone = "light", open, onOpenChange, fo
                     ) : null}
                     {n.message}
                   </p>
-                  {n.transactionId ? (
-                    <p className="text-xs text-slate-600">
-                      {[n.humanReadableId, n.category].filter(Boolean).join(" · ")}
-                    </p>
-                  ) : null}
+                  {n.transactionId ? <p className="text-xs text-slate-600">{[n.humanReadableId, n.category].filter(Boolean).join(" · ")}</p> : null}
                   <p className="text-xs text-slate-500">{formatRelativeTime(n.createdAt, currentTime())}</p>
                 </DropdownMenuItem>
               );

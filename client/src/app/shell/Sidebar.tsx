@@ -46,9 +46,7 @@ export function Sidebar({ user, onSignOut, signingOut, onNavigate }: SidebarProp
       <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 py-4">
         {sections.map(({ section, items: sectionItems }) => (
           <div key={section} className="mb-5 last:mb-0">
-            {sections.length > 1 ? (
-              <p className="mb-1.5 px-3 text-[11px] font-semibold uppercase tracking-wider text-slate-400">{section}</p>
-            ) : null}
+            {sections.length > 1 ? <p className="mb-1.5 px-3 text-[11px] font-semibold uppercase tracking-wider text-slate-400">{section}</p> : null}
             <ul className="space-y-0.5">
               {sectionItems.map((item) => {
                 const Icon = NAV_ICONS[item.id];
@@ -67,7 +65,9 @@ export function Sidebar({ user, onSignOut, signingOut, onNavigate }: SidebarProp
                         active ? "bg-brand-600 text-white shadow-sm" : "text-slate-300 hover:bg-white/5 hover:text-white",
                       )}
                     >
-                      {Icon ? <Icon className={cn("h-4 w-4 shrink-0", active ? "text-white" : "text-slate-400 group-hover:text-white")} aria-hidden="true" /> : null}
+                      {Icon ? (
+                        <Icon className={cn("h-4 w-4 shrink-0", active ? "text-white" : "text-slate-400 group-hover:text-white")} aria-hidden="true" />
+                      ) : null}
                       <span className="flex-1 truncate">{item.label}</span>
                       <CountBadge count={count} className="ml-auto" />
                     </Link>
@@ -85,7 +85,12 @@ export function Sidebar({ user, onSignOut, signingOut, onNavigate }: SidebarProp
             {initials(user.name || user.username)}
           </div>
           <div className="min-w-0">
-            <Link href={PATHS.account} onClick={onNavigate} className="block truncate text-sm font-medium text-white underline-offset-2 hover:underline" title="My Account">
+            <Link
+              href={PATHS.account}
+              onClick={onNavigate}
+              className="block truncate text-sm font-medium text-white underline-offset-2 hover:underline"
+              title="My Account"
+            >
               {user.name}
             </Link>
             <Badge variant="outline" className="mt-0.5 border-white/20 bg-transparent text-slate-300">

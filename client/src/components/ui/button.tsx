@@ -32,9 +32,6 @@ export function buttonVariants({ variant = "default", size = "md", className }: 
 
 export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant; size?: ButtonSize };
 
-export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
-  { className, variant, size, type = "button", ...props },
-  ref,
-) {
+export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button({ className, variant, size, type = "button", ...props }, ref) {
   return <button ref={ref} type={type} className={buttonVariants({ variant, size, className })} {...props} />;
 });

@@ -56,4 +56,3 @@ export function DialogContent({ title, description, hideHeader, size = "md", foo
     </DialogPrimitive.Portal>
   );
 }
-

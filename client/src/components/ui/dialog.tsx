@@ -10,7 +10,10 @@ export type { DialogContentProps };
 
 const load = () => import("./dialog-radix");
 
-export const Dialog = lazyDialog<ComponentProps<typeof DialogPrimitive.Root>>(() => load().then((m) => m.DialogRoot), (p) => Boolean(p.open));
+export const Dialog = lazyDialog<ComponentProps<typeof DialogPrimitive.Root>>(
+  () => load().then((m) => m.DialogRoot),
+  (p) => Boolean(p.open),
+);
 
 const LoadedContent = lazy(() => load().then((m) => ({ default: m.DialogContent })));
 

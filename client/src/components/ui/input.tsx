@@ -8,9 +8,6 @@ export const fieldControlClasses =
   "disabled:cursor-not-allowed disabled:bg-slate-50 disabled:text-slate-500 " +
   "aria-[invalid=true]:border-red-600 aria-[invalid=true]:focus:ring-red-600/30";
 
-export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(function Input(
-  { className, type = "text", ...props },
-  ref,
-) {
+export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(function Input({ className, type = "text", ...props }, ref) {
   return <input ref={ref} type={type} className={cn(fieldControlClasses, "h-10 py-2", className)} {...props} />;
 });

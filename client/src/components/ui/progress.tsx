@@ -11,7 +11,8 @@ export type ProgressProps = {
 };
 
 // Kept with the component (index.css belongs to the shell); motion-reduce users see a still bar.
-const KEYFRAMES = "@keyframes ui-progress-slide{0%{transform:translateX(-100%)}100%{transform:translateX(300%)}}@media (prefers-reduced-motion: reduce){[style*=ui-progress-slide]{animation:none!important}}";
+const KEYFRAMES =
+  "@keyframes ui-progress-slide{0%{transform:translateX(-100%)}100%{transform:translateX(300%)}}@media (prefers-reduced-motion: reduce){[style*=ui-progress-slide]{animation:none!important}}";
 
 const tones = { brand: "bg-brand-600", success: "bg-green-600", warning: "bg-amber-500", danger: "bg-red-600" } as const;
 
@@ -31,7 +32,10 @@ export function Progress({ value, label, className, tone = "brand" }: ProgressPr
       {indeterminate ? (
         <>
           <style>{KEYFRAMES}</style>
-          <div className={cn("absolute inset-y-0 left-0 w-1/3 rounded-full motion-reduce:w-full motion-reduce:opacity-60", tones[tone])} style={{ animation: "ui-progress-slide 1.2s ease-in-out infinite" }} />
+          <div
+            className={cn("absolute inset-y-0 left-0 w-1/3 rounded-full motion-reduce:w-full motion-reduce:opacity-60", tones[tone])}
+            style={{ animation: "ui-progress-slide 1.2s ease-in-out infinite" }}
+          />
         </>
       ) : (
         <div className={cn("h-full rounded-full transition-[width] duration-300", tones[tone])} style={{ width: `${clamped}%` }} />

@@ -13,10 +13,7 @@ export type SelectProps = SelectHTMLAttributes<HTMLSelectElement> & {
 };
 
 /** A native select styled like the other controls (native keeps it accessible on phones). */
-export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select(
-  { className, options, placeholder, children, ...props },
-  ref,
-) {
+export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select({ className, options, placeholder, children, ...props }, ref) {
   return (
     <div className="relative">
       <select ref={ref} className={cn(fieldControlClasses, "h-10 appearance-none py-2 pr-9", className)} {...props}>

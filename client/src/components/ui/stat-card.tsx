@@ -35,11 +35,7 @@ export function StatCard({ title, value, subtitle, icon: Icon, variant = "defaul
   const TrendIcon = trend?.direction === "down" ? TrendingDown : TrendingUp;
   return (
     <Card
-      className={cn(
-        "relative overflow-hidden p-5 before:absolute before:inset-y-0 before:left-0 before:w-1 before:content-['']",
-        accent[variant],
-        className,
-      )}
+      className={cn("relative overflow-hidden p-5 before:absolute before:inset-y-0 before:left-0 before:w-1 before:content-['']", accent[variant], className)}
     >
       <div className="flex items-start justify-between gap-4">
         <div className="min-w-0">

@@ -8,7 +8,6 @@ const variantClasses: Record<ToastVariant, string> = {
   destructive: "border-red-700 bg-red-700 text-white",
 };
 
-
 /**
  * Escape belongs to the dialog the user is in, not to a toast raised over it (the toast's layer is
  * the newest, so Radix would give it the key and the dialog would need a second Escape). Unless
@@ -63,7 +62,9 @@ export function Toaster() {
             className={cn(
               "absolute right-2 top-2 rounded-md p-1 opacity-80 hover:opacity-100",
               "focus:outline-none focus-visible:ring-2 focus-visible:ring-offset-1",
-              variant === "destructive" ? "text-white focus-visible:ring-white focus-visible:ring-offset-red-700" : "text-slate-500 focus-visible:ring-brand-500",
+              variant === "destructive"
+                ? "text-white focus-visible:ring-white focus-visible:ring-offset-red-700"
+                : "text-slate-500 focus-visible:ring-brand-500",
             )}
           >
             <X className="h-4 w-4" aria-hidden="true" />

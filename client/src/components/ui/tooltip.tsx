@@ -5,7 +5,20 @@
 // a second tooltip within the skip delay at once; leaving, blur, a press or Escape close it; the
 // label is the trigger's aria-describedby while shown, and the bubble stays inside the viewport
 // (it flips below when there is no room above). Touch never opens it: a tap is a press.
-import { Children, cloneElement, forwardRef, useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type ReactElement, type ReactNode, type Ref } from "react";
+import {
+  Children,
+  cloneElement,
+  forwardRef,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ReactElement,
+  type ReactNode,
+  type Ref,
+} from "react";
 import { createPortal } from "react-dom";
 import { Button, type ButtonProps } from "./button";
 

@@ -25,13 +25,19 @@ export function useAccountSecurityMutations() {
     /** Asks the browser for a new passkey (the WebAuthn helper loads now) and stores it under a name. */
     addPasskey: useMutation({
       mutationFn: async (name: string) => {
-        const [{ startRegistration }, options] = await Promise.all([import("@simplewebauthn/browser"), apiJson<unknown>("POST", "/api/account/passkeys/options")]);
+        const [{ startRegistration }, options] = await Promise.all([
+          import("@simplewebauthn/browser"),
+          apiJson<unknown>("POST", "/api/account/passkeys/options"),
+        ]);
         const response = await startRegistration({ optionsJSON: webauthnOptionsOf(options) as Parameters<typeof startRegistration>[0]["optionsJSON"] });
         return apiJson<MaybeRecoveryCodes>("POST", "/api/account/passkeys", { name, response });
       },
       onSuccess: refresh,
     }),
-    removePasskey: useMutation({ mutationFn: (id: string) => apiJson<unknown>("DELETE", `/api/account/passkeys/${encodeURIComponent(id)}`), onSuccess: refresh }),
+    removePasskey: useMutation({
+      mutationFn: (id: string) => apiJson<unknown>("DELETE", `/api/account/passkeys/${encodeURIComponent(id)}`),
+      onSuccess: refresh,
+    }),
     setUpTotp: useMutation({ mutationFn: () => apiJson<TotpSetup>("POST", "/api/account/totp/setup") }),
     confirmTotp: useMutation({ mutationFn: (code: string) => apiJson<MaybeRecoveryCodes>("POST", "/api/account/totp/confirm", { code }), onSuccess: refresh }),
     removeTotp: useMutation({ mutationFn: () => apiJson<unknown>("DELETE", "/api/account/totp"), onSuccess: refresh }),
@@ -44,7 +50,10 @@ export function useAccountSecurityMutations() {
  * (DECISIONS §13). A wrong proof is a 401 the dialog shows, not a signed-out session.
  */
 export function useProveIdentity() {
-  return useMutation({ mutationFn: (proof: VerifyBody) => apiJson<{ verifiedUntil: string }>("POST", "/api/account/verify", proof), meta: { globalErrors: false } });
+  return useMutation({
+    mutationFn: (proof: VerifyBody) => apiJson<{ verifiedUntil: string }>("POST", "/api/account/verify", proof),
+    meta: { globalErrors: false },
+  });
 }
 
 /** POST /api/account/verify/options: a passkey challenge for the proof. */

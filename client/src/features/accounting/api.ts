@@ -28,7 +28,8 @@ export function useExportMutations() {
   return {
     create: useMutation({ mutationFn: (body: CreateExportBody) => apiJson<ExportBatchAnswer>("POST", "/api/accounting/exports", body), onSuccess: refresh }),
     voidBatch: useMutation({
-      mutationFn: ({ id, reason }: { id: string; reason: string }) => apiJson<ExportBatchAnswer>("POST", `/api/accounting/exports/${encodeURIComponent(id)}/void`, { reason }),
+      mutationFn: ({ id, reason }: { id: string; reason: string }) =>
+        apiJson<ExportBatchAnswer>("POST", `/api/accounting/exports/${encodeURIComponent(id)}/void`, { reason }),
       onSuccess: refresh,
     }),
   };

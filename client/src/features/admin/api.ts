@@ -21,7 +21,8 @@ export function useEmergencyStatus() {
 export function useEmergencyToggle() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (enabled: boolean) => apiJson<{ message?: string; enabled: boolean; activatedAt: string | null }>("POST", "/api/admin/emergency-toggle", { enabled }),
+    mutationFn: (enabled: boolean) =>
+      apiJson<{ message?: string; enabled: boolean; activatedAt: string | null }>("POST", "/api/admin/emergency-toggle", { enabled }),
     onSuccess: (answer) => {
       qc.setQueryData<EmergencyStatus>(EMERGENCY_STATUS_KEY, (old) => ({ ...old, enabled: answer.enabled, activatedAt: answer.activatedAt }));
       void qc.invalidateQueries({ queryKey: EMERGENCY_STATUS_KEY });

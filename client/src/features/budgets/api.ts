@@ -14,7 +14,10 @@ export function useBudgetMutations() {
   const invalidate = () => Promise.all([qc.invalidateQueries({ queryKey: BUDGETS_KEY }), qc.invalidateQueries({ queryKey: ["/api/admin/stats"] })]);
   return {
     create: useMutation({ mutationFn: (body: BudgetBody) => apiJson<Budget>("POST", "/api/admin/budgets", body), onSuccess: invalidate }),
-    update: useMutation({ mutationFn: ({ id, body }: { id: string; body: BudgetBody }) => apiJson<Budget>("PUT", `/api/admin/budgets/${id}`, body), onSuccess: invalidate }),
+    update: useMutation({
+      mutationFn: ({ id, body }: { id: string; body: BudgetBody }) => apiJson<Budget>("PUT", `/api/admin/budgets/${id}`, body),
+      onSuccess: invalidate,
+    }),
     remove: useMutation({ mutationFn: (id: string) => apiJson<unknown>("DELETE", `/api/admin/budgets/${id}`), onSuccess: invalidate }),
   };
 }

@@ -36,7 +36,8 @@ export function useCategoryMutations() {
     onSuccess: invalidate,
   });
   const updateFields = useMutation({
-    mutationFn: ({ id, fieldSchema }: { id: string; fieldSchema: CustomFieldDefinition[] }) => apiJson<Category>("PUT", `/api/categories/${id}/fields`, { fieldSchema }),
+    mutationFn: ({ id, fieldSchema }: { id: string; fieldSchema: CustomFieldDefinition[] }) =>
+      apiJson<Category>("PUT", `/api/categories/${id}/fields`, { fieldSchema }),
     onSuccess: invalidate,
   });
   const remove = useMutation({

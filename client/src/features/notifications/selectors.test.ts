@@ -3,7 +3,12 @@ import { badgeLabel, countUnread, countUnreadPending, visibleNotifications } fro
 import type { AppNotification } from "./types";
 
 const n = (id: number, type: string, isRead: boolean): AppNotification => ({
-  id: String(id), type, message: `m${id}`, isPriority: false, isRead, createdAt: "2026-11-21T10:00:00Z",
+  id: String(id),
+  type,
+  message: `m${id}`,
+  isPriority: false,
+  isRead,
+  createdAt: "2026-11-21T10:00:00Z",
 });
 
 describe("notification badges (spec 000 §2, §9)", () => {

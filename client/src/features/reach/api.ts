@@ -52,10 +52,13 @@ export function useReachMutations() {
     turnOnThisDevice: useMutation({
       mutationFn: async () => {
         const permission = await Notification.requestPermission();
-        if (permission !== "granted") throw new Error(permission === "denied" ? "Notifications are blocked for this site in the browser's settings." : "Notifications were not allowed.");
+        if (permission !== "granted")
+          throw new Error(permission === "denied" ? "Notifications are blocked for this site in the browser's settings." : "Notifications were not allowed.");
         const reg = await navigator.serviceWorker.ready;
         const { publicKey } = await apiJson<{ publicKey: string }>("GET", "/api/push/public-key");
-        const sub = (await reg.pushManager.getSubscription()) ?? (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: fromBase64Url(publicKey) }));
+        const sub =
+          (await reg.pushManager.getSubscription()) ??
+          (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: fromBase64Url(publicKey) }));
         await sendPushSubscription(sub);
       },
       onSettled: refreshDevices,
@@ -74,9 +77,11 @@ export function useReachMutations() {
       onSettled: refreshDevices,
     }),
     sendTest: useMutation({
-      mutationFn: (body: { channel: "push"; endpoint: string } | { channel: "email" }) => apiJson<{ message: string }>("POST", "/api/account/notification-test", body),
+      mutationFn: (body: { channel: "push"; endpoint: string } | { channel: "email" }) =>
+        apiJson<{ message: string }>("POST", "/api/account/notification-test", body),
     }),
   };
 }
 
-export const useOutbox = (filter: { status?: OutboxStatus }) => useQuery<OutboxAnswer>({ queryKey: ["/api/admin/notifications", filter], refetchInterval: 15_000, meta: { poll: true } });
+export const useOutbox = (filter: { status?: OutboxStatus }) =>
+  useQuery<OutboxAnswer>({ queryKey: ["/api/admin/notifications", filter], refetchInterval: 15_000, meta: { poll: true } });

@@ -15,7 +15,21 @@ export async function currentPushSubscription(): Promise<PushSubscription | null
 /** A short name for this device on the account screen ("Android phone", "iPhone", "Windows computer"). */
 export function deviceLabel(ua = navigator.userAgent): string {
   const browser = /Edg\//.test(ua) ? "Edge" : /Chrome\//.test(ua) ? "Chrome" : /Firefox\//.test(ua) ? "Firefox" : /Safari\//.test(ua) ? "Safari" : "Browser";
-  const device = /iPhone/.test(ua) ? "iPhone" : /iPad/.test(ua) ? "iPad" : /Android/.test(ua) ? (/Mobile/.test(ua) ? "Android phone" : "Android tablet") : /Mac OS X/.test(ua) ? "Mac" : /Windows/.test(ua) ? "Windows computer" : /Linux/.test(ua) ? "Linux computer" : "Device";
+  const device = /iPhone/.test(ua)
+    ? "iPhone"
+    : /iPad/.test(ua)
+      ? "iPad"
+      : /Android/.test(ua)
+        ? /Mobile/.test(ua)
+          ? "Android phone"
+          : "Android tablet"
+        : /Mac OS X/.test(ua)
+          ? "Mac"
+          : /Windows/.test(ua)
+            ? "Windows computer"
+            : /Linux/.test(ua)
+              ? "Linux computer"
+              : "Device";
   return `${browser} on ${device}`;
 }
 

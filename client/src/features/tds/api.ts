@@ -43,10 +43,14 @@ export function useTdsNatureMutations() {
   return {
     create: useMutation({ mutationFn: (body: TdsNaturePayload) => apiJson<TdsNature>("POST", "/api/admin/tds-natures", body), onSuccess: invalidate }),
     update: useMutation({
-      mutationFn: ({ id, body }: { id: string; body: Partial<TdsNaturePayload> }) => apiJson<TdsNature>("PUT", `/api/admin/tds-natures/${encodeURIComponent(id)}`, body),
+      mutationFn: ({ id, body }: { id: string; body: Partial<TdsNaturePayload> }) =>
+        apiJson<TdsNature>("PUT", `/api/admin/tds-natures/${encodeURIComponent(id)}`, body),
       onSuccess: invalidate,
     }),
-    remove: useMutation({ mutationFn: (id: string) => apiJson<TdsNatureDeleted>("DELETE", `/api/admin/tds-natures/${encodeURIComponent(id)}`), onSettled: invalidate }),
+    remove: useMutation({
+      mutationFn: (id: string) => apiJson<TdsNatureDeleted>("DELETE", `/api/admin/tds-natures/${encodeURIComponent(id)}`),
+      onSettled: invalidate,
+    }),
   };
 }
 

@@ -7,7 +7,9 @@ type Terms = Pick<TdsNature, "rateIndividual" | "rateOther" | "noPanRate" | "sin
 
 /** "1 % individual or HUF, 2 % others" (one rate when both are the same). */
 export function ratesByPan(n: Terms): string {
-  return n.rateIndividual === n.rateOther ? formatRate(n.rateIndividual) : `${formatRate(n.rateIndividual)} individual or HUF, ${formatRate(n.rateOther)} others`;
+  return n.rateIndividual === n.rateOther
+    ? formatRate(n.rateIndividual)
+    : `${formatRate(n.rateIndividual)} individual or HUF, ${formatRate(n.rateOther)} others`;
 }
 
 /** "No PAN: 20 %". */

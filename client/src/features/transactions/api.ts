@@ -133,12 +133,10 @@ export const transactionApi = {
       paidBy: null,
       paidDate: null,
     }),
-  markPaymentDue: (id: string, dueDate: string | null) =>
-    apiJson<unknown>("POST", txUrl(id, "/mark-payment-due"), dueDate ? { dueDate } : {}),
+  markPaymentDue: (id: string, dueDate: string | null) => apiJson<unknown>("POST", txUrl(id, "/mark-payment-due"), dueDate ? { dueDate } : {}),
   complete: (id: string) => apiJson<unknown>("POST", txUrl(id, "/complete"), {}),
   emergencyLinks: (id: string) => apiJson<EmergencyLinksAnswer>("POST", txUrl(id, "/emergency-links")),
-  fullOverride: (id: string, body: Record<string, unknown>) =>
-    apiJson<unknown>("PUT", `/api/admin/transactions/${encodeURIComponent(id)}/full-override`, body),
+  fullOverride: (id: string, body: Record<string, unknown>) => apiJson<unknown>("PUT", `/api/admin/transactions/${encodeURIComponent(id)}/full-override`, body),
   forceStatus: (id: string, status: string, reason: string) =>
     apiJson<unknown>("POST", `/api/admin/transactions/${encodeURIComponent(id)}/force-status`, { status, reason }),
   changeOwner: (id: string, newOwnerId: string, reason: string) =>

@@ -12,8 +12,12 @@ describe("alreadyDecided", () => {
       { at, kind: "paid" as const, actorName: "Priya Nair" },
     ];
     expect(alreadyDecided({ status: "Paid", timeline })).toBe("Already approved by Anita Desai");
-    expect(alreadyDecided({ status: "Rejected", timeline: [...timeline, { at, kind: "rejected" as const, actorName: "Rajesh Sharma" }] })).toBe("Already rejected by Rajesh Sharma");
-    expect(alreadyDecided({ status: "Approved", timeline: [{ at, kind: "emergency-approved" as const, actorName: "AK" }] })).toBe("Already approved by emergency approver AK");
+    expect(alreadyDecided({ status: "Rejected", timeline: [...timeline, { at, kind: "rejected" as const, actorName: "Rajesh Sharma" }] })).toBe(
+      "Already rejected by Rajesh Sharma",
+    );
+    expect(alreadyDecided({ status: "Approved", timeline: [{ at, kind: "emergency-approved" as const, actorName: "AK" }] })).toBe(
+      "Already approved by emergency approver AK",
+    );
   });
 
   it("says nothing while it waits, or before it is submitted", () => {

@@ -15,7 +15,15 @@ describe("previewGst: the form's taxes as typed", () => {
   });
 
   it("computes the valid lines and leaves the unfinished ones out, keeping their places", () => {
-    const p = previewGst(form([{ hsnSac: "", taxableValue: "1000", rate: "18" }, { hsnSac: "", taxableValue: "12.3.4", rate: "5" }, { hsnSac: "", taxableValue: "200", rate: "5" }]), "1190.00", "27")!;
+    const p = previewGst(
+      form([
+        { hsnSac: "", taxableValue: "1000", rate: "18" },
+        { hsnSac: "", taxableValue: "12.3.4", rate: "5" },
+        { hsnSac: "", taxableValue: "200", rate: "5" },
+      ]),
+      "1190.00",
+      "27",
+    )!;
     expect(p.lineTaxes.map((l) => l?.cgst ?? null)).toEqual(["90.00", null, "5.00"]);
     expect(p.breakup).toMatchObject({ taxableValue: "1200.00", totalTax: "190.00", invoiceTotal: "1390.00" });
     expect(p.check).toMatchObject({ ok: false, difference: "-200.00" });

@@ -28,7 +28,11 @@ export function previewGst(gst: GstForm, amount: string, companyStateCode: strin
   });
   if (!valid.length) return null;
   const breakup = computeGst(
-    { placeOfSupply: gst.placeOfSupply, reverseCharge: gst.reverseCharge, lines: valid.map((v) => ({ hsnSac: "", taxableValue: v.taxableValue, rate: v.rate })) },
+    {
+      placeOfSupply: gst.placeOfSupply,
+      reverseCharge: gst.reverseCharge,
+      lines: valid.map((v) => ({ hsnSac: "", taxableValue: v.taxableValue, rate: v.rate })),
+    },
     companyStateCode,
   );
   const lineTaxes: GstPreview["lineTaxes"] = gst.lines.map(() => null);

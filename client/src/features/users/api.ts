@@ -8,18 +8,42 @@ import { POLLED } from "@/lib/query-client";
 export const USERS_KEY = ["/api/admin/users"] as const;
 
 export function useUsers(options: { refetchInterval?: number } = {}) {
-  return useQuery<User[]>({ queryKey: USERS_KEY, staleTime: 15_000, meta: options.refetchInterval ? POLLED : undefined, refetchInterval: options.refetchInterval });
+  return useQuery<User[]>({
+    queryKey: USERS_KEY,
+    staleTime: 15_000,
+    meta: options.refetchInterval ? POLLED : undefined,
+    refetchInterval: options.refetchInterval,
+  });
 }
 
-export type NewUser = { username: string; name: string; role: Role; password: string; visibilityWindowDays?: number; approvalLimit?: string | null; email?: string | null };
-export type UserChanges = { username?: string; name?: string; role?: Role; visibilityWindowDays?: number; isActive?: boolean; approvalLimit?: string | null; email?: string | null };
+export type NewUser = {
+  username: string;
+  name: string;
+  role: Role;
+  password: string;
+  visibilityWindowDays?: number;
+  approvalLimit?: string | null;
+  email?: string | null;
+};
+export type UserChanges = {
+  username?: string;
+  name?: string;
+  role?: Role;
+  visibilityWindowDays?: number;
+  isActive?: boolean;
+  approvalLimit?: string | null;
+  email?: string | null;
+};
 
 export function useUserMutations() {
   const qc = useQueryClient();
   const invalidate = () => qc.invalidateQueries({ queryKey: USERS_KEY });
   return {
     create: useMutation({ mutationFn: (body: NewUser) => apiJson<User>("POST", "/api/admin/users", body), onSuccess: invalidate }),
-    update: useMutation({ mutationFn: ({ id, body }: { id: string; body: UserChanges }) => apiJson<User>("PUT", `/api/admin/users/${id}`, body), onSuccess: invalidate }),
+    update: useMutation({
+      mutationFn: ({ id, body }: { id: string; body: UserChanges }) => apiJson<User>("PUT", `/api/admin/users/${id}`, body),
+      onSuccess: invalidate,
+    }),
     changeUsername: useMutation({
       mutationFn: ({ id, newUsername }: { id: string; newUsername: string }) => apiJson<User>("PUT", `/api/admin/users/${id}/username`, { newUsername }),
       onSuccess: invalidate,
@@ -32,7 +56,8 @@ export function useUserMutations() {
         apiJson<unknown>("POST", `/api/admin/users/${id}/reset-password`, { newPassword, confirmPassword }),
     }),
     setStatus: useMutation({
-      mutationFn: ({ id, isActive, reason }: { id: string; isActive: boolean; reason?: string }) => apiJson<User>("PATCH", `/api/admin/users/${id}/status`, { isActive, reason }),
+      mutationFn: ({ id, isActive, reason }: { id: string; isActive: boolean; reason?: string }) =>
+        apiJson<User>("PATCH", `/api/admin/users/${id}/status`, { isActive, reason }),
       onSuccess: invalidate,
     }),
     resetSecondFactor: useMutation({

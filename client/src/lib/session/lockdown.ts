@@ -47,5 +47,9 @@ function subscribe(listener: () => void) {
 }
 
 export function useSessionLockdown(): SessionLockdown {
-  return useSyncExternalStore(subscribe, () => sessionLockdown, () => sessionLockdown);
+  return useSyncExternalStore(
+    subscribe,
+    () => sessionLockdown,
+    () => sessionLockdown,
+  );
 }

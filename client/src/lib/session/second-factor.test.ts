@@ -7,7 +7,9 @@ describe("the half-signed-in state read from an answer (DECISIONS §13)", () => 
   });
 
   it("reads a reload's session answer, so the second step resumes", () => {
-    expect(pendingFromAnswer({ user: null, secondFactor: { methods: ["totp", "recovery"], expiresAt: "2026-11-27T10:05:00.000Z" } })).toEqual({ methods: ["totp", "recovery"] });
+    expect(pendingFromAnswer({ user: null, secondFactor: { methods: ["totp", "recovery"], expiresAt: "2026-11-27T10:05:00.000Z" } })).toEqual({
+      methods: ["totp", "recovery"],
+    });
   });
 
   it("is nothing for a signed-out or signed-in answer", () => {

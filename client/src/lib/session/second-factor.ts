@@ -48,5 +48,9 @@ function subscribe(listener: () => void) {
 }
 
 export function usePendingSecondFactor(): PendingSecondFactor {
-  return useSyncExternalStore(subscribe, () => pending, () => pending);
+  return useSyncExternalStore(
+    subscribe,
+    () => pending,
+    () => pending,
+  );
 }

@@ -24,7 +24,12 @@ export type SecondFactorProof = { method: "totp" | "recovery"; code: string } | 
 export type SessionUser = User & { permissions: SessionPermissions; secondFactorSetupRequired: boolean; mustChangePassword: boolean };
 
 function sessionUser(answer: AuthAnswer): SessionUser {
-  return { ...answer.user, permissions: answer.permissions, secondFactorSetupRequired: answer.secondFactorSetupRequired, mustChangePassword: answer.mustChangePassword === true };
+  return {
+    ...answer.user,
+    permissions: answer.permissions,
+    secondFactorSetupRequired: answer.secondFactorSetupRequired,
+    mustChangePassword: answer.mustChangePassword === true,
+  };
 }
 
 /** DECISIONS §15: signed in with a one-time password; only "Change your password" is open until it is changed. */
@@ -184,7 +189,10 @@ export function useSessionErrorWatcher() {
           showSessionLockdown(lockdownMessage(error));
         } else if (errorStatus(error) === 401) {
           queryClient.setQueryData<SessionUser | null>(AUTH_ME_KEY, null);
-        } else if (errorStatus(error) === 403 && (errorBody(error)?.code === "second_factor_setup_required" || errorBody(error)?.code === "password_change_required")) {
+        } else if (
+          errorStatus(error) === 403 &&
+          (errorBody(error)?.code === "second_factor_setup_required" || errorBody(error)?.code === "password_change_required")
+        ) {
           // A second factor became required for this role while the user was signed in: the session
           // answer now says so, and the app turns to the setup screen.
           void queryClient.invalidateQueries({ queryKey: AUTH_ME_KEY });

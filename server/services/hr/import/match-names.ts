@@ -22,7 +22,10 @@ export class NameMatcher {
    * lock a foreign-key check takes, so none can be deleted while the import runs.
    */
   static async load(tx: Tx): Promise<NameMatcher> {
-    const people = await rows<{ id: string; employee_name: string; is_active: boolean }>(tx, sql`select id, employee_name, is_active from employees for key share`);
+    const people = await rows<{ id: string; employee_name: string; is_active: boolean }>(
+      tx,
+      sql`select id, employee_name, is_active from employees for key share`,
+    );
     const byKey = new Map<string, { id: string; active: boolean }[]>();
     for (const p of people) {
       const key = nameKey(p.employee_name);

@@ -14,21 +14,48 @@ export type PreviewDay = ImportPreview["days"][number];
 /** The preview of a dry run: the first PREVIEW_DAYS days of the recalculated employees, and how many days the import affects. */
 export async function previewImport(
   tx: Tx,
-  scope: { month: string; employeeIds: readonly string[]; from: string; to: string; matchedEmployees: number; firstDate: string | null; lastDate: string | null; newestPunch: string | null },
+  scope: {
+    month: string;
+    employeeIds: readonly string[];
+    from: string;
+    to: string;
+    matchedEmployees: number;
+    firstDate: string | null;
+    lastDate: string | null;
+    newestPunch: string | null;
+  },
 ): Promise<ImportPreview> {
   const { employeeIds, from, to } = scope;
   const days = employeeIds.length === 0 ? [] : await previewDays(tx, employeeIds, from, to);
   const [count] =
     employeeIds.length === 0
       ? [{ n: 0 }]
-      : await rows<{ n: number }>(tx, sql`select count(*)::int as n from attendance_days where employee_id = any((${textArray(employeeIds)})::uuid[]) and date between ${from}::date and ${to}::date`);
-  return { month: scope.month, matchedEmployees: scope.matchedEmployees, affectedDays: Number(count.n), firstDate: scope.firstDate, lastDate: scope.lastDate, newestPunch: scope.newestPunch, days };
+      : await rows<{ n: number }>(
+          tx,
+          sql`select count(*)::int as n from attendance_days where employee_id = any((${textArray(employeeIds)})::uuid[]) and date between ${from}::date and ${to}::date`,
+        );
+  return {
+    month: scope.month,
+    matchedEmployees: scope.matchedEmployees,
+    affectedDays: Number(count.n),
+    firstDate: scope.firstDate,
+    lastDate: scope.lastDate,
+    newestPunch: scope.newestPunch,
+    days,
+  };
 }
 
 async function previewDays(tx: Tx, employeeIds: readonly string[], from: string, to: string): Promise<PreviewDay[]> {
   const found = await rows<{
-    employee_id: string; employee_name: string; date: string; day_status: PreviewDay["dayStatus"]; first_in_time: string | null; last_out_time: string | null;
-    total_hours: string | null; violation_points: number; violation_reason: string | null;
+    employee_id: string;
+    employee_name: string;
+    date: string;
+    day_status: PreviewDay["dayStatus"];
+    first_in_time: string | null;
+    last_out_time: string | null;
+    total_hours: string | null;
+    violation_points: number;
+    violation_reason: string | null;
   }>(
     tx,
     sql`select d.employee_id, e.employee_name, d.date::text as date, d.day_status::text as day_status, d.first_in_time::text as first_in_time,
@@ -49,4 +76,3 @@ async function previewDays(tx: Tx, employeeIds: readonly string[], from: string,
     violationReason: d.violation_reason,
   }));
 }
-

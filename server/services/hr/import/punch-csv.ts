@@ -88,7 +88,10 @@ export function parsePunchTime(text: string): string | null {
 
 /** punch_in / IN → 'in', punch_out / OUT → 'out', any case, surrounding spaces ignored ('Punch In' and 'punch-in' too); null otherwise. */
 export function parseEventType(text: string): PunchType | null {
-  const value = text.trim().toLowerCase().replace(/[\s-]+/g, "_");
+  const value = text
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, "_");
   if (value === "in" || value === "punch_in") return "in";
   if (value === "out" || value === "punch_out") return "out";
   return null;

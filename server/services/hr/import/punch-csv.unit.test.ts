@@ -42,7 +42,10 @@ describe("matchHeaders: required columns Employee Name, Date, Time, Event Type",
 
   it.each([
     [["Employee Name", "Date", "Time"], ["Event Type"]],
-    [["Name", "Date", "Time", "Type"], ["Employee Name", "Event Type"]],
+    [
+      ["Name", "Date", "Time", "Type"],
+      ["Employee Name", "Event Type"],
+    ],
     [[], ["Employee Name", "Date", "Time", "Event Type"]],
     [["\u0000PK\u0003\u0004binary"], ["Employee Name", "Date", "Time", "Event Type"]],
   ])("%j is missing %j", (headers, missing) => {
@@ -64,7 +67,12 @@ describe("toPunchRecord", () => {
   if (!match.ok) throw new Error("headers should match");
 
   it("reads a row given as cells", () => {
-    expect(toPunchRecord(["09:00", "Ravi", "IN", "2025-07-01"], match.columns)).toEqual({ employeeName: "Ravi", date: "2025-07-01", time: "09:00", eventType: "IN" });
+    expect(toPunchRecord(["09:00", "Ravi", "IN", "2025-07-01"], match.columns)).toEqual({
+      employeeName: "Ravi",
+      date: "2025-07-01",
+      time: "09:00",
+      eventType: "IN",
+    });
   });
 
   it("reads a row given as an object keyed by the file's headers", () => {
@@ -189,8 +197,14 @@ describe("parseRow", () => {
   const TODAY = "2025-08-20";
 
   it.each([
-    [row("Ravi Kumar", "2025-07-01", "09:30", "IN"), { ok: true, employeeName: "Ravi Kumar", nameKey: "ravikumar", date: "2025-07-01", time: "09:30:00", seconds: 34_200, type: "in" }],
-    [row("  ravi  kumar ", "15/07/2025", "18:05:30", "punch_out"), { ok: true, employeeName: "ravi kumar", nameKey: "ravikumar", date: "2025-07-15", time: "18:05:30", seconds: 65_130, type: "out" }],
+    [
+      row("Ravi Kumar", "2025-07-01", "09:30", "IN"),
+      { ok: true, employeeName: "Ravi Kumar", nameKey: "ravikumar", date: "2025-07-01", time: "09:30:00", seconds: 34_200, type: "in" },
+    ],
+    [
+      row("  ravi  kumar ", "15/07/2025", "18:05:30", "punch_out"),
+      { ok: true, employeeName: "ravi kumar", nameKey: "ravikumar", date: "2025-07-15", time: "18:05:30", seconds: 65_130, type: "out" },
+    ],
   ])("a good row %j", (record, want) => {
     expect(parseRow(record, "2025-07", TODAY)).toEqual(want);
   });
@@ -234,7 +248,9 @@ describe("parseRow", () => {
   it("a row dated after today is an error, 'Punch is in the future'; today's and earlier rows are not", () => {
     expect(parseRow(row("Ravi", "2025-07-16", "09:30", "IN"), "2025-07", "2025-07-15")).toEqual({ error: FUTURE_PUNCH_MESSAGE });
     expect(FUTURE_PUNCH_MESSAGE).toBe("Punch is in the future");
-    expect(parseRow(row("Ravi", "31/07/2025", "09:30", "x"), "2025-07", "2025-07-15")).toEqual({ error: 'Punch is in the future; Invalid event type "x" (expected punch_in, punch_out, IN or OUT)' });
+    expect(parseRow(row("Ravi", "31/07/2025", "09:30", "x"), "2025-07", "2025-07-15")).toEqual({
+      error: 'Punch is in the future; Invalid event type "x" (expected punch_in, punch_out, IN or OUT)',
+    });
     expect(parseRow(row("Ravi", "2025-07-15", "23:59", "OUT"), "2025-07", "2025-07-15")).toMatchObject({ ok: true, date: "2025-07-15" });
     expect(parseRow(row("Ravi", "2025-07-01", "09:30", "IN"), "2025-07", "2025-07-15")).toMatchObject({ ok: true });
   });

@@ -41,7 +41,10 @@ export async function recordAndRecalculate(tx: Tx, month: ImportedMonth): Promis
   const coverageWarning = coverageGap(month.month, month.newestPunch, coveredThrough)?.message ?? null;
   const { from, to } = monthBounds(month.month);
   const coveredBefore = await coveredThroughOf(tx, month.month);
-  await tx.update(attendanceImports).set({ coveredThrough }).where(sql`${attendanceImports.id} = ${month.importId}`);
+  await tx
+    .update(attendanceImports)
+    .set({ coveredThrough })
+    .where(sql`${attendanceImports.id} = ${month.importId}`);
   // Every day of the month up to today for the employees the file names, and for everyone with
   // days this month when the recorded range grew (their newly recorded days are judged now: see
   // recalculate.ts daysToCompute).

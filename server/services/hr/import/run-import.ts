@@ -46,7 +46,16 @@ export async function runImport(tx: Tx, ctx: Pick<ServiceContext, "clock">, inpu
   const store = new PunchStore(tx);
   const [record] = await tx
     .insert(attendanceImports)
-    .values({ fileName: input.fileName.slice(0, 255), month: input.month, totalRows: 0, processedEvents: 0, duplicateEvents: 0, skippedRows: 0, errorRows: 0, importedBy: input.actor.id })
+    .values({
+      fileName: input.fileName.slice(0, 255),
+      month: input.month,
+      totalRows: 0,
+      processedEvents: 0,
+      duplicateEvents: 0,
+      skippedRows: 0,
+      errorRows: 0,
+      importedBy: input.actor.id,
+    })
     .returning({ id: attendanceImports.id });
 
   let totalRows = 0;
@@ -110,7 +119,14 @@ export async function runImport(tx: Tx, ctx: Pick<ServiceContext, "clock">, inpu
   if (columns === null) throw badRequest(`The file has no header row. ${missingColumnsMessage(["Employee Name", "Date", "Time", "Event Type"])}`);
   const processedEvents = await store.finish();
 
-  const recorded = await recordAndRecalculate(tx, { importId: record.id, month: input.month, today: input.today, coveredThrough: input.coveredThrough, newestPunch, employeeIds });
+  const recorded = await recordAndRecalculate(tx, {
+    importId: record.id,
+    month: input.month,
+    today: input.today,
+    coveredThrough: input.coveredThrough,
+    newestPunch,
+    employeeIds,
+  });
   const answer: ImportAnswer = {
     processedEvents,
     totalRows,

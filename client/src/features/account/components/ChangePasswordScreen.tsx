@@ -27,7 +27,8 @@ export function ChangePasswordScreen() {
     if (again !== next) found.confirm = "Passwords don't match";
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    runMutation(change, 
+    runMutation(
+      change,
       { currentPassword: current, newPassword: next },
       {
         onSuccess: () => toast({ title: "Password changed", description: "Use your new password from now on." }),

@@ -21,7 +21,12 @@ function firstMode(methods: readonly ProofMethod[]): Mode {
 
 const FIELD: Record<Exclude<Mode, "passkey">, { label: string; hint: string; placeholder: string; submit: string }> = {
   password: { label: "Your password", hint: "The password you sign in with.", placeholder: "", submit: "Confirm" },
-  totp: { label: "Code from your authenticator app", hint: "The 6-digit code your app shows for this account now.", placeholder: "6-digit code", submit: "Confirm" },
+  totp: {
+    label: "Code from your authenticator app",
+    hint: "The 6-digit code your app shows for this account now.",
+    placeholder: "6-digit code",
+    submit: "Confirm",
+  },
   recovery: { label: "Recovery code", hint: "Each recovery code works once.", placeholder: "XXXX-XXXX-XXXX-XXXX", submit: "Confirm" },
 };
 

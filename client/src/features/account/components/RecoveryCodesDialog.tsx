@@ -66,7 +66,10 @@ export function RecoveryCodesDialog({ codes, username, onClose }: { codes: strin
       >
         <div className="space-y-4">
           <Alert variant="warning">These codes are shown only now. Store them in a password manager or print them.</Alert>
-          <ol aria-label="Recovery codes" className="grid grid-cols-1 gap-1.5 rounded-lg min-[420px]:grid-cols-2 sm:gap-2 border border-slate-200 bg-slate-50 p-3 font-mono text-sm text-slate-900">
+          <ol
+            aria-label="Recovery codes"
+            className="grid grid-cols-1 gap-1.5 rounded-lg min-[420px]:grid-cols-2 sm:gap-2 border border-slate-200 bg-slate-50 p-3 font-mono text-sm text-slate-900"
+          >
             {(codes ?? []).map((code) => (
               <li key={code} className="whitespace-nowrap rounded bg-white px-2 py-1 text-center tracking-wide shadow-sm sm:py-1.5">
                 {code}

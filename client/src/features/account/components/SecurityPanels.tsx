@@ -46,8 +46,18 @@ function SecurityDialogs({ changes }: { changes: SecondFactorChanges }) {
   const { removingPasskey, pending } = changes;
   return (
     <>
-      <AddPasskeyDialog open={changes.addingPasskey} onOpenChange={changes.setAddingPasskey} withProof={changes.withProof} onDone={(answer) => changes.added(answer, "Passkey")} />
-      <TotpSetupDialog open={changes.settingUpTotp} onOpenChange={changes.setSettingUpTotp} withProof={changes.withProof} onDone={(answer) => changes.added(answer, "Authenticator app")} />
+      <AddPasskeyDialog
+        open={changes.addingPasskey}
+        onOpenChange={changes.setAddingPasskey}
+        withProof={changes.withProof}
+        onDone={(answer) => changes.added(answer, "Passkey")}
+      />
+      <TotpSetupDialog
+        open={changes.settingUpTotp}
+        onOpenChange={changes.setSettingUpTotp}
+        withProof={changes.withProof}
+        onDone={(answer) => changes.added(answer, "Authenticator app")}
+      />
       <RecoveryCodesDialog codes={changes.codes} username={changes.username} onClose={changes.closeCodes} />
       <SignsOthersOutConfirm
         open={removingPasskey !== null}

@@ -107,7 +107,9 @@ export function AuthenticatorSection({ on, onSetUp, onRemove }: { on: boolean; o
         status={on ? <Badge variant="success">On</Badge> : <Badge variant="secondary">Off</Badge>}
       />
       <div className="flex flex-col gap-3 px-5 py-4 sm:flex-row sm:items-center sm:justify-between sm:px-6">
-        <p className="text-sm text-slate-600">{on ? "Your app gives the code that finishes each sign-in." : "Works without internet on the phone, with any authenticator app."}</p>
+        <p className="text-sm text-slate-600">
+          {on ? "Your app gives the code that finishes each sign-in." : "Works without internet on the phone, with any authenticator app."}
+        </p>
         {on ? (
           <Button variant="outline" className="text-red-700 hover:bg-red-50" onClick={onRemove}>
             <Trash2 className="h-4 w-4" aria-hidden="true" />

@@ -112,18 +112,27 @@ export function TotpSetupDialog({ open, onOpenChange, withProof, onDone }: AddFa
                 <Smartphone className="h-4 w-4" aria-hidden="true" />
                 Open in my authenticator app
               </a>
-              <p className="mt-1 text-xs text-slate-600">On this phone: the app adds the account, then shows its code. Or use another device to scan the code below.</p>
+              <p className="mt-1 text-xs text-slate-600">
+                On this phone: the app adds the account, then shows its code. Or use another device to scan the code below.
+              </p>
             </li>
             <li>
               <p className="font-medium text-slate-900">1. Scan this QR code with the app</p>
               <div className="mt-2 flex justify-center rounded-lg border border-slate-200 bg-white p-3">
-                {qr ? <img src={qr} alt="QR code for your authenticator app" width={192} height={192} className="h-48 w-48" /> : <Spinner label="Drawing the QR code" />}
+                {qr ? (
+                  <img src={qr} alt="QR code for your authenticator app" width={192} height={192} className="h-48 w-48" />
+                ) : (
+                  <Spinner label="Drawing the QR code" />
+                )}
               </div>
             </li>
             <li>
               <p className="font-medium text-slate-900">Or type this key into the app</p>
               <div className="mt-2 flex items-center gap-2">
-                <code aria-label="Secret key" className="min-w-0 flex-1 break-all rounded-md border border-slate-200 bg-slate-50 px-3 py-2 font-mono text-sm tracking-wider text-slate-900">
+                <code
+                  aria-label="Secret key"
+                  className="min-w-0 flex-1 break-all rounded-md border border-slate-200 bg-slate-50 px-3 py-2 font-mono text-sm tracking-wider text-slate-900"
+                >
                   {groupSecret(setup.secret)}
                 </code>
                 <Button variant="outline" size="icon" onClick={() => void copySecret()} aria-label={copied ? "Key copied" : "Copy key"}>

@@ -49,7 +49,12 @@ export function useSecondFactorChanges() {
       toast({ title: `${what.name} removed`, description: `${what.gone} Your other sessions were signed out.` });
       void refreshSession();
     } catch (err) {
-      if (!(err instanceof ProofCancelled)) toast({ title: `${what.name} not removed`, description: errorMessage(err, `The ${what.name.toLowerCase()} could not be removed`), variant: "destructive" });
+      if (!(err instanceof ProofCancelled))
+        toast({
+          title: `${what.name} not removed`,
+          description: errorMessage(err, `The ${what.name.toLowerCase()} could not be removed`),
+          variant: "destructive",
+        });
     } finally {
       what.close();
     }
@@ -66,14 +71,20 @@ export function useSecondFactorChanges() {
   };
 
   const confirmRemoveTotp = () =>
-    removeFactor({ name: "Authenticator app", gone: "Its codes no longer sign you in.", remove: () => removeTotp.mutateAsync(), close: () => setRemovingTotp(false) });
+    removeFactor({
+      name: "Authenticator app",
+      gone: "Its codes no longer sign you in.",
+      remove: () => removeTotp.mutateAsync(),
+      close: () => setRemovingTotp(false),
+    });
 
   const confirmRegenerate = async () => {
     try {
       const answer = await withProof(() => regenerateCodes.mutateAsync());
       setCodes(answer.recoveryCodes);
     } catch (err) {
-      if (!(err instanceof ProofCancelled)) toast({ title: "No new codes", description: errorMessage(err, "New recovery codes could not be made"), variant: "destructive" });
+      if (!(err instanceof ProofCancelled))
+        toast({ title: "No new codes", description: errorMessage(err, "New recovery codes could not be made"), variant: "destructive" });
     } finally {
       setRegenerating(false);
     }

@@ -53,7 +53,10 @@ export default function AdminSecurityPage() {
       const list = answer.requireSecondFactor;
       toast({
         title: "Second factor rules saved",
-        description: list.length > 0 ? `Required for ${list.join(", ")}. People without one are asked to set it up when they next sign in.` : "No role requires a second factor.",
+        description:
+          list.length > 0
+            ? `Required for ${list.join(", ")}. People without one are asked to set it up when they next sign in.`
+            : "No role requires a second factor.",
       });
     } catch (err) {
       setError(errorMessage(err, "The rules could not be saved"));
@@ -113,7 +116,8 @@ export default function AdminSecurityPage() {
         </div>
       </Card>
       <Alert variant="info" title="Locked out?">
-        If someone loses every factor and their recovery codes, reset their second factor from User Management. They sign in with their password and set up a new one.
+        If someone loses every factor and their recovery codes, reset their second factor from User Management. They sign in with their password and set up a
+        new one.
       </Alert>
     </div>
   );

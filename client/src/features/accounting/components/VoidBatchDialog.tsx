@@ -22,7 +22,12 @@ export function VoidBatchDialog({ voiding }: { voiding: BooksExports["voiding"] 
       onConfirm={voiding.confirm}
     >
       <Field label="Reason" required error={voiding.reasonError}>
-        <Textarea rows={2} value={voiding.reason} onChange={(e) => voiding.changeReason(e.target.value)} placeholder="e.g. Exported before the ledgers were renamed" />
+        <Textarea
+          rows={2}
+          value={voiding.reason}
+          onChange={(e) => voiding.changeReason(e.target.value)}
+          placeholder="e.g. Exported before the ledgers were renamed"
+        />
       </Field>
     </ConfirmDialog>
   );

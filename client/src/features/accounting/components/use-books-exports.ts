@@ -35,7 +35,10 @@ export function useBooksExports() {
       { from, to, format },
       {
         onSuccess: (batch) =>
-          toast({ title: `Batch ${batch.number} exported`, description: `${batch.count} ${batch.count === 1 ? "transaction" : "transactions"}, ${formatRupees(batch.total)}. Download it below.` }),
+          toast({
+            title: `Batch ${batch.number} exported`,
+            description: `${batch.count} ${batch.count === 1 ? "transaction" : "transactions"}, ${formatRupees(batch.total)}. Download it below.`,
+          }),
         onError: (err) => {
           setFieldErrors(errorIssues(err));
           setFormError(errorMessage(err, "The export failed"));

@@ -35,9 +35,13 @@ function draftOf(a: LedgersAnswer): Draft {
 /** Only what changed, so a save never rewrites a name someone else just set. */
 function changesOf(a: LedgersAnswer, d: Draft): UpdateLedgersBody {
   const body: UpdateLedgersBody = {};
-  const categories = a.categories.filter((c) => d.categories[c.categoryId] !== c.ledger).map((c) => ({ categoryId: c.categoryId, ledger: d.categories[c.categoryId]!.trim() }));
+  const categories = a.categories
+    .filter((c) => d.categories[c.categoryId] !== c.ledger)
+    .map((c) => ({ categoryId: c.categoryId, ledger: d.categories[c.categoryId]!.trim() }));
   if (categories.length) body.categories = categories;
-  const methods = a.paymentMethods.filter((p) => d.paymentMethods[p.method] !== p.ledger).map((p) => ({ method: p.method as never, ledger: d.paymentMethods[p.method]!.trim() }));
+  const methods = a.paymentMethods
+    .filter((p) => d.paymentMethods[p.method] !== p.ledger)
+    .map((p) => ({ method: p.method as never, ledger: d.paymentMethods[p.method]!.trim() }));
   if (methods.length) body.paymentMethods = methods;
   for (const [k] of TAX_FIELDS) if (d[k] !== a[k]) body[k] = d[k].trim();
   return body;
@@ -52,7 +56,13 @@ function LedgerInput({ label, hint, value, onChange }: { label: string; hint?: s
         {hint ? <span className="block text-xs text-slate-600">{hint}</span> : null}
       </span>
       <span className="grid gap-1">
-        <Input value={value} maxLength={LEDGER_NAME_MAX} aria-invalid={empty || undefined} aria-label={`Ledger for ${label}`} onChange={(e) => onChange(e.target.value)} />
+        <Input
+          value={value}
+          maxLength={LEDGER_NAME_MAX}
+          aria-invalid={empty || undefined}
+          aria-label={`Ledger for ${label}`}
+          onChange={(e) => onChange(e.target.value)}
+        />
         {empty ? <span className="text-xs font-medium text-red-700">A ledger name is required</span> : null}
       </span>
     </label>
@@ -85,7 +95,8 @@ export default function LedgersPage() {
   return (
     <div className="space-y-6">
       <Alert variant="info">
-        Name each ledger exactly as it is in TallyPrime. A ledger that does not exist there yet is created by the masters file each Tally batch offers. Batches already exported keep the names they were made with.
+        Name each ledger exactly as it is in TallyPrime. A ledger that does not exist there yet is created by the masters file each Tally batch offers. Batches
+        already exported keep the names they were made with.
       </Alert>
 
       <Card>
@@ -94,7 +105,9 @@ export default function LedgersPage() {
             <Receipt className="h-5 w-5 text-slate-500" aria-hidden="true" />
             GST and round-off
           </CardTitle>
-          <CardDescription>Input tax is debited when a bill's input tax credit is taken; under reverse charge the payable ledgers are credited with the same tax.</CardDescription>
+          <CardDescription>
+            Input tax is debited when a bill's input tax credit is taken; under reverse charge the payable ledgers are credited with the same tax.
+          </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
           {TAX_FIELDS.map(([key, label, hint]) => (
@@ -113,7 +126,12 @@ export default function LedgersPage() {
         </CardHeader>
         <CardContent className="grid gap-4">
           {data.paymentMethods.map((p) => (
-            <LedgerInput key={p.method} label={p.method} value={draft.paymentMethods[p.method] ?? ""} onChange={(v) => setDraft({ ...draft, paymentMethods: { ...draft.paymentMethods, [p.method]: v } })} />
+            <LedgerInput
+              key={p.method}
+              label={p.method}
+              value={draft.paymentMethods[p.method] ?? ""}
+              onChange={(v) => setDraft({ ...draft, paymentMethods: { ...draft.paymentMethods, [p.method]: v } })}
+            />
           ))}
         </CardContent>
       </Card>
@@ -124,11 +142,18 @@ export default function LedgersPage() {
             <Tags className="h-5 w-5 text-slate-500" aria-hidden="true" />
             Categories
           </CardTitle>
-          <CardDescription>The expense ledger a bill of the category is debited to (the income ledger of a receipt). By default the category's own name.</CardDescription>
+          <CardDescription>
+            The expense ledger a bill of the category is debited to (the income ledger of a receipt). By default the category's own name.
+          </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
           {data.categories.map((c) => (
-            <LedgerInput key={c.categoryId} label={c.categoryName} value={draft.categories[c.categoryId] ?? ""} onChange={(v) => setDraft({ ...draft, categories: { ...draft.categories, [c.categoryId]: v } })} />
+            <LedgerInput
+              key={c.categoryId}
+              label={c.categoryName}
+              value={draft.categories[c.categoryId] ?? ""}
+              onChange={(v) => setDraft({ ...draft, categories: { ...draft.categories, [c.categoryId]: v } })}
+            />
           ))}
         </CardContent>
       </Card>

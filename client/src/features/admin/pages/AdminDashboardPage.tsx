@@ -26,13 +26,30 @@ import { errorMessage } from "@/lib/api";
 import { cn } from "@/lib/utils";
 import { useAdminStats, useEmergencyStatus, useEmergencyToggle } from "../api";
 
-
 const TABS = [
   { id: "overview", label: "Overview" },
   { id: "users", label: "Users", href: PATHS.adminUsers, text: "Create accounts, change credentials and enable or disable users.", cta: "Open Admin Users" },
-  { id: "transactions", label: "Transactions", href: PATHS.transactions, text: "Every transaction in the system, with filters and export.", cta: "Open All Transactions" },
-  { id: "budgets", label: "Budgets", href: PATHS.categories, text: "Budgets follow categories: set categories and their approval rules.", cta: "Open Category Settings" },
-  { id: "system", label: "System", href: PATHS.categories, text: "Categories, custom fields, approval requirements and emergency limits.", cta: "Open Category Settings" },
+  {
+    id: "transactions",
+    label: "Transactions",
+    href: PATHS.transactions,
+    text: "Every transaction in the system, with filters and export.",
+    cta: "Open All Transactions",
+  },
+  {
+    id: "budgets",
+    label: "Budgets",
+    href: PATHS.categories,
+    text: "Budgets follow categories: set categories and their approval rules.",
+    cta: "Open Category Settings",
+  },
+  {
+    id: "system",
+    label: "System",
+    href: PATHS.categories,
+    text: "Categories, custom fields, approval requirements and emergency limits.",
+    cta: "Open Category Settings",
+  },
   { id: "reports", label: "Reports", href: PATHS.audit, text: "The complete activity log, searchable and exportable as CSV.", cta: "Open Audit Trail" },
 ] as const;
 
@@ -81,8 +98,10 @@ export default function AdminDashboardPage() {
   };
 
   const alerts: { title: string; text: string; variant: "warning" | "success" }[] = [];
-  if (s && s.budgetUtilization > 80) alerts.push({ title: "Budget Alert", text: `Budget utilisation is at ${utilisation}% of the allocated amount.`, variant: "warning" });
-  if (s && s.pendingTransactions > 10) alerts.push({ title: "Approval Backlog", text: `${s.pendingTransactions} transactions are waiting for approval.`, variant: "warning" });
+  if (s && s.budgetUtilization > 80)
+    alerts.push({ title: "Budget Alert", text: `Budget utilisation is at ${utilisation}% of the allocated amount.`, variant: "warning" });
+  if (s && s.pendingTransactions > 10)
+    alerts.push({ title: "Approval Backlog", text: `${s.pendingTransactions} transactions are waiting for approval.`, variant: "warning" });
 
   const current = TABS.find((t) => t.id === tab)!;
 
@@ -93,9 +112,7 @@ export default function AdminDashboardPage() {
           <ShieldAlert className="h-6 w-6 shrink-0" aria-hidden="true" />
           <div className="flex-1">
             <p className="font-semibold">Emergency lockdown is active</p>
-            <p className="text-sm text-red-50">
-              All non-SuperAdmin access is blocked{activatedAt ? ` since ${formatDateTime(activatedAt)}` : ""}.
-            </p>
+            <p className="text-sm text-red-50">All non-SuperAdmin access is blocked{activatedAt ? ` since ${formatDateTime(activatedAt)}` : ""}.</p>
           </div>
         </div>
       ) : null}
@@ -130,9 +147,27 @@ export default function AdminDashboardPage() {
 
       <section aria-label="Statistics" className="grid gap-4 sm:grid-cols-2 2xl:grid-cols-4">
         <StatCard title="Total Users" value={s?.totalUsers ?? "—"} subtitle={s ? `${s.activeUsers} active` : "Loading…"} icon={Users} />
-        <StatCard title="Transactions" value={s?.totalTransactions ?? "—"} subtitle={s ? `${s.pendingTransactions} pending approval` : "Loading…"} icon={Receipt} variant={s && s.pendingTransactions > 10 ? "warning" : "default"} />
-        <StatCard title="Total Amount" value={s ? formatRupees(s.totalAmount) : "—"} subtitle={s ? `${formatRupees(s.monthlySpent)} this month` : "Loading…"} icon={IndianRupee} variant="success" />
-        <StatCard title="Budget Usage" value={s ? `${utilisation}%` : "—"} subtitle="Of active budgets" icon={PieChart} variant={utilisation > 80 ? "error" : "default"} />
+        <StatCard
+          title="Transactions"
+          value={s?.totalTransactions ?? "—"}
+          subtitle={s ? `${s.pendingTransactions} pending approval` : "Loading…"}
+          icon={Receipt}
+          variant={s && s.pendingTransactions > 10 ? "warning" : "default"}
+        />
+        <StatCard
+          title="Total Amount"
+          value={s ? formatRupees(s.totalAmount) : "—"}
+          subtitle={s ? `${formatRupees(s.monthlySpent)} this month` : "Loading…"}
+          icon={IndianRupee}
+          variant="success"
+        />
+        <StatCard
+          title="Budget Usage"
+          value={s ? `${utilisation}%` : "—"}
+          subtitle="Of active budgets"
+          icon={PieChart}
+          variant={utilisation > 80 ? "error" : "default"}
+        />
       </section>
 
       <Card>

@@ -16,7 +16,15 @@ import { useApprovalRuleMutations, type ApprovalRulePayload } from "../api";
 import { formTypeWords, ruleDeactivation } from "../words";
 
 /** The form as typed: "" is every category / both form types; the count comes from a select. */
-type Values = { name: string; categoryId: string; formType: string; minAmount: string; requiredApprovals: string; superAdminRequired: boolean; isActive: boolean };
+type Values = {
+  name: string;
+  categoryId: string;
+  formType: string;
+  minAmount: string;
+  requiredApprovals: string;
+  superAdminRequired: boolean;
+  isActive: boolean;
+};
 
 const resolver = lazyZodResolver<Values, ApprovalRulePayload>(async () => {
   const [{ z }, { approvalRuleBodySchema }] = await Promise.all([import("zod"), import("@shared/schemas/approval-rules")]);
@@ -101,7 +109,11 @@ export function ApprovalRuleFormDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
         title={rule ? "Edit Approval Rule" : "Create Approval Rule"}
-        description={rule ? `Change ${rule.name}. Transactions already submitted keep the policy they were given.` : "Require more approvals, or a SuperAdmin's, from an amount up."}
+        description={
+          rule
+            ? `Change ${rule.name}. Transactions already submitted keep the policy they were given.`
+            : "Require more approvals, or a SuperAdmin's, from an amount up."
+        }
         footer={
           <>
             <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
@@ -114,7 +126,13 @@ export function ApprovalRuleFormDialog({
         }
       >
         <form id="approval-rule-form" onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
-          <Field label="Rule Name" required error={errors.name?.message} className="sm:col-span-2" hint="How the rule is named on transactions and their timeline">
+          <Field
+            label="Rule Name"
+            required
+            error={errors.name?.message}
+            className="sm:col-span-2"
+            hint="How the rule is named on transactions and their timeline"
+          >
             <Input autoComplete="off" maxLength={100} placeholder="e.g. Above ₹5,00,000" {...register("name")} />
           </Field>
           <Field label="Category" error={errors.categoryId?.message}>
@@ -172,4 +190,3 @@ export function ApprovalRuleFormDialog({
     </Dialog>
   );
 }
-

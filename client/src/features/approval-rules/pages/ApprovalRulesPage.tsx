@@ -128,8 +128,8 @@ export default function ApprovalRulesPage() {
     <div className="space-y-5">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <p className="max-w-2xl text-sm text-slate-600">
-          A submission needs the most approvals any of these asks for: its category&apos;s own count, or an active rule that matches its category,
-          form type and amount. What a transaction needs is decided when it is submitted; changing a rule later never changes it.
+          A submission needs the most approvals any of these asks for: its category&apos;s own count, or an active rule that matches its category, form type and
+          amount. What a transaction needs is decided when it is submitted; changing a rule later never changes it.
         </p>
         <div className="shrink-0">{createButton}</div>
       </div>
@@ -160,12 +160,24 @@ export default function ApprovalRulesPage() {
           tableLabel="Approval rules"
           head={
             <>
-              <th scope="col" className="px-5 py-2.5">Rule</th>
-              <th scope="col" className="whitespace-nowrap px-4 py-2.5">Applies To</th>
-              <th scope="col" className="px-4 py-2.5 text-right">From</th>
-              <th scope="col" className="px-4 py-2.5">Needs</th>
-              <th scope="col" className="px-4 py-2.5">Status</th>
-              <th scope="col" className="px-5 py-2.5 text-right">Actions</th>
+              <th scope="col" className="px-5 py-2.5">
+                Rule
+              </th>
+              <th scope="col" className="whitespace-nowrap px-4 py-2.5">
+                Applies To
+              </th>
+              <th scope="col" className="px-4 py-2.5 text-right">
+                From
+              </th>
+              <th scope="col" className="px-4 py-2.5">
+                Needs
+              </th>
+              <th scope="col" className="px-4 py-2.5">
+                Status
+              </th>
+              <th scope="col" className="px-5 py-2.5 text-right">
+                Actions
+              </th>
             </>
           }
           rows={list.map((r) => (

@@ -28,8 +28,7 @@ function Row({ t, note, tone }: { t: PendingItem; note: string | null; tone: "go
     <li className="flex items-start gap-3 px-3 py-2">
       <div className="min-w-0 flex-1">
         <p className="text-sm">
-          <span className="font-mono font-semibold text-slate-900">{t.humanReadableId}</span>{" "}
-          <span className="text-slate-700">{t.category?.name}</span>
+          <span className="font-mono font-semibold text-slate-900">{t.humanReadableId}</span> <span className="text-slate-700">{t.category?.name}</span>
         </p>
         {t.party ? <p className="text-xs text-slate-600 wrap-anywhere">{t.party.name}</p> : null}
         {note ? <p className={tone === "skip" ? "text-xs font-medium text-amber-800" : "text-xs font-medium text-sky-800"}>{note}</p> : null}

@@ -16,7 +16,21 @@ import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api";
 import { runMutation } from "@/lib/mutation";
 import { cn } from "@/lib/utils";
-import { ActedNotice, ApprovalActions, type BulkApproveResult, EmergencyQueueSection, type PendingItem, PendingQueueStatus, PendingTransactionCard, PHONE_SHEET, statusLabel, transactionApi, TransactionDetailsDialog, useFinanceMutation, usePendingTransactions } from "@/features/transactions";
+import {
+  ActedNotice,
+  ApprovalActions,
+  type BulkApproveResult,
+  EmergencyQueueSection,
+  type PendingItem,
+  PendingQueueStatus,
+  PendingTransactionCard,
+  PHONE_SHEET,
+  statusLabel,
+  transactionApi,
+  TransactionDetailsDialog,
+  useFinanceMutation,
+  usePendingTransactions,
+} from "@/features/transactions";
 import { REVIEW_PARAM } from "@shared/deep-links";
 import { useLinkedTransaction } from "@/lib/linked-transaction";
 import { Pagination } from "@/components/ui/pagination";
@@ -41,7 +55,10 @@ export default function PendingApprovalsPage() {
   const leftOut = useMemo(() => items.filter((t) => !t.myAction && t.approveRefusal), [items]);
   const chosen = useMemo(() => actionable.filter((t) => selected.has(t.id)), [actionable, selected]);
   // The review sheet's queue: what still awaits this user's decision, in the order shown.
-  const queue = useMemo(() => ({ ids: [...emergency, ...regular].filter((t) => !t.myAction && (t.availableMoves ?? []).includes("approve")).map((t) => t.id), open: setOpenId }), [emergency, regular, setOpenId]);
+  const queue = useMemo(
+    () => ({ ids: [...emergency, ...regular].filter((t) => !t.myAction && (t.availableMoves ?? []).includes("approve")).map((t) => t.id), open: setOpenId }),
+    [emergency, regular, setOpenId],
+  );
 
   // A later page emptied by approvals meanwhile: step back to one that has rows.
   useEffect(() => {
@@ -155,7 +172,9 @@ export default function PendingApprovalsPage() {
               />
               Select all
             </label>
-            <span className="hidden text-sm text-slate-600 sm:inline">{selected.size ? `${selected.size} selected` : "Tick transactions to approve them together"}</span>
+            <span className="hidden text-sm text-slate-600 sm:inline">
+              {selected.size ? `${selected.size} selected` : "Tick transactions to approve them together"}
+            </span>
             <Button className="ml-auto bg-green-700 hover:bg-green-800" disabled={chosen.length === 0 || bulk.isPending} onClick={() => setConfirming(true)}>
               <CheckCheck className="h-4 w-4" aria-hidden="true" />
               {bulk.isPending ? "Approving..." : `Approve selected (${chosen.length})`}
@@ -191,7 +210,14 @@ export default function PendingApprovalsPage() {
       {pending.data ? <Pagination page={pending.data.page} pageSize={pending.data.limit} total={pending.data.total} onPageChange={setPage} /> : null}
 
       <TransactionDetailsDialog transactionId={openId} open={openId !== null} onOpenChange={(open) => !open && setOpenId(null)} queue={queue} />
-      <BulkApproveConfirm chosen={chosen} leftOut={leftOut} open={confirming} pending={bulk.isPending} onOpenChange={setConfirming} onConfirm={approveSelected} />
+      <BulkApproveConfirm
+        chosen={chosen}
+        leftOut={leftOut}
+        open={confirming}
+        pending={bulk.isPending}
+        onOpenChange={setConfirming}
+        onConfirm={approveSelected}
+      />
       <BulkResultsDialog results={results} onClose={() => setResults(null)} />
     </div>
   );
@@ -219,10 +245,7 @@ function BulkResultsDialog({ results, onClose }: { results: BulkApproveResult[] 
       >
         <ol className="grid gap-2" aria-label="Results">
           {(results ?? []).map((r) => (
-            <li
-              key={r.id}
-              className={cn("flex items-start gap-3 rounded-lg border p-3", r.ok ? "border-green-200 bg-green-50" : "border-red-200 bg-red-50")}
-            >
+            <li key={r.id} className={cn("flex items-start gap-3 rounded-lg border p-3", r.ok ? "border-green-200 bg-green-50" : "border-red-200 bg-red-50")}>
               {r.ok ? (
                 <CheckCircle2 className="mt-0.5 h-5 w-5 shrink-0 text-green-700" aria-hidden="true" />
               ) : (

@@ -6,7 +6,22 @@ import { useQuery } from "@tanstack/react-query";
 import { Activity, Download, Eye, FileText, FolderTree, Layers, PencilLine, Search, ShieldCheck, User as UserIcon, Receipt } from "lucide-react";
 import { formatDateTime, toIsoDate } from "@shared/format";
 import type { AuditEntryView, AuditFacets, AuditPage } from "@shared/schemas/audit";
-import { Alert, Badge, Button, Card, Checkbox, Dialog, DialogContent, EmptyState, Input, Pagination, Select, Spinner, StatCard, type BadgeVariant } from "@/components/ui";
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Dialog,
+  DialogContent,
+  EmptyState,
+  Input,
+  Pagination,
+  Select,
+  Spinner,
+  StatCard,
+  type BadgeVariant,
+} from "@/components/ui";
 import { toast } from "@/hooks/use-toast";
 import { ApiError, errorMessage } from "@/lib/api";
 
@@ -49,7 +64,11 @@ function Json({ value, label }: { value: unknown; label: string }) {
   if (value === null || value === undefined) return <p className="text-sm text-slate-500">None</p>;
   // A long record scrolls: focusable, so a keyboard can scroll it too.
   return (
-    <pre tabIndex={0} aria-label={label} className="max-h-[50vh] overflow-auto whitespace-pre-wrap wrap-anywhere rounded-md bg-slate-900 p-3 text-xs leading-relaxed text-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
+    <pre
+      tabIndex={0}
+      aria-label={label}
+      className="max-h-[50vh] overflow-auto whitespace-pre-wrap wrap-anywhere rounded-md bg-slate-900 p-3 text-xs leading-relaxed text-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+    >
       {JSON.stringify(value, null, 2)}
     </pre>
   );
@@ -67,7 +86,11 @@ function DetailsDialog({ entry, onOpenChange }: { entry: AuditEntryView | null; 
   const changed = entry ? changedKeys(entry.beforeData, entry.afterData) : [];
   return (
     <Dialog open={entry !== null} onOpenChange={onOpenChange}>
-      <DialogContent size="xl" title="Audit Event Details" description={entry ? `${entry.action} · ${entry.entityType} ${entry.entityId ?? ""} · ${formatDateTime(entry.timestamp)}` : undefined}>
+      <DialogContent
+        size="xl"
+        title="Audit Event Details"
+        description={entry ? `${entry.action} · ${entry.entityType} ${entry.entityId ?? ""} · ${formatDateTime(entry.timestamp)}` : undefined}
+      >
         {entry ? (
           <div className="space-y-4">
             <dl className="grid gap-3 text-sm sm:grid-cols-3">
@@ -172,7 +195,14 @@ export default function AuditTrailPage() {
         <div className="grid gap-3 md:grid-cols-[1fr_200px_200px_auto_auto] md:items-center">
           <div className="relative">
             <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
-            <Input type="search" aria-label="Search audit logs" placeholder="TXN number or name" value={search} onChange={(e) => setSearch(e.target.value)} className="pl-9" />
+            <Input
+              type="search"
+              aria-label="Search audit logs"
+              placeholder="TXN number or name"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              className="pl-9"
+            />
           </div>
           <Select aria-label="Entity type" value={entityType} onChange={(e) => setEntityType(e.target.value)}>
             <option value="all">All entity types</option>
@@ -205,8 +235,19 @@ export default function AuditTrailPage() {
 
       <section aria-label="Summary" className="grid grid-cols-2 gap-4 xl:grid-cols-4">
         <StatCard title="Total Events" value={total.toLocaleString("en-IN")} subtitle={scope} icon={Activity} />
-        <StatCard title="Positive Actions" value={(summary?.positive ?? 0).toLocaleString("en-IN")} subtitle={`Creates and approvals · ${scope.toLowerCase()}`} icon={ShieldCheck} variant="success" />
-        <StatCard title="Modifications" value={(summary?.modifications ?? 0).toLocaleString("en-IN")} subtitle={`Updates and edits · ${scope.toLowerCase()}`} icon={PencilLine} />
+        <StatCard
+          title="Positive Actions"
+          value={(summary?.positive ?? 0).toLocaleString("en-IN")}
+          subtitle={`Creates and approvals · ${scope.toLowerCase()}`}
+          icon={ShieldCheck}
+          variant="success"
+        />
+        <StatCard
+          title="Modifications"
+          value={(summary?.modifications ?? 0).toLocaleString("en-IN")}
+          subtitle={`Updates and edits · ${scope.toLowerCase()}`}
+          icon={PencilLine}
+        />
         <StatCard title="Entity Types" value={summary?.entityTypes ?? 0} subtitle={scope} icon={Layers} variant="warning" />
       </section>
 
@@ -221,7 +262,9 @@ export default function AuditTrailPage() {
           <EmptyState
             icon={Activity}
             title="No audit logs found"
-            description={filtered ? "Try a different search term or clear the filters." : "Actions such as creating, approving and editing records will appear here."}
+            description={
+              filtered ? "Try a different search term or clear the filters." : "Actions such as creating, approving and editing records will appear here."
+            }
           />
         ) : (
           <ul className={"divide-y divide-slate-100" + (audit.isFetching && audit.isPlaceholderData ? " opacity-60" : "")}>
@@ -250,7 +293,13 @@ export default function AuditTrailPage() {
                     </p>
                   </div>
                   {hasData ? (
-                    <Button variant="outline" size="sm" onClick={() => setViewing(e)} className="self-start" aria-label={`View details of ${e.action} ${e.entityType}`}>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      onClick={() => setViewing(e)}
+                      className="self-start"
+                      aria-label={`View details of ${e.action} ${e.entityType}`}
+                    >
                       <Eye className="h-4 w-4" aria-hidden="true" />
                       View Details
                     </Button>

@@ -77,7 +77,15 @@ export function BudgetChart({ budgets }: { budgets: Budget[] }) {
                   <rect x={x0} y={MARGIN.top} width={group} height={plotH} fill={hover === i ? "#f1f5f9" : "transparent"} />
                   <rect x={centre - bar - 2} y={y(r.allocated)} width={bar} height={Math.max(0, MARGIN.top + plotH - y(r.allocated))} rx={4} fill={ALLOCATED} />
                   <rect x={centre + 2} y={y(r.spent)} width={bar} height={Math.max(0, MARGIN.top + plotH - y(r.spent))} rx={4} fill={SPENT} />
-                  <text x={centre} y={MARGIN.top + plotH + 10} transform={`rotate(-25 ${centre} ${MARGIN.top + plotH + 10})`} textAnchor="end" dy="0.71em" fontSize={11} fill={AXIS}>
+                  <text
+                    x={centre}
+                    y={MARGIN.top + plotH + 10}
+                    transform={`rotate(-25 ${centre} ${MARGIN.top + plotH + 10})`}
+                    textAnchor="end"
+                    dy="0.71em"
+                    fontSize={11}
+                    fill={AXIS}
+                  >
                     {short(r.name)}
                   </text>
                 </g>

@@ -19,12 +19,31 @@ const PERIOD_LABELS: Record<string, string> = { monthly: "Monthly", quarterly: "
 
 function defaults(): BudgetInput {
   const today = toIsoDate(currentTime());
-  return { name: "", categoryId: "", amount: "", period: "monthly", startDate: today, endDate: addDays(today, BUDGET_DEFAULT_DAYS), alertThreshold: String(ALERT_THRESHOLD_DEFAULT), isActive: true };
+  return {
+    name: "",
+    categoryId: "",
+    amount: "",
+    period: "monthly",
+    startDate: today,
+    endDate: addDays(today, BUDGET_DEFAULT_DAYS),
+    alertThreshold: String(ALERT_THRESHOLD_DEFAULT),
+    isActive: true,
+  };
 }
 
 const budgetResolver = lazyZodResolver<BudgetInput, BudgetBody>(() => import("@shared/schemas/budgets").then((m) => m.budgetBodySchema));
 
-export function BudgetFormDialog({ open, onOpenChange, budget, categories }: { open: boolean; onOpenChange: (o: boolean) => void; budget: Budget | null; categories: Category[] }) {
+export function BudgetFormDialog({
+  open,
+  onOpenChange,
+  budget,
+  categories,
+}: {
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+  budget: Budget | null;
+  categories: Category[];
+}) {
   const { create, update } = useBudgetMutations();
   const { register, handleSubmit, reset, setError, formState } = useForm<BudgetInput, unknown, BudgetBody>({ resolver: budgetResolver });
   const errors = formState.errors;

@@ -7,18 +7,41 @@ import { AlertTriangle, CalendarRange, PiggyBank, Plus, Pencil, Trash2, Trending
 import { formatDate, formatRupees } from "@shared/format";
 import { addMoney } from "@shared/money";
 import type { Budget, BudgetStatus } from "@shared/schemas/budgets";
-import { Alert, Badge, Button, Card, CardContent, CardHeader, CardTitle, ConfirmDialog, EmptyState, Progress, Spinner, StatCard, type BadgeVariant } from "@/components/ui";
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  CardTitle,
+  ConfirmDialog,
+  EmptyState,
+  Progress,
+  Spinner,
+  StatCard,
+  type BadgeVariant,
+} from "@/components/ui";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api";
 import { useCategories } from "@/features/categories";
 import { useBudgetMutations, useBudgets } from "../api";
 import type { BudgetFormDialog as BudgetFormDialogType } from "../components/BudgetFormDialog";
 
-const BudgetFormDialog = lazyDialog<ComponentProps<typeof BudgetFormDialogType>>(() => import("../components/BudgetFormDialog").then((m) => m.BudgetFormDialog), (p) => p.open);
+const BudgetFormDialog = lazyDialog<ComponentProps<typeof BudgetFormDialogType>>(
+  () => import("../components/BudgetFormDialog").then((m) => m.BudgetFormDialog),
+  (p) => p.open,
+);
 
 const BudgetChart = lazy(() => import("../components/BudgetChart").then((m) => ({ default: m.BudgetChart })));
 
-const STATUS_BADGE: Record<BudgetStatus, BadgeVariant> = { "On Track": "success", Alert: "warning", "Over Budget": "destructive", Inactive: "secondary", Expired: "outline" };
+const STATUS_BADGE: Record<BudgetStatus, BadgeVariant> = {
+  "On Track": "success",
+  Alert: "warning",
+  "Over Budget": "destructive",
+  Inactive: "secondary",
+  Expired: "outline",
+};
 const STATUS_BAR = { "On Track": "success", Alert: "warning", "Over Budget": "danger", Inactive: "brand", Expired: "brand" } as const;
 const PERIOD_LABELS: Record<string, string> = { monthly: "Monthly", quarterly: "Quarterly", yearly: "Yearly" };
 
@@ -114,8 +137,20 @@ export default function BudgetPlanningPage() {
       <section aria-label="Summary" className="grid gap-4 sm:grid-cols-2 2xl:grid-cols-4">
         <StatCard title="Total Budgets" value={list.length} subtitle={`${active.length} active`} icon={PiggyBank} />
         <StatCard title="Total Allocated" value={formatRupees(allocated)} subtitle="Active budgets" icon={Wallet} />
-        <StatCard title="Total Spent" value={formatRupees(spent)} subtitle={`${spentPct}% of allocated`} icon={TrendingUp} variant={spentPct >= 100 ? "error" : spentPct >= 80 ? "warning" : "success"} />
-        <StatCard title="Over Budget" value={over} subtitle={over ? "Need attention" : "All within limits"} icon={AlertTriangle} variant={over ? "error" : "default"} />
+        <StatCard
+          title="Total Spent"
+          value={formatRupees(spent)}
+          subtitle={`${spentPct}% of allocated`}
+          icon={TrendingUp}
+          variant={spentPct >= 100 ? "error" : spentPct >= 80 ? "warning" : "success"}
+        />
+        <StatCard
+          title="Over Budget"
+          value={over}
+          subtitle={over ? "Need attention" : "All within limits"}
+          icon={AlertTriangle}
+          variant={over ? "error" : "default"}
+        />
       </section>
 
       {budgets.isError ? <Alert variant="destructive">{errorMessage(budgets.error, "Failed to load budgets")}</Alert> : null}
@@ -168,7 +203,12 @@ export default function BudgetPlanningPage() {
         </>
       )}
 
-      <BudgetFormDialog open={formOpen} onOpenChange={setFormOpen} budget={editing} categories={(categories.data ?? []).filter((c) => c.isActive || c.id === editing?.categoryId)} />
+      <BudgetFormDialog
+        open={formOpen}
+        onOpenChange={setFormOpen}
+        budget={editing}
+        categories={(categories.data ?? []).filter((c) => c.isActive || c.id === editing?.categoryId)}
+      />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}

@@ -67,7 +67,8 @@ export function CategoryFormDialog({
     const body: CategoryPayload = { name: name.trim(), description: description.trim() || null };
     if (canSetPolicy) {
       body.requiredApprovals = Number(requiredApprovals);
-      body.emergencyLimitPolicy = dailyLimit.trim() || monthlyLimit.trim() ? { dailyLimit: dailyLimit.trim() || null, monthlyLimit: monthlyLimit.trim() || null } : null;
+      body.emergencyLimitPolicy =
+        dailyLimit.trim() || monthlyLimit.trim() ? { dailyLimit: dailyLimit.trim() || null, monthlyLimit: monthlyLimit.trim() || null } : null;
       body.openToClaims = openToClaims;
     }
     if (category) body.isActive = isActive;
@@ -133,7 +134,13 @@ export function CategoryFormDialog({
                   <Input inputMode="decimal" value={dailyLimit} onChange={(e) => setDailyLimit(e.target.value)} placeholder="e.g. 50000" autoComplete="off" />
                 </Field>
                 <Field label="Monthly Limit" error={errors.monthlyLimit} hint="Empty for no limit">
-                  <Input inputMode="decimal" value={monthlyLimit} onChange={(e) => setMonthlyLimit(e.target.value)} placeholder="e.g. 500000" autoComplete="off" />
+                  <Input
+                    inputMode="decimal"
+                    value={monthlyLimit}
+                    onChange={(e) => setMonthlyLimit(e.target.value)}
+                    placeholder="e.g. 500000"
+                    autoComplete="off"
+                  />
                 </Field>
               </fieldset>
               {/* DECISIONS §15: which categories employees may claim expenses in is the SuperAdmin's. */}
@@ -145,7 +152,14 @@ export function CategoryFormDialog({
               />
             </>
           ) : null}
-          {category ? <Checkbox label="Active" hint="Inactive categories cannot be chosen for new transactions." checked={isActive} onChange={(e) => setIsActive(e.target.checked)} /> : null}
+          {category ? (
+            <Checkbox
+              label="Active"
+              hint="Inactive categories cannot be chosen for new transactions."
+              checked={isActive}
+              onChange={(e) => setIsActive(e.target.checked)}
+            />
+          ) : null}
         </form>
       </DialogContent>
     </Dialog>

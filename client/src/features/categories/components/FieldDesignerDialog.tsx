@@ -80,7 +80,7 @@ export function FieldDesignerDialog({ category, onOpenChange }: { category: Cate
     }
   };
 
-  const editing = editingIndex !== null ? fields[editingIndex] ?? null : null;
+  const editing = editingIndex !== null ? (fields[editingIndex] ?? null) : null;
 
   return (
     <Dialog open={category !== null} onOpenChange={onOpenChange}>
@@ -118,7 +118,11 @@ export function FieldDesignerDialog({ category, onOpenChange }: { category: Cate
           {announcement}
         </p>
         {fields.length === 0 ? (
-          <EmptyState title="No custom fields yet" description="Add fields to collect extra details, like an invoice number or a vendor GSTIN, on this category's transactions." className="rounded-lg border border-dashed border-slate-300 py-10" />
+          <EmptyState
+            title="No custom fields yet"
+            description="Add fields to collect extra details, like an invoice number or a vendor GSTIN, on this category's transactions."
+            className="rounded-lg border border-dashed border-slate-300 py-10"
+          />
         ) : (
           <ol className="grid gap-2">
             {fields.map((f, i) => (
@@ -155,14 +159,24 @@ export function FieldDesignerDialog({ category, onOpenChange }: { category: Cate
                   </p>
                   <div className="mt-0.5 flex flex-wrap items-center gap-1.5">
                     <Badge variant="info">{FIELD_TYPE_LABELS[f.type] ?? f.type}</Badge>
-                    {f.options?.length ? <span className="text-xs text-slate-600">{f.options.length} {f.options.length === 1 ? "option" : "options"}</span> : null}
+                    {f.options?.length ? (
+                      <span className="text-xs text-slate-600">
+                        {f.options.length} {f.options.length === 1 ? "option" : "options"}
+                      </span>
+                    ) : null}
                   </div>
                 </div>
                 <div className="flex shrink-0 items-center">
                   <IconButton variant="ghost" className="h-9 w-9" onClick={() => moveField(i, i - 1)} disabled={i === 0} label={`Move ${f.label} up`}>
                     <ArrowUp className="h-4 w-4" aria-hidden="true" />
                   </IconButton>
-                  <IconButton variant="ghost" className="h-9 w-9" onClick={() => moveField(i, i + 1)} disabled={i === fields.length - 1} label={`Move ${f.label} down`}>
+                  <IconButton
+                    variant="ghost"
+                    className="h-9 w-9"
+                    onClick={() => moveField(i, i + 1)}
+                    disabled={i === fields.length - 1}
+                    label={`Move ${f.label} down`}
+                  >
                     <ArrowDown className="h-4 w-4" aria-hidden="true" />
                   </IconButton>
                   <IconButton
@@ -176,7 +190,12 @@ export function FieldDesignerDialog({ category, onOpenChange }: { category: Cate
                   >
                     <Pencil className="h-4 w-4" aria-hidden="true" />
                   </IconButton>
-                  <IconButton variant="ghost" className="h-9 w-9 text-red-700 hover:bg-red-50" onClick={() => change(fields.filter((_, j) => j !== i))} label={`Delete ${f.label}`}>
+                  <IconButton
+                    variant="ghost"
+                    className="h-9 w-9 text-red-700 hover:bg-red-50"
+                    onClick={() => change(fields.filter((_, j) => j !== i))}
+                    label={`Delete ${f.label}`}
+                  >
                     <Trash2 className="h-4 w-4" aria-hidden="true" />
                   </IconButton>
                 </div>

@@ -125,7 +125,11 @@ export function FieldEditorDialog({
             />
           </Field>
           <Field label="Type" required>
-            <Select value={type} onChange={(e) => setType(e.target.value as FieldType)} options={FIELD_TYPES.map((t) => ({ value: t, label: FIELD_TYPE_LABELS[t] }))} />
+            <Select
+              value={type}
+              onChange={(e) => setType(e.target.value as FieldType)}
+              options={FIELD_TYPES.map((t) => ({ value: t, label: FIELD_TYPE_LABELS[t] }))}
+            />
           </Field>
           <Field label="Placeholder">
             <Input value={placeholder} onChange={(e) => setPlaceholder(e.target.value)} autoComplete="off" maxLength={500} />

@@ -68,7 +68,14 @@ function CategoryCard({ category, onEdit, onDesign, onDelete }: { category: Cate
           Design Fields
         </Button>
         {!category.isBuiltin ? (
-          <Button variant="ghost" size="sm" className="ml-auto px-2 text-red-700 hover:bg-red-50 hover:text-red-800" onClick={onDelete} aria-label={`Delete ${category.name}`} title="Delete">
+          <Button
+            variant="ghost"
+            size="sm"
+            className="ml-auto px-2 text-red-700 hover:bg-red-50 hover:text-red-800"
+            onClick={onDelete}
+            aria-label={`Delete ${category.name}`}
+            title="Delete"
+          >
             <Trash2 className="h-4 w-4" aria-hidden="true" />
             <span className="xl:sr-only 2xl:not-sr-only">Delete</span>
           </Button>

@@ -8,7 +8,15 @@ import { PATHS } from "@/lib/paths";
 import { useCurrentUser } from "@/lib/session";
 import { Button } from "@/components/ui/button";
 import { StatCard } from "@/components/ui/stat-card";
-import { ActedNotice, EmergencyQueueSection, type PendingItem, PendingQueueStatus, PendingTransactionCard, TransactionDetailsDialog, usePendingTransactions } from "@/features/transactions";
+import {
+  ActedNotice,
+  EmergencyQueueSection,
+  type PendingItem,
+  PendingQueueStatus,
+  PendingTransactionCard,
+  TransactionDetailsDialog,
+  usePendingTransactions,
+} from "@/features/transactions";
 
 export default function ApproverDashboardPage() {
   const user = useCurrentUser();
@@ -18,7 +26,10 @@ export default function ApproverDashboardPage() {
   const emergency = items.filter((t) => t.isPriority);
   const regular = items.filter((t) => !t.isPriority);
   // The review sheet's queue: what still awaits this user's decision, in the order shown.
-  const queue = { ids: [...emergency, ...regular].filter((t) => !t.myAction && (t.availableMoves ?? []).includes("approve")).map((t) => t.id), open: setOpenId };
+  const queue = {
+    ids: [...emergency, ...regular].filter((t) => !t.myAction && (t.availableMoves ?? []).includes("approve")).map((t) => t.id),
+    open: setOpenId,
+  };
 
   const card = (t: PendingItem) => (
     <li key={t.id}>

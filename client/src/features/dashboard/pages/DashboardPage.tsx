@@ -16,7 +16,6 @@ import { StatCard } from "@/components/ui/stat-card";
 import { errorMessage } from "@/lib/api";
 import { accountantRecent, ListSkeleton, TransactionCard, TransactionDetailsDialog, useDashboardStats, useTransactionList } from "@/features/transactions";
 
-
 export default function DashboardPage() {
   const user = useCurrentUser();
   const seesAmounts = user.permissions.seesDashboardAmounts;

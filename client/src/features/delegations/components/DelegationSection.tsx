@@ -176,7 +176,11 @@ export function DelegationSection({ me, all = false }: { me: { id: string; name:
             </Field>
           ) : null}
           <Field label="Delegate" required error={errors.delegateId?.message} className="sm:col-span-2">
-            <Select {...register("delegateId")} placeholder={candidates.isLoading ? "Loading people…" : "Choose who approves for you"} disabled={candidates.isLoading}>
+            <Select
+              {...register("delegateId")}
+              placeholder={candidates.isLoading ? "Loading people…" : "Choose who approves for you"}
+              disabled={candidates.isLoading}
+            >
               {people.map((c) => (
                 <option key={c.id} value={c.id}>
                   {c.name} ({c.role})
@@ -223,7 +227,13 @@ export function DelegationSection({ me, all = false }: { me: { id: string; name:
           />
         ) : (
           <>
-            <DelegationList title="Given" items={given} heading={(d) => `${d.delegate.name} approves for you`} empty="You have not delegated your approvals." onEnd={setEnding} />
+            <DelegationList
+              title="Given"
+              items={given}
+              heading={(d) => `${d.delegate.name} approves for you`}
+              empty="You have not delegated your approvals."
+              onEnd={setEnding}
+            />
             <DelegationList
               title="Received"
               items={received}

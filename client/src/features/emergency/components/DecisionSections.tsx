@@ -25,7 +25,12 @@ export function RequestCard({ view, action }: { view: EmergencyLinkView; action:
   const fields = filledCustomFields(view);
   return (
     <Card className="overflow-hidden">
-      <div className={cn("px-5 py-5 text-white sm:px-6", action === "approve" ? "bg-gradient-to-r from-red-700 to-orange-700" : "bg-gradient-to-r from-red-800 to-red-600")}>
+      <div
+        className={cn(
+          "px-5 py-5 text-white sm:px-6",
+          action === "approve" ? "bg-gradient-to-r from-red-700 to-orange-700" : "bg-gradient-to-r from-red-800 to-red-600",
+        )}
+      >
         <div className="flex flex-wrap items-center gap-2">
           <span className="inline-flex items-center gap-1 rounded-full bg-white px-2.5 py-0.5 text-xs font-bold uppercase tracking-wide text-red-700">
             <Siren className="h-3.5 w-3.5" aria-hidden="true" />
@@ -115,8 +120,17 @@ export function DecisionCard({ approvers, action, form }: { approvers: readonly 
         />
       </Field>
       {action === "reject" ? (
-        <Field label="Reason (optional)" hint={`Tells the requester what to fix; at most ${EMERGENCY_REASON_MAX} characters (${reason.length}/${EMERGENCY_REASON_MAX}).`}>
-          <Textarea rows={3} maxLength={EMERGENCY_REASON_MAX} value={reason} onChange={(e) => form.setReason(e.target.value)} placeholder="e.g. Wrong vendor account" />
+        <Field
+          label="Reason (optional)"
+          hint={`Tells the requester what to fix; at most ${EMERGENCY_REASON_MAX} characters (${reason.length}/${EMERGENCY_REASON_MAX}).`}
+        >
+          <Textarea
+            rows={3}
+            maxLength={EMERGENCY_REASON_MAX}
+            value={reason}
+            onChange={(e) => form.setReason(e.target.value)}
+            placeholder="e.g. Wrong vendor account"
+          />
         </Field>
       ) : null}
       {form.formError ? <Alert variant="destructive">{form.formError}</Alert> : null}
@@ -130,7 +144,9 @@ export function DecisionCard({ approvers, action, form }: { approvers: readonly 
         {action === "approve" ? <CircleCheck className="h-5 w-5" aria-hidden="true" /> : <CircleX className="h-5 w-5" aria-hidden="true" />}
         {form.decision.isPending ? "Processing..." : DECISION_WORDS[action].button}
       </Button>
-      <p className="text-center text-xs text-slate-600">This link can be used once. Your decision takes effect immediately and is recorded with your initials.</p>
+      <p className="text-center text-xs text-slate-600">
+        This link can be used once. Your decision takes effect immediately and is recorded with your initials.
+      </p>
     </Card>
   );
 }

@@ -244,8 +244,8 @@ function PinsPanel() {
         <div>
           <h2 className="text-base font-semibold text-slate-900">Approver PINs</h2>
           <p className="text-sm text-slate-600">
-            An emergency link decides only with the PIN of the approver code picked on it. Give each approver their PIN in person; it is never shown
-            again. Five wrong PINs lock a code for 15 minutes.
+            An emergency link decides only with the PIN of the approver code picked on it. Give each approver their PIN in person; it is never shown again. Five
+            wrong PINs lock a code for 15 minutes.
           </p>
         </div>
       </div>

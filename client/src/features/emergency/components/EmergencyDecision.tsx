@@ -28,7 +28,11 @@ export function EmergencyDecision({ token, action }: { token: string; action: De
 
   // A decision refused because the link is void or expired shows the same screens as opening it.
   const decisionStatus = decision.isError ? errorStatus(decision.error) : undefined;
-  const status = link.isError ? errorStatus(link.error) : decisionStatus === 404 || decisionStatus === 410 || decisionStatus === 423 ? decisionStatus : undefined;
+  const status = link.isError
+    ? errorStatus(link.error)
+    : decisionStatus === 404 || decisionStatus === 410 || decisionStatus === 423
+      ? decisionStatus
+      : undefined;
   if (status === 404) {
     return (
       <Outcome tone="danger" icon={<LinkIcon className="h-7 w-7" aria-hidden="true" />} title="Link Invalid">
@@ -45,7 +49,11 @@ export function EmergencyDecision({ token, action }: { token: string; action: De
   }
   if (link.isError || !link.data || status === 423) {
     return (
-      <Outcome tone="danger" icon={<ShieldAlert className="h-7 w-7" aria-hidden="true" />} title={status === 423 ? "System Lockdown" : "Unable to Load Request"}>
+      <Outcome
+        tone="danger"
+        icon={<ShieldAlert className="h-7 w-7" aria-hidden="true" />}
+        title={status === 423 ? "System Lockdown" : "Unable to Load Request"}
+      >
         <p>{errorMessage(link.error ?? decision.error, "This emergency approval request could not be loaded. Please try again.")}</p>
       </Outcome>
     );

@@ -68,24 +68,23 @@ export function useDecisionForm(token: string, action: DecisionAction) {
     setPinError(missingPin ? ENTER_PIN_MESSAGE : undefined);
     setFormError(undefined);
     if (missingApprover || missingPin) return;
-    runMutation(
-      decision,
-      action === "reject" && reason.trim() ? { approverName: approver, pin, reason: reason.trim() } : { approverName: approver, pin },
-      {
-        onSuccess: setDone,
-        onError: (err) => {
-          const issues = errorIssues(err);
-          const message = errorMessage(err, DECISION_WORDS[action].failure);
-          if (issues.approverName) setSelectError(issues.approverName);
-          else if (issues.pin || errorStatus(err) === 403) {
-            // A wrong PIN: cleared for the next try; the link stays usable.
-            setPinError(issues.pin ?? wrongPinText(err instanceof ApiError ? (err.body?.message ?? message) : message, err instanceof ApiError ? err.body?.triesLeft : undefined));
-            setPin("");
-            pinInput.current?.focus();
-          } else setFormError(message);
-        },
+    runMutation(decision, action === "reject" && reason.trim() ? { approverName: approver, pin, reason: reason.trim() } : { approverName: approver, pin }, {
+      onSuccess: setDone,
+      onError: (err) => {
+        const issues = errorIssues(err);
+        const message = errorMessage(err, DECISION_WORDS[action].failure);
+        if (issues.approverName) setSelectError(issues.approverName);
+        else if (issues.pin || errorStatus(err) === 403) {
+          // A wrong PIN: cleared for the next try; the link stays usable.
+          setPinError(
+            issues.pin ??
+              wrongPinText(err instanceof ApiError ? (err.body?.message ?? message) : message, err instanceof ApiError ? err.body?.triesLeft : undefined),
+          );
+          setPin("");
+          pinInput.current?.focus();
+        } else setFormError(message);
       },
-    );
+    });
   };
 
   return { decision, approver, chooseApprover, selectError, pin, typePin, pinError, pinInput, reason, setReason, formError, done, submit };

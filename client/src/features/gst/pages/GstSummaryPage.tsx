@@ -28,7 +28,14 @@ function monthName(month: string): string {
 type Row = GstSummaryTotals & { rate?: number };
 
 function RateTable({ caption, rows, total }: { caption: string; rows: Row[]; total: GstSummaryTotals }) {
-  const cells = (r: GstSummaryTotals) => [r.bills, formatRupees(r.taxableValue), formatRupees(r.cgst), formatRupees(r.sgst), formatRupees(r.igst), formatRupees(r.totalTax)];
+  const cells = (r: GstSummaryTotals) => [
+    r.bills,
+    formatRupees(r.taxableValue),
+    formatRupees(r.cgst),
+    formatRupees(r.sgst),
+    formatRupees(r.igst),
+    formatRupees(r.totalTax),
+  ];
   return (
     <>
       {/* Phones: one block per rate. */}
@@ -62,13 +69,27 @@ function RateTable({ caption, rows, total }: { caption: string; rows: Row[]; tot
           <caption className="sr-only">{caption}</caption>
           <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600">
             <tr>
-              <th scope="col" className="px-4 py-3 text-left">Rate</th>
-              <th scope="col" className="px-4 py-3 text-right">Bills</th>
-              <th scope="col" className="px-4 py-3 text-right">Taxable value</th>
-              <th scope="col" className="px-4 py-3 text-right">CGST</th>
-              <th scope="col" className="px-4 py-3 text-right">SGST</th>
-              <th scope="col" className="px-4 py-3 text-right">IGST</th>
-              <th scope="col" className="px-4 py-3 text-right">Total tax</th>
+              <th scope="col" className="px-4 py-3 text-left">
+                Rate
+              </th>
+              <th scope="col" className="px-4 py-3 text-right">
+                Bills
+              </th>
+              <th scope="col" className="px-4 py-3 text-right">
+                Taxable value
+              </th>
+              <th scope="col" className="px-4 py-3 text-right">
+                CGST
+              </th>
+              <th scope="col" className="px-4 py-3 text-right">
+                SGST
+              </th>
+              <th scope="col" className="px-4 py-3 text-right">
+                IGST
+              </th>
+              <th scope="col" className="px-4 py-3 text-right">
+                Total tax
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
@@ -125,7 +146,12 @@ function Sections({ summary }: { summary: GstSummary }) {
           subtitle={`${forwardCharge.total.bills + reverseCharge.total.bills} bills`}
           icon={ReceiptIndianRupee}
         />
-        <StatCard title="Tax charged by suppliers" value={formatRupees(forwardCharge.total.totalTax)} subtitle={`${forwardCharge.total.bills} bills`} icon={Wallet} />
+        <StatCard
+          title="Tax charged by suppliers"
+          value={formatRupees(forwardCharge.total.totalTax)}
+          subtitle={`${forwardCharge.total.bills} bills`}
+          icon={Wallet}
+        />
         <StatCard
           title="Input tax credit"
           value={formatRupees(inputTaxCredit.totalTax)}
@@ -136,7 +162,11 @@ function Sections({ summary }: { summary: GstSummary }) {
         <StatCard
           title="Reverse charge to pay"
           value={formatRupees(reverseCharge.total.totalTax)}
-          subtitle={reverseCharge.total.bills ? `${reverseCharge.total.bills} ${reverseCharge.total.bills === 1 ? "bill" : "bills"}: the company pays this tax` : "No bills under reverse charge"}
+          subtitle={
+            reverseCharge.total.bills
+              ? `${reverseCharge.total.bills} ${reverseCharge.total.bills === 1 ? "bill" : "bills"}: the company pays this tax`
+              : "No bills under reverse charge"
+          }
           icon={RotateCcw}
           variant={reverseCharge.total.bills ? "warning" : "default"}
         />
@@ -159,7 +189,9 @@ function Sections({ summary }: { summary: GstSummary }) {
       <Card>
         <CardHeader className="pb-3">
           <CardTitle>Reverse charge</CardTitle>
-          <p className="text-sm text-slate-600">Bills under reverse charge: the supplier was paid the taxable value and the company pays this tax to the government.</p>
+          <p className="text-sm text-slate-600">
+            Bills under reverse charge: the supplier was paid the taxable value and the company pays this tax to the government.
+          </p>
         </CardHeader>
         <CardContent>
           {reverseCharge.rows.length ? (
@@ -250,8 +282,8 @@ export default function GstSummaryPage() {
       ) : null}
 
       <p className="text-xs text-slate-600">
-        Counts bills (Form B) with a GST invoice dated in the month, once they are Approved, Payment Due, Paid or Completed; drafts, pending and rejected bills are left
-        out. Every such bill of the company counts, whoever entered it.
+        Counts bills (Form B) with a GST invoice dated in the month, once they are Approved, Payment Due, Paid or Completed; drafts, pending and rejected bills
+        are left out. Every such bill of the company counts, whoever entered it.
       </p>
     </div>
   );

@@ -24,7 +24,12 @@ export function AttendanceEditDialog({ record, onOpenChange }: { record: StoredA
   useEffect(() => {
     if (record) {
       // A day not recorded yet is edited into one of the statuses a person may set (Absent by default).
-      reset({ dayStatus: record.dayStatus === NOT_RECORDED ? "Absent (Unpaid)" : record.dayStatus, violationPoints: record.violationPoints ?? 0, violationReason: record.violationReason ?? "", reason: "" });
+      reset({
+        dayStatus: record.dayStatus === NOT_RECORDED ? "Absent (Unpaid)" : record.dayStatus,
+        violationPoints: record.violationPoints ?? 0,
+        violationReason: record.violationReason ?? "",
+        reason: "",
+      });
     }
   }, [record, reset]);
 
@@ -32,7 +37,10 @@ export function AttendanceEditDialog({ record, onOpenChange }: { record: StoredA
     if (!record) return;
     try {
       await update.mutateAsync({ id: record.id, body });
-      toast({ title: "Attendance Updated", description: `${record.employee?.employeeName ?? "Employee"} · ${formatDate(record.date)} saved as ${body.dayStatus}` });
+      toast({
+        title: "Attendance Updated",
+        description: `${record.employee?.employeeName ?? "Employee"} · ${formatDate(record.date)} saved as ${body.dayStatus}`,
+      });
       onOpenChange(false);
     } catch (err) {
       for (const [path, message] of Object.entries(errorIssues(err))) setError(path as keyof AttendanceEditInput, { message });

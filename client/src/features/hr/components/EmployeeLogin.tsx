@@ -17,10 +17,18 @@ const loginKey = (employeeId: string) => [`/api/hr/employees/${employeeId}/login
 
 /** "Create logins" on the employees list: one CSV of every new login, downloaded once. */
 export async function downloadNewLogins(): Promise<number> {
-  const res = await fetch("/api/hr/employees/logins", { method: "POST", credentials: "include", headers: { "X-Requested-With": "XMLHttpRequest", Accept: "text/csv" } });
+  const res = await fetch("/api/hr/employees/logins", {
+    method: "POST",
+    credentials: "include",
+    headers: { "X-Requested-With": "XMLHttpRequest", Accept: "text/csv" },
+  });
   if (!res.ok) throw new Error((await res.json().catch(() => null))?.message ?? "Could not create the logins");
   const text = await res.text();
-  const rows = text.replace(/^\uFEFF/, "").trim().split(/\r?\n/).length - 1;
+  const rows =
+    text
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split(/\r?\n/).length - 1;
   const href = URL.createObjectURL(new Blob([text], { type: "text/csv;charset=utf-8" }));
   const a = document.createElement("a");
   a.href = href;
@@ -32,7 +40,17 @@ export async function downloadNewLogins(): Promise<number> {
   return rows;
 }
 
-export function EmployeeLogin({ employeeId, employeeName, isActive, canManage }: { employeeId: string; employeeName: string; isActive: boolean; canManage: boolean }) {
+export function EmployeeLogin({
+  employeeId,
+  employeeName,
+  isActive,
+  canManage,
+}: {
+  employeeId: string;
+  employeeName: string;
+  isActive: boolean;
+  canManage: boolean;
+}) {
   const queryClient = useQueryClient();
   const login = useQuery<{ login: User | null }>({ queryKey: loginKey(employeeId) });
   const [giving, setGiving] = useState(false);
@@ -44,7 +62,8 @@ export function EmployeeLogin({ employeeId, employeeName, isActive, canManage }:
   const candidates = useQuery<Candidates>({ queryKey: ["/api/hr/login-candidates"], enabled: linking });
   const refresh = () => queryClient.invalidateQueries({ queryKey: loginKey(employeeId) });
   const give = useMutation({
-    mutationFn: (body: { username?: string } | { userId: string }) => apiJson<{ user: User; oneTimePassword?: string }>("POST", `/api/hr/employees/${employeeId}/login`, body),
+    mutationFn: (body: { username?: string } | { userId: string }) =>
+      apiJson<{ user: User; oneTimePassword?: string }>("POST", `/api/hr/employees/${employeeId}/login`, body),
     onSuccess: refresh,
   });
   const remove = useMutation({ mutationFn: () => apiJson<{ user: User }>("DELETE", `/api/hr/employees/${employeeId}/login`), onSuccess: refresh });
@@ -89,17 +108,41 @@ export function EmployeeLogin({ employeeId, employeeName, isActive, canManage }:
         ) : null}
       </div>
 
-      <Dialog open={giving} onOpenChange={(o) => { if (!o) { setGiving(false); setGiven(null); setUsername(""); give.reset(); } }}>
+      <Dialog
+        open={giving}
+        onOpenChange={(o) => {
+          if (!o) {
+            setGiving(false);
+            setGiven(null);
+            setUsername("");
+            give.reset();
+          }
+        }}
+      >
         <DialogContent
           title={given ? "Login given" : "Give login"}
-          description={given ? "Tell them these by hand: the password is shown only now and must be changed at first sign-in." : `A new login of the role Employee for ${employeeName}, with a one-time password.`}
+          description={
+            given
+              ? "Tell them these by hand: the password is shown only now and must be changed at first sign-in."
+              : `A new login of the role Employee for ${employeeName}, with a one-time password.`
+          }
           size="sm"
           footer={
             given ? (
-              <Button onClick={() => { setGiving(false); setGiven(null); setUsername(""); }}>Done</Button>
+              <Button
+                onClick={() => {
+                  setGiving(false);
+                  setGiven(null);
+                  setUsername("");
+                }}
+              >
+                Done
+              </Button>
             ) : (
               <>
-                <Button variant="outline" onClick={() => setGiving(false)} disabled={give.isPending}>Cancel</Button>
+                <Button variant="outline" onClick={() => setGiving(false)} disabled={give.isPending}>
+                  Cancel
+                </Button>
                 <Button
                   disabled={give.isPending}
                   onClick={() =>
@@ -116,8 +159,14 @@ export function EmployeeLogin({ employeeId, employeeName, isActive, canManage }:
         >
           {given ? (
             <dl className="grid gap-2 rounded-lg bg-slate-50 p-3 text-sm" data-testid="one-time-password">
-              <div className="flex justify-between gap-3"><dt className="text-slate-600">Username</dt><dd className="font-mono font-semibold text-slate-900">{given.user.username}</dd></div>
-              <div className="flex justify-between gap-3"><dt className="text-slate-600">One-time password</dt><dd className="font-mono font-semibold text-slate-900">{given.oneTimePassword}</dd></div>
+              <div className="flex justify-between gap-3">
+                <dt className="text-slate-600">Username</dt>
+                <dd className="font-mono font-semibold text-slate-900">{given.user.username}</dd>
+              </div>
+              <div className="flex justify-between gap-3">
+                <dt className="text-slate-600">One-time password</dt>
+                <dd className="font-mono font-semibold text-slate-900">{given.oneTimePassword}</dd>
+              </div>
             </dl>
           ) : (
             <div className="grid gap-3">
@@ -132,20 +181,30 @@ export function EmployeeLogin({ employeeId, employeeName, isActive, canManage }:
 
       <ConfirmDialog
         open={linking}
-        onOpenChange={(o) => { if (!o) { setLinking(false); setUserId(""); give.reset(); } }}
+        onOpenChange={(o) => {
+          if (!o) {
+            setLinking(false);
+            setUserId("");
+            give.reset();
+          }
+        }}
         title="Link a user"
         description={`An existing user becomes ${employeeName} too, and gets the "Me" pages beside their own.`}
         confirmLabel="Link"
         pending={give.isPending}
         onConfirm={() =>
           userId &&
-          runMutation(give, { userId }, {
-            onSuccess: (answer) => {
-              toast({ title: "User linked", description: `${answer.user.name} now signs in as ${employeeName} too.` });
-              setLinking(false);
-              setUserId("");
+          runMutation(
+            give,
+            { userId },
+            {
+              onSuccess: (answer) => {
+                toast({ title: "User linked", description: `${answer.user.name} now signs in as ${employeeName} too.` });
+                setLinking(false);
+                setUserId("");
+              },
             },
-          })
+          )
         }
       >
         <div className="grid gap-3">
@@ -165,7 +224,11 @@ export function EmployeeLogin({ employeeId, employeeName, isActive, canManage }:
         open={removing}
         onOpenChange={(o) => !o && setRemoving(false)}
         title="Remove this login?"
-        description={current?.role === "Employee" ? `${current.username} is disabled and signed out everywhere.` : `${current?.username ?? "The user"} keeps their own login and loses only ${employeeName}'s pages.`}
+        description={
+          current?.role === "Employee"
+            ? `${current.username} is disabled and signed out everywhere.`
+            : `${current?.username ?? "The user"} keeps their own login and loses only ${employeeName}'s pages.`
+        }
         confirmLabel="Remove login"
         destructive
         pending={remove.isPending}

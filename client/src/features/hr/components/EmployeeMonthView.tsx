@@ -15,7 +15,10 @@ import type { AttendanceEditDialog as AttendanceEditDialogType } from "./Attenda
 import { DayStatusBadge } from "./DayStatusBadge";
 import { RecordedThrough } from "./RecordedThrough";
 
-const AttendanceEditDialog = lazyDialog<ComponentProps<typeof AttendanceEditDialogType>>(() => import("./AttendanceEditDialog").then((m) => m.AttendanceEditDialog), (p) => p.record !== null);
+const AttendanceEditDialog = lazyDialog<ComponentProps<typeof AttendanceEditDialogType>>(
+  () => import("./AttendanceEditDialog").then((m) => m.AttendanceEditDialog),
+  (p) => p.record !== null,
+);
 
 function SummaryTile({ label, value, tone }: { label: string; value: number | string; tone: string }) {
   return (
@@ -27,7 +30,9 @@ function SummaryTile({ label, value, tone }: { label: string; value: number | st
 }
 
 /** What the summary reads of a month: HR's employee details, or an employee's own month (DECISIONS §15). */
-export type MonthSummaryData = Pick<EmployeeDetailsResponse, "month" | "monthlySummary" | "coveredThrough" | "leaveBalance"> & { employee: { monthlySalary?: string | null } };
+export type MonthSummaryData = Pick<EmployeeDetailsResponse, "month" | "monthlySummary" | "coveredThrough" | "leaveBalance"> & {
+  employee: { monthlySalary?: string | null };
+};
 
 export function MonthSummary({ details }: { details: MonthSummaryData }) {
   const s = details.monthlySummary;
@@ -90,7 +95,15 @@ export function MonthSummary({ details }: { details: MonthSummaryData }) {
  * The days of a month, a table on a desktop and cards on a phone. `onEdit`: HR's hand edit of a
  * stored day; `action`: anything else a day offers (the employee's "Fix this day", DECISIONS §15).
  */
-export function DailyTable({ days, onEdit, action }: { days: AttendanceRecord[]; onEdit?: (r: StoredAttendanceRecord) => void; action?: (d: AttendanceRecord) => ReactNode }) {
+export function DailyTable({
+  days,
+  onEdit,
+  action,
+}: {
+  days: AttendanceRecord[];
+  onEdit?: (r: StoredAttendanceRecord) => void;
+  action?: (d: AttendanceRecord) => ReactNode;
+}) {
   if (days.length === 0) return <p className="py-6 text-center text-sm text-slate-600">No attendance records for this month yet.</p>;
   return (
     <>
@@ -98,13 +111,29 @@ export function DailyTable({ days, onEdit, action }: { days: AttendanceRecord[];
         <table className="w-full text-sm">
           <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
             <tr>
-              <th scope="col" className="px-3 py-2">Date</th>
-              <th scope="col" className="px-3 py-2">Status</th>
-              <th scope="col" className="px-3 py-2">First In</th>
-              <th scope="col" className="px-3 py-2">Last Out</th>
-              <th scope="col" className="px-3 py-2">Hours</th>
-              <th scope="col" className="px-3 py-2">Violations</th>
-              {onEdit || action ? <th scope="col" className="px-3 py-2"><span className="sr-only">Actions</span></th> : null}
+              <th scope="col" className="px-3 py-2">
+                Date
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Status
+              </th>
+              <th scope="col" className="px-3 py-2">
+                First In
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Last Out
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Hours
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Violations
+              </th>
+              {onEdit || action ? (
+                <th scope="col" className="px-3 py-2">
+                  <span className="sr-only">Actions</span>
+                </th>
+              ) : null}
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
@@ -192,7 +221,15 @@ export function EmployeeMonthView({ employeeId, month, editable = false }: { emp
   if (details.isError || !details.data) return <Alert variant="destructive">{errorMessage(details.error, "Failed to fetch employee details")}</Alert>;
   const days = [...details.data.monthlyAttendance]
     .sort((a, b) => a.date.localeCompare(b.date))
-    .map((d) => ({ ...d, employee: d.employee ?? { employeeName: details.data.employee.employeeName, employeeCode: details.data.employee.employeeCode, departmentId: details.data.employee.departmentId, department: details.data.employee.department } }));
+    .map((d) => ({
+      ...d,
+      employee: d.employee ?? {
+        employeeName: details.data.employee.employeeName,
+        employeeCode: details.data.employee.employeeCode,
+        departmentId: details.data.employee.departmentId,
+        department: details.data.employee.department,
+      },
+    }));
   return (
     <div className="space-y-4" aria-busy={details.isFetching}>
       <MonthSummary details={details.data} />

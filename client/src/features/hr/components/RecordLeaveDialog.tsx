@@ -18,7 +18,15 @@ const recordLeaveResolver = lazyZodResolver<RecordLeaveInput, RecordLeaveBody>((
 
 const FIELDS = ["employeeId", "type", "from", "to", "halfDay", "reason"] as const;
 
-export function RecordLeaveDialog({ open, onOpenChange, employeeId: presetEmployee }: { open: boolean; onOpenChange: (open: boolean) => void; employeeId?: string }) {
+export function RecordLeaveDialog({
+  open,
+  onOpenChange,
+  employeeId: presetEmployee,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  employeeId?: string;
+}) {
   const employees = useAllEmployees("active");
   const policy = useAttendancePolicy();
   const record = useRecordLeave();
@@ -52,7 +60,10 @@ export function RecordLeaveDialog({ open, onOpenChange, employeeId: presetEmploy
       { ...values, halfDay: values.halfDay && values.from === values.to },
       {
         onSuccess: ({ leave: saved }) => {
-          toast({ title: "Leave Recorded", description: `${saved.employee.employeeName}: ${saved.days} ${saved.days === 1 ? "day" : "days"} of ${saved.type}, ${formatDate(saved.from)} to ${formatDate(saved.to)}.` });
+          toast({
+            title: "Leave Recorded",
+            description: `${saved.employee.employeeName}: ${saved.days} ${saved.days === 1 ? "day" : "days"} of ${saved.type}, ${formatDate(saved.from)} to ${formatDate(saved.to)}.`,
+          });
           close();
         },
         onError: (err) => {
@@ -89,7 +100,10 @@ export function RecordLeaveDialog({ open, onOpenChange, employeeId: presetEmploy
             <Select
               {...register("employeeId")}
               placeholder={employees.isLoading ? "Loading employees…" : "Choose an employee"}
-              options={(employees.data?.employees ?? []).map((e) => ({ value: e.id, label: e.employeeCode ? `${e.employeeName} (${e.employeeCode})` : e.employeeName }))}
+              options={(employees.data?.employees ?? []).map((e) => ({
+                value: e.id,
+                label: e.employeeCode ? `${e.employeeName} (${e.employeeCode})` : e.employeeName,
+              }))}
             />
           </Field>
           <Field label="Type" required>
@@ -110,7 +124,12 @@ export function RecordLeaveDialog({ open, onOpenChange, employeeId: presetEmploy
               <Input type="date" min={from} {...register("to")} />
             </Field>
           </div>
-          <Checkbox label="Half day (first and last day the same)" checked={Boolean(halfDay) && oneDay} disabled={!oneDay} onChange={(e) => setValue("halfDay", e.target.checked)} />
+          <Checkbox
+            label="Half day (first and last day the same)"
+            checked={Boolean(halfDay) && oneDay}
+            disabled={!oneDay}
+            onChange={(e) => setValue("halfDay", e.target.checked)}
+          />
           <Field label="Reason" required error={errors.reason?.message}>
             <Textarea rows={2} maxLength={500} {...register("reason")} placeholder="e.g. Sister's wedding in Nashik" />
           </Field>
@@ -129,7 +148,9 @@ export function RecordLeaveDialog({ open, onOpenChange, employeeId: presetEmploy
                 ) : (
                   "…"
                 )}
-                {type === "PL" && balance && days !== null && days > balance.remaining ? <span className="text-red-700"> (not enough for this leave)</span> : null}
+                {type === "PL" && balance && days !== null && days > balance.remaining ? (
+                  <span className="text-red-700"> (not enough for this leave)</span>
+                ) : null}
               </p>
             </div>
           ) : null}

@@ -10,7 +10,8 @@ describe("parseDateCell", () => {
     expect(parseDateCell("03/07/2025")).toEqual({ iso: "2025-07-03", format: "DD/MM/YYYY" });
   });
   it("accepts exactly what the import accepts: no two-digit years, month names, dots or times", () => {
-    for (const text of ["03/07/25", "03-07-2025", "03.07.2025", "2025/07/03", "03-Jul-2025", "3 Jul 2025", "2025-07-03 09:30"]) expect(parseDateCell(text), text).toBeNull();
+    for (const text of ["03/07/25", "03-07-2025", "03.07.2025", "2025/07/03", "03-Jul-2025", "3 Jul 2025", "2025-07-03 09:30"])
+      expect(parseDateCell(text), text).toBeNull();
     expect(parseDateCell("3/7/2025")).toEqual({ iso: "2025-07-03", format: "DD/MM/YYYY" });
   });
   it("refuses impossible dates", () => {
@@ -21,13 +22,18 @@ describe("parseDateCell", () => {
 
 describe("analyseCsvText", () => {
   it("detects the month with its confidence and distribution", () => {
-    const csv = ["Employee Name,Date,Time,Event Type", "A,2026-10-01,09:30,IN", "A,2026-10-02,09:30,IN", "A,2026-10-03,09:30,IN", "A,2026-09-30,09:30,IN"].join("\n");
+    const csv = ["Employee Name,Date,Time,Event Type", "A,2026-10-01,09:30,IN", "A,2026-10-02,09:30,IN", "A,2026-10-03,09:30,IN", "A,2026-09-30,09:30,IN"].join(
+      "\n",
+    );
     const a = analyseCsvText(csv, { now: NOW }, Papa);
     expect(a.detectedMonth).toBe("2026-10");
     expect(a.confidence).toBe(75);
     expect(a.totalRecords).toBe(4);
     expect(a.dateRange).toEqual({ from: "2026-09-30", to: "2026-10-03" });
-    expect(a.monthDistribution).toEqual([{ month: "2026-10", count: 3 }, { month: "2026-09", count: 1 }]);
+    expect(a.monthDistribution).toEqual([
+      { month: "2026-10", count: 3 },
+      { month: "2026-09", count: 1 },
+    ]);
     expect(a.missingColumns).toEqual([]);
   });
   it("ignores dates outside 5 years back to the end of next year", () => {

@@ -52,7 +52,12 @@ export function plausibleWindow(now: Date = currentTime()): { from: string; to: 
   return { from, to: `${y + 1}-12-31` };
 }
 
-const norm = (h: string) => h.replace(/^\uFEFF/, "").trim().toLowerCase().replace(/[\s_-]+/g, " ");
+const norm = (h: string) =>
+  h
+    .replace(/^\uFEFF/, "")
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, " ");
 
 /** Analyses parsed rows (header first). */
 export function analyseRows(rows: string[][], options: { now?: Date; sampled?: boolean } = {}): CsvAnalysis {
@@ -86,7 +91,9 @@ export function analyseRows(rows: string[][], options: { now?: Date; sampled?: b
       if (max === null || parsed.iso > max) max = parsed.iso;
     }
   }
-  const monthDistribution = [...perMonth.entries()].map(([month, count]) => ({ month, count })).sort((a, b) => b.count - a.count || a.month.localeCompare(b.month));
+  const monthDistribution = [...perMonth.entries()]
+    .map(([month, count]) => ({ month, count }))
+    .sort((a, b) => b.count - a.count || a.month.localeCompare(b.month));
   const top = monthDistribution[0];
   return {
     detectedMonth: top?.month ?? null,

@@ -16,14 +16,18 @@ import { AttendanceSummaryCards } from "../components/attendance/AttendanceSumma
 import { useAttendanceView } from "../components/attendance/use-attendance-view";
 import { monthLabel } from "../lib/dates";
 
-const AttendanceEditDialog = lazyDialog<ComponentProps<typeof AttendanceEditDialogType>>(() => import("../components/AttendanceEditDialog").then((m) => m.AttendanceEditDialog), (p) => p.record !== null);
+const AttendanceEditDialog = lazyDialog<ComponentProps<typeof AttendanceEditDialogType>>(
+  () => import("../components/AttendanceEditDialog").then((m) => m.AttendanceEditDialog),
+  (p) => p.record !== null,
+);
 
 export default function AttendancePage() {
   const view = useAttendanceView();
   const [editing, setEditing] = useState<StoredAttendanceRecord | null>(null);
   const [details, setDetails] = useState<{ employeeId: string; name: string; month: string } | null>(null);
 
-  const openDetails = (r: AttendanceRecord) => setDetails({ employeeId: r.employeeId, name: r.employee?.employeeName ?? "Employee", month: r.date.slice(0, 7) });
+  const openDetails = (r: AttendanceRecord) =>
+    setDetails({ employeeId: r.employeeId, name: r.employee?.employeeName ?? "Employee", month: r.date.slice(0, 7) });
 
   return (
     <div className="space-y-5">
@@ -39,7 +43,11 @@ export default function AttendancePage() {
 
       <AttendanceEditDialog record={editing} onOpenChange={(open) => !open && setEditing(null)} />
       <Dialog open={details !== null} onOpenChange={(open) => !open && setDetails(null)}>
-        <DialogContent size="xl" title={details ? `${details.name} — ${monthLabel(details.month)}` : "Monthly details"} description="Attendance, violations and salary deductions for the month">
+        <DialogContent
+          size="xl"
+          title={details ? `${details.name} — ${monthLabel(details.month)}` : "Monthly details"}
+          description="Attendance, violations and salary deductions for the month"
+        >
           {details ? <EmployeeMonthView employeeId={details.employeeId} month={details.month} editable /> : null}
         </DialogContent>
       </Dialog>

@@ -83,13 +83,28 @@ export default function AttendancePoliciesPage() {
             <Field label="Points per Late Arrival" required error={errors.pointsPerLate?.message}>
               <Input type="number" min={0} max={100} inputMode="numeric" {...register("pointsPerLate")} />
             </Field>
-            <Field label="Points per Half-day Deduction" required hint="Every this many points deduct half a day's pay" error={errors.pointsPerHalfDayDeduction?.message}>
+            <Field
+              label="Points per Half-day Deduction"
+              required
+              hint="Every this many points deduct half a day's pay"
+              error={errors.pointsPerHalfDayDeduction?.message}
+            >
               <Input type="number" min={1} max={100} inputMode="numeric" {...register("pointsPerHalfDayDeduction")} />
             </Field>
-            <Field label="Duplicate Punch Window (minutes)" required hint="Repeated punches within this window count once" error={errors.duplicatePunchWindowMinutes?.message}>
+            <Field
+              label="Duplicate Punch Window (minutes)"
+              required
+              hint="Repeated punches within this window count once"
+              error={errors.duplicatePunchWindowMinutes?.message}
+            >
               <Input type="number" min={0} max={60} inputMode="numeric" {...register("duplicatePunchWindowMinutes")} />
             </Field>
-            <Field label="Paid Leave (days per year)" required hint="Pro-rated by whole months in the joining year" error={errors.paidLeaveDaysPerYear?.message}>
+            <Field
+              label="Paid Leave (days per year)"
+              required
+              hint="Pro-rated by whole months in the joining year"
+              error={errors.paidLeaveDaysPerYear?.message}
+            >
               <Input type="number" min={0} max={60} inputMode="numeric" {...register("paidLeaveDaysPerYear")} />
             </Field>
           </CardContent>
@@ -123,11 +138,20 @@ export default function AttendancePoliciesPage() {
                       <Field label="Date" error={errors.holidays?.[i]?.date?.message} hint={date ? `${weekdayShort(date)}, ${formatDate(date)}` : undefined}>
                         <Input type="date" {...register(`holidays.${i}.date`)} />
                       </Field>
-                      <Field label="Name" error={errors.holidays?.[i]?.name?.message} className="col-span-2 row-start-2 sm:col-span-1 sm:row-start-1 sm:col-start-2">
+                      <Field
+                        label="Name"
+                        error={errors.holidays?.[i]?.name?.message}
+                        className="col-span-2 row-start-2 sm:col-span-1 sm:row-start-1 sm:col-start-2"
+                      >
                         <Input autoComplete="off" placeholder="e.g. Independence Day" {...register(`holidays.${i}.name`)} />
                       </Field>
                       {canEdit ? (
-                        <IconButton variant="ghost" className="mt-6 text-red-700 hover:bg-red-50" onClick={() => holidays.remove(i)} label={`Remove holiday ${holidayValues[i]?.name || i + 1}`}>
+                        <IconButton
+                          variant="ghost"
+                          className="mt-6 text-red-700 hover:bg-red-50"
+                          onClick={() => holidays.remove(i)}
+                          label={`Remove holiday ${holidayValues[i]?.name || i + 1}`}
+                        >
                           <Trash2 className="h-4 w-4" aria-hidden="true" />
                         </IconButton>
                       ) : (

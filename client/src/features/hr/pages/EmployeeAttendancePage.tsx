@@ -15,7 +15,10 @@ import { currentMonth, monthLabel } from "../lib/dates";
 import { EmployeeLogin } from "../components/EmployeeLogin";
 import { usePermissions } from "@/lib/session";
 
-const RecordLeaveDialog = lazyDialog<ComponentProps<typeof RecordLeaveDialogType>>(() => import("../components/RecordLeaveDialog").then((m) => m.RecordLeaveDialog), (p) => p.open);
+const RecordLeaveDialog = lazyDialog<ComponentProps<typeof RecordLeaveDialogType>>(
+  () => import("../components/RecordLeaveDialog").then((m) => m.RecordLeaveDialog),
+  (p) => p.open,
+);
 
 export default function EmployeeAttendancePage() {
   const { id = "" } = useParams<{ id: string }>();

@@ -10,7 +10,21 @@ import { formatDate } from "@shared/format";
 import type { Employee } from "@shared/schemas/hr";
 import { links } from "@/lib/paths";
 import { usePermissions } from "@/lib/session";
-import { Alert, Badge, Button, buttonVariants, Card, ConfirmDialog, EmptyState, Input, ListState, Pagination, Select, Spinner, IconButton } from "@/components/ui";
+import {
+  Alert,
+  Badge,
+  Button,
+  buttonVariants,
+  Card,
+  ConfirmDialog,
+  EmptyState,
+  Input,
+  ListState,
+  Pagination,
+  Select,
+  Spinner,
+  IconButton,
+} from "@/components/ui";
 import { errorMessage } from "@/lib/api";
 import { useDepartments, useEmployees } from "../api";
 import { DepartmentsDialog } from "../components/DepartmentsDialog";
@@ -18,7 +32,10 @@ import type { EmployeeFormDialog as EmployeeFormDialogType } from "../components
 import { downloadNewLogins } from "../components/EmployeeLogin";
 import { toast } from "@/hooks/use-toast";
 
-const EmployeeFormDialog = lazyDialog<ComponentProps<typeof EmployeeFormDialogType>>(() => import("../components/EmployeeFormDialog").then((m) => m.EmployeeFormDialog), (p) => p.open);
+const EmployeeFormDialog = lazyDialog<ComponentProps<typeof EmployeeFormDialogType>>(
+  () => import("../components/EmployeeFormDialog").then((m) => m.EmployeeFormDialog),
+  (p) => p.open,
+);
 
 type StatusFilter = "all" | "active" | "inactive";
 
@@ -126,8 +143,15 @@ export default function EmployeesPage() {
         onConfirm={() => {
           setCreatingBusy(true);
           downloadNewLogins()
-            .then((n) => toast({ title: n === 0 ? "Everyone already has a login" : `${n} login${n === 1 ? "" : "s"} created`, description: n === 0 ? undefined : "The CSV has been downloaded." }))
-            .catch((err: unknown) => toast({ title: "Could not create logins", description: err instanceof Error ? err.message : undefined, variant: "destructive" }))
+            .then((n) =>
+              toast({
+                title: n === 0 ? "Everyone already has a login" : `${n} login${n === 1 ? "" : "s"} created`,
+                description: n === 0 ? undefined : "The CSV has been downloaded.",
+              }),
+            )
+            .catch((err: unknown) =>
+              toast({ title: "Could not create logins", description: err instanceof Error ? err.message : undefined, variant: "destructive" }),
+            )
             .finally(() => {
               setCreatingBusy(false);
               setCreatingLogins(false);
@@ -193,7 +217,10 @@ export default function EmployeesPage() {
           </Card>
         }
       >
-        <ul className={"grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" + (employees.isFetching && employees.isPlaceholderData ? " opacity-60" : "")} aria-busy={employees.isFetching}>
+        <ul
+          className={"grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" + (employees.isFetching && employees.isPlaceholderData ? " opacity-60" : "")}
+          aria-busy={employees.isFetching}
+        >
           {list.map((e) => (
             <li key={e.id} className="flex min-w-0">
               <div className="w-full min-w-0 [&>*]:h-full">

@@ -24,7 +24,7 @@ const ACTIONS = [
 export default function HrDashboardPage() {
   const stats = useHrStats();
   const s = stats.data;
-  const value = (n: number | undefined) => (s ? n ?? 0 : "—");
+  const value = (n: number | undefined) => (s ? (n ?? 0) : "—");
   return (
     <div className="space-y-6">
       {stats.isError ? <Alert variant="destructive">{errorMessage(stats.error, "Failed to load HR statistics")}</Alert> : null}
@@ -39,7 +39,9 @@ export default function HrDashboardPage() {
           title="Present Today"
           // DECISIONS §8: before an import holds punches of today, 0 present is not 0 % attendance.
           value={s ? (s.todayRecorded || s.presentToday > 0 ? s.presentToday : "Not recorded") : "—"}
-          subtitle={s ? (s.todayRecorded ? `${percent(s.presentToday, s.activeEmployees)}% attendance` : "Not recorded yet: no punches of today imported") : "Loading…"}
+          subtitle={
+            s ? (s.todayRecorded ? `${percent(s.presentToday, s.activeEmployees)}% attendance` : "Not recorded yet: no punches of today imported") : "Loading…"
+          }
           icon={CalendarCheck}
           variant="success"
         />

@@ -17,15 +17,25 @@ import { MonthStepper } from "../components/MonthStepper";
 import type { RecordLeaveDialog as RecordLeaveDialogType } from "../components/RecordLeaveDialog";
 import { currentMonth, monthLabel } from "../lib/dates";
 
-const RecordLeaveDialog = lazyDialog<ComponentProps<typeof RecordLeaveDialogType>>(() => import("../components/RecordLeaveDialog").then((m) => m.RecordLeaveDialog), (p) => p.open);
+const RecordLeaveDialog = lazyDialog<ComponentProps<typeof RecordLeaveDialogType>>(
+  () => import("../components/RecordLeaveDialog").then((m) => m.RecordLeaveDialog),
+  (p) => p.open,
+);
 
 /** A cell a spreadsheet would run as a formula is prefixed with ' (DECISIONS §4's export rule). */
 const safeCell = (v: string | number) => (typeof v === "string" && /^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
 
 async function exportCsv(month: string, leaves: readonly Leave[]) {
   const { default: Papa } = await import("papaparse");
-  const rows = leaves.map((l) => [l.employee.employeeName, l.employee.employeeCode ?? "", l.employee.department.name, l.type, l.from, l.to, l.halfDay ? "yes" : "no", l.days, l.reason].map(safeCell));
-  const text = Papa.unparse({ fields: ["Employee Name", "Employee Code", "Department", "Type", "From", "To", "Half Day", "Working Days", "Reason"], data: rows });
+  const rows = leaves.map((l) =>
+    [l.employee.employeeName, l.employee.employeeCode ?? "", l.employee.department.name, l.type, l.from, l.to, l.halfDay ? "yes" : "no", l.days, l.reason].map(
+      safeCell,
+    ),
+  );
+  const text = Papa.unparse({
+    fields: ["Employee Name", "Employee Code", "Department", "Type", "From", "To", "Half Day", "Working Days", "Reason"],
+    data: rows,
+  });
   const href = URL.createObjectURL(new Blob([`\uFEFF${text}`], { type: "text/csv;charset=utf-8" }));
   const a = document.createElement("a");
   a.href = href;
@@ -101,7 +111,10 @@ export default function LeavePage() {
 
       <section aria-label={`Leave in ${monthLabel(month)}`}>
         <h2 className="mb-3 text-base font-semibold text-slate-900">
-          {monthLabel(month)} <span className="font-normal text-slate-600">· {leaves.length} {leaves.length === 1 ? "leave" : "leaves"}</span>
+          {monthLabel(month)}{" "}
+          <span className="font-normal text-slate-600">
+            · {leaves.length} {leaves.length === 1 ? "leave" : "leaves"}
+          </span>
         </h2>
         <Card className="overflow-hidden">
           <ResponsiveList
@@ -125,25 +138,51 @@ export default function LeavePage() {
             }
             head={
               <>
-                <th scope="col" className="px-4 py-3">Employee</th>
-                <th scope="col" className="px-4 py-3">Department</th>
-                <th scope="col" className="px-4 py-3">Type</th>
-                <th scope="col" className="px-4 py-3">Dates</th>
-                <th scope="col" className="px-4 py-3 text-right">Working days</th>
-                <th scope="col" className="px-4 py-3">Reason</th>
-                <th scope="col" className="px-4 py-3"><span className="sr-only">Actions</span></th>
+                <th scope="col" className="px-4 py-3">
+                  Employee
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Department
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Type
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Dates
+                </th>
+                <th scope="col" className="px-4 py-3 text-right">
+                  Working days
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Reason
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  <span className="sr-only">Actions</span>
+                </th>
               </>
             }
             rows={leaves.map((l) => (
               <tr key={l.id}>
                 <td className="px-4 py-3 font-medium text-slate-900">{l.employee.employeeName}</td>
                 <td className="px-4 py-3 text-slate-700">{l.employee.department.name}</td>
-                <td className="px-4 py-3"><TypeBadge leave={l} /></td>
-                <td className="whitespace-nowrap px-4 py-3 text-slate-700">{l.from === l.to ? formatDate(l.from) : `${formatDate(l.from)} – ${formatDate(l.to)}`}</td>
+                <td className="px-4 py-3">
+                  <TypeBadge leave={l} />
+                </td>
+                <td className="whitespace-nowrap px-4 py-3 text-slate-700">
+                  {l.from === l.to ? formatDate(l.from) : `${formatDate(l.from)} – ${formatDate(l.to)}`}
+                </td>
                 <td className="px-4 py-3 text-right tabular-nums">{l.days}</td>
-                <td className="max-w-xs px-4 py-3 text-slate-700"><span className="line-clamp-2 wrap-anywhere">{l.reason}</span></td>
+                <td className="max-w-xs px-4 py-3 text-slate-700">
+                  <span className="line-clamp-2 wrap-anywhere">{l.reason}</span>
+                </td>
                 <td className="px-4 py-3 text-right">
-                  <Button variant="ghost" size="sm" className="text-red-700" onClick={() => setCancelling(l)} aria-label={`Cancel ${l.employee.employeeName}'s leave from ${formatDate(l.from)}`}>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    className="text-red-700"
+                    onClick={() => setCancelling(l)}
+                    aria-label={`Cancel ${l.employee.employeeName}'s leave from ${formatDate(l.from)}`}
+                  >
                     <XCircle className="h-4 w-4" aria-hidden="true" />
                     Cancel
                   </Button>
@@ -157,7 +196,8 @@ export default function LeavePage() {
                   <TypeBadge leave={l} />
                 </div>
                 <p className="text-sm text-slate-700">
-                  {l.from === l.to ? formatDate(l.from) : `${formatDate(l.from)} – ${formatDate(l.to)}`} · {l.days} {l.days === 1 ? "working day" : "working days"}
+                  {l.from === l.to ? formatDate(l.from) : `${formatDate(l.from)} – ${formatDate(l.to)}`} · {l.days}{" "}
+                  {l.days === 1 ? "working day" : "working days"}
                 </p>
                 <p className="text-xs text-slate-600">
                   {l.employee.department.name} · {LEAVE_TYPE_LABELS[l.type]}
@@ -184,7 +224,11 @@ export default function LeavePage() {
           }
         }}
         title="Cancel Leave"
-        description={cancelling ? `${cancelling.employee.employeeName}'s ${cancelling.type} from ${formatDate(cancelling.from)} to ${formatDate(cancelling.to)} stops counting; its days are worked out again from the punches.` : undefined}
+        description={
+          cancelling
+            ? `${cancelling.employee.employeeName}'s ${cancelling.type} from ${formatDate(cancelling.from)} to ${formatDate(cancelling.to)} stops counting; its days are worked out again from the punches.`
+            : undefined
+        }
         confirmLabel="Cancel Leave"
         cancelLabel="Keep Leave"
         destructive

@@ -77,41 +77,57 @@ export default function PayrollReportsPage() {
         <ResponsiveList
           loading={report.isLoading}
           loadingLabel="Loading payroll"
-          empty={rows.length === 0 && <EmptyState icon={FileBarChart} title="No employees in this report" description="Active employees appear here with their salary and deductions." />}
+          empty={
+            rows.length === 0 && (
+              <EmptyState
+                icon={FileBarChart}
+                title="No employees in this report"
+                description="Active employees appear here with their salary and deductions."
+              />
+            )
+          }
           tableLabel="Payroll"
           head={
             <>
-              <th scope="col" className="px-4 py-2.5">Employee</th>
-              <th scope="col" className="px-4 py-2.5">Attendance</th>
-              <th scope="col" className="px-4 py-2.5 text-right">Salary</th>
-              <th scope="col" className="min-w-[240px] px-4 py-2.5">Deductions</th>
-              <th scope="col" className="px-4 py-2.5 text-right">Deducted</th>
-              <th scope="col" className="px-4 py-2.5 text-right">Net Pay</th>
+              <th scope="col" className="px-4 py-2.5">
+                Employee
+              </th>
+              <th scope="col" className="px-4 py-2.5">
+                Attendance
+              </th>
+              <th scope="col" className="px-4 py-2.5 text-right">
+                Salary
+              </th>
+              <th scope="col" className="min-w-[240px] px-4 py-2.5">
+                Deductions
+              </th>
+              <th scope="col" className="px-4 py-2.5 text-right">
+                Deducted
+              </th>
+              <th scope="col" className="px-4 py-2.5 text-right">
+                Net Pay
+              </th>
             </>
           }
-          rows={
-            rows.map((r) => (
-              <tr key={r.employee.id} className="align-top">
-                <td className="px-4 py-2.5">
-                  <span className="font-medium text-slate-900">{r.employee.employeeName}</span>
-                  <span className="block text-xs text-slate-500">
-                    {[r.employee.employeeCode, departmentName(r)].filter(Boolean).join(" · ")}
-                  </span>
-                </td>
-                <td className="whitespace-nowrap px-4 py-2.5 text-xs tabular-nums text-slate-700">
-                  <span className="block">{r.presentDays} present</span>
-                  <span className="block">{r.absentDays} absent</span>
-                  <span className="block">{r.violationPoints} pts</span>
-                </td>
-                <td className="px-4 py-2.5 text-right tabular-nums">{r.salary ? formatRupees(r.salary) : "—"}</td>
-                <td className="px-4 py-2.5">
-                  <Deductions row={r} />
-                </td>
-                <td className="px-4 py-2.5 text-right tabular-nums text-red-700">{formatRupees(r.totalDeductions)}</td>
-                <td className="px-4 py-2.5 text-right font-medium tabular-nums text-slate-900">{r.netPay ? formatRupees(r.netPay) : "—"}</td>
-              </tr>
-            ))
-          }
+          rows={rows.map((r) => (
+            <tr key={r.employee.id} className="align-top">
+              <td className="px-4 py-2.5">
+                <span className="font-medium text-slate-900">{r.employee.employeeName}</span>
+                <span className="block text-xs text-slate-500">{[r.employee.employeeCode, departmentName(r)].filter(Boolean).join(" · ")}</span>
+              </td>
+              <td className="whitespace-nowrap px-4 py-2.5 text-xs tabular-nums text-slate-700">
+                <span className="block">{r.presentDays} present</span>
+                <span className="block">{r.absentDays} absent</span>
+                <span className="block">{r.violationPoints} pts</span>
+              </td>
+              <td className="px-4 py-2.5 text-right tabular-nums">{r.salary ? formatRupees(r.salary) : "—"}</td>
+              <td className="px-4 py-2.5">
+                <Deductions row={r} />
+              </td>
+              <td className="px-4 py-2.5 text-right tabular-nums text-red-700">{formatRupees(r.totalDeductions)}</td>
+              <td className="px-4 py-2.5 text-right font-medium tabular-nums text-slate-900">{r.netPay ? formatRupees(r.netPay) : "—"}</td>
+            </tr>
+          ))}
           foot={
             <tfoot className="border-t-2 border-slate-200 bg-slate-50 font-semibold">
               <tr>
@@ -126,43 +142,43 @@ export default function PayrollReportsPage() {
             </tfoot>
           }
           cards={
-    <>
-            {rows.map((r) => (
-              <li key={r.employee.id} className="space-y-2 p-4">
-                <div className="flex items-start justify-between gap-2">
-                  <div className="min-w-0">
-                    <p className="font-medium text-slate-900 wrap-anywhere">{r.employee.employeeName}</p>
-                    <p className="text-xs text-slate-600">
-                      {departmentName(r)} · {r.presentDays} present · {r.absentDays} absent · {r.violationPoints} pts
+            <>
+              {rows.map((r) => (
+                <li key={r.employee.id} className="space-y-2 p-4">
+                  <div className="flex items-start justify-between gap-2">
+                    <div className="min-w-0">
+                      <p className="font-medium text-slate-900 wrap-anywhere">{r.employee.employeeName}</p>
+                      <p className="text-xs text-slate-600">
+                        {departmentName(r)} · {r.presentDays} present · {r.absentDays} absent · {r.violationPoints} pts
+                      </p>
+                    </div>
+                    <p className="text-right">
+                      <span className="block text-xs text-slate-600">Net Pay</span>
+                      <span className="font-semibold tabular-nums">{r.netPay ? formatRupees(r.netPay) : "—"}</span>
                     </p>
                   </div>
-                  <p className="text-right">
-                    <span className="block text-xs text-slate-600">Net Pay</span>
-                    <span className="font-semibold tabular-nums">{r.netPay ? formatRupees(r.netPay) : "—"}</span>
+                  <p className="flex justify-between text-sm">
+                    <span className="text-slate-600">Salary</span>
+                    <span className="tabular-nums">{r.salary ? formatRupees(r.salary) : "—"}</span>
                   </p>
-                </div>
-                <p className="flex justify-between text-sm">
-                  <span className="text-slate-600">Salary</span>
-                  <span className="tabular-nums">{r.salary ? formatRupees(r.salary) : "—"}</span>
+                  <Deductions row={r} />
+                  <p className="flex justify-between text-sm">
+                    <span className="text-slate-600">Total Deductions</span>
+                    <span className="tabular-nums text-red-700">{formatRupees(r.totalDeductions)}</span>
+                  </p>
+                </li>
+              ))}
+              <li className="space-y-1 bg-slate-50 p-4 text-sm font-semibold">
+                <p className="flex justify-between">
+                  <span>Total Deductions</span>
+                  <span className="tabular-nums text-red-700">{formatRupees(totals.totalDeductions)}</span>
                 </p>
-                <Deductions row={r} />
-                <p className="flex justify-between text-sm">
-                  <span className="text-slate-600">Total Deductions</span>
-                  <span className="tabular-nums text-red-700">{formatRupees(r.totalDeductions)}</span>
+                <p className="flex justify-between">
+                  <span>Net Pay</span>
+                  <span className="tabular-nums">{formatRupees(totals.netPay)}</span>
                 </p>
               </li>
-            ))}
-            <li className="space-y-1 bg-slate-50 p-4 text-sm font-semibold">
-              <p className="flex justify-between">
-                <span>Total Deductions</span>
-                <span className="tabular-nums text-red-700">{formatRupees(totals.totalDeductions)}</span>
-              </p>
-              <p className="flex justify-between">
-                <span>Net Pay</span>
-                <span className="tabular-nums">{formatRupees(totals.netPay)}</span>
-              </p>
-            </li>
-    </>
+            </>
           }
         />
       </Card>

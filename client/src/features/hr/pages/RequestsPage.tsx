@@ -13,7 +13,12 @@ import { apiJson, errorMessage } from "@/lib/api";
 import { HR_KEYS } from "../api";
 
 const REQUESTS_KEY = ["/api/hr/requests"] as const;
-const STATUS_VARIANT: Record<RequestStatus, "warning" | "success" | "destructive" | "secondary"> = { Pending: "warning", Approved: "success", Rejected: "destructive", Withdrawn: "secondary" };
+const STATUS_VARIANT: Record<RequestStatus, "warning" | "success" | "destructive" | "secondary"> = {
+  Pending: "warning",
+  Approved: "success",
+  Rejected: "destructive",
+  Withdrawn: "secondary",
+};
 
 const what = (r: EmployeeRequest) =>
   r.type === "leave"
@@ -26,18 +31,26 @@ export default function RequestsPage() {
   const [status, setStatus] = useState<string>("Pending");
   const [type, setType] = useState<string>("all");
   const queryClient = useQueryClient();
-  const list = useQuery<{ requests: EmployeeRequest[] }>({ queryKey: [...REQUESTS_KEY, { status: status === "all" ? undefined : status, type: type === "all" ? undefined : type }], placeholderData: (prev) => prev });
+  const list = useQuery<{ requests: EmployeeRequest[] }>({
+    queryKey: [...REQUESTS_KEY, { status: status === "all" ? undefined : status, type: type === "all" ? undefined : type }],
+    placeholderData: (prev) => prev,
+  });
   const [rejecting, setRejecting] = useState<EmployeeRequest | null>(null);
   const [approving, setApproving] = useState<EmployeeRequest | null>(null);
   const [reason, setReason] = useState("");
   const [reasonError, setReasonError] = useState<string>();
   const decide = useMutation({
-    mutationFn: ({ request, move, reason }: { request: EmployeeRequest; move: "approve" | "reject"; reason?: string }) => apiJson<EmployeeRequest>("POST", decisionPath(request, move), reason ? { reason } : {}),
-    onSettled: () => Promise.all([REQUESTS_KEY, HR_KEYS.leaves, HR_KEYS.attendance, HR_KEYS.details, HR_KEYS.payroll].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+    mutationFn: ({ request, move, reason }: { request: EmployeeRequest; move: "approve" | "reject"; reason?: string }) =>
+      apiJson<EmployeeRequest>("POST", decisionPath(request, move), reason ? { reason } : {}),
+    onSettled: () =>
+      Promise.all(
+        [REQUESTS_KEY, HR_KEYS.leaves, HR_KEYS.attendance, HR_KEYS.details, HR_KEYS.payroll].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      ),
   });
 
   const run = (request: EmployeeRequest, move: "approve" | "reject", why?: string) =>
-    runMutation(decide, 
+    runMutation(
+      decide,
       { request, move, reason: why },
       {
         onSuccess: (done) => {
@@ -58,7 +71,11 @@ export default function RequestsPage() {
     <div className="space-y-4">
       <Card className="grid gap-3 p-4 sm:grid-cols-2 lg:max-w-xl">
         <Field label="Status">
-          <Select value={status} onChange={(e) => setStatus(e.target.value)} options={[{ value: "all", label: "All" }, ...REQUEST_STATUSES.map((s) => ({ value: s, label: s }))]} />
+          <Select
+            value={status}
+            onChange={(e) => setStatus(e.target.value)}
+            options={[{ value: "all", label: "All" }, ...REQUEST_STATUSES.map((s) => ({ value: s, label: s }))]}
+          />
         </Field>
         <Field label="Type">
           <Select
@@ -80,7 +97,10 @@ export default function RequestsPage() {
         ) : list.isError ? (
           <Alert variant="destructive">{errorMessage(list.error, "Could not load the requests")}</Alert>
         ) : requests.length === 0 ? (
-          <EmptyState title={status === "Pending" ? "Nothing waits for you" : "No requests"} description="Employees' leave requests and day fixes appear here." />
+          <EmptyState
+            title={status === "Pending" ? "Nothing waits for you" : "No requests"}
+            description="Employees' leave requests and day fixes appear here."
+          />
         ) : (
           <ul className="divide-y divide-slate-100">
             {requests.map((r) => (
@@ -105,7 +125,13 @@ export default function RequestsPage() {
                         <Check className="h-4 w-4" aria-hidden="true" />
                         Approve
                       </Button>
-                      <Button size="sm" variant="outline" onClick={() => setRejecting(r)} disabled={decide.isPending} aria-label={`Reject ${r.employee.name}'s request`}>
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        onClick={() => setRejecting(r)}
+                        disabled={decide.isPending}
+                        aria-label={`Reject ${r.employee.name}'s request`}
+                      >
                         <X className="h-4 w-4" aria-hidden="true" />
                         Reject
                       </Button>
@@ -121,7 +147,11 @@ export default function RequestsPage() {
         open={approving !== null}
         onOpenChange={(open) => !open && setApproving(null)}
         title={approving?.type === "leave" ? "Approve this leave?" : "Approve this day fix?"}
-        description={approving ? `${approving.employee.name}: ${what(approving)}. ${approving.type === "leave" ? "The leave is recorded and its days take its status." : "The day takes these times as a hand edit."}` : ""}
+        description={
+          approving
+            ? `${approving.employee.name}: ${what(approving)}. ${approving.type === "leave" ? "The leave is recorded and its days take its status." : "The day takes these times as a hand edit."}`
+            : ""
+        }
         confirmLabel="Approve"
         pending={decide.isPending}
         onConfirm={() => approving && run(approving, "approve")}

@@ -36,11 +36,15 @@ export function AskLeaveDialog({ open, onOpenChange, leave }: { open: boolean; o
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!reason.trim()) return setErrors({ reason: "Reason is required" });
-    runMutation(ask, 
+    runMutation(
+      ask,
       { type, from, to, halfDay: halfDay && oneDay, reason: reason.trim() },
       {
         onSuccess: (request) => {
-          toast({ title: "Leave requested", description: `${request.leaveType}, ${formatDate(request.from)}${request.to !== request.from ? ` to ${formatDate(request.to)}` : ""}: HR has been told.` });
+          toast({
+            title: "Leave requested",
+            description: `${request.leaveType}, ${formatDate(request.from)}${request.to !== request.from ? ` to ${formatDate(request.to)}` : ""}: HR has been told.`,
+          });
           close();
         },
         onError: (err) => {
@@ -72,7 +76,11 @@ export function AskLeaveDialog({ open, onOpenChange, leave }: { open: boolean; o
         <form id="ask-leave-form" onSubmit={submit} noValidate className="grid gap-4">
           {errors.root ? <Alert variant="destructive">{errors.root}</Alert> : null}
           <Field label="Type" required error={errors.type}>
-            <Select value={type} onChange={(e) => setType(e.target.value as LeaveType)} options={LEAVE_TYPES.map((t) => ({ value: t, label: LEAVE_TYPE_LABELS[t] }))} />
+            <Select
+              value={type}
+              onChange={(e) => setType(e.target.value as LeaveType)}
+              options={LEAVE_TYPES.map((t) => ({ value: t, label: LEAVE_TYPE_LABELS[t] }))}
+            />
           </Field>
           <div className="grid grid-cols-2 gap-3">
             <Field label="First day" required error={errors.from}>
@@ -89,14 +97,20 @@ export function AskLeaveDialog({ open, onOpenChange, leave }: { open: boolean; o
               <Input type="date" min={from} value={to} onChange={(e) => setTo(e.target.value)} />
             </Field>
           </div>
-          <Checkbox label="Half day (first and last day the same)" checked={halfDay && oneDay} disabled={!oneDay} onChange={(e) => setHalfDay(e.target.checked)} />
+          <Checkbox
+            label="Half day (first and last day the same)"
+            checked={halfDay && oneDay}
+            disabled={!oneDay}
+            onChange={(e) => setHalfDay(e.target.checked)}
+          />
           <Field label="Reason" required error={errors.reason}>
             <Textarea rows={2} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} placeholder="e.g. Sister's wedding in Nashik" />
           </Field>
           {balance ? (
             <div className="grid gap-1 rounded-lg bg-slate-50 p-3 text-sm text-slate-700" aria-live="polite">
               <p>
-                Days asked: <span className="font-semibold text-slate-900">{days ?? "—"}</span> <span className="text-slate-500">(weekly offs not counted)</span>
+                Days asked: <span className="font-semibold text-slate-900">{days ?? "—"}</span>{" "}
+                <span className="text-slate-500">(weekly offs not counted)</span>
               </p>
               <p>
                 Paid leave left: <span className="font-semibold text-slate-900">{balance.remaining}</span> of {balance.entitlement}

@@ -27,7 +27,8 @@ export function FixDayDialog({ day, onClose }: { day: AttendanceRecord | null; o
     if (!reason.trim()) found.reason = "Reason is required";
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    runMutation(fix, 
+    runMutation(
+      fix,
       { date: day.date, punchIn: punchIn || null, punchOut: punchOut || null, reason: reason.trim() },
       {
         onSuccess: () => {

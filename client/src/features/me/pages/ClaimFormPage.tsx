@@ -17,9 +17,18 @@ function NewClaim() {
   const [, navigate] = useLocation();
   const categories = useCategories();
   if (categories.isPending) return <CenteredSpinner label="Loading form" />;
-  if (categories.isError) return <Alert variant="destructive" title="Could not load categories">{errorMessage(categories.error, "Please reload the page.")}</Alert>;
+  if (categories.isError)
+    return (
+      <Alert variant="destructive" title="Could not load categories">
+        {errorMessage(categories.error, "Please reload the page.")}
+      </Alert>
+    );
   if (!categories.data.some((c) => c.openToClaims && c.isActive)) {
-    return <Alert variant="info" title="No category is open to claims yet">Ask your administrator to open a category to expense claims.</Alert>;
+    return (
+      <Alert variant="info" title="No category is open to claims yet">
+        Ask your administrator to open a category to expense claims.
+      </Alert>
+    );
   }
   return (
     <div className="mx-auto max-w-3xl">
@@ -37,7 +46,13 @@ function EditClaim({ id }: { id: string }) {
   if (snapshot && categories.data) {
     return (
       <div className="mx-auto max-w-3xl">
-        <TransactionForm claim categories={categories.data} editing={snapshot} onEditDone={() => navigate(PATHS.meClaims)} onStartNew={() => navigate(PATHS.meClaims)} />
+        <TransactionForm
+          claim
+          categories={categories.data}
+          editing={snapshot}
+          onEditDone={() => navigate(PATHS.meClaims)}
+          onStartNew={() => navigate(PATHS.meClaims)}
+        />
       </div>
     );
   }

@@ -19,7 +19,8 @@ export default function MyClaimsPage() {
   const [open, setOpen] = useLinkedTransaction(OPEN_PARAM);
 
   if (claims.isLoading) return <CenteredSpinner label="Loading your claims" />;
-  if (claims.isError || !claims.data) return <Alert variant={errorStatus(claims.error) === 404 ? "info" : "destructive"}>{errorMessage(claims.error, "Could not load your claims")}</Alert>;
+  if (claims.isError || !claims.data)
+    return <Alert variant={errorStatus(claims.error) === 404 ? "info" : "destructive"}>{errorMessage(claims.error, "Could not load your claims")}</Alert>;
   const list = claims.data.claims;
 
   return (
@@ -40,7 +41,11 @@ export default function MyClaimsPage() {
           <ul className="divide-y divide-slate-100" data-testid="my-claims">
             {list.map((c) => (
               <li key={c.id}>
-                <button type="button" onClick={() => setOpen(c.id)} className="flex w-full flex-col gap-2 py-3 text-left hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 sm:flex-row sm:items-center sm:justify-between">
+                <button
+                  type="button"
+                  onClick={() => setOpen(c.id)}
+                  className="flex w-full flex-col gap-2 py-3 text-left hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 sm:flex-row sm:items-center sm:justify-between"
+                >
                   <div className="min-w-0 text-sm">
                     <p className="font-medium text-slate-900">
                       <span className="font-mono">{c.humanReadableId}</span> · {c.category}

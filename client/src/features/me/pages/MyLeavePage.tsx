@@ -13,7 +13,8 @@ import { todayIso } from "@/features/hr";
 import { AskLeaveDialog } from "../components/AskLeaveDialog";
 import { RequestStatusBadge } from "../components/RequestStatusBadge";
 
-const range = (from: string, to: string, halfDay: boolean) => (halfDay ? `${formatDate(from)} · half day` : from === to ? formatDate(from) : `${formatDate(from)} – ${formatDate(to)}`);
+const range = (from: string, to: string, halfDay: boolean) =>
+  halfDay ? `${formatDate(from)} · half day` : from === to ? formatDate(from) : `${formatDate(from)} – ${formatDate(to)}`;
 const dayCount = (n: number) => `${n} day${n === 1 ? "" : "s"}`;
 
 function Figure({ label, value, tone }: { label: string; value: number; tone: string }) {
@@ -33,7 +34,8 @@ export default function MyLeavePage() {
   const [withdrawing, setWithdrawing] = useState<LeaveRequest | null>(null);
 
   if (leave.isLoading) return <CenteredSpinner label="Loading your leave" />;
-  if (leave.isError || !leave.data) return <Alert variant={errorStatus(leave.error) === 404 ? "info" : "destructive"}>{errorMessage(leave.error, "Could not load your leave")}</Alert>;
+  if (leave.isError || !leave.data)
+    return <Alert variant={errorStatus(leave.error) === 404 ? "info" : "destructive"}>{errorMessage(leave.error, "Could not load your leave")}</Alert>;
   const { balance, requests, leaves } = leave.data;
 
   return (
@@ -107,7 +109,9 @@ export default function MyLeavePage() {
         open={withdrawing !== null}
         onOpenChange={(open) => !open && setWithdrawing(null)}
         title="Withdraw this request?"
-        description={withdrawing ? `${withdrawing.leaveType} · ${range(withdrawing.from, withdrawing.to, withdrawing.halfDay)}. HR will no longer see it as waiting.` : ""}
+        description={
+          withdrawing ? `${withdrawing.leaveType} · ${range(withdrawing.from, withdrawing.to, withdrawing.halfDay)}. HR will no longer see it as waiting.` : ""
+        }
         confirmLabel="Withdraw"
         onConfirm={() => {
           if (!withdrawing) return;

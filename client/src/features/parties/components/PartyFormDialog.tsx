@@ -37,7 +37,8 @@ const CLASH_FIELD: Record<string, "name" | "gstin"> = { ledger_name_clash: "name
 export function partyDeactivation(name: string | undefined): Pick<ConfirmDeactivateProps, "title" | "consequences" | "confirmLabel"> {
   return {
     title: `Deactivate ${name ?? "the party"}?`,
-    consequences: "It can no longer be named on new transactions. Transactions that name it keep it, in the lists and in the books' exports; you can activate it again later.",
+    consequences:
+      "It can no longer be named on new transactions. Transactions that name it keep it, in the lists and in the books' exports; you can activate it again later.",
     confirmLabel: "Deactivate party",
   };
 }
@@ -86,7 +87,15 @@ export function PartyFormDialog({
     setDeactivating(null);
     try {
       // With a valid GSTIN the server reads the PAN and state from it; blanks say "follow the GSTIN".
-      const body: PartyInput = { name: values.name, gstin: values.gstin, pan: derived ? "" : values.pan, stateCode: derived ? "" : values.stateCode, email: values.email, phone: values.phone, tdsNatureId: values.tdsNatureId };
+      const body: PartyInput = {
+        name: values.name,
+        gstin: values.gstin,
+        pan: derived ? "" : values.pan,
+        stateCode: derived ? "" : values.stateCode,
+        email: values.email,
+        phone: values.phone,
+        tdsNatureId: values.tdsNatureId,
+      };
       const saved = party ? await update.mutateAsync({ id: party.id, body: { ...body, isActive: values.isActive } }) : await create.mutateAsync(body);
       toast({ title: party ? "Party Updated" : "Party Created", description: `${saved.name} was saved.` });
       onSaved?.(saved);
@@ -103,7 +112,8 @@ export function PartyFormDialog({
   const pending = create.isPending || update.isPending;
   // The nature the party names stays choosable even if it was deactivated since.
   const natureOptions = (natures.data ?? []).map((n) => ({ value: n.id, label: `${n.name} (${n.legacySection})` }));
-  if (party?.tdsNatureId && !natureOptions.some((o) => o.value === party.tdsNatureId)) natureOptions.push({ value: party.tdsNatureId, label: "Its current nature (inactive)" });
+  if (party?.tdsNatureId && !natureOptions.some((o) => o.value === party.tdsNatureId))
+    natureOptions.push({ value: party.tdsNatureId, label: "Its current nature (inactive)" });
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
@@ -120,7 +130,15 @@ export function PartyFormDialog({
           </>
         }
       >
-        <form id="party-form" onSubmit={(e) => { e.stopPropagation(); void onSubmit(e); }} noValidate className="grid gap-4 sm:grid-cols-2">
+        <form
+          id="party-form"
+          onSubmit={(e) => {
+            e.stopPropagation();
+            void onSubmit(e);
+          }}
+          noValidate
+          className="grid gap-4 sm:grid-cols-2"
+        >
           <Field label="Party Name" required error={errors.name?.message} className="sm:col-span-2">
             <Input autoComplete="off" placeholder="e.g. Shakti Power Systems" {...register("name")} />
           </Field>
@@ -130,10 +148,26 @@ export function PartyFormDialog({
             hint={<GstinHint reading={gstin} />}
             className="sm:col-span-2"
           >
-            <Input autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={20} className="font-mono uppercase" placeholder="Optional" {...register("gstin")} />
+            <Input
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              maxLength={20}
+              className="font-mono uppercase"
+              placeholder="Optional"
+              {...register("gstin")}
+            />
           </Field>
           <Field label="PAN" error={errors.pan?.message} hint={derived ? "From the GSTIN" : "5 letters, 4 digits, a letter"}>
-            <Input autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={10} className="font-mono uppercase" readOnly={derived} {...register("pan")} />
+            <Input
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              maxLength={10}
+              className="font-mono uppercase"
+              readOnly={derived}
+              {...register("pan")}
+            />
           </Field>
           <Field label="State" error={errors.stateCode?.message} hint={derived ? "From the GSTIN" : "Where the party is registered"}>
             <Select placeholder="Not known" options={STATE_OPTIONS} disabled={derived} {...register("stateCode")} />
@@ -151,7 +185,12 @@ export function PartyFormDialog({
             className="sm:col-span-2"
           >
             {/* Controlled: the natures may arrive after the form is filled, and the choice must show then. */}
-            <Select placeholder="No TDS" options={natureOptions} value={watch("tdsNatureId")} onChange={(e) => setValue("tdsNatureId", e.target.value, { shouldDirty: true })} />
+            <Select
+              placeholder="No TDS"
+              options={natureOptions}
+              value={watch("tdsNatureId")}
+              onChange={(e) => setValue("tdsNatureId", e.target.value, { shouldDirty: true })}
+            />
           </Field>
           {editing ? (
             <div className="sm:col-span-2">

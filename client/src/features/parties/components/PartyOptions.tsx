@@ -27,7 +27,12 @@ export function PartyOptions({
   onChoose: (option: PartyOption) => void;
 }) {
   return (
-    <ul id={listId} role="listbox" aria-label="Parties" className="absolute inset-x-0 top-full z-30 mt-1 max-h-72 overflow-y-auto rounded-md border border-slate-200 bg-white py-1 shadow-lg">
+    <ul
+      id={listId}
+      role="listbox"
+      aria-label="Parties"
+      className="absolute inset-x-0 top-full z-30 mt-1 max-h-72 overflow-y-auto rounded-md border border-slate-200 bg-white py-1 shadow-lg"
+    >
       {searching ? (
         <li className="flex items-center gap-2 px-3 py-2.5 text-sm text-slate-600">
           <Spinner size="sm" label="Searching parties" /> Searching…

@@ -48,7 +48,10 @@ export function PartyPicker({
   const found = results.data?.parties ?? [];
   const typed = text.trim();
   const exact = found.some((p) => p.name.toLowerCase() === typed.toLowerCase());
-  const options: PartyOption[] = [...found.map((party) => ({ kind: "party" as const, party })), ...(typed && !exact ? [{ kind: "create" as const, name: typed }] : [])];
+  const options: PartyOption[] = [
+    ...found.map((party) => ({ kind: "party" as const, party })),
+    ...(typed && !exact ? [{ kind: "create" as const, name: typed }] : []),
+  ];
 
   const choose = (option: PartyOption | undefined) => {
     if (!option) return;
@@ -125,7 +128,15 @@ export function PartyPicker({
       />
       {open ? (
         <Suspense fallback={null}>
-          <PartyOptions listId={listId} options={options} active={active} searching={results.isLoading} typed={typed} onActivate={setActive} onChoose={choose} />
+          <PartyOptions
+            listId={listId}
+            options={options}
+            active={active}
+            searching={results.isLoading}
+            typed={typed}
+            onActivate={setActive}
+            onChoose={choose}
+          />
         </Suspense>
       ) : null}
       {creating !== null ? (

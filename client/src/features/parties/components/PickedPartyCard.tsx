@@ -20,7 +20,11 @@ export function PickedPartyCard({
 }) {
   const state = party.stateCode ? gstStateName(party.stateCode) : undefined;
   return (
-    <div id={id} className="flex min-h-10 w-full min-w-0 items-center justify-between gap-2 rounded-md border border-slate-300 bg-slate-50 py-1.5 pl-3 pr-1.5" aria-describedby={describedBy}>
+    <div
+      id={id}
+      className="flex min-h-10 w-full min-w-0 items-center justify-between gap-2 rounded-md border border-slate-300 bg-slate-50 py-1.5 pl-3 pr-1.5"
+      aria-describedby={describedBy}
+    >
       <div className="flex min-w-0 flex-1 items-center gap-2.5">
         <Building2 className="h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />
         <div className="min-w-0">

@@ -64,13 +64,38 @@ export default function CompanyPage() {
         </CardHeader>
         <CardContent>
           <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
-            <Field label="Legal Name" required error={errors.legalName?.message} className="sm:col-span-2" hint="As on the GST registration; TallyPrime imports into the company of this name.">
+            <Field
+              label="Legal Name"
+              required
+              error={errors.legalName?.message}
+              className="sm:col-span-2"
+              hint="As on the GST registration; TallyPrime imports into the company of this name."
+            >
               <Input autoComplete="organization" {...register("legalName")} />
             </Field>
-            <Field label="GSTIN" error={errors.gstin?.message ?? (gstin.state === "invalid" ? gstin.reason : undefined)} hint={<GstinHint reading={gstin} />} className="sm:col-span-2">
-              <Input autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={20} className="font-mono uppercase" placeholder="Leave blank if unregistered" {...register("gstin")} />
+            <Field
+              label="GSTIN"
+              error={errors.gstin?.message ?? (gstin.state === "invalid" ? gstin.reason : undefined)}
+              hint={<GstinHint reading={gstin} />}
+              className="sm:col-span-2"
+            >
+              <Input
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                maxLength={20}
+                className="font-mono uppercase"
+                placeholder="Leave blank if unregistered"
+                {...register("gstin")}
+              />
             </Field>
-            <Field label="State" required error={errors.stateCode?.message} hint={derived ? "From the GSTIN" : "Where the company is registered"} className="sm:col-span-2">
+            <Field
+              label="State"
+              required
+              error={errors.stateCode?.message}
+              hint={derived ? "From the GSTIN" : "Where the company is registered"}
+              className="sm:col-span-2"
+            >
               <Select placeholder="Select a state" options={STATE_OPTIONS} disabled={derived} {...register("stateCode")} />
             </Field>
             <div className="flex justify-end sm:col-span-2">

@@ -64,7 +64,10 @@ export default function PartiesPage() {
     try {
       await update.mutateAsync({ id: p.id, body: { isActive: !p.isActive } });
       setDeactivating(null);
-      toast({ title: p.isActive ? "Party Deactivated" : "Party Activated", description: p.isActive ? `${p.name} can no longer be named on new transactions.` : `${p.name} can be named again.` });
+      toast({
+        title: p.isActive ? "Party Deactivated" : "Party Activated",
+        description: p.isActive ? `${p.name} can no longer be named on new transactions.` : `${p.name} can be named again.`,
+      });
     } catch (err) {
       toast({ title: "Error", description: errorMessage(err, "Failed to update party"), variant: "destructive" });
     }
@@ -77,11 +80,27 @@ export default function PartiesPage() {
 
   const actions = (p: Party, labelled = false) => (
     <>
-      <Button variant="ghost" size={labelled ? "sm" : "icon"} className={labelled ? undefined : "h-9 w-9"} onClick={() => { setEditing(p); setFormOpen(true); }} aria-label={`Edit ${p.name}`}>
+      <Button
+        variant="ghost"
+        size={labelled ? "sm" : "icon"}
+        className={labelled ? undefined : "h-9 w-9"}
+        onClick={() => {
+          setEditing(p);
+          setFormOpen(true);
+        }}
+        aria-label={`Edit ${p.name}`}
+      >
         <Pencil className="h-4 w-4" aria-hidden="true" />
         {labelled ? "Edit" : null}
       </Button>
-      <Button variant="ghost" size={labelled ? "sm" : "icon"} className={labelled ? undefined : "h-9 w-9"} onClick={() => toggle(p)} disabled={update.isPending} aria-label={`${p.isActive ? "Deactivate" : "Activate"} ${p.name}`}>
+      <Button
+        variant="ghost"
+        size={labelled ? "sm" : "icon"}
+        className={labelled ? undefined : "h-9 w-9"}
+        onClick={() => toggle(p)}
+        disabled={update.isPending}
+        aria-label={`${p.isActive ? "Deactivate" : "Activate"} ${p.name}`}
+      >
         <Power className={"h-4 w-4 " + (p.isActive ? "text-amber-700" : "text-green-700")} aria-hidden="true" />
         {labelled ? (p.isActive ? "Deactivate" : "Activate") : null}
       </Button>
@@ -161,12 +180,24 @@ export default function PartiesPage() {
             tableLabel="Parties"
             head={
               <>
-                <th scope="col" className="px-5 py-2.5">Name</th>
-                <th scope="col" className="px-5 py-2.5">GSTIN</th>
-                <th scope="col" className="px-5 py-2.5">State</th>
-                <th scope="col" className="px-5 py-2.5">Contact</th>
-                <th scope="col" className="px-5 py-2.5">Status</th>
-                <th scope="col" className="px-5 py-2.5 text-right">Actions</th>
+                <th scope="col" className="px-5 py-2.5">
+                  Name
+                </th>
+                <th scope="col" className="px-5 py-2.5">
+                  GSTIN
+                </th>
+                <th scope="col" className="px-5 py-2.5">
+                  State
+                </th>
+                <th scope="col" className="px-5 py-2.5">
+                  Contact
+                </th>
+                <th scope="col" className="px-5 py-2.5">
+                  Status
+                </th>
+                <th scope="col" className="px-5 py-2.5 text-right">
+                  Actions
+                </th>
               </>
             }
             rows={rows.map((p) => (
@@ -176,7 +207,9 @@ export default function PartiesPage() {
                   {p.pan && !p.gstin ? <p className="text-xs text-slate-600">PAN {p.pan}</p> : null}
                   {natureOf(p) ? <p className="text-xs text-slate-600">{natureOf(p)}</p> : null}
                 </td>
-                <td className="whitespace-nowrap px-5 py-3 font-mono text-xs text-slate-800">{p.gstin ?? <span className="font-sans text-slate-500">Unregistered</span>}</td>
+                <td className="whitespace-nowrap px-5 py-3 font-mono text-xs text-slate-800">
+                  {p.gstin ?? <span className="font-sans text-slate-500">Unregistered</span>}
+                </td>
                 <td className="whitespace-nowrap px-5 py-3 text-slate-700">{stateOf(p)}</td>
                 <td className="max-w-56 px-5 py-3">
                   <Contact party={p} />

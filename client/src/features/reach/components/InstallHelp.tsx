@@ -36,7 +36,8 @@ export function InstallHelp() {
           <ol className="mt-1.5 list-decimal space-y-1 pl-5 text-sm text-slate-700">
             <li>Open this site in Chrome.</li>
             <li>
-              Tap the <span className="font-medium">⋮</span> menu, then <span className="font-medium">Install app</span> (or <span className="font-medium">Add to Home screen</span>).
+              Tap the <span className="font-medium">⋮</span> menu, then <span className="font-medium">Install app</span> (or{" "}
+              <span className="font-medium">Add to Home screen</span>).
             </li>
             <li>Open it from the home screen and turn on notifications here.</li>
           </ol>

@@ -48,7 +48,11 @@ function EntryRow({ e }: { e: Entry }) {
           {e.sentTo ?? (e.channel === "push" ? "A device" : "No address")}
         </p>
         <p className="text-xs text-slate-600">
-          {e.status === "sent" && e.sentAt ? `Sent ${formatDateTime(e.sentAt)}` : e.status === "queued" && e.nextAttemptAt ? `Next try ${formatDateTime(e.nextAttemptAt)}` : null}
+          {e.status === "sent" && e.sentAt
+            ? `Sent ${formatDateTime(e.sentAt)}`
+            : e.status === "queued" && e.nextAttemptAt
+              ? `Next try ${formatDateTime(e.nextAttemptAt)}`
+              : null}
           {e.attempts > 1 ? ` · ${e.attempts} tries` : null}
         </p>
       </div>
@@ -87,7 +91,11 @@ export default function NotificationOutboxPage() {
       </div>
 
       {outbox.isPending ? <Spinner label="Loading the outbox" /> : null}
-      {outbox.isError ? <Alert variant="destructive" title="Could not load the outbox">{errorMessage(outbox.error, "Please try again.")}</Alert> : null}
+      {outbox.isError ? (
+        <Alert variant="destructive" title="Could not load the outbox">
+          {errorMessage(outbox.error, "Please try again.")}
+        </Alert>
+      ) : null}
       {outbox.data ? (
         <Card className="overflow-hidden">
           <div className="border-b border-slate-100 px-4 py-3 sm:px-5">
@@ -95,7 +103,11 @@ export default function NotificationOutboxPage() {
             <p className="text-sm text-slate-600">Newest first. Failed pushes and emails are tried again for 24 hours before they are given up.</p>
           </div>
           {outbox.data.entries.length === 0 ? (
-            <EmptyState icon={Inbox} title="Nothing here" description={status ? "No notification has this status in the last 7 days." : "No push or email in the last 7 days."} />
+            <EmptyState
+              icon={Inbox}
+              title="Nothing here"
+              description={status ? "No notification has this status in the last 7 days." : "No push or email in the last 7 days."}
+            />
           ) : (
             <ul className="divide-y divide-slate-100">
               {outbox.data.entries.map((e) => (

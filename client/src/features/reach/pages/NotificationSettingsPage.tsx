@@ -19,7 +19,19 @@ import {
   type NotificationPreferences,
 } from "../api";
 
-function Section({ icon: Icon, title, description, children, aside }: { icon: typeof BellRing; title: string; description: string; children: ReactNode; aside?: ReactNode }) {
+function Section({
+  icon: Icon,
+  title,
+  description,
+  children,
+  aside,
+}: {
+  icon: typeof BellRing;
+  title: string;
+  description: string;
+  children: ReactNode;
+  aside?: ReactNode;
+}) {
   return (
     <Card className="overflow-hidden">
       <div className="flex flex-col gap-3 border-b border-slate-100 px-5 py-4 sm:flex-row sm:items-start sm:justify-between sm:px-6">
@@ -46,9 +58,20 @@ function ThisDeviceSection() {
   const { turnOnThisDevice, turnOffThisDevice, sendTest } = useReachMutations();
   const state = device.data?.state;
   const status =
-    state === "on" ? <Badge variant="success">On</Badge> : state === "blocked" ? <Badge variant="destructive">Blocked</Badge> : state === "off" ? <Badge variant="outline">Off</Badge> : null;
+    state === "on" ? (
+      <Badge variant="success">On</Badge>
+    ) : state === "blocked" ? (
+      <Badge variant="destructive">Blocked</Badge>
+    ) : state === "off" ? (
+      <Badge variant="outline">Off</Badge>
+    ) : null;
   return (
-    <Section icon={BellRing} title="Notifications on this device" description="Approvals waiting for you and decisions on your transactions, even when the app is closed." aside={status}>
+    <Section
+      icon={BellRing}
+      title="Notifications on this device"
+      description="Approvals waiting for you and decisions on your transactions, even when the app is closed."
+      aside={status}
+    >
       {device.isPending ? <Spinner label="Checking this device" /> : null}
       {state === "unsupported" ? (
         <Alert variant="info" title="This browser cannot show notifications">
@@ -64,7 +87,12 @@ function ThisDeviceSection() {
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
           <p className="text-sm text-slate-700 sm:flex-1">This device does not get notifications yet.</p>
           <Button
-            onClick={() => runMutation(turnOnThisDevice, undefined, { onSuccess: () => toast({ title: "Notifications on", description: "This device will be told." }), onError: failed("Could not turn notifications on") })}
+            onClick={() =>
+              runMutation(turnOnThisDevice, undefined, {
+                onSuccess: () => toast({ title: "Notifications on", description: "This device will be told." }),
+                onError: failed("Could not turn notifications on"),
+              })
+            }
             disabled={turnOnThisDevice.isPending}
           >
             <BellRing className="h-4 w-4" aria-hidden="true" />
@@ -79,13 +107,21 @@ function ThisDeviceSection() {
             variant="outline"
             disabled={sendTest.isPending}
             onClick={() =>
-              runMutation(sendTest, { channel: "push", endpoint: (device.data as { endpoint: string }).endpoint }, { onSuccess: (a) => toast({ title: "Test sent", description: a.message }), onError: failed("Could not send a test") })
+              runMutation(
+                sendTest,
+                { channel: "push", endpoint: (device.data as { endpoint: string }).endpoint },
+                { onSuccess: (a) => toast({ title: "Test sent", description: a.message }), onError: failed("Could not send a test") },
+              )
             }
           >
             <BellRing className="h-4 w-4" aria-hidden="true" />
             Send me a test
           </Button>
-          <Button variant="ghost" disabled={turnOffThisDevice.isPending} onClick={() => runMutation(turnOffThisDevice, undefined, { onError: failed("Could not turn notifications off") })}>
+          <Button
+            variant="ghost"
+            disabled={turnOffThisDevice.isPending}
+            onClick={() => runMutation(turnOffThisDevice, undefined, { onError: failed("Could not turn notifications off") })}
+          >
             Turn off
           </Button>
         </div>
@@ -117,7 +153,10 @@ function PreferencesSection({ saved }: { saved: NotificationPreferences }) {
   const next: NotificationPreferences = { ...prefs, quietHours: quietOn ? quiet : null };
   const changed = JSON.stringify(next) !== JSON.stringify(saved);
   const save = () =>
-    runMutation(savePreferences, next, { onSuccess: () => toast({ title: "Preferences saved", description: "You will be told as you chose." }), onError: failed("Could not save your preferences") });
+    runMutation(savePreferences, next, {
+      onSuccess: () => toast({ title: "Preferences saved", description: "You will be told as you chose." }),
+      onError: failed("Could not save your preferences"),
+    });
 
   return (
     <Section icon={MessageSquareText} title="What you are told" description="By push on your devices and by email. Emergencies always come at once.">
@@ -126,7 +165,11 @@ function PreferencesSection({ saved }: { saved: NotificationPreferences }) {
           <legend className="text-sm font-semibold text-slate-900">Push notifications</legend>
           <div className="mt-2 grid gap-2">
             {approves ? (
-              <Checkbox label="Approvals waiting for me" checked={prefs.push.pending} onChange={(e) => setPrefs({ ...prefs, push: { ...prefs.push, pending: e.target.checked } })} />
+              <Checkbox
+                label="Approvals waiting for me"
+                checked={prefs.push.pending}
+                onChange={(e) => setPrefs({ ...prefs, push: { ...prefs.push, pending: e.target.checked } })}
+              />
             ) : null}
             <Checkbox
               label="Decisions on my transactions"
@@ -164,7 +207,11 @@ function PreferencesSection({ saved }: { saved: NotificationPreferences }) {
                 />
               </Field>
             ) : null}
-            <Checkbox label="Decisions on my transactions" checked={prefs.email.decisions} onChange={(e) => setPrefs({ ...prefs, email: { ...prefs.email, decisions: e.target.checked } })} />
+            <Checkbox
+              label="Decisions on my transactions"
+              checked={prefs.email.decisions}
+              onChange={(e) => setPrefs({ ...prefs, email: { ...prefs.email, decisions: e.target.checked } })}
+            />
           </div>
         </fieldset>
 
@@ -174,7 +221,12 @@ function PreferencesSection({ saved }: { saved: NotificationPreferences }) {
             Quiet hours
           </legend>
           <div className="mt-2 grid gap-3">
-            <Checkbox label="Hold push notifications during quiet hours" hint="They arrive when quiet hours end. Emergencies still come at once." checked={quietOn} onChange={(e) => setQuietOn(e.target.checked)} />
+            <Checkbox
+              label="Hold push notifications during quiet hours"
+              hint="They arrive when quiet hours end. Emergencies still come at once."
+              checked={quietOn}
+              onChange={(e) => setQuietOn(e.target.checked)}
+            />
             {quietOn ? (
               <div className="grid grid-cols-2 gap-3 sm:max-w-xs">
                 <Field label="From">
@@ -196,7 +248,13 @@ function PreferencesSection({ saved }: { saved: NotificationPreferences }) {
             <Button
               variant="outline"
               disabled={sendTest.isPending}
-              onClick={() => runMutation(sendTest, { channel: "email" }, { onSuccess: (a) => toast({ title: "Test sent", description: a.message }), onError: failed("Could not send a test email") })}
+              onClick={() =>
+                runMutation(
+                  sendTest,
+                  { channel: "email" },
+                  { onSuccess: (a) => toast({ title: "Test sent", description: a.message }), onError: failed("Could not send a test email") },
+                )
+              }
             >
               <MailCheck className="h-4 w-4" aria-hidden="true" />
               Send me a test email
@@ -213,9 +271,15 @@ function DevicesSection() {
   const { removeDevice } = useReachMutations();
   const mine = thisDeviceId();
   return (
-    <Section icon={MonitorSmartphone} title="Your devices" description="Every phone and computer where you turned notifications on. Signing out on one removes it.">
+    <Section
+      icon={MonitorSmartphone}
+      title="Your devices"
+      description="Every phone and computer where you turned notifications on. Signing out on one removes it."
+    >
       {devices.isPending ? <Spinner label="Loading devices" /> : null}
-      {devices.data && devices.data.length === 0 ? <EmptyState icon={MonitorSmartphone} title="No devices yet" description="Turn notifications on above, on each phone or computer you use." /> : null}
+      {devices.data && devices.data.length === 0 ? (
+        <EmptyState icon={MonitorSmartphone} title="No devices yet" description="Turn notifications on above, on each phone or computer you use." />
+      ) : null}
       {devices.data && devices.data.length > 0 ? (
         <ul className="divide-y divide-slate-100">
           {devices.data.map((d) => (
@@ -234,7 +298,9 @@ function DevicesSection() {
                 size="sm"
                 aria-label={`Remove ${d.label ?? "device"}`}
                 disabled={removeDevice.isPending}
-                onClick={() => runMutation(removeDevice, d.id, { onSuccess: () => toast({ title: "Device removed" }), onError: failed("Could not remove the device") })}
+                onClick={() =>
+                  runMutation(removeDevice, d.id, { onSuccess: () => toast({ title: "Device removed" }), onError: failed("Could not remove the device") })
+                }
               >
                 <Trash2 className="h-4 w-4" aria-hidden="true" />
                 <span className="hidden sm:inline">Remove</span>
@@ -253,7 +319,11 @@ export default function NotificationSettingsPage() {
     <div className="mx-auto grid max-w-3xl gap-5">
       <ThisDeviceSection />
       {preferences.data ? <PreferencesSection saved={preferences.data} /> : <Spinner label="Loading your preferences" />}
-      {preferences.isError ? <Alert variant="destructive" title="Could not load your preferences">{errorMessage(preferences.error, "Please try again.")}</Alert> : null}
+      {preferences.isError ? (
+        <Alert variant="destructive" title="Could not load your preferences">
+          {errorMessage(preferences.error, "Please try again.")}
+        </Alert>
+      ) : null}
       <DevicesSection />
       <InstallHelp />
     </div>

@@ -81,9 +81,7 @@ export function LockdownScreen({ message, notice, onCheckAccess, onReturnToLogin
               {message}
             </p>
           ) : null}
-          <p className="text-sm text-slate-700">
-            The system is in emergency lockdown. Only system administrators can access the system during a lockdown.
-          </p>
+          <p className="text-sm text-slate-700">The system is in emergency lockdown. Only system administrators can access the system during a lockdown.</p>
           <ul className="space-y-2 text-sm text-slate-700">
             {BULLETS[cause].map((text) => (
               <li key={text} className="flex gap-2">

@@ -116,58 +116,58 @@ export function LoginPage() {
               />
             </Suspense>
           ) : (
-          <>
-            <h2 className="mb-6 text-lg font-semibold text-slate-900">Sign in to your account</h2>
-            <form onSubmit={onSubmit} className="space-y-5" noValidate>
-              {error ? (
-                <Alert variant="destructive" aria-live="assertive">
-                  {error}
-                </Alert>
-              ) : null}
-              {notice ? (
-                <Alert variant="info" aria-live="polite">
-                  {notice}
-                </Alert>
-              ) : null}
-              <div className="grid gap-1.5">
-                <Label htmlFor="login-username">User ID</Label>
-                <div className="relative">
-                  <UserRound className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
-                  <Input
-                    id="login-username"
-                    name="username"
-                    autoComplete="username"
-                    autoCapitalize="none"
-                    spellCheck={false}
-                    autoFocus
-                    placeholder="Enter your user ID"
-                    className="pl-9"
-                    value={username}
-                    onChange={(e) => setUsername(e.target.value)}
-                  />
+            <>
+              <h2 className="mb-6 text-lg font-semibold text-slate-900">Sign in to your account</h2>
+              <form onSubmit={onSubmit} className="space-y-5" noValidate>
+                {error ? (
+                  <Alert variant="destructive" aria-live="assertive">
+                    {error}
+                  </Alert>
+                ) : null}
+                {notice ? (
+                  <Alert variant="info" aria-live="polite">
+                    {notice}
+                  </Alert>
+                ) : null}
+                <div className="grid gap-1.5">
+                  <Label htmlFor="login-username">User ID</Label>
+                  <div className="relative">
+                    <UserRound className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
+                    <Input
+                      id="login-username"
+                      name="username"
+                      autoComplete="username"
+                      autoCapitalize="none"
+                      spellCheck={false}
+                      autoFocus
+                      placeholder="Enter your user ID"
+                      className="pl-9"
+                      value={username}
+                      onChange={(e) => setUsername(e.target.value)}
+                    />
+                  </div>
                 </div>
-              </div>
-              <div className="grid gap-1.5">
-                <Label htmlFor="login-password">Password</Label>
-                <div className="relative">
-                  <LockKeyhole className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
-                  <Input
-                    id="login-password"
-                    name="password"
-                    type="password"
-                    autoComplete="current-password"
-                    placeholder="Enter your password"
-                    className="pl-9"
-                    value={password}
-                    onChange={(e) => setPassword(e.target.value)}
-                  />
+                <div className="grid gap-1.5">
+                  <Label htmlFor="login-password">Password</Label>
+                  <div className="relative">
+                    <LockKeyhole className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
+                    <Input
+                      id="login-password"
+                      name="password"
+                      type="password"
+                      autoComplete="current-password"
+                      placeholder="Enter your password"
+                      className="pl-9"
+                      value={password}
+                      onChange={(e) => setPassword(e.target.value)}
+                    />
+                  </div>
                 </div>
-              </div>
-              <Button type="submit" size="lg" className="w-full" disabled={!canSubmit}>
-                {login.isPending ? "Signing in..." : "Sign In"}
-              </Button>
-            </form>
-          </>
+                <Button type="submit" size="lg" className="w-full" disabled={!canSubmit}>
+                  {login.isPending ? "Signing in..." : "Sign In"}
+                </Button>
+              </form>
+            </>
           )}
         </div>
         <p className="mt-6 text-center text-xs text-slate-600">Forgot your credentials? Contact your system administrator.</p>

@@ -173,7 +173,9 @@ export function SecondFactorStep({ onStartOver, onLockdown }: SecondFactorStepPr
               />
             </div>
             <p id="second-factor-hint" className="text-xs text-slate-600">
-              {mode === "totp" ? "Open your authenticator app and type the code it shows for this account." : "Each recovery code works once. You saved them when you set up your second factor."}
+              {mode === "totp"
+                ? "Open your authenticator app and type the code it shows for this account."
+                : "Each recovery code works once. You saved them when you set up your second factor."}
             </p>
           </div>
           <Button type="submit" size="lg" className="w-full" disabled={busy || code.trim() === ""}>

@@ -56,7 +56,15 @@ function summary(v: Values): string | null {
   const [individual, other, noPan] = [rate(v.rateIndividual), rate(v.rateOther), rate(v.noPanRate)];
   if (individual === null || other === null || noPan === null) return null;
   const threshold = (s: string) => (s.trim() && Number.isFinite(Number(s)) ? s.trim() : null);
-  const terms = { rateIndividual: individual, rateOther: other, noPanRate: noPan, singleThreshold: threshold(v.singleThreshold), monthlyThreshold: threshold(v.monthlyThreshold), yearlyThreshold: threshold(v.yearlyThreshold), onlyAboveThreshold: v.onlyAboveThreshold };
+  const terms = {
+    rateIndividual: individual,
+    rateOther: other,
+    noPanRate: noPan,
+    singleThreshold: threshold(v.singleThreshold),
+    monthlyThreshold: threshold(v.monthlyThreshold),
+    yearlyThreshold: threshold(v.yearlyThreshold),
+    onlyAboveThreshold: v.onlyAboveThreshold,
+  };
   return `${ratesWords(terms)}. ${thresholdWords(terms)}.`;
 }
 
@@ -84,7 +92,11 @@ export function TdsNatureFormDialog({ open, onOpenChange, nature }: { open: bool
     } catch (err) {
       for (const [path, message] of Object.entries(errorIssues(err))) setError(path as keyof Values, { message });
       if (errorStatus(err) === 409) setError("name", { message: errorMessage(err, "A TDS nature with this name already exists") });
-      toast({ title: "Error", description: errorMessage(err, nature ? "Failed to update the TDS nature" : "Failed to create the TDS nature"), variant: "destructive" });
+      toast({
+        title: "Error",
+        description: errorMessage(err, nature ? "Failed to update the TDS nature" : "Failed to create the TDS nature"),
+        variant: "destructive",
+      });
     }
   });
 
@@ -96,7 +108,11 @@ export function TdsNatureFormDialog({ open, onOpenChange, nature }: { open: bool
       <DialogContent
         size="lg"
         title={nature ? "Edit TDS Nature" : "Create TDS Nature"}
-        description={nature ? `Change ${nature.name}. Bills already decided keep their TDS; the next decision reads the new terms.` : "A kind of payment tax is deducted on, with its sections, rates, thresholds and ledger."}
+        description={
+          nature
+            ? `Change ${nature.name}. Bills already decided keep their TDS; the next decision reads the new terms.`
+            : "A kind of payment tax is deducted on, with its sections, rates, thresholds and ledger."
+        }
         footer={
           <>
             <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
@@ -148,7 +164,9 @@ export function TdsNatureFormDialog({ open, onOpenChange, nature }: { open: bool
               hint="As for purchase of goods (194Q): no TDS below it, and none on the earlier bills when it is crossed."
               {...register("onlyAboveThreshold")}
             />
-            {nature ? <Checkbox label="Active" hint="An inactive nature cannot be named on new bills; bills already decided keep it." {...register("isActive")} /> : null}
+            {nature ? (
+              <Checkbox label="Active" hint="An inactive nature cannot be named on new bills; bills already decided keep it." {...register("isActive")} />
+            ) : null}
           </div>
           {sentence ? (
             <p className="rounded-lg bg-brand-50 px-3 py-2.5 text-sm text-brand-900 sm:col-span-2" aria-live="polite">

@@ -39,7 +39,9 @@ export default function TdsNaturesPage() {
       await update.mutateAsync({ id: nature.id, body: { isActive } });
       toast({
         title: isActive ? "TDS Nature Activated" : "TDS Nature Deactivated",
-        description: isActive ? `${nature.name} can be named on bills again.` : `${nature.name} can no longer be named on new bills; bills already decided keep it.`,
+        description: isActive
+          ? `${nature.name} can be named on bills again.`
+          : `${nature.name} can no longer be named on new bills; bills already decided keep it.`,
       });
     } catch (err) {
       toast({ title: "Error", description: errorMessage(err, "Failed to change the TDS nature"), variant: "destructive" });
@@ -85,7 +87,14 @@ export default function TdsNaturesPage() {
           <Power className={"h-4 w-4 " + (n.isActive ? "text-amber-700" : "text-green-700")} aria-hidden="true" />
           {labelled ? (n.isActive ? "Deactivate" : "Activate") : null}
         </Button>
-        <Button variant="ghost" size={size} className={(iconClass ?? "") + " text-red-700 hover:bg-red-50"} onClick={() => setDeleting(n)} aria-label={`Delete ${n.name}`} title="Delete">
+        <Button
+          variant="ghost"
+          size={size}
+          className={(iconClass ?? "") + " text-red-700 hover:bg-red-50"}
+          onClick={() => setDeleting(n)}
+          aria-label={`Delete ${n.name}`}
+          title="Delete"
+        >
           <Trash2 className="h-4 w-4" aria-hidden="true" />
           {labelled ? "Delete" : null}
         </Button>
@@ -105,8 +114,8 @@ export default function TdsNaturesPage() {
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <p className="max-w-3xl text-sm text-slate-600">
           A bill naming a party is deducted TDS under the party&apos;s usual nature unless the bill says otherwise, at the rate its PAN calls for, once a
-          threshold is reached. Since 1 April 2026 TDS is deducted under section 393 of the Income-tax Act, 2025; each nature keeps its section of the 1961
-          Act too. Payment codes are left for your accountant to fill.
+          threshold is reached. Since 1 April 2026 TDS is deducted under section 393 of the Income-tax Act, 2025; each nature keeps its section of the 1961 Act
+          too. Payment codes are left for your accountant to fill.
         </p>
         <div className="shrink-0">{createButton}</div>
       </div>
@@ -124,17 +133,36 @@ export default function TdsNaturesPage() {
           loadingLabel="Loading TDS natures"
           empty={
             list.length === 0 &&
-            !natures.isError && <EmptyState icon={Percent} title="No TDS natures" description="Add the kinds of payment your company deducts tax on, with their rates and thresholds." action={createButton} />
+            !natures.isError && (
+              <EmptyState
+                icon={Percent}
+                title="No TDS natures"
+                description="Add the kinds of payment your company deducts tax on, with their rates and thresholds."
+                action={createButton}
+              />
+            )
           }
           tableLabel="TDS natures"
           head={
             <>
-              <th scope="col" className="px-5 py-2.5">Nature</th>
-              <th scope="col" className="px-4 py-2.5">Section</th>
-              <th scope="col" className="px-4 py-2.5">Rates</th>
-              <th scope="col" className="px-4 py-2.5">Threshold</th>
-              <th scope="col" className="px-4 py-2.5">Status</th>
-              <th scope="col" className="px-5 py-2.5 text-right">Actions</th>
+              <th scope="col" className="px-5 py-2.5">
+                Nature
+              </th>
+              <th scope="col" className="px-4 py-2.5">
+                Section
+              </th>
+              <th scope="col" className="px-4 py-2.5">
+                Rates
+              </th>
+              <th scope="col" className="px-4 py-2.5">
+                Threshold
+              </th>
+              <th scope="col" className="px-4 py-2.5">
+                Status
+              </th>
+              <th scope="col" className="px-5 py-2.5 text-right">
+                Actions
+              </th>
             </>
           }
           rows={list.map((n) => (

@@ -33,7 +33,10 @@ const monthOf = (day: string) => MONTH.format(new Date(`${day}T00:00:00Z`));
 function quarterWords(quarter: string): { title: string; months: string } {
   const start = Number(quarter.slice(0, 4));
   const { from, to } = quarterBounds(quarter);
-  return { title: `Q${quarter.slice(6)} of ${start}-${String((start + 1) % 100).padStart(2, "0")}`, months: `${monthOf(from)} to ${monthOf(to)} ${to.slice(0, 4)}` };
+  return {
+    title: `Q${quarter.slice(6)} of ${start}-${String((start + 1) % 100).padStart(2, "0")}`,
+    months: `${monthOf(from)} to ${monthOf(to)} ${to.slice(0, 4)}`,
+  };
 }
 
 function Register({ register }: { register: TdsRegister }) {
@@ -68,12 +71,24 @@ function Register({ register }: { register: TdsRegister }) {
           tableLabel="TDS deductions"
           head={
             <>
-              <th scope="col" className="px-5 py-2.5">Party</th>
-              <th scope="col" className="px-4 py-2.5">Nature</th>
-              <th scope="col" className="whitespace-nowrap px-4 py-2.5">Credited on</th>
-              <th scope="col" className="px-4 py-2.5 text-right">Amount</th>
-              <th scope="col" className="px-4 py-2.5 text-right">Rate</th>
-              <th scope="col" className="px-5 py-2.5 text-right">TDS</th>
+              <th scope="col" className="px-5 py-2.5">
+                Party
+              </th>
+              <th scope="col" className="px-4 py-2.5">
+                Nature
+              </th>
+              <th scope="col" className="whitespace-nowrap px-4 py-2.5">
+                Credited on
+              </th>
+              <th scope="col" className="px-4 py-2.5 text-right">
+                Amount
+              </th>
+              <th scope="col" className="px-4 py-2.5 text-right">
+                Rate
+              </th>
+              <th scope="col" className="px-5 py-2.5 text-right">
+                TDS
+              </th>
             </>
           }
           rows={register.rows.map((r, i) => (
@@ -173,7 +188,11 @@ export default function TdsRegisterPage() {
           <Register register={register.data} />
         ) : (
           <Card>
-            <EmptyState icon={Percent} title={`No TDS deducted in ${words.title}`} description="Bills with TDS dated in this quarter show here once they are approved. Pick another quarter." />
+            <EmptyState
+              icon={Percent}
+              title={`No TDS deducted in ${words.title}`}
+              description="Bills with TDS dated in this quarter show here once they are approved. Pick another quarter."
+            />
           </Card>
         )
       ) : (

@@ -32,7 +32,6 @@ const TABS: { id: Tab; label: string }[] = [
   { id: "owner", label: "Change Owner" },
 ];
 
-
 export function AdminOverrideDialog({
   transaction,
   open,
@@ -57,7 +56,12 @@ export function AdminOverrideDialog({
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title={`Admin Override · ${transaction.humanReadableId}`} description="Change any part of this transaction." size="lg" className="max-sm:h-[100dvh] max-sm:max-h-[100dvh] max-sm:rounded-none">
+      <DialogContent
+        title={`Admin Override · ${transaction.humanReadableId}`}
+        description="Change any part of this transaction."
+        size="lg"
+        className="max-sm:h-[100dvh] max-sm:max-h-[100dvh] max-sm:rounded-none"
+      >
         <Alert variant="warning" title="Administrative action" className="mb-4">
           All changes made here are logged and audited.
         </Alert>
@@ -167,12 +171,20 @@ function EditFieldsForm({ transaction: t, onDone }: { transaction: TransactionDe
     <form onSubmit={submit} className="grid gap-4" noValidate>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Form Type">
-          <Select value={form.formType} onChange={(e) => set("formType", e.target.value)} options={FORM_TYPES.map((f) => ({ value: f, label: f === "R" ? "R - Receipt" : "B - Bill" }))} />
+          <Select
+            value={form.formType}
+            onChange={(e) => set("formType", e.target.value)}
+            options={FORM_TYPES.map((f) => ({ value: f, label: f === "R" ? "R - Receipt" : "B - Bill" }))}
+          />
         </Field>
         <Field label="Category">
           <Select value={form.categoryId} onChange={(e) => set("categoryId", e.target.value)} options={categoryOptions} />
         </Field>
-        <Field label={form.formType === "B" ? "Vendor" : "Payer"} hint="Optional. Type to search active parties, or create one; Change clears it." className="sm:col-span-2">
+        <Field
+          label={form.formType === "B" ? "Vendor" : "Payer"}
+          hint="Optional. Type to search active parties, or create one; Change clears it."
+          className="sm:col-span-2"
+        >
           <PartyPicker value={party} onChange={setParty} disabled={override.isPending} label={form.formType === "B" ? "vendor" : "payer"} />
         </Field>
         <Field label="Amount (₹)">
@@ -187,7 +199,11 @@ function EditFieldsForm({ transaction: t, onDone }: { transaction: TransactionDe
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Status">
-          <Select value={form.status} onChange={(e) => set("status", e.target.value)} options={TRANSACTION_STATUSES.map((s) => ({ value: s, label: statusLabelFor(s, form.formType) }))} />
+          <Select
+            value={form.status}
+            onChange={(e) => set("status", e.target.value)}
+            options={TRANSACTION_STATUSES.map((s) => ({ value: s, label: statusLabelFor(s, form.formType) }))}
+          />
         </Field>
         <Field label="Approvals Required">
           <Input type="number" min={1} max={5} step={1} value={form.approvalsRequired} onChange={(e) => set("approvalsRequired", e.target.value)} />
@@ -207,7 +223,12 @@ function EditFieldsForm({ transaction: t, onDone }: { transaction: TransactionDe
           <Input type="date" value={form.paidDate} onChange={(e) => set("paidDate", e.target.value)} />
         </Field>
         <Field label={words.fields.paymentMethod}>
-          <Select value={form.paymentMethod} onChange={(e) => set("paymentMethod", e.target.value)} placeholder="None" options={PAYMENT_METHODS.map((m) => ({ value: m, label: m }))} />
+          <Select
+            value={form.paymentMethod}
+            onChange={(e) => set("paymentMethod", e.target.value)}
+            placeholder="None"
+            options={PAYMENT_METHODS.map((m) => ({ value: m, label: m }))}
+          />
         </Field>
         <Field label={words.fields.paymentReference}>
           <Input value={form.paymentReference} onChange={(e) => set("paymentReference", e.target.value)} />
@@ -217,7 +238,13 @@ function EditFieldsForm({ transaction: t, onDone }: { transaction: TransactionDe
         <Textarea rows={2} value={form.paymentNotes} onChange={(e) => set("paymentNotes", e.target.value)} />
       </Field>
       <Field label="Custom Field Values (JSON)" hint="Text that is not valid JSON is saved as {}.">
-        <Textarea rows={5} className="font-mono text-xs" spellCheck={false} value={form.customFieldValues} onChange={(e) => set("customFieldValues", e.target.value)} />
+        <Textarea
+          rows={5}
+          className="font-mono text-xs"
+          spellCheck={false}
+          value={form.customFieldValues}
+          onChange={(e) => set("customFieldValues", e.target.value)}
+        />
       </Field>
       <Field label="Reason for override" required error={reasonError} hint="Shown on the transaction's timeline and kept in the audit trail.">
         <Textarea rows={2} value={form.reason} onChange={(e) => set("reason", e.target.value)} placeholder="Why is this transaction being changed?" />
@@ -340,7 +367,12 @@ function ChangeOwnerForm({ transaction: t, onDone }: { transaction: TransactionD
         Current owner: <span className="font-semibold">{t.creator?.name ?? "Unknown"}</span>
       </p>
       <Field label="New Owner" required error={errors.owner} hint={users.isError ? "Could not load users." : undefined}>
-        <Select value={ownerId} onChange={(e) => setOwnerId(e.target.value)} placeholder={users.isLoading ? "Loading users..." : "Select a user"} options={options} />
+        <Select
+          value={ownerId}
+          onChange={(e) => setOwnerId(e.target.value)}
+          placeholder={users.isLoading ? "Loading users..." : "Select a user"}
+          options={options}
+        />
       </Field>
       <Field label="Reason" required error={errors.reason}>
         <Textarea rows={3} value={reason} onChange={(e) => setReason(e.target.value)} placeholder="Why is the owner changing?" />

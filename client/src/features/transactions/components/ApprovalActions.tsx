@@ -112,9 +112,7 @@ export function ApprovalActions({
       {behalf ? (
         <p className="flex items-start gap-2 rounded-lg border border-sky-200 bg-sky-50 p-2.5 text-sm text-sky-900" data-approve-for>
           <UserCheck className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
-          <span className="min-w-0">
-            This approval uses the authority {behalf} delegated to you.
-          </span>
+          <span className="min-w-0">This approval uses the authority {behalf} delegated to you.</span>
         </p>
       ) : null}
       <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-row sm:justify-end">

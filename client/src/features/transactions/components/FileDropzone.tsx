@@ -23,13 +23,11 @@ export type PendingFile = {
   error?: string;
 };
 
-
 let counter = 0;
 export function toPendingFile(file: File): PendingFile {
   counter += 1;
   return { key: `${currentTime().getTime()}-${counter}`, file, progress: 0, state: "queued" };
 }
-
 
 export type FileDropzoneProps = {
   files: PendingFile[];

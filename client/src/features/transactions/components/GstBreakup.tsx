@@ -44,16 +44,28 @@ export function GstBreakup({ gst, id }: { gst: Gst; id: string }) {
           <caption className="sr-only">GST by invoice line</caption>
           <thead className="border-b border-slate-200 text-xs font-semibold text-slate-600">
             <tr>
-              <th scope="col" className="px-2 py-1.5 text-left">HSN/SAC</th>
-              <th scope="col" className="px-2 py-1.5 text-right">Taxable</th>
-              <th scope="col" className="px-2 py-1.5 text-right">Rate</th>
+              <th scope="col" className="px-2 py-1.5 text-left">
+                HSN/SAC
+              </th>
+              <th scope="col" className="px-2 py-1.5 text-right">
+                Taxable
+              </th>
+              <th scope="col" className="px-2 py-1.5 text-right">
+                Rate
+              </th>
               {intra ? (
                 <>
-                  <th scope="col" className="px-2 py-1.5 text-right">CGST</th>
-                  <th scope="col" className="px-2 py-1.5 text-right">SGST</th>
+                  <th scope="col" className="px-2 py-1.5 text-right">
+                    CGST
+                  </th>
+                  <th scope="col" className="px-2 py-1.5 text-right">
+                    SGST
+                  </th>
                 </>
               ) : (
-                <th scope="col" className="px-2 py-1.5 text-right">IGST</th>
+                <th scope="col" className="px-2 py-1.5 text-right">
+                  IGST
+                </th>
               )}
             </tr>
           </thead>

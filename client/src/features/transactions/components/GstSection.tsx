@@ -77,7 +77,12 @@ export function GstSection({ control, register, errors, gst, amount, companyStat
           disabled={disabled}
         />
         <div className="grid gap-1">
-          <Checkbox label="ITC eligible" hint="Input tax credit can be claimed: needs a party with a GSTIN." {...register("gst.itcEligible")} disabled={disabled} />
+          <Checkbox
+            label="ITC eligible"
+            hint="Input tax credit can be claimed: needs a party with a GSTIN."
+            {...register("gst.itcEligible")}
+            disabled={disabled}
+          />
           {errors?.itcEligible?.message ? <p className="pl-7 text-xs font-medium text-red-700">{errors.itcEligible.message}</p> : null}
         </div>
       </div>
@@ -95,10 +100,24 @@ export function GstSection({ control, register, errors, gst, amount, companyStat
               <li key={field.id} className="grid gap-3 rounded-lg border border-slate-200 bg-slate-50/60 p-3" aria-label={`Line ${index + 1}`}>
                 <div className="grid grid-cols-2 gap-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1.3fr)_minmax(0,0.8fr)_auto] sm:items-start [&>*]:min-w-0">
                   <Field label="HSN/SAC" required error={lineErrors?.hsnSac?.message}>
-                    <Input inputMode="numeric" autoComplete="off" maxLength={8} placeholder="998314" {...register(`gst.lines.${index}.hsnSac`)} disabled={disabled} />
+                    <Input
+                      inputMode="numeric"
+                      autoComplete="off"
+                      maxLength={8}
+                      placeholder="998314"
+                      {...register(`gst.lines.${index}.hsnSac`)}
+                      disabled={disabled}
+                    />
                   </Field>
                   <Field label="Taxable value" required error={lineErrors?.taxableValue?.message}>
-                    <PrefixedInput prefix="₹" inputMode="decimal" autoComplete="off" placeholder="0.00" {...register(`gst.lines.${index}.taxableValue`)} disabled={disabled} />
+                    <PrefixedInput
+                      prefix="₹"
+                      inputMode="decimal"
+                      autoComplete="off"
+                      placeholder="0.00"
+                      {...register(`gst.lines.${index}.taxableValue`)}
+                      disabled={disabled}
+                    />
                   </Field>
                   <Field label="Rate" required error={lineErrors?.rate?.message}>
                     <Select {...register(`gst.lines.${index}.rate`)} options={RATE_OPTIONS} disabled={disabled} />
@@ -173,7 +192,9 @@ export function GstSection({ control, register, errors, gst, amount, companyStat
           ) : (
             <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
               <p className="text-sm text-amber-800" role="status">
-                {preview?.check && !preview.check.ok ? preview.check.message : `The amount should be ${formatRupees(b.payable)}${gst.reverseCharge ? " (the taxable value, under reverse charge)" : ""}.`}
+                {preview?.check && !preview.check.ok
+                  ? preview.check.message
+                  : `The amount should be ${formatRupees(b.payable)}${gst.reverseCharge ? " (the taxable value, under reverse charge)" : ""}.`}
               </p>
               <Button variant="secondary" size="sm" onClick={() => onSetAmount(b.payable)} disabled={disabled}>
                 Set amount to {formatRupees(b.payable)}

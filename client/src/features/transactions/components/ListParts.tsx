@@ -96,7 +96,19 @@ export function PendingQueueStatus({ query, count }: { query: ListQuery; count: 
 }
 
 /** The highlighted emergency part of the pending queue, first on both Approver screens (spec 000 §2, Pending Approvals). */
-export function EmergencyQueueSection({ id, title, count, listClassName, children }: { id: string; title: string; count?: number; listClassName?: string; children: ReactNode }) {
+export function EmergencyQueueSection({
+  id,
+  title,
+  count,
+  listClassName,
+  children,
+}: {
+  id: string;
+  title: string;
+  count?: number;
+  listClassName?: string;
+  children: ReactNode;
+}) {
   return (
     <section aria-labelledby={id} className="rounded-xl border border-red-200 bg-red-50/60 p-3 sm:p-4">
       <div className="mb-3 flex items-center gap-2">

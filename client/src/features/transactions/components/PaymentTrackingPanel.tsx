@@ -28,12 +28,15 @@ import { deductsTds, payWords } from "@shared/tds";
 
 export { hasPaymentTracking } from "../rules";
 
-
 function PaymentStatusBadge({ t, words }: { t: Transaction; words: PaymentWords }) {
-  if (t.status === "Completed") return <Badge variant="secondary" className="bg-slate-800 text-white">Completed</Badge>;
+  if (t.status === "Completed")
+    return (
+      <Badge variant="secondary" className="bg-slate-800 text-white">
+        Completed
+      </Badge>
+    );
   if (t.status === "Paid" || t.isPaid) return <Badge variant="success">{words.paid}</Badge>;
-  if (t.status === "PaymentDue")
-    return isOverdue(t) ? <Badge variant="destructive">{words.due} (Overdue)</Badge> : <Badge variant="purple">{words.due}</Badge>;
+  if (t.status === "PaymentDue") return isOverdue(t) ? <Badge variant="destructive">{words.due} (Overdue)</Badge> : <Badge variant="purple">{words.due}</Badge>;
   return <Badge variant="warning">{words.unpaid}</Badge>;
 }
 
@@ -43,10 +46,30 @@ type OutcomeToasts = { title: string; description: string; failedTitle: string; 
 
 /** What each payment move says: its success toast, and its failure toast's title with the reason to fall back on. */
 const OUTCOME_TOASTS = {
-  process: { title: "Payment Processed", description: "Transaction has been marked as paid", failedTitle: "Payment Processing Failed", fallback: "Failed to process payment" },
-  markDue: { title: "Payment Due Set", description: "Transaction marked as payment due", failedTitle: "Failed to Set Payment Due", fallback: "Failed to mark payment due" },
-  cancel: { title: "Payment Canceled", description: "Payment has been canceled and can be reprocessed", failedTitle: "Failed to Cancel Payment", fallback: "Failed to cancel payment" },
-  complete: { title: "Transaction Completed", description: "Transaction workflow has been completed", failedTitle: "Failed to Complete Transaction", fallback: "Failed to complete transaction" },
+  process: {
+    title: "Payment Processed",
+    description: "Transaction has been marked as paid",
+    failedTitle: "Payment Processing Failed",
+    fallback: "Failed to process payment",
+  },
+  markDue: {
+    title: "Payment Due Set",
+    description: "Transaction marked as payment due",
+    failedTitle: "Failed to Set Payment Due",
+    fallback: "Failed to mark payment due",
+  },
+  cancel: {
+    title: "Payment Canceled",
+    description: "Payment has been canceled and can be reprocessed",
+    failedTitle: "Failed to Cancel Payment",
+    fallback: "Failed to cancel payment",
+  },
+  complete: {
+    title: "Transaction Completed",
+    description: "Transaction workflow has been completed",
+    failedTitle: "Failed to Complete Transaction",
+    fallback: "Failed to complete transaction",
+  },
 } satisfies Record<string, OutcomeToasts>;
 
 /** Mutation callbacks that report a payment move: the success toast, or the server's reason under the failure title. */
@@ -138,7 +161,12 @@ export function PaymentTrackingPanel({ transaction: t, moves }: { transaction: T
       {canProcess || canMarkDue || canComplete || canCancel ? (
         <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
           {canProcess ? (
-            <Button onClick={() => setMode(mode === "process" ? "none" : "process")} aria-expanded={mode === "process"} disabled={busy} variant={overdue ? "destructive" : "default"}>
+            <Button
+              onClick={() => setMode(mode === "process" ? "none" : "process")}
+              aria-expanded={mode === "process"}
+              disabled={busy}
+              variant={overdue ? "destructive" : "default"}
+            >
               <CircleDollarSign className="h-4 w-4" aria-hidden="true" />
               {words.process}
               {overdue ? " (Overdue)" : ""}
@@ -246,7 +274,15 @@ function ProcessPaymentForm({
   };
 
   return (
-    <PaymentForm title={words.process} onSubmit={submit} onCancel={onCancel} pending={pending} submitLabel={words.confirm} pendingLabel={words.processing} noValidate>
+    <PaymentForm
+      title={words.process}
+      onSubmit={submit}
+      onCancel={onCancel}
+      pending={pending}
+      submitLabel={words.confirm}
+      pendingLabel={words.processing}
+      noValidate
+    >
       {pay ? <p className="rounded-md bg-brand-50 px-3 py-2 text-sm font-medium text-brand-900">{pay}</p> : null}
       <div className="grid gap-3 sm:grid-cols-2">
         <Field label={words.fields.paymentMethod} required error={error}>

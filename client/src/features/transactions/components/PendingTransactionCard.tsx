@@ -48,7 +48,12 @@ export function PendingTransactionCard({ transaction: t, alwaysShowApprovals = f
           </div>
           <p className="mt-1 text-sm font-medium text-slate-700 wrap-anywhere">
             {t.category?.name}
-            {t.party ? <span className="font-normal text-slate-600"> · {t.formType === "B" ? "Vendor" : "Payer"}: {t.party.name}</span> : null}
+            {t.party ? (
+              <span className="font-normal text-slate-600">
+                {" "}
+                · {t.formType === "B" ? "Vendor" : "Payer"}: {t.party.name}
+              </span>
+            ) : null}
           </p>
           <p className="mt-2 whitespace-pre-wrap text-sm text-slate-800 wrap-anywhere">{t.description}</p>
           <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600">

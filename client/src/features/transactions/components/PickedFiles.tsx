@@ -20,7 +20,9 @@ export function PickedFiles({ files, onRemove, disabled }: { files: PendingFile[
               <FileText className="h-5 w-5 shrink-0 text-slate-500" aria-hidden="true" />
             )}
             <div className="min-w-0 flex-1">
-              <p className="truncate text-sm font-medium text-slate-900" title={f.file.name}>{f.file.name}</p>
+              <p className="truncate text-sm font-medium text-slate-900" title={f.file.name}>
+                {f.file.name}
+              </p>
               <p className="text-xs text-slate-600">
                 {formatFileSize(f.file.size)}
                 {f.state === "uploading" ? ` · Uploading ${Math.round(f.progress * 100)}%` : null}

@@ -41,15 +41,15 @@ export function SubmittedPanel({ transaction, onNew, claim = false }: { transact
             </Link>
           </div>
         ) : (
-        <div className="mt-6 flex w-full flex-col gap-2 sm:w-auto sm:flex-row">
-          <Button onClick={onNew}>Create New Transaction</Button>
-          <Link href="/my-transactions" className={buttonVariants({ variant: "outline" })}>
-            View My Transactions
-          </Link>
-          <Link href="/" className={buttonVariants({ variant: "ghost" })}>
-            Go to Dashboard
-          </Link>
-        </div>
+          <div className="mt-6 flex w-full flex-col gap-2 sm:w-auto sm:flex-row">
+            <Button onClick={onNew}>Create New Transaction</Button>
+            <Link href="/my-transactions" className={buttonVariants({ variant: "outline" })}>
+              View My Transactions
+            </Link>
+            <Link href="/" className={buttonVariants({ variant: "ghost" })}>
+              Go to Dashboard
+            </Link>
+          </div>
         )}
       </div>
     </Card>
@@ -115,10 +115,7 @@ export function EmergencyPanel({ outcome, onClose }: { outcome: Extract<Outcome,
         </div>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <Field
-          label="Approval message"
-          hint={links.expiresAt ? `The links expire ${formatInTimeZone(links.expiresAt, getDisplayTimeZone())}.` : undefined}
-        >
+        <Field label="Approval message" hint={links.expiresAt ? `The links expire ${formatInTimeZone(links.expiresAt, getDisplayTimeZone())}.` : undefined}>
           <Textarea
             ref={messageRef}
             readOnly

@@ -57,7 +57,9 @@ export function TdsBreakup({ t }: { t: Transaction & { tds: Tds } }) {
         </div>
       ) : null}
       <p className="text-xs text-slate-600">{tds.reason}</p>
-      {none ? null : <p className="rounded-md bg-brand-50 px-3 py-2 text-sm font-medium text-brand-900">{payWords(t.amount, tds, t.isPaid ? "Paid" : "Pay")}</p>}
+      {none ? null : (
+        <p className="rounded-md bg-brand-50 px-3 py-2 text-sm font-medium text-brand-900">{payWords(t.amount, tds, t.isPaid ? "Paid" : "Pay")}</p>
+      )}
     </section>
   );
 }

@@ -48,7 +48,10 @@ export function TdsSection({
   const natures = useActiveTdsNatures();
   const money = readMoney(amount);
   const date = gst?.invoiceDate || transactionDate;
-  const facts = natureId && money.ok && money.paise > 0n && /^\d{4}-\d{2}-\d{2}$/.test(date) ? { partyId, natureId, amount: money.value, taxableValue: taxableValueOf(gst), date, transactionId } : null;
+  const facts =
+    natureId && money.ok && money.paise > 0n && /^\d{4}-\d{2}-\d{2}$/.test(date)
+      ? { partyId, natureId, amount: money.value, taxableValue: taxableValueOf(gst), date, transactionId }
+      : null;
   const preview = useTdsPreview(facts);
   const options = (natures.data ?? []).map((n) => ({ value: n.id, label: `${n.name} (${n.legacySection})` }));
   if (currentNature && !options.some((o) => o.value === currentNature.id)) options.push({ value: currentNature.id, label: currentNature.label });
@@ -56,7 +59,10 @@ export function TdsSection({
 
   return (
     <div className="grid gap-3">
-      <Field label="TDS nature" hint="The vendor's usual nature to start with. The rate follows the vendor's PAN; the thresholds count the vendor's bills of the year.">
+      <Field
+        label="TDS nature"
+        hint="The vendor's usual nature to start with. The rate follows the vendor's PAN; the thresholds count the vendor's bills of the year."
+      >
         <Select placeholder="No TDS" options={options} disabled={disabled} value={natureId} onChange={(e) => onNatureChange(e.target.value)} />
       </Field>
       {tds ? (

@@ -69,7 +69,8 @@ export function Timeline({ entries, formType }: { entries: readonly TimelineEntr
                 </span>
                 <div className="min-w-0 flex-1">
                   <p className="text-sm text-slate-900">
-                    <span className="font-medium">{paymentTimelineLabel(entry.kind, formType) ?? kind.label}</span> <span className="text-slate-600">by</span> {entry.actorName}
+                    <span className="font-medium">{paymentTimelineLabel(entry.kind, formType) ?? kind.label}</span> <span className="text-slate-600">by</span>{" "}
+                    {entry.actorName}
                   </p>
                   <p className="text-xs text-slate-600">{formatDateTime(entry.at)}</p>
                   {entry.detail ? <p className="mt-1 wrap-anywhere text-sm text-slate-700">{entry.detail}</p> : null}

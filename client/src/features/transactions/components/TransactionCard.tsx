@@ -23,7 +23,14 @@ export type TransactionCardProps = {
   className?: string;
 };
 
-export function TransactionCard({ transaction: t, onOpen, showCreator = false, time = "relative", alwaysShowApprovals = false, className }: TransactionCardProps) {
+export function TransactionCard({
+  transaction: t,
+  onOpen,
+  showCreator = false,
+  time = "relative",
+  alwaysShowApprovals = false,
+  className,
+}: TransactionCardProps) {
   return (
     <button
       type="button"

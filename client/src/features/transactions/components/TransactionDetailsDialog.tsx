@@ -41,7 +41,6 @@ import { ApprovalNeedsNote } from "./ApprovalNeeds";
 import { paymentWords } from "@shared/payment-words";
 import { ActedNotice, ApprovalActions, PHONE_SHEET } from "./ApprovalActions";
 
-
 export type TransactionDetailsDialogProps = {
   transactionId: string | null;
   open: boolean;
@@ -290,7 +289,9 @@ function AttachmentList({ t, canRemove }: { t: TransactionDetail; canRemove: boo
             <li key={a.id} className="flex items-center gap-3 px-3 py-2">
               <FileText className="h-5 w-5 shrink-0 text-slate-500" aria-hidden="true" />
               <div className="min-w-0 flex-1">
-                <p className="truncate text-sm font-medium text-slate-900" title={a.fileName}>{a.fileName}</p>
+                <p className="truncate text-sm font-medium text-slate-900" title={a.fileName}>
+                  {a.fileName}
+                </p>
                 <p className="text-xs text-slate-600">{formatFileSize(a.fileSizeBytes)}</p>
               </div>
               <IconButton variant="ghost" onClick={() => openAttachment(a.id)} label={`Download ${a.fileName}`}>
@@ -335,7 +336,11 @@ function ApprovalHistory({ t, canDelete }: { t: TransactionDetail; canDelete: bo
             <div key={round}>
               <p className="mb-1 text-xs font-medium text-slate-700">
                 Round {round}
-                {round === t.approvalRound ? <span className="text-slate-500"> (current)</span> : <span className="text-slate-500"> (earlier submission, no longer counts)</span>}
+                {round === t.approvalRound ? (
+                  <span className="text-slate-500"> (current)</span>
+                ) : (
+                  <span className="text-slate-500"> (earlier submission, no longer counts)</span>
+                )}
               </p>
               <ul className="grid gap-2">
                 {approvals
@@ -358,7 +363,13 @@ function ApprovalRow({ approval: a, canDelete, faded }: { approval: Approval; ca
   const [error, setError] = useState<string>();
   const remove = useFinanceMutation((why: string) => transactionApi.removeApproval(a.id, why));
   // "Anita Desai for Rajesh Sharma" when a delegate used the delegator's authority (DECISIONS §11).
-  const who = a.approver ? (a.onBehalfOf ? `${a.approver.name} for ${a.onBehalfOf.name}` : a.approver.name) : a.emergencyApproverCode ? `Emergency link (${a.emergencyApproverCode})` : "Unknown approver";
+  const who = a.approver
+    ? a.onBehalfOf
+      ? `${a.approver.name} for ${a.onBehalfOf.name}`
+      : a.approver.name
+    : a.emergencyApproverCode
+      ? `Emergency link (${a.emergencyApproverCode})`
+      : "Unknown approver";
   const what = a.action === "approved" ? "approval" : "rejection";
   const onDelete = () => {
     // DECISIONS §4: a correction of the record says why; the reason shows on the timeline.
@@ -457,11 +468,7 @@ function DeleteTransaction({ t, onDeleted }: { t: TransactionDetail; onDeleted: 
         <Button variant="outline" onClick={() => setStep(0)} disabled={remove.isPending} autoFocus>
           Cancel
         </Button>
-        <Button
-          variant="destructive"
-          disabled={remove.isPending}
-          onClick={() => remove.run(onDeleted)}
-        >
+        <Button variant="destructive" disabled={remove.isPending} onClick={() => remove.run(onDeleted)}>
           {remove.isPending ? "Deleting..." : "Yes, delete permanently"}
         </Button>
       </div>
@@ -484,20 +491,22 @@ function OwnerActions({ t, moves, isOwner, onClose }: { t: TransactionDetail; mo
     });
   return (
     <section className="flex flex-col gap-2 rounded-lg border border-slate-200 p-4 sm:flex-row sm:flex-wrap sm:items-center">
-      <p className="text-sm text-slate-700 sm:mr-auto">{t.status === "Rejected" ? "Fix what the approver asked for, then submit again." : "This draft has not been submitted yet."}</p>
+      <p className="text-sm text-slate-700 sm:mr-auto">
+        {t.status === "Rejected" ? "Fix what the approver asked for, then submit again." : "This draft has not been submitted yet."}
+      </p>
       {moves.includes("edit") ? (
-        <Link href={t.claimant ? `/me/claims/new?edit=${encodeURIComponent(t.id)}` : `/create-transaction?edit=${encodeURIComponent(t.id)}`} className={buttonVariants({ variant: "outline" })} onClick={onClose}>
+        <Link
+          href={t.claimant ? `/me/claims/new?edit=${encodeURIComponent(t.id)}` : `/create-transaction?edit=${encodeURIComponent(t.id)}`}
+          className={buttonVariants({ variant: "outline" })}
+          onClick={onClose}
+        >
           <Pencil className="h-4 w-4" aria-hidden="true" />
           Edit
         </Link>
       ) : null}
       {isOwner && moves.includes("delete") ? (
         confirmDelete ? (
-          <Button
-            variant="destructive"
-            disabled={remove.isPending}
-            onClick={() => remove.run(onClose)}
-          >
+          <Button variant="destructive" disabled={remove.isPending} onClick={() => remove.run(onClose)}>
             Confirm delete draft
           </Button>
         ) : (
@@ -513,7 +522,12 @@ function OwnerActions({ t, moves, isOwner, onClose }: { t: TransactionDetail; mo
           {submit.isPending ? "Submitting..." : "Submit for Approval"}
         </Button>
       ) : null}
-      <DuplicateSubmitConfirm duplicates={confirmDuplicate ? (t.possibleDuplicates ?? null) : null} pending={submit.isPending} onCancel={() => setConfirmDuplicate(false)} onConfirm={doSubmit} />
+      <DuplicateSubmitConfirm
+        duplicates={confirmDuplicate ? (t.possibleDuplicates ?? null) : null}
+        pending={submit.isPending}
+        onCancel={() => setConfirmDuplicate(false)}
+        onConfirm={doSubmit}
+      />
     </section>
   );
 }

@@ -46,7 +46,11 @@ export function TransactionForm({ categories, editing, onEditDone, onStartNew, c
   if (outcome) {
     return (
       <Suspense fallback={<CenteredSpinner label="Loading" />}>
-        {outcome.kind === "emergency" ? <EmergencyPanel outcome={outcome} onClose={startNew} /> : <SubmittedPanel transaction={outcome.transaction} onNew={startNew} claim={claim} />}
+        {outcome.kind === "emergency" ? (
+          <EmergencyPanel outcome={outcome} onClose={startNew} />
+        ) : (
+          <SubmittedPanel transaction={outcome.transaction} onNew={startNew} claim={claim} />
+        )}
       </Suspense>
     );
   }
@@ -80,8 +84,8 @@ function EditingNotice({ editing, claim }: { editing: TransactionDetail; claim: 
           ? "This claim was rejected. Change what is needed, then submit it again."
           : "This claim is a draft. Save your changes or submit it for approval."
         : editing.status === "Rejected"
-        ? "This transaction was rejected. Change what is needed, then submit it for approval again."
-        : "This is a draft. Save your changes or submit it for approval."}
+          ? "This transaction was rejected. Change what is needed, then submit it for approval again."
+          : "This is a draft. Save your changes or submit it for approval."}
     </Alert>
   );
 }
@@ -92,7 +96,12 @@ function DuplicateConfirmation({ tx }: { tx: TransactionFormState }) {
   if (!confirmation) return null;
   return (
     <Suspense fallback={null}>
-      <DuplicateSubmitConfirm duplicates={confirmation.duplicates} pending={tx.busy === "submit"} onCancel={confirmation.cancel} onConfirm={confirmation.confirm} />
+      <DuplicateSubmitConfirm
+        duplicates={confirmation.duplicates}
+        pending={tx.busy === "submit"}
+        onCancel={confirmation.cancel}
+        onConfirm={confirmation.confirm}
+      />
     </Suspense>
   );
 }

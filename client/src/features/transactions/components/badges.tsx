@@ -103,7 +103,13 @@ export function showsApprovalProgress(t: Pick<Transaction, "status" | "approvals
 }
 
 /** The badges after a transaction's id: Form, Emergency, Previously Rejected. */
-export function TransactionFlags({ transaction, className }: { transaction: Pick<Transaction, "formType" | "isPriority" | "previouslyRejected">; className?: string }) {
+export function TransactionFlags({
+  transaction,
+  className,
+}: {
+  transaction: Pick<Transaction, "formType" | "isPriority" | "previouslyRejected">;
+  className?: string;
+}) {
   return (
     <span className={cn("inline-flex flex-wrap items-center gap-1.5", className)}>
       <FormTypeBadge formType={transaction.formType} />

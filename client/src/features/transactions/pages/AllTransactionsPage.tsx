@@ -91,7 +91,13 @@ export default function AllTransactionsPage() {
         <StatCard title="Total Transactions" value={summary ? summary.count : "—"} icon={FileStack} />
         <StatCard title="Approved" value={summary ? summary.approvedCount : "—"} icon={CheckCircle2} variant="success" />
         <StatCard title="Pending" value={summary ? summary.pendingCount : "—"} icon={Clock} variant="warning" />
-        <StatCard title="Total Approved Amount" value={summary ? formatRupees(summary.approvedAmount) : "—"} icon={IndianRupee} variant="success" className="col-span-2 lg:col-span-1" />
+        <StatCard
+          title="Total Approved Amount"
+          value={summary ? formatRupees(summary.approvedAmount) : "—"}
+          icon={IndianRupee}
+          variant="success"
+          className="col-span-2 lg:col-span-1"
+        />
       </div>
 
       <Card className="p-4">
@@ -107,13 +113,7 @@ export default function AllTransactionsPage() {
               onChange={change(setSearch)}
             />
           </div>
-          <Select
-            aria-label="Filter by status"
-            value={status}
-            onChange={change(setStatus)}
-            placeholder="All Statuses"
-            options={STATUS_FILTER_OPTIONS}
-          />
+          <Select aria-label="Filter by status" value={status} onChange={change(setStatus)} placeholder="All Statuses" options={STATUS_FILTER_OPTIONS} />
           <Select
             aria-label="Filter by category"
             value={categoryId}
@@ -135,7 +135,14 @@ export default function AllTransactionsPage() {
           count={rows.length}
           loading={<ListSkeleton />}
           errorTitle="Could not load transactions"
-          empty={<ListEmpty filtered={filtered} onClearFilters={clearFilters} emptyTitle="No transactions yet" emptyDescription="Transactions appear here once they are created." />}
+          empty={
+            <ListEmpty
+              filtered={filtered}
+              onClearFilters={clearFilters}
+              emptyTitle="No transactions yet"
+              emptyDescription="Transactions appear here once they are created."
+            />
+          }
         >
           {/* Phones: cards. */}
           <ul className="grid gap-3 md:hidden">
@@ -152,21 +159,29 @@ export default function AllTransactionsPage() {
                 <caption className="sr-only">Transactions, newest first. Choose a transaction id to open its details.</caption>
                 <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600">
                   <tr>
-                    <th scope="col" className="px-4 py-3">Transaction</th>
-                    <th scope="col" className="px-4 py-3">Creator</th>
-                    <th scope="col" className="px-4 py-3 text-right">Amount</th>
-                    <th scope="col" className="px-4 py-3">Category</th>
-                    <th scope="col" className="px-4 py-3">Status</th>
-                    <th scope="col" className="px-4 py-3">Date</th>
+                    <th scope="col" className="px-4 py-3">
+                      Transaction
+                    </th>
+                    <th scope="col" className="px-4 py-3">
+                      Creator
+                    </th>
+                    <th scope="col" className="px-4 py-3 text-right">
+                      Amount
+                    </th>
+                    <th scope="col" className="px-4 py-3">
+                      Category
+                    </th>
+                    <th scope="col" className="px-4 py-3">
+                      Status
+                    </th>
+                    <th scope="col" className="px-4 py-3">
+                      Date
+                    </th>
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-slate-100">
                   {rows.map((t) => (
-                    <tr
-                      key={t.id}
-                      onClick={() => open(t)}
-                      className={cn("cursor-pointer transition hover:bg-slate-50", t.isPriority && "bg-red-50/40")}
-                    >
+                    <tr key={t.id} onClick={() => open(t)} className={cn("cursor-pointer transition hover:bg-slate-50", t.isPriority && "bg-red-50/40")}>
                       <td className="max-w-[22rem] px-4 py-3 align-top">
                         <div className="flex flex-wrap items-center gap-1.5">
                           <button
@@ -187,7 +202,9 @@ export default function AllTransactionsPage() {
                         {t.party ? (
                           <p className="mt-0.5 inline-flex max-w-full items-center gap-1 text-xs text-slate-600" data-testid="party-name">
                             <Building2 className="h-3 w-3 shrink-0" aria-hidden="true" />
-                            <span className="truncate" title={t.party.name}>{t.party.name}</span>
+                            <span className="truncate" title={t.party.name}>
+                              {t.party.name}
+                            </span>
                           </p>
                         ) : null}
                         {t.attachmentCount > 0 ? (

@@ -62,10 +62,16 @@ export function ResetSecondFactorDialog({ user, onOpenChange }: { user: User | n
           <Alert variant="warning">Their sessions end now. Do this only after confirming who is asking, e.g. in person or by a call to a known number.</Alert>
           {failure ? <Alert variant="destructive">{failure}</Alert> : null}
           <Field label="Reason" required error={error} hint="Kept in the audit trail.">
-            <Textarea value={reason} onChange={(e) => {
+            <Textarea
+              value={reason}
+              onChange={(e) => {
                 setReason(e.target.value);
                 setError(undefined);
-              }} maxLength={REASON_MAX} rows={3} placeholder="e.g. Lost phone, identity confirmed by a call" />
+              }}
+              maxLength={REASON_MAX}
+              rows={3}
+              placeholder="e.g. Lost phone, identity confirmed by a call"
+            />
           </Field>
         </form>
       </DialogContent>

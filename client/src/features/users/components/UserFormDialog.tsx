@@ -26,7 +26,9 @@ const createResolver = lazyZodResolver<Values>(async () => {
 // Edit: the same rules as create, plus isActive; the password is changed through Reset Password.
 const editResolver = lazyZodResolver<Values>(async () => {
   const [{ z }, { updateUserSchema, approvalLimitSchema }] = await schemas();
-  return updateUserSchema.required({ username: true, name: true, role: true }).extend({ role: z.string(), approvalLimit: noLimitWhenEmpty(z, approvalLimitSchema) });
+  return updateUserSchema
+    .required({ username: true, name: true, role: true })
+    .extend({ role: z.string(), approvalLimit: noLimitWhenEmpty(z, approvalLimitSchema) });
 });
 
 /** The limit's box: empty is no limit (null); the server's own schema checks the rest. */
@@ -34,9 +36,28 @@ function noLimitWhenEmpty(z: typeof import("zod").z, limit: typeof import("@shar
   return z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? null : v), limit);
 }
 
-type Values = { username: string; name: string; role: string; password?: string; visibilityWindowDays: unknown; isActive?: boolean; approvalLimit: unknown; email: unknown };
+type Values = {
+  username: string;
+  name: string;
+  role: string;
+  password?: string;
+  visibilityWindowDays: unknown;
+  isActive?: boolean;
+  approvalLimit: unknown;
+  email: unknown;
+};
 
-export function UserFormDialog({ open, onOpenChange, user, currentUserId }: { open: boolean; onOpenChange: (o: boolean) => void; user: User | null; currentUserId: string }) {
+export function UserFormDialog({
+  open,
+  onOpenChange,
+  user,
+  currentUserId,
+}: {
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+  user: User | null;
+  currentUserId: string;
+}) {
   const { create, update } = useUserMutations();
   const editing = user !== null;
   // One form for both modes; the resolver follows the mode of the moment.
@@ -60,7 +81,15 @@ export function UserFormDialog({ open, onOpenChange, user, currentUserId }: { op
             approvalLimit: user.approvalLimit ? user.approvalLimit.replace(/\.00$/, "") : "",
             email: user.email ?? "",
           }
-        : { username: "", name: "", role: "Accountant", password: "", visibilityWindowDays: String(LIMITS.visibilityWindowDefault), approvalLimit: "", email: "" },
+        : {
+            username: "",
+            name: "",
+            role: "Accountant",
+            password: "",
+            visibilityWindowDays: String(LIMITS.visibilityWindowDefault),
+            approvalLimit: "",
+            email: "",
+          },
     );
   }, [open, user, reset]);
 

@@ -19,9 +19,18 @@ import type { ResetPasswordDialog as ResetPasswordDialogType } from "../componen
 import type { UserFormDialog as UserFormDialogType } from "../components/UserFormDialog";
 import type { ResetSecondFactorDialog as ResetSecondFactorDialogType } from "../components/ResetSecondFactorDialog";
 
-const ResetPasswordDialog = lazyDialog<ComponentProps<typeof ResetPasswordDialogType>>(() => import("../components/ResetPasswordDialog").then((m) => m.ResetPasswordDialog), (p) => p.user !== null);
-const ResetSecondFactorDialog = lazyDialog<ComponentProps<typeof ResetSecondFactorDialogType>>(() => import("../components/ResetSecondFactorDialog").then((m) => m.ResetSecondFactorDialog), (p) => p.user !== null);
-const UserFormDialog = lazyDialog<ComponentProps<typeof UserFormDialogType>>(() => import("../components/UserFormDialog").then((m) => m.UserFormDialog), (p) => p.open);
+const ResetPasswordDialog = lazyDialog<ComponentProps<typeof ResetPasswordDialogType>>(
+  () => import("../components/ResetPasswordDialog").then((m) => m.ResetPasswordDialog),
+  (p) => p.user !== null,
+);
+const ResetSecondFactorDialog = lazyDialog<ComponentProps<typeof ResetSecondFactorDialogType>>(
+  () => import("../components/ResetSecondFactorDialog").then((m) => m.ResetSecondFactorDialog),
+  (p) => p.user !== null,
+);
+const UserFormDialog = lazyDialog<ComponentProps<typeof UserFormDialogType>>(
+  () => import("../components/UserFormDialog").then((m) => m.UserFormDialog),
+  (p) => p.open,
+);
 
 function initials(name: string): string {
   return name
@@ -85,16 +94,37 @@ export default function UserManagementPage() {
     const isYou = u.id === me.id;
     return (
       <>
-        <Button variant="ghost" size={labelled ? "sm" : "icon"} className={labelled ? undefined : "h-9 w-9"} onClick={() => { setEditing(u); setFormOpen(true); }} aria-label={`Edit ${u.name}`}>
+        <Button
+          variant="ghost"
+          size={labelled ? "sm" : "icon"}
+          className={labelled ? undefined : "h-9 w-9"}
+          onClick={() => {
+            setEditing(u);
+            setFormOpen(true);
+          }}
+          aria-label={`Edit ${u.name}`}
+        >
           <Pencil className="h-4 w-4" aria-hidden="true" />
           {labelled ? "Edit" : null}
         </Button>
-        <Button variant="ghost" size={labelled ? "sm" : "icon"} className={labelled ? undefined : "h-9 w-9"} onClick={() => setResetting(u)} aria-label={`Reset password of ${u.name}`}>
+        <Button
+          variant="ghost"
+          size={labelled ? "sm" : "icon"}
+          className={labelled ? undefined : "h-9 w-9"}
+          onClick={() => setResetting(u)}
+          aria-label={`Reset password of ${u.name}`}
+        >
           <KeyRound className="h-4 w-4" aria-hidden="true" />
           {labelled ? "Password" : null}
         </Button>
         {!isYou ? (
-          <Button variant="ghost" size={labelled ? "sm" : "icon"} className={labelled ? undefined : "h-9 w-9"} onClick={() => setResettingFactor(u)} aria-label={`Reset second factor of ${u.name}`}>
+          <Button
+            variant="ghost"
+            size={labelled ? "sm" : "icon"}
+            className={labelled ? undefined : "h-9 w-9"}
+            onClick={() => setResettingFactor(u)}
+            aria-label={`Reset second factor of ${u.name}`}
+          >
             <ShieldOff className="h-4 w-4" aria-hidden="true" />
             {labelled ? "Second factor" : null}
           </Button>
@@ -113,7 +143,13 @@ export default function UserManagementPage() {
           </Button>
         ) : null}
         {!isYou ? (
-          <Button variant="ghost" size={labelled ? "sm" : "icon"} className={(labelled ? "" : "h-9 w-9 ") + "text-red-700 hover:bg-red-50"} onClick={() => setDeleting(u)} aria-label={`Delete ${u.name}`}>
+          <Button
+            variant="ghost"
+            size={labelled ? "sm" : "icon"}
+            className={(labelled ? "" : "h-9 w-9 ") + "text-red-700 hover:bg-red-50"}
+            onClick={() => setDeleting(u)}
+            aria-label={`Delete ${u.name}`}
+          >
             <Trash2 className="h-4 w-4" aria-hidden="true" />
             {labelled ? "Delete" : null}
           </Button>
@@ -129,7 +165,12 @@ export default function UserManagementPage() {
           <ArrowLeft className="h-4 w-4" aria-hidden="true" />
           Back to Admin
         </Link>
-        <Button onClick={() => { setEditing(null); setFormOpen(true); }}>
+        <Button
+          onClick={() => {
+            setEditing(null);
+            setFormOpen(true);
+          }}
+        >
           <Plus className="h-4 w-4" aria-hidden="true" />
           Create User
         </Button>
@@ -149,51 +190,61 @@ export default function UserManagementPage() {
           tableLabel="System users"
           head={
             <>
-              <th scope="col" className="px-3 py-2.5">User</th>
-              <th scope="col" className="px-3 py-2.5">Role</th>
-              <th scope="col" className="px-3 py-2.5">Status</th>
-              <th scope="col" className="px-3 py-2.5">Visibility Window</th>
-              <th scope="col" className="whitespace-nowrap px-3 py-2.5">Approval Limit</th>
-              <th scope="col" className="px-3 py-2.5">Created</th>
-              <th scope="col" className="px-3 py-2.5 text-right">Actions</th>
+              <th scope="col" className="px-3 py-2.5">
+                User
+              </th>
+              <th scope="col" className="px-3 py-2.5">
+                Role
+              </th>
+              <th scope="col" className="px-3 py-2.5">
+                Status
+              </th>
+              <th scope="col" className="px-3 py-2.5">
+                Visibility Window
+              </th>
+              <th scope="col" className="whitespace-nowrap px-3 py-2.5">
+                Approval Limit
+              </th>
+              <th scope="col" className="px-3 py-2.5">
+                Created
+              </th>
+              <th scope="col" className="px-3 py-2.5 text-right">
+                Actions
+              </th>
             </>
           }
-          rows={
-            list.map((u) => (
-              <tr key={u.id} className="hover:bg-slate-50/60">
-                <td className="min-w-[13rem] px-3 py-3">
-                  <UserCell user={u} isYou={u.id === me.id} />
-                </td>
-                <td className="px-3 py-3">
-                  <Badge variant={ROLE_BADGE[u.role] ?? "secondary"}>{u.role}</Badge>
-                </td>
-                <td className="px-3 py-3">
-                  <Badge variant={u.isActive ? "success" : "destructive"}>{u.isActive ? "Active" : "Inactive"}</Badge>
-                </td>
-                <td className="px-3 py-3 tabular-nums text-slate-700">{u.visibilityWindowDays} days</td>
-                <td className="whitespace-nowrap px-3 py-3 tabular-nums text-slate-700">{limitWords(u) ?? <span className="text-slate-400">—</span>}</td>
-                <td className="whitespace-nowrap px-3 py-3 text-slate-700">{formatDate(u.createdAt)}</td>
-                <td className="whitespace-nowrap px-3 py-3 text-right">{actions(u)}</td>
-              </tr>
-            ))
-          }
-          cards={
-            list.map((u) => (
-              <li key={u.id} className="space-y-3 p-4">
-                <div className="flex items-start justify-between gap-2">
-                  <UserCell user={u} isYou={u.id === me.id} />
-                  <Badge variant={u.isActive ? "success" : "destructive"}>{u.isActive ? "Active" : "Inactive"}</Badge>
-                </div>
-                <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600">
-                  <Badge variant={ROLE_BADGE[u.role] ?? "secondary"}>{u.role}</Badge>
-                  <span>{u.visibilityWindowDays}-day window</span>
-                  {limitWords(u) ? <span>Approves {u.approvalLimit ? `up to ${limitWords(u)}` : "any amount"}</span> : null}
-                  <span>Created {formatDate(u.createdAt)}</span>
-                </div>
-                <div className="-ml-2 flex flex-wrap gap-1">{actions(u, true)}</div>
-              </li>
-            ))
-          }
+          rows={list.map((u) => (
+            <tr key={u.id} className="hover:bg-slate-50/60">
+              <td className="min-w-[13rem] px-3 py-3">
+                <UserCell user={u} isYou={u.id === me.id} />
+              </td>
+              <td className="px-3 py-3">
+                <Badge variant={ROLE_BADGE[u.role] ?? "secondary"}>{u.role}</Badge>
+              </td>
+              <td className="px-3 py-3">
+                <Badge variant={u.isActive ? "success" : "destructive"}>{u.isActive ? "Active" : "Inactive"}</Badge>
+              </td>
+              <td className="px-3 py-3 tabular-nums text-slate-700">{u.visibilityWindowDays} days</td>
+              <td className="whitespace-nowrap px-3 py-3 tabular-nums text-slate-700">{limitWords(u) ?? <span className="text-slate-400">—</span>}</td>
+              <td className="whitespace-nowrap px-3 py-3 text-slate-700">{formatDate(u.createdAt)}</td>
+              <td className="whitespace-nowrap px-3 py-3 text-right">{actions(u)}</td>
+            </tr>
+          ))}
+          cards={list.map((u) => (
+            <li key={u.id} className="space-y-3 p-4">
+              <div className="flex items-start justify-between gap-2">
+                <UserCell user={u} isYou={u.id === me.id} />
+                <Badge variant={u.isActive ? "success" : "destructive"}>{u.isActive ? "Active" : "Inactive"}</Badge>
+              </div>
+              <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600">
+                <Badge variant={ROLE_BADGE[u.role] ?? "secondary"}>{u.role}</Badge>
+                <span>{u.visibilityWindowDays}-day window</span>
+                {limitWords(u) ? <span>Approves {u.approvalLimit ? `up to ${limitWords(u)}` : "any amount"}</span> : null}
+                <span>Created {formatDate(u.createdAt)}</span>
+              </div>
+              <div className="-ml-2 flex flex-wrap gap-1">{actions(u, true)}</div>
+            </li>
+          ))}
         />
       </Card>
 

@@ -27,7 +27,14 @@ export function AttendanceFilters({ view }: { view: AttendanceView }) {
           <Label htmlFor="attendance-name-search">Quick name search</Label>
           <div className="relative">
             <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
-            <Input id="attendance-name-search" type="search" value={nameSearch} onChange={(e) => view.setNameSearch(e.target.value)} placeholder="Type a name" className="pl-9" />
+            <Input
+              id="attendance-name-search"
+              type="search"
+              value={nameSearch}
+              onChange={(e) => view.setNameSearch(e.target.value)}
+              placeholder="Type a name"
+              className="pl-9"
+            />
           </div>
         </div>
       </div>

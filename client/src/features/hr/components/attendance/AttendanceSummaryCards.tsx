@@ -12,7 +12,13 @@ export function AttendanceSummaryCards({ view }: { view: AttendanceView }) {
   const { summary, records, single } = view;
   return (
     <section aria-label="Summary" className="grid grid-cols-2 gap-3 lg:grid-cols-5">
-      <StatCard title="Total Employees" value={summary.totalEmployees} subtitle={single ? otherDaysText(records.length - summary.present - summary.absent - summary.notRecorded) : `${records.length} days listed`} icon={Users} className="col-span-2 lg:col-span-1" />
+      <StatCard
+        title="Total Employees"
+        value={summary.totalEmployees}
+        subtitle={single ? otherDaysText(records.length - summary.present - summary.absent - summary.notRecorded) : `${records.length} days listed`}
+        icon={Users}
+        className="col-span-2 lg:col-span-1"
+      />
       <StatCard title="Present" value={summary.present} icon={CalendarCheck} variant="success" />
       <StatCard title="Absent" value={summary.absent} icon={UserX} variant="error" />
       <StatCard title="Not recorded" value={summary.notRecorded} subtitle="Not imported yet" icon={CircleDashed} />

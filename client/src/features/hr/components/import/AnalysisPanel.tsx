@@ -28,7 +28,9 @@ export function AnalysisPanel({ analysis, selectedMonth }: { analysis: CsvAnalys
         </div>
         <div>
           <dt className="text-xs text-slate-600">Date range</dt>
-          <dd className="font-medium text-slate-900">{analysis.dateRange ? `${formatDate(analysis.dateRange.from)} – ${formatDate(analysis.dateRange.to)}` : "—"}</dd>
+          <dd className="font-medium text-slate-900">
+            {analysis.dateRange ? `${formatDate(analysis.dateRange.from)} – ${formatDate(analysis.dateRange.to)}` : "—"}
+          </dd>
         </div>
         <div>
           <dt className="text-xs text-slate-600">Records{analysis.sampled ? " (first 2 MB)" : ""}</dt>
@@ -38,7 +40,15 @@ export function AnalysisPanel({ analysis, selectedMonth }: { analysis: CsvAnalys
       <div>
         <p className="text-xs text-slate-600">Date formats</p>
         <div className="mt-1 flex flex-wrap gap-1.5">
-          {analysis.dateFormats.length ? analysis.dateFormats.map((f) => <Badge key={f} variant="outline">{f}</Badge>) : <span className="text-sm text-slate-600">None recognised</span>}
+          {analysis.dateFormats.length ? (
+            analysis.dateFormats.map((f) => (
+              <Badge key={f} variant="outline">
+                {f}
+              </Badge>
+            ))
+          ) : (
+            <span className="text-sm text-slate-600">None recognised</span>
+          )}
         </div>
       </div>
       {analysis.monthDistribution.length > 0 ? (
@@ -59,7 +69,8 @@ export function AnalysisPanel({ analysis, selectedMonth }: { analysis: CsvAnalys
       ) : null}
       {analysis.missingColumns.length > 0 ? (
         <Alert variant="destructive" title="Required columns missing">
-          The file has no {analysis.missingColumns.join(", ")} column{analysis.missingColumns.length === 1 ? "" : "s"}. Found: {analysis.headers.join(", ") || "no header"}.
+          The file has no {analysis.missingColumns.join(", ")} column{analysis.missingColumns.length === 1 ? "" : "s"}. Found:{" "}
+          {analysis.headers.join(", ") || "no header"}.
         </Alert>
       ) : null}
       {low ? (

@@ -63,7 +63,9 @@ export function ImportResultPanel({ result, onReimport, busy }: { result: Import
             {dry ? "Preview (nothing stored yet)" : problems ? "Imported with problems" : "Import complete"}
           </CardTitle>
           <CardDescription>
-            {dry ? "This is what an import of this file would do." : `${result.processedEvents.toLocaleString("en-IN")} new punch events stored from ${result.totalRows.toLocaleString("en-IN")} rows.`}
+            {dry
+              ? "This is what an import of this file would do."
+              : `${result.processedEvents.toLocaleString("en-IN")} new punch events stored from ${result.totalRows.toLocaleString("en-IN")} rows.`}
           </CardDescription>
         </CardHeader>
         <CardContent className="space-y-5">
@@ -80,7 +82,9 @@ export function ImportResultPanel({ result, onReimport, busy }: { result: Import
                   <AlertTriangle className="h-4 w-4 text-amber-600" aria-hidden="true" />
                   Unmatched names ({result.unmatchedNames.length})
                 </h3>
-                <p className="text-sm text-slate-600">These names match no employee. Map each to an employee, then re-import; mappings are remembered for later files.</p>
+                <p className="text-sm text-slate-600">
+                  These names match no employee. Map each to an employee, then re-import; mappings are remembered for later files.
+                </p>
               </div>
               <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200">
                 {result.unmatchedNames.map((u) => (
@@ -104,7 +108,10 @@ export function ImportResultPanel({ result, onReimport, busy }: { result: Import
                             placeholder="Choose employee"
                             value={choice[u.name] ?? ""}
                             onChange={(e) => setChoice((c) => ({ ...c, [u.name]: e.target.value }))}
-                            options={(employees.data?.employees ?? []).map((e) => ({ value: e.id, label: e.employeeCode ? `${e.employeeName} (${e.employeeCode})` : e.employeeName }))}
+                            options={(employees.data?.employees ?? []).map((e) => ({
+                              value: e.id,
+                              label: e.employeeCode ? `${e.employeeName} (${e.employeeCode})` : e.employeeName,
+                            }))}
                           />
                         </div>
                         <Button variant="outline" onClick={() => map(u.name)} disabled={!choice[u.name] || createMapping.isPending}>
@@ -156,11 +163,11 @@ export function ImportResultPanel({ result, onReimport, busy }: { result: Import
           </p>
           {result.preview ? (
             <p className="text-sm text-slate-700">
-              {result.preview.matchedEmployees} employee{result.preview.matchedEmployees === 1 ? "" : "s"} matched · {result.preview.affectedDays} employee-days to recalculate
+              {result.preview.matchedEmployees} employee{result.preview.matchedEmployees === 1 ? "" : "s"} matched · {result.preview.affectedDays} employee-days
+              to recalculate
               {result.preview.firstDate && result.preview.lastDate ? ` · ${formatDate(result.preview.firstDate)} – ${formatDate(result.preview.lastDate)}` : ""}
             </p>
           ) : null}
-
         </CardContent>
       </Card>
     </div>

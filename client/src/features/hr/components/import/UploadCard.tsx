@@ -92,7 +92,9 @@ export function UploadCard({ imp }: { imp: AttendanceImport }) {
           <div className="flex items-center gap-3 rounded-lg border border-slate-200 p-3">
             <FileSpreadsheet className="h-8 w-8 shrink-0 text-green-700" aria-hidden="true" />
             <div className="min-w-0 flex-1">
-              <p className="truncate text-sm font-medium text-slate-900" title={file.name}>{file.name}</p>
+              <p className="truncate text-sm font-medium text-slate-900" title={file.name}>
+                {file.name}
+              </p>
               <p className="text-xs text-slate-600">{formatFileSize(file.size)}</p>
             </div>
             <IconButton variant="ghost" onClick={clearFile} label="Remove file" disabled={busy}>

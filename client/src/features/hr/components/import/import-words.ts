@@ -9,7 +9,9 @@ export function importProblems(result: ImportResult): string | null {
   const unmatchedRows = result.unmatchedNames.reduce((n, u) => n + u.rows, 0);
   if (result.unmatchedNames.length > 0) {
     const names = result.unmatchedNames.length;
-    parts.push(`${names} name${names === 1 ? "" : "s"} matched no employee (${unmatchedRows.toLocaleString("en-IN")} row${unmatchedRows === 1 ? "" : "s"} not imported)`);
+    parts.push(
+      `${names} name${names === 1 ? "" : "s"} matched no employee (${unmatchedRows.toLocaleString("en-IN")} row${unmatchedRows === 1 ? "" : "s"} not imported)`,
+    );
   }
   if (result.errors.length > 0) {
     const n = result.errors.length;

@@ -20,7 +20,9 @@ export function AttachmentsSection({ tx }: { tx: TransactionFormState }) {
             {editing.attachments.map((a) => (
               <li key={a.id} className="flex items-center gap-3 rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm">
                 <FileText className="h-4 w-4 text-slate-500" aria-hidden="true" />
-                <span className="min-w-0 flex-1 truncate" title={a.fileName}>{a.fileName}</span>
+                <span className="min-w-0 flex-1 truncate" title={a.fileName}>
+                  {a.fileName}
+                </span>
                 <span className="text-xs text-slate-600">{formatFileSize(a.fileSizeBytes)}</span>
               </li>
             ))}

@@ -70,12 +70,18 @@ function useTransactionResolver(categories: Category[]): Resolver<TransactionFor
   const categoriesRef = useRef(categories);
   categoriesRef.current = categories;
   return useMemo<Resolver<TransactionFormValues, unknown, CreateTransactionBody>>(() => {
-    const base = lazyZodResolver<TransactionFormValues, CreateTransactionBody>(() => import("@shared/schemas/transactions").then((m) => m.createTransactionSchema));
+    const base = lazyZodResolver<TransactionFormValues, CreateTransactionBody>(() =>
+      import("@shared/schemas/transactions").then((m) => m.createTransactionSchema),
+    );
     return async (values, context, options) => {
       const category = categoriesRef.current.find((c) => c.id === values.categoryId);
       const custom = customValuesFor(category, values.customFieldValues);
       const { hasGst: _hasGst, tdsNatureId: _tdsNatureId, ...sent } = values;
-      const result = await base({ ...sent, gst: gstOfValues(values), tds: tdsOfValues(values), customFieldValues: custom } as unknown as TransactionFormValues, context, options);
+      const result = await base(
+        { ...sent, gst: gstOfValues(values), tds: tdsOfValues(values), customFieldValues: custom } as unknown as TransactionFormValues,
+        context,
+        options,
+      );
       // The custom field checks load with the first check, like the schema.
       const { validateCustomFieldValues } = await import("@shared/custom-fields");
       const checked = validateCustomFieldValues(category?.fieldSchema ?? [], custom);
@@ -93,7 +99,19 @@ function useTransactionResolver(categories: Category[]): Resolver<TransactionFor
 }
 
 /** Possible duplicates: same category, amount and date (checked after typing settles). */
-function usePossibleDuplicates({ claim, categoryId, amount, transactionDate, savedId }: { claim: boolean; categoryId: string; amount: string; transactionDate: string; savedId: string | null }) {
+function usePossibleDuplicates({
+  claim,
+  categoryId,
+  amount,
+  transactionDate,
+  savedId,
+}: {
+  claim: boolean;
+  categoryId: string;
+  amount: string;
+  transactionDate: string;
+  savedId: string | null;
+}) {
   const [duplicates, setDuplicates] = useState<PossibleDuplicate[]>([]);
   useEffect(() => {
     const money = readMoney(amount);
@@ -250,7 +268,10 @@ export function useTransactionForm({ categories, editing, onEditDone, claim }: T
         }
       } else {
         setOutcome({ kind: "submitted", transaction: submitted });
-        toast({ title: claim ? "Claim Submitted" : "Transaction Submitted", description: `${submitted?.humanReadableId ?? (claim ? "Your claim" : "Your transaction")} has been submitted for approval.` });
+        toast({
+          title: claim ? "Claim Submitted" : "Transaction Submitted",
+          description: `${submitted?.humanReadableId ?? (claim ? "Your claim" : "Your transaction")} has been submitted for approval.`,
+        });
       }
       window.scrollTo({ top: 0, behavior: "smooth" });
     } catch (err) {
