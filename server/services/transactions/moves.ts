@@ -29,7 +29,8 @@ import type {
 import { usableParty } from "../parties";
 import { assertMove, checkCustomFields, loadView, usableCategory } from "./common";
 import { myActionThisRound } from "./queries";
-import { approvalsOfRound, approverStanding, carriesSuperAdminAuthority, categoryRequirement, decideApproval, describePolicy, policyForSubmission, policyOf, roundsOf, type ApprovalPolicy } from "./authority";
+import { carriesSuperAdminAuthority, categoryRequirement, decideApproval, describePolicy, policyOf, type ApprovalPolicy } from "./authority";
+import { approvalsOfRound, approverStanding, policyForSubmission, roundsOf } from "./authority-reads";
 import { canMove, statusAfterApproval, statusAfterApprovalDeleted, statusAfterCancelPayment, statusAfterPolicyChanged, type MoveContext } from "./status-machine";
 import { decideGst, loadGstFacts } from "./gst";
 import { decideBillTds, factsOf, natureOfBill } from "../tds/decide";
