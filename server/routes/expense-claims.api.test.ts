@@ -232,28 +232,24 @@ describe("a claim runs through the approvals, and its employee is told", () => {
 
     // A finance notification stored for the employee about something else is never shown.
     const stranger = await insertTransaction(t.db, { createdBy: accountant.user.id, categoryId: open.id, status: "Pending" });
-    await t.db
-      .insert(notifications)
-      .values({
-        userId: me.user.id,
-        type: "transaction_pending",
-        message: "TXN waiting",
-        isPriority: false,
-        transactionId: stranger.id,
-        humanReadableId: stranger.humanReadableId,
-        category: open.name,
-      });
-    await t.db
-      .insert(notifications)
-      .values({
-        userId: me.user.id,
-        type: "user_notification",
-        message: "about theirs",
-        isPriority: false,
-        transactionId: theirs.id,
-        humanReadableId: theirs.humanReadableId,
-        category: open.name,
-      });
+    await t.db.insert(notifications).values({
+      userId: me.user.id,
+      type: "transaction_pending",
+      message: "TXN waiting",
+      isPriority: false,
+      transactionId: stranger.id,
+      humanReadableId: stranger.humanReadableId,
+      category: open.name,
+    });
+    await t.db.insert(notifications).values({
+      userId: me.user.id,
+      type: "user_notification",
+      message: "about theirs",
+      isPriority: false,
+      transactionId: theirs.id,
+      humanReadableId: theirs.humanReadableId,
+      category: open.name,
+    });
 
     const bell = await me.api.get("/api/notifications");
     expect(bell.status).toBe(200);

@@ -564,16 +564,14 @@ describe("the outbox page", () => {
     const good = await subscribe(approver.api, "Good phone");
     const dead = await subscribe(approver.api, "Dead phone");
     push.answer(dead, { status: 410 });
-    await t.db
-      .insert(notificationOutbox)
-      .values({
-        channel: "email",
-        kind: "test",
-        userId: approver.user.id,
-        message: { title: "Old", body: "old", url: "/", tag: "x", priority: false, urgent: false, headline: "old" },
-        status: "sent",
-        createdAt: new Date(Date.now() - 8 * 86_400_000),
-      });
+    await t.db.insert(notificationOutbox).values({
+      channel: "email",
+      kind: "test",
+      userId: approver.user.id,
+      message: { title: "Old", body: "old", url: "/", tag: "x", priority: false, urgent: false, headline: "old" },
+      status: "sent",
+      createdAt: new Date(Date.now() - 8 * 86_400_000),
+    });
     await submitted(owner.api);
     await send();
     expect(pushesTo(good)).toHaveLength(1);

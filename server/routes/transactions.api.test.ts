@@ -563,18 +563,16 @@ describe("possible duplicates, on the details and the pending list alike", () =>
     for (let i = 0; i < DUPLICATES_SHOWN + 2; i++) await insertTransaction(t.db, { ...facts, createdBy: accountant.user.id });
     const sameFile = await insertTransaction(t.db, { categoryId: category.id, createdBy: accountant.user.id, amount: "9.00" });
     const hash = "ef".repeat(32);
-    await t.db
-      .insert(attachments)
-      .values(
-        [row, sameFile].map((x) => ({
-          transactionId: x.id,
-          fileName: "bill.pdf",
-          objectPath: `cap/${x.id}`,
-          mimeType: "application/pdf",
-          fileSizeBytes: 1,
-          contentSha256: hash,
-        })),
-      );
+    await t.db.insert(attachments).values(
+      [row, sameFile].map((x) => ({
+        transactionId: x.id,
+        fileName: "bill.pdf",
+        objectPath: `cap/${x.id}`,
+        mimeType: "application/pdf",
+        fileSizeBytes: 1,
+        contentSha256: hash,
+      })),
+    );
     const details = (await approver.api.get(`/api/transactions/${row.id}`)).body.possibleDuplicates as { id: string; matchedBy: string }[];
     expect(details).toHaveLength(DUPLICATES_SHOWN);
     expect(details[0]).toMatchObject({ id: sameFile.id, matchedBy: "attachment" });

@@ -10,7 +10,8 @@ import { badRequest, conflict, notFound } from "./errors";
 import { writeAudit } from "./audit";
 import { isUniqueViolation } from "../db/errors";
 import { presentAmount } from "../presenters/transactions";
-import { policyForSubmission, type ApprovalPolicy } from "./transactions/authority";
+import type { ApprovalPolicy } from "./transactions/authority";
+import { policyForSubmission } from "./transactions/authority-reads";
 import { usableCategory } from "./transactions/common";
 import {
   APPROVAL_RULE_MESSAGES,

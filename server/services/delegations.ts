@@ -1,7 +1,8 @@
 // Delegation while away (DECISIONS §11): an Approver or SuperAdmin hands their approval authority to
 // another for whole days. Kept here: recorded, listed, ended early, each change audited in its own
 // database transaction and the people concerned notified. What a delegation lets its delegate do is
-// authority.ts's (approverStanding, decideApproval); only an approver gives or receives a delegation (isApproverRole).
+// authority.ts's (decideApproval, over authority-reads.ts's approverStanding); only an approver gives
+// or receives a delegation (isApproverRole).
 //
 // Creating one locks the delegator's and the delegate's user rows (in id order) before it checks
 // overlaps and chains, so two requests that together would break a rule run one after the other.
@@ -16,7 +17,7 @@ import { writeAudit } from "./audit";
 import { notifyUsers } from "./notifications";
 import { inTransaction } from "./in-transaction";
 import { aboutThePerson } from "./reach/kinds";
-import { activeApproverCondition } from "./transactions/authority";
+import { activeApproverCondition } from "./transactions/authority-reads";
 import { todayOf, type ActingContext, type ServiceContext } from "./context";
 import { isUuid } from "../lib/ids";
 import { addDays, datesBetween } from "../../shared/calendar";

@@ -110,16 +110,14 @@ describe("the installed app on a phone", () => {
         const list = await reg.getNotifications();
         return list.map((n) => ({ title: n.title, body: n.body, tag: n.tag, url: (n.data as { url: string }).url }));
       });
-    await expect
-      .poll(shown, { timeout: 15_000 })
-      .toEqual([
-        {
-          title: "Approval needed",
-          body: `${created.humanReadableId} · Travel · ₹12,500.00 · from Priya Nair`,
-          tag: created.id,
-          url: `/pending-approvals?review=${created.id}`,
-        },
-      ]);
+    await expect.poll(shown, { timeout: 15_000 }).toEqual([
+      {
+        title: "Approval needed",
+        body: `${created.humanReadableId} · Travel · ₹12,500.00 · from Priya Nair`,
+        tag: created.id,
+        url: `/pending-approvals?review=${created.id}`,
+      },
+    ]);
 
     // The tap, from the service worker itself: the open app goes to the review sheet.
     const tap = async () => {

@@ -29,18 +29,8 @@ import type {
 import { usableParty } from "../parties";
 import { assertMove, checkCustomFields, loadView, usableCategory } from "./common";
 import { myActionThisRound } from "./queries";
-import {
-  approvalsOfRound,
-  approverStanding,
-  carriesSuperAdminAuthority,
-  categoryRequirement,
-  decideApproval,
-  describePolicy,
-  policyForSubmission,
-  policyOf,
-  roundsOf,
-  type ApprovalPolicy,
-} from "./authority";
+import { carriesSuperAdminAuthority, categoryRequirement, decideApproval, describePolicy, policyOf, type ApprovalPolicy } from "./authority";
+import { approvalsOfRound, approverStanding, policyForSubmission, roundsOf } from "./authority-reads";
 import {
   canMove,
   statusAfterApproval,
@@ -54,7 +44,7 @@ import { decideBillTds, factsOf, natureOfBill } from "../tds/decide";
 import { ownsTransactions } from "../policies";
 import { assertClaimAllowed, claimantFor } from "./claims";
 import { checkEmergencyLimits } from "./emergency-limits";
-import { runMove, type Change, type Transition } from "./run-move";
+import { runMove, type Change, type MoveStep, type Transition } from "./run-move";
 
 type Ctx = ActingContext;
 
@@ -120,85 +110,20 @@ export async function createTransaction(ctx: Ctx, input: CreateTransactionBody):
 // ---------------------------------------------------------------- the moves
 
 export const DUE_DATE_IN_PAST = "Due date cannot be in the past";
-export const NEW_OWNER_INVALID = "The new owner must be an active Accountant or SuperAdmin";
-const APPROVAL_NOT_FOUND = "Approval not found";
-
-/** approve, reject: what the actor already did in this round, for the status machine's "once per round". */
-async function actionThisRound(tx: Tx, ctx: Ctx, row: TransactionRow): Promise<MoveContext> {
-  return { myActionThisRound: await myActionThisRound(tx, row.id, row.approvalRound, ctx.actor.id) };
-}
-
-/** An approval's change leaves what its notice says: where the count stands, and in whose name. */
-type Approved = Change & { status: "Approved" | "Pending"; received: number; by: string };
-
-type ProcessPayment = Extract<PaymentBody, { action: "process" }>;
 
 /**
  * The moves after create, by their names in the status machine (status-machine.ts MOVE_RULES, which
  * also says who may make each, from which statuses, and the status it leads to when that is fixed).
- * A new move: its rule there, its Transition here, and a one-line function below that runs it.
+ * A row says what differs; the longer changes are the functions below the table. A new move: its
+ * rule there, its row here, and a one-line function after the table that runs it.
  */
 const MOVES = {
-  edit: {
-    move: "edit",
-    audit: "update",
-    change: async ({ tx, ctx, row, input }) => {
-      const category = await usableCategory(tx, input.categoryId ?? row.categoryId, { allowInactive: true });
-      assertClaimAllowed(ctx.actor, {
-        category,
-        formType: input.formType ?? row.formType,
-        partyId: input.partyId !== undefined ? input.partyId : row.partyId,
-        hasGst: input.gst !== undefined ? !!input.gst : !!row.gst,
-        hasTds: input.tds !== undefined ? !!input.tds : !!row.tds,
-        isEmergency: input.isEmergency ?? row.isEmergency,
-      });
-      return { set: await changedDetails(tx, row, input, { newCategoryMayBeInactive: false }) };
-    },
-  } satisfies Transition<EditTransactionBody>,
+  edit: { move: "edit", audit: "update", change: editDetails } satisfies Transition<EditTransactionBody>,
 
-  /**
-   * Draft or Rejected → Pending. Opens a new approval round (earlier approvals stay in the history
-   * but no longer count), decides and keeps what it needs now (authority.ts: approvalsRequired and
-   * approvalPolicy), checks the category's emergency limits and tells every active Approver and
-   * SuperAdmin but the submitter.
-   */
   submit: {
     move: "submit",
     audit: "submit",
-    change: async ({ tx, ctx, row, now }) => {
-      // The category row is locked until commit, so emergency submissions of one category are counted
-      // one after the other: two at once cannot both slip under a limit.
-      const category = await usableCategory(tx, row.categoryId, { forUpdate: true });
-      // A claim is submitted only while its category is still open to claims (DECISIONS §15).
-      assertClaimAllowed(ctx.actor, {
-        category,
-        formType: row.formType,
-        partyId: row.partyId,
-        hasGst: !!row.gst,
-        hasTds: !!row.tds,
-        isEmergency: row.isEmergency,
-      });
-      const customFieldValues = checkCustomFields(category, row.customFieldValues);
-      // The party may have lost its GSTIN since the bill was saved: ITC is checked again at submit.
-      const gst = row.gst ? decideGst(row, undefined, row.gst, await loadGstFacts(tx, row.partyId)) : null;
-      await checkEmergencyLimits(tx, row, category, now, ctx.config.appTimezone);
-      const policy = await policyForSubmission(tx, { category, formType: row.formType, amount: row.amount }, { keep: true });
-      // The TDS is decided at submit from the party's bills counted now (DECISIONS §12).
-      const tds = await decideBillTds(tx, { ...factsOf(row), gst }, row.tds?.natureId ?? null, { allowInactive: false });
-      return {
-        set: {
-          customFieldValues,
-          gst,
-          tds,
-          approvalRound: row.approvalRound + 1,
-          approvalsReceived: 0,
-          approvalsRequired: policy.approvalsRequired,
-          approvalPolicy: policy,
-          submittedAt: now,
-          approvedAt: null,
-        },
-      };
-    },
+    change: submission,
     tell: (v) => ({
       to: "approvers",
       message: `${v.isPriority ? "Emergency: " : ""}${v.humanReadableId} (${v.categoryName}, ${formatRupees(v.amount)}) from ${v.creatorName} is waiting for your approval`,
@@ -206,45 +131,12 @@ const MOVES = {
     }),
   } satisfies Transition<void>,
 
-  /**
-   * One approval by the actor in the current round. The row lock serialises approvals of one
-   * transaction, so the count is exact and the move to Approved happens once; the unique constraint
-   * (transaction, approver, round) is the last word on "once per user per round".
-   */
   approve: {
     move: "approve",
     audit: "approve",
     facts: actionThisRound,
     oncePerRound: true,
-    change: async ({ tx, ctx, row, now }) => {
-      const policy = policyOf(row);
-      // Under the row lock: the round read here is the one this approval joins. The delegations
-      // are read with a share lock, so one cannot end half-way through an approval on its behalf.
-      const standing = await approverStanding(tx, ctx.actor, todayOf(ctx), { lock: true });
-      const soFar = (await roundsOf(tx, [row])).get(row.id)!;
-      const decision = decideApproval(standing, { amount: row.amount, createdBy: row.createdBy, policy }, soFar);
-      if (!decision.ok) throw new DomainError(decision.kind, decision.message, { code: decision.code });
-      const onBehalfOf = decision.onBehalfOf;
-      await tx.insert(approvals).values({
-        transactionId: row.id,
-        approverId: ctx.actor.id,
-        onBehalfOf: onBehalfOf?.id ?? null,
-        asSuperAdmin: carriesSuperAdminAuthority(ctx.actor.role, onBehalfOf),
-        round: row.approvalRound,
-        action: "approved",
-        actedAt: now,
-      });
-      const round = await approvalsOfRound(tx, row.id, row.approvalRound);
-      const status = statusAfterApproval(policy, round);
-      const by = onBehalfOf ? `${ctx.actor.name} for ${onBehalfOf.name}` : ctx.actor.name;
-      return {
-        set: { approvalsReceived: round.length, status, approvedAt: status === "Approved" ? now : null },
-        auditAfter: onBehalfOf ? { onBehalfOf: { id: onBehalfOf.id, name: onBehalfOf.name }, approvedAs: by } : undefined,
-        status,
-        received: round.length,
-        by,
-      };
-    },
+    change: approval,
     tell: (v, { row }, { status, received, by }) =>
       status === "Approved"
         ? {
@@ -285,28 +177,13 @@ const MOVES = {
     }),
   } satisfies Transition<RejectTransactionBody>,
 
-  /** DELETE /api/approvals/:id (SuperAdmin): recounts the current round; Approved below its requirement → Pending. */
+  // DELETE /api/approvals/:id (SuperAdmin), found by the approval's id: recounts the current round.
   "delete-approval": {
     move: "delete-approval",
     audit: "delete_approval",
     reason: (input) => input.reason,
-    find: async (tx, approvalId) => {
-      const [approval] = await tx.select({ transactionId: approvals.transactionId }).from(approvals).where(eq(approvals.id, approvalId)).limit(1);
-      if (!approval) throw notFound(APPROVAL_NOT_FOUND);
-      return approval.transactionId;
-    },
-    change: async ({ tx, key, row }) => {
-      const [approval] = await tx.delete(approvals).where(eq(approvals.id, key)).returning();
-      // Another deletion of the same approval went first while this one waited for the row lock.
-      if (!approval) throw notFound(APPROVAL_NOT_FOUND);
-      const round = await approvalsOfRound(tx, row.id, row.approvalRound);
-      const status = statusAfterApprovalDeleted(row.status, policyOf(row), round);
-      const { id, approverId, onBehalfOf, emergencyApproverCode, action, reasonText } = approval;
-      return {
-        set: { approvalsReceived: round.length, status, approvedAt: status === row.status ? row.approvedAt : null },
-        auditBefore: { approval: { id, approverId, onBehalfOf, emergencyApproverCode, round: approval.round, action, reasonText } },
-      };
-    },
+    find: transactionOfApproval,
+    change: approvalDeletion,
   } satisfies Transition<DeleteApprovalBody>,
 
   "mark-payment-due": {
@@ -354,6 +231,7 @@ const MOVES = {
     },
   } satisfies Transition<ProcessPayment>,
 
+  // Back to PaymentDue when a due date is set, else Approved.
   "cancel-payment": {
     move: "cancel-payment",
     audit: "cancel_payment",
@@ -381,31 +259,14 @@ const MOVES = {
     tell: (v) => ({ to: "owner", message: `${v.humanReadableId} is completed`, kind: "completed", title: "Completed" }),
   } satisfies Transition<void>,
 
-  /** SuperAdmin any; the owner only while Draft. Approvals and attachment rows go with it; their objects after commit. */
   delete: {
     move: "delete",
     audit: "delete",
-    change: async ({ tx, ctx, row, afterCommit }) => {
-      const files = await tx
-        .select({ id: attachments.id, objectPath: attachments.objectPath, fileName: attachments.fileName })
-        .from(attachments)
-        .where(eq(attachments.transactionId, row.id));
-      await tx.delete(approvals).where(eq(approvals.transactionId, row.id));
-      await tx.delete(attachments).where(eq(attachments.transactionId, row.id));
-      await tx.delete(transactions).where(eq(transactions.id, row.id));
-      afterCommit.run(async () => {
-        for (const f of files) {
-          await ctx.storage
-            .delete(f.objectPath)
-            .catch((err: unknown) => ctx.logger.warn({ err, objectPath: f.objectPath }, "could not delete an attachment's object"));
-        }
-      });
-      return { auditBefore: { attachments: files.map((f) => ({ id: f.id, fileName: f.fileName })) } };
-    },
+    change: removal,
     answer: ({ row }) => ({ message: "Transaction deleted", id: row.id, humanReadableId: row.humanReadableId }),
   } satisfies Transition<void, Change, { message: string; id: string; humanReadableId: string }>,
 
-  /** Any status → Approved, Rejected or Draft, with a reason. Rejected marks previouslyRejected. */
+  // Any status → Approved, Rejected or Draft, with a reason. Rejected marks previouslyRejected.
   "force-status": {
     move: "force-status",
     audit: "force_status",
@@ -430,55 +291,10 @@ const MOVES = {
     move: "change-owner",
     audit: "change_owner",
     reason: (input) => input.reason,
-    change: async ({ tx, input }) => {
-      const [owner] = await tx
-        .select({ id: users.id, role: users.role })
-        .from(users)
-        .where(and(eq(users.id, input.newOwnerId), eq(users.isActive, true), isNull(users.deletedAt)))
-        .limit(1);
-      if (!owner || !ownsTransactions(owner)) throw badRequest(NEW_OWNER_INVALID, [{ path: "newOwnerId", message: NEW_OWNER_INVALID }]);
-      return { set: { createdBy: owner.id } };
-    },
+    change: async ({ tx, input }) => ({ set: { createdBy: await newOwnerId(tx, input.newOwnerId) } }),
   } satisfies Transition<ChangeOwnerBody>,
 
-  /**
-   * PUT /api/admin/transactions/:id/full-override: any field; what is absent stays. A new category
-   * must exist (it may be inactive: this repairs records); custom field values, when sent or when the
-   * category changes, are checked against the category's fields like everywhere else.
-   */
-  "full-override": {
-    move: "full-override",
-    audit: "full_override",
-    reason: (input) => input.reason,
-    change: async ({ tx, row, input, now }) => {
-      const details = await changedDetails(tx, row, input, { newCategoryMayBeInactive: true });
-      const approvalPolicy = await policyAfterOverride(tx, row, input);
-      // Held to a new policy, the round's approvals are judged again (DECISIONS §11): a Pending
-      // transaction they complete is Approved, an Approved or Payment Due one they no longer complete
-      // goes back to Pending, unless the override sets the status itself (the SuperAdmin's word).
-      const round = approvalPolicy ? await approvalsOfRound(tx, row.id, row.approvalRound) : [];
-      const status = input.status ?? (approvalPolicy ? statusAfterPolicyChanged(row.status, approvalPolicy, round) : row.status);
-      const reopened = status === "Pending" && row.status !== "Pending";
-      return {
-        set: {
-          ...details,
-          status: status === row.status ? undefined : status,
-          isPaid: input.isPaid,
-          paymentDueDate: input.paymentDueDate,
-          paidDate: input.paidDate,
-          paymentMethod: input.paymentMethod,
-          paymentReference: input.paymentReference,
-          paymentNotes: input.paymentNotes,
-          approvalsRequired: approvalPolicy?.approvalsRequired ?? input.approvalsRequired,
-          approvalPolicy,
-          approvedAt: status === "Approved" && !row.approvedAt ? now : reopened ? null : undefined,
-          previouslyRejected: status === "Rejected" ? true : undefined,
-        },
-        // The timeline says why an approved transaction waits again (timeline.ts reads `backToPending`).
-        auditAfter: reopened && input.status === undefined ? { backToPending: backToPendingReason(round.length, approvalPolicy!) } : undefined,
-      };
-    },
-  } satisfies Transition<FullOverrideBody>,
+  "full-override": { move: "full-override", audit: "full_override", reason: (input) => input.reason, change: override } satisfies Transition<FullOverrideBody>,
 };
 
 export const editTransaction = (ctx: Ctx, id: string, input: EditTransactionBody) => runMove(ctx, id, MOVES.edit, input);
@@ -500,6 +316,189 @@ export function recordPayment(ctx: Ctx, id: string, input: PaymentBody): Promise
 export async function deleteApproval(ctx: Ctx, approvalId: string, input: DeleteApprovalBody): Promise<Transaction> {
   if (!isUuid(approvalId)) throw notFound(APPROVAL_NOT_FOUND);
   return runMove(ctx, approvalId, MOVES["delete-approval"], input);
+}
+
+// ---------------------------------------------------------------- the moves' own steps
+
+type ProcessPayment = Extract<PaymentBody, { action: "process" }>;
+
+/** approve, reject: what the actor already did in this round, for the status machine's "once per round". */
+async function actionThisRound(tx: Tx, ctx: Ctx, row: TransactionRow): Promise<MoveContext> {
+  return { myActionThisRound: await myActionThisRound(tx, row.id, row.approvalRound, ctx.actor.id) };
+}
+
+/** The owner's edit of a Draft or Rejected transaction: a claim stays a claim (DECISIONS §15), then the details sent. */
+async function editDetails({ tx, ctx, row, input }: MoveStep<EditTransactionBody>): Promise<Change> {
+  const category = await usableCategory(tx, input.categoryId ?? row.categoryId, { allowInactive: true });
+  assertClaimAllowed(ctx.actor, {
+    category,
+    formType: input.formType ?? row.formType,
+    partyId: input.partyId !== undefined ? input.partyId : row.partyId,
+    hasGst: input.gst !== undefined ? !!input.gst : !!row.gst,
+    hasTds: input.tds !== undefined ? !!input.tds : !!row.tds,
+    isEmergency: input.isEmergency ?? row.isEmergency,
+  });
+  return { set: await changedDetails(tx, row, input, { newCategoryMayBeInactive: false }) };
+}
+
+/**
+ * Draft or Rejected → Pending. Opens a new approval round (earlier approvals stay in the history but
+ * no longer count), decides and keeps what it needs now (authority.ts: approvalsRequired and
+ * approvalPolicy) and checks the category's emergency limits; the table's row tells every active
+ * Approver and SuperAdmin but the submitter.
+ */
+async function submission({ tx, ctx, row, now }: MoveStep<void>): Promise<Change> {
+  // The category row is locked until commit, so emergency submissions of one category are counted
+  // one after the other: two at once cannot both slip under a limit.
+  const category = await usableCategory(tx, row.categoryId, { forUpdate: true });
+  // A claim is submitted only while its category is still open to claims (DECISIONS §15).
+  assertClaimAllowed(ctx.actor, { category, formType: row.formType, partyId: row.partyId, hasGst: !!row.gst, hasTds: !!row.tds, isEmergency: row.isEmergency });
+  const customFieldValues = checkCustomFields(category, row.customFieldValues);
+  // The party may have lost its GSTIN since the bill was saved: ITC is checked again at submit.
+  const gst = row.gst ? decideGst(row, undefined, row.gst, await loadGstFacts(tx, row.partyId)) : null;
+  await checkEmergencyLimits(tx, row, category, now, ctx.config.appTimezone);
+  const policy = await policyForSubmission(tx, { category, formType: row.formType, amount: row.amount }, { keep: true });
+  // The TDS is decided at submit from the party's bills counted now (DECISIONS §12).
+  const tds = await decideBillTds(tx, { ...factsOf(row), gst }, row.tds?.natureId ?? null, { allowInactive: false });
+  return {
+    set: {
+      customFieldValues,
+      gst,
+      tds,
+      approvalRound: row.approvalRound + 1,
+      approvalsReceived: 0,
+      approvalsRequired: policy.approvalsRequired,
+      approvalPolicy: policy,
+      submittedAt: now,
+      approvedAt: null,
+    },
+  };
+}
+
+/** What an approval leaves for its notice: where the count stands, and in whose name it was given. */
+type Approved = Change & { status: "Approved" | "Pending"; received: number; by: string };
+
+/**
+ * One approval by the actor in the current round. The row lock serialises approvals of one
+ * transaction, so the count is exact and the move to Approved happens once; the unique constraint
+ * (transaction, approver, round) is the last word on "once per user per round".
+ */
+async function approval({ tx, ctx, row, now }: MoveStep<void>): Promise<Approved> {
+  const policy = policyOf(row);
+  // Under the row lock: the round read here is the one this approval joins. The delegations
+  // are read with a share lock, so one cannot end half-way through an approval on its behalf.
+  const standing = await approverStanding(tx, ctx.actor, todayOf(ctx), { lock: true });
+  const soFar = (await roundsOf(tx, [row])).get(row.id)!;
+  const decision = decideApproval(standing, { amount: row.amount, createdBy: row.createdBy, policy }, soFar);
+  if (!decision.ok) throw new DomainError(decision.kind, decision.message, { code: decision.code });
+  const onBehalfOf = decision.onBehalfOf;
+  await tx.insert(approvals).values({
+    transactionId: row.id,
+    approverId: ctx.actor.id,
+    onBehalfOf: onBehalfOf?.id ?? null,
+    asSuperAdmin: carriesSuperAdminAuthority(ctx.actor.role, onBehalfOf),
+    round: row.approvalRound,
+    action: "approved",
+    actedAt: now,
+  });
+  const round = await approvalsOfRound(tx, row.id, row.approvalRound);
+  const status = statusAfterApproval(policy, round);
+  const by = onBehalfOf ? `${ctx.actor.name} for ${onBehalfOf.name}` : ctx.actor.name;
+  return {
+    set: { approvalsReceived: round.length, status, approvedAt: status === "Approved" ? now : null },
+    auditAfter: onBehalfOf ? { onBehalfOf: { id: onBehalfOf.id, name: onBehalfOf.name }, approvedAs: by } : undefined,
+    status,
+    received: round.length,
+    by,
+  };
+}
+
+const APPROVAL_NOT_FOUND = "Approval not found";
+
+async function transactionOfApproval(tx: Tx, approvalId: string): Promise<string> {
+  const [found] = await tx.select({ transactionId: approvals.transactionId }).from(approvals).where(eq(approvals.id, approvalId)).limit(1);
+  if (!found) throw notFound(APPROVAL_NOT_FOUND);
+  return found.transactionId;
+}
+
+/** A SuperAdmin's deletion of an approval: the round is counted again, and an Approved transaction below its requirement goes back to Pending. */
+async function approvalDeletion({ tx, key, row }: MoveStep<DeleteApprovalBody>): Promise<Change> {
+  const [deleted] = await tx.delete(approvals).where(eq(approvals.id, key)).returning();
+  // Another deletion of the same approval went first while this one waited for the row lock.
+  if (!deleted) throw notFound(APPROVAL_NOT_FOUND);
+  const round = await approvalsOfRound(tx, row.id, row.approvalRound);
+  const status = statusAfterApprovalDeleted(row.status, policyOf(row), round);
+  const { id, approverId, onBehalfOf, emergencyApproverCode, action, reasonText } = deleted;
+  return {
+    set: { approvalsReceived: round.length, status, approvedAt: status === row.status ? row.approvedAt : null },
+    auditBefore: { approval: { id, approverId, onBehalfOf, emergencyApproverCode, round: deleted.round, action, reasonText } },
+  };
+}
+
+/** SuperAdmin any; the owner only while Draft. Approvals and attachment rows go with it; their objects after commit. */
+async function removal({ tx, ctx, row, afterCommit }: MoveStep<void>): Promise<Change> {
+  const files = await tx
+    .select({ id: attachments.id, objectPath: attachments.objectPath, fileName: attachments.fileName })
+    .from(attachments)
+    .where(eq(attachments.transactionId, row.id));
+  await tx.delete(approvals).where(eq(approvals.transactionId, row.id));
+  await tx.delete(attachments).where(eq(attachments.transactionId, row.id));
+  await tx.delete(transactions).where(eq(transactions.id, row.id));
+  afterCommit.run(async () => {
+    for (const f of files) {
+      await ctx.storage
+        .delete(f.objectPath)
+        .catch((err: unknown) => ctx.logger.warn({ err, objectPath: f.objectPath }, "could not delete an attachment's object"));
+    }
+  });
+  return { auditBefore: { attachments: files.map((f) => ({ id: f.id, fileName: f.fileName })) } };
+}
+
+export const NEW_OWNER_INVALID = "The new owner must be an active Accountant or SuperAdmin";
+
+/** The user a transaction may be handed to: active, and of a role that owns transactions (400 otherwise). */
+async function newOwnerId(tx: Tx, userId: string): Promise<string> {
+  const [owner] = await tx
+    .select({ id: users.id, role: users.role })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.isActive, true), isNull(users.deletedAt)))
+    .limit(1);
+  if (!owner || !ownsTransactions(owner)) throw badRequest(NEW_OWNER_INVALID, [{ path: "newOwnerId", message: NEW_OWNER_INVALID }]);
+  return owner.id;
+}
+
+/**
+ * PUT /api/admin/transactions/:id/full-override: any field; what is absent stays. A new category
+ * must exist (it may be inactive: this repairs records); custom field values, when sent or when the
+ * category changes, are checked against the category's fields like everywhere else.
+ */
+async function override({ tx, row, input, now }: MoveStep<FullOverrideBody>): Promise<Change> {
+  const details = await changedDetails(tx, row, input, { newCategoryMayBeInactive: true });
+  const approvalPolicy = await policyAfterOverride(tx, row, input);
+  // Held to a new policy, the round's approvals are judged again (DECISIONS §11): a Pending
+  // transaction they complete is Approved, an Approved or Payment Due one they no longer complete
+  // goes back to Pending, unless the override sets the status itself (the SuperAdmin's word).
+  const round = approvalPolicy ? await approvalsOfRound(tx, row.id, row.approvalRound) : [];
+  const status = input.status ?? (approvalPolicy ? statusAfterPolicyChanged(row.status, approvalPolicy, round) : row.status);
+  const reopened = status === "Pending" && row.status !== "Pending";
+  return {
+    set: {
+      ...details,
+      status: status === row.status ? undefined : status,
+      isPaid: input.isPaid,
+      paymentDueDate: input.paymentDueDate,
+      paidDate: input.paidDate,
+      paymentMethod: input.paymentMethod,
+      paymentReference: input.paymentReference,
+      paymentNotes: input.paymentNotes,
+      approvalsRequired: approvalPolicy?.approvalsRequired ?? input.approvalsRequired,
+      approvalPolicy,
+      approvedAt: status === "Approved" && !row.approvedAt ? now : reopened ? null : undefined,
+      previouslyRejected: status === "Rejected" ? true : undefined,
+    },
+    // The timeline says why an approved transaction waits again (timeline.ts reads `backToPending`).
+    auditAfter: reopened && input.status === undefined ? { backToPending: backToPendingReason(round.length, approvalPolicy!) } : undefined,
+  };
 }
 
 // ---------------------------------------------------------------- what edit and the override share

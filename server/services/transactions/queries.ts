@@ -28,19 +28,8 @@ import { jsonArray, JsonText, withFields } from "../../lib/json-answer";
 import { seesEverything, TRANSACTION_NOT_FOUND, visibleTo, visibleToPrepared, windowFirstDay, windowValues, type WindowColumns } from "./visibility";
 import { approveRefusal, availableMoves, type TransactionState } from "./status-machine";
 import { transactionTimeline } from "./timeline";
-import {
-  approvalDecisions,
-  approvalOnBehalfOf,
-  decisionFor,
-  roundEntriesJson,
-  roundFrom,
-  standingColumns,
-  standingFrom,
-  superAdminApproved,
-  type ApprovalRowFacts,
-  type ApproverStanding,
-  type RoundEntry,
-} from "./authority";
+import { approvalOnBehalfOf, decisionFor, superAdminApproved, type ApprovalRowFacts, type ApproverStanding } from "./authority";
+import { approvalDecisions, roundEntriesJson, roundFrom, standingColumns, standingFrom, type RoundEntry } from "./authority-reads";
 import { todayOf, type ActingContext } from "../context";
 import { containsPattern, microsOf, namedColumns, preparedStatement, rowsAsParsed, zonedDateSql } from "../../db/sql";
 import { keptList, namesIn, SEARCH_TEXT_SEPARATOR, type Summary } from "./search-summary";

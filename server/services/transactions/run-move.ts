@@ -18,7 +18,7 @@ import { writeAudit } from "../audit";
 import { inTransaction, type AfterCommit } from "../in-transaction";
 import { notifyUsers, type NotificationPayload } from "../notifications";
 import { reachAboutTransaction, type ReachKind } from "../reach/kinds";
-import { approverIds } from "./authority";
+import { approverIds } from "./authority-reads";
 import { assertMove, loadView } from "./common";
 import { canMove, fixedStatusAfter, MOVE_RULES, type MoveContext, type TransactionMove } from "./status-machine";
 import { loadVisibleTransaction } from "./visibility";

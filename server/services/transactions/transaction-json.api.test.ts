@@ -110,30 +110,26 @@ beforeAll(async () => {
       completed_at = '2026-12-31 23:59:59.999+00'
     where ${transactions.id} = ${rows[2]!.id}`);
   await t.db.execute(sql`update ${transactions} set created_at = now() - interval '1 minute 0.123456 seconds' where ${transactions.id} = ${rows[1]!.id}`);
-  await t.db
-    .insert(attachments)
-    .values(
-      ["a.pdf", "b.png"].map((fileName) => ({
-        transactionId: rows[2]!.id,
-        fileName,
-        objectPath: `j/${rows[2]!.id}/${fileName}`,
-        mimeType: "application/pdf",
-        fileSizeBytes: 10,
-      })),
-    );
+  await t.db.insert(attachments).values(
+    ["a.pdf", "b.png"].map((fileName) => ({
+      transactionId: rows[2]!.id,
+      fileName,
+      objectPath: `j/${rows[2]!.id}/${fileName}`,
+      mimeType: "application/pdf",
+      fileSizeBytes: 10,
+    })),
+  );
   // The pending one's file is the completed one's a.pdf again: counted on the pending list, and a possible duplicate by its attachment.
   const sameFile = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08";
   await t.db.update(attachments).set({ contentSha256: sameFile }).where(eq(attachments.fileName, "a.pdf"));
-  await t.db
-    .insert(attachments)
-    .values({
-      transactionId: rows[1]!.id,
-      fileName: "a-again.pdf",
-      objectPath: `j/${rows[1]!.id}/a-again.pdf`,
-      mimeType: "application/pdf",
-      fileSizeBytes: 10,
-      contentSha256: sameFile,
-    });
+  await t.db.insert(attachments).values({
+    transactionId: rows[1]!.id,
+    fileName: "a-again.pdf",
+    objectPath: `j/${rows[1]!.id}/a-again.pdf`,
+    mimeType: "application/pdf",
+    fileSizeBytes: 10,
+    contentSha256: sameFile,
+  });
 });
 afterAll(async () => {
   await t?.close();
