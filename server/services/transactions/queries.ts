@@ -114,7 +114,7 @@ function overdueIds(q: Queryable, now: Date, timeZone: string) {
 const NEWEST_FIRST = [sql`${transactions.createdAt} desc nulls last`, sql`${transactions.id} desc nulls last`];
 // 'Pending' written into the statement, not sent as a parameter: PostgreSQL can then match the
 // partial index on the pending queue in a plan made once, and keeps that generic plan for the
-// prepared pending page instead of planning it again on every call (0.4 ms of 1.1; docs/performance-history.md).
+// prepared pending page instead of planning it again on every call (planning was a large part of the page's time: docs/performance-history.md).
 const IS_PENDING = sql`${transactions.status} = 'Pending'`;
 /** The pending list's order: priority first, then oldest first (the pending feed ranks rows by it too). */
 export const PENDING_ORDER = [sql`${transactions.isPriority} desc nulls last`, asc(transactions.createdAt), asc(transactions.id)];
