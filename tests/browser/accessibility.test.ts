@@ -252,7 +252,7 @@ const SCREENS: Record<RouteId, ScreenPlan> = {
     path: () => PATHS.emergency,
     ready: (_s, role) => (role === "SuperAdmin" ? "System Normal" : "Emergency controls require SuperAdmin privileges."),
   },
-  lockout: { path: () => PATHS.lockout, ready: () => "Emergency System Lockdown" },
+  lockout: { path: () => PATHS.lockout, ready: () => "System Lockdown in Effect" },
 };
 
 /** Who sees a route, from the access table: public and guest routes are visited signed out (null). */
