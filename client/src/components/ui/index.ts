@@ -11,6 +11,7 @@ export { EmptyState } from "./empty-state";
 export { Field } from "./field";
 export { Input, fieldControlClasses } from "./input";
 export { Label } from "./label";
+export { ActiveToggleAction, ListCard, RecordActions, RowAction, SearchInput } from "./list-page";
 export { ListState, type ListQuery } from "./list-state";
 export { Select, type SelectOption } from "./select";
 export { CenteredSpinner, Spinner } from "./spinner";
