@@ -7,7 +7,7 @@ import { formatRupees } from "@shared/format";
 import { readMoney } from "@shared/money";
 import type { ApprovalRule } from "@shared/schemas/approval-rules";
 import type { Category } from "@shared/schemas/categories";
-import { Button, Checkbox, ConfirmDeactivate, Dialog, DialogContent, Field, Input, Select } from "@/components/ui";
+import { Checkbox, ConfirmDeactivate, Dialog, DialogContent, Field, FormDialogFooter, Input, Select } from "@/components/ui";
 import { PrefixedInput } from "@/components/ui/prefixed-input";
 import { toast } from "@/hooks/use-toast";
 import { errorIssues, errorMessage, errorStatus } from "@/lib/api";
@@ -102,16 +102,7 @@ export function ApprovalRuleFormDialog({
       <DialogContent
         title={rule ? "Edit Approval Rule" : "Create Approval Rule"}
         description={rule ? `Change ${rule.name}. Transactions already submitted keep the policy they were given.` : "Require more approvals, or a SuperAdmin's, from an amount up."}
-        footer={
-          <>
-            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
-              Cancel
-            </Button>
-            <Button type="submit" form="approval-rule-form" disabled={pending}>
-              {pending ? "Saving…" : rule ? "Save Changes" : "Create Rule"}
-            </Button>
-          </>
-        }
+        footer={<FormDialogFooter formId="approval-rule-form" submitLabel={rule ? "Save Changes" : "Create Rule"} pending={pending} onCancel={() => onOpenChange(false)} />}
       >
         <form id="approval-rule-form" onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
           <Field label="Rule Name" required error={errors.name?.message} className="sm:col-span-2" hint="How the rule is named on transactions and their timeline">

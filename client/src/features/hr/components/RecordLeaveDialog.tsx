@@ -7,7 +7,7 @@ import { LEAVE_TYPE_LABELS, LEAVE_TYPES, leaveDayCount } from "@shared/leave";
 import type { RecordLeaveBody, RecordLeaveInput } from "@shared/schemas/leave";
 import { lazyZodResolver } from "@/lib/lazy-resolver";
 import { formatDate } from "@shared/format";
-import { Alert, Button, Checkbox, Dialog, DialogContent, Field, Input, Select, Textarea } from "@/components/ui";
+import { Alert, Checkbox, Dialog, DialogContent, Field, FormDialogFooter, Input, Select, Textarea } from "@/components/ui";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage, isApiError } from "@/lib/api";
 import { runMutation } from "@/lib/mutation";
@@ -72,16 +72,7 @@ export function RecordLeaveDialog({ open, onOpenChange, employeeId: presetEmploy
         description="Granted leave becomes the status of its working days; weekly offs and holidays inside the range stay as they are."
         size="md"
         className="max-sm:h-[100dvh] max-sm:max-h-[100dvh] max-sm:rounded-none"
-        footer={
-          <>
-            <Button variant="outline" onClick={close} disabled={record.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" form="record-leave-form" disabled={record.isPending}>
-              {record.isPending ? "Saving…" : "Record Leave"}
-            </Button>
-          </>
-        }
+        footer={<FormDialogFooter formId="record-leave-form" submitLabel="Record Leave" pending={record.isPending} onCancel={close} />}
       >
         <form id="record-leave-form" onSubmit={submit} noValidate className="grid gap-4">
           {errors.root ? <Alert variant="destructive">{errors.root.message}</Alert> : null}

@@ -5,7 +5,7 @@ import { runMutation } from "@/lib/mutation";
 import { LEAVE_TYPE_LABELS, LEAVE_TYPES, leaveDayCount, type LeaveType } from "@shared/leave";
 import type { MyLeave } from "@shared/schemas/me";
 import { formatDate } from "@shared/format";
-import { Alert, Button, Checkbox, Dialog, DialogContent, Field, Input, Select, Textarea } from "@/components/ui";
+import { Alert, Checkbox, Dialog, DialogContent, Field, FormDialogFooter, Input, Select, Textarea } from "@/components/ui";
 import { todayIso } from "@/features/hr";
 import { toast } from "@/hooks/use-toast";
 import { errorIssues, errorMessage } from "@/lib/api";
@@ -58,16 +58,7 @@ export function AskLeaveDialog({ open, onOpenChange, leave }: { open: boolean; o
         description="HR is told at once; you see their answer here and in your notifications."
         size="md"
         className="max-sm:h-[100dvh] max-sm:max-h-[100dvh] max-sm:rounded-none"
-        footer={
-          <>
-            <Button variant="outline" onClick={close} disabled={ask.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" form="ask-leave-form" disabled={ask.isPending}>
-              {ask.isPending ? "Sending…" : "Send request"}
-            </Button>
-          </>
-        }
+        footer={<FormDialogFooter formId="ask-leave-form" submitLabel="Send request" pending={ask.isPending} pendingLabel="Sending…" onCancel={close} />}
       >
         <form id="ask-leave-form" onSubmit={submit} noValidate className="grid gap-4">
           {errors.root ? <Alert variant="destructive">{errors.root}</Alert> : null}

@@ -2,7 +2,7 @@
 // app and the recovery codes go, their sessions end, and the reason is kept in the audit trail.
 import { useEffect, useState, type FormEvent } from "react";
 import type { User } from "@shared/schemas/auth";
-import { Alert, Button, Dialog, DialogContent, Field, Textarea } from "@/components/ui";
+import { Alert, Dialog, DialogContent, Field, FormDialogFooter, Textarea } from "@/components/ui";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api";
 import { useUserMutations } from "../api";
@@ -47,16 +47,7 @@ export function ResetSecondFactorDialog({ user, onOpenChange }: { user: User | n
         size="sm"
         title="Reset second factor"
         description={user ? `Remove every passkey, the authenticator app and the recovery codes of ${user.name} (@${user.username}).` : undefined}
-        footer={
-          <>
-            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={resetSecondFactor.isPending}>
-              Cancel
-            </Button>
-            <Button variant="destructive" type="submit" form="reset-second-factor-form" disabled={resetSecondFactor.isPending}>
-              {resetSecondFactor.isPending ? "Resetting…" : "Reset second factor"}
-            </Button>
-          </>
-        }
+        footer={<FormDialogFooter formId="reset-second-factor-form" submitLabel="Reset second factor" pending={resetSecondFactor.isPending} pendingLabel="Resetting…" variant="destructive" onCancel={() => onOpenChange(false)} />}
       >
         <form id="reset-second-factor-form" onSubmit={onSubmit} noValidate className="grid gap-4">
           <Alert variant="warning">Their sessions end now. Do this only after confirming who is asking, e.g. in person or by a call to a known number.</Alert>
