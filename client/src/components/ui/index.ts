@@ -9,8 +9,10 @@ export { Dialog, DialogContent } from "./dialog";
 // (app/shell/HeaderMenus.tsx); through this barrel every screen would fetch it.
 export { EmptyState } from "./empty-state";
 export { Field } from "./field";
+export { FormDialogFooter } from "./form-dialog-footer";
 export { Input, fieldControlClasses } from "./input";
 export { Label } from "./label";
+export { ActiveToggleAction, ListCard, RecordActions, RowAction, SearchInput } from "./list-page";
 export { ListState, type ListQuery } from "./list-state";
 export { Select, type SelectOption } from "./select";
 export { CenteredSpinner, Spinner } from "./spinner";

@@ -1,7 +1,7 @@
 // The frame of the two dialogs that add a second factor (a passkey, the authenticator app): the
 // dialog, Cancel, and the button that sends the dialog's form, both held while it is sent.
 import type { ReactNode } from "react";
-import { Button, Dialog, DialogContent } from "@/components/ui";
+import { Dialog, DialogContent, FormDialogFooter } from "@/components/ui";
 import type { WithProof } from "./proof-gate";
 
 /** What the security screen hands a dialog that adds a factor. */
@@ -47,14 +47,14 @@ export function AddFactorDialog({
         title={title}
         description={description}
         footer={
-          <>
-            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
-              Cancel
-            </Button>
-            <Button type="submit" form={formId} disabled={!canSubmit || pending}>
-              {pending ? pendingLabel : submitLabel}
-            </Button>
-          </>
+          <FormDialogFooter
+            formId={formId}
+            submitLabel={submitLabel}
+            pending={pending}
+            pendingLabel={pendingLabel}
+            disabled={!canSubmit}
+            onCancel={() => onOpenChange(false)}
+          />
         }
       >
         {children}

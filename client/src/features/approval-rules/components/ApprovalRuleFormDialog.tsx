@@ -7,7 +7,7 @@ import { formatRupees } from "@shared/format";
 import { readMoney } from "@shared/money";
 import type { ApprovalRule } from "@shared/schemas/approval-rules";
 import type { Category } from "@shared/schemas/categories";
-import { Button, Checkbox, ConfirmDeactivate, Dialog, DialogContent, Field, Input, Select } from "@/components/ui";
+import { Checkbox, ConfirmDeactivate, Dialog, DialogContent, Field, FormDialogFooter, Input, Select } from "@/components/ui";
 import { PrefixedInput } from "@/components/ui/prefixed-input";
 import { toast } from "@/hooks/use-toast";
 import { errorIssues, errorMessage, errorStatus } from "@/lib/api";
@@ -115,14 +115,12 @@ export function ApprovalRuleFormDialog({
             : "Require more approvals, or a SuperAdmin's, from an amount up."
         }
         footer={
-          <>
-            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
-              Cancel
-            </Button>
-            <Button type="submit" form="approval-rule-form" disabled={pending}>
-              {pending ? "Saving…" : rule ? "Save Changes" : "Create Rule"}
-            </Button>
-          </>
+          <FormDialogFooter
+            formId="approval-rule-form"
+            submitLabel={rule ? "Save Changes" : "Create Rule"}
+            pending={pending}
+            onCancel={() => onOpenChange(false)}
+          />
         }
       >
         <form id="approval-rule-form" onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">

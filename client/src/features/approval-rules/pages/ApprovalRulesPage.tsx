@@ -2,10 +2,10 @@
 // amount. A table on wide screens and cards on phones; create and edit in a dialog; deactivate,
 // activate and delete (a rule some transaction applied is deactivated by the server instead).
 import { useMemo, useState } from "react";
-import { Pencil, Plus, Power, Scale, ShieldCheck, Trash2 } from "lucide-react";
+import { Plus, Scale, ShieldCheck } from "lucide-react";
 import { formatRupees } from "@shared/format";
 import type { ApprovalRule } from "@shared/schemas/approval-rules";
-import { Alert, Badge, Button, Card, ConfirmDeactivate, ConfirmDialog, EmptyState, ResponsiveList } from "@/components/ui";
+import { Alert, Badge, Button, ConfirmDeactivate, ConfirmDialog, EmptyState, ListCard, RecordActions, ResponsiveList } from "@/components/ui";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api";
 import { useCategories } from "@/features/categories";
@@ -81,41 +81,18 @@ export default function ApprovalRulesPage() {
     }
   };
 
-  const actions = (rule: ApprovalRule, labelled = false) => {
-    const size = labelled ? "sm" : "icon";
-    const iconClass = labelled ? undefined : "h-9 w-9";
-    return (
-      <>
-        <Button variant="ghost" size={size} className={iconClass} onClick={() => openForm(rule)} aria-label={`Edit ${rule.name}`} title="Edit">
-          <Pencil className="h-4 w-4" aria-hidden="true" />
-          {labelled ? "Edit" : null}
-        </Button>
-        <Button
-          variant="ghost"
-          size={size}
-          className={iconClass}
-          onClick={() => toggle(rule)}
-          disabled={update.isPending}
-          aria-label={`${rule.isActive ? "Deactivate" : "Activate"} ${rule.name}`}
-          title={rule.isActive ? "Deactivate" : "Activate"}
-        >
-          <Power className={"h-4 w-4 " + (rule.isActive ? "text-amber-700" : "text-green-700")} aria-hidden="true" />
-          {labelled ? (rule.isActive ? "Deactivate" : "Activate") : null}
-        </Button>
-        <Button
-          variant="ghost"
-          size={size}
-          className={(iconClass ?? "") + " text-red-700 hover:bg-red-50"}
-          onClick={() => setDeleting(rule)}
-          aria-label={`Delete ${rule.name}`}
-          title="Delete"
-        >
-          <Trash2 className="h-4 w-4" aria-hidden="true" />
-          {labelled ? "Delete" : null}
-        </Button>
-      </>
-    );
-  };
+  const actions = (rule: ApprovalRule, labelled = false) => (
+    <RecordActions
+      labelled={labelled}
+      name={rule.name}
+      titled
+      onEdit={() => openForm(rule)}
+      active={rule.isActive}
+      onToggle={() => toggle(rule)}
+      toggling={update.isPending}
+      onDelete={() => setDeleting(rule)}
+    />
+  );
 
   const createButton = (
     <Button onClick={() => openForm(null)}>
@@ -134,29 +111,26 @@ export default function ApprovalRulesPage() {
         <div className="shrink-0">{createButton}</div>
       </div>
 
-      {rules.isError ? <Alert variant="destructive">{errorMessage(rules.error, "Failed to load approval rules")}</Alert> : null}
       {categories.isError ? <Alert variant="warning">Category names could not be loaded; rules show without them.</Alert> : null}
 
-      <Card>
-        <div className="flex items-center gap-2 border-b border-slate-100 px-5 py-4">
-          <Scale className="h-5 w-5 text-slate-600" aria-hidden="true" />
-          <h2 className="text-base font-semibold text-slate-900">Approval Rules ({list.length})</h2>
-          {list.length ? <span className="ml-auto text-sm text-slate-600">{list.filter((r) => r.isActive).length} active</span> : null}
-        </div>
+      <ListCard
+        icon={Scale}
+        title={<>Approval Rules ({list.length})</>}
+        aside={list.length ? <>{list.filter((r) => r.isActive).length} active</> : null}
+        query={rules}
+        count={list.length}
+        loadingLabel="Loading approval rules"
+        errorFallback="Failed to load approval rules"
+        empty={
+          <EmptyState
+            icon={Scale}
+            title="No approval rules yet"
+            description="Each category's own count decides today. Add a rule to ask for more approvals, or a SuperAdmin's, from an amount up, whatever the category is called."
+            action={createButton}
+          />
+        }
+      >
         <ResponsiveList
-          loading={rules.isLoading}
-          loadingLabel="Loading approval rules"
-          empty={
-            list.length === 0 &&
-            !rules.isError && (
-              <EmptyState
-                icon={Scale}
-                title="No approval rules yet"
-                description="Each category's own count decides today. Add a rule to ask for more approvals, or a SuperAdmin's, from an amount up, whatever the category is called."
-                action={createButton}
-              />
-            )
-          }
           tableLabel="Approval rules"
           head={
             <>
@@ -225,7 +199,7 @@ export default function ApprovalRulesPage() {
             </li>
           ))}
         />
-      </Card>
+      </ListCard>
 
       <ApprovalRuleFormDialog open={formOpen} onOpenChange={setFormOpen} rule={editing} categories={categories.data ?? []} />
       <ConfirmDeactivate

@@ -1,9 +1,9 @@
 // Audit Trail (spec 001 §2; DECISIONS §7): search, entity-type and action filters, summary cards,
 // events with before/after details, a real CSV export and pagination.
 import { currentTime } from "@/lib/clock";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { Activity, Download, Eye, FileText, FolderTree, Layers, PencilLine, Search, ShieldCheck, User as UserIcon, Receipt } from "lucide-react";
+import { Activity, Download, Eye, FileText, FolderTree, Layers, PencilLine, ShieldCheck, User as UserIcon, Receipt } from "lucide-react";
 import { formatDateTime, toIsoDate } from "@shared/format";
 import type { AuditEntryView, AuditFacets, AuditPage } from "@shared/schemas/audit";
 import {
@@ -15,14 +15,15 @@ import {
   Dialog,
   DialogContent,
   EmptyState,
-  Input,
   Pagination,
+  SearchInput,
   Select,
   Spinner,
   StatCard,
   type BadgeVariant,
 } from "@/components/ui";
 import { toast } from "@/hooks/use-toast";
+import { useListFilters } from "@/hooks/use-list-filters";
 import { ApiError, errorMessage } from "@/lib/api";
 
 const PAGE_SIZE = 25;
@@ -49,15 +50,6 @@ function performerText(e: AuditEntryView): string {
   if (e.performer?.name) return e.onBehalfOf ? `${e.performer.name} for ${e.onBehalfOf.name}` : e.performer.name;
   if (e.performerLabel) return e.performerLabel;
   return e.performedBy ? e.performedBy.slice(0, 8) : "System";
-}
-
-function useDebounced<T>(value: T, ms = 300): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return v;
 }
 
 function Json({ value, label }: { value: unknown; label: string }) {
@@ -142,27 +134,22 @@ function DetailsDialog({ entry, onOpenChange }: { entry: AuditEntryView | null; 
 }
 
 export default function AuditTrailPage() {
-  const [search, setSearch] = useState("");
-  const [entityType, setEntityType] = useState("all");
-  const [action, setAction] = useState("all");
-  const [changesOnly, setChangesOnly] = useState(false);
-  const [page, setPage] = useState(1);
+  // "Changes only" is "true" when ticked (DECISIONS §7: the trail without sign-ins and reads).
+  const list = useListFilters({ none: { search: "", entityType: "all", action: "all", changesOnly: "" } });
+  const { values, asked, page, setPage, filtered } = list;
   const [viewing, setViewing] = useState<AuditEntryView | null>(null);
   const [exporting, setExporting] = useState(false);
-  const q = useDebounced(search.trim());
-  useEffect(() => setPage(1), [q, entityType, action, changesOnly]);
 
   const filters = {
-    search: q,
-    entityType: entityType === "all" ? undefined : entityType,
-    action: action === "all" ? undefined : action,
-    changesOnly: changesOnly ? "true" : undefined,
+    search: asked.search,
+    entityType: asked.entityType === "all" ? undefined : asked.entityType,
+    action: asked.action === "all" ? undefined : asked.action,
+    changesOnly: asked.changesOnly || undefined,
   };
   const facets = useQuery<AuditFacets>({ queryKey: ["/api/audit/facets"], staleTime: 60_000 });
   const audit = useQuery<AuditPage>({ queryKey: ["/api/audit", { ...filters, page, limit: PAGE_SIZE }], placeholderData: (p) => p, staleTime: 10_000 });
   const entries = audit.data?.entries ?? [];
   const total = audit.data?.total ?? 0;
-  const filtered = q !== "" || entityType !== "all" || action !== "all" || changesOnly;
   // Every card counts the same entries: all of them, or those the filters match.
   const summary = audit.data?.summary;
   const scope = filtered ? "Matching the filters" : "All time";
@@ -193,18 +180,8 @@ export default function AuditTrailPage() {
     <div className="space-y-5">
       <Card className="p-4">
         <div className="grid gap-3 md:grid-cols-[1fr_200px_200px_auto_auto] md:items-center">
-          <div className="relative">
-            <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
-            <Input
-              type="search"
-              aria-label="Search audit logs"
-              placeholder="TXN number or name"
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-              className="pl-9"
-            />
-          </div>
-          <Select aria-label="Entity type" value={entityType} onChange={(e) => setEntityType(e.target.value)}>
+          <SearchInput label="Search audit logs" placeholder="TXN number or name" value={values.search} onChange={(text) => list.set("search", text)} />
+          <Select aria-label="Entity type" value={values.entityType} onChange={(e) => list.set("entityType", e.target.value)}>
             <option value="all">All entity types</option>
             {(facets.data?.entityTypes ?? []).map((t) => (
               <option key={t} value={t}>
@@ -212,7 +189,7 @@ export default function AuditTrailPage() {
               </option>
             ))}
           </Select>
-          <Select aria-label="Action" value={action} onChange={(e) => setAction(e.target.value)}>
+          <Select aria-label="Action" value={values.action} onChange={(e) => list.set("action", e.target.value)}>
             <option value="all">All actions</option>
             {(facets.data?.actions ?? []).map((a) => (
               <option key={a} value={a}>
@@ -222,8 +199,8 @@ export default function AuditTrailPage() {
           </Select>
           <Checkbox
             label="Changes only"
-            checked={changesOnly}
-            onChange={(e) => setChangesOnly(e.target.checked)}
+            checked={values.changesOnly === "true"}
+            onChange={(e) => list.set("changesOnly", e.target.checked ? "true" : "")}
             title="Hide sign-ins, sign-outs and notification reads"
           />
           <Button variant="outline" onClick={exportCsv} disabled={exporting}>

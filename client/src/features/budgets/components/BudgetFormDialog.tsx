@@ -10,7 +10,7 @@ import type { Category } from "@shared/schemas/categories";
 import { ALERT_THRESHOLD_DEFAULT, BUDGET_DEFAULT_DAYS } from "@shared/constants";
 import type { Budget, BudgetBody, BudgetInput } from "@shared/schemas/budgets";
 import { lazyZodResolver } from "@/lib/lazy-resolver";
-import { Button, Checkbox, Dialog, DialogContent, Field, Input, Select } from "@/components/ui";
+import { Checkbox, Dialog, DialogContent, Field, FormDialogFooter, Input, Select } from "@/components/ui";
 import { toast } from "@/hooks/use-toast";
 import { errorIssues, errorMessage } from "@/lib/api";
 import { useBudgetMutations } from "../api";
@@ -90,14 +90,12 @@ export function BudgetFormDialog({
         title={budget ? "Edit Budget" : "Create Budget"}
         description="Spending counts approved, payment-due, paid and completed transactions dated within the period."
         footer={
-          <>
-            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
-              Cancel
-            </Button>
-            <Button type="submit" form="budget-form" disabled={pending}>
-              {pending ? "Saving…" : budget ? "Save Changes" : "Create Budget"}
-            </Button>
-          </>
+          <FormDialogFooter
+            formId="budget-form"
+            submitLabel={budget ? "Save Changes" : "Create Budget"}
+            pending={pending}
+            onCancel={() => onOpenChange(false)}
+          />
         }
       >
         <form id="budget-form" onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">

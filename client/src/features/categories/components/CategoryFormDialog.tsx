@@ -3,7 +3,7 @@ import { useEffect, useState, type FormEvent } from "react";
 import type { Category } from "@shared/schemas/categories";
 import { LIMITS } from "@shared/constants";
 import { readMoney } from "@shared/money";
-import { Button, Checkbox, Dialog, DialogContent, Field, Input, Select, Textarea } from "@/components/ui";
+import { Checkbox, Dialog, DialogContent, Field, FormDialogFooter, Input, Select, Textarea } from "@/components/ui";
 import { toast } from "@/hooks/use-toast";
 import { errorIssues, errorMessage } from "@/lib/api";
 import { useCategoryMutations, type CategoryPayload } from "../api";
@@ -100,14 +100,12 @@ export function CategoryFormDialog({
         title={category ? "Edit Category" : "Create Category"}
         description={category ? `Change the details of ${category.name}.` : "Add a new transaction category."}
         footer={
-          <>
-            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
-              Cancel
-            </Button>
-            <Button type="submit" form="category-form" disabled={pending}>
-              {pending ? "Saving…" : category ? "Save Changes" : "Create Category"}
-            </Button>
-          </>
+          <FormDialogFooter
+            formId="category-form"
+            submitLabel={category ? "Save Changes" : "Create Category"}
+            pending={pending}
+            onCancel={() => onOpenChange(false)}
+          />
         }
       >
         <form id="category-form" onSubmit={onSubmit} noValidate className="grid gap-4">

@@ -4,7 +4,7 @@ import { useEffect, useState, type FormEvent } from "react";
 import { Plus, Trash2 } from "lucide-react";
 import { FIELD_TYPE_LABELS, FIELD_TYPES, type FieldType } from "@shared/constants";
 import type { CustomFieldDefinition } from "@shared/schemas/categories";
-import { Alert, Button, Checkbox, Dialog, DialogContent, Field, Input, Select, IconButton } from "@/components/ui";
+import { Alert, Button, Checkbox, Dialog, DialogContent, Field, FormDialogFooter, Input, Select, IconButton } from "@/components/ui";
 
 const HAS_OPTIONS = new Set<FieldType>(["select", "multiselect"]);
 const HAS_LENGTH = new Set<FieldType>(["text", "textarea"]);
@@ -99,16 +99,7 @@ export function FieldEditorDialog({
       <DialogContent
         title={field ? "Edit Field" : "Add Field"}
         description="Fields appear on the transaction form of this category."
-        footer={
-          <>
-            <Button variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" form="field-editor-form">
-              {field ? "Update Field" : "Add Field"}
-            </Button>
-          </>
-        }
+        footer={<FormDialogFooter formId="field-editor-form" submitLabel={field ? "Update Field" : "Add Field"} onCancel={() => onOpenChange(false)} />}
       >
         <form id="field-editor-form" onSubmit={onSubmit} noValidate className="grid gap-4">
           {error ? <Alert variant="destructive">{error}</Alert> : null}

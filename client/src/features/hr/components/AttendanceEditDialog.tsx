@@ -6,7 +6,7 @@ import { EDITABLE_DAY_STATUSES, NOT_RECORDED } from "@shared/constants";
 import { formatDate } from "@shared/format";
 import type { AttendanceEdit, AttendanceEditInput, StoredAttendanceRecord } from "@shared/schemas/hr";
 import { lazyZodResolver } from "@/lib/lazy-resolver";
-import { Alert, Button, Dialog, DialogContent, Field, Input, Select, Textarea } from "@/components/ui";
+import { Alert, Dialog, DialogContent, Field, FormDialogFooter, Input, Select, Textarea } from "@/components/ui";
 import { toast } from "@/hooks/use-toast";
 import { errorIssues, errorMessage } from "@/lib/api";
 import { useUpdateAttendance } from "../api";
@@ -53,16 +53,7 @@ export function AttendanceEditDialog({ record, onOpenChange }: { record: StoredA
       <DialogContent
         title="Edit Attendance"
         description={record ? `${record.employee?.employeeName ?? ""} · ${formatDate(record.date)}` : undefined}
-        footer={
-          <>
-            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={update.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" form="attendance-edit-form" disabled={update.isPending}>
-              {update.isPending ? "Saving…" : "Save Changes"}
-            </Button>
-          </>
-        }
+        footer={<FormDialogFooter formId="attendance-edit-form" submitLabel="Save Changes" pending={update.isPending} onCancel={() => onOpenChange(false)} />}
       >
         {record ? (
           <form id="attendance-edit-form" onSubmit={onSubmit} noValidate className="grid gap-4">

@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { Employee, EmployeeCreate, EmployeeCreateInput } from "@shared/schemas/hr";
 import { lazyZodResolver } from "@/lib/lazy-resolver";
-import { Button, Checkbox, Dialog, DialogContent, Field, Input, Textarea } from "@/components/ui";
+import { Checkbox, Dialog, DialogContent, Field, FormDialogFooter, Input, Textarea } from "@/components/ui";
 import { toast } from "@/hooks/use-toast";
 import { errorIssues, errorMessage } from "@/lib/api";
 import { useCreateEmployee, useDepartments, useUpdateEmployee } from "../api";
@@ -107,14 +107,12 @@ export function EmployeeFormDialog({ open, onOpenChange, employee }: EmployeeFor
         title={editing ? "Edit Employee" : "Add Employee"}
         description={editing ? "Update the employee's record. Inactive employees are left out of attendance." : "Create a new employee record."}
         footer={
-          <>
-            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
-              Cancel
-            </Button>
-            <Button type="submit" form="employee-form" disabled={pending}>
-              {pending ? "Saving…" : editing ? "Save Changes" : "Create Employee"}
-            </Button>
-          </>
+          <FormDialogFooter
+            formId="employee-form"
+            submitLabel={editing ? "Save Changes" : "Create Employee"}
+            pending={pending}
+            onCancel={() => onOpenChange(false)}
+          />
         }
       >
         <FormError message={formError} />

@@ -3,16 +3,17 @@
 // out, by the same rule as the server, shared/leave.ts) and the employee's paid-leave balance.
 import { useEffect, useMemo } from "react";
 import { useForm } from "react-hook-form";
-import { LEAVE_TYPE_LABELS, LEAVE_TYPES, leaveDayCount } from "@shared/leave";
+import { leaveDayCount } from "@shared/leave";
 import type { RecordLeaveBody, RecordLeaveInput } from "@shared/schemas/leave";
 import { lazyZodResolver } from "@/lib/lazy-resolver";
 import { formatDate } from "@shared/format";
-import { Alert, Button, Checkbox, Dialog, DialogContent, Field, Input, Select, Textarea } from "@/components/ui";
+import { Alert, Dialog, DialogContent, Field, FormDialogFooter, Select } from "@/components/ui";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage, isApiError } from "@/lib/api";
 import { runMutation } from "@/lib/mutation";
 import { useAllEmployees, useAttendancePolicy, useEmployeeLeave, useRecordLeave } from "../api";
 import { todayIso } from "../lib/dates";
+import { LeaveRangeFields } from "./LeaveRangeFields";
 
 const recordLeaveResolver = lazyZodResolver<RecordLeaveInput, RecordLeaveBody>(() => import("@shared/schemas/leave").then((m) => m.recordLeaveSchema));
 
@@ -83,16 +84,7 @@ export function RecordLeaveDialog({
         description="Granted leave becomes the status of its working days; weekly offs and holidays inside the range stay as they are."
         size="md"
         className="max-sm:h-[100dvh] max-sm:max-h-[100dvh] max-sm:rounded-none"
-        footer={
-          <>
-            <Button variant="outline" onClick={close} disabled={record.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" form="record-leave-form" disabled={record.isPending}>
-              {record.isPending ? "Saving…" : "Record Leave"}
-            </Button>
-          </>
-        }
+        footer={<FormDialogFooter formId="record-leave-form" submitLabel="Record Leave" pending={record.isPending} onCancel={close} />}
       >
         <form id="record-leave-form" onSubmit={submit} noValidate className="grid gap-4">
           {errors.root ? <Alert variant="destructive">{errors.root.message}</Alert> : null}
@@ -106,33 +98,20 @@ export function RecordLeaveDialog({
               }))}
             />
           </Field>
-          <Field label="Type" required>
-            <Select {...register("type")} options={LEAVE_TYPES.map((t) => ({ value: t, label: LEAVE_TYPE_LABELS[t] }))} />
-          </Field>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="First day" required error={errors.from?.message}>
-              <Input
-                type="date"
-                {...register("from", {
-                  onChange: (e: { target: { value: string } }) => {
-                    if (!to || to < e.target.value) setValue("to", e.target.value);
-                  },
-                })}
-              />
-            </Field>
-            <Field label="Last day" required error={errors.to?.message}>
-              <Input type="date" min={from} {...register("to")} />
-            </Field>
-          </div>
-          <Checkbox
-            label="Half day (first and last day the same)"
-            checked={Boolean(halfDay) && oneDay}
-            disabled={!oneDay}
-            onChange={(e) => setValue("halfDay", e.target.checked)}
+          <LeaveRangeFields
+            type={register("type")}
+            from={register("from", {
+              onChange: (e: { target: { value: string } }) => {
+                if (!to || to < e.target.value) setValue("to", e.target.value);
+              },
+            })}
+            to={{ min: from, ...register("to") }}
+            halfDay={Boolean(halfDay)}
+            oneDay={oneDay}
+            onHalfDayChange={(checked) => setValue("halfDay", checked)}
+            reason={register("reason")}
+            errors={{ from: errors.from?.message, to: errors.to?.message, reason: errors.reason?.message }}
           />
-          <Field label="Reason" required error={errors.reason?.message}>
-            <Textarea rows={2} maxLength={500} {...register("reason")} placeholder="e.g. Sister's wedding in Nashik" />
-          </Field>
           {employee ? (
             <div className="grid gap-1 rounded-lg bg-slate-50 p-3 text-sm text-slate-700" aria-live="polite" data-testid="leave-preview">
               <p>

@@ -2,14 +2,13 @@
 // 20 per page with 'Page X of N'.
 import type { ComponentProps } from "react";
 import { lazyDialog } from "@/lib/lazy-dialog";
-import { useEffect, useState } from "react";
-import { Building, KeyRound, CalendarDays, CalendarOff, Mail, MapPin, Pencil, Phone, Plus, Search, Users } from "lucide-react";
+import { useState } from "react";
+import { Building, KeyRound, CalendarDays, CalendarOff, Mail, MapPin, Pencil, Phone, Plus, Users } from "lucide-react";
 import { Link } from "wouter";
 import { LIMITS } from "@shared/constants";
 import { formatDate } from "@shared/format";
 import type { Employee } from "@shared/schemas/hr";
 import { links } from "@/lib/paths";
-import { usePermissions } from "@/lib/session";
 import {
   Alert,
   Badge,
@@ -18,14 +17,16 @@ import {
   Card,
   ConfirmDialog,
   EmptyState,
-  Input,
   ListState,
   Pagination,
+  SearchInput,
   Select,
   Spinner,
   IconButton,
 } from "@/components/ui";
 import { errorMessage } from "@/lib/api";
+import { useListFilters } from "@/hooks/use-list-filters";
+import { usePermissions } from "@/lib/session";
 import { useDepartments, useEmployees } from "../api";
 import { DepartmentsDialog } from "../components/DepartmentsDialog";
 import type { EmployeeFormDialog as EmployeeFormDialogType } from "../components/EmployeeFormDialog";
@@ -38,15 +39,6 @@ const EmployeeFormDialog = lazyDialog<ComponentProps<typeof EmployeeFormDialogTy
 );
 
 type StatusFilter = "all" | "active" | "inactive";
-
-function useDebounced<T>(value: T, ms = 300): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return debounced;
-}
 
 function EmployeeCard({ employee, onEdit }: { employee: Employee; onEdit: () => void }) {
   const detail = (Icon: typeof Phone, label: string, text: string | null | undefined) =>
@@ -93,24 +85,24 @@ export default function EmployeesPage() {
   const { administersHr } = usePermissions();
   const [creatingLogins, setCreatingLogins] = useState(false);
   const [creatingBusy, setCreatingBusy] = useState(false);
-  const [search, setSearch] = useState("");
-  const [department, setDepartment] = useState("all");
-  const [status, setStatus] = useState<StatusFilter>("all");
-  const [page, setPage] = useState(1);
+  const filters = useListFilters({ none: { search: "", department: "all", status: "all" as StatusFilter } });
+  const { department, status } = filters.values;
   const [editing, setEditing] = useState<Employee | null>(null);
   const [adding, setAdding] = useState(false);
   const [departmentsOpen, setDepartmentsOpen] = useState(false);
-  const debouncedSearch = useDebounced(search.trim());
-
-  // Any filter change starts again at page 1.
-  useEffect(() => setPage(1), [debouncedSearch, department, status]);
 
   const departments = useDepartments();
   const limit = LIMITS.employeePageSize;
-  const employees = useEmployees({ page, limit, search: debouncedSearch, department: department === "all" ? undefined : department, status });
+  const { asked, page, setPage, filtered } = filters;
+  const employees = useEmployees({
+    page,
+    limit,
+    search: asked.search,
+    department: asked.department === "all" ? undefined : asked.department,
+    status: asked.status,
+  });
   const total = employees.data?.total ?? 0;
   const list = employees.data?.employees ?? [];
-  const filtered = debouncedSearch !== "" || department !== "all" || status !== "all";
 
   return (
     <div className="space-y-5">
@@ -161,18 +153,13 @@ export default function EmployeesPage() {
 
       <Card className="p-4">
         <div className="grid gap-3 md:grid-cols-[1fr_220px_180px]">
-          <div className="relative">
-            <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
-            <Input
-              type="search"
-              aria-label="Search employees"
-              placeholder="Search by name, code, phone or email"
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-              className="pl-9"
-            />
-          </div>
-          <Select aria-label="Department" value={department} onChange={(e) => setDepartment(e.target.value)}>
+          <SearchInput
+            label="Search employees"
+            placeholder="Search by name, code, phone or email"
+            value={filters.values.search}
+            onChange={(text) => filters.set("search", text)}
+          />
+          <Select aria-label="Department" value={department} onChange={(e) => filters.set("department", e.target.value)}>
             <option value="all">All departments</option>
             {(departments.data ?? []).map((d) => (
               <option key={d.id} value={d.id}>
@@ -180,7 +167,7 @@ export default function EmployeesPage() {
               </option>
             ))}
           </Select>
-          <Select aria-label="Status" value={status} onChange={(e) => setStatus(e.target.value as StatusFilter)}>
+          <Select aria-label="Status" value={status} onChange={(e) => filters.set("status", e.target.value as StatusFilter)}>
             <option value="all">All statuses</option>
             <option value="active">Active</option>
             <option value="inactive">Inactive</option>

@@ -2,11 +2,11 @@
 // range covers and the balance left after pending requests, before sending. Full screen on a phone.
 import { useState, type FormEvent } from "react";
 import { runMutation } from "@/lib/mutation";
-import { LEAVE_TYPE_LABELS, LEAVE_TYPES, leaveDayCount, type LeaveType } from "@shared/leave";
+import { leaveDayCount, type LeaveType } from "@shared/leave";
 import type { MyLeave } from "@shared/schemas/me";
 import { formatDate } from "@shared/format";
-import { Alert, Button, Checkbox, Dialog, DialogContent, Field, Input, Select, Textarea } from "@/components/ui";
-import { todayIso } from "@/features/hr";
+import { Alert, Dialog, DialogContent, FormDialogFooter } from "@/components/ui";
+import { LeaveRangeFields, todayIso } from "@/features/hr";
 import { toast } from "@/hooks/use-toast";
 import { errorIssues, errorMessage } from "@/lib/api";
 import { useAskLeave } from "../api";
@@ -62,50 +62,27 @@ export function AskLeaveDialog({ open, onOpenChange, leave }: { open: boolean; o
         description="HR is told at once; you see their answer here and in your notifications."
         size="md"
         className="max-sm:h-[100dvh] max-sm:max-h-[100dvh] max-sm:rounded-none"
-        footer={
-          <>
-            <Button variant="outline" onClick={close} disabled={ask.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" form="ask-leave-form" disabled={ask.isPending}>
-              {ask.isPending ? "Sending…" : "Send request"}
-            </Button>
-          </>
-        }
+        footer={<FormDialogFooter formId="ask-leave-form" submitLabel="Send request" pending={ask.isPending} pendingLabel="Sending…" onCancel={close} />}
       >
         <form id="ask-leave-form" onSubmit={submit} noValidate className="grid gap-4">
           {errors.root ? <Alert variant="destructive">{errors.root}</Alert> : null}
-          <Field label="Type" required error={errors.type}>
-            <Select
-              value={type}
-              onChange={(e) => setType(e.target.value as LeaveType)}
-              options={LEAVE_TYPES.map((t) => ({ value: t, label: LEAVE_TYPE_LABELS[t] }))}
-            />
-          </Field>
-          <div className="grid grid-cols-2 gap-3">
-            <Field label="First day" required error={errors.from}>
-              <Input
-                type="date"
-                value={from}
-                onChange={(e) => {
-                  setFrom(e.target.value);
-                  if (!to || to < e.target.value) setTo(e.target.value);
-                }}
-              />
-            </Field>
-            <Field label="Last day" required error={errors.to}>
-              <Input type="date" min={from} value={to} onChange={(e) => setTo(e.target.value)} />
-            </Field>
-          </div>
-          <Checkbox
-            label="Half day (first and last day the same)"
-            checked={halfDay && oneDay}
-            disabled={!oneDay}
-            onChange={(e) => setHalfDay(e.target.checked)}
+          <LeaveRangeFields
+            type={{ value: type, onChange: (e) => setType(e.target.value as LeaveType) }}
+            from={{
+              value: from,
+              onChange: (e) => {
+                setFrom(e.target.value);
+                if (!to || to < e.target.value) setTo(e.target.value);
+              },
+            }}
+            to={{ min: from, value: to, onChange: (e) => setTo(e.target.value) }}
+            halfDay={halfDay}
+            oneDay={oneDay}
+            onHalfDayChange={setHalfDay}
+            reason={{ value: reason, onChange: (e) => setReason(e.target.value) }}
+            errors={errors}
+            datesOnOneRow
           />
-          <Field label="Reason" required error={errors.reason}>
-            <Textarea rows={2} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} placeholder="e.g. Sister's wedding in Nashik" />
-          </Field>
           {balance ? (
             <div className="grid gap-1 rounded-lg bg-slate-50 p-3 text-sm text-slate-700" aria-live="polite">
               <p>

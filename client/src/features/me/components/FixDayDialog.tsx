@@ -4,7 +4,7 @@ import { useState, type FormEvent } from "react";
 import { runMutation } from "@/lib/mutation";
 import type { AttendanceRecord } from "@shared/schemas/hr";
 import { formatDate } from "@shared/format";
-import { Alert, Button, Dialog, DialogContent, Field, Input, Textarea } from "@/components/ui";
+import { Alert, Dialog, DialogContent, Field, FormDialogFooter, Input, Textarea } from "@/components/ui";
 import { DayStatusBadge } from "@/features/hr";
 import { toast } from "@/hooks/use-toast";
 import { errorIssues, errorMessage } from "@/lib/api";
@@ -50,16 +50,7 @@ export function FixDayDialog({ day, onClose }: { day: AttendanceRecord | null; o
         description="Tell HR when you came in or left; once they approve, the day takes these times."
         size="md"
         className="max-sm:h-[100dvh] max-sm:max-h-[100dvh] max-sm:rounded-none"
-        footer={
-          <>
-            <Button variant="outline" onClick={onClose} disabled={fix.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" form="fix-day-form" disabled={fix.isPending}>
-              {fix.isPending ? "Sending…" : "Send to HR"}
-            </Button>
-          </>
-        }
+        footer={<FormDialogFooter formId="fix-day-form" submitLabel="Send to HR" pending={fix.isPending} pendingLabel="Sending…" onCancel={onClose} />}
       >
         <form id="fix-day-form" onSubmit={submit} noValidate className="grid gap-4">
           {errors.root ? <Alert variant="destructive">{errors.root}</Alert> : null}

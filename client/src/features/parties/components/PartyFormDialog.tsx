@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { Party } from "@shared/schemas/parties";
 import { GST_STATES } from "@shared/gst-states";
-import { Button, Checkbox, ConfirmDeactivate, Dialog, DialogContent, Field, Input, Select, type ConfirmDeactivateProps } from "@/components/ui";
+import { Checkbox, ConfirmDeactivate, Dialog, DialogContent, Field, FormDialogFooter, Input, Select, type ConfirmDeactivateProps } from "@/components/ui";
 import { toast } from "@/hooks/use-toast";
 import { errorBody, errorIssues, errorMessage } from "@/lib/api";
 import { lazyZodResolver } from "@/lib/lazy-resolver";
@@ -120,14 +120,12 @@ export function PartyFormDialog({
         title={editing ? "Edit Party" : "New Party"}
         description={editing ? `Change the details of ${party?.name}.` : "A vendor you pay or a payer you receive from."}
         footer={
-          <>
-            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
-              Cancel
-            </Button>
-            <Button type="submit" form="party-form" disabled={pending}>
-              {pending ? "Saving…" : editing ? "Save Changes" : "Create Party"}
-            </Button>
-          </>
+          <FormDialogFooter
+            formId="party-form"
+            submitLabel={editing ? "Save Changes" : "Create Party"}
+            pending={pending}
+            onCancel={() => onOpenChange(false)}
+          />
         }
       >
         <form

@@ -1,18 +1,19 @@
 // Parties (DECISIONS §12): the vendors paid and the payers received from. Search by name or GSTIN,
 // create, edit, deactivate and activate again; a table on wide screens, cards on phones.
 import { useState } from "react";
-import { Building2, Pencil, Plus, Power, Search } from "lucide-react";
+import { Building2, Plus, Search } from "lucide-react";
 import type { Party } from "@shared/schemas/parties";
 import { gstStateName } from "@shared/gst-states";
-import { Badge, Button, Card, ConfirmDeactivate, EmptyState, Input, ListState, Pagination, ResponsiveList, Select, Spinner } from "@/components/ui";
+import { Badge, Button, ConfirmDeactivate, EmptyState, ListCard, Pagination, RecordActions, ResponsiveList, SearchInput, Select } from "@/components/ui";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api";
-import { useDebounced } from "@/hooks/use-debounced";
+import { useListFilters } from "@/hooks/use-list-filters";
 import { useActiveTdsNatures } from "@/features/tds";
 import { useParties, usePartyMutations } from "../api";
 import { PartyFormDialog, partyDeactivation } from "../components/PartyFormDialog";
 
 const PAGE_SIZE = 25;
+type Shown = "all" | "true" | "false";
 const SHOW_OPTIONS = [
   { value: "all", label: "All parties" },
   { value: "true", label: "Active" },
@@ -35,13 +36,10 @@ function Contact({ party }: { party: Party }) {
 }
 
 export default function PartiesPage() {
-  const [search, setSearch] = useState("");
-  const [active, setActive] = useState<"all" | "true" | "false">("all");
-  const [page, setPage] = useState(1);
+  const filters = useListFilters({ none: { search: "", active: "all" as Shown } });
   const [editing, setEditing] = useState<Party | null>(null);
   const [formOpen, setFormOpen] = useState(false);
-  const debounced = useDebounced(search, 300);
-  const list = useParties({ search: debounced, active, page, limit: PAGE_SIZE });
+  const list = useParties({ ...filters.asked, page: filters.page, limit: PAGE_SIZE });
   const { update } = usePartyMutations();
   const natures = useActiveTdsNatures();
   // "TDS: Contractors (194C)" under a party that names its usual nature.
@@ -52,7 +50,6 @@ export default function PartiesPage() {
   };
   const rows = list.data?.parties ?? [];
   const total = list.data?.total ?? 0;
-  const filtered = debounced.trim() !== "" || active !== "all";
 
   // Activating is one tap; deactivating asks first (DECISIONS §16).
   const [deactivating, setDeactivating] = useState<Party | null>(null);
@@ -79,32 +76,17 @@ export default function PartiesPage() {
   };
 
   const actions = (p: Party, labelled = false) => (
-    <>
-      <Button
-        variant="ghost"
-        size={labelled ? "sm" : "icon"}
-        className={labelled ? undefined : "h-9 w-9"}
-        onClick={() => {
-          setEditing(p);
-          setFormOpen(true);
-        }}
-        aria-label={`Edit ${p.name}`}
-      >
-        <Pencil className="h-4 w-4" aria-hidden="true" />
-        {labelled ? "Edit" : null}
-      </Button>
-      <Button
-        variant="ghost"
-        size={labelled ? "sm" : "icon"}
-        className={labelled ? undefined : "h-9 w-9"}
-        onClick={() => toggle(p)}
-        disabled={update.isPending}
-        aria-label={`${p.isActive ? "Deactivate" : "Activate"} ${p.name}`}
-      >
-        <Power className={"h-4 w-4 " + (p.isActive ? "text-amber-700" : "text-green-700")} aria-hidden="true" />
-        {labelled ? (p.isActive ? "Deactivate" : "Activate") : null}
-      </Button>
-    </>
+    <RecordActions
+      labelled={labelled}
+      name={p.name}
+      onEdit={() => {
+        setEditing(p);
+        setFormOpen(true);
+      }}
+      active={p.isActive}
+      onToggle={() => toggle(p)}
+      toggling={update.isPending}
+    />
   );
 
   const status = (p: Party) => <Badge variant={p.isActive ? "success" : "secondary"}>{p.isActive ? "Active" : "Inactive"}</Badge>;
@@ -113,29 +95,13 @@ export default function PartiesPage() {
     <div className="space-y-5">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div className="grid flex-1 gap-3 sm:max-w-xl sm:grid-cols-[1fr_11rem]">
-          <div className="relative">
-            <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
-            <Input
-              type="search"
-              aria-label="Search parties"
-              placeholder="Search by name or GSTIN"
-              className="pl-9"
-              value={search}
-              onChange={(e) => {
-                setSearch(e.target.value);
-                setPage(1);
-              }}
-            />
-          </div>
-          <Select
-            aria-label="Show"
-            value={active}
-            options={SHOW_OPTIONS}
-            onChange={(e) => {
-              setActive(e.target.value as typeof active);
-              setPage(1);
-            }}
+          <SearchInput
+            label="Search parties"
+            placeholder="Search by name or GSTIN"
+            value={filters.values.search}
+            onChange={(text) => filters.set("search", text)}
           />
+          <Select aria-label="Show" value={filters.values.active} options={SHOW_OPTIONS} onChange={(e) => filters.set("active", e.target.value as Shown)} />
         </div>
         <Button onClick={openNew}>
           <Plus className="h-4 w-4" aria-hidden="true" />
@@ -143,103 +109,94 @@ export default function PartiesPage() {
         </Button>
       </div>
 
-      <Card>
-        <div className="flex items-center gap-2 border-b border-slate-100 px-5 py-4">
-          <Building2 className="h-5 w-5 text-slate-600" aria-hidden="true" />
-          <h2 className="text-base font-semibold text-slate-900">Parties ({total})</h2>
-        </div>
-        <ListState
-          query={list}
-          count={rows.length}
-          errorFallback="Failed to load parties"
-          errorClassName="m-5"
-          loading={
-            <div className="flex justify-center py-14">
-              <Spinner size="lg" label="Loading parties" />
-            </div>
+      <ListCard
+        icon={Building2}
+        title={<>Parties ({total})</>}
+        query={list}
+        count={rows.length}
+        loadingLabel="Loading parties"
+        errorFallback="Failed to load parties"
+        empty={
+          filters.filtered ? (
+            <EmptyState icon={Search} title="No party matches" description="Try another part of the name or GSTIN, or show all parties." />
+          ) : (
+            <EmptyState
+              icon={Building2}
+              title="No parties yet"
+              description="Add the vendors you pay and the payers you receive from, with their GSTIN, so bills and exports name them."
+              action={
+                <Button onClick={openNew}>
+                  <Plus className="h-4 w-4" aria-hidden="true" />
+                  New Party
+                </Button>
+              }
+            />
+          )
+        }
+      >
+        <ResponsiveList
+          tableLabel="Parties"
+          head={
+            <>
+              <th scope="col" className="px-5 py-2.5">
+                Name
+              </th>
+              <th scope="col" className="px-5 py-2.5">
+                GSTIN
+              </th>
+              <th scope="col" className="px-5 py-2.5">
+                State
+              </th>
+              <th scope="col" className="px-5 py-2.5">
+                Contact
+              </th>
+              <th scope="col" className="px-5 py-2.5">
+                Status
+              </th>
+              <th scope="col" className="px-5 py-2.5 text-right">
+                Actions
+              </th>
+            </>
           }
-          empty={
-            filtered ? (
-              <EmptyState icon={Search} title="No party matches" description="Try another part of the name or GSTIN, or show all parties." />
-            ) : (
-              <EmptyState
-                icon={Building2}
-                title="No parties yet"
-                description="Add the vendors you pay and the payers you receive from, with their GSTIN, so bills and exports name them."
-                action={
-                  <Button onClick={openNew}>
-                    <Plus className="h-4 w-4" aria-hidden="true" />
-                    New Party
-                  </Button>
-                }
-              />
-            )
-          }
-        >
-          <ResponsiveList
-            tableLabel="Parties"
-            head={
-              <>
-                <th scope="col" className="px-5 py-2.5">
-                  Name
-                </th>
-                <th scope="col" className="px-5 py-2.5">
-                  GSTIN
-                </th>
-                <th scope="col" className="px-5 py-2.5">
-                  State
-                </th>
-                <th scope="col" className="px-5 py-2.5">
-                  Contact
-                </th>
-                <th scope="col" className="px-5 py-2.5">
-                  Status
-                </th>
-                <th scope="col" className="px-5 py-2.5 text-right">
-                  Actions
-                </th>
-              </>
-            }
-            rows={rows.map((p) => (
-              <tr key={p.id} className={"hover:bg-slate-50/60" + (p.isActive ? "" : " text-slate-500")}>
-                <td className="px-5 py-3">
-                  <p className="font-medium text-slate-900">{p.name}</p>
-                  {p.pan && !p.gstin ? <p className="text-xs text-slate-600">PAN {p.pan}</p> : null}
-                  {natureOf(p) ? <p className="text-xs text-slate-600">{natureOf(p)}</p> : null}
-                </td>
-                <td className="whitespace-nowrap px-5 py-3 font-mono text-xs text-slate-800">
-                  {p.gstin ?? <span className="font-sans text-slate-500">Unregistered</span>}
-                </td>
-                <td className="whitespace-nowrap px-5 py-3 text-slate-700">{stateOf(p)}</td>
-                <td className="max-w-56 px-5 py-3">
-                  <Contact party={p} />
-                </td>
-                <td className="px-5 py-3">{status(p)}</td>
-                <td className="whitespace-nowrap px-5 py-3 text-right">{actions(p)}</td>
-              </tr>
-            ))}
-            cards={rows.map((p) => (
-              <li key={p.id} className="space-y-2 p-4">
-                <div className="flex items-start justify-between gap-2">
-                  <div className="min-w-0">
-                    <p className="font-medium text-slate-900 wrap-anywhere">{p.name}</p>
-                    <p className="truncate font-mono text-xs text-slate-700">{p.gstin ?? (p.pan ? `PAN ${p.pan}` : "Unregistered")}</p>
-                  </div>
-                  {status(p)}
+          rows={rows.map((p) => (
+            <tr key={p.id} className={"hover:bg-slate-50/60" + (p.isActive ? "" : " text-slate-500")}>
+              <td className="px-5 py-3">
+                <p className="font-medium text-slate-900">{p.name}</p>
+                {p.pan && !p.gstin ? <p className="text-xs text-slate-600">PAN {p.pan}</p> : null}
+                {natureOf(p) ? <p className="text-xs text-slate-600">{natureOf(p)}</p> : null}
+              </td>
+              <td className="whitespace-nowrap px-5 py-3 font-mono text-xs text-slate-800">
+                {p.gstin ?? <span className="font-sans text-slate-500">Unregistered</span>}
+              </td>
+              <td className="whitespace-nowrap px-5 py-3 text-slate-700">{stateOf(p)}</td>
+              <td className="max-w-56 px-5 py-3">
+                <Contact party={p} />
+              </td>
+              <td className="px-5 py-3">{status(p)}</td>
+              <td className="whitespace-nowrap px-5 py-3 text-right">{actions(p)}</td>
+            </tr>
+          ))}
+          cards={rows.map((p) => (
+            <li key={p.id} className="space-y-2 p-4">
+              <div className="flex items-start justify-between gap-2">
+                <div className="min-w-0">
+                  <p className="font-medium text-slate-900 wrap-anywhere">{p.name}</p>
+                  <p className="truncate font-mono text-xs text-slate-700">{p.gstin ?? (p.pan ? `PAN ${p.pan}` : "Unregistered")}</p>
                 </div>
-                <div className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-600">
-                  {p.stateCode ? <span>{stateOf(p)}</span> : null}
-                  {natureOf(p) ? <span>{natureOf(p)}</span> : null}
-                  {p.email ? <span className="min-w-0 wrap-anywhere">{p.email}</span> : null}
-                  {p.phone ? <span>{p.phone}</span> : null}
-                </div>
-                <div className="-ml-2 flex flex-wrap gap-1">{actions(p, true)}</div>
-              </li>
-            ))}
-          />
-        </ListState>
-      </Card>
-      <Pagination page={page} pageSize={PAGE_SIZE} total={total} onPageChange={setPage} />
+                {status(p)}
+              </div>
+              <div className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-600">
+                {p.stateCode ? <span>{stateOf(p)}</span> : null}
+                {natureOf(p) ? <span>{natureOf(p)}</span> : null}
+                {p.email ? <span className="min-w-0 wrap-anywhere">{p.email}</span> : null}
+                {p.phone ? <span>{p.phone}</span> : null}
+              </div>
+              <div className="-ml-2 flex flex-wrap gap-1">{actions(p, true)}</div>
+            </li>
+          ))}
+        />
+      </ListCard>
+      <Pagination page={filters.page} pageSize={PAGE_SIZE} total={total} onPageChange={filters.setPage} />
 
       <PartyFormDialog open={formOpen} onOpenChange={setFormOpen} party={editing} />
       <ConfirmDeactivate

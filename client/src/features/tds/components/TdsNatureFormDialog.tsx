@@ -3,7 +3,7 @@
 import { useEffect } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import type { TdsNature } from "@shared/schemas/tds";
-import { Button, Checkbox, Dialog, DialogContent, Field, Input } from "@/components/ui";
+import { Checkbox, Dialog, DialogContent, Field, FormDialogFooter, Input } from "@/components/ui";
 import { PrefixedInput } from "@/components/ui/prefixed-input";
 import { toast } from "@/hooks/use-toast";
 import { errorIssues, errorMessage, errorStatus } from "@/lib/api";
@@ -114,14 +114,12 @@ export function TdsNatureFormDialog({ open, onOpenChange, nature }: { open: bool
             : "A kind of payment tax is deducted on, with its sections, rates, thresholds and ledger."
         }
         footer={
-          <>
-            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
-              Cancel
-            </Button>
-            <Button type="submit" form="tds-nature-form" disabled={pending}>
-              {pending ? "Saving…" : nature ? "Save Changes" : "Create Nature"}
-            </Button>
-          </>
+          <FormDialogFooter
+            formId="tds-nature-form"
+            submitLabel={nature ? "Save Changes" : "Create Nature"}
+            pending={pending}
+            onCancel={() => onOpenChange(false)}
+          />
         }
       >
         <form id="tds-nature-form" onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">

@@ -3,9 +3,9 @@
 // ledger. A table on wide screens and cards on phones; create and edit in a dialog; deactivating asks
 // first (DECISIONS §16); deleting one a bill or a party names deactivates it instead (the server's rule).
 import { useState } from "react";
-import { Pencil, Percent, Plus, Power, Trash2 } from "lucide-react";
+import { Percent, Plus } from "lucide-react";
 import type { TdsNature } from "@shared/schemas/tds";
-import { Alert, Badge, Button, Card, ConfirmDeactivate, ConfirmDialog, EmptyState, ResponsiveList } from "@/components/ui";
+import { Alert, Badge, Button, ConfirmDeactivate, ConfirmDialog, EmptyState, ListCard, RecordActions, ResponsiveList } from "@/components/ui";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api";
 import { useTdsNatureMutations, useTdsNatures } from "../api";
@@ -66,41 +66,18 @@ export default function TdsNaturesPage() {
     }
   };
 
-  const actions = (n: TdsNature, labelled = false) => {
-    const size = labelled ? "sm" : "icon";
-    const iconClass = labelled ? undefined : "h-9 w-9";
-    return (
-      <>
-        <Button variant="ghost" size={size} className={iconClass} onClick={() => openForm(n)} aria-label={`Edit ${n.name}`} title="Edit">
-          <Pencil className="h-4 w-4" aria-hidden="true" />
-          {labelled ? "Edit" : null}
-        </Button>
-        <Button
-          variant="ghost"
-          size={size}
-          className={iconClass}
-          onClick={() => (n.isActive ? setDeactivating(n) : void setActive(n, true))}
-          disabled={update.isPending}
-          aria-label={`${n.isActive ? "Deactivate" : "Activate"} ${n.name}`}
-          title={n.isActive ? "Deactivate" : "Activate"}
-        >
-          <Power className={"h-4 w-4 " + (n.isActive ? "text-amber-700" : "text-green-700")} aria-hidden="true" />
-          {labelled ? (n.isActive ? "Deactivate" : "Activate") : null}
-        </Button>
-        <Button
-          variant="ghost"
-          size={size}
-          className={(iconClass ?? "") + " text-red-700 hover:bg-red-50"}
-          onClick={() => setDeleting(n)}
-          aria-label={`Delete ${n.name}`}
-          title="Delete"
-        >
-          <Trash2 className="h-4 w-4" aria-hidden="true" />
-          {labelled ? "Delete" : null}
-        </Button>
-      </>
-    );
-  };
+  const actions = (n: TdsNature, labelled = false) => (
+    <RecordActions
+      labelled={labelled}
+      name={n.name}
+      titled
+      onEdit={() => openForm(n)}
+      active={n.isActive}
+      onToggle={() => (n.isActive ? setDeactivating(n) : void setActive(n, true))}
+      toggling={update.isPending}
+      onDelete={() => setDeleting(n)}
+    />
+  );
 
   const createButton = (
     <Button onClick={() => openForm(null)}>
@@ -120,28 +97,24 @@ export default function TdsNaturesPage() {
         <div className="shrink-0">{createButton}</div>
       </div>
 
-      {natures.isError ? <Alert variant="destructive">{errorMessage(natures.error, "Failed to load the TDS natures")}</Alert> : null}
-
-      <Card>
-        <div className="flex items-center gap-2 border-b border-slate-100 px-5 py-4">
-          <Percent className="h-5 w-5 text-slate-600" aria-hidden="true" />
-          <h2 className="text-base font-semibold text-slate-900">TDS Natures ({list.length})</h2>
-          {list.length ? <span className="ml-auto text-sm text-slate-600">{list.filter((n) => n.isActive).length} active</span> : null}
-        </div>
+      <ListCard
+        icon={Percent}
+        title={<>TDS Natures ({list.length})</>}
+        aside={list.length ? <>{list.filter((n) => n.isActive).length} active</> : null}
+        query={natures}
+        count={list.length}
+        loadingLabel="Loading TDS natures"
+        errorFallback="Failed to load the TDS natures"
+        empty={
+          <EmptyState
+            icon={Percent}
+            title="No TDS natures"
+            description="Add the kinds of payment your company deducts tax on, with their rates and thresholds."
+            action={createButton}
+          />
+        }
+      >
         <ResponsiveList
-          loading={natures.isLoading}
-          loadingLabel="Loading TDS natures"
-          empty={
-            list.length === 0 &&
-            !natures.isError && (
-              <EmptyState
-                icon={Percent}
-                title="No TDS natures"
-                description="Add the kinds of payment your company deducts tax on, with their rates and thresholds."
-                action={createButton}
-              />
-            )
-          }
           tableLabel="TDS natures"
           head={
             <>
@@ -216,7 +189,7 @@ export default function TdsNaturesPage() {
             </li>
           ))}
         />
-      </Card>
+      </ListCard>
 
       <TdsNatureFormDialog open={formOpen} onOpenChange={setFormOpen} nature={editing} />
       <ConfirmDeactivate

@@ -1,5 +1,6 @@
-// Parts the transaction lists share: pagination, a debounced search value, the loading list, the
-// status filter (every status and Overdue) and the empty state that says which emptiness it is.
+// Parts the transaction lists share: the loading list, the status filter (every status and Overdue)
+// and the empty state that says which emptiness it is. Their search, filters and page are
+// useListFilters' (hooks/use-list-filters.ts), as on every list.
 import type { ReactNode } from "react";
 import { AlertTriangle, CheckCircle2, SearchX } from "lucide-react";
 import { STATUS_LABELS, TRANSACTION_STATUSES } from "@shared/constants";
@@ -61,8 +62,6 @@ export function ListEmpty({
     </Card>
   );
 }
-
-export { useDebounced } from "@/hooks/use-debounced";
 
 /** Grey placeholder rows while a list loads. */
 export function ListSkeleton({ rows = 4 }: { rows?: number }) {

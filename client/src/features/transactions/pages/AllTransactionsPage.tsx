@@ -4,14 +4,14 @@
 // and Overdue; ?search=, ?status= and ?overdue=true in the address preset the filters (links from
 // a duplicate warning or the dashboard).
 import { useMemo, useRef, useState } from "react";
-import { Building2, CheckCircle2, Clock, Download, FileStack, IndianRupee, Paperclip, Search } from "lucide-react";
+import { Building2, CheckCircle2, Clock, Download, FileStack, IndianRupee, Paperclip } from "lucide-react";
 import type { Transaction } from "@shared/schemas/transactions";
 import { formatDate, formatRupees } from "@shared/format";
 import { useCurrentUser } from "@/lib/session";
 import { ListState } from "@/components/ui/list-state";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Input } from "@/components/ui/input";
+import { SearchInput } from "@/components/ui/list-page";
 import { Select } from "@/components/ui/select";
 import { StatCard } from "@/components/ui/stat-card";
 import { toast } from "@/hooks/use-toast";
@@ -20,7 +20,8 @@ import { cn } from "@/lib/utils";
 import { useCategories } from "@/features/categories";
 import { downloadTransactionsCsv, useAdminUsers, useTransactionList } from "../api";
 import { ApprovalProgress, OverdueBadge, PaidBadge, StatusBadge, TransactionFlags, showsApprovalProgress } from "../components/badges";
-import { ListEmpty, ListSkeleton, OVERDUE_FILTER, STATUS_FILTER_OPTIONS, statusFilterParams, useDebounced } from "../components/ListParts";
+import { ListEmpty, ListSkeleton, OVERDUE_FILTER, STATUS_FILTER_OPTIONS, statusFilterParams } from "../components/ListParts";
+import { useListFilters } from "@/hooks/use-list-filters";
 import { Pagination } from "@/components/ui/pagination";
 import { isOverdue } from "../rules";
 import { TransactionCard } from "../components/TransactionCard";
@@ -33,25 +34,21 @@ const PAGE_SIZE = 25;
 export default function AllTransactionsPage() {
   const user = useCurrentUser();
   const listsUsers = user.permissions.managesUsers;
-  // The address may preset the filters: /transactions?search=TXN-000042, ?status=PaymentDue, ?overdue=true.
-  const initial = useMemo(() => new URLSearchParams(window.location.search), []);
-  const [search, setSearch] = useState(() => initial.get("search") ?? "");
-  const [status, setStatus] = useState(() => (initial.get("overdue") === "true" ? OVERDUE_FILTER : (initial.get("status") ?? "")));
-  const [categoryId, setCategoryId] = useState("");
-  const [createdBy, setCreatedBy] = useState("");
-  const [page, setPage] = useState(1);
+  const filters = useListFilters({
+    none: { search: "", status: "", categoryId: "", createdBy: "" },
+    // The address may preset the filters: /transactions?search=TXN-000042, ?status=PaymentDue, ?overdue=true.
+    initial: () => {
+      const address = new URLSearchParams(window.location.search);
+      return { search: address.get("search") ?? "", status: address.get("overdue") === "true" ? OVERDUE_FILTER : (address.get("status") ?? "") };
+    },
+  });
+  const { values, asked, page, setPage } = filters;
   // A push or an email about a transaction opens its dialog (DECISIONS §14).
   const [openId, setOpenId] = useLinkedTransaction(OPEN_PARAM);
   const [exporting, setExporting] = useState(false);
-  const debouncedSearch = useDebounced(search.trim());
 
-  const filters = { search: debouncedSearch, ...statusFilterParams(status), categoryId, createdBy };
-  const filtered = debouncedSearch !== "" || status !== "" || categoryId !== "" || createdBy !== "";
-  const clearFilters = () => {
-    for (const setter of [setSearch, setStatus, setCategoryId, setCreatedBy]) setter("");
-    setPage(1);
-  };
-  const list = useTransactionList({ ...filters, page, limit: PAGE_SIZE });
+  const query = { search: asked.search, ...statusFilterParams(asked.status), categoryId: asked.categoryId, createdBy: asked.createdBy };
+  const list = useTransactionList({ ...query, page, limit: PAGE_SIZE });
   const categories = useCategories();
   const users = useAdminUsers(listsUsers);
 
@@ -65,15 +62,12 @@ export default function AllTransactionsPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [listsUsers, users.data, list.data]);
 
-  const change = (setter: (v: string) => void) => (e: { target: { value: string } }) => {
-    setter(e.target.value);
-    setPage(1);
-  };
+  const change = (key: "status" | "categoryId" | "createdBy") => (e: { target: { value: string } }) => filters.set(key, e.target.value);
 
   const onExport = async () => {
     setExporting(true);
     try {
-      await downloadTransactionsCsv(filters);
+      await downloadTransactionsCsv(query);
     } catch (err) {
       toast({ title: "Export Failed", description: errorMessage(err, "Failed to export transactions"), variant: "destructive" });
     } finally {
@@ -102,26 +96,22 @@ export default function AllTransactionsPage() {
 
       <Card className="p-4">
         <div className="grid grid-cols-2 gap-3 xl:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))_auto]">
-          <div className="relative col-span-2 xl:col-span-1">
-            <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
-            <Input
-              type="search"
-              aria-label="Search transactions"
-              placeholder="Search ID, description, party, category or creator"
-              className="pl-9"
-              value={search}
-              onChange={change(setSearch)}
-            />
-          </div>
-          <Select aria-label="Filter by status" value={status} onChange={change(setStatus)} placeholder="All Statuses" options={STATUS_FILTER_OPTIONS} />
+          <SearchInput
+            className="col-span-2 xl:col-span-1"
+            label="Search transactions"
+            placeholder="Search ID, description, party, category or creator"
+            value={values.search}
+            onChange={(text) => filters.set("search", text)}
+          />
+          <Select aria-label="Filter by status" value={values.status} onChange={change("status")} placeholder="All Statuses" options={STATUS_FILTER_OPTIONS} />
           <Select
             aria-label="Filter by category"
-            value={categoryId}
-            onChange={change(setCategoryId)}
+            value={values.categoryId}
+            onChange={change("categoryId")}
             placeholder="All Categories"
             options={(categories.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
           />
-          <Select aria-label="Filter by creator" value={createdBy} onChange={change(setCreatedBy)} placeholder="All Creators" options={creatorOptions} />
+          <Select aria-label="Filter by creator" value={values.createdBy} onChange={change("createdBy")} placeholder="All Creators" options={creatorOptions} />
           <Button variant="outline" onClick={onExport} disabled={exporting} aria-busy={exporting}>
             <Download className={cn("h-4 w-4", exporting && "animate-bounce")} aria-hidden="true" />
             {exporting ? "Exporting..." : "Export"}
@@ -137,8 +127,8 @@ export default function AllTransactionsPage() {
           errorTitle="Could not load transactions"
           empty={
             <ListEmpty
-              filtered={filtered}
-              onClearFilters={clearFilters}
+              filtered={filters.filtered}
+              onClearFilters={filters.clear}
               emptyTitle="No transactions yet"
               emptyDescription="Transactions appear here once they are created."
             />

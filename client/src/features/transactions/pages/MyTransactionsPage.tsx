@@ -2,18 +2,18 @@
 // Rejected), search, a status filter with every status and Overdue, 'New Transaction', the rows,
 // pagination; a row opens the details. The empty state says whether nothing matched or nothing exists.
 // Reads GET /api/transactions?createdBy=<me>, the one list shape (DECISIONS §4).
-import { useState } from "react";
 import { Link } from "wouter";
-import { CheckCircle2, Clock, FileStack, Plus, Search, XCircle } from "lucide-react";
+import { CheckCircle2, Clock, FileStack, Plus, XCircle } from "lucide-react";
 import { useCurrentUser } from "@/lib/session";
 import { ListState } from "@/components/ui/list-state";
 import { buttonVariants } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Input } from "@/components/ui/input";
+import { SearchInput } from "@/components/ui/list-page";
 import { Select } from "@/components/ui/select";
 import { StatCard } from "@/components/ui/stat-card";
 import { useTransactionList } from "../api";
-import { ListEmpty, ListSkeleton, STATUS_FILTER_OPTIONS, statusFilterParams, useDebounced } from "../components/ListParts";
+import { ListEmpty, ListSkeleton, STATUS_FILTER_OPTIONS, statusFilterParams } from "../components/ListParts";
+import { useListFilters } from "@/hooks/use-list-filters";
 import { Pagination } from "@/components/ui/pagination";
 import { TransactionCard } from "../components/TransactionCard";
 import { TransactionDetailsDialog } from "../components/LazyTransactionDetailsDialog";
@@ -24,26 +24,23 @@ const PAGE_SIZE = 20;
 
 export default function MyTransactionsPage() {
   const user = useCurrentUser();
-  const [search, setSearch] = useState("");
-  const [status, setStatus] = useState("");
-  const [page, setPage] = useState(1);
+  const filters = useListFilters({ none: { search: "", status: "" } });
   // A push or an email about a transaction opens its dialog (DECISIONS §14).
   const [openId, setOpenId] = useLinkedTransaction(OPEN_PARAM);
-  const debouncedSearch = useDebounced(search.trim());
 
-  const list = useTransactionList({ createdBy: user.id, search: debouncedSearch, ...statusFilterParams(status), page, limit: PAGE_SIZE });
+  const list = useTransactionList({
+    createdBy: user.id,
+    search: filters.asked.search,
+    ...statusFilterParams(filters.asked.status),
+    page: filters.page,
+    limit: PAGE_SIZE,
+  });
   // The summary counts all of my transactions, whatever the filters.
   const all = useTransactionList({ createdBy: user.id, page: 1, limit: 1 });
   const rejected = useTransactionList({ createdBy: user.id, status: "Rejected", page: 1, limit: 1 });
 
   const summary = all.data?.summary;
   const rows = list.data?.transactions ?? [];
-  const filtered = debouncedSearch !== "" || status !== "";
-  const clearFilters = () => {
-    setSearch("");
-    setStatus("");
-    setPage(1);
-  };
 
   return (
     <div className="grid gap-6">
@@ -56,28 +53,18 @@ export default function MyTransactionsPage() {
 
       <Card className="p-4">
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-          <div className="relative flex-1">
-            <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
-            <Input
-              type="search"
-              aria-label="Search transactions"
-              placeholder="Search by ID, description, party or category"
-              className="pl-9"
-              value={search}
-              onChange={(e) => {
-                setSearch(e.target.value);
-                setPage(1);
-              }}
-            />
-          </div>
+          <SearchInput
+            className="flex-1"
+            label="Search transactions"
+            placeholder="Search by ID, description, party or category"
+            value={filters.values.search}
+            onChange={(text) => filters.set("search", text)}
+          />
           <div className="sm:w-48">
             <Select
               aria-label="Filter by status"
-              value={status}
-              onChange={(e) => {
-                setStatus(e.target.value);
-                setPage(1);
-              }}
+              value={filters.values.status}
+              onChange={(e) => filters.set("status", e.target.value)}
               placeholder="All Statuses"
               options={STATUS_FILTER_OPTIONS}
             />
@@ -97,8 +84,8 @@ export default function MyTransactionsPage() {
           errorTitle="Could not load your transactions"
           empty={
             <ListEmpty
-              filtered={filtered}
-              onClearFilters={clearFilters}
+              filtered={filters.filtered}
+              onClearFilters={filters.clear}
               emptyTitle="No transactions yet"
               emptyDescription="Transactions you create appear here."
               emptyAction={
@@ -118,7 +105,9 @@ export default function MyTransactionsPage() {
             ))}
           </ul>
         </ListState>
-        {list.data ? <Pagination className="mt-4" page={list.data.page} pageSize={list.data.limit} total={list.data.total} onPageChange={setPage} /> : null}
+        {list.data ? (
+          <Pagination className="mt-4" page={list.data.page} pageSize={list.data.limit} total={list.data.total} onPageChange={filters.setPage} />
+        ) : null}
       </section>
 
       <TransactionDetailsDialog transactionId={openId} open={openId !== null} onOpenChange={(open) => !open && setOpenId(null)} />

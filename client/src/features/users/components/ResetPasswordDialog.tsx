@@ -3,7 +3,7 @@ import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import type { User } from "@shared/schemas/auth";
 import { lazyZodResolver } from "@/lib/lazy-resolver";
-import { Button, Dialog, DialogContent, Field, Input } from "@/components/ui";
+import { Dialog, DialogContent, Field, FormDialogFooter, Input } from "@/components/ui";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api";
 import { useUserMutations } from "../api";
@@ -41,14 +41,7 @@ export function ResetPasswordDialog({ user, onOpenChange }: { user: User | null;
         title="Reset Password"
         description={user ? `Set a new password for ${user.name} (${user.username}).` : undefined}
         footer={
-          <>
-            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={resetPassword.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" form="reset-password-form" disabled={resetPassword.isPending}>
-              {resetPassword.isPending ? "Saving…" : "Reset Password"}
-            </Button>
-          </>
+          <FormDialogFooter formId="reset-password-form" submitLabel="Reset Password" pending={resetPassword.isPending} onCancel={() => onOpenChange(false)} />
         }
       >
         <form id="reset-password-form" onSubmit={onSubmit} noValidate className="grid gap-4">

@@ -2,7 +2,7 @@
 // app and the recovery codes go, their sessions end, and the reason is kept in the audit trail.
 import { useEffect, useState, type FormEvent } from "react";
 import type { User } from "@shared/schemas/auth";
-import { Alert, Button, Dialog, DialogContent, Field, Textarea } from "@/components/ui";
+import { Alert, Dialog, DialogContent, Field, FormDialogFooter, Textarea } from "@/components/ui";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api";
 import { useUserMutations } from "../api";
@@ -48,14 +48,14 @@ export function ResetSecondFactorDialog({ user, onOpenChange }: { user: User | n
         title="Reset second factor"
         description={user ? `Remove every passkey, the authenticator app and the recovery codes of ${user.name} (@${user.username}).` : undefined}
         footer={
-          <>
-            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={resetSecondFactor.isPending}>
-              Cancel
-            </Button>
-            <Button variant="destructive" type="submit" form="reset-second-factor-form" disabled={resetSecondFactor.isPending}>
-              {resetSecondFactor.isPending ? "Resetting…" : "Reset second factor"}
-            </Button>
-          </>
+          <FormDialogFooter
+            formId="reset-second-factor-form"
+            submitLabel="Reset second factor"
+            pending={resetSecondFactor.isPending}
+            pendingLabel="Resetting…"
+            variant="destructive"
+            onCancel={() => onOpenChange(false)}
+          />
         }
       >
         <form id="reset-second-factor-form" onSubmit={onSubmit} noValidate className="grid gap-4">

@@ -5,7 +5,7 @@ import { useForm } from "react-hook-form";
 import { isApproverRole, LIMITS, type Role } from "@shared/constants";
 import type { User } from "@shared/schemas/auth";
 import { lazyZodResolver } from "@/lib/lazy-resolver";
-import { Button, Checkbox, Dialog, DialogContent, Field, Input, Select } from "@/components/ui";
+import { Checkbox, Dialog, DialogContent, Field, FormDialogFooter, Input, Select } from "@/components/ui";
 import { toast } from "@/hooks/use-toast";
 import { errorIssues, errorMessage } from "@/lib/api";
 import { useUserMutations, type UserChanges } from "../api";
@@ -144,14 +144,7 @@ export function UserFormDialog({
         title={editing ? "Edit User" : "Create User"}
         description={editing ? `Change ${user?.name}'s details and access.` : "Add a person who can sign in."}
         footer={
-          <>
-            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
-              Cancel
-            </Button>
-            <Button type="submit" form="user-form" disabled={pending}>
-              {pending ? "Saving…" : editing ? "Save Changes" : "Create User"}
-            </Button>
-          </>
+          <FormDialogFooter formId="user-form" submitLabel={editing ? "Save Changes" : "Create User"} pending={pending} onCancel={() => onOpenChange(false)} />
         }
       >
         <form id="user-form" onSubmit={onSubmit} noValidate className="grid items-start gap-4 sm:grid-cols-2">

@@ -6,7 +6,7 @@ import { POLL, ROLES, LIMITS, type Role } from "@shared/constants";
 import { formatDate } from "@shared/format";
 import type { User } from "@shared/schemas/auth";
 import { useCurrentUser } from "@/lib/session";
-import { Alert, Badge, Button, Card, Dialog, DialogContent, EmptyState, Field, Input, Select, Spinner } from "@/components/ui";
+import { Alert, Badge, Button, Card, Dialog, DialogContent, EmptyState, Field, FormDialogFooter, Input, Select, Spinner } from "@/components/ui";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api";
 import { ROLE_BADGE, useUserMutations, useUsers } from "../api";
@@ -57,14 +57,13 @@ function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange:
         title="Create User"
         description="Any of the five roles, including the HR roles."
         footer={
-          <>
-            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={create.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" form="admin-create-user" disabled={create.isPending}>
-              {create.isPending ? "Creating…" : "Create User"}
-            </Button>
-          </>
+          <FormDialogFooter
+            formId="admin-create-user"
+            submitLabel="Create User"
+            pending={create.isPending}
+            pendingLabel="Creating…"
+            onCancel={() => onOpenChange(false)}
+          />
         }
       >
         <form id="admin-create-user" onSubmit={onSubmit} noValidate className="grid gap-4">
@@ -151,16 +150,7 @@ function EditCredentialsDialog({ user, onOpenChange }: { user: User | null; onOp
         size="sm"
         title="Edit Credentials"
         description={user ? `Sign-in details of ${user.name}.` : undefined}
-        footer={
-          <>
-            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
-              Cancel
-            </Button>
-            <Button type="submit" form="edit-credentials" disabled={pending}>
-              {pending ? "Saving…" : "Save"}
-            </Button>
-          </>
-        }
+        footer={<FormDialogFooter formId="edit-credentials" submitLabel="Save" pending={pending} onCancel={() => onOpenChange(false)} />}
       >
         <form id="edit-credentials" onSubmit={onSubmit} noValidate className="grid gap-4">
           {error ? <Alert variant="destructive">{error}</Alert> : null}

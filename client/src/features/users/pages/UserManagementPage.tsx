@@ -3,14 +3,14 @@
 import type { ComponentProps } from "react";
 import { lazyDialog } from "@/lib/lazy-dialog";
 import { useState } from "react";
-import { ArrowLeft, KeyRound, Pencil, Plus, Power, ShieldOff, Trash2, UserCog, Users } from "lucide-react";
+import { ArrowLeft, KeyRound, Pencil, Plus, ShieldOff, Trash2, UserCog, Users } from "lucide-react";
 import { Link } from "wouter";
 import { formatDate, formatRupees } from "@shared/format";
 import { isApproverRole } from "@shared/constants";
 import type { User } from "@shared/schemas/auth";
 import { PATHS } from "@/lib/paths";
 import { useCurrentUser } from "@/lib/session";
-import { Alert, Badge, Button, buttonVariants, Card, ConfirmDialog, EmptyState, ResponsiveList } from "@/components/ui";
+import { ActiveToggleAction, Badge, Button, buttonVariants, ConfirmDialog, EmptyState, ListCard, ResponsiveList, RowAction } from "@/components/ui";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api";
 import { ROLE_BADGE, useUserMutations, useUsers } from "../api";
@@ -94,65 +94,36 @@ export default function UserManagementPage() {
     const isYou = u.id === me.id;
     return (
       <>
-        <Button
-          variant="ghost"
-          size={labelled ? "sm" : "icon"}
-          className={labelled ? undefined : "h-9 w-9"}
+        <RowAction
+          labelled={labelled}
+          icon={Pencil}
+          label="Edit"
           onClick={() => {
             setEditing(u);
             setFormOpen(true);
           }}
           aria-label={`Edit ${u.name}`}
-        >
-          <Pencil className="h-4 w-4" aria-hidden="true" />
-          {labelled ? "Edit" : null}
-        </Button>
-        <Button
-          variant="ghost"
-          size={labelled ? "sm" : "icon"}
-          className={labelled ? undefined : "h-9 w-9"}
-          onClick={() => setResetting(u)}
-          aria-label={`Reset password of ${u.name}`}
-        >
-          <KeyRound className="h-4 w-4" aria-hidden="true" />
-          {labelled ? "Password" : null}
-        </Button>
+        />
+        <RowAction labelled={labelled} icon={KeyRound} label="Password" onClick={() => setResetting(u)} aria-label={`Reset password of ${u.name}`} />
         {!isYou ? (
-          <Button
-            variant="ghost"
-            size={labelled ? "sm" : "icon"}
-            className={labelled ? undefined : "h-9 w-9"}
-            onClick={() => setResettingFactor(u)}
-            aria-label={`Reset second factor of ${u.name}`}
-          >
-            <ShieldOff className="h-4 w-4" aria-hidden="true" />
-            {labelled ? "Second factor" : null}
-          </Button>
-        ) : null}
-        {!isYou ? (
-          <Button
-            variant="ghost"
-            size={labelled ? "sm" : "icon"}
-            className={labelled ? undefined : "h-9 w-9"}
-            onClick={() => toggle(u)}
-            disabled={status.pending}
-            aria-label={`${u.isActive ? "Deactivate" : "Activate"} ${u.name}`}
-          >
-            <Power className={"h-4 w-4 " + (u.isActive ? "text-amber-700" : "text-green-700")} aria-hidden="true" />
-            {labelled ? (u.isActive ? "Deactivate" : "Activate") : null}
-          </Button>
-        ) : null}
-        {!isYou ? (
-          <Button
-            variant="ghost"
-            size={labelled ? "sm" : "icon"}
-            className={(labelled ? "" : "h-9 w-9 ") + "text-red-700 hover:bg-red-50"}
-            onClick={() => setDeleting(u)}
-            aria-label={`Delete ${u.name}`}
-          >
-            <Trash2 className="h-4 w-4" aria-hidden="true" />
-            {labelled ? "Delete" : null}
-          </Button>
+          <>
+            <RowAction
+              labelled={labelled}
+              icon={ShieldOff}
+              label="Second factor"
+              onClick={() => setResettingFactor(u)}
+              aria-label={`Reset second factor of ${u.name}`}
+            />
+            <ActiveToggleAction labelled={labelled} active={u.isActive} name={u.name} onClick={() => toggle(u)} disabled={status.pending} />
+            <RowAction
+              labelled={labelled}
+              icon={Trash2}
+              label="Delete"
+              className="text-red-700 hover:bg-red-50"
+              onClick={() => setDeleting(u)}
+              aria-label={`Delete ${u.name}`}
+            />
+          </>
         ) : null}
       </>
     );
@@ -176,17 +147,16 @@ export default function UserManagementPage() {
         </Button>
       </div>
 
-      {users.isError ? <Alert variant="destructive">{errorMessage(users.error, "Failed to load users")}</Alert> : null}
-
-      <Card>
-        <div className="flex items-center gap-2 border-b border-slate-100 px-5 py-4">
-          <UserCog className="h-5 w-5 text-slate-600" aria-hidden="true" />
-          <h2 className="text-base font-semibold text-slate-900">System Users ({list.length})</h2>
-        </div>
+      <ListCard
+        icon={UserCog}
+        title={<>System Users ({list.length})</>}
+        query={users}
+        count={list.length}
+        loadingLabel="Loading users"
+        errorFallback="Failed to load users"
+        empty={<EmptyState icon={Users} title="No users yet" description="Create the first account." />}
+      >
         <ResponsiveList
-          loading={users.isLoading}
-          loadingLabel="Loading users"
-          empty={list.length === 0 && <EmptyState icon={Users} title="No users yet" description="Create the first account." />}
           tableLabel="System users"
           head={
             <>
@@ -246,7 +216,7 @@ export default function UserManagementPage() {
             </li>
           ))}
         />
-      </Card>
+      </ListCard>
 
       <UserFormDialog open={formOpen} onOpenChange={setFormOpen} user={editing} currentUserId={me.id} />
       <ResetPasswordDialog user={resetting} onOpenChange={(open) => !open && setResetting(null)} />
