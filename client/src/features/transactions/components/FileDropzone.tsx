@@ -1,33 +1,18 @@
 // The attachments dropzone of the transaction form (spec 000 §5): at most 10 files per
 // transaction, at most 20 MB each, every type accepted. Drop files or choose them with the button;
 // each file shows its size and, while uploading, its progress.
-import { currentTime } from "@/lib/clock";
 import { lazy, Suspense, useRef, useState, type DragEvent } from "react";
 import { UploadCloud } from "lucide-react";
 import { formatFileSize } from "@shared/format";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import { checkNewFiles, MAX_FILE_BYTES, MAX_FILES } from "../rules";
+import type { PendingFile } from "./pending-file";
 
 // The list of picked files, with their progress, comes with the first file, not with the empty form.
 const PickedFiles = lazy(() => import("./PickedFiles").then((m) => ({ default: m.PickedFiles })));
 
 const MAX_SIZE_TEXT = formatFileSize(MAX_FILE_BYTES);
-
-export type PendingFile = {
-  key: string;
-  file: File;
-  /** 0..1 while uploading. */
-  progress: number;
-  state: "queued" | "uploading" | "done" | "error";
-  error?: string;
-};
-
-let counter = 0;
-export function toPendingFile(file: File): PendingFile {
-  counter += 1;
-  return { key: `${currentTime().getTime()}-${counter}`, file, progress: 0, state: "queued" };
-}
 
 export type FileDropzoneProps = {
   files: PendingFile[];

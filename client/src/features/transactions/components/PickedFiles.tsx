@@ -3,7 +3,7 @@
 import { lazy, Suspense } from "react";
 import { CheckCircle2, FileText, X } from "lucide-react";
 import { formatFileSize } from "@shared/format";
-import type { PendingFile } from "./FileDropzone";
+import type { PendingFile } from "./pending-file";
 
 // The remove button's tooltip comes with the first file picked, not with the empty form.
 const IconButton = lazy(() => import("@/components/ui/tooltip").then((m) => ({ default: m.IconButton })));

@@ -3,7 +3,8 @@
 import { FileText } from "lucide-react";
 import { formatFileSize } from "@shared/format";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { FileDropzone, toPendingFile } from "../FileDropzone";
+import { FileDropzone } from "../FileDropzone";
+import { toPendingFile } from "../pending-file";
 import type { TransactionFormState } from "./use-transaction-form";
 
 export function AttachmentsSection({ tx }: { tx: TransactionFormState }) {

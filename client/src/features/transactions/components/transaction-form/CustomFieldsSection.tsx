@@ -6,7 +6,7 @@ import { customFieldKey } from "@shared/custom-field-key";
 import type { CustomFieldValue } from "@shared/schemas/categories";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { cn } from "@/lib/utils";
-import { toPendingFile } from "../FileDropzone";
+import { toPendingFile } from "../pending-file";
 import type { TransactionFormState } from "./use-transaction-form";
 
 // A category's own fields load with the first category that has any.

@@ -22,7 +22,7 @@ import { invalidateFinance, transactionApi, uploadAttachment, useGstContext, typ
 import type { GstForm } from "../../gst-form";
 import { emptyFormValues, formValuesOf, type TransactionFormValues } from "../../form-values";
 import { useApprovalPreviewWords } from "../ApprovalPreview";
-import type { PendingFile } from "../FileDropzone";
+import type { PendingFile } from "../pending-file";
 import type { Outcome } from "../SubmitOutcome";
 
 /** The form's errors, with the category's own fields by their keys. */
