@@ -16,7 +16,7 @@ import { recalculateDays } from "./recalculate";
 import { coverageOfDays } from "./coverage";
 import { type ActingContext, type ServiceContext, todayOf } from "../context";
 import { loadPolicy } from "./policy";
-import { tellLeaveCancelled } from "./requests";
+import { tellLeaveCancelled } from "./employee-notices";
 import { publishNotifications } from "../notifications";
 
 export const LEAVE_NOT_FOUND = "Leave not found";

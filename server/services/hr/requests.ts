@@ -19,7 +19,6 @@ import {
   regularisations,
   users,
   type LeaveRequestRow,
-  type NotificationRow,
   type RegularisationRow,
 } from "../../db/schema";
 import type { Weekday } from "../../../shared/constants";
@@ -54,7 +53,8 @@ import {
   type EmployeeFacts,
 } from "./leaves";
 import { loadPolicy } from "./policy";
-import { meOf } from "./me";
+import { meOf } from "./me-of";
+import { bell, loginsOf, MY_LEAVE_PAGE, span } from "./employee-notices";
 import { collapsePunches, computeDay, type Punch } from "./day-rule";
 
 const conflict = (message: string, code = "conflict") => new DomainError("conflict", message, { code });
@@ -64,7 +64,6 @@ export const REQUEST_DECIDED = (status: string) => `This request is already ${st
 export const REGULARISE_WHEN = "You can fix a past day of this month or last month (not today or a day to come)";
 
 const HR_PAGE = "/hr/requests";
-const MY_LEAVE_PAGE = "/me/leave";
 const myMonthPage = (month: string) => `/me?month=${month}`;
 
 // ---------------------------------------------------------------- reading
@@ -183,26 +182,6 @@ async function hrPeople(q: Queryable, except: string): Promise<string[]> {
   return rows.map((r) => r.id).filter((id) => id !== except);
 }
 
-/** The employee's own active logins (one at most: users_employee_id_key). */
-async function loginsOf(q: Queryable, employeeId: string): Promise<string[]> {
-  const rows = await q
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.employeeId, employeeId), eq(users.isActive, true), isNull(users.deletedAt)));
-  return rows.map((r) => r.id);
-}
-
-const bell = (type: "employee_request" | "request_decision", message: string) => ({
-  type,
-  message,
-  isPriority: false,
-  transactionId: null,
-  humanReadableId: null,
-  category: null,
-});
-
-const span = (from: string, to: string, halfDay: boolean) =>
-  halfDay ? `${formatDate(from)} (half day)` : from === to ? formatDate(from) : `${formatDate(from)} – ${formatDate(to)}`;
 const daysText = (days: number) => `${days} day${days === 1 ? "" : "s"}`;
 
 // ---------------------------------------------------------------- leave requests
@@ -410,35 +389,6 @@ async function decided(
     ),
   );
   return { request, rows };
-}
-
-/**
- * DECISIONS §15: HR cancelled a leave (§8, leaves.ts cancelLeave): the employee is told, in the
- * cancelling transaction. Answers the rows to publish after commit.
- */
-export async function tellLeaveCancelled(
-  tx: Queryable,
-  ctx: ActingContext,
-  leave: { id: string; employeeId: string; type: string; from: string; to: string; halfDay: boolean },
-  reason: string,
-): Promise<NotificationRow[]> {
-  const what = `${leave.type} ${span(leave.from, leave.to, leave.halfDay)}`;
-  const message = `Your leave ${what} was cancelled by ${ctx.actor.name}: ${reason}`;
-  return notifyUsers(tx, await loginsOf(tx, leave.employeeId), bell("request_decision", message), {
-    kind: "leave_cancelled",
-    subject: null,
-    message: {
-      title: "Leave cancelled",
-      body: message,
-      url: MY_LEAVE_PAGE,
-      tag: leave.id,
-      priority: false,
-      urgent: false,
-      headline: `Leave ${what} cancelled`,
-    },
-    email: ctx.config.mail !== null,
-    queuedAt: ctx.clock(),
-  });
 }
 
 // ---------------------------------------------------------------- regularisations

@@ -13,7 +13,7 @@ import { DomainError } from "../errors";
 import { filesClaimsOnly } from "../policies";
 import type { ActingContext } from "../context";
 import type { MyClaim } from "../../../shared/schemas/me-claims";
-import { meOf } from "../hr/me";
+import { meOf } from "../hr/me-of";
 import { assertClaimantLedgerName } from "../books/ledgers";
 
 export const CLAIM_CATEGORY_CLOSED = "This category is not open to expense claims";
