@@ -9,7 +9,7 @@ import { money, instant, createdAt, updatedAt } from "./columns";
 import { parties } from "./books";
 import { approvalActionEnum, budgetPeriodEnum, formTypeEnum, transactionStatusEnum } from "./enums";
 import { users } from "./users";
-import { employees } from "./hr";
+import { employees } from "./people";
 
 export const categories = pgTable(
   "categories",

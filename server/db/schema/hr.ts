@@ -1,55 +1,11 @@
 // HR (spec 001, DECISIONS §8): departments, employees, the attendance policy, leave, punch imports
 // and the attendance days computed from them.
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, integer, numeric, pgTable, primaryKey, text, time, uniqueIndex, unique, uuid } from "drizzle-orm/pg-core";
-import { money, instant, createdAt, updatedAt } from "./columns";
-import { dayStatusEnum, punchTypeEnum, weekdayEnum } from "./enums";
+import { boolean, check, date, index, integer, numeric, pgTable, primaryKey, text, time, unique, uuid } from "drizzle-orm/pg-core";
+import { instant, createdAt, updatedAt } from "./columns";
+import { dayStatusEnum, punchTypeEnum } from "./enums";
 import { users } from "./users";
-
-export const departments = pgTable(
-  "departments",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    name: text("name").notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [uniqueIndex("departments_name_lower_key").on(sql`lower(${t.name})`)],
-);
-
-export const employees = pgTable(
-  "employees",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    employeeName: text("employee_name").notNull(),
-    employeeCode: text("employee_code"),
-    departmentId: uuid("department_id")
-      .notNull()
-      .references(() => departments.id),
-    weeklyOff: weekdayEnum("weekly_off").notNull().default("Sunday"),
-    joiningDate: date("joining_date").notNull(),
-    isActive: boolean("is_active").notNull().default(true),
-    phone: text("phone"),
-    email: text("email"),
-    workLocation: text("work_location"),
-    emergencyContactName: text("emergency_contact_name"),
-    emergencyContactPhone: text("emergency_contact_phone"),
-    personalAddress: text("personal_address"),
-    notes: text("notes"),
-    monthlySalary: money("monthly_salary"),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [
-    uniqueIndex("employees_code_key")
-      .on(t.employeeCode)
-      .where(sql`${t.employeeCode} is not null`),
-    // Punch names match case- and space-insensitively (DECISIONS §8).
-    index("employees_name_key_idx").on(sql`lower(regexp_replace(${t.employeeName}, '\\s+', '', 'g'))`),
-    index("employees_department_idx").on(t.departmentId),
-    index("employees_name_trgm_idx").using("gin", sql`${t.employeeName} gin_trgm_ops`),
-    check("employees_salary_non_negative", sql`${t.monthlySalary} is null or ${t.monthlySalary} >= 0`),
-  ],
-);
+import { employees } from "./people";
 
 // The one attendance policy (id = 1), seeded by a migration with the DECISIONS §8 defaults.
 export const attendancePolicy = pgTable(
@@ -270,8 +226,6 @@ export const nameMappings = pgTable(
   ],
 );
 
-export type EmployeeRow = typeof employees.$inferSelect;
-export type DepartmentRow = typeof departments.$inferSelect;
 export type AttendanceDayRow = typeof attendanceDays.$inferSelect;
 export type AttendancePolicyRow = typeof attendancePolicy.$inferSelect;
 export type PunchDayRow = typeof punchDays.$inferSelect;

@@ -4,6 +4,7 @@
 // Everything is imported from here ("…/db/schema"), and drizzle-kit reads this file to generate
 // the migrations (drizzle.config.ts).
 export * from "./enums";
+export * from "./people";
 export * from "./users";
 export * from "./second-factor";
 export * from "./settings";

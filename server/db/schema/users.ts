@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { bigserial, boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { money, instant, createdAt, updatedAt } from "./columns";
 import { roleEnum } from "./enums";
-import { employees } from "./hr";
+import { employees } from "./people";
 
 export const users = pgTable(
   "users",
