@@ -210,7 +210,9 @@ describe("category field designer", () => {
     const afterJson = JSON.parse(await after.locator("pre").innerText());
     expect(beforeJson).toEqual({ fieldSchema: [] });
     expect(afterJson.fieldSchema.map((f: { label: string }) => f.label)).toEqual(newOrder);
-    // Before and after side by side.
+    // Before and after side by side, measured once the dialog's opening animation has ended (it
+    // slides in, so two boxes read during it sit at different heights).
+    await dialog.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
     const [bBox, aBox] = [await before.boundingBox(), await after.boundingBox()];
     expect(bBox && aBox).toBeTruthy();
     expect(bBox!.x + bBox!.width).toBeLessThanOrEqual(aBox!.x);

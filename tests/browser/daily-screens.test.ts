@@ -316,7 +316,7 @@ describe("small things", () => {
       await page.getByRole("button", { name: "Save as Draft" }).click();
       const toast = page.locator("[data-toast]").filter({ hasText: "Draft Saved" });
       await toast.waitFor(WAIT);
-      await page.waitForTimeout(300); // the toast's entry animation
+      await toast.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished))); // the toast's entry animation
       const box = (await toast.boundingBox())!;
       for (const name of ["Submit for Approval", "Save as Draft", "Cancel"]) {
         const button = page.getByRole("button", { name, exact: true });
