@@ -137,7 +137,8 @@ describe("a rejected claim on the phone", () => {
       .click();
     await page.getByRole("menuitem", { name: new RegExp(claim.humanReadableId) }).click();
     await page.waitForURL(new RegExp(`/me/claims\\?open=${claim.id}$`), WAIT);
-    const dialog = page.getByRole("dialog");
+    // Her own claim is called a claim, as on My Claims.
+    const dialog = page.getByRole("dialog", { name: `Claim ${claim.humanReadableId}` });
     await dialog.getByText("Attach the hotel's bill").first().waitFor(WAIT);
 
     await dialog.getByRole("link", { name: "Edit" }).click();
@@ -157,6 +158,11 @@ describe("a rejected claim on the phone", () => {
       .getByRole("button", { name: new RegExp(description) })
       .getByText("Pending")
       .waitFor(WAIT);
+
+    // A wrong address leads her back to her own home, not a dashboard she cannot open.
+    await page.goto("/no/such/page");
+    await page.getByText("Page Not Found").waitFor(WAIT);
+    expect(await page.getByRole("link", { name: "Go to My Month" }).getAttribute("href")).toBe("/");
   });
 
   it("an accountant's rejected bill opens at /create-transaction?edit= with what was saved, and another's is refused", async () => {

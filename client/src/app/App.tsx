@@ -93,7 +93,7 @@ function SignedInGate() {
         <LoginPage />
       </Suspense>
     ) : (
-      <NotFound fullPage signedIn={false} />
+      <NotFound fullPage />
     );
   }
   if (location === PATHS.login) return <Redirect to={PATHS.home} replace />;

@@ -10,7 +10,7 @@ import { AccessDenied } from "./AccessDenied";
 import { NotFound } from "./NotFound";
 import { APP_PAGES, HOME_PAGES } from "./pages";
 import { PATHS, type RouteId } from "@/lib/paths";
-import { allowedRoles, canAccessRoute, homeScreenFor } from "./permissions";
+import { allowedRoles, canAccessRoute, homeNameFor, homeScreenFor } from "./permissions";
 import { AppShell } from "./shell/AppShell";
 import { registerServiceWorker } from "@/lib/pwa";
 
@@ -80,7 +80,7 @@ export default function AuthenticatedApp({ user }: { user: SessionUser }) {
                 );
               })}
               <Route>
-                <NotFound />
+                <NotFound home={homeNameFor(user.role)} />
               </Route>
             </Switch>
           </Suspense>

@@ -3,8 +3,8 @@ import { Link } from "wouter";
 import { MessageCard } from "@/components/layout/MessageCard";
 import { buttonVariants } from "@/components/ui/button";
 
-/** The 'Page Not Found' card for any unknown path (spec 000 §2). */
-export function NotFound({ fullPage = false, signedIn = true }: { fullPage?: boolean; signedIn?: boolean }) {
+/** The 'Page Not Found' card for any unknown path (spec 000 §2); `home` names where '/' leads, none when signed out. */
+export function NotFound({ fullPage = false, home }: { fullPage?: boolean; home?: string }) {
   const card = (
     <MessageCard
       icon={FileQuestion}
@@ -12,7 +12,7 @@ export function NotFound({ fullPage = false, signedIn = true }: { fullPage?: boo
       title="Page Not Found"
       action={
         <Link href="/" className={buttonVariants({ variant: "outline" })}>
-          {signedIn ? "Go to Dashboard" : "Go to Sign In"}
+          {home ? `Go to ${home}` : "Go to Sign In"}
         </Link>
       }
     >

@@ -9,6 +9,7 @@ import {
   allowedRoles,
   canAccessPath,
   hasSidebar,
+  homeNameFor,
   homeScreenFor,
   isPublicRoute,
   navItemsFor,
@@ -71,6 +72,8 @@ describe("sidebar visibility (spec 000 §2, spec 001 §2)", () => {
   it("an Employee's home is My Month", () => {
     expect(homeScreenFor("Employee")).toBe("me");
     expect(pageMetaFor("/", "Employee").title).toBe("My Month");
+    // The Page Not Found card's way back names it; every other role keeps spec 000's "Go to Dashboard".
+    expect(ROLES.map((r) => [r, homeNameFor(r)])).toEqual(ROLES.map((r) => [r, r === "Employee" ? "My Month" : "Dashboard"]));
   });
 
   it("every menu item leads to a route its roles may open", () => {

@@ -118,6 +118,11 @@ export function homeScreenFor(role: Role): HomeScreen {
   return "dashboard";
 }
 
+/** What the way back to '/' is called: an Employee's home is My Month, everyone else's a dashboard. */
+export function homeNameFor(role: Role): "My Month" | "Dashboard" {
+  return homeScreenFor(role) === "me" ? "My Month" : "Dashboard";
+}
+
 export function systemTitleFor(role: Role): "HR System" | "Finance System" | "My Workplace" {
   if (role === EMPLOYEE_ROLE) return "My Workplace";
   return isHrRole(role) ? "HR System" : "Finance System";

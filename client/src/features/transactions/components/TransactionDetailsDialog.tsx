@@ -74,6 +74,9 @@ export function TransactionDetailsDialog({ transactionId, open, onOpenChange, qu
   useEffect(() => setQueueDone(false), [transactionId, open]);
   const query = useTransaction(open && !queueDone ? transactionId : null);
   const t = queueDone ? undefined : query.data;
+  // The employee's own claim is called a claim, as on My Claims; others see a transaction.
+  const user = useCurrentUser();
+  const ownClaim = t?.claimant != null && t.createdBy === user.id;
   const onDecided =
     queue && transactionId
       ? () => {
@@ -101,7 +104,7 @@ export function TransactionDetailsDialog({ transactionId, open, onOpenChange, qu
             el.focus();
           }
         }}
-        title={queueDone ? "Queue done" : t ? `Transaction ${t.humanReadableId}` : "Transaction Details"}
+        title={queueDone ? "Queue done" : t ? `${ownClaim ? "Claim" : "Transaction"} ${t.humanReadableId}` : "Transaction Details"}
         description={t ? `${t.category?.name ?? "Transaction"} · created ${formatRelativeTime(t.createdAt, currentTime())}` : undefined}
         size="xl"
         className={PHONE_SHEET}
