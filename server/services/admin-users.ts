@@ -34,6 +34,7 @@ import { conflict, notFound } from "./errors";
 import { presentUser } from "../presenters/users";
 import { writeAudit } from "./audit";
 import { announceSessionsEnded, endUserSessions } from "./sessions";
+import { inTransaction, type AfterCommit } from "./in-transaction";
 import { forgetPushDevices } from "./delivery/devices";
 import { createUser, USERNAME_TAKEN } from "./users";
 import { isUniqueViolation } from "../db/errors";
@@ -93,14 +94,18 @@ async function loadUserForUpdate(tx: Tx, id: string): Promise<UserRow> {
  * Opens the transaction of a change to one user: the SuperAdmin rows are locked first, then the
  * user. `wouldRemoveSuperAdmin` says whether the change takes an active SuperAdmin away.
  */
-async function inUserChange<T>(ctx: ActingContext, id: string, fn: (tx: Tx, user: UserRow, guardLastSuperAdmin: () => void) => Promise<T>): Promise<T> {
-  return ctx.db.transaction(async (tx) => {
+async function inUserChange<T>(
+  ctx: ActingContext,
+  id: string,
+  fn: (tx: Tx, user: UserRow, guardLastSuperAdmin: () => void, afterCommit: AfterCommit) => Promise<T>,
+): Promise<T> {
+  return inTransaction(ctx, async (tx, afterCommit) => {
     const activeSuperAdmins = await lockActiveSuperAdmins(tx);
     const user = await loadUserForUpdate(tx, id);
     const guard = () => {
       if (activeSuperAdmins.includes(user.id) && activeSuperAdmins.length <= 1) throw conflict(LAST_SUPERADMIN, "last_superadmin");
     };
-    return fn(tx, user, guard);
+    return fn(tx, user, guard, afterCommit);
   });
 }
 
@@ -129,8 +134,8 @@ export async function adminCreateUser(ctx: ActingContext, input: CreateUserBody)
 }
 
 export async function updateUser(ctx: ActingContext, id: string, input: UpdateUserBody): Promise<User> {
-  const result = await withUsernameGuard(() =>
-    inUserChange(ctx, id, async (tx, before, guardLastSuperAdmin) => {
+  const after = await withUsernameGuard(() =>
+    inUserChange(ctx, id, async (tx, before, guardLastSuperAdmin, afterCommit) => {
       const disabling = input.isActive === false && before.isActive;
       const demoting = demotesSuperAdmin(before.role, input.role);
       if (disabling && before.id === ctx.actor.id) throw conflict(CANNOT_DISABLE_SELF, "self");
@@ -174,13 +179,12 @@ export async function updateUser(ctx: ActingContext, id: string, input: UpdateUs
       if (disabling || roleChanged) {
         await endUserSessions(tx, [id]);
         await forgetPushDevices(tx, [id]);
+        afterCommit.run(() => announceSessionsEnded(ctx.bus, [id], disabling ? "disabled" : "role"));
       }
-      return { user: after, disabling, roleChanged };
+      return after;
     }),
   );
-  if (result.disabling) await announceSessionsEnded(ctx.bus, [id], "disabled");
-  else if (result.roleChanged) await announceSessionsEnded(ctx.bus, [id], "role");
-  return presentUser(result.user);
+  return presentUser(after);
 }
 
 export async function changeUsername(ctx: ActingContext, id: string, newUsername: string): Promise<User> {
@@ -210,7 +214,7 @@ export async function changeUsername(ctx: ActingContext, id: string, newUsername
 /** A new password set by an administrator: every session of that user ends. */
 export async function setPassword(ctx: ActingContext, id: string, newPassword: string): Promise<User> {
   const passwordHash = await hashPassword(newPassword);
-  const after = await inUserChange(ctx, id, async (tx) => {
+  const after = await inUserChange(ctx, id, async (tx, _before, _guard, afterCommit) => {
     const [row] = await tx
       .update(users)
       .set({ passwordHash, updatedAt: sql`now()` })
@@ -225,16 +229,16 @@ export async function setPassword(ctx: ActingContext, id: string, newPassword: s
       ipAddress: ctx.ip,
     });
     await endUserSessions(tx, [id]);
+    afterCommit.run(() => announceSessionsEnded(ctx.bus, [id], "password"));
     return row;
   });
-  await announceSessionsEnded(ctx.bus, [id], "password");
   return presentUser(after);
 }
 
 /** PATCH /api/admin/users/:id/status: the reason, when given, is kept in the audit entry. */
 export async function setUserStatus(ctx: ActingContext, id: string, isActive: boolean, reason?: string): Promise<User> {
-  const result = await inUserChange(ctx, id, async (tx, before, guardLastSuperAdmin) => {
-    if (before.isActive === isActive) return { user: before, disabling: false };
+  const user = await inUserChange(ctx, id, async (tx, before, guardLastSuperAdmin, afterCommit) => {
+    if (before.isActive === isActive) return before;
     if (!isActive) {
       if (before.id === ctx.actor.id) throw conflict(CANNOT_DISABLE_SELF, "self");
       guardLastSuperAdmin();
@@ -257,11 +261,11 @@ export async function setUserStatus(ctx: ActingContext, id: string, isActive: bo
     if (!isActive) {
       await endUserSessions(tx, [id]);
       await forgetPushDevices(tx, [id]);
+      afterCommit.run(() => announceSessionsEnded(ctx.bus, [id], "disabled"));
     }
-    return { user: after, disabling: !isActive };
+    return after;
   });
-  if (result.disabling) await announceSessionsEnded(ctx.bus, [id], "disabled");
-  return presentUser(result.user);
+  return presentUser(user);
 }
 
 /** True when the user left a trace that history must keep: transactions, approvals, audit entries and the like. */
@@ -355,11 +359,12 @@ export type DeleteUserOutcome = { deleted: "hard" | "soft" };
  * removed. Either way their sessions end.
  */
 export async function deleteUser(ctx: ActingContext, id: string): Promise<DeleteUserOutcome> {
-  const outcome = await inUserChange(ctx, id, async (tx, before, guardLastSuperAdmin) => {
+  return inUserChange(ctx, id, async (tx, before, guardLastSuperAdmin, afterCommit) => {
     if (before.id === ctx.actor.id) throw conflict(CANNOT_DELETE_SELF, "self");
     guardLastSuperAdmin();
     await endUserSessions(tx, [id]);
     await forgetPushDevices(tx, [id]);
+    afterCommit.run(() => announceSessionsEnded(ctx.bus, [id], "deleted"));
     if (await hasHistory(tx, id)) {
       const [after] = await tx
         .update(users)
@@ -382,6 +387,4 @@ export async function deleteUser(ctx: ActingContext, id: string): Promise<Delete
     await writeAudit(tx, ctx, { action: "delete", entityType: "user", entityId: id, actor: ctx.actor, before: auditView(before), ipAddress: ctx.ip });
     return { deleted: "hard" } as const;
   });
-  await announceSessionsEnded(ctx.bus, [id], "deleted");
-  return outcome;
 }

@@ -4,6 +4,7 @@ import { settings, uploadGrants } from "../db/schema";
 import { getLockdown, LOCKDOWN_OFF, type LockdownState } from "../auth/lockdown-state";
 import { writeAudit } from "./audit";
 import { endNonSuperAdminSessions } from "./sessions";
+import { inTransaction } from "./in-transaction";
 import type { ActingContext, ServiceContext } from "./context";
 
 /** GET /api/admin/emergency-status */
@@ -12,9 +13,9 @@ export function lockdownStatus(ctx: Pick<ServiceContext, "db">): Promise<Lockdow
 }
 
 export async function setLockdown(ctx: ActingContext, enabled: boolean): Promise<LockdownState> {
-  const { db, bus, actor, ip } = ctx;
+  const { bus, actor, ip } = ctx;
   const now = ctx.clock();
-  const state = await db.transaction(async (tx) => {
+  return inTransaction(ctx, async (tx, afterCommit) => {
     // Lock the row so concurrent toggles apply one after the other.
     await tx.execute(sql`select 1 from settings where key = 'lockdown' for update`);
     const before = await getLockdown(tx);
@@ -41,8 +42,7 @@ export async function setLockdown(ctx: ActingContext, enabled: boolean): Promise
         ipAddress: ip,
       });
     }
+    afterCommit.run(() => bus.publish({ type: "lockdown", enabled }));
     return after;
   });
-  await bus.publish({ type: "lockdown", enabled });
-  return state;
 }

@@ -10,6 +10,7 @@ import { writeAudit } from "./audit";
 import { badRequest, unauthorized } from "./errors";
 import type { ActingContext } from "./context";
 import { announceSessionsEnded } from "./sessions";
+import { inTransaction } from "./in-transaction";
 import { endOtherSessions } from "./second-factor";
 import { getUser } from "./users";
 
@@ -36,7 +37,7 @@ export async function changeOwnPassword(
   // A one-time password was seen by whoever gave it: it cannot stay the password.
   if (row.mustChangePassword && body.currentPassword === body.newPassword) throw badRequest(SAME_PASSWORD, [{ path: "newPassword", message: SAME_PASSWORD }]);
   const passwordHash = await hashPassword(body.newPassword);
-  const ended = await ctx.db.transaction(async (tx) => {
+  await inTransaction(ctx, async (tx, afterCommit) => {
     await tx
       .update(users)
       .set({ passwordHash, mustChangePassword: false, updatedAt: sql`now()` })
@@ -49,8 +50,8 @@ export async function changeOwnPassword(
       after: { passwordChanged: true, ...(row.mustChangePassword ? { oneTimePasswordReplaced: true } : {}) },
       ipAddress: ctx.ip,
     });
-    return endOtherSessions(tx, row.id, keepSid);
+    const ended = await endOtherSessions(tx, row.id, keepSid);
+    afterCommit.run(() => announceSessionsEnded(ctx.bus, [], "password", ended));
   });
-  await announceSessionsEnded(ctx.bus, [], "password", ended);
   return { message: "Password changed" };
 }

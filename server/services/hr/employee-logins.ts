@@ -19,6 +19,7 @@ import type { ActingContext } from "../context";
 import { forgetPushDevices } from "../delivery/devices";
 import { conflict, notFound } from "../errors";
 import { announceSessionsEnded, endUserSessions } from "../sessions";
+import { inTransaction } from "../in-transaction";
 import { insertUser } from "../users";
 
 export const EMPLOYEE_HAS_LOGIN = "This employee already has a login";
@@ -203,7 +204,7 @@ async function disableEmployeeLogins(tx: Tx, ctx: ActingContext, rows: UserRow[]
 
 /** DELETE /api/hr/employees/:id/login: the link goes; an Employee-role user is disabled with it. */
 export async function removeLogin(ctx: ActingContext, employeeId: string): Promise<{ user: User }> {
-  const { user, disabled } = await ctx.db.transaction(async (tx) => {
+  const user = await inTransaction(ctx, async (tx, afterCommit) => {
     const employee = await lockEmployee(tx, employeeId);
     const current = await linkedUser(tx, employee.id);
     if (!current) throw notFound(EMPLOYEE_HAS_NO_LOGIN);
@@ -223,9 +224,9 @@ export async function removeLogin(ctx: ActingContext, employeeId: string): Promi
       after: disabled.length ? { disabled: true } : undefined,
       ipAddress: ctx.ip,
     });
-    return { user: after, disabled };
+    afterCommit.run(() => announceSessionsEnded(ctx.bus, disabled, "disabled"));
+    return after;
   });
-  await announceSessionsEnded(ctx.bus, disabled, "disabled");
   return { user: presentUser(user) };
 }
 

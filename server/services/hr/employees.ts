@@ -22,6 +22,7 @@ import { coverageOfDays } from "./coverage";
 import { type ActingContext, type ServiceContext, todayOf } from "../context";
 import { disableLoginOfInactiveEmployee } from "./employee-logins";
 import { announceSessionsEnded } from "../sessions";
+import { inTransaction } from "../in-transaction";
 
 export function presentEmployee(row: EmployeeRow, department: Pick<DepartmentRow, "id" | "name">): Employee {
   return {
@@ -125,11 +126,11 @@ export async function createEmployee(ctx: ActingContext, input: EmployeeCreate):
  * transaction.
  */
 export async function updateEmployee(ctx: ActingContext, id: string, input: EmployeeUpdate): Promise<Employee> {
-  const { db, actor, ip: ipAddress } = ctx;
+  const { actor, ip: ipAddress } = ctx;
   const today = todayOf(ctx);
   const columns = employeeColumns(input);
   try {
-    const { employee, disabled } = await db.transaction(async (tx) => {
+    return await inTransaction(ctx, async (tx, afterCommit) => {
       const before = await getEmployee(tx, id);
       if (!before) throw notFound("Employee not found");
       await assertDepartment(tx, columns.departmentId);
@@ -148,10 +149,9 @@ export async function updateEmployee(ctx: ActingContext, id: string, input: Empl
       }
       // DECISIONS §15: an inactive employee's own login (role Employee) is disabled with them.
       const disabled = before.isActive && !after.isActive ? await disableLoginOfInactiveEmployee(tx, ctx, id) : [];
-      return { employee: after, disabled };
+      afterCommit.run(() => announceSessionsEnded(ctx.bus, disabled, "disabled"));
+      return after;
     });
-    await announceSessionsEnded(ctx.bus, disabled, "disabled");
-    return employee;
   } catch (err) {
     if (isUniqueViolation(err, "employees_code_key")) throw codeTaken(columns.employeeCode);
     throw err;

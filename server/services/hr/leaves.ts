@@ -17,7 +17,7 @@ import { coverageOfDays } from "./coverage";
 import { type ActingContext, type ServiceContext, todayOf } from "../context";
 import { loadPolicy } from "./policy";
 import { tellLeaveCancelled } from "./employee-notices";
-import { publishNotifications } from "../notifications";
+import { inTransaction } from "../in-transaction";
 
 export const LEAVE_NOT_FOUND = "Leave not found";
 export const NO_WORKING_DAY = "These dates hold no working day (only weekly offs and holidays)";
@@ -213,7 +213,7 @@ export async function cancelLeave(ctx: ActingContext, id: string, input: CancelL
   const { db, actor, ip: ipAddress } = ctx;
   const policy = await loadPolicy(db);
   const today = todayOf(ctx);
-  const { leave, told } = await db.transaction(async (tx) => {
+  return inTransaction(ctx, async (tx, afterCommit) => {
     const [row] = await tx.select().from(leaves).where(eq(leaves.id, id)).for("update");
     if (!row) throw notFound(LEAVE_NOT_FOUND);
     if (row.cancelledAt) throw conflict("This leave was already cancelled");
@@ -247,10 +247,9 @@ export async function cancelLeave(ctx: ActingContext, id: string, input: CancelL
       { id, employeeId: row.employeeId, type: row.type, from: row.fromDate, to: row.toDate, halfDay: row.halfDay },
       input.reason,
     );
-    return { leave, told };
+    afterCommit.publish(told);
+    return { leave };
   });
-  await publishNotifications(ctx, told);
-  return { leave };
 }
 
 /**

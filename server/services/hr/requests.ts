@@ -38,7 +38,8 @@ import { monthBounds, monthOfDate, previousMonth, weekdayOf } from "../../../sha
 import { writeAudit } from "../audit";
 import { type ActingContext, type ServiceContext, todayOf } from "../context";
 import { DomainError, badRequest, notFound } from "../errors";
-import { notifyUsers, publishNotifications } from "../notifications";
+import { notifyUsers } from "../notifications";
+import { inTransaction, type AfterCommit } from "../in-transaction";
 import { reachAboutRequest } from "../reach/kinds";
 import {
   activeLeavesOf,
@@ -191,7 +192,7 @@ export async function createLeaveRequest(ctx: ActingContext, body: LeaveRequestB
   const me = await meOf(ctx.db, ctx.actor);
   const policy = await loadPolicy(ctx.db);
   const holidays = holidaySet(policy);
-  const { request, rows } = await ctx.db.transaction(async (tx) => {
+  return inTransaction(ctx, async (tx, afterCommit) => {
     const employee = (await employeeFacts(tx, me.id, true))!;
     assertMayTakeLeave(employee, body.from);
     const days = leaveDayCount(body, employee.weeklyOff, holidays);
@@ -253,10 +254,9 @@ export async function createLeaveRequest(ctx: ActingContext, body: LeaveRequestB
         { title: "Leave request", body: message, url: HR_PAGE, headline: `${employee.employeeName}: ${what}` },
       ),
     );
-    return { request, rows };
+    afterCommit.publish(rows);
+    return request;
   });
-  await publishNotifications(ctx, rows);
-  return request;
 }
 
 /** The caller's own request, locked (404 for anyone else's: another employee's request is not theirs to see). */
@@ -310,7 +310,7 @@ async function pendingLocked<T extends typeof leaveRequests | typeof regularisat
 /** POST /api/hr/leave-requests/:id/approve: the §8 leave is recorded (its rules checked again), the employee told. */
 export async function approveLeaveRequest(ctx: ActingContext, id: string, note: string | undefined): Promise<LeaveRequest> {
   const policy = await loadPolicy(ctx.db);
-  const { request, rows } = await ctx.db.transaction(async (tx) => {
+  return inTransaction(ctx, async (tx, afterCommit) => {
     const row = await pendingLocked(tx, leaveRequests, id);
     const employee = (await employeeFacts(tx, row.employeeId, true))!;
     const leave = await recordLeaveOf(
@@ -331,31 +331,28 @@ export async function approveLeaveRequest(ctx: ActingContext, id: string, note: 
       .update(leaveRequests)
       .set({ status: "Approved", decidedAt: sql`now()`, decidedBy: ctx.actor.id, decisionReason: note ?? null, leaveId: leave.id })
       .where(eq(leaveRequests.id, id));
-    return decided(tx, ctx, policy, employee, id, "Approved", note);
+    return decided(tx, afterCommit, ctx, policy, employee, id, "Approved", note);
   });
-  await publishNotifications(ctx, rows);
-  return request;
 }
 
 /** POST /api/hr/leave-requests/:id/reject {reason}. */
 export async function rejectLeaveRequest(ctx: ActingContext, id: string, reason: string): Promise<LeaveRequest> {
   const policy = await loadPolicy(ctx.db);
-  const { request, rows } = await ctx.db.transaction(async (tx) => {
+  return inTransaction(ctx, async (tx, afterCommit) => {
     const row = await pendingLocked(tx, leaveRequests, id);
     const employee = (await employeeFacts(tx, row.employeeId, false))!;
     await tx
       .update(leaveRequests)
       .set({ status: "Rejected", decidedAt: sql`now()`, decidedBy: ctx.actor.id, decisionReason: reason })
       .where(eq(leaveRequests.id, id));
-    return decided(tx, ctx, policy, employee, id, "Rejected", reason);
+    return decided(tx, afterCommit, ctx, policy, employee, id, "Rejected", reason);
   });
-  await publishNotifications(ctx, rows);
-  return request;
 }
 
 /** A leave request's decision audited and told to the employee, in the deciding transaction. */
 async function decided(
   tx: Queryable,
+  afterCommit: AfterCommit,
   ctx: ActingContext,
   policy: AttendancePolicy,
   employee: EmployeeFacts,
@@ -388,7 +385,8 @@ async function decided(
       { title: `Leave ${status.toLowerCase()}`, body: message, url: MY_LEAVE_PAGE, headline: `Leave ${what} ${status.toLowerCase()}` },
     ),
   );
-  return { request, rows };
+  afterCommit.publish(rows);
+  return request;
 }
 
 // ---------------------------------------------------------------- regularisations
@@ -403,7 +401,7 @@ export async function createRegularisation(ctx: ActingContext, body: Regularisat
   const me = await meOf(ctx.db, ctx.actor);
   const today = todayOf(ctx);
   if (body.date >= today || body.date < regulariseFrom(today)) throw badRequest(REGULARISE_WHEN, [{ path: "date", message: REGULARISE_WHEN }]);
-  const { request, rows } = await ctx.db.transaction(async (tx) => {
+  return inTransaction(ctx, async (tx, afterCommit) => {
     const employee = (await employeeFacts(tx, me.id, true))!;
     if (body.date < employee.joiningDate) throw conflict(`You joined on ${formatDate(employee.joiningDate)}: that day is before it`, "before_joining");
     const [open] = await tx
@@ -438,10 +436,9 @@ export async function createRegularisation(ctx: ActingContext, body: Regularisat
         { title: "Fix a day", body: message, url: HR_PAGE, headline: `${employee.employeeName}: ${formatDate(body.date)}` },
       ),
     );
-    return { request, rows };
+    afterCommit.publish(rows);
+    return request;
   });
-  await publishNotifications(ctx, rows);
-  return request;
 }
 
 const withSeconds = (t: string) => (t.length === 5 ? `${t}:00` : t);
@@ -455,7 +452,7 @@ const withSeconds = (t: string) => (t.length === 5 ? `${t}:00` : t);
 export async function approveRegularisation(ctx: ActingContext, id: string, note: string | undefined): Promise<Regularisation> {
   const policy = await loadPolicy(ctx.db);
   const today = todayOf(ctx);
-  const { request, rows } = await ctx.db.transaction(async (tx) => {
+  return inTransaction(ctx, async (tx, afterCommit) => {
     const row = await pendingLocked(tx, regularisations, id);
     const reg = row as unknown as RegularisationRow;
     const employee = (await employeeFacts(tx, reg.employeeId, true))!;
@@ -527,10 +524,8 @@ export async function approveRegularisation(ctx: ActingContext, id: string, note
       .update(regularisations)
       .set({ status: "Approved", decidedAt: sql`now()`, decidedBy: ctx.actor.id, decisionReason: note ?? null })
       .where(eq(regularisations.id, id));
-    return regularisationDecided(tx, ctx, employee, id, "Approved", note);
+    return regularisationDecided(tx, afterCommit, ctx, employee, id, "Approved", note);
   });
-  await publishNotifications(ctx, rows);
-  return request;
 }
 
 /** Each (time, type) once, sorted by time then in before out (punch_days' shape). */
@@ -543,21 +538,20 @@ function uniquePunches(punches: Punch[]): Punch[] {
 
 /** POST /api/hr/regularisations/:id/reject {reason}. */
 export async function rejectRegularisation(ctx: ActingContext, id: string, reason: string): Promise<Regularisation> {
-  const { request, rows } = await ctx.db.transaction(async (tx) => {
+  return inTransaction(ctx, async (tx, afterCommit) => {
     const row = (await pendingLocked(tx, regularisations, id)) as unknown as RegularisationRow;
     const employee = (await employeeFacts(tx, row.employeeId, false))!;
     await tx
       .update(regularisations)
       .set({ status: "Rejected", decidedAt: sql`now()`, decidedBy: ctx.actor.id, decisionReason: reason })
       .where(eq(regularisations.id, id));
-    return regularisationDecided(tx, ctx, employee, id, "Rejected", reason);
+    return regularisationDecided(tx, afterCommit, ctx, employee, id, "Rejected", reason);
   });
-  await publishNotifications(ctx, rows);
-  return request;
 }
 
 async function regularisationDecided(
   tx: Queryable,
+  afterCommit: AfterCommit,
   ctx: ActingContext,
   employee: EmployeeFacts,
   id: string,
@@ -593,5 +587,6 @@ async function regularisationDecided(
       },
     ),
   );
-  return { request, rows };
+  afterCommit.publish(rows);
+  return request;
 }
