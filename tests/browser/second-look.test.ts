@@ -274,6 +274,31 @@ describe("switching off asks first", () => {
     await photograph(page, "deactivate-party-desktop");
     await partyConfirm.getByRole("button", { name: "Deactivate party" }).click();
     await expect.poll(async () => (await env.db.select({ a: parties.isActive }).from(parties).where(eq(parties.id, party.id)))[0]!.a, POLL).toBe(false);
+    await page.getByText("Party Deactivated").first().waitFor(WAIT);
+
+    // Switching back on is one tap, no question, and says so.
+    await page
+      .getByRole("button", { name: `Activate ${party.name}` })
+      .filter({ visible: true })
+      .first()
+      .click();
+    await expect.poll(async () => (await env.db.select({ a: parties.isActive }).from(parties).where(eq(parties.id, party.id)))[0]!.a, POLL).toBe(true);
+    await page.getByText("Party Activated").first().waitFor(WAIT);
+    expect(await page.getByRole("dialog").count()).toBe(0);
+
+    // A rule no transaction applied is deleted outright, after its own question.
+    await page.goto("/admin/approval-rules");
+    await page
+      .getByRole("button", { name: `Delete ${ruleName}` })
+      .filter({ visible: true })
+      .first()
+      .click();
+    const deleteConfirm = page.getByRole("dialog", { name: "Delete Rule" });
+    await deleteConfirm.getByText("No transaction has applied it yet, so it is removed.", { exact: false }).waitFor(WAIT);
+    await deleteConfirm.getByRole("button", { name: "Delete" }).click();
+    await page.getByText("Rule Deleted").first().waitFor(WAIT);
+    await deleteConfirm.waitFor({ state: "detached", ...WAIT });
+    expect(await env.db.select().from(approvalRules).where(eq(approvalRules.id, rule.id))).toEqual([]);
   });
 });
 

@@ -6,8 +6,7 @@ import { Plus, Scale, ShieldCheck } from "lucide-react";
 import { formatRupees } from "@shared/format";
 import type { ApprovalRule } from "@shared/schemas/approval-rules";
 import { Alert, Badge, Button, ConfirmDeactivate, ConfirmDialog, EmptyState, ListCard, RecordActions, ResponsiveList } from "@/components/ui";
-import { toast } from "@/hooks/use-toast";
-import { errorMessage } from "@/lib/api";
+import { useActiveSwitch, useConfirmedChange } from "@/hooks/use-confirmed-change";
 import { useCategories } from "@/features/categories";
 import { useApprovalRuleMutations, useApprovalRules } from "../api";
 import { ApprovalRuleFormDialog } from "../components/ApprovalRuleFormDialog";
@@ -37,7 +36,6 @@ export default function ApprovalRulesPage() {
   const { update, remove } = useApprovalRuleMutations();
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<ApprovalRule | null>(null);
-  const [deleting, setDeleting] = useState<ApprovalRule | null>(null);
   const list = rules.data ?? [];
   const names = useMemo(() => new Map((categories.data ?? []).map((c) => [c.id, c.name])), [categories.data]);
 
@@ -46,40 +44,25 @@ export default function ApprovalRulesPage() {
     setFormOpen(true);
   };
 
-  // Activating is one tap; deactivating asks first (DECISIONS §16).
-  const [deactivating, setDeactivating] = useState<ApprovalRule | null>(null);
-  const toggle = async (rule: ApprovalRule, confirmed = false) => {
-    if (rule.isActive && !confirmed) {
-      setDeactivating(rule);
-      return;
-    }
-    try {
-      await update.mutateAsync({ id: rule.id, body: { isActive: !rule.isActive } });
-      setDeactivating(null);
-      toast({
-        title: rule.isActive ? "Rule Deactivated" : "Rule Activated",
-        description: rule.isActive ? `${rule.name} no longer applies to new submissions` : `${rule.name} applies to new submissions again`,
-      });
-    } catch (err) {
-      toast({ title: "Error", description: errorMessage(err, "Failed to change the rule"), variant: "destructive" });
-    }
-  };
+  const active = useActiveSwitch<ApprovalRule>({
+    save: (rule, isActive) => update.mutateAsync({ id: rule.id, body: { isActive } }),
+    told: (rule, isActive) =>
+      isActive
+        ? { title: "Rule Activated", description: `${rule.name} applies to new submissions again` }
+        : { title: "Rule Deactivated", description: `${rule.name} no longer applies to new submissions` },
+    failed: "Failed to change the rule",
+    pending: update.isPending,
+  });
 
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      const answer = await remove.mutateAsync(deleting.id);
-      toast(
-        answer.deactivated
-          ? { title: "Rule Deactivated", description: `Transactions applied ${deleting.name}, so it was deactivated instead of deleted; they keep it.` }
-          : { title: "Rule Deleted", description: `${deleting.name} was deleted` },
-      );
-    } catch (err) {
-      toast({ title: "Error", description: errorMessage(err, "Failed to delete the rule"), variant: "destructive" });
-    } finally {
-      setDeleting(null);
-    }
-  };
+  // Deleting one in use deactivates it instead (the server's rule); the toast says which.
+  const removal = useConfirmedChange<ApprovalRule>({
+    change: async (n) =>
+      (await remove.mutateAsync(n.id)).deactivated
+        ? { title: "Rule Deactivated", description: `Transactions applied ${n.name}, so it was deactivated instead of deleted; they keep it.` }
+        : { title: "Rule Deleted", description: `${n.name} was deleted` },
+    failed: "Failed to delete the rule",
+    pending: remove.isPending,
+  });
 
   const actions = (rule: ApprovalRule, labelled = false) => (
     <RecordActions
@@ -88,9 +71,9 @@ export default function ApprovalRulesPage() {
       titled
       onEdit={() => openForm(rule)}
       active={rule.isActive}
-      onToggle={() => toggle(rule)}
+      onToggle={() => active.toggle(rule)}
       toggling={update.isPending}
-      onDelete={() => setDeleting(rule)}
+      onDelete={() => removal.ask(rule)}
     />
   );
 
@@ -202,24 +185,15 @@ export default function ApprovalRulesPage() {
       </ListCard>
 
       <ApprovalRuleFormDialog open={formOpen} onOpenChange={setFormOpen} rule={editing} categories={categories.data ?? []} />
-      <ConfirmDeactivate
-        open={deactivating !== null}
-        onOpenChange={(open) => !open && setDeactivating(null)}
-        {...ruleDeactivation(deactivating?.name)}
-        pending={update.isPending}
-        onConfirm={() => deactivating && void toggle(deactivating, true)}
-      />
+      <ConfirmDeactivate {...active.confirm} {...ruleDeactivation(active.asking?.name)} />
       <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title={deleting?.inUse ? "Deactivate Rule" : "Delete Rule"}
-        description={deleting ? `Delete ${deleting.name}?` : undefined}
-        confirmLabel={deleting?.inUse ? "Deactivate" : "Delete"}
+        {...removal.confirm}
+        title={removal.asking?.inUse ? "Deactivate Rule" : "Delete Rule"}
+        description={removal.asking ? `Delete ${removal.asking.name}?` : undefined}
+        confirmLabel={removal.asking?.inUse ? "Deactivate" : "Delete"}
         destructive
-        pending={remove.isPending}
-        onConfirm={confirmDelete}
       >
-        {deleting?.inUse ? (
+        {removal.asking?.inUse ? (
           <Alert variant="warning">Transactions applied this rule, so it will be deactivated instead of deleted: they keep its name in what they needed.</Alert>
         ) : (
           <p className="text-sm text-slate-600">No transaction has applied it yet, so it is removed. Transactions submitted from now on no longer need it.</p>

@@ -5,8 +5,7 @@ import { Building2, Plus, Search } from "lucide-react";
 import type { Party } from "@shared/schemas/parties";
 import { gstStateName } from "@shared/gst-states";
 import { Badge, Button, ConfirmDeactivate, EmptyState, ListCard, Pagination, RecordActions, ResponsiveList, SearchInput, Select } from "@/components/ui";
-import { toast } from "@/hooks/use-toast";
-import { errorMessage } from "@/lib/api";
+import { useActiveSwitch } from "@/hooks/use-confirmed-change";
 import { useListFilters } from "@/hooks/use-list-filters";
 import { useActiveTdsNatures } from "@/features/tds";
 import { useParties, usePartyMutations } from "../api";
@@ -51,24 +50,15 @@ export default function PartiesPage() {
   const rows = list.data?.parties ?? [];
   const total = list.data?.total ?? 0;
 
-  // Activating is one tap; deactivating asks first (DECISIONS §16).
-  const [deactivating, setDeactivating] = useState<Party | null>(null);
-  const toggle = async (p: Party, confirmed = false) => {
-    if (p.isActive && !confirmed) {
-      setDeactivating(p);
-      return;
-    }
-    try {
-      await update.mutateAsync({ id: p.id, body: { isActive: !p.isActive } });
-      setDeactivating(null);
-      toast({
-        title: p.isActive ? "Party Deactivated" : "Party Activated",
-        description: p.isActive ? `${p.name} can no longer be named on new transactions.` : `${p.name} can be named again.`,
-      });
-    } catch (err) {
-      toast({ title: "Error", description: errorMessage(err, "Failed to update party"), variant: "destructive" });
-    }
-  };
+  const active = useActiveSwitch<Party>({
+    save: (p, isActive) => update.mutateAsync({ id: p.id, body: { isActive } }),
+    told: (p, isActive) =>
+      isActive
+        ? { title: "Party Activated", description: `${p.name} can be named again.` }
+        : { title: "Party Deactivated", description: `${p.name} can no longer be named on new transactions.` },
+    failed: "Failed to update party",
+    pending: update.isPending,
+  });
 
   const openNew = () => {
     setEditing(null);
@@ -84,7 +74,7 @@ export default function PartiesPage() {
         setFormOpen(true);
       }}
       active={p.isActive}
-      onToggle={() => toggle(p)}
+      onToggle={() => active.toggle(p)}
       toggling={update.isPending}
     />
   );
@@ -199,13 +189,7 @@ export default function PartiesPage() {
       <Pagination page={filters.page} pageSize={PAGE_SIZE} total={total} onPageChange={filters.setPage} />
 
       <PartyFormDialog open={formOpen} onOpenChange={setFormOpen} party={editing} />
-      <ConfirmDeactivate
-        open={deactivating !== null}
-        onOpenChange={(open) => !open && setDeactivating(null)}
-        {...partyDeactivation(deactivating?.name)}
-        pending={update.isPending}
-        onConfirm={() => deactivating && void toggle(deactivating, true)}
-      />
+      <ConfirmDeactivate {...active.confirm} {...partyDeactivation(active.asking?.name)} />
     </div>
   );
 }

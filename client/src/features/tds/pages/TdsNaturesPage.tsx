@@ -6,8 +6,7 @@ import { useState } from "react";
 import { Percent, Plus } from "lucide-react";
 import type { TdsNature } from "@shared/schemas/tds";
 import { Alert, Badge, Button, ConfirmDeactivate, ConfirmDialog, EmptyState, ListCard, RecordActions, ResponsiveList } from "@/components/ui";
-import { toast } from "@/hooks/use-toast";
-import { errorMessage } from "@/lib/api";
+import { useActiveSwitch, useConfirmedChange } from "@/hooks/use-confirmed-change";
 import { useTdsNatureMutations, useTdsNatures } from "../api";
 import { TdsNatureFormDialog } from "../components/TdsNatureFormDialog";
 import { noPanWords, ratesByPan, thresholdWords } from "../words";
@@ -25,8 +24,6 @@ export default function TdsNaturesPage() {
   const { update, remove } = useTdsNatureMutations();
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<TdsNature | null>(null);
-  const [deactivating, setDeactivating] = useState<TdsNature | null>(null);
-  const [deleting, setDeleting] = useState<TdsNature | null>(null);
   const list = natures.data ?? [];
 
   const openForm = (nature: TdsNature | null) => {
@@ -34,37 +31,25 @@ export default function TdsNaturesPage() {
     setFormOpen(true);
   };
 
-  const setActive = async (nature: TdsNature, isActive: boolean) => {
-    try {
-      await update.mutateAsync({ id: nature.id, body: { isActive } });
-      toast({
-        title: isActive ? "TDS Nature Activated" : "TDS Nature Deactivated",
-        description: isActive
-          ? `${nature.name} can be named on bills again.`
-          : `${nature.name} can no longer be named on new bills; bills already decided keep it.`,
-      });
-    } catch (err) {
-      toast({ title: "Error", description: errorMessage(err, "Failed to change the TDS nature"), variant: "destructive" });
-    } finally {
-      setDeactivating(null);
-    }
-  };
+  const active = useActiveSwitch<TdsNature>({
+    save: (nature, isActive) => update.mutateAsync({ id: nature.id, body: { isActive } }),
+    told: (nature, isActive) =>
+      isActive
+        ? { title: "TDS Nature Activated", description: `${nature.name} can be named on bills again.` }
+        : { title: "TDS Nature Deactivated", description: `${nature.name} can no longer be named on new bills; bills already decided keep it.` },
+    failed: "Failed to change the TDS nature",
+    pending: update.isPending,
+  });
 
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      const answer = await remove.mutateAsync(deleting.id);
-      toast(
-        answer.deactivated
-          ? { title: "TDS Nature Deactivated", description: `A bill or a party names ${deleting.name}, so it was deactivated instead of deleted.` }
-          : { title: "TDS Nature Deleted", description: `${deleting.name} was deleted.` },
-      );
-    } catch (err) {
-      toast({ title: "Error", description: errorMessage(err, "Failed to delete the TDS nature"), variant: "destructive" });
-    } finally {
-      setDeleting(null);
-    }
-  };
+  // Deleting one in use deactivates it instead (the server's rule); the toast says which.
+  const removal = useConfirmedChange<TdsNature>({
+    change: async (n) =>
+      (await remove.mutateAsync(n.id)).deactivated
+        ? { title: "TDS Nature Deactivated", description: `A bill or a party names ${n.name}, so it was deactivated instead of deleted.` }
+        : { title: "TDS Nature Deleted", description: `${n.name} was deleted.` },
+    failed: "Failed to delete the TDS nature",
+    pending: remove.isPending,
+  });
 
   const actions = (n: TdsNature, labelled = false) => (
     <RecordActions
@@ -73,9 +58,9 @@ export default function TdsNaturesPage() {
       titled
       onEdit={() => openForm(n)}
       active={n.isActive}
-      onToggle={() => (n.isActive ? setDeactivating(n) : void setActive(n, true))}
+      onToggle={() => active.toggle(n)}
       toggling={update.isPending}
-      onDelete={() => setDeleting(n)}
+      onDelete={() => removal.ask(n)}
     />
   );
 
@@ -193,25 +178,19 @@ export default function TdsNaturesPage() {
 
       <TdsNatureFormDialog open={formOpen} onOpenChange={setFormOpen} nature={editing} />
       <ConfirmDeactivate
-        open={deactivating !== null}
-        onOpenChange={(open) => !open && setDeactivating(null)}
-        title={deactivating ? `Deactivate ${deactivating.name} (${deactivating.legacySection})?` : "Deactivate the TDS nature?"}
+        {...active.confirm}
+        title={active.asking ? `Deactivate ${active.asking.name} (${active.asking.legacySection})?` : "Deactivate the TDS nature?"}
         consequences="New bills can no longer name it, and parties that name it as their usual nature start new bills without TDS. Bills already decided keep their TDS."
         confirmLabel="Deactivate nature"
-        pending={update.isPending}
-        onConfirm={() => deactivating && void setActive(deactivating, false)}
       />
       <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title={deleting?.inUse ? "Deactivate TDS Nature" : "Delete TDS Nature"}
-        description={deleting ? `Delete ${deleting.name}?` : undefined}
-        confirmLabel={deleting?.inUse ? "Deactivate" : "Delete"}
+        {...removal.confirm}
+        title={removal.asking?.inUse ? "Deactivate TDS Nature" : "Delete TDS Nature"}
+        description={removal.asking ? `Delete ${removal.asking.name}?` : undefined}
+        confirmLabel={removal.asking?.inUse ? "Deactivate" : "Delete"}
         destructive
-        pending={remove.isPending}
-        onConfirm={confirmDelete}
       >
-        {deleting?.inUse ? (
+        {removal.asking?.inUse ? (
           <Alert variant="warning">A bill or a party names this nature, so it will be deactivated instead of deleted: they keep what it meant.</Alert>
         ) : (
           <p className="text-sm text-slate-600">No bill or party names it yet, so it is removed.</p>
