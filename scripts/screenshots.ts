@@ -125,6 +125,22 @@ const SHOTS: Shot[] = [
   { file: "my-claims-list-phone", user: "emp", path: "/me/claims", phone: true, waitFor: "Paid back" },
   { file: "my-claims-list-desktop", user: "emp", path: "/me/claims", waitFor: "Paid back" },
   {
+    // A claim paid back: whom it reimbursed, on which day, and its receipt.
+    file: "my-claim-dialog-phone",
+    user: "emp",
+    path: "/me/claims",
+    phone: true,
+    waitFor: "Paid back",
+    action: async (page) => {
+      await page.getByTestId("my-claims").getByRole("button").filter({ hasText: " on " }).first().click();
+      await page
+        .getByRole("dialog", { name: /^Claim TXN-/ })
+        .getByText("Reimburse")
+        .first()
+        .waitFor();
+    },
+  },
+  {
     file: "ask-leave-phone",
     user: "emp",
     path: "/",
