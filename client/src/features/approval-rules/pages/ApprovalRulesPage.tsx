@@ -1,7 +1,7 @@
 // Approval Rules (/admin/approval-rules, SuperAdmin; DECISIONS §11): the company's approvals by
 // amount. A table on wide screens and cards on phones; create and edit in a dialog; deactivate,
 // activate and delete (a rule some transaction applied is deactivated by the server instead).
-import { useMemo, useState } from "react";
+import { useMemo, useState, type ComponentProps } from "react";
 import { Plus, Scale, ShieldCheck } from "lucide-react";
 import { formatRupees } from "@shared/format";
 import type { ApprovalRule } from "@shared/schemas/approval-rules";
@@ -9,8 +9,15 @@ import { Alert, Badge, Button, ConfirmDeactivate, ConfirmDialog, EmptyState, Lis
 import { useActiveSwitch, useConfirmedChange } from "@/hooks/use-confirmed-change";
 import { useCategories } from "@/features/categories";
 import { useApprovalRuleMutations, useApprovalRules } from "../api";
-import { ApprovalRuleFormDialog } from "../components/ApprovalRuleFormDialog";
+import { lazyDialog } from "@/lib/lazy-dialog";
+import type { ApprovalRuleFormDialog as ApprovalRuleFormDialogType } from "../components/ApprovalRuleFormDialog";
 import { ruleCategory, ruleDeactivation, ruleFormType } from "../words";
+
+// The form and react-hook-form load when the dialog first opens: the list alone stays light.
+const ApprovalRuleFormDialog = lazyDialog<ComponentProps<typeof ApprovalRuleFormDialogType>>(
+  () => import("../components/ApprovalRuleFormDialog").then((m) => m.ApprovalRuleFormDialog),
+  (p) => p.open,
+);
 
 function approvalsWords(rule: ApprovalRule): string {
   return `${rule.requiredApprovals} approval${rule.requiredApprovals === 1 ? "" : "s"}`;

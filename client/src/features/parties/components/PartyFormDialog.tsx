@@ -5,7 +5,8 @@ import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { Party } from "@shared/schemas/parties";
 import { GST_STATES } from "@shared/gst-states";
-import { Checkbox, ConfirmDeactivate, Dialog, DialogContent, Field, FormDialogFooter, Input, Select, type ConfirmDeactivateProps } from "@/components/ui";
+import { Checkbox, ConfirmDeactivate, Dialog, DialogContent, Field, FormDialogFooter, Input, Select } from "@/components/ui";
+import { partyDeactivation } from "../words";
 import { toast } from "@/hooks/use-toast";
 import { errorBody, errorIssues, errorMessage } from "@/lib/api";
 import { lazyZodResolver } from "@/lib/lazy-resolver";
@@ -32,16 +33,6 @@ const valuesOf = (p: Party | null, name = ""): Values => ({
 
 /** The field a refusal of a taken name or GSTIN belongs to (the server's codes). */
 const CLASH_FIELD: Record<string, "name" | "gstin"> = { ledger_name_clash: "name", duplicate_name: "name", duplicate_gstin: "gstin" };
-
-/** What deactivating a party asks, naming it and what follows (DECISIONS §16): the list's button and this form's Active box say the same. */
-export function partyDeactivation(name: string | undefined): Pick<ConfirmDeactivateProps, "title" | "consequences" | "confirmLabel"> {
-  return {
-    title: `Deactivate ${name ?? "the party"}?`,
-    consequences:
-      "It can no longer be named on new transactions. Transactions that name it keep it, in the lists and in the books' exports; you can activate it again later.",
-    confirmLabel: "Deactivate party",
-  };
-}
 
 export function PartyFormDialog({
   open,

@@ -1,6 +1,6 @@
 // Parties (DECISIONS §12): the vendors paid and the payers received from. Search by name or GSTIN,
 // create, edit, deactivate and activate again; a table on wide screens, cards on phones.
-import { useState } from "react";
+import { useState, type ComponentProps } from "react";
 import { Building2, Plus, Search } from "lucide-react";
 import type { Party } from "@shared/schemas/parties";
 import { gstStateName } from "@shared/gst-states";
@@ -9,7 +9,15 @@ import { useActiveSwitch } from "@/hooks/use-confirmed-change";
 import { useListFilters } from "@/hooks/use-list-filters";
 import { useActiveTdsNatures } from "@/features/tds";
 import { useParties, usePartyMutations } from "../api";
-import { PartyFormDialog, partyDeactivation } from "../components/PartyFormDialog";
+import { lazyDialog } from "@/lib/lazy-dialog";
+import type { PartyFormDialog as PartyFormDialogType } from "../components/PartyFormDialog";
+import { partyDeactivation } from "../words";
+
+// The form and react-hook-form load when the dialog first opens: the list alone stays light.
+const PartyFormDialog = lazyDialog<ComponentProps<typeof PartyFormDialogType>>(
+  () => import("../components/PartyFormDialog").then((m) => m.PartyFormDialog),
+  (p) => p.open,
+);
 
 const PAGE_SIZE = 25;
 type Shown = "all" | "true" | "false";

@@ -2,14 +2,21 @@
 // their section in the 1961 Act and their place in the 2025 Act, rates by PAN, thresholds and TDS
 // ledger. A table on wide screens and cards on phones; create and edit in a dialog; deactivating asks
 // first (DECISIONS §16); deleting one a bill or a party names deactivates it instead (the server's rule).
-import { useState } from "react";
+import { useState, type ComponentProps } from "react";
 import { Percent, Plus } from "lucide-react";
 import type { TdsNature } from "@shared/schemas/tds";
 import { Alert, Badge, Button, ConfirmDeactivate, ConfirmDialog, EmptyState, ListCard, RecordActions, ResponsiveList } from "@/components/ui";
 import { useActiveSwitch, useConfirmedChange } from "@/hooks/use-confirmed-change";
 import { useTdsNatureMutations, useTdsNatures } from "../api";
-import { TdsNatureFormDialog } from "../components/TdsNatureFormDialog";
+import { lazyDialog } from "@/lib/lazy-dialog";
+import type { TdsNatureFormDialog as TdsNatureFormDialogType } from "../components/TdsNatureFormDialog";
 import { noPanWords, ratesByPan, thresholdWords } from "../words";
+
+// The form and react-hook-form load when the dialog first opens: the list alone stays light.
+const TdsNatureFormDialog = lazyDialog<ComponentProps<typeof TdsNatureFormDialogType>>(
+  () => import("../components/TdsNatureFormDialog").then((m) => m.TdsNatureFormDialog),
+  (p) => p.open,
+);
 
 function StatusBadge({ nature }: { nature: TdsNature }) {
   return <Badge variant={nature.isActive ? "success" : "secondary"}>{nature.isActive ? "Active" : "Inactive"}</Badge>;
